@@ -1,0 +1,125 @@
+//! Sample mean with its standard error, and the streaming accumulator behind it.
+
+use super::MonteCarloError;
+
+/// A Monte Carlo estimate: the sample mean of `n` independent replications and its standard error
+/// `s / √n` (with `s` the sample standard deviation, `n − 1` in the denominator).
+///
+/// # Examples
+///
+/// ```
+/// use loadbal::montecarlo::Estimate;
+/// let e = Estimate::from_samples(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+/// assert_eq!(e.mean, 2.5);
+/// assert!((e.std_err - (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-15);
+/// assert!(e.agrees_with(2.6, 3.0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Estimate {
+    /// Sample mean.
+    pub mean: f64,
+    /// Standard error of the mean, `s / √n`; zero when `n = 1`.
+    pub std_err: f64,
+    /// Number of replications.
+    pub n: u64,
+}
+
+impl Estimate {
+    /// The estimate of a slice of replication outcomes.
+    ///
+    /// # Errors
+    /// [`MonteCarloError::NoReplications`] for an empty slice and
+    /// [`MonteCarloError::NonFiniteSample`] when a sample is NaN or infinite.
+    pub fn from_samples(samples: &[f64]) -> Result<Self, MonteCarloError> {
+        let mut acc = Accumulator::new();
+        for (index, &x) in samples.iter().enumerate() {
+            if !x.is_finite() {
+                return Err(MonteCarloError::NonFiniteSample { index: index as u64, value: x });
+            }
+            acc.push(x);
+        }
+        acc.estimate()
+    }
+
+    /// Sample standard deviation of one replication, `std_err · √n`.
+    pub fn std_dev(&self) -> f64 {
+        self.std_err * (self.n as f64).sqrt()
+    }
+
+    /// `(value − mean) / std_err`: how many standard errors separate `value` from the estimate.
+    /// Infinite when the standard error is zero and the values differ, zero when they are equal.
+    pub fn z_score(&self, value: f64) -> f64 {
+        let d = value - self.mean;
+        if d == 0.0 { 0.0 } else { d / self.std_err }
+    }
+
+    /// Whether `value` lies within `k` standard errors of the mean: `|value − mean| ≤ k·std_err`.
+    pub fn agrees_with(&self, value: f64, k: f64) -> bool {
+        (value - self.mean).abs() <= k * self.std_err
+    }
+
+    /// Whether a single draw `value` is plausible for one replication: within `k` standard
+    /// deviations of the mean (papers often print one run, not a mean).
+    pub fn plausible_draw(&self, value: f64, k: f64) -> bool {
+        (value - self.mean).abs() <= k * self.std_dev()
+    }
+}
+
+/// Streaming mean and variance (Welford), mergeable with Chan's formula so that fixed chunks of
+/// replications can be reduced in a fixed order whatever the number of threads.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Accumulator {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Accumulator {
+    /// An empty accumulator.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds one observation.
+    pub fn push(&mut self, x: f64) {
+        self.n += 1;
+        let d = x - self.mean;
+        self.mean += d / self.n as f64;
+        self.m2 += d * (x - self.mean);
+    }
+
+    /// Merges another accumulator (Chan et al.), as if its observations had been pushed here.
+    pub fn merge(&mut self, other: &Accumulator) {
+        if other.n == 0 {
+            return;
+        }
+        if self.n == 0 {
+            *self = *other;
+            return;
+        }
+        let n = self.n + other.n;
+        let d = other.mean - self.mean;
+        let w = other.n as f64 / n as f64;
+        self.mean += d * w;
+        self.m2 += other.m2 + d * d * self.n as f64 * w;
+        self.n = n;
+    }
+
+    /// Number of observations pushed.
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    /// The estimate so far.
+    ///
+    /// # Errors
+    /// [`MonteCarloError::NoReplications`] when nothing was pushed.
+    pub fn estimate(&self) -> Result<Estimate, MonteCarloError> {
+        if self.n == 0 {
+            return Err(MonteCarloError::NoReplications);
+        }
+        let var = if self.n > 1 { self.m2 / (self.n - 1) as f64 } else { 0.0 };
+        Ok(Estimate { mean: self.mean, std_err: (var.max(0.0) / self.n as f64).sqrt(), n: self.n })
+    }
+}
