@@ -3,3 +3,5 @@
 //! derived in `shared/reference/dlt_classical.md`), the event engine that executes any schedule,
 //! and the resource-unaware strategies of seed 004 (probing, phased distribution, spanning trees,
 //! multiple sources).
+
+pub mod unaware;

@@ -1,0 +1,186 @@
+//! Equivalent processor of a multi-level tree with front-ends and single-port sending, by
+//! bottom-up star reduction and top-down inflation (seed 004, eqs. 3.9–3.12 and 4.3–4.4).
+
+use super::error::{UnawareError, positive};
+use super::tree::RootedTree;
+
+/// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
+/// tree) is replaced by an equivalent processor (reference §2.B, ambiguity 25).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RelayRule {
+    /// Store-and-forward by blocks: W = α_c1·(z_c1·λ + W_c1), λ = T_cm/T_cp. Physically correct;
+    /// reproduces the DNP example (Table 3.3) and the thesis's Phase_2 duration 21.16.
+    #[default]
+    Physical,
+    /// W = α_c1·W_c1 + z_c1·λ: the first child's link is charged for the whole block. It
+    /// reproduces the SNP batches and Phase_3 loads of Table 3.2 and, applied at P_0, the
+    /// thesis's over-charged total 57.2.
+    ThesisSnp,
+}
+
+/// The equivalent processor of a tree and the share of each node.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Equivalent {
+    /// Equivalent inverse speed of the whole tree seen at its root: a block X placed at the
+    /// root is finished X·w_eq·T_cp later.
+    pub w_eq: f64,
+    /// Fraction of the block computed by each node (indexed by node id; 0 for relays and
+    /// non-members; sums to 1).
+    pub shares: Vec<f64>,
+    /// Equivalent inverse speed of each member's subtree (0 for non-members).
+    pub w_sub: Vec<f64>,
+    /// Each node's children in the optimal sending order (increasing z, then id; footnote 3).
+    pub sequence: Vec<Vec<usize>>,
+}
+
+impl Equivalent {
+    /// Fraction of the root's block that goes down to child `c` (its whole subtree's load).
+    pub fn block_of(&self, tree: &RootedTree, c: usize) -> f64 {
+        let mut s = 0.0;
+        let mut stack = vec![c];
+        while let Some(v) = stack.pop() {
+            s += self.shares[v];
+            stack.extend(tree.children(v));
+        }
+        s
+    }
+}
+
+/// Reduces `tree` to one equivalent processor. `w[v]` is the inverse speed of node `v`, `None`
+/// for a node that does not compute (a relay); `relay` is the rule for relays below the root and
+/// `root_relay` the rule at a non-computing root.
+///
+/// # Formula
+/// ```text
+/// children c_1..c_k of v in increasing z (ties: lower id), W_c their equivalents:
+///   r_1 = 1,  r_j = r_{j-1}·W_{c_{j-1}}·T_cp / (z_{c_j}·T_cm + W_{c_j}·T_cp)      (3.9)
+///   a_v = r_1·(z_{c_1}·T_cm + W_{c_1}·T_cp) / (w_v·T_cp)  (0 for a relay)
+///   α_v = a_v / (a_v + Σ r_j),  α_{c_j} = r_j / (a_v + Σ r_j)                     (3.10)–(3.12), (4.3)–(4.4)
+///   W_v = α_v·w_v                                  (computing node)
+///   W_v = α_{c_1}·(z_{c_1}·λ + W_{c_1})            (relay, Physical)
+///   W_v = α_{c_1}·W_{c_1} + z_{c_1}·λ              (relay, ThesisSnp)
+/// ```
+/// This is the rate form of the product formula (3.11) with its indices corrected to start at
+/// the first child (the thesis's slip); it handles z = 0.
+///
+/// # Errors
+/// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree,
+/// [`UnawareError::InvalidParameter`] for T_cm, T_cp or a w that is not finite and > 0,
+/// [`UnawareError::NoComputingNode`] for a relay leaf.
+///
+/// # Examples
+/// P_2 (w = 2) with P_16 reached through a virtual link of 0.6 (seed 004, §3.3.1): α = 4.6/8.6,
+/// equivalent 1.0698.
+/// ```
+/// use loadbal::dlt::unaware::{equivalent, RelayRule, RootedTree};
+/// let t = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.6]).unwrap();
+/// let e = equivalent(&t, &[Some(2.0), Some(2.0)], 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+/// assert!((e.shares[0] - 4.6 / 8.6).abs() < 1e-12);
+/// assert!((e.w_eq - 1.0697674).abs() < 1e-6);
+/// ```
+pub fn equivalent(
+    tree: &RootedTree,
+    w: &[Option<f64>],
+    t_cm: f64,
+    t_cp: f64,
+    relay: RelayRule,
+    root_relay: RelayRule,
+) -> Result<Equivalent, UnawareError> {
+    let n = tree.len();
+    if w.len() != n {
+        return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: n });
+    }
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    let lambda = t_cm / t_cp;
+    let order = tree.pre_order();
+    for &v in &order {
+        if let Some(x) = w[v] {
+            positive("w", x)?;
+        }
+    }
+    let mut w_sub = vec![0.0; n];
+    let mut own = vec![0.0; n]; // fraction of v's block computed by v
+    let mut down = vec![0.0; n]; // fraction of the parent's block sent to v
+    let mut sequence = vec![Vec::new(); n];
+    for &v in order.iter().rev() {
+        let mut kids = tree.children(v).to_vec();
+        kids.sort_by(|&a, &b| tree.z_up(a).total_cmp(&tree.z_up(b)).then(a.cmp(&b)));
+        if kids.is_empty() {
+            match w[v] {
+                Some(x) => {
+                    w_sub[v] = x;
+                    own[v] = 1.0;
+                }
+                None => return Err(UnawareError::NoComputingNode { node: v }),
+            }
+            continue;
+        }
+        let mut rel = Vec::with_capacity(kids.len());
+        rel.push(1.0);
+        for j in 1..kids.len() {
+            let (p, c) = (kids[j - 1], kids[j]);
+            let r = rel[j - 1] * w_sub[p] * t_cp / (tree.z_up(c) * t_cm + w_sub[c] * t_cp);
+            rel.push(r);
+        }
+        let c1 = kids[0];
+        let first = tree.z_up(c1) * t_cm + w_sub[c1] * t_cp;
+        let a_root = w[v].map_or(0.0, |x| first / (x * t_cp));
+        let tot = a_root + rel.iter().sum::<f64>();
+        own[v] = a_root / tot;
+        for (j, &c) in kids.iter().enumerate() {
+            down[c] = rel[j] / tot;
+        }
+        let a1 = rel[0] / tot;
+        let rule = if v == tree.root() { root_relay } else { relay };
+        w_sub[v] = match (w[v], rule) {
+            (Some(x), _) => own[v] * x,
+            (None, RelayRule::Physical) => a1 * (tree.z_up(c1) * lambda + w_sub[c1]),
+            (None, RelayRule::ThesisSnp) => a1 * w_sub[c1] + tree.z_up(c1) * lambda,
+        };
+        sequence[v] = kids;
+    }
+    let mut block = vec![0.0; n];
+    let mut shares = vec![0.0; n];
+    for &v in &order {
+        block[v] = if v == tree.root() { 1.0 } else { block[tree.parent(v).unwrap_or(v)] * down[v] };
+        shares[v] = block[v] * own[v];
+    }
+    Ok(Equivalent { w_eq: w_sub[tree.root()], shares, w_sub, sequence })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_abs_diff_eq;
+
+    /// Reference G18: computing root w_0 = 3 with children (0.2, 2), (0.2, 4), (0.2, 6).
+    #[test]
+    fn star_golden_values() {
+        let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(0)], vec![0.0, 0.2, 0.2, 0.2]).unwrap();
+        let w = [Some(3.0), Some(2.0), Some(4.0), Some(6.0)];
+        let e = equivalent(&t, &w, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+        let expect = [0.279143, 0.398775, 0.194525, 0.127557];
+        for (s, x) in e.shares.iter().zip(expect) {
+            assert_abs_diff_eq!(*s, x, epsilon = 1e-6);
+        }
+        assert_abs_diff_eq!(12.0 * e.w_eq * 2.0, 20.098283, epsilon = 1e-5);
+        let w0 = [None, Some(2.0), Some(4.0), Some(6.0)];
+        let e = equivalent(&t, &w0, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+        for (s, x) in e.shares[1..].iter().zip([0.553196, 0.269852, 0.176952]) {
+            assert_abs_diff_eq!(*s, x, epsilon = 1e-6);
+        }
+        assert_abs_diff_eq!(12.0 * e.w_eq * 2.0, 27.881088, epsilon = 1e-5);
+    }
+
+    #[test]
+    fn relay_leaf_is_an_error() {
+        let t = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.1]).unwrap();
+        let r = equivalent(&t, &[Some(1.0), None], 1.0, 1.0, RelayRule::Physical, RelayRule::Physical);
+        assert_eq!(r, Err(UnawareError::NoComputingNode { node: 1 }));
+        let r = equivalent(&t, &[Some(1.0), Some(0.0)], 1.0, 1.0, RelayRule::Physical, RelayRule::Physical);
+        assert!(matches!(r, Err(UnawareError::InvalidParameter { name: "w", .. })));
+    }
+}

@@ -1,0 +1,145 @@
+//! The error type of the resource-unaware strategies.
+
+/// What was wrong with the input of a resource-unaware strategy, a graph or a tree.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UnawareError {
+    /// A parameter is NaN, infinite or outside its allowed range.
+    #[error("parameter `{name}` = {value} is invalid: {expected}")]
+    InvalidParameter {
+        /// Name of the parameter.
+        name: &'static str,
+        /// The offending value.
+        value: f64,
+        /// What the parameter must satisfy.
+        expected: &'static str,
+    },
+    /// A network needs at least one node.
+    #[error("the network has no nodes")]
+    EmptyNetwork,
+    /// Two inputs that must have the same length do not.
+    #[error("`{name}` has length {got}, expected {expected}")]
+    LengthMismatch {
+        /// Name of the input.
+        name: &'static str,
+        /// Length found.
+        got: usize,
+        /// Length expected.
+        expected: usize,
+    },
+    /// A node index does not exist.
+    #[error("node {node} does not exist (the network has {len} nodes)")]
+    NodeOutOfRange {
+        /// The index.
+        node: usize,
+        /// Number of nodes.
+        len: usize,
+    },
+    /// An edge joins a node to itself.
+    #[error("edge {u}–{v} is a self-loop")]
+    SelfLoop {
+        /// The node.
+        u: usize,
+        /// The same node.
+        v: usize,
+    },
+    /// The same pair of nodes is joined twice.
+    #[error("edge {u}–{v} appears twice")]
+    DuplicateEdge {
+        /// One end.
+        u: usize,
+        /// Other end.
+        v: usize,
+    },
+    /// Some node cannot be reached from the root or source.
+    #[error("the graph is disconnected: node {node} cannot be reached from node {from}")]
+    Disconnected {
+        /// The unreachable node.
+        node: usize,
+        /// The root or source searched from.
+        from: usize,
+    },
+    /// A source or root reaches no processor that could compute its load.
+    #[error("source {source_node} reaches no processor")]
+    NoReachableProcessor {
+        /// The source.
+        source_node: usize,
+    },
+    /// A parent vector does not describe a tree rooted at the given root.
+    #[error("not a tree rooted at {root}: {reason} (node {node})")]
+    NotATree {
+        /// The root.
+        root: usize,
+        /// The first node found to violate the tree property.
+        node: usize,
+        /// What is wrong (a cycle, a second root, a missing parent).
+        reason: &'static str,
+    },
+    /// A subtree of relays (nodes that do not compute) has no computing node below it.
+    #[error("node {node} does not compute and has no computing descendant")]
+    NoComputingNode {
+        /// The relay.
+        node: usize,
+    },
+    /// A randomly drawn graph stayed disconnected after the allowed number of draws.
+    #[error("no connected graph after {attempts} draws (n = {nodes}, p = {probability})")]
+    NoConnectedDraw {
+        /// Draws made.
+        attempts: u32,
+        /// Nodes requested.
+        nodes: usize,
+        /// Link probability.
+        probability: f64,
+    },
+    /// A text graph description could not be parsed.
+    #[error("line {line}: {reason}")]
+    Parse {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// Probe times that contradict the model (e.g. reception ending before it started).
+    #[error("inconsistent probe times at processor {node}: {reason}")]
+    InconsistentProbe {
+        /// The processor.
+        node: usize,
+        /// What was wrong.
+        reason: &'static str,
+    },
+    /// A strategy needs more responding processors than the network has.
+    #[error("WCS({k}) needs {k} responses but only {available} processors can respond")]
+    TooFewResponders {
+        /// Responses waited for.
+        k: usize,
+        /// Processors other than the root.
+        available: usize,
+    },
+}
+
+/// Checks that `value` is finite and `> 0`.
+pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64, UnawareError> {
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(UnawareError::InvalidParameter { name, value, expected: "finite and > 0" })
+    }
+}
+
+/// Checks that `value` is finite and `>= 0`.
+pub(crate) fn non_negative(name: &'static str, value: f64) -> Result<f64, UnawareError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(UnawareError::InvalidParameter { name, value, expected: "finite and >= 0" })
+    }
+}
+
+/// Checks that `value` lies in the open interval (0, 1).
+pub(crate) fn unit_open(name: &'static str, value: f64) -> Result<f64, UnawareError> {
+    if value.is_finite() && value > 0.0 && value < 1.0 {
+        Ok(value)
+    } else {
+        Err(UnawareError::InvalidParameter { name, value, expected: "in the open interval (0, 1)" })
+    }
+}

@@ -1,0 +1,65 @@
+//! The 19-processor tree of the Chapter 3 worked examples (seed 004, Fig. 3.8), reconstructed
+//! from Table 3.1 and the narrative (reference §3.3; the figure is missing from the text).
+
+use super::tree::RootedTree;
+
+/// The example network of §3.4: a rooted tree (P_0 = node 0 does not compute) and the true
+/// inverse speeds w (index 0 unused, set to 1).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ExampleTree {
+    /// The tree; children are in probing order (increasing id).
+    pub tree: RootedTree,
+    /// Inverse processor speeds (w_16 = 2.0, as every worked number uses; Table 3.1's
+    /// T^p_16 = 4.3 would need 1.5).
+    pub w: Vec<f64>,
+}
+
+/// The reconstructed Fig. 3.8 tree with the z and w of Table 3.1.
+///
+/// ```text
+/// P0 -> P1 (z=0.5), P2 (0.2), P3 (0.4), P4 (0.9);  P1 -> P5 (0.5);  P5 -> P10 (0.4), P11 (0.8), P12 (0.8), P13 (0.2)
+/// P2 -> P6 (0.3), P7 (0.3);  P6 -> P14 (0.1);  P14 -> P16 (0.2);  P4 -> P8 (0.6), P9 (0.2);  P9 -> P15 (10.0)
+/// P15 -> P17 (0.5), P18 (0.4), P19 (0.7)
+/// ```
+///
+/// # Examples
+/// ```
+/// let ex = loadbal::dlt::unaware::fig_3_8();
+/// assert!((ex.tree.path_z(19) - 11.8).abs() < 1e-12);
+/// assert_eq!(ex.tree.top_child(16), Some(2));
+/// ```
+pub fn fig_3_8() -> ExampleTree {
+    // (node, parent, z, w)
+    const ROWS: [(usize, usize, f64, f64); 19] = [
+        (1, 0, 0.5, 7.0),
+        (2, 0, 0.2, 2.0),
+        (3, 0, 0.4, 1.0),
+        (4, 0, 0.9, 100.0),
+        (5, 1, 0.5, 2.0),
+        (6, 2, 0.3, 1.0),
+        (7, 2, 0.3, 100.0),
+        (8, 4, 0.6, 8.0),
+        (9, 4, 0.2, 9.0),
+        (10, 5, 0.4, 4.0),
+        (11, 5, 0.8, 7.0),
+        (12, 5, 0.8, 3.0),
+        (13, 5, 0.2, 5.0),
+        (14, 6, 0.1, 8.0),
+        (15, 9, 10.0, 2.0),
+        (16, 14, 0.2, 2.0),
+        (17, 15, 0.5, 4.0),
+        (18, 15, 0.4, 4.0),
+        (19, 15, 0.7, 6.0),
+    ];
+    let mut parent = vec![None; 20];
+    let mut z = vec![0.0; 20];
+    let mut w = vec![1.0; 20];
+    for (v, p, zv, wv) in ROWS {
+        parent[v] = Some(p);
+        z[v] = zv;
+        w[v] = wv;
+    }
+    let tree = RootedTree::new(0, parent, z).unwrap_or_else(|_| unreachable!("the constant tree is valid"));
+    ExampleTree { tree, w }
+}

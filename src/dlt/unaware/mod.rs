@@ -1,0 +1,37 @@
+//! Resource-unaware divisible-load scheduling (seed 004, Jia's thesis, chapters 2–5): the
+//! scheduler does not know the processor and link speeds, probes them with a small load or
+//! waits for reports, then distributes the rest in phases.
+//!
+//! - [`Graph`], [`RandomGraph`]: networks with w per node and z per link, loadable from text or
+//!   JSON, and the seeded random networks of §4.2.3 and §5.5.
+//! - [`RootedTree`], [`spanning_tree`] (SPT, MST, FHT, RST, EST, §4.2) and [`equivalent`], the
+//!   bottom-up equivalent processor of a multi-level tree with the two relay rules of §3.3.
+//! - Probing estimators (2.1)–(2.4), (3.1)–(3.3) and the phase-size rules (partition Π, 3.8).
+//!
+//! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
+//! takes α·z·T_cm, computing them α·w·T_cp; every node has a front-end and a single port;
+//! relaying is store-and-forward by blocks. Thesis slips resolved here are listed in
+//! `shared/reference/seed004_jia.md` §5 and cited where they matter.
+
+mod equivalent;
+mod error;
+mod fig38;
+mod graph;
+mod probing;
+mod random_graph;
+mod raold;
+mod spanning;
+mod tree;
+
+pub use equivalent::{Equivalent, RelayRule, equivalent};
+pub use error::UnawareError;
+pub use fig38::{ExampleTree, fig_3_8};
+pub use graph::{Edge, Graph, GraphSpec};
+pub use probing::{
+    LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,
+    partition_pi, phase_load, probe_times_linear, probe_tree,
+};
+pub use random_graph::{Coupling, RandomGraph, SpeedClass};
+pub use raold::{TreeSchedule, raold_os};
+pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
+pub use tree::RootedTree;

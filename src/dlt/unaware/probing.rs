@@ -1,0 +1,348 @@
+//! Probing: the forward model of a probe load (PL) percolating through a chain or a tree, the
+//! estimators that invert it (seed 004, eqs. 2.1–2.4 and 3.1–3.3), and the phase-size rules
+//! (partition Π of §2.3 and eq. 3.8).
+
+use super::error::{UnawareError, non_negative, positive, unit_open};
+use super::tree::RootedTree;
+
+/// Completion times of the probe on a linear chain P_1 – P_2 – … – P_n (index 0 is the root P_1).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LinearProbe {
+    /// T_i^c: time P_i has received the whole PL (T_1^c = 0).
+    pub tc: Vec<f64>,
+    /// T_i^p: time P_i has computed the PL (its PTC); entry 0 (the root, which computes real
+    /// load from t = 0) is 0.
+    pub tp: Vec<f64>,
+}
+
+/// Forward model of the chain probe: P_1 sends one PL of η·L units, each P_i computes it on
+/// arrival and forwards a copy store-and-forward.
+///
+/// # Formula
+/// ```text
+/// T_1^c = 0,  T_{i+1}^c = T_i^c + η·L·z_i·T_cm,  T_i^p = T_i^c + η·L·w_i·T_cp = η·L·β_i   (2.8)
+/// ```
+/// `z[i]` is the link between P_{i+1} and P_{i+2} (0-based), `w[0]` the root's.
+///
+/// # Errors
+/// [`UnawareError::LengthMismatch`] unless `z.len() + 1 == w.len()`;
+/// [`UnawareError::InvalidParameter`] for η·L, T_cm, T_cp or w not > 0, or z < 0.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::probe_times_linear;
+/// let p = probe_times_linear(3.0, &[0.5, 0.2], &[4.5, 2.5, 3.0], 1.0, 2.0).unwrap();
+/// assert_eq!(p.tc, vec![0.0, 1.5, 2.1]);
+/// assert!((p.tp[2] - (2.1 + 3.0 * 3.0 * 2.0)).abs() < 1e-12);
+/// ```
+pub fn probe_times_linear(eta_l: f64, z: &[f64], w: &[f64], t_cm: f64, t_cp: f64) -> Result<LinearProbe, UnawareError> {
+    positive("eta_l", eta_l)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    if w.is_empty() {
+        return Err(UnawareError::EmptyNetwork);
+    }
+    if z.len() + 1 != w.len() {
+        return Err(UnawareError::LengthMismatch { name: "z", got: z.len(), expected: w.len() - 1 });
+    }
+    for &x in w {
+        positive("w", x)?;
+    }
+    let mut tc = vec![0.0; w.len()];
+    let mut tp = vec![0.0; w.len()];
+    for i in 1..w.len() {
+        tc[i] = tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm;
+        tp[i] = tc[i] + eta_l * w[i] * t_cp;
+    }
+    Ok(LinearProbe { tc, tp })
+}
+
+/// Estimates of a chain's parameters from the probe's reports, (2.1)–(2.2); `k_root` is the
+/// root's known w_1 = K.
+///
+/// # Formula
+/// ```text
+/// z_i = (T_{i+1}^c − T_i^c)/(η·L·T_cm)   (2.1)
+/// w_i = (T_i^p − T_i^c)/(η·L·T_cp), w_1 = K   (2.2)
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InconsistentProbe`] when T^c decreases or T^p < T^c;
+/// [`UnawareError::LengthMismatch`]; invalid scalars.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::estimate_linear;
+/// let (z, w) = estimate_linear(3.0, &[0.0, 1.5, 2.1], &[0.0, 16.5, 20.1], 1.0, 2.0, 4.5).unwrap();
+/// assert!((z[0] - 0.5).abs() < 1e-12 && (z[1] - 0.2).abs() < 1e-12);
+/// assert!((w[1] - 2.5).abs() < 1e-12 && (w[2] - 3.0).abs() < 1e-12 && w[0] == 4.5);
+/// ```
+pub fn estimate_linear(
+    eta_l: f64,
+    tc: &[f64],
+    tp: &[f64],
+    t_cm: f64,
+    t_cp: f64,
+    k_root: f64,
+) -> Result<(Vec<f64>, Vec<f64>), UnawareError> {
+    positive("eta_l", eta_l)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    positive("k_root", k_root)?;
+    if tc.is_empty() {
+        return Err(UnawareError::EmptyNetwork);
+    }
+    if tp.len() != tc.len() {
+        return Err(UnawareError::LengthMismatch { name: "tp", got: tp.len(), expected: tc.len() });
+    }
+    let mut z = Vec::with_capacity(tc.len() - 1);
+    let mut w = vec![k_root];
+    for i in 1..tc.len() {
+        if tc[i].is_nan() || tc[i] < tc[i - 1] {
+            return Err(UnawareError::InconsistentProbe { node: i, reason: "T^c decreases along the chain" });
+        }
+        if !tp[i].is_finite() || tp[i] <= tc[i] {
+            return Err(UnawareError::InconsistentProbe { node: i, reason: "T^p is not after T^c" });
+        }
+        z.push((tc[i] - tc[i - 1]) / (eta_l * t_cm));
+        w.push((tp[i] - tc[i]) / (eta_l * t_cp));
+    }
+    Ok((z, w))
+}
+
+/// Cumulative link parameter from the root to P_j from its reception time alone (2.4).
+///
+/// # Formula
+/// ```text
+/// Σ_{i=1}^{j−1} z_i = T_j^c/(η·L·T_cm)
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for η·L or T_cm not > 0 or T_j^c < 0.
+///
+/// # Examples
+/// ```
+/// assert!((loadbal::dlt::unaware::cumulative_z(2.1, 3.0, 1.0).unwrap() - 0.7).abs() < 1e-12);
+/// ```
+pub fn cumulative_z(tc_j: f64, eta_l: f64, t_cm: f64) -> Result<f64, UnawareError> {
+    Ok(non_negative("tc_j", tc_j)? / (positive("eta_l", eta_l)? * positive("t_cm", t_cm)?))
+}
+
+/// Effective computation parameter of a processor reached through links of total inverse speed
+/// `path_z` (eq. 2.3 on a chain; eq. 3.3, reconstructed, on a tree). Smaller is effectively faster.
+///
+/// # Formula
+/// ```text
+/// β_j = w_j·T_cp + Σ_{k∈π_0j} z_k·T_cm
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for w, T_cm, T_cp not > 0 or path_z < 0.
+///
+/// # Examples
+/// P_6 of the Fig. 3.8 tree: w = 1, path z = 0.2 + 0.3, T_cp = 2, T_cm = 1 → β = 2.5.
+/// ```
+/// assert_eq!(loadbal::dlt::unaware::effective_speed(1.0, 0.5, 1.0, 2.0).unwrap(), 2.5);
+/// ```
+pub fn effective_speed(w: f64, path_z: f64, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
+    Ok(positive("w", w)? * positive("t_cp", t_cp)? + non_negative("path_z", path_z)? * positive("t_cm", t_cm)?)
+}
+
+/// Probe reports of every processor of a tree (§3.2): T^cs, T^cf (CTC) and T^p (PTC), indexed
+/// by node id; the root's entries are 0.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TreeProbe {
+    /// Start of reception of the PL.
+    pub tcs: Vec<f64>,
+    /// End of reception (CTC).
+    pub tcf: Vec<f64>,
+    /// End of computation of the PL (PTC).
+    pub tp: Vec<f64>,
+    /// Size of each PL, η·L / (number of the root's children).
+    pub pl: f64,
+}
+
+/// Forward model of the tree probe (§3.2, reference §4.2): P_0 splits η·L into one PL per child
+/// and sends them in child order; every node computes its copy on arrival and forwards it to its
+/// own children in order, one at a time (single port), store-and-forward.
+///
+/// # Formula
+/// ```text
+/// PL = η·L/n;  for the children c of v in order, starting at t = T^cf_v:
+///   T^cs_c = t,  T^cf_c = t + PL·z_c·T_cm,  T^p_c = T^cf_c + PL·w_c·T_cp,  t = T^cf_c
+/// ```
+///
+/// # Errors
+/// [`UnawareError::NoReachableProcessor`] when the root has no child,
+/// [`UnawareError::LengthMismatch`], invalid η (outside (0, 1)), L, T_cm, T_cp or w.
+///
+/// # Examples
+/// A root with two children over links 0.5 and 0.2, w = 7 and 2, PL = 1 (P_1, P_2 of Table 3.1):
+/// ```
+/// use loadbal::dlt::unaware::{probe_tree, RootedTree};
+/// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
+/// let p = probe_tree(&t, &[1.0, 7.0, 2.0], 40.0, 0.05, 1.0, 2.0).unwrap();
+/// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
+/// assert_eq!(p.tp[1], 14.5);
+/// ```
+pub fn probe_tree(
+    tree: &RootedTree,
+    w: &[f64],
+    load: f64,
+    eta: f64,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<TreeProbe, UnawareError> {
+    positive("load", load)?;
+    unit_open("eta", eta)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    if w.len() != tree.len() {
+        return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
+    }
+    let root = tree.root();
+    let n_children = tree.children(root).len();
+    if n_children == 0 {
+        return Err(UnawareError::NoReachableProcessor { source_node: root });
+    }
+    let pl = eta * load / n_children as f64;
+    let n = tree.len();
+    let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    for v in tree.pre_order() {
+        let mut t = tcf[v];
+        for &c in tree.children(v) {
+            positive("w", w[c])?;
+            tcs[c] = t;
+            tcf[c] = t + pl * tree.z_up(c) * t_cm;
+            tp[c] = tcf[c] + pl * w[c] * t_cp;
+            t = tcf[c];
+        }
+    }
+    Ok(TreeProbe { tcs, tcf, tp, pl })
+}
+
+/// Estimates of z and w of one tree processor from its probe reports, (3.1)–(3.2).
+///
+/// # Formula
+/// ```text
+/// z_i = n·(T_i^cf − T_i^cs)/(η·L·T_cm),   w_i = n·(T_i^p − T_i^cf)/(η·L·T_cp)
+/// ```
+/// with n the number of the root's children (the PL is η·L/n).
+///
+/// # Errors
+/// [`UnawareError::InconsistentProbe`] (node id 0) when T^cf < T^cs or T^p ≤ T^cf;
+/// invalid scalars.
+///
+/// # Examples
+/// P_15 of Table 3.1: T^cs = 2.8, T^cf = 12.8, T^p = 16.8, n = 4, η·L = 4 → z = 10, w = 2.
+/// ```
+/// let (z, w) = loadbal::dlt::unaware::estimate_tree(4, 4.0, 2.8, 12.8, 16.8, 1.0, 2.0).unwrap();
+/// assert!((z - 10.0).abs() < 1e-12 && (w - 2.0).abs() < 1e-12);
+/// ```
+pub fn estimate_tree(
+    n_children: usize,
+    eta_l: f64,
+    tcs: f64,
+    tcf: f64,
+    tp: f64,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<(f64, f64), UnawareError> {
+    if n_children == 0 {
+        return Err(UnawareError::InvalidParameter { name: "n_children", value: 0.0, expected: ">= 1" });
+    }
+    positive("eta_l", eta_l)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    if !tcs.is_finite() || !tcf.is_finite() || tcf < tcs {
+        return Err(UnawareError::InconsistentProbe { node: 0, reason: "reception ends before it starts" });
+    }
+    if !tp.is_finite() || tp <= tcf {
+        return Err(UnawareError::InconsistentProbe { node: 0, reason: "computation ends before reception" });
+    }
+    let nf = n_children as f64;
+    Ok((nf * (tcf - tcs) / (eta_l * t_cm), nf * (tp - tcf) / (eta_l * t_cp)))
+}
+
+/// The load partition Π of §2.3: the probe η·L, then L_1 = ε·L, then L_2..L_m growing as
+/// 2^i + 1, with m = ⌈log₂ n⌉ + 1 phases. Returns \[L_1, …, L_m\].
+///
+/// # Formula
+/// ```text
+/// L_1 = ε·L;  L_i = (2^i + 1)·(L − η·L − L_1)/Σ_{k=2}^{m}(2^k + 1),  i = 2..m
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for η or ε outside (0, 1), ε < η, η + ε ≥ 1, L ≤ 0 or n < 2.
+///
+/// # Examples
+/// Reference G17: L = 100, η = 0.03, ε = 0.07, n = 5.
+/// ```
+/// let p = loadbal::dlt::unaware::partition_pi(100.0, 0.03, 0.07, 5).unwrap();
+/// assert_eq!(p.len(), 4);
+/// assert!((p[1] - 14.516129).abs() < 1e-6 && (p[3] - 49.354839).abs() < 1e-6);
+/// ```
+pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>, UnawareError> {
+    positive("load", load)?;
+    unit_open("eta", eta)?;
+    unit_open("eps", eps)?;
+    if eps < eta {
+        return Err(UnawareError::InvalidParameter { name: "eps", value: eps, expected: ">= eta" });
+    }
+    if eta + eps >= 1.0 {
+        return Err(UnawareError::InvalidParameter { name: "eps", value: eps, expected: "eta + eps < 1" });
+    }
+    if n < 2 {
+        return Err(UnawareError::InvalidParameter { name: "n", value: n as f64, expected: ">= 2" });
+    }
+    let m = (n as f64).log2().ceil() as u32 + 1;
+    let l1 = eps * load;
+    let rest = load - eta * load - l1;
+    let denom: f64 = (2..=m).map(|k| 2f64.powi(k as i32) + 1.0).sum();
+    let mut out = vec![l1];
+    out.extend((2..=m).map(|i| (2f64.powi(i as i32) + 1.0) * rest / denom));
+    Ok(out)
+}
+
+/// Load dispatched at `t_now` to a processor of effective parameter `beta` so that it finishes
+/// at `t_finish` (eq. 3.6).
+///
+/// # Formula
+/// ```text
+/// L_k = (T_q^f − t̂)/β_k
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for β ≤ 0, a non-finite time, or `t_now > t_finish`.
+///
+/// # Examples
+/// P_3 at t = 3.8 in the SNP example: (13 − 3.8)/2.4 = 3.8333.
+/// ```
+/// let x = loadbal::dlt::unaware::dispatch_to_finish_at(3.8, 13.0, 2.4).unwrap();
+/// assert!((x - 3.833333).abs() < 1e-6);
+/// ```
+pub fn dispatch_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64, UnawareError> {
+    positive("beta", beta)?;
+    non_negative("t_finish - t_now", t_finish - t_now)?;
+    Ok((t_finish - t_now) / beta)
+}
+
+/// Size of the load opening Phase_q (eq. 3.8): k available processors get k·L_1^p.
+///
+/// # Formula
+/// ```text
+/// L_q^p = k·L_1^p
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for L_1^p ≤ 0.
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::dlt::unaware::phase_load(7, 4.0).unwrap(), 28.0);
+/// ```
+pub fn phase_load(available: usize, l1p: f64) -> Result<f64, UnawareError> {
+    Ok(available as f64 * positive("l1p", l1p)?)
+}

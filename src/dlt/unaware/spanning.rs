@@ -1,0 +1,294 @@
+//! Spanning trees of an arbitrary network rooted at the load's source (seed 004, §4.2):
+//! SPT, MST, FHT, RST and the equivalence-based EST.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+use super::equivalent::{RelayRule, equivalent};
+use super::error::{UnawareError, positive};
+use super::graph::Graph;
+use super::tree::RootedTree;
+
+/// The spanning trees compared in Chapter 4 (Table 4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SpanningTreeKind {
+    /// Shortest-path tree on z (Dijkstra).
+    Spt,
+    /// Minimum spanning tree on z (Prim from the root).
+    Mst,
+    /// Fewest-hop tree (BFS; parent among the previous layer with the smallest z, then id).
+    Fht,
+    /// Robust spanning tree, cost (4.1)–(4.2).
+    Rst,
+    /// Equivalence-based tree: greedily adds the (edge, node) pair that minimises the root's
+    /// equivalent w.
+    Est,
+}
+
+impl SpanningTreeKind {
+    /// All kinds, in the order of Table 4.2's discussion.
+    pub const ALL: [SpanningTreeKind; 5] = [
+        SpanningTreeKind::Spt,
+        SpanningTreeKind::Mst,
+        SpanningTreeKind::Fht,
+        SpanningTreeKind::Rst,
+        SpanningTreeKind::Est,
+    ];
+
+    /// Short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SpanningTreeKind::Spt => "SPT",
+            SpanningTreeKind::Mst => "MST",
+            SpanningTreeKind::Fht => "FHT",
+            SpanningTreeKind::Rst => "RST",
+            SpanningTreeKind::Est => "EST",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+struct Key(f64, usize, usize); // (cost, node, parent)
+impl Eq for Key {}
+impl PartialOrd for Key {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Key {
+    fn cmp(&self, o: &Self) -> Ordering {
+        self.0.total_cmp(&o.0).then(self.1.cmp(&o.1)).then(self.2.cmp(&o.2))
+    }
+}
+
+fn build(g: &Graph, root: usize, parent: Vec<Option<usize>>) -> Result<RootedTree, UnawareError> {
+    let z = (0..g.len()).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
+    RootedTree::new(root, parent, z)
+}
+
+/// A Prim-like growth where attaching `v` under tree node `u` costs `cost(u, v, z_uv)`; with
+/// `cumulative` the cost is added to the cost of `u` (Dijkstra).
+fn grow(g: &Graph, root: usize, cumulative: bool, cost: impl Fn(usize, usize, f64) -> f64) -> Vec<Option<usize>> {
+    let n = g.len();
+    let mut parent = vec![None; n];
+    let mut done = vec![false; n];
+    let mut best = vec![f64::INFINITY; n];
+    let mut base = vec![0.0; n];
+    let mut heap = BinaryHeap::new();
+    best[root] = 0.0;
+    heap.push(Reverse(Key(0.0, root, root)));
+    while let Some(Reverse(Key(c, u, p))) = heap.pop() {
+        if done[u] {
+            continue;
+        }
+        done[u] = true;
+        if u != root {
+            parent[u] = Some(p);
+        }
+        base[u] = if cumulative { c } else { 0.0 };
+        for &(v, z) in g.neighbours(u) {
+            if done[v] {
+                continue;
+            }
+            let cv = base[u] + cost(u, v, z);
+            if cv < best[v] {
+                best[v] = cv;
+                heap.push(Reverse(Key(cv, v, u)));
+            }
+        }
+    }
+    parent
+}
+
+/// Builds the spanning tree of `kind` rooted at `root`. EST needs `t_cm`, `t_cp` (and the
+/// graph's w); the other kinds use z only. RST uses the reference's reading of (4.1)–(4.2):
+/// the link weight is the single edge's z.
+///
+/// # Formula
+/// ```text
+/// RST (4.1)–(4.2): cost of adding v under u = λ_v·h_v + (1 − λ_v)·z_uv,
+///                  λ_v = max(0, 1 − h_v/ε_1), h_v = h_u + 1, ε_1 = eccentricity of the SPT
+/// EST: add the (edge, node) pair minimising the equivalent w of the root (4.3)–(4.4)
+/// ```
+///
+/// # Errors
+/// [`UnawareError::NodeOutOfRange`] for a bad root, [`UnawareError::Disconnected`] when some
+/// node cannot be reached, [`UnawareError::InvalidParameter`] for bad T_cm, T_cp.
+///
+/// # Examples
+/// The reference's regression graph G26: the FHT has eccentricity 2, the MST 4.
+/// ```
+/// use loadbal::dlt::unaware::{spanning_tree, Edge, Graph, SpanningTreeKind};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 6.0, 1.0, 4.0],
+///     vec![e(0,1,0.5), e(0,2,0.2), e(1,2,0.2), e(1,3,0.1), e(2,3,0.6), e(3,4,0.3), e(2,4,1.0)]).unwrap();
+/// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, 1.0, 1.0).unwrap().eccentricity(), 2);
+/// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Mst, 1.0, 1.0).unwrap().eccentricity(), 4);
+/// ```
+pub fn spanning_tree(
+    g: &Graph,
+    root: usize,
+    kind: SpanningTreeKind,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<RootedTree, UnawareError> {
+    g.check_connected_from(root)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    let parent = match kind {
+        SpanningTreeKind::Spt => grow(g, root, true, |_, _, z| z),
+        SpanningTreeKind::Mst => grow(g, root, false, |_, _, z| z),
+        SpanningTreeKind::Fht => fht(g, root),
+        SpanningTreeKind::Rst => {
+            let eps1 = build(g, root, grow(g, root, true, |_, _, z| z))?.eccentricity().max(1) as f64;
+            return rst(g, root, eps1);
+        }
+        SpanningTreeKind::Est => return est(g, root, t_cm, t_cp),
+    };
+    build(g, root, parent)
+}
+
+fn fht(g: &Graph, root: usize) -> Vec<Option<usize>> {
+    let hops = g.hops_from(root);
+    (0..g.len())
+        .map(|v| {
+            let h = hops[v]?;
+            if h == 0 {
+                return None;
+            }
+            g.neighbours(v)
+                .iter()
+                .filter(|&&(u, _)| hops[u] == Some(h - 1))
+                .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+                .map(|&(u, _)| u)
+        })
+        .collect()
+}
+
+fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
+    let n = g.len();
+    let mut parent = vec![None; n];
+    let mut depth = vec![0usize; n];
+    let mut done = vec![false; n];
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse(Key(0.0, root, root)));
+    while let Some(Reverse(Key(_, u, p))) = heap.pop() {
+        if done[u] {
+            continue;
+        }
+        done[u] = true;
+        if u != root {
+            parent[u] = Some(p);
+            depth[u] = depth[p] + 1;
+        }
+        for &(v, z) in g.neighbours(u) {
+            if !done[v] {
+                heap.push(Reverse(Key(rst_cost(depth[u] + 1, eps1, z), v, u)));
+            }
+        }
+    }
+    build(g, root, parent)
+}
+
+/// RST per-node cost (4.1) with weight (4.2), λ clamped at 0 beyond ε_1.
+///
+/// # Formula
+/// ```text
+/// λ = max(0, 1 − h/ε_1);  cost = λ·h + (1 − λ)·z
+/// ```
+///
+/// # Examples
+/// ```
+/// // h = 1, ε_1 = 4: λ = 0.75, cost = 0.75 + 0.25·0.4 = 0.85
+/// assert!((loadbal::dlt::unaware::rst_cost(1, 4.0, 0.4) - 0.85).abs() < 1e-12);
+/// ```
+pub fn rst_cost(h: usize, eps1: f64, z: f64) -> f64 {
+    let lam = (1.0 - h as f64 / eps1).max(0.0);
+    lam * h as f64 + (1.0 - lam) * z
+}
+
+/// EST, incremental: tentatively attaching leaf v under u changes the equivalents only on the
+/// path u → root, so each candidate costs O(depth · degree).
+fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, UnawareError> {
+    let n = g.len();
+    let w = g.w();
+    let mut parent: Vec<Option<usize>> = vec![None; n];
+    let mut zup = vec![0.0; n];
+    let mut inside = vec![false; n];
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n]; // sorted by (z, id)
+    let mut wsub = w.to_vec();
+    inside[root] = true;
+    let star = |v: usize,
+                kids: &[usize],
+                wsub: &[f64],
+                zup: &[f64],
+                extra: Option<(f64, f64, usize)>,
+                repl: Option<(usize, f64)>| {
+        // equivalent of v with its children (optionally one extra child (z, W) and one child's W replaced)
+        let get = |c: usize| match repl {
+            Some((r, x)) if r == c => x,
+            _ => wsub[c],
+        };
+        let mut items: Vec<(f64, f64, usize)> = kids.iter().map(|&c| (zup[c], get(c), c)).collect();
+        if let Some((z, x, id)) = extra {
+            let pos = items.partition_point(|it| (it.0, it.2) < (z, id));
+            items.insert(pos, (z, x, id));
+        }
+        if items.is_empty() {
+            return w[v];
+        }
+        let mut r = 1.0;
+        let mut tot = 1.0;
+        for j in 1..items.len() {
+            r *= items[j - 1].1 * t_cp / (items[j].0 * t_cm + items[j].1 * t_cp);
+            tot += r;
+        }
+        let a_root = (items[0].0 * t_cm + items[0].1 * t_cp) / (w[v] * t_cp);
+        a_root / (a_root + tot) * w[v]
+    };
+    for _ in 1..n {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for u in 0..n {
+            if !inside[u] {
+                continue;
+            }
+            for &(v, z) in g.neighbours(u) {
+                if inside[v] {
+                    continue;
+                }
+                let mut x = star(u, &kids[u], &wsub, &zup, Some((z, w[v], v)), None);
+                let mut c = u;
+                while let Some(p) = parent[c] {
+                    x = star(p, &kids[p], &wsub, &zup, None, Some((c, x)));
+                    c = p;
+                }
+                let cand = (x, v, u);
+                if best.is_none_or(|b| x < b.0 || (x == b.0 && (v, u) < (b.1, b.2))) {
+                    best = Some(cand);
+                }
+            }
+        }
+        let Some((_, v, u)) = best else { break };
+        inside[v] = true;
+        parent[v] = Some(u);
+        zup[v] = g.link(u, v).unwrap_or(0.0);
+        let pos = kids[u].partition_point(|&c| (zup[c], c) < (zup[v], v));
+        kids[u].insert(pos, v);
+        let mut c = u;
+        loop {
+            wsub[c] = star(c, &kids[c], &wsub, &zup, None, None);
+            match parent[c] {
+                Some(p) => c = p,
+                None => break,
+            }
+        }
+    }
+    let tree = RootedTree::new(root, parent, zup)?;
+    debug_assert!({
+        let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
+        let e = equivalent(&tree, &ws, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical);
+        e.map(|e| (e.w_eq - wsub[root]).abs() <= 1e-9 * wsub[root]).unwrap_or(false)
+    });
+    Ok(tree)
+}

@@ -1,0 +1,116 @@
+//! Probing estimators and phase-size rules (seed 004, eqs. 2.1–2.4, 3.1–3.8, partition Π).
+
+use loadbal::dlt::unaware::*;
+use proptest::prelude::*;
+
+/// Table 3.1: (P_i, T^cs, T^cf, T^p, w, z).
+const TABLE_3_1: [(usize, f64, f64, f64, f64, f64); 19] = [
+    (1, 0.0, 0.5, 14.5, 7.0, 0.5),
+    (2, 0.5, 0.7, 4.7, 2.0, 0.2),
+    (3, 0.7, 1.1, 3.1, 1.0, 0.4),
+    (4, 1.1, 2.0, 202.0, 100.0, 0.9),
+    (5, 0.5, 1.0, 5.0, 2.0, 0.5),
+    (6, 0.7, 1.0, 3.0, 1.0, 0.3),
+    (7, 1.0, 1.3, 201.3, 100.0, 0.3),
+    (8, 2.0, 2.6, 18.6, 8.0, 0.6),
+    (9, 2.6, 2.8, 20.8, 9.0, 0.2),
+    (10, 1.0, 1.4, 9.4, 4.0, 0.4),
+    (11, 1.4, 2.2, 16.2, 7.0, 0.8),
+    (12, 2.2, 3.0, 9.0, 3.0, 0.8),
+    (13, 3.0, 3.2, 13.2, 5.0, 0.2),
+    (14, 1.0, 1.1, 17.1, 8.0, 0.1),
+    (15, 2.8, 12.8, 16.8, 2.0, 10.0),
+    (16, 1.1, 1.3, 4.3, 2.0, 0.2),
+    (17, 12.8, 13.3, 21.3, 4.0, 0.5),
+    (18, 13.3, 13.7, 21.7, 4.0, 0.4),
+    (19, 13.7, 14.4, 26.4, 6.0, 0.7),
+];
+
+/// Reference G1: the probe on the reconstructed Fig. 3.8 tree regenerates Table 3.1, except
+/// T^p_16 (5.3 with w_16 = 2; the table prints 4.3).
+#[test]
+fn g1_tree_probe_regenerates_table_3_1() {
+    let ex = fig_3_8();
+    let p = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
+    assert_eq!(p.pl, 1.0);
+    for (i, tcs, tcf, tp, _, _) in TABLE_3_1 {
+        assert!((p.tcs[i] - tcs).abs() < 1e-9, "T^cs of P_{i}");
+        assert!((p.tcf[i] - tcf).abs() < 1e-9, "T^cf of P_{i}");
+        let expect = if i == 16 { 5.3 } else { tp };
+        assert!((p.tp[i] - expect).abs() < 1e-9, "T^p of P_{i}: {}", p.tp[i]);
+    }
+}
+
+/// Reference G2: (3.1)/(3.2) on the table's times give the table's z and w (w_16 = 1.5).
+#[test]
+fn g2_tree_estimators() {
+    for (i, tcs, tcf, tp, w, z) in TABLE_3_1 {
+        let (ze, we) = estimate_tree(4, 4.0, tcs, tcf, tp, 1.0, 2.0).unwrap();
+        assert!((ze - z).abs() < 1e-9, "z_{i}");
+        let expect = if i == 16 { 1.5 } else { w };
+        assert!((we - expect).abs() < 1e-9, "w_{i}");
+    }
+    assert!(matches!(estimate_tree(4, 4.0, 1.0, 0.5, 3.0, 1.0, 2.0), Err(UnawareError::InconsistentProbe { .. })));
+    assert!(matches!(estimate_tree(0, 4.0, 0.0, 0.5, 3.0, 1.0, 2.0), Err(UnawareError::InvalidParameter { .. })));
+}
+
+/// Reference G3: effective speeds and the Phase_1 length.
+#[test]
+fn g3_effective_speeds() {
+    let ex = fig_3_8();
+    let beta = |i: usize| effective_speed(ex.w[i], ex.tree.path_z(i), 1.0, 2.0).unwrap();
+    for (i, b) in [(6, 2.5), (3, 2.4), (5, 5.0), (12, 7.8), (10, 9.4), (14, 16.6), (19, 23.8)] {
+        assert!((beta(i) - b).abs() < 1e-9, "beta_{i}");
+    }
+    assert!((4.0 * beta(6) + 3.0 - 13.0).abs() < 1e-12);
+    for (t, tf, b, x) in [(3.8, 13.0, 2.4, 3.833333), (5.988734, 13.0, 5.0, 1.402253), (9.0, 13.0, 7.8, 0.512821)] {
+        assert!((dispatch_to_finish_at(t, tf, b).unwrap() - x).abs() < 1e-6);
+    }
+    assert!(dispatch_to_finish_at(14.0, 13.0, 2.0).is_err());
+    assert_eq!(phase_load(17, 4.0).unwrap(), 68.0);
+}
+
+/// Reference G17 and the thesis's m per n.
+#[test]
+fn partition_pi_values() {
+    let p = partition_pi(100.0, 0.03, 0.07, 5).unwrap();
+    let expect = [7.0, 14.516129, 26.129032, 49.354839];
+    for (a, b) in p.iter().zip(expect) {
+        assert!((a - b).abs() < 1e-6);
+    }
+    for (n, m) in [(5, 4), (8, 4), (13, 5), (15, 5), (20, 6)] {
+        assert_eq!(partition_pi(100.0, 0.03, 0.07, n).unwrap().len(), m);
+    }
+    assert!(partition_pi(100.0, 0.07, 0.03, 5).is_err());
+    assert!(partition_pi(100.0, 0.0, 0.03, 5).is_err());
+    assert!(partition_pi(100.0, 0.5, 0.6, 5).is_err());
+    assert!(partition_pi(100.0, 0.03, 0.07, 1).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Probing then estimating a chain returns its parameters; Π conserves the load.
+    #[test]
+    fn chain_probe_round_trip(zw in prop::collection::vec((0.0f64..2.0, 0.1f64..10.0), 1..20), eta_l in 0.1f64..10.0, k in 0.5f64..9.0) {
+        let z: Vec<f64> = zw.iter().map(|p| p.0).collect();
+        let mut w = vec![k];
+        w.extend(zw.iter().map(|p| p.1));
+        let p = probe_times_linear(eta_l, &z, &w, 1.0, 2.0).unwrap();
+        let (ze, we) = estimate_linear(eta_l, &p.tc, &p.tp, 1.0, 2.0, k).unwrap();
+        for (a, b) in ze.iter().zip(&z) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
+        for (a, b) in we.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
+        for j in 1..w.len() {
+            let zc = cumulative_z(p.tc[j], eta_l, 1.0).unwrap();
+            let beta = effective_speed(w[j], zc, 1.0, 2.0).unwrap();
+            prop_assert!((p.tp[j] - eta_l * beta).abs() < 1e-9 * p.tp[j]);
+        }
+    }
+
+    #[test]
+    fn partition_conserves(eta in 0.01f64..0.2, extra in 0.0f64..0.3, n in 2usize..64, l in 1.0f64..1e6) {
+        let p = partition_pi(l, eta, eta + extra, n).unwrap();
+        prop_assert!((eta * l + p.iter().sum::<f64>() - l).abs() < 1e-9 * l);
+        prop_assert!(p.windows(2).skip(1).all(|x| x[1] > x[0]));
+    }
+}

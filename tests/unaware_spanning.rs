@@ -1,0 +1,113 @@
+//! Spanning trees, equivalent processors and RAOLD-OS (seed 004, ch. 4).
+
+use loadbal::dlt::unaware::*;
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+fn g26() -> Graph {
+    let e = |u, v, z| Edge { u, v, z };
+    Graph::new(
+        vec![2.0, 3.0, 6.0, 1.0, 4.0],
+        vec![e(0, 1, 0.5), e(0, 2, 0.2), e(1, 2, 0.2), e(1, 3, 0.1), e(2, 3, 0.6), e(3, 4, 0.3), e(2, 4, 1.0)],
+    )
+    .unwrap()
+}
+
+/// Reference G26: parents, eccentricity and W_eq of each tree kind.
+#[test]
+fn g26_regression() {
+    let g = g26();
+    let cases = [
+        (SpanningTreeKind::Mst, [None, Some(2), Some(0), Some(1), Some(3)], 4, 0.658548),
+        (SpanningTreeKind::Spt, [None, Some(2), Some(0), Some(1), Some(3)], 4, 0.658548),
+        (SpanningTreeKind::Fht, [None, Some(0), Some(0), Some(1), Some(2)], 2, 0.642834),
+        (SpanningTreeKind::Rst, [None, Some(0), Some(0), Some(1), Some(3)], 3, 0.681003),
+        (SpanningTreeKind::Est, [None, Some(0), Some(0), Some(1), Some(2)], 2, 0.642834),
+    ];
+    for (kind, parents, ecc, w_eq) in cases {
+        let t = spanning_tree(&g, 0, kind, 1.0, 1.0).unwrap();
+        assert_eq!(t.parents(), &parents, "{kind:?}");
+        assert_eq!(t.eccentricity(), ecc, "{kind:?}");
+        let s = raold_os(&t, g.w(), 1.0, 1.0, 1.0).unwrap();
+        assert!((s.w_eq - w_eq).abs() < 1e-6, "{kind:?}: {}", s.w_eq);
+    }
+}
+
+#[test]
+fn disconnected_and_bad_root_are_errors() {
+    let g = Graph::new(vec![1.0, 1.0, 1.0], vec![Edge { u: 0, v: 1, z: 0.1 }]).unwrap();
+    for kind in SpanningTreeKind::ALL {
+        assert_eq!(spanning_tree(&g, 0, kind, 1.0, 1.0), Err(UnawareError::Disconnected { node: 2, from: 0 }));
+        assert!(matches!(spanning_tree(&g, 7, kind, 1.0, 1.0), Err(UnawareError::NodeOutOfRange { node: 7, .. })));
+    }
+    assert!(matches!(
+        spanning_tree(&g26(), 0, SpanningTreeKind::Est, 0.0, 1.0),
+        Err(UnawareError::InvalidParameter { .. })
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every kind spans the graph using graph links; SPT gives shortest paths; MST has minimum
+    /// weight among the kinds; FHT has minimum eccentricity; EST's W_eq is no worse than SPT's
+    /// ... is not guaranteed (greedy), but every W_eq is at most the root's w.
+    #[test]
+    fn trees_are_valid(seed in 0u64..1000, n in 2usize..25, p in 0.15f64..1.0) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let spec = RandomGraph { nodes: n, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 10_000 };
+        let g = spec.generate(&mut rng).unwrap();
+        let hops = g.hops_from(0);
+        let min_ecc = hops.iter().flatten().max().copied().unwrap();
+        let weight = |t: &RootedTree| (1..n).map(|v| t.z_up(v)).sum::<f64>();
+        let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, 1.0, 1.0).unwrap();
+        let mst = spanning_tree(&g, 0, SpanningTreeKind::Mst, 1.0, 1.0).unwrap();
+        for kind in SpanningTreeKind::ALL {
+            let t = spanning_tree(&g, 0, kind, 1.0, 2.0).unwrap();
+            prop_assert_eq!(t.members().len(), n);
+            for v in 1..n {
+                let p = t.parent(v).unwrap();
+                prop_assert_eq!(g.link(p, v), Some(t.z_up(v)));
+                prop_assert!(spt.path_z(v) <= t.path_z(v) + 1e-12);
+            }
+            prop_assert!(weight(&mst) <= weight(&t) + 1e-9);
+            prop_assert!(t.eccentricity() >= min_ecc);
+            let s = raold_os(&t, g.w(), 10.0, 1.0, 2.0).unwrap();
+            prop_assert!(s.w_eq <= g.w()[0] + 1e-12);
+            prop_assert!((s.loads.iter().sum::<f64>() - 10.0).abs() < 1e-9);
+            prop_assert!(s.loads.iter().all(|&x| x > 0.0));
+        }
+        prop_assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, 1.0, 1.0).unwrap().eccentricity(), min_ecc);
+    }
+
+    /// Equal finish: every node of a RAOLD-OS schedule finishes at T, replayed by hand
+    /// (store-and-forward, single port, front-end).
+    #[test]
+    fn raold_equal_finish(seed in 0u64..1000, n in 2usize..15) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let spec = RandomGraph { nodes: n, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
+        let g = spec.generate(&mut rng).unwrap();
+        let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, 1.0, 2.0).unwrap();
+        let s = raold_os(&t, g.w(), 7.0, 1.0, 2.0).unwrap();
+        let mut block = vec![0.0; n];
+        let mut stack = vec![0usize];
+        while let Some(v) = stack.pop() {
+            block[v] = s.loads[v];
+            stack.extend(t.children(v));
+        }
+        // block sizes bottom-up
+        for &v in t.pre_order().iter().rev() {
+            if let Some(p) = t.parent(v) { block[p] += block[v]; }
+        }
+        let mut ready = vec![0.0; n];
+        for v in t.pre_order() {
+            let finish = ready[v] + s.loads[v] * g.w()[v] * 2.0;
+            prop_assert!((finish - s.finish_time).abs() <= 1e-9 * s.finish_time);
+            let mut clock = ready[v];
+            for &c in &s.sequence[v] {
+                clock += block[c] * t.z_up(c);
+                ready[c] = clock;
+            }
+        }
+    }
+}
