@@ -100,10 +100,10 @@ proptest! {
         let (ze, we) = estimate_linear(eta_l, &p.tc, &p.tp, 1.0, 2.0, k).unwrap();
         for (a, b) in ze.iter().zip(&z) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for (a, b) in we.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
-        for j in 1..w.len() {
-            let zc = cumulative_z(p.tc[j], eta_l, 1.0).unwrap();
-            let beta = effective_speed(w[j], zc, 1.0, 2.0).unwrap();
-            prop_assert!((p.tp[j] - eta_l * beta).abs() < 1e-9 * p.tp[j]);
+        for ((&wj, &tc), &tp) in w.iter().zip(&p.tc).zip(&p.tp).skip(1) {
+            let zc = cumulative_z(tc, eta_l, 1.0).unwrap();
+            let beta = effective_speed(wj, zc, 1.0, 2.0).unwrap();
+            prop_assert!((tp - eta_l * beta).abs() < 1e-9 * tp);
         }
     }
 
