@@ -20,8 +20,10 @@ mod graph;
 mod probing;
 mod random_graph;
 mod raold;
+mod sld;
 mod spanning;
 mod tree;
+mod virtual_tree;
 
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
@@ -33,5 +35,7 @@ pub use probing::{
 };
 pub use random_graph::{Coupling, RandomGraph, SpeedClass};
 pub use raold::{TreeSchedule, raold_os};
+pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
 pub use tree::RootedTree;
+pub use virtual_tree::{PhaseDistribution, Rules, distribute_phase, virtual_tree};

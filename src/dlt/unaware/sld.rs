@@ -1,0 +1,297 @@
+//! SLD, the static-network load distribution strategy of seed 004 §3.3 (SNP case): probe once,
+//! then distribute in phases on virtual trees, answering every PTC inside a phase with a load
+//! that ends at the phase's finish time (eq. 3.6), with shadowing of busy branches.
+
+use super::equivalent::{RelayRule, equivalent};
+use super::error::{UnawareError, non_negative, positive, unit_open};
+use super::tree::RootedTree;
+use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
+
+/// Parameters of SLD.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SldConfig {
+    /// Total load L.
+    pub load: f64,
+    /// Probe fraction η ∈ (0, 1): P_0 sends η·L split into one PL per child.
+    pub eta: f64,
+    /// First phase load L_1^p.
+    pub l1p: f64,
+    /// Final threshold μ ∈ \[0, 1): the last phase starts when less than μ·L remains.
+    pub mu: f64,
+    /// Communication intensity constant.
+    pub t_cm: f64,
+    /// Computation intensity constant.
+    pub t_cp: f64,
+    /// Relay rules of the virtual trees.
+    pub rules: Rules,
+    /// Round every phase end T_q^f to this many decimals, as the thesis does ("34.16");
+    /// `None` keeps it exact.
+    pub phase_end_decimals: Option<i32>,
+}
+
+impl SldConfig {
+    /// The setting of the §3.4 worked examples: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, T_cm = 1,
+    /// T_cp = 2, the SNP relay rule (ThesisSnp) below P_0 and the physical rule at P_0.
+    pub fn thesis_snp() -> Self {
+        SldConfig {
+            load: 80.0,
+            eta: 0.05,
+            l1p: 4.0,
+            mu: 0.15,
+            t_cm: 1.0,
+            t_cp: 2.0,
+            rules: Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical },
+            phase_end_decimals: None,
+        }
+    }
+}
+
+/// One load P_0 sends at one time to one set |P_j| (a batch).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Dispatch {
+    /// Phase number (1-based).
+    pub phase: usize,
+    /// When P_0 starts sending ("P_0 responds time").
+    pub time: f64,
+    /// The root's child whose subtree receives the batch.
+    pub set: usize,
+    /// (processor, load) pairs.
+    pub loads: Vec<(usize, f64)>,
+    /// Sum of the loads.
+    pub total: f64,
+    /// Equivalent w of the set's virtual subtree (e.g. 2.6178 for the |P_4| batch).
+    pub w_set: f64,
+    /// End of the set's shadow.
+    pub shadow_until: f64,
+    /// When the batch's processors finish (the phase end).
+    pub finish: f64,
+}
+
+/// One phase of SLD.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PhaseRecord {
+    /// Phase number (1-based).
+    pub index: usize,
+    /// Start time.
+    pub start: f64,
+    /// Common finish time T_q^f.
+    pub finish: f64,
+    /// Processors available at the start (empty for Phase_1).
+    pub available: Vec<usize>,
+    /// Load dispatched during the phase.
+    pub dispatched: f64,
+}
+
+/// The complete SLD schedule.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SldSchedule {
+    /// Every dispatch in time order.
+    pub dispatches: Vec<Dispatch>,
+    /// Every phase.
+    pub phases: Vec<PhaseRecord>,
+    /// Load of the final phase (the remainder).
+    pub final_load: f64,
+    /// Total processing time (the final phase's end, with `rules.top` at P_0).
+    pub finish_time: f64,
+}
+
+/// Runs SLD on `tree` (root P_0 does not compute) whose processors have inverse speeds `w` and
+/// returned their probe PTCs at times `ptc` (index by node id; the root's entry is ignored).
+/// The scheduler's knowledge is exactly `w`, the tree's z and `ptc` (SNP: the probe's
+/// estimates are exact).
+///
+/// # Formula
+/// ```text
+/// Phase_1: i* = first PTC, T_1^f = T^p_i* + L_1^p·β_i*                      (3.4)
+/// in phase q, a PTC from an unshadowed set gets (T_q^f − t̂)/β (3.6), batches through the
+/// set's equivalent; shadow(set) = max_i (T_q^f − L_i·w_i·T_cp)                  (3.7)
+/// Phase_q start: k available processors, L_q^p = k·L_1^p on the virtual tree  (3.8)
+/// last phase when remaining < μ·L or remaining < L_q^p: dispatch everything.
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for η or μ outside their ranges, L, L_1^p, T_cm, T_cp
+/// not > 0, η·L + L_1^p > L, a NaN PTC; [`UnawareError::NoReachableProcessor`] for a root
+/// without children; [`UnawareError::LengthMismatch`].
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, SldConfig};
+/// let ex = fig_3_8();
+/// let cfg = SldConfig::thesis_snp();
+/// let probe = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
+/// let s = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
+/// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
+/// assert_eq!(s.phases[0].finish, 13.0);
+/// ```
+pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
+    let n = tree.len();
+    for (name, len) in [("w", w.len()), ("ptc", ptc.len())] {
+        if len != n {
+            return Err(UnawareError::LengthMismatch { name, got: len, expected: n });
+        }
+    }
+    positive("load", cfg.load)?;
+    unit_open("eta", cfg.eta)?;
+    positive("l1p", cfg.l1p)?;
+    positive("t_cm", cfg.t_cm)?;
+    positive("t_cp", cfg.t_cp)?;
+    if !(0.0..1.0).contains(&cfg.mu) {
+        return Err(UnawareError::InvalidParameter { name: "mu", value: cfg.mu, expected: "in [0, 1)" });
+    }
+    if cfg.eta * cfg.load + cfg.l1p > cfg.load {
+        return Err(UnawareError::InvalidParameter { name: "l1p", value: cfg.l1p, expected: "eta·L + l1p <= L" });
+    }
+    let root = tree.root();
+    let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
+    if procs.is_empty() {
+        return Err(UnawareError::NoReachableProcessor { source_node: root });
+    }
+    for &v in &procs {
+        non_negative("ptc", ptc[v])?;
+        positive("w", w[v])?;
+    }
+    let mut run = Run {
+        tree,
+        w,
+        ptc,
+        cfg,
+        served: vec![false; n],
+        shadow: vec![f64::NEG_INFINITY; n],
+        dispatched: 0.0,
+        dispatches: Vec::new(),
+    };
+    let round = |x: f64| cfg.phase_end_decimals.map_or(x, |d| (x * 10f64.powi(d)).round() / 10f64.powi(d));
+    let pl = cfg.eta * cfg.load / tree.children(root).len() as f64;
+    let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.t_cm).sum();
+    // Phase_1 (3.4)–(3.5)
+    let first = procs.iter().copied().min_by(|&a, &b| ptc[a].total_cmp(&ptc[b]).then(a.cmp(&b))).unwrap_or(root);
+    let t = ptc[first].max(probe_end);
+    let beta = w[first] * cfg.t_cp + tree.path_z(first) * cfg.t_cm;
+    let mut tf = round(t + cfg.l1p * beta);
+    let set = tree.top_child(first).unwrap_or(first);
+    run.record(
+        1,
+        t,
+        set,
+        vec![(first, cfg.l1p)],
+        w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.t_cm / cfg.t_cp,
+        tf,
+    );
+    let t = t + cfg.l1p * tree.z_up(set) * cfg.t_cm;
+    run.in_phase(1, t, tf)?;
+    let mut phases = vec![PhaseRecord {
+        index: 1,
+        start: ptc[first].max(probe_end),
+        finish: tf,
+        available: Vec::new(),
+        dispatched: run.dispatched,
+    }];
+    let mut q = 1;
+    loop {
+        q += 1;
+        let t0 = tf;
+        let available: Vec<usize> = procs.iter().copied().filter(|&v| run.served[v]).collect();
+        let lp = available.len() as f64 * cfg.l1p;
+        let remaining = cfg.load - cfg.eta * cfg.load - run.dispatched;
+        let last = remaining < cfg.mu * cfg.load || remaining < lp;
+        let x = if last { remaining } else { lp };
+        let (vt, wv) = virtual_tree(tree, w, &run.served, None)?;
+        let dist = distribute_phase(&vt, &wv, x, t0, cfg.t_cm, cfg.t_cp, cfg.rules)?;
+        let before = run.dispatched;
+        let mut clock = t0;
+        for &(s, shadow) in &dist.shadows {
+            let members: Vec<(usize, f64)> = procs
+                .iter()
+                .filter(|&&v| tree.top_child(v) == Some(s) && dist.loads[v] > 0.0)
+                .map(|&v| (v, dist.loads[v]))
+                .collect();
+            let total: f64 = members.iter().map(|p| p.1).sum();
+            run.shadow[s] = shadow;
+            run.dispatched += total;
+            run.dispatches.push(Dispatch {
+                phase: q,
+                time: clock,
+                set: s,
+                loads: members,
+                total,
+                w_set: dist.equivalent.w_sub[s],
+                shadow_until: shadow,
+                finish: dist.finish,
+            });
+            clock += total * tree.z_up(s) * cfg.t_cm;
+        }
+        if last {
+            phases.push(PhaseRecord { index: q, start: t0, finish: dist.finish, available, dispatched: x });
+            return Ok(SldSchedule { dispatches: run.dispatches, phases, final_load: x, finish_time: dist.finish });
+        }
+        tf = round(dist.finish);
+        run.in_phase(q, dist.p0_free, tf)?;
+        phases.push(PhaseRecord { index: q, start: t0, finish: tf, available, dispatched: run.dispatched - before });
+    }
+}
+
+struct Run<'a> {
+    tree: &'a RootedTree,
+    w: &'a [f64],
+    ptc: &'a [f64],
+    cfg: &'a SldConfig,
+    served: Vec<bool>,
+    shadow: Vec<f64>,
+    dispatched: f64,
+    dispatches: Vec<Dispatch>,
+}
+
+impl Run<'_> {
+    fn record(&mut self, phase: usize, time: f64, set: usize, loads: Vec<(usize, f64)>, w_set: f64, tf: f64) {
+        let shadow = loads.iter().map(|&(v, x)| tf - x * self.w[v] * self.cfg.t_cp).fold(f64::NEG_INFINITY, f64::max);
+        let total = loads.iter().map(|p| p.1).sum();
+        for &(v, _) in &loads {
+            self.served[v] = true;
+        }
+        self.shadow[set] = shadow;
+        self.dispatched += total;
+        self.dispatches.push(Dispatch { phase, time, set, loads, total, w_set, shadow_until: shadow, finish: tf });
+    }
+
+    /// Answers PTCs until the phase ends at `tf`, starting when P_0 is free at `t`.
+    fn in_phase(&mut self, phase: usize, mut t: f64, tf: f64) -> Result<(), UnawareError> {
+        let (tree, cfg) = (self.tree, self.cfg);
+        let root = tree.root();
+        let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
+        while t < tf {
+            let ready: Vec<usize> = procs.iter().copied().filter(|&v| !self.served[v] && self.ptc[v] <= t).collect();
+            let set = ready
+                .iter()
+                .filter_map(|&v| tree.top_child(v))
+                .filter(|&s| self.shadow[s] <= t)
+                .min_by(|&a, &b| tree.z_up(a).total_cmp(&tree.z_up(b)).then(a.cmp(&b)));
+            let Some(s) = set else {
+                let next_ptc = procs.iter().filter(|&&v| !self.served[v] && self.ptc[v] > t).map(|&v| self.ptc[v]);
+                let next_shadow = tree.children(root).iter().map(|&s| self.shadow[s]).filter(|&x| x > t);
+                match next_ptc.chain(next_shadow).min_by(f64::total_cmp) {
+                    Some(x) if x < tf => {
+                        t = x;
+                        continue;
+                    }
+                    _ => return Ok(()),
+                }
+            };
+            let mut mask = vec![false; tree.len()];
+            for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
+                mask[v] = true;
+            }
+            let (vt, wv) = virtual_tree(tree, self.w, &mask, Some(s))?;
+            let e = equivalent(&vt, &wv, cfg.t_cm, cfg.t_cp, cfg.rules.relay, RelayRule::Physical)?;
+            let x = (tf - t) / (e.w_eq * cfg.t_cp);
+            let loads: Vec<(usize, f64)> = (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.shares[v])).collect();
+            self.record(phase, t, s, loads, e.w_sub[s], tf);
+            t += x * tree.z_up(s) * cfg.t_cm;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,140 @@
+//! SLD on the reconstructed Fig. 3.8 tree (seed 004, §3.4, reference G5–G10).
+
+use loadbal::dlt::unaware::*;
+
+fn table_ptc() -> (ExampleTree, Vec<f64>) {
+    let ex = fig_3_8();
+    let mut tp = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap().tp;
+    tp[16] = 4.3; // Table 3.1 prints 4.3 (w_16 = 2 would give 5.3)
+    (ex, tp)
+}
+
+fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
+    s.dispatches
+        .iter()
+        .filter(|d| d.phase == phase)
+        .flat_map(|d| d.loads.iter())
+        .filter(|p| p.0 == v)
+        .map(|p| p.1)
+        .sum()
+}
+
+/// G10: the algorithm-faithful run with the ThesisSnp relay rule, and with the physical rule.
+#[test]
+fn g10_end_to_end() {
+    let (ex, tp) = table_ptc();
+    let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
+    let p1 = [(6, 4.0), (3, 3.83333), (2, 1.75282), (16, 1.52419), (5, 1.40225), (12, 0.51282), (10, 0.32733)];
+    for (v, x) in p1 {
+        assert!((load_of(&s, 1, v) - x).abs() < 1e-5, "P_{v}");
+    }
+    assert!((s.phases[0].dispatched - 13.3527).abs() < 1e-4);
+    assert!((s.phases[1].dispatched - 32.5104).abs() < 1e-4);
+    assert!((s.final_load - 30.1369).abs() < 2e-4);
+    assert_eq!(s.phases[2].available.len(), 17);
+    assert!((s.finish_time - 54.0928).abs() < 1e-3);
+    let mut cfg = SldConfig::thesis_snp();
+    cfg.rules.relay = RelayRule::Physical;
+    let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
+    assert!((s.phases[1].dispatched - 32.5438).abs() < 1e-4);
+    assert!((s.finish_time - 54.059).abs() < 1e-3);
+}
+
+/// G6: the Phase_2 opening distribution and T_2^f.
+#[test]
+fn g6_phase2_start() {
+    let (ex, tp) = table_ptc();
+    let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
+    assert_eq!(s.phases[1].available, vec![2, 3, 5, 6, 10, 12, 16]);
+    assert!((s.phases[1].finish - 34.15983).abs() < 1e-5);
+    let start: Vec<&Dispatch> = s.dispatches.iter().filter(|d| d.phase == 2 && d.time < 21.0).collect();
+    assert_eq!(start.iter().map(|d| d.set).collect::<Vec<_>>(), vec![2, 3, 1]);
+    for (v, x) in [(2, 4.52089), (3, 7.53482), (5, 2.49645), (6, 7.41271), (10, 1.18879), (12, 1.39857), (16, 3.44777)]
+    {
+        assert!((load_of(&s, 2, v) - x).abs() < 1e-5, "P_{v}");
+    }
+    let batch = s.dispatches.iter().find(|d| d.set == 4).unwrap();
+    assert!((batch.w_set - 2.61778).abs() < 1e-5);
+}
+
+/// G9: Phase_3 on the thesis's remaining load 30.2603, and the two finish times
+/// (physical 54.1746, over-charged 57.2029).
+#[test]
+fn g9_phase3_with_thesis_remainder() {
+    let ex = fig_3_8();
+    let mut avail = vec![true; 20];
+    avail[0] = false;
+    avail[4] = false;
+    avail[7] = false;
+    let (vt, w) = virtual_tree(&ex.tree, &ex.w, &avail, None).unwrap();
+    let rules = Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical };
+    let d = distribute_phase(&vt, &w, 30.2603, 34.16, 1.0, 2.0, rules).unwrap();
+    let expect = [
+        (1, 0.78816),
+        (2, 4.24770),
+        (3, 7.07950),
+        (5, 2.07587),
+        (6, 6.86471),
+        (8, 0.54462),
+        (9, 0.50226),
+        (10, 0.96913),
+        (11, 0.52385),
+        (12, 1.07852),
+        (13, 0.81407),
+        (14, 0.83305),
+        (15, 0.34683),
+        (16, 3.17352),
+        (17, 0.15544),
+        (18, 0.16516),
+        (19, 0.09792),
+    ];
+    for (v, x) in expect {
+        assert!((d.loads[v] - x).abs() < 1e-5, "P_{v}: {}", d.loads[v]);
+    }
+    assert!((d.finish - 54.1746).abs() < 1e-4);
+    let over =
+        distribute_phase(&vt, &w, 30.2603, 34.16, 1.0, 2.0, Rules { top: RelayRule::ThesisSnp, ..rules }).unwrap();
+    assert!((over.finish - 57.2029).abs() < 1e-4);
+    assert_eq!(over.loads, d.loads);
+}
+
+#[test]
+fn bad_input() {
+    let (ex, tp) = table_ptc();
+    let mut cfg = SldConfig::thesis_snp();
+    cfg.eta = 1.0;
+    assert!(matches!(sld(&ex.tree, &ex.w, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "eta", .. })));
+    cfg = SldConfig::thesis_snp();
+    cfg.mu = 1.0;
+    assert!(sld(&ex.tree, &ex.w, &tp, &cfg).is_err());
+    cfg = SldConfig::thesis_snp();
+    assert!(matches!(sld(&ex.tree, &ex.w, &tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
+    let lone = RootedTree::new(0, vec![None], vec![0.0]).unwrap();
+    assert_eq!(sld(&lone, &[1.0], &[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
+    let mut w = ex.w.clone();
+    w[3] = 0.0;
+    assert!(matches!(sld(&ex.tree, &w, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
+}
+
+/// Conservation: every SLD run dispatches exactly L − η·L, all loads are non-negative and every
+/// batch ends by its phase end.
+#[test]
+fn conservation_over_random_trees() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..50 {
+        let n = rng.random_range(2..30);
+        let parent: Vec<Option<usize>> =
+            (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
+        let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.05..1.0)).collect();
+        let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
+        let tree = RootedTree::new(0, parent, z).unwrap();
+        let cfg = SldConfig { load: 200.0, ..SldConfig::thesis_snp() };
+        let tp = probe_tree(&tree, &w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+        let s = sld(&tree, &w, &tp, &cfg).unwrap();
+        let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
+        assert!((total - cfg.load * (1.0 - cfg.eta)).abs() < 1e-9 * cfg.load);
+        assert!(s.dispatches.iter().all(|d| d.loads.iter().all(|p| p.1 >= 0.0) && d.time <= d.finish + 1e-12));
+        assert!(s.phases.windows(2).all(|p| p[0].finish <= p[1].finish));
+    }
+}
