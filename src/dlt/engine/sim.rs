@@ -120,6 +120,7 @@ const DATA_SLACK: f64 = 1e-9;
 /// let mut sim = Simulator::new(&net);
 /// sim.push(0, Action::Send { to: 1, amount: 1.0 / 3.0 }).unwrap();
 /// sim.push(0, Action::Compute { amount: 2.0 / 3.0 }).unwrap();
+/// sim.push(1, Action::Compute { amount: 1.0 / 3.0 }).unwrap();
 /// sim.run().unwrap();
 /// let trace = sim.trace();
 /// assert!((trace.nodes[1].finish.unwrap() - 2.0 / 3.0).abs() < 1e-15);
