@@ -138,3 +138,33 @@ fn conservation_over_random_trees() {
         assert!(s.phases.windows(2).all(|p| p[0].finish <= p[1].finish));
     }
 }
+
+/// The engine executes SLD schedules: with the physical relay rule every processor finishes at
+/// the end of the phase of its last dispatch and the makespan is the predicted finish; with the
+/// ThesisSnp rule the engine exposes the over- and under-loaded relays' subtrees.
+#[test]
+fn sld_on_the_engine() {
+    let (ex, tp) = table_ptc();
+    let mut cfg = SldConfig::thesis_snp();
+    cfg.rules.relay = RelayRule::Physical;
+    let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
+    let run = execute_sld(&ex.tree, &ex.w, &s, 1.0, 2.0).unwrap();
+    for v in 1..20 {
+        let last =
+            s.dispatches.iter().filter(|d| d.loads.iter().any(|p| p.0 == v)).map(|d| d.finish).fold(f64::NAN, f64::max);
+        match run.finish_of(v) {
+            Some(f) => assert!((f - last).abs() < 1e-9, "P_{v}: engine {f}, predicted {last}"),
+            None => assert!(last.is_nan(), "P_{v} got load but never computed"),
+        }
+    }
+    assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+    let total: f64 = (1..20).map(|v| run.computed_by(v)).sum();
+    assert!((total - 76.0).abs() < 1e-9);
+    assert!(run.gantt_csv().lines().count() > 40);
+    // ThesisSnp below P_0 over-charges relays: their subtrees finish before the phase end.
+    let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
+    let run = execute_sld(&ex.tree, &ex.w, &s, 1.0, 2.0).unwrap();
+    assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+    assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
+    assert!(run.finish_of(17).unwrap() < s.finish_time - 0.05);
+}

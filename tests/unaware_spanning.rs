@@ -80,8 +80,7 @@ proptest! {
         prop_assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, 1.0, 1.0).unwrap().eccentricity(), min_ecc);
     }
 
-    /// Equal finish: every node of a RAOLD-OS schedule finishes at T, replayed by hand
-    /// (store-and-forward, single port, front-end).
+    /// Equal finish: every node of a RAOLD-OS schedule, executed on the event engine, finishes at T.
     #[test]
     fn raold_equal_finish(seed in 0u64..1000, n in 2usize..15) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -89,25 +88,9 @@ proptest! {
         let g = spec.generate(&mut rng).unwrap();
         let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, 1.0, 2.0).unwrap();
         let s = raold_os(&t, g.w(), 7.0, 1.0, 2.0).unwrap();
-        let mut block = vec![0.0; n];
-        let mut stack = vec![0usize];
-        while let Some(v) = stack.pop() {
-            block[v] = s.loads[v];
-            stack.extend(t.children(v));
-        }
-        // block sizes bottom-up
-        for &v in t.pre_order().iter().rev() {
-            if let Some(p) = t.parent(v) { block[p] += block[v]; }
-        }
-        let mut ready = vec![0.0; n];
-        for v in t.pre_order() {
-            let finish = ready[v] + s.loads[v] * g.w()[v] * 2.0;
-            prop_assert!((finish - s.finish_time).abs() <= 1e-9 * s.finish_time);
-            let mut clock = ready[v];
-            for &c in &s.sequence[v] {
-                clock += block[c] * t.z_up(c);
-                ready[c] = clock;
-            }
-        }
+        let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
+        let run = execute_tree(&t, &ws, &s.loads, 1.0, 2.0).unwrap();
+        prop_assert!(run.trace.finish_spread(s.finish_time) < 1e-9);
+        prop_assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9 * s.finish_time);
     }
 }

@@ -3,5 +3,27 @@
 //! derived in `shared/reference/dlt_classical.md`), the event engine that executes any schedule,
 //! and the resource-unaware strategies of seed 004 (probing, phased distribution, spanning trees,
 //! multiple sources).
+//!
+//! # Conventions
+//! Inputs are inverse speeds `w` (processors) and `z` (links) with the scale [`CostScale`]
+//! (`a = w·T_cp`, `c = z·T_cm`). Every solver returns an [`Allocation`]: the load per processor
+//! in input order, the makespan, the send order, who participates and the equivalent
+//! processor's `w_eq`; linear models scale with the load. Most formulas are derived from the
+//! timing model in `shared/reference/dlt_classical.md` (the classical papers could not be read
+//! in full), and every closed form is checked by executing its schedule on the [`engine`].
+
+pub mod engine;
+mod error;
+mod types;
+
+pub use error::DltError;
+pub use types::{Allocation, CostScale, OrderPolicy, Ports, RootMode};
+mod star;
+pub use star::{
+    jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate,
+    star_schedule, star_simulate,
+};
+mod bus;
+pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
 
 pub mod unaware;

@@ -3,6 +3,7 @@
 
 use super::error::{UnawareError, positive};
 use super::tree::RootedTree;
+use crate::dlt::{CostScale, OrderPolicy, RootMode, star_allocate};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
 /// tree) is replaced by an equivalent processor (reference §2.B, ambiguity 25).
@@ -101,6 +102,7 @@ pub fn equivalent(
             positive("w", x)?;
         }
     }
+    let scale = CostScale::new(t_cp, t_cm)?;
     let mut w_sub = vec![0.0; n];
     let mut own = vec![0.0; n]; // fraction of v's block computed by v
     let mut down = vec![0.0; n]; // fraction of the parent's block sent to v
@@ -118,26 +120,19 @@ pub fn equivalent(
             }
             continue;
         }
-        let mut rel = Vec::with_capacity(kids.len());
-        rel.push(1.0);
-        for j in 1..kids.len() {
-            let (p, c) = (kids[j - 1], kids[j]);
-            let r = rel[j - 1] * w_sub[p] * t_cp / (tree.z_up(c) * t_cm + w_sub[c] * t_cp);
-            rel.push(r);
-        }
-        let c1 = kids[0];
-        let first = tree.z_up(c1) * t_cm + w_sub[c1] * t_cp;
-        let a_root = w[v].map_or(0.0, |x| first / (x * t_cp));
-        let tot = a_root + rel.iter().sum::<f64>();
-        own[v] = a_root / tot;
+        // One star per node: the classical solver of `crate::dlt` (front-end root, or a
+        // non-computing relay), children in the order fixed above.
+        let children: Vec<(f64, f64)> = kids.iter().map(|&c| (tree.z_up(c), w_sub[c])).collect();
+        let mode = if w[v].is_some() { RootMode::FrontEnd } else { RootMode::NonComputing };
+        let star = star_allocate(mode, w[v].unwrap_or(1.0), &children, scale, OrderPolicy::AsGiven, 1.0)?;
+        own[v] = star.alpha[0];
         for (j, &c) in kids.iter().enumerate() {
-            down[c] = rel[j] / tot;
+            down[c] = star.alpha[j + 1];
         }
-        let a1 = rel[0] / tot;
+        let (c1, a1) = (kids[0], star.alpha[1]);
         let rule = if v == tree.root() { root_relay } else { relay };
         w_sub[v] = match (w[v], rule) {
-            (Some(x), _) => own[v] * x,
-            (None, RelayRule::Physical) => a1 * (tree.z_up(c1) * lambda + w_sub[c1]),
+            (Some(_), _) | (None, RelayRule::Physical) => star.makespan / t_cp,
             (None, RelayRule::ThesisSnp) => a1 * w_sub[c1] + tree.z_up(c1) * lambda,
         };
         sequence[v] = kids;

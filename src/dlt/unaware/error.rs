@@ -107,6 +107,9 @@ pub enum UnawareError {
         /// What was wrong.
         reason: &'static str,
     },
+    /// An error of the classical DLT solvers or the event engine.
+    #[error(transparent)]
+    Dlt(#[from] crate::dlt::DltError),
     /// A strategy needs more responding processors than the network has.
     #[error("WCS({k}) needs {k} responses but only {available} processors can respond")]
     TooFewResponders {

@@ -15,6 +15,7 @@
 
 mod equivalent;
 mod error;
+mod execute;
 mod fig38;
 mod graph;
 mod probing;
@@ -27,6 +28,7 @@ mod virtual_tree;
 
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
+pub use execute::{EngineRun, execute_sld, execute_tree};
 pub use fig38::{ExampleTree, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use probing::{

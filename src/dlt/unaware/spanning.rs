@@ -8,6 +8,7 @@ use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, positive};
 use super::graph::Graph;
 use super::tree::RootedTree;
+use crate::dlt::{CostScale, OrderPolicy, RootMode, star_allocate};
 
 /// The spanning trees compared in Chapter 4 (Table 4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,13 +220,16 @@ fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, Unawa
     let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n]; // sorted by (z, id)
     let mut wsub = w.to_vec();
     inside[root] = true;
+    let scale = CostScale::new(t_cp, t_cm)?;
+    // Equivalent w of v as a star over its children (one extra child (z, W, id) and one child's
+    // W replaced, optionally), by the classical solver of `crate::dlt`.
     let star = |v: usize,
                 kids: &[usize],
                 wsub: &[f64],
                 zup: &[f64],
                 extra: Option<(f64, f64, usize)>,
-                repl: Option<(usize, f64)>| {
-        // equivalent of v with its children (optionally one extra child (z, W) and one child's W replaced)
+                repl: Option<(usize, f64)>|
+     -> Result<f64, UnawareError> {
         let get = |c: usize| match repl {
             Some((r, x)) if r == c => x,
             _ => wsub[c],
@@ -236,16 +240,11 @@ fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, Unawa
             items.insert(pos, (z, x, id));
         }
         if items.is_empty() {
-            return w[v];
+            return Ok(w[v]);
         }
-        let mut r = 1.0;
-        let mut tot = 1.0;
-        for j in 1..items.len() {
-            r *= items[j - 1].1 * t_cp / (items[j].0 * t_cm + items[j].1 * t_cp);
-            tot += r;
-        }
-        let a_root = (items[0].0 * t_cm + items[0].1 * t_cp) / (w[v] * t_cp);
-        a_root / (a_root + tot) * w[v]
+        let children: Vec<(f64, f64)> = items.iter().map(|it| (it.0, it.1)).collect();
+        let s = star_allocate(RootMode::FrontEnd, w[v], &children, scale, OrderPolicy::AsGiven, 1.0)?;
+        Ok(s.makespan / t_cp)
     };
     for _ in 1..n {
         let mut best: Option<(f64, usize, usize)> = None;
@@ -257,10 +256,10 @@ fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, Unawa
                 if inside[v] {
                     continue;
                 }
-                let mut x = star(u, &kids[u], &wsub, &zup, Some((z, w[v], v)), None);
+                let mut x = star(u, &kids[u], &wsub, &zup, Some((z, w[v], v)), None)?;
                 let mut c = u;
                 while let Some(p) = parent[c] {
-                    x = star(p, &kids[p], &wsub, &zup, None, Some((c, x)));
+                    x = star(p, &kids[p], &wsub, &zup, None, Some((c, x)))?;
                     c = p;
                 }
                 let cand = (x, v, u);
@@ -277,7 +276,7 @@ fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, Unawa
         kids[u].insert(pos, v);
         let mut c = u;
         loop {
-            wsub[c] = star(c, &kids[c], &wsub, &zup, None, None);
+            wsub[c] = star(c, &kids[c], &wsub, &zup, None, None)?;
             match parent[c] {
                 Some(p) => c = p,
                 None => break,

@@ -1,0 +1,48 @@
+//! The divisible-load event engine: a small deterministic discrete-event simulator that
+//! executes any schedule on a tree of nodes and reports every reception, computation, send and
+//! result collection. It is the independent check of every closed form of [`crate::dlt`] and
+//! the substrate of seed 004's resource-unaware strategies.
+//!
+//! # Model
+//! - A [`Network`] is a rooted tree stored flat (parents before children). Node 0 is the
+//!   originator and holds all the load at `t = 0`. Each node has a link from its parent with
+//!   inverse speed `z(t)` and start-up `S`, optionally a processor with inverse speed `w(t)` and
+//!   start-up `Q` (`None` = relay), a front-end flag and a port model. Speeds are
+//!   [`SpeedProfile`]s: constant, or piecewise constant in time.
+//! - Each node runs a plan of [`Action`]s: `Send` a block to a child, `Compute` a chunk,
+//!   `Collect` results from a child. Store-and-forward: consuming actions (sends and
+//!   computations) need their data fully received, in plan order. A single-port node sends
+//!   one message at a time; an all-port node runs one lane per child link; a node without a
+//!   front-end does everything one thing at a time, in plan order.
+//! - Times: a send takes `S + z·T_cm·amount`, a computation `Q + w·T_cp·amount` (integrated
+//!   over the profile when speeds vary).
+//!
+//! # Extending
+//! [`Simulator`] is event driven: [`Simulator::step`] completes the next action and returns it
+//! as an [`Event`], after which a strategy may [`push`](Simulator::push) new actions (at the
+//! current time). Message events (probes, completion reports) are modelled as sends of small
+//! amounts or as observations of the returned events; time-varying speeds are
+//! [`SpeedProfile::piecewise`].
+//!
+//! # Example
+//! ```
+//! use loadbal::dlt::engine::{simulate, Action, Network, Node};
+//! use loadbal::dlt::CostScale;
+//! // A non-computing root and one worker with c = a = 1: T = (c + a)·L = 2.
+//! let net = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 1.0, 1.0)],
+//!                        CostScale::unit()).unwrap();
+//! let plans = vec![vec![Action::Send { to: 1, amount: 1.0 }], vec![Action::Compute { amount: 1.0 }]];
+//! let trace = simulate(&net, &plans).unwrap();
+//! assert_eq!(trace.nodes[1].receptions[0].end, 1.0);
+//! assert_eq!(trace.compute_makespan, 2.0);
+//! ```
+
+mod network;
+mod profile;
+mod sim;
+mod trace;
+
+pub use network::{Network, Node, RawNetwork};
+pub use profile::SpeedProfile;
+pub use sim::{Action, Event, Simulator, simulate};
+pub use trace::{GanttKind, GanttRow, Interval, NodeTrace, Trace};

@@ -1,0 +1,107 @@
+//! The error type of the divisible-load module.
+
+/// Bad input to a divisible-load solver or to the event engine.
+///
+/// `z = 0` (an ideal link) is valid everywhere; `w = 0` is not (a processor of infinite speed).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DltError {
+    /// No processor can compute: an empty network, or a non-computing root without computing
+    /// descendants.
+    #[error("no processor can compute: {what}")]
+    Empty {
+        /// What was empty.
+        what: &'static str,
+    },
+    /// Two inputs that must have related lengths do not.
+    #[error("length mismatch for {what}: expected {expected}, got {got}")]
+    LengthMismatch {
+        /// Which input.
+        what: &'static str,
+        /// Expected length.
+        expected: usize,
+        /// Actual length.
+        got: usize,
+    },
+    /// A NaN or infinite value.
+    #[error("{what}[{index}] is not finite: {value}")]
+    NonFinite {
+        /// Which input.
+        what: &'static str,
+        /// Position in that input (0 for a scalar).
+        index: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// A value that must be strictly positive (w, T_cp, T_cm, the load, ...).
+    #[error("{what}[{index}] must be > 0, got {value}")]
+    NonPositive {
+        /// Which input.
+        what: &'static str,
+        /// Position in that input (0 for a scalar).
+        index: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// A value that must be non-negative (z, start-ups, δ, ...).
+    #[error("{what}[{index}] must be >= 0, got {value}")]
+    Negative {
+        /// Which input.
+        what: &'static str,
+        /// Position in that input (0 for a scalar).
+        index: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// The requested schedule structure does not exist for this input (e.g. a FIFO collection
+    /// schedule whose validity condition fails, or start-ups larger than the load allows).
+    #[error("infeasible schedule structure: {reason}")]
+    InfeasibleStructure {
+        /// Why.
+        reason: String,
+    },
+    /// Any other invalid argument (an originator outside the mesh, a bad node index, ...).
+    #[error("invalid argument: {what}")]
+    InvalidArgument {
+        /// What was wrong, with the offending value.
+        what: String,
+    },
+}
+
+/// Checks that `v` is finite and strictly positive.
+pub(crate) fn positive(what: &'static str, index: usize, v: f64) -> Result<f64, DltError> {
+    if !v.is_finite() {
+        Err(DltError::NonFinite {
+            what,
+            index,
+            value: v,
+        })
+    } else if v <= 0.0 {
+        Err(DltError::NonPositive {
+            what,
+            index,
+            value: v,
+        })
+    } else {
+        Ok(v)
+    }
+}
+
+/// Checks that `v` is finite and non-negative.
+pub(crate) fn non_negative(what: &'static str, index: usize, v: f64) -> Result<f64, DltError> {
+    if !v.is_finite() {
+        Err(DltError::NonFinite {
+            what,
+            index,
+            value: v,
+        })
+    } else if v < 0.0 {
+        Err(DltError::Negative {
+            what,
+            index,
+            value: v,
+        })
+    } else {
+        Ok(v)
+    }
+}

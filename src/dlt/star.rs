@@ -1,0 +1,389 @@
+//! Single-level tree (star) with heterogeneous links and processors (reference §1).
+
+use super::engine::{Action, Network, Node, Trace, simulate};
+use super::error::{DltError, non_negative, positive};
+use super::types::{Allocation, CostScale, OrderPolicy, RootMode, stable_order_by};
+
+/// Unit-load solution of a star in `a`/`c` units, children in their input positions.
+#[derive(Debug, Clone)]
+pub(crate) struct StarSolution {
+    pub t: f64,
+    pub alpha_root: f64,
+    pub alpha: Vec<f64>,
+    pub order: Vec<usize>,
+}
+
+/// Slack of the participation test `c·R < 1`: when the suffix already saturates the link
+/// (`c·R` within rounding of 1, e.g. long buses with `c ≫ a`) the child is kept, which costs
+/// at most this relative amount of makespan and keeps the geometric shares of the closed forms.
+pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
+
+/// Rate form with the participation rule (reference §1.3, §1.5) for unit load.
+/// `a0` is ignored for a non-computing root. `order` lists child positions in send order.
+pub(crate) fn solve_ac(
+    mode: RootMode,
+    a0: f64,
+    c: &[f64],
+    a: &[f64],
+    order: &[usize],
+) -> StarSolution {
+    let mut included = vec![false; c.len()];
+    let mut r = if mode == RootMode::NoFrontEnd {
+        1.0 / a0
+    } else {
+        0.0
+    };
+    for &i in order.iter().rev() {
+        if c[i] * r < 1.0 + INCLUDE_SLACK {
+            r = (1.0 + a[i] * r) / (c[i] + a[i]);
+            included[i] = true;
+        }
+    }
+    if mode == RootMode::FrontEnd {
+        r += 1.0 / a0;
+    }
+    let t = 1.0 / r;
+    let mut alpha = vec![0.0; c.len()];
+    let mut tau = t;
+    let mut used = Vec::new();
+    for &i in order {
+        if included[i] {
+            alpha[i] = tau / (c[i] + a[i]);
+            tau -= c[i] * alpha[i];
+            used.push(i);
+        }
+    }
+    let alpha_root = match mode {
+        RootMode::FrontEnd => t / a0,
+        RootMode::NoFrontEnd => tau / a0,
+        RootMode::NonComputing => 0.0,
+    };
+    StarSolution {
+        t,
+        alpha_root,
+        alpha,
+        order: used,
+    }
+}
+
+pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError> {
+    for (i, &(z, w)) in children.iter().enumerate() {
+        non_negative("child z", i, z)?;
+        positive("child w", i, w)?;
+    }
+    Ok(())
+}
+
+pub(crate) fn validate_root(
+    mode: RootMode,
+    w_root: f64,
+    n_children: usize,
+) -> Result<(), DltError> {
+    if mode == RootMode::NonComputing {
+        if n_children == 0 {
+            return Err(DltError::Empty {
+                what: "a non-computing root without children",
+            });
+        }
+        Ok(())
+    } else {
+        positive("root w", 0, w_root).map(|_| ())
+    }
+}
+
+pub(crate) fn to_allocation(
+    s: StarSolution,
+    mode: RootMode,
+    scale: CostScale,
+    load: f64,
+) -> Allocation {
+    let mut alpha = Vec::with_capacity(s.alpha.len() + 1);
+    alpha.push(s.alpha_root);
+    alpha.extend_from_slice(&s.alpha);
+    let mut participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
+    participating[0] = mode != RootMode::NonComputing && s.alpha_root > 0.0;
+    Allocation {
+        alpha,
+        makespan: s.t,
+        send_order: s.order.iter().map(|&i| i + 1).collect(),
+        participating,
+        w_equivalent: s.t / scale.t_cp,
+    }
+    .scaled(load)
+}
+
+/// The optimal send order of a star with linear costs: children by non-decreasing `z` (stable).
+/// Positions are indices into `children` (reference §1.4; the `w` do not matter).
+///
+/// ```
+/// use loadbal::dlt::star_optimal_order;
+/// assert_eq!(star_optimal_order(&[(0.5, 1.0), (0.1, 9.0), (0.5, 2.0)]), vec![1, 0, 2]);
+/// ```
+pub fn star_optimal_order(children: &[(f64, f64)]) -> Vec<usize> {
+    stable_order_by(&children.iter().map(|c| c.0).collect::<Vec<_>>())
+}
+
+/// Divisible load on a star (single-level tree): root mode, heterogeneous `(z_i, w_i)` children,
+/// send order, participation (seed 004 §2 and §3 assume it; reference §1.3 rate form, §1.5).
+///
+/// Returns `alpha[0]` for the root and `alpha[i + 1]` for `children[i]`. Children that would
+/// not shorten the schedule get 0 (only possible for a non-front-end root, or for a fixed order
+/// that is not the optimal one).
+///
+/// # Formula
+/// ```text
+/// a_i = w_i·T_cp, c_i = z_i·T_cm, children in send order 1..n
+/// R_{n+1} = 1/a_0 (no front-end) or 0;   backward: if c_i·R_{i+1} < 1
+///     R_i = (1 + a_i·R_{i+1}) / (c_i + a_i)   (child included)   else R_i = R_{i+1} (excluded)
+/// 1/T = R_1 + 1/a_0 (front-end) or R_1;   forward: α_i = τ/(c_i + a_i), τ ← τ − c_i·α_i (τ = T)
+/// α_0 = T/a_0 (front-end), τ_final/a_0 (no front-end), 0 (non-computing); all times ·L
+/// ```
+///
+/// # Errors
+/// [`DltError::NonPositive`]/[`DltError::NonFinite`] for `w ≤ 0`, a bad scale or load,
+/// [`DltError::Negative`] for `z < 0`, [`DltError::Empty`] for a non-computing root without
+/// children. `z = 0` is valid.
+///
+/// # Examples
+/// Seed 004's anchor (Jia §2.B): `T_cp = 2`, `T_cm = 1`, root `w = 2`, one child `w = 2` over
+/// `z = 0.6`: `α_0 = 4.6/8.6` and `w' = α_0·w_0`.
+/// ```
+/// use loadbal::dlt::{star_allocate, CostScale, OrderPolicy, RootMode};
+/// let s = star_allocate(RootMode::FrontEnd, 2.0, &[(0.6, 2.0)], CostScale::new(2.0, 1.0).unwrap(),
+///                       OrderPolicy::Optimal, 1.0).unwrap();
+/// assert!((s.alpha[0] - 4.6 / 8.6).abs() < 1e-15);
+/// assert!((s.w_equivalent - 2.0 * 4.6 / 8.6).abs() < 1e-15);
+/// ```
+pub fn star_allocate(
+    root: RootMode,
+    w_root: f64,
+    children: &[(f64, f64)],
+    scale: CostScale,
+    order: OrderPolicy,
+    load: f64,
+) -> Result<Allocation, DltError> {
+    scale.check()?;
+    positive("load", 0, load)?;
+    validate_root(root, w_root, children.len())?;
+    validate_children(children)?;
+    let (c, a) = split(children, scale);
+    let ord = match order {
+        OrderPolicy::Optimal => star_optimal_order(children),
+        OrderPolicy::AsGiven => (0..children.len()).collect(),
+    };
+    Ok(to_allocation(
+        solve_ac(root, w_root * scale.t_cp, &c, &a, &ord),
+        root,
+        scale,
+        load,
+    ))
+}
+
+pub(crate) fn split(children: &[(f64, f64)], scale: CostScale) -> (Vec<f64>, Vec<f64>) {
+    children
+        .iter()
+        .map(|&(z, w)| (z * scale.t_cm, w * scale.t_cp))
+        .unzip()
+}
+
+/// The rate `1/T` of a star for unit load with its children served in the given order,
+/// participation rule included (reference §1.3).
+///
+/// # Formula
+/// ```text
+/// 1/T = R_1 (+ 1/a_0 with a front-end), R from the backward recursion of `star_allocate`
+/// ```
+///
+/// # Errors
+/// As [`star_allocate`].
+///
+/// ```
+/// use loadbal::dlt::{star_rate, CostScale, RootMode};
+/// // One non-computing root, one worker with c = a = 1: T = c + a = 2.
+/// assert_eq!(star_rate(RootMode::NonComputing, 1.0, &[(1.0, 1.0)], CostScale::unit()).unwrap(), 0.5);
+/// ```
+pub fn star_rate(
+    root: RootMode,
+    w_root: f64,
+    children_in_order: &[(f64, f64)],
+    scale: CostScale,
+) -> Result<f64, DltError> {
+    let s = star_allocate(
+        root,
+        w_root,
+        children_in_order,
+        scale,
+        OrderPolicy::AsGiven,
+        1.0,
+    )?;
+    Ok(1.0 / s.makespan)
+}
+
+/// Star in product form, every child participating, children in the given order
+/// (reference §1.3 closed form; Jia (3.11)–(3.12) with the index typo fixed).
+///
+/// # Formula
+/// ```text
+/// q_i = Π_{j<i} a_j / Π_{j≤i} (c_j + a_j),  Q = Σ q_i,  Π = Π_j a_j/(c_j + a_j)
+/// front-end: T = 1/(1/a_0 + Q), α_0 = T/a_0;   no front-end: T = 1/(Q + Π/a_0), α_0 = Π·T/a_0;
+/// non-computing: T = 1/Q, α_0 = 0;   α_i = q_i·T
+/// ```
+///
+/// # Errors
+/// As [`star_allocate`].
+///
+/// ```
+/// use loadbal::dlt::{star_product_form, CostScale, RootMode};
+/// // Two identical workers behind a non-computing root, c = a = 1: T = (c + a)²/(c + 2a) = 4/3.
+/// let s = star_product_form(RootMode::NonComputing, 1.0, &[(1.0, 1.0), (1.0, 1.0)],
+///                           CostScale::unit(), 1.0).unwrap();
+/// assert!((s.makespan - 4.0 / 3.0).abs() < 1e-15);
+/// ```
+pub fn star_product_form(
+    root: RootMode,
+    w_root: f64,
+    children_in_order: &[(f64, f64)],
+    scale: CostScale,
+    load: f64,
+) -> Result<Allocation, DltError> {
+    scale.check()?;
+    positive("load", 0, load)?;
+    validate_root(root, w_root, children_in_order.len())?;
+    validate_children(children_in_order)?;
+    let (c, a) = split(children_in_order, scale);
+    let a0 = w_root * scale.t_cp;
+    let mut q = Vec::with_capacity(c.len());
+    let mut prod = 1.0;
+    for i in 0..c.len() {
+        q.push(prod / (c[i] + a[i]));
+        prod *= a[i] / (c[i] + a[i]);
+    }
+    let big_q: f64 = q.iter().sum();
+    let (t, alpha_root) = match root {
+        RootMode::FrontEnd => {
+            let t = 1.0 / (1.0 / a0 + big_q);
+            (t, t / a0)
+        }
+        RootMode::NoFrontEnd => {
+            let t = 1.0 / (big_q + prod / a0);
+            (t, prod * t / a0)
+        }
+        RootMode::NonComputing => (1.0 / big_q, 0.0),
+    };
+    let s = StarSolution {
+        t,
+        alpha_root,
+        alpha: q.iter().map(|x| x * t).collect(),
+        order: (0..c.len()).collect(),
+    };
+    Ok(to_allocation(s, root, scale, load))
+}
+
+/// Jia's root fraction of a star with a front-end root (seed 004, eqs. (3.11)–(3.12), the
+/// index typo corrected as in the reference §1.3).
+///
+/// # Formula
+/// ```text
+/// f_k = (w_k + z_k·T_cm/T_cp) / w_{k−1}   (w_0 = root)
+/// α_0 = Π_{v=1..n} f_v / (1 + Σ_{u=1..n} Π_{v=u..n} f_v)
+/// ```
+///
+/// # Errors
+/// As [`star_allocate`].
+///
+/// ```
+/// use loadbal::dlt::{jia_root_fraction, CostScale};
+/// let a0 = jia_root_fraction(2.0, &[(0.6, 2.0)], CostScale::new(2.0, 1.0).unwrap()).unwrap();
+/// assert!((a0 - 4.6 / 8.6).abs() < 1e-15);
+/// ```
+pub fn jia_root_fraction(
+    w_root: f64,
+    children_in_order: &[(f64, f64)],
+    scale: CostScale,
+) -> Result<f64, DltError> {
+    scale.check()?;
+    positive("root w", 0, w_root)?;
+    validate_children(children_in_order)?;
+    let mut prev = w_root;
+    let f: Vec<f64> = children_in_order
+        .iter()
+        .map(|&(z, w)| {
+            let fk = (w + z * scale.t_cm / scale.t_cp) / prev;
+            prev = w;
+            fk
+        })
+        .collect();
+    let mut suffix = 1.0;
+    let mut sum = 0.0;
+    for fk in f.iter().rev() {
+        suffix *= fk;
+        sum += suffix;
+    }
+    Ok(suffix / (1.0 + sum))
+}
+
+/// Builds the engine network and plans that execute a star allocation: node 0 is the root,
+/// node `i + 1` is `children[i]`; the root sends in `alloc.send_order`, then computes.
+///
+/// # Errors
+/// As [`star_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit `children`.
+pub fn star_schedule(
+    root: RootMode,
+    w_root: f64,
+    children: &[(f64, f64)],
+    alloc: &Allocation,
+    scale: CostScale,
+) -> Result<(Network, Vec<Vec<Action>>), DltError> {
+    validate_root(root, w_root, children.len())?;
+    validate_children(children)?;
+    if alloc.alpha.len() != children.len() + 1 {
+        return Err(DltError::LengthMismatch {
+            what: "allocation (root + children)",
+            expected: children.len() + 1,
+            got: alloc.alpha.len(),
+        });
+    }
+    let root_node = match root {
+        RootMode::NonComputing => Node::relay(None, 0.0),
+        _ => Node::computing(None, 0.0, w_root).with_front_end(root == RootMode::FrontEnd),
+    };
+    let mut nodes = vec![root_node];
+    nodes.extend(
+        children
+            .iter()
+            .map(|&(z, w)| Node::computing(Some(0), z, w)),
+    );
+    let net = Network::new(nodes, scale)?;
+    let mut plans = vec![Vec::new(); children.len() + 1];
+    for &p in &alloc.send_order {
+        plans[0].push(Action::Send {
+            to: p,
+            amount: alloc.alpha[p],
+        });
+        plans[p].push(Action::Compute {
+            amount: alloc.alpha[p],
+        });
+    }
+    if alloc.alpha[0] > 0.0 {
+        plans[0].push(Action::Compute {
+            amount: alloc.alpha[0],
+        });
+    }
+    Ok((net, plans))
+}
+
+/// Executes a star allocation on the event engine ([`star_schedule`] then
+/// [`simulate`]).
+///
+/// # Errors
+/// As [`star_schedule`] and [`simulate`].
+pub fn star_simulate(
+    root: RootMode,
+    w_root: f64,
+    children: &[(f64, f64)],
+    alloc: &Allocation,
+    scale: CostScale,
+) -> Result<Trace, DltError> {
+    let (net, plans) = star_schedule(root, w_root, children, alloc, scale)?;
+    simulate(&net, &plans)
+}

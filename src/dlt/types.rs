@@ -1,0 +1,119 @@
+//! Types shared by every divisible-load solver: cost scale, root modes, order policy and the
+//! returned allocation.
+
+use super::error::{DltError, positive};
+
+/// The scale constants of the DLT literature (reference §0.2): `T_cp` seconds for the standard
+/// processor to compute one unit of load and `T_cm` seconds for the standard link to send one.
+/// A processor of inverse speed `w` computes one unit in `a = w·T_cp`; a link of inverse speed
+/// `z` sends one unit in `c = z·T_cm`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CostScale {
+    /// Time for the standard processor to compute one unit of load.
+    pub t_cp: f64,
+    /// Time for the standard link to send one unit of load.
+    pub t_cm: f64,
+}
+
+impl CostScale {
+    /// A validated scale.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`] or [`DltError::NonFinite`] unless both are finite and > 0.
+    pub fn new(t_cp: f64, t_cm: f64) -> Result<Self, DltError> {
+        positive("t_cp", 0, t_cp)?;
+        positive("t_cm", 0, t_cm)?;
+        Ok(Self { t_cp, t_cm })
+    }
+
+    /// `T_cp = T_cm = 1`: w and z are then the times per unit directly.
+    pub fn unit() -> Self {
+        Self {
+            t_cp: 1.0,
+            t_cm: 1.0,
+        }
+    }
+
+    pub(crate) fn check(&self) -> Result<(), DltError> {
+        Self::new(self.t_cp, self.t_cm).map(|_| ())
+    }
+}
+
+impl Default for CostScale {
+    fn default() -> Self {
+        Self::unit()
+    }
+}
+
+/// What the load originator (the root of a star, bus or tree) does (reference §1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RootMode {
+    /// (i) Computes from t = 0 while its front-end sends.
+    FrontEnd,
+    /// (ii) Sends everything first, then computes.
+    NoFrontEnd,
+    /// (iii) Does not compute (a bus control unit, BCU).
+    NonComputing,
+}
+
+/// How the children of a star (or of each tree node) are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum OrderPolicy {
+    /// Serve the children in input order.
+    AsGiven,
+    /// Serve them by non-decreasing `z` (stable): optimal for linear costs (reference §1.4).
+    Optimal,
+}
+
+/// Port model of a sender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Ports {
+    /// One message at a time, back to back.
+    Single,
+    /// Every neighbour at once (each link independent).
+    All,
+}
+
+/// The result of every solver.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Allocation {
+    /// Load per processor, in the input's order (root or originator first where it has one).
+    pub alpha: Vec<f64>,
+    /// Finish time of the last computation for the given load.
+    pub makespan: f64,
+    /// Positions in `alpha` of the processors that receive load from the originator, in the
+    /// order the originator serves them (for a chain: the used prefix after the originator).
+    pub send_order: Vec<usize>,
+    /// Whether each processor gets load (`alpha[i] > 0`, or the root computing).
+    pub participating: Vec<bool>,
+    /// Inverse speed of the equivalent processor: `makespan / (load·T_cp)`.
+    pub w_equivalent: f64,
+}
+
+impl Allocation {
+    /// Multiplies every load and the makespan by `load` (linear models scale, reference §0.2).
+    pub(crate) fn scaled(mut self, load: f64) -> Self {
+        for a in &mut self.alpha {
+            *a *= load;
+        }
+        self.makespan *= load;
+        self
+    }
+
+    /// Speedup `a_ref / T` for unit load against a reference time per unit `a_ref`.
+    pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> f64 {
+        a_ref_per_unit * load / self.makespan
+    }
+}
+
+/// Stable order of indices by increasing key.
+pub(crate) fn stable_order_by(keys: &[f64]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..keys.len()).collect();
+    idx.sort_by(|&i, &j| keys[i].total_cmp(&keys[j]).then(i.cmp(&j)));
+    idx
+}

@@ -1,0 +1,212 @@
+//! Executes the strategies' schedules on the crate's one divisible-load event engine
+//! ([`crate::dlt::engine`]): single-port senders with front-ends, store-and-forward relays.
+//! The engine is the independent check of every predicted finish time and the source of the
+//! Gantt charts.
+
+use super::error::{UnawareError, non_negative, positive};
+use super::sld::SldSchedule;
+use super::tree::RootedTree;
+use crate::dlt::CostScale;
+use crate::dlt::engine::{Action, Network, Node, Simulator, Trace};
+
+/// A schedule executed on the engine.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineRun {
+    /// The engine's trace (engine indices, see `node_of`).
+    pub trace: Trace,
+    /// Tree node id of each engine index; `None` for the idle sink that models P_0 waiting.
+    pub node_of: Vec<Option<usize>>,
+    /// Engine index of each tree node id (`None` for non-members).
+    pub index_of: Vec<Option<usize>>,
+}
+
+impl EngineRun {
+    /// When tree node `v` finished its last computation.
+    pub fn finish_of(&self, v: usize) -> Option<f64> {
+        self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes[i].finish)
+    }
+
+    /// Units computed by tree node `v`.
+    pub fn computed_by(&self, v: usize) -> f64 {
+        self.index_of.get(v).copied().flatten().map_or(0.0, |i| self.trace.nodes[i].computed)
+    }
+
+    /// Gantt chart as CSV `node,kind,start,end,amount,peer` with tree node ids (the idle sink,
+    /// i.e. P_0 waiting for reports, is left out).
+    pub fn gantt_csv(&self) -> String {
+        let mut s = String::from("node,kind,start,end,amount,peer\n");
+        for r in self.trace.gantt() {
+            let Some(node) = self.node_of[r.node] else { continue };
+            let peer = match r.peer {
+                Some(p) => match self.node_of[p] {
+                    Some(q) => q.to_string(),
+                    None => continue,
+                },
+                None => String::new(),
+            };
+            s.push_str(&format!("{node},{},{},{},{},{peer}\n", r.kind.as_str(), r.start, r.end, r.amount));
+        }
+        s
+    }
+}
+
+/// Builds the engine network of `tree` (engine indices in pre-order, the root first) with
+/// `w[v] = None` for relays, plus an idle sink child of the root (z = 1) when `sink` is set.
+fn network(
+    tree: &RootedTree,
+    w: &[Option<f64>],
+    t_cm: f64,
+    t_cp: f64,
+    sink: bool,
+) -> Result<(Network, Vec<Option<usize>>, Vec<Option<usize>>), UnawareError> {
+    let order = tree.pre_order();
+    let mut index_of = vec![None; tree.len()];
+    for (i, &v) in order.iter().enumerate() {
+        index_of[v] = Some(i);
+    }
+    let mut nodes = Vec::with_capacity(order.len() + 1);
+    for &v in &order {
+        let parent = tree.parent(v).and_then(|p| index_of[p]);
+        nodes.push(match w[v] {
+            Some(x) => Node::computing(parent, tree.z_up(v), positive("w", x)?),
+            None => Node::relay(parent, tree.z_up(v)),
+        });
+    }
+    let mut node_of: Vec<Option<usize>> = order.iter().map(|&v| Some(v)).collect();
+    if sink {
+        nodes.push(Node::relay(Some(0), 1.0));
+        node_of.push(None);
+    }
+    Ok((Network::new(nodes, CostScale::new(t_cp, t_cm)?)?, node_of, index_of))
+}
+
+/// Pushes one block of `loads` (per tree node) entering at `top`: every node computes its load
+/// and forwards to its children, in the virtual-tree order (increasing z to the first node
+/// that computes or branches, then id), the load of their subtrees.
+fn push_block(
+    sim: &mut Simulator<'_>,
+    tree: &RootedTree,
+    idx: &[Option<usize>],
+    loads: &[f64],
+    top: usize,
+) -> Result<(), UnawareError> {
+    let mut block = loads.to_vec();
+    for &v in tree.pre_order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            block[p] += block[v];
+        }
+    }
+    let busy_kids = |u: usize| tree.children(u).iter().copied().filter(|&c| block[c] > 0.0).collect::<Vec<_>>();
+    let mut stack = vec![top];
+    while let Some(u) = stack.pop() {
+        let ui = idx[u].unwrap_or(0);
+        if u != tree.root() && loads[u] > 0.0 {
+            sim.push(ui, Action::Compute { amount: loads[u] })?;
+        }
+        let mut kids: Vec<(f64, usize, usize)> = busy_kids(u)
+            .into_iter()
+            .map(|c| {
+                let (mut s, mut d) = (tree.z_up(c), c);
+                loop {
+                    let below = busy_kids(d);
+                    if loads[d] > 0.0 || below.len() != 1 {
+                        break;
+                    }
+                    d = below[0];
+                    s += tree.z_up(d);
+                }
+                (s, d, c)
+            })
+            .collect();
+        kids.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for &(_, _, c) in &kids {
+            sim.push(ui, Action::Send { to: idx[c].unwrap_or(0), amount: block[c] })?;
+            stack.push(c);
+        }
+    }
+    Ok(())
+}
+
+/// Executes a one-installment tree schedule (e.g. [`super::raold_os`]'s loads): the root computes
+/// its own load (if `w[root]` is `Some`) and every node forwards its children's blocks.
+///
+/// # Errors
+/// [`UnawareError::LengthMismatch`], negative loads, and engine errors.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::{execute_tree, raold_os, RootedTree};
+/// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
+/// let w = [2.0, 3.0, 1.0];
+/// let s = raold_os(&t, &w, 10.0, 1.0, 1.0).unwrap();
+/// let run = execute_tree(&t, &w.map(Some), &s.loads, 1.0, 1.0).unwrap();
+/// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+/// ```
+pub fn execute_tree(
+    tree: &RootedTree,
+    w: &[Option<f64>],
+    loads: &[f64],
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<EngineRun, UnawareError> {
+    for (name, len) in [("w", w.len()), ("loads", loads.len())] {
+        if len != tree.len() {
+            return Err(UnawareError::LengthMismatch { name, got: len, expected: tree.len() });
+        }
+    }
+    for &x in loads {
+        non_negative("load", x)?;
+    }
+    let (net, node_of, index_of) = network(tree, w, t_cm, t_cp, false)?;
+    let mut sim = Simulator::new(&net);
+    let root = tree.root();
+    if loads[root] > 0.0 {
+        sim.push(0, Action::Compute { amount: loads[root] })?;
+    }
+    let mut rest = loads.to_vec();
+    rest[root] = 0.0;
+    push_block(&mut sim, tree, &index_of, &rest, root)?;
+    sim.run()?;
+    Ok(EngineRun { trace: sim.trace(), node_of, index_of })
+}
+
+/// Executes an SLD schedule (without the probe loads): P_0 waits until each dispatch's time
+/// (modelled as a send to an idle sink), sends the batch over the set's first link, and the
+/// relays forward store-and-forward.
+///
+/// # Errors
+/// [`UnawareError::LengthMismatch`] and engine errors.
+///
+/// # Examples
+/// See `tests/unaware_sld.rs`: with the physical relay rule every processor of every batch
+/// finishes at its phase end.
+pub fn execute_sld(
+    tree: &RootedTree,
+    w: &[f64],
+    schedule: &SldSchedule,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<EngineRun, UnawareError> {
+    if w.len() != tree.len() {
+        return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
+    }
+    let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
+    let (net, node_of, index_of) = network(tree, &ws, t_cm, t_cp, true)?;
+    let sink = net.len() - 1;
+    let mut sim = Simulator::new(&net);
+    let mut port_free = 0.0f64;
+    for d in &schedule.dispatches {
+        if d.time > port_free {
+            sim.push(0, Action::Send { to: sink, amount: (d.time - port_free) / t_cm })?;
+            port_free = d.time;
+        }
+        let mut loads = vec![0.0; tree.len()];
+        for &(v, x) in &d.loads {
+            loads[v] += x;
+        }
+        push_block(&mut sim, tree, &index_of, &loads, tree.root())?;
+        port_free += d.total * tree.z_up(d.set) * t_cm;
+    }
+    sim.run()?;
+    Ok(EngineRun { trace: sim.trace(), node_of, index_of })
+}
