@@ -50,6 +50,9 @@ impl EngineRun {
     }
 }
 
+/// A map between engine indices and tree ids.
+type IdMap = Vec<Option<usize>>;
+
 /// Builds the engine network of `tree` (engine indices in pre-order, the root first) with
 /// `w[v] = None` for relays, plus an idle sink child of the root (z = 1) when `sink` is set.
 fn network(
@@ -58,7 +61,7 @@ fn network(
     t_cm: f64,
     t_cp: f64,
     sink: bool,
-) -> Result<(Network, Vec<Option<usize>>, Vec<Option<usize>>), UnawareError> {
+) -> Result<(Network, IdMap, IdMap), UnawareError> {
     let order = tree.pre_order();
     let mut index_of = vec![None; tree.len()];
     for (i, &v) in order.iter().enumerate() {
