@@ -110,6 +110,9 @@ pub enum UnawareError {
     /// An error of the classical DLT solvers or the event engine.
     #[error(transparent)]
     Dlt(#[from] crate::dlt::DltError),
+    /// An error of the Monte Carlo harness.
+    #[error(transparent)]
+    MonteCarlo(#[from] crate::montecarlo::MonteCarloError),
     /// A strategy needs more responding processors than the network has.
     #[error("WCS({k}) needs {k} responses but only {available} processors can respond")]
     TooFewResponders {

@@ -13,11 +13,13 @@
 //! relaying is store-and-forward by blocks. Thesis slips resolved here are listed in
 //! `shared/reference/seed004_jia.md` §5 and cited where they matter.
 
+mod chain_experiment;
 mod equivalent;
 mod error;
 mod execute;
 mod fig38;
 mod graph;
+mod linear;
 mod probing;
 mod random_graph;
 mod raold;
@@ -26,11 +28,16 @@ mod spanning;
 mod tree;
 mod virtual_tree;
 
+pub use chain_experiment::{ChainCell, ChainSampler, chain_experiment};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, execute_sld, execute_tree};
 pub use fig38::{ExampleTree, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
+pub use linear::{
+    Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
+    ess_phase1, linear_schedule, pure_dlt, wcs2_phase1,
+};
 pub use probing::{
     LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,
     partition_pi, phase_load, probe_times_linear, probe_tree,

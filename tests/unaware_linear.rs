@@ -1,0 +1,129 @@
+//! Linear chains with unknown speeds (seed 004, ch. 2): closed forms G13–G16, ESS/WCS/pureDLT,
+//! and the Tables 2.1/2.2 Monte Carlo properties (G27).
+
+use loadbal::dlt::unaware::*;
+use proptest::prelude::*;
+
+/// G13: ESS phase_1 from the closed forms and from the chain solver on the lumped pair.
+#[test]
+fn g13_ess_phase1() {
+    let e = ess_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 3.0, 7.0).unwrap();
+    assert!((e.trigger - 16.5).abs() < 1e-12);
+    assert!((e.alpha_root - 0.3793103).abs() < 1e-7);
+    assert!((e.l1_prime - 5.1666667).abs() < 1e-7);
+    assert!((e.duration - 17.6379310).abs() < 1e-7);
+    let pair = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+    let (_, t) = chain_distribution(&pair, e.l1_prime, 1.0, 2.0).unwrap();
+    assert!((t - e.duration).abs() < 1e-9);
+    assert!((e.trigger + e.duration - 34.1379310).abs() < 1e-7);
+    assert!(matches!(ess_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 3.0, 1.0), Err(UnawareError::InvalidParameter { .. })));
+}
+
+/// G14: WCS(2) phase_1, and the same duration from the chain solver.
+#[test]
+fn g14_wcs2_phase1() {
+    let w = wcs2_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 0.3, 2.2, 3.0, 7.0).unwrap();
+    assert!((w.alpha_root - 0.2451362).abs() < 1e-7);
+    assert!((w.alpha_i - 0.3657588).abs() < 1e-7);
+    assert!((w.alpha_j - 0.3891051).abs() < 1e-7);
+    assert!((w.alpha_root + w.alpha_i + w.alpha_j - 1.0).abs() < 1e-12);
+    assert!((w.trigger - 16.5).abs() < 1e-12);
+    assert!((w.duration - 11.3988327).abs() < 1e-6);
+    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    let (loads, t) = chain_distribution(&triple, 7.0 - 16.5 / 9.0, 1.0, 2.0).unwrap();
+    assert!((t - w.duration).abs() < 1e-9);
+    assert!((loads[1] / loads.iter().sum::<f64>() - w.alpha_i).abs() < 1e-9);
+}
+
+/// G15: the critical L_1 and the phase-1 ends on both sides of it.
+#[test]
+fn g15_critical_l1() {
+    let (k, tcp) = (4.5, 2.0);
+    let theta_e = k * tcp * (0.5 * 0.8 + 2.2) / (0.5 * 0.8 + 2.2 + k); // λ = T_cm/T_cp = 0.5 (2.27)
+    let w = wcs2_phase1(k, 1.0, tcp, 0.5, 2.5, 0.3, 2.2, 3.0, 7.0).unwrap();
+    let theta_w = w.duration / (7.0 - 16.5 / 9.0);
+    let lc = critical_l1(theta_e, 15.6, theta_w, 16.5, k, tcp).unwrap();
+    assert!((lc - 2.3568734).abs() < 1e-6);
+    let end = |theta: f64, t: f64, l1: f64| theta * (l1 - t / (k * tcp)) + t;
+    assert!((end(theta_e, 15.6, lc) - 17.655048).abs() < 1e-5);
+    assert!((end(theta_w, 16.5, lc) - 17.655048).abs() < 1e-5);
+    assert!(end(theta_w, 16.5, lc + 1.0) < end(theta_e, 15.6, lc + 1.0));
+    assert!(critical_l1(1.0, 1.0, 1.0, 2.0, k, tcp).is_err());
+}
+
+/// G16: the chain recursion.
+#[test]
+fn g16_chain() {
+    let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0], z: vec![0.3, 0.5, 0.4] };
+    let (loads, t) = chain_distribution(&c, 10.0, 1.0, 2.0).unwrap();
+    for (a, b) in loads.iter().zip([1.95707, 3.04015, 2.11656, 2.88622]) {
+        assert!((a - b).abs() < 1e-5);
+    }
+    assert!((t - 17.6136315).abs() < 1e-6);
+}
+
+#[test]
+fn strategies_reject_bad_input() {
+    let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.3, 0.5] };
+    let cfg = ChainConfig::thesis(0.03, 0.07);
+    assert_eq!(linear_schedule(&c, &cfg, 3), Err(UnawareError::TooFewResponders { k: 3, available: 2 }));
+    assert!(matches!(
+        linear_schedule(&c, &ChainConfig::thesis(0.0, 0.07), 1),
+        Err(UnawareError::InvalidParameter { .. })
+    ));
+    assert!(matches!(
+        linear_schedule(&c, &ChainConfig::thesis(0.07, 0.03), 1),
+        Err(UnawareError::InvalidParameter { .. })
+    ));
+    let bad = Chain { w: vec![4.5, 0.0, 3.0], z: vec![0.3, 0.5] };
+    assert!(linear_schedule(&bad, &cfg, 1).is_err());
+    let short = Chain { w: vec![4.5, 2.0], z: vec![] };
+    assert!(matches!(pure_dlt(&short, &cfg, RootWhileWaiting::Idle), Err(UnawareError::LengthMismatch { .. })));
+}
+
+/// G27 (part): on the Monte Carlo harness, WCS beats pureDLT in a Table 2.1 cell and a
+/// Table 2.2 cell, WCS beats ESS (paired) at r_f = 0.75, η = 0.03, and ESS, WCS improve with n.
+#[test]
+fn g27_monte_carlo_properties() {
+    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let c5 = chain_experiment(&ChainSampler::thesis(5, 0.75), &cfg, 400, 3).unwrap();
+    let c20 = chain_experiment(&ChainSampler::thesis(20, 0.75), &cfg, 400, 3).unwrap();
+    assert!(c5.pure.mean - c5.wcs.mean > 4.0 * (c5.pure.std_err + c5.wcs.std_err));
+    assert!(c5.ess_minus_wcs.mean > 3.0 * c5.ess_minus_wcs.std_err);
+    assert!(c20.ess.mean < c5.ess.mean && c20.wcs.mean < c5.wcs.mean);
+    let slow = chain_experiment(&ChainSampler::thesis(8, 0.25), &ChainConfig::thesis(0.07, 0.07), 400, 3).unwrap();
+    assert!(slow.pure.mean > slow.wcs.mean);
+    // The reference's recomputation (2000 runs): r_f = 0.75, ε = 0.07, η = 0.03, n = 5: 180.5 / 176.9 / 187.3.
+    assert!(c5.ess.agrees_with(180.5, 5.0) && c5.wcs.agrees_with(176.9, 5.0) && c5.pure.agrees_with(187.3, 5.0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every strategy conserves the load: the root's early work plus the phase loads equal
+    /// L − η·L, loads are non-negative, and phases are contiguous.
+    #[test]
+    fn chain_schedules_conserve(seed in 0u64..10_000, n in 2usize..15, k in 1usize..4, eta in 0.01f64..0.1, extra in 0.0f64..0.1) {
+        use rand::SeedableRng;
+        let chain = ChainSampler::thesis(n, 0.5).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+        let cfg = ChainConfig::thesis(eta, eta + extra);
+        prop_assume!(k < n);
+        let s = linear_schedule(&chain, &cfg, k).unwrap();
+        if let Some(first) = s.phases.first() {
+            let early = first.start / (chain.w[0] * cfg.t_cp);
+            let total: f64 = s.phases.iter().map(|p| p.load).sum::<f64>() + early;
+            prop_assert!((total - cfg.load * (1.0 - eta)).abs() < 1e-9 * cfg.load);
+            for p in &s.phases {
+                prop_assert!(p.loads.iter().all(|&x| x >= 0.0));
+                prop_assert!((p.loads.iter().sum::<f64>() - p.load).abs() < 1e-9 * cfg.load);
+            }
+            for w in s.phases.windows(2) {
+                prop_assert!((w[0].start + w[0].duration - w[1].start).abs() < 1e-9 * s.finish_time);
+                prop_assert!(w[1].participants.len() >= w[0].participants.len());
+            }
+        }
+        let pure = pure_dlt(&chain, &cfg, RootWhileWaiting::Idle).unwrap();
+        let eager = pure_dlt(&chain, &cfg, RootWhileWaiting::Compute).unwrap();
+        prop_assert!(eager <= pure + 1e-9);
+    }
+}
