@@ -1,0 +1,65 @@
+//! Benches of the resource-unaware strategies: spanning trees on 1,000-node graphs, the event
+//! engine on a 10,000-node tree, SLD on the Fig. 3.8 example.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::dlt::unaware::{
+    RandomGraph, RootedTree, SldConfig, SpanningTreeKind, execute_tree, fig_3_8, probe_tree, raold_os, sld,
+    spanning_tree,
+};
+use rand::{Rng, SeedableRng};
+
+fn graph(nodes: usize, p: f64) -> loadbal::dlt::unaware::Graph {
+    let spec = RandomGraph { nodes, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 0.5), max_attempts: 100 };
+    spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).expect("connected draw")
+}
+
+fn spanning(c: &mut Criterion) {
+    let g = graph(1000, 0.01); // about 5,000 links, average degree 10
+    c.bench_function("SPT, 1000 nodes, ~5000 links", |b| {
+        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Spt, 1.0, 1.0).expect("tree"))
+    });
+    c.bench_function("MST, 1000 nodes, ~5000 links", |b| {
+        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Mst, 1.0, 1.0).expect("tree"))
+    });
+    // EST is greedy over every (edge, node) pair: about 12 s on the 1000-node graph above
+    // (measured once with --quick), so the bench uses 300 nodes with the same degree.
+    let small = graph(300, 0.033);
+    let mut group = c.benchmark_group("EST");
+    group.sample_size(10);
+    group.bench_function("EST, 300 nodes, ~1500 links", |b| {
+        b.iter(|| spanning_tree(black_box(&small), 0, SpanningTreeKind::Est, 1.0, 1.0).expect("tree"))
+    });
+    group.finish();
+}
+
+fn engine(c: &mut Criterion) {
+    let n: usize = 10_000;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    let parent: Vec<Option<usize>> =
+        (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(v.saturating_sub(20)..v)) }).collect();
+    let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.01..0.5)).collect();
+    let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
+    let tree = RootedTree::new(0, parent, z).expect("tree");
+    let s = raold_os(&tree, &w, 1e6, 1.0, 1.0).expect("schedule");
+    let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
+    c.bench_function("RAOLD-OS reduction, 10000-node tree", |b| {
+        b.iter(|| raold_os(black_box(&tree), &w, 1e6, 1.0, 1.0).expect("schedule"))
+    });
+    c.bench_function("engine: RAOLD-OS schedule on a 10000-node tree", |b| {
+        b.iter(|| execute_tree(black_box(&tree), &ws, &s.loads, 1.0, 1.0).expect("run"))
+    });
+}
+
+fn snp(c: &mut Criterion) {
+    let ex = fig_3_8();
+    let cfg = SldConfig::thesis_snp();
+    let tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).expect("probe").tp;
+    c.bench_function("SLD on the Fig. 3.8 tree", |b| {
+        b.iter(|| sld(black_box(&ex.tree), &ex.w, &tp, &cfg).expect("sld"))
+    });
+}
+
+criterion_group!(benches, spanning, engine, snp);
+criterion_main!(benches);
