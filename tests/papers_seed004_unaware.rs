@@ -7,7 +7,7 @@ fn rows() -> Vec<Row> {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     sections_of("004_6138481c300b5565")
         .into_iter()
-        .filter(|s| ["Tables 2.1", "Table 3.1", "Table 3.2", "Table 4.2"].iter().any(|t| s.title.contains(t)))
+        .filter(|s| ["Tables 2.1", "Table 3.1", "Table 3.2", "Table 4.2", "§5.5"].iter().any(|t| s.title.contains(t)))
         .flat_map(|s| (s.run)(&cfg))
         .collect()
 }
@@ -50,6 +50,11 @@ fn seed004_unaware_rows() {
     let copied = find(&rows, "Table 2.2", "T-pure, eps = 0.12, n = 20, eta = 0.03");
     assert_eq!(copied.status, Status::Deviates);
     assert!(copied.monte_carlo.is_some() && copied.mc_std_err.is_some());
+    // §5.5: SSS never slower than SDS.
+    assert_eq!(
+        find(&rows, "§5.5 text (Fig. 5.3)", "fraction of draws with T_SSS <= T_SDS, 7 sources, loose").model,
+        Some(1.0)
+    );
     // Table 4.2 qualitative ordering.
     assert_eq!(find(&rows, "Table 4.2", "eccentricity: MST highest, FHT lowest [1 = holds]").status, Status::Match);
 }

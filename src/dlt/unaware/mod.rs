@@ -20,6 +20,7 @@ mod execute;
 mod fig38;
 mod graph;
 mod linear;
+mod multisource;
 mod probing;
 mod random_graph;
 mod raold;
@@ -38,6 +39,7 @@ pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
     ess_phase1, linear_schedule, pure_dlt, wcs2_phase1,
 };
+pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, sds, sss};
 pub use probing::{
     LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,
     partition_pi, phase_load, probe_times_linear, probe_tree,

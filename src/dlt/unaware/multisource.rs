@@ -1,0 +1,208 @@
+//! Several load sources on one arbitrary network (seed 004, Chapter 5): graph partitioning GP,
+//! the static scheduling strategies SSS (simultaneous, iterated) and SDS (sequential).
+
+use super::equivalent::{RelayRule, equivalent};
+use super::error::{UnawareError, non_negative, positive};
+use super::graph::Graph;
+use super::spanning::{SpanningTreeKind, spanning_tree};
+use super::tree::RootedTree;
+
+/// The regions of GP: every processing node joins its target source along a shortest path.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Partition {
+    /// Active sources, in the order given (their position is the tie-break index).
+    pub sources: Vec<usize>,
+    /// Index (into `sources`) of the region of each node.
+    pub region: Vec<usize>,
+    /// Each region as a tree rooted at its source (a shortest-path tree, Theorem 1).
+    pub trees: Vec<RootedTree>,
+}
+
+/// GP (§5.3.1): node k joins the source S_i with the smallest ordered 2-tuple (C_ki, i), C_ki
+/// the shortest-path communication delay, through its shortest path.
+///
+/// # Formula
+/// ```text
+/// target(k) = argmin_i (C_ki, i)   (ties: lower source index)
+/// ```
+///
+/// # Errors
+/// [`UnawareError::NoReachableProcessor`] without sources, [`UnawareError::NodeOutOfRange`],
+/// [`UnawareError::Disconnected`], [`UnawareError::InvalidParameter`] for a repeated source.
+///
+/// # Examples
+/// Reference G23: Region_0 = {S0, P2}, Region_1 = {S1, P3, P4}.
+/// ```
+/// use loadbal::dlt::unaware::{gp_partition, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// let p = gp_partition(&g, &[0, 1]).unwrap();
+/// assert_eq!(p.region, vec![0, 1, 0, 1, 1]);
+/// ```
+pub fn gp_partition(g: &Graph, sources: &[usize]) -> Result<Partition, UnawareError> {
+    if sources.is_empty() {
+        return Err(UnawareError::NoReachableProcessor { source_node: g.len() });
+    }
+    let mut spts = Vec::with_capacity(sources.len());
+    for (i, &s) in sources.iter().enumerate() {
+        g.check_node(s)?;
+        if sources[..i].contains(&s) {
+            return Err(UnawareError::InvalidParameter {
+                name: "sources",
+                value: s as f64,
+                expected: "distinct nodes",
+            });
+        }
+        spts.push(spanning_tree(g, s, SpanningTreeKind::Spt, 1.0, 1.0)?);
+    }
+    let n = g.len();
+    let mut region = vec![0; n];
+    for v in 0..n {
+        region[v] = match sources.iter().position(|&s| s == v) {
+            Some(i) => i,
+            None => (0..sources.len())
+                .min_by(|&a, &b| spts[a].path_z(v).total_cmp(&spts[b].path_z(v)).then(a.cmp(&b)))
+                .unwrap_or(0),
+        };
+    }
+    let mut trees = Vec::with_capacity(sources.len());
+    for (i, &s) in sources.iter().enumerate() {
+        let parent: Vec<Option<usize>> =
+            (0..n).map(|v| if v != s && region[v] == i { spts[i].parent(v) } else { None }).collect();
+        let z: Vec<f64> = (0..n).map(|v| spts[i].z_up(v)).collect();
+        trees.push(RootedTree::with_members(s, parent, z)?);
+    }
+    Ok(Partition { sources: sources.to_vec(), region, trees })
+}
+
+/// One SSS iteration.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SssIteration {
+    /// Active sources.
+    pub sources: Vec<usize>,
+    /// Load of each active source at the start of the iteration.
+    pub loads: Vec<f64>,
+    /// Equivalent w of each source's region.
+    pub w_eq: Vec<f64>,
+    /// Time each region would need alone, T_i = L_i·W_i·T_cp.
+    pub times: Vec<f64>,
+    /// The source that finishes (smallest T_i, ties lower position).
+    pub finished: usize,
+    /// Iteration length Δ.
+    pub duration: f64,
+}
+
+/// An SSS run.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SssSchedule {
+    /// The iterations (at most one per source).
+    pub iterations: Vec<SssIteration>,
+    /// T_sss.
+    pub finish_time: f64,
+}
+
+fn region_w(g: &Graph, tree: &RootedTree, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
+    let w: Vec<Option<f64>> = (0..g.len()).map(|v| tree.is_member(v).then(|| g.w()[v])).collect();
+    Ok(equivalent(tree, &w, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical)?.w_eq)
+}
+
+/// SSS (§5.3.2): partition by GP, let every region process its own source's load, stop at the
+/// first region to finish, shrink the others' loads (5.1), drop the finished source (which then
+/// computes and routes as a processing node, the reference's choice 47) and re-partition.
+///
+/// # Formula
+/// ```text
+/// T_i = L_i·W_i·T_cp;  Δ = min_i T_i;  L_j ← L_j·(T_j − Δ)/T_j   (5.1);  T_sss = Σ Δ ≤ max_i T_i  (5.2)
+/// ```
+///
+/// # Errors
+/// As [`gp_partition`]; [`UnawareError::InvalidParameter`] for negative loads or bad T_cm, T_cp;
+/// [`UnawareError::LengthMismatch`] when `loads` and `sources` differ in length.
+///
+/// # Examples
+/// Reference G23: T_sss = 14.282484 (T_sds = 17.806468).
+/// ```
+/// use loadbal::dlt::unaware::{sss, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// let s = sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+/// assert!((s.finish_time - 14.282484).abs() < 1e-6);
+/// ```
+pub fn sss(g: &Graph, sources: &[usize], loads: &[f64], t_cm: f64, t_cp: f64) -> Result<SssSchedule, UnawareError> {
+    if loads.len() != sources.len() {
+        return Err(UnawareError::LengthMismatch { name: "loads", got: loads.len(), expected: sources.len() });
+    }
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    for &l in loads {
+        non_negative("load", l)?;
+    }
+    let mut active: Vec<(usize, f64)> =
+        sources.iter().copied().zip(loads.iter().copied()).filter(|p| p.1 > 0.0).collect();
+    gp_partition(g, sources)?; // validates sources even when every load is 0
+    let mut iterations = Vec::new();
+    let mut t = 0.0;
+    while !active.is_empty() {
+        let srcs: Vec<usize> = active.iter().map(|p| p.0).collect();
+        let part = gp_partition(g, &srcs)?;
+        let w_eq = part.trees.iter().map(|tr| region_w(g, tr, t_cm, t_cp)).collect::<Result<Vec<_>, _>>()?;
+        let times: Vec<f64> = active.iter().zip(&w_eq).map(|(p, w)| p.1 * w * t_cp).collect();
+        let i = (0..times.len()).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))).unwrap_or(0);
+        let delta = times[i];
+        t += delta;
+        iterations.push(SssIteration {
+            sources: srcs,
+            loads: active.iter().map(|p| p.1).collect(),
+            w_eq,
+            times: times.clone(),
+            finished: active[i].0,
+            duration: delta,
+        });
+        let mut next = Vec::new();
+        for (j, &(s, l)) in active.iter().enumerate() {
+            if j != i {
+                next.push((s, l * (times[j] - delta) / times[j]));
+            }
+        }
+        active = next;
+    }
+    Ok(SssSchedule { iterations, finish_time: t })
+}
+
+/// SDS (§5.5): the sources take the whole network one after another (S_0 first), each on the
+/// shortest-path tree of the whole graph rooted at it.
+///
+/// # Formula
+/// ```text
+/// T_sds = Σ_i L_i·W(SPT rooted at S_i)·T_cp
+/// ```
+///
+/// # Errors
+/// As [`sss`].
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::{sds, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// assert!((sds(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap() - 17.806468).abs() < 1e-6);
+/// ```
+pub fn sds(g: &Graph, sources: &[usize], loads: &[f64], t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
+    if loads.len() != sources.len() {
+        return Err(UnawareError::LengthMismatch { name: "loads", got: loads.len(), expected: sources.len() });
+    }
+    positive("t_cm", t_cm)?;
+    let mut t = 0.0;
+    for (&s, &l) in sources.iter().zip(loads) {
+        non_negative("load", l)?;
+        let tree = spanning_tree(g, s, SpanningTreeKind::Spt, t_cm, t_cp)?;
+        t += l * region_w(g, &tree, t_cm, t_cp)? * t_cp;
+    }
+    Ok(t)
+}

@@ -1,0 +1,85 @@
+//! GP, SSS and SDS (seed 004, ch. 5; reference G23–G25, G27).
+
+use loadbal::dlt::unaware::*;
+use rand::SeedableRng;
+
+fn g23() -> Graph {
+    let e = |u, v, z| Edge { u, v, z };
+    Graph::new(
+        vec![2.0, 3.0, 4.0, 5.0, 6.0],
+        vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)],
+    )
+    .unwrap()
+}
+
+#[test]
+fn g23_sss_and_sds() {
+    let g = g23();
+    let s = sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+    let it = &s.iterations[0];
+    assert!((it.w_eq[0] - 1.354839).abs() < 1e-6 && (it.w_eq[1] - 1.471850).abs() < 1e-6);
+    assert!((it.times[0] - 13.548387).abs() < 1e-6 && (it.times[1] - 14.718499).abs() < 1e-6);
+    assert_eq!(it.finished, 0);
+    let it2 = &s.iterations[1];
+    assert!((it2.loads[0] - 0.794994).abs() < 1e-6);
+    assert!((it2.w_eq[0] - 0.923399).abs() < 1e-6);
+    assert!((it2.duration - 0.734097).abs() < 1e-6);
+    assert!((s.finish_time - 14.282484).abs() < 1e-6);
+    assert!(s.finish_time <= it.times.iter().copied().fold(0.0, f64::max)); // (5.2)
+    assert!((sds(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap() - 17.806468).abs() < 1e-6);
+}
+
+/// G24: equal distance to S_3 and S_1 → the node joins S_1 (lower index of the 2-tuple).
+#[test]
+fn g24_tie_break() {
+    let e = |u, v, z| Edge { u, v, z };
+    let g = Graph::new(vec![1.0; 3], vec![e(0, 2, 1.0), e(1, 2, 1.0)]).unwrap();
+    // sources given as (S_1 = node 1, S_3 = node 0): node 2 is equidistant and joins position 0.
+    assert_eq!(gp_partition(&g, &[1, 0]).unwrap().region[2], 0);
+    assert_eq!(gp_partition(&g, &[0, 1]).unwrap().region[2], 0);
+    assert!(gp_partition(&g, &[]).is_err());
+    assert!(matches!(gp_partition(&g, &[0, 0]), Err(UnawareError::InvalidParameter { .. })));
+    assert!(matches!(gp_partition(&g, &[5]), Err(UnawareError::NodeOutOfRange { .. })));
+}
+
+/// G25: with free links SSS = SDS = (ΣL)·W(w)·T_cp, W = 1/Σ(1/w).
+#[test]
+fn g25_zero_communication() {
+    let g = g23();
+    let free = Graph::new(g.w().to_vec(), g.edges().iter().map(|e| Edge { z: 0.0, ..*e }).collect()).unwrap();
+    let expect: f64 = 20.0 / (0.5 + 1.0 / 3.0 + 0.25 + 0.2 + 1.0 / 6.0);
+    assert!((expect - 13.793103).abs() < 1e-6);
+    assert!((sss(&free, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap().finish_time - expect).abs() < 1e-9);
+    assert!((sds(&free, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap() - expect).abs() < 1e-9);
+}
+
+/// G27 (SSS part): SSS ≤ SDS on fixed random instances (observed, not proven), equality for one
+/// source, regions disjoint and covering (Theorem 1), bound (5.2).
+#[test]
+fn g27_sss_not_worse_than_sds() {
+    for seed in 0..30u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
+        let g = RandomGraph::chapter5(20, coupling).generate(&mut rng).unwrap();
+        let m = 1 + (seed as usize % 6);
+        let sources: Vec<usize> = (0..m)
+            .map(|i| (i * 7 + seed as usize) % 20)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let loads = vec![1e7; sources.len()];
+        let s = sss(&g, &sources, &loads, 1.0, 1.0).unwrap();
+        let d = sds(&g, &sources, &loads, 1.0, 1.0).unwrap();
+        assert!(s.finish_time <= d * (1.0 + 1e-12), "seed {seed}: SSS {} > SDS {d}", s.finish_time);
+        if sources.len() == 1 {
+            assert!((s.finish_time - d).abs() <= 1e-9 * d);
+        }
+        assert!(s.finish_time <= s.iterations[0].times.iter().copied().fold(0.0, f64::max) * (1.0 + 1e-12));
+        let p = gp_partition(&g, &sources).unwrap();
+        let covered: usize = p.trees.iter().map(|t| t.members().len()).sum();
+        assert_eq!(covered, g.len());
+        for (i, t) in p.trees.iter().enumerate() {
+            assert!(t.members().iter().all(|&v| p.region[v] == i));
+        }
+    }
+}
