@@ -58,15 +58,14 @@ pub fn gp_partition(g: &Graph, sources: &[usize]) -> Result<Partition, UnawareEr
         spts.push(spanning_tree(g, s, SpanningTreeKind::Spt, 1.0, 1.0)?);
     }
     let n = g.len();
-    let mut region = vec![0; n];
-    for v in 0..n {
-        region[v] = match sources.iter().position(|&s| s == v) {
+    let region: Vec<usize> = (0..n)
+        .map(|v| match sources.iter().position(|&s| s == v) {
             Some(i) => i,
             None => (0..sources.len())
                 .min_by(|&a, &b| spts[a].path_z(v).total_cmp(&spts[b].path_z(v)).then(a.cmp(&b)))
                 .unwrap_or(0),
-        };
-    }
+        })
+        .collect();
     let mut trees = Vec::with_capacity(sources.len());
     for (i, &s) in sources.iter().enumerate() {
         let parent: Vec<Option<usize>> =
