@@ -86,7 +86,7 @@ fn network(
 /// Pushes one block of `loads` (per tree node) entering at `top`: every node computes its load
 /// and forwards to its children, in the virtual-tree order (increasing z to the first node
 /// that computes or branches, then id), the load of their subtrees.
-fn push_block(
+pub(super) fn push_block(
     sim: &mut Simulator<'_>,
     tree: &RootedTree,
     idx: &[Option<usize>],

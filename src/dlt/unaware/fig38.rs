@@ -63,3 +63,31 @@ pub fn fig_3_8() -> ExampleTree {
     let tree = RootedTree::new(0, parent, z).unwrap_or_else(|_| unreachable!("the constant tree is valid"));
     ExampleTree { tree, w }
 }
+
+/// The speed changes of the DNP example (§3.4, Table 3.3) as stated in the text; Fig. 3.10,
+/// which holds the full timeline, is missing (reference §3.5, with the inferred times).
+///
+/// ```text
+/// t = 3.8:    z_3 0.4 → 0.2, w_3 1.0 → 0.5      (P_3 becomes "twice faster" on its first load)
+/// t = 5.0:    w_6 1.0 → 2.0; z_6 0.3 → 0.2, z_14 0.1 → 0.15
+/// t = 9.1667: z_1 0.5 → 0.4, z_5 0.5 → 0.4, z_12 0.8 → 10.0, w_12 3.0 → 3.5
+/// t = 13:     z_2 0.2 → 0.5, w_2 2.0 → 1.5, w_16 2.0 → 9.0
+/// ```
+pub fn dnp_changes() -> Vec<super::dld::SpeedChange> {
+    use super::dld::{Param, SpeedChange};
+    let c = |time, node, param, value| SpeedChange { time, node, param, value };
+    vec![
+        c(3.8, 3, Param::Z, 0.2),
+        c(3.8, 3, Param::W, 0.5),
+        c(5.0, 6, Param::W, 2.0),
+        c(5.0, 6, Param::Z, 0.2),
+        c(5.0, 14, Param::Z, 0.15),
+        c(9.0 + 1.0 / 6.0, 1, Param::Z, 0.4),
+        c(9.0 + 1.0 / 6.0, 5, Param::Z, 0.4),
+        c(9.0 + 1.0 / 6.0, 12, Param::Z, 10.0),
+        c(9.0 + 1.0 / 6.0, 12, Param::W, 3.5),
+        c(13.0, 2, Param::Z, 0.5),
+        c(13.0, 2, Param::W, 1.5),
+        c(13.0, 16, Param::W, 9.0),
+    ]
+}

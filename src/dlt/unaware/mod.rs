@@ -14,6 +14,7 @@
 //! `shared/reference/seed004_jia.md` §5 and cited where they matter.
 
 mod chain_experiment;
+mod dld;
 mod equivalent;
 mod error;
 mod execute;
@@ -30,10 +31,11 @@ mod tree;
 mod virtual_tree;
 
 pub use chain_experiment::{ChainCell, ChainSampler, chain_experiment};
+pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, execute_sld, execute_tree};
-pub use fig38::{ExampleTree, fig_3_8};
+pub use fig38::{ExampleTree, dnp_changes, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,

@@ -1,0 +1,473 @@
+//! DLD, the load distribution strategy for drifting network parameters (seed 004 §3.3.3, DNP
+//! case), run on the event engine with piecewise-constant speeds: P_0 re-estimates every z at
+//! each CTC and every w at each PTC, shadows a set until the last CTC of its batch, serves a
+//! processor again whenever it reports, ignores PTCs in the ζ window before a phase end, and
+//! blocks only the branch below the deepest node that has confirmed reception.
+
+use super::equivalent::{RelayRule, equivalent};
+use super::error::{UnawareError, non_negative, positive, unit_open};
+use super::execute::push_block;
+use super::sld::{Dispatch, PhaseRecord};
+use super::tree::RootedTree;
+use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
+use crate::dlt::engine::{Action, Network, Node, Simulator, SpeedProfile, Trace};
+use crate::dlt::{CostScale, Ports};
+
+/// Which parameter a [`SpeedChange`] changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Param {
+    /// The processor's w.
+    W,
+    /// The link's z (from the node's parent).
+    Z,
+}
+
+/// From `time` on, node `node`'s parameter `param` is `value`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SpeedChange {
+    /// When the change happens.
+    pub time: f64,
+    /// The node.
+    pub node: usize,
+    /// w or z.
+    pub param: Param,
+    /// The new value.
+    pub value: f64,
+}
+
+/// Parameters of DLD.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DldConfig {
+    /// Total load L.
+    pub load: f64,
+    /// Probe fraction η.
+    pub eta: f64,
+    /// First phase load L_1^p.
+    pub l1p: f64,
+    /// Final threshold μ ∈ \[0, 1).
+    pub mu: f64,
+    /// Threshold ζ ∈ \[0, 1): no new load for PTCs in (T_q^f − ζ·T_q^d, T_q^f).
+    pub zeta: f64,
+    /// Communication intensity constant.
+    pub t_cm: f64,
+    /// Computation intensity constant.
+    pub t_cp: f64,
+    /// Relay rules (the DNP example matches the physical rule).
+    pub rules: Rules,
+}
+
+impl DldConfig {
+    /// The §3.4 setting: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, ζ = 0.1, T_cm = 1, T_cp = 2,
+    /// physical relay rule.
+    pub fn thesis_dnp() -> Self {
+        DldConfig {
+            load: 80.0,
+            eta: 0.05,
+            l1p: 4.0,
+            mu: 0.15,
+            zeta: 0.1,
+            t_cm: 1.0,
+            t_cp: 2.0,
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// A DLD run: the scheduler's decisions and the engine's execution of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DldSchedule {
+    /// Every dispatch in time order (`finish` is the phase end P_0 aimed at).
+    pub dispatches: Vec<Dispatch>,
+    /// Phases (finish = the estimated T_q^f; the last one's is the true end).
+    pub phases: Vec<PhaseRecord>,
+    /// True total processing time (the engine's last computation end).
+    pub finish_time: f64,
+    /// The engine trace (engine indices: tree nodes in pre-order, then three timer nodes).
+    pub trace: Trace,
+    /// Engine index of each tree node.
+    pub index_of: Vec<Option<usize>>,
+}
+
+impl DldSchedule {
+    /// End of each computation of tree node `v`, in order (one per dispatch that gave it load).
+    pub fn compute_ends(&self, v: usize) -> Vec<f64> {
+        self.index_of
+            .get(v)
+            .copied()
+            .flatten()
+            .map_or_else(Vec::new, |i| self.trace.nodes[i].computations.iter().map(|c| c.end).collect())
+    }
+
+    /// When tree node `v` finished its last computation.
+    pub fn finish_of(&self, v: usize) -> Option<f64> {
+        self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes[i].finish)
+    }
+}
+
+fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Result<SpeedProfile, UnawareError> {
+    let mut seg = vec![(0.0, base)];
+    for c in changes.iter().filter(|c| c.node == node && c.param == param) {
+        seg.push((c.time, c.value));
+    }
+    Ok(SpeedProfile::piecewise(seg)?)
+}
+
+/// Runs DLD on `tree` whose true parameters start at (`w`, the tree's z) and change by
+/// `changes`; the probe phase is given by its reports (`probe_tp`, PTC times, e.g. Table 3.1)
+/// and the scheduler's initial estimates `w_est` (z estimates = the tree's z).
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
+/// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors.
+pub fn dld(
+    tree: &RootedTree,
+    w: &[f64],
+    changes: &[SpeedChange],
+    probe_tp: &[f64],
+    w_est: &[f64],
+    cfg: &DldConfig,
+) -> Result<DldSchedule, UnawareError> {
+    let n = tree.len();
+    for (name, len) in [("w", w.len()), ("probe_tp", probe_tp.len()), ("w_est", w_est.len())] {
+        if len != n {
+            return Err(UnawareError::LengthMismatch { name, got: len, expected: n });
+        }
+    }
+    positive("load", cfg.load)?;
+    unit_open("eta", cfg.eta)?;
+    positive("l1p", cfg.l1p)?;
+    positive("t_cm", cfg.t_cm)?;
+    positive("t_cp", cfg.t_cp)?;
+    for (name, v) in [("mu", cfg.mu), ("zeta", cfg.zeta)] {
+        if !(0.0..1.0).contains(&v) {
+            return Err(UnawareError::InvalidParameter { name, value: v, expected: "in [0, 1)" });
+        }
+    }
+    if changes.windows(2).any(|p| p[1].time < p[0].time) {
+        return Err(UnawareError::InvalidParameter { name: "changes", value: f64::NAN, expected: "sorted by time" });
+    }
+    let root = tree.root();
+    let order = tree.pre_order();
+    let mut index_of = vec![None; n];
+    for (i, &v) in order.iter().enumerate() {
+        index_of[v] = Some(i);
+    }
+    let mut nodes = Vec::new();
+    for &v in &order {
+        let parent = tree.parent(v).and_then(|p| index_of[p]);
+        let mut node = if v == root {
+            Node::relay(None, 0.0).with_ports(Ports::All)
+        } else {
+            let mut nd = Node::computing(parent, 0.0, positive("w", w[v])?);
+            nd.cpu = Some(profile(w[v], v, Param::W, changes)?);
+            nd
+        };
+        node.link = profile(tree.z_up(v), v, Param::Z, changes)?;
+        nodes.push(node);
+    }
+    // Timers (children of P_0 over z = 1, on their own lanes): probe PTCs, phase ends, and a
+    // zero-length "token" that lets P_0 decide after every event at the current time.
+    let (probe_timer, phase_timer, token) = (nodes.len(), nodes.len() + 1, nodes.len() + 2);
+    for _ in 0..3 {
+        nodes.push(Node::relay(Some(0), 1.0));
+    }
+    let net = Network::new(nodes, CostScale::new(cfg.t_cp, cfg.t_cm)?)?;
+    let mut node_of = vec![usize::MAX; net.len()];
+    for (i, &v) in order.iter().enumerate() {
+        node_of[i] = v;
+    }
+    let mut sim = Simulator::new(&net);
+    let procs: Vec<usize> = order.iter().copied().filter(|&v| v != root).collect();
+    let mut probe_times: Vec<f64> =
+        procs.iter().map(|&v| non_negative("probe_tp", probe_tp[v])).collect::<Result<_, _>>()?;
+    probe_times.sort_by(f64::total_cmp);
+    probe_times.dedup();
+    let mut last = 0.0;
+    for &t in &probe_times {
+        sim.push(0, Action::Send { to: probe_timer, amount: (t - last) / cfg.t_cm })?;
+        last = t;
+    }
+    let mut st = State {
+        w_est: w_est.to_vec(),
+        z_est: (0..n).map(|v| tree.z_up(v)).collect(),
+        ptc: vec![false; n],
+        served: vec![false; n],
+        busy: vec![false; n],
+        recv_count: vec![0; n],
+        shadow: vec![Vec::new(); n],
+        port_busy: false,
+        queue: Vec::new(),
+        dispatched: 0.0,
+        dispatches: Vec::new(),
+    };
+    let mut phases: Vec<PhaseRecord> = Vec::new();
+    let mut tf = f64::INFINITY;
+    let mut tf_fire = f64::INFINITY;
+    let mut td = 0.0;
+    let mut phase = 0usize;
+    let mut finished = false;
+    let mut token_pending = false;
+    while let Some(e) = sim.step() {
+        let t = e.time;
+        match e.action {
+            Action::Send { to, amount } if to < order.len() => {
+                let v = node_of[to];
+                if amount > 0.0 {
+                    st.z_est[v] = (t - sim_last(&sim, e.node, t, true)) / (amount * cfg.t_cm);
+                }
+                st.recv_count[v] += 1;
+                if e.node == 0 {
+                    st.port_busy = false;
+                }
+            }
+            Action::Send { to, .. } if to == probe_timer => {
+                for &v in &procs {
+                    if probe_tp[v] <= t + 1e-12 && !st.served[v] {
+                        st.ptc[v] = true;
+                    }
+                }
+            }
+            Action::Compute { amount } => {
+                let v = node_of[e.node];
+                let start = sim_last(&sim, e.node, t, false);
+                if amount > 0.0 {
+                    st.w_est[v] = (t - start) / (amount * cfg.t_cp);
+                }
+                st.busy[v] = false;
+                st.ptc[v] = true;
+            }
+            _ => {}
+        }
+        let is_token = matches!(e.action, Action::Send { to, .. } if to == token);
+        if is_token {
+            token_pending = false;
+        } else {
+            if !token_pending && (!finished || !st.queue.is_empty()) {
+                sim.push(0, Action::Send { to: token, amount: 0.0 })?;
+                token_pending = true;
+            }
+            continue;
+        }
+        // Decide at time t.
+        st.clear_shadows(tree);
+        if let Some((set, loads)) = st.queue.first().cloned() {
+            if !st.port_busy {
+                st.queue.remove(0);
+                st.send(&mut sim, tree, &index_of, set, &loads, t, phase, tf)?;
+            }
+            continue;
+        }
+        if finished {
+            continue;
+        }
+        if phase == 0 {
+            let first = procs
+                .iter()
+                .copied()
+                .filter(|&v| st.ptc[v])
+                .min_by(|&a, &b| probe_tp[a].total_cmp(&probe_tp[b]).then(a.cmp(&b)));
+            if let Some(i) = first {
+                let beta = st.beta(tree, i, cfg);
+                phase = 1;
+                tf = t + cfg.l1p * beta;
+                td = tf - t;
+                tf_fire = tf * (1.0 + 1e-12) + 1e-9;
+                sim.push(0, Action::Send { to: phase_timer, amount: (tf_fire - t) / cfg.t_cm })?;
+                phases.push(PhaseRecord { index: 1, start: t, finish: tf, available: Vec::new(), dispatched: 0.0 });
+                let mut loads = vec![0.0; n];
+                loads[i] = cfg.l1p;
+                let set = tree.top_child(i).unwrap_or(i);
+                st.send(&mut sim, tree, &index_of, set, &loads, t, 1, tf)?;
+            }
+            continue;
+        }
+        if t >= tf_fire {
+            // Phase end: the next phase over the idle, reporting, unblocked processors.
+            let blocked = st.blocked(tree);
+            let avail: Vec<bool> = (0..n).map(|v| v != root && st.ptc[v] && !st.busy[v] && !blocked[v]).collect();
+            let available: Vec<usize> = (0..n).filter(|&v| avail[v]).collect();
+            let remaining = cfg.load * (1.0 - cfg.eta) - st.dispatched;
+            let lp = available.len() as f64 * cfg.l1p;
+            let last_phase = remaining < cfg.mu * cfg.load || remaining < lp;
+            let x = if last_phase { remaining } else { lp };
+            if let Some(p) = phases.last_mut() {
+                p.dispatched = st.dispatched - phases_before(&st, p.index);
+            }
+            phase += 1;
+            if available.is_empty() || x <= 0.0 {
+                finished = x <= 0.0;
+                continue;
+            }
+            let est_tree = st.estimated_tree(tree)?;
+            let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &avail, None)?;
+            let d = distribute_phase(&vt, &wv, x, t, cfg.t_cm, cfg.t_cp, cfg.rules)?;
+            tf = d.finish;
+            td = tf - t;
+            phases.push(PhaseRecord { index: phase, start: t, finish: tf, available, dispatched: x });
+            for &(s, _) in &d.shadows {
+                let loads: Vec<f64> =
+                    (0..n).map(|v| if est_tree.top_child(v) == Some(s) { d.loads[v] } else { 0.0 }).collect();
+                st.queue.push((s, loads));
+            }
+            if last_phase {
+                finished = true;
+            } else {
+                tf_fire = tf * (1.0 + 1e-12) + 1e-9;
+                sim.push(0, Action::Send { to: phase_timer, amount: (tf_fire - t) / cfg.t_cm })?;
+            }
+            if let Some((set, loads)) = st.queue.first().cloned() {
+                st.queue.remove(0);
+                st.send(&mut sim, tree, &index_of, set, &loads, t, phase, tf)?;
+            }
+            // Later sets leave when P_0's port frees (handled at the next decisions).
+            continue;
+        }
+        if st.port_busy || t >= tf - td * cfg.zeta {
+            continue;
+        }
+        let ready: Vec<usize> = procs.iter().copied().filter(|&v| st.ptc[v] && !st.busy[v]).collect();
+        let set = ready
+            .iter()
+            .filter_map(|&v| tree.top_child(v))
+            .filter(|&s| st.shadow[s].is_empty())
+            .min_by(|&a, &b| st.z_est[a].total_cmp(&st.z_est[b]).then(a.cmp(&b)));
+        let Some(s) = set else { continue };
+        let mut mask = vec![false; n];
+        for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
+            mask[v] = true;
+        }
+        let est_tree = st.estimated_tree(tree)?;
+        let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &mask, Some(s))?;
+        let eq = equivalent(&vt, &wv, cfg.t_cm, cfg.t_cp, cfg.rules.relay, RelayRule::Physical)?;
+        let x = (tf - t) / (eq.w_eq * cfg.t_cp);
+        let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.shares[v] } else { 0.0 }).collect();
+        st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
+    }
+    let trace = sim.trace();
+    let finish_time = procs.iter().filter_map(|&v| index_of[v].and_then(|i| trace.nodes[i].finish)).fold(0.0, f64::max);
+    if let Some(p) = phases.last_mut() {
+        p.finish = finish_time;
+    }
+    Ok(DldSchedule { dispatches: st.dispatches, phases, finish_time, trace, index_of })
+}
+
+fn phases_before(st: &State, phase: usize) -> f64 {
+    st.dispatches.iter().filter(|d| d.phase < phase).map(|d| d.total).sum()
+}
+
+/// Start of the send (`send`) or computation of `node` that just ended at `end`: P_0 measures
+/// durations from the reports (they integrate the time-varying speeds).
+fn sim_last(sim: &Simulator<'_>, node: usize, end: f64, send: bool) -> f64 {
+    let tr = sim.trace();
+    let list = if send { &tr.nodes[node].sends } else { &tr.nodes[node].computations };
+    list.iter().rev().find(|i| i.end == end).map_or(end, |i| i.start)
+}
+
+struct State {
+    w_est: Vec<f64>,
+    z_est: Vec<f64>,
+    ptc: Vec<bool>,
+    served: Vec<bool>,
+    busy: Vec<bool>,
+    recv_count: Vec<usize>,
+    shadow: Vec<Vec<(usize, usize)>>,
+    port_busy: bool,
+    queue: Vec<(usize, Vec<f64>)>,
+    dispatched: f64,
+    dispatches: Vec<Dispatch>,
+}
+
+impl State {
+    fn beta(&self, tree: &RootedTree, v: usize, cfg: &DldConfig) -> f64 {
+        let mut s = 0.0;
+        let mut u = v;
+        while let Some(p) = tree.parent(u) {
+            s += self.z_est[u];
+            u = p;
+        }
+        self.w_est[v] * cfg.t_cp + s * cfg.t_cm
+    }
+
+    fn estimated_tree(&self, tree: &RootedTree) -> Result<RootedTree, UnawareError> {
+        RootedTree::with_members(tree.root(), tree.parents().to_vec(), self.z_est.clone())
+    }
+
+    fn clear_shadows(&mut self, tree: &RootedTree) {
+        for &s in tree.children(tree.root()) {
+            let rc = &self.recv_count;
+            self.shadow[s].retain(|&(v, need)| rc[v] < need);
+        }
+    }
+
+    /// Processors below the deepest confirmed node of every pending reception.
+    fn blocked(&self, tree: &RootedTree) -> Vec<bool> {
+        let root = tree.root();
+        let mut out = vec![false; tree.len()];
+        for &s in tree.children(root) {
+            let pending = |u: usize| self.shadow[s].iter().any(|&(x, _)| x == u);
+            for &(v, _) in &self.shadow[s] {
+                let mut a = tree.parent(v).unwrap_or(root);
+                while a != root && pending(a) {
+                    a = tree.parent(a).unwrap_or(root);
+                }
+                let mut stack = vec![if a == root { s } else { a }];
+                while let Some(u) = stack.pop() {
+                    out[u] = true;
+                    stack.extend(tree.children(u));
+                }
+            }
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn send(
+        &mut self,
+        sim: &mut Simulator<'_>,
+        tree: &RootedTree,
+        index_of: &[Option<usize>],
+        set: usize,
+        loads: &[f64],
+        t: f64,
+        phase: usize,
+        tf: f64,
+    ) -> Result<(), UnawareError> {
+        let n = tree.len();
+        let mut block = loads.to_vec();
+        for &v in tree.pre_order().iter().rev() {
+            if let Some(p) = tree.parent(v) {
+                block[p] += block[v];
+            }
+        }
+        let est_tree = self.estimated_tree(tree)?;
+        push_block(sim, &est_tree, index_of, loads, tree.root())?;
+        for v in 0..n {
+            if v != tree.root() && block[v] > 0.0 {
+                self.shadow[set].push((v, self.recv_count[v] + 1));
+            }
+            if loads[v] > 0.0 {
+                self.served[v] = true;
+                self.busy[v] = true;
+                self.ptc[v] = false;
+            }
+        }
+        self.port_busy = true;
+        let total: f64 = loads.iter().sum();
+        self.dispatched += total;
+        let pairs: Vec<(usize, f64)> = (0..n).filter(|&v| loads[v] > 0.0).map(|v| (v, loads[v])).collect();
+        self.dispatches.push(Dispatch {
+            phase,
+            time: t,
+            set,
+            loads: pairs,
+            total,
+            w_set: f64::NAN,
+            shadow_until: f64::NAN,
+            finish: tf,
+        });
+        Ok(())
+    }
+}
