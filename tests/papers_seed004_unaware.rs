@@ -7,7 +7,11 @@ fn rows() -> Vec<Row> {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     sections_of("004_6138481c300b5565")
         .into_iter()
-        .filter(|s| ["Tables 2.1", "Table 3.1", "Table 3.2", "Table 4.2", "§5.5"].iter().any(|t| s.title.contains(t)))
+        .filter(|s| {
+            ["Tables 2.1", "Table 3.1", "Table 3.2", "Table 3.3", "Table 4.2", "§5.5"]
+                .iter()
+                .any(|t| s.title.contains(t))
+        })
         .flat_map(|s| (s.run)(&cfg))
         .collect()
 }
@@ -44,6 +48,12 @@ fn seed004_unaware_rows() {
     assert!((truth.model.unwrap() - 54.1746).abs() < 1e-3);
     assert_eq!(find(&rows, "§3.4 text", "|P_4| batch equivalent w").status, Status::Match);
     assert_eq!(find(&rows, "Table 3.2", "Phase_3 load to P_3").status, Status::Match);
+    // Table 3.3 (DLD on the engine).
+    let p12 = find(&rows, "Table 3.3", "Phase_1 load to P_12 (#1)");
+    assert_eq!(p12.status, Status::Match);
+    assert!((p12.model.unwrap() - 0.49145).abs() < 1e-4);
+    assert_eq!(find(&rows, "Table 3.3", "Phase_2 load to P_9 (#1)").status, Status::Match);
+    assert_eq!(find(&rows, "Table 3.3", "DNP total processing time").status, Status::Deviates);
     // Tables 2.1/2.2 structure.
     assert_eq!(find(&rows, "Table 2.1", "cells with T-WCS < T-pure (of 16)").model, Some(16.0));
     assert_eq!(find(&rows, "Table 2.2", "cells with T-WCS < T-pure (of 16)").model, Some(16.0));
