@@ -10,9 +10,9 @@ use rand_distr::{Distribution, Exp, Gamma};
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ServiceMoments {
-    /// E[S] > 0.
+    /// `E[S] > 0`.
     pub mean: f64,
-    /// E[S²] ≥ E[S]².
+    /// `E[S²] ≥ E[S]²`.
     pub second_moment: f64,
 }
 

@@ -13,7 +13,7 @@ fn load(arrival_rate: f64, service: &ServiceMoments) -> Result<(f64, f64), Queue
     Ok((lambda, rho))
 }
 
-/// M/G/1: Poisson arrivals at rate λ, general service with mean E[S] and second moment E[S²]
+/// M/G/1: Poisson arrivals at rate λ, general service with mean `E[S]` and second moment `E[S²]`
 /// (Pollaczek–Khinchine mean-value formula). Use [`ServiceMoments::from_scv`] to give the
 /// squared coefficient of variation instead of the second moment.
 ///

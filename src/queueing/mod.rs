@@ -193,7 +193,7 @@ pub struct StationMetrics {
     pub wq: f64,
     /// Mean number waiting, L_q.
     pub lq: f64,
-    /// Mean time in system, W = W_q + E[S].
+    /// Mean time in system, `W = W_q + E[S]`.
     pub w: f64,
     /// Mean number in system, L.
     pub l: f64,
