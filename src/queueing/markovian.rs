@@ -3,21 +3,20 @@
 use super::{QueueingError, StationMetrics, positive};
 
 fn check_servers(servers: usize) -> Result<(), QueueingError> {
-    if servers == 0 {
-        Err(QueueingError::NoServers { servers })
-    } else {
-        Ok(())
-    }
+    if servers == 0 { Err(QueueingError::NoServers { servers }) } else { Ok(()) }
 }
 
 /// Erlang B: the blocking probability of an M/M/c/c loss system with offered load `a = λ/μ`.
 ///
-/// Computed by the recursion over the number of servers, which never overflows and costs O(c),
-/// so it is exact to rounding for c = 10⁴ and beyond.
+/// Computed by the standard recursion over the number of servers, in its reciprocal form (a
+/// sum of positive terms: no cancellation, one multiply-add per server), which costs O(c) and is
+/// accurate to rounding for c = 10⁴ and beyond; a probability below the smallest double
+/// underflows to 0.
 ///
 /// # Formula
 /// ```text
 /// B(0, a) = 1,   B(k, a) = a·B(k−1, a) / (k + a·B(k−1, a))
+/// ⇔ 1/B(k, a) = 1 + (k/a)·(1/B(k−1, a))
 /// ```
 ///
 /// # Errors
@@ -33,11 +32,12 @@ fn check_servers(servers: usize) -> Result<(), QueueingError> {
 pub fn erlang_b(servers: usize, offered_load: f64) -> Result<f64, QueueingError> {
     check_servers(servers)?;
     let a = positive("offered load", offered_load)?;
-    let mut b = 1.0;
+    let inv_a = 1.0 / a;
+    let mut inv_b = 1.0_f64;
     for k in 1..=servers {
-        b = a * b / (k as f64 + a * b);
+        inv_b = 1.0 + k as f64 * inv_a * inv_b;
     }
-    Ok(b)
+    Ok(1.0 / inv_b)
 }
 
 /// Erlang C: the probability that an arrival waits in an M/M/c queue with offered load
@@ -109,11 +109,7 @@ pub fn mm1(arrival_rate: f64, service_rate: f64) -> Result<StationMetrics, Queue
 /// assert!((m.wq - 1.0 / 3.0).abs() < 1e-12);
 /// assert!((m.l - 4.0 / 3.0).abs() < 1e-12);
 /// ```
-pub fn mmc(
-    arrival_rate: f64,
-    service_rate: f64,
-    servers: usize,
-) -> Result<StationMetrics, QueueingError> {
+pub fn mmc(arrival_rate: f64, service_rate: f64, servers: usize) -> Result<StationMetrics, QueueingError> {
     let lambda = positive("arrival rate", arrival_rate)?;
     let mu = positive("service rate", service_rate)?;
     check_servers(servers)?;
@@ -124,15 +120,7 @@ pub fn mmc(
     }
     let p_wait = erlang_c(servers, lambda / mu)?;
     let wq = p_wait / (c * mu - lambda);
-    Ok(StationMetrics::from_wait(
-        lambda,
-        lambda,
-        rho,
-        p_wait,
-        0.0,
-        wq,
-        1.0 / mu,
-    ))
+    Ok(StationMetrics::from_wait(lambda, lambda, rho, p_wait, 0.0, wq, 1.0 / mu))
 }
 
 #[cfg(test)]
@@ -158,6 +146,18 @@ mod tests {
     }
 
     #[test]
+    fn erlang_b_underflows_to_zero_without_nan() {
+        assert_eq!(erlang_b(10_000, 1.0).unwrap(), 0.0);
+        assert_eq!(erlang_c(10_000, 1.0).unwrap(), 0.0);
+        // forward and reciprocal recursions agree where both are representable
+        let mut b = 1.0;
+        for k in 1..=500 {
+            b = 450.0 * b / (k as f64 + 450.0 * b);
+        }
+        assert!((erlang_b(500, 450.0).unwrap() - b).abs() < 1e-13 * b.max(1e-300));
+    }
+
+    #[test]
     fn erlang_b_matches_direct_sum() {
         // B(3, 2) = (8/6)/(1 + 2 + 2 + 8/6) = (4/3)/(19/3) = 4/19
         assert!((erlang_b(3, 2.0).unwrap() - 4.0 / 19.0).abs() < 1e-15);
@@ -166,22 +166,10 @@ mod tests {
     #[test]
     fn refuses_bad_input() {
         assert!(matches!(mm1(2.0, 2.0), Err(QueueingError::Unstable { rho }) if rho == 1.0));
-        assert!(matches!(
-            mmc(1.0, 1.0, 0),
-            Err(QueueingError::NoServers { .. })
-        ));
-        assert!(matches!(
-            mm1(f64::NAN, 1.0),
-            Err(QueueingError::InvalidRate { .. })
-        ));
-        assert!(matches!(
-            mm1(1.0, -1.0),
-            Err(QueueingError::InvalidRate { .. })
-        ));
-        assert!(matches!(
-            erlang_c(2, 2.5),
-            Err(QueueingError::Unstable { .. })
-        ));
+        assert!(matches!(mmc(1.0, 1.0, 0), Err(QueueingError::NoServers { .. })));
+        assert!(matches!(mm1(f64::NAN, 1.0), Err(QueueingError::InvalidRate { .. })));
+        assert!(matches!(mm1(1.0, -1.0), Err(QueueingError::InvalidRate { .. })));
+        assert!(matches!(erlang_c(2, 2.5), Err(QueueingError::Unstable { .. })));
     }
 
     proptest! {
