@@ -3,8 +3,8 @@
 
 use loadbal::montecarlo::{Estimate, MonteCarlo, stream};
 use loadbal::queueing::{
-    Dist, JacksonNetwork, QueueingError, RegionNetwork, StationMetrics, StationSim, VacationRule,
-    md1, mg1, mg1_vacation, mm1, mm1k, mmc, mmck,
+    Dist, JacksonNetwork, QueueingError, RegionNetwork, StationMetrics, StationSim, VacationRule, md1, mg1,
+    mg1_vacation, mm1, mm1k, mmc, mmck,
 };
 use nalgebra::DMatrix;
 
@@ -26,11 +26,7 @@ fn check(name: &str, theory: &StationMetrics, sim: &StationSim, seed: u64) {
     ];
     for (what, value, e) in pairs {
         let ok = e.agrees_with(value, K) || (e.std_err == 0.0 && (e.mean - value).abs() < 1e-12);
-        assert!(
-            ok,
-            "{name} {what}: theory {value}, simulated {} ± {}",
-            e.mean, e.std_err
-        );
+        assert!(ok, "{name} {what}: theory {value}, simulated {} ± {}", e.mean, e.std_err);
     }
 }
 
@@ -44,32 +40,22 @@ fn mm1_against_lindley() {
 fn md1_and_mg1_against_lindley() {
     let d = StationSim::new(0.8, Dist::Deterministic { value: 1.0 }).customers(40_000, 4_000);
     check("M/D/1", &md1(0.8, 1.0).unwrap(), &d, 2);
-    let g = Dist::Gamma {
-        mean: 0.5,
-        scv: 2.5,
-    };
+    let g = Dist::Gamma { mean: 0.5, scv: 2.5 };
     let sim = StationSim::new(1.2, g).customers(40_000, 4_000);
     check("M/G/1", &mg1(1.2, &g.moments().unwrap()).unwrap(), &sim, 3);
 }
 
 #[test]
 fn mmc_against_event_queue() {
-    let sim = StationSim::new(2.4, Dist::Exponential { mean: 1.0 })
-        .servers(3)
-        .customers(40_000, 4_000);
+    let sim = StationSim::new(2.4, Dist::Exponential { mean: 1.0 }).servers(3).customers(40_000, 4_000);
     check("M/M/3", &mmc(2.4, 1.0, 3).unwrap(), &sim, 4);
 }
 
 #[test]
 fn finite_buffers_against_event_queue() {
-    let sim = StationSim::new(1.1, Dist::Exponential { mean: 1.0 })
-        .capacity(5)
-        .customers(40_000, 4_000);
+    let sim = StationSim::new(1.1, Dist::Exponential { mean: 1.0 }).capacity(5).customers(40_000, 4_000);
     check("M/M/1/5", &mm1k(1.1, 1.0, 5).unwrap(), &sim, 5);
-    let sim = StationSim::new(5.0, Dist::Exponential { mean: 1.0 })
-        .servers(4)
-        .capacity(7)
-        .customers(40_000, 4_000);
+    let sim = StationSim::new(5.0, Dist::Exponential { mean: 1.0 }).servers(4).capacity(7).customers(40_000, 4_000);
     check("M/M/4/7", &mmck(5.0, 1.0, 4, 7).unwrap(), &sim, 6);
 }
 
@@ -77,10 +63,7 @@ fn finite_buffers_against_event_queue() {
 fn vacation_model_against_simulation() {
     // Seed 004 eq. 5.4 with exponential service and exponential (and constant) vacations.
     let s = Dist::Exponential { mean: 2.0 };
-    for (seed, v) in [
-        (7, Dist::Exponential { mean: 3.0 }),
-        (8, Dist::Deterministic { value: 1.5 }),
-    ] {
+    for (seed, v) in [(7, Dist::Exponential { mean: 3.0 }), (8, Dist::Deterministic { value: 1.5 })] {
         let sim = StationSim::new(0.3, s).vacation(v).customers(40_000, 4_000);
         let theory = mg1_vacation(0.3, &s.moments().unwrap(), &v.moments().unwrap()).unwrap();
         check("M/G/1 with vacations", &theory, &sim, seed);
@@ -91,16 +74,11 @@ fn vacation_model_against_simulation() {
 fn jackson_network_against_ctmc() {
     // Three nodes: 0 → {1, 2}, 1 → 0 (feedback), 2 → exit; node 2 has two servers.
     let p = DMatrix::from_row_slice(3, 3, &[0.0, 0.4, 0.5, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0]);
-    let net =
-        JacksonNetwork::new(vec![1.0, 0.5, 0.0], vec![3.0, 2.0, 0.5], vec![1, 1, 2], p).unwrap();
+    let net = JacksonNetwork::new(vec![1.0, 0.5, 0.0], vec![3.0, 2.0, 0.5], vec![1, 1, 2], p).unwrap();
     let sol = net.solve().unwrap();
     let est = net.estimate(20_000.0, 500.0, &mc(9)).unwrap();
     for (i, (node, e)) in sol.nodes.iter().zip(&est).enumerate() {
-        assert!(
-            e.agrees_with(node.l, K),
-            "node {i}: theory {}, simulated {e:?}",
-            node.l
-        );
+        assert!(e.agrees_with(node.l, K), "node {i}: theory {}, simulated {e:?}", node.l);
     }
     assert!((sol.mean_sojourn * sol.throughput - sol.total_in_system).abs() < 1e-12);
 }
@@ -116,20 +94,14 @@ fn unstable_station_grows_without_bound() {
     let (short, long) = (run(20_000), run(200_000));
     let drift = 1.0 - 1.0 / 1.25;
     assert!(long > 5.0 * short, "{short} {long}");
-    assert!(
-        (long / 200_000.0 - drift).abs() < 0.02,
-        "{}",
-        long / 200_000.0
-    );
+    assert!((long / 200_000.0 - drift).abs() < 0.02, "{}", long / 200_000.0);
 }
 
 #[test]
 fn unstable_multi_server_grows_without_bound() {
     assert!(mmc(3.3, 1.0, 3).is_err());
     let run = |n: u64| {
-        let sim = StationSim::new(3.3, Dist::Exponential { mean: 1.0 })
-            .servers(3)
-            .customers(n, 0);
+        let sim = StationSim::new(3.3, Dist::Exponential { mean: 1.0 }).servers(3).customers(n, 0);
         sim.run(&mut stream(12, 0)).unwrap().last_wait
     };
     assert!(run(100_000) > 5.0 * run(10_000));

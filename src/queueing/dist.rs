@@ -25,15 +25,9 @@ impl ServiceMoments {
     pub fn new(mean: f64, second_moment: f64) -> Result<Self, QueueingError> {
         positive("mean service time", mean)?;
         if !second_moment.is_finite() || second_moment < mean * mean * (1.0 - 1e-12) {
-            return Err(QueueingError::InvalidMoments {
-                mean,
-                second_moment,
-            });
+            return Err(QueueingError::InvalidMoments { mean, second_moment });
         }
-        Ok(ServiceMoments {
-            mean,
-            second_moment: second_moment.max(mean * mean),
-        })
+        Ok(ServiceMoments { mean, second_moment: second_moment.max(mean * mean) })
     }
 
     /// Moments from the mean and the squared coefficient of variation `scv = Var[S]/E[S]²`.
@@ -55,10 +49,7 @@ impl ServiceMoments {
     pub fn from_scv(mean: f64, scv: f64) -> Result<Self, QueueingError> {
         positive("mean service time", mean)?;
         non_negative("squared coefficient of variation", scv)?;
-        Ok(ServiceMoments {
-            mean,
-            second_moment: (1.0 + scv) * mean * mean,
-        })
+        Ok(ServiceMoments { mean, second_moment: (1.0 + scv) * mean * mean })
     }
 
     /// The squared coefficient of variation `E[S²]/E[S]² − 1`.
@@ -136,22 +127,15 @@ impl Dist {
     pub(crate) fn sampler(&self) -> Result<Sampler, QueueingError> {
         self.validate()?;
         Ok(match *self {
-            Dist::Exponential { mean } => {
-                Sampler::Exp(Exp::new(1.0 / mean).map_err(|_| bad(mean))?)
-            }
+            Dist::Exponential { mean } => Sampler::Exp(Exp::new(1.0 / mean).map_err(|_| bad(mean))?),
             Dist::Deterministic { value } => Sampler::Const(value),
-            Dist::Gamma { mean, scv } => {
-                Sampler::Gamma(Gamma::new(1.0 / scv, mean * scv).map_err(|_| bad(mean))?)
-            }
+            Dist::Gamma { mean, scv } => Sampler::Gamma(Gamma::new(1.0 / scv, mean * scv).map_err(|_| bad(mean))?),
         })
     }
 }
 
 fn bad(value: f64) -> QueueingError {
-    QueueingError::InvalidRate {
-        name: "distribution parameter",
-        value,
-    }
+    QueueingError::InvalidRate { name: "distribution parameter", value }
 }
 
 /// A ready-to-draw form of [`Dist`].
@@ -182,30 +166,15 @@ mod tests {
         assert_eq!((e.mean, e.second_moment), (2.0, 8.0));
         let d = Dist::Deterministic { value: 3.0 }.moments().unwrap();
         assert_eq!(d.second_moment, 9.0);
-        let g = Dist::Gamma {
-            mean: 1.0,
-            scv: 0.5,
-        }
-        .moments()
-        .unwrap();
+        let g = Dist::Gamma { mean: 1.0, scv: 0.5 }.moments().unwrap();
         assert!((g.scv() - 0.5).abs() < 1e-12);
     }
 
     #[test]
     fn rejects_bad_moments() {
-        assert!(matches!(
-            ServiceMoments::new(2.0, 3.0),
-            Err(QueueingError::InvalidMoments { .. })
-        ));
+        assert!(matches!(ServiceMoments::new(2.0, 3.0), Err(QueueingError::InvalidMoments { .. })));
         assert!(ServiceMoments::new(-1.0, 3.0).is_err());
         assert!(ServiceMoments::from_scv(1.0, f64::NAN).is_err());
-        assert!(
-            Dist::Gamma {
-                mean: 1.0,
-                scv: 0.0
-            }
-            .validate()
-            .is_err()
-        );
+        assert!(Dist::Gamma { mean: 1.0, scv: 0.0 }.validate().is_err());
     }
 }

@@ -36,6 +36,8 @@ pub struct DssOutcome {
     pub queue_count: Vec<f64>,
     /// Queued volume per source at the horizon (grows with the horizon when unstable).
     pub final_queue_volume: Vec<f64>,
+    /// Fraction of [warmup, horizon] during which each region was processing (1 − idle ratio).
+    pub busy_fraction: Vec<f64>,
     /// Loads completed per source.
     pub completed: Vec<u64>,
 }
@@ -43,11 +45,7 @@ pub struct DssOutcome {
 impl DssSim {
     /// A run with the given arrival rates over `[warmup, horizon]`.
     pub fn new(arrival_rates: Vec<f64>, horizon: f64, warmup: f64) -> Self {
-        DssSim {
-            arrival_rates,
-            horizon,
-            warmup,
-        }
+        DssSim { arrival_rates, horizon, warmup }
     }
 
     fn validate(&self, net: &RegionNetwork) -> Result<(), QueueingError> {
@@ -64,10 +62,7 @@ impl DssSim {
         positive("horizon", self.horizon)?;
         non_negative("warm-up", self.warmup)?;
         if self.warmup >= self.horizon {
-            return Err(QueueingError::InvalidRate {
-                name: "horizon − warm-up",
-                value: self.horizon - self.warmup,
-            });
+            return Err(QueueingError::InvalidRate { name: "horizon − warm-up", value: self.horizon - self.warmup });
         }
         Ok(())
     }
@@ -77,29 +72,15 @@ impl DssSim {
     /// # Errors
     /// [`QueueingError::DimensionMismatch`] when the rates do not match the regions; bad rates,
     /// horizon or warm-up (`0 ≤ warmup < horizon`).
-    pub fn run<R: Rng + ?Sized>(
-        &self,
-        net: &RegionNetwork,
-        rng: &mut R,
-    ) -> Result<DssOutcome, QueueingError> {
+    pub fn run<R: Rng + ?Sized>(&self, net: &RegionNetwork, rng: &mut R) -> Result<DssOutcome, QueueingError> {
         self.validate(net)?;
         let m = net.regions();
-        let size = Exp::new(1.0 / net.mean_size()).map_err(|_| QueueingError::InvalidRate {
-            name: "mean load size",
-            value: net.mean_size(),
-        })?;
+        let size = Exp::new(1.0 / net.mean_size())
+            .map_err(|_| QueueingError::InvalidRate { name: "mean load size", value: net.mean_size() })?;
         let draw_gap = |rng: &mut R, l: f64| {
-            if l > 0.0 {
-                Exp::new(l).map_or(f64::INFINITY, |d| d.sample(rng))
-            } else {
-                f64::INFINITY
-            }
+            if l > 0.0 { Exp::new(l).map_or(f64::INFINITY, |d| d.sample(rng)) } else { f64::INFINITY }
         };
-        let mut next_arrival: Vec<f64> = self
-            .arrival_rates
-            .iter()
-            .map(|&l| draw_gap(rng, l))
-            .collect();
+        let mut next_arrival: Vec<f64> = self.arrival_rates.iter().map(|&l| draw_gap(rng, l)).collect();
         let mut queues: Vec<VecDeque<f64>> = vec![VecDeque::new(); m];
         let mut volume = vec![0.0; m];
         let mut remaining = vec![0.0; m];
@@ -108,6 +89,7 @@ impl DssSim {
         let mut t = 0.0;
         let mut area_volume = vec![0.0; m];
         let mut area_count = vec![0.0; m];
+        let mut area_busy = vec![0.0; m];
         let mut completed = vec![0u64; m];
         loop {
             // Next completion among busy regions.
@@ -118,19 +100,19 @@ impl DssSim {
                     (t_done, who_done) = (td, i);
                 }
             }
-            let (t_arr, who_arr) =
-                next_arrival
-                    .iter()
-                    .enumerate()
-                    .fold((f64::INFINITY, usize::MAX), |b, (i, &a)| {
-                        if a < b.0 { (a, i) } else { b }
-                    });
+            let (t_arr, who_arr) = next_arrival
+                .iter()
+                .enumerate()
+                .fold((f64::INFINITY, usize::MAX), |b, (i, &a)| if a < b.0 { (a, i) } else { b });
             let t_next = t_done.min(t_arr).min(self.horizon);
             let (lo, hi) = (t.max(self.warmup), t_next);
             if hi > lo {
                 for i in 0..m {
                     area_volume[i] += volume[i] * (hi - lo);
                     area_count[i] += queues[i].len() as f64 * (hi - lo);
+                    if busy & (1 << i) != 0 {
+                        area_busy[i] += hi - lo;
+                    }
                 }
             }
             for i in (0..m).filter(|i| busy & (1 << i) != 0) {
@@ -149,11 +131,7 @@ impl DssSim {
                 let idle = !busy;
                 for j in (0..m).filter(|j| idle & (1 << j) != 0) {
                     if let Some(s) = queues[j].pop_front() {
-                        volume[j] = if queues[j].is_empty() {
-                            0.0
-                        } else {
-                            volume[j] - s
-                        };
+                        volume[j] = if queues[j].is_empty() { 0.0 } else { volume[j] - s };
                         remaining[j] = s;
                         busy |= 1 << j;
                     }
@@ -179,6 +157,7 @@ impl DssSim {
             queue_volume: area_volume.iter().map(|a| a / span).collect(),
             queue_count: area_count.iter().map(|a| a / span).collect(),
             final_queue_volume: volume,
+            busy_fraction: area_busy.iter().map(|a| a / span).collect(),
             completed,
         })
     }
@@ -188,11 +167,7 @@ impl DssSim {
     ///
     /// # Errors
     /// As [`DssSim::run`], and [`QueueingError::MonteCarlo`] if the harness fails.
-    pub fn estimate(
-        &self,
-        net: &RegionNetwork,
-        mc: &MonteCarlo,
-    ) -> Result<Vec<Estimate>, QueueingError> {
+    pub fn estimate(&self, net: &RegionNetwork, mc: &MonteCarlo) -> Result<Vec<Estimate>, QueueingError> {
         self.validate(net)?;
         let m = net.regions();
         Ok(mc.estimate_vec(m, |_, rng, out| {
@@ -237,11 +212,7 @@ mod tests {
         // λ_0 above μ_0^max: Case 2, region 0's queue grows linearly.
         let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
         assert!(!net.classify(&[0.25, 0.05, 0.05]).unwrap().is_stable());
-        let run = |h: f64| {
-            DssSim::new(vec![0.25, 0.05, 0.05], h, 0.0)
-                .run(&net, &mut stream(9, 0))
-                .unwrap()
-        };
+        let run = |h: f64| DssSim::new(vec![0.25, 0.05, 0.05], h, 0.0).run(&net, &mut stream(9, 0)).unwrap();
         let (short, long) = (run(20_000.0), run(80_000.0));
         assert!(long.final_queue_volume[0] > 3.0 * short.final_queue_volume[0]);
         // drift: λ·s̄ − capacity, at most 0.75 − 1/1.65 ≈ 0.144 per unit time
@@ -252,20 +223,8 @@ mod tests {
     fn rejects_bad_runs() {
         let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
         let mut rng = stream(1, 0);
-        assert!(
-            DssSim::new(vec![0.1; 2], 10.0, 0.0)
-                .run(&net, &mut rng)
-                .is_err()
-        );
-        assert!(
-            DssSim::new(vec![0.1; 3], 10.0, 10.0)
-                .run(&net, &mut rng)
-                .is_err()
-        );
-        assert!(
-            DssSim::new(vec![-0.1, 0.1, 0.1], 10.0, 0.0)
-                .run(&net, &mut rng)
-                .is_err()
-        );
+        assert!(DssSim::new(vec![0.1; 2], 10.0, 0.0).run(&net, &mut rng).is_err());
+        assert!(DssSim::new(vec![0.1; 3], 10.0, 10.0).run(&net, &mut rng).is_err());
+        assert!(DssSim::new(vec![-0.1, 0.1, 0.1], 10.0, 0.0).run(&net, &mut rng).is_err());
     }
 }

@@ -22,11 +22,7 @@ use super::{QueueingError, StationMetrics, positive};
 /// assert!((m.l - 1.0).abs() < 1e-12);
 /// assert!((m.p_block - 1.0 / 3.0).abs() < 1e-12);
 /// ```
-pub fn mm1k(
-    arrival_rate: f64,
-    service_rate: f64,
-    capacity: usize,
-) -> Result<StationMetrics, QueueingError> {
+pub fn mm1k(arrival_rate: f64, service_rate: f64, capacity: usize) -> Result<StationMetrics, QueueingError> {
     mmck(arrival_rate, service_rate, 1, capacity)
 }
 
@@ -84,27 +80,24 @@ pub fn mmck(
     if capacity < servers {
         return Err(QueueingError::CapacityBelowServers { capacity, servers });
     }
-    let p = mmck_distribution(lambda / mu, servers, capacity);
+    let a = lambda / mu;
+    if !a.is_finite() {
+        return Err(QueueingError::InvalidRate { name: "offered load λ/μ (out of floating-point range)", value: a });
+    }
+    let p = mmck_distribution(a, servers, capacity);
     let p_block = p[capacity];
-    let throughput = lambda * (1.0 - p_block);
-    let lq: f64 = p
-        .iter()
-        .enumerate()
-        .skip(servers)
-        .map(|(n, pn)| (n - servers) as f64 * pn)
-        .sum();
+    // λ·(1 − p_K) is accurate when blocking is rare, μ·E[busy servers] when it is frequent.
+    let throughput = if p_block < 0.5 {
+        lambda * p[..capacity].iter().sum::<f64>()
+    } else {
+        mu * p.iter().enumerate().map(|(n, pn)| n.min(servers) as f64 * pn).sum::<f64>()
+    };
+    let lq: f64 = p.iter().enumerate().skip(servers).map(|(n, pn)| (n - servers) as f64 * pn).sum();
     let waiting: f64 = p[servers..capacity].iter().sum();
     let wq = lq / throughput;
     let utilisation = throughput / (servers as f64 * mu);
-    Ok(StationMetrics::from_wait(
-        lambda,
-        throughput,
-        utilisation,
-        waiting / (1.0 - p_block),
-        p_block,
-        wq,
-        1.0 / mu,
-    ))
+    let p_admitted: f64 = p[..capacity].iter().sum();
+    StationMetrics::from_wait(lambda, throughput, utilisation, waiting / p_admitted, p_block, wq, 1.0 / mu).checked(a)
 }
 
 #[cfg(test)]
@@ -140,10 +133,7 @@ mod tests {
     fn overloaded_finite_system_is_fine() {
         let m = mmck(50.0, 1.0, 3, 10).unwrap();
         assert!(m.utilisation < 1.0 && m.p_block > 0.9);
-        assert!(matches!(
-            mmck(1.0, 1.0, 3, 2),
-            Err(QueueingError::CapacityBelowServers { .. })
-        ));
+        assert!(matches!(mmck(1.0, 1.0, 3, 2), Err(QueueingError::CapacityBelowServers { .. })));
     }
 
     proptest! {

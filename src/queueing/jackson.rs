@@ -51,28 +51,15 @@ impl JacksonNetwork {
     ) -> Result<Self, QueueingError> {
         let n = external.len();
         if n == 0 {
-            return Err(QueueingError::Empty {
-                what: "network nodes",
-            });
+            return Err(QueueingError::Empty { what: "network nodes" });
         }
-        for (what, got) in [
-            ("service rates", service_rates.len()),
-            ("servers", servers.len()),
-        ] {
+        for (what, got) in [("service rates", service_rates.len()), ("servers", servers.len())] {
             if got != n {
-                return Err(QueueingError::DimensionMismatch {
-                    what,
-                    got,
-                    expected: n,
-                });
+                return Err(QueueingError::DimensionMismatch { what, got, expected: n });
             }
         }
         if routing.nrows() != n || routing.ncols() != n {
-            return Err(QueueingError::DimensionMismatch {
-                what: "routing matrix",
-                got: routing.nrows(),
-                expected: n,
-            });
+            return Err(QueueingError::DimensionMismatch { what: "routing matrix", got: routing.nrows(), expected: n });
         }
         for i in 0..n {
             non_negative("external arrival rate", external[i])?;
@@ -82,24 +69,14 @@ impl JacksonNetwork {
             }
             let row = routing.row(i);
             let sum: f64 = row.iter().sum();
-            if row.iter().any(|p| !(p.is_finite() && *p >= 0.0))
-                || sum.is_nan()
-                || sum > 1.0 + 1e-12
-            {
+            if row.iter().any(|p| !(p.is_finite() && *p >= 0.0)) || sum.is_nan() || sum > 1.0 + 1e-12 {
                 return Err(QueueingError::InvalidRouting { row: i, sum });
             }
         }
         if external.iter().all(|&g| g == 0.0) {
-            return Err(QueueingError::Empty {
-                what: "external arrivals (all zero)",
-            });
+            return Err(QueueingError::Empty { what: "external arrivals (all zero)" });
         }
-        Ok(JacksonNetwork {
-            external,
-            service_rates,
-            servers,
-            routing,
-        })
+        Ok(JacksonNetwork { external, service_rates, servers, routing })
     }
 
     /// Solves the traffic equations and checks every node's stability.
@@ -166,19 +143,11 @@ impl JacksonNetwork {
     ///
     /// # Errors
     /// [`QueueingError::InvalidRate`] unless `0 ≤ warmup < horizon` with a finite horizon.
-    pub fn simulate<R: Rng + ?Sized>(
-        &self,
-        horizon: f64,
-        warmup: f64,
-        rng: &mut R,
-    ) -> Result<Vec<f64>, QueueingError> {
+    pub fn simulate<R: Rng + ?Sized>(&self, horizon: f64, warmup: f64, rng: &mut R) -> Result<Vec<f64>, QueueingError> {
         positive("horizon", horizon)?;
         non_negative("warm-up", warmup)?;
         if warmup >= horizon {
-            return Err(QueueingError::InvalidRate {
-                name: "horizon − warm-up",
-                value: horizon - warmup,
-            });
+            return Err(QueueingError::InvalidRate { name: "horizon − warm-up", value: horizon - warmup });
         }
         let n = self.external.len();
         let total_external: f64 = self.external.iter().sum();
@@ -186,9 +155,7 @@ impl JacksonNetwork {
         let mut area = vec![0.0; n];
         let mut t = 0.0;
         loop {
-            let busy: Vec<f64> = (0..n)
-                .map(|i| self.service_rates[i] * count[i].min(self.servers[i]) as f64)
-                .collect();
+            let busy: Vec<f64> = (0..n).map(|i| self.service_rates[i] * count[i].min(self.servers[i]) as f64).collect();
             let total = total_external + busy.iter().sum::<f64>();
             let dt = Exp::new(total).map_or(f64::INFINITY, |d| d.sample(rng));
             let t_next = (t + dt).min(horizon);
@@ -212,8 +179,7 @@ impl JacksonNetwork {
                     .unwrap_or_else(|| count.iter().rposition(|&c| c > 0).unwrap_or(0));
                 if count[i] > 0 {
                     count[i] -= 1;
-                    if let Some(j) = pick(self.routing.row(i).iter().copied(), rng.random::<f64>())
-                    {
+                    if let Some(j) = pick(self.routing.row(i).iter().copied(), rng.random::<f64>()) {
                         count[j] += 1;
                     }
                 }
@@ -226,24 +192,14 @@ impl JacksonNetwork {
     ///
     /// # Errors
     /// As [`JacksonNetwork::simulate`], and [`QueueingError::MonteCarlo`].
-    pub fn estimate(
-        &self,
-        horizon: f64,
-        warmup: f64,
-        mc: &MonteCarlo,
-    ) -> Result<Vec<Estimate>, QueueingError> {
+    pub fn estimate(&self, horizon: f64, warmup: f64, mc: &MonteCarlo) -> Result<Vec<Estimate>, QueueingError> {
         positive("horizon", horizon)?;
         if !(warmup >= 0.0 && warmup < horizon) {
-            return Err(QueueingError::InvalidRate {
-                name: "horizon − warm-up",
-                value: horizon - warmup,
-            });
+            return Err(QueueingError::InvalidRate { name: "horizon − warm-up", value: horizon - warmup });
         }
-        Ok(mc.estimate_vec(self.external.len(), |_, rng, out| {
-            match self.simulate(horizon, warmup, rng) {
-                Ok(v) => out.copy_from_slice(&v),
-                Err(_) => out.iter_mut().for_each(|x| *x = f64::NAN),
-            }
+        Ok(mc.estimate_vec(self.external.len(), |_, rng, out| match self.simulate(horizon, warmup, rng) {
+            Ok(v) => out.copy_from_slice(&v),
+            Err(_) => out.iter_mut().for_each(|x| *x = f64::NAN),
         })?)
     }
 }

@@ -120,7 +120,7 @@ pub fn mmc(arrival_rate: f64, service_rate: f64, servers: usize) -> Result<Stati
     }
     let p_wait = erlang_c(servers, lambda / mu)?;
     let wq = p_wait / (c * mu - lambda);
-    Ok(StationMetrics::from_wait(lambda, lambda, rho, p_wait, 0.0, wq, 1.0 / mu))
+    StationMetrics::from_wait(lambda, lambda, rho, p_wait, 0.0, wq, 1.0 / mu).checked(lambda / mu)
 }
 
 #[cfg(test)]

@@ -38,15 +38,7 @@ fn load(arrival_rate: f64, service: &ServiceMoments) -> Result<(f64, f64), Queue
 pub fn mg1(arrival_rate: f64, service: &ServiceMoments) -> Result<StationMetrics, QueueingError> {
     let (lambda, rho) = load(arrival_rate, service)?;
     let wq = lambda * service.second_moment / (2.0 * (1.0 - rho));
-    Ok(StationMetrics::from_wait(
-        lambda,
-        lambda,
-        rho,
-        rho,
-        0.0,
-        wq,
-        service.mean,
-    ))
+    StationMetrics::from_wait(lambda, lambda, rho, rho, 0.0, wq, service.mean).checked(rho)
 }
 
 /// M/D/1: constant service time `d`, the special case scv = 0 of [`mg1`].
@@ -106,15 +98,7 @@ pub fn mg1_vacation(
     let (lambda, rho) = load(arrival_rate, service)?;
     let v = ServiceMoments::new(vacation.mean, vacation.second_moment)?;
     let wq = lambda * service.second_moment / (2.0 * (1.0 - rho)) + v.mean_residual();
-    Ok(StationMetrics::from_wait(
-        lambda,
-        lambda,
-        rho,
-        1.0,
-        0.0,
-        wq,
-        service.mean,
-    ))
+    StationMetrics::from_wait(lambda, lambda, rho, 1.0, 0.0, wq, service.mean).checked(rho)
 }
 
 #[cfg(test)]
@@ -134,14 +118,8 @@ mod tests {
     fn refuses_unstable_and_bad_moments() {
         let s = ServiceMoments::from_scv(1.0, 1.0).unwrap();
         assert!(matches!(mg1(1.0, &s), Err(QueueingError::Unstable { rho }) if rho == 1.0));
-        let bad = ServiceMoments {
-            mean: 1.0,
-            second_moment: 0.5,
-        };
-        assert!(matches!(
-            mg1(0.5, &bad),
-            Err(QueueingError::InvalidMoments { .. })
-        ));
+        let bad = ServiceMoments { mean: 1.0, second_moment: 0.5 };
+        assert!(matches!(mg1(0.5, &bad), Err(QueueingError::InvalidMoments { .. })));
         assert!(mg1_vacation(0.5, &s, &bad).is_err());
         assert!(md1(-0.5, 1.0).is_err());
     }

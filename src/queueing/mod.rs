@@ -49,9 +49,8 @@ pub use markovian::{erlang_b, erlang_c, mm1, mmc};
 pub use mg1::{md1, mg1, mg1_vacation};
 pub use region_network::RegionNetwork;
 pub use regions::{
-    BorrowingVerdict, StabilityCase, VacationRule, borrowed_service_rate, classify_stability,
-    idle_ratio, queue_count_bound, queue_volume_bound, service_rate, two_region_borrowing,
-    waiting_time_bound,
+    BorrowingVerdict, StabilityCase, VacationRule, borrowed_service_rate, classify_stability, idle_ratio,
+    queue_count_bound, queue_volume_bound, service_rate, two_region_borrowing, waiting_time_bound,
 };
 pub use sim_station::{SimOutcome, StationEstimate, StationSim};
 
@@ -122,9 +121,7 @@ pub enum QueueingError {
         what: &'static str,
     },
     /// A routing matrix that is not sub-stochastic.
-    #[error(
-        "routing row {row} is not sub-stochastic (entries in [0, 1], sum {sum} must be at most 1)"
-    )]
+    #[error("routing row {row} is not sub-stochastic (entries in [0, 1], sum {sum} must be at most 1)")]
     InvalidRouting {
         /// Offending row.
         row: usize,
@@ -132,9 +129,7 @@ pub enum QueueingError {
         sum: f64,
     },
     /// The traffic equations have no non-negative solution: some customers never leave.
-    #[error(
-        "the traffic equations are singular or give negative rates: customers cannot leave the network"
-    )]
+    #[error("the traffic equations are singular or give negative rates: customers cannot leave the network")]
     SingularRouting,
     /// A region table with a missing or invalid entry.
     #[error("invalid region table: {reason}")]
@@ -155,20 +150,12 @@ pub enum QueueingError {
 
 /// Checks that `value` is positive and finite.
 pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64, QueueingError> {
-    if value.is_finite() && value > 0.0 {
-        Ok(value)
-    } else {
-        Err(QueueingError::InvalidRate { name, value })
-    }
+    if value.is_finite() && value > 0.0 { Ok(value) } else { Err(QueueingError::InvalidRate { name, value }) }
 }
 
 /// Checks that `value` is non-negative and finite.
 pub(crate) fn non_negative(name: &'static str, value: f64) -> Result<f64, QueueingError> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(value)
-    } else {
-        Err(QueueingError::NegativeValue { name, value })
-    }
+    if value.is_finite() && value >= 0.0 { Ok(value) } else { Err(QueueingError::NegativeValue { name, value }) }
 }
 
 /// Long-run means of one station: the output of every single-station formula.
@@ -222,6 +209,20 @@ impl StationMetrics {
             lq: throughput * wq,
             w,
             l: throughput * w,
+        }
+    }
+
+    /// The metrics if every field is finite, otherwise an error naming the offered load that put
+    /// the computation out of the range of `f64` (rates of wildly different magnitudes).
+    pub(crate) fn checked(self, offered_load: f64) -> Result<Self, QueueingError> {
+        let fields = [self.throughput, self.utilisation, self.p_wait, self.p_block, self.wq, self.lq, self.w, self.l];
+        if fields.iter().all(|x| x.is_finite()) {
+            Ok(self)
+        } else {
+            Err(QueueingError::InvalidRate {
+                name: "offered load λ/μ (out of floating-point range)",
+                value: offered_load,
+            })
         }
     }
 

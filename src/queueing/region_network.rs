@@ -33,18 +33,12 @@ impl RegionNetwork {
             return Err(QueueingError::Empty { what: "regions" });
         }
         if regions > MAX_REGIONS {
-            return Err(QueueingError::InvalidRegionTable {
-                reason: format!("{regions} regions, at most 16"),
-            });
+            return Err(QueueingError::InvalidRegionTable { reason: format!("{regions} regions, at most 16") });
         }
         positive("mean load size", mean_size)?;
         let expected = (1 << regions) * regions;
         if capacity.len() != expected {
-            return Err(QueueingError::DimensionMismatch {
-                what: "capacity table",
-                got: capacity.len(),
-                expected,
-            });
+            return Err(QueueingError::DimensionMismatch { what: "capacity table", got: capacity.len(), expected });
         }
         let mut capacity = capacity;
         for mask in 0..1usize << regions {
@@ -54,18 +48,12 @@ impl RegionNetwork {
                     *e = f64::NAN;
                 } else if !(e.is_finite() && *e > 0.0) {
                     return Err(QueueingError::InvalidRegionTable {
-                        reason: format!(
-                            "E_{i} for busy set {mask:#b} is {e}, must be positive and finite"
-                        ),
+                        reason: format!("E_{i} for busy set {mask:#b} is {e}, must be positive and finite"),
                     });
                 }
             }
         }
-        Ok(RegionNetwork {
-            regions,
-            mean_size,
-            capacity,
-        })
+        Ok(RegionNetwork { regions, mean_size, capacity })
     }
 
     /// A network of at most three regions from the columns of Tables 5.1/5.2: `e_c[i]` = E_i^c
@@ -90,33 +78,18 @@ impl RegionNetwork {
     /// assert!((t52.mu_c()[0] - 1.0 / 9.9).abs() < 1e-15);
     /// assert!((t52.mu_max()[1] - 1.0 / 8.4).abs() < 1e-15);
     /// ```
-    pub fn from_table(
-        mean_size: f64,
-        e_c: &[f64],
-        e_idle: &[Vec<f64>],
-        e_max: &[f64],
-    ) -> Result<Self, QueueingError> {
+    pub fn from_table(mean_size: f64, e_c: &[f64], e_idle: &[Vec<f64>], e_max: &[f64]) -> Result<Self, QueueingError> {
         let m = e_c.len();
         if m > 3 {
             return Err(QueueingError::InvalidRegionTable {
-                reason: format!(
-                    "{m} regions: the table columns specify at most three; use RegionNetwork::new"
-                ),
+                reason: format!("{m} regions: the table columns specify at most three; use RegionNetwork::new"),
             });
         }
         if e_max.len() != m {
-            return Err(QueueingError::DimensionMismatch {
-                what: "e_max",
-                got: e_max.len(),
-                expected: m,
-            });
+            return Err(QueueingError::DimensionMismatch { what: "e_max", got: e_max.len(), expected: m });
         }
         if m == 3 && (e_idle.len() != 3 || e_idle.iter().any(|r| r.len() != 3)) {
-            return Err(QueueingError::DimensionMismatch {
-                what: "e_idle",
-                got: e_idle.len(),
-                expected: 3,
-            });
+            return Err(QueueingError::DimensionMismatch { what: "e_idle", got: e_idle.len(), expected: 3 });
         }
         let full = (1usize << m) - 1;
         let mut capacity = vec![f64::NAN; (1 << m) * m];
@@ -141,19 +114,9 @@ impl RegionNetwork {
     ///
     /// # Errors
     /// As [`RegionNetwork::from_table`].
-    pub fn symmetric_three(
-        mean_size: f64,
-        e_c: f64,
-        e_prime: f64,
-        e_max: f64,
-    ) -> Result<Self, QueueingError> {
+    pub fn symmetric_three(mean_size: f64, e_c: f64, e_prime: f64, e_max: f64) -> Result<Self, QueueingError> {
         let row = vec![e_prime; 3];
-        RegionNetwork::from_table(
-            mean_size,
-            &[e_c; 3],
-            &[row.clone(), row.clone(), row],
-            &[e_max; 3],
-        )
+        RegionNetwork::from_table(mean_size, &[e_c; 3], &[row.clone(), row.clone(), row], &[e_max; 3])
     }
 
     /// Number of regions m.
@@ -176,31 +139,24 @@ impl RegionNetwork {
 
     /// Service rate μ_i(B) = 1/(s̄·E_i(B)) (loads per unit time), or `None` if `region ∉ busy`.
     pub fn rate(&self, busy: usize, region: usize) -> Option<f64> {
-        self.capacity(busy, region)
-            .map(|e| 1.0 / (self.mean_size * e))
+        self.capacity(busy, region).map(|e| 1.0 / (self.mean_size * e))
     }
 
     /// E_i^c for every region.
     pub fn e_c(&self) -> Vec<f64> {
         let full = (1 << self.regions) - 1;
-        (0..self.regions)
-            .map(|i| self.capacity[full * self.regions + i])
-            .collect()
+        (0..self.regions).map(|i| self.capacity[full * self.regions + i]).collect()
     }
 
     /// μ_i^c = 1/(s̄·E_i^c) for every region.
     pub fn mu_c(&self) -> Vec<f64> {
         let full = (1 << self.regions) - 1;
-        (0..self.regions)
-            .filter_map(|i| self.rate(full, i))
-            .collect()
+        (0..self.regions).filter_map(|i| self.rate(full, i)).collect()
     }
 
     /// μ_i^max = 1/(s̄·E_i^max) for every region (region i alone busy).
     pub fn mu_max(&self) -> Vec<f64> {
-        (0..self.regions)
-            .filter_map(|i| self.rate(1 << i, i))
-            .collect()
+        (0..self.regions).filter_map(|i| self.rate(1 << i, i)).collect()
     }
 
     /// The worst-case vacation rate of region `i` under `rule` (seed 004 eqs. 5.5–5.6). With a
@@ -241,11 +197,7 @@ impl RegionNetwork {
     /// let q = loose.queue_bounds(&[0.1; 3], VacationRule::OwnMax).unwrap();
     /// assert!((q[0] - 4.185).abs() < 1e-12);
     /// ```
-    pub fn queue_bounds(
-        &self,
-        lambda: &[f64],
-        rule: VacationRule,
-    ) -> Result<Vec<f64>, QueueingError> {
+    pub fn queue_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
         if lambda.len() != self.regions {
             return Err(QueueingError::DimensionMismatch {
                 what: "arrival rates",
@@ -254,9 +206,7 @@ impl RegionNetwork {
             });
         }
         let (mu_c, e_c) = (self.mu_c(), self.e_c());
-        (0..self.regions)
-            .map(|i| queue_volume_bound(lambda[i], mu_c[i], e_c[i], self.vacation_rate(i, rule)))
-            .collect()
+        (0..self.regions).map(|i| queue_volume_bound(lambda[i], mu_c[i], e_c[i], self.vacation_rate(i, rule))).collect()
     }
 }
 
@@ -269,11 +219,7 @@ mod tests {
         RegionNetwork::from_table(
             3.0,
             &[3.3, 4.5, 2.7],
-            &[
-                vec![inf, 2.9, 2.65],
-                vec![3.5, inf, 3.3],
-                vec![2.5, 2.4, inf],
-            ],
+            &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
             &[2.5, 2.8, 2.25],
         )
         .unwrap()

@@ -102,7 +102,16 @@ fn check_case1(lambda: f64, mu_c: f64) -> Result<(f64, f64), QueueingError> {
 pub fn waiting_time_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
     let (lambda, mu_c) = check_case1(lambda, mu_c)?;
     let mu_vac = positive("vacation rate", mu_vac)?;
-    Ok((lambda / mu_c) / (mu_c - lambda) + 1.0 / mu_vac)
+    in_range((lambda / mu_c) / (mu_c - lambda) + 1.0 / mu_vac)
+}
+
+/// `x` if finite, otherwise an error: rates so extreme that the bound leaves `f64`'s range.
+fn in_range(x: f64) -> Result<f64, QueueingError> {
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(QueueingError::InvalidRate { name: "bound (out of floating-point range)", value: x })
+    }
 }
 
 /// Upper bound on the mean number of loads waiting at source i (seed 004 eq. 5.8, Little's law
@@ -124,7 +133,7 @@ pub fn waiting_time_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, Qu
 /// assert!((n - 5.3435 / 3.0).abs() < 1e-4);
 /// ```
 pub fn queue_count_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
-    Ok(lambda * waiting_time_bound(lambda, mu_c, mu_vac)?)
+    in_range(lambda * waiting_time_bound(lambda, mu_c, mu_vac)?)
 }
 
 /// Upper bound on the mean queued load **volume** at source i (seed 004 eq. 5.9), the Q^t column
@@ -145,29 +154,18 @@ pub fn queue_count_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, Que
 /// let q = queue_volume_bound(1.0 / 15.0, 1.0 / 13.5, 4.5, 1.0 / 8.4).unwrap();
 /// assert!((q - 25.98).abs() < 1e-9);
 /// ```
-pub fn queue_volume_bound(
-    lambda: f64,
-    mu_c: f64,
-    e_c: f64,
-    mu_vac: f64,
-) -> Result<f64, QueueingError> {
+pub fn queue_volume_bound(lambda: f64, mu_c: f64, e_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
     let e_c = positive("equivalent capacity E^c", e_c)?;
-    Ok(queue_count_bound(lambda, mu_c, mu_vac)? / (e_c * mu_c))
+    in_range(queue_count_bound(lambda, mu_c, mu_vac)? / (e_c * mu_c))
 }
 
 fn check_rates(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<(), QueueingError> {
     if lambda.is_empty() {
-        return Err(QueueingError::Empty {
-            what: "arrival rates",
-        });
+        return Err(QueueingError::Empty { what: "arrival rates" });
     }
     for (what, v) in [("mu_c", mu_c), ("mu_max", mu_max)] {
         if v.len() != lambda.len() {
-            return Err(QueueingError::DimensionMismatch {
-                what,
-                got: v.len(),
-                expected: lambda.len(),
-            });
+            return Err(QueueingError::DimensionMismatch { what, got: v.len(), expected: lambda.len() });
         }
     }
     for i in 0..lambda.len() {
@@ -176,10 +174,7 @@ fn check_rates(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<(), Queue
         positive("mu_max", mu_max[i])?;
         if mu_max[i] < mu_c[i] {
             return Err(QueueingError::InvalidRegionTable {
-                reason: format!(
-                    "region {i}: mu_max = {} is below mu_c = {}",
-                    mu_max[i], mu_c[i]
-                ),
+                reason: format!("region {i}: mu_max = {} is below mu_c = {}", mu_max[i], mu_c[i]),
             });
         }
     }
@@ -210,11 +205,7 @@ fn check_rates(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<(), Queue
 /// assert_eq!(classify_stability(&[0.11, 0.05, 0.05], &mu_c, &mu_max).unwrap(), StabilityCase::Case3);
 /// assert_eq!(classify_stability(&[0.14, 0.05, 0.05], &mu_c, &mu_max).unwrap(), StabilityCase::Case2);
 /// ```
-pub fn classify_stability(
-    lambda: &[f64],
-    mu_c: &[f64],
-    mu_max: &[f64],
-) -> Result<StabilityCase, QueueingError> {
+pub fn classify_stability(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<StabilityCase, QueueingError> {
     check_rates(lambda, mu_c, mu_max)?;
     let idx = 0..lambda.len();
     let below_c = |i: usize| lambda[i] < mu_c[i];
@@ -267,12 +258,7 @@ pub fn idle_ratio(mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
 /// let mu_bar = borrowed_service_rate(0.2, 0.1, 0.15, 0.05).unwrap();
 /// assert!((mu_bar - 1.0 / 6.0).abs() < 1e-15);
 /// ```
-pub fn borrowed_service_rate(
-    mu0_max: f64,
-    mu0_c: f64,
-    mu1_c: f64,
-    lambda1: f64,
-) -> Result<f64, QueueingError> {
+pub fn borrowed_service_rate(mu0_max: f64, mu0_c: f64, mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
     let r = idle_ratio(mu1_c, lambda1)?;
     Ok(positive("mu0_max", mu0_max)? * r + positive("mu0_c", mu0_c)? * (1.0 - r))
 }
@@ -327,9 +313,7 @@ pub fn two_region_borrowing(
 ) -> Result<BorrowingVerdict, QueueingError> {
     check_rates(&lambda, &mu_c, &mu_max)?;
     if lambda[0] >= mu_max[0] {
-        return Err(QueueingError::Unstable {
-            rho: lambda[0] / mu_max[0],
-        });
+        return Err(QueueingError::Unstable { rho: lambda[0] / mu_max[0] });
     }
     let idle_ratio = idle_ratio(mu_c[1], lambda[1])?;
     let mu_bar0 = borrowed_service_rate(mu_max[0], mu_c[0], mu_c[1], lambda[1])?;
@@ -337,17 +321,11 @@ pub fn two_region_borrowing(
     let stable = lambda[0] < mu_bar0;
     let q0_approx = if stable {
         let mean_size = 1.0 / (positive("E_0^c", e_c[0])? * mu_c[0]);
-        Some(queue_count_bound(lambda[0], mu_bar0, mu_max[1])? * mean_size)
+        Some(in_range(queue_count_bound(lambda[0], mu_bar0, mu_max[1])? * mean_size)?)
     } else {
         None
     };
-    Ok(BorrowingVerdict {
-        idle_ratio,
-        mu_bar0,
-        stable,
-        q1_bound,
-        q0_approx,
-    })
+    Ok(BorrowingVerdict { idle_ratio, mu_bar0, stable, q1_bound, q0_approx })
 }
 
 #[cfg(test)]
@@ -369,9 +347,7 @@ mod tests {
 
     #[test]
     fn bounds_refuse_case1_violation() {
-        assert!(
-            matches!(waiting_time_bound(0.2, 0.2, 1.0), Err(QueueingError::Unstable { rho }) if rho == 1.0)
-        );
+        assert!(matches!(waiting_time_bound(0.2, 0.2, 1.0), Err(QueueingError::Unstable { rho }) if rho == 1.0));
         assert!(queue_volume_bound(0.1, 0.2, -1.0, 1.0).is_err());
         assert!(two_region_borrowing([0.2, 0.05], [0.1, 0.15], [0.2, 0.3], [3.0, 2.0]).is_err());
     }

@@ -131,27 +131,17 @@ impl StationSim {
         }
         if let Some(k) = self.capacity {
             if k < self.servers {
-                return Err(QueueingError::CapacityBelowServers {
-                    capacity: k,
-                    servers: self.servers,
-                });
+                return Err(QueueingError::CapacityBelowServers { capacity: k, servers: self.servers });
             }
         }
         if self.vacation.is_some() && (self.servers != 1 || self.capacity.is_some()) {
-            return Err(QueueingError::Unsupported {
-                reason: "vacations need one server and an infinite buffer",
-            });
+            return Err(QueueingError::Unsupported { reason: "vacations need one server and an infinite buffer" });
         }
         if self.customers <= self.warmup + 1 {
-            return Err(QueueingError::InvalidRate {
-                name: "measured customers",
-                value: 0.0,
-            });
+            return Err(QueueingError::InvalidRate { name: "measured customers", value: 0.0 });
         }
-        let arrivals = Exp::new(self.arrival_rate).map_err(|_| QueueingError::InvalidRate {
-            name: "arrival rate",
-            value: self.arrival_rate,
-        })?;
+        let arrivals = Exp::new(self.arrival_rate)
+            .map_err(|_| QueueingError::InvalidRate { name: "arrival rate", value: self.arrival_rate })?;
         let vacation = self.vacation.map(|v| v.sampler()).transpose()?;
         Ok((arrivals, self.service.sampler()?, vacation))
     }
@@ -168,8 +158,7 @@ impl StationSim {
         let mut free_at = 0.0; // single server: when it finishes the work in system
         let mut wait = 0.0; // Lindley: wait of the previous customer
         let mut prev_service = 0.0;
-        let mut servers: BinaryHeap<Reverse<Epoch>> =
-            (0..self.servers).map(|_| Reverse(Epoch(0.0))).collect();
+        let mut servers: BinaryHeap<Reverse<Epoch>> = (0..self.servers).map(|_| Reverse(Epoch(0.0))).collect();
         let mut in_system: BinaryHeap<Reverse<Epoch>> = BinaryHeap::new();
         let lindley = self.servers == 1 && self.capacity.is_none() && vacation.is_none();
         let (mut n, mut admitted, mut waited, mut blocked) = (0u64, 0u64, 0u64, 0u64);
@@ -180,11 +169,7 @@ impl StationSim {
             let s = service.draw(rng);
             let w = if lindley {
                 // W_k = max(0, W_{k−1} + S_{k−1} − A_k)
-                wait = if k == 0 {
-                    0.0
-                } else {
-                    (wait + prev_service - gap).max(0.0)
-                };
+                wait = if k == 0 { 0.0 } else { (wait + prev_service - gap).max(0.0) };
                 prev_service = s;
                 Some(wait)
             } else if let Some(v) = &vacation {
@@ -256,13 +241,6 @@ impl StationSim {
             Ok(o) => out.copy_from_slice(&[o.wq, o.w, o.p_wait, o.p_block, o.lq, o.l]),
             Err(_) => out.iter_mut().for_each(|x| *x = f64::NAN),
         })?;
-        Ok(StationEstimate {
-            wq: e[0],
-            w: e[1],
-            p_wait: e[2],
-            p_block: e[3],
-            lq: e[4],
-            l: e[5],
-        })
+        Ok(StationEstimate { wq: e[0], w: e[1], p_wait: e[2], p_block: e[3], lq: e[4], l: e[5] })
     }
 }
