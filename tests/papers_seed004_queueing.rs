@@ -3,10 +3,7 @@
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 
 fn rows() -> Vec<Row> {
-    let cfg = RunConfig {
-        quick: true,
-        ..RunConfig::default()
-    };
+    let cfg = RunConfig { quick: true, ..RunConfig::default() };
     sections_of("004_6138481c300b5565")
         .into_iter()
         .filter(|s| s.title.starts_with("Table"))
@@ -15,9 +12,7 @@ fn rows() -> Vec<Row> {
 }
 
 fn find<'a>(rows: &'a [Row], item: &str) -> &'a Row {
-    rows.iter()
-        .find(|r| r.item == item)
-        .unwrap_or_else(|| panic!("no row {item}"))
+    rows.iter().find(|r| r.item == item).unwrap_or_else(|| panic!("no row {item}"))
 }
 
 #[test]
@@ -54,11 +49,7 @@ fn table_5_3_bound_matches_with_own_vacation_rate() {
     ];
     for (item, value) in golden {
         let r = find(&rows, item);
-        assert!(
-            (r.model.unwrap() - value).abs() < 1e-4,
-            "{item}: {:?}",
-            r.model
-        );
+        assert!((r.model.unwrap() - value).abs() < 1e-4, "{item}: {:?}", r.model);
         assert_eq!(r.status, Status::Match, "{item}");
     }
     // The text's vacation rule gives 5.5235, 25.80, 3.5817 for Exp 1 and does not match.
@@ -83,8 +74,6 @@ fn derived_rates_use_the_corrected_relation() {
     assert!((find(&rows, "Region_0 μ^c").model.unwrap() - 1.0 / 9.9).abs() < 1e-12);
     assert!((find(&rows, "Region_1 μ^max").model.unwrap() - 1.0 / 8.4).abs() < 1e-12);
     // Region_0 with Region_1 idle: E = 2.9, faster than E^c = 3.3, so μ > μ^c.
-    let mu = find(&rows, "Region_0 μ^{1'} (Region_1 idle)")
-        .model
-        .unwrap();
+    let mu = find(&rows, "Region_0 μ^{1'} (Region_1 idle)").model.unwrap();
     assert!((mu - 1.0 / 8.7).abs() < 1e-12 && mu > 1.0 / 9.9);
 }

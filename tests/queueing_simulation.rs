@@ -3,7 +3,7 @@
 
 use loadbal::montecarlo::{Estimate, MonteCarlo, stream};
 use loadbal::queueing::{
-    Dist, JacksonNetwork, QueueingError, RegionNetwork, StationMetrics, StationSim, VacationRule, md1, mg1,
+    Dist, JacksonNetwork, QueueingError, RegionNetwork, StationMetrics, StationSim, VacationRule, erlang_b, md1, mg1,
     mg1_vacation, mm1, mm1k, mmc, mmck,
 };
 use nalgebra::DMatrix;
@@ -57,6 +57,11 @@ fn finite_buffers_against_event_queue() {
     check("M/M/1/5", &mm1k(1.1, 1.0, 5).unwrap(), &sim, 5);
     let sim = StationSim::new(5.0, Dist::Exponential { mean: 1.0 }).servers(4).capacity(7).customers(40_000, 4_000);
     check("M/M/4/7", &mmck(5.0, 1.0, 4, 7).unwrap(), &sim, 6);
+    // Loss system M/M/5/5: blocking is Erlang B.
+    let sim = StationSim::new(4.0, Dist::Exponential { mean: 1.0 }).servers(5).capacity(5).customers(40_000, 4_000);
+    let loss = mmck(4.0, 1.0, 5, 5).unwrap();
+    assert!((loss.p_block - erlang_b(5, 4.0).unwrap()).abs() < 1e-12);
+    check("M/M/5/5", &loss, &sim, 10);
 }
 
 #[test]
