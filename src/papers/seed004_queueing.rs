@@ -12,35 +12,17 @@ const SOURCE: &str = "004_6138481c300b5565";
 const MEAN_SIZE: f64 = 3.0;
 
 /// Table 5.2: E_i^c, E_i^{0'}, E_i^{1'}, E_i^{2'}, E_i^max (∞ = the region itself idle).
-const TABLE_5_2: [[f64; 5]; 3] = [
-    [3.3, f64::INFINITY, 2.9, 2.65, 2.5],
-    [4.5, 3.5, f64::INFINITY, 3.3, 2.8],
-    [2.7, 2.5, 2.4, f64::INFINITY, 2.25],
-];
+const TABLE_5_2: [[f64; 5]; 3] =
+    [[3.3, f64::INFINITY, 2.9, 2.65, 2.5], [4.5, 3.5, f64::INFINITY, 3.3, 2.8], [2.7, 2.5, 2.4, f64::INFINITY, 2.25]];
 
 /// Table 5.1: network type, E^c, E', E^max.
-const TABLE_5_1: [(&str, f64, f64, f64); 2] = [
-    ("loosely coupled", 2.0, 1.8, 1.65),
-    ("tightly coupled", 2.0, 1.4, 1.0),
-];
+const TABLE_5_1: [(&str, f64, f64, f64); 2] = [("loosely coupled", 2.0, 1.8, 1.65), ("tightly coupled", 2.0, 1.4, 1.0)];
 
 /// Table 5.3: per experiment, the arrival rates and the printed Q^t and Q^a of each region.
 const TABLE_5_3: [([f64; 3], [f64; 3], [f64; 3]); 3] = [
-    (
-        [1.0 / 15.0, 1.0 / 15.0, 1.0 / 15.0],
-        [5.3, 26.0, 3.3],
-        [3.7, 6.4, 2.9],
-    ),
-    (
-        [1.0 / 14.0, 1.0 / 14.0, 1.0 / 18.0],
-        [6.7, 79.9, 2.2],
-        [4.2, 10.3, 2.0],
-    ),
-    (
-        [1.0 / 17.0, 1.0 / 18.0, 1.0 / 13.0],
-        [3.8, 8.2, 4.6],
-        [2.7, 3.6, 4.0],
-    ),
+    ([1.0 / 15.0, 1.0 / 15.0, 1.0 / 15.0], [5.3, 26.0, 3.3], [3.7, 6.4, 2.9]),
+    ([1.0 / 14.0, 1.0 / 14.0, 1.0 / 18.0], [6.7, 79.9, 2.2], [4.2, 10.3, 2.0]),
+    ([1.0 / 17.0, 1.0 / 18.0, 1.0 / 13.0], [3.8, 8.2, 4.6], [2.7, 3.6, 4.0]),
 ];
 
 /// Length of one simulated run (time units) for Q^a: the thesis does not say how long its
@@ -57,16 +39,8 @@ pub(super) fn sections() -> Vec<Section> {
             title: "Tables 5.1/5.2: region capacities and derived rates (§5.4)",
             run: capacities,
         },
-        Section {
-            source: SOURCE,
-            title: "Table 5.3 Q^t: queue bound (5.9)",
-            run: bounds,
-        },
-        Section {
-            source: SOURCE,
-            title: "Table 5.3 Q^a: simulated DSS queues (§5.5.2)",
-            run: simulated,
-        },
+        Section { source: SOURCE, title: "Table 5.3 Q^t: queue bound (5.9)", run: bounds },
+        Section { source: SOURCE, title: "Table 5.3 Q^a: simulated DSS queues (§5.5.2)", run: simulated },
     ]
 }
 
@@ -75,12 +49,10 @@ pub(crate) fn table_5_2() -> RegionNetwork {
     let e_c: Vec<f64> = TABLE_5_2.iter().map(|r| r[0]).collect();
     let e_idle: Vec<Vec<f64>> = TABLE_5_2.iter().map(|r| r[1..4].to_vec()).collect();
     let e_max: Vec<f64> = TABLE_5_2.iter().map(|r| r[4]).collect();
-    RegionNetwork::from_table(MEAN_SIZE, &e_c, &e_idle, &e_max)
-        .expect("Table 5.2 is a valid region table")
+    RegionNetwork::from_table(MEAN_SIZE, &e_c, &e_idle, &e_max).expect("Table 5.2 is a valid region table")
 }
 
-const CORRECTED: &str =
-    "rate 1/(s̄·E) with s̄ = 3: the thesis's μ^l = (E'/E^c)·μ^c is inverted for a time per unit load";
+const CORRECTED: &str = "rate 1/(s̄·E) with s̄ = 3: the thesis's μ^l = (E'/E^c)·μ^c is inverted for a time per unit load";
 
 fn capacities(_cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();
@@ -98,23 +70,10 @@ fn capacities(_cfg: &RunConfig) -> Vec<Row> {
         ));
         for j in (0..3).filter(|&j| j != i) {
             let e = net.capacity(full & !(1 << j), i).unwrap_or(f64::NAN);
-            rows.push(Row::compare(
-                SOURCE,
-                t,
-                &format!("Region_{i} E^{{{j}'}}"),
-                r[1 + j],
-                e,
-                0.0,
-            ));
+            rows.push(Row::compare(SOURCE, t, &format!("Region_{i} E^{{{j}'}}"), r[1 + j], e, 0.0));
             let mu = net.rate(full & !(1 << j), i).unwrap_or(f64::NAN);
             rows.push(
-                Row::model_only(
-                    SOURCE,
-                    t,
-                    &format!("Region_{i} μ^{{{j}'}} (Region_{j} idle)"),
-                    mu,
-                )
-                .note(CORRECTED),
+                Row::model_only(SOURCE, t, &format!("Region_{i} μ^{{{j}'}} (Region_{j} idle)"), mu).note(CORRECTED),
             );
         }
         rows.push(Row::compare(
@@ -125,48 +84,25 @@ fn capacities(_cfg: &RunConfig) -> Vec<Row> {
             net.capacity(1 << i, i).unwrap_or(f64::NAN),
             0.0,
         ));
-        rows.push(
-            Row::model_only(SOURCE, t, &format!("Region_{i} μ^c"), net.mu_c()[i]).note(CORRECTED),
-        );
-        rows.push(
-            Row::model_only(SOURCE, t, &format!("Region_{i} μ^max"), net.mu_max()[i])
-                .note(CORRECTED),
-        );
+        rows.push(Row::model_only(SOURCE, t, &format!("Region_{i} μ^c"), net.mu_c()[i]).note(CORRECTED));
+        rows.push(Row::model_only(SOURCE, t, &format!("Region_{i} μ^max"), net.mu_max()[i]).note(CORRECTED));
     }
     for (name, e_c, e_prime, e_max) in TABLE_5_1 {
         let t = "Table 5.1";
         match RegionNetwork::symmetric_three(MEAN_SIZE, e_c, e_prime, e_max) {
             Ok(net) => {
-                rows.push(
-                    Row::model_only(SOURCE, t, &format!("{name}: μ^c"), net.mu_c()[0])
-                        .note(CORRECTED),
-                );
+                rows.push(Row::model_only(SOURCE, t, &format!("{name}: μ^c"), net.mu_c()[0]).note(CORRECTED));
                 let mu_prime = net.rate(0b110, 1).unwrap_or(f64::NAN);
                 rows.push(
-                    Row::model_only(
-                        SOURCE,
-                        t,
-                        &format!("{name}: μ' (one region idle)"),
-                        mu_prime,
-                    )
-                    .note(CORRECTED),
+                    Row::model_only(SOURCE, t, &format!("{name}: μ' (one region idle)"), mu_prime).note(CORRECTED),
                 );
+                rows.push(Row::model_only(SOURCE, t, &format!("{name}: μ^max"), net.mu_max()[0]).note(CORRECTED));
                 rows.push(
-                    Row::model_only(SOURCE, t, &format!("{name}: μ^max"), net.mu_max()[0])
-                        .note(CORRECTED),
-                );
-                rows.push(
-                    Row::model_only(
-                        SOURCE,
-                        t,
-                        &format!("{name}: λ limit of Case 1 (μ^c)"),
-                        net.mu_c()[0],
-                    )
-                    .note("§5.4 Case 1: λ_i < μ_i^c for every region"),
+                    Row::model_only(SOURCE, t, &format!("{name}: λ limit of Case 1 (μ^c)"), net.mu_c()[0])
+                        .note("§5.4 Case 1: λ_i < μ_i^c for every region"),
                 );
             }
-            Err(e) => rows
-                .push(Row::model_only(SOURCE, t, name, f64::NAN).not_reproducible(&e.to_string())),
+            Err(e) => rows.push(Row::model_only(SOURCE, t, name, f64::NAN).not_reproducible(&e.to_string())),
         }
     }
     rows
@@ -190,10 +126,9 @@ fn bounds(_cfg: &RunConfig) -> Vec<Row> {
             rows.push(row);
             if let Ok(q) = &text {
                 let item = format!("Exp {} Region_{i} Q^t, text's vacation rule", x + 1);
-                rows.push(
-                    Row::compare(SOURCE, "Table 5.3", &item, q_t[i], q[i], tol)
-                        .deviates("(5.5)–(5.6) as written: vacation rate min_{j≠i} μ_j^max; the table used the own μ_i^max"),
-                );
+                rows.push(Row::compare(SOURCE, "Table 5.3", &item, q_t[i], q[i], tol).deviates(
+                    "(5.5)–(5.6) as written: vacation rate min_{j≠i} μ_j^max; the table used the own μ_i^max",
+                ));
             }
         }
     }
@@ -210,11 +145,7 @@ fn single_run_row(table: &str, item: &str, paper: f64, est: &Estimate, k: f64) -
     row.monte_carlo = Some(est.mean);
     row.mc_std_err = Some(est.std_err);
     row.tolerance = Some(k * sd);
-    row.status = if est.plausible_draw(paper, k) {
-        Status::Match
-    } else {
-        Status::Unexplained
-    };
+    row.status = if est.plausible_draw(paper, k) { Status::Match } else { Status::Unexplained };
     row.note(&format!(
         "printed value is one simulation: compared with mean ± {k}·sd of single runs (sd = {sd:.3}, {} runs of {HORIZON} time units)",
         est.n
@@ -226,10 +157,7 @@ fn simulated(cfg: &RunConfig) -> Vec<Row> {
     let mc = match MonteCarlo::new(cfg.seed, cfg.replications(32, 8)) {
         Ok(mc) => mc,
         Err(e) => {
-            return vec![
-                Row::model_only(SOURCE, "Table 5.3", "Q^a", f64::NAN)
-                    .not_reproducible(&e.to_string()),
-            ];
+            return vec![Row::model_only(SOURCE, "Table 5.3", "Q^a", f64::NAN).not_reproducible(&e.to_string())];
         }
     };
     let mut rows = Vec::new();
@@ -240,8 +168,7 @@ fn simulated(cfg: &RunConfig) -> Vec<Row> {
             let item = format!("Exp {} Region_{i} Q^a", x + 1);
             let row = match &est {
                 Ok(e) => single_run_row("Table 5.3", &item, q_a[i], &e[i], K_SD),
-                Err(err) => Row::model_only(SOURCE, "Table 5.3", &item, f64::NAN)
-                    .not_reproducible(&err.to_string()),
+                Err(err) => Row::model_only(SOURCE, "Table 5.3", &item, f64::NAN).not_reproducible(&err.to_string()),
             };
             rows.push(if x == 1 && i == 1 {
                 row.deviates(
