@@ -16,3 +16,8 @@ pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
 pub mod queueing;
+
+/// The README's examples, compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
