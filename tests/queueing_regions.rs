@@ -75,3 +75,14 @@ fn table_5_3_bounds_dominate_long_simulations() {
         }
     }
 }
+
+#[test]
+fn region_network_round_trips_through_json() {
+    let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.4, 1.0).unwrap();
+    let text = serde_json::to_string(&net).unwrap();
+    let back: RegionNetwork = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, net);
+    let case = net.classify(&[0.1; 3]).unwrap();
+    let back: StabilityCase = serde_json::from_str(&serde_json::to_string(&case).unwrap()).unwrap();
+    assert_eq!(back, case);
+}

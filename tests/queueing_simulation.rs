@@ -123,3 +123,24 @@ fn region_bound_dominates_dss_simulation() {
         assert!(e.mean < 0.6 * b, "{e:?} against bound {b}");
     }
 }
+
+#[test]
+fn unstable_vacation_queue_and_jackson_network_grow() {
+    let s = Dist::Exponential { mean: 1.0 };
+    let v = Dist::Exponential { mean: 2.0 };
+    assert!(matches!(
+        mg1_vacation(1.1, &s.moments().unwrap(), &v.moments().unwrap()),
+        Err(QueueingError::Unstable { .. })
+    ));
+    let wait = |n: u64| StationSim::new(1.1, s).vacation(v).customers(n, 0).run(&mut stream(14, 0)).unwrap().last_wait;
+    assert!(wait(100_000) > 5.0 * wait(10_000));
+
+    // Node 1 receives λ_1 = 3.2 > μ_1 = 3: the solver refuses, and its time-average population
+    // grows with the horizon.
+    let p = DMatrix::from_row_slice(2, 2, &[0.0, 1.0, 0.5, 0.0]);
+    let hot = JacksonNetwork::new(vec![1.6, 0.0], vec![4.0, 3.0], vec![1, 1], p).unwrap();
+    assert!(matches!(hot.solve(), Err(QueueingError::Unstable { rho }) if rho > 1.0));
+    let mean_at = |h: f64| hot.simulate(h, 0.0, &mut stream(15, 0)).unwrap()[1];
+    let (short, long) = (mean_at(5_000.0), mean_at(50_000.0));
+    assert!(long > 4.0 * short && long > 100.0, "{short} {long}");
+}

@@ -16,7 +16,7 @@ const MAX_REGIONS: usize = 16;
 pub struct RegionNetwork {
     regions: usize,
     mean_size: f64,
-    /// `capacity[mask·m + i]` = E_i(mask) for i ∈ mask; unused (NaN) otherwise.
+    /// `capacity[mask·m + i]` = E_i(mask) for i ∈ mask; unused (0, so that JSON can hold it) otherwise.
     capacity: Vec<f64>,
 }
 
@@ -45,7 +45,7 @@ impl RegionNetwork {
             for i in 0..regions {
                 let e = &mut capacity[mask * regions + i];
                 if mask & (1 << i) == 0 {
-                    *e = f64::NAN;
+                    *e = 0.0;
                 } else if !(e.is_finite() && *e > 0.0) {
                     return Err(QueueingError::InvalidRegionTable {
                         reason: format!("E_{i} for busy set {mask:#b} is {e}, must be positive and finite"),
@@ -92,7 +92,7 @@ impl RegionNetwork {
             return Err(QueueingError::DimensionMismatch { what: "e_idle", got: e_idle.len(), expected: 3 });
         }
         let full = (1usize << m) - 1;
-        let mut capacity = vec![f64::NAN; (1 << m) * m];
+        let mut capacity = vec![0.0; (1 << m) * m];
         for mask in 1..=full {
             for i in (0..m).filter(|i| mask & (1 << i) != 0) {
                 capacity[mask * m + i] = if mask == full {
