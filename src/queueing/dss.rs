@@ -15,6 +15,17 @@ use rand_distr::{Distribution, Exp};
 use std::collections::VecDeque;
 
 /// A DSS simulation run: arrival rates per source and the observation window.
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::queueing::{DssSim, RegionNetwork, VacationRule};
+/// // Table 5.1, loosely coupled, λ = 0.1 per source: the bound (5.9) is 4.185.
+/// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+/// let est = DssSim::new(vec![0.1; 3], 20_000.0, 500.0).estimate(&net, &MonteCarlo::new(1, 8).unwrap()).unwrap();
+/// let bound = net.queue_bounds(&[0.1; 3], VacationRule::OwnMax).unwrap();
+/// assert!(est[0].mean < bound[0]);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DssSim {

@@ -161,6 +161,27 @@ impl RegionNetwork {
 
     /// The worst-case vacation rate of region `i` under `rule` (seed 004 eqs. 5.5–5.6). With a
     /// single region, both rules give its own μ^max (footnote 5: no vacation to speak of).
+    ///
+    /// # Formula
+    /// ```text
+    /// E[ν_i,worst] = 1/μ_vac,   E[ν_i,worst²] = 2/μ_vac²        (5.5), (5.6)
+    /// μ_vac = min_{j≠i} μ_j^max   (text, MinOverOthers)   or   μ_i^max   (Table 5.3, OwnMax)
+    /// ```
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, VacationRule};
+    /// let inf = f64::INFINITY;
+    /// let t52 = RegionNetwork::from_table(
+    ///     3.0,
+    ///     &[3.3, 4.5, 2.7],
+    ///     &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
+    ///     &[2.5, 2.8, 2.25],
+    /// ).unwrap();
+    /// assert!((t52.vacation_rate(0, VacationRule::OwnMax) - 1.0 / 7.5).abs() < 1e-15);
+    /// // min over Region_1 (1/8.4) and Region_2 (1/6.75)
+    /// assert!((t52.vacation_rate(0, VacationRule::MinOverOthers) - 1.0 / 8.4).abs() < 1e-15);
+    /// ```
     pub fn vacation_rate(&self, region: usize, rule: VacationRule) -> f64 {
         let mu_max = self.mu_max();
         match rule {

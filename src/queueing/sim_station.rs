@@ -28,6 +28,15 @@ impl Ord for Epoch {
 /// A single station to simulate: Poisson arrivals at `arrival_rate`, `servers` FIFO servers with
 /// service times from `service`, an optional total `capacity` (arrivals finding it full are lost)
 /// and optional multiple `vacation`s (single server, infinite buffer: the M/G/1 of eq. 5.4).
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::queueing::{md1, Dist, StationSim};
+/// let sim = StationSim::new(0.5, Dist::Deterministic { value: 1.0 }).customers(20_000, 2_000);
+/// let est = sim.estimate(&MonteCarlo::new(4, 16).unwrap()).unwrap();
+/// assert!(est.wq.agrees_with(md1(0.5, 1.0).unwrap().wq, 4.0)); // W_q = 0.5
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StationSim {
