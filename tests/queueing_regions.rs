@@ -86,3 +86,19 @@ fn region_network_round_trips_through_json() {
     let back: StabilityCase = serde_json::from_str(&serde_json::to_string(&case).unwrap()).unwrap();
     assert_eq!(back, case);
 }
+
+#[test]
+fn lender_queue_attains_the_bound_when_borrower_saturates() {
+    // §5.4 Case 3: when λ_0 ≥ μ̄_0, region 0 is always busy and region 1 is exactly an M/M/1
+    // queue at μ_1^c with exponential vacations at μ_0^max, so (5.9) with μ_0^max is exact.
+    let net = two_regions();
+    let (mu_c, mu_max) = (net.mu_c(), net.mu_max());
+    let lambda1 = 0.3;
+    let mu_bar0 = borrowed_service_rate(mu_max[0], mu_c[0], mu_c[1], lambda1).unwrap();
+    let lambda = [1.3 * mu_bar0, lambda1];
+    let v = two_region_borrowing(lambda, [mu_c[0], mu_c[1]], [mu_max[0], mu_max[1]], [3.0, 2.0]).unwrap();
+    assert!(!v.stable);
+    let mc = MonteCarlo::new(24, 16).unwrap();
+    let est = DssSim::new(lambda.to_vec(), 40_000.0, 2_000.0).estimate(&net, &mc).unwrap();
+    assert!(est[1].agrees_with(v.q1_bound, 4.0), "simulated {:?} vs exact {}", est[1], v.q1_bound);
+}
