@@ -258,6 +258,20 @@ mod tests {
     }
 
     #[test]
+    fn symmetric_bounds_golden_values() {
+        // Reference G20: tight (E^max = 1) at λ = 0.1 gives 3.600; λ ≥ μ^c = 1/6 is refused.
+        let tight = RegionNetwork::symmetric_three(3.0, 2.0, 1.4, 1.0).unwrap();
+        let q = tight.queue_bounds(&[0.1; 3], VacationRule::OwnMax).unwrap();
+        assert!((q[2] - 3.6).abs() < 1e-12);
+        assert!(matches!(
+            tight.queue_bounds(&[1.0 / 6.0; 3], VacationRule::OwnMax),
+            Err(QueueingError::Unstable { .. })
+        ));
+        assert_eq!(tight.vacation_rate(1, VacationRule::OwnMax), tight.vacation_rate(1, VacationRule::MinOverOthers));
+        assert!(tight.queue_bounds(&[0.1; 2], VacationRule::OwnMax).is_err());
+    }
+
+    #[test]
     fn rejects_bad_tables() {
         assert!(RegionNetwork::new(0, 3.0, vec![]).is_err());
         assert!(RegionNetwork::new(2, 3.0, vec![1.0; 7]).is_err());
