@@ -22,22 +22,13 @@ pub struct IdleClaim {
 
 fn claim(hypotheses_hold: bool, case_bounds: Vec<f64>) -> IdleClaim {
     let guaranteed_decrease = case_bounds.iter().copied().fold(f64::INFINITY, f64::min);
-    IdleClaim {
-        hypotheses_hold,
-        case_bounds,
-        guaranteed_decrease,
-    }
+    IdleClaim { hypotheses_hold, case_bounds, guaranteed_decrease }
 }
 
 fn max_other(r: &[u64], idle: usize) -> Result<u64, EnsembleError> {
     check_len("count vector", r.len(), 2)?;
     check_idle(r, idle)?;
-    Ok(r.iter()
-        .enumerate()
-        .filter(|&(j, _)| j != idle)
-        .map(|(_, &c)| c)
-        .max()
-        .unwrap_or(0))
+    Ok(r.iter().enumerate().filter(|&(j, _)| j != idle).map(|(_, &c)| c).max().unwrap_or(0))
 }
 
 fn halves(c: u64) -> (f64, f64) {
@@ -67,15 +58,7 @@ pub fn md_max_idle_claim(r: &[u64], idle: usize, mu_t: f64) -> Result<IdleClaim,
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rp);
     let (rpf, rh) = (rp as f64, rp as f64 - 0.5);
-    let cases = [
-        0.0,
-        rh - ce + 0.5,
-        rpf - 0.5 - fl,
-        ce - 0.5,
-        rh - fl + ce - 0.5,
-        fl,
-        rh - ce + 0.5 + fl,
-    ];
+    let cases = [0.0, rh - ce + 0.5, rpf - 0.5 - fl, ce - 0.5, rh - fl + ce - 0.5, fl, rh - ce + 0.5 + fl];
     Ok(claim(rp >= 2, cases.iter().map(|c| c * mu_t).collect()))
 }
 
@@ -105,10 +88,7 @@ pub fn md_avg_idle_claim(r: &[u64], idle: usize, mu_t: f64) -> Result<IdleClaim,
 fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), EnsembleError> {
     let rp = max_other(r, idle)?;
     if donor >= r.len() || donor == idle {
-        return Err(EnsembleError::IndexOutOfRange {
-            index: donor,
-            p: r.len(),
-        });
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
     }
     Ok((rp, r[donor]))
 }
@@ -131,25 +111,12 @@ fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), Ensem
 /// let c = rp_max_idle_claim(&[0, 3, 5, 2, 7], 0, 2, 1.0).unwrap();
 /// assert!(c.hypotheses_hold && c.case_bounds[1] == 4.0);
 /// ```
-pub fn rp_max_idle_claim(
-    r: &[u64],
-    idle: usize,
-    donor: usize,
-    mu_t: f64,
-) -> Result<IdleClaim, EnsembleError> {
+pub fn rp_max_idle_claim(r: &[u64], idle: usize, donor: usize, mu_t: f64) -> Result<IdleClaim, EnsembleError> {
     let (rp, rk) = donor_count(r, idle, donor)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rk);
     let rpf = rp as f64;
-    let cases = [
-        0.0,
-        rpf - ce,
-        rpf - 0.5 - fl,
-        ce - 0.5,
-        rpf - fl + ce - 1.0,
-        fl,
-        rpf - ce + fl,
-    ];
+    let cases = [0.0, rpf - ce, rpf - 0.5 - fl, ce - 0.5, rpf - fl + ce - 1.0, fl, rpf - ce + fl];
     Ok(claim(rk >= 2, cases.iter().map(|c| c * mu_t).collect()))
 }
 
@@ -169,12 +136,7 @@ pub fn rp_max_idle_claim(
 /// use loadbal::ensemble::rp_avg_idle_claim;
 /// assert_eq!(rp_avg_idle_claim(&[0, 3, 5, 2, 7], 0, 2, 1.0).unwrap().case_bounds, vec![0.0, 4.5, 4.0]);
 /// ```
-pub fn rp_avg_idle_claim(
-    r: &[u64],
-    idle: usize,
-    donor: usize,
-    mu_t: f64,
-) -> Result<IdleClaim, EnsembleError> {
+pub fn rp_avg_idle_claim(r: &[u64], idle: usize, donor: usize, mu_t: f64) -> Result<IdleClaim, EnsembleError> {
     let (rp, rk) = donor_count(r, idle, donor)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rk);
@@ -182,25 +144,14 @@ pub fn rp_avg_idle_claim(
     Ok(claim(rk >= 2, cases.iter().map(|c| c * mu_t).collect()))
 }
 
-fn nr_claim(
-    r: &[u64],
-    group: &[usize],
-    idle: usize,
-    n_cases: usize,
-) -> Result<IdleClaim, EnsembleError> {
+fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<IdleClaim, EnsembleError> {
     check_len("count vector", r.len(), 2)?;
     check_idle(r, idle)?;
     if let Some(&bad) = group.iter().find(|&&i| i >= r.len()) {
-        return Err(EnsembleError::IndexOutOfRange {
-            index: bad,
-            p: r.len(),
-        });
+        return Err(EnsembleError::IndexOutOfRange { index: bad, p: r.len() });
     }
     let queued: u64 = group.iter().map(|&i| r[i].saturating_sub(1)).sum();
-    Ok(claim(
-        group.contains(&idle) && queued > 0,
-        vec![0.0; n_cases],
-    ))
+    Ok(claim(group.contains(&idle) && queued > 0, vec![0.0; n_cases]))
 }
 
 /// Prop. 11 (NR): E[Y'_p − Y'_1] ≤ E[Y_p − Y_1]; all four cases of the proof bound the decrease
@@ -222,11 +173,7 @@ fn nr_claim(
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease == 0.0);
 /// ```
 pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
-    let idle = group.first().copied().ok_or(EnsembleError::TooShort {
-        what: "NR group",
-        min: 1,
-        got: 0,
-    })?;
+    let idle = group.first().copied().ok_or(EnsembleError::TooShort { what: "NR group", min: 1, got: 0 })?;
     nr_claim(r, group, idle, 4)
 }
 
@@ -247,11 +194,7 @@ pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, Ensemb
 /// assert!(!nr_avg_idle_claim(&[0, 1, 1, 9], &[0, 1, 2]).unwrap().hypotheses_hold); // no queued work
 /// ```
 pub fn nr_avg_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
-    let idle = group.first().copied().ok_or(EnsembleError::TooShort {
-        what: "NR group",
-        min: 1,
-        got: 0,
-    })?;
+    let idle = group.first().copied().ok_or(EnsembleError::TooShort { what: "NR group", min: 1, got: 0 })?;
     nr_claim(r, group, idle, 1)
 }
 
@@ -259,11 +202,7 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
     if (0.0..0.5).contains(&eps) {
         Ok(())
     } else {
-        Err(EnsembleError::InvalidParameter {
-            what: "eps",
-            value: eps,
-            why: "Props 5–6 need 0 ≤ ε < 0.5",
-        })
+        Err(EnsembleError::InvalidParameter { what: "eps", value: eps, why: "Props 5–6 need 0 ≤ ε < 0.5" })
     }
 }
 
@@ -285,21 +224,12 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// let t = ar_min_rp_for_range_decrease(488.1, 116.6, 0.04, 4.4).unwrap();
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_rp_for_range_decrease(
-    mu_t: f64,
-    sigma_t: f64,
-    eps: f64,
-    c_max: f64,
-) -> Result<f64, EnsembleError> {
+pub fn ar_min_rp_for_range_decrease(mu_t: f64, sigma_t: f64, eps: f64, c_max: f64) -> Result<f64, EnsembleError> {
     check_eps(eps)?;
     check_time("sigma_t", sigma_t)?;
     check_time("c_max", c_max)?;
     if check_time("mu_t", mu_t)? == 0.0 {
-        return Err(EnsembleError::InvalidParameter {
-            what: "mu_t",
-            value: mu_t,
-            why: "must be positive",
-        });
+        return Err(EnsembleError::InvalidParameter { what: "mu_t", value: mu_t, why: "must be positive" });
     }
     let ratio = sigma_t / mu_t;
     Ok(4.0 * (1.0 + eps).powi(2) * c_max * c_max / (1.0 - 2.0 * eps).powi(2) * ratio * ratio)
@@ -322,29 +252,15 @@ pub fn ar_min_rp_for_range_decrease(
 /// let r = ar_min_r_for_idle_decrease(488.1, 116.6, 0.04, 4.4, 1.0).unwrap(); // G41
 /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_r_for_idle_decrease(
-    mu_t: f64,
-    sigma_t: f64,
-    eps: f64,
-    c_max: f64,
-    g: f64,
-) -> Result<f64, EnsembleError> {
+pub fn ar_min_r_for_idle_decrease(mu_t: f64, sigma_t: f64, eps: f64, c_max: f64, g: f64) -> Result<f64, EnsembleError> {
     check_eps(eps)?;
     check_time("sigma_t", sigma_t)?;
     check_time("c_max", c_max)?;
     if !(g > 0.0 && g.is_finite()) {
-        return Err(EnsembleError::InvalidParameter {
-            what: "g",
-            value: g,
-            why: "must be positive",
-        });
+        return Err(EnsembleError::InvalidParameter { what: "g", value: g, why: "must be positive" });
     }
     if check_time("mu_t", mu_t)? == 0.0 {
-        return Err(EnsembleError::InvalidParameter {
-            what: "mu_t",
-            value: mu_t,
-            why: "must be positive",
-        });
+        return Err(EnsembleError::InvalidParameter { what: "mu_t", value: mu_t, why: "must be positive" });
     }
     Ok(((1.0 + eps) * c_max * sigma_t / (g * mu_t)).powi(2))
 }
@@ -381,12 +297,8 @@ pub fn ar_range_claim(
     let threshold = ar_min_rp_for_range_decrease(mu_t, sigma_t, eps, c_max)?;
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
-    let bound =
-        (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
-    Ok(claim(
-        p >= 20 && rr < rp as f64 && rp as f64 >= threshold,
-        vec![bound],
-    ))
+    let bound = (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
+    Ok(claim(p >= 20 && rr < rp as f64 && rp as f64 >= threshold, vec![bound]))
 }
 
 /// Prop. 6 on one AR step: hypotheses (p ≥ 20, R_p > (1+ε+g) r, r above (P6)) and the proof's
@@ -423,10 +335,7 @@ pub fn ar_avg_idle_claim(
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp - rr - eps * rr) * mu_t - (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
-    Ok(claim(
-        p >= 20 && rp > (1.0 + eps + g) * rr && rr >= threshold,
-        vec![bound],
-    ))
+    Ok(claim(p >= 20 && rp > (1.0 + eps + g) * rr && rr >= threshold, vec![bound]))
 }
 
 #[cfg(test)]

@@ -54,11 +54,7 @@ pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
 pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, EnsembleError> {
     check_len("count vector", r.len(), 1)?;
     if running.len() != r.len() {
-        return Err(EnsembleError::LengthMismatch {
-            what: "running flags",
-            got: running.len(),
-            expected: r.len(),
-        });
+        return Err(EnsembleError::LengthMismatch { what: "running flags", got: running.len(), expected: r.len() });
     }
     r.iter()
         .zip(running)
@@ -131,10 +127,7 @@ pub fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, En
 /// ```
 pub fn adjusted_counts_after_step(r_after: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
     if idle >= r_after.len() {
-        return Err(EnsembleError::IndexOutOfRange {
-            index: idle,
-            p: r_after.len(),
-        });
+        return Err(EnsembleError::IndexOutOfRange { index: idle, p: r_after.len() });
     }
     let running: Vec<bool> = (0..r_after.len()).map(|i| i != idle).collect();
     adjusted_counts(r_after, &running)
@@ -142,10 +135,7 @@ pub fn adjusted_counts_after_step(r_after: &[u64], idle: usize) -> Result<Vec<f6
 
 pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
     match r.get(idle) {
-        None => Err(EnsembleError::IndexOutOfRange {
-            index: idle,
-            p: r.len(),
-        }),
+        None => Err(EnsembleError::IndexOutOfRange { index: idle, p: r.len() }),
         Some(&0) => Ok(()),
         Some(&count) => Err(EnsembleError::NotIdle { index: idle, count }),
     }
@@ -233,11 +223,7 @@ pub fn expected_algebraic_variance(
 /// let v = expected_algebraic_variance_first_idle(&[0.0, 2.5, 4.5, 1.5, 6.5], 488.1, 116.6).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
-pub fn expected_algebraic_variance_first_idle(
-    rhat: &[f64],
-    mu_t: f64,
-    sigma_t: f64,
-) -> Result<f64, EnsembleError> {
+pub fn expected_algebraic_variance_first_idle(rhat: &[f64], mu_t: f64, sigma_t: f64) -> Result<f64, EnsembleError> {
     expected_algebraic_variance(rhat, rhat.len().saturating_sub(1), mu_t, sigma_t)
 }
 
@@ -260,11 +246,7 @@ pub fn expected_algebraic_variance_first_idle(
 /// let d = variance_decrease(&[0.0, 2.5, 4.5, 1.5, 6.5], &[3.0, 2.5, 4.5, 1.5, 3.5], 1.0).unwrap();
 /// assert!((d - 5.25).abs() < 1e-12);
 /// ```
-pub fn variance_decrease(
-    rhat_before: &[f64],
-    rhat_after: &[f64],
-    mu_t: f64,
-) -> Result<f64, EnsembleError> {
+pub fn variance_decrease(rhat_before: &[f64], rhat_after: &[f64], mu_t: f64) -> Result<f64, EnsembleError> {
     if rhat_before.len() != rhat_after.len() {
         return Err(EnsembleError::LengthMismatch {
             what: "adjusted counts after",
@@ -329,18 +311,9 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(matches!(
-            adjusted_counts(&[0, 1], &[true, true]),
-            Err(EnsembleError::RunningWithoutTask { index: 0 })
-        ));
-        assert!(matches!(
-            adjusted_counts_first_idle(&[1, 1], 0),
-            Err(EnsembleError::NotIdle { index: 0, count: 1 })
-        ));
-        assert!(matches!(
-            adjusted_counts_first_idle(&[0, 1], 5),
-            Err(EnsembleError::IndexOutOfRange { .. })
-        ));
+        assert!(matches!(adjusted_counts(&[0, 1], &[true, true]), Err(EnsembleError::RunningWithoutTask { index: 0 })));
+        assert!(matches!(adjusted_counts_first_idle(&[1, 1], 0), Err(EnsembleError::NotIdle { index: 0, count: 1 })));
+        assert!(matches!(adjusted_counts_first_idle(&[0, 1], 5), Err(EnsembleError::IndexOutOfRange { .. })));
         assert!(count_mean_var(&[]).is_err());
         assert!(expected_algebraic_variance(&[1.0, 2.0], 3, 1.0, 1.0).is_err());
         assert!(residual_task_moments(f64::NAN, 1.0).is_err());

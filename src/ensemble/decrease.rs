@@ -62,11 +62,7 @@ pub fn md_variance_decrease(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, Ense
 /// use loadbal::ensemble::rp_variance_decrease_given_donor;
 /// assert_eq!(rp_variance_decrease_given_donor(5, 5, 1.0).unwrap(), 2.5); // reference G34
 /// ```
-pub fn rp_variance_decrease_given_donor(
-    r_donor: u64,
-    p: u64,
-    mu_t: f64,
-) -> Result<f64, EnsembleError> {
+pub fn rp_variance_decrease_given_donor(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
     md_variance_decrease(r_donor, p, mu_t)
 }
 
@@ -103,20 +99,12 @@ pub fn rp_expected_variance_decrease(
     check_time("mu_t", mu_t)?;
     let p = r.len() as f64;
     let per = |c: u64| (c as f64) * (c as f64 - 1.0) / (2.0 * (p - 1.0));
-    let others = r
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| j != idle)
-        .map(|(_, &c)| c);
+    let others = r.iter().enumerate().filter(|&(j, _)| j != idle).map(|(_, &c)| c);
     let dv = match model {
         RpDonorModel::UniformOthers => others.map(per).sum::<f64>() / (p - 1.0),
         RpDonorModel::UniformAvailable => {
             let avail: Vec<u64> = others.filter(|&c| c >= 2).collect();
-            if avail.is_empty() {
-                0.0
-            } else {
-                avail.iter().map(|&c| per(c)).sum::<f64>() / avail.len() as f64
-            }
+            if avail.is_empty() { 0.0 } else { avail.iter().map(|&c| per(c)).sum::<f64>() / avail.len() as f64 }
         }
         RpDonorModel::PaperFormula => {
             let x: Vec<f64> = r.iter().map(|&c| c as f64).collect();
@@ -151,11 +139,7 @@ pub fn step_variance_decrease(
     running: &[bool],
     mu_t: f64,
 ) -> Result<f64, EnsembleError> {
-    variance_decrease(
-        &adjusted_counts(before, running)?,
-        &adjusted_counts(after, running)?,
-        mu_t,
-    )
+    variance_decrease(&adjusted_counts(before, running)?, &adjusted_counts(after, running)?, mu_t)
 }
 
 fn busy(r: &[u64]) -> Vec<bool> {
@@ -251,12 +235,7 @@ pub fn ar_variance_decrease_bound(v_hat: f64, mu_t: f64) -> Result<f64, Ensemble
 /// let d = nr_variance_decrease(&[0, 3, 5, 2, 7], &[0, 1, 2], 0, 1.0).unwrap();
 /// assert!((d - 2.5).abs() < 1e-12); // reference G35
 /// ```
-pub fn nr_variance_decrease(
-    r: &[u64],
-    group: &[usize],
-    idle: usize,
-    mu_t: f64,
-) -> Result<f64, EnsembleError> {
+pub fn nr_variance_decrease(r: &[u64], group: &[usize], idle: usize, mu_t: f64) -> Result<f64, EnsembleError> {
     let after = nr_step(r, group, idle)?.counts;
     step_variance_decrease(r, &after, &busy(r), mu_t)
 }
@@ -278,12 +257,7 @@ pub fn nr_variance_decrease(
 /// let b = nr_variance_decrease_bound(61.0 / 12.0, 3, 5, 1.0).unwrap();
 /// assert!((b - 0.5 * (61.0 / 12.0 - 0.25)).abs() < 1e-12);
 /// ```
-pub fn nr_variance_decrease_bound(
-    v_tilde: f64,
-    k: u64,
-    p: u64,
-    mu_t: f64,
-) -> Result<f64, EnsembleError> {
+pub fn nr_variance_decrease_bound(v_tilde: f64, k: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
     if k < 2 || p < k {
         return Err(EnsembleError::TooFewProcessors(k.min(p)));
     }
@@ -313,10 +287,7 @@ mod tests {
             (2, 1, 0.125),
         ];
         for (p, b, v) in cases {
-            assert!(
-                (ar_adjusted_variance_after(p, b).unwrap() - v).abs() < 1e-9,
-                "{p} {b}"
-            );
+            assert!((ar_adjusted_variance_after(p, b).unwrap() - v).abs() < 1e-9, "{p} {b}");
         }
     }
 
@@ -335,9 +306,7 @@ mod tests {
 
     #[test]
     fn uniform_available_g33() {
-        let d =
-            rp_expected_variance_decrease(&[0, 3, 5, 2, 7], 0, 1.0, RpDonorModel::UniformAvailable)
-                .unwrap();
+        let d = rp_expected_variance_decrease(&[0, 3, 5, 2, 7], 0, 1.0, RpDonorModel::UniformAvailable).unwrap();
         assert!((d - 2.1875).abs() < 1e-12);
     }
 

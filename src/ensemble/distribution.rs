@@ -10,11 +10,7 @@ fn positive(what: &'static str, v: f64) -> Result<f64, EnsembleError> {
     if check_time(what, v)? > 0.0 {
         Ok(v)
     } else {
-        Err(EnsembleError::InvalidParameter {
-            what,
-            value: v,
-            why: "must be positive",
-        })
+        Err(EnsembleError::InvalidParameter { what, value: v, why: "must be positive" })
     }
 }
 
@@ -93,12 +89,7 @@ pub struct MutantMixture {
 impl MutantMixture {
     /// The documented choice for seed 000's mutant: 75% × 50 s, 25% × N(458, 145.7²).
     pub fn paper() -> Self {
-        MutantMixture {
-            p_short: 0.75,
-            short: 50.0,
-            long_mean: 458.0,
-            long_sd: 145.7,
-        }
+        MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }
     }
 
     /// Mean and standard deviation of the untruncated mixture.
@@ -117,8 +108,7 @@ impl MutantMixture {
     pub fn moments(&self) -> (f64, f64) {
         let q = self.p_short;
         let mu = q * self.short + (1.0 - q) * self.long_mean;
-        let m2 = q * self.short * self.short
-            + (1.0 - q) * (self.long_mean.powi(2) + self.long_sd.powi(2));
+        let m2 = q * self.short * self.short + (1.0 - q) * (self.long_mean.powi(2) + self.long_sd.powi(2));
         (mu, (m2 - mu * mu).sqrt())
     }
 }
@@ -128,8 +118,7 @@ impl Distribution<f64> for MutantMixture {
         if rng.random::<f64>() < self.p_short {
             return self.short;
         }
-        let n = Normal::new(self.long_mean, self.long_sd.abs())
-            .unwrap_or(Normal::new(0.0, 1.0).expect("unit normal"));
+        let n = Normal::new(self.long_mean, self.long_sd.abs()).unwrap_or(Normal::new(0.0, 1.0).expect("unit normal"));
         loop {
             let x = n.sample(rng);
             if x >= 0.0 {
@@ -161,11 +150,7 @@ mod tests {
             assert!(mean.agrees_with(152.0, 4.0), "distribution {i}: {mean:?}");
             // the log-normal's sample standard deviation converges slowly (heavy tail)
             let tol = if i == 1 { 0.1 } else { 0.03 };
-            assert!(
-                (mean.std_dev() / 191.1 - 1.0).abs() < tol,
-                "distribution {i}: {}",
-                mean.std_dev()
-            );
+            assert!((mean.std_dev() / 191.1 - 1.0).abs() < tol, "distribution {i}: {}", mean.std_dev());
         }
     }
 

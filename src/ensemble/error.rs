@@ -1,6 +1,7 @@
 //! The module's error type.
 
 use crate::montecarlo::MonteCarloError;
+use crate::order_stats::OrderStatsError;
 
 /// Errors of the ensemble module: every message names the offending value.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -81,6 +82,9 @@ pub enum EnsembleError {
     /// A task-time distribution produced a negative or non-finite duration.
     #[error("the task-time distribution drew {0}; durations must be finite and non-negative")]
     BadDraw(f64),
+    /// The order-statistics kernel rejected its input.
+    #[error(transparent)]
+    OrderStats(#[from] OrderStatsError),
     /// The Monte Carlo harness failed.
     #[error(transparent)]
     MonteCarlo(#[from] MonteCarloError),
@@ -88,18 +92,10 @@ pub enum EnsembleError {
 
 /// Checks a finite non-negative scalar.
 pub(crate) fn check_time(what: &'static str, value: f64) -> Result<f64, EnsembleError> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(value)
-    } else {
-        Err(EnsembleError::InvalidTime { what, value })
-    }
+    if value.is_finite() && value >= 0.0 { Ok(value) } else { Err(EnsembleError::InvalidTime { what, value }) }
 }
 
 /// Checks a vector length.
 pub(crate) fn check_len(what: &'static str, got: usize, min: usize) -> Result<(), EnsembleError> {
-    if got < min {
-        Err(EnsembleError::TooShort { what, min, got })
-    } else {
-        Ok(())
-    }
+    if got < min { Err(EnsembleError::TooShort { what, min, got }) } else { Ok(()) }
 }

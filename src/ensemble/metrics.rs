@@ -88,18 +88,9 @@ mod tests {
 
     #[test]
     fn bad_input() {
-        assert!(matches!(
-            imbalance_metrics(&[1.0]),
-            Err(EnsembleError::TooShort { .. })
-        ));
-        assert!(matches!(
-            imbalance_metrics(&[1.0, f64::NAN]),
-            Err(EnsembleError::InvalidTime { .. })
-        ));
-        assert!(matches!(
-            imbalance_metrics(&[1.0, -1.0]),
-            Err(EnsembleError::InvalidTime { .. })
-        ));
+        assert!(matches!(imbalance_metrics(&[1.0]), Err(EnsembleError::TooShort { .. })));
+        assert!(matches!(imbalance_metrics(&[1.0, f64::NAN]), Err(EnsembleError::InvalidTime { .. })));
+        assert!(matches!(imbalance_metrics(&[1.0, -1.0]), Err(EnsembleError::InvalidTime { .. })));
         assert!(imbalance_metrics(&[0.0, 0.0]).is_err());
     }
 }

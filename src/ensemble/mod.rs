@@ -3,7 +3,7 @@
 //!
 //! An ensemble is `n` independent tasks with i.i.d. compute times (mean μ_T, standard deviation
 //! σ_T) on `p` processors. The module answers, before buying cluster time:
-//! - how much idle time a static block split costs (`static_prediction`, metrics (1)–(3) of
+//! - how much idle time a static block split costs ([`static_prediction`], metrics (1)–(3) of
 //!   the paper, by the exact order-statistics integral or by Chen–Tyler, chosen explicitly);
 //! - what one balancing step of most-dividing (MD), all-redistribution (AR), random-polling (RP)
 //!   or neighbour-redistribution (NR) does to a count vector ([`md_step`], [`ar_step`],
@@ -35,28 +35,28 @@ mod error;
 mod metrics;
 mod montecarlo;
 mod sim;
+mod static_pred;
 mod steps;
 
 pub use bounds::{
-    IdleClaim, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease,
-    ar_range_claim, md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim,
-    rp_avg_idle_claim, rp_max_idle_claim,
+    IdleClaim, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, ar_range_claim,
+    md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim, rp_max_idle_claim,
 };
 pub use counts::{
-    adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy,
-    adjusted_counts_first_idle, count_mean_var, expected_algebraic_variance,
-    expected_algebraic_variance_first_idle, residual_task_moments, variance_decrease,
+    adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle, count_mean_var,
+    expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments, variance_decrease,
 };
 pub use decrease::{
-    RpDonorModel, ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound,
-    md_variance_decrease, nr_variance_decrease, nr_variance_decrease_bound,
-    rp_expected_variance_decrease, rp_variance_decrease_given_donor, step_variance_decrease,
+    RpDonorModel, ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease,
+    nr_variance_decrease, nr_variance_decrease_bound, rp_expected_variance_decrease, rp_variance_decrease_given_donor,
+    step_variance_decrease,
 };
 pub use distribution::{MutantMixture, gamma_matched, lognormal_matched};
 pub use error::EnsembleError;
 pub use metrics::{Metrics, imbalance_metrics};
-pub use montecarlo::{
-    MetricsEstimate, monte_carlo_metrics, residual_variance_sample, step_variance_sample,
-};
+pub use montecarlo::{MetricsEstimate, monte_carlo_metrics, residual_variance_sample, step_variance_sample};
 pub use sim::{Algorithm, SimConfig, SimResult, StepRecord, simulate};
+pub use static_pred::{
+    ExtremesMethod, StaticPrediction, VarianceConvention, c_max, static_prediction, static_variance,
+};
 pub use steps::{StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};

@@ -54,11 +54,7 @@ pub struct MetricsEstimate {
 /// let est = monte_carlo_metrics(&SimConfig::new(1000, 25, Algorithm::Static), &dist, &MonteCarlo::new(1, 200).unwrap()).unwrap();
 /// assert!(est.avg.agrees_with(19_524.0, 4.0)); // 40 × 488.1
 /// ```
-pub fn monte_carlo_metrics<D>(
-    cfg: &SimConfig,
-    dist: &D,
-    mc: &MonteCarlo,
-) -> Result<MetricsEstimate, EnsembleError>
+pub fn monte_carlo_metrics<D>(cfg: &SimConfig, dist: &D, mc: &MonteCarlo) -> Result<MetricsEstimate, EnsembleError>
 where
     D: Distribution<f64> + Sync + ?Sized,
 {
@@ -102,16 +98,9 @@ where
     })
 }
 
-fn draw<D: Distribution<f64> + ?Sized, G: Rng + ?Sized>(
-    dist: &D,
-    rng: &mut G,
-) -> Result<f64, EnsembleError> {
+fn draw<D: Distribution<f64> + ?Sized, G: Rng + ?Sized>(dist: &D, rng: &mut G) -> Result<f64, EnsembleError> {
     let d = dist.sample(rng);
-    if d.is_finite() && d >= 0.0 {
-        Ok(d)
-    } else {
-        Err(EnsembleError::BadDraw(d))
-    }
+    if d.is_finite() && d >= 0.0 { Ok(d) } else { Err(EnsembleError::BadDraw(d)) }
 }
 
 fn sample_variance(x: &[f64]) -> f64 {
@@ -139,12 +128,7 @@ fn sample_variance(x: &[f64]) -> f64 {
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// assert!(residual_variance_sample(&[0, 3, 4], &[false, true, true], &d, &mut rng).unwrap() > 0.0);
 /// ```
-pub fn residual_variance_sample<D, G>(
-    r: &[u64],
-    running: &[bool],
-    dist: &D,
-    rng: &mut G,
-) -> Result<f64, EnsembleError>
+pub fn residual_variance_sample<D, G>(r: &[u64], running: &[bool], dist: &D, rng: &mut G) -> Result<f64, EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
@@ -186,11 +170,7 @@ where
 {
     check_len("count vector", before.len(), 2)?;
     if after.len() != before.len() {
-        return Err(EnsembleError::LengthMismatch {
-            what: "counts after",
-            got: after.len(),
-            expected: before.len(),
-        });
+        return Err(EnsembleError::LengthMismatch { what: "counts after", got: after.len(), expected: before.len() });
     }
     adjusted_counts(before, running)?;
     adjusted_counts(after, running)?;
@@ -216,11 +196,7 @@ where
         for j in 0..qb {
             let t = draw(dist, rng)?;
             x[i] += t;
-            if j < qa {
-                x_after[i] += t
-            } else {
-                pool.push(t)
-            }
+            if j < qa { x_after[i] += t } else { pool.push(t) }
         }
     }
     for i in 0..p {

@@ -36,13 +36,7 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// All five, in the paper's column order.
-    pub const ALL: [Algorithm; 5] = [
-        Algorithm::Static,
-        Algorithm::Md,
-        Algorithm::Ar,
-        Algorithm::Rp,
-        Algorithm::Nr,
-    ];
+    pub const ALL: [Algorithm; 5] = [Algorithm::Static, Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr];
 
     /// The paper's abbreviation.
     pub fn name(&self) -> &'static str {
@@ -79,14 +73,7 @@ impl SimConfig {
     /// `n` tasks on `p` processors with `algorithm`, zero transfer cost, square torus, no
     /// trajectory. RP always re-polls until an available processor answers (§2.4).
     pub fn new(n: u64, p: usize, algorithm: Algorithm) -> Self {
-        SimConfig {
-            n,
-            p,
-            algorithm,
-            transfer_cost: 0.0,
-            torus: None,
-            record_trajectory: false,
-        }
+        SimConfig { n, p, algorithm, transfer_cost: 0.0, torus: None, record_trajectory: false }
     }
 }
 
@@ -185,10 +172,7 @@ fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> {
         return Err(EnsembleError::TooFewProcessors(cfg.p as u64));
     }
     if cfg.n == 0 {
-        return Err(EnsembleError::BadTaskCount {
-            n: cfg.n,
-            p: cfg.p as u64,
-        });
+        return Err(EnsembleError::BadTaskCount { n: cfg.n, p: cfg.p as u64 });
     }
     check_time("transfer_cost", cfg.transfer_cost)?;
     if cfg.algorithm != Algorithm::Nr {
@@ -199,11 +183,7 @@ fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> {
         None => Torus::square(cfg.p)?,
     };
     if torus.len() != cfg.p {
-        return Err(EnsembleError::LengthMismatch {
-            what: "torus",
-            got: torus.len(),
-            expected: cfg.p,
-        });
+        return Err(EnsembleError::LengthMismatch { what: "torus", got: torus.len(), expected: cfg.p });
     }
     Ok(Some(torus))
 }
@@ -254,29 +234,13 @@ where
             sum += d;
             queue.push(d);
         }
-        procs.push(Proc {
-            queue,
-            next: 0,
-            run_end: 0.0,
-            running: false,
-            queued_sum: sum,
-            busy: 0.0,
-            trigger: sum,
-        });
+        procs.push(Proc { queue, next: 0, run_end: 0.0, running: false, queued_sum: sum, busy: 0.0, trigger: sum });
     }
     let mut result = SimResult {
         compute: Vec::new(),
         finish: vec![0.0; p],
         wall_clock: 0.0,
-        metrics: Metrics {
-            avg: 0.0,
-            max: 0.0,
-            min: 0.0,
-            rav: 0.0,
-            max_idle: 0.0,
-            avg_idle: 0.0,
-            pct_idle: 0.0,
-        },
+        metrics: Metrics { avg: 0.0, max: 0.0, min: 0.0, rav: 0.0, max_idle: 0.0, avg_idle: 0.0, pct_idle: 0.0 },
         steps: 0,
         polls: 0,
         moved: 0,
@@ -290,10 +254,7 @@ where
                 .iter()
                 .enumerate()
                 .map(|(i, pr)| (i, pr.trigger))
-                .fold(
-                    (usize::MAX, f64::INFINITY),
-                    |a, b| if b.1 < a.1 { b } else { a },
-                );
+                .fold((usize::MAX, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
             if idle == usize::MAX {
                 break;
             }
@@ -309,16 +270,11 @@ where
                 Algorithm::Ar => ar_step(&counts, idle)?,
                 Algorithm::Nr => nr_step(&counts, &torus.expect("validated").group(idle), idle)?,
                 Algorithm::Rp => {
-                    let (donor, polls) =
-                        rp_poll(&counts, idle, RpDonorModel::UniformAvailable, rng)?;
+                    let (donor, polls) = rp_poll(&counts, idle, RpDonorModel::UniformAvailable, rng)?;
                     result.polls += polls;
                     match donor {
                         Some(k) => rp_step(&counts, idle, k)?,
-                        None => StepOutcome {
-                            counts: counts.clone(),
-                            donor: None,
-                            moved: 0,
-                        },
+                        None => StepOutcome { counts: counts.clone(), donor: None, moved: 0 },
                     }
                 }
                 Algorithm::Static => unreachable!("static runs have no steps"),
@@ -328,16 +284,10 @@ where
             }
             result.steps += 1;
             result.moved += step.moved;
-            let remaining_before: Vec<f64> = if cfg.record_trajectory {
-                procs.iter().map(|pr| pr.remaining(t)).collect()
-            } else {
-                Vec::new()
-            };
-            let running: Vec<bool> = if cfg.record_trajectory {
-                procs.iter().map(|pr| pr.running).collect()
-            } else {
-                Vec::new()
-            };
+            let remaining_before: Vec<f64> =
+                if cfg.record_trajectory { procs.iter().map(|pr| pr.remaining(t)).collect() } else { Vec::new() };
+            let running: Vec<bool> =
+                if cfg.record_trajectory { procs.iter().map(|pr| pr.running).collect() } else { Vec::new() };
             for (pr, (&before, &after)) in procs.iter_mut().zip(counts.iter().zip(&step.counts)) {
                 if after < before {
                     let keep = pr.queue.len() - (before - after) as usize;
@@ -406,17 +356,13 @@ mod tests {
             let res = simulate(&cfg, &dist, &mut g1).unwrap();
             // same draws → same total work whatever the algorithm
             let mut g2 = rng(9);
-            let stat =
-                simulate(&SimConfig::new(1000, 25, Algorithm::Static), &dist, &mut g2).unwrap();
+            let stat = simulate(&SimConfig::new(1000, 25, Algorithm::Static), &dist, &mut g2).unwrap();
             let total: f64 = res.compute.iter().sum();
             let total_static: f64 = stat.compute.iter().sum();
             assert!((total / total_static - 1.0).abs() < 1e-9, "{alg:?}");
             assert_eq!(res.trajectory.len() as u64, res.steps);
             for s in &res.trajectory {
-                assert_eq!(
-                    s.counts_before.iter().sum::<u64>(),
-                    s.counts_after.iter().sum::<u64>()
-                );
+                assert_eq!(s.counts_before.iter().sum::<u64>(), s.counts_after.iter().sum::<u64>());
                 let xb: f64 = s.remaining_before.iter().sum();
                 let xa: f64 = s.remaining_after.iter().sum();
                 assert!((xb - xa).abs() < 1e-6 * xb.max(1.0));

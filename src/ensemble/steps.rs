@@ -21,16 +21,8 @@ pub struct StepOutcome {
 }
 
 fn outcome(before: &[u64], counts: Vec<u64>, donor: Option<usize>) -> StepOutcome {
-    let moved = before
-        .iter()
-        .zip(&counts)
-        .map(|(&a, &b)| a.saturating_sub(b))
-        .sum();
-    StepOutcome {
-        counts,
-        donor,
-        moved,
-    }
+    let moved = before.iter().zip(&counts).map(|(&a, &b)| a.saturating_sub(b)).sum();
+    StepOutcome { counts, donor, moved }
 }
 
 fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
@@ -92,10 +84,7 @@ pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
 pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     if donor >= r.len() || donor == idle {
-        return Err(EnsembleError::IndexOutOfRange {
-            index: donor,
-            p: r.len(),
-        });
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
     }
     let mut counts = r.to_vec();
     let m = r[donor] / 2;
@@ -221,10 +210,7 @@ pub fn nr_step(r: &[u64], group: &[usize], idle: usize) -> Result<StepOutcome, E
     let mut seen = vec![false; r.len()];
     for &i in group {
         if i >= r.len() {
-            return Err(EnsembleError::IndexOutOfRange {
-                index: i,
-                p: r.len(),
-            });
+            return Err(EnsembleError::IndexOutOfRange { index: i, p: r.len() });
         }
         if seen[i] {
             return Err(EnsembleError::InvalidParameter {
@@ -348,14 +334,8 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(matches!(
-            md_step(&[1, 2], 0),
-            Err(EnsembleError::NotIdle { .. })
-        ));
-        assert!(matches!(
-            ar_step(&[0], 0),
-            Err(EnsembleError::TooShort { .. })
-        ));
+        assert!(matches!(md_step(&[1, 2], 0), Err(EnsembleError::NotIdle { .. })));
+        assert!(matches!(ar_step(&[0], 0), Err(EnsembleError::TooShort { .. })));
         assert!(rp_step(&[0, 2], 0, 0).is_err());
         assert!(nr_step(&[0, 2, 2], &[1, 2], 0).is_err());
         assert!(nr_step(&[0, 2, 2], &[0, 0], 0).is_err());
