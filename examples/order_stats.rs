@@ -33,6 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ns.push(x.round() as u64);
         x *= 10f64.powf(0.25);
     }
+    ns.push(1_000_000);
     ns.dedup();
     for n in ns {
         let exact = expected_max_std_normal(n)?;

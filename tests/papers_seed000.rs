@@ -38,7 +38,14 @@ fn seed000_order_statistics_rows() {
 fn every_section_has_a_known_source_and_no_unexplained_row() {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     for s in loadbal::papers::sections() {
-        assert!(std::path::Path::new(&format!("../shared/seeds/{}.txt", s.source)).exists() || s.source.len() == 20);
+        let seeds = [
+            "000_f1e3e63c7ddce45c",
+            "001_d064e131f40e5a4f",
+            "002_b76bb698159dd01c",
+            "003_1693413e5b23a038",
+            "004_6138481c300b5565",
+        ];
+        assert!(seeds.contains(&s.source), "unknown source {}", s.source);
         for r in (s.run)(&cfg) {
             assert_eq!(r.source, s.source);
             assert_ne!(r.status, Status::Unexplained, "{r:?}");
