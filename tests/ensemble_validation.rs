@@ -157,3 +157,53 @@ proptest! {
         prop_assert!(a.metrics.max_idle >= 0.0 && a.steps <= n + p as u64);
     }
 }
+
+#[test]
+fn idle_time_claims_hold_by_monte_carlo() {
+    // M6: Props 2/3 (MD), 5/6 (AR), 8/9 (RP), 11/12 (NR): the expected largest and average idle
+    // times of the remaining work do not increase across one step (p = 25, R_i ~ U{20..60})
+    use loadbal::ensemble::{
+        ar_avg_idle_claim, ar_range_claim, c_max, md_max_idle_claim, nr_max_idle_claim, remaining_times_sample,
+        rp_max_idle_claim,
+    };
+    use rand::{Rng, SeedableRng};
+    let mut setup = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    let mut r: Vec<u64> = (0..25).map(|_| setup.random_range(20..=60)).collect();
+    r[0] = 0;
+    r[7] = 90; // one heavily loaded processor so that AR's Props 5/6 hypotheses hold
+    let running: Vec<bool> = r.iter().map(|&c| c > 0).collect();
+    let torus = Torus::square(25).unwrap();
+    let donor = 3;
+    let cm = c_max(1_000_000).unwrap();
+    assert!(md_max_idle_claim(&r, 0, MU).unwrap().hypotheses_hold);
+    assert!(rp_max_idle_claim(&r, 0, donor, MU).unwrap().hypotheses_hold);
+    assert!(nr_max_idle_claim(&r, &torus.group(0)).unwrap().hypotheses_hold);
+    assert!(ar_range_claim(&r, 0, MU, SD, 0.04, cm).unwrap().hypotheses_hold);
+    assert!(ar_avg_idle_claim(&r, 0, MU, SD, 0.04, cm, 0.5).unwrap().hypotheses_hold);
+    let g = gamma_matched(MU, SD).unwrap();
+    let steps = [
+        ("MD", md_step(&r, 0).unwrap().counts),
+        ("AR", ar_step(&r, 0).unwrap().counts),
+        ("RP", rp_step(&r, 0, donor).unwrap().counts),
+        ("NR", nr_step(&r, &torus.group(0), 0).unwrap().counts),
+    ];
+    for (i, (name, after)) in steps.iter().enumerate() {
+        let mc = MonteCarlo::new(300 + i as u64, 4_000).unwrap();
+        let est = mc
+            .estimate_vec(2, |_, rng, out| {
+                let (x, y) = remaining_times_sample(&r, after, &running, &g, rng).unwrap();
+                let stats = |v: &[f64]| {
+                    let max = v.iter().copied().fold(f64::MIN, f64::max);
+                    let min = v.iter().copied().fold(f64::MAX, f64::min);
+                    (max - min, max - v.iter().sum::<f64>() / v.len() as f64)
+                };
+                let (rb, ib) = stats(&x);
+                let (ra, ia) = stats(&y);
+                out[0] = rb - ra;
+                out[1] = ib - ia;
+            })
+            .unwrap();
+        assert!(est[0].mean + 4.0 * est[0].std_err >= 0.0, "{name} largest idle: {:?}", est[0]);
+        assert!(est[1].mean + 4.0 * est[1].std_err >= 0.0, "{name} average idle: {:?}", est[1]);
+    }
+}

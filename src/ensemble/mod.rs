@@ -54,7 +54,9 @@ pub use decrease::{
 pub use distribution::{MutantMixture, gamma_matched, lognormal_matched};
 pub use error::EnsembleError;
 pub use metrics::{Metrics, imbalance_metrics};
-pub use montecarlo::{MetricsEstimate, monte_carlo_metrics, residual_variance_sample, step_variance_sample};
+pub use montecarlo::{
+    MetricsEstimate, monte_carlo_metrics, remaining_times_sample, residual_variance_sample, step_variance_sample,
+};
 pub use sim::{Algorithm, SimConfig, SimResult, StepRecord, simulate};
 pub use static_pred::{
     ExtremesMethod, StaticPrediction, VarianceConvention, c_max, static_prediction, static_variance,

@@ -141,12 +141,11 @@ where
 ///
 /// # Formula
 /// ```text
-/// (ξ²(X), ξ²(X')) with X' built from the same residuals and the same queued durations
+/// (ξ²(X), ξ²(X')) with X, X' from remaining_times_sample
 /// ```
 ///
 /// # Errors
-/// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
-/// [`EnsembleError::InvalidParameter`] when the totals differ, [`EnsembleError::BadDraw`].
+/// As [`remaining_times_sample`].
 ///
 /// # Examples
 /// ```
@@ -164,6 +163,43 @@ pub fn step_variance_sample<D, G>(
     dist: &D,
     rng: &mut G,
 ) -> Result<(f64, f64), EnsembleError>
+where
+    D: Distribution<f64> + ?Sized,
+    G: Rng + ?Sized,
+{
+    let (x, x_after) = remaining_times_sample(before, after, running, dist, rng)?;
+    Ok((sample_variance(&x), sample_variance(&x_after)))
+}
+
+/// One draw of every processor's remaining time before and after a step from counts `before` to
+/// `after` under the model of Lemma 3: a running processor's task in progress has remaining time
+/// f·t (f ~ U(0,1), Lemma 2) and stays; queued tasks keep their durations when they move.
+///
+/// # Formula
+/// ```text
+/// X_i = s_i f_i t_i0 + Σ_{j=1}^{R_i − s_i} t_ij,   X'_i = s_i f_i t_i0 + (the same queued durations, moved)
+/// ```
+///
+/// # Errors
+/// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
+/// [`EnsembleError::InvalidParameter`] when the totals differ, [`EnsembleError::BadDraw`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::remaining_times_sample;
+/// use rand::SeedableRng;
+/// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let (x, y) = remaining_times_sample(&[0, 3, 5], &[2, 3, 3], &[false, true, true], &d, &mut rng).unwrap();
+/// assert!((x.iter().sum::<f64>() - y.iter().sum::<f64>()).abs() < 1e-9);
+/// ```
+pub fn remaining_times_sample<D, G>(
+    before: &[u64],
+    after: &[u64],
+    running: &[bool],
+    dist: &D,
+    rng: &mut G,
+) -> Result<(Vec<f64>, Vec<f64>), EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
@@ -205,5 +241,5 @@ where
             x_after[i] += pool.pop().expect("totals checked");
         }
     }
-    Ok((sample_variance(&x), sample_variance(&x_after)))
+    Ok((x, x_after))
 }
