@@ -35,7 +35,7 @@ fn halves(c: u64) -> (f64, f64) {
     ((c / 2) as f64, c.div_ceil(2) as f64)
 }
 
-/// Prop. 2 (MD): E[Y'_p − Y'_1] ≤ E[Y_p − Y_1], with the seven case bounds of its proof.
+/// Prop. 2 (MD): E\[Y'_p − Y'_1\] ≤ E\[Y_p − Y_1\], with the seven case bounds of its proof.
 ///
 /// # Formula
 /// ```text
@@ -62,7 +62,7 @@ pub fn md_max_idle_claim(r: &[u64], idle: usize, mu_t: f64) -> Result<IdleClaim,
     Ok(claim(rp >= 2, cases.iter().map(|c| c * mu_t).collect()))
 }
 
-/// Prop. 3 (MD): E[Y'_p − η'] ≤ E[Y_p − η], with the three case bounds of its proof.
+/// Prop. 3 (MD): E\[Y'_p − η'\] ≤ E\[Y_p − η\], with the three case bounds of its proof.
 ///
 /// # Formula
 /// ```text
@@ -93,7 +93,7 @@ fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), Ensem
     Ok((rp, r[donor]))
 }
 
-/// Prop. 8 (RP, donor k): E[Y'_p − Y'_1] ≤ E[Y_p − Y_1], with the case bounds of its proof
+/// Prop. 8 (RP, donor k): E\[Y'_p − Y'_1\] ≤ E\[Y_p − Y_1\], with the case bounds of its proof
 /// (case (7) is garbled in the seed; derived as in the reference).
 ///
 /// # Formula
@@ -120,7 +120,7 @@ pub fn rp_max_idle_claim(r: &[u64], idle: usize, donor: usize, mu_t: f64) -> Res
     Ok(claim(rk >= 2, cases.iter().map(|c| c * mu_t).collect()))
 }
 
-/// Prop. 9 (RP, donor k): E[Y'_p − η'] ≤ E[Y_p − η]; the paper notes the reduction is zero for
+/// Prop. 9 (RP, donor k): E\[Y'_p − η'\] ≤ E\[Y_p − η\]; the paper notes the reduction is zero for
 /// most RP steps (whenever the donor is not the most loaded processor).
 ///
 /// # Formula
@@ -154,7 +154,7 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
     Ok(claim(group.contains(&idle) && queued > 0, vec![0.0; n_cases]))
 }
 
-/// Prop. 11 (NR): E[Y'_p − Y'_1] ≤ E[Y_p − Y_1]; all four cases of the proof bound the decrease
+/// Prop. 11 (NR): E\[Y'_p − Y'_1\] ≤ E\[Y_p − Y_1\]; all four cases of the proof bound the decrease
 /// by 0 (the claim "Z_max ≤ max X_1..X_k" holds in expectation, not pathwise). Hypotheses: the
 /// idle processor belongs to the group and the group has queued work.
 ///
@@ -177,7 +177,7 @@ pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, Ensemb
     nr_claim(r, group, idle, 4)
 }
 
-/// Prop. 12 (NR): E[Y'_p − η'] ≤ E[Y_p − η], since Y'_p = max{Z_max, W_max} ≤ Y_p in expectation.
+/// Prop. 12 (NR): E\[Y'_p − η'\] ≤ E\[Y_p − η\], since Y'_p = max{Z_max, W_max} ≤ Y_p in expectation.
 /// `group[0]` is the idle processor.
 ///
 /// # Formula
@@ -215,7 +215,7 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// ```
 ///
 /// # Errors
-/// [`EnsembleError::InvalidParameter`] for ε ∉ [0, 0.5) or μ_T = 0, [`EnsembleError::InvalidTime`].
+/// [`EnsembleError::InvalidParameter`] for ε ∉ \[0, 0.5) or μ_T = 0, [`EnsembleError::InvalidTime`].
 ///
 /// # Examples
 /// ```

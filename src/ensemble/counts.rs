@@ -32,7 +32,7 @@ pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
 }
 
 /// Adjusted counts R̂_i = R_i − s_i/2 for any set of processors running a task (the general form
-/// of seed 000 eqs. (8a)–(8c)): E[X_i] = R̂_i μ_T when the task in progress has, by Lemma 2,
+/// of seed 000 eqs. (8a)–(8c)): E\[X_i\] = R̂_i μ_T when the task in progress has, by Lemma 2,
 /// mean remaining time μ_T/2. `r[i]` counts the running task.
 ///
 /// # Formula
@@ -142,7 +142,7 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 }
 
 /// Mean and variance of the remaining time f·t of a task in progress, seed 000 Lemma 2
-/// (f ~ U[0,1] independent of t). A modelling assumption: the renewal residual observed in a
+/// (f ~ U\[0,1\] independent of t). A modelling assumption: the renewal residual observed in a
 /// real run is length-biased (mean (σ²+μ²)/(2μ)).
 ///
 /// # Formula

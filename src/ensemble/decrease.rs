@@ -9,7 +9,7 @@ use super::steps::{ar_step, nr_step};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RpDonorModel {
-    /// The closed form printed in seed 000 Prop. 7, [(M² − M) + V]/(2(p−1)) μ_T²: it drops a
+    /// The closed form printed in seed 000 Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
     /// factor p/(p−1) on (M² − M) and underestimates the decrease (reference A3). Only for
     /// reproducing the paper.
     PaperFormula,

@@ -32,7 +32,7 @@ pub struct MetricsEstimate {
     pub wall_clock: Estimate,
     /// Balancing steps that moved tasks.
     pub steps: Estimate,
-    /// Sample algebraic variance ξ² of compute times (its mean estimates E[ξ²]).
+    /// Sample algebraic variance ξ² of compute times (its mean estimates E\[ξ²\]).
     pub variance: Estimate,
 }
 

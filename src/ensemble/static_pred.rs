@@ -5,7 +5,7 @@
 use super::error::{EnsembleError, check_time};
 use crate::order_stats;
 
-/// How E[Y_p] and E[Y_1] of p i.i.d. normal processor times are computed.
+/// How E\[Y_p\] and E\[Y_1\] of p i.i.d. normal processor times are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ExtremesMethod {
@@ -15,7 +15,7 @@ pub enum ExtremesMethod {
     ChenTyler,
 }
 
-/// Which expression of the static expected algebraic variance E[ξ²] (metric (1)).
+/// Which expression of the static expected algebraic variance E\[ξ²\] (metric (1)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum VarianceConvention {
@@ -38,19 +38,19 @@ pub struct StaticPrediction {
     pub mu_x: f64,
     /// σ_X = √R σ_T (12).
     pub sigma_x: f64,
-    /// E[Y_p].
+    /// E\[Y_p\].
     pub expected_max: f64,
-    /// E[Y_1].
+    /// E\[Y_1\].
     pub expected_min: f64,
-    /// Expected largest idle time E[Y_p − Y_1], metric (2).
+    /// Expected largest idle time E\[Y_p − Y_1\], metric (2).
     pub expected_max_idle: f64,
-    /// Expected average idle time E[Y_p − η_X] = E[Y_p] − μ_X, metric (3).
+    /// Expected average idle time E\[Y_p − η_X\] = E\[Y_p\] − μ_X, metric (3).
     pub expected_avg_idle: f64,
-    /// Expected percentage idle time 100·E[Y_p − η_X]/μ_X.
+    /// Expected percentage idle time 100·E\[Y_p − η_X\]/μ_X.
     pub expected_pct_idle: f64,
-    /// E[ξ²] under the chosen convention, metric (1).
+    /// E\[ξ²\] under the chosen convention, metric (1).
     pub expected_variance: f64,
-    /// √E[ξ²].
+    /// √E\[ξ²\].
     pub root_expected_variance: f64,
     /// The method used for the extremes.
     pub method: ExtremesMethod,

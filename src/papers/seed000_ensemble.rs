@@ -15,8 +15,8 @@ pub(super) const SOURCE: &str = "000_f1e3e63c7ddce45c";
 pub(super) const WILD: (f64, f64) = (488.1, 116.6);
 pub(super) const MUTANT: (f64, f64) = (152.0, 191.1);
 
-/// Printed columns of Tables 2 (wild) and 3 (mutant): [ensemble 25/100][Static, MD, AR, RP, NR]
-/// [avg, max, min, RAV, max idle, avg idle, % idle].
+/// Printed columns of Tables 2 (wild) and 3 (mutant): \[ensemble 25/100\]\[Static, MD, AR, RP, NR\]
+/// \[avg, max, min, RAV, max idle, avg idle, % idle\].
 pub(super) const TABLE2: [[[f64; 7]; 5]; 2] = [
     [
         [19524.0, 20795.0, 18055.0, 680.0, 2740.0, 1271.0, 6.5],

@@ -117,7 +117,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
     rows
 }
 
-/// Table 1: experimental RAV (a single run, as in Table 2) and the theoretical √E[ξ²] after the
+/// Table 1: experimental RAV (a single run, as in Table 2) and the theoretical √E\[ξ²\] after the
 /// last step, which the paper computes along its own balancing history with the §5.3 formulas.
 /// We recompute it along each simulated history: start from the §5.2 value p/(p−1)·Rσ_T² and
 /// subtract every realised step's expected decrease (11) (for MD and RP this is Prop. 1's
