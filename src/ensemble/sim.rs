@@ -326,7 +326,12 @@ where
                 Algorithm::Static => unreachable!("static runs have no steps"),
             };
             if step.moved == 0 {
-                continue;
+                // MD, AR and RP move nothing only when no task is queued anywhere, and queued
+                // work never reappears: every processor just finishes what it runs.
+                if cfg.algorithm == Algorithm::Nr {
+                    continue;
+                }
+                break;
             }
             result.steps += 1;
             result.moved += step.moved;
