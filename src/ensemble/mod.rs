@@ -32,6 +32,7 @@ mod counts;
 mod decrease;
 mod distribution;
 mod error;
+mod history;
 mod metrics;
 mod montecarlo;
 mod sim;
@@ -53,6 +54,7 @@ pub use decrease::{
 };
 pub use distribution::{MutantMixture, gamma_matched, lognormal_matched};
 pub use error::EnsembleError;
+pub use history::variance_along_history;
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
     MetricsEstimate, monte_carlo_metrics, remaining_times_sample, residual_variance_sample, step_variance_sample,

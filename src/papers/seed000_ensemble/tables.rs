@@ -11,7 +11,7 @@ use super::super::{Row, RunConfig, Status};
 use super::{ENSEMBLES, METRICS, MUTANT, SOURCE, TABLE2, TABLE3, WILD};
 use crate::ensemble::{
     Algorithm, ExtremesMethod, MetricsEstimate, MutantMixture, SimConfig, VarianceConvention, gamma_matched,
-    monte_carlo_metrics, simulate, static_prediction, static_variance, step_variance_decrease,
+    monte_carlo_metrics, simulate, static_prediction, static_variance, variance_along_history,
 };
 use crate::montecarlo::{Estimate, MonteCarlo};
 use crate::order_stats::std_normal_quantile;
@@ -139,12 +139,9 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
             sim.record_trajectory = true;
             let runs = mc.replicate(|_, rng| {
                 let run = simulate(&sim, &wild, rng).expect("valid configuration");
-                let mut v = start;
-                for s in &run.trajectory {
-                    v -= step_variance_decrease(&s.counts_before, &s.counts_after, &s.running, mu)
-                        .expect("consistent step record");
-                }
-                (run.metrics.rav, v.max(0.0).sqrt())
+                let v = variance_along_history(&run.trajectory, start, mu).expect("consistent step records");
+                let last = v.last().copied().unwrap_or(start);
+                (run.metrics.rav, last.max(0.0).sqrt())
             });
             let exp: Vec<f64> = runs.iter().map(|r| r.0).collect();
             let theo: Vec<f64> = runs.iter().map(|r| r.1).collect();
