@@ -310,6 +310,42 @@ mod tests {
         assert!((d - 2.1875).abs() < 1e-12);
     }
 
+    fn enumerate(p: usize, left: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if prefix.len() == p - 1 {
+            prefix.push(left);
+            out.push(prefix.clone());
+            prefix.pop();
+            return;
+        }
+        let min = u64::from(!prefix.is_empty());
+        for c in min..=left {
+            prefix.push(c);
+            enumerate(p, left - c, prefix, out);
+            prefix.pop();
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn ar_minimises_adjusted_variance_g30(rest in prop::collection::vec(1u64..5, 1..4)) {
+            // Prop. 4's claim: among all distributions of the same tasks where P_0 has no task in
+            // progress and every other processor keeps its running one, AR's V(R̂') is minimal
+            let mut r = vec![0u64];
+            r.extend(rest);
+            let p = r.len();
+            let total: u64 = r.iter().sum();
+            prop_assume!(total >= p as u64);
+            let running = busy(&r);
+            let v_of = |c: &[u64]| count_mean_var(&adjusted_counts(c, &running).unwrap()).unwrap().1;
+            let ar = v_of(&ar_step(&r, 0).unwrap().counts);
+            let mut all = Vec::new();
+            enumerate(p, total, &mut Vec::new(), &mut all);
+            let best = all.iter().filter(|c| c[1..].iter().all(|&x| x >= 1)).map(|c| v_of(c)).fold(f64::INFINITY, f64::min);
+            prop_assert!((ar - best).abs() < 1e-12, "AR {} vs best {}", ar, best);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]
