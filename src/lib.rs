@@ -16,6 +16,7 @@ pub mod ensemble;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
+pub mod queueing;
 
 /// The README's examples, compiled and run as doc-tests.
 #[cfg(doctest)]

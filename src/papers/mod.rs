@@ -10,6 +10,7 @@
 
 mod seed000;
 mod seed000_ensemble;
+mod seed004_queueing;
 
 use crate::montecarlo::Estimate;
 
@@ -182,6 +183,7 @@ pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
     all.extend(seed000_ensemble::sections());
+    all.extend(seed004_queueing::sections());
     all
 }
 
