@@ -298,9 +298,22 @@ where
             procs[idle].drain(t);
             result.finish[idle] = result.finish[idle].max(procs[idle].run_end);
             procs[idle].trigger = f64::INFINITY;
-            for (j, pr) in procs.iter_mut().enumerate() {
-                pr.advance(t);
-                counts[j] = pr.count();
+            // NR only looks at the group: the other counts may stay stale (they are neither read
+            // nor changed), unless the trajectory records every processor.
+            let group = torus.map(|tor| tor.group(idle));
+            match &group {
+                Some(g) if !cfg.record_trajectory => {
+                    for &j in g {
+                        procs[j].advance(t);
+                        counts[j] = procs[j].count();
+                    }
+                }
+                _ => {
+                    for (j, pr) in procs.iter_mut().enumerate() {
+                        pr.advance(t);
+                        counts[j] = pr.count();
+                    }
+                }
             }
             let step: StepOutcome = match cfg.algorithm {
                 Algorithm::Md if cfg.md_suspend => {
@@ -314,7 +327,7 @@ where
                 }
                 Algorithm::Md => md_step(&counts, idle)?,
                 Algorithm::Ar => ar_step(&counts, idle)?,
-                Algorithm::Nr => nr_step(&counts, &torus.expect("validated").group(idle), idle)?,
+                Algorithm::Nr => nr_step(&counts, group.as_deref().expect("validated torus"), idle)?,
                 Algorithm::Rp => {
                     let (donor, polls) = rp_poll(&counts, idle, RpDonorModel::UniformAvailable, rng)?;
                     result.polls += polls;
@@ -426,6 +439,20 @@ mod tests {
                 assert!(res.steps > 0);
                 assert!(res.metrics.max_idle < stat.metrics.max_idle);
             }
+        }
+    }
+
+    #[test]
+    fn recording_the_trajectory_does_not_change_the_run() {
+        // NR advances only the group when no trajectory is recorded: same run either way
+        let dist = gamma_matched(488.1, 116.6).unwrap();
+        for alg in Algorithm::ALL {
+            let mut cfg = SimConfig::new(1000, 25, alg);
+            let a = simulate(&cfg, &dist, &mut rng(8)).unwrap();
+            cfg.record_trajectory = true;
+            let b = simulate(&cfg, &dist, &mut rng(8)).unwrap();
+            assert_eq!(a.compute, b.compute, "{alg:?}");
+            assert_eq!((a.steps, a.moved), (b.steps, b.moved));
         }
     }
 
