@@ -9,6 +9,8 @@
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
 mod seed000;
+mod seed000_ensemble;
+mod seed004_queueing;
 mod seed004_unaware;
 
 use crate::montecarlo::Estimate;
@@ -195,6 +197,8 @@ pub struct Section {
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
+    all.extend(seed000_ensemble::sections());
+    all.extend(seed004_queueing::sections());
     all.extend(seed004_unaware::sections());
     all
 }
