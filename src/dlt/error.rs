@@ -105,3 +105,15 @@ pub(crate) fn non_negative(what: &'static str, index: usize, v: f64) -> Result<f
         Ok(v)
     }
 }
+
+/// Checks every element of a slice with `check`.
+pub(crate) fn all_checked(
+    what: &'static str,
+    xs: &[f64],
+    check: fn(&'static str, usize, f64) -> Result<f64, DltError>,
+) -> Result<(), DltError> {
+    for (i, &x) in xs.iter().enumerate() {
+        check(what, i, x)?;
+    }
+    Ok(())
+}

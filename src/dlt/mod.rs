@@ -25,3 +25,14 @@ pub use star::{
 };
 mod bus;
 pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
+mod tree;
+pub use tree::{
+    Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate,
+};
+mod chain;
+pub use chain::{
+    ChainSide, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit,
+    chain_simulate, chain_speedup_limit, interior_tree,
+};
+mod kary;
+pub use kary::{kary_tree_rho, kary_tree_rho_limit};

@@ -49,7 +49,8 @@ pub(crate) fn solve_ac(
     for &i in order {
         if included[i] {
             alpha[i] = tau / (c[i] + a[i]);
-            tau -= c[i] * alpha[i];
+            // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
+            tau *= a[i] / (c[i] + a[i]);
             used.push(i);
         }
     }

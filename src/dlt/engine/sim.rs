@@ -143,7 +143,8 @@ impl<'a> Simulator<'a> {
         let states = (0..net.len())
             .map(|v| {
                 let node = &net.nodes()[v];
-                let lanes = match (node.front_end, node.ports) {
+                // A relay never computes, so its front-end flag does not matter.
+                let lanes = match (node.front_end || node.cpu.is_none(), node.ports) {
                     (false, _) => 1,
                     (true, Ports::Single) => 2,
                     (true, Ports::All) => 1 + net.children(v).len(),
@@ -208,7 +209,7 @@ impl<'a> Simulator<'a> {
                 });
             }
         }
-        let lane = match (node.front_end, node.ports, action) {
+        let lane = match (node.front_end || node.cpu.is_none(), node.ports, action) {
             (false, _, _) | (true, _, Action::Compute { .. }) => 0,
             (true, Ports::Single, _) => 1,
             (true, Ports::All, _) => 1 + self.net.child_position(child.unwrap_or(0)),
