@@ -36,3 +36,14 @@ pub use chain::{
 };
 mod kary;
 pub use kary::{kary_tree_rho, kary_tree_rho_limit};
+mod affine;
+pub use affine::{
+    AffineWorker, Selection, affine_bus_order, affine_homogeneous,
+    affine_homogeneous_optimal_count, affine_simulate, affine_star_allocate,
+};
+mod collect;
+mod installment;
+pub use collect::{collect_fifo, collect_lifo, collect_simulate};
+pub use installment::{
+    MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate,
+};
