@@ -47,3 +47,9 @@ pub use collect::{collect_fifo, collect_lifo, collect_simulate};
 pub use installment::{
     MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate,
 };
+mod mesh;
+pub use mesh::{
+    LayeredSolution, Layers, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers,
+    layered_allocate, layered_speedup_limit, layers_from_adjacency, layers_hypercube,
+    layers_mesh2d, layers_mesh3d,
+};
