@@ -15,3 +15,8 @@ pub mod dlt;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
+
+/// The README's examples, compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
