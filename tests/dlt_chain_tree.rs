@@ -6,17 +6,11 @@ use dlt_support::*;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale {
-    t_cp: 1.0,
-    t_cm: 1.0,
-};
+const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
 
 fn chain_input(max: usize) -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
     (1..=max).prop_flat_map(|n| {
-        (
-            prop::collection::vec(0.1..5.0f64, n),
-            prop::collection::vec(prop_oneof![Just(0.0), 0.0..3.0f64], n - 1),
-        )
+        (prop::collection::vec(0.1..5.0f64, n), prop::collection::vec(prop_oneof![Just(0.0), 0.0..3.0f64], n - 1))
     })
 }
 
@@ -29,30 +23,14 @@ fn tree_input() -> impl Strategy<Value = Tree> {
         any::<bool>(),
         0u8..5,
     );
-    (
-        prop::option::of(0.1..5.0f64),
-        any::<bool>(),
-        prop::collection::vec(node, 0..12),
-    )
-        .prop_map(|(rw, rfe, specs)| {
-            let mut t = Tree::new(rw, rfe).unwrap();
-            for (i, (p, z, w, fe, port)) in specs.into_iter().enumerate() {
-                let ports = if port == 0 && (fe || w.is_none()) {
-                    Ports::All
-                } else {
-                    Ports::Single
-                };
-                t.push(TreeNode {
-                    parent: Some(p % (i + 1)),
-                    z,
-                    w,
-                    front_end: fe,
-                    ports,
-                })
-                .unwrap();
-            }
-            t
-        })
+    (prop::option::of(0.1..5.0f64), any::<bool>(), prop::collection::vec(node, 0..12)).prop_map(|(rw, rfe, specs)| {
+        let mut t = Tree::new(rw, rfe).unwrap();
+        for (i, (p, z, w, fe, port)) in specs.into_iter().enumerate() {
+            let ports = if port == 0 && (fe || w.is_none()) { Ports::All } else { Ports::Single };
+            t.push(TreeNode { parent: Some(p % (i + 1)), z, w, front_end: fe, ports }).unwrap();
+        }
+        t
+    })
 }
 
 #[test]
@@ -79,12 +57,7 @@ fn chain_anchors_and_limits() {
         let side = ChainSide { w: &w, z: &z };
         for ports in [Ports::Single, Ports::All] {
             let s = chain_interior(1.0, side, side, ports, true, true, U, 1.0).unwrap();
-            assert!(
-                rel(
-                    1.0 / s.makespan,
-                    chain_interior_speedup_limit(sigma, ports).unwrap()
-                ) < 1e-12
-            );
+            assert!(rel(1.0 / s.makespan, chain_interior_speedup_limit(sigma, ports).unwrap()) < 1e-12);
         }
     }
 }
@@ -96,12 +69,7 @@ fn chain_cut_without_front_end() {
     assert_eq!(&s.participating, &[true, true, false, false]);
     let two = chain_allocate(&[1.0, 1.0], &[0.5], false, U, 1.0).unwrap();
     assert!(rel(s.makespan, two.makespan) < 1e-15);
-    check_trace(
-        &chain_simulate(&[1.0, 1.0, 1.0, 1.0], &[0.5, 2.0, 0.1], false, &s, U).unwrap(),
-        &s,
-        1.0,
-        1e-12,
-    );
+    check_trace(&chain_simulate(&[1.0, 1.0, 1.0, 1.0], &[0.5, 2.0, 0.1], false, &s, U).unwrap(), &s, 1.0, 1e-12);
 }
 
 #[test]
@@ -113,24 +81,15 @@ fn kary_anchor_and_limits() {
     let chain = kary_tree_rho_limit(1, 0.3, true, 1e-16).unwrap();
     assert!(rel(1.0 / chain, chain_speedup_limit(0.3, true).unwrap()) < 1e-12);
     let wide = kary_tree_rho(1_000_000, 1, 0.3, true).unwrap();
-    assert!(
-        rel(
-            1.0 / wide,
-            bus_speedup_limit(RootMode::FrontEnd, 0.3).unwrap()
-        ) < 1e-9
-    );
+    assert!(rel(1.0 / wide, bus_speedup_limit(RootMode::FrontEnd, 0.3).unwrap()) < 1e-9);
     assert!(kary_tree_rho(0, 1, 0.3, true).is_err());
 }
 
 #[test]
 fn large_chain_and_tree() {
     let n = 1_000_000;
-    let w: Vec<f64> = (0..n)
-        .map(|i| 10f64.powf(-6.0 + 12.0 * (i % 977) as f64 / 977.0))
-        .collect();
-    let z: Vec<f64> = (0..n - 1)
-        .map(|i| 10f64.powf(-6.0 + 12.0 * (i % 1009) as f64 / 1009.0))
-        .collect();
+    let w: Vec<f64> = (0..n).map(|i| 10f64.powf(-6.0 + 12.0 * (i % 977) as f64 / 977.0)).collect();
+    let z: Vec<f64> = (0..n - 1).map(|i| 10f64.powf(-6.0 + 12.0 * (i % 1009) as f64 / 1009.0)).collect();
     for fe in [true, false] {
         let s = chain_allocate(&w, &z, fe, U, 1.0).unwrap();
         check_conservation(&s, 1.0);
@@ -143,32 +102,17 @@ fn large_chain_and_tree() {
 #[test]
 fn tree_errors() {
     let t = Tree::new(None, true).unwrap();
-    assert!(matches!(
-        tree_allocate(&t, U, OrderPolicy::Optimal, 1.0),
-        Err(DltError::Empty { .. })
-    ));
+    assert!(matches!(tree_allocate(&t, U, OrderPolicy::Optimal, 1.0), Err(DltError::Empty { .. })));
     let mut t = Tree::new(None, true).unwrap();
     t.add(0, 1.0, None, true).unwrap();
-    assert!(matches!(
-        tree_allocate(&t, U, OrderPolicy::Optimal, 1.0),
-        Err(DltError::Empty { .. })
-    ));
+    assert!(matches!(tree_allocate(&t, U, OrderPolicy::Optimal, 1.0), Err(DltError::Empty { .. })));
     assert!(t.add(5, 1.0, Some(1.0), true).is_err());
     assert!(t.add(0, -1.0, Some(1.0), true).is_err());
     assert!(t.add(0, 1.0, Some(0.0), true).is_err());
     assert!(Tree::chain(&[1.0, 1.0], &[], true).is_err());
-    assert!(matches!(
-        chain_allocate(&[], &[], true, U, 1.0),
-        Err(DltError::Empty { .. })
-    ));
-    assert!(matches!(
-        chain_allocate(&[1.0], &[1.0], true, U, 1.0),
-        Err(DltError::LengthMismatch { .. })
-    ));
-    let side = ChainSide {
-        w: &[1.0],
-        z: &[1.0],
-    };
+    assert!(matches!(chain_allocate(&[], &[], true, U, 1.0), Err(DltError::Empty { .. })));
+    assert!(matches!(chain_allocate(&[1.0], &[1.0], true, U, 1.0), Err(DltError::LengthMismatch { .. })));
+    let side = ChainSide { w: &[1.0], z: &[1.0] };
     assert!(chain_interior(1.0, side, side, Ports::All, false, true, U, 1.0).is_err());
 }
 

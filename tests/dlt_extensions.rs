@@ -6,19 +6,11 @@ use dlt_support::*;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale {
-    t_cp: 1.0,
-    t_cm: 1.0,
-};
+const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
 
 #[test]
 fn affine_a1_table() {
-    let wk = [AffineWorker {
-        s: 0.5,
-        z: 0.2,
-        q: 0.0,
-        w: 1.0,
-    }; 10];
+    let wk = [AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }; 10];
     let mut prev = f64::INFINITY;
     for n in 1..=6 {
         let s = affine_star_allocate(10.0, None, &wk[..n], U, Selection::AllGiven).unwrap();
@@ -26,57 +18,28 @@ fn affine_a1_table() {
         assert!(rel(s.makespan, h.makespan) < 1e-12);
         assert!(s.makespan < prev);
         prev = s.makespan;
-        check_trace(
-            &affine_simulate(None, &wk[..n], &s, U).unwrap(),
-            &s,
-            10.0,
-            1e-12,
-        );
+        check_trace(&affine_simulate(None, &wk[..n], &s, U).unwrap(), &s, 10.0, 1e-12);
     }
     assert!((prev - 5.017_643_646_68).abs() < 1e-10);
     assert!(matches!(
         affine_star_allocate(10.0, None, &wk[..7], U, Selection::AllGiven),
         Err(DltError::InfeasibleStructure { .. })
     ));
-    assert!(matches!(
-        affine_homogeneous(10.0, 0.5, 0.2, 0.0, 1.0, 7, U),
-        Err(DltError::InfeasibleStructure { .. })
-    ));
-    assert_eq!(
-        affine_homogeneous_optimal_count(10.0, 0.5, 0.2, 0.0, 1.0, 10, U).unwrap(),
-        6
-    );
+    assert!(matches!(affine_homogeneous(10.0, 0.5, 0.2, 0.0, 1.0, 7, U), Err(DltError::InfeasibleStructure { .. })));
+    assert_eq!(affine_homogeneous_optimal_count(10.0, 0.5, 0.2, 0.0, 1.0, 10, U).unwrap(), 6);
     // c = 0 branch.
     let h = affine_homogeneous(10.0, 0.5, 0.0, 0.1, 1.0, 4, U).unwrap();
-    let s = affine_star_allocate(
-        10.0,
-        None,
-        &[AffineWorker {
-            s: 0.5,
-            z: 0.0,
-            q: 0.1,
-            w: 1.0,
-        }; 4],
-        U,
-        Selection::AllGiven,
-    )
-    .unwrap();
+    let s =
+        affine_star_allocate(10.0, None, &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4], U, Selection::AllGiven)
+            .unwrap();
     assert!(rel(h.makespan, s.makespan) < 1e-12);
-    assert_eq!(
-        affine_homogeneous_optimal_count(10.0, 0.5, 0.0, 0.0, 1.0, 100, U).unwrap(),
-        6
-    );
+    assert_eq!(affine_homogeneous_optimal_count(10.0, 0.5, 0.0, 0.0, 1.0, 100, U).unwrap(), 6);
 }
 
 #[test]
 fn affine_a4_order_counterexample() {
     // Reference §6.4 A4: L = 20, S = 1.5; A (0.8, 2.4), B (0.3, 0.6), C (0.2, 2.9).
-    let mk = |c: f64, a: f64| AffineWorker {
-        s: 1.5,
-        z: c,
-        q: 0.0,
-        w: a,
-    };
+    let mk = |c: f64, a: f64| AffineWorker { s: 1.5, z: c, q: 0.0, w: a };
     let (a, b, c) = (mk(0.8, 2.4), mk(0.3, 0.6), mk(0.2, 2.9));
     let cba = affine_star_allocate(20.0, None, &[c, b, a], U, Selection::AllGiven).unwrap();
     let bca = affine_star_allocate(20.0, None, &[b, c, a], U, Selection::AllGiven).unwrap();
@@ -104,24 +67,10 @@ fn multi_installment_structure() {
         let total: f64 = mi.chunks.iter().flatten().sum::<f64>() + mi.root_alpha;
         assert!((total - 1.0).abs() < 1e-12);
     }
-    assert!(
-        rel(
-            multi_installment(4, 200, 1.0, 0.2, 1.0, None, U)
-                .unwrap()
-                .makespan,
-            lim
-        ) < 1e-9
-    );
+    assert!(rel(multi_installment(4, 200, 1.0, 0.2, 1.0, None, U).unwrap().makespan, lim) < 1e-9);
     // Link-bound and with a computing root.
     let lim = multi_installment_limit(4, 1.0, 0.4, 1.0, Some(1.0), U).unwrap();
-    assert!(
-        rel(
-            multi_installment(4, 200, 1.0, 0.4, 1.0, Some(1.0), U)
-                .unwrap()
-                .makespan,
-            lim
-        ) < 1e-9
-    );
+    assert!(rel(multi_installment(4, 200, 1.0, 0.4, 1.0, Some(1.0), U).unwrap().makespan, lim) < 1e-9);
     let mi = multi_installment(3, 5, 1.0, 0.4, 2.0, Some(1.5), U).unwrap();
     let tr = multi_installment_simulate(&mi, 1.0, 0.4, Some(1.5), U).unwrap();
     assert!(tr.finish_spread(mi.makespan) < 1e-12);
@@ -136,15 +85,7 @@ fn collection_errors() {
         Err(DltError::InvalidArgument { .. })
     ));
     assert!(matches!(
-        collect_lifo(
-            RootMode::FrontEnd,
-            1.0,
-            &[(1.0, 1.0)],
-            -0.5,
-            U,
-            OrderPolicy::Optimal,
-            1.0
-        ),
+        collect_lifo(RootMode::FrontEnd, 1.0, &[(1.0, 1.0)], -0.5, U, OrderPolicy::Optimal, 1.0),
         Err(DltError::Negative { .. })
     ));
     // Slow links and a big return make the first return start before the last send ends.

@@ -7,62 +7,32 @@ use loadbal::dlt::engine::{Action, Network, Node, simulate};
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale {
-    t_cp: 1.0,
-    t_cm: 1.0,
-};
+const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
 
 #[test]
 fn layer_counts_match_the_reference() {
     let l = layers_mesh2d(4, 4, (0, 0), false).unwrap();
-    assert_eq!(
-        (l.n, l.e),
-        (vec![1, 2, 3, 4, 3, 2, 1], vec![0, 2, 4, 6, 6, 4, 2])
-    );
+    assert_eq!((l.n, l.e), (vec![1, 2, 3, 4, 3, 2, 1], vec![0, 2, 4, 6, 6, 4, 2]));
     let l = layers_mesh2d(6, 6, (0, 0), true).unwrap();
-    assert_eq!(
-        (l.n, l.e),
-        (vec![1, 4, 8, 10, 8, 4, 1], vec![0, 4, 12, 20, 20, 12, 4])
-    );
+    assert_eq!((l.n, l.e), (vec![1, 4, 8, 10, 8, 4, 1], vec![0, 4, 12, 20, 20, 12, 4]));
     let h = layers_hypercube(4).unwrap();
     assert_eq!((h.n, h.e), (vec![1, 4, 6, 4, 1], vec![0, 4, 12, 12, 4]));
     // BFS on the hypercube's adjacency gives the same layers.
-    let adj: Vec<Vec<usize>> = (0..16usize)
-        .map(|v| (0..4).map(|b| v ^ (1 << b)).collect())
-        .collect();
-    assert_eq!(
-        layers_from_adjacency(&adj, 5).unwrap(),
-        layers_hypercube(4).unwrap()
-    );
+    let adj: Vec<Vec<usize>> = (0..16usize).map(|v| (0..4).map(|b| v ^ (1 << b)).collect()).collect();
+    assert_eq!(layers_from_adjacency(&adj, 5).unwrap(), layers_hypercube(4).unwrap());
     // Centre of a big mesh: N_l = 4l, E_l = 8l − 4.
     let l = layers_mesh2d(41, 41, (20, 20), false).unwrap();
-    assert_eq!(
-        &l.n[..21],
-        &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20).n[..]
-    );
-    assert_eq!(
-        &l.e[..21],
-        &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20).e[..]
-    );
+    assert_eq!(&l.n[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20).n[..]);
+    assert_eq!(&l.e[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20).e[..]);
     let l = layers_mesh3d((21, 21, 21), (10, 10, 10), false).unwrap();
-    assert_eq!(
-        &l.n[..11],
-        &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10).n[..]
-    );
-    assert_eq!(
-        &l.e[..11],
-        &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10).e[..]
-    );
+    assert_eq!(&l.n[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10).n[..]);
+    assert_eq!(&l.e[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10).e[..]);
 }
 
 #[test]
 fn mesh_limits_of_the_reference() {
     // §5.5: σ = 0.1, centre originator: 22.98 (all-port), 19.65 (one receive port), 8.09 (one send port).
-    for (ports, want) in [
-        (PortPreset::AllPort, 22.98),
-        (PortPreset::ReceiveOne, 19.65),
-        (PortPreset::SendOne, 8.09),
-    ] {
+    for (ports, want) in [(PortPreset::AllPort, 22.98), (PortPreset::ReceiveOne, 19.65), (PortPreset::SendOne, 8.09)] {
         let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &ports, 0.1, 1e-12).unwrap();
         assert!((s - want).abs() < 5e-3, "{ports:?}: {s}");
     }
@@ -70,10 +40,7 @@ fn mesh_limits_of_the_reference() {
 
 #[test]
 fn mesh_errors() {
-    assert!(matches!(
-        layers_mesh2d(3, 3, (3, 0), false),
-        Err(DltError::InvalidArgument { .. })
-    ));
+    assert!(matches!(layers_mesh2d(3, 3, (3, 0), false), Err(DltError::InvalidArgument { .. })));
     assert!(layers_mesh2d(0, 3, (0, 0), false).is_err());
     assert!(layers_from_adjacency(&[vec![], vec![]], 0).is_err());
     assert!(layers_from_adjacency(&[vec![5]], 0).is_err());
@@ -90,11 +57,7 @@ fn mesh_errors() {
 #[test]
 fn big_mesh_and_startups() {
     let l = layers_mesh2d(1000, 1000, (500, 500), false).unwrap();
-    for ports in [
-        PortPreset::AllPort,
-        PortPreset::ReceiveOne,
-        PortPreset::SendOne,
-    ] {
+    for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
         let s = layered_allocate(&l, &ports, 1.0, 0.01, 0.0, 1.0, U).unwrap();
         let total: f64 = s.x.iter().zip(&l.n).map(|(x, &n)| x * n as f64).sum();
         assert!((total - 1.0).abs() < 1e-12);
@@ -120,14 +83,7 @@ fn circuit_switched_k1_runs_on_the_engine() {
             nodes.push((Some(v), m));
         }
     }
-    let net = Network::new(
-        nodes
-            .iter()
-            .map(|&(p, _)| Node::computing(p, z, w))
-            .collect(),
-        U,
-    )
-    .unwrap();
+    let net = Network::new(nodes.iter().map(|&(p, _)| Node::computing(p, z, w)).collect(), U).unwrap();
     // Blocks: D(v) = x_move(v) + Σ children D.
     let mut block: Vec<f64> = nodes.iter().map(|&(_, m)| sol.x[m as usize]).collect();
     for v in (1..nodes.len()).rev() {
@@ -137,14 +93,9 @@ fn circuit_switched_k1_runs_on_the_engine() {
     let mut plans = vec![Vec::new(); nodes.len()];
     for (v, &(p, m)) in nodes.iter().enumerate() {
         if let Some(p) = p {
-            plans[p].push(Action::Send {
-                to: v,
-                amount: block[v],
-            });
+            plans[p].push(Action::Send { to: v, amount: block[v] });
         }
-        plans[v].push(Action::Compute {
-            amount: sol.x[m as usize],
-        });
+        plans[v].push(Action::Compute { amount: sol.x[m as usize] });
     }
     let tr = simulate(&net, &plans).unwrap();
     assert!(tr.finish_spread(sol.makespan) < 1e-12);

@@ -32,21 +32,14 @@ pub enum Selection {
     BestPrefix,
 }
 
-fn validate(
-    load: f64,
-    root: Option<(f64, f64)>,
-    workers: &[AffineWorker],
-    scale: CostScale,
-) -> Result<(), DltError> {
+fn validate(load: f64, root: Option<(f64, f64)>, workers: &[AffineWorker], scale: CostScale) -> Result<(), DltError> {
     scale.check()?;
     positive("load", 0, load)?;
     if let Some((q0, w0)) = root {
         non_negative("root q", 0, q0)?;
         positive("root w", 0, w0)?;
     } else if workers.is_empty() {
-        return Err(DltError::Empty {
-            what: "no root and no workers",
-        });
+        return Err(DltError::Empty { what: "no root and no workers" });
     }
     for (i, wk) in workers.iter().enumerate() {
         non_negative("worker s", i, wk.s)?;
@@ -104,9 +97,7 @@ pub fn affine_star_allocate(
             l[i] = (a[i - 1] * l[i - 1] + workers[i - 1].q - workers[i].s - workers[i].q) / d;
         }
     }
-    let (k0, l0) = root.map_or((0.0, 0.0), |(q0, w0)| {
-        (1.0 / (w0 * scale.t_cp), -q0 / (w0 * scale.t_cp))
-    });
+    let (k0, l0) = root.map_or((0.0, 0.0), |(q0, w0)| (1.0 / (w0 * scale.t_cp), -q0 / (w0 * scale.t_cp)));
     let (mut sk, mut sl) = (k0 + k.iter().sum::<f64>(), l0 + l.iter().sum::<f64>());
     let mut m = n;
     loop {
@@ -193,16 +184,11 @@ pub fn affine_homogeneous(
         let lr = (a / (c + a)).ln();
         let one_minus = |m: f64| -(m * lr).exp_m1();
         let a1 = (load + nf * s / c) * one_minus(1.0) / one_minus(nf) - s / c;
-        (0..n)
-            .map(|i| -s / c + (i as f64 * lr).exp() * (a1 + s / c))
-            .collect()
+        (0..n).map(|i| -s / c + (i as f64 * lr).exp() * (a1 + s / c)).collect()
     };
     if alpha[n - 1] < 0.0 {
         return Err(DltError::InfeasibleStructure {
-            reason: format!(
-                "{n} workers give the last a negative share ({}) at load {load}",
-                alpha[n - 1]
-            ),
+            reason: format!("{n} workers give the last a negative share ({}) at load {load}", alpha[n - 1]),
         });
     }
     let t = s + q + (c + a) * alpha[0];
@@ -292,26 +278,15 @@ pub fn affine_simulate(
         Some((q0, w0)) => Node::computing(None, 0.0, w0).with_startups(0.0, q0),
         None => Node::relay(None, 0.0),
     }];
-    nodes.extend(
-        workers
-            .iter()
-            .map(|wk| Node::computing(Some(0), wk.z, wk.w).with_startups(wk.s, wk.q)),
-    );
+    nodes.extend(workers.iter().map(|wk| Node::computing(Some(0), wk.z, wk.w).with_startups(wk.s, wk.q)));
     let net = Network::new(nodes, scale)?;
     let mut plans = vec![Vec::new(); workers.len() + 1];
     for &p in &alloc.send_order {
-        plans[0].push(Action::Send {
-            to: p,
-            amount: alloc.alpha[p],
-        });
-        plans[p].push(Action::Compute {
-            amount: alloc.alpha[p],
-        });
+        plans[0].push(Action::Send { to: p, amount: alloc.alpha[p] });
+        plans[p].push(Action::Compute { amount: alloc.alpha[p] });
     }
     if root.is_some() {
-        plans[0].push(Action::Compute {
-            amount: alloc.alpha[0],
-        });
+        plans[0].push(Action::Compute { amount: alloc.alpha[0] });
     }
     simulate(&net, &plans)
 }

@@ -59,9 +59,7 @@ pub fn chain_allocate(
     scale.check()?;
     positive("load", 0, load)?;
     if w.is_empty() {
-        return Err(DltError::Empty {
-            what: "a chain with no processors",
-        });
+        return Err(DltError::Empty { what: "a chain with no processors" });
     }
     if z.len() + 1 != w.len() {
         return Err(DltError::LengthMismatch {
@@ -96,14 +94,8 @@ pub fn chain_allocate(
     }
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Ok(Allocation {
-        alpha,
-        makespan: aeq[0],
-        send_order,
-        participating,
-        w_equivalent: aeq[0] / scale.t_cp,
-    }
-    .scaled(load))
+    Ok(Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
+        .scaled(load))
 }
 
 /// `θ = arccosh(1 + σ/2)` without the rounding of `1 + σ/2` for tiny σ.
@@ -146,9 +138,7 @@ pub fn chain_homogeneous(
     positive("w", 0, w)?;
     non_negative("z", 0, z)?;
     if n == 0 {
-        return Err(DltError::Empty {
-            what: "a chain with no processors",
-        });
+        return Err(DltError::Empty { what: "a chain with no processors" });
     }
     let a = w * scale.t_cp;
     let sigma = z * scale.t_cm / a;
@@ -159,18 +149,14 @@ pub fn chain_homogeneous(
     } else if front_end {
         let th = theta(sigma);
         let den = -(-2.0 * nf * th).exp_m1();
-        (0..=n)
-            .map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den)
-            .collect()
+        (0..=n).map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den).collect()
     } else if sigma >= 1.0 {
         (0..=n).map(|i| if i == 0 { 1.0 } else { 0.0 }).collect()
     } else {
         let s = sigma.sqrt();
         let lr = (-s).ln_1p() - s.ln_1p();
         let den = -(nf * lr).exp_m1();
-        (0..=n)
-            .map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den)
-            .collect()
+        (0..=n).map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den).collect()
     };
     let alpha: Vec<f64> = (0..n).map(|i| blocks[i] - blocks[i + 1]).collect();
     let t = if sigma == 0.0 {
@@ -184,14 +170,7 @@ pub fn chain_homogeneous(
     };
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Ok(Allocation {
-        alpha,
-        makespan: t,
-        send_order,
-        participating,
-        w_equivalent: t / scale.t_cp,
-    }
-    .scaled(load))
+    Ok(Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }.scaled(load))
 }
 
 /// Speedup `a/T` of an infinite homogeneous chain with a boundary originator (reference §3.4).
@@ -211,11 +190,7 @@ pub fn chain_homogeneous(
 /// ```
 pub fn chain_speedup_limit(sigma: f64, front_end: bool) -> Result<f64, DltError> {
     non_negative("sigma", 0, sigma)?;
-    Ok(if front_end {
-        0.5 + (0.25 + 1.0 / sigma).sqrt()
-    } else {
-        (1.0 / sigma.sqrt()).max(1.0)
-    })
+    Ok(if front_end { 0.5 + (0.25 + 1.0 / sigma).sqrt() } else { (1.0 / sigma.sqrt()).max(1.0) })
 }
 
 /// One side of a chain around an interior originator: `w[j]` for the side's processors from the
@@ -285,13 +260,8 @@ pub fn interior_tree(
             what: "a two-port originator without a front-end is not modelled".into(),
         });
     }
-    let mut tree = Tree::from_nodes(vec![TreeNode {
-        parent: None,
-        z: 0.0,
-        w: Some(w0),
-        front_end: root_front_end,
-        ports,
-    }])?;
+    let mut tree =
+        Tree::from_nodes(vec![TreeNode { parent: None, z: 0.0, w: Some(w0), front_end: root_front_end, ports }])?;
     for side in [left, right] {
         if side.w.len() != side.z.len() {
             return Err(DltError::LengthMismatch {
@@ -347,11 +317,7 @@ pub fn chain_simulate(
 ) -> Result<Trace, DltError> {
     let tree = Tree::chain(w, z, front_end)?;
     if alloc.alpha.len() != w.len() {
-        return Err(DltError::LengthMismatch {
-            what: "chain allocation",
-            expected: w.len(),
-            got: alloc.alpha.len(),
-        });
+        return Err(DltError::LengthMismatch { what: "chain allocation", expected: w.len(), got: alloc.alpha.len() });
     }
     let nodes = tree
         .nodes()
@@ -368,15 +334,10 @@ pub fn chain_simulate(
         .map(|i| {
             let mut p = Vec::new();
             if i + 1 < n && blocks[i + 1] > 0.0 {
-                p.push(Action::Send {
-                    to: i + 1,
-                    amount: blocks[i + 1],
-                });
+                p.push(Action::Send { to: i + 1, amount: blocks[i + 1] });
             }
             if alloc.alpha[i] > 0.0 {
-                p.push(Action::Compute {
-                    amount: alloc.alpha[i],
-                });
+                p.push(Action::Compute { amount: alloc.alpha[i] });
             }
             p
         })

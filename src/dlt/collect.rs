@@ -47,10 +47,7 @@ pub fn collect_lifo(
     check_mode(root)?;
     non_negative("delta", 0, delta)?;
     validate_children(children)?;
-    let inflated: Vec<(f64, f64)> = children
-        .iter()
-        .map(|&(z, w)| ((1.0 + delta) * z, w))
-        .collect();
+    let inflated: Vec<(f64, f64)> = children.iter().map(|&(z, w)| ((1.0 + delta) * z, w)).collect();
     super::star_allocate(root, w_root, &inflated, scale, order, load)
 }
 
@@ -89,9 +86,7 @@ pub fn collect_fifo(
     validate_root(root, w_root, children_in_order.len())?;
     validate_children(children_in_order)?;
     if children_in_order.is_empty() {
-        return Err(DltError::Empty {
-            what: "result collection needs children",
-        });
+        return Err(DltError::Empty { what: "result collection needs children" });
     }
     let n = children_in_order.len();
     let (c, a) = super::star::split(children_in_order, scale);
@@ -110,11 +105,7 @@ pub fn collect_fifo(
             ),
         });
     }
-    let root_alpha = if root == RootMode::FrontEnd {
-        t / (w_root * scale.t_cp)
-    } else {
-        0.0
-    };
+    let root_alpha = if root == RootMode::FrontEnd { t / (w_root * scale.t_cp) } else { 0.0 };
     let f = load / (alpha.iter().sum::<f64>() + root_alpha);
     let mut full = vec![root_alpha * f];
     full.extend(alpha.iter().map(|x| x * f));
@@ -151,10 +142,7 @@ pub fn collect_simulate(
         order.reverse();
     }
     for p in order {
-        plans[0].push(Action::Collect {
-            from: p,
-            amount: delta * alloc.alpha[p],
-        });
+        plans[0].push(Action::Collect { from: p, amount: delta * alloc.alpha[p] });
     }
     simulate(&net, &plans)
 }

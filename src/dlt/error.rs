@@ -71,17 +71,9 @@ pub enum DltError {
 /// Checks that `v` is finite and strictly positive.
 pub(crate) fn positive(what: &'static str, index: usize, v: f64) -> Result<f64, DltError> {
     if !v.is_finite() {
-        Err(DltError::NonFinite {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::NonFinite { what, index, value: v })
     } else if v <= 0.0 {
-        Err(DltError::NonPositive {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::NonPositive { what, index, value: v })
     } else {
         Ok(v)
     }
@@ -90,17 +82,9 @@ pub(crate) fn positive(what: &'static str, index: usize, v: f64) -> Result<f64, 
 /// Checks that `v` is finite and non-negative.
 pub(crate) fn non_negative(what: &'static str, index: usize, v: f64) -> Result<f64, DltError> {
     if !v.is_finite() {
-        Err(DltError::NonFinite {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::NonFinite { what, index, value: v })
     } else if v < 0.0 {
-        Err(DltError::Negative {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::Negative { what, index, value: v })
     } else {
         Ok(v)
     }

@@ -19,14 +19,7 @@ pub struct MiSolution {
     pub makespan: f64,
 }
 
-fn check(
-    m: usize,
-    w: f64,
-    z: f64,
-    load: f64,
-    root_w: Option<f64>,
-    scale: CostScale,
-) -> Result<(), DltError> {
+fn check(m: usize, w: f64, z: f64, load: f64, root_w: Option<f64>, scale: CostScale) -> Result<(), DltError> {
     scale.check()?;
     positive("load", 0, load)?;
     positive("w", 0, w)?;
@@ -72,9 +65,7 @@ pub fn multi_installment(
 ) -> Result<MiSolution, DltError> {
     check(m, w, z, load, root_w, scale)?;
     if n == 0 {
-        return Err(DltError::InvalidArgument {
-            what: "the number of installments must be >= 1, got 0".into(),
-        });
+        return Err(DltError::InvalidArgument { what: "the number of installments must be >= 1, got 0".into() });
     }
     let (a, c) = (w * scale.t_cp, z * scale.t_cm);
     let big_n = n * m;
@@ -82,11 +73,7 @@ pub fn multi_installment(
     s[big_n - 1] = 1.0;
     let mut window = 1.0; // Σ s[p+1..=p+m] (0-based, clipped at N), maintained as p decreases
     for p in (0..big_n - 1).rev() {
-        s[p] = if p + m >= big_n {
-            (a + c) / a * s[p + 1]
-        } else {
-            c / a * window
-        };
+        s[p] = if p + m >= big_n { (a + c) / a * s[p + 1] } else { c / a * window };
         window += s[p];
         if p + m < big_n {
             window -= s[p + m];
@@ -103,15 +90,8 @@ pub fn multi_installment(
     let t = c * total + a * s[big_n - 1];
     let root = root_w.map_or(0.0, |w0| t / (w0 * scale.t_cp));
     let f = load / (total + root);
-    let chunks = s
-        .chunks(m)
-        .map(|row| row.iter().map(|x| x * f).collect())
-        .collect();
-    Ok(MiSolution {
-        chunks,
-        root_alpha: root * f,
-        makespan: t * f,
-    })
+    let chunks = s.chunks(m).map(|row| row.iter().map(|x| x * f).collect()).collect();
+    Ok(MiSolution { chunks, root_alpha: root * f, makespan: t * f })
 }
 
 /// Limit of the multi-installment makespan as the number of installments grows (reference §7.2).
@@ -157,26 +137,20 @@ pub fn multi_installment_simulate(
 ) -> Result<Trace, DltError> {
     let m = sol.chunks.first().map_or(0, Vec::len);
     check(m, w, z, 1.0, root_w, scale)?;
-    let mut nodes =
-        vec![root_w.map_or(Node::relay(None, 0.0), |w0| Node::computing(None, 0.0, w0))];
+    let mut nodes = vec![root_w.map_or(Node::relay(None, 0.0), |w0| Node::computing(None, 0.0, w0))];
     nodes.extend((0..m).map(|_| Node::computing(Some(0), z, w)));
     let net = Network::new(nodes, scale)?;
     let mut plans = vec![Vec::new(); m + 1];
     for row in &sol.chunks {
         for (i, &x) in row.iter().enumerate() {
             if x > 0.0 {
-                plans[0].push(Action::Send {
-                    to: i + 1,
-                    amount: x,
-                });
+                plans[0].push(Action::Send { to: i + 1, amount: x });
                 plans[i + 1].push(Action::Compute { amount: x });
             }
         }
     }
     if sol.root_alpha > 0.0 {
-        plans[0].push(Action::Compute {
-            amount: sol.root_alpha,
-        });
+        plans[0].push(Action::Compute { amount: sol.root_alpha });
     }
     simulate(&net, &plans)
 }

@@ -5,11 +5,7 @@ use super::error::{DltError, non_negative};
 
 /// `(1 − P)/σ` with `P = (ρ/(σ + ρ))^k`, finite at σ = 0 (where it is k/ρ).
 fn one_minus_p_over_sigma(k: f64, rho: f64, sigma: f64) -> f64 {
-    if sigma == 0.0 {
-        k / rho
-    } else {
-        -(-k * (sigma / rho).ln_1p()).exp_m1() / sigma
-    }
+    if sigma == 0.0 { k / rho } else { -(-k * (sigma / rho).ln_1p()).exp_m1() / sigma }
 }
 
 fn level_map(k: f64, rho: f64, sigma: f64, front_end: bool) -> f64 {
@@ -44,9 +40,7 @@ fn level_map(k: f64, rho: f64, sigma: f64, front_end: bool) -> f64 {
 pub fn kary_tree_rho(k: usize, depth: usize, sigma: f64, front_end: bool) -> Result<f64, DltError> {
     non_negative("sigma", 0, sigma)?;
     if k == 0 {
-        return Err(DltError::InvalidArgument {
-            what: "a k-ary tree needs k >= 1, got 0".into(),
-        });
+        return Err(DltError::InvalidArgument { what: "a k-ary tree needs k >= 1, got 0".into() });
     }
     let mut rho = 1.0;
     for _ in 0..depth {
@@ -74,18 +68,11 @@ pub fn kary_tree_rho(k: usize, depth: usize, sigma: f64, front_end: bool) -> Res
 /// let rho = kary_tree_rho_limit(1, 0.5, true, 1e-15).unwrap();
 /// assert!((1.0 / rho - (0.5 + (0.25f64 + 2.0).sqrt())).abs() < 1e-12);
 /// ```
-pub fn kary_tree_rho_limit(
-    k: usize,
-    sigma: f64,
-    front_end: bool,
-    tol: f64,
-) -> Result<f64, DltError> {
+pub fn kary_tree_rho_limit(k: usize, sigma: f64, front_end: bool, tol: f64) -> Result<f64, DltError> {
     super::error::positive("sigma", 0, sigma)?;
     super::error::positive("tol", 0, tol)?;
     if k == 0 {
-        return Err(DltError::InvalidArgument {
-            what: "a k-ary tree needs k >= 1, got 0".into(),
-        });
+        return Err(DltError::InvalidArgument { what: "a k-ary tree needs k >= 1, got 0".into() });
     }
     let mut rho = 1.0;
     for _ in 0..10_000_000 {

@@ -69,12 +69,7 @@ fn accumulate(layers: &mut Layers, d: usize, closer: u64) {
 /// assert_eq!(l.n, vec![1, 4, 8, 8, 4]);
 /// assert_eq!(l.e, vec![0, 4, 12, 16, 8]);
 /// ```
-pub fn layers_mesh2d(
-    width: usize,
-    height: usize,
-    origin: (usize, usize),
-    torus: bool,
-) -> Result<Layers, DltError> {
+pub fn layers_mesh2d(width: usize, height: usize, origin: (usize, usize), torus: bool) -> Result<Layers, DltError> {
     layers_mesh3d((width, height, 1), (origin.0, origin.1, 0), torus)
 }
 
@@ -96,19 +91,14 @@ pub fn layers_mesh3d(
 ) -> Result<Layers, DltError> {
     let (w, h, d) = dims;
     if w == 0 || h == 0 || d == 0 {
-        return Err(DltError::InvalidArgument {
-            what: format!("mesh dimensions {dims:?} must be positive"),
-        });
+        return Err(DltError::InvalidArgument { what: format!("mesh dimensions {dims:?} must be positive") });
     }
     if origin.0 >= w || origin.1 >= h || origin.2 >= d {
         return Err(DltError::InvalidArgument {
             what: format!("originator {origin:?} is outside the {w}×{h}×{d} mesh"),
         });
     }
-    let mut layers = Layers {
-        n: vec![0],
-        e: vec![0],
-    };
+    let mut layers = Layers { n: vec![0], e: vec![0] };
     let xs: Vec<(usize, u64)> = (0..w).map(|x| axis(x, origin.0, w, torus)).collect();
     for z in 0..d {
         let (dz, cz) = axis(z, origin.2, d, torus);
@@ -133,9 +123,7 @@ pub fn layers_mesh3d(
 /// ```
 pub fn layers_hypercube(d: u32) -> Result<Layers, DltError> {
     if d > 60 {
-        return Err(DltError::InvalidArgument {
-            what: format!("hypercube dimension {d} > 60"),
-        });
+        return Err(DltError::InvalidArgument { what: format!("hypercube dimension {d} > 60") });
     }
     let mut n = vec![1u64];
     for l in 1..=u64::from(d) {
@@ -171,9 +159,7 @@ pub fn layers_from_adjacency(adj: &[Vec<usize>], origin: usize) -> Result<Layers
     while let Some(v) = queue.pop_front() {
         for &u in &adj[v] {
             if u >= adj.len() {
-                return Err(DltError::InvalidArgument {
-                    what: format!("node {v} lists neighbour {u}, out of range"),
-                });
+                return Err(DltError::InvalidArgument { what: format!("node {v} lists neighbour {u}, out of range") });
             }
             if dist[u] == usize::MAX {
                 dist[u] = dist[v] + 1;
@@ -186,10 +172,7 @@ pub fn layers_from_adjacency(adj: &[Vec<usize>], origin: usize) -> Result<Layers
             what: format!("node {u} is unreachable from the originator {origin}"),
         });
     }
-    let mut layers = Layers {
-        n: vec![0],
-        e: vec![0],
-    };
+    let mut layers = Layers { n: vec![0], e: vec![0] };
     for (v, &d) in dist.iter().enumerate() {
         let closer = adj[v].iter().filter(|&&u| dist[u] + 1 == d).count() as u64;
         accumulate(&mut layers, d, closer);
@@ -328,17 +311,11 @@ pub fn layered_allocate(
     positive("load", 0, load)?;
     if layers.n.is_empty() || layers.n.len() != layers.e.len() || layers.n[0] != 1 {
         return Err(DltError::InvalidArgument {
-            what: format!(
-                "layers need n[0] = 1 and as many e as n, got {} and {}",
-                layers.n.len(),
-                layers.e.len()
-            ),
+            what: format!("layers need n[0] = 1 and as many e as n, got {} and {}", layers.n.len(), layers.e.len()),
         });
     }
     if let Some(l) = layers.n.iter().position(|&x| x == 0) {
-        return Err(DltError::InvalidArgument {
-            what: format!("layer {l} is empty"),
-        });
+        return Err(DltError::InvalidArgument { what: format!("layer {l} is empty") });
     }
     let p = port_values(layers, ports)?;
     let (a, c) = (w * scale.t_cp, z * scale.t_cm);
@@ -357,12 +334,7 @@ fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>) -> LayeredSolution
     let used = x.len();
     let t = a * x[0];
     x.resize(depth + 1, 0.0);
-    LayeredSolution {
-        x,
-        makespan: t,
-        used_layers: used,
-        n,
-    }
+    LayeredSolution { x, makespan: t, used_layers: used, n }
 }
 
 /// Shape of an infinite layered network for [`layered_speedup_limit`].
@@ -417,29 +389,14 @@ pub fn infinite_mesh_layers(kind: MeshKind, h: usize) -> Layers {
 /// let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::ReceiveOne, 0.1, 1e-12).unwrap();
 /// assert!((s - 19.65).abs() < 5e-3);
 /// ```
-pub fn layered_speedup_limit(
-    kind: MeshKind,
-    ports: &PortPreset,
-    sigma: f64,
-    tol: f64,
-) -> Result<f64, DltError> {
+pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol: f64) -> Result<f64, DltError> {
     positive("sigma", 0, sigma)?;
     positive("tol", 0, tol)?;
     if matches!(ports, PortPreset::Custom(_)) {
-        return Err(DltError::InvalidArgument {
-            what: "custom ports have no infinite-mesh form".into(),
-        });
+        return Err(DltError::InvalidArgument { what: "custom ports have no infinite-mesh form".into() });
     }
     let speed = |h: usize| -> Result<f64, DltError> {
-        let s = layered_allocate(
-            &infinite_mesh_layers(kind, h),
-            ports,
-            1.0,
-            sigma,
-            0.0,
-            1.0,
-            CostScale::unit(),
-        )?;
+        let s = layered_allocate(&infinite_mesh_layers(kind, h), ports, 1.0, sigma, 0.0, 1.0, CostScale::unit())?;
         Ok(1.0 / s.makespan)
     };
     let mut h = 8;
@@ -489,21 +446,11 @@ pub fn circuit_switched_allocate(
     non_negative("startup", 0, startup)?;
     positive("load", 0, load)?;
     if k_ports == 0 {
-        return Err(DltError::InvalidArgument {
-            what: "circuit-switched scattering needs k >= 1 ports, got 0".into(),
-        });
+        return Err(DltError::InvalidArgument { what: "circuit-switched scattering needs k >= 1 ports, got 0".into() });
     }
     let k = f64::from(k_ports);
     let s = moves as usize;
-    let counts: Vec<f64> = (0..=s)
-        .map(|i| {
-            if i == 0 {
-                1.0
-            } else {
-                k * (k + 1.0).powi(i as i32 - 1)
-            }
-        })
-        .collect();
+    let counts: Vec<f64> = (0..=s).map(|i| if i == 0 { 1.0 } else { k * (k + 1.0).powi(i as i32 - 1) }).collect();
     let (a, c) = (w * scale.t_cp, z * scale.t_cm);
     for h in (0..=s).rev() {
         // D_i = x_i + k·Σ_{j>i} D_j, tracked as affine in u alongside the backward pass.

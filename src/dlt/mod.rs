@@ -20,36 +20,30 @@ pub use error::DltError;
 pub use types::{Allocation, CostScale, OrderPolicy, Ports, RootMode};
 mod star;
 pub use star::{
-    jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate,
-    star_schedule, star_simulate,
+    jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_schedule, star_simulate,
 };
 mod bus;
 pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
 mod tree;
-pub use tree::{
-    Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate,
-};
+pub use tree::{Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate};
 mod chain;
 pub use chain::{
-    ChainSide, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit,
-    chain_simulate, chain_speedup_limit, interior_tree,
+    ChainSide, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit, chain_simulate,
+    chain_speedup_limit, interior_tree,
 };
 mod kary;
 pub use kary::{kary_tree_rho, kary_tree_rho_limit};
 mod affine;
 pub use affine::{
-    AffineWorker, Selection, affine_bus_order, affine_homogeneous,
-    affine_homogeneous_optimal_count, affine_simulate, affine_star_allocate,
+    AffineWorker, Selection, affine_bus_order, affine_homogeneous, affine_homogeneous_optimal_count, affine_simulate,
+    affine_star_allocate,
 };
 mod collect;
 mod installment;
 pub use collect::{collect_fifo, collect_lifo, collect_simulate};
-pub use installment::{
-    MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate,
-};
+pub use installment::{MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate};
 mod mesh;
 pub use mesh::{
-    LayeredSolution, Layers, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers,
-    layered_allocate, layered_speedup_limit, layers_from_adjacency, layers_hypercube,
-    layers_mesh2d, layers_mesh3d,
+    LayeredSolution, Layers, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers, layered_allocate,
+    layered_speedup_limit, layers_from_adjacency, layers_hypercube, layers_mesh2d, layers_mesh3d,
 };

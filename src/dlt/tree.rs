@@ -40,36 +40,16 @@ impl Tree {
         if let Some(w) = root_w {
             positive("root w", 0, w)?;
         }
-        Ok(Self {
-            nodes: vec![TreeNode {
-                parent: None,
-                z: 0.0,
-                w: root_w,
-                front_end,
-                ports: Ports::Single,
-            }],
-        })
+        Ok(Self { nodes: vec![TreeNode { parent: None, z: 0.0, w: root_w, front_end, ports: Ports::Single }] })
     }
 
     /// Adds a single-port child of `parent` behind a link `z`; returns its index.
     ///
     /// # Errors
     /// [`DltError::InvalidArgument`] for an unknown parent; bad `z` or `w`.
-    pub fn add(
-        &mut self,
-        parent: usize,
-        z: f64,
-        w: Option<f64>,
-        front_end: bool,
-    ) -> Result<usize, DltError> {
+    pub fn add(&mut self, parent: usize, z: f64, w: Option<f64>, front_end: bool) -> Result<usize, DltError> {
         let i = self.nodes.len();
-        self.push(TreeNode {
-            parent: Some(parent),
-            z,
-            w,
-            front_end,
-            ports: Ports::Single,
-        })?;
+        self.push(TreeNode { parent: Some(parent), z, w, front_end, ports: Ports::Single })?;
         Ok(i)
     }
 
@@ -92,9 +72,7 @@ impl Tree {
     /// computes; [`DltError::Negative`] for `z < 0`; [`DltError::NonPositive`] for `w ≤ 0`.
     pub fn from_nodes(nodes: Vec<TreeNode>) -> Result<Self, DltError> {
         if nodes.is_empty() {
-            return Err(DltError::Empty {
-                what: "a tree with no nodes",
-            });
+            return Err(DltError::Empty { what: "a tree with no nodes" });
         }
         for (i, n) in nodes.iter().enumerate() {
             check_node(i, n)?;
@@ -109,9 +87,7 @@ impl Tree {
     /// [`DltError::LengthMismatch`] unless `z.len() + 1 == w.len()`; bad values.
     pub fn chain(w: &[f64], z: &[f64], front_end: bool) -> Result<Self, DltError> {
         if w.is_empty() {
-            return Err(DltError::Empty {
-                what: "a chain with no processors",
-            });
+            return Err(DltError::Empty { what: "a chain with no processors" });
         }
         if z.len() + 1 != w.len() {
             return Err(DltError::LengthMismatch {
@@ -134,9 +110,7 @@ impl Tree {
     /// Bad `w` or `z`; [`DltError::InvalidArgument`] for `k = 0` with `d > 0`.
     pub fn kary(k: usize, depth: usize, w: f64, z: f64, front_end: bool) -> Result<Self, DltError> {
         if k == 0 && depth > 0 {
-            return Err(DltError::InvalidArgument {
-                what: "a k-ary tree needs k >= 1".into(),
-            });
+            return Err(DltError::InvalidArgument { what: "a k-ary tree needs k >= 1".into() });
         }
         let mut t = Tree::new(Some(w), front_end)?;
         let mut level = vec![0usize];
@@ -180,14 +154,10 @@ fn check_node(i: usize, n: &TreeNode) -> Result<(), DltError> {
     match (i, n.parent) {
         (0, None) => {}
         (0, Some(p)) => {
-            return Err(DltError::InvalidArgument {
-                what: format!("the root has parent {p}"),
-            });
+            return Err(DltError::InvalidArgument { what: format!("the root has parent {p}") });
         }
         (_, None) => {
-            return Err(DltError::InvalidArgument {
-                what: format!("node {i} has no parent"),
-            });
+            return Err(DltError::InvalidArgument { what: format!("node {i} has no parent") });
         }
         (_, Some(p)) if p >= i => {
             return Err(DltError::InvalidArgument {
@@ -248,21 +218,13 @@ pub struct TreeSolution {
 /// let s = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
 /// assert!((s.allocation.makespan - 2.0 / 3.0).abs() < 1e-15);
 /// ```
-pub fn tree_allocate(
-    tree: &Tree,
-    scale: CostScale,
-    order: OrderPolicy,
-    load: f64,
-) -> Result<TreeSolution, DltError> {
+pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f64) -> Result<TreeSolution, DltError> {
     scale.check()?;
     positive("load", 0, load)?;
     let n = tree.len();
     let nodes = tree.nodes();
     let children = tree.children();
-    let a: Vec<f64> = nodes
-        .iter()
-        .map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp))
-        .collect();
+    let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp)).collect();
     let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm).collect();
     let mut aeq = vec![f64::INFINITY; n];
     let mut included: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -270,18 +232,11 @@ pub fn tree_allocate(
         let mut kids = children[v].clone();
         if order == OrderPolicy::Optimal {
             let keys: Vec<f64> = kids.iter().map(|&k| c[k]).collect();
-            kids = stable_order_by(&keys)
-                .into_iter()
-                .map(|p| kids[p])
-                .collect();
+            kids = stable_order_by(&keys).into_iter().map(|p| kids[p]).collect();
         }
         let node = &nodes[v];
         let computes = node.w.is_some();
-        let mut r = if computes && !node.front_end {
-            1.0 / a[v]
-        } else {
-            0.0
-        };
+        let mut r = if computes && !node.front_end { 1.0 / a[v] } else { 0.0 };
         let mut used = Vec::new();
         match node.ports {
             Ports::Single => {
@@ -309,9 +264,7 @@ pub fn tree_allocate(
         included[v] = used;
     }
     if !aeq[0].is_finite() {
-        return Err(DltError::Empty {
-            what: "no node of the tree computes",
-        });
+        return Err(DltError::Empty { what: "no node of the tree computes" });
     }
     let mut block = vec![0.0; n];
     let mut alpha = vec![0.0; n];
@@ -342,14 +295,9 @@ pub fn tree_allocate(
     }
     let t = aeq[0];
     let participating = alpha.iter().map(|&x| x > 0.0).collect();
-    let allocation = Allocation {
-        alpha,
-        makespan: t,
-        send_order: included[0].clone(),
-        participating,
-        w_equivalent: t / scale.t_cp,
-    }
-    .scaled(load);
+    let allocation =
+        Allocation { alpha, makespan: t, send_order: included[0].clone(), participating, w_equivalent: t / scale.t_cp }
+            .scaled(load);
     Ok(TreeSolution {
         allocation,
         block: block.into_iter().map(|b| b * load).collect(),
@@ -376,14 +324,8 @@ pub fn tree_allocate(
 /// let w = tree_equivalent_w(&t, CostScale::new(2.0, 1.0).unwrap(), OrderPolicy::Optimal).unwrap();
 /// assert!((w - 2.0 * 4.6 / 8.6).abs() < 1e-15);
 /// ```
-pub fn tree_equivalent_w(
-    tree: &Tree,
-    scale: CostScale,
-    order: OrderPolicy,
-) -> Result<f64, DltError> {
-    Ok(tree_allocate(tree, scale, order, 1.0)?
-        .allocation
-        .w_equivalent)
+pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> Result<f64, DltError> {
+    Ok(tree_allocate(tree, scale, order, 1.0)?.allocation.w_equivalent)
 }
 
 /// Builds the engine network and plans executing a tree solution: every node sends its included
@@ -397,11 +339,7 @@ pub fn tree_schedule(
     scale: CostScale,
 ) -> Result<(Network, Vec<Vec<Action>>), DltError> {
     if sol.block.len() != tree.len() {
-        return Err(DltError::LengthMismatch {
-            what: "tree solution",
-            expected: tree.len(),
-            got: sol.block.len(),
-        });
+        return Err(DltError::LengthMismatch { what: "tree solution", expected: tree.len(), got: sol.block.len() });
     }
     let nodes: Vec<Node> = tree
         .nodes()
@@ -419,16 +357,11 @@ pub fn tree_schedule(
     for (v, plan) in plans.iter_mut().enumerate() {
         for &k in &sol.send_order[v] {
             if sol.block[k] > 0.0 {
-                plan.push(Action::Send {
-                    to: k,
-                    amount: sol.block[k],
-                });
+                plan.push(Action::Send { to: k, amount: sol.block[k] });
             }
         }
         if sol.allocation.alpha[v] > 0.0 {
-            plan.push(Action::Compute {
-                amount: sol.allocation.alpha[v],
-            });
+            plan.push(Action::Compute { amount: sol.allocation.alpha[v] });
         }
     }
     Ok((net, plans))

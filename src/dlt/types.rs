@@ -29,10 +29,7 @@ impl CostScale {
 
     /// `T_cp = T_cm = 1`: w and z are then the times per unit directly.
     pub fn unit() -> Self {
-        Self {
-            t_cp: 1.0,
-            t_cm: 1.0,
-        }
+        Self { t_cp: 1.0, t_cm: 1.0 }
     }
 
     pub(crate) fn check(&self) -> Result<(), DltError> {

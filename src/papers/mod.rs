@@ -9,6 +9,7 @@
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
 mod seed000;
+mod seed004_dlt;
 
 use crate::montecarlo::Estimate;
 
@@ -68,14 +69,7 @@ pub struct Row {
 impl Row {
     /// A row comparing `model` with the printed `paper` value within the absolute `tolerance`:
     /// `Match` if `|model − paper| ≤ tolerance`, otherwise `Unexplained`.
-    pub fn compare(
-        source: &str,
-        table: &str,
-        item: &str,
-        paper: f64,
-        model: f64,
-        tolerance: f64,
-    ) -> Row {
+    pub fn compare(source: &str, table: &str, item: &str, paper: f64, model: f64, tolerance: f64) -> Row {
         let ok = (model - paper).abs() <= tolerance;
         Row {
             source: source.to_string(),
@@ -86,11 +80,7 @@ impl Row {
             monte_carlo: None,
             mc_std_err: None,
             tolerance: Some(tolerance),
-            status: if ok {
-                Status::Match
-            } else {
-                Status::Unexplained
-            },
+            status: if ok { Status::Match } else { Status::Unexplained },
             note: String::new(),
         }
     }
@@ -165,10 +155,7 @@ pub struct RunConfig {
 
 impl Default for RunConfig {
     fn default() -> Self {
-        RunConfig {
-            quick: false,
-            seed: 20_261_122,
-        }
+        RunConfig { quick: false, seed: 20_261_122 }
     }
 }
 
@@ -194,14 +181,12 @@ pub struct Section {
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
+    all.extend(seed004_dlt::sections());
     all
 }
 
 /// The sections of one seed: `seed` matches the source name's prefix (`"000"`, `"004"`) or the
 /// whole name.
 pub fn sections_of(seed: &str) -> Vec<Section> {
-    sections()
-        .into_iter()
-        .filter(|s| s.source.starts_with(seed))
-        .collect()
+    sections().into_iter().filter(|s| s.source.starts_with(seed)).collect()
 }

@@ -73,10 +73,7 @@ impl Ord for Pending {
     // Reversed: BinaryHeap is a max-heap and the earliest event must come out first; ties in
     // time are broken by creation order, so runs are deterministic.
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .time
-            .total_cmp(&self.time)
-            .then(other.seq.cmp(&self.seq))
+        other.time.total_cmp(&self.time).then(other.seq.cmp(&self.seq))
     }
 }
 
@@ -194,9 +191,7 @@ impl<'a> Simulator<'a> {
             Action::Collect { from, amount } => (amount, Some(from)),
             Action::Compute { amount } => {
                 if node.cpu.is_none() {
-                    return Err(DltError::InvalidArgument {
-                        what: format!("node {v} is a relay and cannot compute"),
-                    });
+                    return Err(DltError::InvalidArgument { what: format!("node {v} is a relay and cannot compute") });
                 }
                 (amount, None)
             }
@@ -204,9 +199,7 @@ impl<'a> Simulator<'a> {
         non_negative("action amount", v, amount)?;
         if let Some(c) = child {
             if c >= self.net.len() || self.net.nodes()[c].parent != Some(v) {
-                return Err(DltError::InvalidArgument {
-                    what: format!("node {c} is not a child of node {v}"),
-                });
+                return Err(DltError::InvalidArgument { what: format!("node {c} is not a child of node {v}") });
             }
         }
         let lane = match (node.front_end || node.cpu.is_none(), node.ports, action) {
@@ -252,13 +245,7 @@ impl<'a> Simulator<'a> {
             self.states[v].lanes[lane].busy = true;
             let end = self.duration_end(v, id);
             self.seq += 1;
-            self.heap.push(Pending {
-                time: end,
-                seq: self.seq,
-                node: v,
-                index: id,
-                start: self.now,
-            });
+            self.heap.push(Pending { time: end, seq: self.seq, node: v, index: id, start: self.now });
         }
     }
 
@@ -268,8 +255,7 @@ impl<'a> Simulator<'a> {
         match self.states[v].actions[id] {
             Action::Send { to: c, amount } | Action::Collect { from: c, amount } => {
                 let n = &nodes[c];
-                n.link
-                    .finish_time(self.now + n.link_startup, amount, scale.t_cm)
+                n.link.finish_time(self.now + n.link_startup, amount, scale.t_cm)
             }
             Action::Compute { amount } => {
                 let n = &nodes[v];
@@ -296,12 +282,7 @@ impl<'a> Simulator<'a> {
             .expect("running action heads its lane");
         self.states[v].lanes[lane].queue.pop_front();
         self.states[v].lanes[lane].busy = false;
-        let iv = |peer, amount| Interval {
-            start: p.start,
-            end: p.time,
-            amount,
-            peer,
-        };
+        let iv = |peer, amount| Interval { start: p.start, end: p.time, amount, peer };
         match action {
             Action::Send { to, amount } => {
                 self.trace.nodes[v].sends.push(iv(Some(to), amount));
@@ -321,12 +302,7 @@ impl<'a> Simulator<'a> {
             }
         }
         self.try_start(v);
-        Some(Event {
-            time: p.time,
-            node: v,
-            index: p.index,
-            action,
-        })
+        Some(Event { time: p.time, node: v, index: p.index, action })
     }
 
     /// Runs until nothing is running.
@@ -338,10 +314,7 @@ impl<'a> Simulator<'a> {
         while let Some(e) = self.step() {
             if !e.time.is_finite() {
                 return Err(DltError::InfeasibleStructure {
-                    reason: format!(
-                        "node {} action {} never ends (stopped resource)",
-                        e.node, e.index
-                    ),
+                    reason: format!("node {} action {} never ends (stopped resource)", e.node, e.index),
                 });
             }
         }
@@ -373,11 +346,7 @@ impl<'a> Simulator<'a> {
 /// [`Simulator::push`] and [`Simulator::run`].
 pub fn simulate(net: &Network, plans: &[Vec<Action>]) -> Result<Trace, DltError> {
     if plans.len() != net.len() {
-        return Err(DltError::LengthMismatch {
-            what: "plans (one per node)",
-            expected: net.len(),
-            got: plans.len(),
-        });
+        return Err(DltError::LengthMismatch { what: "plans (one per node)", expected: net.len(), got: plans.len() });
     }
     let mut sim = Simulator::new(net);
     for (v, plan) in plans.iter().enumerate() {
