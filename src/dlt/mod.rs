@@ -25,7 +25,7 @@ pub use star::{
 mod bus;
 pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
 mod tree;
-pub use tree::{Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate};
+pub use tree::{RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate};
 mod chain;
 pub use chain::{
     ChainSide, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit, chain_simulate,

@@ -21,12 +21,16 @@ pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
 /// Rate form with the participation rule (reference §1.3, §1.5) for unit load.
 /// `a0` is ignored for a non-computing root. `order` lists child positions in send order.
 pub(crate) fn solve_ac(mode: RootMode, a0: f64, c: &[f64], a: &[f64], order: &[usize]) -> StarSolution {
-    let mut included = vec![false; c.len()];
+    // Gather into send order first: the passes below then stream through memory.
+    let cs: Vec<f64> = order.iter().map(|&i| c[i]).collect();
+    let as_: Vec<f64> = order.iter().map(|&i| a[i]).collect();
+    let m = cs.len();
+    let mut included = vec![false; m];
     let mut r = if mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 };
-    for &i in order.iter().rev() {
-        if c[i] * r < 1.0 + INCLUDE_SLACK {
-            r = (1.0 + a[i] * r) / (c[i] + a[i]);
-            included[i] = true;
+    for k in (0..m).rev() {
+        if cs[k] * r < 1.0 + INCLUDE_SLACK {
+            r = (1.0 + as_[k] * r) / (cs[k] + as_[k]);
+            included[k] = true;
         }
     }
     if mode == RootMode::FrontEnd {
@@ -35,13 +39,14 @@ pub(crate) fn solve_ac(mode: RootMode, a0: f64, c: &[f64], a: &[f64], order: &[u
     let t = 1.0 / r;
     let mut alpha = vec![0.0; c.len()];
     let mut tau = t;
-    let mut used = Vec::new();
-    for &i in order {
-        if included[i] {
-            alpha[i] = tau / (c[i] + a[i]);
+    let mut used = Vec::with_capacity(m);
+    for k in 0..m {
+        if included[k] {
+            let d = cs[k] + as_[k];
+            alpha[order[k]] = tau / d;
             // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
-            tau *= a[i] / (c[i] + a[i]);
-            used.push(i);
+            tau *= as_[k] / d;
+            used.push(order[k]);
         }
     }
     let alpha_root = match mode {

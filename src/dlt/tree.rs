@@ -25,10 +25,34 @@ pub struct TreeNode {
 
 /// A rooted tree stored flat, parents before children (so a chain of 10^6 nodes needs no
 /// recursion). Children are served in insertion order unless [`OrderPolicy::Optimal`].
+///
+/// Serialised as `{ "nodes": [...] }` and validated on deserialisation.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawTree", into = "RawTree"))]
 pub struct Tree {
     nodes: Vec<TreeNode>,
+}
+
+/// The serialised form of a [`Tree`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RawTree {
+    /// The nodes, parents first.
+    pub nodes: Vec<TreeNode>,
+}
+
+impl TryFrom<RawTree> for Tree {
+    type Error = DltError;
+    fn try_from(raw: RawTree) -> Result<Self, DltError> {
+        Tree::from_nodes(raw.nodes)
+    }
+}
+
+impl From<Tree> for RawTree {
+    fn from(t: Tree) -> Self {
+        RawTree { nodes: t.nodes }
+    }
 }
 
 impl Tree {
