@@ -213,3 +213,21 @@ proptest! {
         prop_assert!(rel(kary_tree_rho(k, d, sigma, fe).unwrap(), s.allocation.makespan) < 1e-12);
     }
 }
+
+#[test]
+fn long_homogeneous_chains_are_stable() {
+    // 10^6 processors, σ from 1e-12 to 1e6: the closed forms stay finite, conserve the load and
+    // agree with the recursion.
+    let n = 1_000_000;
+    for sigma in [1e-12, 1e-6, 1e-2, 1.0, 1e6] {
+        for fe in [true, false] {
+            let h = chain_homogeneous(n, 1.0, sigma, fe, U, 1.0).unwrap();
+            check_conservation(&h, 1.0);
+            assert!(h.makespan.is_finite() && h.makespan > 0.0);
+            let r = chain_allocate(&vec![1.0; n], &vec![sigma; n - 1], fe, U, 1.0).unwrap();
+            assert!(rel(h.makespan, r.makespan) < 1e-9, "σ = {sigma}, fe = {fe}: {} vs {}", h.makespan, r.makespan);
+        }
+        let b = bus_homogeneous(RootMode::FrontEnd, n, 1.0, sigma, U, 1.0).unwrap();
+        check_conservation(&b, 1.0);
+    }
+}

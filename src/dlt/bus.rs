@@ -1,7 +1,7 @@
 //! Bus: a star whose children share one medium, so every link has the same `z`
 //! (reference §2; Bataineh, Hsiung & Robertazzi 1994, whose closed form is re-derived here).
 
-use super::error::{DltError, non_negative, positive};
+use super::error::{DltError, homogeneous, non_negative};
 use super::star::{StarSolution, to_allocation, validate_root};
 use super::types::{Allocation, CostScale, RootMode};
 
@@ -80,10 +80,7 @@ pub fn bus_homogeneous(
     scale: CostScale,
     load: f64,
 ) -> Result<Allocation, DltError> {
-    scale.check()?;
-    positive("load", 0, load)?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
+    homogeneous(scale, w, z, load)?;
     validate_root(root, w, n)?;
     let a = w * scale.t_cp;
     let c = z * scale.t_cm;

@@ -3,7 +3,7 @@
 //! front-end case, Mani & Ghose 1994 for the closed form it cites; both re-derived here).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{DltError, all_checked, non_negative, positive};
+use super::error::{DltError, all_checked, chain_lengths, homogeneous, non_negative, positive};
 use super::tree::{Tree, TreeNode, tree_allocate};
 use super::types::{Allocation, CostScale, OrderPolicy, Ports};
 
@@ -58,16 +58,7 @@ pub fn chain_allocate(
 ) -> Result<Allocation, DltError> {
     scale.check()?;
     positive("load", 0, load)?;
-    if w.is_empty() {
-        return Err(DltError::Empty { what: "a chain with no processors" });
-    }
-    if z.len() + 1 != w.len() {
-        return Err(DltError::LengthMismatch {
-            what: "chain links (one fewer than processors)",
-            expected: w.len() - 1,
-            got: z.len(),
-        });
-    }
+    chain_lengths(w, z)?;
     all_checked("chain w", w, positive)?;
     all_checked("chain z", z, non_negative)?;
     let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp).collect();
@@ -133,10 +124,7 @@ pub fn chain_homogeneous(
     scale: CostScale,
     load: f64,
 ) -> Result<Allocation, DltError> {
-    scale.check()?;
-    positive("load", 0, load)?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
+    homogeneous(scale, w, z, load)?;
     if n == 0 {
         return Err(DltError::Empty { what: "a chain with no processors" });
     }

@@ -101,3 +101,28 @@ pub(crate) fn all_checked(
     }
     Ok(())
 }
+
+/// Validates the inputs shared by every homogeneous model: the scale, `w > 0`, `z ≥ 0`,
+/// `load > 0`.
+pub(crate) fn homogeneous(scale: crate::dlt::CostScale, w: f64, z: f64, load: f64) -> Result<(), DltError> {
+    scale.check()?;
+    positive("w", 0, w)?;
+    non_negative("z", 0, z)?;
+    positive("load", 0, load)?;
+    Ok(())
+}
+
+/// Validates the lengths of a boundary chain: at least one processor, one link fewer.
+pub(crate) fn chain_lengths(w: &[f64], z: &[f64]) -> Result<(), DltError> {
+    if w.is_empty() {
+        return Err(DltError::Empty { what: "a chain with no processors" });
+    }
+    if z.len() + 1 != w.len() {
+        return Err(DltError::LengthMismatch {
+            what: "chain links (one fewer than processors)",
+            expected: w.len() - 1,
+            got: z.len(),
+        });
+    }
+    Ok(())
+}

@@ -3,7 +3,7 @@
 //! chunk, and equal finish).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{DltError, non_negative, positive};
+use super::error::{DltError, homogeneous, positive};
 use super::types::CostScale;
 
 /// A multi-installment schedule.
@@ -20,10 +20,7 @@ pub struct MiSolution {
 }
 
 fn check(m: usize, w: f64, z: f64, load: f64, root_w: Option<f64>, scale: CostScale) -> Result<(), DltError> {
-    scale.check()?;
-    positive("load", 0, load)?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
+    homogeneous(scale, w, z, load)?;
     if let Some(w0) = root_w {
         positive("root w", 0, w0)?;
     }

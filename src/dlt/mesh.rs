@@ -11,7 +11,7 @@
 
 use std::collections::VecDeque;
 
-use super::error::{DltError, non_negative, positive};
+use super::error::{DltError, homogeneous, non_negative, positive};
 use super::types::CostScale;
 
 /// Hop-distance layers: `n[l]` processors at distance `l` from the originator and `e[l]` links
@@ -304,11 +304,8 @@ pub fn layered_allocate(
     load: f64,
     scale: CostScale,
 ) -> Result<LayeredSolution, DltError> {
-    scale.check()?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
+    homogeneous(scale, w, z, load)?;
     non_negative("startup", 0, startup)?;
-    positive("load", 0, load)?;
     if layers.n.is_empty() || layers.n.len() != layers.e.len() || layers.n[0] != 1 {
         return Err(DltError::InvalidArgument {
             what: format!("layers need n[0] = 1 and as many e as n, got {} and {}", layers.n.len(), layers.e.len()),
@@ -440,11 +437,8 @@ pub fn circuit_switched_allocate(
     load: f64,
     scale: CostScale,
 ) -> Result<LayeredSolution, DltError> {
-    scale.check()?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
+    homogeneous(scale, w, z, load)?;
     non_negative("startup", 0, startup)?;
-    positive("load", 0, load)?;
     if k_ports == 0 {
         return Err(DltError::InvalidArgument { what: "circuit-switched scattering needs k >= 1 ports, got 0".into() });
     }

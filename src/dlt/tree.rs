@@ -2,7 +2,7 @@
 //! top-down inflation (reference §4; Bataineh, Hsiung & Robertazzi 1994 and Jia (4.3)–(4.4)).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{DltError, non_negative, positive};
+use super::error::{DltError, chain_lengths, non_negative, positive};
 use super::star::INCLUDE_SLACK;
 use super::types::{Allocation, CostScale, OrderPolicy, Ports, stable_order_by};
 
@@ -110,16 +110,7 @@ impl Tree {
     /// # Errors
     /// [`DltError::LengthMismatch`] unless `z.len() + 1 == w.len()`; bad values.
     pub fn chain(w: &[f64], z: &[f64], front_end: bool) -> Result<Self, DltError> {
-        if w.is_empty() {
-            return Err(DltError::Empty { what: "a chain with no processors" });
-        }
-        if z.len() + 1 != w.len() {
-            return Err(DltError::LengthMismatch {
-                what: "chain links (one fewer than processors)",
-                expected: w.len() - 1,
-                got: z.len(),
-            });
-        }
+        chain_lengths(w, z)?;
         let mut t = Tree::new(Some(w[0]), front_end)?;
         t.nodes.reserve(w.len());
         for i in 1..w.len() {
