@@ -172,3 +172,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn umr_against_multi_installment() {
+    // Reference §7.3: m = 4, σ = 0.2, three rounds: UMR 0.3025 against MI 0.2791.
+    let u = umr_rounds(4, 3, 1.0, 0.2, 1.0, U).unwrap();
+    let mi = multi_installment(4, 3, 1.0, 0.2, 1.0, None, U).unwrap();
+    assert!((u.makespan - 0.3025).abs() < 5e-5 && (mi.makespan - 0.2791).abs() < 5e-5);
+    for (m, r, z) in [(4, 3, 0.2), (3, 5, 0.5), (2, 1, 1.0), (5, 4, 0.0), (4, 6, 0.25)] {
+        let u = umr_rounds(m, r, 1.0, z, 2.0, U).unwrap();
+        let tr = multi_installment_simulate(&u, 1.0, z, None, U).unwrap();
+        assert!(rel(tr.compute_makespan, u.makespan) < 1e-12, "{m} {r} {z}: {} vs {}", tr.compute_makespan, u.makespan);
+        let total: f64 = u.chunks.iter().flatten().sum();
+        assert!((total - 2.0).abs() < 1e-12);
+        assert!(u.makespan >= multi_installment(m, r, 1.0, z, 2.0, None, U).unwrap().makespan * (1.0 - 1e-12));
+    }
+}

@@ -17,6 +17,8 @@ pub struct MiSolution {
     pub root_alpha: f64,
     /// Finish time.
     pub makespan: f64,
+    /// Inverse speed of the equivalent processor: `makespan/(load·T_cp)`.
+    pub w_equivalent: f64,
 }
 
 fn check(m: usize, w: f64, z: f64, load: f64, root_w: Option<f64>, scale: CostScale) -> Result<(), DltError> {
@@ -88,7 +90,7 @@ pub fn multi_installment(
     let root = root_w.map_or(0.0, |w0| t / (w0 * scale.t_cp));
     let f = load / (total + root);
     let chunks = s.chunks(m).map(|row| row.iter().map(|x| x * f).collect()).collect();
-    Ok(MiSolution { chunks, root_alpha: root * f, makespan: t * f })
+    Ok(MiSolution { chunks, root_alpha: root * f, makespan: t * f, w_equivalent: t * f / (load * scale.t_cp) })
 }
 
 /// Limit of the multi-installment makespan as the number of installments grows (reference §7.2).
@@ -118,6 +120,56 @@ pub fn multi_installment_limit(
     let (a, c) = (w * scale.t_cp, z * scale.t_cm);
     let root = root_w.map_or(0.0, |w0| 1.0 / (w0 * scale.t_cp));
     Ok(load / (root + (m as f64 / a).min(1.0 / c)))
+}
+
+/// Geometric-round multi-round schedule (UMR-style, zero latencies; reference §7.3): every
+/// worker gets `γ_j` in round `j = 0..M−1`, with the sends of round `j + 1` lasting one chunk
+/// computation of round `j`. Simpler than [`multi_installment`] but worse for a fixed number
+/// of rounds. Returns the chunks in the same layout (`chunks[j][i] = γ_j`); the root does not
+/// compute.
+///
+/// # Formula
+/// ```text
+/// θ = a/(m·c);  γ_j = γ_0·θ^j;  γ_0 = (L/m)·(θ − 1)/(θ^M − 1)  (θ ≠ 1),  L/(m·M)  (θ = 1)
+/// T = a·L/m + m·c·γ_0 = a·L/m + c·L·(θ − 1)/(θ^M − 1)
+/// ```
+///
+/// # Errors
+/// As [`multi_installment`].
+///
+/// ```
+/// use loadbal::dlt::{umr_rounds, CostScale};
+/// // Reference §7.3: m = 4, σ = 0.2, three rounds: T = 0.3025 (multi-installment: 0.2791).
+/// let u = umr_rounds(4, 3, 1.0, 0.2, 1.0, CostScale::unit()).unwrap();
+/// assert!((u.makespan - 0.3025).abs() < 5e-5);
+/// ```
+pub fn umr_rounds(
+    m: usize,
+    rounds: usize,
+    w: f64,
+    z: f64,
+    load: f64,
+    scale: CostScale,
+) -> Result<MiSolution, DltError> {
+    check(m, w, z, load, None, scale)?;
+    if rounds == 0 {
+        return Err(DltError::InvalidArgument { what: "the number of rounds must be >= 1, got 0".into() });
+    }
+    let (a, c) = (w * scale.t_cp, z * scale.t_cm);
+    let mf = m as f64;
+    // Weights θ^j normalised in log space (θ may be huge or tiny; c = 0 puts everything last).
+    let weights: Vec<f64> = if c == 0.0 {
+        (0..rounds).map(|j| if j + 1 == rounds { 1.0 } else { 0.0 }).collect()
+    } else {
+        let lt = (a / (mf * c)).ln();
+        let top = if lt > 0.0 { (rounds - 1) as f64 * lt } else { 0.0 };
+        let raw: Vec<f64> = (0..rounds).map(|j| (j as f64 * lt - top).exp()).collect();
+        let sum: f64 = raw.iter().sum();
+        raw.into_iter().map(|x| x / sum).collect()
+    };
+    let chunks: Vec<Vec<f64>> = weights.iter().map(|&g| vec![g * load / mf; m]).collect();
+    let t = a * load / mf + mf * c * chunks[0][0];
+    Ok(MiSolution { chunks, root_alpha: 0.0, makespan: t, w_equivalent: t / (load * scale.t_cp) })
 }
 
 /// Executes a multi-installment schedule on the event engine (round-robin sends, each worker

@@ -229,6 +229,8 @@ pub struct LayeredSolution {
     pub used_layers: usize,
     /// Processors per layer (as given).
     pub n: Vec<f64>,
+    /// Inverse speed of the equivalent processor: `makespan/(load·T_cp)`.
+    pub w_equivalent: f64,
 }
 
 impl LayeredSolution {
@@ -320,18 +322,18 @@ pub fn layered_allocate(
     for h in (0..=layers.depth()).rev() {
         let cost = |l: usize, vc: f64, vk: f64| (c * vc / p[l - 1], startup + c * vk / p[l - 1]);
         if let Some(x) = solve_affine(&counts, h, load, a, &cost) {
-            return Ok(finish(x, layers.depth(), a, counts));
+            return Ok(finish(x, layers.depth(), a, counts, load * scale.t_cp));
         }
     }
     // h = 0 (the originator alone, x_0 = L) always succeeds above; kept for totality.
-    Ok(finish(vec![load], layers.depth(), a, counts))
+    Ok(finish(vec![load], layers.depth(), a, counts, load * scale.t_cp))
 }
 
-fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>) -> LayeredSolution {
+fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>, load_tcp: f64) -> LayeredSolution {
     let used = x.len();
     let t = a * x[0];
     x.resize(depth + 1, 0.0);
-    LayeredSolution { x, makespan: t, used_layers: used, n }
+    LayeredSolution { x, makespan: t, used_layers: used, n, w_equivalent: t / load_tcp }
 }
 
 /// Shape of an infinite layered network for [`layered_speedup_limit`].
@@ -465,8 +467,8 @@ pub fn circuit_switched_allocate(
         let u = (load - vk) / vc;
         let x: Vec<f64> = (0..=h).map(|l| xc[l] * u + xk[l]).collect();
         if x.iter().all(|&v| v >= 0.0) {
-            return Ok(finish(x, s, a, counts));
+            return Ok(finish(x, s, a, counts, load * scale.t_cp));
         }
     }
-    Ok(finish(vec![load], s, a, counts))
+    Ok(finish(vec![load], s, a, counts, load * scale.t_cp))
 }

@@ -41,7 +41,7 @@ pub use affine::{
 mod collect;
 mod installment;
 pub use collect::{collect_fifo, collect_lifo, collect_simulate};
-pub use installment::{MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate};
+pub use installment::{MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate, umr_rounds};
 mod mesh;
 pub use mesh::{
     LayeredSolution, Layers, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers, layered_allocate,

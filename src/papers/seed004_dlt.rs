@@ -7,7 +7,7 @@ use crate::dlt::{
     CostScale, MeshKind, OrderPolicy, PortPreset, Ports, RootMode, Tree, bus_homogeneous, bus_speedup_limit,
     chain_homogeneous, chain_interior, chain_speedup_limit, kary_tree_rho, kary_tree_rho_limit, layered_allocate,
     layered_speedup_limit, layers_mesh2d, multi_installment, multi_installment_limit, star_allocate, star_product_form,
-    tree_allocate, tree_simulate,
+    tree_allocate, tree_simulate, umr_rounds,
 };
 
 const SOURCE: &str = "004_6138481c300b5565";
@@ -156,6 +156,24 @@ fn limits() -> Vec<Row> {
         lim,
         mi,
         1e-9,
+    ));
+    let mi3 = ok(multi_installment(4, 3, 1.0, 0.2, 1.0, None, u)).makespan;
+    let umr3 = ok(umr_rounds(4, 3, 1.0, 0.2, 1.0, u)).makespan;
+    rows.push(Row::compare(
+        SOURCE,
+        t,
+        "multi-installment, m = 4, σ = 0.2, 3 installments (reference §7.3)",
+        0.2791,
+        mi3,
+        5e-5,
+    ));
+    rows.push(Row::compare(
+        SOURCE,
+        t,
+        "geometric rounds (UMR-style), m = 4, σ = 0.2, 3 rounds (reference §7.3)",
+        0.3025,
+        umr3,
+        5e-5,
     ));
     rows
 }

@@ -305,6 +305,51 @@ impl<'a> Simulator<'a> {
         Some(Event { time: p.time, node: v, index: p.index, action })
     }
 
+    /// Time at which the next running action completes, if any (after starting whatever the
+    /// latest pushes made ready).
+    pub fn next_event_time(&mut self) -> Option<f64> {
+        for v in std::mem::take(&mut self.dirty) {
+            self.try_start(v);
+        }
+        self.heap.peek().map(|p| p.time)
+    }
+
+    /// Completes every action that ends at or before `t`, then advances the clock to `t` (if it
+    /// is later), so that actions pushed next start at `t`. Returns the completed events in
+    /// order. Use it to make decisions at given instants (a strategy's timer, a speed change).
+    ///
+    /// ```
+    /// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
+    /// use loadbal::dlt::CostScale;
+    /// let net = Network::new(vec![Node::computing(None, 0.0, 1.0)], CostScale::unit()).unwrap();
+    /// let mut sim = Simulator::new(&net);
+    /// sim.push(0, Action::Compute { amount: 1.0 }).unwrap();
+    /// assert_eq!(sim.run_until(2.5).len(), 1);
+    /// sim.push(0, Action::Compute { amount: 1.0 }).unwrap(); // starts at 2.5
+    /// sim.run().unwrap();
+    /// assert_eq!(sim.now(), 3.5);
+    /// ```
+    pub fn run_until(&mut self, t: f64) -> Vec<Event> {
+        let mut done = Vec::new();
+        while self.next_event_time().is_some_and(|e| e <= t) {
+            done.extend(self.step());
+        }
+        if t > self.now {
+            self.now = t;
+        }
+        done
+    }
+
+    /// Whether node `v` has nothing running and nothing queued.
+    pub fn is_idle(&self, v: usize) -> bool {
+        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| !l.busy && l.queue.is_empty()))
+    }
+
+    /// Units node `v` has fully received so far (infinite for the originator).
+    pub fn received(&self, v: usize) -> f64 {
+        self.states.get(v).map_or(0.0, |st| st.received)
+    }
+
     /// Runs until nothing is running.
     ///
     /// # Errors
