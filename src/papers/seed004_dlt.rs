@@ -161,7 +161,7 @@ fn limits() -> Vec<Row> {
     let umr3 = ok(umr_rounds(4, 3, 1.0, 0.2, 1.0, u)).makespan;
     rows.push(Row::compare(
         SOURCE,
-        t,
+        "multi-installment (reference §7)",
         "multi-installment, m = 4, σ = 0.2, 3 installments (reference §7.3)",
         0.2791,
         mi3,
@@ -169,7 +169,7 @@ fn limits() -> Vec<Row> {
     ));
     rows.push(Row::compare(
         SOURCE,
-        t,
+        "multi-installment (reference §7)",
         "geometric rounds (UMR-style), m = 4, σ = 0.2, 3 rounds (reference §7.3)",
         0.3025,
         umr3,
