@@ -12,20 +12,13 @@ fn store_and_forward_chain() {
     // 0 → 1 → 2, c = 1 per link, a = 1: node 0 sends 2 units to node 1 (t = 2), which forwards
     // 1 unit to node 2 (t = 3) and computes its 1 unit from t = 2 (front-end) to t = 3.
     let net = Network::new(
-        vec![
-            Node::relay(None, 0.0),
-            Node::computing(Some(0), 1.0, 1.0),
-            Node::computing(Some(1), 1.0, 1.0),
-        ],
+        vec![Node::relay(None, 0.0), Node::computing(Some(0), 1.0, 1.0), Node::computing(Some(1), 1.0, 1.0)],
         unit(),
     )
     .unwrap();
     let plans = vec![
         vec![Action::Send { to: 1, amount: 2.0 }],
-        vec![
-            Action::Send { to: 2, amount: 1.0 },
-            Action::Compute { amount: 1.0 },
-        ],
+        vec![Action::Send { to: 2, amount: 1.0 }, Action::Compute { amount: 1.0 }],
         vec![Action::Compute { amount: 1.0 }],
     ];
     let t = simulate(&net, &plans).unwrap();
@@ -59,14 +52,8 @@ fn ports_startups_and_collections() {
         vec![
             Action::Send { to: 1, amount: 1.0 },
             Action::Send { to: 2, amount: 1.0 },
-            Action::Collect {
-                from: 2,
-                amount: 0.5,
-            },
-            Action::Collect {
-                from: 1,
-                amount: 1.0,
-            },
+            Action::Collect { from: 2, amount: 0.5 },
+            Action::Collect { from: 1, amount: 1.0 },
         ],
         vec![Action::Compute { amount: 1.0 }],
         vec![Action::Compute { amount: 1.0 }],
@@ -92,10 +79,7 @@ fn ports_startups_and_collections() {
 
 #[test]
 fn time_varying_speed_and_stepping() {
-    let mut nodes = vec![
-        Node::computing(None, 0.0, 1.0),
-        Node::computing(Some(0), 1.0, 1.0),
-    ];
+    let mut nodes = vec![Node::computing(None, 0.0, 1.0), Node::computing(Some(0), 1.0, 1.0)];
     nodes[1].cpu = Some(SpeedProfile::piecewise(vec![(0.0, 1.0), (2.0, 4.0), (3.0, 1.0)]).unwrap());
     let net = Network::new(nodes, unit()).unwrap();
     let mut sim = Simulator::new(&net);
@@ -113,52 +97,18 @@ fn time_varying_speed_and_stepping() {
 
 #[test]
 fn engine_errors() {
-    let net = Network::new(
-        vec![Node::relay(None, 0.0), Node::computing(Some(0), 1.0, 1.0)],
-        unit(),
-    )
-    .unwrap();
+    let net = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 1.0, 1.0)], unit()).unwrap();
     let mut sim = Simulator::new(&net);
-    assert!(matches!(
-        sim.push(0, Action::Compute { amount: 1.0 }),
-        Err(DltError::InvalidArgument { .. })
-    ));
-    assert!(matches!(
-        sim.push(1, Action::Send { to: 0, amount: 1.0 }),
-        Err(DltError::InvalidArgument { .. })
-    ));
-    assert!(matches!(
-        sim.push(
-            0,
-            Action::Send {
-                to: 1,
-                amount: -1.0
-            }
-        ),
-        Err(DltError::Negative { .. })
-    ));
+    assert!(matches!(sim.push(0, Action::Compute { amount: 1.0 }), Err(DltError::InvalidArgument { .. })));
+    assert!(matches!(sim.push(1, Action::Send { to: 0, amount: 1.0 }), Err(DltError::InvalidArgument { .. })));
+    assert!(matches!(sim.push(0, Action::Send { to: 1, amount: -1.0 }), Err(DltError::Negative { .. })));
     // The worker is asked to compute more than it receives.
-    let plans = vec![
-        vec![Action::Send { to: 1, amount: 1.0 }],
-        vec![Action::Compute { amount: 2.0 }],
-    ];
-    assert!(matches!(
-        simulate(&net, &plans),
-        Err(DltError::InfeasibleStructure { .. })
-    ));
-    assert!(matches!(
-        simulate(&net, &plans[..1]),
-        Err(DltError::LengthMismatch { .. })
-    ));
+    let plans = vec![vec![Action::Send { to: 1, amount: 1.0 }], vec![Action::Compute { amount: 2.0 }]];
+    assert!(matches!(simulate(&net, &plans), Err(DltError::InfeasibleStructure { .. })));
+    assert!(matches!(simulate(&net, &plans[..1]), Err(DltError::LengthMismatch { .. })));
     assert!(Network::new(vec![], unit()).is_err());
     assert!(Network::new(vec![Node::relay(Some(0), 0.0)], unit()).is_err());
-    assert!(
-        Network::new(
-            vec![Node::relay(None, 0.0), Node::relay(Some(1), 0.0)],
-            unit()
-        )
-        .is_err()
-    );
+    assert!(Network::new(vec![Node::relay(None, 0.0), Node::relay(Some(1), 0.0)], unit()).is_err());
     assert!(Network::new(vec![Node::computing(None, 0.0, 0.0)], unit()).is_err());
     assert!(SpeedProfile::piecewise(vec![(0.0, 1.0), (0.0, 2.0)]).is_err());
     assert!(SpeedProfile::piecewise(vec![(1.0, 1.0)]).is_err());
@@ -167,15 +117,9 @@ fn engine_errors() {
 
 #[test]
 fn network_round_trips_through_json() {
-    let net = Network::new(
-        vec![Node::relay(None, 0.0), Node::computing(Some(0), 0.5, 2.0)],
-        unit(),
-    )
-    .unwrap();
+    let net = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 0.5, 2.0)], unit()).unwrap();
     let s = serde_json::to_string(&net).unwrap();
     let back: Network = serde_json::from_str(&s).unwrap();
     assert_eq!(back, net);
-    assert!(
-        serde_json::from_str::<Network>(r#"{"nodes":[],"scale":{"t_cp":1.0,"t_cm":1.0}}"#).is_err()
-    );
+    assert!(serde_json::from_str::<Network>(r#"{"nodes":[],"scale":{"t_cp":1.0,"t_cm":1.0}}"#).is_err());
 }

@@ -6,10 +6,7 @@ use dlt_support::*;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale {
-    t_cp: 1.0,
-    t_cm: 1.0,
-};
+const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
 
 #[test]
 fn anchor_rational_star() {
@@ -22,26 +19,13 @@ fn anchor_rational_star() {
     assert!((s.makespan - 0.64).abs() < 1e-15);
     let p = star_product_form(RootMode::FrontEnd, 2.0, &ch, U, 1.0).unwrap();
     assert!(rel(p.makespan, 0.64) < 1e-15);
-    check_trace(
-        &star_simulate(RootMode::FrontEnd, 2.0, &ch, &s, U).unwrap(),
-        &s,
-        1.0,
-        1e-12,
-    );
+    check_trace(&star_simulate(RootMode::FrontEnd, 2.0, &ch, &s, U).unwrap(), &s, 1.0, 1e-12);
 }
 
 #[test]
 fn anchor_jia_root_fraction() {
     let sc = CostScale::new(2.0, 1.0).unwrap();
-    let s = star_allocate(
-        RootMode::FrontEnd,
-        2.0,
-        &[(0.6, 2.0)],
-        sc,
-        OrderPolicy::Optimal,
-        1.0,
-    )
-    .unwrap();
+    let s = star_allocate(RootMode::FrontEnd, 2.0, &[(0.6, 2.0)], sc, OrderPolicy::Optimal, 1.0).unwrap();
     assert!((s.alpha[0] - 4.6 / 8.6).abs() < 1e-15);
     assert!((s.w_equivalent - 1.069_767_441_86).abs() < 1e-11);
     assert!((jia_root_fraction(2.0, &[(0.6, 2.0)], sc).unwrap() - 4.6 / 8.6).abs() < 1e-15);
@@ -50,15 +34,7 @@ fn anchor_jia_root_fraction() {
 #[test]
 fn anchor_one_and_two_processors() {
     for (c, a, l) in [(0.3, 1.7, 2.0), (2.0, 0.5, 1.0), (0.0, 1.0, 3.0)] {
-        let one = star_allocate(
-            RootMode::NonComputing,
-            1.0,
-            &[(c, a)],
-            U,
-            OrderPolicy::Optimal,
-            l,
-        )
-        .unwrap();
+        let one = star_allocate(RootMode::NonComputing, 1.0, &[(c, a)], U, OrderPolicy::Optimal, l).unwrap();
         assert!(rel(one.makespan, (c + a) * l) < 1e-15);
         let two = bus_allocate(RootMode::NonComputing, 1.0, &[a, a], c, U, l).unwrap();
         assert!(rel(two.makespan, (c + a) * (c + a) * l / (c + 2.0 * a)) < 1e-15);
@@ -75,25 +51,13 @@ fn nofe_drop_example() {
     assert!((s.makespan - 0.65).abs() < 1e-15);
     let all = star_product_form(RootMode::NoFrontEnd, 1.0, &ch, U, 1.0).unwrap();
     assert!((all.makespan - 0.722_222_222_222).abs() < 1e-11);
-    check_trace(
-        &star_simulate(RootMode::NoFrontEnd, 1.0, &ch, &s, U).unwrap(),
-        &s,
-        1.0,
-        1e-12,
-    );
+    check_trace(&star_simulate(RootMode::NoFrontEnd, 1.0, &ch, &s, U).unwrap(), &s, 1.0, 1e-12);
 }
 
 #[test]
 fn bad_input_is_typed() {
     assert!(matches!(
-        star_allocate(
-            RootMode::NonComputing,
-            1.0,
-            &[],
-            U,
-            OrderPolicy::Optimal,
-            1.0
-        ),
+        star_allocate(RootMode::NonComputing, 1.0, &[], U, OrderPolicy::Optimal, 1.0),
         Err(DltError::Empty { .. })
     ));
     assert!(matches!(
@@ -101,31 +65,14 @@ fn bad_input_is_typed() {
         Err(DltError::NonPositive { .. })
     ));
     assert!(matches!(
-        star_allocate(
-            RootMode::FrontEnd,
-            1.0,
-            &[(-1.0, 1.0)],
-            U,
-            OrderPolicy::Optimal,
-            1.0
-        ),
+        star_allocate(RootMode::FrontEnd, 1.0, &[(-1.0, 1.0)], U, OrderPolicy::Optimal, 1.0),
         Err(DltError::Negative { .. })
     ));
     assert!(matches!(
-        star_allocate(
-            RootMode::FrontEnd,
-            1.0,
-            &[(f64::NAN, 1.0)],
-            U,
-            OrderPolicy::Optimal,
-            1.0
-        ),
+        star_allocate(RootMode::FrontEnd, 1.0, &[(f64::NAN, 1.0)], U, OrderPolicy::Optimal, 1.0),
         Err(DltError::NonFinite { .. })
     ));
-    assert!(matches!(
-        bus_allocate(RootMode::FrontEnd, 1.0, &[1.0], 1.0, U, 0.0),
-        Err(DltError::NonPositive { .. })
-    ));
+    assert!(matches!(bus_allocate(RootMode::FrontEnd, 1.0, &[1.0], 1.0, U, 0.0), Err(DltError::NonPositive { .. })));
     assert!(CostScale::new(0.0, 1.0).is_err());
     // A front-end root alone is valid: it computes everything.
     let s = star_allocate(RootMode::FrontEnd, 2.0, &[], U, OrderPolicy::Optimal, 1.0).unwrap();
@@ -134,11 +81,7 @@ fn bad_input_is_typed() {
 
 #[test]
 fn homogeneous_bus_speedup_and_limits() {
-    for mode in [
-        RootMode::FrontEnd,
-        RootMode::NoFrontEnd,
-        RootMode::NonComputing,
-    ] {
+    for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
         let lim = bus_speedup_limit(mode, 0.2).unwrap();
         let mut prev = 0.0;
         for n in [1, 2, 4, 16, 64, 256] {
@@ -164,11 +107,7 @@ fn large_star_and_wide_ranges() {
             )
         })
         .collect();
-    for mode in [
-        RootMode::FrontEnd,
-        RootMode::NoFrontEnd,
-        RootMode::NonComputing,
-    ] {
+    for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
         let s = star_allocate(mode, 1.0, &ch, U, OrderPolicy::Optimal, 1.0).unwrap();
         assert!(s.makespan.is_finite() && s.makespan > 0.0);
         check_conservation(&s, 1.0);
@@ -176,12 +115,8 @@ fn large_star_and_wide_ranges() {
     let b = bus_homogeneous(RootMode::NonComputing, n, 1.0, 1e-9, U, 1.0).unwrap();
     check_conservation(&b, 1.0);
     assert!(
-        rel(
-            b.makespan,
-            bus_allocate(RootMode::NonComputing, 1.0, &vec![1.0; n], 1e-9, U, 1.0)
-                .unwrap()
-                .makespan
-        ) < 1e-9
+        rel(b.makespan, bus_allocate(RootMode::NonComputing, 1.0, &vec![1.0; n], 1e-9, U, 1.0).unwrap().makespan)
+            < 1e-9
     );
 }
 

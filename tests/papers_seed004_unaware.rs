@@ -8,7 +8,7 @@ fn rows() -> Vec<Row> {
     sections_of("004_6138481c300b5565")
         .into_iter()
         .filter(|s| {
-            ["Tables 2.1", "Table 3.1", "Table 3.2", "Table 3.3", "Table 4.2", "§5.5"]
+            ["Tables 2.1", "Table 3.1", "Table 3.2", "Table 3.3", "Table 4.2", "§5.5 text, Fig. 5.3"]
                 .iter()
                 .any(|t| s.title.contains(t))
         })

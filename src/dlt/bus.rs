@@ -1,7 +1,7 @@
 //! Bus: a star whose children share one medium, so every link has the same `z`
 //! (reference §2; Bataineh, Hsiung & Robertazzi 1994, whose closed form is re-derived here).
 
-use super::error::{DltError, non_negative, positive};
+use super::error::{DltError, homogeneous, non_negative};
 use super::star::{StarSolution, to_allocation, validate_root};
 use super::types::{Allocation, CostScale, RootMode};
 
@@ -36,14 +36,7 @@ pub fn bus_allocate(
 ) -> Result<Allocation, DltError> {
     non_negative("bus z", 0, z)?;
     let children: Vec<(f64, f64)> = w_children.iter().map(|&w| (z, w)).collect();
-    super::star_allocate(
-        root,
-        w_root,
-        &children,
-        scale,
-        super::OrderPolicy::AsGiven,
-        load,
-    )
+    super::star_allocate(root, w_root, &children, scale, super::OrderPolicy::AsGiven, load)
 }
 
 /// `1 − k^n` with `k = 1/(1 + σ)`, without cancellation for tiny σ.
@@ -87,46 +80,29 @@ pub fn bus_homogeneous(
     scale: CostScale,
     load: f64,
 ) -> Result<Allocation, DltError> {
-    scale.check()?;
-    positive("load", 0, load)?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
+    homogeneous(scale, w, z, load)?;
     validate_root(root, w, n)?;
     let a = w * scale.t_cp;
     let c = z * scale.t_cm;
     let sigma = c / a;
     let nf = n as f64;
-    let geometric = |first: f64, from: f64| -> Vec<f64> {
-        (0..n).map(|i| first * kn(sigma, i as f64 + from)).collect()
-    };
+    let geometric =
+        |first: f64, from: f64| -> Vec<f64> { (0..n).map(|i| first * kn(sigma, i as f64 + from)).collect() };
     let s = if sigma == 0.0 {
         let (m, root_share) = match root {
             RootMode::NonComputing => (nf, 0.0),
             _ => (nf + 1.0, 1.0 / (nf + 1.0)),
         };
-        StarSolution {
-            t: a / m,
-            alpha_root: root_share,
-            alpha: vec![1.0 / m; n],
-            order: (0..n).collect(),
-        }
+        StarSolution { t: a / m, alpha_root: root_share, alpha: vec![1.0 / m; n], order: (0..n).collect() }
     } else {
         match root {
             RootMode::FrontEnd => {
                 let a0 = (sigma / (1.0 + sigma)) / one_minus_kn(sigma, nf + 1.0);
-                StarSolution {
-                    t: a * a0,
-                    alpha_root: a0,
-                    alpha: geometric(a0, 1.0),
-                    order: (0..n).collect(),
-                }
+                StarSolution { t: a * a0, alpha_root: a0, alpha: geometric(a0, 1.0), order: (0..n).collect() }
             }
-            RootMode::NoFrontEnd if sigma >= 1.0 => StarSolution {
-                t: a,
-                alpha_root: 1.0,
-                alpha: vec![0.0; n],
-                order: Vec::new(),
-            },
+            RootMode::NoFrontEnd if sigma >= 1.0 => {
+                StarSolution { t: a, alpha_root: 1.0, alpha: vec![0.0; n], order: Vec::new() }
+            }
             RootMode::NoFrontEnd => {
                 let t = a * sigma / (one_minus_kn(sigma, nf) + sigma * kn(sigma, nf));
                 StarSolution {

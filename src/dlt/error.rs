@@ -71,17 +71,9 @@ pub enum DltError {
 /// Checks that `v` is finite and strictly positive.
 pub(crate) fn positive(what: &'static str, index: usize, v: f64) -> Result<f64, DltError> {
     if !v.is_finite() {
-        Err(DltError::NonFinite {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::NonFinite { what, index, value: v })
     } else if v <= 0.0 {
-        Err(DltError::NonPositive {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::NonPositive { what, index, value: v })
     } else {
         Ok(v)
     }
@@ -90,18 +82,47 @@ pub(crate) fn positive(what: &'static str, index: usize, v: f64) -> Result<f64, 
 /// Checks that `v` is finite and non-negative.
 pub(crate) fn non_negative(what: &'static str, index: usize, v: f64) -> Result<f64, DltError> {
     if !v.is_finite() {
-        Err(DltError::NonFinite {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::NonFinite { what, index, value: v })
     } else if v < 0.0 {
-        Err(DltError::Negative {
-            what,
-            index,
-            value: v,
-        })
+        Err(DltError::Negative { what, index, value: v })
     } else {
         Ok(v)
     }
+}
+
+/// Checks every element of a slice with `check`.
+pub(crate) fn all_checked(
+    what: &'static str,
+    xs: &[f64],
+    check: fn(&'static str, usize, f64) -> Result<f64, DltError>,
+) -> Result<(), DltError> {
+    for (i, &x) in xs.iter().enumerate() {
+        check(what, i, x)?;
+    }
+    Ok(())
+}
+
+/// Validates the inputs shared by every homogeneous model: the scale, `w > 0`, `z ≥ 0`,
+/// `load > 0`.
+pub(crate) fn homogeneous(scale: crate::dlt::CostScale, w: f64, z: f64, load: f64) -> Result<(), DltError> {
+    scale.check()?;
+    positive("w", 0, w)?;
+    non_negative("z", 0, z)?;
+    positive("load", 0, load)?;
+    Ok(())
+}
+
+/// Validates the lengths of a boundary chain: at least one processor, one link fewer.
+pub(crate) fn chain_lengths(w: &[f64], z: &[f64]) -> Result<(), DltError> {
+    if w.is_empty() {
+        return Err(DltError::Empty { what: "a chain with no processors" });
+    }
+    if z.len() + 1 != w.len() {
+        return Err(DltError::LengthMismatch {
+            what: "chain links (one fewer than processors)",
+            expected: w.len() - 1,
+            got: z.len(),
+        });
+    }
+    Ok(())
 }

@@ -20,23 +20,17 @@ pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
 
 /// Rate form with the participation rule (reference §1.3, §1.5) for unit load.
 /// `a0` is ignored for a non-computing root. `order` lists child positions in send order.
-pub(crate) fn solve_ac(
-    mode: RootMode,
-    a0: f64,
-    c: &[f64],
-    a: &[f64],
-    order: &[usize],
-) -> StarSolution {
-    let mut included = vec![false; c.len()];
-    let mut r = if mode == RootMode::NoFrontEnd {
-        1.0 / a0
-    } else {
-        0.0
-    };
-    for &i in order.iter().rev() {
-        if c[i] * r < 1.0 + INCLUDE_SLACK {
-            r = (1.0 + a[i] * r) / (c[i] + a[i]);
-            included[i] = true;
+pub(crate) fn solve_ac(mode: RootMode, a0: f64, c: &[f64], a: &[f64], order: &[usize]) -> StarSolution {
+    // Gather into send order first: the passes below then stream through memory.
+    let cs: Vec<f64> = order.iter().map(|&i| c[i]).collect();
+    let as_: Vec<f64> = order.iter().map(|&i| a[i]).collect();
+    let m = cs.len();
+    let mut included = vec![false; m];
+    let mut r = if mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 };
+    for k in (0..m).rev() {
+        if cs[k] * r < 1.0 + INCLUDE_SLACK {
+            r = (1.0 + as_[k] * r) / (cs[k] + as_[k]);
+            included[k] = true;
         }
     }
     if mode == RootMode::FrontEnd {
@@ -45,12 +39,14 @@ pub(crate) fn solve_ac(
     let t = 1.0 / r;
     let mut alpha = vec![0.0; c.len()];
     let mut tau = t;
-    let mut used = Vec::new();
-    for &i in order {
-        if included[i] {
-            alpha[i] = tau / (c[i] + a[i]);
-            tau -= c[i] * alpha[i];
-            used.push(i);
+    let mut used = Vec::with_capacity(m);
+    for k in 0..m {
+        if included[k] {
+            let d = cs[k] + as_[k];
+            alpha[order[k]] = tau / d;
+            // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
+            tau *= as_[k] / d;
+            used.push(order[k]);
         }
     }
     let alpha_root = match mode {
@@ -58,12 +54,7 @@ pub(crate) fn solve_ac(
         RootMode::NoFrontEnd => tau / a0,
         RootMode::NonComputing => 0.0,
     };
-    StarSolution {
-        t,
-        alpha_root,
-        alpha,
-        order: used,
-    }
+    StarSolution { t, alpha_root, alpha, order: used }
 }
 
 pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError> {
@@ -74,16 +65,10 @@ pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError>
     Ok(())
 }
 
-pub(crate) fn validate_root(
-    mode: RootMode,
-    w_root: f64,
-    n_children: usize,
-) -> Result<(), DltError> {
+pub(crate) fn validate_root(mode: RootMode, w_root: f64, n_children: usize) -> Result<(), DltError> {
     if mode == RootMode::NonComputing {
         if n_children == 0 {
-            return Err(DltError::Empty {
-                what: "a non-computing root without children",
-            });
+            return Err(DltError::Empty { what: "a non-computing root without children" });
         }
         Ok(())
     } else {
@@ -91,12 +76,7 @@ pub(crate) fn validate_root(
     }
 }
 
-pub(crate) fn to_allocation(
-    s: StarSolution,
-    mode: RootMode,
-    scale: CostScale,
-    load: f64,
-) -> Allocation {
+pub(crate) fn to_allocation(s: StarSolution, mode: RootMode, scale: CostScale, load: f64) -> Allocation {
     let mut alpha = Vec::with_capacity(s.alpha.len() + 1);
     alpha.push(s.alpha_root);
     alpha.extend_from_slice(&s.alpha);
@@ -171,19 +151,11 @@ pub fn star_allocate(
         OrderPolicy::Optimal => star_optimal_order(children),
         OrderPolicy::AsGiven => (0..children.len()).collect(),
     };
-    Ok(to_allocation(
-        solve_ac(root, w_root * scale.t_cp, &c, &a, &ord),
-        root,
-        scale,
-        load,
-    ))
+    Ok(to_allocation(solve_ac(root, w_root * scale.t_cp, &c, &a, &ord), root, scale, load))
 }
 
 pub(crate) fn split(children: &[(f64, f64)], scale: CostScale) -> (Vec<f64>, Vec<f64>) {
-    children
-        .iter()
-        .map(|&(z, w)| (z * scale.t_cm, w * scale.t_cp))
-        .unzip()
+    children.iter().map(|&(z, w)| (z * scale.t_cm, w * scale.t_cp)).unzip()
 }
 
 /// The rate `1/T` of a star for unit load with its children served in the given order,
@@ -208,14 +180,7 @@ pub fn star_rate(
     children_in_order: &[(f64, f64)],
     scale: CostScale,
 ) -> Result<f64, DltError> {
-    let s = star_allocate(
-        root,
-        w_root,
-        children_in_order,
-        scale,
-        OrderPolicy::AsGiven,
-        1.0,
-    )?;
+    let s = star_allocate(root, w_root, children_in_order, scale, OrderPolicy::AsGiven, 1.0)?;
     Ok(1.0 / s.makespan)
 }
 
@@ -270,12 +235,7 @@ pub fn star_product_form(
         }
         RootMode::NonComputing => (1.0 / big_q, 0.0),
     };
-    let s = StarSolution {
-        t,
-        alpha_root,
-        alpha: q.iter().map(|x| x * t).collect(),
-        order: (0..c.len()).collect(),
-    };
+    let s = StarSolution { t, alpha_root, alpha: q.iter().map(|x| x * t).collect(), order: (0..c.len()).collect() };
     Ok(to_allocation(s, root, scale, load))
 }
 
@@ -296,11 +256,7 @@ pub fn star_product_form(
 /// let a0 = jia_root_fraction(2.0, &[(0.6, 2.0)], CostScale::new(2.0, 1.0).unwrap()).unwrap();
 /// assert!((a0 - 4.6 / 8.6).abs() < 1e-15);
 /// ```
-pub fn jia_root_fraction(
-    w_root: f64,
-    children_in_order: &[(f64, f64)],
-    scale: CostScale,
-) -> Result<f64, DltError> {
+pub fn jia_root_fraction(w_root: f64, children_in_order: &[(f64, f64)], scale: CostScale) -> Result<f64, DltError> {
     scale.check()?;
     positive("root w", 0, w_root)?;
     validate_children(children_in_order)?;
@@ -348,26 +304,15 @@ pub fn star_schedule(
         _ => Node::computing(None, 0.0, w_root).with_front_end(root == RootMode::FrontEnd),
     };
     let mut nodes = vec![root_node];
-    nodes.extend(
-        children
-            .iter()
-            .map(|&(z, w)| Node::computing(Some(0), z, w)),
-    );
+    nodes.extend(children.iter().map(|&(z, w)| Node::computing(Some(0), z, w)));
     let net = Network::new(nodes, scale)?;
     let mut plans = vec![Vec::new(); children.len() + 1];
     for &p in &alloc.send_order {
-        plans[0].push(Action::Send {
-            to: p,
-            amount: alloc.alpha[p],
-        });
-        plans[p].push(Action::Compute {
-            amount: alloc.alpha[p],
-        });
+        plans[0].push(Action::Send { to: p, amount: alloc.alpha[p] });
+        plans[p].push(Action::Compute { amount: alloc.alpha[p] });
     }
     if alloc.alpha[0] > 0.0 {
-        plans[0].push(Action::Compute {
-            amount: alloc.alpha[0],
-        });
+        plans[0].push(Action::Compute { amount: alloc.alpha[0] });
     }
     Ok((net, plans))
 }

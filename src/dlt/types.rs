@@ -29,10 +29,7 @@ impl CostScale {
 
     /// `T_cp = T_cm = 1`: w and z are then the times per unit directly.
     pub fn unit() -> Self {
-        Self {
-            t_cp: 1.0,
-            t_cm: 1.0,
-        }
+        Self { t_cp: 1.0, t_cm: 1.0 }
     }
 
     pub(crate) fn check(&self) -> Result<(), DltError> {
@@ -113,7 +110,33 @@ impl Allocation {
 
 /// Stable order of indices by increasing key.
 pub(crate) fn stable_order_by(keys: &[f64]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..keys.len()).collect();
-    idx.sort_by(|&i, &j| keys[i].total_cmp(&keys[j]).then(i.cmp(&j)));
-    idx
+    if keys.is_sorted_by(|a, b| a <= b) {
+        return (0..keys.len()).collect();
+    }
+    if keys.iter().all(|&k| k >= 0.0) {
+        // Non-negative floats (after −0 → +0) order like their bit patterns: sort one u128 per
+        // key, bits above and index below, which is also the stable order.
+        let mut packed: Vec<u128> =
+            keys.iter().enumerate().map(|(i, &k)| (u128::from((k + 0.0).to_bits()) << 64) | i as u128).collect();
+        packed.sort_unstable();
+        return packed.into_iter().map(|p| (p & u128::from(u64::MAX)) as usize).collect();
+    }
+    // Sorting (key, index) pairs in place is cache friendly; the index tie-break makes the
+    // unstable sort give the stable order.
+    let mut pairs: Vec<(f64, usize)> = keys.iter().copied().zip(0..).collect();
+    pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    pairs.into_iter().map(|p| p.1).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stable_order_by;
+
+    #[test]
+    fn stable_order_handles_ties_signed_zero_and_negatives() {
+        assert_eq!(stable_order_by(&[0.5, 0.0, -0.0, 0.5, 0.1]), vec![1, 2, 4, 0, 3]);
+        assert_eq!(stable_order_by(&[1.0, 2.0, 2.0]), vec![0, 1, 2]);
+        assert_eq!(stable_order_by(&[2.0, -1.0, 2.0, -3.0]), vec![3, 1, 0, 2]);
+        assert_eq!(stable_order_by(&[]), Vec::<usize>::new());
+    }
 }

@@ -10,6 +10,7 @@
 
 mod seed000;
 mod seed000_ensemble;
+mod seed004_dlt;
 mod seed004_queueing;
 mod seed004_unaware;
 
@@ -71,14 +72,7 @@ pub struct Row {
 impl Row {
     /// A row comparing `model` with the printed `paper` value within the absolute `tolerance`:
     /// `Match` if `|model − paper| ≤ tolerance`, otherwise `Unexplained`.
-    pub fn compare(
-        source: &str,
-        table: &str,
-        item: &str,
-        paper: f64,
-        model: f64,
-        tolerance: f64,
-    ) -> Row {
+    pub fn compare(source: &str, table: &str, item: &str, paper: f64, model: f64, tolerance: f64) -> Row {
         let ok = (model - paper).abs() <= tolerance;
         Row {
             source: source.to_string(),
@@ -89,11 +83,7 @@ impl Row {
             monte_carlo: None,
             mc_std_err: None,
             tolerance: Some(tolerance),
-            status: if ok {
-                Status::Match
-            } else {
-                Status::Unexplained
-            },
+            status: if ok { Status::Match } else { Status::Unexplained },
             note: String::new(),
         }
     }
@@ -168,10 +158,7 @@ pub struct RunConfig {
 
 impl Default for RunConfig {
     fn default() -> Self {
-        RunConfig {
-            quick: false,
-            seed: 20_261_122,
-        }
+        RunConfig { quick: false, seed: 20_261_122 }
     }
 }
 
@@ -198,6 +185,7 @@ pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
     all.extend(seed000_ensemble::sections());
+    all.extend(seed004_dlt::sections());
     all.extend(seed004_queueing::sections());
     all.extend(seed004_unaware::sections());
     all
@@ -206,8 +194,5 @@ pub fn sections() -> Vec<Section> {
 /// The sections of one seed: `seed` matches the source name's prefix (`"000"`, `"004"`) or the
 /// whole name.
 pub fn sections_of(seed: &str) -> Vec<Section> {
-    sections()
-        .into_iter()
-        .filter(|s| s.source.starts_with(seed))
-        .collect()
+    sections().into_iter().filter(|s| s.source.starts_with(seed)).collect()
 }

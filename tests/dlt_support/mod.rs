@@ -8,16 +8,8 @@ use proptest::prelude::*;
 /// Every participant finishes at T within `tol` relative, none later, loads conserve.
 pub fn check_trace(trace: &Trace, alloc: &Allocation, load: f64, tol: f64) {
     let t = alloc.makespan;
-    assert!(
-        trace.finish_spread(t) <= tol,
-        "finish spread {} > {tol}",
-        trace.finish_spread(t)
-    );
-    assert!(
-        trace.compute_makespan <= t * (1.0 + tol),
-        "engine makespan {} > T {t}",
-        trace.compute_makespan
-    );
+    assert!(trace.finish_spread(t) <= tol, "finish spread {} > {tol}", trace.finish_spread(t));
+    assert!(trace.compute_makespan <= t * (1.0 + tol), "engine makespan {} > T {t}", trace.compute_makespan);
     for (i, n) in trace.nodes.iter().enumerate() {
         assert!(
             (n.computed - alloc.alpha[i]).abs() <= tol * load,
@@ -32,17 +24,10 @@ pub fn check_trace(trace: &Trace, alloc: &Allocation, load: f64, tol: f64) {
 pub fn check_conservation(alloc: &Allocation, load: f64) {
     let sum: f64 = alloc.alpha.iter().sum();
     assert!((sum - load).abs() <= 1e-12 * load, "sum {sum} != {load}");
-    assert!(
-        alloc.alpha.iter().all(|&a| a >= 0.0),
-        "negative share {:?}",
-        alloc.alpha
-    );
+    assert!(alloc.alpha.iter().all(|&a| a >= 0.0), "negative share {:?}", alloc.alpha);
     for (i, &a) in alloc.alpha.iter().enumerate() {
         if a > 0.0 {
-            assert!(
-                alloc.participating[i],
-                "node {i} has load but is not marked participating"
-            );
+            assert!(alloc.participating[i], "node {i} has load but is not marked participating");
         }
     }
 }
@@ -52,11 +37,7 @@ pub fn rel(a: f64, b: f64) -> f64 {
 }
 
 pub fn mode() -> impl Strategy<Value = RootMode> {
-    prop_oneof![
-        Just(RootMode::FrontEnd),
-        Just(RootMode::NoFrontEnd),
-        Just(RootMode::NonComputing)
-    ]
+    prop_oneof![Just(RootMode::FrontEnd), Just(RootMode::NoFrontEnd), Just(RootMode::NonComputing)]
 }
 
 /// Children (z, w) with z in [0, 3] (some exactly 0) and w in [0.1, 5].

@@ -42,10 +42,7 @@ impl Node {
 
     /// A relay (does not compute) behind a link of inverse speed `z`.
     pub fn relay(parent: Option<usize>, z: f64) -> Self {
-        Self {
-            cpu: None,
-            ..Self::computing(parent, z, 1.0)
-        }
+        Self { cpu: None, ..Self::computing(parent, z, 1.0) }
     }
 
     /// Sets the front-end flag.
@@ -100,10 +97,7 @@ impl TryFrom<RawNetwork> for Network {
 
 impl From<Network> for RawNetwork {
     fn from(n: Network) -> Self {
-        RawNetwork {
-            nodes: n.nodes,
-            scale: n.scale,
-        }
+        RawNetwork { nodes: n.nodes, scale: n.scale }
     }
 }
 
@@ -118,9 +112,7 @@ impl Network {
     pub fn new(nodes: Vec<Node>, scale: CostScale) -> Result<Self, DltError> {
         scale.check()?;
         if nodes.is_empty() {
-            return Err(DltError::Empty {
-                what: "the network has no nodes",
-            });
+            return Err(DltError::Empty { what: "the network has no nodes" });
         }
         let mut children = vec![Vec::new(); nodes.len()];
         let mut child_pos = vec![0; nodes.len()];
@@ -133,9 +125,7 @@ impl Network {
                     });
                 }
                 (_, None) => {
-                    return Err(DltError::InvalidArgument {
-                        what: format!("node {i} has no parent"),
-                    });
+                    return Err(DltError::InvalidArgument { what: format!("node {i} has no parent") });
                 }
                 (_, Some(p)) if p >= i => {
                     return Err(DltError::InvalidArgument {
@@ -153,20 +143,11 @@ impl Network {
             if let Some(cpu) = &n.cpu {
                 cpu.validate("processor inverse speed w")?;
                 if cpu.as_constant() == Some(0.0) {
-                    return Err(DltError::NonPositive {
-                        what: "processor inverse speed w",
-                        index: i,
-                        value: 0.0,
-                    });
+                    return Err(DltError::NonPositive { what: "processor inverse speed w", index: i, value: 0.0 });
                 }
             }
         }
-        Ok(Self {
-            nodes,
-            scale,
-            children,
-            child_pos,
-        })
+        Ok(Self { nodes, scale, children, child_pos })
     }
 
     /// The nodes.

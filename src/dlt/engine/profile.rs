@@ -24,9 +24,7 @@ pub struct SpeedProfile {
 impl SpeedProfile {
     /// A constant inverse speed `v ≥ 0` (unchecked here; the network validates it).
     pub fn constant(v: f64) -> Self {
-        Self {
-            segments: vec![(0.0, v)],
-        }
+        Self { segments: vec![(0.0, v)] }
     }
 
     /// A piecewise-constant profile from `(start time, inverse speed)` pairs.
@@ -60,36 +58,21 @@ impl SpeedProfile {
 
     pub(crate) fn validate(&self, what: &'static str) -> Result<(), DltError> {
         let Some(&(t0, _)) = self.segments.first() else {
-            return Err(DltError::InvalidArgument {
-                what: format!("{what}: empty speed profile"),
-            });
+            return Err(DltError::InvalidArgument { what: format!("{what}: empty speed profile") });
         };
         if t0 != 0.0 {
-            return Err(DltError::InvalidArgument {
-                what: format!("{what}: first segment starts at {t0}, not 0"),
-            });
+            return Err(DltError::InvalidArgument { what: format!("{what}: first segment starts at {t0}, not 0") });
         }
         for (k, &(t, v)) in self.segments.iter().enumerate() {
             if !t.is_finite() {
-                return Err(DltError::NonFinite {
-                    what,
-                    index: k,
-                    value: t,
-                });
+                return Err(DltError::NonFinite { what, index: k, value: t });
             }
             if v.is_nan() || v < 0.0 {
-                return Err(DltError::Negative {
-                    what,
-                    index: k,
-                    value: v,
-                });
+                return Err(DltError::Negative { what, index: k, value: v });
             }
             if k > 0 && t <= self.segments[k - 1].0 {
                 return Err(DltError::InvalidArgument {
-                    what: format!(
-                        "{what}: segment starts must increase, got {t} after {}",
-                        self.segments[k - 1].0
-                    ),
+                    what: format!("{what}: segment starts must increase, got {t} after {}", self.segments[k - 1].0),
                 });
             }
         }
@@ -100,10 +83,7 @@ impl SpeedProfile {
 
     /// The inverse speed at time `t`.
     pub fn at(&self, t: f64) -> f64 {
-        let k = self
-            .segments
-            .partition_point(|&(s, _)| s <= t)
-            .saturating_sub(1);
+        let k = self.segments.partition_point(|&(s, _)| s <= t).saturating_sub(1);
         self.segments[k].1
     }
 
@@ -116,10 +96,7 @@ impl SpeedProfile {
         if let Some(v) = self.as_constant() {
             return start + units * v * unit_time;
         }
-        let mut k = self
-            .segments
-            .partition_point(|&(s, _)| s <= start)
-            .saturating_sub(1);
+        let mut k = self.segments.partition_point(|&(s, _)| s <= start).saturating_sub(1);
         let mut t = start;
         let mut left = units;
         loop {

@@ -73,10 +73,7 @@ impl Ord for Pending {
     // Reversed: BinaryHeap is a max-heap and the earliest event must come out first; ties in
     // time are broken by creation order, so runs are deterministic.
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .time
-            .total_cmp(&self.time)
-            .then(other.seq.cmp(&self.seq))
+        other.time.total_cmp(&self.time).then(other.seq.cmp(&self.seq))
     }
 }
 
@@ -143,7 +140,8 @@ impl<'a> Simulator<'a> {
         let states = (0..net.len())
             .map(|v| {
                 let node = &net.nodes()[v];
-                let lanes = match (node.front_end, node.ports) {
+                // A relay never computes, so its front-end flag does not matter.
+                let lanes = match (node.front_end || node.cpu.is_none(), node.ports) {
                     (false, _) => 1,
                     (true, Ports::Single) => 2,
                     (true, Ports::All) => 1 + net.children(v).len(),
@@ -193,9 +191,7 @@ impl<'a> Simulator<'a> {
             Action::Collect { from, amount } => (amount, Some(from)),
             Action::Compute { amount } => {
                 if node.cpu.is_none() {
-                    return Err(DltError::InvalidArgument {
-                        what: format!("node {v} is a relay and cannot compute"),
-                    });
+                    return Err(DltError::InvalidArgument { what: format!("node {v} is a relay and cannot compute") });
                 }
                 (amount, None)
             }
@@ -203,12 +199,10 @@ impl<'a> Simulator<'a> {
         non_negative("action amount", v, amount)?;
         if let Some(c) = child {
             if c >= self.net.len() || self.net.nodes()[c].parent != Some(v) {
-                return Err(DltError::InvalidArgument {
-                    what: format!("node {c} is not a child of node {v}"),
-                });
+                return Err(DltError::InvalidArgument { what: format!("node {c} is not a child of node {v}") });
             }
         }
-        let lane = match (node.front_end, node.ports, action) {
+        let lane = match (node.front_end || node.cpu.is_none(), node.ports, action) {
             (false, _, _) | (true, _, Action::Compute { .. }) => 0,
             (true, Ports::Single, _) => 1,
             (true, Ports::All, _) => 1 + self.net.child_position(child.unwrap_or(0)),
@@ -251,13 +245,7 @@ impl<'a> Simulator<'a> {
             self.states[v].lanes[lane].busy = true;
             let end = self.duration_end(v, id);
             self.seq += 1;
-            self.heap.push(Pending {
-                time: end,
-                seq: self.seq,
-                node: v,
-                index: id,
-                start: self.now,
-            });
+            self.heap.push(Pending { time: end, seq: self.seq, node: v, index: id, start: self.now });
         }
     }
 
@@ -267,8 +255,7 @@ impl<'a> Simulator<'a> {
         match self.states[v].actions[id] {
             Action::Send { to: c, amount } | Action::Collect { from: c, amount } => {
                 let n = &nodes[c];
-                n.link
-                    .finish_time(self.now + n.link_startup, amount, scale.t_cm)
+                n.link.finish_time(self.now + n.link_startup, amount, scale.t_cm)
             }
             Action::Compute { amount } => {
                 let n = &nodes[v];
@@ -295,12 +282,7 @@ impl<'a> Simulator<'a> {
             .expect("running action heads its lane");
         self.states[v].lanes[lane].queue.pop_front();
         self.states[v].lanes[lane].busy = false;
-        let iv = |peer, amount| Interval {
-            start: p.start,
-            end: p.time,
-            amount,
-            peer,
-        };
+        let iv = |peer, amount| Interval { start: p.start, end: p.time, amount, peer };
         match action {
             Action::Send { to, amount } => {
                 self.trace.nodes[v].sends.push(iv(Some(to), amount));
@@ -320,12 +302,52 @@ impl<'a> Simulator<'a> {
             }
         }
         self.try_start(v);
-        Some(Event {
-            time: p.time,
-            node: v,
-            index: p.index,
-            action,
-        })
+        Some(Event { time: p.time, node: v, index: p.index, action })
+    }
+
+    /// Time at which the next running action completes, if any (after starting whatever the
+    /// latest pushes made ready).
+    pub fn next_event_time(&mut self) -> Option<f64> {
+        for v in std::mem::take(&mut self.dirty) {
+            self.try_start(v);
+        }
+        self.heap.peek().map(|p| p.time)
+    }
+
+    /// Completes every action that ends at or before `t`, then advances the clock to `t` (if it
+    /// is later), so that actions pushed next start at `t`. Returns the completed events in
+    /// order. Use it to make decisions at given instants (a strategy's timer, a speed change).
+    ///
+    /// ```
+    /// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
+    /// use loadbal::dlt::CostScale;
+    /// let net = Network::new(vec![Node::computing(None, 0.0, 1.0)], CostScale::unit()).unwrap();
+    /// let mut sim = Simulator::new(&net);
+    /// sim.push(0, Action::Compute { amount: 1.0 }).unwrap();
+    /// assert_eq!(sim.run_until(2.5).len(), 1);
+    /// sim.push(0, Action::Compute { amount: 1.0 }).unwrap(); // starts at 2.5
+    /// sim.run().unwrap();
+    /// assert_eq!(sim.now(), 3.5);
+    /// ```
+    pub fn run_until(&mut self, t: f64) -> Vec<Event> {
+        let mut done = Vec::new();
+        while self.next_event_time().is_some_and(|e| e <= t) {
+            done.extend(self.step());
+        }
+        if t > self.now {
+            self.now = t;
+        }
+        done
+    }
+
+    /// Whether node `v` has nothing running and nothing queued.
+    pub fn is_idle(&self, v: usize) -> bool {
+        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| !l.busy && l.queue.is_empty()))
+    }
+
+    /// Units node `v` has fully received so far (infinite for the originator).
+    pub fn received(&self, v: usize) -> f64 {
+        self.states.get(v).map_or(0.0, |st| st.received)
     }
 
     /// Runs until nothing is running.
@@ -337,10 +359,7 @@ impl<'a> Simulator<'a> {
         while let Some(e) = self.step() {
             if !e.time.is_finite() {
                 return Err(DltError::InfeasibleStructure {
-                    reason: format!(
-                        "node {} action {} never ends (stopped resource)",
-                        e.node, e.index
-                    ),
+                    reason: format!("node {} action {} never ends (stopped resource)", e.node, e.index),
                 });
             }
         }
@@ -372,11 +391,7 @@ impl<'a> Simulator<'a> {
 /// [`Simulator::push`] and [`Simulator::run`].
 pub fn simulate(net: &Network, plans: &[Vec<Action>]) -> Result<Trace, DltError> {
     if plans.len() != net.len() {
-        return Err(DltError::LengthMismatch {
-            what: "plans (one per node)",
-            expected: net.len(),
-            got: plans.len(),
-        });
+        return Err(DltError::LengthMismatch { what: "plans (one per node)", expected: net.len(), got: plans.len() });
     }
     let mut sim = Simulator::new(net);
     for (v, plan) in plans.iter().enumerate() {

@@ -90,11 +90,7 @@ pub struct GanttRow {
 
 impl Trace {
     pub(crate) fn empty(n: usize) -> Self {
-        Self {
-            nodes: vec![NodeTrace::default(); n],
-            compute_makespan: 0.0,
-            makespan: 0.0,
-        }
+        Self { nodes: vec![NodeTrace::default(); n], compute_makespan: 0.0, makespan: 0.0 }
     }
 
     pub(crate) fn summarise(&mut self) {
@@ -144,15 +140,7 @@ impl Trace {
         let mut s = String::from("node,kind,start,end,amount,peer\n");
         for r in self.gantt() {
             let peer = r.peer.map_or(String::new(), |p| p.to_string());
-            s.push_str(&format!(
-                "{},{},{},{},{},{}\n",
-                r.node,
-                r.kind.as_str(),
-                r.start,
-                r.end,
-                r.amount,
-                peer
-            ));
+            s.push_str(&format!("{},{},{},{},{},{}\n", r.node, r.kind.as_str(), r.start, r.end, r.amount, peer));
         }
         s
     }

@@ -1,0 +1,474 @@
+//! Meshes, tori and hypercubes: the layered scattering model (reference §5).
+//!
+//! **This is a reconstruction.** The equations of Błażewicz & Drozdowski (2-D mesh 1996,
+//! hypercube 1995/1997), Glazek (3-D) and the circuit-switched scattering of Błażewicz,
+//! Drozdowski, Guinand & Trystram could not be read; only their prose survives. The model below
+//! is the symmetric layer analysis they describe (layers of processors at equal hop distance
+//! from the originator, store-and-forward, front-ends, identical processors and links), exact
+//! for the schedule class it defines, with the port model made explicit as one parameter `P_l`
+//! per step. Its presets may account for ports differently from those papers. For an exact
+//! single-port alternative, solve a spanning tree with [`crate::dlt::tree_allocate`].
+
+use std::collections::VecDeque;
+
+use super::error::{DltError, homogeneous, non_negative, positive};
+use super::types::CostScale;
+
+/// Hop-distance layers: `n[l]` processors at distance `l` from the originator and `e[l]` links
+/// between layers `l − 1` and `l` (`n[0] = 1`, `e[0] = 0`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Layers {
+    /// Processors per layer.
+    pub n: Vec<u64>,
+    /// Links into each layer from the previous one.
+    pub e: Vec<u64>,
+}
+
+impl Layers {
+    /// Depth `h` (index of the last layer).
+    pub fn depth(&self) -> usize {
+        self.n.len() - 1
+    }
+}
+
+/// Distance along one axis and the number of neighbours along it that are one step closer.
+fn axis(x: usize, o: usize, len: usize, torus: bool) -> (usize, u64) {
+    let d = x.abs_diff(o);
+    if !torus || len <= 2 {
+        return (d, u64::from(d > 0));
+    }
+    let dt = d.min(len - d);
+    let closer = if dt == 0 {
+        0
+    } else if 2 * dt == len {
+        2
+    } else {
+        1
+    };
+    (dt, closer)
+}
+
+fn accumulate(layers: &mut Layers, d: usize, closer: u64) {
+    if layers.n.len() <= d {
+        layers.n.resize(d + 1, 0);
+        layers.e.resize(d + 1, 0);
+    }
+    layers.n[d] += 1;
+    layers.e[d] += closer;
+}
+
+/// Layers of a `width × height` 2-D mesh (or torus) around `origin = (x, y)` (reference §5.4).
+///
+/// # Errors
+/// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it.
+///
+/// ```
+/// use loadbal::dlt::layers_mesh2d;
+/// let l = layers_mesh2d(5, 5, (2, 2), false).unwrap();
+/// assert_eq!(l.n, vec![1, 4, 8, 8, 4]);
+/// assert_eq!(l.e, vec![0, 4, 12, 16, 8]);
+/// ```
+pub fn layers_mesh2d(width: usize, height: usize, origin: (usize, usize), torus: bool) -> Result<Layers, DltError> {
+    layers_mesh3d((width, height, 1), (origin.0, origin.1, 0), torus)
+}
+
+/// Layers of an `X × Y × Z` 3-D mesh (or torus) around `origin` (reference §5.4).
+///
+/// # Errors
+/// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it.
+///
+/// ```
+/// use loadbal::dlt::layers_mesh3d;
+/// let l = layers_mesh3d((5, 5, 5), (2, 2, 2), false).unwrap();
+/// assert_eq!(l.n, vec![1, 6, 18, 32, 36, 24, 8]);
+/// assert_eq!(l.e, vec![0, 6, 30, 72, 96, 72, 24]);
+/// ```
+pub fn layers_mesh3d(
+    dims: (usize, usize, usize),
+    origin: (usize, usize, usize),
+    torus: bool,
+) -> Result<Layers, DltError> {
+    let (w, h, d) = dims;
+    if w == 0 || h == 0 || d == 0 {
+        return Err(DltError::InvalidArgument { what: format!("mesh dimensions {dims:?} must be positive") });
+    }
+    if origin.0 >= w || origin.1 >= h || origin.2 >= d {
+        return Err(DltError::InvalidArgument {
+            what: format!("originator {origin:?} is outside the {w}×{h}×{d} mesh"),
+        });
+    }
+    let mut layers = Layers { n: vec![0], e: vec![0] };
+    let xs: Vec<(usize, u64)> = (0..w).map(|x| axis(x, origin.0, w, torus)).collect();
+    for z in 0..d {
+        let (dz, cz) = axis(z, origin.2, d, torus);
+        for y in 0..h {
+            let (dy, cy) = axis(y, origin.1, h, torus);
+            for &(dx, cx) in &xs {
+                accumulate(&mut layers, dx + dy + dz, cx + cy + cz);
+            }
+        }
+    }
+    Ok(layers)
+}
+
+/// Layers of a `d`-dimensional hypercube: `N_l = C(d, l)`, `E_l = l·C(d, l)` (reference §5.4).
+///
+/// # Errors
+/// [`DltError::InvalidArgument`] for `d > 60` (counts overflow).
+///
+/// ```
+/// use loadbal::dlt::layers_hypercube;
+/// assert_eq!(layers_hypercube(3).unwrap().n, vec![1, 3, 3, 1]);
+/// ```
+pub fn layers_hypercube(d: u32) -> Result<Layers, DltError> {
+    if d > 60 {
+        return Err(DltError::InvalidArgument { what: format!("hypercube dimension {d} > 60") });
+    }
+    let mut n = vec![1u64];
+    for l in 1..=u64::from(d) {
+        let prev = n[n.len() - 1];
+        n.push(prev * (u64::from(d) - l + 1) / l);
+    }
+    let e = n.iter().enumerate().map(|(l, &x)| l as u64 * x).collect();
+    Ok(Layers { n, e })
+}
+
+/// Breadth-first layers of any connected graph given by adjacency lists (reference §5.4).
+///
+/// # Errors
+/// [`DltError::InvalidArgument`] for an originator or neighbour index out of range, or a node
+/// the originator cannot reach.
+///
+/// ```
+/// use loadbal::dlt::layers_from_adjacency;
+/// // A 4-cycle from node 0: layers 1, 2, 1 with 2 and 2 links.
+/// let adj = vec![vec![1, 3], vec![0, 2], vec![1, 3], vec![2, 0]];
+/// let l = layers_from_adjacency(&adj, 0).unwrap();
+/// assert_eq!((l.n, l.e), (vec![1, 2, 1], vec![0, 2, 2]));
+/// ```
+pub fn layers_from_adjacency(adj: &[Vec<usize>], origin: usize) -> Result<Layers, DltError> {
+    if origin >= adj.len() {
+        return Err(DltError::InvalidArgument {
+            what: format!("originator {origin} outside a graph of {} nodes", adj.len()),
+        });
+    }
+    let mut dist = vec![usize::MAX; adj.len()];
+    dist[origin] = 0;
+    let mut queue = VecDeque::from([origin]);
+    while let Some(v) = queue.pop_front() {
+        for &u in &adj[v] {
+            if u >= adj.len() {
+                return Err(DltError::InvalidArgument { what: format!("node {v} lists neighbour {u}, out of range") });
+            }
+            if dist[u] == usize::MAX {
+                dist[u] = dist[v] + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    if let Some(u) = dist.iter().position(|&d| d == usize::MAX) {
+        return Err(DltError::InvalidArgument {
+            what: format!("node {u} is unreachable from the originator {origin}"),
+        });
+    }
+    let mut layers = Layers { n: vec![0], e: vec![0] };
+    for (v, &d) in dist.iter().enumerate() {
+        let closer = adj[v].iter().filter(|&&u| dist[u] + 1 == d).count() as u64;
+        accumulate(&mut layers, d, closer);
+    }
+    Ok(layers)
+}
+
+/// The per-step port parameter `P_l` of the layered model (reference §5.2).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum PortPreset {
+    /// `P_l = E_l`: every inter-layer link busy at once (fluid idealisation on 2-D meshes).
+    AllPort,
+    /// `P_l = N_l`: each receiver gets its block over one link, receivers in parallel.
+    ReceiveOne,
+    /// `P_l = N_{l−1}`: one-port senders, synchronous layers (an upper bound).
+    SendOne,
+    /// Any measured values, one per step `l = 1..h`.
+    Custom(Vec<f64>),
+}
+
+fn port_values(layers: &Layers, ports: &PortPreset) -> Result<Vec<f64>, DltError> {
+    let h = layers.depth();
+    let p: Vec<f64> = match ports {
+        PortPreset::AllPort => layers.e[1..].iter().map(|&x| x as f64).collect(),
+        PortPreset::ReceiveOne => layers.n[1..].iter().map(|&x| x as f64).collect(),
+        PortPreset::SendOne => layers.n[..h].iter().map(|&x| x as f64).collect(),
+        PortPreset::Custom(v) => {
+            if v.len() != h {
+                return Err(DltError::LengthMismatch {
+                    what: "custom port values (one per step)",
+                    expected: h,
+                    got: v.len(),
+                });
+            }
+            v.clone()
+        }
+    };
+    for (i, &x) in p.iter().enumerate() {
+        positive("port parameter P_l", i + 1, x)?;
+    }
+    Ok(p)
+}
+
+/// A layered (or circuit-switched) solution.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LayeredSolution {
+    /// Load of **each** processor of layer `l` (0 beyond `used_layers`).
+    pub x: Vec<f64>,
+    /// Finish time.
+    pub makespan: f64,
+    /// Number of layers that get load, the originator's included.
+    pub used_layers: usize,
+    /// Processors per layer (as given).
+    pub n: Vec<f64>,
+    /// Inverse speed of the equivalent processor: `makespan/(load·T_cp)`.
+    pub w_equivalent: f64,
+}
+
+impl LayeredSolution {
+    /// Speedup `a·L/T` against the originator alone.
+    pub fn speedup(&self, w: f64, load: f64, scale: CostScale) -> f64 {
+        w * scale.t_cp * load / self.makespan
+    }
+}
+
+/// Backward affine recursion of the layered model for layers `0..=h`, `x_h = u`; returns the
+/// per-layer `x` for the load, or `None` if a share is negative.
+/// `step(l, V_l) = S + c·V_l/P_l` for the generic layered model; `d_of` gives the block carried.
+fn solve_affine(
+    counts: &[f64],
+    h: usize,
+    load: f64,
+    a: f64,
+    step_cost: &dyn Fn(usize, f64, f64) -> (f64, f64),
+) -> Option<Vec<f64>> {
+    // x_l = xc[l]·u + xk[l]; returns the x's. step_cost(l, (Vc, Vk)) → (coef, const) of the
+    // time of step l (from layer l − 1 to l), in seconds.
+    let mut xc = vec![0.0; h + 1];
+    let mut xk = vec![0.0; h + 1];
+    xc[h] = 1.0;
+    let (mut vc, mut vk) = (counts[h], 0.0);
+    for l in (1..=h).rev() {
+        let (sc, sk) = step_cost(l, vc, vk);
+        xc[l - 1] = xc[l] + sc / a;
+        xk[l - 1] = xk[l] + sk / a;
+        vc += counts[l - 1] * xc[l - 1];
+        vk += counts[l - 1] * xk[l - 1];
+        if vc > 1e150 {
+            // Shares beyond this point are negligible (below 1e-150 of the load): rescale the
+            // coefficients, which only re-parametrises u (constants are kept).
+            for v in &mut xc[l - 1..] {
+                *v *= 1e-150;
+            }
+            vc *= 1e-150;
+        }
+    }
+    let u = (load - vk) / vc;
+    let x: Vec<f64> = (0..=h).map(|l| xc[l] * u + xk[l]).collect();
+    x.iter().all(|&v| v >= 0.0).then_some(x)
+}
+
+/// Divisible load on a layered network (2-D/3-D mesh, torus, hypercube or any BFS layering)
+/// with identical processors and links and start-up `startup` per step (reference §5.2–§5.3,
+/// a reconstruction; see the module docs). Trailing layers are dropped while a share would be
+/// negative (only with start-ups).
+///
+/// # Formula
+/// ```text
+/// V_l = Σ_{j≥l} N_j·x_j;   step l takes S + c·V_l/P_l;   a·x_{l−1} = S + c·V_l/P_l + a·x_l
+/// Σ N_l·x_l = L;   T = a·x_0
+/// ```
+///
+/// # Errors
+/// Bad values; [`DltError::LengthMismatch`] for custom ports of the wrong length.
+///
+/// ```
+/// use loadbal::dlt::{layered_allocate, Layers, PortPreset, CostScale};
+/// // One processor per layer is the front-end chain: two processors, c = a = 1, T = 2/3.
+/// let l = Layers { n: vec![1, 1], e: vec![0, 1] };
+/// let s = layered_allocate(&l, &PortPreset::ReceiveOne, 1.0, 1.0, 0.0, 1.0, CostScale::unit()).unwrap();
+/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+/// ```
+pub fn layered_allocate(
+    layers: &Layers,
+    ports: &PortPreset,
+    w: f64,
+    z: f64,
+    startup: f64,
+    load: f64,
+    scale: CostScale,
+) -> Result<LayeredSolution, DltError> {
+    homogeneous(scale, w, z, load)?;
+    non_negative("startup", 0, startup)?;
+    if layers.n.is_empty() || layers.n.len() != layers.e.len() || layers.n[0] != 1 {
+        return Err(DltError::InvalidArgument {
+            what: format!("layers need n[0] = 1 and as many e as n, got {} and {}", layers.n.len(), layers.e.len()),
+        });
+    }
+    if let Some(l) = layers.n.iter().position(|&x| x == 0) {
+        return Err(DltError::InvalidArgument { what: format!("layer {l} is empty") });
+    }
+    let p = port_values(layers, ports)?;
+    let (a, c) = (w * scale.t_cp, z * scale.t_cm);
+    let counts: Vec<f64> = layers.n.iter().map(|&x| x as f64).collect();
+    for h in (0..=layers.depth()).rev() {
+        let cost = |l: usize, vc: f64, vk: f64| (c * vc / p[l - 1], startup + c * vk / p[l - 1]);
+        if let Some(x) = solve_affine(&counts, h, load, a, &cost) {
+            return Ok(finish(x, layers.depth(), a, counts, load * scale.t_cp));
+        }
+    }
+    // h = 0 (the originator alone, x_0 = L) always succeeds above; kept for totality.
+    Ok(finish(vec![load], layers.depth(), a, counts, load * scale.t_cp))
+}
+
+fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>, load_tcp: f64) -> LayeredSolution {
+    let used = x.len();
+    let t = a * x[0];
+    x.resize(depth + 1, 0.0);
+    LayeredSolution { x, makespan: t, used_layers: used, n, w_equivalent: t / load_tcp }
+}
+
+/// Shape of an infinite layered network for [`layered_speedup_limit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum MeshKind {
+    /// 2-D mesh, originator far from the border: `N_l = 4l`, `E_l = 8l − 4`.
+    Mesh2dCentre,
+    /// 2-D mesh, originator in a corner: `N_l = l + 1`, `E_l = 2l`.
+    Mesh2dCorner,
+    /// 3-D mesh, interior originator: `N_l = 4l² + 2`, `E_l = 12l² − 12l + 6`.
+    Mesh3dCentre,
+}
+
+/// Layers `0..=h` of an infinite mesh of the given kind (reference §5.4).
+///
+/// ```
+/// use loadbal::dlt::{infinite_mesh_layers, MeshKind};
+/// assert_eq!(infinite_mesh_layers(MeshKind::Mesh2dCentre, 2).n, vec![1, 4, 8]);
+/// ```
+pub fn infinite_mesh_layers(kind: MeshKind, h: usize) -> Layers {
+    let mut n = vec![1u64];
+    let mut e = vec![0u64];
+    for l in 1..=h as u64 {
+        let (nl, el) = match kind {
+            MeshKind::Mesh2dCentre => (4 * l, 8 * l - 4),
+            MeshKind::Mesh2dCorner => (l + 1, 2 * l),
+            MeshKind::Mesh3dCentre => (4 * l * l + 2, 12 * l * l - 12 * l + 6),
+        };
+        n.push(nl);
+        e.push(el);
+    }
+    Layers { n, e }
+}
+
+/// Speedup limit of store-and-forward layered scattering as the mesh grows without bound (no
+/// start-ups; reference §5.5, obtained from the exact recursion by doubling the depth until the
+/// speedup changes by less than `tol` relative).
+///
+/// # Formula
+/// ```text
+/// S_∞ = lim_{h→∞} a·L/T(h),  T(h) from `layered_allocate` on `infinite_mesh_layers(kind, h)`
+/// ```
+///
+/// # Errors
+/// [`DltError::NonPositive`] for σ ≤ 0 or a bad `tol`; [`DltError::InvalidArgument`] for
+/// custom ports (no infinite form).
+///
+/// ```
+/// use loadbal::dlt::{layered_speedup_limit, MeshKind, PortPreset};
+/// // Reference §5.5: σ = 0.1, centre originator, one receive port: S_∞ = 19.65.
+/// let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::ReceiveOne, 0.1, 1e-12).unwrap();
+/// assert!((s - 19.65).abs() < 5e-3);
+/// ```
+pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol: f64) -> Result<f64, DltError> {
+    positive("sigma", 0, sigma)?;
+    positive("tol", 0, tol)?;
+    if matches!(ports, PortPreset::Custom(_)) {
+        return Err(DltError::InvalidArgument { what: "custom ports have no infinite-mesh form".into() });
+    }
+    let speed = |h: usize| -> Result<f64, DltError> {
+        let s = layered_allocate(&infinite_mesh_layers(kind, h), ports, 1.0, sigma, 0.0, 1.0, CostScale::unit())?;
+        Ok(1.0 / s.makespan)
+    };
+    let mut h = 8;
+    let mut prev = speed(h)?;
+    while h < 1 << 22 {
+        h *= 2;
+        let next = speed(h)?;
+        if (next - prev).abs() <= tol * next {
+            return Ok(next);
+        }
+        prev = next;
+    }
+    Ok(prev)
+}
+
+/// Circuit-switched recursive scattering with `k` ports (reference §5.6, a reconstruction):
+/// every active processor activates `k` new ones per move, transfer time independent of
+/// distance. After `moves` moves `(k + 1)^moves` processors are active.
+///
+/// # Formula
+/// ```text
+/// N_0 = 1, N_i = k·(k+1)^{i−1};   D_i = x_i + k·Σ_{j>i} D_j  (block sent at move i)
+/// a·x_{i−1} = S + c·D_i + a·x_i;   Σ N_i·x_i = L;   T = a·x_0
+/// ```
+///
+/// # Errors
+/// Bad values; [`DltError::InvalidArgument`] for `k = 0`.
+///
+/// ```
+/// use loadbal::dlt::{circuit_switched_allocate, CostScale};
+/// // k = 1, one move: two processors over one link, c = a = 1: T = 2/3.
+/// let s = circuit_switched_allocate(1, 1, 1.0, 1.0, 0.0, 1.0, CostScale::unit()).unwrap();
+/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+/// ```
+pub fn circuit_switched_allocate(
+    k_ports: u32,
+    moves: u32,
+    w: f64,
+    z: f64,
+    startup: f64,
+    load: f64,
+    scale: CostScale,
+) -> Result<LayeredSolution, DltError> {
+    homogeneous(scale, w, z, load)?;
+    non_negative("startup", 0, startup)?;
+    if k_ports == 0 {
+        return Err(DltError::InvalidArgument { what: "circuit-switched scattering needs k >= 1 ports, got 0".into() });
+    }
+    let k = f64::from(k_ports);
+    let s = moves as usize;
+    let counts: Vec<f64> = (0..=s).map(|i| if i == 0 { 1.0 } else { k * (k + 1.0).powi(i as i32 - 1) }).collect();
+    let (a, c) = (w * scale.t_cp, z * scale.t_cm);
+    for h in (0..=s).rev() {
+        // D_i = x_i + k·Σ_{j>i} D_j, tracked as affine in u alongside the backward pass.
+        let mut xc = vec![0.0; h + 1];
+        let mut xk = vec![0.0; h + 1];
+        xc[h] = 1.0;
+        let (mut sdc, mut sdk) = (0.0, 0.0); // Σ_{j>i} D_j
+        let (mut vc, mut vk) = (counts[h], 0.0);
+        for i in (1..=h).rev() {
+            let (dc, dk) = (xc[i] + k * sdc, xk[i] + k * sdk);
+            sdc += dc;
+            sdk += dk;
+            xc[i - 1] = xc[i] + c * dc / a;
+            xk[i - 1] = xk[i] + (startup + c * dk) / a;
+            vc += counts[i - 1] * xc[i - 1];
+            vk += counts[i - 1] * xk[i - 1];
+        }
+        let u = (load - vk) / vc;
+        let x: Vec<f64> = (0..=h).map(|l| xc[l] * u + xk[l]).collect();
+        if x.iter().all(|&v| v >= 0.0) {
+            return Ok(finish(x, s, a, counts, load * scale.t_cp));
+        }
+    }
+    Ok(finish(vec![load], s, a, counts, load * scale.t_cp))
+}

@@ -1,0 +1,392 @@
+//! Multi-level trees: bottom-up reduction to an equivalent processor with the drop rule, and
+//! top-down inflation (reference §4; Bataineh, Hsiung & Robertazzi 1994 and Jia (4.3)–(4.4)).
+
+use super::engine::{Action, Network, Node, Trace, simulate};
+use super::error::{DltError, chain_lengths, non_negative, positive};
+use super::star::INCLUDE_SLACK;
+use super::types::{Allocation, CostScale, OrderPolicy, Ports, stable_order_by};
+
+/// One node of a [`Tree`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TreeNode {
+    /// Parent (`None` for the root, node 0); always smaller than the node's own index.
+    pub parent: Option<usize>,
+    /// Inverse speed of the link from the parent (ignored for the root).
+    pub z: f64,
+    /// Inverse computing speed; `None` for a relay that does not compute.
+    pub w: Option<f64>,
+    /// Computes from receipt while forwarding (front-end), or forwards first, then computes.
+    pub front_end: bool,
+    /// Sends to one child at a time ([`Ports::Single`]) or to all at once ([`Ports::All`];
+    /// only for front-end nodes and relays).
+    pub ports: Ports,
+}
+
+/// A rooted tree stored flat, parents before children (so a chain of 10^6 nodes needs no
+/// recursion). Children are served in insertion order unless [`OrderPolicy::Optimal`].
+///
+/// Serialised as `{ "nodes": [...] }` and validated on deserialisation.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawTree", into = "RawTree"))]
+pub struct Tree {
+    nodes: Vec<TreeNode>,
+}
+
+/// The serialised form of a [`Tree`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RawTree {
+    /// The nodes, parents first.
+    pub nodes: Vec<TreeNode>,
+}
+
+impl TryFrom<RawTree> for Tree {
+    type Error = DltError;
+    fn try_from(raw: RawTree) -> Result<Self, DltError> {
+        Tree::from_nodes(raw.nodes)
+    }
+}
+
+impl From<Tree> for RawTree {
+    fn from(t: Tree) -> Self {
+        RawTree { nodes: t.nodes }
+    }
+}
+
+impl Tree {
+    /// A tree with only its root (`w = None` for a non-computing root), single-port.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`]/[`DltError::NonFinite`] for a bad `w`.
+    pub fn new(root_w: Option<f64>, front_end: bool) -> Result<Self, DltError> {
+        if let Some(w) = root_w {
+            positive("root w", 0, w)?;
+        }
+        Ok(Self { nodes: vec![TreeNode { parent: None, z: 0.0, w: root_w, front_end, ports: Ports::Single }] })
+    }
+
+    /// Adds a single-port child of `parent` behind a link `z`; returns its index.
+    ///
+    /// # Errors
+    /// [`DltError::InvalidArgument`] for an unknown parent; bad `z` or `w`.
+    pub fn add(&mut self, parent: usize, z: f64, w: Option<f64>, front_end: bool) -> Result<usize, DltError> {
+        let i = self.nodes.len();
+        self.push(TreeNode { parent: Some(parent), z, w, front_end, ports: Ports::Single })?;
+        Ok(i)
+    }
+
+    /// Adds a fully described node.
+    ///
+    /// # Errors
+    /// As [`Tree::from_nodes`].
+    pub fn push(&mut self, node: TreeNode) -> Result<(), DltError> {
+        let i = self.nodes.len();
+        check_node(i, &node)?;
+        self.nodes.push(node);
+        Ok(())
+    }
+
+    /// Validates a flat list of nodes.
+    ///
+    /// # Errors
+    /// [`DltError::Empty`] for no nodes; [`DltError::InvalidArgument`] for a parent that does not
+    /// precede its child, a root with a parent, or an all-port node without a front-end that
+    /// computes; [`DltError::Negative`] for `z < 0`; [`DltError::NonPositive`] for `w ≤ 0`.
+    pub fn from_nodes(nodes: Vec<TreeNode>) -> Result<Self, DltError> {
+        if nodes.is_empty() {
+            return Err(DltError::Empty { what: "a tree with no nodes" });
+        }
+        for (i, n) in nodes.iter().enumerate() {
+            check_node(i, n)?;
+        }
+        Ok(Self { nodes })
+    }
+
+    /// A linear chain `P_0 – P_1 – …` (`z[i]` joins `P_i` and `P_{i+1}`), all nodes with the
+    /// same front-end flag.
+    ///
+    /// # Errors
+    /// [`DltError::LengthMismatch`] unless `z.len() + 1 == w.len()`; bad values.
+    pub fn chain(w: &[f64], z: &[f64], front_end: bool) -> Result<Self, DltError> {
+        chain_lengths(w, z)?;
+        let mut t = Tree::new(Some(w[0]), front_end)?;
+        t.nodes.reserve(w.len());
+        for i in 1..w.len() {
+            t.add(i - 1, z[i - 1], Some(w[i]), front_end)?;
+        }
+        Ok(t)
+    }
+
+    /// A complete `k`-ary tree of depth `d` with identical `w`, `z` and front-end flag.
+    ///
+    /// # Errors
+    /// Bad `w` or `z`; [`DltError::InvalidArgument`] for `k = 0` with `d > 0`.
+    pub fn kary(k: usize, depth: usize, w: f64, z: f64, front_end: bool) -> Result<Self, DltError> {
+        if k == 0 && depth > 0 {
+            return Err(DltError::InvalidArgument { what: "a k-ary tree needs k >= 1".into() });
+        }
+        let mut t = Tree::new(Some(w), front_end)?;
+        let mut level = vec![0usize];
+        for _ in 0..depth {
+            let mut next = Vec::with_capacity(level.len() * k);
+            for &p in &level {
+                for _ in 0..k {
+                    next.push(t.add(p, z, Some(w), front_end)?);
+                }
+            }
+            level = next;
+        }
+        Ok(t)
+    }
+
+    /// The nodes.
+    pub fn nodes(&self) -> &[TreeNode] {
+        &self.nodes
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: a tree has a root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn children(&self) -> Vec<Vec<usize>> {
+        let mut ch = vec![Vec::new(); self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate().skip(1) {
+            ch[n.parent.expect("validated")].push(i);
+        }
+        ch
+    }
+}
+
+fn check_node(i: usize, n: &TreeNode) -> Result<(), DltError> {
+    match (i, n.parent) {
+        (0, None) => {}
+        (0, Some(p)) => {
+            return Err(DltError::InvalidArgument { what: format!("the root has parent {p}") });
+        }
+        (_, None) => {
+            return Err(DltError::InvalidArgument { what: format!("node {i} has no parent") });
+        }
+        (_, Some(p)) if p >= i => {
+            return Err(DltError::InvalidArgument {
+                what: format!("node {i} has parent {p}; parents must come first"),
+            });
+        }
+        _ => {}
+    }
+    non_negative("tree z", i, n.z)?;
+    if let Some(w) = n.w {
+        positive("tree w", i, w)?;
+    }
+    if n.ports == Ports::All && !n.front_end && n.w.is_some() {
+        return Err(DltError::InvalidArgument {
+            what: format!("node {i}: an all-port node that computes must have a front-end"),
+        });
+    }
+    Ok(())
+}
+
+/// A solved tree: the allocation plus what the engine needs to execute it.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TreeSolution {
+    /// Loads per node (node order), makespan, the root's send order, participation, `w_eq`.
+    pub allocation: Allocation,
+    /// Block each node receives (its own load plus what it forwards); the root's is the load.
+    pub block: Vec<f64>,
+    /// Included children of each node, in send order.
+    pub send_order: Vec<Vec<usize>>,
+    /// Equivalent inverse speed of each node's subtree (`a_eq/T_cp`; infinite if useless).
+    pub w_eq_subtree: Vec<f64>,
+}
+
+/// Divisible load on a multi-level tree: bottom-up reduction with the drop rule, then top-down
+/// inflation (reference §4.2, derived; the tree analogue of Drozdowski's eq. (9)).
+///
+/// # Formula
+/// ```text
+/// reduce(v), children k by increasing c_k (Optimal) with a_eq(k) known:
+///   R = 1/a_v if v computes without front-end, else 0
+///   single port, children backward: if c_k·R < 1: R = (1 + a_eq(k)·R)/(c_k + a_eq(k))  (else drop k)
+///   all-port: R = Σ_k 1/(c_k + a_eq(k))
+///   R += 1/a_v if v computes with a front-end;   a_eq(v) = 1/R
+/// inflate(v, B): W = B·a_eq(v); FE: α_v = W/a_v; τ = W; for included k in order:
+///   B_k = τ/(c_k + a_eq(k)) (all-port: W/(c_k + a_eq(k))); τ ← τ·a_eq(k)/(c_k + a_eq(k))
+///   no front-end: α_v = τ/a_v;  T = a_eq(root)·L
+/// ```
+///
+/// # Errors
+/// [`DltError::Empty`] if no node of the tree can compute; bad scale or load.
+///
+/// ```
+/// use loadbal::dlt::{tree_allocate, CostScale, OrderPolicy, Tree};
+/// // A front-end root (w = 1) with one child (z = 1, w = 1): T = 1/(1 + 1/2) = 2/3.
+/// let mut t = Tree::new(Some(1.0), true).unwrap();
+/// t.add(0, 1.0, Some(1.0), true).unwrap();
+/// let s = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// assert!((s.allocation.makespan - 2.0 / 3.0).abs() < 1e-15);
+/// ```
+pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f64) -> Result<TreeSolution, DltError> {
+    scale.check()?;
+    positive("load", 0, load)?;
+    let n = tree.len();
+    let nodes = tree.nodes();
+    let children = tree.children();
+    let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp)).collect();
+    let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm).collect();
+    let mut aeq = vec![f64::INFINITY; n];
+    let mut included: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for v in (0..n).rev() {
+        let mut kids = children[v].clone();
+        if order == OrderPolicy::Optimal {
+            let keys: Vec<f64> = kids.iter().map(|&k| c[k]).collect();
+            kids = stable_order_by(&keys).into_iter().map(|p| kids[p]).collect();
+        }
+        let node = &nodes[v];
+        let computes = node.w.is_some();
+        let mut r = if computes && !node.front_end { 1.0 / a[v] } else { 0.0 };
+        let mut used = Vec::new();
+        match node.ports {
+            Ports::Single => {
+                for &k in kids.iter().rev() {
+                    if aeq[k].is_finite() && c[k] * r < 1.0 + INCLUDE_SLACK {
+                        r = (1.0 + aeq[k] * r) / (c[k] + aeq[k]);
+                        used.push(k);
+                    }
+                }
+                used.reverse();
+            }
+            Ports::All => {
+                for &k in &kids {
+                    if aeq[k].is_finite() {
+                        r += 1.0 / (c[k] + aeq[k]);
+                        used.push(k);
+                    }
+                }
+            }
+        }
+        if computes && node.front_end {
+            r += 1.0 / a[v];
+        }
+        aeq[v] = 1.0 / r;
+        included[v] = used;
+    }
+    if !aeq[0].is_finite() {
+        return Err(DltError::Empty { what: "no node of the tree computes" });
+    }
+    let mut block = vec![0.0; n];
+    let mut alpha = vec![0.0; n];
+    block[0] = 1.0;
+    for v in 0..n {
+        let b = block[v];
+        if b == 0.0 {
+            continue;
+        }
+        let node = &nodes[v];
+        let w_window = b * aeq[v];
+        if node.w.is_some() && node.front_end {
+            alpha[v] = w_window / a[v];
+        }
+        let mut tau = w_window;
+        for &k in &included[v] {
+            match node.ports {
+                Ports::Single => {
+                    block[k] = tau / (c[k] + aeq[k]);
+                    tau *= aeq[k] / (c[k] + aeq[k]);
+                }
+                Ports::All => block[k] = w_window / (c[k] + aeq[k]),
+            }
+        }
+        if node.w.is_some() && !node.front_end {
+            alpha[v] = tau / a[v];
+        }
+    }
+    let t = aeq[0];
+    let participating = alpha.iter().map(|&x| x > 0.0).collect();
+    let allocation =
+        Allocation { alpha, makespan: t, send_order: included[0].clone(), participating, w_equivalent: t / scale.t_cp }
+            .scaled(load);
+    Ok(TreeSolution {
+        allocation,
+        block: block.into_iter().map(|b| b * load).collect(),
+        send_order: included,
+        w_eq_subtree: aeq.into_iter().map(|x| x / scale.t_cp).collect(),
+    })
+}
+
+/// Equivalent inverse speed `w_eq = a_eq(root)/T_cp` of a whole tree (reference §4.2).
+///
+/// # Formula
+/// ```text
+/// w_eq = T(L = 1)/T_cp, T from the reduction of `tree_allocate`
+/// ```
+///
+/// # Errors
+/// As [`tree_allocate`].
+///
+/// ```
+/// use loadbal::dlt::{tree_equivalent_w, CostScale, OrderPolicy, Tree};
+/// // Seed 004 anchor: root w = 2, child w = 2 over z = 0.6, T_cp = 2, T_cm = 1: w' = 2·4.6/8.6.
+/// let mut t = Tree::new(Some(2.0), true).unwrap();
+/// t.add(0, 0.6, Some(2.0), true).unwrap();
+/// let w = tree_equivalent_w(&t, CostScale::new(2.0, 1.0).unwrap(), OrderPolicy::Optimal).unwrap();
+/// assert!((w - 2.0 * 4.6 / 8.6).abs() < 1e-15);
+/// ```
+pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> Result<f64, DltError> {
+    Ok(tree_allocate(tree, scale, order, 1.0)?.allocation.w_equivalent)
+}
+
+/// Builds the engine network and plans executing a tree solution: every node sends its included
+/// children their blocks in order, then (or meanwhile, with a front-end) computes its share.
+///
+/// # Errors
+/// [`DltError::LengthMismatch`] if the solution does not belong to the tree.
+pub fn tree_schedule(
+    tree: &Tree,
+    sol: &TreeSolution,
+    scale: CostScale,
+) -> Result<(Network, Vec<Vec<Action>>), DltError> {
+    if sol.block.len() != tree.len() {
+        return Err(DltError::LengthMismatch { what: "tree solution", expected: tree.len(), got: sol.block.len() });
+    }
+    let nodes: Vec<Node> = tree
+        .nodes()
+        .iter()
+        .map(|t| {
+            let n = match t.w {
+                Some(w) => Node::computing(t.parent, t.z, w),
+                None => Node::relay(t.parent, t.z),
+            };
+            n.with_front_end(t.front_end).with_ports(t.ports)
+        })
+        .collect();
+    let net = Network::new(nodes, scale)?;
+    let mut plans = vec![Vec::new(); tree.len()];
+    for (v, plan) in plans.iter_mut().enumerate() {
+        for &k in &sol.send_order[v] {
+            if sol.block[k] > 0.0 {
+                plan.push(Action::Send { to: k, amount: sol.block[k] });
+            }
+        }
+        if sol.allocation.alpha[v] > 0.0 {
+            plan.push(Action::Compute { amount: sol.allocation.alpha[v] });
+        }
+    }
+    Ok((net, plans))
+}
+
+/// Executes a tree solution on the event engine.
+///
+/// # Errors
+/// As [`tree_schedule`] and [`simulate`].
+pub fn tree_simulate(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Trace, DltError> {
+    let (net, plans) = tree_schedule(tree, sol, scale)?;
+    simulate(&net, &plans)
+}
