@@ -94,3 +94,33 @@ proptest! {
         prop_assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9 * s.finish_time);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The seed-004 reduction with the physical relay rule is the classical multi-level tree
+    /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; ThesisSnp never
+    /// charges a relay less than Physical.
+    #[test]
+    fn equivalent_matches_dlt_tree(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
+        use rand::Rng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let parent: Vec<Option<usize>> = (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
+        let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.0..2.0)).collect();
+        let tree = RootedTree::new(0, parent, z).unwrap();
+        // relays only at inner nodes (leaves must compute)
+        let w: Vec<Option<f64>> = (0..n)
+            .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
+            .collect();
+        let e = equivalent(&tree, &w, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+        let (t, order) = to_dlt_tree(&tree, &w).unwrap();
+        let scale = loadbal::dlt::CostScale::new(2.0, 1.0).unwrap();
+        let sol = loadbal::dlt::tree_allocate(&t, scale, loadbal::dlt::OrderPolicy::Optimal, 1.0).unwrap();
+        prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);
+        for (i, &v) in order.iter().enumerate() {
+            prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
+        }
+        let snp = equivalent(&tree, &w, 1.0, 2.0, RelayRule::ThesisSnp, RelayRule::ThesisSnp).unwrap();
+        prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
+    }
+}

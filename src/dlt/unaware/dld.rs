@@ -5,7 +5,7 @@
 //! blocks only the branch below the deepest node that has confirmed reception.
 
 use super::equivalent::{RelayRule, equivalent};
-use super::error::{UnawareError, non_negative, positive, unit_open};
+use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::execute::push_block;
 use super::sld::{Dispatch, PhaseRecord};
 use super::tree::RootedTree;
@@ -131,20 +131,10 @@ pub fn dld(
     cfg: &DldConfig,
 ) -> Result<DldSchedule, UnawareError> {
     let n = tree.len();
-    for (name, len) in [("w", w.len()), ("probe_tp", probe_tp.len()), ("w_est", w_est.len())] {
-        if len != n {
-            return Err(UnawareError::LengthMismatch { name, got: len, expected: n });
-        }
-    }
-    positive("load", cfg.load)?;
-    unit_open("eta", cfg.eta)?;
-    positive("l1p", cfg.l1p)?;
-    positive("t_cm", cfg.t_cm)?;
-    positive("t_cp", cfg.t_cp)?;
-    for (name, v) in [("mu", cfg.mu), ("zeta", cfg.zeta)] {
-        if !(0.0..1.0).contains(&v) {
-            return Err(UnawareError::InvalidParameter { name, value: v, expected: "in [0, 1)" });
-        }
+    same_lengths(n, &[("w", w.len()), ("probe_tp", probe_tp.len()), ("w_est", w_est.len())])?;
+    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.t_cm, cfg.t_cp)?;
+    if !(0.0..1.0).contains(&cfg.zeta) {
+        return Err(UnawareError::InvalidParameter { name: "zeta", value: cfg.zeta, expected: "in [0, 1)" });
     }
     if changes.windows(2).any(|p| p[1].time < p[0].time) {
         return Err(UnawareError::InvalidParameter { name: "changes", value: f64::NAN, expected: "sorted by time" });

@@ -149,3 +149,28 @@ pub(crate) fn unit_open(name: &'static str, value: f64) -> Result<f64, UnawareEr
         Err(UnawareError::InvalidParameter { name, value, expected: "in the open interval (0, 1)" })
     }
 }
+
+/// Checks that every `(name, length)` equals `n`.
+pub(crate) fn same_lengths(n: usize, lens: &[(&'static str, usize)]) -> Result<(), UnawareError> {
+    match lens.iter().find(|p| p.1 != n) {
+        Some(&(name, got)) => Err(UnawareError::LengthMismatch { name, got, expected: n }),
+        None => Ok(()),
+    }
+}
+
+/// The common parameters of the phased tree strategies (SLD, DLD): L, L_1^p, T_cm, T_cp > 0,
+/// η ∈ (0, 1), μ ∈ \[0, 1), η·L + L_1^p ≤ L.
+pub(crate) fn phased(load: f64, eta: f64, l1p: f64, mu: f64, t_cm: f64, t_cp: f64) -> Result<(), UnawareError> {
+    positive("load", load)?;
+    unit_open("eta", eta)?;
+    positive("l1p", l1p)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
+    if !(0.0..1.0).contains(&mu) {
+        return Err(UnawareError::InvalidParameter { name: "mu", value: mu, expected: "in [0, 1)" });
+    }
+    if eta * load + l1p > load {
+        return Err(UnawareError::InvalidParameter { name: "l1p", value: l1p, expected: "eta·L + l1p <= L" });
+    }
+    Ok(())
+}

@@ -47,7 +47,7 @@ pub use probing::{
     partition_pi, phase_load, probe_times_linear, probe_tree,
 };
 pub use random_graph::{Coupling, RandomGraph, SpeedClass};
-pub use raold::{TreeSchedule, raold_os};
+pub use raold::{TreeSchedule, raold_os, to_dlt_tree};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
 pub use tree::RootedTree;

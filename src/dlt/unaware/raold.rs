@@ -1,9 +1,11 @@
 //! RAOLD-OS on a spanning tree (seed 004, §4.2.2, after [51]): the source computes, every
-//! subtree is reduced to its equivalent processor bottom-up, and the load is inflated top-down.
+//! subtree is reduced to its equivalent processor bottom-up, and the load is inflated top-down —
+//! the classical multi-level tree solution of [`crate::dlt::tree_allocate`] with the optimal
+//! (increasing z) sending order.
 
-use super::equivalent::{RelayRule, equivalent};
-use super::error::{UnawareError, non_negative};
+use super::error::{UnawareError, non_negative, positive};
 use super::tree::RootedTree;
+use crate::dlt::{CostScale, OrderPolicy, Tree, tree_allocate};
 
 /// A one-installment schedule of a divisible load on a tree.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +21,27 @@ pub struct TreeSchedule {
     pub sequence: Vec<Vec<usize>>,
 }
 
+/// The classical [`Tree`] of `tree` (nodes in pre-order, front-ends, single port) with
+/// `w[v] = None` for relays, and the tree id of each of its nodes.
+///
+/// # Errors
+/// Invalid w or z ([`UnawareError::Dlt`]).
+pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<(Tree, Vec<usize>), UnawareError> {
+    if w.len() != tree.len() {
+        return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
+    }
+    let order = tree.pre_order();
+    let mut index = vec![0usize; tree.len()];
+    let mut t = Tree::new(w[tree.root()], true)?;
+    for (i, &v) in order.iter().enumerate() {
+        index[v] = i;
+        if let Some(p) = tree.parent(v) {
+            t.add(index[p], tree.z_up(v), w[v], true)?;
+        }
+    }
+    Ok((t, order))
+}
+
 /// Schedules `load` on `tree` with RAOLD-OS: the root (the source) computes, children are served
 /// in increasing z.
 ///
@@ -29,7 +52,7 @@ pub struct TreeSchedule {
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree; invalid T_cm, T_cp,
-/// w or a negative load: [`UnawareError::InvalidParameter`].
+/// w or a negative load.
 ///
 /// # Examples
 /// Reference G26, FHT of the 5-node graph: W_eq = 0.642834.
@@ -41,12 +64,18 @@ pub struct TreeSchedule {
 /// ```
 pub fn raold_os(tree: &RootedTree, w: &[f64], load: f64, t_cm: f64, t_cp: f64) -> Result<TreeSchedule, UnawareError> {
     non_negative("load", load)?;
+    positive("t_cm", t_cm)?;
+    positive("t_cp", t_cp)?;
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-    let e = equivalent(tree, &ws, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical)?;
-    Ok(TreeSchedule {
-        loads: e.shares.iter().map(|s| s * load).collect(),
-        w_eq: e.w_eq,
-        finish_time: load * e.w_eq * t_cp,
-        sequence: e.sequence,
-    })
+    let (t, order) = to_dlt_tree(tree, &ws)?;
+    let scale = CostScale::new(t_cp, t_cm)?;
+    let sol = tree_allocate(&t, scale, OrderPolicy::Optimal, load.max(f64::MIN_POSITIVE))?;
+    let w_eq = sol.allocation.w_equivalent;
+    let mut loads = vec![0.0; tree.len()];
+    let mut sequence = vec![Vec::new(); tree.len()];
+    for (i, &v) in order.iter().enumerate() {
+        loads[v] = if load > 0.0 { sol.allocation.alpha[i] } else { 0.0 };
+        sequence[v] = sol.send_order[i].iter().map(|&c| order[c]).collect();
+    }
+    Ok(TreeSchedule { loads, w_eq, finish_time: load * w_eq * t_cp, sequence })
 }

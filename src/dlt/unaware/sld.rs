@@ -3,7 +3,7 @@
 //! that ends at the phase's finish time (eq. 3.6), with shadowing of busy branches.
 
 use super::equivalent::{RelayRule, equivalent};
-use super::error::{UnawareError, non_negative, positive, unit_open};
+use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::tree::RootedTree;
 use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
 
@@ -130,22 +130,8 @@ pub struct SldSchedule {
 /// ```
 pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
     let n = tree.len();
-    for (name, len) in [("w", w.len()), ("ptc", ptc.len())] {
-        if len != n {
-            return Err(UnawareError::LengthMismatch { name, got: len, expected: n });
-        }
-    }
-    positive("load", cfg.load)?;
-    unit_open("eta", cfg.eta)?;
-    positive("l1p", cfg.l1p)?;
-    positive("t_cm", cfg.t_cm)?;
-    positive("t_cp", cfg.t_cp)?;
-    if !(0.0..1.0).contains(&cfg.mu) {
-        return Err(UnawareError::InvalidParameter { name: "mu", value: cfg.mu, expected: "in [0, 1)" });
-    }
-    if cfg.eta * cfg.load + cfg.l1p > cfg.load {
-        return Err(UnawareError::InvalidParameter { name: "l1p", value: cfg.l1p, expected: "eta·L + l1p <= L" });
-    }
+    same_lengths(n, &[("w", w.len()), ("ptc", ptc.len())])?;
+    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.t_cm, cfg.t_cp)?;
     let root = tree.root();
     let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
     if procs.is_empty() {
