@@ -2,10 +2,9 @@
 //! ESS and WCS(2) (eqs. 2.5–2.11, 2.20–2.30), the phased strategies ESS = WCS(1), WCS(k) and
 //! the pureDLT baseline.
 
-use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, positive, unit_open};
 use super::probing::{partition_pi, probe_times_linear};
-use super::tree::RootedTree;
+use crate::dlt::{CostScale, chain_allocate};
 
 /// Phase_1 of ESS (root P_1 with w_1 = K and the first responder P_j).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -249,8 +248,8 @@ pub struct ChainSchedule {
 }
 
 /// Single-installment distribution of `x` units over the chain members `members` (positions,
-/// root first) with lumped links (2.13)–(2.16), solved as a path tree by the equivalent-processor
-/// reduction. Returns (loads, duration).
+/// root first) with lumped links (2.13)–(2.16), by the classical chain solver
+/// [`crate::dlt::chain_allocate`] (front-ends). Returns (loads, duration).
 fn chain_phase(
     chain: &Chain,
     members: &[usize],
@@ -258,14 +257,13 @@ fn chain_phase(
     t_cm: f64,
     t_cp: f64,
 ) -> Result<(Vec<f64>, f64), UnawareError> {
-    let m = members.len();
-    let parent: Vec<Option<usize>> = (0..m).map(|i| i.checked_sub(1)).collect();
-    let big_z: Vec<f64> =
-        (0..m).map(|i| if i == 0 { 0.0 } else { chain.z[members[i - 1]..members[i]].iter().sum() }).collect();
-    let tree = RootedTree::new(0, parent, big_z)?;
-    let w: Vec<Option<f64>> = members.iter().map(|&p| Some(chain.w[p])).collect();
-    let e = equivalent(&tree, &w, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical)?;
-    Ok((e.shares.iter().map(|s| s * x).collect(), x * e.w_eq * t_cp))
+    let w: Vec<f64> = members.iter().map(|&p| chain.w[p]).collect();
+    let big_z: Vec<f64> = members.windows(2).map(|m| chain.z[m[0]..m[1]].iter().sum()).collect();
+    if x == 0.0 {
+        return Ok((vec![0.0; w.len()], 0.0));
+    }
+    let a = chain_allocate(&w, &big_z, true, CostScale::new(t_cp, t_cm)?, x)?;
+    Ok((a.alpha, a.makespan))
 }
 
 /// Distributes `x` units over a whole chain in one installment (the DLT recursion 2.15–2.16).
