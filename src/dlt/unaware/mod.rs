@@ -1,17 +1,36 @@
 //! Resource-unaware divisible-load scheduling (seed 004, Jia's thesis, chapters 2–5): the
 //! scheduler does not know the processor and link speeds, probes them with a small load or
-//! waits for reports, then distributes the rest in phases.
+//! waits for reports, then distributes the rest in phases. Every strategy runs on the crate's
+//! one event engine ([`crate::dlt::engine`]) and reuses the classical solvers of [`crate::dlt`].
 //!
-//! - [`Graph`], [`RandomGraph`]: networks with w per node and z per link, loadable from text or
-//!   JSON, and the seeded random networks of §4.2.3 and §5.5.
-//! - [`RootedTree`], [`spanning_tree`] (SPT, MST, FHT, RST, EST, §4.2) and [`equivalent`], the
-//!   bottom-up equivalent processor of a multi-level tree with the two relay rules of §3.3.
-//! - Probing estimators (2.1)–(2.4), (3.1)–(3.3) and the phase-size rules (partition Π, 3.8).
+//! | Thesis | What | Here |
+//! |---|---|---|
+//! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`probe_times_linear`], [`estimate_linear`], [`cumulative_z`], [`probe_tree`], [`estimate_tree`], [`effective_speed`] |
+//! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`partition_pi`], [`dispatch_to_finish_at`], [`phase_load`] |
+//! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`ess_phase1`], [`wcs2_phase1`], [`critical_l1`] |
+//! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT; Tables 2.1/2.2 Monte Carlo | [`linear_schedule`], [`pure_dlt`], [`chain_experiment`] |
+//! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`equivalent`], [`RelayRule`] |
+//! | §3.3 | virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`virtual_tree`], [`distribute_phase`], [`sld`], [`dld`] |
+//! | §3.4 | the reconstructed Fig. 3.8 tree and the DNP speed changes | [`fig_3_8`], [`dnp_changes`] |
+//! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
+//! | ch. 5 | GP, SSS (5.1)–(5.2), SDS | [`gp_partition`], [`sss`], [`sds`] |
+//! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
 //! takes α·z·T_cm, computing them α·w·T_cp; every node has a front-end and a single port;
 //! relaying is store-and-forward by blocks. Thesis slips resolved here are listed in
 //! `shared/reference/seed004_jia.md` §5 and cited where they matter.
+//!
+//! # Example
+//! ```
+//! use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, execute_sld, RelayRule, Rules, SldConfig};
+//! let ex = fig_3_8();
+//! let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+//! let probe = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
+//! let schedule = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
+//! let run = execute_sld(&ex.tree, &ex.w, &schedule, cfg.t_cm, cfg.t_cp).unwrap();
+//! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
+//! ```
 
 mod chain_experiment;
 mod dld;
