@@ -109,3 +109,38 @@ pub fn chain_experiment(
     })?;
     Ok(ChainCell { ess: est[0], wcs: est[1], pure: est[2], ess_minus_wcs: est[3] })
 }
+
+/// How often each WCS(i), i = 1..=`k_max`, gives the smallest total time on random chains (the
+/// experiment behind Figs. 2.4/2.5: "the most probable best value of i"). Entry i−1 is the
+/// estimated probability that WCS(i) is best (ties: the smallest i).
+///
+/// # Errors
+/// [`UnawareError::TooFewResponders`] when `k_max ≥ n`; Monte Carlo and strategy errors.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::{best_wcs_frequencies, ChainConfig, ChainSampler};
+/// let f = best_wcs_frequencies(&ChainSampler::thesis(15, 0.5), &ChainConfig::thesis(0.07, 0.07), 8, 100, 1).unwrap();
+/// assert!((f.iter().map(|e| e.mean).sum::<f64>() - 1.0).abs() < 1e-12);
+/// ```
+pub fn best_wcs_frequencies(
+    sampler: &ChainSampler,
+    cfg: &ChainConfig,
+    k_max: usize,
+    replications: u64,
+    seed: u64,
+) -> Result<Vec<Estimate>, UnawareError> {
+    if k_max == 0 || k_max >= sampler.n {
+        return Err(UnawareError::TooFewResponders { k: k_max, available: sampler.n.saturating_sub(1) });
+    }
+    let mc = MonteCarlo::new(seed, replications)?;
+    Ok(mc.estimate_vec(k_max, |_, rng, out| {
+        let chain = sampler.sample(rng);
+        let times: Vec<f64> =
+            (1..=k_max).map(|k| linear_schedule(&chain, cfg, k).map_or(f64::NAN, |s| s.finish_time)).collect();
+        match (0..k_max).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))) {
+            Some(best) if times.iter().all(|t| t.is_finite()) => out[best] = 1.0,
+            _ => out[0] = f64::NAN,
+        }
+    })?)
+}

@@ -49,7 +49,7 @@ mod spanning;
 mod tree;
 mod virtual_tree;
 
-pub use chain_experiment::{ChainCell, ChainSampler, chain_experiment};
+pub use chain_experiment::{ChainCell, ChainSampler, best_wcs_frequencies, chain_experiment};
 pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
