@@ -4,6 +4,7 @@
 
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, all_checked, chain_lengths, homogeneous, non_negative, positive};
+use super::star::flush;
 use super::tree::{Tree, TreeNode, tree_allocate};
 use super::types::{Allocation, CostScale, OrderPolicy, Ports};
 
@@ -74,10 +75,10 @@ pub fn chain_allocate(
         }
         if front_end {
             alpha[i] = b * aeq[i] / a[i];
-            b *= aeq[i] / (c[i] + aeq[i + 1]);
+            b = flush(b * aeq[i] / (c[i] + aeq[i + 1]));
         } else {
             alpha[i] = b * aeq[i + 1] / (a[i] + aeq[i + 1]);
-            b *= a[i] / (a[i] + aeq[i + 1]);
+            b = flush(b * a[i] / (a[i] + aeq[i + 1]));
         }
         if b == 0.0 {
             break;

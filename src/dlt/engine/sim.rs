@@ -378,7 +378,18 @@ impl<'a> Simulator<'a> {
 
     /// The trace so far (finish times and makespan summarised from the completed actions).
     pub fn trace(&self) -> Trace {
+        self.clone_trace_summarised()
+    }
+
+    fn clone_trace_summarised(&self) -> Trace {
         let mut t = self.trace.clone();
+        t.summarise();
+        t
+    }
+
+    /// The trace, consuming the simulator (no copy).
+    pub fn into_trace(self) -> Trace {
+        let mut t = self.trace;
         t.summarise();
         t
     }
@@ -400,5 +411,5 @@ pub fn simulate(net: &Network, plans: &[Vec<Action>]) -> Result<Trace, DltError>
         }
     }
     sim.run()?;
-    Ok(sim.trace())
+    Ok(sim.into_trace())
 }
