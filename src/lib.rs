@@ -12,9 +12,11 @@
 #![warn(missing_docs)]
 
 pub mod dlt;
+pub mod ensemble;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
+pub mod queueing;
 
 /// The README's examples, compiled and run as doc-tests.
 #[cfg(doctest)]

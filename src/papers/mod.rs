@@ -9,7 +9,9 @@
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
 mod seed000;
+mod seed000_ensemble;
 mod seed004_dlt;
+mod seed004_queueing;
 
 use crate::montecarlo::Estimate;
 
@@ -181,6 +183,8 @@ pub struct Section {
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
+    all.extend(seed000_ensemble::sections());
+    all.extend(seed004_queueing::sections());
     all.extend(seed004_dlt::sections());
     all
 }
