@@ -86,8 +86,9 @@ pub fn chain_allocate(
     }
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Ok(Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
-        .scaled(load))
+    Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
+        .scaled(load)
+        .checked()
 }
 
 /// `θ = arccosh(1 + σ/2)` without the rounding of `1 + σ/2` for tiny σ.
@@ -159,7 +160,7 @@ pub fn chain_homogeneous(
     };
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Ok(Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }.scaled(load))
+    Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }.scaled(load).checked()
 }
 
 /// Speedup `a/T` of an infinite homogeneous chain with a boundary originator (reference §3.4).

@@ -180,7 +180,7 @@ pub fn star_allocate(
             send_order.push(i);
         }
     }
-    Ok(Allocation { alpha, makespan: sol.t * load, send_order, participating, w_equivalent: sol.t / scale.t_cp })
+    Allocation { alpha, makespan: sol.t * load, send_order, participating, w_equivalent: sol.t / scale.t_cp }.checked()
 }
 
 pub(crate) fn split(children: &[(f64, f64)], scale: CostScale) -> (Vec<f64>, Vec<f64>) {
@@ -265,7 +265,7 @@ pub fn star_product_form(
         RootMode::NonComputing => (1.0 / big_q, 0.0),
     };
     let s = StarSolution { t, alpha_root, alpha: q.iter().map(|x| x * t).collect(), order: (0..c.len()).collect() };
-    Ok(to_allocation(s, root, scale, load))
+    to_allocation(s, root, scale, load).checked()
 }
 
 /// Jia's root fraction of a star with a front-end root (seed 004, eqs. (3.11)–(3.12), the

@@ -313,6 +313,7 @@ pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f6
     let allocation =
         Allocation { alpha, makespan: t, send_order: included[0].clone(), participating, w_equivalent: t / scale.t_cp }
             .scaled(load);
+    super::error::finite_result(allocation.makespan, allocation.alpha.iter().chain(&block))?;
     Ok(TreeSolution {
         allocation,
         block: block.into_iter().map(|b| b * load).collect(),

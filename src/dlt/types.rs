@@ -102,6 +102,12 @@ impl Allocation {
         self
     }
 
+    /// The allocation if its makespan and loads are finite (see `error::finite_result`).
+    pub(crate) fn checked(self) -> Result<Self, DltError> {
+        super::error::finite_result(self.makespan, &self.alpha)?;
+        Ok(self)
+    }
+
     /// Speedup `a_ref / T` for unit load against a reference time per unit `a_ref`.
     pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> f64 {
         a_ref_per_unit * load / self.makespan
