@@ -119,13 +119,14 @@ pub(crate) fn stable_order_by(keys: &[f64]) -> Vec<usize> {
     if keys.is_sorted_by(|a, b| a <= b) {
         return (0..keys.len()).collect();
     }
-    if keys.len() < u32::MAX as usize && keys.iter().all(|&k| k >= 0.0) {
+    // Radix sorting pays off only for large inputs (its histograms cost ~12k counters).
+    if keys.len() >= 4096 && keys.len() < u32::MAX as usize && keys.iter().all(|&k| k >= 0.0) {
         // Non-negative floats (after −0 → +0) order like their bit patterns.
         return radix_order(keys.iter().map(|&k| (k + 0.0).to_bits()));
     }
-    // Sorting (key, index) pairs in place is cache friendly; the index tie-break makes the
+    // Sorting (key, index) pairs (−0 as +0) in place is cache friendly; the index tie-break makes the
     // unstable sort give the stable order.
-    let mut pairs: Vec<(f64, usize)> = keys.iter().copied().zip(0..).collect();
+    let mut pairs: Vec<(f64, usize)> = keys.iter().map(|&k| k + 0.0).zip(0..).collect();
     pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     pairs.into_iter().map(|p| p.1).collect()
 }
@@ -175,7 +176,7 @@ mod tests {
         assert_eq!(stable_order_by(&[2.0, -1.0, 2.0, -3.0]), vec![3, 1, 0, 2]);
         assert_eq!(stable_order_by(&[]), Vec::<usize>::new());
         // Radix path against a comparison sort on many ties and magnitudes.
-        let keys: Vec<f64> = (0..5000).map(|i| ((i * 7919) % 613) as f64 * 10f64.powi(i % 7 - 3)).collect();
+        let keys: Vec<f64> = (0..20_000).map(|i| ((i * 7919) % 613) as f64 * 10f64.powi(i % 7 - 3)).collect();
         let mut want: Vec<usize> = (0..keys.len()).collect();
         want.sort_by(|&i, &j| keys[i].total_cmp(&keys[j]).then(i.cmp(&j)));
         assert_eq!(stable_order_by(&keys), want);
