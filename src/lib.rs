@@ -11,6 +11,7 @@
 //! Markov remapping) and 004 (Jia, resource-unaware divisible loads).
 #![warn(missing_docs)]
 
+pub mod dlt;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;

@@ -106,10 +106,7 @@ impl MonteCarlo {
         T: Send,
         F: Fn(u64, &mut McRng) -> T + Sync + Send,
     {
-        (0..self.replications)
-            .into_par_iter()
-            .map(|i| f(i, &mut stream(self.seed, i)))
-            .collect()
+        (0..self.replications).into_par_iter().map(|i| f(i, &mut stream(self.seed, i))).collect()
     }
 
     /// Mean and standard error of a scalar outcome `f(i, rng)`.
