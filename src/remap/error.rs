@@ -1,6 +1,7 @@
 //! Errors of the periodic remapping models (seed 001).
 
 use crate::montecarlo::MonteCarloError;
+use crate::order_stats::OrderStatsError;
 
 /// Bad input to a periodic remapping model, or a closed form asked outside its regime.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -37,22 +38,12 @@ pub enum RemapError {
     /// The Monte Carlo harness refused the run.
     #[error(transparent)]
     MonteCarlo(#[from] MonteCarloError),
+    /// An order-statistics computation failed.
+    #[error(transparent)]
+    OrderStats(#[from] OrderStatsError),
 }
 
 /// Checks that `value` is finite and satisfies `ok`.
-pub(crate) fn check(
-    name: &'static str,
-    value: f64,
-    ok: bool,
-    reason: &'static str,
-) -> Result<f64, RemapError> {
-    if value.is_finite() && ok {
-        Ok(value)
-    } else {
-        Err(RemapError::InvalidParameter {
-            name,
-            value,
-            reason,
-        })
-    }
+pub(crate) fn check(name: &'static str, value: f64, ok: bool, reason: &'static str) -> Result<f64, RemapError> {
+    if value.is_finite() && ok { Ok(value) } else { Err(RemapError::InvalidParameter { name, value, reason }) }
 }

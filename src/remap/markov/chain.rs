@@ -26,48 +26,23 @@ impl WorkloadChain {
         let s = loads.len();
         let r = loads.first().map_or(0, Vec::len);
         if s == 0 || r == 0 {
-            return Err(MarkovError::DimensionMismatch {
-                what: "state list / load vector",
-                expected: 1,
-                got: 0,
-            });
+            return Err(MarkovError::DimensionMismatch { what: "state list / load vector", expected: 1, got: 0 });
         }
         if let Some(bad) = loads.iter().find(|l| l.len() != r) {
-            return Err(MarkovError::DimensionMismatch {
-                what: "load vector",
-                expected: r,
-                got: bad.len(),
-            });
+            return Err(MarkovError::DimensionMismatch { what: "load vector", expected: r, got: bad.len() });
         }
-        if let Some((index, &value)) = loads
-            .iter()
-            .flatten()
-            .enumerate()
-            .find(|(_, x)| !x.is_finite())
-        {
-            return Err(MarkovError::NonFinite {
-                what: "loads",
-                index,
-                value,
-            });
+        if let Some((index, &value)) = loads.iter().flatten().enumerate().find(|(_, x)| !x.is_finite()) {
+            return Err(MarkovError::NonFinite { what: "loads", index, value });
         }
         if p.nrows() != s || p.ncols() != s {
             let got = if p.nrows() != s { p.nrows() } else { p.ncols() };
-            return Err(MarkovError::DimensionMismatch {
-                what: "transition matrix",
-                expected: s,
-                got,
-            });
+            return Err(MarkovError::DimensionMismatch { what: "transition matrix", expected: s, got });
         }
         for i in 0..s {
             for j in 0..s {
                 let x = p[(i, j)];
                 if !x.is_finite() {
-                    return Err(MarkovError::NonFinite {
-                        what: "transition matrix",
-                        index: i * s + j,
-                        value: x,
-                    });
+                    return Err(MarkovError::NonFinite { what: "transition matrix", index: i * s + j, value: x });
                 }
                 if x < -TOL {
                     return Err(MarkovError::NegativeProbability {
@@ -79,11 +54,7 @@ impl WorkloadChain {
             }
             let sum = p.row(i).sum();
             if (sum - 1.0).abs() > TOL {
-                return Err(MarkovError::NotStochastic {
-                    what: "transition matrix",
-                    row: i,
-                    sum,
-                });
+                return Err(MarkovError::NotStochastic { what: "transition matrix", row: i, sum });
             }
         }
         Ok(Self { loads, p })
@@ -113,25 +84,16 @@ impl WorkloadChain {
     /// assert_eq!(two.transition()[(6 * 1 + 2, 6 * 2 + 2)], 0.125);
     /// ```
     pub fn product(factors: &[WorkloadChain]) -> Result<Self, MarkovError> {
-        let (first, rest) = factors.split_first().ok_or(MarkovError::InvalidParameter {
-            name: "factors",
-            value: 0.0,
-        })?;
+        let (first, rest) =
+            factors.split_first().ok_or(MarkovError::InvalidParameter { name: "factors", value: 0.0 })?;
         let mut acc = first.clone();
         for f in rest {
             let loads = acc
                 .loads
                 .iter()
-                .flat_map(|a| {
-                    f.loads
-                        .iter()
-                        .map(move |b| a.iter().chain(b).copied().collect())
-                })
+                .flat_map(|a| f.loads.iter().map(move |b| a.iter().chain(b).copied().collect()))
                 .collect();
-            acc = WorkloadChain {
-                loads,
-                p: acc.p.kronecker(&f.p),
-            };
+            acc = WorkloadChain { loads, p: acc.p.kronecker(&f.p) };
         }
         Ok(acc)
     }
@@ -151,8 +113,7 @@ impl WorkloadChain {
     /// Whether state `s` is balanced (all loads equal within 1e-12).
     pub fn is_balanced(&self, s: usize) -> bool {
         let l = &self.loads[s];
-        l.iter()
-            .all(|x| (x - l[0]).abs() <= 1e-12 * (1.0 + l[0].abs()))
+        l.iter().all(|x| (x - l[0]).abs() <= 1e-12 * (1.0 + l[0].abs()))
     }
 }
 
@@ -175,10 +136,7 @@ impl WorkloadChain {
 /// ```
 pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
     if levels < 2 {
-        return Err(MarkovError::InvalidParameter {
-            name: "levels",
-            value: levels as f64,
-        });
+        return Err(MarkovError::InvalidParameter { name: "levels", value: levels as f64 });
     }
     let last = levels - 1;
     Ok(DMatrix::from_fn(levels, levels, |i, j| match (i, j) {
@@ -205,10 +163,7 @@ pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
 pub fn reflecting_chain(processes: usize, levels: usize) -> Result<WorkloadChain, MarkovError> {
     let states = (levels as f64).powi(processes as i32);
     if processes == 0 || states > 16384.0 {
-        return Err(MarkovError::InvalidParameter {
-            name: "processes",
-            value: processes as f64,
-        });
+        return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 });
     }
     let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
     let one = WorkloadChain::single(&grid, reflecting_walk(levels)?)?;
@@ -233,10 +188,7 @@ mod tests {
         assert_eq!(two.transition().iter().filter(|&&x| x > 0.0).count(), 256);
         assert_eq!(two.loads()[8], vec![1.0, 2.0]);
         let row = two.transition().row(6 + 2);
-        assert_eq!(
-            (row[1], row[2], row[8], row[15]),
-            (0.0625, 0.125, 0.25, 0.0625)
-        );
+        assert_eq!((row[1], row[2], row[8], row[15]), (0.0625, 0.125, 0.25, 0.0625));
         assert_eq!((0..36).filter(|&s| two.is_balanced(s)).count(), 6);
     }
 
@@ -255,10 +207,7 @@ mod tests {
             WorkloadChain::new(l.clone(), dmatrix![f64::NAN, 0.5; 0.5, 0.5]),
             Err(MarkovError::NonFinite { .. })
         ));
-        assert!(matches!(
-            WorkloadChain::new(l, dmatrix![1.0]),
-            Err(MarkovError::DimensionMismatch { .. })
-        ));
+        assert!(matches!(WorkloadChain::new(l, dmatrix![1.0]), Err(MarkovError::DimensionMismatch { .. })));
         assert!(reflecting_walk(1).is_err());
     }
 }

@@ -84,16 +84,8 @@ fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f
         l.iter().map(move |x| x - mean)
     }
     let costs: Vec<f64> = match imbalance {
-        Imbalance::MaxNorm => chain
-            .loads()
-            .iter()
-            .map(|l| dev(l).fold(0.0f64, |m, d| m.max(d.abs())))
-            .collect(),
-        Imbalance::TwoNorm => chain
-            .loads()
-            .iter()
-            .map(|l| dev(l).map(|d| d * d).sum::<f64>().sqrt())
-            .collect(),
+        Imbalance::MaxNorm => chain.loads().iter().map(|l| dev(l).fold(0.0f64, |m, d| m.max(d.abs()))).collect(),
+        Imbalance::TwoNorm => chain.loads().iter().map(|l| dev(l).map(|d| d * d).sum::<f64>().sqrt()).collect(),
         Imbalance::PerState(c) => {
             if c.len() != chain.states() {
                 return Err(MarkovError::DimensionMismatch {
@@ -107,62 +99,35 @@ fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f
     };
     for (index, &value) in costs.iter().enumerate() {
         if !value.is_finite() {
-            return Err(MarkovError::NonFinite {
-                what: "running cost",
-                index,
-                value,
-            });
+            return Err(MarkovError::NonFinite { what: "running cost", index, value });
         }
         if value < 0.0 {
-            return Err(MarkovError::NegativeCost {
-                what: "running cost",
-                index,
-                value,
-            });
+            return Err(MarkovError::NegativeCost { what: "running cost", index, value });
         }
     }
     Ok(costs)
 }
 
-fn target_distribution(
-    chain: &WorkloadChain,
-    target: &RemapTarget,
-) -> Result<Vec<f64>, MarkovError> {
+fn target_distribution(chain: &WorkloadChain, target: &RemapTarget) -> Result<Vec<f64>, MarkovError> {
     let s = chain.states();
     match target {
         RemapTarget::Balanced => Ok(vec![0.0; s]),
         RemapTarget::UniformOverAllStates => Ok(vec![1.0 / s as f64; s]),
         RemapTarget::Distribution(d) => {
             if d.len() != s {
-                return Err(MarkovError::DimensionMismatch {
-                    what: "remap distribution",
-                    expected: s,
-                    got: d.len(),
-                });
+                return Err(MarkovError::DimensionMismatch { what: "remap distribution", expected: s, got: d.len() });
             }
             for (index, &value) in d.iter().enumerate() {
                 if !value.is_finite() {
-                    return Err(MarkovError::NonFinite {
-                        what: "remap distribution",
-                        index,
-                        value,
-                    });
+                    return Err(MarkovError::NonFinite { what: "remap distribution", index, value });
                 }
                 if value < -1e-9 {
-                    return Err(MarkovError::NegativeProbability {
-                        what: "remap distribution",
-                        index,
-                        value,
-                    });
+                    return Err(MarkovError::NegativeProbability { what: "remap distribution", index, value });
                 }
             }
             let sum: f64 = d.iter().sum();
             if (sum - 1.0).abs() > 1e-9 {
-                return Err(MarkovError::NotStochastic {
-                    what: "remap distribution",
-                    row: 0,
-                    sum,
-                });
+                return Err(MarkovError::NotStochastic { what: "remap distribution", row: 0, sum });
             }
             Ok(d.clone())
         }
@@ -197,24 +162,14 @@ impl RemapProblem {
         target: &RemapTarget,
     ) -> Result<Self, MarkovError> {
         if !eta.is_finite() {
-            return Err(MarkovError::NonFinite {
-                what: "remap cost",
-                index: 0,
-                value: eta,
-            });
+            return Err(MarkovError::NonFinite { what: "remap cost", index: 0, value: eta });
         }
         if eta < 0.0 {
-            return Err(MarkovError::NegativeCost {
-                what: "remap cost",
-                index: 0,
-                value: eta,
-            });
+            return Err(MarkovError::NegativeCost { what: "remap cost", index: 0, value: eta });
         }
         let run_cost = imbalance_costs(&chain, imbalance)?;
         let target = target_distribution(&chain, target)?;
-        let transient: Vec<usize> = (0..chain.states())
-            .filter(|&s| !chain.is_balanced(s))
-            .collect();
+        let transient: Vec<usize> = (0..chain.states()).filter(|&s| !chain.is_balanced(s)).collect();
         if transient.is_empty() {
             return Err(MarkovError::Degenerate("every state is balanced"));
         }
@@ -226,22 +181,9 @@ impl RemapProblem {
         let continue_kernel = DMatrix::from_fn(m1, m1, |i, j| p[(transient[i], transient[j])]);
         let rho = DVector::from_iterator(m1, transient.iter().map(|&s| target[s]));
         let remap_kernel = DMatrix::from_fn(m1, m1, |_, j| rho[j]);
-        let costs = DMatrix::from_fn(m1, 2, |i, a| {
-            if a == CONTINUE {
-                run_cost[transient[i]]
-            } else {
-                eta
-            }
-        });
+        let costs = DMatrix::from_fn(m1, 2, |i, a| if a == CONTINUE { run_cost[transient[i]] } else { eta });
         let mdp = Mdp::new(vec![continue_kernel, remap_kernel], costs)?;
-        Ok(Self {
-            chain,
-            transient,
-            run_cost,
-            eta,
-            target,
-            mdp,
-        })
+        Ok(Self { chain, transient, run_cost, eta, target, mdp })
     }
 
     /// The workload chain.
@@ -277,15 +219,10 @@ impl RemapProblem {
     /// from which some policy never absorbs) or a solver error.
     pub fn solve(&self, method: Method) -> Result<RemapSolution, MarkovError> {
         if let Err(MdpError::AssumptionAViolated { state }) = self.mdp.check_assumption_a() {
-            return Err(MdpError::AssumptionAViolated {
-                state: self.transient[state],
-            }
-            .into());
+            return Err(MdpError::AssumptionAViolated { state: self.transient[state] }.into());
         }
         let sol = match method {
-            Method::PolicyIteration => {
-                policy_iteration(&self.mdp, Criterion::TotalCost, None, 10_000)?
-            }
+            Method::PolicyIteration => policy_iteration(&self.mdp, Criterion::TotalCost, None, 10_000)?,
             Method::ValueIteration { tol, max_iters } => {
                 value_iteration(&self.mdp, Criterion::TotalCost, tol, max_iters, None)?
             }
@@ -322,12 +259,7 @@ impl RemapProblem {
 /// assert_eq!(remapping, vec![5, 30]);
 /// ```
 pub fn yin_example(eta: f64) -> Result<RemapProblem, MarkovError> {
-    RemapProblem::new(
-        reflecting_chain(2, 6)?,
-        &Imbalance::MaxNorm,
-        eta,
-        &RemapTarget::UniformOverAllStates,
-    )
+    RemapProblem::new(reflecting_chain(2, 6)?, &Imbalance::MaxNorm, eta, &RemapTarget::UniformOverAllStates)
 }
 
 #[cfg(test)]
@@ -336,35 +268,15 @@ mod tests {
 
     /// Remapping states of the §5 example as (i, j) pairs with i > j (the sets are symmetric).
     fn lower_remap_set(sol: &RemapSolution) -> Vec<(usize, usize)> {
-        (0..36)
-            .filter(|&s| sol.remap[s] && s / 6 > s % 6)
-            .map(|s| (s / 6, s % 6))
-            .collect()
+        (0..36).filter(|&s| sol.remap[s] && s / 6 > s % 6).map(|s| (s / 6, s % 6)).collect()
     }
 
     #[test]
     fn figure4_remap_sets_and_values() {
         type Group<'a> = (&'a [f64], &'a [(usize, usize)]);
         let fig4: [Group; 5] = [
-            (
-                &[1.0],
-                &[
-                    (2, 0),
-                    (3, 0),
-                    (3, 1),
-                    (4, 0),
-                    (4, 1),
-                    (4, 2),
-                    (5, 0),
-                    (5, 1),
-                    (5, 2),
-                    (5, 3),
-                ],
-            ),
-            (
-                &[2.0, 3.0],
-                &[(3, 0), (4, 0), (4, 1), (5, 0), (5, 1), (5, 2)],
-            ),
+            (&[1.0], &[(2, 0), (3, 0), (3, 1), (4, 0), (4, 1), (4, 2), (5, 0), (5, 1), (5, 2), (5, 3)]),
+            (&[2.0, 3.0], &[(3, 0), (4, 0), (4, 1), (5, 0), (5, 1), (5, 2)]),
             (&[4.0, 5.0, 6.0], &[(4, 0), (4, 1), (5, 0), (5, 1)]),
             (&[7.0, 8.0, 9.0], &[(4, 0), (5, 0), (5, 1)]),
             (&[10.0, 11.0, 12.0, 13.0], &[(5, 0)]),
@@ -373,12 +285,7 @@ mod tests {
             for &eta in etas {
                 let p = yin_example(eta).unwrap();
                 let pi = p.solve(Method::PolicyIteration).unwrap();
-                let vi = p
-                    .solve(Method::ValueIteration {
-                        tol: 1e-12,
-                        max_iters: 100_000,
-                    })
-                    .unwrap();
+                let vi = p.solve(Method::ValueIteration { tol: 1e-12, max_iters: 100_000 }).unwrap();
                 assert_eq!(lower_remap_set(&pi), set.to_vec(), "η = {eta}");
                 assert_eq!(pi.remap, vi.remap, "η = {eta}");
                 assert!(pi.residual < 1e-9 && vi.residual < 1e-9);
@@ -390,23 +297,12 @@ mod tests {
             }
         }
         // Reference J* values (abs 1e-6) at η = 5: (1,0), (3,0), (4,1), (5,0).
-        let sol = yin_example(5.0)
-            .unwrap()
-            .solve(Method::PolicyIteration)
-            .unwrap();
-        for (s, v) in [
-            (6, 3.450011),
-            (18, 11.603545),
-            (25, 12.341653),
-            (30, 12.341653),
-        ] {
+        let sol = yin_example(5.0).unwrap().solve(Method::PolicyIteration).unwrap();
+        for (s, v) in [(6, 3.450011), (18, 11.603545), (25, 12.341653), (30, 12.341653)] {
             assert!((sol.values[s] - v).abs() < 1e-6, "state {s}");
         }
         // Never remap beyond η ≈ 13.29; the value is then (I − P̃(1))⁻¹ φ.
-        let never = yin_example(14.0)
-            .unwrap()
-            .solve(Method::PolicyIteration)
-            .unwrap();
+        let never = yin_example(14.0).unwrap().solve(Method::PolicyIteration).unwrap();
         assert!(never.remap.iter().all(|r| !r));
         assert!((never.values[30] - 24.426865).abs() < 1e-6);
     }
@@ -414,25 +310,10 @@ mod tests {
     #[test]
     fn value_iteration_counts_and_assumption_a() {
         // Reference iteration counts (V⁰ = 0, sup-norm ≤ tol), ±1.
-        for (eta, n2, n6) in [
-            (1.0, 19, 54),
-            (4.0, 31, 82),
-            (10.0, 51, 135),
-            (13.0, 57, 141),
-        ] {
+        for (eta, n2, n6) in [(1.0, 19, 54), (4.0, 31, 82), (10.0, 51, 135), (13.0, 57, 141)] {
             let p = yin_example(eta).unwrap();
-            let a = p
-                .solve(Method::ValueIteration {
-                    tol: 1e-2,
-                    max_iters: 10_000,
-                })
-                .unwrap();
-            let b = p
-                .solve(Method::ValueIteration {
-                    tol: 1e-6,
-                    max_iters: 10_000,
-                })
-                .unwrap();
+            let a = p.solve(Method::ValueIteration { tol: 1e-2, max_iters: 10_000 }).unwrap();
+            let b = p.solve(Method::ValueIteration { tol: 1e-6, max_iters: 10_000 }).unwrap();
             assert!(
                 a.iterations.abs_diff(n2) <= 1 && b.iterations.abs_diff(n6) <= 1,
                 "η = {eta}: {} {}",
@@ -452,66 +333,28 @@ mod tests {
     fn textbook_variant_and_bad_input() {
         // Remap into a balanced state (P̃(0) = 0): at η = 1 every imbalanced state remaps, J ≡ 1.
         let chain = reflecting_chain(2, 6).unwrap();
-        let p = RemapProblem::new(
-            chain.clone(),
-            &Imbalance::MaxNorm,
-            1.0,
-            &RemapTarget::Balanced,
-        )
-        .unwrap();
+        let p = RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 1.0, &RemapTarget::Balanced).unwrap();
         let sol = p.solve(Method::PolicyIteration).unwrap();
         assert_eq!(sol.remap.iter().filter(|&&r| r).count(), 30);
-        assert!(
-            p.transient_states()
-                .iter()
-                .all(|&s| (sol.values[s] - 1.0).abs() < 1e-12)
-        );
-        let p = RemapProblem::new(
-            chain.clone(),
-            &Imbalance::MaxNorm,
-            2.0,
-            &RemapTarget::Balanced,
-        )
-        .unwrap();
+        assert!(p.transient_states().iter().all(|&s| (sol.values[s] - 1.0).abs() < 1e-12));
+        let p = RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
         let sol = p.solve(Method::PolicyIteration).unwrap();
         assert!((sol.values[6] - 1.592466).abs() < 1e-6);
         // Two-norm is √2 times the max-norm for two processes.
-        let two = RemapProblem::new(
-            chain.clone(),
-            &Imbalance::TwoNorm,
-            1.0,
-            &RemapTarget::Balanced,
-        )
-        .unwrap();
+        let two = RemapProblem::new(chain.clone(), &Imbalance::TwoNorm, 1.0, &RemapTarget::Balanced).unwrap();
         assert!((two.run_cost()[5] - 5.0 / 2f64.sqrt()).abs() < 1e-12);
         // Bad input.
         let bad = |r: Result<RemapProblem, MarkovError>| r.unwrap_err();
-        assert!(matches!(
-            bad(yin_example(-1.0)),
-            MarkovError::NegativeCost { .. }
-        ));
-        assert!(matches!(
-            bad(yin_example(f64::NAN)),
-            MarkovError::NonFinite { .. }
-        ));
+        assert!(matches!(bad(yin_example(-1.0)), MarkovError::NegativeCost { .. }));
+        assert!(matches!(bad(yin_example(f64::NAN)), MarkovError::NonFinite { .. }));
         let neg = Imbalance::PerState(vec![-1.0; 36]);
         assert!(matches!(
-            bad(RemapProblem::new(
-                chain.clone(),
-                &neg,
-                1.0,
-                &RemapTarget::Balanced
-            )),
+            bad(RemapProblem::new(chain.clone(), &neg, 1.0, &RemapTarget::Balanced)),
             MarkovError::NegativeCost { .. }
         ));
         let short = Imbalance::PerState(vec![1.0; 35]);
         assert!(matches!(
-            bad(RemapProblem::new(
-                chain.clone(),
-                &short,
-                1.0,
-                &RemapTarget::Balanced
-            )),
+            bad(RemapProblem::new(chain.clone(), &short, 1.0, &RemapTarget::Balanced)),
             MarkovError::DimensionMismatch { .. }
         ));
         let d = RemapTarget::Distribution(vec![0.5; 36]);
@@ -527,9 +370,6 @@ mod tests {
         .unwrap();
         let restart = RemapTarget::Distribution(vec![0.5, 0.5, 0.0]);
         let p = RemapProblem::new(loop_chain, &Imbalance::MaxNorm, 1.0, &restart).unwrap();
-        assert_eq!(
-            p.solve(Method::PolicyIteration),
-            Err(MarkovError::Mdp(MdpError::AssumptionAViolated { state: 0 }))
-        );
+        assert_eq!(p.solve(Method::PolicyIteration), Err(MarkovError::Mdp(MdpError::AssumptionAViolated { state: 0 })));
     }
 }

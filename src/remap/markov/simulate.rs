@@ -21,10 +21,7 @@ fn cdf(row: impl Iterator<Item = f64>) -> Vec<(usize, f64)> {
 
 fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
     let u = rng.random::<f64>() * law.last().map_or(1.0, |x| x.1);
-    law.iter()
-        .find(|(_, c)| u < *c)
-        .unwrap_or(&law[law.len() - 1])
-        .0
+    law.iter().find(|(_, c)| u < *c).unwrap_or(&law[law.len() - 1]).0
 }
 
 /// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
@@ -55,17 +52,10 @@ pub fn simulate_policy_cost(
     let chain = problem.chain();
     let s = chain.states();
     if remap.len() != s {
-        return Err(MarkovError::DimensionMismatch {
-            what: "policy",
-            expected: s,
-            got: remap.len(),
-        });
+        return Err(MarkovError::DimensionMismatch { what: "policy", expected: s, got: remap.len() });
     }
     if start >= s {
-        return Err(MarkovError::InvalidParameter {
-            name: "start",
-            value: start as f64,
-        });
+        return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
     }
     let p = chain.transition();
     let rows: Vec<Vec<(usize, f64)>> = (0..s).map(|i| cdf(p.row(i).iter().copied())).collect();
@@ -91,4 +81,30 @@ pub fn simulate_policy_cost(
         }
         cost
     })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::remap::markov::{Imbalance, Method, RemapTarget, reflecting_chain, yin_example};
+
+    #[test]
+    fn simulated_costs_agree_with_computed_values() {
+        // (η, start (i, j)) pairs of the reference's check.
+        for (eta, i, j) in [(5.0, 5, 0), (5.0, 3, 0), (1.0, 2, 1), (10.0, 4, 0), (14.0, 5, 0)] {
+            let p = yin_example(eta).unwrap();
+            let sol = p.solve(Method::PolicyIteration).unwrap();
+            let start = 6 * i + j;
+            let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(7, 20_000).unwrap()).unwrap();
+            assert!(est.agrees_with(sol.values[start], 4.0), "η = {eta} ({i},{j}): {est:?} vs {}", sol.values[start]);
+        }
+        // Textbook target: a remap ends the run.
+        let chain = reflecting_chain(2, 6).unwrap();
+        let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
+        let sol = p.solve(Method::PolicyIteration).unwrap();
+        let est = simulate_policy_cost(&p, &sol.remap, 13, &MonteCarlo::new(8, 20_000).unwrap()).unwrap();
+        assert!(est.agrees_with(sol.values[13], 4.0));
+        assert!(simulate_policy_cost(&p, &sol.remap[1..], 0, &MonteCarlo::new(1, 1).unwrap()).is_err());
+        assert!(simulate_policy_cost(&p, &sol.remap, 36, &MonteCarlo::new(1, 1).unwrap()).is_err());
+    }
 }

@@ -35,9 +35,7 @@ pub const ROW_SUM_TOLERANCE: f64 = 1e-9;
 #[non_exhaustive]
 pub enum MdpError {
     /// No states or no actions.
-    #[error(
-        "an MDP needs at least one state and one action, got {states} states and {actions} actions"
-    )]
+    #[error("an MDP needs at least one state and one action, got {states} states and {actions} actions")]
     Empty {
         /// Number of states.
         states: usize,
@@ -99,9 +97,7 @@ pub enum MdpError {
         sum: f64,
     },
     /// The average-cost criterion needs stochastic rows (sum 1 within 1e-9).
-    #[error(
-        "row {row} of action {action} sums to {sum}, not 1 (the average-cost criterion needs a stochastic matrix)"
-    )]
+    #[error("row {row} of action {action} sums to {sum}, not 1 (the average-cost criterion needs a stochastic matrix)")]
     NotStochastic {
         /// Action index.
         action: usize,
@@ -117,9 +113,7 @@ pub enum MdpError {
     #[error("invalid policy: {0}")]
     InvalidPolicy(String),
     /// Assumption (A) of seed 003 fails: from `state`, some stationary policy never absorbs.
-    #[error(
-        "assumption (A) fails: from state {state} some stationary policy never reaches absorption"
-    )]
+    #[error("assumption (A) fails: from state {state} some stationary policy never reaches absorption")]
     AssumptionAViolated {
         /// The smallest such state.
         state: usize,
@@ -194,11 +188,7 @@ impl Mdp {
         }
         for (a, p) in transitions.iter().enumerate() {
             if p.nrows() != p.ncols() {
-                return Err(MdpError::NotSquare {
-                    action: a,
-                    rows: p.nrows(),
-                    cols: p.ncols(),
-                });
+                return Err(MdpError::NotSquare { action: a, rows: p.nrows(), cols: p.ncols() });
             }
             if p.nrows() != states {
                 return Err(MdpError::DimensionMismatch {
@@ -212,38 +202,20 @@ impl Mdp {
                 for j in 0..states {
                     let x = p[(i, j)];
                     if !x.is_finite() {
-                        return Err(MdpError::NonFinite {
-                            what: "transition matrix",
-                            row: i,
-                            col: j,
-                            value: x,
-                        });
+                        return Err(MdpError::NonFinite { what: "transition matrix", row: i, col: j, value: x });
                     }
                     if x < -ROW_SUM_TOLERANCE {
-                        return Err(MdpError::NegativeProbability {
-                            action: a,
-                            row: i,
-                            col: j,
-                            value: x,
-                        });
+                        return Err(MdpError::NegativeProbability { action: a, row: i, col: j, value: x });
                     }
                     sum += x;
                 }
                 if sum > 1.0 + ROW_SUM_TOLERANCE {
-                    return Err(MdpError::RowSumExceedsOne {
-                        action: a,
-                        row: i,
-                        sum,
-                    });
+                    return Err(MdpError::RowSumExceedsOne { action: a, row: i, sum });
                 }
             }
         }
         if costs.nrows() != states {
-            return Err(MdpError::DimensionMismatch {
-                what: "cost matrix rows",
-                expected: states,
-                got: costs.nrows(),
-            });
+            return Err(MdpError::DimensionMismatch { what: "cost matrix rows", expected: states, got: costs.nrows() });
         }
         if costs.ncols() != actions {
             return Err(MdpError::DimensionMismatch {
@@ -253,12 +225,7 @@ impl Mdp {
             });
         }
         if let Some((k, &value)) = costs.iter().enumerate().find(|(_, c)| !c.is_finite()) {
-            return Err(MdpError::NonFinite {
-                what: "cost matrix",
-                row: k % states,
-                col: k / states,
-                value,
-            });
+            return Err(MdpError::NonFinite { what: "cost matrix", row: k % states, col: k / states, value });
         }
         Ok(Self { transitions, costs })
     }
@@ -282,21 +249,10 @@ impl Mdp {
 
     pub(crate) fn check_policy(&self, policy: &[usize]) -> Result<(), MdpError> {
         if policy.len() != self.states() {
-            return Err(MdpError::InvalidPolicy(format!(
-                "length {} for {} states",
-                policy.len(),
-                self.states()
-            )));
+            return Err(MdpError::InvalidPolicy(format!("length {} for {} states", policy.len(), self.states())));
         }
-        if let Some((i, a)) = policy
-            .iter()
-            .enumerate()
-            .find(|(_, a)| **a >= self.actions())
-        {
-            return Err(MdpError::InvalidPolicy(format!(
-                "action {a} in state {i}, only {} actions",
-                self.actions()
-            )));
+        if let Some((i, a)) = policy.iter().enumerate().find(|(_, a)| **a >= self.actions()) {
+            return Err(MdpError::InvalidPolicy(format!("action {a} in state {i}, only {} actions", self.actions())));
         }
         Ok(())
     }
@@ -328,11 +284,7 @@ impl Mdp {
                     for i in 0..self.states() {
                         let sum = p.row(i).sum();
                         if (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
-                            return Err(MdpError::NotStochastic {
-                                action: a,
-                                row: i,
-                                sum,
-                            });
+                            return Err(MdpError::NotStochastic { action: a, row: i, sum });
                         }
                     }
                 }

@@ -84,10 +84,7 @@ pub fn evaluate_policy(
                 }
             }
             let a = DMatrix::identity(s, s) - p * factor(criterion);
-            let j = a
-                .lu()
-                .solve(&c)
-                .ok_or(MdpError::ImproperPolicy { state: 0 })?;
+            let j = a.lu().solve(&c).ok_or(MdpError::ImproperPolicy { state: 0 })?;
             Ok((j, None))
         }
         Criterion::AverageCost => {
@@ -134,9 +131,7 @@ fn greedy(q: &DMatrix<f64>, i: usize, keep: Option<usize>) -> (usize, f64) {
 fn residual(mdp: &Mdp, criterion: Criterion, v: &DVector<f64>, gain: Option<f64>) -> f64 {
     let q = q_values(mdp, factor(criterion), v);
     let g = gain.unwrap_or(0.0);
-    (0..mdp.states())
-        .map(|i| (q.row(i).min() - g - v[i]).abs())
-        .fold(0.0, f64::max)
+    (0..mdp.states()).map(|i| (q.row(i).min() - g - v[i]).abs()).fold(0.0, f64::max)
 }
 
 fn first_proper(mdp: &Mdp, criterion: Criterion) -> Result<Vec<usize>, MdpError> {
@@ -188,10 +183,7 @@ pub fn policy_iteration(
 ) -> Result<Solution, MdpError> {
     mdp.check_criterion(criterion)?;
     if max_iters == 0 {
-        return Err(MdpError::InvalidOption {
-            name: "max_iters",
-            value: 0.0,
-        });
+        return Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 });
     }
     let mut policy = match init {
         Some(p) => {
@@ -204,24 +196,11 @@ pub fn policy_iteration(
     for it in 1..=max_iters {
         let (v, gain) = evaluate_policy(mdp, criterion, &policy)?;
         let q = q_values(mdp, beta, &v);
-        let next: Vec<usize> = (0..mdp.states())
-            .map(|i| greedy(&q, i, Some(policy[i])).0)
-            .collect();
+        let next: Vec<usize> = (0..mdp.states()).map(|i| greedy(&q, i, Some(policy[i])).0).collect();
         if next == policy || it == max_iters {
-            let termination = if next == policy {
-                Termination::PolicyStable
-            } else {
-                Termination::MaxItersReached
-            };
+            let termination = if next == policy { Termination::PolicyStable } else { Termination::MaxItersReached };
             let residual = residual(mdp, criterion, &v, gain);
-            return Ok(Solution {
-                policy,
-                values: v,
-                gain,
-                iterations: it,
-                termination,
-                residual,
-            });
+            return Ok(Solution { policy, values: v, gain, iterations: it, termination, residual });
         }
         policy = next;
     }
@@ -261,24 +240,15 @@ pub fn value_iteration(
 ) -> Result<Solution, MdpError> {
     mdp.check_criterion(criterion)?;
     if !(tol > 0.0 && tol.is_finite()) {
-        return Err(MdpError::InvalidOption {
-            name: "tol",
-            value: tol,
-        });
+        return Err(MdpError::InvalidOption { name: "tol", value: tol });
     }
     if max_iters == 0 {
-        return Err(MdpError::InvalidOption {
-            name: "max_iters",
-            value: 0.0,
-        });
+        return Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 });
     }
     let s = mdp.states();
     let mut v = match v0 {
         Some(v) if v.len() != s => {
-            return Err(MdpError::InvalidOption {
-                name: "v0 length",
-                value: v.len() as f64,
-            });
+            return Err(MdpError::InvalidOption { name: "v0 length", value: v.len() as f64 });
         }
         Some(v) => v.clone(),
         None => DVector::zeros(s),
@@ -297,11 +267,7 @@ pub fn value_iteration(
             next[i] = m;
         }
         let diff = &next - &v;
-        let done = if average {
-            diff.max() - diff.min() <= tol
-        } else {
-            diff.amax() <= tol
-        };
+        let done = if average { diff.max() - diff.min() <= tol } else { diff.amax() <= tol };
         if average {
             let shift = next[0];
             next.add_scalar_mut(-shift);
@@ -319,14 +285,7 @@ pub fn value_iteration(
         Err(e) => return Err(e),
     };
     let residual = residual(mdp, criterion, &values, gain);
-    Ok(Solution {
-        policy,
-        values,
-        gain,
-        iterations,
-        termination,
-        residual,
-    })
+    Ok(Solution { policy, values, gain, iterations, termination, residual })
 }
 
 #[cfg(test)]
@@ -349,12 +308,7 @@ mod tests {
         assert!(pi.residual < 1e-10);
         // Brute force over the 4 policies.
         let best = (0..4)
-            .map(|k| {
-                evaluate_policy(&mdp, Criterion::AverageCost, &[k & 1, k >> 1])
-                    .unwrap()
-                    .1
-                    .unwrap()
-            })
+            .map(|k| evaluate_policy(&mdp, Criterion::AverageCost, &[k & 1, k >> 1]).unwrap().1.unwrap())
             .fold(f64::INFINITY, f64::min);
         assert!((pi.gain.unwrap() - best).abs() < 1e-12);
     }
@@ -363,14 +317,8 @@ mod tests {
     fn bad_input_is_typed() {
         let ok = dmatrix![0.5, 0.5; 0.5, 0.5];
         let c = dmatrix![1.0; 1.0];
-        assert!(matches!(
-            Mdp::new(vec![], c.clone()),
-            Err(MdpError::Empty { .. })
-        ));
-        assert!(matches!(
-            Mdp::new(vec![dmatrix![0.5, 0.5]], dmatrix![1.0]),
-            Err(MdpError::NotSquare { .. })
-        ));
+        assert!(matches!(Mdp::new(vec![], c.clone()), Err(MdpError::Empty { .. })));
+        assert!(matches!(Mdp::new(vec![dmatrix![0.5, 0.5]], dmatrix![1.0]), Err(MdpError::NotSquare { .. })));
         assert!(matches!(
             Mdp::new(vec![dmatrix![1.2, -0.2; 0.5, 0.5]], c.clone()),
             Err(MdpError::NegativeProbability { .. })
@@ -383,14 +331,8 @@ mod tests {
             Mdp::new(vec![dmatrix![f64::NAN, 0.5; 0.5, 0.5]], c.clone()),
             Err(MdpError::NonFinite { .. })
         ));
-        assert!(matches!(
-            Mdp::new(vec![ok.clone()], dmatrix![f64::NAN; 1.0]),
-            Err(MdpError::NonFinite { .. })
-        ));
-        assert!(matches!(
-            Mdp::new(vec![ok.clone()], dmatrix![1.0; 1.0; 1.0]),
-            Err(MdpError::DimensionMismatch { .. })
-        ));
+        assert!(matches!(Mdp::new(vec![ok.clone()], dmatrix![f64::NAN; 1.0]), Err(MdpError::NonFinite { .. })));
+        assert!(matches!(Mdp::new(vec![ok.clone()], dmatrix![1.0; 1.0; 1.0]), Err(MdpError::DimensionMismatch { .. })));
         let m = Mdp::new(vec![ok], c).unwrap();
         for f in [0.0, 1.0, -0.5, f64::NAN] {
             assert!(matches!(
@@ -398,29 +340,17 @@ mod tests {
                 Err(MdpError::InvalidDiscount(_))
             ));
         }
-        assert_eq!(
-            evaluate_policy(&m, Criterion::TotalCost, &[0, 0]),
-            Err(MdpError::ImproperPolicy { state: 0 })
-        );
-        assert!(matches!(
-            evaluate_policy(&m, Criterion::TotalCost, &[0, 3]),
-            Err(MdpError::InvalidPolicy(_))
-        ));
+        assert_eq!(evaluate_policy(&m, Criterion::TotalCost, &[0, 0]), Err(MdpError::ImproperPolicy { state: 0 }));
+        assert!(matches!(evaluate_policy(&m, Criterion::TotalCost, &[0, 3]), Err(MdpError::InvalidPolicy(_))));
         assert!(matches!(
             value_iteration(&m, Criterion::TotalCost, 0.0, 10, None),
             Err(MdpError::InvalidOption { .. })
         ));
         let sub = Mdp::new(vec![dmatrix![0.5]], dmatrix![1.0]).unwrap();
-        assert!(matches!(
-            evaluate_policy(&sub, Criterion::AverageCost, &[0]),
-            Err(MdpError::NotStochastic { .. })
-        ));
+        assert!(matches!(evaluate_policy(&sub, Criterion::AverageCost, &[0]), Err(MdpError::NotStochastic { .. })));
         // Multichain: two absorbing states.
         let id = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
-        assert_eq!(
-            evaluate_policy(&id, Criterion::AverageCost, &[0, 0]),
-            Err(MdpError::MultichainPolicy)
-        );
+        assert_eq!(evaluate_policy(&id, Criterion::AverageCost, &[0, 0]), Err(MdpError::MultichainPolicy));
     }
 
     fn random_mdp(s: usize, a: usize, raw: &[f64], costs: &[f64]) -> Mdp {

@@ -1,6 +1,7 @@
 //! The optimal remapping interval: problem P_II (`v(t) ≤ B`) and the P_I lower bound.
 
-use super::model::{Heterogeneous, Homogeneous, david_constant};
+use super::model::{Heterogeneous, Homogeneous};
+use crate::order_stats::david_bound;
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
@@ -28,10 +29,7 @@ impl Interval {
             return Interval::Unbounded;
         }
         let t = t_real.max(0.0);
-        Interval::Finite {
-            t_real: t,
-            steps: (t + 1e-9 * t.max(1.0)).floor() as u64,
-        }
+        Interval::Finite { t_real: t, steps: (t + 1e-9 * t.max(1.0)).floor() as u64 }
     }
 
     /// The integer interval, `None` when unbounded.
@@ -52,12 +50,7 @@ impl Interval {
 }
 
 fn check_bound(name: &'static str, b: f64) -> Result<f64, RemapError> {
-    check(
-        name,
-        b,
-        b > 0.0,
-        "the imbalance bound must be positive and finite",
-    )
+    check(name, b, b > 0.0, "the imbalance bound must be positive and finite")
 }
 
 /// Smallest positive root of `α t² + β t + γ` with `γ < 0` (so the polynomial starts
@@ -66,11 +59,7 @@ fn check_bound(name: &'static str, b: f64) -> Result<f64, RemapError> {
 fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
     let scale = alpha.abs().max(beta.abs()).max(gamma.abs());
     if alpha.abs() <= 1e-14 * scale {
-        return if beta > 0.0 {
-            -gamma / beta
-        } else {
-            f64::INFINITY
-        };
+        return if beta > 0.0 { -gamma / beta } else { f64::INFINITY };
     }
     let disc = beta * beta - 4.0 * alpha * gamma;
     if disc <= 0.0 || (alpha < 0.0 && beta <= 0.0) {
@@ -79,10 +68,7 @@ fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
     // Stable roots: q = −(β + sign(β)√disc)/2, roots q/α and γ/q.
     let q = -0.5 * (beta + beta.signum() * disc.sqrt());
     let roots = [q / alpha, if q != 0.0 { gamma / q } else { f64::INFINITY }];
-    roots
-        .into_iter()
-        .filter(|&r| r > 0.0)
-        .fold(f64::INFINITY, f64::min)
+    roots.into_iter().filter(|&r| r > 0.0).fold(f64::INFINITY, f64::min)
 }
 
 /// Optimal remapping interval of problem P_II for any means and variances: the longest `T`
@@ -159,9 +145,7 @@ pub fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, Rem
         let m2 = (bs2 - vl2) / (vl2 - b2);
         (m2 * (m2 + 1.0)).sqrt() - m2
     };
-    Ok(Interval::from_real(
-        (2.0 * k - 1.0) * p.t2 - 2.0 * (k - 1.0) * p.t1,
-    ))
+    Ok(Interval::from_real((2.0 * k - 1.0) * p.t2 - 2.0 * (k - 1.0) * p.t1))
 }
 
 /// The factor of eq. 14 and of the §3 bound, in its numerically stable form (seed 001).
@@ -227,11 +211,7 @@ pub fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, Rem
 
 /// The longest `T` with `c √t σ ≤ D (w + t μ)` for `t ≤ T`: the P_I condition with the
 /// order-statistics constant `c` of the expected maximum of `N` standard variables.
-pub(crate) fn p1_with_constant(
-    model: &Homogeneous,
-    c: f64,
-    d: f64,
-) -> Result<Interval, RemapError> {
+pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, RemapError> {
     check_bound("d", d)?;
     let (w, mu, sigma) = (model.w0(), model.mu(), model.sigma2().sqrt());
     let k = c * sigma;
@@ -269,7 +249,7 @@ pub(crate) fn p1_with_constant(
 /// assert!((p1_lower_bound(&m, 0.10).unwrap().t_real() - 6.3995968758).abs() < 1e-9);
 /// ```
 pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
-    p1_with_constant(model, david_constant(model.n()), d)
+    p1_with_constant(model, david_bound(model.n() as u64, 1.0)?, d)
 }
 
 /// The printed §3 closed form of seed 001 (quoting its reference [5]): for `D = D*/m`,
@@ -326,29 +306,17 @@ mod tests {
     fn corollary_case_two_matches_reference_and_root() {
         let m = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
         let bs = m.b_star().unwrap();
-        for (mm, t, steps) in [
-            (1.5, 7.2949016875, 7),
-            (2.0, 3.5898384862, 3),
-            (4.0, 0.8066615170, 0),
-            (10.0, 0.1256289338, 0),
-        ] {
+        for (mm, t, steps) in
+            [(1.5, 7.2949016875, 7), (2.0, 3.5898384862, 3), (4.0, 0.8066615170, 0), (10.0, 0.1256289338, 0)]
+        {
             let closed = corollary41_interval(&m, bs / mm).unwrap();
             let root = p2_interval(&m.to_heterogeneous(), bs / mm).unwrap();
-            assert!(
-                (closed.t_real() - t).abs() < 1e-9 && (root.t_real() - t).abs() < 1e-9,
-                "m = {mm}"
-            );
+            assert!((closed.t_real() - t).abs() < 1e-9 && (root.t_real() - t).abs() < 1e-9, "m = {mm}");
             assert_eq!(closed.steps(), Some(steps));
             assert!((m.v0(root.t_real()).unwrap() - bs / mm).abs() < 1e-12);
         }
-        assert_eq!(
-            corollary41_interval(&m, bs * 1.0001).unwrap(),
-            Interval::Unbounded
-        );
-        assert_eq!(
-            p2_interval(&m.to_heterogeneous(), bs * 1.0001).unwrap(),
-            Interval::Unbounded
-        );
+        assert_eq!(corollary41_interval(&m, bs * 1.0001).unwrap(), Interval::Unbounded);
+        assert_eq!(p2_interval(&m.to_heterogeneous(), bs * 1.0001).unwrap(), Interval::Unbounded);
         // Printed form of eq. 14 agrees with the stable form.
         for mm in [1.5, 2.0, 3.0] {
             let printed: f64 = 2.0 * mm * mm - 2.0 * mm * (mm * mm - 1.0f64).sqrt() - 1.0;
@@ -362,9 +330,7 @@ mod tests {
     #[test]
     fn theorem41_closed_form_agrees_with_root() {
         // Reference G5.
-        let mu: Vec<f64> = (0..16)
-            .map(|i| if i % 2 == 0 { 1.05 } else { 0.95 })
-            .collect();
+        let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
         let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
         let table = [
             (0.05, 0.4200568607, 0),
@@ -387,12 +353,7 @@ mod tests {
         assert_eq!(p2_interval(&m, 0.401).unwrap(), Interval::Unbounded);
         // Reference G6.
         let m = Heterogeneous::new(10.0, vec![0.9, 1.0, 1.1, 1.0], vec![1.0; 4]).unwrap();
-        let g6 = [
-            (0.05, 0.0847032013),
-            (0.14, 0.7514471361),
-            (0.20, 1.8492709363),
-            (0.28, 8.2518150991),
-        ];
+        let g6 = [(0.05, 0.0847032013), (0.14, 0.7514471361), (0.20, 1.8492709363), (0.28, 8.2518150991)];
         for (b, t) in g6 {
             assert!((theorem41_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
             assert!((p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
@@ -403,46 +364,25 @@ mod tests {
     fn monotone_and_falling_regimes() {
         // Reference G7: A < 0, v rises monotonically to V_L = 0.7071.
         let m = Heterogeneous::new(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
-        for (b, t) in [
-            (0.1, 7.4025131256),
-            (0.3, 35.5561460941),
-            (0.5, 118.1580935714),
-            (0.7, 4850.2563967714),
-        ] {
-            assert!(
-                (p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9,
-                "B = {b}"
-            );
+        for (b, t) in [(0.1, 7.4025131256), (0.3, 35.5561460941), (0.5, 118.1580935714), (0.7, 4850.2563967714)] {
+            assert!((p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9, "B = {b}");
         }
         assert_eq!(p2_interval(&m, 0.71).unwrap(), Interval::Unbounded);
-        assert!(matches!(
-            theorem41_interval(&m, 0.1),
-            Err(RemapError::RegimeNotApplicable { .. })
-        ));
+        assert!(matches!(theorem41_interval(&m, 0.1), Err(RemapError::RegimeNotApplicable { .. })));
         // Falling mean: the crossing comes before the load empties, and v(T*) = B.
         let f = Homogeneous::new(8, 100.0, -0.5, 1.0).unwrap();
         let t = p2_interval(&f.to_heterogeneous(), 0.3).unwrap().t_real();
         assert!(t < 200.0 && (f.v0(t).unwrap() - 0.3).abs() < 1e-12);
-        assert!(matches!(
-            corollary41_interval(&f, 0.3),
-            Err(RemapError::RegimeNotApplicable { .. })
-        ));
+        assert!(matches!(corollary41_interval(&f, 0.3), Err(RemapError::RegimeNotApplicable { .. })));
         // Deterministic, equal increments: v ≡ 0, never remap.
         let z = Homogeneous::new(8, 100.0, 1.0, 0.0).unwrap();
-        assert_eq!(
-            p2_interval(&z.to_heterogeneous(), 0.1).unwrap(),
-            Interval::Unbounded
-        );
+        assert_eq!(p2_interval(&z.to_heterogeneous(), 0.1).unwrap(), Interval::Unbounded);
     }
 
     #[test]
     fn p1_bounds() {
         let m = table1();
-        for (d, t) in [
-            (0.05, 1.5998992189),
-            (0.10, 6.3995968758),
-            (0.20, 25.5983875031),
-        ] {
+        for (d, t) in [(0.05, 1.5998992189), (0.10, 6.3995968758), (0.20, 25.5983875031)] {
             assert!((p1_lower_bound(&m, d).unwrap().t_real() / t - 1.0).abs() < 1e-9);
         }
         let g = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
@@ -455,14 +395,8 @@ mod tests {
             assert!((g.d_hat(a).unwrap() - ds / mm).abs() < 1e-12);
         }
         assert_eq!(p1_lower_bound(&g, ds * 1.01).unwrap(), Interval::Unbounded);
-        assert!(matches!(
-            p1_lower_bound(&g, 0.0),
-            Err(RemapError::InvalidParameter { .. })
-        ));
-        assert!(matches!(
-            p2_interval(&g.to_heterogeneous(), f64::NAN),
-            Err(RemapError::InvalidParameter { .. })
-        ));
+        assert!(matches!(p1_lower_bound(&g, 0.0), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(p2_interval(&g.to_heterogeneous(), f64::NAN), Err(RemapError::InvalidParameter { .. })));
     }
 
     proptest! {

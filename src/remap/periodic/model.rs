@@ -1,5 +1,6 @@
 //! The load model of seed 001 and its imbalance curves.
 
+use crate::order_stats::david_bound;
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
@@ -39,12 +40,7 @@ pub struct Peak {
 }
 
 fn check_w0(w0: f64) -> Result<f64, RemapError> {
-    check(
-        "w0",
-        w0,
-        w0 > 0.0,
-        "the initial load must be positive and finite",
-    )
+    check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")
 }
 
 fn check_t(t: f64) -> Result<f64, RemapError> {
@@ -62,12 +58,7 @@ impl Homogeneous {
         check("n", n as f64, n >= 2, "at least two processors are needed")?;
         check_w0(w0)?;
         check("mu", mu, true, "the mean increment must be finite")?;
-        check(
-            "sigma2",
-            sigma2,
-            sigma2 >= 0.0,
-            "the variance must be non-negative and finite",
-        )?;
+        check("sigma2", sigma2, sigma2 >= 0.0, "the variance must be non-negative and finite")?;
         Ok(Self { n, w0, mu, sigma2 })
     }
 
@@ -90,11 +81,7 @@ impl Homogeneous {
 
     /// The same model with per-processor vectors, for the general functions.
     pub fn to_heterogeneous(&self) -> Heterogeneous {
-        Heterogeneous {
-            w0: self.w0,
-            mu: vec![self.mu; self.n],
-            sigma2: vec![self.sigma2; self.n],
-        }
+        Heterogeneous { w0: self.w0, mu: vec![self.mu; self.n], sigma2: vec![self.sigma2; self.n] }
     }
 
     fn mean_load(&self, t: f64) -> Result<f64, RemapError> {
@@ -137,17 +124,14 @@ impl Homogeneous {
     /// ```
     pub fn d_hat(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        Ok(david_constant(self.n) * (t * self.sigma2).sqrt() / self.mean_load(t)?)
+        Ok(david_bound(self.n as u64, (t * self.sigma2).sqrt())? / self.mean_load(t)?)
     }
 
     fn need_growth(&self, formula: &'static str) -> Result<(), RemapError> {
         if self.mu > 0.0 {
             Ok(())
         } else {
-            Err(RemapError::RegimeNotApplicable {
-                formula,
-                reason: "needs a positive mean increment μ",
-            })
+            Err(RemapError::RegimeNotApplicable { formula, reason: "needs a positive mean increment μ" })
         }
     }
 
@@ -210,12 +194,6 @@ impl Homogeneous {
     }
 }
 
-/// `(N−1)/√(2N−1)`, the Hartley–David constant of seed 001 eq. 7.
-pub(crate) fn david_constant(n: usize) -> f64 {
-    let n = n as f64;
-    (n - 1.0) / (2.0 * n - 1.0).sqrt()
-}
-
 impl Heterogeneous {
     /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mu[i]`
     /// and variance `sigma2[i] ≥ 0`.
@@ -234,22 +212,13 @@ impl Heterogeneous {
             });
         }
         if sigma2.len() != mu.len() {
-            return Err(RemapError::LengthMismatch {
-                what: "sigma2",
-                expected: mu.len(),
-                got: sigma2.len(),
-            });
+            return Err(RemapError::LengthMismatch { what: "sigma2", expected: mu.len(), got: sigma2.len() });
         }
         for &m in &mu {
             check("mu", m, true, "mean increments must be finite")?;
         }
         for &s in &sigma2 {
-            check(
-                "sigma2",
-                s,
-                s >= 0.0,
-                "variances must be non-negative and finite",
-            )?;
+            check("sigma2", s, s >= 0.0, "variances must be non-negative and finite")?;
         }
         Ok(Self { w0, mu, sigma2 })
     }
@@ -307,12 +276,7 @@ impl Heterogeneous {
     pub fn v(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
         let load = self.w0 + t * self.mean_mu();
-        check(
-            "t",
-            t,
-            load > 0.0,
-            "the mean load w + tμ̄ must stay positive",
-        )?;
+        check("t", t, load > 0.0, "the mean load w + tμ̄ must stay positive")?;
         Ok((self.a() * t + self.spread() * t * t).sqrt() / load)
     }
 
@@ -336,8 +300,7 @@ impl Heterogeneous {
         let m = self.mean_mu();
         if m == 0.0 {
             return Err(RemapError::RegimeNotApplicable {
-                formula: "V_L (seed 001 Lemma 4.1)",
-                reason: "needs μ̄ ≠ 0",
+                formula: "V_L (seed 001 Lemma 4.1)", reason: "needs μ̄ ≠ 0"
             });
         }
         Ok(self.spread().sqrt() / m.abs())
@@ -367,10 +330,7 @@ impl Heterogeneous {
         let formula = "T_1, T_2, B* (seed 001 §4.1)";
         let mu = self.mean_mu();
         if mu <= 0.0 {
-            return Err(RemapError::RegimeNotApplicable {
-                formula,
-                reason: "needs μ̄ > 0",
-            });
+            return Err(RemapError::RegimeNotApplicable { formula, reason: "needs μ̄ > 0" });
         }
         let v_limit = self.v_limit()?;
         let (a, w, vl2) = (self.a(), self.w0, v_limit * v_limit);
@@ -384,12 +344,7 @@ impl Heterogeneous {
         let t1 = w * w * vl2 / big_a;
         let t2 = w * a / (mu * big_a);
         let b_star = a / (2.0 * (w * mu * (a - w * mu * vl2)).sqrt());
-        Ok(Peak {
-            v_limit,
-            t1,
-            t2,
-            b_star,
-        })
+        Ok(Peak { v_limit, t1, t2, b_star })
     }
 }
 
@@ -416,26 +371,18 @@ mod tests {
         for (mu, t, v0, dh) in table {
             let m = hom(mu);
             assert!((m.v0(t).unwrap() / v0 - 1.0).abs() < 1e-10, "v0 {mu} {t}");
-            assert!(
-                (m.d_hat(t).unwrap() / dh - 1.0).abs() < 1e-10,
-                "d_hat {mu} {t}"
-            );
+            assert!((m.d_hat(t).unwrap() / dh - 1.0).abs() < 1e-10, "d_hat {mu} {t}");
             // eq. 12: v0 = √((2N−1)/(N−1)) d̂ for every t.
             assert!((m.v0(t).unwrap() / m.d_hat(t).unwrap() - 1.419814430083).abs() < 1e-11);
             // The general v(t) reduces to v0(t).
             assert!((m.to_heterogeneous().v(t).unwrap() - m.v0(t).unwrap()).abs() < 1e-14);
         }
-        assert!(
-            (hom(2.0).b_star().unwrap() / hom(2.0).d_star().unwrap() - 1.419814430083).abs()
-                < 1e-11
-        );
+        assert!((hom(2.0).b_star().unwrap() / hom(2.0).d_star().unwrap() - 1.419814430083).abs() < 1e-11);
     }
 
     #[test]
     fn peak_is_the_maximum_of_v() {
-        let mu: Vec<f64> = (0..16)
-            .map(|i| if i % 2 == 0 { 1.05 } else { 0.95 })
-            .collect();
+        let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
         let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
         let p = m.peak().unwrap();
         assert!((p.v_limit - 0.2).abs() < 1e-12);
@@ -451,46 +398,16 @@ mod tests {
 
     #[test]
     fn regimes_and_bad_input_are_typed_errors() {
-        assert!(matches!(
-            hom(0.0).t0(),
-            Err(RemapError::RegimeNotApplicable { .. })
-        ));
-        assert!(matches!(
-            hom(-1.0).b_star(),
-            Err(RemapError::RegimeNotApplicable { .. })
-        ));
+        assert!(matches!(hom(0.0).t0(), Err(RemapError::RegimeNotApplicable { .. })));
+        assert!(matches!(hom(-1.0).b_star(), Err(RemapError::RegimeNotApplicable { .. })));
         let mono = Heterogeneous::new(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
-        assert!(matches!(
-            mono.peak(),
-            Err(RemapError::RegimeNotApplicable { .. })
-        ));
-        assert!(matches!(
-            Homogeneous::new(1, 1.0, 0.0, 1.0),
-            Err(RemapError::InvalidParameter { name: "n", .. })
-        ));
-        assert!(matches!(
-            Homogeneous::new(4, 0.0, 0.0, 1.0),
-            Err(RemapError::InvalidParameter { name: "w0", .. })
-        ));
-        assert!(matches!(
-            Homogeneous::new(4, 1.0, f64::NAN, 1.0),
-            Err(RemapError::InvalidParameter { .. })
-        ));
-        assert!(matches!(
-            Homogeneous::new(4, 1.0, 0.0, -1.0),
-            Err(RemapError::InvalidParameter { .. })
-        ));
-        assert!(matches!(
-            Heterogeneous::new(1.0, vec![1.0, 2.0], vec![1.0]),
-            Err(RemapError::LengthMismatch { .. })
-        ));
-        assert!(matches!(
-            hom(-1.0).v0(200.0),
-            Err(RemapError::InvalidParameter { name: "t", .. })
-        ));
-        assert!(matches!(
-            hom(0.0).v0(-1.0),
-            Err(RemapError::InvalidParameter { name: "t", .. })
-        ));
+        assert!(matches!(mono.peak(), Err(RemapError::RegimeNotApplicable { .. })));
+        assert!(matches!(Homogeneous::new(1, 1.0, 0.0, 1.0), Err(RemapError::InvalidParameter { name: "n", .. })));
+        assert!(matches!(Homogeneous::new(4, 0.0, 0.0, 1.0), Err(RemapError::InvalidParameter { name: "w0", .. })));
+        assert!(matches!(Homogeneous::new(4, 1.0, f64::NAN, 1.0), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(Homogeneous::new(4, 1.0, 0.0, -1.0), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(Heterogeneous::new(1.0, vec![1.0, 2.0], vec![1.0]), Err(RemapError::LengthMismatch { .. })));
+        assert!(matches!(hom(-1.0).v0(200.0), Err(RemapError::InvalidParameter { name: "t", .. })));
+        assert!(matches!(hom(0.0).v0(-1.0), Err(RemapError::InvalidParameter { name: "t", .. })));
     }
 }

@@ -70,10 +70,7 @@ impl Increment {
     /// assert_eq!((z.mean(), z.variance()), (0.0, 0.5));
     /// ```
     pub fn eq15() -> Self {
-        Increment::ThreePoint {
-            p_up: 0.25,
-            p_down: 0.25,
-        }
+        Increment::ThreePoint { p_up: 0.25, p_down: 0.25 }
     }
 }
 
@@ -83,33 +80,13 @@ impl IncrementLaw for Increment {
     fn validate(&self) -> Result<(), RemapError> {
         match *self {
             Increment::ThreePoint { p_up, p_down } => {
-                check(
-                    "p_up",
-                    p_up,
-                    (0.0..=1.0).contains(&p_up),
-                    "a probability in [0, 1]",
-                )?;
-                check(
-                    "p_down",
-                    p_down,
-                    (0.0..=1.0).contains(&p_down),
-                    "a probability in [0, 1]",
-                )?;
-                check(
-                    "p_up + p_down",
-                    p_up + p_down,
-                    p_up + p_down <= 1.0,
-                    "probabilities sum to at most 1",
-                )?;
+                check("p_up", p_up, (0.0..=1.0).contains(&p_up), "a probability in [0, 1]")?;
+                check("p_down", p_down, (0.0..=1.0).contains(&p_down), "a probability in [0, 1]")?;
+                check("p_up + p_down", p_up + p_down, p_up + p_down <= 1.0, "probabilities sum to at most 1")?;
             }
             Increment::Normal { mean, std_dev } => {
                 check("mean", mean, true, "finite")?;
-                check(
-                    "std_dev",
-                    std_dev,
-                    std_dev >= 0.0,
-                    "non-negative and finite",
-                )?;
+                check("std_dev", std_dev, std_dev >= 0.0, "non-negative and finite")?;
             }
             Increment::Uniform { low, high } => {
                 check("low", low, true, "finite")?;
@@ -207,9 +184,7 @@ impl LoadCurves {
     /// Simulated P_II interval `T*_simu`: the largest `T` with simulated `v(t) ≤ B` for every
     /// `t ≤ T`; `None` when the bound holds up to `t_max`.
     pub fn interval(&self, b: f64) -> Option<u64> {
-        (1..=self.t_max())
-            .find(|&t| self.v(t) > b)
-            .map(|t| t as u64 - 1)
+        (1..=self.t_max()).find(|&t| self.v(t) > b).map(|t| t as u64 - 1)
     }
 }
 
@@ -239,22 +214,13 @@ pub fn simulate_loads<L: IncrementLaw>(
     bounds: &[f64],
     mc: &MonteCarlo,
 ) -> Result<LoadCurves, RemapError> {
-    check(
-        "w0",
-        w0,
-        w0 > 0.0,
-        "the initial load must be positive and finite",
-    )?;
+    check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
     check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
     for &b in bounds {
         check("bound", b, b > 0.0, "bounds must be positive and finite")?;
     }
     if laws.len() < 2 {
-        return Err(RemapError::LengthMismatch {
-            what: "laws (one per processor)",
-            expected: 2,
-            got: laws.len(),
-        });
+        return Err(RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: laws.len() });
     }
     for law in laws {
         law.validate()?;
@@ -310,71 +276,31 @@ mod tests {
     fn laws_report_their_moments_and_sample_them() {
         let laws = [
             Increment::eq15(),
-            Increment::Normal {
-                mean: 0.3,
-                std_dev: 0.7,
-            },
-            Increment::Uniform {
-                low: -1.0,
-                high: 2.0,
-            },
-            Increment::Exponential {
-                rate: 2.0,
-                shift: 0.5,
-            },
+            Increment::Normal { mean: 0.3, std_dev: 0.7 },
+            Increment::Uniform { low: -1.0, high: 2.0 },
+            Increment::Exponential { rate: 2.0, shift: 0.5 },
         ];
         for law in laws {
             law.validate().unwrap();
             let mc = MonteCarlo::new(3, 40_000).unwrap();
             let m = mc.estimate(|_, rng| law.sample(rng)).unwrap();
-            let v = mc
-                .estimate(|_, rng| (law.sample(rng) - law.mean()).powi(2))
-                .unwrap();
+            let v = mc.estimate(|_, rng| (law.sample(rng) - law.mean()).powi(2)).unwrap();
             assert!(m.agrees_with(law.mean(), 4.0), "{law:?} {m:?}");
             assert!(v.agrees_with(law.variance(), 4.0), "{law:?} {v:?}");
         }
-        assert!(
-            Increment::ThreePoint {
-                p_up: 0.7,
-                p_down: 0.4
-            }
-            .validate()
-            .is_err()
-        );
-        assert!(
-            Increment::Exponential {
-                rate: 0.0,
-                shift: 0.0
-            }
-            .validate()
-            .is_err()
-        );
-        assert!(
-            Increment::Uniform {
-                low: 1.0,
-                high: 1.0
-            }
-            .validate()
-            .is_err()
-        );
+        assert!(Increment::ThreePoint { p_up: 0.7, p_down: 0.4 }.validate().is_err());
+        assert!(Increment::Exponential { rate: 0.0, shift: 0.0 }.validate().is_err());
+        assert!(Increment::Uniform { low: 1.0, high: 1.0 }.validate().is_err());
     }
 
     #[test]
     fn simulated_v_agrees_with_closed_form() {
         // Heterogeneous means and variances (reference's check, smaller).
-        let mu: Vec<f64> = (0..16)
-            .map(|i| if i % 2 == 0 { 1.05 } else { 0.95 })
-            .collect();
+        let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
         let s2: Vec<f64> = (1..=16).map(|i| i as f64 / 4.0).collect();
         let model = Heterogeneous::new(100.0, mu.clone(), s2.clone()).unwrap();
-        let laws: Vec<Increment> = mu
-            .iter()
-            .zip(&s2)
-            .map(|(&m, &s)| Increment::Normal {
-                mean: m,
-                std_dev: s.sqrt(),
-            })
-            .collect();
+        let laws: Vec<Increment> =
+            mu.iter().zip(&s2).map(|(&m, &s)| Increment::Normal { mean: m, std_dev: s.sqrt() }).collect();
         let mc = MonteCarlo::new(11, 4000).unwrap();
         let c = simulate_loads(100.0, &laws, 60, &[], &mc).unwrap();
         for t in [5usize, 20, 60] {
@@ -408,21 +334,9 @@ mod tests {
     fn bad_input() {
         let mc = MonteCarlo::new(1, 10).unwrap();
         let z = [Increment::eq15(); 4];
-        assert!(matches!(
-            simulate_loads(0.0, &z, 5, &[], &mc),
-            Err(RemapError::InvalidParameter { .. })
-        ));
-        assert!(matches!(
-            simulate_loads(1.0, &z, 0, &[], &mc),
-            Err(RemapError::InvalidParameter { .. })
-        ));
-        assert!(matches!(
-            simulate_loads(1.0, &z[..1], 5, &[], &mc),
-            Err(RemapError::LengthMismatch { .. })
-        ));
-        assert!(matches!(
-            simulate_loads(1.0, &z, 5, &[-0.1], &mc),
-            Err(RemapError::InvalidParameter { .. })
-        ));
+        assert!(matches!(simulate_loads(0.0, &z, 5, &[], &mc), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(simulate_loads(1.0, &z, 0, &[], &mc), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(simulate_loads(1.0, &z[..1], 5, &[], &mc), Err(RemapError::LengthMismatch { .. })));
+        assert!(matches!(simulate_loads(1.0, &z, 5, &[-0.1], &mc), Err(RemapError::InvalidParameter { .. })));
     }
 }
