@@ -9,6 +9,8 @@
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
 mod seed000;
+mod seed001;
+mod seed003;
 
 use crate::montecarlo::Estimate;
 
@@ -180,6 +182,8 @@ pub struct Section {
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
+    all.extend(seed001::sections());
+    all.extend(seed003::sections());
     all
 }
 

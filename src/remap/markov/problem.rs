@@ -211,6 +211,33 @@ impl RemapProblem {
         &self.mdp
     }
 
+    /// The cost of each action in every chain state given the values of all chain states (the
+    /// two branches of seed 003 eq. 18): `(continue, remap)` with
+    /// `continue = φ(s) + Σ_j P(s, j) V(j)` and `remap = η + Σ_j ρ(j) V(j)`. Their difference is
+    /// the margin of a decision.
+    ///
+    /// # Errors
+    /// [`MarkovError::DimensionMismatch`] when `values` does not cover the chain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{Method, yin_example};
+    /// let p = yin_example(4.0).unwrap();
+    /// let sol = p.solve(Method::PolicyIteration).unwrap();
+    /// let (cont, remap) = p.action_values(&sol.values).unwrap()[18]; // state (3, 0)
+    /// assert!((remap - cont - 0.013923).abs() < 1e-6);
+    /// ```
+    pub fn action_values(&self, values: &[f64]) -> Result<Vec<(f64, f64)>, MarkovError> {
+        let s = self.chain.states();
+        if values.len() != s {
+            return Err(MarkovError::DimensionMismatch { what: "values", expected: s, got: values.len() });
+        }
+        let v = DVector::from_column_slice(values);
+        let cont = self.chain.transition() * &v;
+        let remap = self.eta + self.target.iter().zip(values).map(|(p, x)| p * x).sum::<f64>();
+        Ok((0..s).map(|i| (self.run_cost[i] + cont[i], remap)).collect())
+    }
+
     /// Solves for the total cost until absorption (seed 003 eqs. 10, 18, 19) after checking
     /// assumption (A).
     ///
