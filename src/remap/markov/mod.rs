@@ -27,10 +27,12 @@
 mod chain;
 mod problem;
 mod simulate;
+mod sparse;
 
 pub use chain::{WorkloadChain, reflecting_chain, reflecting_walk};
 pub use problem::{Imbalance, Method, RemapProblem, RemapSolution, RemapTarget, yin_example};
 pub use simulate::simulate_policy_cost;
+pub use sparse::SparseRemap;
 
 use crate::montecarlo::MonteCarloError;
 use crate::remap::mdp::MdpError;
