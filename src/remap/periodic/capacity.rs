@@ -185,4 +185,22 @@ mod tests {
         assert!(CapacityModel::new(100.0, &[1.0, 1.0], &[1.0], &[1.0, 1.0]).is_err());
         assert!(c.interval(0.0, 10).is_err());
     }
+
+    #[test]
+    fn h_agrees_with_simulated_normalised_loads() {
+        use crate::montecarlo::MonteCarlo;
+        use rand_distr::{Distribution, Normal};
+        let (mu, s2, cap) = ([1.0, 0.5, 2.0], [1.0, 4.0, 0.25], [1.0, 2.0, 0.5]);
+        let m = CapacityModel::new(100.0, &mu, &s2, &cap).unwrap();
+        let laws: Vec<Normal<f64>> = mu.iter().zip(&s2).map(|(&a, &b)| Normal::new(a, f64::sqrt(b)).unwrap()).collect();
+        let t = 10;
+        let est = MonteCarlo::new(5, 20_000)
+            .unwrap()
+            .estimate(|_, rng| {
+                let sums = laws.iter().zip(&cap).map(|(law, c)| (0..t).map(|_| law.sample(rng)).sum::<f64>() / c);
+                sums.fold(f64::NEG_INFINITY, f64::max)
+            })
+            .unwrap();
+        assert!(est.agrees_with(m.h(t as f64).unwrap(), 4.0), "{est:?}");
+    }
 }

@@ -402,6 +402,20 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]
+        fn no_input_panics(n in 0usize..100, w in proptest::num::f64::ANY, mu in proptest::num::f64::ANY,
+                           s2 in proptest::num::f64::ANY, b in proptest::num::f64::ANY) {
+            if let Ok(m) = Homogeneous::new(n, w, mu, s2) {
+                let _ = p2_interval(&m.to_heterogeneous(), b);
+                let _ = corollary41_interval(&m, b);
+                let _ = p1_lower_bound(&m, b);
+                let _ = p1_section3_interval(&m, b);
+                let _ = theorem41_interval(&m.to_heterogeneous(), b);
+                let _ = m.v0(b);
+                let _ = m.d_hat(b);
+            }
+        }
+
+        #[test]
         fn root_is_where_v_crosses_b(
             mus in proptest::collection::vec(-1.0f64..2.0, 2..6),
             s2 in 0.01f64..4.0, w in 10.0f64..200.0, b in 0.01f64..1.0,
