@@ -10,7 +10,9 @@
 //! means, Theorem 4.1). The defaults are Table 1 of the paper.
 
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::periodic::{Heterogeneous, Increment, IncrementLaw, Interval, p2_interval, simulate_loads};
+use loadbal::remap::periodic::{
+    Heterogeneous, Homogeneous, Increment, IncrementLaw, Interval, p2_interval, simulate_loads,
+};
 use serde_json::json;
 
 fn arg(name: &str) -> Option<String> {
@@ -63,15 +65,15 @@ fn main() {
             .expect("valid model");
     let mc = MonteCarlo::new(seed, reps).expect("positive replications");
     let sim = simulate_loads(w, &laws, t_max, &bounds, &mc).expect("valid simulation");
-    let hd = loadbal::order_stats::david_bound(n as u64, 1.0).expect("n ≥ 1");
+    // d̂ (eq. 8) of identical processors with the average moments.
+    let identical = Homogeneous::new(n, w, model.mean_mu(), model.mean_sigma2()).expect("valid model");
     let curves: Vec<_> = (1..=t_max)
         .map(|t| {
             let tf = t as f64;
-            let load = w + tf * model.mean_mu();
             json!({
                 "t": t,
                 "v_model": model.v(tf).ok(),
-                "d_hat": (load > 0.0).then(|| hd * (tf * model.mean_sigma2()).sqrt() / load),
+                "d_hat": identical.d_hat(tf).ok(),
                 "v_simulated": sim.v(t),
                 "d_simulated": sim.d(t),
             })
