@@ -252,7 +252,7 @@ pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapErro
     p1_with_constant(model, david_bound(model.n() as u64, 1.0)?, d)
 }
 
-/// The printed §3 closed form of seed 001 (quoting its reference [5]): for `D = D*/m`,
+/// The printed §3 closed form of seed 001 (quoting its reference \[5\]): for `D = D*/m`,
 /// the lower bound of the P_I interval.
 ///
 /// # Formula
