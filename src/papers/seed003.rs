@@ -3,7 +3,7 @@
 
 use super::{Row, RunConfig, Section};
 use crate::montecarlo::MonteCarlo;
-use crate::remap::markov::{Method, RemapSolution, simulate_policy_cost, yin_example};
+use crate::remap::markov::{Method, RemapSolution, remap_cost_thresholds, simulate_policy_cost, yin_example};
 
 const SOURCE: &str = "003_1693413e5b23a038";
 
@@ -36,14 +36,9 @@ fn lower_set(sol: &RemapSolution) -> Vec<(usize, usize)> {
     (0..36).filter(|&s| sol.remap[s] && s / 6 > s % 6).map(|s| (s / 6, s % 6)).collect()
 }
 
-/// The remap cost in `(lo, hi)` where the optimal remap set changes, by bisection.
-fn threshold(mut lo: f64, mut hi: f64) -> f64 {
-    let below = solve(lo).remap;
-    for _ in 0..50 {
-        let mid = 0.5 * (lo + hi);
-        if solve(mid).remap == below { lo = mid } else { hi = mid }
-    }
-    0.5 * (lo + hi)
+/// The remap cost in `(lo, hi)` where the optimal remap set changes.
+fn threshold(lo: f64, hi: f64) -> f64 {
+    remap_cost_thresholds(yin_example, lo, hi, 1, 1e-10).expect("solvable")[0].eta
 }
 
 fn figure4(_cfg: &RunConfig) -> Vec<Row> {

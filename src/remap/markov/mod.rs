@@ -28,11 +28,13 @@ mod chain;
 mod problem;
 mod simulate;
 mod sparse;
+mod thresholds;
 
 pub use chain::{WorkloadChain, reflecting_chain, reflecting_walk};
 pub use problem::{Imbalance, Method, RemapProblem, RemapSolution, RemapTarget, yin_example};
 pub use simulate::simulate_policy_cost;
 pub use sparse::SparseRemap;
+pub use thresholds::{Threshold, remap_cost_thresholds};
 
 use crate::montecarlo::MonteCarloError;
 use crate::remap::mdp::MdpError;
