@@ -349,6 +349,14 @@ mod tests {
             );
         }
         let p = yin_example(1.0).unwrap();
+        // E[τ | never remap] (reference II.4), transient index of (1,0) is 5, of (5,0) is 25.
+        let tau = crate::remap::mdp::expected_absorption_time(p.mdp(), &[CONTINUE; 30]).unwrap();
+        assert!((tau[5] - 4.864485).abs() < 1e-6 && (tau[25] - 16.762590).abs() < 1e-6);
+        // Value iteration from zero is the finite-horizon DP (eq. 12): V¹ = min(η, φ).
+        let (v1, _) = crate::remap::mdp::bellman_update(p.mdp(), Criterion::TotalCost, &DVector::zeros(30)).unwrap();
+        for (k, &s) in p.transient_states().iter().enumerate() {
+            assert_eq!(v1[k], p.run_cost()[s].min(1.0));
+        }
         let never = p.mdp().absorption_bound(&[CONTINUE; 30]).unwrap();
         assert_eq!((never.l, never.c0), (3, 0.01171875));
         let always = p.mdp().absorption_bound(&[REMAP; 30]).unwrap();

@@ -23,7 +23,9 @@ mod proper;
 mod solve;
 
 pub use proper::AbsorptionBound;
-pub use solve::{Solution, Termination, evaluate_policy, policy_iteration, value_iteration};
+pub use solve::{
+    Solution, Termination, bellman_update, evaluate_policy, expected_absorption_time, policy_iteration, value_iteration,
+};
 
 use nalgebra::{DMatrix, DVector};
 

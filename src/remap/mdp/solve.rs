@@ -151,6 +151,75 @@ fn first_proper(mdp: &Mdp, criterion: Criterion) -> Result<Vec<usize>, MdpError>
     Err(MdpError::ImproperPolicy { state })
 }
 
+/// Expected number of steps until absorption under a stationary policy (seed 003 Lemma 4.2(1),
+/// `E_i τ_u`), counting the step that leaves.
+///
+/// # Formula
+/// (I − P_u) τ = 1
+///
+/// # Errors
+/// [`MdpError::InvalidPolicy`]; [`MdpError::ImproperPolicy`] when the policy never absorbs
+/// from some state.
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::mdp::{Mdp, expected_absorption_time};
+/// use nalgebra::dmatrix;
+/// let mdp = Mdp::new(vec![dmatrix![0.75]], dmatrix![1.0]).unwrap();
+/// assert!((expected_absorption_time(&mdp, &[0]).unwrap()[0] - 4.0).abs() < 1e-12);
+/// ```
+pub fn expected_absorption_time(mdp: &Mdp, policy: &[usize]) -> Result<DVector<f64>, MdpError> {
+    mdp.check_policy(policy)?;
+    if let Some(&state) = mdp.improper_states(policy)?.first() {
+        return Err(MdpError::ImproperPolicy { state });
+    }
+    let (p, _) = mdp.policy_system(policy);
+    let s = mdp.states();
+    (DMatrix::identity(s, s) - p)
+        .lu()
+        .solve(&DVector::from_element(s, 1.0))
+        .ok_or(MdpError::ImproperPolicy { state: 0 })
+}
+
+/// One Bellman update (seed 003 eq. 19): the new values and the greedy policy (ties to the
+/// lowest action index). Starting from zeros, `n` updates give the optimal `n`-step cost of
+/// the finite-horizon problem (seed 003 eq. 12).
+///
+/// # Formula
+/// V'(i) = min_a [c(i,a) + β Σ_j P_a(i,j) V(j)]
+///
+/// # Errors
+/// [`MdpError::InvalidDiscount`] / [`MdpError::NotStochastic`] for the criterion;
+/// [`MdpError::InvalidOption`] for a wrong length of `v`.
+///
+/// # Examples
+/// One step from zero values costs the cheapest immediate cost.
+/// ```
+/// use loadbal::remap::mdp::{Criterion, Mdp, bellman_update};
+/// use nalgebra::{DVector, dmatrix};
+/// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+/// let (v, u) = bellman_update(&mdp, Criterion::TotalCost, &DVector::zeros(1)).unwrap();
+/// assert_eq!((v[0], u[0]), (1.0, 0));
+/// ```
+pub fn bellman_update(
+    mdp: &Mdp,
+    criterion: Criterion,
+    v: &DVector<f64>,
+) -> Result<(DVector<f64>, Vec<usize>), MdpError> {
+    mdp.check_criterion(criterion)?;
+    if v.len() != mdp.states() {
+        return Err(MdpError::InvalidOption { name: "v length", value: v.len() as f64 });
+    }
+    let q = q_values(mdp, factor(criterion), v);
+    let (mut next, mut policy) = (DVector::zeros(mdp.states()), vec![0; mdp.states()]);
+    for i in 0..mdp.states() {
+        let (a, m) = greedy(&q, i, None);
+        policy[i] = a;
+        next[i] = m;
+    }
+    Ok((next, policy))
+}
+
 /// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats.
 ///
 /// The default initial policy (`init = None`) is the greedy one for zero values; under the

@@ -12,6 +12,7 @@
 //! | P_II interval, every regime | eqs. 9, 10, 13, 14 | [`p2_interval`] (+ closed forms [`theorem41_interval`], [`corollary41_interval`]) |
 //! | P_I lower bound | eq. 8, §3 | [`p1_lower_bound`], [`p1_section3_interval`] |
 //! | exact normal P_I, heterogeneous capacities | eqs. 16–19, Theorem 5.1 | [`p1_exact_normal`], [`CapacityModel`] |
+//! | imbalance of one configuration, Lemma 2.1 | eqs. 2–6, Figure 1 | [`snapshot_imbalance`], [`lemma21_bounds`] |
 //! | load simulation | eqs. 1, 2, 3, 15 | [`simulate_loads`] |
 //!
 //! Time is the phase index; the formulas treat it as real and the integer interval is the floor
@@ -21,6 +22,7 @@ mod capacity;
 mod interval;
 mod model;
 mod simulate;
+mod snapshot;
 
 pub use capacity::{CapacityModel, p1_exact_normal};
 pub use interval::{
@@ -29,3 +31,4 @@ pub use interval::{
 };
 pub use model::{Heterogeneous, Homogeneous, Peak};
 pub use simulate::{Increment, IncrementLaw, LoadCurves, simulate_loads};
+pub use snapshot::{Snapshot, lemma21_bounds, snapshot_imbalance};
