@@ -300,15 +300,16 @@ mod tests {
 
     #[test]
     fn figure4_remap_sets_and_values() {
+        // The converged sets of the reference extraction (II.4; the figure's images are lost).
         type Group<'a> = (&'a [f64], &'a [(usize, usize)]);
-        let fig4: [Group; 5] = [
+        let sets: [Group; 5] = [
             (&[1.0], &[(2, 0), (3, 0), (3, 1), (4, 0), (4, 1), (4, 2), (5, 0), (5, 1), (5, 2), (5, 3)]),
             (&[2.0, 3.0], &[(3, 0), (4, 0), (4, 1), (5, 0), (5, 1), (5, 2)]),
             (&[4.0, 5.0, 6.0], &[(4, 0), (4, 1), (5, 0), (5, 1)]),
             (&[7.0, 8.0, 9.0], &[(4, 0), (5, 0), (5, 1)]),
             (&[10.0, 11.0, 12.0, 13.0], &[(5, 0)]),
         ];
-        for (etas, set) in fig4 {
+        for (etas, set) in sets {
             for &eta in etas {
                 let p = yin_example(eta).unwrap();
                 let pi = p.solve(Method::PolicyIteration).unwrap();
