@@ -15,4 +15,10 @@ pub mod dlt;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
+pub mod queueing;
 pub mod remap;
+
+/// The README's examples, compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

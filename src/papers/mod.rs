@@ -11,6 +11,7 @@
 mod seed000;
 mod seed001;
 mod seed003;
+mod seed004_queueing;
 
 use crate::montecarlo::Estimate;
 
@@ -184,6 +185,7 @@ pub fn sections() -> Vec<Section> {
     all.extend(seed000::sections());
     all.extend(seed001::sections());
     all.extend(seed003::sections());
+    all.extend(seed004_queueing::sections());
     all
 }
 
