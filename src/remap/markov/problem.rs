@@ -292,6 +292,40 @@ pub fn yin_example(eta: f64) -> Result<RemapProblem, MarkovError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn random_chains_pi_and_vi_agree(
+            raw in proptest::collection::vec(0.0f64..1.0, 9 * 9),
+            eta in 0.0f64..10.0,
+            uniform in any::<bool>(),
+        ) {
+            // 9 states: loads (i, j) in 0..3 × 0..3; a random stochastic matrix with a positive
+            // diagonal-to-(0,0) leak so that every state can reach a balanced one.
+            let loads: Vec<Vec<f64>> = (0..9).map(|s| vec![(s / 3) as f64, (s % 3) as f64]).collect();
+            let mut p = DMatrix::from_fn(9, 9, |i, j| raw[i * 9 + j] + if j == 0 { 0.05 } else { 0.0 });
+            for i in 0..9 {
+                let sum = p.row(i).sum();
+                p.row_mut(i).scale_mut(1.0 / sum);
+            }
+            let chain = WorkloadChain::new(loads, p).unwrap();
+            let target = if uniform { RemapTarget::UniformOverAllStates } else { RemapTarget::Balanced };
+            let prob = RemapProblem::new(chain, &Imbalance::MaxNorm, eta, &target).unwrap();
+            let pi = prob.solve(Method::PolicyIteration).unwrap();
+            let vi = prob.solve(Method::ValueIteration { tol: 1e-13, max_iters: 1_000_000 }).unwrap();
+            prop_assert!(pi.residual < 1e-9);
+            for s in 0..9 {
+                prop_assert!((pi.values[s] - vi.values[s]).abs() < 1e-7);
+                prop_assert!(pi.values[s] >= 0.0);
+                // A remapping state is worth exactly η plus the restart value, never more than η
+                // plus the value of continuing.
+                let (c, r) = prob.action_values(&pi.values).unwrap()[s];
+                if pi.remap[s] { prop_assert!(r < c + 1e-9); }
+            }
+        }
+    }
 
     /// Remapping states of the §5 example as (i, j) pairs with i > j (the sets are symmetric).
     fn lower_remap_set(sol: &RemapSolution) -> Vec<(usize, usize)> {

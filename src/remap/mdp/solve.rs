@@ -437,6 +437,26 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn no_input_panics(
+            raw in proptest::collection::vec(prop_oneof![1 => Just(f64::NAN), 1 => Just(-0.5), 30 => 0.0f64..0.33], 2 * 3 * 3),
+            costs in proptest::collection::vec(prop_oneof![1 => Just(f64::INFINITY), 20 => -1.0f64..5.0], 3 * 2),
+            beta in -0.5f64..1.5,
+        ) {
+            let ps: Vec<DMatrix<f64>> = (0..2).map(|a| DMatrix::from_fn(3, 3, |i, j| raw[(a * 3 + i) * 3 + j])).collect();
+            if let Ok(mdp) = Mdp::new(ps, DMatrix::from_fn(3, 2, |i, a| costs[i * 2 + a])) {
+                for crit in [Criterion::TotalCost, Criterion::Discounted { factor: beta }, Criterion::AverageCost] {
+                    let _ = policy_iteration(&mdp, crit, None, 50);
+                    let _ = value_iteration(&mdp, crit, 1e-9, 500, None);
+                }
+                let _ = mdp.check_assumption_a();
+                let _ = mdp.absorption_bound(&[0, 1, 0]);
+            }
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn pi_and_vi_agree_and_satisfy_bellman(
