@@ -2,7 +2,11 @@
 
 use super::{Row, RunConfig, Section};
 use crate::montecarlo::{Estimate, MonteCarlo};
-use crate::remap::periodic::{Homogeneous, Increment, LoadCurves, corollary41_interval, p2_interval, simulate_loads};
+use crate::order_stats::{david_bound, expected_max_std_normal};
+use crate::remap::periodic::{
+    Homogeneous, Increment, LoadCurves, corollary41_interval, p1_exact_normal, p1_lower_bound, p2_interval,
+    simulate_loads,
+};
 
 const SOURCE: &str = "001_d064e131f40e5a4f";
 
@@ -18,6 +22,7 @@ pub(super) fn sections() -> Vec<Section> {
         Section { source: SOURCE, title: "Table 1: optimal P_II intervals, formula (Corollary 4.1)", run: table1_free },
         Section { source: SOURCE, title: "Table 1: optimal P_II intervals, simulation (§4.2)", run: table1_simu },
         Section { source: SOURCE, title: "§3 text: time of the worst imbalance (Figure 2)", run: text_example },
+        Section { source: SOURCE, title: "§3 and Theorem 5.1: P_I intervals, bound against exact", run: p1_rows },
     ]
 }
 
@@ -103,4 +108,41 @@ fn text_example(_cfg: &RunConfig) -> Vec<Row> {
         Row::compare(SOURCE, "§3 text", "T_0 for initial load 100, mean change 2", 50.0, m.t0().expect("μ > 0"), 0.0)
             .note("T_0 = w/μ; the same time maximises v0(t) (B*) and d̂(t) (D*)"),
     ]
+}
+
+fn p1_rows(cfg: &RunConfig) -> Vec<Row> {
+    let model = table1_model();
+    let mut rows = Vec::new();
+    let e64 = expected_max_std_normal(64).expect("n ≥ 1");
+    let david = david_bound(64, 1.0).expect("n ≥ 1");
+    let steps = |t: &crate::remap::periodic::Interval| t.steps().map_or("unbounded".to_string(), |s| s.to_string());
+    for d in [0.05, 0.10, 0.20] {
+        let bound = p1_lower_bound(&model, d).expect("valid bound");
+        let exact = p1_exact_normal(&model, d).expect("valid bound");
+        rows.push(
+            Row::model_only(SOURCE, "§3 (eq. 8)", &format!("P_I lower bound T*, D = {d:.2}"), bound.t_real()).note(
+                &format!(
+                    "d̂ ≤ D for t ≤ {:.4} ({} steps); with the exact E[max] of normal increments (Theorem 5.1) the \
+                 interval is {:.4} ({} steps): eq. 7's constant (N−1)/√(2N−1) = {david:.4} against e_64 = {e64:.4}",
+                    bound.t_real(),
+                    steps(&bound),
+                    exact.t_real(),
+                    steps(&exact),
+                ),
+            ),
+        );
+    }
+    // E[max_i w_i(t) − w̄(t)] = e_N √t σ exactly for normal increments.
+    let mc = MonteCarlo::new(cfg.seed, cfg.replications(20_000, 2_000)).expect("positive replications");
+    let laws = [Increment::Normal { mean: 0.0, std_dev: 0.5f64.sqrt() }; 64];
+    let sim = simulate_loads(100.0, &laws, 25, &[], &mc).expect("valid simulation");
+    for t in [4usize, 25] {
+        let exact = e64 * (t as f64 * 0.5).sqrt();
+        rows.push(
+            Row::model_only(SOURCE, "Theorem 5.1 (identical normals)", &format!("E[max_i w_i − w̄], t = {t}"), exact)
+                .with_monte_carlo(sim.max_above[t - 1], 4.0)
+                .note("e_N √t σ with e_64 from order_stats; N(0, 0.5) increments, w = 100"),
+        );
+    }
+    rows
 }
