@@ -31,7 +31,7 @@ mod sparse;
 mod thresholds;
 
 pub use chain::{WorkloadChain, reflecting_chain, reflecting_walk};
-pub use problem::{Imbalance, Method, RemapProblem, RemapSolution, RemapTarget, yin_example};
+pub use problem::{CONTINUE, Imbalance, Method, REMAP, RemapProblem, RemapSolution, RemapTarget, yin_example};
 pub use simulate::simulate_policy_cost;
 pub use sparse::SparseRemap;
 pub use thresholds::{Threshold, remap_cost_thresholds};
