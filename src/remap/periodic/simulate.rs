@@ -330,6 +330,35 @@ mod tests {
         assert!(c.first_passage[0].mean > 1.0 && c.first_passage[1].mean > 20.0);
     }
 
+    /// A user-supplied law: birth only, one unit with probability `p` (reference D7 row).
+    struct Birth(f64);
+
+    impl IncrementLaw for Birth {
+        fn sample(&self, rng: &mut McRng) -> f64 {
+            if rng.random::<f64>() < self.0 { 1.0 } else { 0.0 }
+        }
+        fn mean(&self) -> f64 {
+            self.0
+        }
+        fn variance(&self) -> f64 {
+            self.0 * (1.0 - self.0)
+        }
+    }
+
+    #[test]
+    fn user_supplied_law() {
+        let law = Birth(0.3);
+        let m = Homogeneous::new(32, 50.0, law.mean(), law.variance()).unwrap();
+        let mc = MonteCarlo::new(4, 2000).unwrap();
+        let laws: Vec<Birth> = (0..32).map(|_| Birth(0.3)).collect();
+        let c = simulate_loads(50.0, &laws, 200, &[], &mc).unwrap();
+        for t in [10usize, 100, 200] {
+            assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02, "t = {t}");
+        }
+        // The peak of v0 is at T_0 = w/μ = 166.7: the simulated curve rises then falls.
+        assert!(c.v(160) > c.v(20) && c.v(160) > 0.99 * c.v(200));
+    }
+
     #[test]
     fn bad_input() {
         let mc = MonteCarlo::new(1, 10).unwrap();
