@@ -41,6 +41,9 @@ fn markov(c: &mut Criterion) {
     let dense = RemapProblem::new(reflecting_chain(4, 6).unwrap(), &Imbalance::MaxNorm, 5.0, &uniform).unwrap();
     group
         .bench_function("1296 states dense VI tol 1e-10 (general MDP solver)", |b| b.iter(|| dense.solve(vi).unwrap()));
+    group.bench_function("1296 states dense PI (general MDP solver)", |b| {
+        b.iter(|| dense.solve(Method::PolicyIteration).unwrap())
+    });
     for (processes, levels) in [(4, 6), (4, 8)] {
         let p = SparseRemap::reflecting(processes, levels, 5.0, &uniform).unwrap();
         let states = levels * levels * levels * levels;
