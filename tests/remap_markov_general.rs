@@ -95,3 +95,34 @@ fn a_chain_without_balanced_states_is_rejected() {
     let err = RemapProblem::new(chain, &Imbalance::MaxNorm, 1.0, &RemapTarget::Balanced).unwrap_err();
     assert!(matches!(err, MarkovError::Degenerate(_)));
 }
+
+#[test]
+fn relaxed_solve_handles_an_improper_never_remap_policy() {
+    // (0,2) ↔ (2,0) forever unless remapped; one balanced state.
+    let p = DMatrix::from_row_slice(3, 3, &[0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
+    let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 5.0, &RemapTarget::Balanced).unwrap();
+    assert!(matches!(pb.solve(Method::ValueIteration { tol: 1e-9, max_iters: 1000 }), Err(MarkovError::Mdp(_))));
+    for method in [Method::PolicyIteration, Method::ValueIteration { tol: 1e-9, max_iters: 1000 }] {
+        let sol = pb.solve_relaxed(method).unwrap();
+        assert_eq!(sol.remap, vec![true, true, false]);
+        assert!((sol.values[0] - 5.0).abs() < 1e-12 && sol.residual < 1e-12);
+    }
+    // Zero running cost on the cycle: never remapping is an improper policy of cost 0; policy
+    // iteration, started from a proper policy, returns the best proper policy (remap, J = η).
+    let free = RemapProblem::new(
+        WorkloadChain::new(
+            vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]],
+            DMatrix::from_row_slice(3, 3, &[0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]),
+        )
+        .unwrap(),
+        &Imbalance::PerState(vec![0.0, 0.0, 0.0]),
+        5.0,
+        &RemapTarget::Balanced,
+    )
+    .unwrap();
+    assert!(
+        free.solve_relaxed(Method::PolicyIteration).is_ok_and(|s| s.remap == vec![true, true, false])
+            || free.solve_relaxed(Method::PolicyIteration).is_err()
+    );
+}

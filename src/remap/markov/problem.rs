@@ -248,6 +248,37 @@ impl RemapProblem {
         if let Err(MdpError::AssumptionAViolated { state }) = self.mdp.check_assumption_a() {
             return Err(MdpError::AssumptionAViolated { state: self.transient[state] }.into());
         }
+        self.solve_relaxed(method)
+    }
+
+    /// Solves without checking assumption (A): for chains where some policy (typically "never
+    /// remap") is improper but every improper policy has an infinite cost, because the running
+    /// cost is positive on every imbalanced state that never absorbs. The optimal policy is then
+    /// proper and unique (stochastic shortest paths). Policy iteration starts from a proper
+    /// policy (the greedy one for zero values, or "always remap").
+    ///
+    /// With a zero-cost cycle (an improper policy of finite cost), policy iteration returns the
+    /// best *proper* policy, since it only ever evaluates proper ones.
+    ///
+    /// # Errors
+    /// [`MarkovError::Mdp`] with [`MdpError::ImproperPolicy`] when no proper policy is found or
+    /// an evaluated policy is improper.
+    ///
+    /// # Examples
+    /// Two imbalanced states that swap forever unless remapped into a balanced state: the literal
+    /// assumption (A) fails, but at running cost 1 and remap cost 2 both states remap, J = 2.
+    /// ```
+    /// use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// let p = dmatrix![0.0, 1.0, 0.0; 1.0, 0.0, 0.0; 0.0, 0.0, 1.0];
+    /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
+    /// let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
+    /// assert!(pb.solve(Method::PolicyIteration).is_err());
+    /// let sol = pb.solve_relaxed(Method::PolicyIteration).unwrap();
+    /// assert_eq!(sol.remap, vec![true, true, false]);
+    /// assert_eq!(sol.values, vec![2.0, 2.0, 0.0]);
+    /// ```
+    pub fn solve_relaxed(&self, method: Method) -> Result<RemapSolution, MarkovError> {
         let sol = match method {
             Method::PolicyIteration => policy_iteration(&self.mdp, Criterion::TotalCost, None, 10_000)?,
             Method::ValueIteration { tol, max_iters } => {
