@@ -10,8 +10,12 @@
 //!   Carlo simulation of the load process with any increment law ([`periodic::simulate_loads`]).
 //! * [`mdp`] + [`markov`] (seed 003, Yin, Xu, Wang): the crate's one finite Markov decision
 //!   process solver (policy iteration, value iteration; total cost with absorption, discounted,
-//!   average cost) and, on top of it, the remap-or-continue builder for a Markov workload chain
-//!   ([`markov::RemapProblem`]) with the paper's §5 example.
+//!   average cost; assumption (A) check) and, on top of it, the remap-or-continue builder for a
+//!   Markov workload chain ([`markov::RemapProblem`]) with the paper's §5 example
+//!   ([`markov::yin_example`]), the remap costs where the optimal set changes
+//!   ([`markov::remap_cost_thresholds`]), a sparse solver for chains of thousands of states
+//!   ([`markov::SparseRemap`]) and a Monte Carlo of the chain under a policy
+//!   ([`markov::simulate_policy_cost`]).
 //!
 //! # Example
 //!
