@@ -11,6 +11,8 @@
 mod seed000;
 mod seed000_ensemble;
 mod seed004_dlt;
+mod seed001;
+mod seed003;
 mod seed004_queueing;
 
 use crate::montecarlo::Estimate;
@@ -184,6 +186,8 @@ pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
     all.extend(seed000_ensemble::sections());
+    all.extend(seed001::sections());
+    all.extend(seed003::sections());
     all.extend(seed004_queueing::sections());
     all.extend(seed004_dlt::sections());
     all
