@@ -14,3 +14,4 @@
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
+pub mod replication;

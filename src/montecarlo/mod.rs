@@ -208,9 +208,15 @@ mod tests {
     #[test]
     fn bad_inputs_are_typed_errors() {
         assert_eq!(MonteCarlo::new(0, 0), Err(MonteCarloError::NoReplications));
-        assert_eq!(Estimate::from_samples(&[]), Err(MonteCarloError::NoReplications));
+        assert_eq!(
+            Estimate::from_samples(&[]),
+            Err(MonteCarloError::NoReplications)
+        );
         let mc = MonteCarlo::new(0, 10).unwrap();
         let r = mc.estimate(|i, _| if i == 3 { f64::NAN } else { 1.0 });
-        assert!(matches!(r, Err(MonteCarloError::NonFiniteSample { index: 3, .. })));
+        assert!(matches!(
+            r,
+            Err(MonteCarloError::NonFiniteSample { index: 3, .. })
+        ));
     }
 }

@@ -1,0 +1,627 @@
+//! The exact JR model (seed 002, (5.4)) by Monte Carlo, the first-level constants of the
+//! exponential and normal distributions, and the estimation of α, β, γ from samples (§5.3.2).
+
+use rand::Rng;
+use rand_distr::{Distribution, Exp, Gamma, LogNormal, Normal, Uniform};
+
+use super::{ReplicationError, check_rp, pow2};
+use crate::montecarlo::{Estimate, McRng, MonteCarlo};
+
+/// A job-time distribution `X` given by its mean and spread.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum JobTimeDist {
+    /// Exponential with the given mean (`c_X = 1`).
+    Exponential {
+        /// Mean.
+        mean: f64,
+    },
+    /// Gamma with mean and coefficient of variation (shape `1/c²`, scale `mean·c²`).
+    Gamma {
+        /// Mean.
+        mean: f64,
+        /// Coefficient of variation.
+        cv: f64,
+    },
+    /// Log-normal with mean and coefficient of variation (`σ_ln² = ln(1 + c²)`).
+    LogNormal {
+        /// Mean.
+        mean: f64,
+        /// Coefficient of variation.
+        cv: f64,
+    },
+    /// Normal (may go negative for large `sd/mean`; the order statistics stay defined).
+    Normal {
+        /// Mean.
+        mean: f64,
+        /// Standard deviation.
+        sd: f64,
+    },
+    /// Uniform on `[low, high)`.
+    Uniform {
+        /// Lower end.
+        low: f64,
+        /// Upper end.
+        high: f64,
+    },
+}
+
+/// A validated sampler for a [`JobTimeDist`].
+#[derive(Debug, Clone, Copy)]
+pub struct JobTimeSampler(Inner);
+
+#[derive(Debug, Clone, Copy)]
+enum Inner {
+    Exp(Exp<f64>),
+    Gamma(Gamma<f64>),
+    LogNormal(LogNormal<f64>),
+    Normal(Normal<f64>),
+    Uniform(Uniform<f64>),
+}
+
+impl JobTimeSampler {
+    /// Draws one job time.
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+        match &self.0 {
+            Inner::Exp(d) => d.sample(rng),
+            Inner::Gamma(d) => d.sample(rng),
+            Inner::LogNormal(d) => d.sample(rng),
+            Inner::Normal(d) => d.sample(rng),
+            Inner::Uniform(d) => d.sample(rng),
+        }
+    }
+}
+
+fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(ReplicationError::InvalidParameter {
+            name,
+            value: v,
+            expected: "a finite positive number",
+        })
+    }
+}
+
+impl JobTimeDist {
+    /// `E X`.
+    pub fn mean(&self) -> f64 {
+        match *self {
+            JobTimeDist::Exponential { mean } | JobTimeDist::Gamma { mean, .. } => mean,
+            JobTimeDist::LogNormal { mean, .. } | JobTimeDist::Normal { mean, .. } => mean,
+            JobTimeDist::Uniform { low, high } => 0.5 * (low + high),
+        }
+    }
+
+    /// `σ(X)`.
+    pub fn sd(&self) -> f64 {
+        match *self {
+            JobTimeDist::Exponential { mean } => mean,
+            JobTimeDist::Gamma { mean, cv } | JobTimeDist::LogNormal { mean, cv } => mean * cv,
+            JobTimeDist::Normal { sd, .. } => sd,
+            JobTimeDist::Uniform { low, high } => (high - low) / 12f64.sqrt(),
+        }
+    }
+
+    /// A sampler, after checking the parameters.
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] for a non-positive mean, spread or width.
+    pub fn sampler(&self) -> Result<JobTimeSampler, ReplicationError> {
+        let bad = |name: &'static str, value: f64| ReplicationError::InvalidParameter {
+            name,
+            value,
+            expected: "parameters a distribution accepts",
+        };
+        let inner = match *self {
+            JobTimeDist::Exponential { mean } => {
+                Inner::Exp(Exp::new(1.0 / positive("mean", mean)?).map_err(|_| bad("mean", mean))?)
+            }
+            JobTimeDist::Gamma { mean, cv } => {
+                let (m, c) = (positive("mean", mean)?, positive("c_X", cv)?);
+                Inner::Gamma(Gamma::new(1.0 / (c * c), m * c * c).map_err(|_| bad("c_X", cv))?)
+            }
+            JobTimeDist::LogNormal { mean, cv } => {
+                let (m, c) = (positive("mean", mean)?, positive("c_X", cv)?);
+                let s2 = (1.0 + c * c).ln();
+                Inner::LogNormal(
+                    LogNormal::new(m.ln() - 0.5 * s2, s2.sqrt()).map_err(|_| bad("c_X", cv))?,
+                )
+            }
+            JobTimeDist::Normal { mean, sd } => {
+                if !mean.is_finite() {
+                    return Err(bad("mean", mean));
+                }
+                Inner::Normal(Normal::new(mean, positive("sd", sd)?).map_err(|_| bad("sd", sd))?)
+            }
+            JobTimeDist::Uniform { low, high } => {
+                positive("high − low", high - low)?;
+                Inner::Uniform(Uniform::new(low, high).map_err(|_| bad("low", low))?)
+            }
+        };
+        Ok(JobTimeSampler(inner))
+    }
+}
+
+/// How the `R` jobs that one processor runs in one iteration relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Dependence {
+    /// Every `X_{mno}` independent (the γ ≈ ½ world, models 2.x).
+    Independent,
+    /// A processor's `R` jobs of one iteration take the same time, `X_{mno} = X_{m1o}` (the
+    /// assumption of Fig. 5.2; the γ = 1 world, models 1.x).
+    SameProcessorSameIteration,
+}
+
+/// One draw of the iteration time of `2^r`-JR on `2^p` processors (seed 002, (5.4)).
+///
+/// # Formula
+/// ```text
+/// V = max_{m=1..P/R} Σ_{n=1..R} min_{o=1..R} X_{mno}
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`] (p ≤ 20 here).
+pub fn sample_iteration_time<R: Rng + ?Sized>(
+    rng: &mut R,
+    x: &JobTimeSampler,
+    r: u32,
+    p: u32,
+    dependence: Dependence,
+) -> Result<f64, ReplicationError> {
+    check_rp(r, p)?;
+    if p > 20 {
+        return Err(ReplicationError::TooManyProcessors { p, max: 20 });
+    }
+    let (groups, replicas) = (1u64 << (p - r), 1u64 << r);
+    let mut worst = f64::NEG_INFINITY;
+    for _ in 0..groups {
+        let total = match dependence {
+            Dependence::Independent => (0..replicas)
+                .map(|_| {
+                    (0..replicas)
+                        .map(|_| x.sample(rng))
+                        .fold(f64::INFINITY, f64::min)
+                })
+                .sum::<f64>(),
+            Dependence::SameProcessorSameIteration => {
+                replicas as f64
+                    * (0..replicas)
+                        .map(|_| x.sample(rng))
+                        .fold(f64::INFINITY, f64::min)
+            }
+        };
+        worst = worst.max(total);
+    }
+    Ok(worst)
+}
+
+/// Monte Carlo estimates of the exact iteration time (5.4) for `r = 0, ..., p` (index `r`).
+///
+/// # Formula
+/// ```text
+/// R_it(t, 2^r, 2^p) = E max_{m} Σ_{n} min_{o} X_{mno}
+/// ```
+///
+/// # Errors
+/// As [`sample_iteration_time`] and [`JobTimeDist::sampler`]; Monte Carlo errors.
+///
+/// # Examples
+/// Exponential jobs on 2 processors: `E max{X, X'} = 1.5` and `2 E min{X, X'} = 1`, so the
+/// exact 2-JR speedup is 1.5, model 1.1's (5.22) at `c = 1`.
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::replication::exact::{exact_iteration_times, Dependence, JobTimeDist};
+/// let mc = MonteCarlo::new(1, 20_000).unwrap();
+/// let t = exact_iteration_times(&JobTimeDist::Exponential { mean: 1.0 }, 1, Dependence::Independent, &mc).unwrap();
+/// assert!(t[0].agrees_with(1.5, 4.0) && t[1].agrees_with(1.0, 4.0));
+/// ```
+pub fn exact_iteration_times(
+    dist: &JobTimeDist,
+    p: u32,
+    dependence: Dependence,
+    mc: &MonteCarlo,
+) -> Result<Vec<Estimate>, ReplicationError> {
+    let x = dist.sampler()?;
+    check_rp(p, p)?;
+    sample_iteration_time(&mut crate::montecarlo::stream(0, 0), &x, 0, p, dependence)?;
+    let est = mc.estimate_vec(p as usize + 1, |_, rng: &mut McRng, out| {
+        for (r, o) in out.iter_mut().enumerate() {
+            // Arguments were validated above, so the draw cannot fail.
+            *o = sample_iteration_time(rng, &x, r as u32, p, dependence).unwrap_or(f64::NAN);
+        }
+    })?;
+    Ok(est)
+}
+
+/// Exact speedups `R_it(r = 0)/R_it(r)` from [`exact_iteration_times`], with a delta-method
+/// standard error (covariance ignored).
+///
+/// # Formula
+/// ```text
+/// S_r = mean_0 / mean_r,  se(S_r) ≈ S_r √((se_0/mean_0)² + (se_r/mean_r)²)
+/// ```
+///
+/// # Errors
+/// As [`exact_iteration_times`].
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::replication::exact::{exact_speedups, Dependence, JobTimeDist};
+/// let mc = MonteCarlo::new(3, 20_000).unwrap();
+/// let s = exact_speedups(&JobTimeDist::Exponential { mean: 1.0 }, 1, Dependence::Independent, &mc).unwrap();
+/// assert!(s[1].agrees_with(1.5, 4.0));
+/// ```
+pub fn exact_speedups(
+    dist: &JobTimeDist,
+    p: u32,
+    dependence: Dependence,
+    mc: &MonteCarlo,
+) -> Result<Vec<Estimate>, ReplicationError> {
+    let t = exact_iteration_times(dist, p, dependence, mc)?;
+    let base = t[0];
+    Ok(t.iter()
+        .map(|e| {
+            let s = base.mean / e.mean;
+            let rel = ((base.std_err / base.mean).powi(2) + (e.std_err / e.mean).powi(2)).sqrt();
+            Estimate {
+                mean: s,
+                std_err: s * rel,
+                n: e.n,
+            }
+        })
+        .collect())
+}
+
+/// Exact iteration time for exponential jobs when a processor's jobs of one iteration are equal
+/// ([`Dependence::SameProcessorSameIteration`]): `R·min` of `R` exponentials is exponential, so
+/// the iteration time is the maximum of `P/R` exponentials.
+///
+/// # Formula
+/// ```text
+/// R_it(t, 2^r, 2^p) = E(X) · H_{2^{p−r}},   H_n = Σ_{k=1}^{n} 1/k
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`] (p ≤ 30).
+///
+/// # Examples
+/// ELB on 4 processors: `H_4 = 25/12`.
+/// ```
+/// use loadbal::replication::exact::exponential_dependent_iteration_time;
+/// assert!((exponential_dependent_iteration_time(1.0, 0, 2).unwrap() - 25.0 / 12.0).abs() < 1e-15);
+/// ```
+pub fn exponential_dependent_iteration_time(
+    mean: f64,
+    r: u32,
+    p: u32,
+) -> Result<f64, ReplicationError> {
+    positive("mean", mean)?;
+    check_rp(r, p)?;
+    if p > 30 {
+        return Err(ReplicationError::TooManyProcessors { p, max: 30 });
+    }
+    let n = 1u64 << (p - r);
+    Ok(mean * (1..=n).rev().map(|k| 1.0 / k as f64).sum::<f64>())
+}
+
+/// The first-level constants α, β_max = β(0, 1), β_min = β(1, 1) of a distribution: the
+/// approximations 5.3.3–5.3.7 are exact for the maximum and minimum of two i.i.d. copies.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstLevelConstants {
+    /// `(E max{X, X'} − E X)/σ(X)`.
+    pub alpha: f64,
+    /// `σ(max{X, X'})/σ(X)`.
+    pub beta_max: f64,
+    /// `σ(min{X, X'})/σ(X)`.
+    pub beta_min: f64,
+}
+
+/// First-level constants of the exponential distribution (seed 002, §5.3.2): α = ½,
+/// β_max = √5/2, β_min = ½ (Fig. 5.7's text swaps the two β).
+///
+/// # Formula
+/// ```text
+/// E max = 1.5 μ, Var max = 1.25 μ², min ~ Exp(2/μ):  α = ½, β_max = √5/2, β_min = ½
+/// ```
+///
+/// # Examples
+/// They satisfy Def. 5.3.8: `β_min² = 2 − 2α² − β_max²`.
+/// ```
+/// let k = loadbal::replication::exact::exponential_first_level();
+/// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
+/// ```
+pub fn exponential_first_level() -> FirstLevelConstants {
+    FirstLevelConstants {
+        alpha: 0.5,
+        beta_max: 5f64.sqrt() / 2.0,
+        beta_min: 0.5,
+    }
+}
+
+/// First-level constants of the normal distribution: α = 1/√π, β_max = β_min = √(1 − 1/π).
+///
+/// # Formula
+/// ```text
+/// E max{Z, Z'} = 1/√π,  Var max{Z, Z'} = Var min{Z, Z'} = 1 − 1/π
+/// ```
+///
+/// # Examples
+/// ```
+/// let k = loadbal::replication::exact::normal_first_level();
+/// assert!((k.alpha - 0.5641895835).abs() < 1e-10 && (k.beta_max - 0.8256452).abs() < 1e-7);
+/// ```
+pub fn normal_first_level() -> FirstLevelConstants {
+    let inv_pi = std::f64::consts::FRAC_1_PI;
+    FirstLevelConstants {
+        alpha: inv_pi.sqrt(),
+        beta_max: (1.0 - inv_pi).sqrt(),
+        beta_min: (1.0 - inv_pi).sqrt(),
+    }
+}
+
+fn mean_sd(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    let m = x.iter().sum::<f64>() / n;
+    let v = x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1.0);
+    (m, v.sqrt())
+}
+
+fn check_samples(
+    x: &[f64],
+    column: usize,
+    what: &'static str,
+    needed: usize,
+) -> Result<(), ReplicationError> {
+    if x.len() < needed {
+        return Err(ReplicationError::TooShort {
+            what,
+            needed,
+            got: x.len(),
+        });
+    }
+    if let Some((row, &value)) = x.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+        return Err(ReplicationError::InvalidRuntime { row, column, value });
+    }
+    Ok(())
+}
+
+/// Estimates α, β(0, 1) and β(1, 1) from two equally long samples of job times on two
+/// processors (seed 002, §5.3.2, Approx. 5.3.3/5.3.4, (5.16)), with the pooled mean and standard
+/// deviation as `E V` and `σ(V)` (the thesis homogenises its traces first).
+///
+/// # Formula
+/// ```text
+/// μ, σ = pooled mean and sd of a ∪ b;  M_k = max(a_k, b_k), m_k = min(a_k, b_k)
+/// α = (mean(M) − μ)/σ,  β_max = sd(M)/σ,  β_min = sd(m)/σ
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 pairs),
+/// [`ReplicationError::InvalidRuntime`] for NaN or infinite values,
+/// [`ReplicationError::InvalidParameter`] when the pooled sample is constant.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::exact::estimate_first_level;
+/// let k = estimate_first_level(&[1.0, 3.0, 1.0, 3.0], &[3.0, 1.0, 3.0, 1.0]).unwrap();
+/// assert!((k.beta_max - 0.0).abs() < 1e-15); // the maximum is always 3
+/// ```
+pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants, ReplicationError> {
+    if a.len() != b.len() {
+        return Err(ReplicationError::LengthMismatch {
+            left: a.len(),
+            right: b.len(),
+        });
+    }
+    check_samples(a, 0, "estimating α and β", 2)?;
+    check_samples(b, 1, "estimating α and β", 2)?;
+    let pooled: Vec<f64> = a.iter().chain(b).copied().collect();
+    let (mu, sigma) = mean_sd(&pooled);
+    if sigma <= 0.0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "pooled standard deviation",
+            value: sigma,
+            expected: "a positive spread",
+        });
+    }
+    let maxs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.max(*y)).collect();
+    let mins: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.min(*y)).collect();
+    let (m_max, s_max) = mean_sd(&maxs);
+    let (_, s_min) = mean_sd(&mins);
+    Ok(FirstLevelConstants {
+        alpha: (m_max - mu) / sigma,
+        beta_max: s_max / sigma,
+        beta_min: s_min / sigma,
+    })
+}
+
+/// Estimates γ of Approx. 5.3.5 from one processor's series of job times: the standard
+/// deviation of sums of `2^r` consecutive values (non-overlapping blocks) against that of one
+/// value (seed 002, §5.3.2).
+///
+/// # Formula
+/// ```text
+/// σ(Σ_{l<2^r} y_{k+l}) = 2^{rγ} σ(y)   ⇒   γ = log2(σ(block sums)/σ(y)) / r
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for `r = 0` or a constant series;
+/// [`ReplicationError::TooShort`] for fewer than two blocks; [`ReplicationError::InvalidRuntime`].
+///
+/// # Examples
+/// A constant-within-blocks series is fully dependent: γ = 1, up to the small-sample factor
+/// `√(7/6)` of the `n − 1` denominators (8 values against 4 sums).
+/// ```
+/// use loadbal::replication::exact::estimate_gamma;
+/// let y = [1.0, 1.0, 3.0, 3.0, 2.0, 2.0, 5.0, 5.0];
+/// let want = 1.0 + 0.5 * (7.0f64 / 6.0).log2();
+/// assert!((estimate_gamma(&y, 1).unwrap() - want).abs() < 1e-12);
+/// ```
+pub fn estimate_gamma(series: &[f64], r: u32) -> Result<f64, ReplicationError> {
+    if r == 0 || r > 30 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "r",
+            value: f64::from(r),
+            expected: "1 ≤ r ≤ 30",
+        });
+    }
+    let block = 1usize << r;
+    check_samples(series, 0, "estimating γ", 2 * block)?;
+    let sums: Vec<f64> = series.chunks_exact(block).map(|c| c.iter().sum()).collect();
+    let (_, s1) = mean_sd(series);
+    let (_, sr) = mean_sd(&sums);
+    if s1 <= 0.0 || sr <= 0.0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "standard deviation",
+            value: s1.min(sr),
+            expected: "a series that varies",
+        });
+    }
+    Ok((sr / s1).log2() / f64::from(r))
+}
+
+/// Monte Carlo estimate of the first-level constants of a distribution: `α` as a mean with its
+/// standard error, the β's from second moments.
+///
+/// # Formula
+/// ```text
+/// α = E[(max − μ)/σ],  β_max² = E[((max − μ)/σ)²] − α²,  β_min² = E[((min − μ)/σ)²] − (E[(min − μ)/σ])²
+/// ```
+///
+/// # Errors
+/// As [`JobTimeDist::sampler`]; Monte Carlo errors.
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::replication::exact::{first_level_monte_carlo, JobTimeDist};
+/// let mc = MonteCarlo::new(5, 20_000).unwrap();
+/// let (alpha, k) = first_level_monte_carlo(&JobTimeDist::Exponential { mean: 2.0 }, &mc).unwrap();
+/// assert!(alpha.agrees_with(0.5, 4.0));
+/// assert!((k.beta_max - 1.118034).abs() < 0.05);
+/// ```
+pub fn first_level_monte_carlo(
+    dist: &JobTimeDist,
+    mc: &MonteCarlo,
+) -> Result<(Estimate, FirstLevelConstants), ReplicationError> {
+    let x = dist.sampler()?;
+    let (mu, sigma) = (dist.mean(), dist.sd());
+    let e = mc.estimate_vec(4, |_, rng, out| {
+        let (a, b) = ((x.sample(rng) - mu) / sigma, (x.sample(rng) - mu) / sigma);
+        let (hi, lo) = (a.max(b), a.min(b));
+        out.copy_from_slice(&[hi, hi * hi, lo, lo * lo]);
+    })?;
+    let alpha = e[0];
+    let k = FirstLevelConstants {
+        alpha: alpha.mean,
+        beta_max: (e[1].mean - e[0].mean.powi(2)).max(0.0).sqrt(),
+        beta_min: (e[3].mean - e[2].mean.powi(2)).max(0.0).sqrt(),
+    };
+    Ok((alpha, k))
+}
+
+/// `2^r` as a replica count, for callers that print `R`.
+pub fn replicas(r: u32) -> f64 {
+    pow2(f64::from(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replication::{BetaMax, BetaMin, JrParams, evaluator};
+
+    #[test]
+    fn exponential_exact_references() {
+        let mc = MonteCarlo::new(11, 4_000).unwrap();
+        let exp = JobTimeDist::Exponential { mean: 1.0 };
+        // Independent: E max of P/R i.i.d. Gamma(R, 1/R) (reference G12), P = 8.
+        let t = exact_iteration_times(&exp, 3, Dependence::Independent, &mc).unwrap();
+        for (e, want) in t.iter().zip([2.717857, 1.773582, 1.273438, 1.0]) {
+            assert!(e.agrees_with(want, 4.0), "{e:?} vs {want}");
+        }
+        let d =
+            exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc).unwrap();
+        for (r, e) in d.iter().enumerate() {
+            assert!(e.agrees_with(
+                exponential_dependent_iteration_time(1.0, r as u32, 3).unwrap(),
+                4.0
+            ));
+        }
+    }
+
+    #[test]
+    fn first_level_constants_are_exact() {
+        let mc = MonteCarlo::new(12, 200_000).unwrap();
+        for (dist, k) in [
+            (
+                JobTimeDist::Exponential { mean: 3.0 },
+                exponential_first_level(),
+            ),
+            (
+                JobTimeDist::Normal { mean: 1.0, sd: 0.2 },
+                normal_first_level(),
+            ),
+        ] {
+            let (alpha, est) = first_level_monte_carlo(&dist, &mc).unwrap();
+            assert!(alpha.agrees_with(k.alpha, 4.0));
+            assert!((est.beta_max - k.beta_max).abs() < 0.01, "{est:?} vs {k:?}");
+            assert!((est.beta_min - k.beta_min).abs() < 0.01, "{est:?} vs {k:?}");
+        }
+        // With the exponential constants and γ = 1 the model is exact at the first level.
+        let k = exponential_first_level();
+        let m = JrParams::new(
+            k.alpha,
+            BetaMax::Constant(k.beta_max),
+            BetaMin::Constant(k.beta_min),
+            1.0,
+        )
+        .unwrap();
+        assert!((evaluator::speedup(1.0, 1, 1, &m).unwrap() - 1.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn estimators_recover_known_constants() {
+        let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
+        let mut rng = crate::montecarlo::stream(5, 0);
+        let a: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
+        let b: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
+        let k = estimate_first_level(&a, &b).unwrap();
+        assert!(
+            (k.alpha - 0.5).abs() < 0.02
+                && (k.beta_max - 1.118).abs() < 0.03
+                && (k.beta_min - 0.5).abs() < 0.02
+        );
+        // i.i.d. series: γ = ½.
+        assert!((estimate_gamma(&a, 3).unwrap() - 0.5).abs() < 0.03);
+        assert!(estimate_first_level(&a, &b[..10]).is_err());
+        assert!(estimate_gamma(&a[..3], 1).is_err());
+        assert!(estimate_first_level(&[1.0, f64::NAN], &[1.0, 2.0]).is_err());
+    }
+
+    #[test]
+    fn bad_distributions() {
+        assert!(JobTimeDist::Exponential { mean: -1.0 }.sampler().is_err());
+        assert!(JobTimeDist::Gamma { mean: 1.0, cv: 0.0 }.sampler().is_err());
+        assert!(
+            JobTimeDist::Uniform {
+                low: 2.0,
+                high: 1.0
+            }
+            .sampler()
+            .is_err()
+        );
+        assert!(
+            JobTimeDist::Normal {
+                mean: f64::NAN,
+                sd: 1.0
+            }
+            .sampler()
+            .is_err()
+        );
+    }
+}
