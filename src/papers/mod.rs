@@ -9,6 +9,7 @@
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
 mod seed000;
+mod seed002;
 
 use crate::montecarlo::Estimate;
 
@@ -194,6 +195,7 @@ pub struct Section {
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
+    all.extend(seed002::sections());
     all
 }
 

@@ -270,7 +270,7 @@ pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
 ];
 
 /// The derivative of α against p of Table 5.5: the least-squares slope of the per-p averages of
-/// Table 5.1 against p.
+/// Table 5.1 against p (see [`table_5_5_alpha_slope_r`] for r).
 ///
 /// # Formula
 /// ```text
@@ -298,5 +298,31 @@ pub fn table_5_5_alpha_slope_p() -> Result<f64, ReplicationError> {
         x.push(p as f64);
         y.push(vals.iter().sum::<f64>() / vals.len() as f64);
     }
+    Ok(least_squares_line(&x, &y)?.0.slope)
+}
+
+/// The derivative of α against r of Table 5.5, computed like [`table_5_5_alpha_slope_p`] from the
+/// per-r averages (rows) of Table 5.1 against r = 0..6. The thesis prints −0.008; the printed
+/// Table 5.1 gives −0.0096 (the thesis fitted its unrounded per-run averages).
+///
+/// # Formula
+/// ```text
+/// ᾱ(r) = mean_{p > r} α(r, p);  dα/dr = OLS slope of ᾱ(r) on r
+/// ```
+///
+/// # Errors
+/// As [`least_squares_line`].
+///
+/// # Examples
+/// ```
+/// let d = loadbal::replication::fits::table_5_5_alpha_slope_r().unwrap();
+/// assert!((d + 0.009626).abs() < 1e-5);
+/// ```
+pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
+    let x: Vec<f64> = (0..TABLE_5_1_ALPHA.len()).map(|r| r as f64).collect();
+    let y: Vec<f64> = TABLE_5_1_ALPHA
+        .iter()
+        .map(|row| row.iter().sum::<f64>() / row.len() as f64)
+        .collect();
     Ok(least_squares_line(&x, &y)?.0.slope)
 }

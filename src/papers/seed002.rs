@@ -1,0 +1,344 @@
+//! Seed 002 (Dobber's thesis): the JR models of chapter 5 and the fitted lines of chapters 4
+//! and 6, rebuilt from `crate::replication`.
+
+use super::{Row, RunConfig, Section};
+use crate::montecarlo::MonteCarlo;
+use crate::replication::exact::{self, Dependence, JobTimeDist};
+use crate::replication::{JrModel, JrParams, closed_forms, fits, optimum};
+
+const SOURCE: &str = "002_b76bb698159dd01c";
+
+pub(super) fn sections() -> Vec<Section> {
+    vec![
+        Section {
+            source: SOURCE,
+            title: "JR closed forms, thresholds and optimal replicas (§5.4)",
+            run: jr_models,
+        },
+        Section {
+            source: SOURCE,
+            title: "JR exact model (5.4) and first-level constants (§5.3)",
+            run: jr_exact,
+        },
+        Section {
+            source: SOURCE,
+            title: "Fitted lines: Table 4.3, Table 5.5, threshold Y* (ch. 4-6)",
+            run: fitted_lines,
+        },
+    ]
+}
+
+fn ok<T>(r: Result<T, crate::replication::ReplicationError>) -> T {
+    r.unwrap_or_else(|e| panic!("seed 002 reproduction: {e}"))
+}
+
+fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
+    let m11 = JrModel::M11.params();
+    let m21 = JrParams::model21();
+    let mut rows = vec![
+        Row::compare(SOURCE, "(5.20)", "model 1.1: 2-JR beats ELB iff c_X > 2/3", 2.0 / 3.0, ok(optimum::break_even_cv(0, 1, 1, &m11)), 1e-12),
+        Row::compare(SOURCE, "(5.28)", "model 1.1: 4-JR beats 2-JR on P = 4 iff c_X > 4/5", 0.8, ok(optimum::break_even_cv(1, 2, 2, &m11)), 1e-12),
+        Row::compare(SOURCE, "(5.38)", "model 1.1: r* = 0 below ln2/(ln2 + 1/2)", 0.58, optimum::model11_lower_threshold(), 0.005),
+        Row::compare(SOURCE, "(5.39)", "model 1.1: rounded r* >= 1 above 4 ln2/(sqrt2 + 4 ln2)", 0.66, optimum::model11_gain_threshold(), 0.005),
+        Row::compare(
+            SOURCE,
+            "(5.37)",
+            "model 1.1: constant of r* = floor(1.44 ln(c/(1-c)) + k)",
+            -0.22,
+            0.5 - 1.0 - std::f64::consts::LN_2.ln() / std::f64::consts::LN_2,
+            0.005,
+        )
+        .deviates("thesis typo: the exact derivative gives +0.028766 (with the +1/2 of the rounding); -0.22 contradicts (5.39)"),
+        Row::compare(SOURCE, "(5.65)", "model 2.1: 2-JR beats ELB on P = 4 iff c_X > 4/(8 - sqrt2)", 0.61, ok(optimum::break_even_cv(0, 1, 2, &m21)), 0.005),
+        Row::compare(
+            SOURCE,
+            "(5.67)",
+            "model 2.1: 4-JR beats 2-JR iff c_X > 8/(sqrt2 + 8)",
+            8.0 / (std::f64::consts::SQRT_2 + 8.0),
+            ok(optimum::break_even_cv(1, 2, 2, &m21)),
+            1e-12,
+        ),
+        Row::compare(SOURCE, "(5.64)", "model 2.1: (5.64) valid for c_X < 8/(4 - sqrt2)", 3.09, optimum::model21_four_processor_thresholds()[2], 0.005),
+        Row::compare(SOURCE, "§5.4.2", "model 1.2 special case: asymptote c_X = sqrt6/3", 0.82, 0.5 / optimum::MODEL12_SPECIAL_ALPHA, 0.005),
+        Row::compare(SOURCE, "(5.49)", "model 1.2 special: coefficient of c in 1.44 ln(c/(1.13 - k c))", 0.69, 2.0 * std::f64::consts::LN_2, 0.005)
+            .deviates("thesis typo: 4 ln2/sqrt6 - 2 ln2 c has 2 ln2 = 1.386, not 0.69"),
+        Row::compare(SOURCE, "§5.4.2", "worked example (alpha 0.60, beta1 1.01, beta2 0.50, c 0.70, P 2^10, R 4): speedup", 1.09, ok(closed_forms::model12_speedup(0.7, 2, 10, &ok(JrParams::constant(0.6, 1.01, 0.5, 1.0)))), 0.005)
+            .note("(5.44) gives 1.0875301; printed rounded to 1.09"),
+        Row::compare(SOURCE, "Fig. 5.10", "worked example: optimal r", 2.0, f64::from(ok(optimum::optimal_r_discrete(0.7, 10, &ok(JrParams::constant(0.6, 1.01, 0.5, 1.0)))).r), 0.0),
+        Row::model_only(SOURCE, "(5.47)", "worked example: continuous r*", ok(optimum::model12_optimal_r_continuous(0.7, 10, 0.6, 1.01))),
+        Row::compare(SOURCE, "Fig. 5.9", "model 1.1, c_X = 0.95, P = 64: optimal R", 16.0, ok(optimum::optimal_r_discrete(0.95, 6, &m11)).replicas as f64, 0.0),
+        Row::compare(SOURCE, "Fig. 5.14", "model 2.1 (5.74), c_X = 0.42, p = 7: r*", 1.0, f64::from(ok(optimum::model21_optimal_r(0.42, 7))), 0.0)
+            .note("the rounded Lambert-W optimum; the discrete argmax of (5.72) is r = 0 (speedup at r = 1 is 0.999614)"),
+        Row::compare(SOURCE, "Fig. 5.14", "model 2.1 (5.74), c_X = 1: r* = p (p = 7)", 7.0, f64::from(ok(optimum::model21_optimal_r(1.0, 7))), 0.0),
+        Row::compare(SOURCE, "Fig. 5.15", "model 2.1, c_X = 1: speedup at r* grows linearly, p = 7", 4.5, ok(closed_forms::model21_speedup(1.0, 7, 7)), 1e-12),
+    ];
+    for p in [0u32, 3, 7] {
+        let approx = 2.8 / (4.7 + 0.7 * f64::from(p));
+        rows.push(
+            Row::compare(
+                SOURCE,
+                "(5.74)",
+                &format!("model 2.1: r* = 0 bound 2.8/(4.7 + 0.7p), p = {p}"),
+                approx,
+                ok(optimum::model21_zero_threshold(p)),
+                0.02,
+            )
+            .note("exact 4 ln2/(4 ln2 + 2 + p ln2); the thesis's approximation is two-digit"),
+        );
+    }
+    let printed = 1.0 / (1.0 + 1.0 / (1.4 * 2f64.powf(2.5)));
+    rows.push(
+        Row::compare(SOURCE, "(5.74)", "model 2.1: r* = p bound, p = 1", printed, ok(optimum::model21_full_threshold(1)), 0.005)
+            .deviates("thesis typo: the derivative of (5.72) gives 1/(1 + 1/(ln2 2^{1+1.5p})); the printed 1.4 is 2 ln2"),
+    );
+    for (c, p) in [(0.8, 6u32), (0.9, 10), (0.95, 5)] {
+        rows.push(Row::model_only(
+            SOURCE,
+            "(5.40)",
+            &format!("model 1.1 speedup at r*, c_X = {c}, p = {p}"),
+            ok(optimum::model11_speedup_at_optimum(c, p)),
+        ));
+    }
+    // Table 5.8 / Figs. 5.16-5.17: the model side, best R on P = 16.
+    for model in JrModel::ALL {
+        let c = if model.name().starts_with('1') {
+            0.8
+        } else {
+            0.57
+        };
+        let best = ok(optimum::optimal_r_discrete(c, 4, &model.params()));
+        rows.push(
+            Row::model_only(
+                SOURCE,
+                "Table 5.8",
+                &format!(
+                    "model {} (c_X = {c}), P = 16: best speedup (R = {})",
+                    model.name(),
+                    best.replicas
+                ),
+                best.speedup,
+            )
+            .note("model side of Figs. 5.16/5.17; the simulated bars need the Planetlab traces"),
+        );
+    }
+    rows
+}
+
+fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
+    let n = cfg.replications(400_000, 40_000);
+    let mc = ok(MonteCarlo::new(cfg.seed, n).map_err(Into::into));
+    let mut rows = Vec::new();
+    for (name, dist, k, paper) in [
+        (
+            "exponential",
+            JobTimeDist::Exponential { mean: 1.0 },
+            exact::exponential_first_level(),
+            Some((0.5, 5f64.sqrt() / 2.0)),
+        ),
+        (
+            "normal",
+            JobTimeDist::Normal { mean: 1.0, sd: 0.2 },
+            exact::normal_first_level(),
+            None,
+        ),
+    ] {
+        let (alpha, est) = ok(exact::first_level_monte_carlo(&dist, &mc));
+        let alpha_row = match paper {
+            Some((a, _)) => Row::compare(
+                SOURCE,
+                "§5.3.2",
+                &format!("{name}: alpha"),
+                a,
+                k.alpha,
+                1e-12,
+            ),
+            None => Row::model_only(
+                SOURCE,
+                "§5.3.2",
+                &format!("{name}: alpha = 1/sqrt(pi)"),
+                k.alpha,
+            )
+            .note("thesis: 'close to exact', no value printed"),
+        };
+        rows.push(alpha_row.with_monte_carlo(alpha, 4.0));
+        let beta_note = format!("Monte Carlo sd ratio {:.4} (n = {n})", est.beta_max);
+        let beta_row = match paper {
+            Some((_, b)) => Row::compare(
+                SOURCE,
+                "§5.3.2",
+                &format!("{name}: beta(i,j), i<j"),
+                b,
+                k.beta_max,
+                1e-12,
+            ),
+            None => Row::model_only(
+                SOURCE,
+                "§5.3.2",
+                &format!("{name}: beta = sqrt(1 - 1/pi)"),
+                k.beta_max,
+            ),
+        };
+        rows.push(beta_row.note(&beta_note));
+        rows.push(
+            Row::model_only(
+                SOURCE,
+                "§5.3.2",
+                &format!("{name}: beta(i,i) (min)"),
+                k.beta_min,
+            )
+            .note(&format!(
+                "Monte Carlo sd ratio {:.4}; Fig. 5.7's text swaps the exponential beta's",
+                est.beta_min
+            )),
+        );
+    }
+    // Exact (5.4), exponential jobs on P = 8: dependent case in closed form, both by Monte Carlo.
+    let mc_tree = ok(
+        MonteCarlo::new(cfg.seed ^ 0x5eed, cfg.replications(100_000, 10_000)).map_err(Into::into),
+    );
+    let exp = JobTimeDist::Exponential { mean: 1.0 };
+    let dep = ok(exact::exact_iteration_times(
+        &exp,
+        3,
+        Dependence::SameProcessorSameIteration,
+        &mc_tree,
+    ));
+    let ind = ok(exact::exact_iteration_times(
+        &exp,
+        3,
+        Dependence::Independent,
+        &mc_tree,
+    ));
+    let gamma_ind = [2.717857, 1.773582, 1.273438, 1.0];
+    for r in 0..=3u32 {
+        let exact_dep = ok(exact::exponential_dependent_iteration_time(1.0, r, 3));
+        rows.push(
+            Row::model_only(
+                SOURCE,
+                "(5.4)",
+                &format!(
+                    "exact R_it, exponential, same-processor jobs equal, P = 8, R = {}",
+                    1 << r
+                ),
+                exact_dep,
+            )
+            .with_monte_carlo(dep[r as usize], 4.0)
+            .note("E(X) H_{P/R}"),
+        );
+        rows.push(
+            Row::model_only(
+                SOURCE,
+                "(5.4)",
+                &format!(
+                    "exact R_it, exponential, independent jobs, P = 8, R = {}",
+                    1 << r
+                ),
+                gamma_ind[r as usize],
+            )
+            .with_monte_carlo(ind[r as usize], 4.0)
+            .note("E max of P/R i.i.d. Gamma(R, 1/R) (six-digit reference value)"),
+        );
+        let k = exact::exponential_first_level();
+        let approx = ok(JrParams::new(
+            k.alpha,
+            crate::replication::BetaMax::Constant(k.beta_max),
+            crate::replication::BetaMin::Constant(k.beta_min),
+            1.0,
+        ));
+        rows.push(
+            Row::model_only(SOURCE, "Fig. 5.7", &format!("approximation with exponential constants, gamma = 1, P = 8, R = {}", 1 << r), ok(crate::replication::iteration_time(1.0, 1.0, r, 3, &approx)))
+                .note("exact only at the first tree level (thesis claims exactness for i.i.d. exponential)"),
+        );
+    }
+    rows
+}
+
+fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (t, ccr, speedup) in [(0.05, 0.5, 1.50), (0.10, 0.25, 1.53)] {
+        rows.push(Row::compare(
+            SOURCE,
+            "Table 4.3",
+            &format!("t = {t}: CCR"),
+            ccr,
+            ok(fits::ccr_of_t(t)),
+            1e-12,
+        ));
+        rows.push(Row::compare(
+            SOURCE,
+            "Table 4.3",
+            &format!("t = {t}: speedup from (4.1)/(4.2)"),
+            speedup,
+            ok(fits::dlb_speedup_fit(t)),
+            0.005,
+        ));
+    }
+    for (t, ccr, measured) in [
+        (1.25, 0.020, 1.71),
+        (2.5, 0.010, 1.82),
+        (3.75, 0.007, 1.82),
+        (5.0, 0.005, 1.83),
+    ] {
+        rows.push(Row::compare(
+            SOURCE,
+            "Table 4.3",
+            &format!("t = {t}: CCR"),
+            ccr,
+            ok(fits::ccr_of_t(t)),
+            0.0005,
+        ));
+        rows.push(
+            Row::compare(SOURCE, "Table 4.3", &format!("t = {t}: measured speedup vs fit (4.1)/(4.2)"), measured, ok(fits::dlb_speedup_fit(t)), 0.03)
+                .note("the printed value is a Planetlab measurement; the model column is the fitted lines"),
+        );
+    }
+    rows.push(Row::compare(
+        SOURCE,
+        "§4.4",
+        "asymptotic DLB speedup 41600/22200",
+        1.87,
+        ok(fits::dlb_speedup_fit(f64::INFINITY)),
+        0.005,
+    ));
+    rows.push(
+        Row::compare(
+            SOURCE,
+            "§6.2",
+            "threshold Y* between (6.4) and (6.5)",
+            7708.0,
+            ok(fits::threshold(&fits::JR_LINE_6_4, &fits::DLB_LINE_6_5)),
+            2.0,
+        )
+        .note("the printed coefficients give 7709.2; the thesis prints 7708"),
+    );
+    rows.push(Row::compare(
+        SOURCE,
+        "Table 5.5",
+        "d alpha / d p from Table 5.1",
+        -0.009,
+        ok(fits::table_5_5_alpha_slope_p()),
+        0.0006,
+    ));
+    rows.push(
+        Row::compare(
+            SOURCE,
+            "Table 5.5",
+            "d alpha / d r from Table 5.1",
+            -0.008,
+            ok(fits::table_5_5_alpha_slope_r()),
+            0.0006,
+        )
+        .deviates(
+            "the printed Table 5.1 gives -0.0096; the thesis fitted its unrounded per-run averages",
+        ),
+    );
+    rows.push(Row::compare(
+        SOURCE,
+        "Table 5.6",
+        "fitted alpha (input of Table 5.8)",
+        0.5,
+        JrModel::M13a.params().alpha,
+        0.0,
+    ));
+    rows
+}
