@@ -32,12 +32,16 @@
 //! ```
 
 pub mod closed_forms;
+pub mod des;
 mod error;
 pub mod evaluator;
 pub mod exact;
 pub mod fits;
 pub mod optimum;
 pub mod params;
+pub mod predictors;
+pub mod stats;
+pub mod trace;
 
 pub use error::ReplicationError;
 pub use evaluator::{iteration_time, speedup, speedup_profile};
