@@ -40,6 +40,7 @@ pub mod fits;
 pub mod optimum;
 pub mod params;
 pub mod predictors;
+pub mod simulate;
 pub mod stats;
 pub mod trace;
 
