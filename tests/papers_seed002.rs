@@ -9,7 +9,7 @@ fn rows() -> Vec<Row> {
         ..RunConfig::default()
     };
     let sections = sections_of("002");
-    assert!(sections.len() >= 3);
+    assert_eq!(sections.len(), 6);
     sections.iter().flat_map(|s| (s.run)(&cfg)).collect()
 }
 
@@ -57,4 +57,12 @@ fn key_values() {
     let alpha = find(&rows, "§5.3.2", "exponential: alpha");
     assert_eq!(alpha.status, Status::Match);
     assert!(alpha.monte_carlo.is_some());
+    let slb = find(&rows, "Table 4.1", "S*(2.5, 4)");
+    assert_eq!(slb.status, Status::NotReproducible);
+    assert!(
+        slb.model.unwrap() > 1.0,
+        "synthetic S* must beat ELB: {slb:?}"
+    );
+    let dstar = find(&rows, "Table 4.2", "D*(2.5, 4) speedup without");
+    assert!(dstar.model.unwrap() > slb.model.unwrap());
 }

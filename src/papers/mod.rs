@@ -10,6 +10,7 @@
 
 mod seed000;
 mod seed002;
+mod seed002_traces;
 
 use crate::montecarlo::Estimate;
 
@@ -196,6 +197,7 @@ pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
     all.extend(seed002::sections());
+    all.extend(seed002_traces::sections());
     all
 }
 
