@@ -11,7 +11,13 @@
 //! Markov remapping) and 004 (Jia, resource-unaware divisible loads).
 #![warn(missing_docs)]
 
+pub mod dlt;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
 pub mod replication;
+
+/// The README's examples, compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -4,10 +4,7 @@
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 
 fn rows() -> Vec<Row> {
-    let cfg = RunConfig {
-        quick: true,
-        ..RunConfig::default()
-    };
+    let cfg = RunConfig { quick: true, ..RunConfig::default() };
     let sections = sections_of("002");
     assert_eq!(sections.len(), 6);
     sections.iter().flat_map(|s| (s.run)(&cfg)).collect()
@@ -46,23 +43,14 @@ fn key_values() {
     assert!((lim.model.unwrap() - 1.873874).abs() < 1e-6);
     let slope = find(&rows, "Table 5.5", "d alpha / d p");
     assert!((slope.model.unwrap() + 0.0093707).abs() < 1e-6);
-    assert_eq!(
-        find(&rows, "(5.37)", "model 1.1: constant").status,
-        Status::Deviates
-    );
-    assert_eq!(
-        find(&rows, "(5.20)", "model 1.1: 2-JR").status,
-        Status::Match
-    );
+    assert_eq!(find(&rows, "(5.37)", "model 1.1: constant").status, Status::Deviates);
+    assert_eq!(find(&rows, "(5.20)", "model 1.1: 2-JR").status, Status::Match);
     let alpha = find(&rows, "§5.3.2", "exponential: alpha");
     assert_eq!(alpha.status, Status::Match);
     assert!(alpha.monte_carlo.is_some());
     let slb = find(&rows, "Table 4.1", "S*(2.5, 4)");
     assert_eq!(slb.status, Status::NotReproducible);
-    assert!(
-        slb.model.unwrap() > 1.0,
-        "synthetic S* must beat ELB: {slb:?}"
-    );
+    assert!(slb.model.unwrap() > 1.0, "synthetic S* must beat ELB: {slb:?}");
     let dstar = find(&rows, "Table 4.2", "D*(2.5, 4) speedup without");
     assert!(dstar.model.unwrap() > slb.model.unwrap());
 }

@@ -35,10 +35,7 @@ impl Estimate {
         let mut acc = Accumulator::new();
         for (index, &x) in samples.iter().enumerate() {
             if !x.is_finite() {
-                return Err(MonteCarloError::NonFiniteSample {
-                    index: index as u64,
-                    value: x,
-                });
+                return Err(MonteCarloError::NonFiniteSample { index: index as u64, value: x });
             }
             acc.push(x);
         }
@@ -122,15 +119,7 @@ impl Accumulator {
         if self.n == 0 {
             return Err(MonteCarloError::NoReplications);
         }
-        let var = if self.n > 1 {
-            self.m2 / (self.n - 1) as f64
-        } else {
-            0.0
-        };
-        Ok(Estimate {
-            mean: self.mean,
-            std_err: (var.max(0.0) / self.n as f64).sqrt(),
-            n: self.n,
-        })
+        let var = if self.n > 1 { self.m2 / (self.n - 1) as f64 } else { 0.0 };
+        Ok(Estimate { mean: self.mean, std_err: (var.max(0.0) / self.n as f64).sqrt(), n: self.n })
     }
 }

@@ -106,10 +106,7 @@ impl MonteCarlo {
         T: Send,
         F: Fn(u64, &mut McRng) -> T + Sync + Send,
     {
-        (0..self.replications)
-            .into_par_iter()
-            .map(|i| f(i, &mut stream(self.seed, i)))
-            .collect()
+        (0..self.replications).into_par_iter().map(|i| f(i, &mut stream(self.seed, i))).collect()
     }
 
     /// Mean and standard error of a scalar outcome `f(i, rng)`.
@@ -205,18 +202,32 @@ mod tests {
         assert!((e.std_err - (1.0 / 12.0 / 1e4f64).sqrt()).abs() < 1e-4);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn merging_any_split_equals_pushing_in_order(
+            xs in proptest::collection::vec(-1e6f64..1e6, 1..300),
+            cut in 0usize..300,
+        ) {
+            let cut = cut % (xs.len() + 1);
+            let mut seq = Accumulator::new();
+            xs.iter().for_each(|&x| seq.push(x));
+            let (mut a, mut b) = (Accumulator::new(), Accumulator::new());
+            xs[..cut].iter().for_each(|&x| a.push(x));
+            xs[cut..].iter().for_each(|&x| b.push(x));
+            a.merge(&b);
+            let (s, m) = (seq.estimate().unwrap(), a.estimate().unwrap());
+            proptest::prop_assert_eq!(s.n, m.n);
+            proptest::prop_assert!((s.mean - m.mean).abs() <= 1e-9 * (1.0 + s.mean.abs()));
+            proptest::prop_assert!((s.std_err - m.std_err).abs() <= 1e-7 * (1.0 + s.std_err));
+        }
+    }
+
     #[test]
     fn bad_inputs_are_typed_errors() {
         assert_eq!(MonteCarlo::new(0, 0), Err(MonteCarloError::NoReplications));
-        assert_eq!(
-            Estimate::from_samples(&[]),
-            Err(MonteCarloError::NoReplications)
-        );
+        assert_eq!(Estimate::from_samples(&[]), Err(MonteCarloError::NoReplications));
         let mc = MonteCarlo::new(0, 10).unwrap();
         let r = mc.estimate(|i, _| if i == 3 { f64::NAN } else { 1.0 });
-        assert!(matches!(
-            r,
-            Err(MonteCarloError::NonFiniteSample { index: 3, .. })
-        ));
+        assert!(matches!(r, Err(MonteCarloError::NonFiniteSample { index: 3, .. })));
     }
 }

@@ -1,1 +1,107 @@
-//! Order statistics.
+//! Order statistics: the expected maximum, minimum and r-th smallest of `n` processor times.
+//!
+//! Half the models of the seeds rest on these numbers: the finish time of a bulk-synchronous step
+//! is the maximum of the processors' times (seed 000 §4, seed 001 §3–5, seed 002 ch. 5), and the
+//! idle time is that maximum minus the mean.
+//!
+//! - Exact values for normal samples ([`expected_max_std_normal`], [`expected_order_stat_std_normal`],
+//!   their location–scale forms and the standard deviation), computed by one quadrature: the
+//!   trapezoid rule in log space on a grid centred on the mode of the order statistic's density,
+//!   with a step of a quarter of its curvature scale (the idea of Royston's AS 177, with the grid
+//!   placed where the integrand lives for large n). Absolute error below 1e−12 for every n up to
+//!   10⁹, in a few microseconds.
+//! - The Chen–Tyler approximation ([`chen_tyler_max`], [`chen_tyler_std_dev`]; seed 000 eqs. 6a/6b).
+//! - The bounds the seeds use ([`david_bound`], seed 001 eq. 7; [`sqrt_2_ln_n_bound`]).
+//! - Independent, non-identical normals ([`expected_max_independent_normals`]; seed 001
+//!   eqs. 16–18) and i.i.d. samples of any continuous distribution ([`expected_max_iid`];
+//!   seed 000 eqs. 14a/14b).
+
+mod bounds;
+mod chen_tyler;
+mod heterogeneous;
+mod iid;
+mod normal;
+mod quadrature;
+
+pub use bounds::{david_bound, sqrt_2_ln_n_bound};
+pub use chen_tyler::{chen_tyler_max, chen_tyler_std_dev, expected_max_chen_tyler, expected_min_chen_tyler};
+pub use heterogeneous::{expected_max_independent_normals, expected_min_independent_normals};
+pub use iid::{expected_max_iid, expected_min_iid};
+pub use normal::{
+    OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_min_std_normal,
+    expected_order_stat_normal, expected_order_stat_std_normal, order_stat_moments_std_normal, std_dev_max_std_normal,
+    std_normal_cdf, std_normal_quantile, std_normal_sf, upper_quantile,
+};
+
+/// Errors of the order-statistics functions.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OrderStatsError {
+    /// An order statistic needs at least one sample.
+    #[error("the sample size n must be at least 1, got 0")]
+    ZeroSampleSize,
+    /// The rank must satisfy 1 ≤ r ≤ n.
+    #[error("the rank r = {r} is outside 1..={n}")]
+    RankOutOfRange {
+        /// Requested rank.
+        r: u64,
+        /// Sample size.
+        n: u64,
+    },
+    /// Sample sizes above 2^53 are not represented exactly in floating point.
+    #[error("the sample size n = {n} exceeds 2^53")]
+    SampleSizeTooLarge {
+        /// Requested sample size.
+        n: u64,
+    },
+    /// A parameter was NaN or infinite.
+    #[error("the parameter {name} must be finite, got {value}")]
+    NonFinite {
+        /// Parameter name.
+        name: &'static str,
+        /// Offending value.
+        value: f64,
+    },
+    /// A standard deviation was negative.
+    #[error("a standard deviation must be non-negative, got {sigma}")]
+    NegativeScale {
+        /// Offending value.
+        sigma: f64,
+    },
+    /// A heterogeneous computation was given a degenerate (zero-variance) variable.
+    #[error("every standard deviation must be positive here: a zero-variance variable has no density")]
+    ZeroScale,
+    /// An empty list of variables.
+    #[error("at least one variable is needed, got an empty list")]
+    EmptyInput,
+    /// Means and standard deviations of different lengths.
+    #[error("{means} means but {std_devs} standard deviations")]
+    LengthMismatch {
+        /// Number of means.
+        means: usize,
+        /// Number of standard deviations.
+        std_devs: usize,
+    },
+    /// The quadrature could not be carried out (a non-finite quantile where the order statistic
+    /// has mass, or scales too disparate for the evaluation budget).
+    #[error("the order-statistics quadrature failed for rank {r} of {n}: non-finite integrand or grid too large")]
+    QuadratureFailed {
+        /// Rank.
+        r: u64,
+        /// Sample size.
+        n: u64,
+    },
+}
+
+pub(crate) fn check_location_scale(mu: f64, sigma: f64) -> Result<(), OrderStatsError> {
+    if !mu.is_finite() {
+        return Err(OrderStatsError::NonFinite { name: "mu", value: mu });
+    }
+    if !sigma.is_finite() {
+        return Err(OrderStatsError::NonFinite { name: "sigma", value: sigma });
+    }
+    if sigma < 0.0 {
+        return Err(OrderStatsError::NegativeScale { sigma });
+    }
+    Ok(())
+}

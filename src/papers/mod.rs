@@ -70,14 +70,7 @@ pub struct Row {
 impl Row {
     /// A row comparing `model` with the printed `paper` value within the absolute `tolerance`:
     /// `Match` if `|model − paper| ≤ tolerance`, otherwise `Unexplained`.
-    pub fn compare(
-        source: &str,
-        table: &str,
-        item: &str,
-        paper: f64,
-        model: f64,
-        tolerance: f64,
-    ) -> Row {
+    pub fn compare(source: &str, table: &str, item: &str, paper: f64, model: f64, tolerance: f64) -> Row {
         let ok = (model - paper).abs() <= tolerance;
         Row {
             source: source.to_string(),
@@ -88,11 +81,7 @@ impl Row {
             monte_carlo: None,
             mc_std_err: None,
             tolerance: Some(tolerance),
-            status: if ok {
-                Status::Match
-            } else {
-                Status::Unexplained
-            },
+            status: if ok { Status::Match } else { Status::Unexplained },
             note: String::new(),
         }
     }
@@ -167,10 +156,7 @@ pub struct RunConfig {
 
 impl Default for RunConfig {
     fn default() -> Self {
-        RunConfig {
-            quick: false,
-            seed: 20_261_122,
-        }
+        RunConfig { quick: false, seed: 20_261_122 }
     }
 }
 
@@ -204,8 +190,5 @@ pub fn sections() -> Vec<Section> {
 /// The sections of one seed: `seed` matches the source name's prefix (`"000"`, `"004"`) or the
 /// whole name.
 pub fn sections_of(seed: &str) -> Vec<Section> {
-    sections()
-        .into_iter()
-        .filter(|s| s.source.starts_with(seed))
-        .collect()
+    sections().into_iter().filter(|s| s.source.starts_with(seed)).collect()
 }

@@ -10,16 +10,8 @@ const SOURCE: &str = "002_b76bb698159dd01c";
 
 pub(super) fn sections() -> Vec<Section> {
     vec![
-        Section {
-            source: SOURCE,
-            title: "JR closed forms, thresholds and optimal replicas (§5.4)",
-            run: jr_models,
-        },
-        Section {
-            source: SOURCE,
-            title: "JR exact model (5.4) and first-level constants (§5.3)",
-            run: jr_exact,
-        },
+        Section { source: SOURCE, title: "JR closed forms, thresholds and optimal replicas (§5.4)", run: jr_models },
+        Section { source: SOURCE, title: "JR exact model (5.4) and first-level constants (§5.3)", run: jr_exact },
         Section {
             source: SOURCE,
             title: "Fitted lines: Table 4.3, Table 5.5, threshold Y* (ch. 4-6)",
@@ -88,8 +80,15 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     }
     let printed = 1.0 / (1.0 + 1.0 / (1.4 * 2f64.powf(2.5)));
     rows.push(
-        Row::compare(SOURCE, "(5.74)", "model 2.1: r* = p bound, p = 1", printed, ok(optimum::model21_full_threshold(1)), 0.005)
-            .deviates("thesis typo: the derivative of (5.72) gives 1/(1 + 1/(ln2 2^{1+1.5p})); the printed 1.4 is 2 ln2"),
+        Row::compare(
+            SOURCE,
+            "(5.74)",
+            "model 2.1: r* = p bound, p = 1",
+            printed,
+            ok(optimum::model21_full_threshold(1)),
+            0.005,
+        )
+        .deviates("thesis typo: the derivative of (5.72) gives 1/(1 + 1/(ln2 2^{1+1.5p})); the printed 1.4 is 2 ln2"),
     );
     for (c, p) in [(0.8, 6u32), (0.9, 10), (0.95, 5)] {
         rows.push(Row::model_only(
@@ -101,21 +100,13 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     }
     // Table 5.8 / Figs. 5.16-5.17: the model side, best R on P = 16.
     for model in JrModel::ALL {
-        let c = if model.name().starts_with('1') {
-            0.8
-        } else {
-            0.57
-        };
+        let c = if model.name().starts_with('1') { 0.8 } else { 0.57 };
         let best = ok(optimum::optimal_r_discrete(c, 4, &model.params()));
         rows.push(
             Row::model_only(
                 SOURCE,
                 "Table 5.8",
-                &format!(
-                    "model {} (c_X = {c}), P = 16: best speedup (R = {})",
-                    model.name(),
-                    best.replicas
-                ),
+                &format!("model {} (c_X = {c}), P = 16: best speedup (R = {})", model.name(), best.replicas),
                 best.speedup,
             )
             .note("model side of Figs. 5.16/5.17; the simulated bars need the Planetlab traces"),
@@ -135,80 +126,33 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
             exact::exponential_first_level(),
             Some((0.5, 5f64.sqrt() / 2.0)),
         ),
-        (
-            "normal",
-            JobTimeDist::Normal { mean: 1.0, sd: 0.2 },
-            exact::normal_first_level(),
-            None,
-        ),
+        ("normal", JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, exact::normal_first_level(), None),
     ] {
         let (alpha, est) = ok(exact::first_level_monte_carlo(&dist, &mc));
         let alpha_row = match paper {
-            Some((a, _)) => Row::compare(
-                SOURCE,
-                "§5.3.2",
-                &format!("{name}: alpha"),
-                a,
-                k.alpha,
-                1e-12,
-            ),
-            None => Row::model_only(
-                SOURCE,
-                "§5.3.2",
-                &format!("{name}: alpha = 1/sqrt(pi)"),
-                k.alpha,
-            )
-            .note("thesis: 'close to exact', no value printed"),
+            Some((a, _)) => Row::compare(SOURCE, "§5.3.2", &format!("{name}: alpha"), a, k.alpha, 1e-12),
+            None => Row::model_only(SOURCE, "§5.3.2", &format!("{name}: alpha = 1/sqrt(pi)"), k.alpha)
+                .note("thesis: 'close to exact', no value printed"),
         };
         rows.push(alpha_row.with_monte_carlo(alpha, 4.0));
         let beta_note = format!("Monte Carlo sd ratio {:.4} (n = {n})", est.beta_max);
         let beta_row = match paper {
-            Some((_, b)) => Row::compare(
-                SOURCE,
-                "§5.3.2",
-                &format!("{name}: beta(i,j), i<j"),
-                b,
-                k.beta_max,
-                1e-12,
-            ),
-            None => Row::model_only(
-                SOURCE,
-                "§5.3.2",
-                &format!("{name}: beta = sqrt(1 - 1/pi)"),
-                k.beta_max,
-            ),
+            Some((_, b)) => Row::compare(SOURCE, "§5.3.2", &format!("{name}: beta(i,j), i<j"), b, k.beta_max, 1e-12),
+            None => Row::model_only(SOURCE, "§5.3.2", &format!("{name}: beta = sqrt(1 - 1/pi)"), k.beta_max),
         };
         rows.push(beta_row.note(&beta_note));
         rows.push(
-            Row::model_only(
-                SOURCE,
-                "§5.3.2",
-                &format!("{name}: beta(i,i) (min)"),
-                k.beta_min,
-            )
-            .note(&format!(
+            Row::model_only(SOURCE, "§5.3.2", &format!("{name}: beta(i,i) (min)"), k.beta_min).note(&format!(
                 "Monte Carlo sd ratio {:.4}; Fig. 5.7's text swaps the exponential beta's",
                 est.beta_min
             )),
         );
     }
     // Exact (5.4), exponential jobs on P = 8: dependent case in closed form, both by Monte Carlo.
-    let mc_tree = ok(
-        MonteCarlo::new(cfg.seed ^ 0x5eed, cfg.replications(100_000, 10_000)).map_err(Into::into),
-    );
+    let mc_tree = ok(MonteCarlo::new(cfg.seed ^ 0x5eed, cfg.replications(100_000, 10_000)).map_err(Into::into));
     let exp = JobTimeDist::Exponential { mean: 1.0 };
-    let dep = ok(exact::exact_iteration_times(
-        &exp,
-        3,
-        Dependence::SameProcessorSameIteration,
-        &mc_tree,
-    ));
-    let ind = ok(exact::exact_iteration_times(
-        &exp,
-        3,
-        Dependence::Independent,
-        &mc_tree,
-    ));
+    let dep = ok(exact::exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc_tree));
+    let ind = ok(exact::exact_iteration_times(&exp, 3, Dependence::Independent, &mc_tree));
     let gamma_ind = [2.717857, 1.773582, 1.273438, 1.0];
     for r in 0..=3u32 {
         let exact_dep = ok(exact::exponential_dependent_iteration_time(1.0, r, 3));
@@ -216,10 +160,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
             Row::model_only(
                 SOURCE,
                 "(5.4)",
-                &format!(
-                    "exact R_it, exponential, same-processor jobs equal, P = 8, R = {}",
-                    1 << r
-                ),
+                &format!("exact R_it, exponential, same-processor jobs equal, P = 8, R = {}", 1 << r),
                 exact_dep,
             )
             .with_monte_carlo(dep[r as usize], 4.0)
@@ -229,10 +170,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
             Row::model_only(
                 SOURCE,
                 "(5.4)",
-                &format!(
-                    "exact R_it, exponential, independent jobs, P = 8, R = {}",
-                    1 << r
-                ),
+                &format!("exact R_it, exponential, independent jobs, P = 8, R = {}", 1 << r),
                 gamma_ind[r as usize],
             )
             .with_monte_carlo(ind[r as usize], 4.0)
@@ -246,8 +184,13 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
             1.0,
         ));
         rows.push(
-            Row::model_only(SOURCE, "Fig. 5.7", &format!("approximation with exponential constants, gamma = 1, P = 8, R = {}", 1 << r), ok(crate::replication::iteration_time(1.0, 1.0, r, 3, &approx)))
-                .note("exact only at the first tree level (thesis claims exactness for i.i.d. exponential)"),
+            Row::model_only(
+                SOURCE,
+                "Fig. 5.7",
+                &format!("approximation with exponential constants, gamma = 1, P = 8, R = {}", 1 << r),
+                ok(crate::replication::iteration_time(1.0, 1.0, r, 3, &approx)),
+            )
+            .note("exact only at the first tree level (thesis claims exactness for i.i.d. exponential)"),
         );
     }
     rows
@@ -256,14 +199,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
 fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();
     for (t, ccr, speedup) in [(0.05, 0.5, 1.50), (0.10, 0.25, 1.53)] {
-        rows.push(Row::compare(
-            SOURCE,
-            "Table 4.3",
-            &format!("t = {t}: CCR"),
-            ccr,
-            ok(fits::ccr_of_t(t)),
-            1e-12,
-        ));
+        rows.push(Row::compare(SOURCE, "Table 4.3", &format!("t = {t}: CCR"), ccr, ok(fits::ccr_of_t(t)), 1e-12));
         rows.push(Row::compare(
             SOURCE,
             "Table 4.3",
@@ -273,23 +209,18 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
             0.005,
         ));
     }
-    for (t, ccr, measured) in [
-        (1.25, 0.020, 1.71),
-        (2.5, 0.010, 1.82),
-        (3.75, 0.007, 1.82),
-        (5.0, 0.005, 1.83),
-    ] {
-        rows.push(Row::compare(
-            SOURCE,
-            "Table 4.3",
-            &format!("t = {t}: CCR"),
-            ccr,
-            ok(fits::ccr_of_t(t)),
-            0.0005,
-        ));
+    for (t, ccr, measured) in [(1.25, 0.020, 1.71), (2.5, 0.010, 1.82), (3.75, 0.007, 1.82), (5.0, 0.005, 1.83)] {
+        rows.push(Row::compare(SOURCE, "Table 4.3", &format!("t = {t}: CCR"), ccr, ok(fits::ccr_of_t(t)), 0.0005));
         rows.push(
-            Row::compare(SOURCE, "Table 4.3", &format!("t = {t}: measured speedup vs fit (4.1)/(4.2)"), measured, ok(fits::dlb_speedup_fit(t)), 0.03)
-                .note("the printed value is a Planetlab measurement; the model column is the fitted lines"),
+            Row::compare(
+                SOURCE,
+                "Table 4.3",
+                &format!("t = {t}: measured speedup vs fit (4.1)/(4.2)"),
+                measured,
+                ok(fits::dlb_speedup_fit(t)),
+                0.03,
+            )
+            .note("the printed value is a Planetlab measurement; the model column is the fitted lines"),
         );
     }
     rows.push(Row::compare(
@@ -328,9 +259,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
             ok(fits::table_5_5_alpha_slope_r()),
             0.0006,
         )
-        .deviates(
-            "the printed Table 5.1 gives -0.0096; the thesis fitted its unrounded per-run averages",
-        ),
+        .deviates("the printed Table 5.1 gives -0.0096; the thesis fitted its unrounded per-run averages"),
     );
     rows.push(Row::compare(
         SOURCE,

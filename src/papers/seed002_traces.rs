@@ -12,7 +12,8 @@ use crate::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
 use crate::replication::{ReplicationError, exact, stats};
 
 const SOURCE: &str = "002_b76bb698159dd01c";
-const WHY: &str = "needs the 130 Planetlab job-runtime traces (not available); model column = the same procedure on synthetic traces";
+const WHY: &str =
+    "needs the 130 Planetlab job-runtime traces (not available); model column = the same procedure on synthetic traces";
 
 pub(super) fn sections() -> Vec<Section> {
     vec![
@@ -39,11 +40,7 @@ fn ok<T>(r: Result<T, ReplicationError>) -> T {
 }
 
 fn trace(seed: u64, processors: usize) -> Trace {
-    ok(synthetic_trace(&SyntheticTraceConfig {
-        processors,
-        seed,
-        ..Default::default()
-    }))
+    ok(synthetic_trace(&SyntheticTraceConfig { processors, seed, ..Default::default() }))
 }
 
 fn synth(table: &str, item: &str, paper: f64, model: f64) -> Row {
@@ -53,54 +50,21 @@ fn synth(table: &str, item: &str, paper: f64, model: f64) -> Row {
 fn statistics(cfg: &RunConfig) -> Vec<Row> {
     let datasets = if cfg.quick { 10 } else { 40 };
     let t = trace(cfg.seed, datasets);
-    let all: Vec<stats::TraceStats> = t
-        .columns()
-        .iter()
-        .map(|c| ok(stats::trace_stats(c, 20)))
-        .collect();
+    let all: Vec<stats::TraceStats> = t.columns().iter().map(|c| ok(stats::trace_stats(c, 20))).collect();
     let avg = |f: fn(&stats::TraceStats) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
     let mut rows = vec![
         synth("Table 3.3", "average c over datasets", 0.57, avg(|s| s.cv)),
-        synth(
-            "Table 3.3",
-            "average sigma/rmse_lv",
-            1.12,
-            avg(|s| s.sd_over_rmse_lv),
-        ),
-        synth(
-            "Table 3.3",
-            "average sigma(mu)/sigma",
-            2.54,
-            avg(|s| s.sd_of_means_over_sd),
-        ),
+        synth("Table 3.3", "average sigma/rmse_lv", 1.12, avg(|s| s.sd_over_rmse_lv)),
+        synth("Table 3.3", "average sigma(mu)/sigma", 2.54, avg(|s| s.sd_of_means_over_sd)),
         synth("Table 3.3", "average c(sigma)", 0.71, avg(|s| s.cv_of_sds)),
         synth("Table 3.3", "average f_jumps", 0.06, avg(|s| s.f_jumps)),
-        synth(
-            "Table 3.3",
-            "average rmse_jumps/rmse_lv",
-            0.76,
-            avg(|s| s.rmse_jumps_over_rmse_lv),
-        ),
-        synth(
-            "Table 3.3",
-            "average mse_jumps/sigma^2",
-            0.31,
-            avg(|s| s.mse_jumps_over_var),
-        ),
+        synth("Table 3.3", "average rmse_jumps/rmse_lv", 0.76, avg(|s| s.rmse_jumps_over_rmse_lv)),
+        synth("Table 3.3", "average mse_jumps/sigma^2", 0.31, avg(|s| s.mse_jumps_over_var)),
     ];
     let mu: Vec<f64> = all.iter().map(|s| s.mean).collect();
     let sd: Vec<f64> = all.iter().map(|s| s.sd).collect();
-    rows.push(synth(
-        "Table 3.4",
-        "correlation of mu and sigma over datasets",
-        0.99,
-        pearson(&mu, &sd),
-    ));
-    let h: Vec<f64> = t
-        .columns()
-        .iter()
-        .filter_map(|c| stats::hurst_from_acf(c, 100).ok())
-        .collect();
+    rows.push(synth("Table 3.4", "correlation of mu and sigma over datasets", 0.99, pearson(&mu, &sd)));
+    let h: Vec<f64> = t.columns().iter().filter_map(|c| stats::hurst_from_acf(c, 100).ok()).collect();
     rows.push(synth(
         "Fig. 3.6",
         "mean Hurst estimate (log-ACF, lags 1..100)",
@@ -124,11 +88,7 @@ fn pearson(x: &[f64], y: &[f64]) -> f64 {
 fn overheads(t: &Trace) -> Overheads {
     let mean = t.columns().iter().flatten().sum::<f64>() / (t.len() * t.processors()) as f64;
     let send = 0.01 * mean;
-    Overheads {
-        send,
-        finalize: 0.4 * send,
-        reschedule: 50.0 * send,
-    }
+    Overheads { send, finalize: 0.4 * send, reschedule: 50.0 * send }
 }
 
 fn random_trace(rng: &mut McRng, processors: usize) -> Trace {
@@ -150,11 +110,7 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
                 let mut v = vec![ok(simulate::elb_run_time(&t, o))];
                 v.extend(slb_n.iter().map(|&n| ok(simulate::slb_run_time(&t, n, o))));
                 v.push(ok(simulate::slb_optimal_run_time(&t, o)));
-                v.extend(
-                    dlb_n
-                        .iter()
-                        .map(|&n| ok(simulate::dlb_run_time(&t, n, &PredictorKind::Es(0.5), o))),
-                );
+                v.extend(dlb_n.iter().map(|&n| ok(simulate::dlb_run_time(&t, n, &PredictorKind::Es(0.5), o))));
                 v.push(ok(simulate::dlb_optimal_run_time(&t, 10, o)));
                 out[half * dim / 2..(half + 1) * dim / 2].copy_from_slice(&v);
             }
@@ -183,12 +139,7 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
         ));
     }
     let s_star = 1 + slb_n.len();
-    rows.push(synth(
-        "Table 4.1",
-        "S*(2.5, 4) speedup without overhead",
-        1.91,
-        speedup(s_star, false),
-    ));
+    rows.push(synth("Table 4.1", "S*(2.5, 4) speedup without overhead", 1.91, speedup(s_star, false)));
     for (k, n) in dlb_n.iter().enumerate() {
         rows.push(synth(
             "Table 4.2",
@@ -203,18 +154,8 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
             speedup(s_star + 1 + k, true),
         ));
     }
-    rows.push(synth(
-        "Table 4.2",
-        "D*(2.5, 4) speedup without overhead",
-        2.50,
-        speedup(half - 1, false),
-    ));
-    rows.push(synth(
-        "Table 4.2",
-        "D*(2.5, 4) speedup with overhead (N = 10)",
-        1.85,
-        speedup(half - 1, true),
-    ));
+    rows.push(synth("Table 4.2", "D*(2.5, 4) speedup without overhead", 2.50, speedup(half - 1, false)));
+    rows.push(synth("Table 4.2", "D*(2.5, 4) speedup with overhead (N = 10)", 1.85, speedup(half - 1, true)));
     // Table 5.10: optimal R of trace-driven JR at CCR 0.01 (set two), P = 2..32.
     let paper_r = [2.0, 4.0, 8.0, 4.0, 4.0];
     for (k, p) in [2usize, 4, 8, 16, 32].iter().enumerate() {
@@ -225,16 +166,8 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
         let ov = overheads(&t);
         let best = (0..=p.trailing_zeros())
             .map(|r| (1usize << r, ok(simulate::jr_run_time(&t, 1 << r, &ov))))
-            .fold(
-                (1usize, f64::INFINITY),
-                |a, b| if b.1 < a.1 { b } else { a },
-            );
-        rows.push(synth(
-            "Table 5.10",
-            &format!("optimal R, P = {p}, CCR 0.01"),
-            paper_r[k],
-            best.0 as f64,
-        ));
+            .fold((1usize, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
+        rows.push(synth("Table 5.10", &format!("optimal R, P = {p}, CCR 0.01"), paper_r[k], best.0 as f64));
     }
     let t = trace(cfg.seed ^ 6, 4);
     let ov = overheads(&t);
@@ -251,8 +184,15 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
         },
     ));
     rows.push(
-        Row::model_only(SOURCE, "Fig. 6.5", "adaptive run time / min(DLB, JR) run time", ad.adaptive / ad.dlb.min(ad.jr))
-            .not_reproducible("the thesis's claim 'adaptive >= max(DLB, JR) speedup' was measured on Planetlab; model = synthetic trace"),
+        Row::model_only(
+            SOURCE,
+            "Fig. 6.5",
+            "adaptive run time / min(DLB, JR) run time",
+            ad.adaptive / ad.dlb.min(ad.jr),
+        )
+        .not_reproducible(
+            "the thesis's claim 'adaptive >= max(DLB, JR) speedup' was measured on Planetlab; model = synthetic trace",
+        ),
     );
     rows
 }
@@ -266,21 +206,11 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
         let s = (c.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
         c.iter().map(|v| (v - m) / s).collect()
     };
-    let pairs: Vec<exact::FirstLevelConstants> = (0..8)
-        .map(|i| {
-            ok(exact::estimate_first_level(
-                &z(t.column(2 * i)),
-                &z(t.column(2 * i + 1)),
-            ))
-        })
-        .collect();
+    let pairs: Vec<exact::FirstLevelConstants> =
+        (0..8).map(|i| ok(exact::estimate_first_level(&z(t.column(2 * i)), &z(t.column(2 * i + 1))))).collect();
     let alpha = pairs.iter().map(|k| k.alpha).sum::<f64>() / 8.0;
     let beta = pairs.iter().map(|k| k.beta_max).sum::<f64>() / 8.0;
-    let gamma: Vec<f64> = t
-        .columns()
-        .iter()
-        .map(|c| ok(exact::estimate_gamma(c, 3)))
-        .collect();
+    let gamma: Vec<f64> = t.columns().iter().map(|c| ok(exact::estimate_gamma(c, 3))).collect();
     let mut rows = vec![
         synth("Table 5.1 / Fig. 5.3", "alpha(0,1) from pairs of homogenised datasets", 0.51, alpha),
         synth("Table 5.2 / Fig. 5.4", "beta(0,1) from pairs of homogenised datasets", 1.05, beta),
@@ -293,14 +223,8 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
     let gains: Vec<f64> = (0..n)
         .map(|i| {
             let y = t.column(i % 16);
-            let des = ok(rmse_one_step(
-                y,
-                &ok(predict_series(&PredictorKind::Des(DesConfig::default()), y)),
-            ));
-            let es = ok(rmse_one_step(
-                y,
-                &ok(predict_series(&PredictorKind::Es(0.5), y)),
-            ));
+            let des = ok(rmse_one_step(y, &ok(predict_series(&PredictorKind::Des(DesConfig::default()), y))));
+            let es = ok(rmse_one_step(y, &ok(predict_series(&PredictorKind::Es(0.5), y))));
             100.0 * (es - des) / es
         })
         .collect();
@@ -308,13 +232,8 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
         Row::compare(SOURCE, "§7.4", "mean RMSE improvement of DES over ES(0.5), %", 11.0, gains.iter().sum::<f64>() / n as f64, 0.0)
             .not_reproducible("Planetlab traces unavailable; model = relative RMSE gain on synthetic traces (the thesis's (7.29) needs the NWS post-cast optimum)"),
     );
-    let mut corr = Row::model_only(
-        SOURCE,
-        "Table 7.2",
-        "correlations of statistics with the DES improvement",
-        0.0,
-    )
-    .not_reproducible("45 Planetlab datasets and the NWS predictor set are needed");
+    let mut corr = Row::model_only(SOURCE, "Table 7.2", "correlations of statistics with the DES improvement", 0.0)
+        .not_reproducible("45 Planetlab datasets and the NWS predictor set are needed");
     corr.model = None;
     rows.push(corr);
     rows

@@ -1,25 +1,15 @@
 //! The closed forms of seed 002 §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
 //! typos corrected. Each one is tested against the generic [`super::evaluator`] to 1e-12.
 
-use super::{
-    BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2,
-};
+use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2};
 
 /// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of (5.43)–(5.55)).
 fn geometric(b: f64, n: u32) -> f64 {
-    if b == 1.0 {
-        f64::from(n)
-    } else {
-        (1.0 - b.powi(n as i32)) / (1.0 - b)
-    }
+    if b == 1.0 { f64::from(n) } else { (1.0 - b.powi(n as i32)) / (1.0 - b) }
 }
 
 fn ratio(num: f64, den: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
-    if den == 0.0 {
-        Err(ReplicationError::DegenerateIterationTime { r, p })
-    } else {
-        Ok(num / den)
-    }
+    if den == 0.0 { Err(ReplicationError::DegenerateIterationTime { r, p }) } else { Ok(num / den) }
 }
 
 /// Model 1.1 iteration time (seed 002, (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
@@ -119,11 +109,7 @@ pub fn model11_speedup_full(cv: f64, p: u32) -> Result<f64, ReplicationError> {
 /// ```
 pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
     let c = check_cv(cv)?;
-    Ok([
-        (2.0 + c) / (4.0 - 2.0 * c),
-        (1.0 + c) / (2.0 - 0.5 * c),
-        (1.0 + c) / (4.0 - 3.0 * c),
-    ])
+    Ok([(2.0 + c) / (4.0 - 2.0 * c), (1.0 + c) / (2.0 - 0.5 * c), (1.0 + c) / (4.0 - 3.0 * c)])
 }
 
 /// Model 2.1 on four processors (seed 002, (5.64), γ = ½): 2-JR speedup.
@@ -192,8 +178,7 @@ pub fn model21_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError>
     check_rp(r, p)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let two_r1 = pow2(rf + 1.0);
-    let den =
-        two_r1 + cv * (2.0 - two_r1 + (pf - rf) * (0.5 * std::f64::consts::SQRT_2).powi(r as i32));
+    let den = two_r1 + cv * (2.0 - two_r1 + (pf - rf) * (0.5 * std::f64::consts::SQRT_2).powi(r as i32));
     ratio(2.0 + pf * cv, den, r, p)
 }
 
@@ -234,13 +219,7 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// assert!((model12_iteration_time(100.0, 80.0, 2, 10, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model12_iteration_time(
-    mean: f64,
-    sd: f64,
-    r: u32,
-    p: u32,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn model12_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
     check_rp(r, p)?;
     let (a, b1, b2, g) = constant_betas(params)?;
@@ -268,21 +247,14 @@ pub fn model12_iteration_time(
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// assert!((model12_speedup(0.7, 2, 10, &m).unwrap() - 1.0875300884).abs() < 1e-9);
 /// ```
-pub fn model12_speedup(
-    cv: f64,
-    r: u32,
-    p: u32,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn model12_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     check_rp(r, p)?;
     let (a, b1, b2, g) = constant_betas(params)?;
     let rf = f64::from(r);
     let big_r = pow2(rf);
     let num = 1.0 + a * cv * geometric(b1, p);
-    let den = big_r
-        + a * cv
-            * (pow2(rf * g) * b2.powi(r as i32) * geometric(b1, p - r) - big_r * geometric(b2, r));
+    let den = big_r + a * cv * (pow2(rf * g) * b2.powi(r as i32) * geometric(b1, p - r) - big_r * geometric(b2, r));
     ratio(num, den, r, p)
 }
 
@@ -307,31 +279,16 @@ pub fn model12_speedup(
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// assert!((model13_iteration_time(100.0, 80.0, 2, 10, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model13_iteration_time(
-    mean: f64,
-    sd: f64,
-    r: u32,
-    p: u32,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn model13_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
     check_rp(r, p)?;
     let a = params.alpha;
-    let mins: Vec<f64> = (1..=r)
-        .map(|k| params.beta_min_at(k))
-        .collect::<Result<_, _>>()?;
-    let min_sum: f64 = (0..r as usize)
-        .map(|i| mins[..i].iter().product::<f64>())
-        .sum();
-    let maxs: Vec<f64> = (r + 1..p)
-        .map(|l| params.beta_max_at(r, l))
-        .collect::<Result<_, _>>()?;
-    let max_sum: f64 = (0..(p - r) as usize)
-        .map(|j| maxs[..j].iter().product::<f64>())
-        .sum();
+    let mins: Vec<f64> = (1..=r).map(|k| params.beta_min_at(k)).collect::<Result<_, _>>()?;
+    let min_sum: f64 = (0..r as usize).map(|i| mins[..i].iter().product::<f64>()).sum();
+    let maxs: Vec<f64> = (r + 1..p).map(|l| params.beta_max_at(r, l)).collect::<Result<_, _>>()?;
+    let max_sum: f64 = (0..(p - r) as usize).map(|j| maxs[..j].iter().product::<f64>()).sum();
     let rf = f64::from(r);
-    Ok(pow2(rf) * (mean - a * sd * min_sum)
-        + pow2(rf * params.gamma) * a * sd * mins.iter().product::<f64>() * max_sum)
+    Ok(pow2(rf) * (mean - a * sd * min_sum) + pow2(rf * params.gamma) * a * sd * mins.iter().product::<f64>() * max_sum)
 }
 
 /// Models 1.3 and 2.3 speedup (seed 002, (5.54)/(5.82) corrected): the ELB time (5.51) over
@@ -354,12 +311,7 @@ pub fn model13_iteration_time(
 /// let s = model13_speedup(0.9, 2, 4, &JrModel::M11.params()).unwrap();
 /// assert!((s - 1.2727272727).abs() < 1e-9);
 /// ```
-pub fn model13_speedup(
-    cv: f64,
-    r: u32,
-    p: u32,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn model13_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let elb = model13_iteration_time(1.0, cv, 0, p, params)?;
     let jr = model13_iteration_time(1.0, cv, r, p, params)?;
@@ -404,18 +356,10 @@ pub fn model13_unit_beta_iteration_time(
 
 fn unit_beta_min(alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
     if !(alpha.is_finite() && alpha > 0.0 && 2.0 * alpha * alpha <= 1.0) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "α",
-            value: alpha,
-            expected: "0 < α ≤ 1/√2",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "α", value: alpha, expected: "0 < α ≤ 1/√2" });
     }
     if !(gamma.is_finite() && (0.5..=1.0).contains(&gamma)) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "γ",
-            value: gamma,
-            expected: "a number in [0.5, 1]",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "γ", value: gamma, expected: "a number in [0.5, 1]" });
     }
     Ok((1.0 - 2.0 * alpha * alpha).sqrt())
 }
@@ -437,20 +381,13 @@ fn unit_beta_min(alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
 /// use loadbal::replication::closed_forms::model13_unit_beta_speedup;
 /// assert!((model13_unit_beta_speedup(0.8, 1, 3, 0.5, 1.0).unwrap() - 0.9436508).abs() < 1e-6);
 /// ```
-pub fn model13_unit_beta_speedup(
-    cv: f64,
-    r: u32,
-    p: u32,
-    alpha: f64,
-    gamma: f64,
-) -> Result<f64, ReplicationError> {
+pub fn model13_unit_beta_speedup(cv: f64, r: u32, p: u32, alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     check_rp(r, p)?;
     let b = unit_beta_min(alpha, gamma)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let big_r = pow2(rf);
-    let den = big_r
-        + alpha * cv * (pow2(rf * gamma) * b.powi(r as i32) * (pf - rf) - big_r * geometric(b, r));
+    let den = big_r + alpha * cv * (pow2(rf * gamma) * b.powi(r as i32) * (pf - rf) - big_r * geometric(b, r));
     ratio(1.0 + alpha * pf * cv, den, r, p)
 }
 
@@ -466,8 +403,7 @@ mod tests {
     }
 
     fn grid() -> impl Iterator<Item = (f64, u32, u32)> {
-        CVS.into_iter()
-            .flat_map(|c| (0..=7u32).flat_map(move |p| (0..=p).map(move |r| (c, r, p))))
+        CVS.into_iter().flat_map(|c| (0..=7u32).flat_map(move |p| (0..=p).map(move |r| (c, r, p))))
     }
 
     #[test]
@@ -478,23 +414,14 @@ mod tests {
                 model11_iteration_time(1.0, c, r, p).unwrap(),
                 evaluator::iteration_time(1.0, c, r, p, &m11).unwrap(),
             );
-            rel_close(
-                model11_speedup(c, r, p).unwrap(),
-                evaluator::speedup(c, r, p, &m11).unwrap(),
-            );
+            rel_close(model11_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m11).unwrap());
             rel_close(
                 model21_iteration_time(1.0, c, r, p).unwrap(),
                 evaluator::iteration_time(1.0, c, r, p, &m21).unwrap(),
             );
-            rel_close(
-                model21_speedup(c, r, p).unwrap(),
-                evaluator::speedup(c, r, p, &m21).unwrap(),
-            );
+            rel_close(model21_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m21).unwrap());
             if r == p {
-                rel_close(
-                    model11_speedup_full(c, p).unwrap(),
-                    evaluator::speedup(c, p, p, &m11).unwrap(),
-                );
+                rel_close(model11_speedup_full(c, p).unwrap(), evaluator::speedup(c, p, p, &m11).unwrap());
             }
         }
         for c in CVS {
@@ -502,10 +429,7 @@ mod tests {
             rel_close(s22, evaluator::speedup(c, 1, 1, &m11).unwrap());
             rel_close(s24, evaluator::speedup(c, 1, 2, &m11).unwrap());
             rel_close(s44, evaluator::speedup(c, 2, 2, &m11).unwrap());
-            rel_close(
-                model21_speedup_2_on_4(c).unwrap(),
-                evaluator::speedup(c, 1, 2, &m21).unwrap(),
-            );
+            rel_close(model21_speedup_2_on_4(c).unwrap(), evaluator::speedup(c, 1, 2, &m21).unwrap());
         }
     }
 
@@ -524,10 +448,7 @@ mod tests {
                 rel_close(model12_iteration_time(1.0, c, r, p, m).unwrap(), want);
                 rel_close(model13_iteration_time(1.0, c, r, p, m).unwrap(), want);
                 if want != 0.0 {
-                    rel_close(
-                        model12_speedup(c, r, p, m).unwrap(),
-                        evaluator::speedup(c, r, p, m).unwrap(),
-                    );
+                    rel_close(model12_speedup(c, r, p, m).unwrap(), evaluator::speedup(c, r, p, m).unwrap());
                 }
             }
         }
@@ -536,10 +457,7 @@ mod tests {
             for (c, r, p) in grid() {
                 let want = evaluator::iteration_time(1.0, c, r, p, &m).unwrap();
                 rel_close(model13_iteration_time(1.0, c, r, p, &m).unwrap(), want);
-                rel_close(
-                    model13_speedup(c, r, p, &m).unwrap(),
-                    evaluator::speedup(c, r, p, &m).unwrap(),
-                );
+                rel_close(model13_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }
         }
     }
@@ -565,11 +483,7 @@ mod tests {
     #[test]
     fn corrected_22_golden_values() {
         let m = JrModel::M22.params();
-        for (r, p, want) in [
-            (1, 2, 0.8565811570),
-            (2, 4, 0.6858919808),
-            (6, 6, 3.1656653749),
-        ] {
+        for (r, p, want) in [(1, 2, 0.8565811570), (2, 4, 0.6858919808), (6, 6, 3.1656653749)] {
             let got = model12_speedup(0.57, r, p, &m).unwrap();
             assert!((got - want).abs() < 1e-6, "{got} vs {want}");
         }

@@ -118,11 +118,7 @@ pub fn des_class(e: f64, e_prev: f64, sigma: f64) -> DesClass {
 /// ```
 pub fn alpha_opt(y_prev: f64, forecast_prev: f64, y: f64) -> f64 {
     let den = y_prev - forecast_prev;
-    if den == 0.0 {
-        0.0
-    } else {
-        (y - forecast_prev) / den
-    }
+    if den == 0.0 { 0.0 } else { (y - forecast_prev) / den }
 }
 
 /// The weighted optimal α of (7.19)/(7.27) over pairs `(α_opt, w)`; `default` when empty or all
@@ -211,20 +207,15 @@ impl Predictor for Des {
         if let Some((y_prev, f_prev)) = self.last {
             let mean_pred = self.sum / self.n as f64;
             let med_pred = median(self.window(self.cfg.l));
-            for (k, pred) in self
-                .kappa
-                .iter_mut()
-                .zip([self.forecast, mean_pred, med_pred])
-            {
+            for (k, pred) in self.kappa.iter_mut().zip([self.forecast, mean_pred, med_pred]) {
                 *k += (y - pred).powi(2);
             }
             let e = y - self.forecast;
             let sigma_vals: Vec<f64> = self.window(self.cfg.k).collect();
             let class = if sigma_vals.len() >= 2 {
                 let m = sigma_vals.iter().sum::<f64>() / sigma_vals.len() as f64;
-                let s = (sigma_vals.iter().map(|v| (v - m).powi(2)).sum::<f64>()
-                    / (sigma_vals.len() as f64 - 1.0))
-                    .sqrt();
+                let s =
+                    (sigma_vals.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (sigma_vals.len() as f64 - 1.0)).sqrt();
                 des_class(e, self.e_prev, s)
             } else {
                 DesClass::B
@@ -239,10 +230,7 @@ impl Predictor for Des {
                 buf.pop_front();
             }
             buf.push_back((alpha_opt(y_prev, f_prev, y), (y_prev - f_prev).powi(2)));
-            let a = weighted_alpha(
-                self.classes[class.index()].iter().copied(),
-                self.cfg.default_alpha,
-            );
+            let a = weighted_alpha(self.classes[class.index()].iter().copied(), self.cfg.default_alpha);
             self.last = Some((y, self.forecast));
             self.e_prev = e;
             self.forecast = a * y + (1.0 - a) * self.forecast;
@@ -282,13 +270,11 @@ mod tests {
 
     #[test]
     fn selection_keeps_des_near_its_best_component() {
-        let t = crate::replication::trace::synthetic_trace(
-            &crate::replication::trace::SyntheticTraceConfig {
-                processors: 1,
-                len: 2000,
-                ..Default::default()
-            },
-        )
+        let t = crate::replication::trace::synthetic_trace(&crate::replication::trace::SyntheticTraceConfig {
+            processors: 1,
+            len: 2000,
+            ..Default::default()
+        })
         .unwrap();
         let y = t.column(0);
         let rmse = |k: PredictorKind| rmse_one_step(y, &predict_series(&k, y).unwrap()).unwrap();
@@ -302,18 +288,9 @@ mod tests {
             pairing: ClassPairing::Causal,
             ..Default::default()
         }));
-        let literal = rmse(PredictorKind::Des(DesConfig {
-            selection: false,
-            ..Default::default()
-        }));
+        let literal = rmse(PredictorKind::Des(DesConfig { selection: false, ..Default::default() }));
         assert!(causal <= 0.7 * literal, "{causal} vs {literal}");
-        assert!(
-            Des::new(DesConfig {
-                k: 1,
-                ..Default::default()
-            })
-            .is_err()
-        );
+        assert!(Des::new(DesConfig { k: 1, ..Default::default() }).is_err());
     }
 
     #[test]

@@ -37,13 +37,7 @@ use super::{JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2}
 /// assert_eq!(iteration_time(100.0, 80.0, 1, 2, &m).unwrap(), 160.0);
 /// assert_eq!(iteration_time(100.0, 80.0, 2, 2, &m).unwrap(), 160.0);
 /// ```
-pub fn iteration_time(
-    mean: f64,
-    sd: f64,
-    r: u32,
-    p: u32,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
     check_rp(r, p)?;
     let (mut e, mut s) = (mean, sd);
@@ -148,23 +142,11 @@ mod tests {
     #[test]
     fn bad_input() {
         let m = JrModel::M11.params();
-        assert_eq!(
-            speedup(1.2, 1, 2, &m),
-            Err(ReplicationError::CvOutOfDomain { cv: 1.2 })
-        );
-        assert!(matches!(
-            speedup(f64::NAN, 1, 2, &m),
-            Err(ReplicationError::CvOutOfDomain { .. })
-        ));
-        assert_eq!(
-            speedup(0.5, 3, 2, &m),
-            Err(ReplicationError::ReplicasExceedProcessors { r: 3, p: 2 })
-        );
+        assert_eq!(speedup(1.2, 1, 2, &m), Err(ReplicationError::CvOutOfDomain { cv: 1.2 }));
+        assert!(matches!(speedup(f64::NAN, 1, 2, &m), Err(ReplicationError::CvOutOfDomain { .. })));
+        assert_eq!(speedup(0.5, 3, 2, &m), Err(ReplicationError::ReplicasExceedProcessors { r: 3, p: 2 }));
         assert!(iteration_time(-1.0, 0.5, 0, 1, &m).is_err());
         assert!(iteration_time(1.0, 2.0, 0, 1, &m).is_err());
-        assert!(matches!(
-            speedup(0.5, 1, 9, &JrModel::M13b.params()),
-            Err(ReplicationError::BetaTableTooSmall { .. })
-        ));
+        assert!(matches!(speedup(0.5, 1, 9, &JrModel::M13b.params()), Err(ReplicationError::BetaTableTooSmall { .. })));
     }
 }

@@ -76,11 +76,7 @@ fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
     if v.is_finite() && v > 0.0 {
         Ok(v)
     } else {
-        Err(ReplicationError::InvalidParameter {
-            name,
-            value: v,
-            expected: "a finite positive number",
-        })
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite positive number" })
     }
 }
 
@@ -125,9 +121,7 @@ impl JobTimeDist {
             JobTimeDist::LogNormal { mean, cv } => {
                 let (m, c) = (positive("mean", mean)?, positive("c_X", cv)?);
                 let s2 = (1.0 + c * c).ln();
-                Inner::LogNormal(
-                    LogNormal::new(m.ln() - 0.5 * s2, s2.sqrt()).map_err(|_| bad("c_X", cv))?,
-                )
+                Inner::LogNormal(LogNormal::new(m.ln() - 0.5 * s2, s2.sqrt()).map_err(|_| bad("c_X", cv))?)
             }
             JobTimeDist::Normal { mean, sd } => {
                 if !mean.is_finite() {
@@ -179,18 +173,11 @@ pub fn sample_iteration_time<R: Rng + ?Sized>(
     let mut worst = f64::NEG_INFINITY;
     for _ in 0..groups {
         let total = match dependence {
-            Dependence::Independent => (0..replicas)
-                .map(|_| {
-                    (0..replicas)
-                        .map(|_| x.sample(rng))
-                        .fold(f64::INFINITY, f64::min)
-                })
-                .sum::<f64>(),
+            Dependence::Independent => {
+                (0..replicas).map(|_| (0..replicas).map(|_| x.sample(rng)).fold(f64::INFINITY, f64::min)).sum::<f64>()
+            }
             Dependence::SameProcessorSameIteration => {
-                replicas as f64
-                    * (0..replicas)
-                        .map(|_| x.sample(rng))
-                        .fold(f64::INFINITY, f64::min)
+                replicas as f64 * (0..replicas).map(|_| x.sample(rng)).fold(f64::INFINITY, f64::min)
             }
         };
         worst = worst.max(total);
@@ -267,11 +254,7 @@ pub fn exact_speedups(
         .map(|e| {
             let s = base.mean / e.mean;
             let rel = ((base.std_err / base.mean).powi(2) + (e.std_err / e.mean).powi(2)).sqrt();
-            Estimate {
-                mean: s,
-                std_err: s * rel,
-                n: e.n,
-            }
+            Estimate { mean: s, std_err: s * rel, n: e.n }
         })
         .collect())
 }
@@ -294,11 +277,7 @@ pub fn exact_speedups(
 /// use loadbal::replication::exact::exponential_dependent_iteration_time;
 /// assert!((exponential_dependent_iteration_time(1.0, 0, 2).unwrap() - 25.0 / 12.0).abs() < 1e-15);
 /// ```
-pub fn exponential_dependent_iteration_time(
-    mean: f64,
-    r: u32,
-    p: u32,
-) -> Result<f64, ReplicationError> {
+pub fn exponential_dependent_iteration_time(mean: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
     positive("mean", mean)?;
     check_rp(r, p)?;
     if p > 30 {
@@ -336,11 +315,7 @@ pub struct FirstLevelConstants {
 /// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
 /// ```
 pub fn exponential_first_level() -> FirstLevelConstants {
-    FirstLevelConstants {
-        alpha: 0.5,
-        beta_max: 5f64.sqrt() / 2.0,
-        beta_min: 0.5,
-    }
+    FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }
 }
 
 /// First-level constants of the normal distribution: α = 1/√π, β_max = β_min = √(1 − 1/π).
@@ -357,11 +332,7 @@ pub fn exponential_first_level() -> FirstLevelConstants {
 /// ```
 pub fn normal_first_level() -> FirstLevelConstants {
     let inv_pi = std::f64::consts::FRAC_1_PI;
-    FirstLevelConstants {
-        alpha: inv_pi.sqrt(),
-        beta_max: (1.0 - inv_pi).sqrt(),
-        beta_min: (1.0 - inv_pi).sqrt(),
-    }
+    FirstLevelConstants { alpha: inv_pi.sqrt(), beta_max: (1.0 - inv_pi).sqrt(), beta_min: (1.0 - inv_pi).sqrt() }
 }
 
 fn mean_sd(x: &[f64]) -> (f64, f64) {
@@ -371,18 +342,9 @@ fn mean_sd(x: &[f64]) -> (f64, f64) {
     (m, v.sqrt())
 }
 
-fn check_samples(
-    x: &[f64],
-    column: usize,
-    what: &'static str,
-    needed: usize,
-) -> Result<(), ReplicationError> {
+fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) -> Result<(), ReplicationError> {
     if x.len() < needed {
-        return Err(ReplicationError::TooShort {
-            what,
-            needed,
-            got: x.len(),
-        });
+        return Err(ReplicationError::TooShort { what, needed, got: x.len() });
     }
     if let Some((row, &value)) = x.iter().enumerate().find(|(_, v)| !v.is_finite()) {
         return Err(ReplicationError::InvalidRuntime { row, column, value });
@@ -413,10 +375,7 @@ fn check_samples(
 /// ```
 pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants, ReplicationError> {
     if a.len() != b.len() {
-        return Err(ReplicationError::LengthMismatch {
-            left: a.len(),
-            right: b.len(),
-        });
+        return Err(ReplicationError::LengthMismatch { left: a.len(), right: b.len() });
     }
     check_samples(a, 0, "estimating α and β", 2)?;
     check_samples(b, 1, "estimating α and β", 2)?;
@@ -433,11 +392,7 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
     let mins: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.min(*y)).collect();
     let (m_max, s_max) = mean_sd(&maxs);
     let (_, s_min) = mean_sd(&mins);
-    Ok(FirstLevelConstants {
-        alpha: (m_max - mu) / sigma,
-        beta_max: s_max / sigma,
-        beta_min: s_min / sigma,
-    })
+    Ok(FirstLevelConstants { alpha: (m_max - mu) / sigma, beta_max: s_max / sigma, beta_min: s_min / sigma })
 }
 
 /// Estimates γ of Approx. 5.3.5 from one processor's series of job times: the standard
@@ -464,11 +419,7 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
 /// ```
 pub fn estimate_gamma(series: &[f64], r: u32) -> Result<f64, ReplicationError> {
     if r == 0 || r > 30 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "r",
-            value: f64::from(r),
-            expected: "1 ≤ r ≤ 30",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "r", value: f64::from(r), expected: "1 ≤ r ≤ 30" });
     }
     let block = 1usize << r;
     check_samples(series, 0, "estimating γ", 2 * block)?;
@@ -544,13 +495,9 @@ mod tests {
         for (e, want) in t.iter().zip([2.717857, 1.773582, 1.273438, 1.0]) {
             assert!(e.agrees_with(want, 4.0), "{e:?} vs {want}");
         }
-        let d =
-            exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc).unwrap();
+        let d = exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc).unwrap();
         for (r, e) in d.iter().enumerate() {
-            assert!(e.agrees_with(
-                exponential_dependent_iteration_time(1.0, r as u32, 3).unwrap(),
-                4.0
-            ));
+            assert!(e.agrees_with(exponential_dependent_iteration_time(1.0, r as u32, 3).unwrap(), 4.0));
         }
     }
 
@@ -558,14 +505,8 @@ mod tests {
     fn first_level_constants_are_exact() {
         let mc = MonteCarlo::new(12, 200_000).unwrap();
         for (dist, k) in [
-            (
-                JobTimeDist::Exponential { mean: 3.0 },
-                exponential_first_level(),
-            ),
-            (
-                JobTimeDist::Normal { mean: 1.0, sd: 0.2 },
-                normal_first_level(),
-            ),
+            (JobTimeDist::Exponential { mean: 3.0 }, exponential_first_level()),
+            (JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, normal_first_level()),
         ] {
             let (alpha, est) = first_level_monte_carlo(&dist, &mc).unwrap();
             assert!(alpha.agrees_with(k.alpha, 4.0));
@@ -574,13 +515,7 @@ mod tests {
         }
         // With the exponential constants and γ = 1 the model is exact at the first level.
         let k = exponential_first_level();
-        let m = JrParams::new(
-            k.alpha,
-            BetaMax::Constant(k.beta_max),
-            BetaMin::Constant(k.beta_min),
-            1.0,
-        )
-        .unwrap();
+        let m = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0).unwrap();
         assert!((evaluator::speedup(1.0, 1, 1, &m).unwrap() - 1.5).abs() < 1e-15);
     }
 
@@ -591,11 +526,7 @@ mod tests {
         let a: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
         let b: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
         let k = estimate_first_level(&a, &b).unwrap();
-        assert!(
-            (k.alpha - 0.5).abs() < 0.02
-                && (k.beta_max - 1.118).abs() < 0.03
-                && (k.beta_min - 0.5).abs() < 0.02
-        );
+        assert!((k.alpha - 0.5).abs() < 0.02 && (k.beta_max - 1.118).abs() < 0.03 && (k.beta_min - 0.5).abs() < 0.02);
         // i.i.d. series: γ = ½.
         assert!((estimate_gamma(&a, 3).unwrap() - 0.5).abs() < 0.03);
         assert!(estimate_first_level(&a, &b[..10]).is_err());
@@ -607,21 +538,7 @@ mod tests {
     fn bad_distributions() {
         assert!(JobTimeDist::Exponential { mean: -1.0 }.sampler().is_err());
         assert!(JobTimeDist::Gamma { mean: 1.0, cv: 0.0 }.sampler().is_err());
-        assert!(
-            JobTimeDist::Uniform {
-                low: 2.0,
-                high: 1.0
-            }
-            .sampler()
-            .is_err()
-        );
-        assert!(
-            JobTimeDist::Normal {
-                mean: f64::NAN,
-                sd: 1.0
-            }
-            .sampler()
-            .is_err()
-        );
+        assert!(JobTimeDist::Uniform { low: 2.0, high: 1.0 }.sampler().is_err());
+        assert!(JobTimeDist::Normal { mean: f64::NAN, sd: 1.0 }.sampler().is_err());
     }
 }

@@ -8,11 +8,7 @@ fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
     if v.is_finite() && v > 0.0 {
         Ok(v)
     } else {
-        Err(ReplicationError::InvalidParameter {
-            name,
-            value: v,
-            expected: "a finite positive number",
-        })
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite positive number" })
     }
 }
 
@@ -118,16 +114,8 @@ pub fn statistic_y(expected_job_times: &[f64]) -> Result<f64, ReplicationError> 
     if expected_job_times.is_empty() {
         return Err(ReplicationError::EmptyTrace);
     }
-    if let Some((column, &value)) = expected_job_times
-        .iter()
-        .enumerate()
-        .find(|(_, v)| !(v.is_finite() && **v > 0.0))
-    {
-        return Err(ReplicationError::InvalidRuntime {
-            row: 0,
-            column,
-            value,
-        });
+    if let Some((column, &value)) = expected_job_times.iter().enumerate().find(|(_, v)| !(v.is_finite() && **v > 0.0)) {
+        return Err(ReplicationError::InvalidRuntime { row: 0, column, value });
     }
     Ok(expected_job_times.len() as f64 / expected_job_times.iter().map(|v| 1.0 / v).sum::<f64>())
 }
@@ -150,15 +138,9 @@ impl Line {
 }
 
 /// The JR line (6.4): `R_it(2.5, 4, 4) = 2.0475 Y + 1224` (R² = 0.9228).
-pub const JR_LINE_6_4: Line = Line {
-    slope: 2.0475,
-    intercept: 1224.0,
-};
+pub const JR_LINE_6_4: Line = Line { slope: 2.0475, intercept: 1224.0 };
 /// The DLB line (6.5): `D_it(10, DES, 2.5, 4) = 1.2779 Y + 7157` (R² = 0.9597).
-pub const DLB_LINE_6_5: Line = Line {
-    slope: 1.2779,
-    intercept: 7157.0,
-};
+pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 
 /// The abscissa where two lines cross: the threshold Y* of seed 002 §6.2 (JR below, DLB above).
 ///
@@ -180,9 +162,7 @@ pub const DLB_LINE_6_5: Line = Line {
 pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
     let ds = first.slope - second.slope;
     if ds == 0.0 || !ds.is_finite() {
-        return Err(ReplicationError::NoSolution {
-            reason: "the lines are parallel".into(),
-        });
+        return Err(ReplicationError::NoSolution { reason: "the lines are parallel".into() });
     }
     Ok((second.intercept - first.intercept) / ds)
 }
@@ -209,24 +189,13 @@ pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
 /// ```
 pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<(Line, f64), ReplicationError> {
     if x.len() != y.len() {
-        return Err(ReplicationError::LengthMismatch {
-            left: x.len(),
-            right: y.len(),
-        });
+        return Err(ReplicationError::LengthMismatch { left: x.len(), right: y.len() });
     }
     if x.len() < 2 {
-        return Err(ReplicationError::TooShort {
-            what: "a least-squares line",
-            needed: 2,
-            got: x.len(),
-        });
+        return Err(ReplicationError::TooShort { what: "a least-squares line", needed: 2, got: x.len() });
     }
     if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "data point",
-            value: v,
-            expected: "finite values",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "data point", value: v, expected: "finite values" });
     }
     let n = x.len() as f64;
     let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
@@ -239,21 +208,10 @@ pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<(Line, f64), Replicati
         });
     }
     let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let line = Line {
-        slope: sxy / sxx,
-        intercept: my - sxy / sxx * mx,
-    };
+    let line = Line { slope: sxy / sxx, intercept: my - sxy / sxx * mx };
     let ss_tot: f64 = y.iter().map(|v| (v - my).powi(2)).sum();
-    let ss_res: f64 = x
-        .iter()
-        .zip(y)
-        .map(|(a, b)| (b - line.at(*a)).powi(2))
-        .sum();
-    let r2 = if ss_tot == 0.0 {
-        1.0
-    } else {
-        1.0 - ss_res / ss_tot
-    };
+    let ss_res: f64 = x.iter().zip(y).map(|(a, b)| (b - line.at(*a)).powi(2)).sum();
+    let r2 = if ss_tot == 0.0 { 1.0 } else { 1.0 - ss_res / ss_tot };
     Ok((line, r2))
 }
 
@@ -320,9 +278,6 @@ pub fn table_5_5_alpha_slope_p() -> Result<f64, ReplicationError> {
 /// ```
 pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
     let x: Vec<f64> = (0..TABLE_5_1_ALPHA.len()).map(|r| r as f64).collect();
-    let y: Vec<f64> = TABLE_5_1_ALPHA
-        .iter()
-        .map(|row| row.iter().sum::<f64>() / row.len() as f64)
-        .collect();
+    let y: Vec<f64> = TABLE_5_1_ALPHA.iter().map(|row| row.iter().sum::<f64>() / row.len() as f64).collect();
     Ok(least_squares_line(&x, &y)?.0.slope)
 }

@@ -53,20 +53,13 @@ pub const MAX_LOG2_PROCESSORS: u32 = 40;
 
 /// Checks a coefficient of variation against the thesis's domain `0 ≤ c_X ≤ 1`.
 pub(crate) fn check_cv(cv: f64) -> Result<f64, ReplicationError> {
-    if cv.is_finite() && (0.0..=1.0).contains(&cv) {
-        Ok(cv)
-    } else {
-        Err(ReplicationError::CvOutOfDomain { cv })
-    }
+    if cv.is_finite() && (0.0..=1.0).contains(&cv) { Ok(cv) } else { Err(ReplicationError::CvOutOfDomain { cv }) }
 }
 
 /// Checks `0 ≤ r ≤ p ≤ MAX_LOG2_PROCESSORS`.
 pub(crate) fn check_rp(r: u32, p: u32) -> Result<(), ReplicationError> {
     if p > MAX_LOG2_PROCESSORS {
-        return Err(ReplicationError::TooManyProcessors {
-            p,
-            max: MAX_LOG2_PROCESSORS,
-        });
+        return Err(ReplicationError::TooManyProcessors { p, max: MAX_LOG2_PROCESSORS });
     }
     if r > p {
         return Err(ReplicationError::ReplicasExceedProcessors { r, p });
@@ -109,9 +102,5 @@ pub(crate) fn pow2(x: f64) -> f64 {
 /// assert!(loadbal::replication::log2_exact(12).is_err());
 /// ```
 pub fn log2_exact(n: u64) -> Result<u32, ReplicationError> {
-    if n.is_power_of_two() {
-        Ok(n.trailing_zeros())
-    } else {
-        Err(ReplicationError::NotPowerOfTwo { value: n })
-    }
+    if n.is_power_of_two() { Ok(n.trailing_zeros()) } else { Err(ReplicationError::NotPowerOfTwo { value: n }) }
 }

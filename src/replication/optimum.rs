@@ -38,29 +38,17 @@ pub struct OptimalReplication {
 /// let best = optimal_r_discrete(0.95, 6, &JrModel::M11.params()).unwrap();
 /// assert_eq!((best.r, best.replicas), (4, 16));
 /// ```
-pub fn optimal_r_discrete(
-    cv: f64,
-    p: u32,
-    params: &JrParams,
-) -> Result<OptimalReplication, ReplicationError> {
+pub fn optimal_r_discrete(cv: f64, p: u32, params: &JrParams) -> Result<OptimalReplication, ReplicationError> {
     check_cv(cv)?;
     check_rp(0, p)?;
-    let mut best = OptimalReplication {
-        r: 0,
-        replicas: 1,
-        speedup: 1.0,
-    };
+    let mut best = OptimalReplication { r: 0, replicas: 1, speedup: 1.0 };
     for r in 1..=p {
         if evaluator::iteration_time(1.0, cv, r, p, params)? <= 0.0 {
             continue;
         }
         let s = evaluator::speedup(cv, r, p, params)?;
         if s > best.speedup * (1.0 + 1e-12) {
-            best = OptimalReplication {
-                r,
-                replicas: 1 << r,
-                speedup: s,
-            };
+            best = OptimalReplication { r, replicas: 1 << r, speedup: s };
         }
     }
     Ok(best)
@@ -88,30 +76,19 @@ pub fn optimal_r_discrete(
 /// assert!((break_even_cv(0, 1, 1, &m).unwrap() - 2.0 / 3.0).abs() < 1e-15);
 /// assert!((break_even_cv(1, 2, 2, &m).unwrap() - 0.8).abs() < 1e-15);
 /// ```
-pub fn break_even_cv(
-    r_a: u32,
-    r_b: u32,
-    p: u32,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn break_even_cv(r_a: u32, r_b: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
     let slope = |r: u32| -> Result<f64, ReplicationError> {
         Ok(evaluator::iteration_time(1.0, 1.0, r, p, params)? - pow2(f64::from(r)))
     };
     let (ka, kb) = (slope(r_a)?, slope(r_b)?);
     if ka == kb {
-        return Err(ReplicationError::NoSolution {
-            reason: format!("r = {r_a} and r = {r_b} never break even"),
-        });
+        return Err(ReplicationError::NoSolution { reason: format!("r = {r_a} and r = {r_b} never break even") });
     }
     Ok((pow2(f64::from(r_b)) - pow2(f64::from(r_a))) / (ka - kb))
 }
 
 fn check_open_cv(cv: f64) -> Result<f64, ReplicationError> {
-    if cv.is_finite() && cv > 0.0 && cv < 1.0 {
-        Ok(cv)
-    } else {
-        Err(ReplicationError::CvOutOfDomain { cv })
-    }
+    if cv.is_finite() && cv > 0.0 && cv < 1.0 { Ok(cv) } else { Err(ReplicationError::CvOutOfDomain { cv }) }
 }
 
 fn round_clip(r_cont: f64, p: u32) -> u32 {
@@ -253,8 +230,7 @@ pub fn model11_speedup_at_optimum(cv: f64, p: u32) -> Result<f64, ReplicationErr
         return super::closed_forms::model11_speedup_full(c, p);
     }
     let pf = f64::from(p);
-    Ok((2.0 + pf * c) * LN_2
-        / (c * (3.0 * LN_2 + 1.0 + pf * LN_2 + LN_2.ln() + ((1.0 - c) / c).ln())))
+    Ok((2.0 + pf * c) * LN_2 / (c * (3.0 * LN_2 + 1.0 + pf * LN_2 + LN_2.ln() + ((1.0 - c) / c).ln())))
 }
 
 /// Model 1.2 continuous optimum for β₂ = ½ and β₁ ≠ 1 (seed 002, (5.47)).
@@ -275,18 +251,9 @@ pub fn model11_speedup_at_optimum(cv: f64, p: u32) -> Result<f64, ReplicationErr
 /// let r = model12_optimal_r_continuous(0.7, 10, 0.6, 1.01).unwrap();
 /// assert!((r - 2.0283357731).abs() < 1e-9);
 /// ```
-pub fn model12_optimal_r_continuous(
-    cv: f64,
-    p: u32,
-    alpha: f64,
-    beta1: f64,
-) -> Result<f64, ReplicationError> {
+pub fn model12_optimal_r_continuous(cv: f64, p: u32, alpha: f64, beta1: f64) -> Result<f64, ReplicationError> {
     if !(alpha.is_finite() && alpha > 0.0 && alpha < 1.0) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "α",
-            value: alpha,
-            expected: "a number in (0, 1)",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "α", value: alpha, expected: "a number in (0, 1)" });
     }
     if !(beta1.is_finite() && beta1 > 0.0 && beta1 != 1.0 && beta1 != 0.5) {
         return Err(ReplicationError::InvalidParameter {
@@ -300,11 +267,7 @@ pub fn model12_optimal_r_continuous(
     }
     check_rp(0, p)?;
     let lb = beta1.ln();
-    Ok((lb * f64::from(p)
-        + (lb / (beta1 - 1.0)).ln()
-        + alpha.ln()
-        + (cv / (1.0 - 2.0 * alpha * cv)).ln()
-        - LN_2.ln())
+    Ok((lb * f64::from(p) + (lb / (beta1 - 1.0)).ln() + alpha.ln() + (cv / (1.0 - 2.0 * alpha * cv)).ln() - LN_2.ln())
         / (2.0 * beta1).ln())
 }
 
@@ -389,8 +352,7 @@ pub fn model12_special_speedup_at_optimum(cv: f64, p: u32) -> Result<f64, Replic
     if ac / q < LN_2 {
         return Ok(1.0);
     }
-    Ok((LN_2 + ac * LN_2 * pf)
-        / (ac * (1.0 + 3.0 * LN_2 + LN_2.ln() + pf * LN_2 + (q / (2.0 * ac)).ln())))
+    Ok((LN_2 + ac * LN_2 * pf) / (ac * (1.0 + 3.0 * LN_2 + LN_2.ln() + pf * LN_2 + (q / (2.0 * ac)).ln())))
 }
 
 /// Model 2.1 (γ = ½): `c_X` up to which `r* = 0` on `2^p` processors ((5.74), ≈ 2.8/(4.7 + 0.7p)).
@@ -507,11 +469,7 @@ pub fn model21_optimal_r(cv: f64, p: u32) -> Result<u32, ReplicationError> {
 /// assert!((a - 0.607368617).abs() < 1e-9 && (b - 0.849778895).abs() < 1e-9 && (c - 3.093836321).abs() < 1e-9);
 /// ```
 pub fn model21_four_processor_thresholds() -> [f64; 3] {
-    [
-        4.0 / (8.0 - SQRT_2),
-        8.0 / (SQRT_2 + 8.0),
-        8.0 / (4.0 - SQRT_2),
-    ]
+    [4.0 / (8.0 - SQRT_2), 8.0 / (SQRT_2 + 8.0), 8.0 / (4.0 - SQRT_2)]
 }
 
 #[cfg(test)]
@@ -537,10 +495,7 @@ mod tests {
                 assert_eq!(model11_optimal_r(c, *p).unwrap(), w, "c = {c}, p = {p}");
                 if c != 0.67 {
                     // 0.6622 < c ≤ 2/3: the rounded optimum is 1 although R = 2 does not pay (J20).
-                    assert_eq!(
-                        optimal_r_discrete(c, *p, &JrModel::M11.params()).unwrap().r,
-                        w
-                    );
+                    assert_eq!(optimal_r_discrete(c, *p, &JrModel::M11.params()).unwrap().r, w);
                 }
             }
         }
@@ -554,12 +509,7 @@ mod tests {
         assert!((break_even_cv(1, 2, 2, &m21).unwrap() - b).abs() < 1e-14);
         // r_cont crosses 0 and p exactly at the model 2.1 bounds.
         for p in 1..=7 {
-            assert!(
-                model21_optimal_r_continuous(model21_zero_threshold(p).unwrap(), p)
-                    .unwrap()
-                    .abs()
-                    < 1e-9
-            );
+            assert!(model21_optimal_r_continuous(model21_zero_threshold(p).unwrap(), p).unwrap().abs() < 1e-9);
             let full = model21_optimal_r_continuous(model21_full_threshold(p).unwrap(), p).unwrap();
             assert!((full - f64::from(p)).abs() < 1e-9);
         }
@@ -576,18 +526,11 @@ mod tests {
         ];
         for (c, want) in rows {
             for (p, w) in want.iter().enumerate() {
-                assert_eq!(
-                    model21_optimal_r(c, p as u32).unwrap(),
-                    *w,
-                    "c = {c}, p = {p}"
-                );
+                assert_eq!(model21_optimal_r(c, p as u32).unwrap(), *w, "c = {c}, p = {p}");
             }
         }
         assert!((closed_forms::model21_speedup(0.42, 1, 7).unwrap() - 0.999614).abs() < 1e-6);
-        assert_eq!(
-            optimal_r_discrete(0.42, 7, &JrParams::model21()).unwrap().r,
-            0
-        );
+        assert_eq!(optimal_r_discrete(0.42, 7, &JrParams::model21()).unwrap().r, 0);
     }
 
     #[test]
@@ -617,10 +560,8 @@ mod tests {
         assert!((model12_special_speedup_at_optimum(0.8, 4).unwrap() - 2.2712601791).abs() < 1e-9);
         assert_eq!(model12_special_speedup_at_optimum(0.45, 5).unwrap(), 1.0);
         assert!(model12_special_optimal_r(0.9, 3).is_err());
-        let r: Vec<u32> = [1, 2, 3, 4, 5, 6, 8, 10]
-            .iter()
-            .map(|&p| model12_special_optimal_r(0.81, p).unwrap())
-            .collect();
+        let r: Vec<u32> =
+            [1, 2, 3, 4, 5, 6, 8, 10].iter().map(|&p| model12_special_optimal_r(0.81, p).unwrap()).collect();
         assert_eq!(r, vec![1, 2, 3, 4, 5, 6, 6, 6]);
     }
 }

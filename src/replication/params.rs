@@ -60,11 +60,7 @@ impl BetaTable {
         if j <= i {
             return Err(missing);
         }
-        self.rows
-            .get(i as usize)
-            .and_then(|row| row.get((j - i - 1) as usize))
-            .copied()
-            .ok_or(missing)
+        self.rows.get(i as usize).and_then(|row| row.get((j - i - 1) as usize)).copied().ok_or(missing)
     }
 }
 
@@ -96,11 +92,7 @@ fn check_open_unit(name: &'static str, v: f64) -> Result<f64, ReplicationError> 
     if v.is_finite() && v > 0.0 && v < 1.0 {
         Ok(v)
     } else {
-        Err(ReplicationError::InvalidParameter {
-            name,
-            value: v,
-            expected: "a number in (0, 1)",
-        })
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a number in (0, 1)" })
     }
 }
 
@@ -108,11 +100,7 @@ fn check_nonneg(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
     if v.is_finite() && v >= 0.0 {
         Ok(v)
     } else {
-        Err(ReplicationError::InvalidParameter {
-            name,
-            value: v,
-            expected: "a finite number ≥ 0",
-        })
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite number ≥ 0" })
     }
 }
 
@@ -128,12 +116,7 @@ impl JrParams {
     /// assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Constant(0.5), 1.0).is_ok());
     /// assert!(JrParams::new(1.2, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).is_err());
     /// ```
-    pub fn new(
-        alpha: f64,
-        beta_max: BetaMax,
-        beta_min: BetaMin,
-        gamma: f64,
-    ) -> Result<Self, ReplicationError> {
+    pub fn new(alpha: f64, beta_max: BetaMax, beta_min: BetaMin, gamma: f64) -> Result<Self, ReplicationError> {
         check_open_unit("α", alpha)?;
         if !(gamma.is_finite() && (0.5..=1.0).contains(&gamma)) {
             return Err(ReplicationError::InvalidParameter {
@@ -166,49 +149,26 @@ impl JrParams {
         if let BetaMin::Constant(b) = beta_min {
             check_nonneg("β(i, i)", b)?;
         }
-        Ok(JrParams {
-            alpha,
-            beta_max,
-            beta_min,
-            gamma,
-        })
+        Ok(JrParams { alpha, beta_max, beta_min, gamma })
     }
 
     /// Model 1.1 (α = ½, β_max = 1, β_min = ½, γ = 1).
     pub fn model11() -> Self {
-        JrParams {
-            alpha: 0.5,
-            beta_max: BetaMax::Constant(1.0),
-            beta_min: BetaMin::Constant(0.5),
-            gamma: 1.0,
-        }
+        JrParams { alpha: 0.5, beta_max: BetaMax::Constant(1.0), beta_min: BetaMin::Constant(0.5), gamma: 1.0 }
     }
 
     /// Model 2.1 of Table 5.7: model 1.1 with independent consecutive jobs, γ = ½. This is the γ
     /// the closed forms (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
     pub fn model21() -> Self {
-        JrParams {
-            gamma: 0.5,
-            ..Self::model11()
-        }
+        JrParams { gamma: 0.5, ..Self::model11() }
     }
 
     /// Models 1.2 (γ = 1) and 2.2: constant ratios β₁ (max) and β₂ (min) given explicitly.
     ///
     /// # Errors
     /// As [`JrParams::new`].
-    pub fn constant(
-        alpha: f64,
-        beta1: f64,
-        beta2: f64,
-        gamma: f64,
-    ) -> Result<Self, ReplicationError> {
-        Self::new(
-            alpha,
-            BetaMax::Constant(beta1),
-            BetaMin::Constant(beta2),
-            gamma,
-        )
+    pub fn constant(alpha: f64, beta1: f64, beta2: f64, gamma: f64) -> Result<Self, ReplicationError> {
+        Self::new(alpha, BetaMax::Constant(beta1), BetaMin::Constant(beta2), gamma)
     }
 
     /// β(i, j) for i < j (the ratio of the step from level `j − 1` to level `j`).
@@ -218,9 +178,7 @@ impl JrParams {
     pub fn beta_max_at(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
         match &self.beta_max {
             BetaMax::Constant(b) => Ok(*b),
-            BetaMax::Product { a1, b1, a2, b2 } => {
-                Ok((a1 + b1 * f64::from(i)) * (a2 + b2 * f64::from(j)))
-            }
+            BetaMax::Product { a1, b1, a2, b2 } => Ok((a1 + b1 * f64::from(i)) * (a2 + b2 * f64::from(j))),
             BetaMax::Table(t) => t.get(i, j),
         }
     }
@@ -329,39 +287,20 @@ impl JrModel {
     /// assert!((m.beta_min_at(1).unwrap() - 0.7729812).abs() < 1e-7);
     /// ```
     pub fn params(&self) -> JrParams {
-        let gamma = if matches!(
-            self,
-            JrModel::M11 | JrModel::M12 | JrModel::M13a | JrModel::M13b
-        ) {
-            1.0
-        } else {
-            0.81
-        };
+        let gamma =
+            if matches!(self, JrModel::M11 | JrModel::M12 | JrModel::M13a | JrModel::M13b) { 1.0 } else { 0.81 };
         let (beta_max, beta_min) = match self {
             JrModel::M11 | JrModel::M21 => (BetaMax::Constant(1.0), BetaMin::Constant(0.5)),
             JrModel::M12 | JrModel::M22 => (BetaMax::Constant(0.95), BetaMin::Def538),
             JrModel::M13a | JrModel::M23a => (THESIS_BETA_PRODUCT, BetaMin::Def538),
-            JrModel::M13b | JrModel::M23b => (
-                BetaMax::Table(BetaTable::thesis_table_5_2()),
-                BetaMin::Def538,
-            ),
+            JrModel::M13b | JrModel::M23b => (BetaMax::Table(BetaTable::thesis_table_5_2()), BetaMin::Def538),
         };
-        JrParams {
-            alpha: 0.5,
-            beta_max,
-            beta_min,
-            gamma,
-        }
+        JrParams { alpha: 0.5, beta_max, beta_min, gamma }
     }
 }
 
 /// The fitted β(i, j) of Table 5.6: `(−0.14 i + 1.54)(0.02 j + 0.63)`.
-pub const THESIS_BETA_PRODUCT: BetaMax = BetaMax::Product {
-    a1: 1.54,
-    b1: -0.14,
-    a2: 0.63,
-    b2: 0.02,
-};
+pub const THESIS_BETA_PRODUCT: BetaMax = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
 
 #[cfg(test)]
 mod tests {
@@ -370,16 +309,12 @@ mod tests {
     #[test]
     fn def538_minima_of_the_applied_models() {
         // Reference values (self-derived in the seed-002 extraction, checked here).
-        let a: Vec<f64> = (1..=7)
-            .map(|i| JrModel::M13a.params().beta_min_at(i).unwrap())
-            .collect();
+        let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.params().beta_min_at(i).unwrap()).collect();
         let want_a = [0.7057, 0.7875, 0.8626, 0.9315, 0.9941, 1.0503, 1.0998];
         for (x, w) in a.iter().zip(want_a) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
         }
-        let b: Vec<f64> = (1..=7)
-            .map(|i| JrModel::M13b.params().beta_min_at(i).unwrap())
-            .collect();
+        let b: Vec<f64> = (1..=7).map(|i| JrModel::M13b.params().beta_min_at(i).unwrap()).collect();
         let want_b = [0.6305, 0.7730, 0.9274, 0.9979, 1.0252, 1.0562, 1.1041];
         for (x, w) in b.iter().zip(want_b) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
@@ -391,21 +326,12 @@ mod tests {
         let t = BetaTable::thesis_table_5_2();
         assert_eq!(t.get(0, 1).unwrap(), 1.05);
         assert_eq!(t.get(6, 7).unwrap(), 0.53);
-        assert_eq!(
-            t.get(3, 8),
-            Err(ReplicationError::BetaTableTooSmall { i: 3, j: 8 })
-        );
+        assert_eq!(t.get(3, 8), Err(ReplicationError::BetaTableTooSmall { i: 3, j: 8 }));
         assert!(t.get(2, 2).is_err());
         assert!(JrParams::new(0.5, BetaMax::Constant(f64::NAN), BetaMin::Def538, 1.0).is_err());
         assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 0.4).is_err());
         let bad = JrParams::constant(0.9, 1.0, 0.5, 1.0).unwrap();
-        let def = JrParams {
-            beta_min: BetaMin::Def538,
-            ..bad
-        };
-        assert!(matches!(
-            def.beta_min_at(1),
-            Err(ReplicationError::NegativeRadicand { .. })
-        ));
+        let def = JrParams { beta_min: BetaMin::Def538, ..bad };
+        assert!(matches!(def.beta_min_at(1), Err(ReplicationError::NegativeRadicand { .. })));
     }
 }

@@ -69,11 +69,7 @@ impl PredictorKind {
             if v.is_finite() && v > 0.0 && v <= 1.0 {
                 Ok(v)
             } else {
-                Err(ReplicationError::InvalidParameter {
-                    name,
-                    value: v,
-                    expected: "a number in (0, 1]",
-                })
+                Err(ReplicationError::InvalidParameter { name, value: v, expected: "a number in (0, 1]" })
             }
         };
         Ok(match self {
@@ -81,31 +77,17 @@ impl PredictorKind {
             PredictorKind::RunningMean => Box::new(RunningMean::default()),
             PredictorKind::SlidingMedian(l) => {
                 if *l == 0 {
-                    return Err(ReplicationError::InvalidParameter {
-                        name: "window",
-                        value: 0.0,
-                        expected: "≥ 1",
-                    });
+                    return Err(ReplicationError::InvalidParameter { name: "window", value: 0.0, expected: "≥ 1" });
                 }
-                Box::new(SlidingMedian {
-                    window: VecDeque::new(),
-                    len: *l,
-                })
+                Box::new(SlidingMedian { window: VecDeque::new(), len: *l })
             }
             PredictorKind::Es(a) => Box::new(Smoothing::new(Rule::Fixed(unit("α", *a)?))),
-            PredictorKind::TriggLeach(phi) => Box::new(Smoothing::new(Rule::TriggLeach {
-                phi: unit("φ", *phi)?,
-                a: 0.0,
-                m: 0.0,
-            })),
-            PredictorKind::Whybark => Box::new(Smoothing::new(Rule::Whybark {
-                errors: Vec::new(),
-                last_delta: false,
-            })),
-            PredictorKind::Mentzer => Box::new(Smoothing::new(Rule::Mentzer)),
-            PredictorKind::PantazopoulosPappis => {
-                Box::new(Smoothing::new(Rule::PantazopoulosPappis { prev: None }))
+            PredictorKind::TriggLeach(phi) => {
+                Box::new(Smoothing::new(Rule::TriggLeach { phi: unit("φ", *phi)?, a: 0.0, m: 0.0 }))
             }
+            PredictorKind::Whybark => Box::new(Smoothing::new(Rule::Whybark { errors: Vec::new(), last_delta: false })),
+            PredictorKind::Mentzer => Box::new(Smoothing::new(Rule::Mentzer)),
+            PredictorKind::PantazopoulosPappis => Box::new(Smoothing::new(Rule::PantazopoulosPappis { prev: None })),
             PredictorKind::Ar { order, window } => {
                 if *order == 0 || window <= order {
                     return Err(ReplicationError::InvalidParameter {
@@ -114,11 +96,7 @@ impl PredictorKind {
                         expected: "order ≥ 1 and window > order",
                     });
                 }
-                Box::new(Ar {
-                    order: *order,
-                    window: *window,
-                    history: VecDeque::new(),
-                })
+                Box::new(Ar { order: *order, window: *window, history: VecDeque::new() })
             }
             PredictorKind::Des(cfg) => Box::new(Des::new(cfg.clone())?),
         })
@@ -146,11 +124,7 @@ pub(crate) fn median(values: impl Iterator<Item = f64>) -> f64 {
     let mut v: Vec<f64> = values.collect();
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        0.5 * (v[n / 2 - 1] + v[n / 2])
-    }
+    if n % 2 == 1 { v[n / 2] } else { 0.5 * (v[n / 2 - 1] + v[n / 2]) }
 }
 
 #[derive(Debug, Clone)]
@@ -189,10 +163,7 @@ struct Smoothing {
 
 impl Smoothing {
     fn new(rule: Rule) -> Self {
-        Smoothing {
-            rule,
-            forecast: None,
-        }
+        Smoothing { rule, forecast: None }
     }
 }
 
@@ -211,8 +182,7 @@ impl Smoothing {
 /// assert!(whybark_delta(1.5, 1.3, 1.0) && !whybark_delta(1.5, -1.3, 1.0));
 /// ```
 pub fn whybark_delta(e: f64, e_prev: f64, sigma: f64) -> bool {
-    e.abs() > 4.0 * sigma
-        || (e.abs() > 1.2 * sigma && e_prev.abs() > 1.2 * sigma && e * e_prev > 0.0)
+    e.abs() > 4.0 * sigma || (e.abs() > 1.2 * sigma && e_prev.abs() > 1.2 * sigma && e * e_prev > 0.0)
 }
 
 /// Mentzer's α (7.6): `min(|(y_t − ŷ_t)/y_t|, 1)`.
@@ -229,11 +199,7 @@ pub fn whybark_delta(e: f64, e_prev: f64, sigma: f64) -> bool {
 /// assert_eq!(mentzer_alpha(10.0, 25.0), 1.0);
 /// ```
 pub fn mentzer_alpha(y: f64, forecast: f64) -> f64 {
-    if y == 0.0 {
-        1.0
-    } else {
-        ((y - forecast) / y).abs().min(1.0)
-    }
+    if y == 0.0 { 1.0 } else { ((y - forecast) / y).abs().min(1.0) }
 }
 
 /// Pantazopoulos–Pappis α (7.8), clipped to [0, 1]; `0/0` gives ½.
@@ -281,9 +247,7 @@ impl Predictor for Smoothing {
                 let e_prev = errors.last().copied().unwrap_or(0.0);
                 let sigma = if errors.len() >= 2 {
                     let m = errors.iter().sum::<f64>() / errors.len() as f64;
-                    (errors.iter().map(|x| (x - m).powi(2)).sum::<f64>()
-                        / (errors.len() as f64 - 1.0))
-                        .sqrt()
+                    (errors.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (errors.len() as f64 - 1.0)).sqrt()
                 } else {
                     f64::INFINITY
                 };
@@ -353,13 +317,7 @@ impl Predictor for Ar {
             return Some(mu);
         }
         match yule_walker(&y, self.order) {
-            Ok(Some(a)) => Some(
-                mu + a
-                    .iter()
-                    .zip(y.iter().rev())
-                    .map(|(c, v)| c * (v - mu))
-                    .sum::<f64>(),
-            ),
+            Ok(Some(a)) => Some(mu + a.iter().zip(y.iter().rev()).map(|(c, v)| c * (v - mu)).sum::<f64>()),
             _ => Some(mu),
         }
     }
@@ -390,18 +348,10 @@ impl Predictor for Ar {
 /// ```
 pub fn predict_series(kind: &PredictorKind, y: &[f64]) -> Result<Vec<f64>, ReplicationError> {
     if y.len() < 2 {
-        return Err(ReplicationError::TooShort {
-            what: "a prediction series",
-            needed: 2,
-            got: y.len(),
-        });
+        return Err(ReplicationError::TooShort { what: "a prediction series", needed: 2, got: y.len() });
     }
     if let Some((row, &value)) = y.iter().enumerate().find(|(_, v)| !v.is_finite()) {
-        return Err(ReplicationError::InvalidRuntime {
-            row,
-            column: 0,
-            value,
-        });
+        return Err(ReplicationError::InvalidRuntime { row, column: 0, value });
     }
     let mut p = kind.build()?;
     let mut out = Vec::with_capacity(y.len() - 1);
@@ -430,23 +380,12 @@ pub fn predict_series(kind: &PredictorKind, y: &[f64]) -> Result<Vec<f64>, Repli
 /// ```
 pub fn rmse_one_step(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
     if y.len() < 2 {
-        return Err(ReplicationError::TooShort {
-            what: "an RMSE",
-            needed: 2,
-            got: y.len(),
-        });
+        return Err(ReplicationError::TooShort { what: "an RMSE", needed: 2, got: y.len() });
     }
     if predictions.len() + 1 != y.len() {
-        return Err(ReplicationError::LengthMismatch {
-            left: y.len() - 1,
-            right: predictions.len(),
-        });
+        return Err(ReplicationError::LengthMismatch { left: y.len() - 1, right: predictions.len() });
     }
-    let s: f64 = y[1..]
-        .iter()
-        .zip(predictions)
-        .map(|(a, b)| (a - b).powi(2))
-        .sum();
+    let s: f64 = y[1..].iter().zip(predictions).map(|(a, b)| (a - b).powi(2)).sum();
     Ok((s / predictions.len() as f64).sqrt())
 }
 
@@ -485,26 +424,13 @@ mod tests {
     #[test]
     fn simple_predictors() {
         let y = [3.0, 1.0, 2.0, 10.0, 4.0];
-        assert_eq!(
-            predict_series(&PredictorKind::RunningMean, &y).unwrap(),
-            vec![3.0, 2.0, 2.0, 4.0]
-        );
-        assert_eq!(
-            predict_series(&PredictorKind::SlidingMedian(3), &y).unwrap(),
-            vec![3.0, 2.0, 2.0, 2.0]
-        );
+        assert_eq!(predict_series(&PredictorKind::RunningMean, &y).unwrap(), vec![3.0, 2.0, 2.0, 4.0]);
+        assert_eq!(predict_series(&PredictorKind::SlidingMedian(3), &y).unwrap(), vec![3.0, 2.0, 2.0, 2.0]);
         let tl = predict_series(&PredictorKind::TriggLeach(0.2), &y).unwrap();
         // First error −2: A = −0.4, M = 0.4, α = 1, so ŷ_3 = y_2.
         assert_eq!(tl[1], 1.0);
         assert!(PredictorKind::Es(1.5).build().is_err());
-        assert!(
-            PredictorKind::Ar {
-                order: 3,
-                window: 3
-            }
-            .build()
-            .is_err()
-        );
+        assert!(PredictorKind::Ar { order: 3, window: 3 }.build().is_err());
         assert!(predict_series(&PredictorKind::LastValue, &[1.0]).is_err());
     }
 
@@ -521,21 +447,11 @@ mod tests {
         assert!((a[0] - 0.7).abs() < 0.03 && a[1].abs() < 0.03);
         let ar = rmse_one_step(
             &y[..2000],
-            &predict_series(
-                &PredictorKind::Ar {
-                    order: 2,
-                    window: 500,
-                },
-                &y[..2000],
-            )
-            .unwrap(),
+            &predict_series(&PredictorKind::Ar { order: 2, window: 500 }, &y[..2000]).unwrap(),
         )
         .unwrap();
-        let mean = rmse_one_step(
-            &y[..2000],
-            &predict_series(&PredictorKind::RunningMean, &y[..2000]).unwrap(),
-        )
-        .unwrap();
+        let mean =
+            rmse_one_step(&y[..2000], &predict_series(&PredictorKind::RunningMean, &y[..2000]).unwrap()).unwrap();
         assert!(ar < mean);
     }
 }

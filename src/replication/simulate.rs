@@ -27,17 +27,11 @@ pub struct Overheads {
 
 impl Overheads {
     fn check(&self) -> Result<(), ReplicationError> {
-        for (name, v) in [
-            ("send time", self.send),
-            ("finalize time", self.finalize),
-            ("rescheduling time", self.reschedule),
-        ] {
+        for (name, v) in
+            [("send time", self.send), ("finalize time", self.finalize), ("rescheduling time", self.reschedule)]
+        {
             if !(v.is_finite() && v >= 0.0) {
-                return Err(ReplicationError::InvalidParameter {
-                    name,
-                    value: v,
-                    expected: "a finite number ≥ 0",
-                });
+                return Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite number ≥ 0" });
             }
         }
         Ok(())
@@ -89,12 +83,7 @@ fn row(trace: &Trace, k: usize) -> Vec<f64> {
 }
 
 fn max_weighted(trace: &Trace, k: usize, mult: &[f64]) -> f64 {
-    trace
-        .columns()
-        .iter()
-        .zip(mult)
-        .map(|(c, m)| c[k] * m)
-        .fold(f64::NEG_INFINITY, f64::max)
+    trace.columns().iter().zip(mult).map(|(c, m)| c[k] * m).fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// ELB run time `E(t, P)` (seed 002, §2.5): every processor gets an equal share.
@@ -115,15 +104,11 @@ fn max_weighted(trace: &Trace, k: usize, mult: &[f64]) -> f64 {
 /// ```
 pub fn elb_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
     ov.check()?;
-    Ok((0..trace.len())
-        .map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send)
-        .sum())
+    Ok((0..trace.len()).map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send).sum())
 }
 
 fn balanced_total(trace: &Trace, from: usize, mult: &[f64], ov: &Overheads) -> f64 {
-    (from..trace.len())
-        .map(|k| max_weighted(trace, k, mult) + ov.send)
-        .sum()
+    (from..trace.len()).map(|k| max_weighted(trace, k, mult) + ov.send).sum()
 }
 
 /// SLB run time `S(N, t, P)` (seed 002, (2.1)–(2.8)): ELB for the first `N` iterations, then one
@@ -151,21 +136,11 @@ pub fn slb_run_time(trace: &Trace, n: usize, ov: &Overheads) -> Result<f64, Repl
     }
     ov.check()?;
     if n > trace.len() {
-        return Err(ReplicationError::TooShort {
-            what: "SLB's cold iterations",
-            needed: n,
-            got: trace.len(),
-        });
+        return Err(ReplicationError::TooShort { what: "SLB's cold iterations", needed: n, got: trace.len() });
     }
-    let sums: Vec<f64> = trace
-        .columns()
-        .iter()
-        .map(|c| c[..n].iter().sum())
-        .collect();
+    let sums: Vec<f64> = trace.columns().iter().map(|c| c[..n].iter().sum()).collect();
     let mult = balance_multipliers(&sums)?;
-    let cold: f64 = (0..n)
-        .map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send)
-        .sum();
+    let cold: f64 = (0..n).map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send).sum();
     Ok(cold + balanced_total(trace, n, &mult, ov) + ov.reschedule)
 }
 
@@ -229,18 +204,13 @@ fn dlb_iteration_costs(
 ) -> Result<Vec<f64>, ReplicationError> {
     ov.check()?;
     let p = trace.processors();
-    let mut preds = (0..p)
-        .map(|_| predictor.build())
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut preds = (0..p).map(|_| predictor.build()).collect::<Result<Vec<_>, _>>()?;
     let mut mult = vec![1.0; p];
     let mut costs = Vec::with_capacity(trace.len());
     for k in 0..trace.len() {
         let mut cost = 0.0;
         if n > 0 && k > 0 && k % n == 0 {
-            let forecast: Vec<f64> = preds
-                .iter()
-                .map(|q| q.predict().unwrap_or(1.0).max(f64::MIN_POSITIVE))
-                .collect();
+            let forecast: Vec<f64> = preds.iter().map(|q| q.predict().unwrap_or(1.0).max(f64::MIN_POSITIVE)).collect();
             mult = balance_multipliers(&forecast)?;
             cost += ov.reschedule;
         }
@@ -270,18 +240,10 @@ fn dlb_iteration_costs(
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(dlb_optimal_run_time(&t, 10, &Overheads::default()).unwrap(), 16.0);
 /// ```
-pub fn dlb_optimal_run_time(
-    trace: &Trace,
-    n_overhead: usize,
-    ov: &Overheads,
-) -> Result<f64, ReplicationError> {
+pub fn dlb_optimal_run_time(trace: &Trace, n_overhead: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
     ov.check()?;
     if n_overhead == 0 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "n_overhead",
-            value: 0.0,
-            expected: "≥ 1",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "n_overhead", value: 0.0, expected: "≥ 1" });
     }
     let mut total = (trace.len() / n_overhead) as f64 * ov.reschedule;
     for k in 0..trace.len() {
@@ -291,11 +253,7 @@ pub fn dlb_optimal_run_time(
 }
 
 /// Iteration times of R-JR, one per JR iteration (each consumes `R` trace rows).
-fn jr_iteration_times(
-    trace: &Trace,
-    replicas: usize,
-    ov: &Overheads,
-) -> Result<Vec<f64>, ReplicationError> {
+fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<Vec<f64>, ReplicationError> {
     ov.check()?;
     let p = trace.processors();
     if replicas == 0 || p % replicas != 0 {
@@ -306,11 +264,7 @@ fn jr_iteration_times(
         });
     }
     if trace.len() < replicas {
-        return Err(ReplicationError::TooShort {
-            what: "an R-JR run",
-            needed: replicas,
-            got: trace.len(),
-        });
+        return Err(ReplicationError::TooShort { what: "an R-JR run", needed: replicas, got: trace.len() });
     }
     let mut out = Vec::with_capacity(trace.len() / replicas);
     for it in 0..trace.len() / replicas {
@@ -319,10 +273,10 @@ fn jr_iteration_times(
             let k = it * replicas + step;
             for g in 0..p / replicas {
                 let group = g * replicas..(g + 1) * replicas;
-                let (e, best) = group.clone().map(|i| (i, trace.column(i)[k])).fold(
-                    (usize::MAX, f64::INFINITY),
-                    |a, b| if b.1 < a.1 { b } else { a },
-                );
+                let (e, best) = group
+                    .clone()
+                    .map(|i| (i, trace.column(i)[k]))
+                    .fold((usize::MAX, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
                 for i in group {
                     proc_time[i] += if i == e { best } else { best + ov.finalize };
                 }
@@ -355,11 +309,7 @@ fn jr_iteration_times(
 /// assert_eq!(jr_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
 /// assert_eq!(jr_run_time(&t, 4, &Overheads::default()).unwrap(), 32.0);
 /// ```
-pub fn jr_run_time(
-    trace: &Trace,
-    replicas: usize,
-    ov: &Overheads,
-) -> Result<f64, ReplicationError> {
+pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
     let its = jr_iteration_times(trace, replicas, ov)?;
     Ok(trace.len() as f64 / its.len() as f64 * its.iter().sum::<f64>())
 }
@@ -434,14 +384,8 @@ pub struct AdaptiveOutcome {
 /// assert_eq!(out.choices.len(), 10);
 /// assert!(out.adaptive > 0.0);
 /// ```
-pub fn adaptive_run_time(
-    trace: &Trace,
-    cfg: &AdaptiveConfig,
-) -> Result<AdaptiveOutcome, ReplicationError> {
-    if cfg.block == 0
-        || cfg.replicas == 0
-        || cfg.block % cfg.replicas != 0
-        || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0)
+pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<AdaptiveOutcome, ReplicationError> {
+    if cfg.block == 0 || cfg.replicas == 0 || cfg.block % cfg.replicas != 0 || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0)
     {
         return Err(ReplicationError::InvalidParameter {
             name: "adaptive block",
@@ -461,31 +405,18 @@ pub fn adaptive_run_time(
     let j = jr_iteration_times(trace, cfg.replicas, &cfg.overheads)?;
     let per_block = cfg.block / cfg.replicas;
     let (mut hist_y, mut hist_d, mut hist_j) = (Vec::new(), Vec::new(), Vec::new());
-    let mut out = AdaptiveOutcome {
-        adaptive: 0.0,
-        dlb: 0.0,
-        jr: 0.0,
-        choices: Vec::with_capacity(blocks),
-    };
+    let mut out = AdaptiveOutcome { adaptive: 0.0, dlb: 0.0, jr: 0.0, choices: Vec::with_capacity(blocks) };
     let mut choice = Strategy::Dlb;
     for b in 0..blocks {
         let rows = b * cfg.block..(b + 1) * cfg.block;
         let cost_d: f64 = d[rows.clone()].iter().sum();
-        let cost_j: f64 =
-            cfg.replicas as f64 * j[b * per_block..(b + 1) * per_block].iter().sum::<f64>();
+        let cost_j: f64 = cfg.replicas as f64 * j[b * per_block..(b + 1) * per_block].iter().sum::<f64>();
         out.dlb += cost_d;
         out.jr += cost_j;
-        out.adaptive += if choice == Strategy::Dlb {
-            cost_d
-        } else {
-            cost_j
-        };
+        out.adaptive += if choice == Strategy::Dlb { cost_d } else { cost_j };
         out.choices.push(choice);
-        let means: Vec<f64> = trace
-            .columns()
-            .iter()
-            .map(|c| c[rows.clone()].iter().sum::<f64>() / cfg.block as f64)
-            .collect();
+        let means: Vec<f64> =
+            trace.columns().iter().map(|c| c[rows.clone()].iter().sum::<f64>() / cfg.block as f64).collect();
         let y = statistic_y(&means)?;
         hist_y.push(y);
         hist_d.push(cost_d / cfg.block as f64);
@@ -494,18 +425,9 @@ pub fn adaptive_run_time(
             Ok((line, _)) => line.at(y),
             Err(_) => hist.iter().sum::<f64>() / hist.len() as f64,
         };
-        let next = if predict(&hist_j) < predict(&hist_d) {
-            Strategy::Jr
-        } else {
-            Strategy::Dlb
-        };
+        let next = if predict(&hist_j) < predict(&hist_d) { Strategy::Jr } else { Strategy::Dlb };
         if next != choice && b + 1 < blocks {
-            out.adaptive += cfg.overheads.reschedule
-                * if next == Strategy::Dlb {
-                    cfg.to_dlb
-                } else {
-                    cfg.to_jr
-                };
+            out.adaptive += cfg.overheads.reschedule * if next == Strategy::Dlb { cfg.to_dlb } else { cfg.to_jr };
         }
         choice = next;
     }
@@ -524,23 +446,13 @@ mod tests {
     fn deterministic_g18() {
         let t = toy(8);
         let none = Overheads::default();
-        assert_eq!(
-            dlb_run_time(&t, 2, &PredictorKind::Es(0.5), &none).unwrap(),
-            20.0
-        );
-        assert_eq!(
-            dlb_run_time(&t, 0, &PredictorKind::Es(0.5), &none).unwrap(),
-            32.0
-        );
+        assert_eq!(dlb_run_time(&t, 2, &PredictorKind::Es(0.5), &none).unwrap(), 20.0);
+        assert_eq!(dlb_run_time(&t, 0, &PredictorKind::Es(0.5), &none).unwrap(), 32.0);
         assert_eq!(slb_run_time(&t, 0, &none).unwrap(), 32.0);
         assert_eq!(jr_run_time(&t, 1, &none).unwrap(), 32.0);
-        let fm = Overheads {
-            finalize: 0.5,
-            ..none
-        };
+        let fm = Overheads { finalize: 0.5, ..none };
         assert_eq!(jr_run_time(&t, 2, &fm).unwrap(), 72.0);
-        let swapped =
-            Trace::new(vec![vec![1.0; 8], vec![4.0; 8], vec![2.0; 8], vec![4.0; 8]]).unwrap();
+        let swapped = Trace::new(vec![vec![1.0; 8], vec![4.0; 8], vec![2.0; 8], vec![4.0; 8]]).unwrap();
         assert_eq!(jr_run_time(&swapped, 2, &none).unwrap(), 32.0);
         let st = Overheads { send: 0.1, ..none };
         assert!((elb_run_time(&t, &st).unwrap() - 32.8).abs() < 1e-12);
@@ -553,16 +465,7 @@ mod tests {
     fn bad_input() {
         let t = toy(8);
         assert!(jr_run_time(&t, 3, &Overheads::default()).is_err());
-        assert!(
-            elb_run_time(
-                &t,
-                &Overheads {
-                    send: -1.0,
-                    ..Default::default()
-                }
-            )
-            .is_err()
-        );
+        assert!(elb_run_time(&t, &Overheads { send: -1.0, ..Default::default() }).is_err());
         assert!(slb_run_time(&t, 9, &Overheads::default()).is_err());
         assert!(balance_multipliers(&[1.0, 0.0]).is_err());
     }
@@ -580,9 +483,6 @@ mod tests {
         let dstar = dlb_optimal_run_time(&t, 10, &none).unwrap();
         let dlb = dlb_run_time(&t, 10, &PredictorKind::Es(0.5), &none).unwrap();
         let sstar = slb_optimal_run_time(&t, &none).unwrap();
-        assert!(
-            dstar < dlb && dlb < elb && sstar < elb,
-            "{dstar} {dlb} {sstar} {elb}"
-        );
+        assert!(dstar < dlb && dlb < elb && sstar < elb, "{dstar} {dlb} {sstar} {elb}");
     }
 }

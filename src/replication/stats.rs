@@ -5,18 +5,10 @@ use super::ReplicationError;
 
 fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), ReplicationError> {
     if y.len() < needed {
-        return Err(ReplicationError::TooShort {
-            what,
-            needed,
-            got: y.len(),
-        });
+        return Err(ReplicationError::TooShort { what, needed, got: y.len() });
     }
     if let Some((row, &value)) = y.iter().enumerate().find(|(_, v)| !v.is_finite()) {
-        return Err(ReplicationError::InvalidRuntime {
-            row,
-            column: 0,
-            value,
-        });
+        return Err(ReplicationError::InvalidRuntime { row, column: 0, value });
     }
     Ok(())
 }
@@ -116,11 +108,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
     let n1 = y.len() as f64 - 1.0;
     let (mu, sigma) = (mean(y), sd(y));
     if sigma == 0.0 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "σ",
-            value: 0.0,
-            expected: "a series that varies",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "σ", value: 0.0, expected: "a series that varies" });
     }
     let rmse_lv = (y.windows(2).map(|w| (w[1] - w[0]).powi(2)).sum::<f64>() / n1).sqrt();
     let means: Vec<f64> = y.chunks_exact(block).map(mean).collect();
@@ -178,16 +166,7 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
     check_series(y, (max_lag + 1).max(2), "the autocovariance")?;
     let mu = mean(y);
     let n = y.len() as f64;
-    Ok((0..=max_lag)
-        .map(|h| {
-            y[h..]
-                .iter()
-                .zip(y)
-                .map(|(a, b)| (a - mu) * (b - mu))
-                .sum::<f64>()
-                / n
-        })
-        .collect())
+    Ok((0..=max_lag).map(|h| y[h..].iter().zip(y).map(|(a, b)| (a - mu) * (b - mu)).sum::<f64>() / n).collect())
 }
 
 /// The autocorrelation function `ρ(0..=max_lag)` (seed 002, (3.1)/(3.2)).
@@ -211,11 +190,7 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
 pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
     let g = autocovariance(y, max_lag)?;
     if g[0] == 0.0 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "γ(0)",
-            value: 0.0,
-            expected: "a series that varies",
-        });
+        return Err(ReplicationError::InvalidParameter { name: "γ(0)", value: 0.0, expected: "a series that varies" });
     }
     Ok(g.iter().map(|v| v / g[0]).collect())
 }
@@ -241,10 +216,8 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
 /// ```
 pub fn hurst_from_acf(y: &[f64], max_lag: usize) -> Result<f64, ReplicationError> {
     let r = acf(y, max_lag)?;
-    let (x, l): (Vec<f64>, Vec<f64>) = (1..=max_lag)
-        .filter(|&h| r[h] > 0.0)
-        .map(|h| ((h as f64).ln(), r[h].ln()))
-        .unzip();
+    let (x, l): (Vec<f64>, Vec<f64>) =
+        (1..=max_lag).filter(|&h| r[h] > 0.0).map(|h| ((h as f64).ln(), r[h].ln())).unzip();
     if x.len() < 2 {
         return Err(ReplicationError::TooShort {
             what: "the Hurst estimate (positive ACF lags)",
@@ -261,9 +234,8 @@ mod tests {
     use super::*;
 
     const TOY: [f64; 40] = [
-        10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11., 12.,
-        13., 14., 10., 10., 11., 11., 12., 12., 13., 13., 14., 14., 15., 15., 16., 16., 17., 17.,
-        18., 18., 19., 19.,
+        10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11., 12., 13., 14., 10., 10.,
+        11., 11., 12., 12., 13., 13., 14., 14., 15., 15., 16., 16., 17., 17., 18., 18., 19., 19.,
     ];
 
     #[test]
@@ -295,9 +267,7 @@ mod tests {
     fn iid_normal_references() {
         use rand_distr::{Distribution, StandardNormal};
         let mut rng = crate::montecarlo::stream(9, 0);
-        let y: Vec<f64> = (0..200_000)
-            .map(|_| 10.0 + Distribution::<f64>::sample(&StandardNormal, &mut rng))
-            .collect();
+        let y: Vec<f64> = (0..200_000).map(|_| 10.0 + Distribution::<f64>::sample(&StandardNormal, &mut rng)).collect();
         let s = trace_stats(&y, 20).unwrap();
         assert!((s.sd_over_rmse_lv - std::f64::consts::FRAC_1_SQRT_2).abs() < 0.005);
         assert!((s.f_jumps - 0.157299).abs() < 0.005);

@@ -37,17 +37,9 @@ impl Trace {
         }
         for (column, c) in columns.iter().enumerate() {
             if c.len() != expected {
-                return Err(ReplicationError::RaggedTrace {
-                    column,
-                    len: c.len(),
-                    expected,
-                });
+                return Err(ReplicationError::RaggedTrace { column, len: c.len(), expected });
             }
-            if let Some((row, &value)) = c
-                .iter()
-                .enumerate()
-                .find(|(_, v)| !(v.is_finite() && **v > 0.0))
-            {
+            if let Some((row, &value)) = c.iter().enumerate().find(|(_, v)| !(v.is_finite() && **v > 0.0)) {
                 return Err(ReplicationError::InvalidRuntime { row, column, value });
             }
         }
@@ -85,10 +77,7 @@ impl Trace {
                     continue;
                 }
                 Err(e) => {
-                    return Err(ReplicationError::Csv {
-                        line: idx + 1,
-                        message: e.to_string(),
-                    });
+                    return Err(ReplicationError::Csv { line: idx + 1, message: e.to_string() });
                 }
             };
             if columns.is_empty() {
@@ -112,10 +101,8 @@ impl Trace {
     /// # Errors
     /// [`ReplicationError::Csv`] (line 0) when the file cannot be read, and the parse errors.
     pub fn from_csv_path(path: &std::path::Path) -> Result<Self, ReplicationError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ReplicationError::Csv {
-            line: 0,
-            message: format!("{}: {e}", path.display()),
-        })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ReplicationError::Csv { line: 0, message: format!("{}: {e}", path.display()) })?;
         Self::from_csv_str(&text)
     }
 
@@ -168,9 +155,7 @@ impl Trace {
         if p == 0 || k == 0 || p > self.processors() || k > self.len() {
             return Err(ReplicationError::EmptyTrace);
         }
-        Ok(Trace {
-            columns: self.columns[..p].iter().map(|c| c[..k].to_vec()).collect(),
-        })
+        Ok(Trace { columns: self.columns[..p].iter().map(|c| c[..k].to_vec()).collect() })
     }
 }
 
@@ -226,11 +211,7 @@ fn unit(name: &'static str, v: f64) -> Result<(), ReplicationError> {
     if v.is_finite() && (0.0..=1.0).contains(&v) {
         Ok(())
     } else {
-        Err(ReplicationError::InvalidParameter {
-            name,
-            value: v,
-            expected: "a number in [0, 1]",
-        })
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a number in [0, 1]" })
     }
 }
 
@@ -238,11 +219,7 @@ fn nonneg(name: &'static str, v: f64) -> Result<(), ReplicationError> {
     if v.is_finite() && v >= 0.0 {
         Ok(())
     } else {
-        Err(ReplicationError::InvalidParameter {
-            name,
-            value: v,
-            expected: "a finite number ≥ 0",
-        })
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite number ≥ 0" })
     }
 }
 
@@ -278,11 +255,7 @@ pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationE
             expected: "a positive number",
         });
     }
-    for (n, v) in [
-        ("switch_prob", cfg.switch_prob),
-        ("jump_prob", cfg.jump_prob),
-        ("lrd_share", cfg.lrd_share),
-    ] {
+    for (n, v) in [("switch_prob", cfg.switch_prob), ("jump_prob", cfg.jump_prob), ("lrd_share", cfg.lrd_share)] {
         unit(n, v)?;
     }
     for (n, v) in [
@@ -312,8 +285,7 @@ pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationE
                         *s = phi * *s + (1.0 - phi * phi).sqrt() * n(&mut rng);
                     }
                     let slow_z = slow.iter().sum::<f64>() / 3f64.sqrt();
-                    let z =
-                        (1.0 - cfg.lrd_share).sqrt() * n(&mut rng) + cfg.lrd_share.sqrt() * slow_z;
+                    let z = (1.0 - cfg.lrd_share).sqrt() * n(&mut rng) + cfg.lrd_share.sqrt() * slow_z;
                     if burst == 0 && rand::Rng::random::<f64>(&mut rng) < cfg.jump_prob {
                         burst = rand::Rng::random_range(&mut rng, 1..=4);
                         let e: f64 = Exp1.sample(&mut rng);
@@ -339,47 +311,20 @@ mod tests {
 
     #[test]
     fn csv_round_trip_and_errors() {
-        let t = synthetic_trace(&SyntheticTraceConfig {
-            processors: 3,
-            len: 50,
-            ..Default::default()
-        })
-        .unwrap();
+        let t = synthetic_trace(&SyntheticTraceConfig { processors: 3, len: 50, ..Default::default() }).unwrap();
         let back = Trace::from_csv_str(&t.to_csv_string()).unwrap();
         assert_eq!(back, t);
-        assert!(matches!(
-            Trace::from_csv_str(""),
-            Err(ReplicationError::EmptyTrace)
-        ));
-        assert!(matches!(
-            Trace::from_csv_str("a,b\n1,x\n"),
-            Err(ReplicationError::Csv { line: 2, .. })
-        ));
-        assert!(matches!(
-            Trace::from_csv_str("1,NaN\n"),
-            Err(ReplicationError::InvalidRuntime { .. })
-        ));
+        assert!(matches!(Trace::from_csv_str(""), Err(ReplicationError::EmptyTrace)));
+        assert!(matches!(Trace::from_csv_str("a,b\n1,x\n"), Err(ReplicationError::Csv { line: 2, .. })));
+        assert!(matches!(Trace::from_csv_str("1,NaN\n"), Err(ReplicationError::InvalidRuntime { .. })));
         assert!(Trace::from_csv_path(std::path::Path::new("/nonexistent/x.csv")).is_err());
     }
 
     #[test]
     fn generator_is_reproducible_and_validated() {
-        let cfg = SyntheticTraceConfig {
-            processors: 2,
-            len: 100,
-            ..Default::default()
-        };
-        assert_eq!(
-            synthetic_trace(&cfg).unwrap(),
-            synthetic_trace(&cfg).unwrap()
-        );
-        assert!(
-            synthetic_trace(&SyntheticTraceConfig {
-                jump_prob: 1.5,
-                ..cfg.clone()
-            })
-            .is_err()
-        );
+        let cfg = SyntheticTraceConfig { processors: 2, len: 100, ..Default::default() };
+        assert_eq!(synthetic_trace(&cfg).unwrap(), synthetic_trace(&cfg).unwrap());
+        assert!(synthetic_trace(&SyntheticTraceConfig { jump_prob: 1.5, ..cfg.clone() }).is_err());
         assert!(synthetic_trace(&SyntheticTraceConfig { len: 0, ..cfg }).is_err());
     }
 }
