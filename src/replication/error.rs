@@ -128,6 +128,9 @@ pub enum ReplicationError {
         /// What went wrong.
         message: String,
     },
+    /// An order-statistics computation failed.
+    #[error(transparent)]
+    OrderStats(#[from] crate::order_stats::OrderStatsError),
     /// The Monte Carlo harness failed.
     #[error(transparent)]
     MonteCarlo(#[from] MonteCarloError),

@@ -287,6 +287,41 @@ pub fn exponential_dependent_iteration_time(mean: f64, r: u32, p: u32) -> Result
     Ok(mean * (1..=n).rev().map(|k| 1.0 / k as f64).sum::<f64>())
 }
 
+/// Exact iteration time for exponential jobs with independent `X_{mno}`
+/// ([`Dependence::Independent`]): the sum of `R` minima of `R` exponentials is Gamma(R, rate R)
+/// (in units of `E X`), and the iteration time is the maximum of `P/R` of them, computed by
+/// [`crate::order_stats::expected_max_iid`].
+///
+/// # Formula
+/// ```text
+/// R_it(t, 2^r, 2^p) = E(X) · E max of 2^{p−r} i.i.d. Gamma(shape 2^r, rate 2^r)
+/// ```
+///
+/// # Errors
+/// As [`exponential_dependent_iteration_time`]; order-statistics errors.
+///
+/// # Examples
+/// `P = 8`, `R = 2`: 1.773582 (and `R = 1` gives `H_8 = 2.717857`).
+/// ```
+/// use loadbal::replication::exact::exponential_independent_iteration_time;
+/// assert!((exponential_independent_iteration_time(1.0, 1, 3).unwrap() - 1.773582).abs() < 1e-6);
+/// assert!((exponential_independent_iteration_time(1.0, 0, 3).unwrap() - 761.0 / 280.0).abs() < 1e-9);
+/// ```
+pub fn exponential_independent_iteration_time(mean: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+    positive("mean", mean)?;
+    check_rp(r, p)?;
+    if p > 30 {
+        return Err(ReplicationError::TooManyProcessors { p, max: 30 });
+    }
+    let big_r = f64::from(1u32 << r);
+    let g = statrs::distribution::Gamma::new(big_r, big_r).map_err(|_| ReplicationError::InvalidParameter {
+        name: "R",
+        value: big_r,
+        expected: "a positive replica count",
+    })?;
+    Ok(mean * crate::order_stats::expected_max_iid(&g, 1u64 << (p - r))?)
+}
+
 /// The first-level constants α, β_max = β(0, 1), β_min = β(1, 1) of a distribution: the
 /// approximations 5.3.3–5.3.7 are exact for the maximum and minimum of two i.i.d. copies.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -495,6 +530,9 @@ mod tests {
         for (e, want) in t.iter().zip([2.717857, 1.773582, 1.273438, 1.0]) {
             assert!(e.agrees_with(want, 4.0), "{e:?} vs {want}");
         }
+        for (r, want) in [2.717857, 1.773582, 1.273438, 1.0].iter().enumerate() {
+            assert!((exponential_independent_iteration_time(1.0, r as u32, 3).unwrap() - want).abs() < 1e-6);
+        }
         let d = exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc).unwrap();
         for (r, e) in d.iter().enumerate() {
             assert!(e.agrees_with(exponential_dependent_iteration_time(1.0, r as u32, 3).unwrap(), 4.0));
@@ -513,6 +551,10 @@ mod tests {
             assert!((est.beta_max - k.beta_max).abs() < 0.01, "{est:?} vs {k:?}");
             assert!((est.beta_min - k.beta_min).abs() < 0.01, "{est:?} vs {k:?}");
         }
+        // The normal constants are the order statistics of two standard normals.
+        let k = normal_first_level();
+        assert!((k.alpha - crate::order_stats::expected_max_std_normal(2).unwrap()).abs() < 1e-9);
+        assert!((k.beta_max - crate::order_stats::std_dev_max_std_normal(2).unwrap()).abs() < 1e-9);
         // With the exponential constants and γ = 1 the model is exact at the first level.
         let k = exponential_first_level();
         let m = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0).unwrap();
