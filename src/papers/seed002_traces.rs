@@ -201,9 +201,7 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
     let t = trace(cfg.seed ^ 51, 16);
     // Homogenise two datasets (affine z-score map) and estimate alpha, beta(0,1) as in §5.3.2.
     let z = |c: &[f64]| -> Vec<f64> {
-        let n = c.len() as f64;
-        let m = c.iter().sum::<f64>() / n;
-        let s = (c.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let (m, s) = (stats::mean(c), stats::sd(c));
         c.iter().map(|v| (v - m) / s).collect()
     };
     let pairs: Vec<exact::FirstLevelConstants> =

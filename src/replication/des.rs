@@ -217,9 +217,7 @@ impl Predictor for Des {
             let e = y - self.forecast;
             let sigma_vals: Vec<f64> = self.window(self.cfg.k).collect();
             let class = if sigma_vals.len() >= 2 {
-                let m = sigma_vals.iter().sum::<f64>() / sigma_vals.len() as f64;
-                let s =
-                    (sigma_vals.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (sigma_vals.len() as f64 - 1.0)).sqrt();
+                let s = super::stats::sd(&sigma_vals);
                 des_class(e, self.e_prev, s)
             } else {
                 DesClass::B

@@ -371,10 +371,7 @@ pub fn normal_first_level() -> FirstLevelConstants {
 }
 
 fn mean_sd(x: &[f64]) -> (f64, f64) {
-    let n = x.len() as f64;
-    let m = x.iter().sum::<f64>() / n;
-    let v = x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1.0);
-    (m, v.sqrt())
+    (super::stats::mean(x), super::stats::sd(x))
 }
 
 fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) -> Result<(), ReplicationError> {

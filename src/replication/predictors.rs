@@ -245,12 +245,7 @@ impl Predictor for Smoothing {
             }
             Rule::Whybark { errors, last_delta } => {
                 let e_prev = errors.last().copied().unwrap_or(0.0);
-                let sigma = if errors.len() >= 2 {
-                    let m = errors.iter().sum::<f64>() / errors.len() as f64;
-                    (errors.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (errors.len() as f64 - 1.0)).sqrt()
-                } else {
-                    f64::INFINITY
-                };
+                let sigma = if errors.len() >= 2 { super::stats::sd(errors) } else { f64::INFINITY };
                 let delta = whybark_delta(e, e_prev, sigma);
                 let a = if delta {
                     0.8

@@ -13,12 +13,12 @@ fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), Repl
     Ok(())
 }
 
-fn mean(v: &[f64]) -> f64 {
+pub(crate) fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64
 }
 
 /// Sample standard deviation with `n − 1` ((3.5), Def. 2.5.7).
-fn sd(v: &[f64]) -> f64 {
+pub(crate) fn sd(v: &[f64]) -> f64 {
     let m = mean(v);
     (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() as f64 - 1.0)).sqrt()
 }
