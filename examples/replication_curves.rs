@@ -13,7 +13,7 @@
 
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::replication::exact::{self, Dependence, JobTimeDist};
-use loadbal::replication::{BetaMax, BetaMin, JrModel, JrParams, optimum, speedup};
+use loadbal::replication::{BetaMax, BetaMin, JrModel, JrParams, estimation, optimum, speedup};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut replications = 20_000u64;
@@ -47,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let mc = MonteCarlo::new(seed, replications)?;
-    let k = exact::exponential_first_level();
+    let k = estimation::exponential_first_level();
     let expo = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0)?;
     let p = 5;
     for (name, dep) in

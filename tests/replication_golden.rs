@@ -6,8 +6,8 @@ use loadbal::replication::closed_forms::{
     model11_iteration_time, model11_speedup, model11_speedup_full, model21_speedup,
 };
 use loadbal::replication::exact::{self, Dependence, JobTimeDist};
-use loadbal::replication::optimum;
 use loadbal::replication::{JrModel, speedup_profile};
+use loadbal::replication::{estimation, optimum};
 
 fn close(a: f64, b: f64, tol: f64) {
     assert!((a - b).abs() <= tol, "{a} vs {b}");
@@ -93,7 +93,7 @@ fn exact_model_monte_carlo_g12() {
     close(e8, 1.423600, 1e-6);
     assert!(t[0].agrees_with(10.0 + e8, 4.0));
     // The model with exponential constants is exact at the first level only.
-    let k = exact::exponential_first_level();
+    let k = estimation::exponential_first_level();
     let m = loadbal::replication::JrParams::new(
         k.alpha,
         loadbal::replication::BetaMax::Constant(k.beta_max),

@@ -4,7 +4,7 @@
 use super::{Row, RunConfig, Section};
 use crate::montecarlo::MonteCarlo;
 use crate::replication::exact::{self, Dependence, JobTimeDist};
-use crate::replication::{JrModel, JrParams, closed_forms, fits, optimum};
+use crate::replication::{JrModel, JrParams, closed_forms, estimation, fits, optimum};
 
 const SOURCE: &str = "002_b76bb698159dd01c";
 
@@ -123,12 +123,12 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         (
             "exponential",
             JobTimeDist::Exponential { mean: 1.0 },
-            exact::exponential_first_level(),
+            estimation::exponential_first_level(),
             Some((0.5, 5f64.sqrt() / 2.0)),
         ),
-        ("normal", JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, exact::normal_first_level(), None),
+        ("normal", JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, estimation::normal_first_level(), None),
     ] {
-        let (alpha, est) = ok(exact::first_level_monte_carlo(&dist, &mc));
+        let (alpha, est) = ok(estimation::first_level_monte_carlo(&dist, &mc));
         let alpha_row = match paper {
             Some((a, _)) => Row::compare(SOURCE, "§5.3.2", &format!("{name}: alpha"), a, k.alpha, 1e-12),
             None => Row::model_only(SOURCE, "§5.3.2", &format!("{name}: alpha = 1/sqrt(pi)"), k.alpha)
@@ -175,7 +175,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
             .with_monte_carlo(ind[r as usize], 4.0)
             .note("E max of P/R i.i.d. Gamma(R, rate R), by the order-statistics quadrature"),
         );
-        let k = exact::exponential_first_level();
+        let k = estimation::exponential_first_level();
         let approx = ok(JrParams::new(
             k.alpha,
             crate::replication::BetaMax::Constant(k.beta_max),

@@ -9,7 +9,7 @@ use crate::replication::des::DesConfig;
 use crate::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
 use crate::replication::simulate::{self, AdaptiveConfig, Overheads};
 use crate::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
-use crate::replication::{ReplicationError, exact, stats};
+use crate::replication::{ReplicationError, estimation, stats};
 
 const SOURCE: &str = "002_b76bb698159dd01c";
 const WHY: &str =
@@ -204,11 +204,11 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
         let (m, s) = (stats::mean(c), stats::sd(c));
         c.iter().map(|v| (v - m) / s).collect()
     };
-    let pairs: Vec<exact::FirstLevelConstants> =
-        (0..8).map(|i| ok(exact::estimate_first_level(&z(t.column(2 * i)), &z(t.column(2 * i + 1))))).collect();
+    let pairs: Vec<estimation::FirstLevelConstants> =
+        (0..8).map(|i| ok(estimation::estimate_first_level(&z(t.column(2 * i)), &z(t.column(2 * i + 1))))).collect();
     let alpha = pairs.iter().map(|k| k.alpha).sum::<f64>() / 8.0;
     let beta = pairs.iter().map(|k| k.beta_max).sum::<f64>() / 8.0;
-    let gamma: Vec<f64> = t.columns().iter().map(|c| ok(exact::estimate_gamma(c, 3))).collect();
+    let gamma: Vec<f64> = t.columns().iter().map(|c| ok(estimation::estimate_gamma(c, 3))).collect();
     let mut rows = vec![
         synth("Table 5.1 / Fig. 5.3", "alpha(0,1) from pairs of homogenised datasets", 0.51, alpha),
         synth("Table 5.2 / Fig. 5.4", "beta(0,1) from pairs of homogenised datasets", 1.05, beta),

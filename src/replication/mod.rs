@@ -16,8 +16,14 @@
 //! generic recursion (every closed form is a special case of it), [`closed_forms`] the formulas
 //! of §5.4 (with the thesis's typos corrected), [`optimum`] the optimal number of replicas and
 //! the thresholds on the coefficient of variation `c_X = σ(X)/E(X)`, [`exact`] the exact model
-//! (5.4) by Monte Carlo and the estimation of α, β, γ from samples (§5.3.2), and [`fits`] the
-//! fitted lines of chapters 2, 4 and 6 (CCR, Table 4.3, the statistic Y and its threshold Y*).
+//! (5.4) by Monte Carlo, [`estimation`] the first-level constants and the estimation of α, β, γ
+//! from samples (§5.3.2), and [`fits`] the fitted lines of chapters 2, 4 and 6 (CCR, Table 4.3,
+//! the statistic Y and its threshold Y*).
+//!
+//! Around the models sit the trace tools of chapters 2–4, 6 and 7: [`trace`] (CSV traces and a
+//! synthetic generator), [`stats`] (the 17 statistics of Tables 3.1/3.2, ACF, Hurst),
+//! [`predictors`] and [`des`] (ES, adaptive ES, AR, DES; RMSE (7.28), improvement (7.29)) and
+//! [`simulate`] (trace-driven ELB, SLB, S*, DLB, D*, R-JR and the adaptive DLB/JR policy).
 //!
 //! # Example
 //!
@@ -34,6 +40,7 @@
 pub mod closed_forms;
 pub mod des;
 mod error;
+pub mod estimation;
 pub mod evaluator;
 pub mod exact;
 pub mod fits;
