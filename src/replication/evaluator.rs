@@ -109,6 +109,29 @@ pub fn speedup_profile(cv: f64, p: u32, params: &JrParams) -> Result<Vec<f64>, R
     (0..=p).map(|r| speedup(cv, r, p, params)).collect()
 }
 
+/// [`speedup`] with the replica and processor counts themselves, `R` and `P` (powers of two).
+///
+/// # Formula
+/// ```text
+/// Speedup R(t, R, P) = speedup(c_X, log2 R, log2 P)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::NotPowerOfTwo`] when `R` or `P` is not a power of two; as [`speedup`].
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{evaluator::speedup_for_counts, JrModel};
+/// let m = JrModel::M11.params();
+/// assert!((speedup_for_counts(0.8, 4, 4, &m).unwrap() - 1.125).abs() < 1e-12);
+/// assert!(speedup_for_counts(0.8, 4, 12, &m).is_err());
+/// ```
+pub fn speedup_for_counts(cv: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
+    let p = super::log2_exact(processors)?;
+    let r = super::log2_exact(replicas)?;
+    speedup(cv, r, p, params)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

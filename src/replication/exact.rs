@@ -4,7 +4,7 @@
 use rand::Rng;
 use rand_distr::{Distribution, Exp, Gamma, LogNormal, Normal, Uniform};
 
-use super::{ReplicationError, check_rp, pow2};
+use super::{ReplicationError, check_rp};
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 
 pub(crate) use super::estimation::positive_param as positive;
@@ -314,11 +314,6 @@ pub fn exponential_independent_iteration_time(mean: f64, r: u32, p: u32) -> Resu
         expected: "a positive replica count",
     })?;
     Ok(mean * crate::order_stats::expected_max_iid(&g, 1u64 << (p - r))?)
-}
-
-/// `2^r` as a replica count, for callers that print `R`.
-pub fn replicas(r: u32) -> f64 {
-    pow2(f64::from(r))
 }
 
 #[cfg(test)]

@@ -34,6 +34,43 @@ pub fn ccr_of_t(t: f64) -> Result<f64, ReplicationError> {
     Ok(2.5 / positive("problem size t", t)? * 0.01)
 }
 
+/// Problem size of a CCR (seed 002, inverse of Def. 2.5.4), as used to scale the traces in ch. 4
+/// and §5.6.
+///
+/// # Formula
+/// ```text
+/// t(CCR) = t_default · CCR_default / CCR = 0.025 / CCR
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless `CCR > 0`.
+///
+/// # Examples
+/// ```
+/// assert!((loadbal::replication::fits::t_of_ccr(0.25).unwrap() - 0.1).abs() < 1e-15);
+/// ```
+pub fn t_of_ccr(ccr: f64) -> Result<f64, ReplicationError> {
+    Ok(2.5 * 0.01 / positive("CCR", ccr)?)
+}
+
+/// Speedup of a strategy over a baseline run time (seed 002, Defs. 2.5.x: `E/S`, `E/D`, `E/R`).
+///
+/// # Formula
+/// ```text
+/// Speedup = baseline / run
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless both run times are finite and positive.
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::replication::fits::run_speedup(32.0, 16.0).unwrap(), 2.0);
+/// ```
+pub fn run_speedup(baseline: f64, run: f64) -> Result<f64, ReplicationError> {
+    Ok(positive("baseline run time", baseline)? / positive("run time", run)?)
+}
+
 /// ELB run time on four Planetlab nodes against problem size (seed 002, (4.1)).
 ///
 /// # Formula
