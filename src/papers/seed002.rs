@@ -17,6 +17,7 @@ pub(super) fn sections() -> Vec<Section> {
             title: "Fitted lines: Table 4.3, Table 5.5, threshold Y* (ch. 4-6)",
             run: fitted_lines,
         },
+        Section { source: SOURCE, title: "Printed formulas the crate corrects (ch. 2, 5)", run: typos },
     ]
 }
 
@@ -268,5 +269,52 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
         JrModel::M13a.params().alpha,
         0.0,
     ));
+    rows
+}
+
+/// Each row evaluates a formula as printed (`paper`) and the crate's corrected form (`model`).
+fn typos(_cfg: &RunConfig) -> Vec<Row> {
+    let (alpha, b_max) = (0.5f64, 5f64.sqrt() / 2.0);
+    let k = estimation::exponential_first_level();
+    let mut rows = vec![
+        Row::compare(SOURCE, "(5.15)", "Var(min)/Var(V) for exponential constants", 2.0 * (1.0 - alpha * alpha - b_max * b_max), k.beta_min * k.beta_min, 1e-12)
+            .deviates("printed 2(1 - a^2 - b^2) is negative; Approx. 5.3.7/(5.16) give 2 - 2a^2 - b^2 = 1/4, the exact variance of the minimum of two exponentials"),
+    ];
+    let (c, r, p, a) = (0.8f64, 1u32, 3u32, 0.5f64);
+    let b = (1.0 - 2.0 * a * a).sqrt();
+    let big_r = 2f64.powi(r as i32);
+    let printed_555 = (1.0 + a * f64::from(p) * c * b)
+        / (big_r + big_r * a * c * (b.powi(r as i32) * f64::from(p - r) - (1.0 - b.powi(r as i32)) / (1.0 - b)));
+    rows.push(
+        Row::compare(
+            SOURCE,
+            "(5.55)",
+            "model 1.3, beta_max = 1: speedup (alpha 0.5, c 0.8, r 1, p 3)",
+            printed_555,
+            ok(closed_forms::model13_unit_beta_speedup(c, r, p, a, 1.0)),
+            1e-9,
+        )
+        .deviates("printed numerator 1 + a p c sqrt(1 - 2a^2); the ELB time (r = 0) is 1 + a p c (also (5.83))"),
+    );
+    let m22 = JrModel::M22.params();
+    let (b1, b2, g) = (0.95f64, ok(m22.beta_min_at(1)), 0.81f64);
+    let (c, r, p) = (0.57f64, 2u32, 4u32);
+    let big_r = 2f64.powi(r as i32);
+    let geo = |x: f64, n: u32| (1.0 - x.powi(n as i32)) / (1.0 - x);
+    let printed_576 = (1.0 + alpha * c * geo(b1, p))
+        / (big_r + alpha * c * (big_r.powf(g) * b2.powf(g) * geo(b1, p - r) - big_r * geo(b2, r)));
+    rows.push(
+        Row::compare(SOURCE, "(5.76)", "model 2.2 speedup (Table 5.8 values, c 0.57, R 4, P 16)", printed_576, ok(closed_forms::model12_speedup(c, r, p, &m22)), 1e-9)
+            .deviates("printed beta2^gamma; only beta2^r reduces (5.75)/(5.76) to (5.43) for gamma = 1 and to (5.70) for model 2.1"),
+    );
+    let t = ok(crate::replication::trace::Trace::new(vec![vec![1.0; 10], vec![2.0; 10], vec![4.0; 10], vec![4.0; 10]]));
+    let (k_iter, r_rep) = (10.0f64, 4.0f64);
+    let n_iter = (k_iter / r_rep).floor();
+    let sum_it = ok(crate::replication::simulate::jr_run_time(&t, 4, &Default::default())) * n_iter / k_iter;
+    let printed_231 = r_rep * (k_iter % r_rep) / (k_iter - k_iter % r_rep) * sum_it;
+    rows.push(
+        Row::compare(SOURCE, "(2.31)", "4-JR run time, K = 10 iterations of job times 1, 2, 4, 4", printed_231, ok(crate::replication::simulate::jr_run_time(&t, 4, &Default::default())), 1e-12)
+            .deviates("printed multiplier R (K mod R)/(K - K mod R) = 1 (and 0 when R divides K); K/floor(K/R) = 5 scales the 2 simulated JR iterations to K"),
+    );
     rows
 }
