@@ -15,6 +15,7 @@ pub mod dlt;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
+pub mod queueing;
 pub mod replication;
 
 /// The README's examples, compiled and run as doc-tests.

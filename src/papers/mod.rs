@@ -11,6 +11,7 @@
 mod seed000;
 mod seed002;
 mod seed002_traces;
+mod seed004_queueing;
 
 use crate::montecarlo::Estimate;
 
@@ -184,6 +185,7 @@ pub fn sections() -> Vec<Section> {
     all.extend(seed000::sections());
     all.extend(seed002::sections());
     all.extend(seed002_traces::sections());
+    all.extend(seed004_queueing::sections());
     all
 }
 

@@ -1,0 +1,33 @@
+//! Erlang C for c = 10⁴ servers, M/M/c/K for a large buffer, and simulated customers per second
+//! (Lindley recursion, multi-server event queue, DSS regions).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use loadbal::montecarlo::stream;
+use loadbal::queueing::{Dist, DssSim, RegionNetwork, StationSim, erlang_c, mmck};
+use std::hint::black_box;
+
+fn formulas(c: &mut Criterion) {
+    c.bench_function("erlang_c c=1e4 rho=0.99", |b| b.iter(|| erlang_c(black_box(10_000), black_box(9_900.0))));
+    c.bench_function("mmck c=100 K=1e4", |b| b.iter(|| mmck(black_box(95.0), 1.0, black_box(100), black_box(10_000))));
+}
+
+fn simulation(c: &mut Criterion) {
+    const N: u64 = 100_000;
+    let mut g = c.benchmark_group("simulated customers");
+    g.throughput(Throughput::Elements(N));
+    let lindley = StationSim::new(0.9, Dist::Exponential { mean: 1.0 }).customers(N, 0);
+    g.bench_function("lindley M/M/1", |b| b.iter(|| lindley.run(&mut stream(1, 0))));
+    let multi = StationSim::new(9.0, Dist::Exponential { mean: 1.0 }).servers(10).customers(N, 0);
+    g.bench_function("event queue M/M/10", |b| b.iter(|| multi.run(&mut stream(1, 0))));
+    g.finish();
+    let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).expect("Table 5.1 is valid");
+    // About 0.3 arrivals per time unit in total: 10⁵ time units ≈ 3·10⁴ loads.
+    let dss = DssSim::new(vec![0.1; 3], 100_000.0, 0.0);
+    let mut g = c.benchmark_group("dss");
+    g.throughput(Throughput::Elements(30_000));
+    g.bench_function("dss 3 regions, 3e4 loads", |b| b.iter(|| dss.run(&net, &mut stream(1, 0))));
+    g.finish();
+}
+
+criterion_group!(benches, formulas, simulation);
+criterion_main!(benches);

@@ -1,0 +1,140 @@
+//! M/G/1 by Pollaczek–Khinchine, M/D/1, and M/G/1 with multiple vacations (seed 004 eq. 5.4).
+
+use super::{QueueingError, ServiceMoments, StationMetrics, positive};
+
+fn load(arrival_rate: f64, service: &ServiceMoments) -> Result<(f64, f64), QueueingError> {
+    let lambda = positive("arrival rate", arrival_rate)?;
+    // Re-validate: the fields are public.
+    let s = ServiceMoments::new(service.mean, service.second_moment)?;
+    let rho = lambda * s.mean;
+    if rho >= 1.0 {
+        return Err(QueueingError::Unstable { rho });
+    }
+    Ok((lambda, rho))
+}
+
+/// M/G/1: Poisson arrivals at rate λ, general service with mean `E[S]` and second moment `E[S²]`
+/// (Pollaczek–Khinchine mean-value formula). Use [`ServiceMoments::from_scv`] to give the
+/// squared coefficient of variation instead of the second moment.
+///
+/// # Formula
+/// ```text
+/// ρ = λ·E[S] < 1,   P(wait) = ρ,   W_q = λ·E[S²] / (2·(1 − ρ)),
+/// W = W_q + E[S],   L_q = λ·W_q,   L = λ·W
+/// ```
+///
+/// # Errors
+/// [`QueueingError::InvalidRate`], [`QueueingError::InvalidMoments`], and
+/// [`QueueingError::Unstable`] with `rho = λ·E[S]` when `ρ ≥ 1`.
+///
+/// # Examples
+/// ```
+/// use loadbal::queueing::{mg1, mm1, ServiceMoments};
+/// // Exponential service (scv = 1) gives M/M/1 back.
+/// let s = ServiceMoments::from_scv(0.5, 1.0).unwrap();
+/// let g = mg1(1.0, &s).unwrap();
+/// assert!((g.wq - mm1(1.0, 2.0).unwrap().wq).abs() < 1e-12);
+/// ```
+pub fn mg1(arrival_rate: f64, service: &ServiceMoments) -> Result<StationMetrics, QueueingError> {
+    let (lambda, rho) = load(arrival_rate, service)?;
+    let wq = lambda * service.second_moment / (2.0 * (1.0 - rho));
+    StationMetrics::from_wait(lambda, lambda, rho, rho, 0.0, wq, service.mean).checked(rho)
+}
+
+/// M/D/1: constant service time `d`, the special case scv = 0 of [`mg1`].
+///
+/// # Formula
+/// ```text
+/// ρ = λ·d < 1,   W_q = ρ·d / (2·(1 − ρ))   (half the M/M/1 wait)
+/// ```
+///
+/// # Errors
+/// As [`mg1`].
+///
+/// # Examples
+/// ```
+/// use loadbal::queueing::md1;
+/// // λ = 0.5, d = 1: W_q = 0.5/(2·0.5) = 0.5, L_q = 0.25
+/// let m = md1(0.5, 1.0).unwrap();
+/// assert!((m.wq - 0.5).abs() < 1e-12);
+/// assert!((m.lq - 0.25).abs() < 1e-12);
+/// ```
+pub fn md1(arrival_rate: f64, service_time: f64) -> Result<StationMetrics, QueueingError> {
+    mg1(arrival_rate, &ServiceMoments::from_scv(service_time, 0.0)?)
+}
+
+/// M/G/1 with multiple vacations, exhaustive FIFO service (seed 004 eq. 5.4): whenever the
+/// queue empties the server leaves for a vacation V, and keeps taking independent vacations until
+/// it returns to a non-empty queue. Seed 004 maps each region to this queue, the vacation being
+/// the time for which the other regions hold the region's resources.
+///
+/// Every customer waits (the server is never idle and ready), so `p_wait = 1`.
+///
+/// # Formula
+/// ```text
+/// ρ = λ·E[ζ] < 1,
+/// T^w = λ·E[ζ²] / (2·(1 − λ·E[ζ])) + E[ν²] / (2·E[ν])      (5.4)
+/// W = T^w + E[ζ],   L_q = λ·T^w,   L = λ·W
+/// ```
+///
+/// # Errors
+/// As [`mg1`], for both the service moments and the vacation moments.
+///
+/// # Examples
+/// ```
+/// use loadbal::queueing::{mg1_vacation, ServiceMoments};
+/// // Exponential service with E[ζ] = 2, exponential vacations with E[ν] = 3, λ = 1/4.
+/// let s = ServiceMoments::from_scv(2.0, 1.0).unwrap();
+/// let v = ServiceMoments::from_scv(3.0, 1.0).unwrap();
+/// let m = mg1_vacation(0.25, &s, &v).unwrap();
+/// // P–K part 0.25·8/(2·0.5) = 2, vacation part 18/6 = 3
+/// assert!((m.wq - 5.0).abs() < 1e-12);
+/// ```
+pub fn mg1_vacation(
+    arrival_rate: f64,
+    service: &ServiceMoments,
+    vacation: &ServiceMoments,
+) -> Result<StationMetrics, QueueingError> {
+    let (lambda, rho) = load(arrival_rate, service)?;
+    let v = ServiceMoments::new(vacation.mean, vacation.second_moment)?;
+    let wq = lambda * service.second_moment / (2.0 * (1.0 - rho)) + v.mean_residual();
+    StationMetrics::from_wait(lambda, lambda, rho, 1.0, 0.0, wq, service.mean).checked(rho)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::queueing::mm1;
+    use proptest::prelude::*;
+
+    #[test]
+    fn md1_is_half_of_mm1_wait() {
+        let d = md1(0.7, 1.0).unwrap();
+        let m = mm1(0.7, 1.0).unwrap();
+        assert!((d.wq - m.wq / 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn refuses_unstable_and_bad_moments() {
+        let s = ServiceMoments::from_scv(1.0, 1.0).unwrap();
+        assert!(matches!(mg1(1.0, &s), Err(QueueingError::Unstable { rho }) if rho == 1.0));
+        let bad = ServiceMoments { mean: 1.0, second_moment: 0.5 };
+        assert!(matches!(mg1(0.5, &bad), Err(QueueingError::InvalidMoments { .. })));
+        assert!(mg1_vacation(0.5, &s, &bad).is_err());
+        assert!(md1(-0.5, 1.0).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn wait_grows_with_variability(lambda in 0.01f64..0.99, scv in 0.0f64..10.0, v in 0.01f64..10.0) {
+            let low = mg1(lambda, &ServiceMoments::from_scv(1.0, scv).unwrap()).unwrap();
+            let high = mg1(lambda, &ServiceMoments::from_scv(1.0, scv + 1.0).unwrap()).unwrap();
+            prop_assert!(high.wq > low.wq);
+            prop_assert!(low.satisfies_little(1e-12));
+            let vac = mg1_vacation(lambda, &ServiceMoments::from_scv(1.0, scv).unwrap(),
+                &ServiceMoments::from_scv(v, 1.0).unwrap()).unwrap();
+            prop_assert!((vac.wq - low.wq - v).abs() < 1e-9 * (1.0 + vac.wq));
+        }
+    }
+}

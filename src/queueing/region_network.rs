@@ -1,0 +1,281 @@
+//! Seed 004's region capacity tables (Tables 5.1 and 5.2) as a network of coupled regions: the
+//! capacity of every region for every configuration of busy regions, the derived rates, the
+//! stability case and the bounds (5.9) for all regions at once.
+
+use super::regions::{StabilityCase, VacationRule, classify_stability, queue_volume_bound};
+use super::{QueueingError, positive};
+
+/// Largest number of regions (the table has 2^m·m entries).
+const MAX_REGIONS: usize = 16;
+
+/// The regions of a multi-source network (seed 004 ch. 5): for every set B of busy regions
+/// (a bit mask) and every region i ∈ B, the equivalent computation capacity E_i(B), a time per
+/// unit load, and the mean load size s̄ of the exponential load sizes.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RegionNetwork {
+    regions: usize,
+    mean_size: f64,
+    /// `capacity[mask·m + i]` = E_i(mask) for i ∈ mask; unused (0, so that JSON can hold it) otherwise.
+    capacity: Vec<f64>,
+}
+
+impl RegionNetwork {
+    /// A network from its full capacity table, `capacity[mask·m + i] = E_i(mask)` for every
+    /// non-empty busy set `mask` containing `i` (other entries are ignored).
+    ///
+    /// # Errors
+    /// [`QueueingError::Empty`] for no region, [`QueueingError::InvalidRegionTable`] for more than
+    /// 16 regions, a table of the wrong size, or a non-positive or non-finite entry;
+    /// [`QueueingError::InvalidRate`] for a bad mean size.
+    pub fn new(regions: usize, mean_size: f64, capacity: Vec<f64>) -> Result<Self, QueueingError> {
+        if regions == 0 {
+            return Err(QueueingError::Empty { what: "regions" });
+        }
+        if regions > MAX_REGIONS {
+            return Err(QueueingError::InvalidRegionTable { reason: format!("{regions} regions, at most 16") });
+        }
+        positive("mean load size", mean_size)?;
+        let expected = (1 << regions) * regions;
+        if capacity.len() != expected {
+            return Err(QueueingError::DimensionMismatch { what: "capacity table", got: capacity.len(), expected });
+        }
+        let mut capacity = capacity;
+        for mask in 0..1usize << regions {
+            for i in 0..regions {
+                let e = &mut capacity[mask * regions + i];
+                if mask & (1 << i) == 0 {
+                    *e = 0.0;
+                } else if !(e.is_finite() && *e > 0.0) {
+                    return Err(QueueingError::InvalidRegionTable {
+                        reason: format!("E_{i} for busy set {mask:#b} is {e}, must be positive and finite"),
+                    });
+                }
+            }
+        }
+        Ok(RegionNetwork { regions, mean_size, capacity })
+    }
+
+    /// A network of at most three regions from the columns of Tables 5.1/5.2: `e_c[i]` = E_i^c
+    /// (all busy), `e_idle[i][j]` = E_i^{j'} (only region j idle; the diagonal is ignored, the
+    /// table's ∞) and `e_max[i]` = E_i^max (region i alone). Three regions are fully specified by
+    /// these columns; for two, `e_idle` is not used.
+    ///
+    /// # Errors
+    /// [`QueueingError::InvalidRegionTable`] for more than three regions (the tables do not give
+    /// the configurations with two or more idle regions) and as [`RegionNetwork::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// let inf = f64::INFINITY;
+    /// let t52 = RegionNetwork::from_table(
+    ///     3.0,
+    ///     &[3.3, 4.5, 2.7],
+    ///     &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
+    ///     &[2.5, 2.8, 2.25],
+    /// ).unwrap();
+    /// assert!((t52.mu_c()[0] - 1.0 / 9.9).abs() < 1e-15);
+    /// assert!((t52.mu_max()[1] - 1.0 / 8.4).abs() < 1e-15);
+    /// ```
+    pub fn from_table(mean_size: f64, e_c: &[f64], e_idle: &[Vec<f64>], e_max: &[f64]) -> Result<Self, QueueingError> {
+        let m = e_c.len();
+        if m > 3 {
+            return Err(QueueingError::InvalidRegionTable {
+                reason: format!("{m} regions: the table columns specify at most three; use RegionNetwork::new"),
+            });
+        }
+        if e_max.len() != m {
+            return Err(QueueingError::DimensionMismatch { what: "e_max", got: e_max.len(), expected: m });
+        }
+        if m == 3 && (e_idle.len() != 3 || e_idle.iter().any(|r| r.len() != 3)) {
+            return Err(QueueingError::DimensionMismatch { what: "e_idle", got: e_idle.len(), expected: 3 });
+        }
+        let full = (1usize << m) - 1;
+        let mut capacity = vec![0.0; (1 << m) * m];
+        for mask in 1..=full {
+            for i in (0..m).filter(|i| mask & (1 << i) != 0) {
+                capacity[mask * m + i] = if mask == full {
+                    e_c[i]
+                } else if mask == 1 << i {
+                    e_max[i]
+                } else {
+                    // m = 3 and exactly one region j idle.
+                    let j = (full & !mask).trailing_zeros() as usize;
+                    e_idle[i][j]
+                };
+            }
+        }
+        RegionNetwork::new(m, mean_size, capacity)
+    }
+
+    /// Table 5.1's symmetric three-region network: E^c for every region with all busy, E' with
+    /// one other region idle, E^max alone.
+    ///
+    /// # Errors
+    /// As [`RegionNetwork::from_table`].
+    pub fn symmetric_three(mean_size: f64, e_c: f64, e_prime: f64, e_max: f64) -> Result<Self, QueueingError> {
+        let row = vec![e_prime; 3];
+        RegionNetwork::from_table(mean_size, &[e_c; 3], &[row.clone(), row.clone(), row], &[e_max; 3])
+    }
+
+    /// Number of regions m.
+    pub fn regions(&self) -> usize {
+        self.regions
+    }
+
+    /// Mean load size s̄.
+    pub fn mean_size(&self) -> f64 {
+        self.mean_size
+    }
+
+    /// E_i(B) for the busy set `busy` (bit mask) containing `region`, or `None` otherwise.
+    pub fn capacity(&self, busy: usize, region: usize) -> Option<f64> {
+        if region >= self.regions || busy >= 1 << self.regions || busy & (1 << region) == 0 {
+            return None;
+        }
+        Some(self.capacity[busy * self.regions + region])
+    }
+
+    /// Service rate μ_i(B) = 1/(s̄·E_i(B)) (loads per unit time), or `None` if `region ∉ busy`.
+    pub fn rate(&self, busy: usize, region: usize) -> Option<f64> {
+        self.capacity(busy, region).map(|e| 1.0 / (self.mean_size * e))
+    }
+
+    /// E_i^c for every region.
+    pub fn e_c(&self) -> Vec<f64> {
+        let full = (1 << self.regions) - 1;
+        (0..self.regions).map(|i| self.capacity[full * self.regions + i]).collect()
+    }
+
+    /// μ_i^c = 1/(s̄·E_i^c) for every region.
+    pub fn mu_c(&self) -> Vec<f64> {
+        let full = (1 << self.regions) - 1;
+        (0..self.regions).filter_map(|i| self.rate(full, i)).collect()
+    }
+
+    /// μ_i^max = 1/(s̄·E_i^max) for every region (region i alone busy).
+    pub fn mu_max(&self) -> Vec<f64> {
+        (0..self.regions).filter_map(|i| self.rate(1 << i, i)).collect()
+    }
+
+    /// The worst-case vacation rate of region `i` under `rule` (seed 004 eqs. 5.5–5.6). With a
+    /// single region, both rules give its own μ^max (footnote 5: no vacation to speak of).
+    ///
+    /// # Formula
+    /// ```text
+    /// E[ν_i,worst] = 1/μ_vac,   E[ν_i,worst²] = 2/μ_vac²        (5.5), (5.6)
+    /// μ_vac = min_{j≠i} μ_j^max   (text, MinOverOthers)   or   μ_i^max   (Table 5.3, OwnMax)
+    /// ```
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, VacationRule};
+    /// let inf = f64::INFINITY;
+    /// let t52 = RegionNetwork::from_table(
+    ///     3.0,
+    ///     &[3.3, 4.5, 2.7],
+    ///     &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
+    ///     &[2.5, 2.8, 2.25],
+    /// ).unwrap();
+    /// assert!((t52.vacation_rate(0, VacationRule::OwnMax) - 1.0 / 7.5).abs() < 1e-15);
+    /// // min over Region_1 (1/8.4) and Region_2 (1/6.75)
+    /// assert!((t52.vacation_rate(0, VacationRule::MinOverOthers) - 1.0 / 8.4).abs() < 1e-15);
+    /// ```
+    pub fn vacation_rate(&self, region: usize, rule: VacationRule) -> f64 {
+        let mu_max = self.mu_max();
+        match rule {
+            VacationRule::OwnMax => mu_max[region],
+            VacationRule::MinOverOthers => mu_max
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != region)
+                .map(|(_, &m)| m)
+                .reduce(f64::min)
+                .unwrap_or(mu_max[region]),
+        }
+    }
+
+    /// The stability case of arrival rates `lambda` (see [`classify_stability`]).
+    ///
+    /// # Errors
+    /// As [`classify_stability`].
+    pub fn classify(&self, lambda: &[f64]) -> Result<StabilityCase, QueueingError> {
+        classify_stability(lambda, &self.mu_c(), &self.mu_max())
+    }
+
+    /// The bound (5.9) on every region's mean queued volume, with the vacation rate of `rule`.
+    ///
+    /// # Errors
+    /// [`QueueingError::DimensionMismatch`] for a wrong number of rates and
+    /// [`QueueingError::Unstable`] (rho = λ_i/μ_i^c) outside Case 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, VacationRule};
+    /// // Table 5.1, loosely coupled, λ = 0.1 for every region.
+    /// let loose = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// let q = loose.queue_bounds(&[0.1; 3], VacationRule::OwnMax).unwrap();
+    /// assert!((q[0] - 4.185).abs() < 1e-12);
+    /// ```
+    pub fn queue_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
+        if lambda.len() != self.regions {
+            return Err(QueueingError::DimensionMismatch {
+                what: "arrival rates",
+                got: lambda.len(),
+                expected: self.regions,
+            });
+        }
+        let (mu_c, e_c) = (self.mu_c(), self.e_c());
+        (0..self.regions).map(|i| queue_volume_bound(lambda[i], mu_c[i], e_c[i], self.vacation_rate(i, rule))).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table_5_2() -> RegionNetwork {
+        let inf = f64::INFINITY;
+        RegionNetwork::from_table(
+            3.0,
+            &[3.3, 4.5, 2.7],
+            &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
+            &[2.5, 2.8, 2.25],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn table_lookup_follows_the_busy_set() {
+        let t = table_5_2();
+        assert_eq!(t.capacity(0b110, 1), Some(3.5)); // region 0 idle → E_1^{0'}
+        assert_eq!(t.capacity(0b101, 0), Some(2.9)); // region 1 idle → E_0^{1'}
+        assert_eq!(t.capacity(0b011, 0), Some(2.65)); // region 2 idle → E_0^{2'}
+        assert_eq!(t.capacity(0b001, 0), Some(2.5)); // alone → E_0^max
+        assert_eq!(t.capacity(0b110, 0), None);
+        assert_eq!(t.e_c(), vec![3.3, 4.5, 2.7]);
+    }
+
+    #[test]
+    fn symmetric_bounds_golden_values() {
+        // Reference G20: tight (E^max = 1) at λ = 0.1 gives 3.600; λ ≥ μ^c = 1/6 is refused.
+        let tight = RegionNetwork::symmetric_three(3.0, 2.0, 1.4, 1.0).unwrap();
+        let q = tight.queue_bounds(&[0.1; 3], VacationRule::OwnMax).unwrap();
+        assert!((q[2] - 3.6).abs() < 1e-12);
+        assert!(matches!(
+            tight.queue_bounds(&[1.0 / 6.0; 3], VacationRule::OwnMax),
+            Err(QueueingError::Unstable { .. })
+        ));
+        assert_eq!(tight.vacation_rate(1, VacationRule::OwnMax), tight.vacation_rate(1, VacationRule::MinOverOthers));
+        assert!(tight.queue_bounds(&[0.1; 2], VacationRule::OwnMax).is_err());
+    }
+
+    #[test]
+    fn rejects_bad_tables() {
+        assert!(RegionNetwork::new(0, 3.0, vec![]).is_err());
+        assert!(RegionNetwork::new(2, 3.0, vec![1.0; 7]).is_err());
+        assert!(RegionNetwork::new(1, 3.0, vec![0.0, -1.0]).is_err());
+        assert!(RegionNetwork::from_table(3.0, &[1.0; 4], &[], &[1.0; 4]).is_err());
+    }
+}

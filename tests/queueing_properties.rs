@@ -1,0 +1,60 @@
+//! No input panics: every queueing function returns a value or a typed error for any numbers,
+//! including NaN, infinities, zero and negative rates; every value it returns is finite and
+//! consistent with Little's law.
+
+use loadbal::queueing::{
+    JacksonNetwork, ServiceMoments, StationMetrics, classify_stability, erlang_c, md1, mg1, mg1_vacation, mm1, mm1k,
+    mmc, mmck, queue_volume_bound, two_region_borrowing,
+};
+use nalgebra::DMatrix;
+use proptest::prelude::*;
+
+fn any_rate() -> impl Strategy<Value = f64> {
+    prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-1.0), Just(0.0), Just(1e-300), -10.0f64..10.0, 0.0f64..1e6,]
+}
+
+fn sane(m: &StationMetrics) -> bool {
+    [m.wq, m.lq, m.w, m.l, m.p_wait, m.p_block, m.utilisation].iter().all(|x| x.is_finite() && *x >= 0.0)
+        && m.satisfies_little(1e-9)
+        && m.utilisation < 1.0 + 1e-12
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn stations_never_panic(l in any_rate(), mu in any_rate(), c in 0usize..40, k in 0usize..60, s2 in any_rate()) {
+        for m in [mm1(l, mu), mmc(l, mu, c), mm1k(l, mu, k), mmck(l, mu, c, k), md1(l, mu)].into_iter().flatten() {
+            prop_assert!(sane(&m), "{m:?}");
+        }
+        let s = ServiceMoments { mean: mu, second_moment: s2 };
+        for m in [mg1(l, &s), mg1_vacation(l, &s, &s)].into_iter().flatten() {
+            prop_assert!(sane(&m), "{m:?}");
+        }
+        if let Ok(p) = erlang_c(c, l) {
+            prop_assert!((0.0..=1.0).contains(&p));
+        }
+    }
+
+    #[test]
+    fn region_functions_never_panic(l in any_rate(), l1 in any_rate(), mc in any_rate(), mm in any_rate(), e in any_rate()) {
+        if let Ok(q) = queue_volume_bound(l, mc, e, mm) {
+            prop_assert!(q.is_finite() && q >= 0.0);
+        }
+        let _ = classify_stability(&[l, l1], &[mc, mc], &[mm, mm]);
+        if let Ok(v) = two_region_borrowing([l, l1], [mc, mc], [mm, mm], [e, e]) {
+            prop_assert!(v.mu_bar0.is_finite() && (0.0..=1.0).contains(&v.idle_ratio));
+        }
+    }
+
+    #[test]
+    fn jackson_never_panics(g in any_rate(), mu in any_rate(), p in any_rate(), q in any_rate()) {
+        let routing = DMatrix::from_row_slice(2, 2, &[0.0, p, q, 0.0]);
+        if let Ok(net) = JacksonNetwork::new(vec![g, 0.0], vec![mu, mu], vec![1, 2], routing) {
+            if let Ok(sol) = net.solve() {
+                prop_assert!(sol.total_in_system.is_finite() && sol.total_in_system >= 0.0);
+                prop_assert!(sol.nodes.iter().all(|n| n.utilisation < 1.0));
+            }
+        }
+    }
+}
