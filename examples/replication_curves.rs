@@ -8,7 +8,7 @@
 //!   constants, P = 32.
 //!
 //! ```text
-//! cargo run --release --example replication_curves -- [--replications 20000] [--seed 1]
+//! cargo run --release --example replication_curves -- [replications = 20000] [seed = 1]
 //! ```
 
 use loadbal::montecarlo::MonteCarlo;
@@ -16,16 +16,10 @@ use loadbal::replication::exact::{self, Dependence, JobTimeDist};
 use loadbal::replication::{BetaMax, BetaMin, JrModel, JrParams, estimation, optimum, speedup};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut replications = 20_000u64;
-    let mut seed = 1u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--replications" => replications = args.next().ok_or("--replications needs a value")?.parse()?,
-            "--seed" => seed = args.next().ok_or("--seed needs a value")?.parse()?,
-            other => return Err(format!("unknown argument {other}").into()),
-        }
-    }
+    // Optional positional arguments: Monte Carlo replications and seed.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let replications: u64 = args.first().map_or(Ok(20_000), |a| a.parse())?;
+    let seed: u64 = args.get(1).map_or(Ok(1), |a| a.parse())?;
     println!("kind,model,c,p,r,value,std_err");
     let cs: Vec<f64> = (30..=100).map(|i| f64::from(i) / 100.0).collect();
     for model in JrModel::ALL {
