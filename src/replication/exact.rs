@@ -253,6 +253,63 @@ pub fn exact_speedups(
         .collect())
 }
 
+/// Level-wise constants of the maximum part of the tree (5.6), by Monte Carlo: for
+/// `j = r+1, ..., p`, `α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1})` and
+/// `β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})`, the quantities of Tables 5.1/5.2 (seed 002, §5.3.2) for a
+/// job-time distribution instead of the Planetlab traces. Index `j − r − 1`.
+///
+/// # Formula
+/// ```text
+/// V_{r,r} = Σ_{n} min_{o} X_{mno} (one group),  V_{r,j} = max of 2^{j−r} groups
+/// α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1}),  β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})
+/// ```
+///
+/// # Errors
+/// As [`exact_iteration_times`]; [`ReplicationError::ReplicasExceedProcessors`] unless `r < p`.
+///
+/// # Examples
+/// Normal jobs, `r = 0`: `α(0, 1) = 1/√π` and `β(0, 1) = √(1 − 1/π)` exactly.
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::replication::exact::{level_constants_monte_carlo, Dependence, JobTimeDist};
+/// let mc = MonteCarlo::new(2, 40_000).unwrap();
+/// let k = level_constants_monte_carlo(&JobTimeDist::Normal { mean: 0.0, sd: 1.0 }, 0, 2, Dependence::Independent, &mc).unwrap();
+/// assert!((k[0].0 - 0.5642).abs() < 0.02 && (k[0].1 - 0.8256).abs() < 0.02);
+/// ```
+pub fn level_constants_monte_carlo(
+    dist: &JobTimeDist,
+    r: u32,
+    p: u32,
+    dependence: Dependence,
+    mc: &MonteCarlo,
+) -> Result<Vec<(f64, f64)>, ReplicationError> {
+    check_rp(r, p)?;
+    if r == p {
+        return Err(ReplicationError::ReplicasExceedProcessors { r: r + 1, p });
+    }
+    if p > 20 {
+        return Err(ReplicationError::TooManyProcessors { p, max: 20 });
+    }
+    let x = dist.sampler()?;
+    let levels = (p - r + 1) as usize;
+    let e = mc.estimate_vec(2 * levels, |_, rng, out| {
+        let mut running = f64::NEG_INFINITY;
+        let mut next_level = 0usize;
+        for g in 0..(1usize << (p - r)) {
+            // Validated above: the one-group draw cannot fail.
+            let s = sample_iteration_time(rng, &x, r, r, dependence).unwrap_or(f64::NAN);
+            running = running.max(s);
+            if g + 1 == 1 << next_level {
+                out[next_level] = running;
+                out[levels + next_level] = running * running;
+                next_level += 1;
+            }
+        }
+    })?;
+    let sd = |l: usize| (e[levels + l].mean - e[l].mean * e[l].mean).max(0.0).sqrt();
+    Ok((1..levels).map(|l| ((e[l].mean - e[l - 1].mean) / sd(l - 1), sd(l) / sd(l - 1))).collect())
+}
+
 /// Exact iteration time for exponential jobs when a processor's jobs of one iteration are equal
 /// ([`Dependence::SameProcessorSameIteration`]): `R·min` of `R` exponentials is exponential, so
 /// the iteration time is the maximum of `P/R` exponentials.
