@@ -485,4 +485,38 @@ mod tests {
         let sstar = slb_optimal_run_time(&t, &none).unwrap();
         assert!(dstar < dlb && dlb < elb && sstar < elb, "{dstar} {dlb} {sstar} {elb}");
     }
+
+    #[test]
+    fn adaptive_policy_follows_the_regime() {
+        use rand_distr::{Distribution, Exp1};
+        // First half: homogeneous, highly variable nodes (JR wins); second half: stable nodes of
+        // speeds 1, 2, 4, 8 (DLB wins).
+        let mut rng = crate::montecarlo::stream(3, 0);
+        let cols: Vec<Vec<f64>> = (0..4)
+            .map(|i| {
+                (0..1000)
+                    .map(|k| {
+                        let e: f64 = Exp1.sample(&mut rng);
+                        if k < 500 { 0.05 + 2.0 * e } else { f64::from(1u32 << i) * (1.0 + 0.01 * e) }
+                    })
+                    .collect()
+            })
+            .collect();
+        let t = Trace::new(cols).unwrap();
+        let cfg = AdaptiveConfig {
+            block: 100,
+            dlb_interval: 10,
+            predictor: PredictorKind::Es(0.5),
+            replicas: 4,
+            overheads: Overheads { reschedule: 0.5, ..Default::default() },
+            to_dlb: 0.6,
+            to_jr: 1.4,
+        };
+        let out = adaptive_run_time(&t, &cfg).unwrap();
+        assert!(out.choices[1..5].contains(&Strategy::Jr), "{:?}", out.choices);
+        // The least-squares lines in Y need a few blocks of the new regime before they flip.
+        assert!(out.choices[8..].iter().all(|c| *c == Strategy::Dlb), "{:?}", out.choices);
+        assert!(out.adaptive < out.dlb.max(out.jr));
+        assert!(adaptive_run_time(&t, &AdaptiveConfig { block: 98, ..cfg }).is_err());
+    }
 }
