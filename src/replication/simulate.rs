@@ -314,6 +314,99 @@ pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64
     Ok(trace.len() as f64 / its.len() as f64 * its.iter().sum::<f64>())
 }
 
+/// R-JR when a processor's `R` jobs of one iteration take the same time (seed 002, §5.5: the
+/// homogeneous experiments reuse one trace value per processor and iteration, the γ = 1 world
+/// of models 1.x). Every trace row is one iteration.
+///
+/// # Formula
+/// ```text
+/// IT(k) = max over groups of R · (min_{o∈G} JT_o(k) + FM for the non-fastest) + ST
+/// R_dep(t, R, P) = Σ_k IT(k)
+/// ```
+///
+/// # Errors
+/// As [`jr_run_time`].
+///
+/// # Examples
+/// Job times 1, 2, 4, 4: pairs {1, 2} and {4, 4} give 2·4 = 8 per iteration.
+/// ```
+/// use loadbal::replication::{simulate::{jr_dependent_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(jr_dependent_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
+/// ```
+pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+    ov.check()?;
+    let p = trace.processors();
+    if replicas == 0 || p % replicas != 0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "replicas",
+            value: replicas as f64,
+            expected: "a divisor of the number of processors",
+        });
+    }
+    let fm = if replicas > 1 { ov.finalize } else { 0.0 };
+    let mut total = 0.0;
+    for k in 0..trace.len() {
+        let worst = (0..p / replicas)
+            .map(|g| {
+                let best = (g * replicas..(g + 1) * replicas).map(|i| trace.column(i)[k]).fold(f64::INFINITY, f64::min);
+                replicas as f64 * (best + fm)
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        total += worst + ov.send;
+    }
+    Ok(total)
+}
+
+/// Rescales every column affinely to a common mean and standard deviation (seed 002, §5.5:
+/// "homogenised" traces, so that the JR models' homogeneity assumption holds).
+///
+/// # Formula
+/// ```text
+/// JT'_i(k) = mean + sd · (JT_i(k) − μ_i)/σ_i
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for a non-positive mean, a negative sd or a constant
+/// column; [`ReplicationError::InvalidRuntime`] when a rescaled value is not positive (lower
+/// `sd`); [`ReplicationError::TooShort`] for fewer than 2 iterations.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{simulate::homogenise, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0, 3.0], vec![10.0, 30.0]]).unwrap();
+/// let h = homogenise(&t, 5.0, 1.0).unwrap();
+/// assert_eq!(h.column(1), h.column(0));
+/// ```
+pub fn homogenise(trace: &Trace, mean: f64, sd: f64) -> Result<Trace, ReplicationError> {
+    if !(mean.is_finite() && mean > 0.0 && sd.is_finite() && sd >= 0.0) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "target mean/sd",
+            value: mean,
+            expected: "mean > 0, sd ≥ 0",
+        });
+    }
+    if trace.len() < 2 {
+        return Err(ReplicationError::TooShort { what: "homogenising a trace", needed: 2, got: trace.len() });
+    }
+    let cols = trace
+        .columns()
+        .iter()
+        .map(|c| {
+            let (m, s) = (super::stats::mean(c), super::stats::sd(c));
+            if s == 0.0 {
+                return Err(ReplicationError::InvalidParameter {
+                    name: "column sd",
+                    value: 0.0,
+                    expected: "a column that varies",
+                });
+            }
+            Ok(c.iter().map(|v| mean + sd * (v - m) / s).collect())
+        })
+        .collect::<Result<Vec<Vec<f64>>, _>>()?;
+    Trace::new(cols)
+}
+
 /// The strategy chosen for a block by the adaptive policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -518,5 +611,26 @@ mod tests {
         assert!(out.choices[8..].iter().all(|c| *c == Strategy::Dlb), "{:?}", out.choices);
         assert!(out.adaptive < out.dlb.max(out.jr));
         assert!(adaptive_run_time(&t, &AdaptiveConfig { block: 98, ..cfg }).is_err());
+    }
+
+    #[test]
+    fn dependent_jr_on_iid_exponential_traces_matches_the_exact_model() {
+        // i.i.d. exponential columns: dependent R-JR speedup = H_P / H_{P/R} (exact (5.4)).
+        use rand_distr::{Distribution, Exp1};
+        let mut rng = crate::montecarlo::stream(8, 0);
+        let cols: Vec<Vec<f64>> =
+            (0..8).map(|_| (0..40_000).map(|_| Exp1.sample(&mut rng)).collect::<Vec<f64>>()).collect();
+        let t = Trace::new(cols).unwrap();
+        let none = Overheads::default();
+        let elb = elb_run_time(&t, &none).unwrap();
+        for r in [2usize, 4, 8] {
+            let exact = crate::replication::exact::exponential_dependent_iteration_time(1.0, 0, 3).unwrap()
+                / crate::replication::exact::exponential_dependent_iteration_time(1.0, r.trailing_zeros(), 3).unwrap();
+            let sim = elb / jr_dependent_run_time(&t, r, &none).unwrap();
+            assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
+        }
+        let h = homogenise(&t, 10.0, 2.0).unwrap();
+        assert!((crate::replication::stats::sd(h.column(3)) - 2.0).abs() < 1e-9);
+        assert!(homogenise(&t, 1.0, 5.0).is_err());
     }
 }
