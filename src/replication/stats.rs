@@ -28,6 +28,9 @@ fn pop_sd(v: &[f64], centre: f64) -> f64 {
     (v.iter().map(|x| (x - centre) * (x - centre)).sum::<f64>() / v.len() as f64).sqrt()
 }
 
+/// The thesis's block size B for the block statistics (N = 2000 values in 100 blocks).
+pub const DEFAULT_BLOCK: usize = 20;
+
 /// The 17 statistics of Tables 3.1/3.2 (seed 002).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
