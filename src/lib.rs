@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod dlt;
+pub mod ensemble;
 pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;

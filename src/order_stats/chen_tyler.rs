@@ -92,7 +92,7 @@ pub fn chen_tyler_std_dev(n: u64) -> Result<f64, OrderStatsError> {
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: the approximation gives E[Y_p] = 20,965 s.
+/// Seed 000 §5.2: the approximation gives E\[Y_p\] = 20,965 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_max_chen_tyler;
@@ -117,7 +117,7 @@ pub fn expected_max_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, Order
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: E[Y_1] = 18,083 s.
+/// Seed 000 §5.2: E\[Y_1\] = 18,083 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_min_chen_tyler;

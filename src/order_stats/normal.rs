@@ -355,7 +355,7 @@ pub fn std_dev_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
 /// # Examples
 ///
 /// Seed 000 §5.2: R = 40 tasks of μ_T = 488.1 s, σ_T = 116.6 s on each of p = 25 processors; the
-/// integral method gives E[Y_p] = 20,973 s.
+/// integral method gives E\[Y_p\] = 20,973 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_max_normal;
@@ -380,7 +380,7 @@ pub fn expected_max_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStat
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: E[Y_1] = 18,075 s.
+/// Seed 000 §5.2: E\[Y_1\] = 18,075 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_min_normal;

@@ -9,6 +9,7 @@
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
 mod seed000;
+mod seed000_ensemble;
 mod seed002;
 mod seed002_traces;
 mod seed004_queueing;
@@ -183,6 +184,7 @@ pub struct Section {
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
+    all.extend(seed000_ensemble::sections());
     all.extend(seed002::sections());
     all.extend(seed002_traces::sections());
     all.extend(seed004_queueing::sections());

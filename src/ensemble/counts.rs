@@ -1,0 +1,322 @@
+//! Count statistics (7), adjusted counts (8a)–(8c), Lemma 2, the expected algebraic variance (9)
+//! (reconstructed) and its generalisation, and Lemma 4's decrease (11) of seed 000.
+
+use super::error::{EnsembleError, check_len, check_time};
+
+/// Mean M and 1/(p−1) sample variance V of a count vector, seed 000 eq. (7).
+///
+/// # Formula
+/// ```text
+/// M(R) = (1/p) Σ R_l,   V(R) = (1/(p−1)) Σ (R_i − M(R))²
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::TooShort`] for fewer than 2 entries, [`EnsembleError::InvalidTime`] for a
+/// negative or non-finite entry.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::count_mean_var;
+/// // reference G22: adjusted counts [0, 2.5, 4.5, 1.5, 6.5]
+/// assert_eq!(count_mean_var(&[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap(), (3.0, 6.5));
+/// ```
+pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
+    check_len("count vector", x.len(), 2)?;
+    for &v in x {
+        check_time("count", v)?;
+    }
+    let p = x.len() as f64;
+    let m = x.iter().sum::<f64>() / p;
+    let v = x.iter().map(|r| (r - m) * (r - m)).sum::<f64>() / (p - 1.0);
+    Ok((m, v))
+}
+
+/// Adjusted counts R̂_i = R_i − s_i/2 for any set of processors running a task (the general form
+/// of seed 000 eqs. (8a)–(8c)): E\[X_i\] = R̂_i μ_T when the task in progress has, by Lemma 2,
+/// mean remaining time μ_T/2. `r[i]` counts the running task.
+///
+/// # Formula
+/// ```text
+/// R̂_i = R_i − s_i/2,   s_i = 1 if processor i has a task in progress, else 0
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::LengthMismatch`] when the vectors differ in length,
+/// [`EnsembleError::RunningWithoutTask`] when `running[i]` but `r[i] == 0`,
+/// [`EnsembleError::TooShort`] for an empty vector.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::adjusted_counts;
+/// let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
+/// assert_eq!(rhat, vec![0.0, 2.5, 4.5, 1.5, 6.5]);
+/// ```
+pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, EnsembleError> {
+    check_len("count vector", r.len(), 1)?;
+    if running.len() != r.len() {
+        return Err(EnsembleError::LengthMismatch { what: "running flags", got: running.len(), expected: r.len() });
+    }
+    r.iter()
+        .zip(running)
+        .enumerate()
+        .map(|(i, (&c, &s))| match (c, s) {
+            (0, true) => Err(EnsembleError::RunningWithoutTask { index: i }),
+            (c, true) => Ok(c as f64 - 0.5),
+            (c, false) => Ok(c as f64),
+        })
+        .collect()
+}
+
+/// Adjusted counts while every processor is still working, seed 000 eq. (8a).
+///
+/// # Formula
+/// ```text
+/// R̂_i = R_i − 1/2,  i = 1..p
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::RunningWithoutTask`] when some `r[i] == 0`.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::adjusted_counts_all_busy;
+/// assert_eq!(adjusted_counts_all_busy(&[40, 40]).unwrap(), vec![39.5, 39.5]);
+/// ```
+pub fn adjusted_counts_all_busy(r: &[u64]) -> Result<Vec<f64>, EnsembleError> {
+    adjusted_counts(r, &vec![true; r.len()])
+}
+
+/// Adjusted counts at the instant processor `idle` becomes idle, seed 000 eq. (8b).
+///
+/// # Formula
+/// ```text
+/// R̂_idle = 0,  R̂_i = R_i − 1/2 otherwise
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::NotIdle`] when `r[idle] != 0`, [`EnsembleError::IndexOutOfRange`],
+/// [`EnsembleError::RunningWithoutTask`] when another processor has no task.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::adjusted_counts_first_idle;
+/// assert_eq!(adjusted_counts_first_idle(&[0, 3, 5, 2, 7], 0).unwrap(), vec![0.0, 2.5, 4.5, 1.5, 6.5]);
+/// ```
+pub fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
+    check_idle(r, idle)?;
+    let running: Vec<bool> = (0..r.len()).map(|i| i != idle).collect();
+    adjusted_counts(r, &running)
+}
+
+/// Adjusted counts right after a balancing step, seed 000 eq. (8c): the formerly idle processor's
+/// new tasks have not started.
+///
+/// # Formula
+/// ```text
+/// R̂_idle = R'_idle,  R̂_i = R'_i − 1/2 otherwise
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::IndexOutOfRange`], [`EnsembleError::RunningWithoutTask`] when another
+/// processor has no task.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::adjusted_counts_after_step;
+/// assert_eq!(adjusted_counts_after_step(&[3, 3, 5, 2, 4], 0).unwrap(), vec![3.0, 2.5, 4.5, 1.5, 3.5]);
+/// ```
+pub fn adjusted_counts_after_step(r_after: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
+    if idle >= r_after.len() {
+        return Err(EnsembleError::IndexOutOfRange { index: idle, p: r_after.len() });
+    }
+    let running: Vec<bool> = (0..r_after.len()).map(|i| i != idle).collect();
+    adjusted_counts(r_after, &running)
+}
+
+pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
+    match r.get(idle) {
+        None => Err(EnsembleError::IndexOutOfRange { index: idle, p: r.len() }),
+        Some(&0) => Ok(()),
+        Some(&count) => Err(EnsembleError::NotIdle { index: idle, count }),
+    }
+}
+
+/// Mean and variance of the remaining time f·t of a task in progress, seed 000 Lemma 2
+/// (f ~ U\[0,1\] independent of t). A modelling assumption: the renewal residual observed in a
+/// real run is length-biased (mean (σ²+μ²)/(2μ)).
+///
+/// # Formula
+/// ```text
+/// E[f t] = μ_T/2,   Var[f t] = σ_T²/3 + μ_T²/12
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::InvalidTime`] for a negative or non-finite μ_T or σ_T.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::residual_task_moments;
+/// let (m, v) = residual_task_moments(488.1, 116.6).unwrap(); // reference G20
+/// assert!((m - 244.05).abs() < 1e-12 && (v - 24_385.320_833_333).abs() < 1e-6);
+/// ```
+pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), EnsembleError> {
+    check_time("mu_t", mu_t)?;
+    check_time("sigma_t", sigma_t)?;
+    Ok((mu_t / 2.0, sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0))
+}
+
+/// Expected algebraic variance of the remaining times with `n_running` processors running a
+/// task: the generalisation (9') of seed 000 eq. (9) (reconstructed; eq. (9) is missing from the
+/// seed's text). With `n_running = p − 1` it is (9); with none running and equal counts it is the
+/// exact static value R σ_T². Needs no normality.
+///
+/// # Formula
+/// ```text
+/// E[ξ²] = V(R̂) μ_T² + M(R̂) σ_T² + (S/p)(μ_T²/12 − σ_T²/6)
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::TooShort`] for fewer than 2 counts, [`EnsembleError::InvalidTime`] for bad
+/// counts or task moments, [`EnsembleError::InvalidParameter`] when `n_running > p`.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::expected_algebraic_variance;
+/// // reference G23: R̂ = [0, 2.5, 4.5, 1.5, 6.5], 4 running, wild-type task times
+/// let v = expected_algebraic_variance(&[0.0, 2.5, 4.5, 1.5, 6.5], 4, 488.1, 116.6).unwrap();
+/// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
+/// ```
+pub fn expected_algebraic_variance(
+    rhat: &[f64],
+    n_running: usize,
+    mu_t: f64,
+    sigma_t: f64,
+) -> Result<f64, EnsembleError> {
+    let (m, v) = count_mean_var(rhat)?;
+    check_time("mu_t", mu_t)?;
+    check_time("sigma_t", sigma_t)?;
+    let p = rhat.len();
+    if n_running > p {
+        return Err(EnsembleError::InvalidParameter {
+            what: "n_running",
+            value: n_running as f64,
+            why: "more running processors than processors",
+        });
+    }
+    let (mu2, s2) = (mu_t * mu_t, sigma_t * sigma_t);
+    Ok(v * mu2 + m * s2 + (n_running as f64 / p as f64) * (mu2 / 12.0 - s2 / 6.0))
+}
+
+/// Seed 000 eq. (9) as stated (reconstructed): one processor idle, the other p − 1 running.
+///
+/// # Formula
+/// ```text
+/// E[ξ²] = V(R̂) μ_T² + M(R̂) σ_T² + ((p−1)/p)(μ_T²/12 − σ_T²/6)
+/// ```
+///
+/// # Errors
+/// As [`expected_algebraic_variance`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::expected_algebraic_variance_first_idle;
+/// let v = expected_algebraic_variance_first_idle(&[0.0, 2.5, 4.5, 1.5, 6.5], 488.1, 116.6).unwrap();
+/// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
+/// ```
+pub fn expected_algebraic_variance_first_idle(rhat: &[f64], mu_t: f64, sigma_t: f64) -> Result<f64, EnsembleError> {
+    expected_algebraic_variance(rhat, rhat.len().saturating_sub(1), mu_t, sigma_t)
+}
+
+/// Decrease of the expected algebraic variance across a redistribution step, seed 000 Lemma 4,
+/// eq. (11). The step must keep M(R̂) (it moves tasks, never running ones).
+///
+/// # Formula
+/// ```text
+/// E[ξ²] − E[ξ'²] = (V(R̂) − V(R̂')) μ_T²
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::LengthMismatch`] when the vectors differ in length,
+/// [`EnsembleError::InvalidParameter`] when M(R̂) changed, errors of [`count_mean_var`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::variance_decrease;
+/// // MD step of reference G24: ΔV = 5.25
+/// let d = variance_decrease(&[0.0, 2.5, 4.5, 1.5, 6.5], &[3.0, 2.5, 4.5, 1.5, 3.5], 1.0).unwrap();
+/// assert!((d - 5.25).abs() < 1e-12);
+/// ```
+pub fn variance_decrease(rhat_before: &[f64], rhat_after: &[f64], mu_t: f64) -> Result<f64, EnsembleError> {
+    if rhat_before.len() != rhat_after.len() {
+        return Err(EnsembleError::LengthMismatch {
+            what: "adjusted counts after",
+            got: rhat_after.len(),
+            expected: rhat_before.len(),
+        });
+    }
+    check_time("mu_t", mu_t)?;
+    let (m0, v0) = count_mean_var(rhat_before)?;
+    let (m1, v1) = count_mean_var(rhat_after)?;
+    if (m0 - m1).abs() > 1e-9 * m0.abs().max(1.0) {
+        return Err(EnsembleError::InvalidParameter {
+            what: "M(R̂') − M(R̂)",
+            value: m1 - m0,
+            why: "a redistribution step must keep the mean adjusted count",
+        });
+    }
+    Ok((v0 - v1) * mu_t * mu_t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MU: f64 = 488.1;
+    const SD: f64 = 116.6;
+
+    #[test]
+    fn eq9_prime_reference_cases() {
+        // reference §2.11 Monte Carlo-checked cases
+        let f = false;
+        let t = true;
+        let cases: [(&[u64], [bool; 5], f64); 3] = [
+            (&[2, 3, 5, 2, 7], [f, t, t, t, t], 1_084_733.86),
+            (&[4, 4, 4, 4, 4], [f; 5], 54_382.24),
+            (&[4, 4, 4, 4, 4], [t; 5], 65_172.00),
+        ];
+        for (r, running, want) in cases {
+            let rhat = adjusted_counts(r, &running).unwrap();
+            let s = running.iter().filter(|&&b| b).count();
+            let v = expected_algebraic_variance(&rhat, s, MU, SD).unwrap();
+            assert!((v - want).abs() < 0.01, "{r:?}: {v} vs {want}");
+        }
+    }
+
+    #[test]
+    fn eq13_special_case_and_static_exact() {
+        // (13): all R̂ = R, S = p − 1 → R σ² + ((p−1)/p)(μ²/12 − σ²/6): 560,706.44 (G16)
+        let v = expected_algebraic_variance(&[40.0; 25], 24, MU, SD).unwrap();
+        assert!((v - 560_706.44).abs() < 0.01);
+        // S = 0: exact static R σ² = 543,822.40 (G17)
+        let v0 = expected_algebraic_variance(&[40.0; 25], 0, MU, SD).unwrap();
+        assert!((v0 - 543_822.40).abs() < 1e-6);
+    }
+
+    #[test]
+    fn mutant_residual() {
+        let (m, v) = residual_task_moments(152.0, 191.1).unwrap();
+        assert_eq!(m, 76.0);
+        assert!((v - 14_098.403_333_333).abs() < 1e-6);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(adjusted_counts(&[0, 1], &[true, true]), Err(EnsembleError::RunningWithoutTask { index: 0 })));
+        assert!(matches!(adjusted_counts_first_idle(&[1, 1], 0), Err(EnsembleError::NotIdle { index: 0, count: 1 })));
+        assert!(matches!(adjusted_counts_first_idle(&[0, 1], 5), Err(EnsembleError::IndexOutOfRange { .. })));
+        assert!(count_mean_var(&[]).is_err());
+        assert!(expected_algebraic_variance(&[1.0, 2.0], 3, 1.0, 1.0).is_err());
+        assert!(residual_task_moments(f64::NAN, 1.0).is_err());
+        assert!(variance_decrease(&[1.0, 2.0], &[1.0, 3.0], 1.0).is_err());
+    }
+}

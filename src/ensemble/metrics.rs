@@ -1,0 +1,96 @@
+//! Load-imbalance metrics (1)–(3) of seed 000 on one realisation of per-processor times.
+
+use super::error::{EnsembleError, check_len, check_time};
+
+/// The empirical load-imbalance metrics of one run, as printed in seed 000 Tables 1–3.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Metrics {
+    /// Mean compute time η_X.
+    pub avg: f64,
+    /// Largest compute time Y_p.
+    pub max: f64,
+    /// Smallest compute time Y_1.
+    pub min: f64,
+    /// Root algebraic variance √ξ_X² (sample standard deviation, ddof 1), metric (1).
+    pub rav: f64,
+    /// Largest idle time Y_p − Y_1, metric (2).
+    pub max_idle: f64,
+    /// Average idle time Y_p − η_X, metric (3).
+    pub avg_idle: f64,
+    /// Percentage idle time 100·(Y_p − η_X)/η_X (the tables' definition, reference §2.2).
+    pub pct_idle: f64,
+}
+
+/// Metrics (1)–(3) of per-processor times `c` (seed 000 §3.2, Tables 1–3).
+///
+/// # Formula
+/// ```text
+/// η = (1/p) Σ c_i,  ξ² = (1/(p−1)) Σ (c_i − η)²,  RAV = √ξ²
+/// max idle = max c − min c,  avg idle = max c − η,  % idle = 100·avg idle/η
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::TooShort`] for fewer than 2 times, [`EnsembleError::InvalidTime`] for a
+/// negative or non-finite time, [`EnsembleError::InvalidParameter`] when all times are zero
+/// (the percentage is undefined).
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::imbalance_metrics;
+/// let m = imbalance_metrics(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+/// assert_eq!((m.avg, m.max, m.min, m.max_idle, m.avg_idle, m.pct_idle), (2.5, 4.0, 1.0, 3.0, 1.5, 60.0));
+/// assert!((m.rav - 1.290_994_448_735_805_6).abs() < 1e-12);
+/// ```
+pub fn imbalance_metrics(c: &[f64]) -> Result<Metrics, EnsembleError> {
+    check_len("per-processor times", c.len(), 2)?;
+    let mut sum = 0.0;
+    let mut max = f64::NEG_INFINITY;
+    let mut min = f64::INFINITY;
+    for &x in c {
+        check_time("per-processor time", x)?;
+        sum += x;
+        max = max.max(x);
+        min = min.min(x);
+    }
+    let p = c.len() as f64;
+    let avg = sum / p;
+    if avg == 0.0 {
+        return Err(EnsembleError::InvalidParameter {
+            what: "mean time",
+            value: avg,
+            why: "all times are zero, the percentage idle time is undefined",
+        });
+    }
+    let ss: f64 = c.iter().map(|x| (x - avg) * (x - avg)).sum();
+    Ok(Metrics {
+        avg,
+        max,
+        min,
+        rav: (ss / (p - 1.0)).sqrt(),
+        max_idle: max - min,
+        avg_idle: max - avg,
+        pct_idle: 100.0 * (max - avg) / avg,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table2_static_identities() {
+        // Table 2 static/25 printed: avg 19524, max 20795, min 18055 → max idle 2740, avg idle 1271
+        let m = imbalance_metrics(&[20795.0, 18055.0, 19722.0]).unwrap();
+        assert_eq!(m.max_idle, 2740.0);
+        assert_eq!(m.max, 20795.0);
+    }
+
+    #[test]
+    fn bad_input() {
+        assert!(matches!(imbalance_metrics(&[1.0]), Err(EnsembleError::TooShort { .. })));
+        assert!(matches!(imbalance_metrics(&[1.0, f64::NAN]), Err(EnsembleError::InvalidTime { .. })));
+        assert!(matches!(imbalance_metrics(&[1.0, -1.0]), Err(EnsembleError::InvalidTime { .. })));
+        assert!(imbalance_metrics(&[0.0, 0.0]).is_err());
+    }
+}

@@ -1,0 +1,66 @@
+//! Ensemble load balancing: the probabilistic framework of seed 000 (Ahn, Sandu, Watson,
+//! Shaffer, Cao, Baumann) and a discrete-event simulator of its four algorithms.
+//!
+//! An ensemble is `n` independent tasks with i.i.d. compute times (mean μ_T, standard deviation
+//! σ_T) on `p` processors. The module answers, before buying cluster time:
+//! - how much idle time a static block split costs ([`static_prediction`], metrics (1)–(3) of
+//!   the paper, by the exact order-statistics integral or by Chen–Tyler, chosen explicitly);
+//! - what one balancing step of most-dividing (MD), all-redistribution (AR), random-polling (RP)
+//!   or neighbour-redistribution (NR) does to a count vector ([`md_step`], [`ar_step`],
+//!   [`rp_step`], [`nr_step`]) and to the expected algebraic variance ((9), (11), Propositions
+//!   1, 4, 7 corrected, 10);
+//! - the idle-time claims of Propositions 2–3, 5–6, 8–9, 11–12, with their hypotheses checked;
+//! - what a whole run does ([`simulate`], a discrete-event simulator of STATIC, MD, AR, RP, NR).
+//!
+//! Equation (9) is missing from the seed's text; it is reconstructed here (and generalised to any
+//! set of processors running a task) as in the reference extraction. Proposition 7's printed
+//! closed form drops a factor p/(p−1) and is offered only as [`RpDonorModel::PaperFormula`].
+//!
+//! # Example
+//! ```
+//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step};
+//! // seed 000 §4.4: P_0 idle, most loaded processor has 7 tasks
+//! let step = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
+//! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
+//! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
+//! let v = expected_algebraic_variance(&rhat, 4, 488.1, 116.6).unwrap();
+//! assert!((v - 1_603_427.177_666_7).abs() < 1e-3);
+//! ```
+
+mod bounds;
+mod counts;
+mod decrease;
+mod distribution;
+mod error;
+mod history;
+mod metrics;
+mod montecarlo;
+mod sim;
+mod static_pred;
+mod steps;
+
+pub use bounds::{
+    IdleClaim, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, ar_range_claim,
+    md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim, rp_max_idle_claim,
+};
+pub use counts::{
+    adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle, count_mean_var,
+    expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments, variance_decrease,
+};
+pub use decrease::{
+    RpDonorModel, ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease,
+    nr_variance_decrease, nr_variance_decrease_bound, rp_expected_variance_decrease, rp_variance_decrease_given_donor,
+    step_variance_decrease,
+};
+pub use distribution::{MutantMixture, gamma_matched, lognormal_matched};
+pub use error::EnsembleError;
+pub use history::variance_along_history;
+pub use metrics::{Metrics, imbalance_metrics};
+pub use montecarlo::{
+    MetricsEstimate, monte_carlo_metrics, remaining_times_sample, residual_variance_sample, step_variance_sample,
+};
+pub use sim::{Algorithm, SimConfig, SimResult, StepRecord, simulate};
+pub use static_pred::{
+    ExtremesMethod, StaticPrediction, VarianceConvention, c_max, static_prediction, static_variance,
+};
+pub use steps::{StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};

@@ -1,0 +1,245 @@
+//! Monte Carlo over replications of the simulator and of the remaining-time model of Lemma 3,
+//! through the crate's one harness ([`crate::montecarlo::MonteCarlo`]).
+
+use rand::Rng;
+use rand_distr::Distribution;
+
+use super::counts::adjusted_counts;
+use super::error::{EnsembleError, check_len};
+use super::sim::{SimConfig, simulate};
+use crate::montecarlo::{Estimate, MonteCarlo};
+
+/// Mean ± standard error of each metric over replications of one configuration; `std_dev()` of
+/// each is the spread of single runs (what a paper's one-run table should be compared with).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MetricsEstimate {
+    /// Mean compute time.
+    pub avg: Estimate,
+    /// Largest compute time.
+    pub max: Estimate,
+    /// Smallest compute time.
+    pub min: Estimate,
+    /// Root algebraic variance of compute times.
+    pub rav: Estimate,
+    /// Largest idle time.
+    pub max_idle: Estimate,
+    /// Average idle time.
+    pub avg_idle: Estimate,
+    /// Percentage idle time.
+    pub pct_idle: Estimate,
+    /// Wall clock.
+    pub wall_clock: Estimate,
+    /// Balancing steps that moved tasks.
+    pub steps: Estimate,
+    /// Sample algebraic variance ξ² of compute times (its mean estimates E\[ξ²\]).
+    pub variance: Estimate,
+}
+
+/// Runs `mc.replications` independent simulations of `cfg` and estimates every metric.
+///
+/// # Formula
+/// ```text
+/// mean and standard error over replications of each metric of simulate(cfg)
+/// ```
+///
+/// # Errors
+/// Any error of [`simulate`]; [`EnsembleError::MonteCarlo`] from the harness.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::{gamma_matched, monte_carlo_metrics, Algorithm, SimConfig};
+/// use loadbal::montecarlo::MonteCarlo;
+/// let dist = gamma_matched(488.1, 116.6).unwrap();
+/// let est = monte_carlo_metrics(&SimConfig::new(1000, 25, Algorithm::Static), &dist, &MonteCarlo::new(1, 200).unwrap()).unwrap();
+/// assert!(est.avg.agrees_with(19_524.0, 4.0)); // 40 × 488.1
+/// ```
+pub fn monte_carlo_metrics<D>(cfg: &SimConfig, dist: &D, mc: &MonteCarlo) -> Result<MetricsEstimate, EnsembleError>
+where
+    D: Distribution<f64> + Sync + ?Sized,
+{
+    let mut cfg = cfg.clone();
+    cfg.record_trajectory = false;
+    let runs = mc.replicate(|_, rng| {
+        simulate(&cfg, dist, rng).map(|r| {
+            let m = r.metrics;
+            [
+                m.avg,
+                m.max,
+                m.min,
+                m.rav,
+                m.max_idle,
+                m.avg_idle,
+                m.pct_idle,
+                r.wall_clock,
+                r.steps as f64,
+                m.rav * m.rav,
+            ]
+        })
+    });
+    let mut cols: Vec<Vec<f64>> = (0..10).map(|_| Vec::with_capacity(runs.len())).collect();
+    for run in runs {
+        for (c, v) in cols.iter_mut().zip(run?) {
+            c.push(v);
+        }
+    }
+    let e = |i: usize| Estimate::from_samples(&cols[i]);
+    Ok(MetricsEstimate {
+        avg: e(0)?,
+        max: e(1)?,
+        min: e(2)?,
+        rav: e(3)?,
+        max_idle: e(4)?,
+        avg_idle: e(5)?,
+        pct_idle: e(6)?,
+        wall_clock: e(7)?,
+        steps: e(8)?,
+        variance: e(9)?,
+    })
+}
+
+fn draw<D: Distribution<f64> + ?Sized, G: Rng + ?Sized>(dist: &D, rng: &mut G) -> Result<f64, EnsembleError> {
+    let d = dist.sample(rng);
+    if d.is_finite() && d >= 0.0 { Ok(d) } else { Err(EnsembleError::BadDraw(d)) }
+}
+
+fn sample_variance(x: &[f64]) -> f64 {
+    let m = x.iter().sum::<f64>() / x.len() as f64;
+    x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (x.len() as f64 - 1.0)
+}
+
+/// One draw of the algebraic variance ξ² of remaining times under the model of Lemma 3: a running
+/// processor's remaining time is f·t (f ~ U(0,1) independent of t, Lemma 2) plus its queued tasks;
+/// its mean over draws is [`expected_algebraic_variance`](super::expected_algebraic_variance).
+///
+/// # Formula
+/// ```text
+/// X_i = s_i f_i t_i0 + Σ_{j=1}^{R_i − s_i} t_ij,   ξ² = (1/(p−1)) Σ (X_i − η)²
+/// ```
+///
+/// # Errors
+/// Errors of [`adjusted_counts`], [`EnsembleError::BadDraw`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::residual_variance_sample;
+/// use rand::SeedableRng;
+/// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// assert!(residual_variance_sample(&[0, 3, 4], &[false, true, true], &d, &mut rng).unwrap() > 0.0);
+/// ```
+pub fn residual_variance_sample<D, G>(r: &[u64], running: &[bool], dist: &D, rng: &mut G) -> Result<f64, EnsembleError>
+where
+    D: Distribution<f64> + ?Sized,
+    G: Rng + ?Sized,
+{
+    Ok(step_variance_sample(r, r, running, dist, rng)?.0)
+}
+
+/// One draw of ξ² before and after a step from counts `before` to `after` with the same task
+/// durations (running tasks stay, queued tasks move): the Monte Carlo check of (11).
+///
+/// # Formula
+/// ```text
+/// (ξ²(X), ξ²(X')) with X, X' from remaining_times_sample
+/// ```
+///
+/// # Errors
+/// As [`remaining_times_sample`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::step_variance_sample;
+/// use rand::SeedableRng;
+/// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let (b, a) = step_variance_sample(&[0, 3, 5], &[2, 3, 3], &[false, true, true], &d, &mut rng).unwrap();
+/// assert!(b >= 0.0 && a >= 0.0);
+/// ```
+pub fn step_variance_sample<D, G>(
+    before: &[u64],
+    after: &[u64],
+    running: &[bool],
+    dist: &D,
+    rng: &mut G,
+) -> Result<(f64, f64), EnsembleError>
+where
+    D: Distribution<f64> + ?Sized,
+    G: Rng + ?Sized,
+{
+    let (x, x_after) = remaining_times_sample(before, after, running, dist, rng)?;
+    Ok((sample_variance(&x), sample_variance(&x_after)))
+}
+
+/// One draw of every processor's remaining time before and after a step from counts `before` to
+/// `after` under the model of Lemma 3: a running processor's task in progress has remaining time
+/// f·t (f ~ U(0,1), Lemma 2) and stays; queued tasks keep their durations when they move.
+///
+/// # Formula
+/// ```text
+/// X_i = s_i f_i t_i0 + Σ_{j=1}^{R_i − s_i} t_ij,   X'_i = s_i f_i t_i0 + (the same queued durations, moved)
+/// ```
+///
+/// # Errors
+/// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
+/// [`EnsembleError::InvalidParameter`] when the totals differ, [`EnsembleError::BadDraw`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::remaining_times_sample;
+/// use rand::SeedableRng;
+/// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let (x, y) = remaining_times_sample(&[0, 3, 5], &[2, 3, 3], &[false, true, true], &d, &mut rng).unwrap();
+/// assert!((x.iter().sum::<f64>() - y.iter().sum::<f64>()).abs() < 1e-9);
+/// ```
+pub fn remaining_times_sample<D, G>(
+    before: &[u64],
+    after: &[u64],
+    running: &[bool],
+    dist: &D,
+    rng: &mut G,
+) -> Result<(Vec<f64>, Vec<f64>), EnsembleError>
+where
+    D: Distribution<f64> + ?Sized,
+    G: Rng + ?Sized,
+{
+    check_len("count vector", before.len(), 2)?;
+    if after.len() != before.len() {
+        return Err(EnsembleError::LengthMismatch { what: "counts after", got: after.len(), expected: before.len() });
+    }
+    adjusted_counts(before, running)?;
+    adjusted_counts(after, running)?;
+    if before.iter().sum::<u64>() != after.iter().sum::<u64>() {
+        return Err(EnsembleError::InvalidParameter {
+            what: "Σ counts after",
+            value: after.iter().sum::<u64>() as f64,
+            why: "a step moves tasks, it neither creates nor removes them",
+        });
+    }
+    let p = before.len();
+    let mut x = vec![0.0; p];
+    let mut x_after = vec![0.0; p];
+    let mut pool = Vec::new();
+    for i in 0..p {
+        let s = u64::from(running[i]);
+        if running[i] {
+            let f: f64 = rng.random();
+            x[i] = f * draw(dist, rng)?;
+            x_after[i] = x[i];
+        }
+        let (qb, qa) = (before[i] - s, after[i] - s);
+        for j in 0..qb {
+            let t = draw(dist, rng)?;
+            x[i] += t;
+            if j < qa { x_after[i] += t } else { pool.push(t) }
+        }
+    }
+    for i in 0..p {
+        let s = u64::from(running[i]);
+        for _ in (before[i] - s)..(after[i].saturating_sub(s)) {
+            x_after[i] += pool.pop().expect("totals checked");
+        }
+    }
+    Ok((x, x_after))
+}

@@ -1,0 +1,362 @@
+//! One balancing step of MD, AR, RP and NR as pure functions on count vectors (seed 000 §2,
+//! §4.4–§4.7). `r[i]` is processor i's remaining tasks including the one in progress; a
+//! processor with `r[i] == 0` is idle. Running tasks never move.
+
+use rand::Rng;
+
+use super::counts::check_idle;
+use super::decrease::RpDonorModel;
+use super::error::{EnsembleError, check_len};
+
+/// The result of one balancing step.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StepOutcome {
+    /// Counts after the step.
+    pub counts: Vec<u64>,
+    /// The donor (MD, RP); `None` for AR and NR or when no donor was found.
+    pub donor: Option<usize>,
+    /// Tasks that changed processor.
+    pub moved: u64,
+}
+
+fn outcome(before: &[u64], counts: Vec<u64>, donor: Option<usize>) -> StepOutcome {
+    let moved = before.iter().zip(&counts).map(|(&a, &b)| a.saturating_sub(b)).sum();
+    StepOutcome { counts, donor, moved }
+}
+
+fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
+    check_len("count vector", r.len(), 2)?;
+    check_idle(r, idle)
+}
+
+/// Most-dividing step (seed 000 §2.2, §4.4): the idle processor takes ⌊R_k/2⌋ tasks from the
+/// processor k with the most remaining tasks (lowest index on ties); nothing moves when R_k < 2.
+///
+/// # Formula
+/// ```text
+/// R'_idle = ⌊R_k/2⌋,  R'_k = ⌈R_k/2⌉,  R'_i = R_i otherwise
+/// ```
+///
+/// # Errors
+/// [`EnsembleError::TooShort`] for fewer than 2 processors, [`EnsembleError::NotIdle`] /
+/// [`EnsembleError::IndexOutOfRange`] for a bad idle index.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::md_step;
+/// let s = md_step(&[0, 3, 5, 2, 7], 0).unwrap(); // reference G24
+/// assert_eq!((s.counts, s.donor, s.moved), (vec![3, 3, 5, 2, 4], Some(4), 3));
+/// ```
+pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+    check_counts(r, idle)?;
+    let mut donor = None;
+    let mut best = 0;
+    for (j, &c) in r.iter().enumerate() {
+        if j != idle && c > best {
+            best = c;
+            donor = Some(j);
+        }
+    }
+    match donor {
+        Some(k) if best >= 2 => rp_step(r, idle, k),
+        _ => Ok(outcome(r, r.to_vec(), None)),
+    }
+}
+
+/// Random-polling step with a given donor (seed 000 §2.4, §4.6): the idle processor takes
+/// ⌊R_k/2⌋ tasks from donor k (none when R_k < 2, a "locked" donor).
+///
+/// # Formula
+/// ```text
+/// R'_idle = ⌊R_k/2⌋,  R'_k = ⌈R_k/2⌉
+/// ```
+///
+/// # Errors
+/// As [`md_step`], and [`EnsembleError::IndexOutOfRange`] when the donor is out of range or is
+/// the idle processor itself.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::rp_step;
+/// assert_eq!(rp_step(&[0, 3, 5, 2, 7], 0, 2).unwrap().counts, vec![2, 3, 3, 2, 7]);
+/// ```
+pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
+    check_counts(r, idle)?;
+    if donor >= r.len() || donor == idle {
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
+    }
+    let mut counts = r.to_vec();
+    let m = r[donor] / 2;
+    counts[donor] -= m;
+    counts[idle] += m;
+    Ok(outcome(r, counts, Some(donor)))
+}
+
+/// Draws the RP donor for idle processor `idle` and returns it with the number of polls.
+/// [`RpDonorModel::UniformAvailable`] re-polls uniformly among the other processors until one
+/// with R_j ≥ 2 answers (the algorithm of §2.4; `None` when nobody has queued work); the other
+/// two models draw one processor uniformly among the other p − 1 (Prop. 7's assumption).
+///
+/// # Formula
+/// ```text
+/// UniformAvailable: donor ~ U{j ≠ idle : R_j ≥ 2}, polls ~ Geometric(|A|/(p−1))
+/// UniformOthers:    donor ~ U{j ≠ idle}
+/// ```
+///
+/// # Errors
+/// As [`md_step`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::{rp_poll, RpDonorModel};
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let (donor, polls) = rp_poll(&[0, 1, 1, 6], 0, RpDonorModel::UniformAvailable, &mut rng).unwrap();
+/// assert_eq!(donor, Some(3));
+/// assert!(polls >= 1);
+/// ```
+pub fn rp_poll<G: Rng + ?Sized>(
+    r: &[u64],
+    idle: usize,
+    model: RpDonorModel,
+    rng: &mut G,
+) -> Result<(Option<usize>, u64), EnsembleError> {
+    check_counts(r, idle)?;
+    let p = r.len();
+    let draw = |rng: &mut G| {
+        let j = rng.random_range(0..p - 1);
+        if j >= idle { j + 1 } else { j }
+    };
+    match model {
+        RpDonorModel::UniformAvailable => {
+            if !r.iter().enumerate().any(|(j, &c)| j != idle && c >= 2) {
+                return Ok((None, 0));
+            }
+            let mut polls = 0;
+            loop {
+                let j = draw(rng);
+                polls += 1;
+                if r[j] >= 2 {
+                    return Ok((Some(j), polls));
+                }
+            }
+        }
+        _ => Ok((Some(draw(rng)), 1)),
+    }
+}
+
+/// Balances the counts of `group` (AR on all processors, NR on a neighbourhood): with
+/// N = Σ_{group} R_i, r = ⌊N/k⌋, b = N mod k, idle members (the trigger first) get r and the last
+/// b busy members get r + 1 (reference A7: counts include running tasks, which never move).
+fn balance_group(r: &[u64], group: &[usize], idle: usize) -> Vec<u64> {
+    let k = group.len() as u64;
+    let total: u64 = group.iter().map(|&i| r[i]).sum();
+    let (base, b) = (total / k, (total % k) as usize);
+    let mut order = Vec::with_capacity(group.len());
+    order.push(idle);
+    order.extend(group.iter().copied().filter(|&i| i != idle && r[i] == 0));
+    order.extend(group.iter().copied().filter(|&i| r[i] > 0));
+    let mut counts = r.to_vec();
+    let cut = order.len() - b;
+    for (q, &i) in order.iter().enumerate() {
+        counts[i] = base + u64::from(q >= cut);
+    }
+    counts
+}
+
+/// All-redistribution step (seed 000 §2.3, §4.5): all remaining tasks are spread evenly; the
+/// idle processor gets r = ⌊N/p⌋, b = N mod p busy processors (the last in index order) get
+/// r + 1. In the wind-down (N < p) every busy processor keeps its running task.
+///
+/// # Formula
+/// ```text
+/// N = Σ R_i,  r = ⌊N/p⌋,  b = N mod p,  R'_idle = r,  R'_i ∈ {r, r+1}
+/// ```
+///
+/// # Errors
+/// As [`md_step`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::ar_step;
+/// assert_eq!(ar_step(&[0, 3, 5, 2, 7], 0).unwrap().counts, vec![3, 3, 3, 4, 4]); // G27
+/// ```
+pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+    check_counts(r, idle)?;
+    let group: Vec<usize> = (0..r.len()).collect();
+    Ok(outcome(r, balance_group(r, &group, idle), None))
+}
+
+/// Neighbour-redistribution step (seed 000 §2.5, §4.7): AR restricted to `group` = the idle
+/// processor and its k − 1 neighbours (e.g. [`Torus::group`]).
+///
+/// # Formula
+/// ```text
+/// N = Σ_{i∈G} R_i,  r = ⌊N/k⌋,  b = N mod k,  R'_idle = r,  R'_i ∈ {r, r+1} (i ∈ G)
+/// ```
+///
+/// # Errors
+/// As [`md_step`], and [`EnsembleError::IndexOutOfRange`] when a group member is out of range,
+/// [`EnsembleError::InvalidParameter`] when the group lacks the idle processor or repeats one.
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::nr_step;
+/// assert_eq!(nr_step(&[0, 3, 5, 2, 7], &[0, 1, 2], 0).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
+/// ```
+pub fn nr_step(r: &[u64], group: &[usize], idle: usize) -> Result<StepOutcome, EnsembleError> {
+    check_counts(r, idle)?;
+    let mut seen = vec![false; r.len()];
+    for &i in group {
+        if i >= r.len() {
+            return Err(EnsembleError::IndexOutOfRange { index: i, p: r.len() });
+        }
+        if seen[i] {
+            return Err(EnsembleError::InvalidParameter {
+                what: "group member",
+                value: i as f64,
+                why: "appears twice",
+            });
+        }
+        seen[i] = true;
+    }
+    if !seen[idle] {
+        return Err(EnsembleError::InvalidParameter {
+            what: "idle processor",
+            value: idle as f64,
+            why: "must belong to its NR group",
+        });
+    }
+    Ok(outcome(r, balance_group(r, group, idle), None))
+}
+
+/// A `rows × cols` 2-D torus (seed 000 §2.5: "a 2-D torus topology is considered for the
+/// numerical experiments"; the paper gives neither the shape nor k, reference A8: we use the 4
+/// von Neumann neighbours, k = 5). Processor i sits at (i / cols, i % cols).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Torus {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+}
+
+impl Torus {
+    /// A torus with the given shape.
+    ///
+    /// # Errors
+    /// [`EnsembleError::TooFewProcessors`] when rows·cols < 2.
+    pub fn new(rows: usize, cols: usize) -> Result<Self, EnsembleError> {
+        if rows * cols < 2 {
+            return Err(EnsembleError::TooFewProcessors((rows * cols) as u64));
+        }
+        Ok(Torus { rows, cols })
+    }
+
+    /// The √p × √p torus.
+    ///
+    /// # Errors
+    /// [`EnsembleError::InvalidParameter`] when p is not a perfect square (give the shape with
+    /// [`Torus::new`]), [`EnsembleError::TooFewProcessors`] when p < 2.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::Torus;
+    /// let t = Torus::square(25).unwrap();
+    /// assert_eq!(t.group(0), vec![0, 20, 5, 4, 1]);
+    /// ```
+    pub fn square(p: usize) -> Result<Self, EnsembleError> {
+        let s = (p as f64).sqrt().round() as usize;
+        if s * s != p {
+            return Err(EnsembleError::InvalidParameter {
+                what: "p",
+                value: p as f64,
+                why: "a square torus needs a perfect square; give rows and cols",
+            });
+        }
+        Torus::new(s, s)
+    }
+
+    /// Number of processors.
+    pub fn len(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Always false (a torus has at least 2 processors).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Processor i followed by its distinct up, down, left and right neighbours (wrap-around):
+    /// the NR group of i (k = 5 when both sides are at least 3).
+    pub fn group(&self, i: usize) -> Vec<usize> {
+        let (row, col) = (i / self.cols, i % self.cols);
+        let (rows, cols) = (self.rows, self.cols);
+        let cand = [
+            ((row + rows - 1) % rows) * cols + col,
+            ((row + 1) % rows) * cols + col,
+            row * cols + (col + cols - 1) % cols,
+            row * cols + (col + 1) % cols,
+        ];
+        let mut g = vec![i];
+        for c in cand {
+            if !g.contains(&c) {
+                g.push(c);
+            }
+        }
+        g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn wind_down_keeps_running_tasks() {
+        // N = 3 < p = 5: busy processors keep their task, one extra goes to an idle one
+        let s = ar_step(&[0, 0, 2, 1, 0], 0).unwrap();
+        assert_eq!(s.counts.iter().sum::<u64>(), 3);
+        assert!(s.counts[2] >= 1 && s.counts[3] >= 1);
+        let s = md_step(&[0, 1, 1], 0).unwrap();
+        assert_eq!((s.counts, s.moved), (vec![0, 1, 1], 0));
+    }
+
+    #[test]
+    fn torus_small() {
+        let t = Torus::new(2, 2).unwrap();
+        assert_eq!(t.group(0), vec![0, 2, 1]);
+        assert!(Torus::square(10).is_err());
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(md_step(&[1, 2], 0), Err(EnsembleError::NotIdle { .. })));
+        assert!(matches!(ar_step(&[0], 0), Err(EnsembleError::TooShort { .. })));
+        assert!(rp_step(&[0, 2], 0, 0).is_err());
+        assert!(nr_step(&[0, 2, 2], &[1, 2], 0).is_err());
+        assert!(nr_step(&[0, 2, 2], &[0, 0], 0).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn steps_preserve_tasks_and_running(mut r in prop::collection::vec(0u64..30, 2..12), idle in 0usize..12) {
+            let idle = idle % r.len();
+            r[idle] = 0;
+            let total: u64 = r.iter().sum();
+            for s in [md_step(&r, idle).unwrap(), ar_step(&r, idle).unwrap(), rp_step(&r, idle, (idle + 1) % r.len()).unwrap()] {
+                prop_assert_eq!(s.counts.iter().sum::<u64>(), total);
+                for (i, (&a, &b)) in r.iter().zip(&s.counts).enumerate() {
+                    prop_assert!(a == 0 || b >= 1, "processor {} lost its running task", i);
+                }
+            }
+            let ar = ar_step(&r, idle).unwrap().counts;
+            let (lo, hi) = (ar.iter().min().unwrap(), ar.iter().max().unwrap());
+            prop_assert!(hi - lo <= 1);
+        }
+    }
+}

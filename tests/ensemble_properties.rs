@@ -1,0 +1,59 @@
+//! No input panics: every public function of `loadbal::ensemble` returns a value or a typed error
+//! for arbitrary (including NaN, negative, empty and inconsistent) input.
+
+use loadbal::ensemble::{
+    ExtremesMethod, RpDonorModel, Torus, VarianceConvention, adjusted_counts, ar_adjusted_variance_after,
+    ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_range_claim, ar_step, ar_variance_decrease, count_mean_var,
+    expected_algebraic_variance, imbalance_metrics, md_avg_idle_claim, md_max_idle_claim, md_step,
+    md_variance_decrease, nr_max_idle_claim, nr_step, nr_variance_decrease, residual_task_moments, rp_avg_idle_claim,
+    rp_expected_variance_decrease, rp_max_idle_claim, rp_step, static_prediction, static_variance,
+    step_variance_decrease, variance_decrease,
+};
+use proptest::prelude::*;
+
+fn any_f64() -> impl Strategy<Value = f64> {
+    prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-1.0), Just(0.0), -1e6f64..1e6]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn float_inputs_never_panic(x in prop::collection::vec(any_f64(), 0..6), y in prop::collection::vec(any_f64(), 0..6), a in any_f64(), b in any_f64(), n in 0u64..50) {
+        let _ = imbalance_metrics(&x);
+        let _ = count_mean_var(&x);
+        let _ = expected_algebraic_variance(&x, n as usize, a, b);
+        let _ = variance_decrease(&x, &y, a);
+        let _ = residual_task_moments(a, b);
+        let _ = static_variance(a, n, a, b, VarianceConvention::PaperEq13);
+        let _ = static_prediction(n, n / 3, a, b, ExtremesMethod::ChenTyler, VarianceConvention::Exact);
+        let _ = ar_min_r_for_idle_decrease(a, b, a, b, a);
+        let _ = md_variance_decrease(n, n % 4, a);
+        let _ = ar_adjusted_variance_after(n % 5, n % 7);
+    }
+
+    #[test]
+    fn count_inputs_never_panic(r in prop::collection::vec(0u64..20, 0..8), s in prop::collection::vec(any::<bool>(), 0..8), idle in 0usize..10, donor in 0usize..10, g in prop::collection::vec(0usize..10, 0..6), mu in any_f64()) {
+        let _ = adjusted_counts(&r, &s);
+        let _ = md_step(&r, idle);
+        let _ = ar_step(&r, idle);
+        let _ = rp_step(&r, idle, donor);
+        let _ = nr_step(&r, &g, idle);
+        let _ = ar_variance_decrease(&r, idle, mu);
+        let _ = nr_variance_decrease(&r, &g, idle, mu);
+        let _ = step_variance_decrease(&r, &r, &s, mu);
+        for m in [RpDonorModel::PaperFormula, RpDonorModel::UniformOthers, RpDonorModel::UniformAvailable] {
+            let _ = rp_expected_variance_decrease(&r, idle, mu, m);
+        }
+        let _ = md_max_idle_claim(&r, idle, mu);
+        let _ = md_avg_idle_claim(&r, idle, mu);
+        let _ = rp_max_idle_claim(&r, idle, donor, mu);
+        let _ = rp_avg_idle_claim(&r, idle, donor, mu);
+        let _ = nr_max_idle_claim(&r, &g);
+        let _ = ar_range_claim(&r, idle, mu, mu, 0.04, 4.4);
+        let _ = ar_avg_idle_claim(&r, idle, mu, mu, 0.04, 4.4, 1.0);
+        if let Ok(t) = Torus::new(idle % 4, donor % 4) {
+            let _ = t.group(idle % t.len());
+        }
+    }
+}
