@@ -6,7 +6,7 @@ use loadbal::papers::{Row, RunConfig, Status, sections_of};
 fn rows() -> Vec<Row> {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     let sections = sections_of("002");
-    assert_eq!(sections.len(), 7);
+    assert_eq!(sections.len(), 8);
     sections.iter().flat_map(|s| (s.run)(&cfg)).collect()
 }
 
