@@ -252,10 +252,7 @@ pub fn dlb_optimal_run_time(trace: &Trace, n_overhead: usize, ov: &Overheads) ->
     Ok(total)
 }
 
-/// Iteration times of R-JR, one per JR iteration (each consumes `R` trace rows).
-fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<Vec<f64>, ReplicationError> {
-    ov.check()?;
-    let p = trace.processors();
+fn check_replicas(p: usize, replicas: usize) -> Result<(), ReplicationError> {
     if replicas == 0 || p % replicas != 0 {
         return Err(ReplicationError::InvalidParameter {
             name: "replicas",
@@ -263,6 +260,14 @@ fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<
             expected: "a divisor of the number of processors",
         });
     }
+    Ok(())
+}
+
+/// Iteration times of R-JR, one per JR iteration (each consumes `R` trace rows).
+fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<Vec<f64>, ReplicationError> {
+    ov.check()?;
+    let p = trace.processors();
+    check_replicas(p, replicas)?;
     if trace.len() < replicas {
         return Err(ReplicationError::TooShort { what: "an R-JR run", needed: replicas, got: trace.len() });
     }
@@ -337,13 +342,7 @@ pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64
 pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
     ov.check()?;
     let p = trace.processors();
-    if replicas == 0 || p % replicas != 0 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "replicas",
-            value: replicas as f64,
-            expected: "a divisor of the number of processors",
-        });
-    }
+    check_replicas(p, replicas)?;
     let fm = if replicas > 1 { ov.finalize } else { 0.0 };
     let mut total = 0.0;
     for k in 0..trace.len() {
