@@ -10,11 +10,11 @@
 
 mod seed000;
 mod seed000_ensemble;
-mod seed004_dlt;
 mod seed001;
-mod seed003;
 mod seed002;
 mod seed002_traces;
+mod seed003;
+mod seed004_dlt;
 mod seed004_queueing;
 
 use crate::montecarlo::Estimate;
@@ -189,11 +189,11 @@ pub fn sections() -> Vec<Section> {
     all.extend(seed000::sections());
     all.extend(seed000_ensemble::sections());
     all.extend(seed001::sections());
-    all.extend(seed003::sections());
     all.extend(seed002::sections());
     all.extend(seed002_traces::sections());
-    all.extend(seed004_queueing::sections());
+    all.extend(seed003::sections());
     all.extend(seed004_dlt::sections());
+    all.extend(seed004_queueing::sections());
     all
 }
 
