@@ -17,6 +17,8 @@ pub mod montecarlo;
 pub mod order_stats;
 pub mod papers;
 pub mod queueing;
+pub mod remap;
+pub mod replication;
 
 /// The README's examples, compiled and run as doc-tests.
 #[cfg(doctest)]

@@ -123,3 +123,27 @@ fn network_round_trips_through_json() {
     assert_eq!(back, net);
     assert!(serde_json::from_str::<Network>(r#"{"nodes":[],"scale":{"t_cp":1.0,"t_cm":1.0}}"#).is_err());
 }
+
+#[test]
+fn reports_climb_through_relays() {
+    // 0 → relay 1 → worker 2 (all links c = 1, a = 1). The worker computes 1 unit; its report
+    // (0.5 units) goes to the relay, which then reports to the root: each collection waits for
+    // the hop below.
+    let net = Network::new(
+        vec![Node::relay(None, 0.0), Node::relay(Some(0), 1.0), Node::computing(Some(1), 1.0, 1.0)],
+        unit(),
+    )
+    .unwrap();
+    let plans = vec![
+        vec![Action::Send { to: 1, amount: 1.0 }, Action::Collect { from: 1, amount: 0.5 }],
+        vec![Action::Send { to: 2, amount: 1.0 }, Action::Collect { from: 2, amount: 0.5 }],
+        vec![Action::Compute { amount: 1.0 }],
+    ];
+    let t = simulate(&net, &plans).unwrap();
+    // Receipt at 1 (t = 1), at 2 (t = 2), compute to 3, report to the relay 3 → 3.5, then to
+    // the root 3.5 → 4.
+    assert_eq!(t.nodes[2].finish, Some(3.0));
+    assert_eq!(t.nodes[1].collections[0].end, 3.5);
+    assert_eq!(t.nodes[0].collections[0].start, 3.5);
+    assert_eq!(t.makespan, 4.0);
+}

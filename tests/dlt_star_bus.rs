@@ -110,6 +110,8 @@ fn large_star_and_wide_ranges() {
     for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
         let s = star_allocate(mode, 1.0, &ch, U, OrderPolicy::Optimal, 1.0).unwrap();
         assert!(s.makespan.is_finite() && s.makespan > 0.0);
+        // Geometric tails are flushed to 0 rather than left as subnormals.
+        assert!(s.alpha.iter().all(|&x| x == 0.0 || x.is_normal()));
         check_conservation(&s, 1.0);
     }
     let b = bus_homogeneous(RootMode::NonComputing, n, 1.0, 1e-9, U, 1.0).unwrap();

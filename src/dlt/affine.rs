@@ -111,13 +111,14 @@ pub fn affine_star_allocate(
             }
             let mut participating: Vec<bool> = (0..=n).map(|i| i >= 1 && i <= m).collect();
             participating[0] = root.is_some();
-            return Ok(Allocation {
+            return Allocation {
                 alpha,
                 makespan: t,
                 send_order: (1..=m).collect(),
                 participating,
                 w_equivalent: t / (load * scale.t_cp),
-            });
+            }
+            .checked();
         }
         if selection == Selection::AllGiven || m == 0 {
             return Err(DltError::InfeasibleStructure {
@@ -196,13 +197,14 @@ pub fn affine_homogeneous(
     full.extend(alpha);
     let mut participating = vec![true; n + 1];
     participating[0] = false;
-    Ok(Allocation {
+    Allocation {
         alpha: full,
         makespan: t,
         send_order: (1..=n).collect(),
         participating,
         w_equivalent: t / (load * scale.t_cp),
-    })
+    }
+    .checked()
 }
 
 /// Optimal number of workers of a homogeneous star/bus with start-ups (non-computing root): the

@@ -124,7 +124,7 @@ pub fn bus_homogeneous(
             }
         }
     };
-    Ok(to_allocation(s, root, scale, load))
+    to_allocation(s, root, scale, load).checked()
 }
 
 /// Speedup `a/T` of a homogeneous bus with `n` children at `σ = c/a` (reference §2.2).

@@ -4,6 +4,7 @@
 
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, all_checked, chain_lengths, homogeneous, non_negative, positive};
+use super::star::flush;
 use super::tree::{Tree, TreeNode, tree_allocate};
 use super::types::{Allocation, CostScale, OrderPolicy, Ports};
 
@@ -74,10 +75,10 @@ pub fn chain_allocate(
         }
         if front_end {
             alpha[i] = b * aeq[i] / a[i];
-            b *= aeq[i] / (c[i] + aeq[i + 1]);
+            b = flush(b * aeq[i] / (c[i] + aeq[i + 1]));
         } else {
             alpha[i] = b * aeq[i + 1] / (a[i] + aeq[i + 1]);
-            b *= a[i] / (a[i] + aeq[i + 1]);
+            b = flush(b * a[i] / (a[i] + aeq[i + 1]));
         }
         if b == 0.0 {
             break;
@@ -85,8 +86,9 @@ pub fn chain_allocate(
     }
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Ok(Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
-        .scaled(load))
+    Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
+        .scaled(load)
+        .checked()
 }
 
 /// `θ = arccosh(1 + σ/2)` without the rounding of `1 + σ/2` for tiny σ.
@@ -158,7 +160,7 @@ pub fn chain_homogeneous(
     };
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Ok(Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }.scaled(load))
+    Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }.scaled(load).checked()
 }
 
 /// Speedup `a/T` of an infinite homogeneous chain with a boundary originator (reference §3.4).

@@ -110,13 +110,14 @@ pub fn collect_fifo(
     let mut full = vec![root_alpha * f];
     full.extend(alpha.iter().map(|x| x * f));
     let participating = full.iter().map(|&x| x > 0.0).collect();
-    Ok(Allocation {
+    Allocation {
         alpha: full,
         makespan: t * f,
         send_order: (1..=n).collect(),
         participating,
         w_equivalent: t * f / (load * scale.t_cp),
-    })
+    }
+    .checked()
 }
 
 /// Executes a star allocation with result returns on the event engine: the root sends in

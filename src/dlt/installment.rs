@@ -90,7 +90,9 @@ pub fn multi_installment(
     let root = root_w.map_or(0.0, |w0| t / (w0 * scale.t_cp));
     let f = load / (total + root);
     let chunks = s.chunks(m).map(|row| row.iter().map(|x| x * f).collect()).collect();
-    Ok(MiSolution { chunks, root_alpha: root * f, makespan: t * f, w_equivalent: t * f / (load * scale.t_cp) })
+    let sol = MiSolution { chunks, root_alpha: root * f, makespan: t * f, w_equivalent: t * f / (load * scale.t_cp) };
+    super::error::finite_result(sol.makespan, sol.chunks.iter().flatten().chain([&sol.root_alpha]))?;
+    Ok(sol)
 }
 
 /// Limit of the multi-installment makespan as the number of installments grows (reference §7.2).
@@ -169,7 +171,9 @@ pub fn umr_rounds(
     };
     let chunks: Vec<Vec<f64>> = weights.iter().map(|&g| vec![g * load / mf; m]).collect();
     let t = a * load / mf + mf * c * chunks[0][0];
-    Ok(MiSolution { chunks, root_alpha: 0.0, makespan: t, w_equivalent: t / (load * scale.t_cp) })
+    let sol = MiSolution { chunks, root_alpha: 0.0, makespan: t, w_equivalent: t / (load * scale.t_cp) };
+    super::error::finite_result(sol.makespan, sol.chunks.iter().flatten())?;
+    Ok(sol)
 }
 
 /// Executes a multi-installment schedule on the event engine (round-robin sends, each worker

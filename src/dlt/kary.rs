@@ -49,8 +49,8 @@ pub fn kary_tree_rho(k: usize, depth: usize, sigma: f64, front_end: bool) -> Res
     Ok(rho)
 }
 
-/// Limit of `ρ_0` as the depth grows: the fixed point of the level map, iterated from `ρ = 1`
-/// (monotone) until successive values differ by less than `tol` relative (reference §4.3).
+/// Limit of `ρ_0` as the depth grows: the fixed point of the level map (the limit of the
+/// monotone iteration from `ρ = 1`), found by bisection to `tol` relative (reference §4.3).
 /// The speedup limit is its inverse; `k = 1` gives the chain limit, large `k` the bus limit.
 ///
 /// # Formula
@@ -74,13 +74,26 @@ pub fn kary_tree_rho_limit(k: usize, sigma: f64, front_end: bool, tol: f64) -> R
     if k == 0 {
         return Err(DltError::InvalidArgument { what: "a k-ary tree needs k >= 1, got 0".into() });
     }
-    let mut rho = 1.0;
-    for _ in 0..10_000_000 {
-        let next = level_map(k as f64, rho, sigma, front_end);
-        if (rho - next).abs() <= tol * next {
-            return Ok(next);
-        }
-        rho = next;
+    let g = |r: f64| level_map(k as f64, r, sigma, front_end) - r;
+    if g(1.0) >= 0.0 {
+        return Ok(1.0);
     }
-    Ok(rho)
+    // Bisection in log space: the map sends ρ → 0 to a positive value and is below the
+    // diagonal at 1; its fixed point is the limit of the iteration from ρ = 1.
+    let (mut lo, mut hi) = (f64::MIN_POSITIVE, 1.0f64);
+    for _ in 0..2000 {
+        let mid = (0.5 * (lo.ln() + hi.ln())).exp();
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if g(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo <= tol * hi {
+            break;
+        }
+    }
+    Ok(0.5 * (lo + hi))
 }

@@ -322,18 +322,19 @@ pub fn layered_allocate(
     for h in (0..=layers.depth()).rev() {
         let cost = |l: usize, vc: f64, vk: f64| (c * vc / p[l - 1], startup + c * vk / p[l - 1]);
         if let Some(x) = solve_affine(&counts, h, load, a, &cost) {
-            return Ok(finish(x, layers.depth(), a, counts, load * scale.t_cp));
+            return finish(x, layers.depth(), a, counts, load * scale.t_cp);
         }
     }
     // h = 0 (the originator alone, x_0 = L) always succeeds above; kept for totality.
-    Ok(finish(vec![load], layers.depth(), a, counts, load * scale.t_cp))
+    finish(vec![load], layers.depth(), a, counts, load * scale.t_cp)
 }
 
-fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>, load_tcp: f64) -> LayeredSolution {
+fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>, load_tcp: f64) -> Result<LayeredSolution, DltError> {
     let used = x.len();
     let t = a * x[0];
     x.resize(depth + 1, 0.0);
-    LayeredSolution { x, makespan: t, used_layers: used, n, w_equivalent: t / load_tcp }
+    super::error::finite_result(t, &x)?;
+    Ok(LayeredSolution { x, makespan: t, used_layers: used, n, w_equivalent: t / load_tcp })
 }
 
 /// Shape of an infinite layered network for [`layered_speedup_limit`].
@@ -422,7 +423,7 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol
 /// ```
 ///
 /// # Errors
-/// Bad values; [`DltError::InvalidArgument`] for `k = 0`.
+/// Bad values; [`DltError::InvalidArgument`] for `k = 0` or more than 2^50 processors.
 ///
 /// ```
 /// use loadbal::dlt::{circuit_switched_allocate, CostScale};
@@ -445,6 +446,11 @@ pub fn circuit_switched_allocate(
         return Err(DltError::InvalidArgument { what: "circuit-switched scattering needs k >= 1 ports, got 0".into() });
     }
     let k = f64::from(k_ports);
+    if f64::from(moves) * (k + 1.0).log2() > 50.0 {
+        return Err(DltError::InvalidArgument {
+            what: format!("{k_ports} ports and {moves} moves activate more than 2^50 processors"),
+        });
+    }
     let s = moves as usize;
     let counts: Vec<f64> = (0..=s).map(|i| if i == 0 { 1.0 } else { k * (k + 1.0).powi(i as i32 - 1) }).collect();
     let (a, c) = (w * scale.t_cp, z * scale.t_cm);
@@ -467,8 +473,8 @@ pub fn circuit_switched_allocate(
         let u = (load - vk) / vc;
         let x: Vec<f64> = (0..=h).map(|l| xc[l] * u + xk[l]).collect();
         if x.iter().all(|&v| v >= 0.0) {
-            return Ok(finish(x, s, a, counts, load * scale.t_cp));
+            return finish(x, s, a, counts, load * scale.t_cp);
         }
     }
-    Ok(finish(vec![load], s, a, counts, load * scale.t_cp))
+    finish(vec![load], s, a, counts, load * scale.t_cp)
 }

@@ -20,10 +20,17 @@ pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
 
 /// Rate form with the participation rule (reference §1.3, §1.5) for unit load.
 /// `a0` is ignored for a non-computing root. `order` lists child positions in send order.
-pub(crate) fn solve_ac(mode: RootMode, a0: f64, c: &[f64], a: &[f64], order: &[usize]) -> StarSolution {
-    // Gather into send order first: the passes below then stream through memory.
-    let cs: Vec<f64> = order.iter().map(|&i| c[i]).collect();
-    let as_: Vec<f64> = order.iter().map(|&i| a[i]).collect();
+/// Flushes a subnormal share to 0. A geometric tail of shares (long stars, chains and trees)
+/// otherwise lingers for up to millions of steps among subnormals, where multiplying by a ratio
+/// close to 1 rounds back to the same value and every operation is slow; such shares are below
+/// 2.3e-308 of the load.
+#[inline]
+pub(crate) fn flush(x: f64) -> f64 {
+    if x < f64::MIN_POSITIVE { 0.0 } else { x }
+}
+
+pub(crate) fn solve_ac(mode: RootMode, a0: f64, cs: &[f64], as_: &[f64]) -> (StarSolution, Vec<bool>) {
+    // `cs`, `as_` are in send order; the result's `alpha` too (callers scatter it).
     let m = cs.len();
     let mut included = vec![false; m];
     let mut r = if mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 };
@@ -37,16 +44,14 @@ pub(crate) fn solve_ac(mode: RootMode, a0: f64, c: &[f64], a: &[f64], order: &[u
         r += 1.0 / a0;
     }
     let t = 1.0 / r;
-    let mut alpha = vec![0.0; c.len()];
+    let mut alpha = vec![0.0; m];
     let mut tau = t;
-    let mut used = Vec::with_capacity(m);
     for k in 0..m {
         if included[k] {
             let d = cs[k] + as_[k];
-            alpha[order[k]] = tau / d;
+            alpha[k] = flush(tau / d);
             // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
-            tau *= as_[k] / d;
-            used.push(order[k]);
+            tau = flush(tau * as_[k] / d);
         }
     }
     let alpha_root = match mode {
@@ -54,7 +59,7 @@ pub(crate) fn solve_ac(mode: RootMode, a0: f64, c: &[f64], a: &[f64], order: &[u
         RootMode::NoFrontEnd => tau / a0,
         RootMode::NonComputing => 0.0,
     };
-    StarSolution { t, alpha_root, alpha, order: used }
+    (StarSolution { t, alpha_root, alpha, order: Vec::new() }, included)
 }
 
 pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError> {
@@ -146,12 +151,36 @@ pub fn star_allocate(
     positive("load", 0, load)?;
     validate_root(root, w_root, children.len())?;
     validate_children(children)?;
-    let (c, a) = split(children, scale);
-    let ord = match order {
-        OrderPolicy::Optimal => star_optimal_order(children),
-        OrderPolicy::AsGiven => (0..children.len()).collect(),
+    let n = children.len();
+    let ord: Option<Vec<usize>> = match order {
+        OrderPolicy::Optimal => {
+            Some(star_optimal_order(children)).filter(|o| o.iter().enumerate().any(|(k, &i)| k != i))
+        }
+        OrderPolicy::AsGiven => None,
     };
-    Ok(to_allocation(solve_ac(root, w_root * scale.t_cp, &c, &a, &ord), root, scale, load))
+    let at = |k: usize| ord.as_ref().map_or(k, |o| o[k]);
+    // Gather once into send order so that the passes stream through memory.
+    let (cs, as_): (Vec<f64>, Vec<f64>) = (0..n)
+        .map(|k| {
+            let (z, w) = children[at(k)];
+            (z * scale.t_cm, w * scale.t_cp)
+        })
+        .unzip();
+    let (sol, included) = solve_ac(root, w_root * scale.t_cp, &cs, &as_);
+    let mut alpha = vec![0.0; n + 1];
+    let mut participating = vec![false; n + 1];
+    let mut send_order = Vec::with_capacity(n);
+    alpha[0] = sol.alpha_root * load;
+    participating[0] = root != RootMode::NonComputing && sol.alpha_root > 0.0;
+    for (k, _) in included.iter().enumerate().filter(|p| *p.1) {
+        let i = at(k) + 1;
+        alpha[i] = sol.alpha[k] * load;
+        participating[i] = alpha[i] > 0.0;
+        if participating[i] {
+            send_order.push(i);
+        }
+    }
+    Allocation { alpha, makespan: sol.t * load, send_order, participating, w_equivalent: sol.t / scale.t_cp }.checked()
 }
 
 pub(crate) fn split(children: &[(f64, f64)], scale: CostScale) -> (Vec<f64>, Vec<f64>) {
@@ -236,7 +265,7 @@ pub fn star_product_form(
         RootMode::NonComputing => (1.0 / big_q, 0.0),
     };
     let s = StarSolution { t, alpha_root, alpha: q.iter().map(|x| x * t).collect(), order: (0..c.len()).collect() };
-    Ok(to_allocation(s, root, scale, load))
+    to_allocation(s, root, scale, load).checked()
 }
 
 /// Jia's root fraction of a star with a front-end root (seed 004, eqs. (3.11)–(3.12), the

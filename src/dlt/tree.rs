@@ -3,7 +3,7 @@
 
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, chain_lengths, non_negative, positive};
-use super::star::INCLUDE_SLACK;
+use super::star::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, OrderPolicy, Ports, stable_order_by};
 
 /// One node of a [`Tree`].
@@ -298,10 +298,10 @@ pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f6
         for &k in &included[v] {
             match node.ports {
                 Ports::Single => {
-                    block[k] = tau / (c[k] + aeq[k]);
-                    tau *= aeq[k] / (c[k] + aeq[k]);
+                    block[k] = flush(tau / (c[k] + aeq[k]));
+                    tau = flush(tau * aeq[k] / (c[k] + aeq[k]));
                 }
-                Ports::All => block[k] = w_window / (c[k] + aeq[k]),
+                Ports::All => block[k] = flush(w_window / (c[k] + aeq[k])),
             }
         }
         if node.w.is_some() && !node.front_end {
@@ -313,6 +313,7 @@ pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f6
     let allocation =
         Allocation { alpha, makespan: t, send_order: included[0].clone(), participating, w_equivalent: t / scale.t_cp }
             .scaled(load);
+    super::error::finite_result(allocation.makespan, allocation.alpha.iter().chain(&block))?;
     Ok(TreeSolution {
         allocation,
         block: block.into_iter().map(|b| b * load).collect(),

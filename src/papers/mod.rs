@@ -10,6 +10,10 @@
 
 mod seed000;
 mod seed000_ensemble;
+mod seed001;
+mod seed002;
+mod seed002_traces;
+mod seed003;
 mod seed004_dlt;
 mod seed004_queueing;
 mod seed004_unaware;
@@ -185,6 +189,10 @@ pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
     all.extend(seed000::sections());
     all.extend(seed000_ensemble::sections());
+    all.extend(seed001::sections());
+    all.extend(seed002::sections());
+    all.extend(seed002_traces::sections());
+    all.extend(seed003::sections());
     all.extend(seed004_dlt::sections());
     all.extend(seed004_queueing::sections());
     all.extend(seed004_unaware::sections());

@@ -10,7 +10,8 @@
 //!   start-up `Q` (`None` = relay), a front-end flag and a port model. Speeds are
 //!   [`SpeedProfile`]s: constant, or piecewise constant in time.
 //! - Each node runs a plan of [`Action`]s: `Send` a block to a child, `Compute` a chunk,
-//!   `Collect` results from a child. Store-and-forward: consuming actions (sends and
+//!   `Collect` results (or a small report message) from a child once that child has finished
+//!   its own computations and collections. Store-and-forward: consuming actions (sends and
 //!   computations) need their data fully received, in plan order. A single-port node sends
 //!   one message at a time; an all-port node runs one lane per child link; a node without a
 //!   front-end does everything one thing at a time, in plan order.

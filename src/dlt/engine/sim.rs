@@ -31,7 +31,9 @@ pub enum Action {
         amount: f64,
     },
     /// Receive `amount` units of results from child `from` over its link, once that child has
-    /// finished every computation pushed to it: `S + z·T_cm·amount` seconds on this node's port.
+    /// finished every computation and every collection pushed to it (so reports climb a tree
+    /// hop by hop through relays): `S + z·T_cm·amount` seconds on this node's port. Small
+    /// amounts model control messages (completion reports, probes' answers).
     Collect {
         /// Child returning results.
         from: usize,
@@ -91,6 +93,7 @@ struct State {
     received: f64,
     lanes: Vec<Lane>,
     pending_compute: usize,
+    pending_collect: usize,
 }
 
 /// Relative slack of the data-availability test (sums of the same loads in another order).
@@ -153,6 +156,7 @@ impl<'a> Simulator<'a> {
                     received: if v == 0 { f64::INFINITY } else { 0.0 },
                     lanes: vec![Lane::default(); lanes],
                     pending_compute: 0,
+                    pending_collect: 0,
                 }
             })
             .collect();
@@ -211,8 +215,10 @@ impl<'a> Simulator<'a> {
         if !matches!(action, Action::Collect { .. }) {
             st.consumed += amount;
         }
-        if matches!(action, Action::Compute { .. }) {
-            st.pending_compute += 1;
+        match action {
+            Action::Compute { .. } => st.pending_compute += 1,
+            Action::Collect { .. } => st.pending_collect += 1,
+            Action::Send { .. } => {}
         }
         st.need.push(st.consumed);
         st.actions.push(action);
@@ -227,7 +233,9 @@ impl<'a> Simulator<'a> {
     fn ready(&self, v: usize, id: usize) -> bool {
         let st = &self.states[v];
         match st.actions[id] {
-            Action::Collect { from, .. } => self.states[from].pending_compute == 0,
+            Action::Collect { from, .. } => {
+                self.states[from].pending_compute == 0 && self.states[from].pending_collect == 0
+            }
             _ => st.need[id] - st.received <= DATA_SLACK * st.need[id],
         }
     }
@@ -299,6 +307,10 @@ impl<'a> Simulator<'a> {
             }
             Action::Collect { from, amount } => {
                 self.trace.nodes[v].collections.push(iv(Some(from), amount));
+                self.states[v].pending_collect -= 1;
+                if let Some(parent) = self.net.nodes()[v].parent {
+                    self.try_start(parent);
+                }
             }
         }
         self.try_start(v);
@@ -378,7 +390,18 @@ impl<'a> Simulator<'a> {
 
     /// The trace so far (finish times and makespan summarised from the completed actions).
     pub fn trace(&self) -> Trace {
+        self.clone_trace_summarised()
+    }
+
+    fn clone_trace_summarised(&self) -> Trace {
         let mut t = self.trace.clone();
+        t.summarise();
+        t
+    }
+
+    /// The trace, consuming the simulator (no copy).
+    pub fn into_trace(self) -> Trace {
+        let mut t = self.trace;
         t.summarise();
         t
     }
@@ -400,5 +423,5 @@ pub fn simulate(net: &Network, plans: &[Vec<Action>]) -> Result<Trace, DltError>
         }
     }
     sim.run()?;
-    Ok(sim.trace())
+    Ok(sim.into_trace())
 }

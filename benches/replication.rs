@@ -1,0 +1,31 @@
+//! Speed of the JR models of seed 002: the generic evaluator, the exact model (5.4) by Monte
+//! Carlo, and DES predictions on a 2,000-point trace.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::montecarlo::stream;
+use loadbal::replication::des::DesConfig;
+use loadbal::replication::exact::{Dependence, JobTimeDist, sample_iteration_time};
+use loadbal::replication::predictors::{PredictorKind, predict_series};
+use loadbal::replication::trace::{SyntheticTraceConfig, synthetic_trace};
+use loadbal::replication::{JrModel, optimum, speedup};
+use std::hint::black_box;
+
+fn bench(c: &mut Criterion) {
+    let m13b = JrModel::M13b.params();
+    c.bench_function("speedup model 1.3b r=3 p=7", |b| b.iter(|| speedup(black_box(0.8), 3, 7, &m13b).unwrap()));
+    let m11 = JrModel::M11.params();
+    c.bench_function("optimal_r_discrete model 1.1 p=20", |b| {
+        b.iter(|| optimum::optimal_r_discrete(black_box(0.95), 20, &m11).unwrap())
+    });
+    let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
+    let mut rng = stream(1, 0);
+    c.bench_function("exact (5.4) sample P=64 R=8 (512 job draws)", |b| {
+        b.iter(|| sample_iteration_time(&mut rng, &x, black_box(3), 6, Dependence::Independent).unwrap())
+    });
+    let y = synthetic_trace(&SyntheticTraceConfig { processors: 1, len: 2000, ..Default::default() }).unwrap();
+    let des = PredictorKind::Des(DesConfig::default());
+    c.bench_function("DES 2000-point trace", |b| b.iter(|| predict_series(&des, black_box(y.column(0))).unwrap()));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,321 @@
+//! The remap-or-continue problem of seed 003 built on the crate's MDP solver.
+
+use super::{MarkovError, WorkloadChain, reflecting_chain};
+use crate::remap::mdp::{Criterion, Mdp, MdpError, Termination, policy_iteration, value_iteration};
+use nalgebra::{DMatrix, DVector};
+
+/// Action index of *continue* in the MDP built by [`RemapProblem`] (first, so ties continue).
+pub const CONTINUE: usize = 0;
+/// Action index of *remap*.
+pub const REMAP: usize = 1;
+
+/// The running cost `φ(w)` of continuing in an imbalanced state.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Imbalance {
+    /// `max_i |w_i − w̄|` (seed 003 eq. 4); `|i − j|/2` for two processes, the §5 example.
+    MaxNorm,
+    /// `√Σ_i (w_i − w̄)²` (seed 003 eq. 5).
+    TwoNorm,
+    /// A user-supplied non-negative cost per state of the chain.
+    PerState(Vec<f64>),
+}
+
+/// Where a remap sends the workload chain.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RemapTarget {
+    /// Into a balanced (absorbing) state: the remap ends the problem (seed 003 §3.2, `P̃(0) = 0`).
+    Balanced,
+    /// A uniformly random state of the whole chain, balanced ones included (the §5 example,
+    /// `P̃(0) = U/36`).
+    UniformOverAllStates,
+    /// A restart distribution over all states of the chain (sums to 1).
+    Distribution(Vec<f64>),
+}
+
+/// Solver choice.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Method {
+    /// Howard policy iteration from the greedy policy of zero values.
+    PolicyIteration,
+    /// Value iteration (seed 003 eq. 19) from `V⁰ = 0` with a sup-norm stopping rule.
+    ValueIteration {
+        /// Stop when `‖V^{n+1} − V^n‖_∞ ≤ tol`.
+        tol: f64,
+        /// Iteration limit.
+        max_iters: usize,
+    },
+}
+
+/// An optimal remapping policy over every state of the chain.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RemapSolution {
+    /// Whether each state remaps (balanced states never do).
+    pub remap: Vec<bool>,
+    /// Optimal expected total cost from each state (0 for balanced states).
+    pub values: Vec<f64>,
+    /// Solver iterations (policy-iteration rounds or value-iteration updates).
+    pub iterations: usize,
+    /// Why the solver stopped.
+    pub termination: Termination,
+    /// Bellman residual of the values (seed 003 eq. 18).
+    pub residual: f64,
+}
+
+/// The remapping problem: a workload chain, a running cost, a remap cost `η ≥ 0` and a remap
+/// target, restricted to the imbalanced (transient) states as in seed 003 eq. 11.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RemapProblem {
+    chain: WorkloadChain,
+    transient: Vec<usize>,
+    run_cost: Vec<f64>,
+    eta: f64,
+    target: Vec<f64>,
+    mdp: Mdp,
+}
+
+fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f64>, MarkovError> {
+    fn dev(l: &[f64]) -> impl Iterator<Item = f64> + '_ {
+        let mean = l.iter().sum::<f64>() / l.len() as f64;
+        l.iter().map(move |x| x - mean)
+    }
+    let costs: Vec<f64> = match imbalance {
+        Imbalance::MaxNorm => chain.loads().iter().map(|l| dev(l).fold(0.0f64, |m, d| m.max(d.abs()))).collect(),
+        Imbalance::TwoNorm => chain.loads().iter().map(|l| dev(l).map(|d| d * d).sum::<f64>().sqrt()).collect(),
+        Imbalance::PerState(c) => {
+            if c.len() != chain.states() {
+                return Err(MarkovError::DimensionMismatch {
+                    what: "running costs",
+                    expected: chain.states(),
+                    got: c.len(),
+                });
+            }
+            c.clone()
+        }
+    };
+    for (index, &value) in costs.iter().enumerate() {
+        if !value.is_finite() {
+            return Err(MarkovError::NonFinite { what: "running cost", index, value });
+        }
+        if value < 0.0 {
+            return Err(MarkovError::NegativeCost { what: "running cost", index, value });
+        }
+    }
+    Ok(costs)
+}
+
+fn target_distribution(chain: &WorkloadChain, target: &RemapTarget) -> Result<Vec<f64>, MarkovError> {
+    let s = chain.states();
+    match target {
+        RemapTarget::Balanced => Ok(vec![0.0; s]),
+        RemapTarget::UniformOverAllStates => Ok(vec![1.0 / s as f64; s]),
+        RemapTarget::Distribution(d) => {
+            if d.len() != s {
+                return Err(MarkovError::DimensionMismatch { what: "remap distribution", expected: s, got: d.len() });
+            }
+            for (index, &value) in d.iter().enumerate() {
+                if !value.is_finite() {
+                    return Err(MarkovError::NonFinite { what: "remap distribution", index, value });
+                }
+                if value < -1e-9 {
+                    return Err(MarkovError::NegativeProbability { what: "remap distribution", index, value });
+                }
+            }
+            let sum: f64 = d.iter().sum();
+            if (sum - 1.0).abs() > 1e-9 {
+                return Err(MarkovError::NotStochastic { what: "remap distribution", row: 0, sum });
+            }
+            Ok(d.clone())
+        }
+    }
+}
+
+impl RemapProblem {
+    /// Builds the problem: balanced states (all loads equal) absorb; the continue kernel is the
+    /// chain restricted to the others (seed 003 eq. 11, `P̃(1)`), the remap kernel has the same
+    /// row `ρ` (the target restricted to them) in every state (`P̃(0)`).
+    ///
+    /// # Formula
+    /// action continue: cost φ(i), row P̃(1)_i;  action remap: cost η, row ρ (ρ = 0 for
+    /// [`RemapTarget::Balanced`])
+    ///
+    /// # Errors
+    /// [`MarkovError::Degenerate`] when no state is balanced or every state is;
+    /// [`MarkovError::NegativeCost`] / [`MarkovError::NonFinite`] for bad costs or `η`; the
+    /// distribution errors for a bad target.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain};
+    /// let chain = reflecting_chain(2, 6).unwrap();
+    /// let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 1.0, &RemapTarget::UniformOverAllStates).unwrap();
+    /// assert_eq!(p.transient_states().len(), 30);
+    /// ```
+    pub fn new(
+        chain: WorkloadChain,
+        imbalance: &Imbalance,
+        eta: f64,
+        target: &RemapTarget,
+    ) -> Result<Self, MarkovError> {
+        if !eta.is_finite() {
+            return Err(MarkovError::NonFinite { what: "remap cost", index: 0, value: eta });
+        }
+        if eta < 0.0 {
+            return Err(MarkovError::NegativeCost { what: "remap cost", index: 0, value: eta });
+        }
+        let run_cost = imbalance_costs(&chain, imbalance)?;
+        let target = target_distribution(&chain, target)?;
+        let transient: Vec<usize> = (0..chain.states()).filter(|&s| !chain.is_balanced(s)).collect();
+        if transient.is_empty() {
+            return Err(MarkovError::Degenerate("every state is balanced"));
+        }
+        if transient.len() == chain.states() {
+            return Err(MarkovError::Degenerate("no state is balanced"));
+        }
+        let m1 = transient.len();
+        let p = chain.transition();
+        let continue_kernel = DMatrix::from_fn(m1, m1, |i, j| p[(transient[i], transient[j])]);
+        let rho = DVector::from_iterator(m1, transient.iter().map(|&s| target[s]));
+        let remap_kernel = DMatrix::from_fn(m1, m1, |_, j| rho[j]);
+        let costs = DMatrix::from_fn(m1, 2, |i, a| if a == CONTINUE { run_cost[transient[i]] } else { eta });
+        let mdp = Mdp::new(vec![continue_kernel, remap_kernel], costs)?;
+        Ok(Self { chain, transient, run_cost, eta, target, mdp })
+    }
+
+    /// The workload chain.
+    pub fn chain(&self) -> &WorkloadChain {
+        &self.chain
+    }
+    /// Chain indices of the imbalanced (transient) states, in the order of the MDP's states.
+    pub fn transient_states(&self) -> &[usize] {
+        &self.transient
+    }
+    /// Running cost of every chain state.
+    pub fn run_cost(&self) -> &[f64] {
+        &self.run_cost
+    }
+    /// Remap cost η.
+    pub fn eta(&self) -> f64 {
+        self.eta
+    }
+    /// Remap target distribution over all chain states (all zeros: into a balanced state).
+    pub fn target(&self) -> &[f64] {
+        &self.target
+    }
+    /// The MDP over the transient states (action 0 continue, 1 remap).
+    pub fn mdp(&self) -> &Mdp {
+        &self.mdp
+    }
+
+    /// The cost of each action in every chain state given the values of all chain states (the
+    /// two branches of seed 003 eq. 18): `(continue, remap)` with
+    /// `continue = φ(s) + Σ_j P(s, j) V(j)` and `remap = η + Σ_j ρ(j) V(j)`. Their difference is
+    /// the margin of a decision.
+    ///
+    /// # Errors
+    /// [`MarkovError::DimensionMismatch`] when `values` does not cover the chain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{Method, yin_example};
+    /// let p = yin_example(4.0).unwrap();
+    /// let sol = p.solve(Method::PolicyIteration).unwrap();
+    /// let (cont, remap) = p.action_values(&sol.values).unwrap()[18]; // state (3, 0)
+    /// assert!((remap - cont - 0.013923).abs() < 1e-6);
+    /// ```
+    pub fn action_values(&self, values: &[f64]) -> Result<Vec<(f64, f64)>, MarkovError> {
+        let s = self.chain.states();
+        if values.len() != s {
+            return Err(MarkovError::DimensionMismatch { what: "values", expected: s, got: values.len() });
+        }
+        let v = DVector::from_column_slice(values);
+        let cont = self.chain.transition() * &v;
+        let remap = self.eta + self.target.iter().zip(values).map(|(p, x)| p * x).sum::<f64>();
+        Ok((0..s).map(|i| (self.run_cost[i] + cont[i], remap)).collect())
+    }
+
+    /// Solves for the total cost until absorption (seed 003 eqs. 10, 18, 19) after checking
+    /// assumption (A).
+    ///
+    /// # Errors
+    /// [`MarkovError::Mdp`] with [`MdpError::AssumptionAViolated`] (the chain index of a state
+    /// from which some policy never absorbs) or a solver error.
+    pub fn solve(&self, method: Method) -> Result<RemapSolution, MarkovError> {
+        if let Err(MdpError::AssumptionAViolated { state }) = self.mdp.check_assumption_a() {
+            return Err(MdpError::AssumptionAViolated { state: self.transient[state] }.into());
+        }
+        self.solve_relaxed(method)
+    }
+
+    /// Solves without checking assumption (A): for chains where some policy (typically "never
+    /// remap") is improper but every improper policy has an infinite cost, because the running
+    /// cost is positive on every imbalanced state that never absorbs. The optimal policy is then
+    /// proper and unique (stochastic shortest paths). Policy iteration starts from a proper
+    /// policy (the greedy one for zero values, or "always remap").
+    ///
+    /// With a zero-cost cycle (an improper policy of finite cost), policy iteration returns the
+    /// best *proper* policy, since it only ever evaluates proper ones.
+    ///
+    /// # Errors
+    /// [`MarkovError::Mdp`] with [`MdpError::ImproperPolicy`] when no proper policy is found or
+    /// an evaluated policy is improper.
+    ///
+    /// # Examples
+    /// Two imbalanced states that swap forever unless remapped into a balanced state: the literal
+    /// assumption (A) fails, but at running cost 1 and remap cost 2 both states remap, J = 2.
+    /// ```
+    /// use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// let p = dmatrix![0.0, 1.0, 0.0; 1.0, 0.0, 0.0; 0.0, 0.0, 1.0];
+    /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
+    /// let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
+    /// assert!(pb.solve(Method::PolicyIteration).is_err());
+    /// let sol = pb.solve_relaxed(Method::PolicyIteration).unwrap();
+    /// assert_eq!(sol.remap, vec![true, true, false]);
+    /// assert_eq!(sol.values, vec![2.0, 2.0, 0.0]);
+    /// ```
+    pub fn solve_relaxed(&self, method: Method) -> Result<RemapSolution, MarkovError> {
+        let sol = match method {
+            Method::PolicyIteration => policy_iteration(&self.mdp, Criterion::TotalCost, None, 10_000)?,
+            Method::ValueIteration { tol, max_iters } => {
+                value_iteration(&self.mdp, Criterion::TotalCost, tol, max_iters, None)?
+            }
+        };
+        let s = self.chain.states();
+        let (mut remap, mut values) = (vec![false; s], vec![0.0; s]);
+        for (k, &state) in self.transient.iter().enumerate() {
+            remap[state] = sol.policy[k] == REMAP;
+            values[state] = sol.values[k];
+        }
+        Ok(RemapSolution {
+            remap,
+            values,
+            iterations: sol.iterations,
+            termination: sol.termination,
+            residual: sol.residual,
+        })
+    }
+}
+
+/// Seed 003 §5: two processes, loads 0..5 (36 states), running cost `|i − j|/2` (the max-norm),
+/// remap cost `η`, a remap restarting at a uniformly random one of the 36 states
+/// (`P̃(0) = U/36`). State `(i, j)` has index `6i + j`.
+///
+/// # Errors
+/// As [`RemapProblem::new`] (a negative or non-finite `η`).
+///
+/// # Examples
+/// Figure 4(e): at η = 10 only the extreme states (0, 5) and (5, 0) remap.
+/// ```
+/// use loadbal::remap::markov::{Method, yin_example};
+/// let sol = yin_example(10.0).unwrap().solve(Method::PolicyIteration).unwrap();
+/// let remapping: Vec<usize> = (0..36).filter(|&s| sol.remap[s]).collect();
+/// assert_eq!(remapping, vec![5, 30]);
+/// ```
+pub fn yin_example(eta: f64) -> Result<RemapProblem, MarkovError> {
+    RemapProblem::new(reflecting_chain(2, 6)?, &Imbalance::MaxNorm, eta, &RemapTarget::UniformOverAllStates)
+}

@@ -1,0 +1,110 @@
+//! Monte Carlo of the workload chain under a remapping policy.
+
+use super::{MarkovError, RemapProblem};
+use crate::montecarlo::{Estimate, McRng, MonteCarlo};
+use rand::Rng;
+
+/// Truncation of one simulated run (steps), far beyond any proper policy's horizon.
+const MAX_STEPS: usize = 10_000_000;
+
+/// A discrete law as sorted (state, cumulative probability) pairs.
+fn cdf(row: impl Iterator<Item = f64>) -> Vec<(usize, f64)> {
+    let mut acc = 0.0;
+    row.enumerate()
+        .filter(|(_, p)| *p > 0.0)
+        .map(|(j, p)| {
+            acc += p;
+            (j, acc)
+        })
+        .collect()
+}
+
+fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
+    let u = rng.random::<f64>() * law.last().map_or(1.0, |x| x.1);
+    law.iter().find(|(_, c)| u < *c).unwrap_or(&law[law.len() - 1]).0
+}
+
+/// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
+/// reaches a balanced state, adding `φ(s)` for every continued step and `η` for every remap,
+/// and returns the mean total cost over the harness's replications (seed 003 eq. 10). The
+/// estimate must agree with [`RemapProblem::solve`]'s value of `start`.
+///
+/// # Errors
+/// [`MarkovError::DimensionMismatch`] when `remap` does not cover the chain;
+/// [`MarkovError::InvalidParameter`] for a bad `start`.
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::remap::markov::{Method, simulate_policy_cost, yin_example};
+/// let p = yin_example(5.0).unwrap();
+/// let sol = p.solve(Method::PolicyIteration).unwrap();
+/// let start = 6 * 5; // state (5, 0)
+/// let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
+/// assert!(est.agrees_with(sol.values[start], 4.0));
+/// ```
+pub fn simulate_policy_cost(
+    problem: &RemapProblem,
+    remap: &[bool],
+    start: usize,
+    mc: &MonteCarlo,
+) -> Result<Estimate, MarkovError> {
+    let chain = problem.chain();
+    let s = chain.states();
+    if remap.len() != s {
+        return Err(MarkovError::DimensionMismatch { what: "policy", expected: s, got: remap.len() });
+    }
+    if start >= s {
+        return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
+    }
+    let p = chain.transition();
+    let rows: Vec<Vec<(usize, f64)>> = (0..s).map(|i| cdf(p.row(i).iter().copied())).collect();
+    let target = cdf(problem.target().iter().copied());
+    let balanced: Vec<bool> = (0..s).map(|i| chain.is_balanced(i)).collect();
+    let (phi, eta) = (problem.run_cost(), problem.eta());
+    Ok(mc.estimate(|_, rng| {
+        let (mut state, mut cost) = (start, 0.0);
+        for _ in 0..MAX_STEPS {
+            if balanced[state] {
+                break;
+            }
+            if remap[state] {
+                cost += eta;
+                if target.is_empty() {
+                    break;
+                }
+                state = draw(&target, rng);
+            } else {
+                cost += phi[state];
+                state = draw(&rows[state], rng);
+            }
+        }
+        cost
+    })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::remap::markov::{Imbalance, Method, RemapTarget, reflecting_chain, yin_example};
+
+    #[test]
+    fn simulated_costs_agree_with_computed_values() {
+        // (η, start (i, j)) pairs of the reference's check.
+        for (eta, i, j) in [(5.0, 5, 0), (5.0, 3, 0), (1.0, 2, 1), (10.0, 4, 0), (14.0, 5, 0)] {
+            let p = yin_example(eta).unwrap();
+            let sol = p.solve(Method::PolicyIteration).unwrap();
+            let start = 6 * i + j;
+            let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(7, 20_000).unwrap()).unwrap();
+            assert!(est.agrees_with(sol.values[start], 4.0), "η = {eta} ({i},{j}): {est:?} vs {}", sol.values[start]);
+        }
+        // Textbook target: a remap ends the run.
+        let chain = reflecting_chain(2, 6).unwrap();
+        let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
+        let sol = p.solve(Method::PolicyIteration).unwrap();
+        let est = simulate_policy_cost(&p, &sol.remap, 13, &MonteCarlo::new(8, 20_000).unwrap()).unwrap();
+        assert!(est.agrees_with(sol.values[13], 4.0));
+        assert!(simulate_policy_cost(&p, &sol.remap[1..], 0, &MonteCarlo::new(1, 1).unwrap()).is_err());
+        assert!(simulate_policy_cost(&p, &sol.remap, 36, &MonteCarlo::new(1, 1).unwrap()).is_err());
+    }
+}

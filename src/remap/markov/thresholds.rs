@@ -1,0 +1,135 @@
+//! The remap costs at which the optimal remap set changes.
+
+use super::MarkovError;
+use super::problem::{Method, RemapProblem};
+
+/// A remap cost at which the optimal policy changes, and the chain states whose decision flips
+/// there (they remap just below it and continue just above it, or the reverse).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Threshold {
+    /// The remap cost η of the change (within the bisection tolerance).
+    pub eta: f64,
+    /// Chain states whose decision differs on either side.
+    pub flips: Vec<usize>,
+}
+
+/// Scans the remap cost over `[lo, hi]` on `grid` equal steps and locates every change of the
+/// optimal remap set by bisection to `tol` (seed 003 §5: "with the increase of remapping cost,
+/// fewer and fewer states deserve a remapping"). `build(η)` returns the problem for a cost η.
+/// Changes closer together than one grid step may be merged into one threshold.
+///
+/// # Errors
+/// [`MarkovError::InvalidParameter`] for `lo ≥ hi`, a non-finite bound, `grid = 0` or
+/// `tol ≤ 0`; the errors of `build` and of [`RemapProblem::solve`].
+///
+/// # Examples
+/// The §5 example: the last two remapping states drop out at η ≈ 13.2909.
+/// ```
+/// use loadbal::remap::markov::{remap_cost_thresholds, yin_example};
+/// let t = remap_cost_thresholds(yin_example, 10.0, 20.0, 10, 1e-9).unwrap();
+/// assert_eq!(t.len(), 1);
+/// assert!((t[0].eta - 13.290870269).abs() < 1e-6);
+/// assert_eq!(t[0].flips, vec![5, 30]);
+/// ```
+pub fn remap_cost_thresholds<F>(
+    build: F,
+    lo: f64,
+    hi: f64,
+    grid: usize,
+    tol: f64,
+) -> Result<Vec<Threshold>, MarkovError>
+where
+    F: Fn(f64) -> Result<RemapProblem, MarkovError>,
+{
+    if !(lo.is_finite() && hi.is_finite() && lo < hi) || grid == 0 || tol.is_nan() || tol <= 0.0 {
+        return Err(MarkovError::InvalidParameter { name: "lo / hi / grid / tol", value: hi - lo });
+    }
+    scan(&build, lo, hi, grid, tol)
+}
+
+type Build<'a> = &'a dyn Fn(f64) -> Result<RemapProblem, MarkovError>;
+
+fn scan(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<Vec<Threshold>, MarkovError> {
+    let set = |eta: f64| -> Result<Vec<bool>, MarkovError> { Ok(build(eta)?.solve(Method::PolicyIteration)?.remap) };
+    let mut out = Vec::new();
+    let step = (hi - lo) / grid as f64;
+    let mut left = set(lo)?;
+    for k in 1..=grid {
+        let (mut a, mut b) = (lo + step * (k - 1) as f64, if k == grid { hi } else { lo + step * k as f64 });
+        let right = set(b)?;
+        if right == left {
+            continue;
+        }
+        let below = left.clone();
+        while b - a > tol {
+            let mid = 0.5 * (a + b);
+            if set(mid)? == below { a = mid } else { b = mid }
+        }
+        let above = set(b)?;
+        let flips = (0..below.len()).filter(|&s| below[s] != above[s]).collect();
+        out.push(Threshold { eta: 0.5 * (a + b), flips });
+        // Continue the scan from just above this change.
+        left = above;
+        if left != right {
+            // A second change inside the same grid cell: scan the rest of the cell again.
+            let rest = scan(build, b, lo + step * k as f64, 8, tol)?;
+            out.extend(rest);
+            left = right;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::remap::markov::{Imbalance, RemapTarget, reflecting_chain, yin_example};
+
+    #[test]
+    fn thresholds_of_the_example_and_of_the_textbook_variant() {
+        // Reference II.4 thresholds of the §5 example.
+        let want = [
+            0.222222222,
+            0.357487923,
+            0.378286684,
+            1.056098444,
+            1.951684742,
+            3.980774773,
+            6.092110009,
+            9.874895659,
+            13.290870269,
+        ];
+        let got = remap_cost_thresholds(yin_example, 0.05, 20.0, 200, 1e-10).unwrap();
+        assert_eq!(got.len(), want.len(), "{got:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!((g.eta - w).abs() < 1e-6, "{g:?} vs {w}");
+        }
+        assert!((got[0].eta - 2.0 / 9.0).abs() < 1e-9);
+        // η = 4 lies above 3.9808: the set of panel (c), as the reproduction reports.
+        assert_eq!(
+            got[5].flips,
+            vec![3, 18, 17, 32].into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect::<Vec<_>>()
+        );
+        // Textbook variant (remap into a balanced state): 4/3, 44/23, 260/131, ...
+        let chain = reflecting_chain(2, 6).unwrap();
+        let build = |eta| RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, eta, &RemapTarget::Balanced);
+        let got = remap_cost_thresholds(build, 0.5, 30.0, 120, 1e-10).unwrap();
+        let want = [
+            4.0 / 3.0,
+            44.0 / 23.0,
+            260.0 / 131.0,
+            4.099022801,
+            6.333632932,
+            10.556435043,
+            14.254532692,
+            20.199399057,
+            24.426864938,
+        ];
+        assert_eq!(got.len(), want.len(), "{got:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!((g.eta - w).abs() < 1e-6, "{g:?} vs {w}");
+        }
+        assert!(remap_cost_thresholds(yin_example, 2.0, 1.0, 10, 1e-9).is_err());
+    }
+}

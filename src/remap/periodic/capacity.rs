@@ -1,0 +1,206 @@
+//! Exact expected extremes: P_I for normal increments and heterogeneous capacities (seed 001 §5).
+
+use super::interval::{Interval, p1_with_constant};
+use super::model::Homogeneous;
+use crate::order_stats::{expected_max_independent_normals, expected_max_std_normal};
+use crate::remap::RemapError;
+use crate::remap::error::check;
+
+/// Exact P_I interval (upper side) for i.i.d. normal increments: the bound of eq. 8 with the
+/// Hartley–David constant replaced by the exact `e_N = E[max of N standard normals]`
+/// (Theorem 5.1 of seed 001 specialised to identical normal processors).
+///
+/// # Formula
+/// d_1(t) = e_N √t σ / (w + tμ) ≤ D;  with x = √t: T* = x², x = 2Dw / (e_N σ + √(e_N²σ² − 4D²μw))
+///
+/// # Errors
+/// [`RemapError::InvalidParameter`] for a bad `d`; order-statistics errors.
+///
+/// # Examples
+/// N = 64, w = 100, μ = 0, σ² = 0.5, D = 0.1: T* = 2 (10/e_64)² = 36.41 (the d̂ bound gives 6.40).
+/// ```
+/// use loadbal::remap::periodic::{Homogeneous, p1_exact_normal};
+/// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+/// let t = p1_exact_normal(&m, 0.1).unwrap();
+/// assert!((t.t_real() - 36.4094026164).abs() < 1e-6);
+/// assert_eq!(t.steps(), Some(36));
+/// ```
+pub fn p1_exact_normal(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
+    p1_with_constant(model, expected_max_std_normal(model.n() as u64)?, d)
+}
+
+/// Heterogeneous capacities (seed 001 §5): processor `i` has capacity `c_i`; loads are
+/// normalised by capacity once (`w_i/c_i`, the paper divides twice, a typo), every normalised
+/// initial load is `w0`, and the increments of processor `i` are normal with mean `μ_i` and
+/// variance `σ_i²` (exact for normal increments, a central-limit approximation otherwise).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CapacityModel {
+    w0: f64,
+    mean: Vec<f64>,
+    sd: Vec<f64>,
+}
+
+impl CapacityModel {
+    /// Validates and builds the model.
+    ///
+    /// # Errors
+    /// [`RemapError::LengthMismatch`] for vectors of different lengths or fewer than two
+    /// processors; [`RemapError::InvalidParameter`] for `w0 ≤ 0`, a non-positive capacity or
+    /// variance, or a non-finite value.
+    pub fn new(w0: f64, mu: &[f64], sigma2: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+        check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
+        if mu.len() < 2 {
+            return Err(RemapError::LengthMismatch {
+                what: "mu (at least two processors)",
+                expected: 2,
+                got: mu.len(),
+            });
+        }
+        for (what, v) in [("sigma2", sigma2), ("capacity", capacity)] {
+            if v.len() != mu.len() {
+                return Err(RemapError::LengthMismatch { what, expected: mu.len(), got: v.len() });
+            }
+        }
+        let mut mean = Vec::with_capacity(mu.len());
+        let mut sd = Vec::with_capacity(mu.len());
+        for ((&m, &s2), &c) in mu.iter().zip(sigma2).zip(capacity) {
+            check("mu", m, true, "mean increments must be finite")?;
+            check("sigma2", s2, s2 > 0.0, "variances must be positive and finite")?;
+            check("capacity", c, c > 0.0, "capacities must be positive and finite")?;
+            mean.push(m / c);
+            sd.push(s2.sqrt() / c);
+        }
+        Ok(Self { w0, mean, sd })
+    }
+
+    /// `μ̄ = (1/N) Σ_i μ_i / c_i`, the mean normalised increment.
+    pub fn mean_mu(&self) -> f64 {
+        self.mean.iter().sum::<f64>() / self.mean.len() as f64
+    }
+
+    /// `h(t) = E[max_i ŵ_i(t)]`, `ŵ_i(t) = Σ_{j ≤ t} z_i(j)/c_i` (seed 001 eqs. 16–18, integrated
+    /// over the whole line: the printed lower limit 0 is wrong for changes that can be negative).
+    ///
+    /// # Formula
+    /// F_Y(y) = Π_i Φ((y − tμ_i/c_i) / (√t σ_i/c_i)),  h(t) = ∫ y dF_Y(y)
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when `t` is not positive; order-statistics errors.
+    ///
+    /// # Examples
+    /// Two identical processors: `h(t) = tμ + √t σ/√π`.
+    /// ```
+    /// use loadbal::remap::periodic::CapacityModel;
+    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
+    /// let h = m.h(4.0).unwrap();
+    /// assert!((h - (4.0 + 2.0 / std::f64::consts::PI.sqrt())).abs() < 1e-10);
+    /// ```
+    pub fn h(&self, t: f64) -> Result<f64, RemapError> {
+        check("t", t, t > 0.0, "time must be positive")?;
+        let means: Vec<f64> = self.mean.iter().map(|m| m * t).collect();
+        let sds: Vec<f64> = self.sd.iter().map(|s| s * t.sqrt()).collect();
+        Ok(expected_max_independent_normals(&means, &sds)?)
+    }
+
+    /// The left side of Theorem 5.1's inequality (19) (seed 001).
+    ///
+    /// # Formula
+    /// |h(t) − t μ̄| / (w + t μ̄)
+    ///
+    /// # Errors
+    /// As [`CapacityModel::h`]; [`RemapError::InvalidParameter`] when `w + tμ̄ ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::CapacityModel;
+    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
+    /// let d = m.upper_deviation(17.2864348959).unwrap();
+    /// assert!((d - 0.02).abs() < 1e-10);
+    /// ```
+    pub fn upper_deviation(&self, t: f64) -> Result<f64, RemapError> {
+        let load = self.w0 + t * self.mean_mu();
+        check("t", t, load > 0.0, "the mean normalised load must stay positive")?;
+        Ok((self.h(t)? - t * self.mean_mu()).abs() / load)
+    }
+
+    /// The P_I interval of Theorem 5.1 (inequality 19): the largest `T ≤ t_max` with the
+    /// deviation at most `d` for `t = 1..T`, scanning the phases; [`Interval::Unbounded`]
+    /// when the bound holds for every phase up to `t_max`.
+    ///
+    /// # Formula
+    /// T* = max{T : |h(t) − tμ̄| / (w + tμ̄) ≤ D for t = 1..T}
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] for a bad `d` or `t_max = 0`; as [`CapacityModel::h`].
+    ///
+    /// # Examples
+    /// Two N(1, 1) processors, w = 100, D = 0.02: the bound first fails at t = 18.
+    /// ```
+    /// use loadbal::remap::periodic::CapacityModel;
+    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
+    /// assert_eq!(m.interval(0.02, 1000).unwrap().steps(), Some(17));
+    /// ```
+    pub fn interval(&self, d: f64, t_max: u64) -> Result<Interval, RemapError> {
+        check("d", d, d > 0.0, "the imbalance bound must be positive and finite")?;
+        check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
+        for t in 1..=t_max {
+            let load = self.w0 + t as f64 * self.mean_mu();
+            if load <= 0.0 || self.upper_deviation(t as f64)? > d {
+                return Ok(Interval::Finite { t_real: (t - 1) as f64, steps: t - 1 });
+            }
+        }
+        Ok(Interval::Unbounded)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::remap::periodic::p1_lower_bound;
+
+    #[test]
+    fn identical_processors_reduce_to_the_exact_normal_bound() {
+        let hom = Homogeneous::new(8, 50.0, 0.5, 2.0).unwrap();
+        let cap = CapacityModel::new(50.0, &[0.5; 8], &[2.0; 8], &[1.0; 8]).unwrap();
+        for d in [0.05, 0.1, 0.2] {
+            let exact = p1_exact_normal(&hom, d).unwrap();
+            assert_eq!(cap.interval(d, 10_000).unwrap().steps(), exact.steps(), "D = {d}");
+            // The exact maximum is smaller than the Hartley–David bound: a longer interval.
+            assert!(exact.t_real() >= p1_lower_bound(&hom, d).unwrap().t_real());
+        }
+    }
+
+    #[test]
+    fn capacities_rescale_the_processors() {
+        // Doubling a processor's capacity and its load changes halves its normalised change.
+        let a = CapacityModel::new(100.0, &[1.0, 2.0, 0.5], &[1.0, 4.0, 0.25], &[1.0, 2.0, 0.5]).unwrap();
+        let b = CapacityModel::new(100.0, &[1.0, 1.0, 1.0], &[1.0, 1.0, 1.0], &[1.0, 1.0, 1.0]).unwrap();
+        for t in [1.0, 10.0, 50.0] {
+            assert!((a.h(t).unwrap() - b.h(t).unwrap()).abs() < 1e-10);
+        }
+        let c = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 4.0]).unwrap();
+        assert!((c.mean_mu() - 0.625).abs() < 1e-15);
+        assert!(CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 0.0]).is_err());
+        assert!(CapacityModel::new(100.0, &[1.0, 1.0], &[1.0], &[1.0, 1.0]).is_err());
+        assert!(c.interval(0.0, 10).is_err());
+    }
+
+    #[test]
+    fn h_agrees_with_simulated_normalised_loads() {
+        use crate::montecarlo::MonteCarlo;
+        use rand_distr::{Distribution, Normal};
+        let (mu, s2, cap) = ([1.0, 0.5, 2.0], [1.0, 4.0, 0.25], [1.0, 2.0, 0.5]);
+        let m = CapacityModel::new(100.0, &mu, &s2, &cap).unwrap();
+        let laws: Vec<Normal<f64>> = mu.iter().zip(&s2).map(|(&a, &b)| Normal::new(a, f64::sqrt(b)).unwrap()).collect();
+        let t = 10;
+        let est = MonteCarlo::new(5, 20_000)
+            .unwrap()
+            .estimate(|_, rng| {
+                let sums = laws.iter().zip(&cap).map(|(law, c)| (0..t).map(|_| law.sample(rng)).sum::<f64>() / c);
+                sums.fold(f64::NEG_INFINITY, f64::max)
+            })
+            .unwrap();
+        assert!(est.agrees_with(m.h(t as f64).unwrap(), 4.0), "{est:?}");
+    }
+}

@@ -1,0 +1,441 @@
+//! The optimal remapping interval: problem P_II (`v(t) ≤ B`) and the P_I lower bound.
+
+use super::model::{Heterogeneous, Homogeneous};
+use crate::order_stats::david_bound;
+use crate::remap::RemapError;
+use crate::remap::error::check;
+
+/// The longest remapping period that respects a bound.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Interval {
+    /// The bound first binds at the real time `t_real`; `steps = ⌊t_real⌋` phases respect it
+    /// (0 when even the first phase violates it).
+    Finite {
+        /// Real-valued optimum of the continuous-time formula.
+        t_real: f64,
+        /// Integer interval: phases `1..=steps` all satisfy the bound.
+        steps: u64,
+    },
+    /// The bound is never violated: never remap.
+    Unbounded,
+}
+
+impl Interval {
+    /// The interval for a real crossing time: the floor of `t_real`, with a relative tolerance of
+    /// 1e-9 so that exact-integer roots (computed as 99.99999999999) are not lost.
+    pub fn from_real(t_real: f64) -> Interval {
+        if !t_real.is_finite() {
+            return Interval::Unbounded;
+        }
+        let t = t_real.max(0.0);
+        Interval::Finite { t_real: t, steps: (t + 1e-9 * t.max(1.0)).floor() as u64 }
+    }
+
+    /// The integer interval, `None` when unbounded.
+    pub fn steps(&self) -> Option<u64> {
+        match self {
+            Interval::Finite { steps, .. } => Some(*steps),
+            Interval::Unbounded => None,
+        }
+    }
+
+    /// The real crossing time, `+∞` when unbounded.
+    pub fn t_real(&self) -> f64 {
+        match self {
+            Interval::Finite { t_real, .. } => *t_real,
+            Interval::Unbounded => f64::INFINITY,
+        }
+    }
+}
+
+fn check_bound(name: &'static str, b: f64) -> Result<f64, RemapError> {
+    check(name, b, b > 0.0, "the imbalance bound must be positive and finite")
+}
+
+/// Smallest positive root of `α t² + β t + γ` with `γ < 0` (so the polynomial starts
+/// negative); `+∞` when it stays non-positive for every `t > 0` (a double root counts as not
+/// crossing: the curve only touches the bound).
+fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
+    let scale = alpha.abs().max(beta.abs()).max(gamma.abs());
+    if alpha.abs() <= 1e-14 * scale {
+        return if beta > 0.0 { -gamma / beta } else { f64::INFINITY };
+    }
+    let disc = beta * beta - 4.0 * alpha * gamma;
+    if disc <= 0.0 || (alpha < 0.0 && beta <= 0.0) {
+        return f64::INFINITY;
+    }
+    // Stable roots: q = −(β + sign(β)√disc)/2, roots q/α and γ/q.
+    let q = -0.5 * (beta + beta.signum() * disc.sqrt());
+    let roots = [q / alpha, if q != 0.0 { gamma / q } else { f64::INFINITY }];
+    roots.into_iter().filter(|&r| r > 0.0).fold(f64::INFINITY, f64::min)
+}
+
+/// Optimal remapping interval of problem P_II for any means and variances: the longest `T`
+/// with `v(t) ≤ B` for `t = 1..T` (seed 001 §4, Theorem 4.1 and Corollary 4.1 in one solver).
+///
+/// Covers every regime, including those the closed forms miss: a falling mean load (the
+/// interval then also stops when the mean load `w + tμ̄` reaches zero, the `w(t) ≥ 0`
+/// constraint), `v` without an interior peak, and `B ≥ B*` (never remap).
+///
+/// # Formula
+/// v(t) ≤ B  ⟺  (S − B² μ̄²) t² + ((N−1) σ̄² − 2 B² w μ̄) t − B² w² ≤ 0, S = Σ (μ_i − μ̄)²;
+/// T* = smallest positive root (∞ if none), capped at w/|μ̄| when μ̄ < 0; steps = ⌊T*⌋.
+///
+/// # Errors
+/// [`RemapError::InvalidParameter`] when `b` is not positive and finite.
+///
+/// # Examples
+/// Table 1 of seed 001 (N = 64, w = 100, μ = 0, σ² = 0.5), B = 0.50: T* = 5000/63, 79 steps.
+/// ```
+/// use loadbal::remap::periodic::{Homogeneous, p2_interval};
+/// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap().to_heterogeneous();
+/// let t = p2_interval(&m, 0.50).unwrap();
+/// assert!((t.t_real() - 5000.0 / 63.0).abs() < 1e-10);
+/// assert_eq!(t.steps(), Some(79));
+/// ```
+pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError> {
+    check_bound("b", b)?;
+    let (mu, w, b2) = (model.mean_mu(), model.w0(), b * b);
+    let alpha = model.spread() - b2 * mu * mu;
+    let beta = model.a() - 2.0 * b2 * w * mu;
+    let gamma = -b2 * w * w;
+    let mut t = first_crossing(alpha, beta, gamma);
+    if mu < 0.0 {
+        t = t.min(w / -mu);
+    }
+    Ok(Interval::from_real(t))
+}
+
+/// Theorem 4.1 of seed 001: the closed-form P_II interval when `v(t)` has an interior peak.
+///
+/// # Formula
+/// V_L < B < B*: m_1 = (B*² − V_L²)/(B² − V_L²), k_1 = m_1 − √(m_1(m_1−1)),
+///   T* = (2k_1 − 1) T_2 − 2(k_1 − 1) T_1   (eq. 9);
+/// B < V_L: m_2 = (B*² − V_L²)/(V_L² − B²), k_2 = √(m_2(m_2+1)) − m_2,
+///   T* = (2k_2 − 1) T_2 − 2(k_2 − 1) T_1   (eq. 10);
+/// B = V_L: T* = T_1; B ≥ B*: never remap.
+///
+/// # Errors
+/// [`RemapError::RegimeNotApplicable`] when `μ̄ ≤ 0` or `A ≤ 0` (see [`Heterogeneous::peak`]);
+/// [`RemapError::InvalidParameter`] for a bad `b`.
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::periodic::{Heterogeneous, theorem41_interval};
+/// let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
+/// let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+/// let t = theorem41_interval(&m, 0.30).unwrap();
+/// assert!((t.t_real() - 22.0050251574).abs() < 1e-8);
+/// ```
+pub fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError> {
+    check_bound("b", b)?;
+    let p = model.peak()?;
+    if b >= p.b_star {
+        return Ok(Interval::Unbounded);
+    }
+    let (vl2, bs2, b2) = (p.v_limit * p.v_limit, p.b_star * p.b_star, b * b);
+    if (b - p.v_limit).abs() <= 1e-12 * p.v_limit {
+        return Ok(Interval::from_real(p.t1));
+    }
+    let k = if b > p.v_limit {
+        let m1 = (bs2 - vl2) / (b2 - vl2);
+        m1 - (m1 * (m1 - 1.0)).sqrt()
+    } else {
+        let m2 = (bs2 - vl2) / (vl2 - b2);
+        (m2 * (m2 + 1.0)).sqrt() - m2
+    };
+    Ok(Interval::from_real((2.0 * k - 1.0) * p.t2 - 2.0 * (k - 1.0) * p.t1))
+}
+
+/// The factor of eq. 14 and of the §3 bound, in its numerically stable form (seed 001).
+///
+/// # Formula
+/// 2m² − 2m√(m²−1) − 1 = (m − √(m²−1))² = 1 / (m + √(m²−1))²,  m ≥ 1
+///
+/// # Errors
+/// [`RemapError::InvalidParameter`] when `m < 1` or not finite.
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::periodic::interval_factor;
+/// assert!((interval_factor(2.0).unwrap() - 0.071796769724).abs() < 1e-12);
+/// assert_eq!(interval_factor(1.0).unwrap(), 1.0);
+/// ```
+pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
+    check("m", m, m >= 1.0, "m = B*/B must be at least 1")?;
+    let s = m + (m * m - 1.0).sqrt();
+    Ok(1.0 / (s * s))
+}
+
+/// Corollary 4.1 of seed 001: the closed-form P_II interval for identical processors.
+///
+/// # Formula
+/// μ = 0: T* = w² B² / ((N−1) σ²), steps = ⌊T*⌋   (eq. 13; the paper prints a ceiling, but
+///   Table 1 needs the floor);
+/// μ > 0, B = B*/m: T* = (m − √(m²−1))² T_0, T_0 = w/μ   (eq. 14); B ≥ B*: never remap.
+///
+/// # Errors
+/// [`RemapError::RegimeNotApplicable`] when `μ < 0`; [`RemapError::InvalidParameter`] for a bad
+/// `b`.
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::periodic::{Homogeneous, corollary41_interval};
+/// let m = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
+/// let t = corollary41_interval(&m, m.b_star().unwrap() / 2.0).unwrap();
+/// assert!((t.t_real() - 3.5898384862).abs() < 1e-9);
+/// assert_eq!(t.steps(), Some(3));
+/// ```
+pub fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, RemapError> {
+    check_bound("b", b)?;
+    let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mu(), model.sigma2());
+    if mu < 0.0 {
+        return Err(RemapError::RegimeNotApplicable {
+            formula: "Corollary 4.1 (seed 001 eqs. 13–14)",
+            reason: "needs μ ≥ 0",
+        });
+    }
+    if s2 == 0.0 {
+        return Ok(Interval::Unbounded);
+    }
+    if mu == 0.0 {
+        return Ok(Interval::from_real(w * w * b * b / ((n - 1.0) * s2)));
+    }
+    let m = model.b_star()? / b;
+    if m <= 1.0 {
+        return Ok(Interval::Unbounded);
+    }
+    Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
+}
+
+/// The longest `T` with `c √t σ ≤ D (w + t μ)` for `t ≤ T`: the P_I condition with the
+/// order-statistics constant `c` of the expected maximum of `N` standard variables.
+pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, RemapError> {
+    check_bound("d", d)?;
+    let (w, mu, sigma) = (model.w0(), model.mu(), model.sigma2().sqrt());
+    let k = c * sigma;
+    if k == 0.0 {
+        return Ok(Interval::Unbounded);
+    }
+    // With x = √t: D μ x² − k x + D w ≥ 0; first positive root x = 2Dw / (k + √(k² − 4D²μw)).
+    let disc = k * k - 4.0 * d * d * mu * w;
+    if disc < 0.0 || (mu > 0.0 && disc == 0.0) {
+        return Ok(Interval::Unbounded);
+    }
+    let x = 2.0 * d * w / (k + disc.sqrt());
+    let mut t = x * x;
+    if mu < 0.0 {
+        t = t.min(w / -mu);
+    }
+    Ok(Interval::from_real(t))
+}
+
+/// Lower bound of the optimal P_I interval: the longest `T` with `d̂(t) ≤ D` for `t = 1..T`
+/// (seed 001 §3, eq. 8), solved for any sign of `μ`.
+///
+/// # Formula
+/// d̂(t) = c √t σ / (w + tμ) ≤ D with c = (N−1)/√(2N−1);  with x = √t:
+/// T* = x², x = 2Dw / (cσ + √(c²σ² − 4D²μw)); never remap if c²σ² < 4D²μw (D > D*).
+///
+/// # Errors
+/// [`RemapError::InvalidParameter`] when `d` is not positive and finite.
+///
+/// # Examples
+/// N = 64, w = 100, μ = 0, σ² = 0.5, D = 0.10:
+/// ```
+/// use loadbal::remap::periodic::{Homogeneous, p1_lower_bound};
+/// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+/// assert!((p1_lower_bound(&m, 0.10).unwrap().t_real() - 6.3995968758).abs() < 1e-9);
+/// ```
+pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
+    p1_with_constant(model, david_bound(model.n() as u64, 1.0)?, d)
+}
+
+/// The printed §3 closed form of seed 001 (quoting its reference \[5\]): for `D = D*/m`,
+/// the lower bound of the P_I interval.
+///
+/// # Formula
+/// T* = (2m² − 2m√(m²−1) − 1) T_0 = (m − √(m²−1))² T_0, m = D*/D ≥ 1
+///
+/// # Errors
+/// [`RemapError::RegimeNotApplicable`] when `μ ≤ 0`; [`RemapError::InvalidParameter`] for a
+/// bad `d`. `D ≥ D*` gives [`Interval::Unbounded`].
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::periodic::{Homogeneous, p1_section3_interval};
+/// let m = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
+/// let t = p1_section3_interval(&m, m.d_star().unwrap() / 3.0).unwrap();
+/// assert!((t.t_real() - 1.4718625761).abs() < 1e-9);
+/// ```
+pub fn p1_section3_interval(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
+    check_bound("d", d)?;
+    let m = model.d_star()? / d;
+    if m <= 1.0 {
+        return Ok(Interval::Unbounded);
+    }
+    Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const TABLE1_B: [f64; 9] = [0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50];
+
+    fn table1() -> Homogeneous {
+        Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap()
+    }
+
+    #[test]
+    fn table1_t_free_row_matches_exactly() {
+        let paper = [3, 7, 12, 19, 28, 38, 50, 64, 79];
+        let m = table1();
+        for (b, want) in TABLE1_B.iter().zip(paper) {
+            let general = p2_interval(&m.to_heterogeneous(), *b).unwrap();
+            let closed = corollary41_interval(&m, *b).unwrap();
+            assert_eq!(general.steps(), Some(want), "B = {b}");
+            assert_eq!(closed.steps(), Some(want), "B = {b}");
+            assert!((general.t_real() / (20000.0 * b * b / 63.0) - 1.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn corollary_case_two_matches_reference_and_root() {
+        let m = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
+        let bs = m.b_star().unwrap();
+        for (mm, t, steps) in
+            [(1.5, 7.2949016875, 7), (2.0, 3.5898384862, 3), (4.0, 0.8066615170, 0), (10.0, 0.1256289338, 0)]
+        {
+            let closed = corollary41_interval(&m, bs / mm).unwrap();
+            let root = p2_interval(&m.to_heterogeneous(), bs / mm).unwrap();
+            assert!((closed.t_real() - t).abs() < 1e-9 && (root.t_real() - t).abs() < 1e-9, "m = {mm}");
+            assert_eq!(closed.steps(), Some(steps));
+            assert!((m.v0(root.t_real()).unwrap() - bs / mm).abs() < 1e-12);
+        }
+        assert_eq!(corollary41_interval(&m, bs * 1.0001).unwrap(), Interval::Unbounded);
+        assert_eq!(p2_interval(&m.to_heterogeneous(), bs * 1.0001).unwrap(), Interval::Unbounded);
+        // Printed form of eq. 14 agrees with the stable form.
+        for mm in [1.5, 2.0, 3.0] {
+            let printed: f64 = 2.0 * mm * mm - 2.0 * mm * (mm * mm - 1.0f64).sqrt() - 1.0;
+            assert!((printed - interval_factor(mm).unwrap()).abs() < 1e-12);
+        }
+        // Large-m limit recovers eq. 13 (reference G4).
+        let f = interval_factor(1e4).unwrap();
+        assert!((f * 4e8 - 1.0).abs() < 1e-7);
+    }
+
+    #[test]
+    fn theorem41_closed_form_agrees_with_root() {
+        // Reference G5.
+        let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
+        let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+        let table = [
+            (0.05, 0.4200568607, 0),
+            (0.10, 1.7226030889, 1),
+            (0.15, 4.0488849421, 4),
+            (0.20, 7.6923076923, 7),
+            (0.25, 13.2409422615, 13),
+            (0.30, 22.0050251574, 22),
+            (0.35, 37.8334686263, 37),
+            (0.40, 100.0, 100),
+        ];
+        for (b, t, steps) in table {
+            let closed = theorem41_interval(&m, b).unwrap();
+            let root = p2_interval(&m, b).unwrap();
+            assert!((closed.t_real() / t - 1.0).abs() < 1e-9, "closed B = {b}");
+            assert!((root.t_real() / t - 1.0).abs() < 1e-9, "root B = {b}");
+            assert_eq!(root.steps(), Some(steps), "B = {b}");
+            assert_eq!(closed.steps(), Some(steps), "B = {b}");
+        }
+        assert_eq!(p2_interval(&m, 0.401).unwrap(), Interval::Unbounded);
+        // Reference G6.
+        let m = Heterogeneous::new(10.0, vec![0.9, 1.0, 1.1, 1.0], vec![1.0; 4]).unwrap();
+        let g6 = [(0.05, 0.0847032013), (0.14, 0.7514471361), (0.20, 1.8492709363), (0.28, 8.2518150991)];
+        for (b, t) in g6 {
+            assert!((theorem41_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+            assert!((p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn monotone_and_falling_regimes() {
+        // Reference G7: A < 0, v rises monotonically to V_L = 0.7071.
+        let m = Heterogeneous::new(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
+        for (b, t) in [(0.1, 7.4025131256), (0.3, 35.5561460941), (0.5, 118.1580935714), (0.7, 4850.2563967714)] {
+            assert!((p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9, "B = {b}");
+        }
+        assert_eq!(p2_interval(&m, 0.71).unwrap(), Interval::Unbounded);
+        assert!(matches!(theorem41_interval(&m, 0.1), Err(RemapError::RegimeNotApplicable { .. })));
+        // Falling mean: the crossing comes before the load empties, and v(T*) = B.
+        let f = Homogeneous::new(8, 100.0, -0.5, 1.0).unwrap();
+        let t = p2_interval(&f.to_heterogeneous(), 0.3).unwrap().t_real();
+        assert!(t < 200.0 && (f.v0(t).unwrap() - 0.3).abs() < 1e-12);
+        assert!(matches!(corollary41_interval(&f, 0.3), Err(RemapError::RegimeNotApplicable { .. })));
+        // Deterministic, equal increments: v ≡ 0, never remap.
+        let z = Homogeneous::new(8, 100.0, 1.0, 0.0).unwrap();
+        assert_eq!(p2_interval(&z.to_heterogeneous(), 0.1).unwrap(), Interval::Unbounded);
+    }
+
+    #[test]
+    fn p1_bounds() {
+        let m = table1();
+        for (d, t) in [(0.05, 1.5998992189), (0.10, 6.3995968758), (0.20, 25.5983875031)] {
+            assert!((p1_lower_bound(&m, d).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+        }
+        let g = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
+        let ds = g.d_star().unwrap();
+        for mm in [2.0, 3.0, 5.0] {
+            let a = p1_lower_bound(&g, ds / mm).unwrap().t_real();
+            let b = p1_section3_interval(&g, ds / mm).unwrap().t_real();
+            assert!((a / b - 1.0).abs() < 1e-10);
+            // The bound binds: d̂(T*) = D.
+            assert!((g.d_hat(a).unwrap() - ds / mm).abs() < 1e-12);
+        }
+        assert_eq!(p1_lower_bound(&g, ds * 1.01).unwrap(), Interval::Unbounded);
+        assert!(matches!(p1_lower_bound(&g, 0.0), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(p2_interval(&g.to_heterogeneous(), f64::NAN), Err(RemapError::InvalidParameter { .. })));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn no_input_panics(n in 0usize..100, w in proptest::num::f64::ANY, mu in proptest::num::f64::ANY,
+                           s2 in proptest::num::f64::ANY, b in proptest::num::f64::ANY) {
+            if let Ok(m) = Homogeneous::new(n, w, mu, s2) {
+                let _ = p2_interval(&m.to_heterogeneous(), b);
+                let _ = corollary41_interval(&m, b);
+                let _ = p1_lower_bound(&m, b);
+                let _ = p1_section3_interval(&m, b);
+                let _ = theorem41_interval(&m.to_heterogeneous(), b);
+                let _ = m.v0(b);
+                let _ = m.d_hat(b);
+            }
+        }
+
+        #[test]
+        fn root_is_where_v_crosses_b(
+            mus in proptest::collection::vec(-1.0f64..2.0, 2..6),
+            s2 in 0.01f64..4.0, w in 10.0f64..200.0, b in 0.01f64..1.0,
+        ) {
+            let n = mus.len();
+            let m = Heterogeneous::new(w, mus, vec![s2; n]).unwrap();
+            let t = p2_interval(&m, b).unwrap();
+            if let Interval::Finite { t_real, steps } = t {
+                prop_assert!(t_real >= 0.0);
+                prop_assert!(steps as f64 <= t_real + 1e-6);
+                // Strictly before T*, v ≤ B.
+                for k in 1..=steps.min(50) {
+                    let v = m.v(k as f64);
+                    prop_assert!(v.is_err() || v.unwrap() <= b * (1.0 + 1e-9));
+                }
+            } else {
+                for k in [1.0, 10.0, 100.0, 1e4] {
+                    prop_assert!(m.v(k).unwrap() <= b * (1.0 + 1e-9));
+                }
+            }
+        }
+    }
+}

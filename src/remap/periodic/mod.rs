@@ -1,0 +1,34 @@
+//! Optimal periodic remapping (seed 001, Fong, Xu, Wang).
+//!
+//! `N` processors start a period with the equal load `w`; processor `i` then receives the
+//! independent increments `z_i(t)` of mean `μ_i` and variance `σ_i²` (eq. 1). The longer the
+//! period, the larger the imbalance; the functions here give the imbalance curves and the longest
+//! period that keeps them under a bound:
+//!
+//! | quantity | paper | function |
+//! |---|---|---|
+//! | `v(t)` general, `V_L`, `T_1`, `T_2`, `B*` | §4.1, Lemma 4.1 | [`Heterogeneous::v`], [`Heterogeneous::v_limit`], [`Heterogeneous::peak`] |
+//! | `v0(t)`, `d̂(t)`, `T_0`, `B*`, `D*` | eqs. 11, 8, §3 | [`Homogeneous`] |
+//! | P_II interval, every regime | eqs. 9, 10, 13, 14 | [`p2_interval`] (+ closed forms [`theorem41_interval`], [`corollary41_interval`]) |
+//! | P_I lower bound | eq. 8, §3 | [`p1_lower_bound`], [`p1_section3_interval`] |
+//! | exact normal P_I, heterogeneous capacities | eqs. 16–19, Theorem 5.1 | [`p1_exact_normal`], [`CapacityModel`] |
+//! | imbalance of one configuration, Lemma 2.1 | eqs. 2–6, Figure 1 | [`snapshot_imbalance`], [`lemma21_bounds`] |
+//! | load simulation | eqs. 1, 2, 3, 15 | [`simulate_loads`] |
+//!
+//! Time is the phase index; the formulas treat it as real and the integer interval is the floor
+//! of the real one (Table 1; the paper prints a ceiling in eq. 13, a typo).
+
+mod capacity;
+mod interval;
+mod model;
+mod simulate;
+mod snapshot;
+
+pub use capacity::{CapacityModel, p1_exact_normal};
+pub use interval::{
+    Interval, corollary41_interval, interval_factor, p1_lower_bound, p1_section3_interval, p2_interval,
+    theorem41_interval,
+};
+pub use model::{Heterogeneous, Homogeneous, Peak};
+pub use simulate::{Increment, IncrementLaw, LoadCurves, simulate_loads};
+pub use snapshot::{Snapshot, lemma21_bounds, snapshot_imbalance};

@@ -1,0 +1,413 @@
+//! The load model of seed 001 and its imbalance curves.
+
+use crate::order_stats::david_bound;
+use crate::remap::RemapError;
+use crate::remap::error::check;
+
+/// Identical processors: `N` processors, initial load `w`, increments of mean `μ` and variance
+/// `σ²` (seed 001 §3 and Corollary 4.1).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Homogeneous {
+    n: usize,
+    w0: f64,
+    mu: f64,
+    sigma2: f64,
+}
+
+/// Heterogeneous increments: initial load `w` on every processor, increments of processor `i`
+/// with mean `μ_i` and variance `σ_i²` (seed 001 §4, Theorem 4.1).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Heterogeneous {
+    w0: f64,
+    mu: Vec<f64>,
+    sigma2: Vec<f64>,
+}
+
+/// The shape of `v(t)` when it has an interior peak (seed 001 §4.1, Figure 3).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Peak {
+    /// `V_L = lim v(t)` (Lemma 4.1).
+    pub v_limit: f64,
+    /// `T_1`, where `v` first reaches `V_L`.
+    pub t1: f64,
+    /// `T_2 = 2 T_1 + w/μ̄`, where `v` peaks.
+    pub t2: f64,
+    /// `B* = v(T_2)`, the largest deviation.
+    pub b_star: f64,
+}
+
+fn check_w0(w0: f64) -> Result<f64, RemapError> {
+    check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")
+}
+
+fn check_t(t: f64) -> Result<f64, RemapError> {
+    check("t", t, t >= 0.0, "time must be non-negative and finite")
+}
+
+impl Homogeneous {
+    /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mu` and variance
+    /// `sigma2 ≥ 0`.
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when `n < 2`, `w0 ≤ 0`, `sigma2 < 0` or a value is not
+    /// finite.
+    pub fn new(n: usize, w0: f64, mu: f64, sigma2: f64) -> Result<Self, RemapError> {
+        check("n", n as f64, n >= 2, "at least two processors are needed")?;
+        check_w0(w0)?;
+        check("mu", mu, true, "the mean increment must be finite")?;
+        check("sigma2", sigma2, sigma2 >= 0.0, "the variance must be non-negative and finite")?;
+        Ok(Self { n, w0, mu, sigma2 })
+    }
+
+    /// Number of processors `N`.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+    /// Initial load `w`.
+    pub fn w0(&self) -> f64 {
+        self.w0
+    }
+    /// Mean increment `μ`.
+    pub fn mu(&self) -> f64 {
+        self.mu
+    }
+    /// Increment variance `σ²`.
+    pub fn sigma2(&self) -> f64 {
+        self.sigma2
+    }
+
+    /// The same model with per-processor vectors, for the general functions.
+    pub fn to_heterogeneous(&self) -> Heterogeneous {
+        Heterogeneous { w0: self.w0, mu: vec![self.mu; self.n], sigma2: vec![self.sigma2; self.n] }
+    }
+
+    fn mean_load(&self, t: f64) -> Result<f64, RemapError> {
+        let m = self.w0 + t * self.mu;
+        check("t", t, m > 0.0, "the mean load w + tμ must stay positive").map(|_| m)
+    }
+
+    /// Normalized workload deviation of identical processors (seed 001 eq. 11).
+    ///
+    /// # Formula
+    /// v0(t) = √((N−1) σ² t) / (w + t μ)
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when `t < 0` or `w + tμ ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+    /// assert!((m.v0(10.0).unwrap() - 0.177482393493).abs() < 1e-11);
+    /// ```
+    pub fn v0(&self, t: f64) -> Result<f64, RemapError> {
+        check_t(t)?;
+        Ok(((self.n as f64 - 1.0) * self.sigma2 * t).sqrt() / self.mean_load(t)?)
+    }
+
+    /// The order-statistics bound of the normalized extreme difference (seed 001 eqs. 7–8).
+    ///
+    /// # Formula
+    /// d̂(t) = (N−1) √t σ / (√(2N−1) (w + t μ))
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when `t < 0` or `w + tμ ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// let m = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
+    /// assert!((m.d_hat(50.0).unwrap() - 0.139758650233).abs() < 1e-11);
+    /// ```
+    pub fn d_hat(&self, t: f64) -> Result<f64, RemapError> {
+        check_t(t)?;
+        Ok(david_bound(self.n as u64, (t * self.sigma2).sqrt())? / self.mean_load(t)?)
+    }
+
+    fn need_growth(&self, formula: &'static str) -> Result<(), RemapError> {
+        if self.mu > 0.0 {
+            Ok(())
+        } else {
+            Err(RemapError::RegimeNotApplicable { formula, reason: "needs a positive mean increment μ" })
+        }
+    }
+
+    /// Time of the largest imbalance (seed 001 §3, Figure 2).
+    ///
+    /// # Formula
+    /// T_0 = w / μ
+    ///
+    /// # Errors
+    /// [`RemapError::RegimeNotApplicable`] when `μ ≤ 0` (no interior peak).
+    ///
+    /// # Examples
+    /// The text's example: initial load 100, mean change 2, worst imbalance after 50 steps.
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// assert_eq!(Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().t0().unwrap(), 50.0);
+    /// ```
+    pub fn t0(&self) -> Result<f64, RemapError> {
+        self.need_growth("T_0 = w/μ (seed 001 §3)")?;
+        Ok(self.w0 / self.mu)
+    }
+
+    /// Largest deviation `B* = v0(T_0)` (seed 001 §4.2).
+    ///
+    /// # Formula
+    /// B* = √((N−1) σ² / (4 w μ))
+    ///
+    /// # Errors
+    /// [`RemapError::RegimeNotApplicable`] when `μ ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// let b = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().b_star().unwrap();
+    /// assert!((b - 0.198431348330).abs() < 1e-11);
+    /// ```
+    pub fn b_star(&self) -> Result<f64, RemapError> {
+        self.need_growth("B* (seed 001 §4.2)")?;
+        Ok(((self.n as f64 - 1.0) * self.sigma2 / (4.0 * self.w0 * self.mu)).sqrt())
+    }
+
+    /// Largest bound `D* = d̂(T_0)` (seed 001 §3).
+    ///
+    /// # Formula
+    /// D* = (N−1) σ / (2 √((2N−1) w μ))
+    ///
+    /// # Errors
+    /// [`RemapError::RegimeNotApplicable`] when `μ ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// let d = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().d_star().unwrap();
+    /// assert!((d - 0.139758650233).abs() < 1e-11);
+    /// ```
+    pub fn d_star(&self) -> Result<f64, RemapError> {
+        self.need_growth("D* (seed 001 §3)")?;
+        let n = self.n as f64;
+        Ok((n - 1.0) * self.sigma2.sqrt() / (2.0 * ((2.0 * n - 1.0) * self.w0 * self.mu).sqrt()))
+    }
+}
+
+impl Heterogeneous {
+    /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mu[i]`
+    /// and variance `sigma2[i] ≥ 0`.
+    ///
+    /// # Errors
+    /// [`RemapError::LengthMismatch`] when the vectors differ in length or hold fewer than two
+    /// processors; [`RemapError::InvalidParameter`] for a non-finite value, `w0 ≤ 0` or a
+    /// negative variance.
+    pub fn new(w0: f64, mu: Vec<f64>, sigma2: Vec<f64>) -> Result<Self, RemapError> {
+        check_w0(w0)?;
+        if mu.len() < 2 {
+            return Err(RemapError::LengthMismatch {
+                what: "mu (at least two processors)",
+                expected: 2,
+                got: mu.len(),
+            });
+        }
+        if sigma2.len() != mu.len() {
+            return Err(RemapError::LengthMismatch { what: "sigma2", expected: mu.len(), got: sigma2.len() });
+        }
+        for &m in &mu {
+            check("mu", m, true, "mean increments must be finite")?;
+        }
+        for &s in &sigma2 {
+            check("sigma2", s, s >= 0.0, "variances must be non-negative and finite")?;
+        }
+        Ok(Self { w0, mu, sigma2 })
+    }
+
+    /// Number of processors `N`.
+    pub fn n(&self) -> usize {
+        self.mu.len()
+    }
+    /// Initial load `w`.
+    pub fn w0(&self) -> f64 {
+        self.w0
+    }
+    /// Mean increments `μ_i`.
+    pub fn mu(&self) -> &[f64] {
+        &self.mu
+    }
+    /// Increment variances `σ_i²`.
+    pub fn sigma2(&self) -> &[f64] {
+        &self.sigma2
+    }
+    /// Average mean increment `μ̄ = Σ μ_i / N`.
+    pub fn mean_mu(&self) -> f64 {
+        self.mu.iter().sum::<f64>() / self.n() as f64
+    }
+    /// Average variance `σ̄² = Σ σ_i² / N`.
+    pub fn mean_sigma2(&self) -> f64 {
+        self.sigma2.iter().sum::<f64>() / self.n() as f64
+    }
+    /// `S = Σ μ_i² − N μ̄² = Σ (μ_i − μ̄)²`.
+    pub fn spread(&self) -> f64 {
+        let m = self.mean_mu();
+        self.mu.iter().map(|x| (x - m) * (x - m)).sum()
+    }
+    /// `a = (N−1) σ̄²`, the linear coefficient of `E‖w − w̄‖²`.
+    pub(crate) fn a(&self) -> f64 {
+        (self.n() as f64 - 1.0) * self.mean_sigma2()
+    }
+
+    /// Normalized workload deviation for heterogeneous increments (seed 001 eq. 3, §4.1).
+    ///
+    /// # Formula
+    /// v(t) = √((N−1) σ̄² t + [Σ μ_i² − N μ̄²] t²) / (w + t μ̄)
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when `t < 0` or the mean load `w + tμ̄ ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
+    /// let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+    /// let p = m.peak().unwrap();
+    /// assert!((m.v(p.t2).unwrap() - 0.400891862869).abs() < 1e-11);
+    /// ```
+    pub fn v(&self, t: f64) -> Result<f64, RemapError> {
+        check_t(t)?;
+        let load = self.w0 + t * self.mean_mu();
+        check("t", t, load > 0.0, "the mean load w + tμ̄ must stay positive")?;
+        Ok((self.a() * t + self.spread() * t * t).sqrt() / load)
+    }
+
+    /// Asymptotic deviation (seed 001 Lemma 4.1), with `|μ̄|` so that a falling load gives a
+    /// positive limit (the paper divides by `μ̄`).
+    ///
+    /// # Formula
+    /// V_L = √(Σ μ_i² − N μ̄²) / |μ̄|
+    ///
+    /// # Errors
+    /// [`RemapError::RegimeNotApplicable`] when `μ̄ = 0` (`v` then grows without bound, or
+    /// like `√t` when all means are equal).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let m = Heterogeneous::new(100.0, vec![1.05, 0.95, 1.05, 0.95], vec![4.0; 4]).unwrap();
+    /// assert!((m.v_limit().unwrap() - 0.1).abs() < 1e-12);
+    /// ```
+    pub fn v_limit(&self) -> Result<f64, RemapError> {
+        let m = self.mean_mu();
+        if m == 0.0 {
+            return Err(RemapError::RegimeNotApplicable {
+                formula: "V_L (seed 001 Lemma 4.1)", reason: "needs μ̄ ≠ 0"
+            });
+        }
+        Ok(self.spread().sqrt() / m.abs())
+    }
+
+    /// The peak of `v(t)`: `V_L`, `T_1`, `T_2`, `B*` (seed 001 §4.1, Figure 3).
+    ///
+    /// # Formula
+    /// A = (N−1) σ̄² − 2 w μ̄ V_L²;
+    /// T_1 = w² V_L² / A;  T_2 = w (N−1) σ̄² / (μ̄ A) = 2 T_1 + w/μ̄;
+    /// B* = (N−1) σ̄² / (2 √(w μ̄ [(N−1) σ̄² − w μ̄ V_L²]))
+    ///
+    /// # Errors
+    /// [`RemapError::RegimeNotApplicable`] when `μ̄ ≤ 0` or `A ≤ 0` (then `v` has no interior
+    /// peak: it rises monotonically to `V_L`).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let m = Heterogeneous::new(10.0, vec![0.9, 1.0, 1.1, 1.0], vec![1.0; 4]).unwrap();
+    /// let p = m.peak().unwrap();
+    /// assert!((p.t1 - 0.769230769231).abs() < 1e-11);
+    /// assert!((p.t2 - 11.538461538462).abs() < 1e-11);
+    /// assert!((p.b_star - 0.283473354757).abs() < 1e-11);
+    /// ```
+    pub fn peak(&self) -> Result<Peak, RemapError> {
+        let formula = "T_1, T_2, B* (seed 001 §4.1)";
+        let mu = self.mean_mu();
+        if mu <= 0.0 {
+            return Err(RemapError::RegimeNotApplicable { formula, reason: "needs μ̄ > 0" });
+        }
+        let v_limit = self.v_limit()?;
+        let (a, w, vl2) = (self.a(), self.w0, v_limit * v_limit);
+        let big_a = a - 2.0 * w * mu * vl2;
+        if big_a <= 0.0 {
+            return Err(RemapError::RegimeNotApplicable {
+                formula,
+                reason: "needs A = (N−1)σ̄² − 2wμ̄V_L² > 0; otherwise v(t) rises monotonically to V_L",
+            });
+        }
+        let t1 = w * w * vl2 / big_a;
+        let t2 = w * a / (mu * big_a);
+        let b_star = a / (2.0 * (w * mu * (a - w * mu * vl2)).sqrt());
+        Ok(Peak { v_limit, t1, t2, b_star })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hom(mu: f64) -> Homogeneous {
+        Homogeneous::new(64, 100.0, mu, 0.5).unwrap()
+    }
+
+    #[test]
+    fn golden_v0_and_d_hat() {
+        // Reference G2: (μ, t, v0, d̂).
+        let table = [
+            (0.0, 1.0, 0.056124860802, 0.039529715724),
+            (0.0, 25.0, 0.280624304008, 0.197648578619),
+            (0.0, 79.0, 0.498848674449, 0.351347798613),
+            (0.0, 100.0, 0.561248608016, 0.395297157237),
+            (2.0, 10.0, 0.147901994577, 0.104169947455),
+            (2.0, 100.0, 0.187082869339, 0.131765719079),
+            (2.0, 200.0, 0.158745078664, 0.111806920186),
+        ];
+        for (mu, t, v0, dh) in table {
+            let m = hom(mu);
+            assert!((m.v0(t).unwrap() / v0 - 1.0).abs() < 1e-10, "v0 {mu} {t}");
+            assert!((m.d_hat(t).unwrap() / dh - 1.0).abs() < 1e-10, "d_hat {mu} {t}");
+            // eq. 12: v0 = √((2N−1)/(N−1)) d̂ for every t.
+            assert!((m.v0(t).unwrap() / m.d_hat(t).unwrap() - 1.419814430083).abs() < 1e-11);
+            // The general v(t) reduces to v0(t).
+            assert!((m.to_heterogeneous().v(t).unwrap() - m.v0(t).unwrap()).abs() < 1e-14);
+        }
+        assert!((hom(2.0).b_star().unwrap() / hom(2.0).d_star().unwrap() - 1.419814430083).abs() < 1e-11);
+    }
+
+    #[test]
+    fn peak_is_the_maximum_of_v() {
+        let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
+        let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+        let p = m.peak().unwrap();
+        assert!((p.v_limit - 0.2).abs() < 1e-12);
+        assert!((p.t1 - 7.692307692308).abs() < 1e-11);
+        assert!((p.t2 - (2.0 * p.t1 + 100.0)).abs() < 1e-9);
+        assert!((m.v(p.t1).unwrap() - p.v_limit).abs() < 1e-12);
+        for dt in [-1.0, 1.0] {
+            assert!(m.v(p.t2 + dt).unwrap() < p.b_star);
+        }
+        // v(t) → V_L from above.
+        assert!((m.v(1e9).unwrap() - p.v_limit).abs() < 1e-5);
+    }
+
+    #[test]
+    fn regimes_and_bad_input_are_typed_errors() {
+        assert!(matches!(hom(0.0).t0(), Err(RemapError::RegimeNotApplicable { .. })));
+        assert!(matches!(hom(-1.0).b_star(), Err(RemapError::RegimeNotApplicable { .. })));
+        let mono = Heterogeneous::new(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
+        assert!(matches!(mono.peak(), Err(RemapError::RegimeNotApplicable { .. })));
+        assert!(matches!(Homogeneous::new(1, 1.0, 0.0, 1.0), Err(RemapError::InvalidParameter { name: "n", .. })));
+        assert!(matches!(Homogeneous::new(4, 0.0, 0.0, 1.0), Err(RemapError::InvalidParameter { name: "w0", .. })));
+        assert!(matches!(Homogeneous::new(4, 1.0, f64::NAN, 1.0), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(Homogeneous::new(4, 1.0, 0.0, -1.0), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(Heterogeneous::new(1.0, vec![1.0, 2.0], vec![1.0]), Err(RemapError::LengthMismatch { .. })));
+        assert!(matches!(hom(-1.0).v0(200.0), Err(RemapError::InvalidParameter { name: "t", .. })));
+        assert!(matches!(hom(0.0).v0(-1.0), Err(RemapError::InvalidParameter { name: "t", .. })));
+    }
+}

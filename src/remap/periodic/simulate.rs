@@ -1,0 +1,371 @@
+//! Monte Carlo simulation of the load process of seed 001 (eq. 1) with any increment law.
+
+use crate::montecarlo::{Estimate, McRng, MonteCarlo};
+use crate::remap::RemapError;
+use crate::remap::error::check;
+use rand::Rng;
+use rand_distr::{Distribution, Exp1, StandardNormal};
+
+/// A law of the per-phase load change `z_i(t)`. Implement it for a user-supplied law; the
+/// analytical models only use [`IncrementLaw::mean`] and [`IncrementLaw::variance`].
+pub trait IncrementLaw: Sync {
+    /// One draw of `z`.
+    fn sample(&self, rng: &mut McRng) -> f64;
+    /// `E z`.
+    fn mean(&self) -> f64;
+    /// `Var z`.
+    fn variance(&self) -> f64;
+    /// Checks the law's parameters before a simulation; the default accepts everything.
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when a parameter is out of its domain.
+    fn validate(&self) -> Result<(), RemapError> {
+        Ok(())
+    }
+}
+
+/// The built-in increment laws.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Increment {
+    /// `+1` with probability `p_up`, `−1` with probability `p_down`, `0` otherwise; seed 001
+    /// eq. 15 is `p_up = p_down = 0.25`.
+    ThreePoint {
+        /// Probability of `+1`.
+        p_up: f64,
+        /// Probability of `−1`.
+        p_down: f64,
+    },
+    /// Normal with the given mean and standard deviation.
+    Normal {
+        /// Mean.
+        mean: f64,
+        /// Standard deviation (≥ 0).
+        std_dev: f64,
+    },
+    /// Continuous uniform on `[low, high)`.
+    Uniform {
+        /// Lower end.
+        low: f64,
+        /// Upper end (> low).
+        high: f64,
+    },
+    /// `Exp(rate) − shift`: exponential of the given rate, shifted left by `shift`.
+    Exponential {
+        /// Rate λ > 0.
+        rate: f64,
+        /// Shift subtracted from each draw.
+        shift: f64,
+    },
+}
+
+impl Increment {
+    /// The death–birth law of seed 001 eq. 15: `±1` with probability 1/4 each, `0` with 1/2
+    /// (μ = 0, σ² = 0.5).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::{Increment, IncrementLaw};
+    /// let z = Increment::eq15();
+    /// assert_eq!((z.mean(), z.variance()), (0.0, 0.5));
+    /// ```
+    pub fn eq15() -> Self {
+        Increment::ThreePoint { p_up: 0.25, p_down: 0.25 }
+    }
+}
+
+impl IncrementLaw for Increment {
+    /// Rejects probabilities outside `[0, 1]` or summing above 1, a negative standard
+    /// deviation, `high ≤ low`, a non-positive rate or a non-finite value.
+    fn validate(&self) -> Result<(), RemapError> {
+        match *self {
+            Increment::ThreePoint { p_up, p_down } => {
+                check("p_up", p_up, (0.0..=1.0).contains(&p_up), "a probability in [0, 1]")?;
+                check("p_down", p_down, (0.0..=1.0).contains(&p_down), "a probability in [0, 1]")?;
+                check("p_up + p_down", p_up + p_down, p_up + p_down <= 1.0, "probabilities sum to at most 1")?;
+            }
+            Increment::Normal { mean, std_dev } => {
+                check("mean", mean, true, "finite")?;
+                check("std_dev", std_dev, std_dev >= 0.0, "non-negative and finite")?;
+            }
+            Increment::Uniform { low, high } => {
+                check("low", low, true, "finite")?;
+                check("high", high, high > low, "finite and above low")?;
+            }
+            Increment::Exponential { rate, shift } => {
+                check("rate", rate, rate > 0.0, "positive and finite")?;
+                check("shift", shift, true, "finite")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn sample(&self, rng: &mut McRng) -> f64 {
+        match *self {
+            Increment::ThreePoint { p_up, p_down } => {
+                let u: f64 = rng.random();
+                if u < p_up {
+                    1.0
+                } else if u < p_up + p_down {
+                    -1.0
+                } else {
+                    0.0
+                }
+            }
+            Increment::Normal { mean, std_dev } => {
+                let z: f64 = StandardNormal.sample(rng);
+                mean + std_dev * z
+            }
+            Increment::Uniform { low, high } => low + (high - low) * rng.random::<f64>(),
+            Increment::Exponential { rate, shift } => {
+                let e: f64 = Exp1.sample(rng);
+                e / rate - shift
+            }
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        match *self {
+            Increment::ThreePoint { p_up, p_down } => p_up - p_down,
+            Increment::Normal { mean, .. } => mean,
+            Increment::Uniform { low, high } => 0.5 * (low + high),
+            Increment::Exponential { rate, shift } => 1.0 / rate - shift,
+        }
+    }
+
+    fn variance(&self) -> f64 {
+        match *self {
+            Increment::ThreePoint { p_up, p_down } => p_up + p_down - (p_up - p_down).powi(2),
+            Increment::Normal { std_dev, .. } => std_dev * std_dev,
+            Increment::Uniform { low, high } => (high - low).powi(2) / 12.0,
+            Increment::Exponential { rate, .. } => 1.0 / (rate * rate),
+        }
+    }
+}
+
+/// Simulated imbalance of the load process, per phase `t = 1..=t_max` (index `t − 1`).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LoadCurves {
+    /// `E Σ_i (w_i(t) − w̄(t))²`.
+    pub sum_sq: Vec<Estimate>,
+    /// `E w̄(t)`.
+    pub mean_load: Vec<Estimate>,
+    /// `E max_i |w_i(t) − w̄(t)|` (numerator of eq. 2).
+    pub max_dev: Vec<Estimate>,
+    /// `E [max_i w_i(t) − w̄(t)]` (numerator of eq. 5, `d_1`).
+    pub max_above: Vec<Estimate>,
+    /// Per replication, the last phase `T` with `√Σ(w_i − w̄)² / w̄ ≤ B` for all `t ≤ T`, for
+    /// each bound passed to [`simulate_loads`] (censored at `t_max`).
+    pub first_passage: Vec<Estimate>,
+}
+
+impl LoadCurves {
+    /// Number of simulated phases.
+    pub fn t_max(&self) -> usize {
+        self.sum_sq.len()
+    }
+
+    /// Simulated `v(t)` (eq. 3): `√(mean Σ(w_i − w̄)²) / mean w̄`, `t ≥ 1`.
+    pub fn v(&self, t: usize) -> f64 {
+        self.sum_sq[t - 1].mean.sqrt() / self.mean_load[t - 1].mean
+    }
+
+    /// Simulated `d(t)` (eq. 2), `t ≥ 1`.
+    pub fn d(&self, t: usize) -> f64 {
+        self.max_dev[t - 1].mean / self.mean_load[t - 1].mean
+    }
+
+    /// Simulated `d_1(t)` (eq. 5), `t ≥ 1`.
+    pub fn d1(&self, t: usize) -> f64 {
+        self.max_above[t - 1].mean / self.mean_load[t - 1].mean
+    }
+
+    /// Simulated P_II interval `T*_simu`: the largest `T` with simulated `v(t) ≤ B` for every
+    /// `t ≤ T`; `None` when the bound holds up to `t_max`.
+    pub fn interval(&self, b: f64) -> Option<u64> {
+        (1..=self.t_max()).find(|&t| self.v(t) > b).map(|t| t as u64 - 1)
+    }
+}
+
+/// Simulates `w_i(t) = w_i(t−1) + z_i(t)` from `w_i(0) = w0` for the processors of `laws`
+/// (one law per processor) over `t_max` phases, replicated by the crate's Monte Carlo harness
+/// (seed 001 eqs. 1–3, 5, and §4.2's simulation). No clamping at zero (the paper's `w ≥ 0` is
+/// never enforced in its analysis either).
+///
+/// # Errors
+/// [`RemapError::InvalidParameter`] for `w0 ≤ 0`, `t_max = 0` or a non-positive bound;
+/// [`RemapError::LengthMismatch`] for fewer than two processors; the harness's errors when a
+/// law returns a non-finite value.
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::remap::periodic::{Increment, simulate_loads};
+/// let mc = MonteCarlo::new(1, 200).unwrap();
+/// let c = simulate_loads(100.0, &[Increment::eq15(); 64], 20, &[], &mc).unwrap();
+/// // v0(10) = 0.17748 for N = 64, σ² = 0.5, w = 100.
+/// assert!((c.v(10) / 0.177482393493 - 1.0).abs() < 0.03);
+/// ```
+pub fn simulate_loads<L: IncrementLaw>(
+    w0: f64,
+    laws: &[L],
+    t_max: usize,
+    bounds: &[f64],
+    mc: &MonteCarlo,
+) -> Result<LoadCurves, RemapError> {
+    check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
+    check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
+    for &b in bounds {
+        check("bound", b, b > 0.0, "bounds must be positive and finite")?;
+    }
+    if laws.len() < 2 {
+        return Err(RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: laws.len() });
+    }
+    for law in laws {
+        law.validate()?;
+    }
+    let n = laws.len() as f64;
+    let dim = 4 * t_max + bounds.len();
+    let est = mc.estimate_vec(dim, |_, rng, out| {
+        let mut w = vec![w0; laws.len()];
+        let mut passed: Vec<Option<usize>> = vec![None; bounds.len()];
+        for t in 0..t_max {
+            for (wi, law) in w.iter_mut().zip(laws) {
+                *wi += law.sample(rng);
+            }
+            let mean = w.iter().sum::<f64>() / n;
+            let (mut ss, mut mx, mut above) = (0.0, 0.0f64, f64::NEG_INFINITY);
+            for &wi in &w {
+                let d = wi - mean;
+                ss += d * d;
+                mx = mx.max(d.abs());
+                above = above.max(d);
+            }
+            out[t] = ss;
+            out[t_max + t] = mean;
+            out[2 * t_max + t] = mx;
+            out[3 * t_max + t] = above;
+            let v = ss.sqrt() / mean;
+            for (p, &b) in passed.iter_mut().zip(bounds) {
+                if p.is_none() && (v > b || v.is_nan()) {
+                    *p = Some(t);
+                }
+            }
+        }
+        for (k, p) in passed.iter().enumerate() {
+            out[4 * t_max + k] = p.unwrap_or(t_max) as f64;
+        }
+    })?;
+    let part = |k: usize| est[k * t_max..(k + 1) * t_max].to_vec();
+    Ok(LoadCurves {
+        sum_sq: part(0),
+        mean_load: part(1),
+        max_dev: part(2),
+        max_above: part(3),
+        first_passage: est[4 * t_max..].to_vec(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::remap::periodic::{Heterogeneous, Homogeneous};
+
+    #[test]
+    fn laws_report_their_moments_and_sample_them() {
+        let laws = [
+            Increment::eq15(),
+            Increment::Normal { mean: 0.3, std_dev: 0.7 },
+            Increment::Uniform { low: -1.0, high: 2.0 },
+            Increment::Exponential { rate: 2.0, shift: 0.5 },
+        ];
+        for law in laws {
+            law.validate().unwrap();
+            let mc = MonteCarlo::new(3, 40_000).unwrap();
+            let m = mc.estimate(|_, rng| law.sample(rng)).unwrap();
+            let v = mc.estimate(|_, rng| (law.sample(rng) - law.mean()).powi(2)).unwrap();
+            assert!(m.agrees_with(law.mean(), 4.0), "{law:?} {m:?}");
+            assert!(v.agrees_with(law.variance(), 4.0), "{law:?} {v:?}");
+        }
+        assert!(Increment::ThreePoint { p_up: 0.7, p_down: 0.4 }.validate().is_err());
+        assert!(Increment::Exponential { rate: 0.0, shift: 0.0 }.validate().is_err());
+        assert!(Increment::Uniform { low: 1.0, high: 1.0 }.validate().is_err());
+    }
+
+    #[test]
+    fn simulated_v_agrees_with_closed_form() {
+        // Heterogeneous means and variances (reference's check, smaller).
+        let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
+        let s2: Vec<f64> = (1..=16).map(|i| i as f64 / 4.0).collect();
+        let model = Heterogeneous::new(100.0, mu.clone(), s2.clone()).unwrap();
+        let laws: Vec<Increment> =
+            mu.iter().zip(&s2).map(|(&m, &s)| Increment::Normal { mean: m, std_dev: s.sqrt() }).collect();
+        let mc = MonteCarlo::new(11, 4000).unwrap();
+        let c = simulate_loads(100.0, &laws, 60, &[], &mc).unwrap();
+        for t in [5usize, 20, 60] {
+            let exact_ss = model.a() * t as f64 + model.spread() * (t * t) as f64;
+            assert!(c.sum_sq[t - 1].agrees_with(exact_ss, 4.0), "t = {t}");
+            assert!(c.mean_load[t - 1].agrees_with(100.0 + t as f64, 4.0));
+            assert!((c.v(t) / model.v(t as f64).unwrap() - 1.0).abs() < 0.02);
+        }
+    }
+
+    #[test]
+    fn table1_simulation_regression() {
+        // Reference G11: N = 64, w = 100, eq. 15, R = 400.
+        let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+        let mc = MonteCarlo::new(2026, 400).unwrap();
+        let c = simulate_loads(100.0, &[Increment::eq15(); 64], 100, &[0.1, 0.3], &mc).unwrap();
+        for t in [10usize, 25, 50, 79] {
+            assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02);
+            let r = c.d(t) / m.d_hat(t as f64).unwrap();
+            assert!((0.42..0.50).contains(&r), "d/d̂ = {r}");
+            assert!(c.d1(t) <= c.d(t));
+        }
+        for (b, free) in [(0.10, 3u64), (0.20, 12), (0.50, 79)] {
+            let simu = c.interval(b).unwrap();
+            assert!(simu.abs_diff(free) <= 2, "B = {b}: {simu}");
+        }
+        assert!(c.first_passage[0].mean > 1.0 && c.first_passage[1].mean > 20.0);
+    }
+
+    /// A user-supplied law: birth only, one unit with probability `p` (reference D7 row).
+    struct Birth(f64);
+
+    impl IncrementLaw for Birth {
+        fn sample(&self, rng: &mut McRng) -> f64 {
+            if rng.random::<f64>() < self.0 { 1.0 } else { 0.0 }
+        }
+        fn mean(&self) -> f64 {
+            self.0
+        }
+        fn variance(&self) -> f64 {
+            self.0 * (1.0 - self.0)
+        }
+    }
+
+    #[test]
+    fn user_supplied_law() {
+        let law = Birth(0.3);
+        let m = Homogeneous::new(32, 50.0, law.mean(), law.variance()).unwrap();
+        let mc = MonteCarlo::new(4, 2000).unwrap();
+        let laws: Vec<Birth> = (0..32).map(|_| Birth(0.3)).collect();
+        let c = simulate_loads(50.0, &laws, 200, &[], &mc).unwrap();
+        for t in [10usize, 100, 200] {
+            assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02, "t = {t}");
+        }
+        // The peak of v0 is at T_0 = w/μ = 166.7: the simulated curve rises then falls.
+        assert!(c.v(160) > c.v(20) && c.v(160) > 0.99 * c.v(200));
+    }
+
+    #[test]
+    fn bad_input() {
+        let mc = MonteCarlo::new(1, 10).unwrap();
+        let z = [Increment::eq15(); 4];
+        assert!(matches!(simulate_loads(0.0, &z, 5, &[], &mc), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(simulate_loads(1.0, &z, 0, &[], &mc), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(simulate_loads(1.0, &z[..1], 5, &[], &mc), Err(RemapError::LengthMismatch { .. })));
+        assert!(matches!(simulate_loads(1.0, &z, 5, &[-0.1], &mc), Err(RemapError::InvalidParameter { .. })));
+    }
+}

@@ -1,0 +1,121 @@
+//! Imbalance of one load configuration, and Lemma 2.1 of seed 001.
+
+use crate::remap::RemapError;
+use crate::remap::error::check;
+
+/// The imbalance measures of one (deterministic) load vector: eqs. 2, 3, 5, 6 of seed 001
+/// without the expectations.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Snapshot {
+    /// `max_i |w_i − w̄| / w̄` (eq. 2).
+    pub d: f64,
+    /// `(max_i w_i − w̄) / w̄` (eq. 5).
+    pub d1: f64,
+    /// `(w̄ − min_i w_i) / w̄` (eq. 6).
+    pub d2: f64,
+    /// `√Σ_i (w_i − w̄)² / w̄` (eq. 3).
+    pub v: f64,
+}
+
+/// The imbalance of the load vector `loads` (seed 001 eqs. 2, 3, 5, 6 for one configuration,
+/// e.g. the scenarios of Figure 1).
+///
+/// # Formula
+/// w̄ = Σ w_i / N;  d = max|w_i − w̄| / w̄;  v = √Σ(w_i − w̄)² / w̄
+///
+/// # Errors
+/// [`RemapError::LengthMismatch`] for fewer than two loads; [`RemapError::InvalidParameter`]
+/// for a non-finite load or a non-positive average.
+///
+/// # Examples
+/// Figure 1(a) with N = 8, w̄ = 100, D = 10 (loads alternate 90, 110): d = 0.1, v = √8 · 0.1.
+/// ```
+/// use loadbal::remap::periodic::snapshot_imbalance;
+/// let s = snapshot_imbalance(&[90.0, 110.0, 90.0, 110.0, 90.0, 110.0, 90.0, 110.0]).unwrap();
+/// assert!((s.d - 0.1).abs() < 1e-15);
+/// assert!((s.v - 0.282842712475).abs() < 1e-12);
+/// ```
+pub fn snapshot_imbalance(loads: &[f64]) -> Result<Snapshot, RemapError> {
+    if loads.len() < 2 {
+        return Err(RemapError::LengthMismatch {
+            what: "loads (at least two processors)",
+            expected: 2,
+            got: loads.len(),
+        });
+    }
+    for &w in loads {
+        check("load", w, true, "loads must be finite")?;
+    }
+    let mean = loads.iter().sum::<f64>() / loads.len() as f64;
+    check("average load", mean, mean > 0.0, "the average load must be positive")?;
+    let max = loads.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min = loads.iter().copied().fold(f64::INFINITY, f64::min);
+    let ss: f64 = loads.iter().map(|w| (w - mean) * (w - mean)).sum();
+    Ok(Snapshot {
+        d: (max - mean).max(mean - min) / mean,
+        d1: (max - mean) / mean,
+        d2: (mean - min) / mean,
+        v: ss.sqrt() / mean,
+    })
+}
+
+/// The bounds of Lemma 2.1 (seed 001 eq. 4) on `v²` from `d` and `θ²`, for `N` processors.
+///
+/// # Formula
+/// d² + θ² ≤ v² ≤ N (d² + θ²),  θ² = Var(max_i |w_i − w̄|) / (E w̄)²
+///
+/// # Errors
+/// [`RemapError::InvalidParameter`] for a negative or non-finite `d` or `theta2`, or `n < 2`.
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::periodic::lemma21_bounds;
+/// let (lo, hi) = lemma21_bounds(0.1, 0.0, 8).unwrap();
+/// assert!((lo - 0.01).abs() < 1e-15 && (hi - 0.08).abs() < 1e-15);
+/// ```
+pub fn lemma21_bounds(d: f64, theta2: f64, n: usize) -> Result<(f64, f64), RemapError> {
+    check("d", d, d >= 0.0, "non-negative and finite")?;
+    check("theta2", theta2, theta2 >= 0.0, "non-negative and finite")?;
+    check("n", n as f64, n >= 2, "at least two processors")?;
+    let low = d * d + theta2;
+    Ok((low, n as f64 * low))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::montecarlo::MonteCarlo;
+    use crate::remap::periodic::{Increment, simulate_loads};
+
+    #[test]
+    fn figure1_and_extreme_scenarios() {
+        // Reference G8 (N = 8, w̄ = 100, D = 10, δ = 1).
+        let b = snapshot_imbalance(&[90.0, 110.0, 100.0, 100.0, 100.0, 100.0, 100.0, 100.0]).unwrap();
+        assert!((b.d - 0.1).abs() < 1e-15 && (b.v - 0.141421356237).abs() < 1e-12);
+        let mut x = vec![99.0; 8];
+        x[0] = 107.0;
+        let e = snapshot_imbalance(&x).unwrap();
+        assert!((e.d - 0.07).abs() < 1e-15 && (e.v - 0.074833147735).abs() < 1e-12);
+        assert!((e.d1 - 0.07).abs() < 1e-15 && (e.d2 - 0.01).abs() < 1e-15);
+        // θ = 0: the lower bound of Lemma 2.1 is nearly tight here (v²/d² = N/(N−1)).
+        let (lo, hi) = lemma21_bounds(e.d, 0.0, 8).unwrap();
+        assert!(lo <= e.v * e.v && e.v * e.v <= hi);
+        assert!(snapshot_imbalance(&[1.0]).is_err());
+        assert!(snapshot_imbalance(&[1.0, f64::NAN]).is_err());
+        assert!(snapshot_imbalance(&[-1.0, 0.0]).is_err());
+    }
+
+    #[test]
+    fn lemma21_holds_for_the_simulated_process() {
+        let mc = MonteCarlo::new(9, 2000).unwrap();
+        let c = simulate_loads(100.0, &[Increment::eq15(); 16], 50, &[], &mc).unwrap();
+        for t in [5usize, 20, 50] {
+            let load = c.mean_load[t - 1].mean;
+            let theta2 = c.max_dev[t - 1].std_dev().powi(2) / (load * load);
+            let (lo, hi) = lemma21_bounds(c.d(t), theta2, 16).unwrap();
+            let v2 = c.v(t).powi(2);
+            assert!(lo <= v2 && v2 <= hi, "t = {t}: {lo} {v2} {hi}");
+        }
+    }
+}

@@ -1,0 +1,491 @@
+//! The closed forms of seed 002 §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
+//! typos corrected. Each one is tested against the generic [`super::evaluator`] to 1e-12.
+
+use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2};
+
+/// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of (5.43)–(5.55)).
+fn geometric(b: f64, n: u32) -> f64 {
+    if b == 1.0 { f64::from(n) } else { (1.0 - b.powi(n as i32)) / (1.0 - b) }
+}
+
+fn ratio(num: f64, den: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+    if den == 0.0 { Err(ReplicationError::DegenerateIterationTime { r, p }) } else { Ok(num / den) }
+}
+
+/// Model 1.1 iteration time (seed 002, (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
+/// (5.31) (r = 0) and (5.33) (r = p).
+///
+/// # Formula
+/// ```text
+/// R_it(t, 2^r, 2^p) ≈ 2^r E(X) + (1 − 2^r + ½p − ½r) σ(X)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ σ ≤ E X`, [`ReplicationError::InvalidParameter`]
+/// for `E X ≤ 0`, [`ReplicationError::ReplicasExceedProcessors`] for `r > p`.
+///
+/// # Examples
+/// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
+/// ```
+/// use loadbal::replication::closed_forms::model11_iteration_time;
+/// let t: Vec<f64> = (0..=3).map(|r| model11_iteration_time(100.0, 80.0, r, 3).unwrap()).collect();
+/// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
+/// ```
+pub fn model11_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+    check_mean_sd(mean, sd)?;
+    check_rp(r, p)?;
+    let big_r = pow2(f64::from(r));
+    Ok(big_r * mean + (1.0 - big_r + 0.5 * f64::from(p) - 0.5 * f64::from(r)) * sd)
+}
+
+/// Model 1.1 speedup of `2^r`-JR over ELB on `2^p` processors (seed 002, (5.35)).
+///
+/// # Formula
+/// ```text
+/// Speedup R(t, 2^r, 2^p) ≈ (2 + p c_X) / (2^{r+1} + c_X (2 − 2^{r+1} + p − r))
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`; [`ReplicationError::ReplicasExceedProcessors`].
+///
+/// # Examples
+/// 2-JR on 2 processors beats ELB exactly when `c_X > 2/3` ((5.20)–(5.22)):
+/// ```
+/// use loadbal::replication::closed_forms::model11_speedup;
+/// assert!((model11_speedup(2.0 / 3.0, 1, 1).unwrap() - 1.0).abs() < 1e-15);
+/// assert!((model11_speedup(0.9, 2, 4).unwrap() - 1.2727272727).abs() < 1e-9);
+/// ```
+pub fn model11_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+    check_cv(cv)?;
+    check_rp(r, p)?;
+    let (rf, pf) = (f64::from(r), f64::from(p));
+    let two_r1 = pow2(rf + 1.0);
+    ratio(2.0 + pf * cv, two_r1 + cv * (2.0 - two_r1 + pf - rf), r, p)
+}
+
+/// Model 1.1 speedup with as many replicas as processors, `R = P` (seed 002, (5.36); (5.42)).
+///
+/// # Formula
+/// ```text
+/// Speedup R(t, P, P) ≈ (1 + ½ p c_X) / ((1 − c_X) 2^p + c_X)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`; [`ReplicationError::TooManyProcessors`].
+///
+/// # Examples
+/// At `c_X = 1` the speedup is `1 + p/2`: 4 on 64 processors.
+/// ```
+/// use loadbal::replication::closed_forms::model11_speedup_full;
+/// assert_eq!(model11_speedup_full(1.0, 6).unwrap(), 4.0);
+/// ```
+pub fn model11_speedup_full(cv: f64, p: u32) -> Result<f64, ReplicationError> {
+    check_cv(cv)?;
+    check_rp(p, p)?;
+    let pf = f64::from(p);
+    ratio(1.0 + 0.5 * pf * cv, (1.0 - cv) * pow2(pf) + cv, p, p)
+}
+
+/// Model 1.1 on two and four processors (seed 002, (5.22), (5.27), (5.29)): the speedups of
+/// `(R, P) = (2, 2)`, `(2, 4)` and `(4, 4)`.
+///
+/// # Formula
+/// ```text
+/// S(2,2) ≈ (2 + c)/(4 − 2c)        (printed denominator 2(E X − ½) drops σ(X): corrected)
+/// S(2,4) ≈ (1 + c)/(2 − ½c)
+/// S(4,4) ≈ (1 + c)/(4 − 3c)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`.
+///
+/// # Examples
+/// At `c_X = 0.8` 2-JR and 4-JR tie on four processors ((5.28)): both 1.125.
+/// ```
+/// use loadbal::replication::closed_forms::model11_small_speedups;
+/// let [s22, s24, s44] = model11_small_speedups(0.8).unwrap();
+/// assert!((s24 - 1.125).abs() < 1e-12 && (s44 - 1.125).abs() < 1e-12);
+/// assert!((s22 - 7.0 / 6.0).abs() < 1e-12);
+/// ```
+pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
+    let c = check_cv(cv)?;
+    Ok([(2.0 + c) / (4.0 - 2.0 * c), (1.0 + c) / (2.0 - 0.5 * c), (1.0 + c) / (4.0 - 3.0 * c)])
+}
+
+/// Model 2.1 on four processors (seed 002, (5.64), γ = ½): 2-JR speedup.
+///
+/// # Formula
+/// ```text
+/// S(2,4) ≈ (4 + 4c)/(8 + √2 c − 4c)      (valid for c < 8/(4 − √2) ≈ 3.09)
+/// ```
+/// (`S(2,2)` (5.60) and `S(4,4)` (5.66) equal the model 1.1 values.)
+///
+/// # Errors
+/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::closed_forms::model21_speedup_2_on_4;
+/// assert!((model21_speedup_2_on_4(0.8).unwrap() - 1.2138846453).abs() < 1e-9);
+/// ```
+pub fn model21_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
+    let c = check_cv(cv)?;
+    Ok((4.0 + 4.0 * c) / (8.0 + std::f64::consts::SQRT_2 * c - 4.0 * c))
+}
+
+/// Model 2.1 iteration time (seed 002, (5.70); γ = ½).
+///
+/// # Formula
+/// ```text
+/// R_it(t, 2^r, 2^p) ≈ 2^r E(X) + (1 − 2^r + (p − r)/2^{r/2 + 1}) σ(X)
+/// ```
+///
+/// # Errors
+/// As [`model11_iteration_time`].
+///
+/// # Examples
+/// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
+/// ```
+/// use loadbal::replication::closed_forms::model21_iteration_time;
+/// assert!((model21_iteration_time(100.0, 80.0, 1, 3).unwrap() - 176.5685424949).abs() < 1e-9);
+/// ```
+pub fn model21_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+    check_mean_sd(mean, sd)?;
+    check_rp(r, p)?;
+    let (rf, pf) = (f64::from(r), f64::from(p));
+    let big_r = pow2(rf);
+    Ok(big_r * mean + (1.0 - big_r + (pf - rf) / pow2(0.5 * rf + 1.0)) * sd)
+}
+
+/// Model 2.1 speedup (seed 002, (5.72); γ = ½; (5.73) is the case `r = p`).
+///
+/// # Formula
+/// ```text
+/// Speedup R(t, 2^r, 2^p) ≈ (2 + p c) / (2^{r+1} + c (2 − 2^{r+1} + (p − r)(½√2)^r))
+/// ```
+///
+/// # Errors
+/// As [`model11_speedup`].
+///
+/// # Examples
+/// `c_X = 0.9`, `P = 16`, `R = 4`: exactly 1.6.
+/// ```
+/// use loadbal::replication::closed_forms::model21_speedup;
+/// assert!((model21_speedup(0.9, 2, 4).unwrap() - 1.6).abs() < 1e-12);
+/// ```
+pub fn model21_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+    check_cv(cv)?;
+    check_rp(r, p)?;
+    let (rf, pf) = (f64::from(r), f64::from(p));
+    let two_r1 = pow2(rf + 1.0);
+    let den = two_r1 + cv * (2.0 - two_r1 + (pf - rf) * (0.5 * std::f64::consts::SQRT_2).powi(r as i32));
+    ratio(2.0 + pf * cv, den, r, p)
+}
+
+/// The constants `(α, β₁, β₂, γ)` of a model with constant ratios (1.2, 2.2); β₂ from
+/// Def. 5.3.8 when the params say so.
+fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), ReplicationError> {
+    let BetaMax::Constant(b1) = params.beta_max else {
+        return Err(ReplicationError::InvalidParameter {
+            name: "β(i, j) kind",
+            value: f64::NAN,
+            expected: "a constant β(i, j) (models 1.2/2.2)",
+        });
+    };
+    let b2 = match params.beta_min {
+        BetaMin::Constant(b) => b,
+        BetaMin::Def538 => params.beta_min_at(1)?,
+    };
+    Ok((params.alpha, b1, b2, params.gamma))
+}
+
+/// Models 1.2 and 2.2 iteration time (seed 002, (5.43)/(5.45) for γ = 1, (5.75) for γ < 1;
+/// (5.77) for β₁ = 1), for constant ratios β₁ (max) and β₂ (min).
+///
+/// # Formula
+/// ```text
+/// R_it ≈ 2^r E(X) − 2^r α (1 − β₂^r)/(1 − β₂) σ(X) + 2^{rγ} α β₂^r (1 − β₁^{p−r})/(1 − β₁) σ(X)
+/// ```
+/// (a ratio `(1 − b^n)/(1 − b)` reads `n` when `b = 1`). The thesis's (5.75)/(5.76) print
+/// `β₂^γ` where `β₂^r` is meant: only `β₂^r` reduces to (5.43) for γ = 1 and to (5.70) for 2.1.
+///
+/// # Errors
+/// As [`super::iteration_time`]; [`ReplicationError::InvalidParameter`] when β(i, j) is not a constant.
+///
+/// # Examples
+/// The §5.4.2 example (α = 0.6, β₁ = 1.01, β₂ = ½) with `E X = 100`, `σ = 80`, `P = 2^10`, `R = 4`:
+/// ```
+/// use loadbal::replication::{JrParams, closed_forms::model12_iteration_time};
+/// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
+/// assert!((model12_iteration_time(100.0, 80.0, 2, 10, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// ```
+pub fn model12_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+    check_mean_sd(mean, sd)?;
+    check_rp(r, p)?;
+    let (a, b1, b2, g) = constant_betas(params)?;
+    let rf = f64::from(r);
+    let big_r = pow2(rf);
+    Ok(big_r * mean - big_r * a * geometric(b2, r) * sd
+        + pow2(rf * g) * a * b2.powi(r as i32) * geometric(b1, p - r) * sd)
+}
+
+/// Models 1.2 and 2.2 speedup (seed 002, (5.44)/(5.46) for γ = 1, (5.76)/(5.78) corrected).
+///
+/// # Formula
+/// ```text
+/// Speedup ≈ (1 + αc (1 − β₁^p)/(1 − β₁))
+///         / (2^r + αc (2^{rγ} β₂^r (1 − β₁^{p−r})/(1 − β₁) − 2^r (1 − β₂^r)/(1 − β₂)))
+/// ```
+///
+/// # Errors
+/// As [`model12_iteration_time`], and [`ReplicationError::CvOutOfDomain`].
+///
+/// # Examples
+/// The thesis's worked example: 1.0875 (printed "1.09").
+/// ```
+/// use loadbal::replication::{JrParams, closed_forms::model12_speedup};
+/// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
+/// assert!((model12_speedup(0.7, 2, 10, &m).unwrap() - 1.0875300884).abs() < 1e-9);
+/// ```
+pub fn model12_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+    check_cv(cv)?;
+    check_rp(r, p)?;
+    let (a, b1, b2, g) = constant_betas(params)?;
+    let rf = f64::from(r);
+    let big_r = pow2(rf);
+    let num = 1.0 + a * cv * geometric(b1, p);
+    let den = big_r + a * cv * (pow2(rf * g) * b2.powi(r as i32) * geometric(b1, p - r) - big_r * geometric(b2, r));
+    ratio(num, den, r, p)
+}
+
+/// Models 1.3 and 2.3 iteration time for any β(i, j) (seed 002, (5.51)/(5.52), (5.79)/(5.80)),
+/// in the corrected general form.
+///
+/// # Formula
+/// ```text
+/// R_it ≈ 2^r [E(X) − α σ(X) Σ_{i=0}^{r−1} Π_{k=1}^{i} β(k,k)]
+///        + 2^{rγ} α σ(X) Π_{k=1}^{r} β(k,k) · Σ_{j=r}^{p−1} Π_{l=r+1}^{j} β(r,l)
+/// ```
+/// (empty products are 1, empty sums 0). The printed (5.52)/(5.80) write the brackets as
+/// `1 + Σ_{i=1}^{r−1}…` and `1 + Σ_{i=r+1}^{p−1}…`, which is wrong at `r = 0` and `r = p`.
+///
+/// # Errors
+/// As [`super::iteration_time`].
+///
+/// # Examples
+/// With constant ratios it is model 1.2: `E X = 100`, `σ = 80`, α = 0.6, β₁ = 1.01, β₂ = ½:
+/// ```
+/// use loadbal::replication::{JrParams, closed_forms::model13_iteration_time};
+/// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
+/// assert!((model13_iteration_time(100.0, 80.0, 2, 10, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// ```
+pub fn model13_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+    check_mean_sd(mean, sd)?;
+    check_rp(r, p)?;
+    let a = params.alpha;
+    let mins: Vec<f64> = (1..=r).map(|k| params.beta_min_at(k)).collect::<Result<_, _>>()?;
+    let min_sum: f64 = (0..r as usize).map(|i| mins[..i].iter().product::<f64>()).sum();
+    let maxs: Vec<f64> = (r + 1..p).map(|l| params.beta_max_at(r, l)).collect::<Result<_, _>>()?;
+    let max_sum: f64 = (0..(p - r) as usize).map(|j| maxs[..j].iter().product::<f64>()).sum();
+    let rf = f64::from(r);
+    Ok(pow2(rf) * (mean - a * sd * min_sum) + pow2(rf * params.gamma) * a * sd * mins.iter().product::<f64>() * max_sum)
+}
+
+/// Models 1.3 and 2.3 speedup (seed 002, (5.54)/(5.82) corrected): the ELB time (5.51) over
+/// (5.52)/(5.80).
+///
+/// # Formula
+/// ```text
+/// Speedup ≈ (1 + αc Σ_{j=0}^{p−1} Π_{l=1}^{j} β(0,l)) / (R_it(1, c, r, p))
+/// ```
+/// The printed numerators of (5.54)/(5.82) use the replicated level `r` instead of `r = 0`, and
+/// (5.82)'s denominator has `Σ… − 1` where `Σ… + 1` is meant.
+///
+/// # Errors
+/// As [`model13_iteration_time`], [`ReplicationError::CvOutOfDomain`].
+///
+/// # Examples
+/// Model 1.1 is the special case β ≡ 1, β_min = ½: (5.35) at `c = 0.9`, `r = 2`, `p = 4`.
+/// ```
+/// use loadbal::replication::{JrModel, closed_forms::model13_speedup};
+/// let s = model13_speedup(0.9, 2, 4, &JrModel::M11.params()).unwrap();
+/// assert!((s - 1.2727272727).abs() < 1e-9);
+/// ```
+pub fn model13_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+    check_cv(cv)?;
+    let elb = model13_iteration_time(1.0, cv, 0, p, params)?;
+    let jr = model13_iteration_time(1.0, cv, r, p, params)?;
+    ratio(elb, jr, r, p)
+}
+
+/// Models 1.3/2.3 with β(i, j) = 1 for i < j, so that Def. 5.3.8 gives
+/// `β(i, i) = b = √(1 − 2α²)` (seed 002, (5.53) for γ = 1, (5.81)).
+///
+/// # Formula
+/// ```text
+/// R_it ≈ 2^r E(X) − 2^r α σ(X) (1 − b^r)/(1 − b) + 2^{rγ} α b^r (p − r) σ(X),  b = √(1 − 2α²)
+/// ```
+///
+/// # Errors
+/// As [`model11_iteration_time`]; [`ReplicationError::InvalidParameter`] unless
+/// `0 < α ≤ 1/√2` and `½ ≤ γ ≤ 1`.
+///
+/// # Examples
+/// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
+/// ```
+/// use loadbal::replication::closed_forms::model13_unit_beta_iteration_time;
+/// let t = model13_unit_beta_iteration_time(1.0, 0.8, 1, 3, 0.5, 1.0).unwrap();
+/// assert!((t - 2.3313708499).abs() < 1e-9);
+/// ```
+pub fn model13_unit_beta_iteration_time(
+    mean: f64,
+    sd: f64,
+    r: u32,
+    p: u32,
+    alpha: f64,
+    gamma: f64,
+) -> Result<f64, ReplicationError> {
+    check_mean_sd(mean, sd)?;
+    check_rp(r, p)?;
+    let b = unit_beta_min(alpha, gamma)?;
+    let rf = f64::from(r);
+    let big_r = pow2(rf);
+    Ok(big_r * mean - big_r * alpha * sd * geometric(b, r)
+        + pow2(rf * gamma) * alpha * b.powi(r as i32) * f64::from(p - r) * sd)
+}
+
+fn unit_beta_min(alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
+    if !(alpha.is_finite() && alpha > 0.0 && 2.0 * alpha * alpha <= 1.0) {
+        return Err(ReplicationError::InvalidParameter { name: "α", value: alpha, expected: "0 < α ≤ 1/√2" });
+    }
+    if !(gamma.is_finite() && (0.5..=1.0).contains(&gamma)) {
+        return Err(ReplicationError::InvalidParameter { name: "γ", value: gamma, expected: "a number in [0.5, 1]" });
+    }
+    Ok((1.0 - 2.0 * alpha * alpha).sqrt())
+}
+
+/// Speedup of models 1.3/2.3 with β(i, j) = 1 for i < j (seed 002, (5.55)/(5.83) corrected).
+///
+/// # Formula
+/// ```text
+/// Speedup ≈ (1 + αpc) / (2^r + αc (2^{rγ} b^r (p − r) − 2^r (1 − b^r)/(1 − b))),  b = √(1 − 2α²)
+/// ```
+/// The printed numerators `1 + αpc√(1 − 2α²)` are wrong: the ELB time (r = 0) is `1 + αpc`.
+///
+/// # Errors
+/// As [`model13_unit_beta_iteration_time`], [`ReplicationError::CvOutOfDomain`].
+///
+/// # Examples
+/// α = ½, `c = 0.8`, `r = 1`, `p = 3`: 0.943651 (the printed form would give 0.792893).
+/// ```
+/// use loadbal::replication::closed_forms::model13_unit_beta_speedup;
+/// assert!((model13_unit_beta_speedup(0.8, 1, 3, 0.5, 1.0).unwrap() - 0.9436508).abs() < 1e-6);
+/// ```
+pub fn model13_unit_beta_speedup(cv: f64, r: u32, p: u32, alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
+    check_cv(cv)?;
+    check_rp(r, p)?;
+    let b = unit_beta_min(alpha, gamma)?;
+    let (rf, pf) = (f64::from(r), f64::from(p));
+    let big_r = pow2(rf);
+    let den = big_r + alpha * cv * (pow2(rf * gamma) * b.powi(r as i32) * (pf - rf) - big_r * geometric(b, r));
+    ratio(1.0 + alpha * pf * cv, den, r, p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replication::{JrModel, evaluator};
+
+    const CVS: [f64; 5] = [0.0, 0.3, 0.57, 0.8, 1.0];
+
+    fn rel_close(a: f64, b: f64) {
+        assert!((a - b).abs() <= 1e-12 * (1.0 + b.abs()), "{a} vs {b}");
+    }
+
+    fn grid() -> impl Iterator<Item = (f64, u32, u32)> {
+        CVS.into_iter().flat_map(|c| (0..=7u32).flat_map(move |p| (0..=p).map(move |r| (c, r, p))))
+    }
+
+    #[test]
+    fn model11_and_21_match_the_evaluator() {
+        let (m11, m21) = (JrParams::model11(), JrParams::model21());
+        for (c, r, p) in grid() {
+            rel_close(
+                model11_iteration_time(1.0, c, r, p).unwrap(),
+                evaluator::iteration_time(1.0, c, r, p, &m11).unwrap(),
+            );
+            rel_close(model11_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m11).unwrap());
+            rel_close(
+                model21_iteration_time(1.0, c, r, p).unwrap(),
+                evaluator::iteration_time(1.0, c, r, p, &m21).unwrap(),
+            );
+            rel_close(model21_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m21).unwrap());
+            if r == p {
+                rel_close(model11_speedup_full(c, p).unwrap(), evaluator::speedup(c, p, p, &m11).unwrap());
+            }
+        }
+        for c in CVS {
+            let [s22, s24, s44] = model11_small_speedups(c).unwrap();
+            rel_close(s22, evaluator::speedup(c, 1, 1, &m11).unwrap());
+            rel_close(s24, evaluator::speedup(c, 1, 2, &m11).unwrap());
+            rel_close(s44, evaluator::speedup(c, 2, 2, &m11).unwrap());
+            rel_close(model21_speedup_2_on_4(c).unwrap(), evaluator::speedup(c, 1, 2, &m21).unwrap());
+        }
+    }
+
+    #[test]
+    fn models_12_22_13_23_match_the_evaluator() {
+        let sets = [
+            JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
+            JrParams::constant(0.5, 1.0, 0.5, 0.5).unwrap(),
+            JrModel::M12.params(),
+            JrModel::M22.params(),
+            JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
+        ];
+        for m in &sets {
+            for (c, r, p) in grid() {
+                let want = evaluator::iteration_time(1.0, c, r, p, m).unwrap();
+                rel_close(model12_iteration_time(1.0, c, r, p, m).unwrap(), want);
+                rel_close(model13_iteration_time(1.0, c, r, p, m).unwrap(), want);
+                if want != 0.0 {
+                    rel_close(model12_speedup(c, r, p, m).unwrap(), evaluator::speedup(c, r, p, m).unwrap());
+                }
+            }
+        }
+        for model in [JrModel::M13a, JrModel::M13b, JrModel::M23a, JrModel::M23b] {
+            let m = model.params();
+            for (c, r, p) in grid() {
+                let want = evaluator::iteration_time(1.0, c, r, p, &m).unwrap();
+                rel_close(model13_iteration_time(1.0, c, r, p, &m).unwrap(), want);
+                rel_close(model13_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn unit_beta_forms_match_the_evaluator() {
+        for (alpha, gamma) in [(0.5, 1.0), (0.6, 1.0), (0.5, 0.81), (0.3, 0.5)] {
+            let m = JrParams::new(alpha, BetaMax::Constant(1.0), BetaMin::Def538, gamma).unwrap();
+            for (c, r, p) in grid() {
+                rel_close(
+                    model13_unit_beta_iteration_time(1.0, c, r, p, alpha, gamma).unwrap(),
+                    evaluator::iteration_time(1.0, c, r, p, &m).unwrap(),
+                );
+                rel_close(
+                    model13_unit_beta_speedup(c, r, p, alpha, gamma).unwrap(),
+                    evaluator::speedup(c, r, p, &m).unwrap(),
+                );
+            }
+        }
+        assert!(model13_unit_beta_speedup(0.5, 1, 2, 0.8, 1.0).is_err());
+    }
+
+    #[test]
+    fn corrected_22_golden_values() {
+        let m = JrModel::M22.params();
+        for (r, p, want) in [(1, 2, 0.8565811570), (2, 4, 0.6858919808), (6, 6, 3.1656653749)] {
+            let got = model12_speedup(0.57, r, p, &m).unwrap();
+            assert!((got - want).abs() < 1e-6, "{got} vs {want}");
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The error type of the replication module.
+
+use crate::montecarlo::MonteCarloError;
+
+/// What was wrong with the input of a replication model, simulator or predictor.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplicationError {
+    /// The coefficient of variation lies outside the thesis's domain `0 ≤ c_X ≤ 1`
+    /// (Approx. 5.3.3 needs `σ(X) ≤ E(X)`), or is NaN.
+    #[error("coefficient of variation c_X = {cv} is outside the model domain 0 ≤ c_X ≤ 1")]
+    CvOutOfDomain {
+        /// The offending value.
+        cv: f64,
+    },
+    /// More replica levels than processor levels: `R = 2^r` cannot exceed `P = 2^p`.
+    #[error("r = {r} exceeds p = {p}: R = 2^r replicas need at least P = 2^p ≥ R processors")]
+    ReplicasExceedProcessors {
+        /// log2 of the number of replicas.
+        r: u32,
+        /// log2 of the number of processors.
+        p: u32,
+    },
+    /// More processor levels than the models accept.
+    #[error("p = {p} exceeds the largest accepted log2 processor count {max}")]
+    TooManyProcessors {
+        /// log2 of the number of processors.
+        p: u32,
+        /// The largest accepted value.
+        max: u32,
+    },
+    /// A count that the model needs as a power of two is not one.
+    #[error("{value} is not a power of two (the JR models need R = 2^r and P = 2^p)")]
+    NotPowerOfTwo {
+        /// The offending count.
+        value: u64,
+    },
+    /// A model constant or a simulation parameter is outside its range.
+    #[error("{name} = {value} is invalid: expected {expected}")]
+    InvalidParameter {
+        /// Which parameter.
+        name: &'static str,
+        /// The offending value.
+        value: f64,
+        /// The accepted range.
+        expected: &'static str,
+    },
+    /// Def. 5.3.8 needs `β(i−1, i)² ≤ 2 − 2α²`.
+    #[error("β({i_minus_1}, {i}) = {beta} makes 2 − 2α² − β² = {radicand} negative (Def. 5.3.8)")]
+    NegativeRadicand {
+        /// Row of the maximum ratio used.
+        i_minus_1: u32,
+        /// Level of the minimum.
+        i: u32,
+        /// The maximum ratio.
+        beta: f64,
+        /// The negative radicand.
+        radicand: f64,
+    },
+    /// A β table has no entry for the requested `(i, j)`.
+    #[error("the β table has no entry β({i}, {j})")]
+    BetaTableTooSmall {
+        /// Row (replica level).
+        i: u32,
+        /// Column (processor level).
+        j: u32,
+    },
+    /// The model's iteration time is zero, so the speedup is undefined.
+    #[error("the model iteration time for r = {r}, p = {p} is zero: speedup undefined")]
+    DegenerateIterationTime {
+        /// log2 of the number of replicas.
+        r: u32,
+        /// log2 of the number of processors.
+        p: u32,
+    },
+    /// A root or optimum search did not bracket or converge.
+    #[error("no solution: {reason}")]
+    NoSolution {
+        /// Why.
+        reason: String,
+    },
+    /// A sample or trace is too short for the statistic.
+    #[error("{what} needs at least {needed} values, got {got}")]
+    TooShort {
+        /// Which computation.
+        what: &'static str,
+        /// Values needed.
+        needed: usize,
+        /// Values given.
+        got: usize,
+    },
+    /// Two samples that must have the same length do not.
+    #[error("lengths differ: {left} vs {right}")]
+    LengthMismatch {
+        /// First length.
+        left: usize,
+        /// Second length.
+        right: usize,
+    },
+    /// A runtime or sample value is NaN, infinite or negative.
+    #[error("value {value} at row {row}, column {column} is not a finite non-negative runtime")]
+    InvalidRuntime {
+        /// Row (0-based).
+        row: usize,
+        /// Column (0-based).
+        column: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// A trace has no processors or no iterations.
+    #[error("the trace is empty")]
+    EmptyTrace,
+    /// A trace's columns have different lengths.
+    #[error("ragged trace: column {column} has {len} values, expected {expected}")]
+    RaggedTrace {
+        /// Column (0-based).
+        column: usize,
+        /// Its length.
+        len: usize,
+        /// The length of column 0.
+        expected: usize,
+    },
+    /// A CSV line could not be parsed.
+    #[error("CSV line {line}: {message}")]
+    Csv {
+        /// 1-based line number.
+        line: usize,
+        /// What went wrong.
+        message: String,
+    },
+    /// An order-statistics computation failed.
+    #[error(transparent)]
+    OrderStats(#[from] crate::order_stats::OrderStatsError),
+    /// The Monte Carlo harness failed.
+    #[error(transparent)]
+    MonteCarlo(#[from] MonteCarloError),
+}

@@ -1,0 +1,244 @@
+//! The constants α, β, γ of the JR models (seed 002, §5.3): their exact first-level values for
+//! exponential and normal jobs, their Monte Carlo estimate, and their estimation from samples
+//! and traces (§5.3.2).
+
+use super::ReplicationError;
+use super::exact::JobTimeDist;
+use crate::montecarlo::{Estimate, MonteCarlo};
+
+pub(crate) fn positive_param(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite positive number" })
+    }
+}
+
+/// The first-level constants α, β_max = β(0, 1), β_min = β(1, 1) of a distribution: the
+/// approximations 5.3.3–5.3.7 are exact for the maximum and minimum of two i.i.d. copies.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstLevelConstants {
+    /// `(E max{X, X'} − E X)/σ(X)`.
+    pub alpha: f64,
+    /// `σ(max{X, X'})/σ(X)`.
+    pub beta_max: f64,
+    /// `σ(min{X, X'})/σ(X)`.
+    pub beta_min: f64,
+}
+
+/// First-level constants of the exponential distribution (seed 002, §5.3.2): α = ½,
+/// β_max = √5/2, β_min = ½ (Fig. 5.7's text swaps the two β).
+///
+/// # Formula
+/// ```text
+/// E max = 1.5 μ, Var max = 1.25 μ², min ~ Exp(2/μ):  α = ½, β_max = √5/2, β_min = ½
+/// ```
+///
+/// # Examples
+/// They satisfy Def. 5.3.8: `β_min² = 2 − 2α² − β_max²`.
+/// ```
+/// let k = loadbal::replication::estimation::exponential_first_level();
+/// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
+/// ```
+pub fn exponential_first_level() -> FirstLevelConstants {
+    FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }
+}
+
+/// First-level constants of the normal distribution: α = 1/√π, β_max = β_min = √(1 − 1/π).
+///
+/// # Formula
+/// ```text
+/// E max{Z, Z'} = 1/√π,  Var max{Z, Z'} = Var min{Z, Z'} = 1 − 1/π
+/// ```
+///
+/// # Examples
+/// ```
+/// let k = loadbal::replication::estimation::normal_first_level();
+/// assert!((k.alpha - 0.5641895835).abs() < 1e-10 && (k.beta_max - 0.8256452).abs() < 1e-7);
+/// ```
+pub fn normal_first_level() -> FirstLevelConstants {
+    let inv_pi = std::f64::consts::FRAC_1_PI;
+    FirstLevelConstants { alpha: inv_pi.sqrt(), beta_max: (1.0 - inv_pi).sqrt(), beta_min: (1.0 - inv_pi).sqrt() }
+}
+
+fn mean_sd(x: &[f64]) -> (f64, f64) {
+    (super::stats::mean(x), super::stats::sd(x))
+}
+
+fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) -> Result<(), ReplicationError> {
+    if x.len() < needed {
+        return Err(ReplicationError::TooShort { what, needed, got: x.len() });
+    }
+    if let Some((row, &value)) = x.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+        return Err(ReplicationError::InvalidRuntime { row, column, value });
+    }
+    Ok(())
+}
+
+/// Estimates α, β(0, 1) and β(1, 1) from two equally long samples of job times on two
+/// processors (seed 002, §5.3.2, Approx. 5.3.3/5.3.4, (5.16)), with the pooled mean and standard
+/// deviation as `E V` and `σ(V)` (the thesis homogenises its traces first).
+///
+/// # Formula
+/// ```text
+/// μ, σ = pooled mean and sd of a ∪ b;  M_k = max(a_k, b_k), m_k = min(a_k, b_k)
+/// α = (mean(M) − μ)/σ,  β_max = sd(M)/σ,  β_min = sd(m)/σ
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 pairs),
+/// [`ReplicationError::InvalidRuntime`] for NaN or infinite values,
+/// [`ReplicationError::InvalidParameter`] when the pooled sample is constant.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::estimation::estimate_first_level;
+/// let k = estimate_first_level(&[1.0, 3.0, 1.0, 3.0], &[3.0, 1.0, 3.0, 1.0]).unwrap();
+/// assert!((k.beta_max - 0.0).abs() < 1e-15); // the maximum is always 3
+/// ```
+pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants, ReplicationError> {
+    if a.len() != b.len() {
+        return Err(ReplicationError::LengthMismatch { left: a.len(), right: b.len() });
+    }
+    check_samples(a, 0, "estimating α and β", 2)?;
+    check_samples(b, 1, "estimating α and β", 2)?;
+    let pooled: Vec<f64> = a.iter().chain(b).copied().collect();
+    let (mu, sigma) = mean_sd(&pooled);
+    if sigma <= 0.0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "pooled standard deviation",
+            value: sigma,
+            expected: "a positive spread",
+        });
+    }
+    let maxs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.max(*y)).collect();
+    let mins: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.min(*y)).collect();
+    let (m_max, s_max) = mean_sd(&maxs);
+    let (_, s_min) = mean_sd(&mins);
+    Ok(FirstLevelConstants { alpha: (m_max - mu) / sigma, beta_max: s_max / sigma, beta_min: s_min / sigma })
+}
+
+/// Estimates γ of Approx. 5.3.5 from one processor's series of job times: the standard
+/// deviation of sums of `2^r` consecutive values (non-overlapping blocks) against that of one
+/// value (seed 002, §5.3.2).
+///
+/// # Formula
+/// ```text
+/// σ(Σ_{l<2^r} y_{k+l}) = 2^{rγ} σ(y)   ⇒   γ = log2(σ(block sums)/σ(y)) / r
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for `r = 0` or a constant series;
+/// [`ReplicationError::TooShort`] for fewer than two blocks; [`ReplicationError::InvalidRuntime`].
+///
+/// # Examples
+/// A constant-within-blocks series is fully dependent: γ = 1, up to the small-sample factor
+/// `√(7/6)` of the `n − 1` denominators (8 values against 4 sums).
+/// ```
+/// use loadbal::replication::estimation::estimate_gamma;
+/// let y = [1.0, 1.0, 3.0, 3.0, 2.0, 2.0, 5.0, 5.0];
+/// let want = 1.0 + 0.5 * (7.0f64 / 6.0).log2();
+/// assert!((estimate_gamma(&y, 1).unwrap() - want).abs() < 1e-12);
+/// ```
+pub fn estimate_gamma(series: &[f64], r: u32) -> Result<f64, ReplicationError> {
+    if r == 0 || r > 30 {
+        return Err(ReplicationError::InvalidParameter { name: "r", value: f64::from(r), expected: "1 ≤ r ≤ 30" });
+    }
+    let block = 1usize << r;
+    check_samples(series, 0, "estimating γ", 2 * block)?;
+    let sums: Vec<f64> = series.chunks_exact(block).map(|c| c.iter().sum()).collect();
+    let (_, s1) = mean_sd(series);
+    let (_, sr) = mean_sd(&sums);
+    if s1 <= 0.0 || sr <= 0.0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "standard deviation",
+            value: s1.min(sr),
+            expected: "a series that varies",
+        });
+    }
+    Ok((sr / s1).log2() / f64::from(r))
+}
+
+/// Monte Carlo estimate of the first-level constants of a distribution: `α` as a mean with its
+/// standard error, the β's from second moments.
+///
+/// # Formula
+/// ```text
+/// α = E[(max − μ)/σ],  β_max² = E[((max − μ)/σ)²] − α²,  β_min² = E[((min − μ)/σ)²] − (E[(min − μ)/σ])²
+/// ```
+///
+/// # Errors
+/// As [`JobTimeDist::sampler`]; Monte Carlo errors.
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::replication::{estimation::first_level_monte_carlo, exact::JobTimeDist};
+/// let mc = MonteCarlo::new(5, 20_000).unwrap();
+/// let (alpha, k) = first_level_monte_carlo(&JobTimeDist::Exponential { mean: 2.0 }, &mc).unwrap();
+/// assert!(alpha.agrees_with(0.5, 4.0));
+/// assert!((k.beta_max - 1.118034).abs() < 0.05);
+/// ```
+pub fn first_level_monte_carlo(
+    dist: &JobTimeDist,
+    mc: &MonteCarlo,
+) -> Result<(Estimate, FirstLevelConstants), ReplicationError> {
+    let x = dist.sampler()?;
+    let (mu, sigma) = (dist.mean(), dist.sd());
+    let e = mc.estimate_vec(4, |_, rng, out| {
+        let (a, b) = ((x.sample(rng) - mu) / sigma, (x.sample(rng) - mu) / sigma);
+        let (hi, lo) = (a.max(b), a.min(b));
+        out.copy_from_slice(&[hi, hi * hi, lo, lo * lo]);
+    })?;
+    let alpha = e[0];
+    let k = FirstLevelConstants {
+        alpha: alpha.mean,
+        beta_max: (e[1].mean - e[0].mean.powi(2)).max(0.0).sqrt(),
+        beta_min: (e[3].mean - e[2].mean.powi(2)).max(0.0).sqrt(),
+    };
+    Ok((alpha, k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replication::{BetaMax, BetaMin, JrParams, evaluator};
+
+    #[test]
+    fn first_level_constants_are_exact() {
+        let mc = MonteCarlo::new(12, 200_000).unwrap();
+        for (dist, k) in [
+            (JobTimeDist::Exponential { mean: 3.0 }, exponential_first_level()),
+            (JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, normal_first_level()),
+        ] {
+            let (alpha, est) = first_level_monte_carlo(&dist, &mc).unwrap();
+            assert!(alpha.agrees_with(k.alpha, 4.0));
+            assert!((est.beta_max - k.beta_max).abs() < 0.01, "{est:?} vs {k:?}");
+            assert!((est.beta_min - k.beta_min).abs() < 0.01, "{est:?} vs {k:?}");
+        }
+        // The normal constants are the order statistics of two standard normals.
+        let k = normal_first_level();
+        assert!((k.alpha - crate::order_stats::expected_max_std_normal(2).unwrap()).abs() < 1e-9);
+        assert!((k.beta_max - crate::order_stats::std_dev_max_std_normal(2).unwrap()).abs() < 1e-9);
+        // With the exponential constants and γ = 1 the model is exact at the first level.
+        let k = exponential_first_level();
+        let m = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0).unwrap();
+        assert!((evaluator::speedup(1.0, 1, 1, &m).unwrap() - 1.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn estimators_recover_known_constants() {
+        let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
+        let mut rng = crate::montecarlo::stream(5, 0);
+        let a: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
+        let b: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
+        let k = estimate_first_level(&a, &b).unwrap();
+        assert!((k.alpha - 0.5).abs() < 0.02 && (k.beta_max - 1.118).abs() < 0.03 && (k.beta_min - 0.5).abs() < 0.02);
+        // i.i.d. series: γ = ½.
+        assert!((estimate_gamma(&a, 3).unwrap() - 0.5).abs() < 0.03);
+        assert!(estimate_first_level(&a, &b[..10]).is_err());
+        assert!(estimate_gamma(&a[..3], 1).is_err());
+        assert!(estimate_first_level(&[1.0, f64::NAN], &[1.0, 2.0]).is_err());
+    }
+}

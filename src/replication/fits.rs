@@ -1,0 +1,320 @@
+//! The fitted lines and small definitions of seed 002 chapters 2, 4 and 6: CCR (Def. 2.5.4),
+//! the run-time fits (4.1)/(4.2) behind Table 4.3, the statistic Y and the threshold Y* between
+//! JR and DLB ((6.4)/(6.5)).
+
+use super::ReplicationError;
+
+fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite positive number" })
+    }
+}
+
+/// Communication-to-computation ratio of problem size `t` (seed 002, Def. 2.5.4), with the
+/// thesis's reference point `CCR(2.5) = 0.01`.
+///
+/// # Formula
+/// ```text
+/// CCR(t) = (t_default / t) · CCR_default = 0.025 / t
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless `t > 0`.
+///
+/// # Examples
+/// Table 4.3: `t = 0.05 → 0.5`, `t = 0.10 → 0.25`.
+/// ```
+/// use loadbal::replication::fits::ccr_of_t;
+/// assert!((ccr_of_t(0.05).unwrap() - 0.5).abs() < 1e-15);
+/// assert!((ccr_of_t(0.10).unwrap() - 0.25).abs() < 1e-15);
+/// ```
+pub fn ccr_of_t(t: f64) -> Result<f64, ReplicationError> {
+    Ok(2.5 / positive("problem size t", t)? * 0.01)
+}
+
+/// Problem size of a CCR (seed 002, inverse of Def. 2.5.4), as used to scale the traces in ch. 4
+/// and §5.6.
+///
+/// # Formula
+/// ```text
+/// t(CCR) = t_default · CCR_default / CCR = 0.025 / CCR
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless `CCR > 0`.
+///
+/// # Examples
+/// ```
+/// assert!((loadbal::replication::fits::t_of_ccr(0.25).unwrap() - 0.1).abs() < 1e-15);
+/// ```
+pub fn t_of_ccr(ccr: f64) -> Result<f64, ReplicationError> {
+    Ok(2.5 * 0.01 / positive("CCR", ccr)?)
+}
+
+/// Speedup of a strategy over a baseline run time (seed 002, Defs. 2.5.x: `E/S`, `E/D`, `E/R`).
+///
+/// # Formula
+/// ```text
+/// Speedup = baseline / run
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless both run times are finite and positive.
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::replication::fits::run_speedup(32.0, 16.0).unwrap(), 2.0);
+/// ```
+pub fn run_speedup(baseline: f64, run: f64) -> Result<f64, ReplicationError> {
+    Ok(positive("baseline run time", baseline)? / positive("run time", run)?)
+}
+
+/// ELB run time on four Planetlab nodes against problem size (seed 002, (4.1)).
+///
+/// # Formula
+/// ```text
+/// E(t, 4) = 41600 t + 21138
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless `t > 0`.
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::replication::fits::elb_run_time_fit(0.05).unwrap(), 23218.0);
+/// ```
+pub fn elb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
+    Ok(41600.0 * positive("problem size t", t)? + 21138.0)
+}
+
+/// DLB (N = 10, ES(0.5)) run time on four Planetlab nodes against problem size (seed 002, (4.2)).
+///
+/// # Formula
+/// ```text
+/// D(10, ES(0.5), t, 4) = 22200 t + 14363
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless `t > 0`.
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::replication::fits::dlb_run_time_fit(0.05).unwrap(), 15473.0);
+/// ```
+pub fn dlb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
+    Ok(22200.0 * positive("problem size t", t)? + 14363.0)
+}
+
+/// DLB speedup over ELB from the fits (4.1)/(4.2) (seed 002, Table 4.3); `t = ∞` gives the limit
+/// `41600/22200 ≈ 1.87`.
+///
+/// # Formula
+/// ```text
+/// E(t, 4) / D(10, ES(0.5), t, 4),   lim_{t→∞} = 41600/22200
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] unless `t > 0` (`f64::INFINITY` allowed).
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::fits::dlb_speedup_fit;
+/// assert!((dlb_speedup_fit(0.10).unwrap() - 1.525538).abs() < 1e-6);
+/// assert!((dlb_speedup_fit(f64::INFINITY).unwrap() - 1.873874).abs() < 1e-6);
+/// ```
+pub fn dlb_speedup_fit(t: f64) -> Result<f64, ReplicationError> {
+    if t == f64::INFINITY {
+        return Ok(41600.0 / 22200.0);
+    }
+    Ok(elb_run_time_fit(t)? / dlb_run_time_fit(t)?)
+}
+
+/// The statistic Y of seed 002 §6.2: the harmonic mean of the expected job times of the `P`
+/// processors.
+///
+/// # Formula
+/// ```text
+/// Y = P / Σ_{i=1..P} 1/E(JT_i)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::EmptyTrace`] for no processors; [`ReplicationError::InvalidRuntime`] for a
+/// non-positive or non-finite job time.
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::replication::fits::statistic_y(&[1.0, 2.0, 4.0, 4.0]).unwrap(), 2.0);
+/// ```
+pub fn statistic_y(expected_job_times: &[f64]) -> Result<f64, ReplicationError> {
+    if expected_job_times.is_empty() {
+        return Err(ReplicationError::EmptyTrace);
+    }
+    if let Some((column, &value)) = expected_job_times.iter().enumerate().find(|(_, v)| !(v.is_finite() && **v > 0.0)) {
+        return Err(ReplicationError::InvalidRuntime { row: 0, column, value });
+    }
+    Ok(expected_job_times.len() as f64 / expected_job_times.iter().map(|v| 1.0 / v).sum::<f64>())
+}
+
+/// A fitted line `y = a·x + b`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Line {
+    /// Slope.
+    pub slope: f64,
+    /// Intercept.
+    pub intercept: f64,
+}
+
+impl Line {
+    /// `a·x + b`.
+    pub fn at(&self, x: f64) -> f64 {
+        self.slope * x + self.intercept
+    }
+}
+
+/// The JR line (6.4): `R_it(2.5, 4, 4) = 2.0475 Y + 1224` (R² = 0.9228).
+pub const JR_LINE_6_4: Line = Line { slope: 2.0475, intercept: 1224.0 };
+/// The DLB line (6.5): `D_it(10, DES, 2.5, 4) = 1.2779 Y + 7157` (R² = 0.9597).
+pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
+
+/// The abscissa where two lines cross: the threshold Y* of seed 002 §6.2 (JR below, DLB above).
+///
+/// # Formula
+/// ```text
+/// Y* = (b₂ − b₁)/(a₁ − a₂)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::NoSolution`] for parallel lines.
+///
+/// # Examples
+/// The thesis prints 7708; the printed coefficients give 7709.2.
+/// ```
+/// use loadbal::replication::fits::{threshold, JR_LINE_6_4, DLB_LINE_6_5};
+/// let y = threshold(&JR_LINE_6_4, &DLB_LINE_6_5).unwrap();
+/// assert!((y - 7709.1996).abs() < 1e-3);
+/// ```
+pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
+    let ds = first.slope - second.slope;
+    if ds == 0.0 || !ds.is_finite() {
+        return Err(ReplicationError::NoSolution { reason: "the lines are parallel".into() });
+    }
+    Ok((second.intercept - first.intercept) / ds)
+}
+
+/// Ordinary least squares line through `(x, y)` with its R² (the fits (4.1), (4.2), (6.2)–(6.5)).
+///
+/// # Formula
+/// ```text
+/// a = Σ(x − x̄)(y − ȳ)/Σ(x − x̄)²,  b = ȳ − a x̄,  R² = 1 − SS_res/SS_tot
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 points),
+/// [`ReplicationError::InvalidParameter`] when all `x` are equal or a value is not finite.
+///
+/// # Examples
+/// Table 5.5: the slope of the per-p averages of Table 5.1's α against p is −0.0094 (printed −0.009).
+/// ```
+/// use loadbal::replication::fits::least_squares_line;
+/// let p = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+/// let a = [0.51, 0.525, 0.523333, 0.5125, 0.5, 0.478333, 0.461429];
+/// let (line, _) = least_squares_line(&p, &a).unwrap();
+/// assert!((line.slope + 0.009371).abs() < 1e-5);
+/// ```
+pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<(Line, f64), ReplicationError> {
+    if x.len() != y.len() {
+        return Err(ReplicationError::LengthMismatch { left: x.len(), right: y.len() });
+    }
+    if x.len() < 2 {
+        return Err(ReplicationError::TooShort { what: "a least-squares line", needed: 2, got: x.len() });
+    }
+    if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
+        return Err(ReplicationError::InvalidParameter { name: "data point", value: v, expected: "finite values" });
+    }
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let sxx: f64 = x.iter().map(|v| (v - mx).powi(2)).sum();
+    if sxx == 0.0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "x spread",
+            value: 0.0,
+            expected: "x values that differ",
+        });
+    }
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let line = Line { slope: sxy / sxx, intercept: my - sxy / sxx * mx };
+    let ss_tot: f64 = y.iter().map(|v| (v - my).powi(2)).sum();
+    let ss_res: f64 = x.iter().zip(y).map(|(a, b)| (b - line.at(*a)).powi(2)).sum();
+    let r2 = if ss_tot == 0.0 { 1.0 } else { 1.0 - ss_res / ss_tot };
+    Ok((line, r2))
+}
+
+/// Table 5.1 of seed 002: α(r, p) measured on the traces with γ = 1; row `r`, entries for
+/// `p = r + 1 ..= 7`.
+pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
+    &[0.51, 0.51, 0.49, 0.45, 0.42, 0.38, 0.35],
+    &[0.54, 0.55, 0.54, 0.55, 0.55, 0.54],
+    &[0.53, 0.54, 0.53, 0.52, 0.53],
+    &[0.52, 0.50, 0.49, 0.49],
+    &[0.50, 0.47, 0.42],
+    &[0.46, 0.47],
+    &[0.43],
+];
+
+/// The derivative of α against p of Table 5.5: the least-squares slope of the per-p averages of
+/// Table 5.1 against p (see [`table_5_5_alpha_slope_r`] for r).
+///
+/// # Formula
+/// ```text
+/// ᾱ(p) = mean_{r < p} α(r, p);  dα/dp = OLS slope of ᾱ(p) on p
+/// ```
+///
+/// # Errors
+/// As [`least_squares_line`].
+///
+/// # Examples
+/// ```
+/// let d = loadbal::replication::fits::table_5_5_alpha_slope_p().unwrap();
+/// assert!((d + 0.0093707).abs() < 1e-6);
+/// ```
+pub fn table_5_5_alpha_slope_p() -> Result<f64, ReplicationError> {
+    let mut x = Vec::new();
+    let mut y = Vec::new();
+    for p in 1..=7usize {
+        let vals: Vec<f64> = TABLE_5_1_ALPHA
+            .iter()
+            .enumerate()
+            .filter_map(|(r, row)| (r < p).then(|| row.get(p - r - 1)).flatten())
+            .copied()
+            .collect();
+        x.push(p as f64);
+        y.push(vals.iter().sum::<f64>() / vals.len() as f64);
+    }
+    Ok(least_squares_line(&x, &y)?.0.slope)
+}
+
+/// The derivative of α against r of Table 5.5, computed like [`table_5_5_alpha_slope_p`] from the
+/// per-r averages (rows) of Table 5.1 against r = 0..6. The thesis prints −0.008; the printed
+/// Table 5.1 gives −0.0096 (the thesis fitted its unrounded per-run averages).
+///
+/// # Formula
+/// ```text
+/// ᾱ(r) = mean_{p > r} α(r, p);  dα/dr = OLS slope of ᾱ(r) on r
+/// ```
+///
+/// # Errors
+/// As [`least_squares_line`].
+///
+/// # Examples
+/// ```
+/// let d = loadbal::replication::fits::table_5_5_alpha_slope_r().unwrap();
+/// assert!((d + 0.009626).abs() < 1e-5);
+/// ```
+pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
+    let x: Vec<f64> = (0..TABLE_5_1_ALPHA.len()).map(|r| r as f64).collect();
+    let y: Vec<f64> = TABLE_5_1_ALPHA.iter().map(|row| row.iter().sum::<f64>() / row.len() as f64).collect();
+    Ok(least_squares_line(&x, &y)?.0.slope)
+}

@@ -1,0 +1,337 @@
+//! The constants α, β(i, j), γ of the JR models (seed 002, §5.3) and the eight models of
+//! Tables 5.7 and 5.8.
+
+use super::ReplicationError;
+
+/// The standard-deviation ratio β(i, j), i < j, of a maximum of two i.i.d. copies
+/// (Approx. 5.3.4): `σ(max{V_{i,j−1}, V'_{i,j−1}}) ≈ β(i, j) σ(V_{i,j−1})`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BetaMax {
+    /// One ratio for every level (models 1.1, 1.2, 2.1, 2.2).
+    Constant(f64),
+    /// The fitted product `(a1 + b1·i)(a2 + b2·j)` (models 1.3a, 2.3a; Table 5.6 gives
+    /// `(−0.14 i + 1.54)(0.02 j + 0.63)`).
+    Product {
+        /// Intercept of the `i` factor.
+        a1: f64,
+        /// Slope of the `i` factor.
+        b1: f64,
+        /// Intercept of the `j` factor.
+        a2: f64,
+        /// Slope of the `j` factor.
+        b2: f64,
+    },
+    /// Measured values (models 1.3b, 2.3b use Table 5.2).
+    Table(BetaTable),
+}
+
+/// An upper-triangular table of β(i, j), i < j: `rows[i][j − i − 1] = β(i, j)`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BetaTable {
+    /// Row `i` lists β(i, i+1), β(i, i+2), ...
+    pub rows: Vec<Vec<f64>>,
+}
+
+impl BetaTable {
+    /// Table 5.2 of the thesis (β(r, p) measured on the Planetlab traces with γ = 1), `r = 0..6`,
+    /// `p = r+1..7`.
+    pub fn thesis_table_5_2() -> Self {
+        BetaTable {
+            rows: vec![
+                vec![1.05, 1.07, 1.10, 1.14, 1.22, 1.26, 1.26],
+                vec![0.95, 1.01, 0.99, 0.97, 0.96, 0.96],
+                vec![0.80, 0.94, 0.99, 1.00, 1.00],
+                vec![0.71, 0.82, 0.89, 0.95],
+                vec![0.67, 0.83, 0.84],
+                vec![0.62, 0.86],
+                vec![0.53],
+            ],
+        }
+    }
+
+    /// β(i, j) for i < j.
+    ///
+    /// # Errors
+    /// [`ReplicationError::BetaTableTooSmall`] when the table has no such entry.
+    pub fn get(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
+        let missing = ReplicationError::BetaTableTooSmall { i, j };
+        if j <= i {
+            return Err(missing);
+        }
+        self.rows.get(i as usize).and_then(|row| row.get((j - i - 1) as usize)).copied().ok_or(missing)
+    }
+}
+
+/// The standard-deviation ratio β(i, i) of a minimum of two i.i.d. copies ((5.17)).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BetaMin {
+    /// One ratio for every level (models 1.1 and 2.1 use ½).
+    Constant(f64),
+    /// Def. 5.3.8: `β(i, i) = √(2 − 2α² − β(i−1, i)²)`.
+    Def538,
+}
+
+/// The constants of a JR model (Table 5.7).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct JrParams {
+    /// α of Approx. 5.3.3, in (0, 1).
+    pub alpha: f64,
+    /// β(i, j), i < j.
+    pub beta_max: BetaMax,
+    /// β(i, i).
+    pub beta_min: BetaMin,
+    /// γ of Approx. 5.3.5, in [½, 1] (½: independent consecutive jobs; 1: fully dependent).
+    pub gamma: f64,
+}
+
+fn check_open_unit(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
+    if v.is_finite() && v > 0.0 && v < 1.0 {
+        Ok(v)
+    } else {
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a number in (0, 1)" })
+    }
+}
+
+fn check_nonneg(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
+    if v.is_finite() && v >= 0.0 {
+        Ok(v)
+    } else {
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite number ≥ 0" })
+    }
+}
+
+impl JrParams {
+    /// Validated constants: α ∈ (0, 1), γ ∈ [½, 1], constant ratios finite and ≥ 0.
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] for a constant outside its range.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+    /// assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Constant(0.5), 1.0).is_ok());
+    /// assert!(JrParams::new(1.2, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).is_err());
+    /// ```
+    pub fn new(alpha: f64, beta_max: BetaMax, beta_min: BetaMin, gamma: f64) -> Result<Self, ReplicationError> {
+        check_open_unit("α", alpha)?;
+        if !(gamma.is_finite() && (0.5..=1.0).contains(&gamma)) {
+            return Err(ReplicationError::InvalidParameter {
+                name: "γ",
+                value: gamma,
+                expected: "a number in [0.5, 1]",
+            });
+        }
+        match &beta_max {
+            BetaMax::Constant(b) => {
+                check_nonneg("β(i, j), i < j", *b)?;
+            }
+            BetaMax::Product { a1, b1, a2, b2 } => {
+                for v in [a1, b1, a2, b2] {
+                    if !v.is_finite() {
+                        return Err(ReplicationError::InvalidParameter {
+                            name: "β product coefficient",
+                            value: *v,
+                            expected: "a finite number",
+                        });
+                    }
+                }
+            }
+            BetaMax::Table(t) => {
+                for v in t.rows.iter().flatten() {
+                    check_nonneg("β table entry", *v)?;
+                }
+            }
+        }
+        if let BetaMin::Constant(b) = beta_min {
+            check_nonneg("β(i, i)", b)?;
+        }
+        Ok(JrParams { alpha, beta_max, beta_min, gamma })
+    }
+
+    /// Model 1.1 (α = ½, β_max = 1, β_min = ½, γ = 1).
+    pub fn model11() -> Self {
+        JrParams { alpha: 0.5, beta_max: BetaMax::Constant(1.0), beta_min: BetaMin::Constant(0.5), gamma: 1.0 }
+    }
+
+    /// Model 2.1 of Table 5.7: model 1.1 with independent consecutive jobs, γ = ½. This is the γ
+    /// the closed forms (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
+    pub fn model21() -> Self {
+        JrParams { gamma: 0.5, ..Self::model11() }
+    }
+
+    /// Models 1.2 (γ = 1) and 2.2: constant ratios β₁ (max) and β₂ (min) given explicitly.
+    ///
+    /// # Errors
+    /// As [`JrParams::new`].
+    pub fn constant(alpha: f64, beta1: f64, beta2: f64, gamma: f64) -> Result<Self, ReplicationError> {
+        Self::new(alpha, BetaMax::Constant(beta1), BetaMin::Constant(beta2), gamma)
+    }
+
+    /// β(i, j) for i < j (the ratio of the step from level `j − 1` to level `j`).
+    ///
+    /// # Errors
+    /// [`ReplicationError::BetaTableTooSmall`] outside a table.
+    pub fn beta_max_at(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
+        match &self.beta_max {
+            BetaMax::Constant(b) => Ok(*b),
+            BetaMax::Product { a1, b1, a2, b2 } => Ok((a1 + b1 * f64::from(i)) * (a2 + b2 * f64::from(j))),
+            BetaMax::Table(t) => t.get(i, j),
+        }
+    }
+
+    /// β(i, i), i ≥ 1: the constant, or Def. 5.3.8 `√(2 − 2α² − β(i−1, i)²)`.
+    ///
+    /// # Errors
+    /// [`ReplicationError::NegativeRadicand`] when Def. 5.3.8 has no real value;
+    /// [`ReplicationError::BetaTableTooSmall`] outside a table.
+    pub fn beta_min_at(&self, i: u32) -> Result<f64, ReplicationError> {
+        match self.beta_min {
+            BetaMin::Constant(b) => Ok(b),
+            BetaMin::Def538 => {
+                let b = self.beta_max_at(i.saturating_sub(1), i)?;
+                def_5_3_8(self.alpha, b).ok_or(ReplicationError::NegativeRadicand {
+                    i_minus_1: i.saturating_sub(1),
+                    i,
+                    beta: b,
+                    radicand: 2.0 - 2.0 * self.alpha * self.alpha - b * b,
+                })
+            }
+        }
+    }
+}
+
+/// Def. 5.3.8 (seed 002): the σ ratio of a minimum implied by α and the σ ratio of the maximum,
+/// `None` when the radicand is negative.
+///
+/// # Formula
+/// ```text
+/// β(i, i) = sqrt(2 − 2α² − β(i−1, i)²)
+/// ```
+/// (from `min + max = V + V'` and `E(min·max) = (E V)²`, (5.9)–(5.16); the thesis's (5.15)
+/// misprints the variance as `2(1 − α² − β²)σ²` and Def. 5.3.8's bound `β ≤ 2 − 2α²` should
+/// read `β ≤ √(2 − 2α²)`.)
+///
+/// # Examples
+/// Exponential jobs: α = ½ and β_max = √5/2 give β_min = ½ exactly.
+/// ```
+/// let b = loadbal::replication::params::def_5_3_8(0.5, 5f64.sqrt() / 2.0).unwrap();
+/// assert!((b - 0.5).abs() < 1e-15);
+/// ```
+pub fn def_5_3_8(alpha: f64, beta_max: f64) -> Option<f64> {
+    let radicand = 2.0 - 2.0 * alpha * alpha - beta_max * beta_max;
+    (radicand >= 0.0).then(|| radicand.sqrt())
+}
+
+/// The eight JR models of Tables 5.7/5.8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum JrModel {
+    /// 1.1: α = ½, β_max = 1, β_min = ½, γ = 1.
+    M11,
+    /// 1.2: α, constant β₁, β₂ = √(2 − 2α² − β₁²), γ = 1.
+    M12,
+    /// 1.3a: fitted product β(i, j), Def. 5.3.8 minima, γ = 1.
+    M13a,
+    /// 1.3b: measured β table (Table 5.2), Def. 5.3.8 minima, γ = 1.
+    M13b,
+    /// 2.1: as 1.1 with γ < 1.
+    M21,
+    /// 2.2: as 1.2 with γ < 1.
+    M22,
+    /// 2.3a: as 1.3a with γ < 1.
+    M23a,
+    /// 2.3b: as 1.3b with γ < 1.
+    M23b,
+}
+
+impl JrModel {
+    /// All eight models in the thesis's order.
+    pub const ALL: [JrModel; 8] = [
+        JrModel::M11,
+        JrModel::M12,
+        JrModel::M13a,
+        JrModel::M13b,
+        JrModel::M21,
+        JrModel::M22,
+        JrModel::M23a,
+        JrModel::M23b,
+    ];
+
+    /// The thesis's name, e.g. `"1.3a"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            JrModel::M11 => "1.1",
+            JrModel::M12 => "1.2",
+            JrModel::M13a => "1.3a",
+            JrModel::M13b => "1.3b",
+            JrModel::M21 => "2.1",
+            JrModel::M22 => "2.2",
+            JrModel::M23a => "2.3a",
+            JrModel::M23b => "2.3b",
+        }
+    }
+
+    /// The applied values of Table 5.8: α = ½; β₁ = 0.95 and β₂ = √(2 − ½ − 0.95²) ≈ 0.7730 for
+    /// x.2; β(i, j) = (−0.14 i + 1.54)(0.02 j + 0.63) for x.3a; Table 5.2 for x.3b; γ = 1 for the
+    /// 1.x models and 0.81 (Table 5.6) for the 2.x models.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::JrModel;
+    /// let m = JrModel::M22.params();
+    /// assert_eq!(m.gamma, 0.81);
+    /// assert!((m.beta_min_at(1).unwrap() - 0.7729812).abs() < 1e-7);
+    /// ```
+    pub fn params(&self) -> JrParams {
+        let gamma =
+            if matches!(self, JrModel::M11 | JrModel::M12 | JrModel::M13a | JrModel::M13b) { 1.0 } else { 0.81 };
+        let (beta_max, beta_min) = match self {
+            JrModel::M11 | JrModel::M21 => (BetaMax::Constant(1.0), BetaMin::Constant(0.5)),
+            JrModel::M12 | JrModel::M22 => (BetaMax::Constant(0.95), BetaMin::Def538),
+            JrModel::M13a | JrModel::M23a => (THESIS_BETA_PRODUCT, BetaMin::Def538),
+            JrModel::M13b | JrModel::M23b => (BetaMax::Table(BetaTable::thesis_table_5_2()), BetaMin::Def538),
+        };
+        JrParams { alpha: 0.5, beta_max, beta_min, gamma }
+    }
+}
+
+/// The fitted β(i, j) of Table 5.6: `(−0.14 i + 1.54)(0.02 j + 0.63)`.
+pub const THESIS_BETA_PRODUCT: BetaMax = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn def538_minima_of_the_applied_models() {
+        // Reference values (self-derived in the seed-002 extraction, checked here).
+        let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.params().beta_min_at(i).unwrap()).collect();
+        let want_a = [0.7057, 0.7875, 0.8626, 0.9315, 0.9941, 1.0503, 1.0998];
+        for (x, w) in a.iter().zip(want_a) {
+            assert!((x - w).abs() < 6e-5, "{x} vs {w}");
+        }
+        let b: Vec<f64> = (1..=7).map(|i| JrModel::M13b.params().beta_min_at(i).unwrap()).collect();
+        let want_b = [0.6305, 0.7730, 0.9274, 0.9979, 1.0252, 1.0562, 1.1041];
+        for (x, w) in b.iter().zip(want_b) {
+            assert!((x - w).abs() < 6e-5, "{x} vs {w}");
+        }
+    }
+
+    #[test]
+    fn table_bounds_and_validation() {
+        let t = BetaTable::thesis_table_5_2();
+        assert_eq!(t.get(0, 1).unwrap(), 1.05);
+        assert_eq!(t.get(6, 7).unwrap(), 0.53);
+        assert_eq!(t.get(3, 8), Err(ReplicationError::BetaTableTooSmall { i: 3, j: 8 }));
+        assert!(t.get(2, 2).is_err());
+        assert!(JrParams::new(0.5, BetaMax::Constant(f64::NAN), BetaMin::Def538, 1.0).is_err());
+        assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 0.4).is_err());
+        let bad = JrParams::constant(0.9, 1.0, 0.5, 1.0).unwrap();
+        let def = JrParams { beta_min: BetaMin::Def538, ..bad };
+        assert!(matches!(def.beta_min_at(1), Err(ReplicationError::NegativeRadicand { .. })));
+    }
+}

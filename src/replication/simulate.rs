@@ -1,0 +1,635 @@
+//! Trace-driven simulation of the load-distribution strategies of seed 002 (§2.6–2.8, ch. 4
+//! and 6): ELB, SLB and its bound S*, DLB with a predictor and its bound D*, R-JR, and the
+//! adaptive DLB/JR strategy of §6.3. Each function returns the run time of one run over the
+//! trace's `K` iterations; the speedup of a strategy is `ELB run time / its run time`
+//! (Defs. 2.5.x).
+//!
+//! The trace's values are taken as the job times `JT_i(k)` of an equal share of the work. Send,
+//! finalize-message and rescheduling times are constants ([`Overheads`]): the Planetlab
+//! measurements of these are not available.
+
+use super::ReplicationError;
+use super::fits::{least_squares_line, statistic_y};
+use super::predictors::PredictorKind;
+use super::trace::Trace;
+
+/// Constant overheads per event (the means of the thesis's `SndT`, `FM` and `RSchT` traces).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Overheads {
+    /// Synchronisation (send) time `ST(k)` per iteration.
+    pub send: f64,
+    /// Finalize-message time `FM` added to every non-fastest replica (2.29).
+    pub finalize: f64,
+    /// Rescheduling time `RSchT` per load-balancing step.
+    pub reschedule: f64,
+}
+
+impl Overheads {
+    fn check(&self) -> Result<(), ReplicationError> {
+        for (name, v) in
+            [("send time", self.send), ("finalize time", self.finalize), ("rescheduling time", self.reschedule)]
+        {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite number ≥ 0" });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Load multipliers that make predicted job times equal (seed 002, (2.5), (2.13), (2.20)):
+/// processor `i` gets `m_i` times the equal share (the `m_i` sum to `P`).
+///
+/// # Formula
+/// ```text
+/// m_i = P / (ŷ_i Σ_j 1/ŷ_j)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::EmptyTrace`] for no processors; [`ReplicationError::InvalidRuntime`] for a
+/// non-positive prediction.
+///
+/// # Examples
+/// ```
+/// let m = loadbal::replication::simulate::balance_multipliers(&[1.0, 2.0, 4.0, 4.0]).unwrap();
+/// assert_eq!(m, vec![2.0, 1.0, 0.5, 0.5]);
+/// ```
+pub fn balance_multipliers(predicted: &[f64]) -> Result<Vec<f64>, ReplicationError> {
+    let y = statistic_y(predicted)?;
+    Ok(predicted.iter().map(|p| y / p).collect())
+}
+
+/// The iteration time of perfect balancing, the harmonic mean of the job times (seed 002, (2.26)).
+///
+/// # Formula
+/// ```text
+/// EJT_i(k) = P / Σ_j 1/JT_j(k)
+/// ```
+///
+/// # Errors
+/// As [`statistic_y`].
+///
+/// # Examples
+/// ```
+/// assert_eq!(loadbal::replication::simulate::optimal_iteration_time(&[1.0, 2.0, 4.0, 4.0]).unwrap(), 2.0);
+/// ```
+pub fn optimal_iteration_time(job_times: &[f64]) -> Result<f64, ReplicationError> {
+    statistic_y(job_times)
+}
+
+fn row(trace: &Trace, k: usize) -> Vec<f64> {
+    trace.columns().iter().map(|c| c[k]).collect()
+}
+
+fn max_weighted(trace: &Trace, k: usize, mult: &[f64]) -> f64 {
+    trace.columns().iter().zip(mult).map(|(c, m)| c[k] * m).fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// ELB run time `E(t, P)` (seed 002, §2.5): every processor gets an equal share.
+///
+/// # Formula
+/// ```text
+/// E = Σ_k (max_i JT_i(k) + ST)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for a negative or NaN overhead.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{simulate::{elb_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(elb_run_time(&t, &Overheads::default()).unwrap(), 32.0);
+/// ```
+pub fn elb_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
+    ov.check()?;
+    Ok((0..trace.len()).map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send).sum())
+}
+
+fn balanced_total(trace: &Trace, from: usize, mult: &[f64], ov: &Overheads) -> f64 {
+    (from..trace.len()).map(|k| max_weighted(trace, k, mult) + ov.send).sum()
+}
+
+/// SLB run time `S(N, t, P)` (seed 002, (2.1)–(2.8)): ELB for the first `N` iterations, then one
+/// rebalancing with the average job times of those iterations; `N = 0` is ELB.
+///
+/// # Formula
+/// ```text
+/// A_i = Σ_{m≤N} JT_i(m);  m_i = P/(A_i Σ_j 1/A_j)
+/// S = Σ_{k≤N} (max_i JT_i(k) + ST) + Σ_{k>N} (max_i m_i JT_i(k) + ST) + RSchT
+/// ```
+///
+/// # Errors
+/// As [`elb_run_time`]; [`ReplicationError::TooShort`] when `N > K`.
+///
+/// # Examples
+/// Job times 1, 2, 4, 4 for 8 iterations, N = 2: `2·4 + 6·2 = 20`.
+/// ```
+/// use loadbal::replication::{simulate::{slb_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(slb_run_time(&t, 2, &Overheads::default()).unwrap(), 20.0);
+/// ```
+pub fn slb_run_time(trace: &Trace, n: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+    if n == 0 {
+        return elb_run_time(trace, ov);
+    }
+    ov.check()?;
+    if n > trace.len() {
+        return Err(ReplicationError::TooShort { what: "SLB's cold iterations", needed: n, got: trace.len() });
+    }
+    let sums: Vec<f64> = trace.columns().iter().map(|c| c[..n].iter().sum()).collect();
+    let mult = balance_multipliers(&sums)?;
+    let cold: f64 = (0..n).map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send).sum();
+    Ok(cold + balanced_total(trace, n, &mult, ov) + ov.reschedule)
+}
+
+/// The SLB bound `S*(t, P)` (seed 002, (2.9)–(2.16)): one balance with the whole run's averages,
+/// applied from the first iteration.
+///
+/// # Formula
+/// ```text
+/// m_i = P/(A_i Σ_j 1/A_j), A_i = Σ_k JT_i(k);  S* = Σ_k (max_i m_i JT_i(k) + ST) + RSchT
+/// ```
+///
+/// # Errors
+/// As [`elb_run_time`].
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{simulate::{slb_optimal_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(slb_optimal_run_time(&t, &Overheads::default()).unwrap(), 16.0);
+/// ```
+pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
+    ov.check()?;
+    let sums: Vec<f64> = trace.columns().iter().map(|c| c.iter().sum()).collect();
+    Ok(balanced_total(trace, 0, &balance_multipliers(&sums)?, ov) + ov.reschedule)
+}
+
+/// DLB run time `D(N, f, t, P)` (seed 002, (2.17)–(2.23)): before iterations `N+1, 2N+1, ...` the
+/// predictor's forecasts of every processor's job time set the multipliers (2.20); `N = 0` is ELB.
+///
+/// # Formula
+/// ```text
+/// EJT_i(k) = JT_i(k) · P/(ŷ_i Σ_j 1/ŷ_j)  (frozen between rebalancings)
+/// D = Σ_k (max_i EJT_i(k) + ST) + ⌊K/N⌋ RSchT
+/// ```
+///
+/// # Errors
+/// As [`elb_run_time`] and [`PredictorKind::build`].
+///
+/// # Examples
+/// Job times 1, 2, 4, 4, ES(0.5), N = 1: `4 + 7·2 = 18`.
+/// ```
+/// use loadbal::replication::{predictors::PredictorKind, simulate::{dlb_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(dlb_run_time(&t, 1, &PredictorKind::Es(0.5), &Overheads::default()).unwrap(), 18.0);
+/// ```
+pub fn dlb_run_time(
+    trace: &Trace,
+    n: usize,
+    predictor: &PredictorKind,
+    ov: &Overheads,
+) -> Result<f64, ReplicationError> {
+    Ok(dlb_iteration_costs(trace, n, predictor, ov)?.iter().sum())
+}
+
+/// Per-iteration DLB costs (iteration time plus the rescheduling paid before it).
+fn dlb_iteration_costs(
+    trace: &Trace,
+    n: usize,
+    predictor: &PredictorKind,
+    ov: &Overheads,
+) -> Result<Vec<f64>, ReplicationError> {
+    ov.check()?;
+    let p = trace.processors();
+    let mut preds = (0..p).map(|_| predictor.build()).collect::<Result<Vec<_>, _>>()?;
+    let mut mult = vec![1.0; p];
+    let mut costs = Vec::with_capacity(trace.len());
+    for k in 0..trace.len() {
+        let mut cost = 0.0;
+        if n > 0 && k > 0 && k % n == 0 {
+            let forecast: Vec<f64> = preds.iter().map(|q| q.predict().unwrap_or(1.0).max(f64::MIN_POSITIVE)).collect();
+            mult = balance_multipliers(&forecast)?;
+            cost += ov.reschedule;
+        }
+        cost += max_weighted(trace, k, &mult) + ov.send;
+        for (q, v) in preds.iter_mut().zip(row(trace, k)) {
+            q.observe(v);
+        }
+        costs.push(cost);
+    }
+    Ok(costs)
+}
+
+/// The DLB bound `D*(t, P)` (seed 002, (2.24)–(2.28)): perfect predictions every iteration,
+/// paying the rescheduling overhead of `N = n_overhead` (the thesis uses 10).
+///
+/// # Formula
+/// ```text
+/// D* = Σ_k (P/Σ_i 1/JT_i(k) + ST) + ⌊K/n_overhead⌋ RSchT
+/// ```
+///
+/// # Errors
+/// As [`elb_run_time`]; [`ReplicationError::InvalidParameter`] for `n_overhead = 0`.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{simulate::{dlb_optimal_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(dlb_optimal_run_time(&t, 10, &Overheads::default()).unwrap(), 16.0);
+/// ```
+pub fn dlb_optimal_run_time(trace: &Trace, n_overhead: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+    ov.check()?;
+    if n_overhead == 0 {
+        return Err(ReplicationError::InvalidParameter { name: "n_overhead", value: 0.0, expected: "≥ 1" });
+    }
+    let mut total = (trace.len() / n_overhead) as f64 * ov.reschedule;
+    for k in 0..trace.len() {
+        total += optimal_iteration_time(&row(trace, k))? + ov.send;
+    }
+    Ok(total)
+}
+
+fn check_replicas(p: usize, replicas: usize) -> Result<(), ReplicationError> {
+    if replicas == 0 || p % replicas != 0 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "replicas",
+            value: replicas as f64,
+            expected: "a divisor of the number of processors",
+        });
+    }
+    Ok(())
+}
+
+/// Iteration times of R-JR, one per JR iteration (each consumes `R` trace rows).
+fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<Vec<f64>, ReplicationError> {
+    ov.check()?;
+    let p = trace.processors();
+    check_replicas(p, replicas)?;
+    if trace.len() < replicas {
+        return Err(ReplicationError::TooShort { what: "an R-JR run", needed: replicas, got: trace.len() });
+    }
+    let mut out = Vec::with_capacity(trace.len() / replicas);
+    for it in 0..trace.len() / replicas {
+        let mut proc_time = vec![0.0; p];
+        for step in 0..replicas {
+            let k = it * replicas + step;
+            for g in 0..p / replicas {
+                let group = g * replicas..(g + 1) * replicas;
+                let (e, best) = group
+                    .clone()
+                    .map(|i| (i, trace.column(i)[k]))
+                    .fold((usize::MAX, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
+                for i in group {
+                    proc_time[i] += if i == e { best } else { best + ov.finalize };
+                }
+            }
+        }
+        out.push(proc_time.iter().copied().fold(f64::NEG_INFINITY, f64::max) + ov.send);
+    }
+    Ok(out)
+}
+
+/// R-JR run time `R(t, R, P)` (seed 002, (2.29)–(2.31)): groups of `R` consecutive processors
+/// run replicas of the same jobs, the fastest copy wins and the others pay a finalize message.
+///
+/// # Formula
+/// ```text
+/// EJT_i(k) = min_{j∈EG(i)} JT_j(k) (+ FM unless i is the fastest)
+/// IT = max_i Σ_{steps} EJT_i + ST;   R(t, R, P) = (K/⌊K/R⌋) Σ_{it ≤ ⌊K/R⌋} IT(it)
+/// ```
+/// The thesis's multiplier for `K mod R ≠ 0`, `R (K mod R)/(K − K mod R)`, is a typo for `K/⌊K/R⌋`.
+///
+/// # Errors
+/// As [`elb_run_time`]; [`ReplicationError::InvalidParameter`] unless `R` divides `P`;
+/// [`ReplicationError::TooShort`] for `K < R`.
+///
+/// # Examples
+/// Job times 1, 2, 4, 4: 2-JR pairs the two slow processors (64); 4-JR equals ELB (32).
+/// ```
+/// use loadbal::replication::{simulate::{jr_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(jr_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
+/// assert_eq!(jr_run_time(&t, 4, &Overheads::default()).unwrap(), 32.0);
+/// ```
+pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+    let its = jr_iteration_times(trace, replicas, ov)?;
+    Ok(trace.len() as f64 / its.len() as f64 * its.iter().sum::<f64>())
+}
+
+/// R-JR when a processor's `R` jobs of one iteration take the same time (seed 002, §5.5: the
+/// homogeneous experiments reuse one trace value per processor and iteration, the γ = 1 world
+/// of models 1.x). Every trace row is one iteration.
+///
+/// # Formula
+/// ```text
+/// IT(k) = max over groups of R · (min_{o∈G} JT_o(k) + FM for the non-fastest) + ST
+/// R_dep(t, R, P) = Σ_k IT(k)
+/// ```
+///
+/// # Errors
+/// As [`jr_run_time`].
+///
+/// # Examples
+/// Job times 1, 2, 4, 4: pairs {1, 2} and {4, 4} give 2·4 = 8 per iteration.
+/// ```
+/// use loadbal::replication::{simulate::{jr_dependent_run_time, Overheads}, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+/// assert_eq!(jr_dependent_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
+/// ```
+pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+    ov.check()?;
+    let p = trace.processors();
+    check_replicas(p, replicas)?;
+    let fm = if replicas > 1 { ov.finalize } else { 0.0 };
+    let mut total = 0.0;
+    for k in 0..trace.len() {
+        let worst = (0..p / replicas)
+            .map(|g| {
+                let best = (g * replicas..(g + 1) * replicas).map(|i| trace.column(i)[k]).fold(f64::INFINITY, f64::min);
+                replicas as f64 * (best + fm)
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        total += worst + ov.send;
+    }
+    Ok(total)
+}
+
+/// Rescales every column affinely to a common mean and standard deviation (seed 002, §5.5:
+/// "homogenised" traces, so that the JR models' homogeneity assumption holds).
+///
+/// # Formula
+/// ```text
+/// JT'_i(k) = mean + sd · (JT_i(k) − μ_i)/σ_i
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for a non-positive mean, a negative sd or a constant
+/// column; [`ReplicationError::InvalidRuntime`] when a rescaled value is not positive (lower
+/// `sd`); [`ReplicationError::TooShort`] for fewer than 2 iterations.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{simulate::homogenise, trace::Trace};
+/// let t = Trace::new(vec![vec![1.0, 3.0], vec![10.0, 30.0]]).unwrap();
+/// let h = homogenise(&t, 5.0, 1.0).unwrap();
+/// assert_eq!(h.column(1), h.column(0));
+/// ```
+pub fn homogenise(trace: &Trace, mean: f64, sd: f64) -> Result<Trace, ReplicationError> {
+    if !(mean.is_finite() && mean > 0.0 && sd.is_finite() && sd >= 0.0) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "target mean/sd",
+            value: mean,
+            expected: "mean > 0, sd ≥ 0",
+        });
+    }
+    if trace.len() < 2 {
+        return Err(ReplicationError::TooShort { what: "homogenising a trace", needed: 2, got: trace.len() });
+    }
+    let cols = trace
+        .columns()
+        .iter()
+        .map(|c| {
+            let (m, s) = (super::stats::mean(c), super::stats::sd(c));
+            if s == 0.0 {
+                return Err(ReplicationError::InvalidParameter {
+                    name: "column sd",
+                    value: 0.0,
+                    expected: "a column that varies",
+                });
+            }
+            Ok(c.iter().map(|v| mean + sd * (v - m) / s).collect())
+        })
+        .collect::<Result<Vec<Vec<f64>>, _>>()?;
+    Trace::new(cols)
+}
+
+/// The strategy chosen for a block by the adaptive policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Strategy {
+    /// Dynamic load balancing.
+    Dlb,
+    /// Job replication.
+    Jr,
+}
+
+/// Settings of the adaptive DLB/JR strategy (seed 002, §6.3).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct AdaptiveConfig {
+    /// Iterations per decision `I_p` (100 in the thesis); a multiple of `replicas`.
+    pub block: usize,
+    /// DLB rebalancing interval `N`.
+    pub dlb_interval: usize,
+    /// DLB predictor.
+    pub predictor: PredictorKind,
+    /// Replicas of the JR alternative.
+    pub replicas: usize,
+    /// Overheads.
+    pub overheads: Overheads,
+    /// Cost of switching JR → DLB, as a fraction of `RSchT` (0.6) ...
+    pub to_dlb: f64,
+    /// ... and DLB → JR (1.4).
+    pub to_jr: f64,
+}
+
+/// Run times of the adaptive strategy and of pure DLB and pure JR over the same iterations.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct AdaptiveOutcome {
+    /// Run time of the adaptive strategy (with switching costs).
+    pub adaptive: f64,
+    /// Run time of DLB alone.
+    pub dlb: f64,
+    /// Run time of JR alone.
+    pub jr: f64,
+    /// Strategy of every block.
+    pub choices: Vec<Strategy>,
+}
+
+/// The adaptive strategy of seed 002 §6.3: every `I_p` iterations predict the iteration time of
+/// DLB and JR from least-squares lines in the statistic Y ((6.2)/(6.3)) fitted on the blocks so
+/// far, and run the cheaper one. Both strategies are simulated on the same trace rows (as the
+/// thesis does); the first block runs DLB; trailing rows that fill no block are ignored.
+///
+/// # Formula
+/// ```text
+/// Y_b = P/Σ_i 1/mean_{k∈b} JT_i(k);  it_S(b) ≈ a_S Y_b + b_S  (S = DLB, JR);
+/// choice_{b+1} = argmin_S it_S(Y_b);  + 0.6/1.4 RSchT per switch
+/// ```
+///
+/// # Errors
+/// As [`dlb_run_time`] and [`jr_run_time`]; [`ReplicationError::InvalidParameter`] unless the
+/// block is a positive multiple of `replicas` and the switch fractions are ≥ 0;
+/// [`ReplicationError::TooShort`] when the trace holds no block.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::{predictors::PredictorKind, simulate::*, trace::*};
+/// let t = synthetic_trace(&SyntheticTraceConfig { processors: 4, len: 1000, ..Default::default() }).unwrap();
+/// let cfg = AdaptiveConfig { block: 100, dlb_interval: 10, predictor: PredictorKind::Es(0.5), replicas: 4,
+///     overheads: Overheads::default(), to_dlb: 0.6, to_jr: 1.4 };
+/// let out = adaptive_run_time(&t, &cfg).unwrap();
+/// assert_eq!(out.choices.len(), 10);
+/// assert!(out.adaptive > 0.0);
+/// ```
+pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<AdaptiveOutcome, ReplicationError> {
+    if cfg.block == 0 || cfg.replicas == 0 || cfg.block % cfg.replicas != 0 || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0)
+    {
+        return Err(ReplicationError::InvalidParameter {
+            name: "adaptive block",
+            value: cfg.block as f64,
+            expected: "a positive multiple of the replicas, and switch fractions ≥ 0",
+        });
+    }
+    let blocks = trace.len() / cfg.block;
+    if blocks == 0 {
+        return Err(ReplicationError::TooShort {
+            what: "an adaptive run (one block)",
+            needed: cfg.block,
+            got: trace.len(),
+        });
+    }
+    let d = dlb_iteration_costs(trace, cfg.dlb_interval, &cfg.predictor, &cfg.overheads)?;
+    let j = jr_iteration_times(trace, cfg.replicas, &cfg.overheads)?;
+    let per_block = cfg.block / cfg.replicas;
+    let (mut hist_y, mut hist_d, mut hist_j) = (Vec::new(), Vec::new(), Vec::new());
+    let mut out = AdaptiveOutcome { adaptive: 0.0, dlb: 0.0, jr: 0.0, choices: Vec::with_capacity(blocks) };
+    let mut choice = Strategy::Dlb;
+    for b in 0..blocks {
+        let rows = b * cfg.block..(b + 1) * cfg.block;
+        let cost_d: f64 = d[rows.clone()].iter().sum();
+        let cost_j: f64 = cfg.replicas as f64 * j[b * per_block..(b + 1) * per_block].iter().sum::<f64>();
+        out.dlb += cost_d;
+        out.jr += cost_j;
+        out.adaptive += if choice == Strategy::Dlb { cost_d } else { cost_j };
+        out.choices.push(choice);
+        let means: Vec<f64> =
+            trace.columns().iter().map(|c| c[rows.clone()].iter().sum::<f64>() / cfg.block as f64).collect();
+        let y = statistic_y(&means)?;
+        hist_y.push(y);
+        hist_d.push(cost_d / cfg.block as f64);
+        hist_j.push(cost_j / cfg.block as f64);
+        let predict = |hist: &[f64]| match least_squares_line(&hist_y, hist) {
+            Ok((line, _)) => line.at(y),
+            Err(_) => hist.iter().sum::<f64>() / hist.len() as f64,
+        };
+        let next = if predict(&hist_j) < predict(&hist_d) { Strategy::Jr } else { Strategy::Dlb };
+        if next != choice && b + 1 < blocks {
+            out.adaptive += cfg.overheads.reschedule * if next == Strategy::Dlb { cfg.to_dlb } else { cfg.to_jr };
+        }
+        choice = next;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toy(k: usize) -> Trace {
+        Trace::new(vec![vec![1.0; k], vec![2.0; k], vec![4.0; k], vec![4.0; k]]).unwrap()
+    }
+
+    #[test]
+    fn deterministic_g18() {
+        let t = toy(8);
+        let none = Overheads::default();
+        assert_eq!(dlb_run_time(&t, 2, &PredictorKind::Es(0.5), &none).unwrap(), 20.0);
+        assert_eq!(dlb_run_time(&t, 0, &PredictorKind::Es(0.5), &none).unwrap(), 32.0);
+        assert_eq!(slb_run_time(&t, 0, &none).unwrap(), 32.0);
+        assert_eq!(jr_run_time(&t, 1, &none).unwrap(), 32.0);
+        let fm = Overheads { finalize: 0.5, ..none };
+        assert_eq!(jr_run_time(&t, 2, &fm).unwrap(), 72.0);
+        let swapped = Trace::new(vec![vec![1.0; 8], vec![4.0; 8], vec![2.0; 8], vec![4.0; 8]]).unwrap();
+        assert_eq!(jr_run_time(&swapped, 2, &none).unwrap(), 32.0);
+        let st = Overheads { send: 0.1, ..none };
+        assert!((elb_run_time(&t, &st).unwrap() - 32.8).abs() < 1e-12);
+        assert!((jr_run_time(&t, 2, &st).unwrap() - 64.8).abs() < 1e-12);
+        assert!((dlb_optimal_run_time(&t, 10, &st).unwrap() - 16.8).abs() < 1e-12);
+        assert_eq!(jr_run_time(&toy(10), 4, &none).unwrap(), 40.0);
+    }
+
+    #[test]
+    fn bad_input() {
+        let t = toy(8);
+        assert!(jr_run_time(&t, 3, &Overheads::default()).is_err());
+        assert!(elb_run_time(&t, &Overheads { send: -1.0, ..Default::default() }).is_err());
+        assert!(slb_run_time(&t, 9, &Overheads::default()).is_err());
+        assert!(balance_multipliers(&[1.0, 0.0]).is_err());
+    }
+
+    #[test]
+    fn strategies_are_ordered_on_a_heterogeneous_trace() {
+        let t = super::super::trace::synthetic_trace(&super::super::trace::SyntheticTraceConfig {
+            processors: 8,
+            len: 1000,
+            ..Default::default()
+        })
+        .unwrap();
+        let none = Overheads::default();
+        let elb = elb_run_time(&t, &none).unwrap();
+        let dstar = dlb_optimal_run_time(&t, 10, &none).unwrap();
+        let dlb = dlb_run_time(&t, 10, &PredictorKind::Es(0.5), &none).unwrap();
+        let sstar = slb_optimal_run_time(&t, &none).unwrap();
+        assert!(dstar < dlb && dlb < elb && sstar < elb, "{dstar} {dlb} {sstar} {elb}");
+    }
+
+    #[test]
+    fn adaptive_policy_follows_the_regime() {
+        use rand_distr::{Distribution, Exp1};
+        // First half: homogeneous, highly variable nodes (JR wins); second half: stable nodes of
+        // speeds 1, 2, 4, 8 (DLB wins).
+        let mut rng = crate::montecarlo::stream(3, 0);
+        let cols: Vec<Vec<f64>> = (0..4)
+            .map(|i| {
+                (0..1000)
+                    .map(|k| {
+                        let e: f64 = Exp1.sample(&mut rng);
+                        if k < 500 { 0.05 + 2.0 * e } else { f64::from(1u32 << i) * (1.0 + 0.01 * e) }
+                    })
+                    .collect()
+            })
+            .collect();
+        let t = Trace::new(cols).unwrap();
+        let cfg = AdaptiveConfig {
+            block: 100,
+            dlb_interval: 10,
+            predictor: PredictorKind::Es(0.5),
+            replicas: 4,
+            overheads: Overheads { reschedule: 0.5, ..Default::default() },
+            to_dlb: 0.6,
+            to_jr: 1.4,
+        };
+        let out = adaptive_run_time(&t, &cfg).unwrap();
+        assert!(out.choices[1..5].contains(&Strategy::Jr), "{:?}", out.choices);
+        // The least-squares lines in Y need a few blocks of the new regime before they flip.
+        assert!(out.choices[8..].iter().all(|c| *c == Strategy::Dlb), "{:?}", out.choices);
+        assert!(out.adaptive < out.dlb.max(out.jr));
+        assert!(adaptive_run_time(&t, &AdaptiveConfig { block: 98, ..cfg }).is_err());
+    }
+
+    #[test]
+    fn dependent_jr_on_iid_exponential_traces_matches_the_exact_model() {
+        // i.i.d. exponential columns: dependent R-JR speedup = H_P / H_{P/R} (exact (5.4)).
+        use rand_distr::{Distribution, Exp1};
+        let mut rng = crate::montecarlo::stream(8, 0);
+        let cols: Vec<Vec<f64>> =
+            (0..8).map(|_| (0..40_000).map(|_| Exp1.sample(&mut rng)).collect::<Vec<f64>>()).collect();
+        let t = Trace::new(cols).unwrap();
+        let none = Overheads::default();
+        let elb = elb_run_time(&t, &none).unwrap();
+        for r in [2usize, 4, 8] {
+            let exact = crate::replication::exact::exponential_dependent_iteration_time(1.0, 0, 3).unwrap()
+                / crate::replication::exact::exponential_dependent_iteration_time(1.0, r.trailing_zeros(), 3).unwrap();
+            let sim = elb / jr_dependent_run_time(&t, r, &none).unwrap();
+            assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
+        }
+        let h = homogenise(&t, 10.0, 2.0).unwrap();
+        assert!((crate::replication::stats::sd(h.column(3)) - 2.0).abs() < 1e-9);
+        assert!(homogenise(&t, 1.0, 5.0).is_err());
+    }
+}

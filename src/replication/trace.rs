@@ -1,0 +1,330 @@
+//! Job-runtime traces: one column per processor (seed 002, §2.3 datasets `JTM_i(k)`), loaded
+//! from CSV or generated synthetically with the features of chapter 3 (level switches, jumps,
+//! long-range dependence), since the Planetlab traces are not available.
+
+use rand_distr::{Distribution, Exp1, StandardNormal};
+
+use super::ReplicationError;
+use crate::montecarlo::stream;
+
+/// Job runtimes `JT_i(k)` of `P` processors over `K` iterations, all finite and positive.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Trace {
+    columns: Vec<Vec<f64>>,
+}
+
+impl Trace {
+    /// A trace from its columns (`columns[i][k]` = runtime of processor `i` in iteration `k`).
+    ///
+    /// # Errors
+    /// [`ReplicationError::EmptyTrace`] without columns or rows, [`ReplicationError::RaggedTrace`]
+    /// for columns of different lengths, [`ReplicationError::InvalidRuntime`] for a NaN,
+    /// infinite, zero or negative runtime.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::trace::Trace;
+    /// let t = Trace::new(vec![vec![1.0, 2.0], vec![3.0, 4.0]]).unwrap();
+    /// assert_eq!((t.processors(), t.len()), (2, 2));
+    /// assert!(Trace::new(vec![vec![1.0, 2.0], vec![3.0]]).is_err());
+    /// assert!(Trace::new(vec![vec![1.0, -2.0]]).is_err());
+    /// ```
+    pub fn new(columns: Vec<Vec<f64>>) -> Result<Self, ReplicationError> {
+        let expected = columns.first().map(Vec::len).unwrap_or(0);
+        if expected == 0 {
+            return Err(ReplicationError::EmptyTrace);
+        }
+        for (column, c) in columns.iter().enumerate() {
+            if c.len() != expected {
+                return Err(ReplicationError::RaggedTrace { column, len: c.len(), expected });
+            }
+            if let Some((row, &value)) = c.iter().enumerate().find(|(_, v)| !(v.is_finite() && **v > 0.0)) {
+                return Err(ReplicationError::InvalidRuntime { row, column, value });
+            }
+        }
+        Ok(Trace { columns })
+    }
+
+    /// Parses CSV text: one column per processor, one row per iteration, comma-separated; an
+    /// optional first header line (any non-numeric field) and blank lines are skipped.
+    ///
+    /// # Errors
+    /// [`ReplicationError::Csv`] for an unparsable field or a row with the wrong number of fields;
+    /// the errors of [`Trace::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::trace::Trace;
+    /// let t = Trace::from_csv_str("p0,p1\n1.5,2\n3,4\n").unwrap();
+    /// assert_eq!(t.column(1), &[2.0, 4.0]);
+    /// assert!(Trace::from_csv_str("1,2\n3\n").is_err());
+    /// ```
+    pub fn from_csv_str(text: &str) -> Result<Self, ReplicationError> {
+        let mut columns: Vec<Vec<f64>> = Vec::new();
+        let mut first = true;
+        for (idx, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let parsed: Result<Vec<f64>, _> = fields.iter().map(|f| f.parse::<f64>()).collect();
+            let values = match parsed {
+                Ok(v) => v,
+                Err(_) if first => {
+                    first = false;
+                    continue;
+                }
+                Err(e) => {
+                    return Err(ReplicationError::Csv { line: idx + 1, message: e.to_string() });
+                }
+            };
+            if columns.is_empty() {
+                columns = vec![Vec::new(); values.len()];
+            } else if values.len() != columns.len() {
+                return Err(ReplicationError::Csv {
+                    line: idx + 1,
+                    message: format!("{} fields, expected {}", values.len(), columns.len()),
+                });
+            }
+            first = false;
+            for (c, v) in columns.iter_mut().zip(values) {
+                c.push(v);
+            }
+        }
+        Trace::new(columns)
+    }
+
+    /// Reads a CSV file (see [`Trace::from_csv_str`]).
+    ///
+    /// # Errors
+    /// [`ReplicationError::Csv`] (line 0) when the file cannot be read, and the parse errors.
+    pub fn from_csv_path(path: &std::path::Path) -> Result<Self, ReplicationError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ReplicationError::Csv { line: 0, message: format!("{}: {e}", path.display()) })?;
+        Self::from_csv_str(&text)
+    }
+
+    /// The trace as CSV with a header `p0,p1,...`.
+    pub fn to_csv_string(&self) -> String {
+        let header: Vec<String> = (0..self.processors()).map(|i| format!("p{i}")).collect();
+        let mut out = header.join(",");
+        out.push('\n');
+        for k in 0..self.len() {
+            let row: Vec<String> = self.columns.iter().map(|c| format!("{}", c[k])).collect();
+            out.push_str(&row.join(","));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Number of processors `P`.
+    pub fn processors(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// Number of iterations `K`.
+    pub fn len(&self) -> usize {
+        self.columns[0].len()
+    }
+
+    /// Always false: a trace has at least one value.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The runtimes of processor `i`.
+    ///
+    /// # Panics
+    /// When `i ≥ P`.
+    pub fn column(&self, i: usize) -> &[f64] {
+        &self.columns[i]
+    }
+
+    /// All columns.
+    pub fn columns(&self) -> &[Vec<f64>] {
+        &self.columns
+    }
+
+    /// The first `p` processors and `k` iterations.
+    ///
+    /// # Errors
+    /// [`ReplicationError::EmptyTrace`] when `p` or `k` is 0 or larger than the trace.
+    pub fn subset(&self, p: usize, k: usize) -> Result<Trace, ReplicationError> {
+        if p == 0 || k == 0 || p > self.processors() || k > self.len() {
+            return Err(ReplicationError::EmptyTrace);
+        }
+        Ok(Trace { columns: self.columns[..p].iter().map(|c| c[..k].to_vec()).collect() })
+    }
+}
+
+/// Settings of the synthetic trace generator (our design, calibrated to the averages of
+/// Table 3.3: c ≈ 0.57, level switches, rare large jumps, heterogeneous node means).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SyntheticTraceConfig {
+    /// Number of processors.
+    pub processors: usize,
+    /// Iterations per processor.
+    pub len: usize,
+    /// Median of the node mean job times.
+    pub mean: f64,
+    /// Log-scale spread of the node means (0 = homogeneous nodes).
+    pub node_spread: f64,
+    /// Coefficient of variation of the fast fluctuations around the current level.
+    pub cv: f64,
+    /// Probability per iteration of a level switch.
+    pub switch_prob: f64,
+    /// Log-scale spread of the levels.
+    pub level_spread: f64,
+    /// Probability per iteration of a jump (a short burst of 1–4 iterations).
+    pub jump_prob: f64,
+    /// Mean relative size of a jump (the runtime is multiplied by `1 + size·Exp(1)`).
+    pub jump_size: f64,
+    /// Share of the fluctuation variance carried by slow AR(1) components (φ = 0.9, 0.99,
+    /// 0.999): long-range dependence, Hurst estimates above ½.
+    pub lrd_share: f64,
+    /// Seed of the generator (processor `i` uses stream `i`).
+    pub seed: u64,
+}
+
+impl Default for SyntheticTraceConfig {
+    fn default() -> Self {
+        SyntheticTraceConfig {
+            processors: 8,
+            len: 2000,
+            mean: 1000.0,
+            node_spread: 0.5,
+            cv: 0.35,
+            switch_prob: 0.004,
+            level_spread: 0.4,
+            jump_prob: 0.02,
+            jump_size: 1.5,
+            lrd_share: 0.3,
+            seed: 2,
+        }
+    }
+}
+
+fn unit(name: &'static str, v: f64) -> Result<(), ReplicationError> {
+    if v.is_finite() && (0.0..=1.0).contains(&v) {
+        Ok(())
+    } else {
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a number in [0, 1]" })
+    }
+}
+
+fn nonneg(name: &'static str, v: f64) -> Result<(), ReplicationError> {
+    if v.is_finite() && v >= 0.0 {
+        Ok(())
+    } else {
+        Err(ReplicationError::InvalidParameter { name, value: v, expected: "a finite number ≥ 0" })
+    }
+}
+
+/// Generates a synthetic trace: per node a mean drawn log-normally, a level process with
+/// geometric sojourns, fast fluctuations (part of them long-range dependent) and bursts.
+///
+/// # Formula
+/// ```text
+/// JT_i(k) = max(0.05, 1 + cv·z_k) · L_i(k) · J_i(k)
+/// L_i(k): node mean × exp(level_spread·N(0,1)), redrawn with probability switch_prob
+/// z_k = √(1 − w)·N(0,1) + √w·(sum of three unit AR(1) with φ = 0.9, 0.99, 0.999)/√3
+/// J_i(k) = 1 + jump_size·Exp(1) during a burst of 1–4 iterations (probability jump_prob), else 1
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for probabilities outside [0, 1], negative spreads,
+/// a non-positive mean, or zero processors or iterations.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::trace::{synthetic_trace, SyntheticTraceConfig};
+/// let t = synthetic_trace(&SyntheticTraceConfig { processors: 4, len: 500, ..Default::default() }).unwrap();
+/// assert_eq!((t.processors(), t.len()), (4, 500));
+/// ```
+pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationError> {
+    if cfg.processors == 0 || cfg.len == 0 {
+        return Err(ReplicationError::EmptyTrace);
+    }
+    if !(cfg.mean.is_finite() && cfg.mean > 0.0) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "mean",
+            value: cfg.mean,
+            expected: "a positive number",
+        });
+    }
+    for (n, v) in [("switch_prob", cfg.switch_prob), ("jump_prob", cfg.jump_prob), ("lrd_share", cfg.lrd_share)] {
+        unit(n, v)?;
+    }
+    for (n, v) in [
+        ("node_spread", cfg.node_spread),
+        ("cv", cfg.cv),
+        ("level_spread", cfg.level_spread),
+        ("jump_size", cfg.jump_size),
+    ] {
+        nonneg(n, v)?;
+    }
+    let phis = [0.9f64, 0.99, 0.999];
+    let columns = (0..cfg.processors)
+        .map(|i| {
+            let mut rng = stream(cfg.seed, i as u64);
+            let n = |rng: &mut crate::montecarlo::McRng| -> f64 { StandardNormal.sample(rng) };
+            let node_mean = cfg.mean * (cfg.node_spread * n(&mut rng)).exp();
+            let mut level = node_mean;
+            let mut slow: Vec<f64> = phis.iter().map(|_| n(&mut rng)).collect();
+            let mut burst = 0u32;
+            let mut burst_factor = 1.0;
+            (0..cfg.len)
+                .map(|_| {
+                    if rand::Rng::random::<f64>(&mut rng) < cfg.switch_prob {
+                        level = node_mean * (cfg.level_spread * n(&mut rng)).exp();
+                    }
+                    for (s, phi) in slow.iter_mut().zip(phis) {
+                        *s = phi * *s + (1.0 - phi * phi).sqrt() * n(&mut rng);
+                    }
+                    let slow_z = slow.iter().sum::<f64>() / 3f64.sqrt();
+                    let z = (1.0 - cfg.lrd_share).sqrt() * n(&mut rng) + cfg.lrd_share.sqrt() * slow_z;
+                    if burst == 0 && rand::Rng::random::<f64>(&mut rng) < cfg.jump_prob {
+                        burst = rand::Rng::random_range(&mut rng, 1..=4);
+                        let e: f64 = Exp1.sample(&mut rng);
+                        burst_factor = 1.0 + cfg.jump_size * e;
+                    }
+                    let jump = if burst > 0 {
+                        burst -= 1;
+                        burst_factor
+                    } else {
+                        1.0
+                    };
+                    (1.0 + cfg.cv * z).max(0.05) * level * jump
+                })
+                .collect()
+        })
+        .collect();
+    Trace::new(columns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_round_trip_and_errors() {
+        let t = synthetic_trace(&SyntheticTraceConfig { processors: 3, len: 50, ..Default::default() }).unwrap();
+        let back = Trace::from_csv_str(&t.to_csv_string()).unwrap();
+        assert_eq!(back, t);
+        assert!(matches!(Trace::from_csv_str(""), Err(ReplicationError::EmptyTrace)));
+        assert!(matches!(Trace::from_csv_str("a,b\n1,x\n"), Err(ReplicationError::Csv { line: 2, .. })));
+        assert!(matches!(Trace::from_csv_str("1,NaN\n"), Err(ReplicationError::InvalidRuntime { .. })));
+        assert!(Trace::from_csv_path(std::path::Path::new("/nonexistent/x.csv")).is_err());
+    }
+
+    #[test]
+    fn generator_is_reproducible_and_validated() {
+        let cfg = SyntheticTraceConfig { processors: 2, len: 100, ..Default::default() };
+        assert_eq!(synthetic_trace(&cfg).unwrap(), synthetic_trace(&cfg).unwrap());
+        assert!(synthetic_trace(&SyntheticTraceConfig { jump_prob: 1.5, ..cfg.clone() }).is_err());
+        assert!(synthetic_trace(&SyntheticTraceConfig { len: 0, ..cfg }).is_err());
+    }
+}

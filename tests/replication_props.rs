@@ -1,0 +1,111 @@
+//! Property tests of the seed-002 replication models: invariants and no panics on any input.
+
+use loadbal::replication::closed_forms::{model11_speedup, model12_speedup, model13_iteration_time, model21_speedup};
+use loadbal::replication::des::DesConfig;
+use loadbal::replication::predictors::{PredictorKind, predict_series};
+use loadbal::replication::simulate::{
+    Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time,
+};
+use loadbal::replication::trace::Trace;
+use loadbal::replication::{JrModel, JrParams, iteration_time, optimum, speedup, stats};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn closed_forms_equal_the_evaluator(c in 0.0f64..=1.0, p in 0u32..=10, r_frac in 0.0f64..=1.0) {
+        let r = (r_frac * f64::from(p)).round() as u32;
+        let m11 = JrModel::M11.params();
+        let e = speedup(c, r, p, &m11).unwrap();
+        prop_assert!((model11_speedup(c, r, p).unwrap() - e).abs() <= 1e-12 * e.abs().max(1.0));
+        let e21 = speedup(c, r, p, &JrParams::model21()).unwrap();
+        prop_assert!((model21_speedup(c, r, p).unwrap() - e21).abs() <= 1e-12 * e21.abs().max(1.0));
+        let m22 = JrModel::M22.params();
+        let t = iteration_time(1.0, c, r, p, &m22).unwrap();
+        prop_assert!((model13_iteration_time(1.0, c, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
+        if t != 0.0 {
+            let s = speedup(c, r, p, &m22).unwrap();
+            prop_assert!((model12_speedup(c, r, p, &m22).unwrap() - s).abs() <= 1e-9 * s.abs().max(1.0));
+        }
+    }
+
+    #[test]
+    fn elb_is_r_zero_and_optimum_is_at_least_one(c in 0.0f64..=1.0, p in 0u32..=12) {
+        for model in JrModel::ALL {
+            let params = model.params();
+            match speedup(c, 0, p, &params) {
+                Ok(s) => prop_assert_eq!(s, 1.0),
+                Err(_) => prop_assert!(matches!(model, JrModel::M13b | JrModel::M23b) && p > 7),
+            }
+            if let Ok(best) = optimum::optimal_r_discrete(c, p, &params) {
+                prop_assert!(best.speedup >= 1.0 && best.r <= p);
+            }
+        }
+        let r11 = optimum::model11_optimal_r(c, p).unwrap();
+        let r21 = optimum::model21_optimal_r(c, p).unwrap();
+        prop_assert!(r11 <= p && r21 <= p);
+    }
+
+    #[test]
+    fn model11_iteration_time_is_linear_in_sigma(mean in 0.1f64..100.0, c in 0.0f64..=1.0, p in 1u32..=8) {
+        let m = JrModel::M11.params();
+        for r in 0..=p {
+            let a = iteration_time(mean, c * mean, r, p, &m).unwrap();
+            let b = mean * iteration_time(1.0, c, r, p, &m).unwrap();
+            prop_assert!((a - b).abs() <= 1e-9 * a.abs().max(1.0));
+        }
+    }
+
+    #[test]
+    fn bad_inputs_give_errors_not_panics(c in proptest::num::f64::ANY, r in 0u32..50, p in 0u32..50) {
+        let _ = speedup(c, r, p, &JrModel::M13a.params());
+        let _ = optimum::model21_optimal_r(c, p);
+        let _ = optimum::model12_special_optimal_r(c, p);
+        if !(0.0..=1.0).contains(&c) {
+            prop_assert!(speedup(c, 0, 1, &JrModel::M11.params()).is_err());
+        }
+        if r > p {
+            prop_assert!(speedup(0.5, r, p, &JrModel::M11.params()).is_err());
+        }
+    }
+
+    #[test]
+    fn simulators_respect_their_bounds(
+        cols in proptest::collection::vec(proptest::collection::vec(0.1f64..10.0, 40), 4)
+    ) {
+        let t = Trace::new(cols).unwrap();
+        let ov = Overheads::default();
+        let elb = elb_run_time(&t, &ov).unwrap();
+        let dstar = dlb_optimal_run_time(&t, 10, &ov).unwrap();
+        let sstar = slb_optimal_run_time(&t, &ov).unwrap();
+        // Perfect per-iteration balancing is never slower than any static split.
+        prop_assert!(dstar <= sstar * (1.0 + 1e-12) && dstar <= elb * (1.0 + 1e-12));
+        prop_assert!((jr_run_time(&t, 1, &ov).unwrap() - elb).abs() <= 1e-9 * elb);
+        for r in [2, 4] {
+            prop_assert!(jr_run_time(&t, r, &ov).unwrap() > 0.0);
+        }
+    }
+
+    #[test]
+    fn predictors_and_stats_never_panic(y in proptest::collection::vec(0.1f64..1e4, 2..120)) {
+        for kind in [PredictorKind::LastValue, PredictorKind::Es(0.3), PredictorKind::TriggLeach(0.2),
+                     PredictorKind::Whybark, PredictorKind::Mentzer, PredictorKind::PantazopoulosPappis,
+                     PredictorKind::Ar { order: 2, window: 50 }, PredictorKind::Des(DesConfig::default())] {
+            let p = predict_series(&kind, &y).unwrap();
+            prop_assert_eq!(p.len(), y.len() - 1);
+            prop_assert!(p.iter().all(|v| v.is_finite()));
+        }
+        let _ = stats::trace_stats(&y, 10);
+        let _ = stats::hurst_from_acf(&y, 5);
+    }
+}
+
+#[test]
+fn ragged_and_invalid_traces_are_rejected() {
+    assert!(Trace::new(vec![]).is_err());
+    assert!(Trace::new(vec![vec![1.0, 2.0], vec![1.0]]).is_err());
+    assert!(Trace::new(vec![vec![1.0, f64::NAN]]).is_err());
+    assert!(Trace::new(vec![vec![1.0, -0.5]]).is_err());
+    assert!(Trace::from_csv_str("a,b\n1,2\n3\n").is_err());
+}
