@@ -83,3 +83,22 @@ fn g27_sss_not_worse_than_sds() {
         }
     }
 }
+
+/// RB-SSS: with no Bellman–Ford round every source works alone (T* + max L_i·w_i·T_cp); with
+/// enough rounds it is SSS delayed by T*; more rounds never hurt on these instances.
+#[test]
+fn rb_sss_limits() {
+    let g = g23();
+    let alone = rb_sss(&g, &[0, 1], &[10.0, 10.0], 0.5, 1.0, 1.0, 1.0).unwrap();
+    assert!((alone.finish_time - (0.5 + 30.0)).abs() < 1e-9, "{}", alone.finish_time);
+    let full = rb_sss(&g, &[0, 1], &[10.0, 10.0], 10.0, 1.0, 1.0, 1.0).unwrap();
+    let plain = sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+    assert!((full.finish_time - 10.0 - plain.finish_time).abs() < 1e-9);
+    let one = rb_sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0, 1.0, 1.0).unwrap();
+    assert!(one.finish_time - 1.0 <= alone.finish_time - 0.5 + 1e-9);
+    assert!(one.finish_time - 1.0 >= plain.finish_time - 1e-9);
+    assert!(matches!(
+        rb_sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 0.0, 1.0, 1.0),
+        Err(UnawareError::InvalidParameter { .. })
+    ));
+}

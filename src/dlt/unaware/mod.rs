@@ -13,7 +13,7 @@
 //! | §3.3 | virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`virtual_tree`], [`distribute_phase`], [`sld`], [`dld`] |
 //! | §3.4 | the reconstructed Fig. 3.8 tree and the DNP speed changes | [`fig_3_8`], [`dnp_changes`] |
 //! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
-//! | ch. 5 | GP, SSS (5.1)–(5.2), SDS | [`gp_partition`], [`sss`], [`sds`] |
+//! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`gp_partition`], [`sss`], [`rb_sss`], [`sds`] |
 //! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
@@ -60,7 +60,7 @@ pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
     ess_phase1, linear_schedule, pure_dlt, wcs2_phase1,
 };
-pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, sds, sss};
+pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss};
 pub use probing::{
     LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,
     partition_pi, phase_load, probe_times_linear, probe_tree,

@@ -133,6 +133,18 @@ fn region_w(g: &Graph, tree: &RootedTree, t_cm: f64, t_cp: f64) -> Result<f64, U
 /// assert!((s.finish_time - 14.282484).abs() < 1e-6);
 /// ```
 pub fn sss(g: &Graph, sources: &[usize], loads: &[f64], t_cm: f64, t_cp: f64) -> Result<SssSchedule, UnawareError> {
+    sss_with(g, sources, loads, t_cm, t_cp, |s| gp_partition(g, s))
+}
+
+/// The SSS iterations over the regions returned by `partition` for the active sources.
+fn sss_with(
+    g: &Graph,
+    sources: &[usize],
+    loads: &[f64],
+    t_cm: f64,
+    t_cp: f64,
+    partition: impl Fn(&[usize]) -> Result<Partition, UnawareError>,
+) -> Result<SssSchedule, UnawareError> {
     if loads.len() != sources.len() {
         return Err(UnawareError::LengthMismatch { name: "loads", got: loads.len(), expected: sources.len() });
     }
@@ -143,12 +155,12 @@ pub fn sss(g: &Graph, sources: &[usize], loads: &[f64], t_cm: f64, t_cp: f64) ->
     }
     let mut active: Vec<(usize, f64)> =
         sources.iter().copied().zip(loads.iter().copied()).filter(|p| p.1 > 0.0).collect();
-    gp_partition(g, sources)?; // validates sources even when every load is 0
+    partition(sources)?; // validates sources even when every load is 0
     let mut iterations = Vec::new();
     let mut t = 0.0;
     while !active.is_empty() {
         let srcs: Vec<usize> = active.iter().map(|p| p.0).collect();
-        let part = gp_partition(g, &srcs)?;
+        let part = partition(&srcs)?;
         let w_eq = part.trees.iter().map(|tr| region_w(g, tr, t_cm, t_cp)).collect::<Result<Vec<_>, _>>()?;
         let times: Vec<f64> = active.iter().zip(&w_eq).map(|(p, w)| p.1 * w * t_cp).collect();
         let i = (0..times.len()).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))).unwrap_or(0);
@@ -204,4 +216,111 @@ pub fn sds(g: &Graph, sources: &[usize], loads: &[f64], t_cm: f64, t_cp: f64) ->
         t += l * region_w(g, &tree, t_cm, t_cp)? * t_cp;
     }
     Ok(t)
+}
+
+/// Hop-limited synchronous Bellman–Ford from `s` on z: distances after `rounds` rounds
+/// (`INFINITY` = not reached) and predecessors.
+fn bellman_ford(g: &Graph, s: usize, rounds: usize) -> (Vec<f64>, Vec<Option<usize>>) {
+    let n = g.len();
+    let mut d = vec![f64::INFINITY; n];
+    let mut pred = vec![None; n];
+    d[s] = 0.0;
+    for _ in 0..rounds {
+        let prev = d.clone();
+        let mut changed = false;
+        for (u, &du) in prev.iter().enumerate() {
+            if !du.is_finite() {
+                continue;
+            }
+            for &(v, z) in g.neighbours(u) {
+                if du + z < d[v] {
+                    d[v] = du + z;
+                    pred[v] = Some(u);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (d, pred)
+}
+
+/// GP on what a distributed Bellman–Ford has learnt after `rounds` rounds: distances are
+/// hop-limited, and nodes no source has reached are left out (`region = usize::MAX`).
+fn gp_hop_limited(g: &Graph, sources: &[usize], rounds: usize) -> Result<Partition, UnawareError> {
+    if sources.is_empty() {
+        return Err(UnawareError::NoReachableProcessor { source_node: g.len() });
+    }
+    for (i, &s) in sources.iter().enumerate() {
+        g.check_node(s)?;
+        if sources[..i].contains(&s) {
+            return Err(UnawareError::InvalidParameter {
+                name: "sources",
+                value: s as f64,
+                expected: "distinct nodes",
+            });
+        }
+    }
+    let n = g.len();
+    let bf: Vec<(Vec<f64>, Vec<Option<usize>>)> = sources.iter().map(|&s| bellman_ford(g, s, rounds)).collect();
+    let region: Vec<usize> = (0..n)
+        .map(|v| match sources.iter().position(|&s| s == v) {
+            Some(i) => i,
+            None => (0..sources.len())
+                .filter(|&i| bf[i].0[v].is_finite())
+                .min_by(|&a, &b| bf[a].0[v].total_cmp(&bf[b].0[v]).then(a.cmp(&b)))
+                .unwrap_or(usize::MAX),
+        })
+        .collect();
+    let mut trees = Vec::with_capacity(sources.len());
+    for (i, &s) in sources.iter().enumerate() {
+        let parent: Vec<Option<usize>> =
+            (0..n).map(|v| if v != s && region[v] == i { bf[i].1[v] } else { None }).collect();
+        let z: Vec<f64> = (0..n).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
+        trees.push(RootedTree::with_members(s, parent, z)?);
+    }
+    Ok(Partition { sources: sources.to_vec(), region, trees })
+}
+
+/// RB-SSS (§5.3.3): a reporting phase of distributed Bellman–Ford rounds, one per `hop_delay`
+/// time units, stopped at T*; nodes still unknown to every source are left out, routes are the
+/// hop-limited shortest paths; then SSS from T*. The thesis gives no timing for the report
+/// messages, so the per-round delay is an explicit parameter (the reference's reading).
+///
+/// # Formula
+/// ```text
+/// k = ⌊T*/δ⌋ Bellman–Ford rounds;  T_rb-sss = T* + T_sss(regions after k rounds)
+/// ```
+///
+/// # Errors
+/// As [`sss`]; [`UnawareError::InvalidParameter`] for T* < 0 or δ ≤ 0.
+///
+/// # Examples
+/// With enough rounds RB-SSS is SSS delayed by T* (reference G23 graph).
+/// ```
+/// use loadbal::dlt::unaware::{rb_sss, sss, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// let rb = rb_sss(&g, &[0, 1], &[10.0, 10.0], 5.0, 1.0, 1.0, 1.0).unwrap();
+/// assert!((rb.finish_time - (5.0 + 14.282484)).abs() < 1e-6);
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn rb_sss(
+    g: &Graph,
+    sources: &[usize],
+    loads: &[f64],
+    t_star: f64,
+    hop_delay: f64,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<SssSchedule, UnawareError> {
+    non_negative("t_star", t_star)?;
+    positive("hop_delay", hop_delay)?;
+    let rounds = (t_star / hop_delay).floor().min(g.len() as f64) as usize;
+    let mut s = sss_with(g, sources, loads, t_cm, t_cp, |src| gp_hop_limited(g, src, rounds))?;
+    s.finish_time += t_star;
+    Ok(s)
 }
