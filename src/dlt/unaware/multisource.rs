@@ -13,7 +13,8 @@ use super::tree::RootedTree;
 pub struct Partition {
     /// Active sources, in the order given (their position is the tie-break index).
     pub sources: Vec<usize>,
-    /// Index (into `sources`) of the region of each node.
+    /// Index (into `sources`) of the region of each node (`usize::MAX`: in no region, possible
+    /// only for RB-SSS's undetected nodes).
     pub region: Vec<usize>,
     /// Each region as a tree rooted at its source (a shortest-path tree, Theorem 1).
     pub trees: Vec<RootedTree>,
@@ -42,10 +43,19 @@ pub struct Partition {
 /// assert_eq!(p.region, vec![0, 1, 0, 1, 1]);
 /// ```
 pub fn gp_partition(g: &Graph, sources: &[usize]) -> Result<Partition, UnawareError> {
+    check_sources(g, sources)?;
+    let mut routes = Vec::with_capacity(sources.len());
+    for &s in sources {
+        let spt = spanning_tree(g, s, SpanningTreeKind::Spt, 1.0, 1.0)?;
+        routes.push(((0..g.len()).map(|v| spt.path_z(v)).collect(), spt.parents().to_vec()));
+    }
+    partition_from(g, sources, &routes)
+}
+
+fn check_sources(g: &Graph, sources: &[usize]) -> Result<(), UnawareError> {
     if sources.is_empty() {
         return Err(UnawareError::NoReachableProcessor { source_node: g.len() });
     }
-    let mut spts = Vec::with_capacity(sources.len());
     for (i, &s) in sources.iter().enumerate() {
         g.check_node(s)?;
         if sources[..i].contains(&s) {
@@ -55,22 +65,31 @@ pub fn gp_partition(g: &Graph, sources: &[usize]) -> Result<Partition, UnawareEr
                 expected: "distinct nodes",
             });
         }
-        spts.push(spanning_tree(g, s, SpanningTreeKind::Spt, 1.0, 1.0)?);
     }
+    Ok(())
+}
+
+/// Distances and predecessors from one source (`INFINITY` = unknown to that source).
+type Routes = (Vec<f64>, Vec<Option<usize>>);
+
+/// Every node joins the source with the smallest (distance, index) among those that know it
+/// (`region = usize::MAX` when none does); each region hangs from its source by the routes.
+fn partition_from(g: &Graph, sources: &[usize], routes: &[Routes]) -> Result<Partition, UnawareError> {
     let n = g.len();
     let region: Vec<usize> = (0..n)
         .map(|v| match sources.iter().position(|&s| s == v) {
             Some(i) => i,
             None => (0..sources.len())
-                .min_by(|&a, &b| spts[a].path_z(v).total_cmp(&spts[b].path_z(v)).then(a.cmp(&b)))
-                .unwrap_or(0),
+                .filter(|&i| routes[i].0[v].is_finite())
+                .min_by(|&a, &b| routes[a].0[v].total_cmp(&routes[b].0[v]).then(a.cmp(&b)))
+                .unwrap_or(usize::MAX),
         })
         .collect();
     let mut trees = Vec::with_capacity(sources.len());
     for (i, &s) in sources.iter().enumerate() {
         let parent: Vec<Option<usize>> =
-            (0..n).map(|v| if v != s && region[v] == i { spts[i].parent(v) } else { None }).collect();
-        let z: Vec<f64> = (0..n).map(|v| spts[i].z_up(v)).collect();
+            (0..n).map(|v| if v != s && region[v] == i { routes[i].1[v] } else { None }).collect();
+        let z: Vec<f64> = (0..n).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
         trees.push(RootedTree::with_members(s, parent, z)?);
     }
     Ok(Partition { sources: sources.to_vec(), region, trees })
@@ -250,38 +269,9 @@ fn bellman_ford(g: &Graph, s: usize, rounds: usize) -> (Vec<f64>, Vec<Option<usi
 /// GP on what a distributed Bellman–Ford has learnt after `rounds` rounds: distances are
 /// hop-limited, and nodes no source has reached are left out (`region = usize::MAX`).
 fn gp_hop_limited(g: &Graph, sources: &[usize], rounds: usize) -> Result<Partition, UnawareError> {
-    if sources.is_empty() {
-        return Err(UnawareError::NoReachableProcessor { source_node: g.len() });
-    }
-    for (i, &s) in sources.iter().enumerate() {
-        g.check_node(s)?;
-        if sources[..i].contains(&s) {
-            return Err(UnawareError::InvalidParameter {
-                name: "sources",
-                value: s as f64,
-                expected: "distinct nodes",
-            });
-        }
-    }
-    let n = g.len();
-    let bf: Vec<(Vec<f64>, Vec<Option<usize>>)> = sources.iter().map(|&s| bellman_ford(g, s, rounds)).collect();
-    let region: Vec<usize> = (0..n)
-        .map(|v| match sources.iter().position(|&s| s == v) {
-            Some(i) => i,
-            None => (0..sources.len())
-                .filter(|&i| bf[i].0[v].is_finite())
-                .min_by(|&a, &b| bf[a].0[v].total_cmp(&bf[b].0[v]).then(a.cmp(&b)))
-                .unwrap_or(usize::MAX),
-        })
-        .collect();
-    let mut trees = Vec::with_capacity(sources.len());
-    for (i, &s) in sources.iter().enumerate() {
-        let parent: Vec<Option<usize>> =
-            (0..n).map(|v| if v != s && region[v] == i { bf[i].1[v] } else { None }).collect();
-        let z: Vec<f64> = (0..n).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
-        trees.push(RootedTree::with_members(s, parent, z)?);
-    }
-    Ok(Partition { sources: sources.to_vec(), region, trees })
+    check_sources(g, sources)?;
+    let routes: Vec<Routes> = sources.iter().map(|&s| bellman_ford(g, s, rounds)).collect();
+    partition_from(g, sources, &routes)
 }
 
 /// RB-SSS (§5.3.3): a reporting phase of distributed Bellman–Ford rounds, one per `hop_delay`
