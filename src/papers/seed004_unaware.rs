@@ -6,7 +6,7 @@
 use super::{Row, RunConfig, Section};
 use crate::dlt::unaware::{
     ChainConfig, ChainSampler, Coupling, DldConfig, RandomGraph, RelayRule, Rules, SldConfig, SpanningTreeKind,
-    SpeedClass, best_wcs_frequencies, chain_experiment, distribute_phase, dld, dnp_changes, estimate_tree,
+    SpeedClass, TABLE_3_1, best_wcs_frequencies, chain_experiment, distribute_phase, dld, dnp_changes, estimate_tree,
     execute_tree, fig_3_8, probe_tree, raold_os, sds, sld, spanning_tree, sss, virtual_tree,
 };
 use crate::montecarlo::MonteCarlo;
@@ -31,29 +31,6 @@ pub(super) fn sections() -> Vec<Section> {
         },
     ]
 }
-
-/// Table 3.1: (P_i, T^cs, T^cf, T^p, w, z) as printed.
-const TABLE_3_1: [(usize, f64, f64, f64, f64, f64); 19] = [
-    (1, 0.0, 0.5, 14.5, 7.0, 0.5),
-    (2, 0.5, 0.7, 4.7, 2.0, 0.2),
-    (3, 0.7, 1.1, 3.1, 1.0, 0.4),
-    (4, 1.1, 2.0, 202.0, 100.0, 0.9),
-    (5, 0.5, 1.0, 5.0, 2.0, 0.5),
-    (6, 0.7, 1.0, 3.0, 1.0, 0.3),
-    (7, 1.0, 1.3, 201.3, 100.0, 0.3),
-    (8, 2.0, 2.6, 18.6, 8.0, 0.6),
-    (9, 2.6, 2.8, 20.8, 9.0, 0.2),
-    (10, 1.0, 1.4, 9.4, 4.0, 0.4),
-    (11, 1.4, 2.2, 16.2, 7.0, 0.8),
-    (12, 2.2, 3.0, 9.0, 3.0, 0.8),
-    (13, 3.0, 3.2, 13.2, 5.0, 0.2),
-    (14, 1.0, 1.1, 17.1, 8.0, 0.1),
-    (15, 2.8, 12.8, 16.8, 2.0, 10.0),
-    (16, 1.1, 1.3, 4.3, 2.0, 0.2),
-    (17, 12.8, 13.3, 21.3, 4.0, 0.5),
-    (18, 13.3, 13.7, 21.7, 4.0, 0.4),
-    (19, 13.7, 14.4, 26.4, 6.0, 0.7),
-];
 
 const P16_SLIP: &str = "Table 3.1's T^p_16 = 4.3 contradicts w_16 = 2.0 (1.3 + 2·2·1 = 5.3); every worked number \
                         uses w_16 = 2.0 and T^p_16 = 4.3 (reference §3.2, ambiguity 17)";

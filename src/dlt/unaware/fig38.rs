@@ -3,6 +3,31 @@
 
 use super::tree::RootedTree;
 
+/// Table 3.1 as printed: (P_i, T^cs, T^cf (CTC), T^p (PTC), w, z) of the probe on the Fig. 3.8
+/// tree (PL = 1). These are the reports SLD and DLD start from in the §3.4 examples; note
+/// T^p_16 = 4.3, which contradicts w_16 = 2.0 (the worked numbers use both).
+pub const TABLE_3_1: [(usize, f64, f64, f64, f64, f64); 19] = [
+    (1, 0.0, 0.5, 14.5, 7.0, 0.5),
+    (2, 0.5, 0.7, 4.7, 2.0, 0.2),
+    (3, 0.7, 1.1, 3.1, 1.0, 0.4),
+    (4, 1.1, 2.0, 202.0, 100.0, 0.9),
+    (5, 0.5, 1.0, 5.0, 2.0, 0.5),
+    (6, 0.7, 1.0, 3.0, 1.0, 0.3),
+    (7, 1.0, 1.3, 201.3, 100.0, 0.3),
+    (8, 2.0, 2.6, 18.6, 8.0, 0.6),
+    (9, 2.6, 2.8, 20.8, 9.0, 0.2),
+    (10, 1.0, 1.4, 9.4, 4.0, 0.4),
+    (11, 1.4, 2.2, 16.2, 7.0, 0.8),
+    (12, 2.2, 3.0, 9.0, 3.0, 0.8),
+    (13, 3.0, 3.2, 13.2, 5.0, 0.2),
+    (14, 1.0, 1.1, 17.1, 8.0, 0.1),
+    (15, 2.8, 12.8, 16.8, 2.0, 10.0),
+    (16, 1.1, 1.3, 4.3, 2.0, 0.2),
+    (17, 12.8, 13.3, 21.3, 4.0, 0.5),
+    (18, 13.3, 13.7, 21.7, 4.0, 0.4),
+    (19, 13.7, 14.4, 26.4, 6.0, 0.7),
+];
+
 /// The example network of §3.4: a rooted tree (P_0 = node 0 does not compute) and the true
 /// inverse speeds w (index 0 unused, set to 1).
 #[derive(Debug, Clone, PartialEq)]

@@ -54,7 +54,7 @@ pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, execute_sld, execute_tree};
-pub use fig38::{ExampleTree, dnp_changes, fig_3_8};
+pub use fig38::{ExampleTree, TABLE_3_1, dnp_changes, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
