@@ -10,13 +10,7 @@ fn table_ptc() -> (ExampleTree, Vec<f64>) {
 }
 
 fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
-    s.dispatches
-        .iter()
-        .filter(|d| d.phase == phase)
-        .flat_map(|d| d.loads.iter())
-        .filter(|p| p.0 == v)
-        .map(|p| p.1)
-        .sum()
+    s.load_of(phase, v)
 }
 
 /// G10: the algorithm-faithful run with the ThesisSnp relay rule, and with the physical rule.

@@ -78,15 +78,7 @@ fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
         Ok(s) => s,
         Err(e) => return vec![Row::model_only(SOURCE, t, "SLD", f64::NAN).not_reproducible(&e.to_string())],
     };
-    let load = |phase: usize, v: usize| -> f64 {
-        s.dispatches
-            .iter()
-            .filter(|d| d.phase == phase)
-            .flat_map(|d| d.loads.iter())
-            .filter(|p| p.0 == v)
-            .map(|p| p.1)
-            .sum()
-    };
+    let load = |phase: usize, v: usize| s.load_of(phase, v);
     let time = |phase: usize, v: usize| -> f64 {
         s.dispatches.iter().find(|d| d.phase == phase && d.loads.iter().any(|p| p.0 == v)).map_or(f64::NAN, |d| d.time)
     };

@@ -99,6 +99,19 @@ pub struct SldSchedule {
     pub finish_time: f64,
 }
 
+impl SldSchedule {
+    /// Total load dispatched to processor `v` during phase `phase`.
+    pub fn load_of(&self, phase: usize, v: usize) -> f64 {
+        self.dispatches
+            .iter()
+            .filter(|d| d.phase == phase)
+            .flat_map(|d| d.loads.iter())
+            .filter(|p| p.0 == v)
+            .map(|p| p.1)
+            .sum()
+    }
+}
+
 /// Runs SLD on `tree` (root P_0 does not compute) whose processors have inverse speeds `w` and
 /// returned their probe PTCs at times `ptc` (index by node id; the root's entry is ignored).
 /// The scheduler's knowledge is exactly `w`, the tree's z and `ptc` (SNP: the probe's
