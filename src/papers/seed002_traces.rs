@@ -63,7 +63,12 @@ fn statistics(cfg: &RunConfig) -> Vec<Row> {
     ];
     let mu: Vec<f64> = all.iter().map(|s| s.mean).collect();
     let sd: Vec<f64> = all.iter().map(|s| s.sd).collect();
-    rows.push(synth("Table 3.4", "correlation of mu and sigma over datasets", 0.99, pearson(&mu, &sd)));
+    rows.push(synth(
+        "Table 3.4",
+        "correlation of mu and sigma over datasets",
+        0.99,
+        crate::replication::fits::pearson_correlation(&mu, &sd).expect("synthetic datasets have distinct moments"),
+    ));
     let h: Vec<f64> = t.columns().iter().filter_map(|c| stats::hurst_from_acf(c, 100).ok()).collect();
     rows.push(synth(
         "Fig. 3.6",
@@ -72,15 +77,6 @@ fn statistics(cfg: &RunConfig) -> Vec<Row> {
         h.iter().sum::<f64>() / h.len() as f64,
     ));
     rows
-}
-
-fn pearson(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let sxx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
-    let syy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
-    sxy / (sxx * syy).sqrt()
 }
 
 /// Overheads with the thesis's ratios: CCR 0.01 (send ≈ 1 % of a job), finalize 0.4 of a send,

@@ -318,3 +318,102 @@ pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
     let y: Vec<f64> = TABLE_5_1_ALPHA.iter().map(|row| row.iter().sum::<f64>() / row.len() as f64).collect();
     Ok(least_squares_line(&x, &y)?.0.slope)
 }
+
+/// Pearson's correlation coefficient of two samples (seed 002 §2.5, used by Tables 3.4 and 5.4).
+///
+/// # Formula
+/// ```text
+/// ρ = Σ (x_i − x̄)(y_i − ȳ) / √(Σ (x_i − x̄)² · Σ (y_i − ȳ)²)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] when the samples differ in length, have fewer than two
+/// points, contain a non-finite value or one of them is constant (the coefficient is undefined).
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::fits::pearson_correlation;
+/// let r = pearson_correlation(&[1.0, 2.0, 3.0], &[2.0, 4.0, 5.0]).unwrap();
+/// assert!((r - 0.981_980_506_061_965_7).abs() < 1e-15);
+/// ```
+pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError> {
+    let bad =
+        |value: f64, expected: &'static str| ReplicationError::InvalidParameter { name: "sample", value, expected };
+    if x.len() != y.len() || x.len() < 2 {
+        return Err(bad(x.len().min(y.len()) as f64, "two samples of equal length, at least 2 points"));
+    }
+    if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
+        return Err(bad(v, "finite values"));
+    }
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let sxx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    let syy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
+    if sxx == 0.0 || syy == 0.0 {
+        return Err(bad(0.0, "non-constant samples"));
+    }
+    Ok(sxy / (sxx * syy).sqrt())
+}
+
+/// The expected correlation of a triangular parameter table `t(r, p)`, `0 ≤ r < p ≤ P`, with `r`
+/// and with `p`, as Table 5.4 of seed 002 computes it: fix p, correlate t with r, and average
+/// over p weighted by the number of r values; likewise for p (columns with a single value have
+/// no correlation and are skipped).
+///
+/// `rows[r][p − r − 1] = t(r, p)`, as in [`TABLE_5_1_ALPHA`] and Table 5.2.
+///
+/// # Formula
+/// ```text
+/// ρ_r = Σ_p n_p ρ(r, t(·, p)) / Σ_p n_p,   n_p = #{r < p}  (columns with n_p ≥ 2)
+/// ρ_p = Σ_r m_r ρ(p, t(r, ·)) / Σ_r m_r,   m_r = #{p > r}  (rows with m_r ≥ 2)
+/// ```
+///
+/// # Errors
+/// [`ReplicationError::InvalidParameter`] for a table that is not triangular (row r must have
+/// one entry fewer than row r − 1), too small to correlate, or constant along a line.
+///
+/// # Examples
+/// ```
+/// use loadbal::replication::fits::{TABLE_5_1_ALPHA, table_correlations};
+/// // The printed Table 5.1 gives (+0.33, −0.49); the thesis prints (−0.31, −0.70) from its
+/// // unrounded per-run averages.
+/// let (r, p) = table_correlations(&TABLE_5_1_ALPHA).unwrap();
+/// assert!((r - 0.329_331).abs() < 1e-6 && (p + 0.486_482).abs() < 1e-6);
+/// ```
+pub fn table_correlations<R: AsRef<[f64]>>(rows: &[R]) -> Result<(f64, f64), ReplicationError> {
+    let n = rows.len();
+    let shape = |value: f64| ReplicationError::InvalidParameter {
+        name: "table",
+        value,
+        expected: "a triangular table: row r has n − r entries, n ≥ 3",
+    };
+    if n < 3 {
+        return Err(shape(n as f64));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        if row.as_ref().len() != n - r {
+            return Err(shape(r as f64));
+        }
+    }
+    let at = |r: usize, p: usize| rows[r].as_ref()[p - r - 1];
+    let (mut sum_r, mut w_r, mut sum_p, mut w_p) = (0.0, 0.0, 0.0, 0.0);
+    for p in 1..=n {
+        if p >= 2 {
+            let rs: Vec<f64> = (0..p).map(|r| r as f64).collect();
+            let vals: Vec<f64> = (0..p).map(|r| at(r, p)).collect();
+            sum_r += p as f64 * pearson_correlation(&rs, &vals)?;
+            w_r += p as f64;
+        }
+    }
+    for r in 0..n {
+        let m = n - r;
+        if m >= 2 {
+            let ps: Vec<f64> = (r + 1..=n).map(|p| p as f64).collect();
+            let vals: Vec<f64> = (r + 1..=n).map(|p| at(r, p)).collect();
+            sum_p += m as f64 * pearson_correlation(&ps, &vals)?;
+            w_p += m as f64;
+        }
+    }
+    Ok((sum_r / w_r, sum_p / w_p))
+}
