@@ -10,7 +10,7 @@ use std::f64::consts::PI;
 /// scale of the lower tail of a maximum of N comparable normals).
 const STEP: f64 = 0.2;
 /// Evaluation budget of one quadrature.
-const MAX_POINTS: usize = 400_000;
+const MAX_POINTS: usize = 1_000_000;
 
 fn validate(means: &[f64], std_devs: &[f64]) -> Result<(), OrderStatsError> {
     if means.is_empty() {
@@ -47,7 +47,7 @@ fn validate(means: &[f64], std_devs: &[f64]) -> Result<(), OrderStatsError> {
 /// [`OrderStatsError::NonFinite`], [`OrderStatsError::NegativeScale`],
 /// [`OrderStatsError::ZeroScale`] (a degenerate variable has no density), and
 /// [`OrderStatsError::QuadratureFailed`] when the scales are so disparate that the grid would
-/// need more than 400,000 points.
+/// need more than 1,000,000 points.
 ///
 /// # Examples
 ///

@@ -8,8 +8,9 @@ use std::f64::consts::{FRAC_1_SQRT_2, SQRT_2};
 
 /// Grid step of the quadrature, in units of the density's scale `1/√(−g''(mode))`.
 /// The lower tail of a normal maximum is double exponential (Gumbel), whose trapezoid error
-/// decays as `exp(−π²/step)`: 0.25 gives `7e−18`, below double precision.
-const STEP: f64 = 0.25;
+/// decays as `exp(−π²/step)`: 0.3 gives `5e−15` (measured: 0.4 already leaves 3.5e−12 at
+/// n = 12,345, 0.3 agrees with an independent quadrature to 2e−13, its own accuracy, for all n).
+const STEP: f64 = 0.3;
 
 /// Largest sample size accepted: beyond 2^53 the rank arithmetic is no longer exact in `f64`.
 pub(crate) const MAX_N: u64 = 1 << 53;
@@ -225,7 +226,7 @@ pub(crate) fn rank_moments<V: Fn(f64) -> f64>(r: u64, n: u64, value: V) -> Resul
 /// ```
 ///
 /// evaluated by the trapezoid rule in log space on a grid centred on the mode of the integrand
-/// with a step of a quarter of its curvature scale (absolute error below 1e−12 for every
+/// with a step of 0.3 of its curvature scale (absolute error below 1e−12 for every
 /// `n ≤ 10⁹`).
 ///
 /// # Errors
