@@ -160,12 +160,19 @@ pub fn star_allocate(
     };
     let at = |k: usize| ord.as_ref().map_or(k, |o| o[k]);
     // Gather once into send order so that the passes stream through memory.
-    let (cs, as_): (Vec<f64>, Vec<f64>) = (0..n)
-        .map(|k| {
-            let (z, w) = children[at(k)];
-            (z * scale.t_cm, w * scale.t_cp)
-        })
-        .unzip();
+    let mut cs = Vec::with_capacity(n);
+    let mut as_ = Vec::with_capacity(n);
+    match &ord {
+        Some(o) => o.iter().for_each(|&i| {
+            let (z, w) = children[i];
+            cs.push(z * scale.t_cm);
+            as_.push(w * scale.t_cp);
+        }),
+        None => children.iter().for_each(|&(z, w)| {
+            cs.push(z * scale.t_cm);
+            as_.push(w * scale.t_cp);
+        }),
+    }
     let (sol, included) = solve_ac(root, w_root * scale.t_cp, &cs, &as_);
     let mut alpha = vec![0.0; n + 1];
     let mut participating = vec![false; n + 1];
