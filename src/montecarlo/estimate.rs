@@ -61,6 +61,17 @@ impl Estimate {
 
     /// Whether a single draw `value` is plausible for one replication: within `k` standard
     /// deviations of the mean (papers often print one run, not a mean).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::montecarlo::Estimate;
+    /// // Mean 10, one replication's standard deviation 2 (std_err 0.2 over 100 runs).
+    /// let e = Estimate { mean: 10.0, std_err: 0.2, n: 100 };
+    /// assert!(e.plausible_draw(15.0, 3.0) && !e.plausible_draw(17.0, 3.0));
+    /// assert!(!e.agrees_with(10.7, 3.0));
+    /// assert!((e.z_score(10.5) - 2.5).abs() < 1e-12);
+    /// ```
     pub fn plausible_draw(&self, value: f64, k: f64) -> bool {
         (value - self.mean).abs() <= k * self.std_dev()
     }
@@ -68,6 +79,19 @@ impl Estimate {
 
 /// Streaming mean and variance (Welford), mergeable with Chan's formula so that fixed chunks of
 /// replications can be reduced in a fixed order whatever the number of threads.
+///
+/// # Examples
+///
+/// ```
+/// use loadbal::montecarlo::Accumulator;
+/// let (mut a, mut b) = (Accumulator::new(), Accumulator::new());
+/// [1.0, 2.0].iter().for_each(|&x| a.push(x));
+/// [3.0, 4.0].iter().for_each(|&x| b.push(x));
+/// a.merge(&b);
+/// let e = a.estimate().unwrap();
+/// assert_eq!((a.count(), e.mean), (4, 2.5));
+/// assert!((e.std_dev() - (5.0f64 / 3.0).sqrt()).abs() < 1e-15);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Accumulator {
     n: u64,

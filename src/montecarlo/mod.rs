@@ -71,6 +71,16 @@ pub enum MonteCarloError {
 /// The key is `seed` expanded by `ChaCha8Rng::seed_from_u64`, the stream number is the
 /// replication index: two replications never share a stream and the stream does not depend on
 /// which thread runs it.
+///
+/// # Examples
+///
+/// ```
+/// use loadbal::montecarlo::stream;
+/// use rand::Rng;
+/// let a: u64 = stream(7, 3).random();
+/// assert_eq!(a, stream(7, 3).random::<u64>());
+/// assert_ne!(a, stream(7, 4).random::<u64>());
+/// ```
 pub fn stream(seed: u64, replication: u64) -> McRng {
     let mut rng = McRng::seed_from_u64(seed);
     rng.set_stream(replication);
@@ -101,6 +111,14 @@ impl MonteCarlo {
 
     /// Runs `f(i, rng)` for every replication `i` in parallel and returns the outcomes in index
     /// order. Use it when a replication yields a structured result that the caller reduces.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// let ids = MonteCarlo::new(1, 5).unwrap().replicate(|i, _| i * 10);
+    /// assert_eq!(ids, vec![0, 10, 20, 30, 40]);
+    /// ```
     pub fn replicate<T, F>(&self, f: F) -> Vec<T>
     where
         T: Send,
@@ -113,6 +131,16 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// [`MonteCarloError::NonFiniteSample`] when a replication returns NaN or an infinity.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use rand::Rng;
+    /// // E[U²] = 1/3 for U ~ U(0, 1).
+    /// let e = MonteCarlo::new(3, 10_000).unwrap().estimate(|_, rng| rng.random::<f64>().powi(2)).unwrap();
+    /// assert!(e.agrees_with(1.0 / 3.0, 4.0));
+    /// ```
     pub fn estimate<F>(&self, f: F) -> Result<Estimate, MonteCarloError>
     where
         F: Fn(u64, &mut McRng) -> f64 + Sync + Send,
@@ -126,6 +154,21 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// [`MonteCarloError::NonFiniteSample`] when a component is NaN or infinite.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use rand_distr::{Distribution, Exp};
+    /// // Mean and second moment of Exp(1): 1 and 2.
+    /// let exp = Exp::new(1.0).unwrap();
+    /// let e = MonteCarlo::new(9, 20_000).unwrap().estimate_vec(2, |_, rng, out| {
+    ///     let x: f64 = exp.sample(rng);
+    ///     out[0] = x;
+    ///     out[1] = x * x;
+    /// }).unwrap();
+    /// assert!(e[0].agrees_with(1.0, 4.0) && e[1].agrees_with(2.0, 4.0));
+    /// ```
     pub fn estimate_vec<F>(&self, dim: usize, f: F) -> Result<Vec<Estimate>, MonteCarloError>
     where
         F: Fn(u64, &mut McRng, &mut [f64]) + Sync + Send,

@@ -76,6 +76,18 @@ pub struct Row {
 impl Row {
     /// A row comparing `model` with the printed `paper` value within the absolute `tolerance`:
     /// `Match` if `|model − paper| ≤ tolerance`, otherwise `Unexplained`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::papers::{Row, Status};
+    /// let ok = Row::compare("000_f1e3e63c7ddce45c", "§5.2", "E[Y_p]", 20_973.0, 20_973.3, 0.5);
+    /// assert_eq!(ok.status, Status::Match);
+    /// // Off by more than the tolerance: unexplained, until a reason is given.
+    /// let typo = Row::compare("000_f1e3e63c7ddce45c", "§4.5", "C_max", 4.4, 4.842, 0.05);
+    /// assert_eq!(typo.status, Status::Unexplained);
+    /// assert_eq!(typo.deviates("the formula gives 4.842").status, Status::Deviates);
+    /// ```
     pub fn compare(source: &str, table: &str, item: &str, paper: f64, model: f64, tolerance: f64) -> Row {
         let ok = (model - paper).abs() <= tolerance;
         Row {
