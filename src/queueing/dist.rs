@@ -53,6 +53,15 @@ impl ServiceMoments {
     }
 
     /// The squared coefficient of variation `E[S²]/E[S]² − 1`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::queueing::ServiceMoments;
+    /// // Exponential service of mean 2: E[S²] = 8, scv 1, mean residual 2.
+    /// let m = ServiceMoments::new(2.0, 8.0).unwrap();
+    /// assert_eq!((m.scv(), m.mean_residual()), (1.0, 2.0));
+    /// ```
     pub fn scv(&self) -> f64 {
         self.second_moment / (self.mean * self.mean) - 1.0
     }

@@ -148,13 +148,23 @@ impl RegionNetwork {
         (0..self.regions).map(|i| self.capacity[full * self.regions + i]).collect()
     }
 
-    /// μ_i^c = 1/(s̄·E_i^c) for every region.
+    /// μ_i^c = 1/(s̄·E_i^c) for every region (seed 004 §5.4, the thesis's rate relation corrected).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// // Table 5.1, loosely coupled: s̄ = 3, E^c = 2, E^max = 1.65.
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert!((net.mu_c()[0] - 1.0 / 6.0).abs() < 1e-15);
+    /// assert!((net.mu_max()[0] - 1.0 / (3.0 * 1.65)).abs() < 1e-15);
+    /// ```
     pub fn mu_c(&self) -> Vec<f64> {
         let full = (1 << self.regions) - 1;
         (0..self.regions).filter_map(|i| self.rate(full, i)).collect()
     }
 
-    /// μ_i^max = 1/(s̄·E_i^max) for every region (region i alone busy).
+    /// μ_i^max = 1/(s̄·E_i^max) for every region (region i alone busy; seed 004 §5.4).
     pub fn mu_max(&self) -> Vec<f64> {
         (0..self.regions).filter_map(|i| self.rate(1 << i, i)).collect()
     }
