@@ -70,7 +70,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             for relay in [RelayRule::ThesisSnp, RelayRule::Physical] {
                 let cfg = SldConfig { rules: loadbal::dlt::unaware::Rules { relay, ..cfg.rules }, ..cfg };
                 let s = sld(&ex.tree, &ex.w, &tp, &cfg)?;
-                let run = execute_sld(&ex.tree, &ex.w, &s, cfg.t_cm, cfg.t_cp)?;
+                let run = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp)?;
                 eprintln!(
                     "relay rule {relay:?}: SLD finish {:.4}, engine makespan {:.4}",
                     s.finish_time, run.trace.compute_makespan

@@ -142,7 +142,7 @@ fn sld_on_the_engine() {
     let mut cfg = SldConfig::thesis_snp();
     cfg.rules.relay = RelayRule::Physical;
     let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
-    let run = execute_sld(&ex.tree, &ex.w, &s, 1.0, 2.0).unwrap();
+    let run = execute_sld(&ex.tree, &ex.w, &s, None, 1.0, 2.0).unwrap();
     for v in 1..20 {
         let last =
             s.dispatches.iter().filter(|d| d.loads.iter().any(|p| p.0 == v)).map(|d| d.finish).fold(f64::NAN, f64::max);
@@ -157,7 +157,7 @@ fn sld_on_the_engine() {
     assert!(run.gantt_csv().lines().count() > 40);
     // ThesisSnp below P_0 over-charges relays: their subtrees finish before the phase end.
     let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
-    let run = execute_sld(&ex.tree, &ex.w, &s, 1.0, 2.0).unwrap();
+    let run = execute_sld(&ex.tree, &ex.w, &s, None, 1.0, 2.0).unwrap();
     assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
     assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
     assert!(run.finish_of(17).unwrap() < s.finish_time - 0.05);

@@ -19,11 +19,17 @@
 //!   over the profile when speeds vary).
 //!
 //! # Extending
-//! [`Simulator`] is event driven: [`Simulator::step`] completes the next action and returns it
-//! as an [`Event`], after which a strategy may [`push`](Simulator::push) new actions (at the
-//! current time). Message events (probes, completion reports) are modelled as sends of small
-//! amounts or as observations of the returned events; time-varying speeds are
-//! [`SpeedProfile::piecewise`].
+//! [`Simulator`] is event driven: [`Simulator::step`] returns the next [`Event`] — a completed
+//! action, a [`Report`] reaching the originator, or a timer — after which a scheduler may
+//! [`push`](Simulator::push) new actions (at the current time), set timers
+//! ([`Simulator::wake_at`]) or stop a computation ([`Simulator::interrupt`]). What seed 004's
+//! resource-unaware strategies need is built in:
+//! - probe loads: [`Action::Copy`] forwards a copy of received data without consuming it, so a
+//!   node can compute its probe and pass the same probe on;
+//! - report messages: with [`Simulator::with_reports`] every completed reception sends a CTC
+//!   and every completed computation a PTC to the originator, instantly or with a per-hop
+//!   latency ([`Reports`]); the scheduler sees only these reports;
+//! - time-varying speeds: [`SpeedProfile::piecewise`].
 //!
 //! # Example
 //! ```
@@ -38,12 +44,14 @@
 //! assert_eq!(trace.compute_makespan, 2.0);
 //! ```
 
+mod events;
 mod network;
 mod profile;
 mod sim;
 mod trace;
 
+pub use events::{Action, Event, Report, ReportKind, Reports};
 pub use network::{Network, Node, RawNetwork};
 pub use profile::SpeedProfile;
-pub use sim::{Action, Event, Simulator, simulate};
+pub use sim::{Simulator, simulate};
 pub use trace::{GanttKind, GanttRow, Interval, NodeTrace, Trace};

@@ -115,4 +115,33 @@ impl SpeedProfile {
             k += 1;
         }
     }
+
+    /// Units processed between `start` and `end` (the inverse of
+    /// [`finish_time`](Self::finish_time)); infinite over a segment of inverse speed 0.
+    ///
+    /// ```
+    /// use loadbal::dlt::engine::SpeedProfile;
+    /// let p = SpeedProfile::piecewise(vec![(0.0, 1.0), (2.0, 2.0)]).unwrap();
+    /// assert_eq!(p.units_done(0.0, 4.0, 1.0), 3.0);
+    /// assert_eq!(p.units_done(0.0, p.finish_time(0.0, 2.5, 1.0), 1.0), 2.5);
+    /// ```
+    pub fn units_done(&self, start: f64, end: f64, unit_time: f64) -> f64 {
+        if end <= start {
+            return 0.0;
+        }
+        let mut k = self.segments.partition_point(|&(s, _)| s <= start).saturating_sub(1);
+        let mut t = start;
+        let mut done = 0.0;
+        while t < end {
+            let v = self.segments[k].1 * unit_time;
+            let seg_end = self.segments.get(k + 1).map_or(f64::INFINITY, |s| s.0).min(end);
+            if v == 0.0 {
+                return f64::INFINITY;
+            }
+            done += (seg_end - t) / v;
+            t = seg_end;
+            k += 1;
+        }
+        done
+    }
 }

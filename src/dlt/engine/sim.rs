@@ -4,65 +4,27 @@
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
+use super::events::{Action, Event, Report, ReportKind, Reports};
 use super::network::Network;
 use super::trace::{Interval, Trace};
 use crate::dlt::error::{DltError, non_negative};
 use crate::dlt::types::Ports;
 
-/// One step of a node's plan.
-///
-/// Sends and computations consume the node's data in plan order: the `k`-th consuming action
-/// may start only once the node has fully received at least the sum of the amounts of
-/// consuming actions `0..=k` (store-and-forward). The originator (node 0) holds all its data at
-/// `t = 0`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Action {
-    /// Send `amount` units to child `to` over its link: `S + z·T_cm·amount` seconds.
-    Send {
-        /// Receiving child.
-        to: usize,
-        /// Units sent.
-        amount: f64,
-    },
-    /// Compute `amount` units: `Q + w·T_cp·amount` seconds.
-    Compute {
-        /// Units computed.
-        amount: f64,
-    },
-    /// Receive `amount` units of results from child `from` over its link, once that child has
-    /// finished every computation and every collection pushed to it (so reports climb a tree
-    /// hop by hop through relays): `S + z·T_cm·amount` seconds on this node's port. Small
-    /// amounts model control messages (completion reports, probes' answers).
-    Collect {
-        /// Child returning results.
-        from: usize,
-        /// Units returned.
-        amount: f64,
-    },
-}
-
-/// A completed action, as returned by [`Simulator::step`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Event {
-    /// Completion time.
-    pub time: f64,
-    /// Node whose action completed (the sender of a `Send`, the collector of a `Collect`).
-    pub node: usize,
-    /// Index of the action in that node's plan.
-    pub index: usize,
-    /// The action.
-    pub action: Action,
+enum What {
+    /// An action runs on a lane of `node`.
+    Action { node: usize, index: usize, lane: usize, start: f64 },
+    /// Report number `k` arrives at the originator.
+    Report(usize),
+    /// A timer fires.
+    Timer(u64),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Pending {
     time: f64,
     seq: u64,
-    node: usize,
-    index: usize,
-    start: f64,
+    what: What,
 }
 
 impl Eq for Pending {}
@@ -82,7 +44,9 @@ impl Ord for Pending {
 #[derive(Debug, Clone, Default)]
 struct Lane {
     queue: VecDeque<usize>,
-    busy: bool,
+    /// Sequence number of the running action's heap entry (entries of interrupted actions no
+    /// longer match and are skipped).
+    running: Option<u64>,
 }
 
 #[derive(Debug, Clone)]
@@ -102,8 +66,10 @@ const DATA_SLACK: f64 = 1e-9;
 /// A deterministic discrete-event simulator of a divisible-load schedule.
 ///
 /// Push actions with [`push`](Self::push) (before or during the run), advance with
-/// [`step`](Self::step) (one completed action at a time, so a strategy can react to events by
-/// pushing more actions) or [`run`](Self::run), and read the [`Trace`].
+/// [`step`](Self::step) (one [`Event`] at a time, so a scheduler can react by pushing more
+/// actions, setting timers with [`wake_at`](Self::wake_at) or stopping a computation with
+/// [`interrupt`](Self::interrupt)) or [`run`](Self::run), and read the [`Trace`]. With
+/// [`with_reports`](Self::with_reports) nodes send CTC/PTC [`Report`]s to the originator.
 ///
 /// Rules: a node with a front-end runs its computations on a processor lane and its sends and
 /// collections on port lanes (one lane if single-port, one per child link if all-port);
@@ -135,10 +101,13 @@ pub struct Simulator<'a> {
     states: Vec<State>,
     dirty: Vec<usize>,
     trace: Trace,
+    reports: Reports,
+    sent_reports: Vec<Report>,
+    timers: u64,
 }
 
 impl<'a> Simulator<'a> {
-    /// A simulator at `t = 0` with empty plans.
+    /// A simulator at `t = 0` with empty plans and no reports.
     pub fn new(net: &'a Network) -> Self {
         let states = (0..net.len())
             .map(|v| {
@@ -168,7 +137,44 @@ impl<'a> Simulator<'a> {
             states,
             dirty: Vec::new(),
             trace: Trace::empty(net.len()),
+            reports: Reports::none(),
+            sent_reports: Vec::new(),
+            timers: 0,
         }
+    }
+
+    /// Makes nodes other than the originator report completed receptions (CTC) and
+    /// computations (PTC) to the originator; [`step`](Self::step) returns each report as an
+    /// [`Event::Report`] when it arrives. The originator's own computations are reported too,
+    /// with no delay.
+    ///
+    /// # Errors
+    /// [`DltError::Negative`] / [`DltError::NonFinite`] for a bad report size.
+    ///
+    /// ```
+    /// use loadbal::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator};
+    /// use loadbal::dlt::CostScale;
+    /// let net = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 0.5, 2.0)],
+    ///                        CostScale::unit()).unwrap();
+    /// let mut sim = Simulator::new(&net).with_reports(Reports::instant()).unwrap();
+    /// sim.push(0, Action::Send { to: 1, amount: 2.0 }).unwrap();
+    /// sim.push(1, Action::Compute { amount: 2.0 }).unwrap();
+    /// let reports: Vec<_> = std::iter::from_fn(|| sim.step())
+    ///     .filter_map(|e| if let Event::Report(r) = e { Some(r) } else { None })
+    ///     .collect();
+    /// assert_eq!(reports[0].kind, ReportKind::Ctc);
+    /// assert_eq!(reports[0].end, 1.0); // z·α = 0.5·2: the scheduler estimates z = 1/(2·1) = 0.5
+    /// assert_eq!((reports[1].kind, reports[1].start, reports[1].end), (ReportKind::Ptc, 1.0, 5.0));
+    /// ```
+    pub fn with_reports(mut self, reports: Reports) -> Result<Self, DltError> {
+        reports.check()?;
+        self.reports = reports;
+        Ok(self)
+    }
+
+    /// The network being simulated.
+    pub fn network(&self) -> &'a Network {
+        self.net
     }
 
     /// Current simulated time.
@@ -176,12 +182,29 @@ impl<'a> Simulator<'a> {
         self.now
     }
 
+    /// Sets a timer: [`step`](Self::step) returns [`Event::Timer`] with the returned id at
+    /// `max(t, now)`. A scheduler uses it for decisions at given instants (a phase end, a
+    /// threshold time T*).
+    ///
+    /// # Errors
+    /// [`DltError::NonFinite`] for a NaN or infinite `t`.
+    pub fn wake_at(&mut self, t: f64) -> Result<u64, DltError> {
+        if !t.is_finite() {
+            return Err(DltError::NonFinite { what: "timer time", index: 0, value: t });
+        }
+        self.timers += 1;
+        let id = self.timers;
+        self.seq += 1;
+        self.heap.push(Pending { time: t.max(self.now), seq: self.seq, what: What::Timer(id) });
+        Ok(id)
+    }
+
     /// Appends `action` to node `v`'s plan; it starts as soon as it is ready (checked from the
     /// next [`step`](Self::step) on, at the current time).
     ///
     /// # Errors
-    /// [`DltError::InvalidArgument`] for an unknown node, a send to or collection from a node
-    /// that is not a child of `v`, or a computation on a relay; [`DltError::Negative`] or
+    /// [`DltError::InvalidArgument`] for an unknown node, a send, copy or collection that does
+    /// not involve a child of `v`, or a computation on a relay; [`DltError::Negative`] or
     /// [`DltError::NonFinite`] for a bad amount.
     pub fn push(&mut self, v: usize, action: Action) -> Result<(), DltError> {
         if v >= self.net.len() {
@@ -190,16 +213,17 @@ impl<'a> Simulator<'a> {
             });
         }
         let node = &self.net.nodes()[v];
-        let (amount, child) = match action {
-            Action::Send { to, amount } => (amount, Some(to)),
-            Action::Collect { from, amount } => (amount, Some(from)),
-            Action::Compute { amount } => {
+        let child = match action {
+            Action::Send { to, .. } | Action::Copy { to, .. } => Some(to),
+            Action::Collect { from, .. } => Some(from),
+            Action::Compute { .. } => {
                 if node.cpu.is_none() {
                     return Err(DltError::InvalidArgument { what: format!("node {v} is a relay and cannot compute") });
                 }
-                (amount, None)
+                None
             }
         };
+        let amount = action.amount();
         non_negative("action amount", v, amount)?;
         if let Some(c) = child {
             if c >= self.net.len() || self.net.nodes()[c].parent != Some(v) {
@@ -212,15 +236,22 @@ impl<'a> Simulator<'a> {
             (true, Ports::All, _) => 1 + self.net.child_position(child.unwrap_or(0)),
         };
         let st = &mut self.states[v];
-        if !matches!(action, Action::Collect { .. }) {
-            st.consumed += amount;
-        }
         match action {
-            Action::Compute { .. } => st.pending_compute += 1,
-            Action::Collect { .. } => st.pending_collect += 1,
-            Action::Send { .. } => {}
+            Action::Compute { .. } => {
+                st.pending_compute += 1;
+                st.consumed += amount;
+                st.need.push(st.consumed);
+            }
+            Action::Send { .. } => {
+                st.consumed += amount;
+                st.need.push(st.consumed);
+            }
+            Action::Copy { .. } => st.need.push(st.consumed + amount),
+            Action::Collect { .. } => {
+                st.pending_collect += 1;
+                st.need.push(st.consumed);
+            }
         }
-        st.need.push(st.consumed);
         st.actions.push(action);
         let id = st.actions.len() - 1;
         st.lanes[lane].queue.push_back(id);
@@ -243,17 +274,18 @@ impl<'a> Simulator<'a> {
     fn try_start(&mut self, v: usize) {
         for lane in 0..self.states[v].lanes.len() {
             let l = &self.states[v].lanes[lane];
-            if l.busy {
+            if l.running.is_some() {
                 continue;
             }
             let Some(&id) = l.queue.front() else { continue };
             if !self.ready(v, id) {
                 continue;
             }
-            self.states[v].lanes[lane].busy = true;
             let end = self.duration_end(v, id);
             self.seq += 1;
-            self.heap.push(Pending { time: end, seq: self.seq, node: v, index: id, start: self.now });
+            self.states[v].lanes[lane].running = Some(self.seq);
+            let what = What::Action { node: v, index: id, lane, start: self.now };
+            self.heap.push(Pending { time: end, seq: self.seq, what });
         }
     }
 
@@ -261,7 +293,7 @@ impl<'a> Simulator<'a> {
         let scale = self.net.scale();
         let nodes = self.net.nodes();
         match self.states[v].actions[id] {
-            Action::Send { to: c, amount } | Action::Collect { from: c, amount } => {
+            Action::Send { to: c, amount } | Action::Copy { to: c, amount } | Action::Collect { from: c, amount } => {
                 let n = &nodes[c];
                 n.link.finish_time(self.now + n.link_startup, amount, scale.t_cm)
             }
@@ -273,37 +305,73 @@ impl<'a> Simulator<'a> {
         }
     }
 
-    /// Completes the next action (advancing time to its end) and starts whatever it unblocks.
-    /// Returns `None` when nothing is running.
-    pub fn step(&mut self) -> Option<Event> {
+    /// Whether a heap entry is still live (not an interrupted action).
+    fn live(&self, p: &Pending) -> bool {
+        match p.what {
+            What::Action { node, lane, .. } => self.states[node].lanes[lane].running == Some(p.seq),
+            _ => true,
+        }
+    }
+
+    fn start_dirty(&mut self) {
         for v in std::mem::take(&mut self.dirty) {
             self.try_start(v);
         }
+        while self.heap.peek().is_some_and(|p| !self.live(p)) {
+            self.heap.pop();
+        }
+    }
+
+    /// Sends a report of `kind` about `iv` from node `v` (if reports of that kind are on).
+    fn report(&mut self, kind: ReportKind, v: usize, iv: Interval) {
+        let on = match kind {
+            ReportKind::Ctc => self.reports.ctc,
+            ReportKind::Ptc => self.reports.ptc,
+        };
+        if !on {
+            return;
+        }
+        let mut arrival = iv.end;
+        if self.reports.size > 0.0 {
+            let mut u = v;
+            while let Some(p) = self.net.nodes()[u].parent {
+                arrival = self.net.nodes()[u].link.finish_time(arrival, self.reports.size, self.net.scale().t_cm);
+                u = p;
+            }
+        }
+        let r = Report { kind, node: v, start: iv.start, end: iv.end, amount: iv.amount, arrival };
+        self.sent_reports.push(r);
+        self.seq += 1;
+        self.heap.push(Pending { time: arrival, seq: self.seq, what: What::Report(self.sent_reports.len() - 1) });
+    }
+
+    /// Completes the next event (advancing time to it) and starts whatever it unblocks.
+    /// Returns `None` when nothing is running and no report or timer is pending.
+    pub fn step(&mut self) -> Option<Event> {
+        self.start_dirty();
         let p = self.heap.pop()?;
-        self.now = p.time;
-        let v = p.node;
-        let action = self.states[v].actions[p.index];
-        let lane = self.states[v]
-            .lanes
-            .iter()
-            .position(|l| l.queue.front() == Some(&p.index))
-            .expect("running action heads its lane");
+        self.now = self.now.max(p.time);
+        let (v, index, lane, start) = match p.what {
+            What::Report(k) => return Some(Event::Report(self.sent_reports[k])),
+            What::Timer(id) => return Some(Event::Timer { time: p.time, id }),
+            What::Action { node, index, lane, start } => (node, index, lane, start),
+        };
+        let action = self.states[v].actions[index];
         self.states[v].lanes[lane].queue.pop_front();
-        self.states[v].lanes[lane].busy = false;
-        let iv = |peer, amount| Interval { start: p.start, end: p.time, amount, peer };
+        self.states[v].lanes[lane].running = None;
+        let iv = |peer, amount| Interval { start, end: p.time, amount, peer };
         match action {
-            Action::Send { to, amount } => {
+            Action::Send { to, amount } | Action::Copy { to, amount } => {
                 self.trace.nodes[v].sends.push(iv(Some(to), amount));
                 self.trace.nodes[to].receptions.push(iv(Some(v), amount));
                 self.states[to].received += amount;
                 self.try_start(to);
+                self.report(ReportKind::Ctc, to, iv(Some(v), amount));
             }
             Action::Compute { amount } => {
                 self.trace.nodes[v].computations.push(iv(None, amount));
-                self.states[v].pending_compute -= 1;
-                if let Some(parent) = self.net.nodes()[v].parent {
-                    self.try_start(parent);
-                }
+                self.finish_compute(v);
+                self.report(ReportKind::Ptc, v, iv(None, amount));
             }
             Action::Collect { from, amount } => {
                 self.trace.nodes[v].collections.push(iv(Some(from), amount));
@@ -314,21 +382,78 @@ impl<'a> Simulator<'a> {
             }
         }
         self.try_start(v);
-        Some(Event { time: p.time, node: v, index: p.index, action })
+        Some(Event::Completed { time: p.time, node: v, index, action })
     }
 
-    /// Time at which the next running action completes, if any (after starting whatever the
-    /// latest pushes made ready).
-    pub fn next_event_time(&mut self) -> Option<f64> {
-        for v in std::mem::take(&mut self.dirty) {
-            self.try_start(v);
+    fn finish_compute(&mut self, v: usize) {
+        self.states[v].pending_compute -= 1;
+        if let Some(parent) = self.net.nodes()[v].parent {
+            self.try_start(parent);
         }
+    }
+
+    /// Stops node `v`'s running computation now, as a scheduler does when it re-plans (the
+    /// root of seed 004's chain computes its own load until the probes answer). The trace keeps
+    /// the part computed so far, later actions of `v` need correspondingly less data, and no
+    /// PTC is sent. Returns the units left undone, or `None` if `v` is not computing.
+    ///
+    /// # Errors
+    /// [`DltError::InvalidArgument`] for an unknown node.
+    ///
+    /// ```
+    /// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
+    /// use loadbal::dlt::CostScale;
+    /// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
+    /// let mut sim = Simulator::new(&net);
+    /// sim.push(0, Action::Compute { amount: 10.0 }).unwrap();
+    /// sim.run_until(3.0);
+    /// assert_eq!(sim.interrupt(0).unwrap(), Some(8.5)); // 1.5 units done at w = 2
+    /// assert_eq!(sim.trace().nodes[0].computed, 1.5);
+    /// ```
+    pub fn interrupt(&mut self, v: usize) -> Result<Option<f64>, DltError> {
+        if v >= self.net.len() {
+            return Err(DltError::InvalidArgument { what: format!("node {v} does not exist") });
+        }
+        self.start_dirty();
+        let st = &self.states[v];
+        let running = st.lanes[0].running.and_then(|_| st.lanes[0].queue.front().copied());
+        let Some(id) = running else { return Ok(None) };
+        let Action::Compute { amount } = st.actions[id] else { return Ok(None) };
+        let start = self
+            .heap
+            .iter()
+            .find_map(|p| match p.what {
+                What::Action { node, index, start, .. } if node == v && index == id => Some(start),
+                _ => None,
+            })
+            .unwrap_or(self.now);
+        let node = &self.net.nodes()[v];
+        let cpu = node.cpu.as_ref().expect("only processors compute");
+        let done = cpu.units_done(start + node.compute_startup, self.now, self.net.scale().t_cp).min(amount);
+        let left = amount - done;
+        let st = &mut self.states[v];
+        st.actions[id] = Action::Compute { amount: done };
+        st.consumed -= left;
+        for need in &mut st.need[id..] {
+            *need -= left;
+        }
+        st.lanes[0].queue.pop_front();
+        st.lanes[0].running = None;
+        self.trace.nodes[v].computations.push(Interval { start, end: self.now, amount: done, peer: None });
+        self.finish_compute(v);
+        self.dirty.push(v);
+        Ok(Some(left))
+    }
+
+    /// Time of the next event, if any (after starting whatever the latest pushes made ready).
+    pub fn next_event_time(&mut self) -> Option<f64> {
+        self.start_dirty();
         self.heap.peek().map(|p| p.time)
     }
 
-    /// Completes every action that ends at or before `t`, then advances the clock to `t` (if it
-    /// is later), so that actions pushed next start at `t`. Returns the completed events in
-    /// order. Use it to make decisions at given instants (a strategy's timer, a speed change).
+    /// Completes every event at or before `t`, then advances the clock to `t` (if it is later),
+    /// so that actions pushed next start at `t`. Returns the events in order. Use it to make
+    /// decisions at given instants (a strategy's timer, a speed change).
     ///
     /// ```
     /// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
@@ -354,7 +479,7 @@ impl<'a> Simulator<'a> {
 
     /// Whether node `v` has nothing running and nothing queued.
     pub fn is_idle(&self, v: usize) -> bool {
-        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| !l.busy && l.queue.is_empty()))
+        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| l.running.is_none() && l.queue.is_empty()))
     }
 
     /// Units node `v` has fully received so far (infinite for the originator).
@@ -362,17 +487,19 @@ impl<'a> Simulator<'a> {
         self.states.get(v).map_or(0.0, |st| st.received)
     }
 
-    /// Runs until nothing is running.
+    /// Runs until nothing is running and no report or timer is pending.
     ///
     /// # Errors
     /// [`DltError::InfeasibleStructure`] if an action can never start (a node was asked to send
     /// or compute more data than it receives), or if an action never ends (a stopped resource).
     pub fn run(&mut self) -> Result<(), DltError> {
         while let Some(e) = self.step() {
-            if !e.time.is_finite() {
-                return Err(DltError::InfeasibleStructure {
-                    reason: format!("node {} action {} never ends (stopped resource)", e.node, e.index),
-                });
+            if !e.time().is_finite() {
+                let what = match e {
+                    Event::Completed { node, index, .. } => format!("node {node} action {index}"),
+                    other => format!("{other:?}"),
+                };
+                return Err(DltError::InfeasibleStructure { reason: format!("{what} never ends (stopped resource)") });
             }
         }
         for (v, st) in self.states.iter().enumerate() {
@@ -390,10 +517,6 @@ impl<'a> Simulator<'a> {
 
     /// The trace so far (finish times and makespan summarised from the completed actions).
     pub fn trace(&self) -> Trace {
-        self.clone_trace_summarised()
-    }
-
-    fn clone_trace_summarised(&self) -> Trace {
         let mut t = self.trace.clone();
         t.summarise();
         t

@@ -10,8 +10,8 @@ use super::execute::push_block;
 use super::sld::{Dispatch, PhaseRecord};
 use super::tree::RootedTree;
 use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
-use crate::dlt::engine::{Action, Network, Node, Simulator, SpeedProfile, Trace};
-use crate::dlt::{CostScale, Ports};
+use crate::dlt::CostScale;
+use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, SpeedProfile, Trace};
 
 /// Which parameter a [`SpeedChange`] changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub struct DldSchedule {
     pub phases: Vec<PhaseRecord>,
     /// True total processing time (the engine's last computation end).
     pub finish_time: f64,
-    /// The engine trace (engine indices: tree nodes in pre-order, then three timer nodes).
+    /// The engine trace (engine indices: tree nodes in pre-order).
     pub trace: Trace,
     /// Engine index of each tree node.
     pub index_of: Vec<Option<usize>>,
@@ -149,7 +149,7 @@ pub fn dld(
     for &v in &order {
         let parent = tree.parent(v).and_then(|p| index_of[p]);
         let mut node = if v == root {
-            Node::relay(None, 0.0).with_ports(Ports::All)
+            Node::relay(None, 0.0)
         } else {
             let mut nd = Node::computing(parent, 0.0, positive("w", w[v])?);
             nd.cpu = Some(profile(w[v], v, Param::W, changes)?);
@@ -158,27 +158,19 @@ pub fn dld(
         node.link = profile(tree.z_up(v), v, Param::Z, changes)?;
         nodes.push(node);
     }
-    // Timers (children of P_0 over z = 1, on their own lanes): probe PTCs, phase ends, and a
-    // zero-length "token" that lets P_0 decide after every event at the current time.
-    let (probe_timer, phase_timer, token) = (nodes.len(), nodes.len() + 1, nodes.len() + 2);
-    for _ in 0..3 {
-        nodes.push(Node::relay(Some(0), 1.0));
-    }
     let net = Network::new(nodes, CostScale::new(cfg.t_cp, cfg.t_cm)?)?;
-    let mut node_of = vec![usize::MAX; net.len()];
-    for (i, &v) in order.iter().enumerate() {
-        node_of[i] = v;
-    }
-    let mut sim = Simulator::new(&net);
+    let node_of = order.clone();
+    // P_0 learns everything from CTC and PTC reports (negligible transmission time, §3.1).
+    let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
     let procs: Vec<usize> = order.iter().copied().filter(|&v| v != root).collect();
+    // The probe phase is given by its PTC times (Table 3.1): a timer per distinct time.
     let mut probe_times: Vec<f64> =
         procs.iter().map(|&v| non_negative("probe_tp", probe_tp[v])).collect::<Result<_, _>>()?;
     probe_times.sort_by(f64::total_cmp);
     probe_times.dedup();
-    let mut last = 0.0;
+    let mut probe_timers = Vec::new();
     for &t in &probe_times {
-        sim.push(0, Action::Send { to: probe_timer, amount: (t - last) / cfg.t_cm })?;
-        last = t;
+        probe_timers.push(sim.wake_at(t)?);
     }
     let mut st = State {
         w_est: w_est.to_vec(),
@@ -199,49 +191,39 @@ pub fn dld(
     let mut td = 0.0;
     let mut phase = 0usize;
     let mut finished = false;
-    let mut token_pending = false;
     while let Some(e) = sim.step() {
-        let t = e.time;
-        match e.action {
-            Action::Send { to, amount } if to < order.len() => {
-                let v = node_of[to];
-                if amount > 0.0 {
-                    st.z_est[v] = (t - sim_last(&sim, e.node, t, true)) / (amount * cfg.t_cm);
+        let t = e.time();
+        match e {
+            Event::Report(r) if r.kind == ReportKind::Ctc => {
+                let v = node_of[r.node];
+                if r.amount > 0.0 {
+                    st.z_est[v] = (r.end - r.start) / (r.amount * cfg.t_cm);
                 }
                 st.recv_count[v] += 1;
-                if e.node == 0 {
-                    st.port_busy = false;
-                }
             }
-            Action::Send { to, .. } if to == probe_timer => {
+            Event::Report(r) => {
+                let v = node_of[r.node];
+                if r.amount > 0.0 {
+                    st.w_est[v] = (r.end - r.start) / (r.amount * cfg.t_cp);
+                }
+                st.busy[v] = false;
+                st.ptc[v] = true;
+            }
+            Event::Completed { node: 0, action: Action::Send { .. }, .. } => st.port_busy = false,
+            Event::Timer { id, .. } if probe_timers.contains(&id) => {
                 for &v in &procs {
                     if probe_tp[v] <= t + 1e-12 && !st.served[v] {
                         st.ptc[v] = true;
                     }
                 }
             }
-            Action::Compute { amount } => {
-                let v = node_of[e.node];
-                let start = sim_last(&sim, e.node, t, false);
-                if amount > 0.0 {
-                    st.w_est[v] = (t - start) / (amount * cfg.t_cp);
-                }
-                st.busy[v] = false;
-                st.ptc[v] = true;
-            }
             _ => {}
         }
-        let is_token = matches!(e.action, Action::Send { to, .. } if to == token);
-        if is_token {
-            token_pending = false;
-        } else {
-            if !token_pending && (!finished || !st.queue.is_empty()) {
-                sim.push(0, Action::Send { to: token, amount: 0.0 })?;
-                token_pending = true;
-            }
+        // P_0 decides once every event of the current instant has been seen (phase-end timers
+        // only wake it up: the phase ends at the first decision at or after T_q^f).
+        if sim.next_event_time().is_some_and(|next| next <= t) {
             continue;
         }
-        // Decide at time t.
         st.clear_shadows(tree);
         if let Some((set, loads)) = st.queue.first().cloned() {
             if !st.port_busy {
@@ -265,7 +247,7 @@ pub fn dld(
                 tf = t + cfg.l1p * beta;
                 td = tf - t;
                 tf_fire = tf * (1.0 + 1e-12) + 1e-9;
-                sim.push(0, Action::Send { to: phase_timer, amount: (tf_fire - t) / cfg.t_cm })?;
+                sim.wake_at(tf_fire)?;
                 phases.push(PhaseRecord { index: 1, start: t, finish: tf, available: Vec::new(), dispatched: 0.0 });
                 let mut loads = vec![0.0; n];
                 loads[i] = cfg.l1p;
@@ -306,7 +288,7 @@ pub fn dld(
                 finished = true;
             } else {
                 tf_fire = tf * (1.0 + 1e-12) + 1e-9;
-                sim.push(0, Action::Send { to: phase_timer, amount: (tf_fire - t) / cfg.t_cm })?;
+                sim.wake_at(tf_fire)?;
             }
             if let Some((set, loads)) = st.queue.first().cloned() {
                 st.queue.remove(0);
@@ -346,14 +328,6 @@ pub fn dld(
 
 fn phases_before(st: &State, phase: usize) -> f64 {
     st.dispatches.iter().filter(|d| d.phase < phase).map(|d| d.total).sum()
-}
-
-/// Start of the send (`send`) or computation of `node` that just ended at `end`: P_0 measures
-/// durations from the reports (they integrate the time-varying speeds).
-fn sim_last(sim: &Simulator<'_>, node: usize, end: f64, send: bool) -> f64 {
-    let tr = sim.trace();
-    let list = if send { &tr.nodes[node].sends } else { &tr.nodes[node].computations };
-    list.iter().rev().find(|i| i.end == end).map_or(end, |i| i.start)
 }
 
 struct State {

@@ -4,17 +4,18 @@
 //! Gantt charts.
 
 use super::error::{UnawareError, non_negative, positive};
+use super::probing::TreeProbe;
 use super::sld::SldSchedule;
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
-use crate::dlt::engine::{Action, Network, Node, Simulator, Trace};
+use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};
 
 /// A schedule executed on the engine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineRun {
     /// The engine's trace (engine indices, see `node_of`).
     pub trace: Trace,
-    /// Tree node id of each engine index; `None` for the idle sink that models P_0 waiting.
+    /// Tree node id of each engine index.
     pub node_of: Vec<Option<usize>>,
     /// Engine index of each tree node id (`None` for non-members).
     pub index_of: Vec<Option<usize>>,
@@ -31,8 +32,7 @@ impl EngineRun {
         self.index_of.get(v).copied().flatten().map_or(0.0, |i| self.trace.nodes[i].computed)
     }
 
-    /// Gantt chart as CSV `node,kind,start,end,amount,peer` with tree node ids (the idle sink,
-    /// i.e. P_0 waiting for reports, is left out).
+    /// Gantt chart as CSV `node,kind,start,end,amount,peer` with tree node ids.
     pub fn gantt_csv(&self) -> String {
         let mut s = String::from("node,kind,start,end,amount,peer\n");
         for r in self.trace.gantt() {
@@ -54,13 +54,12 @@ impl EngineRun {
 type IdMap = Vec<Option<usize>>;
 
 /// Builds the engine network of `tree` (engine indices in pre-order, the root first) with
-/// `w[v] = None` for relays, plus an idle sink child of the root (z = 1) when `sink` is set.
+/// `w[v] = None` for relays.
 fn network(
     tree: &RootedTree,
     w: &[Option<f64>],
     t_cm: f64,
     t_cp: f64,
-    sink: bool,
 ) -> Result<(Network, IdMap, IdMap), UnawareError> {
     let order = tree.pre_order();
     let mut index_of = vec![None; tree.len()];
@@ -75,11 +74,7 @@ fn network(
             None => Node::relay(parent, tree.z_up(v)),
         });
     }
-    let mut node_of: Vec<Option<usize>> = order.iter().map(|&v| Some(v)).collect();
-    if sink {
-        nodes.push(Node::relay(Some(0), 1.0));
-        node_of.push(None);
-    }
+    let node_of: Vec<Option<usize>> = order.iter().map(|&v| Some(v)).collect();
     Ok((Network::new(nodes, CostScale::new(t_cp, t_cm)?)?, node_of, index_of))
 }
 
@@ -160,7 +155,7 @@ pub fn execute_tree(
     for &x in loads {
         non_negative("load", x)?;
     }
-    let (net, node_of, index_of) = network(tree, w, t_cm, t_cp, false)?;
+    let (net, node_of, index_of) = network(tree, w, t_cm, t_cp)?;
     let mut sim = Simulator::new(&net);
     let root = tree.root();
     if loads[root] > 0.0 {
@@ -173,9 +168,12 @@ pub fn execute_tree(
     Ok(EngineRun { trace: sim.trace(), node_of, index_of })
 }
 
-/// Executes an SLD schedule (without the probe loads): P_0 waits until each dispatch's time
-/// (modelled as a send to an idle sink), sends the batch over the set's first link, and the
-/// relays forward store-and-forward.
+/// Executes an SLD schedule on the engine: P_0 sets a timer at each dispatch's time and, when
+/// it fires, sends the batch over the set's first link (after any send still on its port); the
+/// relays forward store-and-forward. Without `probe`, the processors start idle; with it, the
+/// probe loads of [`execute_probe`] run first on the same engine (their copies and
+/// computations occupy ports and processors as in the thesis's probing phase), so the trace
+/// shows whether the probe delays the phases.
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] and engine errors.
@@ -187,6 +185,7 @@ pub fn execute_sld(
     tree: &RootedTree,
     w: &[f64],
     schedule: &SldSchedule,
+    probe: Option<f64>,
     t_cm: f64,
     t_cp: f64,
 ) -> Result<EngineRun, UnawareError> {
@@ -194,22 +193,87 @@ pub fn execute_sld(
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
     }
     let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
-    let (net, node_of, index_of) = network(tree, &ws, t_cm, t_cp, true)?;
-    let sink = net.len() - 1;
+    let (net, node_of, index_of) = network(tree, &ws, t_cm, t_cp)?;
     let mut sim = Simulator::new(&net);
-    let mut port_free = 0.0f64;
+    if let Some(pl) = probe {
+        push_probe(&mut sim, tree, &index_of, pl)?;
+    }
     for d in &schedule.dispatches {
-        if d.time > port_free {
-            sim.push(0, Action::Send { to: sink, amount: (d.time - port_free) / t_cm })?;
-            port_free = d.time;
-        }
+        sim.run_until(d.time);
         let mut loads = vec![0.0; tree.len()];
         for &(v, x) in &d.loads {
             loads[v] += x;
         }
         push_block(&mut sim, tree, &index_of, &loads, tree.root())?;
-        port_free += d.total * tree.z_up(d.set) * t_cm;
     }
     sim.run()?;
     Ok(EngineRun { trace: sim.trace(), node_of, index_of })
+}
+
+/// Pushes the probe of §3.2: P_0 sends one PL of `pl` units to each child in order; every node
+/// forwards a copy ([`Action::Copy`]) to each of its children in order and computes its own.
+fn push_probe(sim: &mut Simulator<'_>, tree: &RootedTree, idx: &[Option<usize>], pl: f64) -> Result<(), UnawareError> {
+    let root = tree.root();
+    for v in tree.pre_order() {
+        let vi = idx[v].unwrap_or(0);
+        for &c in tree.children(v) {
+            let ci = idx[c].unwrap_or(0);
+            let a = if v == root { Action::Send { to: ci, amount: pl } } else { Action::Copy { to: ci, amount: pl } };
+            sim.push(vi, a)?;
+        }
+        if v != root && sim_is_processor(sim, vi) {
+            sim.push(vi, Action::Compute { amount: pl })?;
+        }
+    }
+    Ok(())
+}
+
+fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
+    sim.network().nodes()[v].cpu.is_some()
+}
+
+/// Runs the tree probe of §3.2 on the engine and returns what P_0 learns from the CTC and PTC
+/// reports (T^cs, T^cf, T^p per node id) with the run. It equals the forward model
+/// [`super::probe_tree`] (Table 3.1 on the Fig. 3.8 tree).
+///
+/// # Errors
+/// As [`super::probe_tree`], and engine errors.
+///
+/// # Examples
+/// P_1 and P_2 of Table 3.1 (links 0.5 and 0.2, w = 7 and 2, PL = 1):
+/// ```
+/// use loadbal::dlt::unaware::{execute_probe, RootedTree};
+/// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
+/// let (p, _run) = execute_probe(&t, &[1.0, 7.0, 2.0], 40.0, 0.05, 1.0, 2.0).unwrap();
+/// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
+/// assert_eq!(p.tp[1], 14.5);
+/// ```
+pub fn execute_probe(
+    tree: &RootedTree,
+    w: &[f64],
+    load: f64,
+    eta: f64,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<(TreeProbe, EngineRun), UnawareError> {
+    // Validation and the PL size are shared with the forward model.
+    let model = super::probe_tree(tree, w, load, eta, t_cm, t_cp)?;
+    let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
+    let (net, node_of, index_of) = network(tree, &ws, t_cm, t_cp)?;
+    let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
+    push_probe(&mut sim, tree, &index_of, model.pl)?;
+    let n = tree.len();
+    let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    while let Some(e) = sim.step() {
+        if let Event::Report(r) = e {
+            let Some(v) = node_of[r.node] else { continue };
+            match r.kind {
+                ReportKind::Ctc => (tcs[v], tcf[v]) = (r.start, r.end),
+                ReportKind::Ptc => tp[v] = r.end,
+            }
+        }
+    }
+    sim.run()?;
+    let probe = TreeProbe { tcs, tcf, tp, pl: model.pl };
+    Ok((probe, EngineRun { trace: sim.trace(), node_of, index_of }))
 }

@@ -250,7 +250,7 @@ pub struct ChainSchedule {
 /// Single-installment distribution of `x` units over the chain members `members` (positions,
 /// root first) with lumped links (2.13)–(2.16), by the classical chain solver
 /// [`crate::dlt::chain_allocate`] (front-ends). Returns (loads, duration).
-fn chain_phase(
+pub(super) fn chain_phase(
     chain: &Chain,
     members: &[usize],
     x: f64,
@@ -292,7 +292,7 @@ pub fn chain_distribution(chain: &Chain, x: f64, t_cm: f64, t_cp: f64) -> Result
     chain_phase(chain, &all, x, t_cm, t_cp)
 }
 
-fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
+pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
     if chain.w.is_empty() {
         return Err(UnawareError::EmptyNetwork);
     }
@@ -339,17 +339,10 @@ pub fn linear_schedule(chain: &Chain, cfg: &ChainConfig, k: usize) -> Result<Cha
     let mut order: Vec<usize> = (1..n).collect();
     order.sort_by(|&a, &b| probe.tp[a].total_cmp(&probe.tp[b]).then(a.cmp(&b)));
     let mut t = probe.tp[order[k - 1]];
-    let mut consumed = t / (k_root * cfg.t_cp);
-    let mut first = 0;
-    while first < phases_load.len() && consumed >= phases_load[first] {
-        consumed -= phases_load[first];
-        first += 1;
-    }
-    if first == phases_load.len() {
+    let Some(first) = after_root_work(&mut phases_load, t / (k_root * cfg.t_cp)) else {
         let only = cfg.load * (1.0 - cfg.eta);
         return Ok(ChainSchedule { phases: Vec::new(), finish_time: only * k_root * cfg.t_cp });
-    }
-    phases_load[first] -= consumed;
+    };
     let mut phases = Vec::new();
     for &x in &phases_load[first..] {
         let members: Vec<usize> = (0..n).filter(|&i| i == 0 || probe.tp[i] <= t).collect();
@@ -358,6 +351,22 @@ pub fn linear_schedule(chain: &Chain, cfg: &ChainConfig, k: usize) -> Result<Cha
         t += duration;
     }
     Ok(ChainSchedule { phases, finish_time: t })
+}
+
+/// Removes the `done` units the root computed before the trigger from the phase loads, from the
+/// first phase on (footnote 5 re-indexes the phases when L_1 is used up). Returns the index of
+/// the first phase left, or `None` if the root computed everything.
+pub(super) fn after_root_work(phases: &mut [f64], mut done: f64) -> Option<usize> {
+    let mut first = 0;
+    while first < phases.len() && done >= phases[first] {
+        done -= phases[first];
+        first += 1;
+    }
+    if first == phases.len() {
+        return None;
+    }
+    phases[first] -= done;
+    Some(first)
 }
 
 /// What the root does while pureDLT waits for every PTC.

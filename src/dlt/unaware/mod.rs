@@ -9,11 +9,13 @@
 //! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`partition_pi`], [`dispatch_to_finish_at`], [`phase_load`] |
 //! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`ess_phase1`], [`wcs2_phase1`], [`critical_l1`] |
 //! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT; Tables 2.1/2.2 Monte Carlo | [`linear_schedule`], [`pure_dlt`], [`chain_experiment`] |
+//! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`run_chain`], [`ChainStrategy`] |
 //! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`equivalent`], [`RelayRule`] |
 //! | §3.3 | virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`virtual_tree`], [`distribute_phase`], [`sld`], [`dld`] |
 //! | §3.4 | the reconstructed Fig. 3.8 tree and the DNP speed changes | [`fig_3_8`], [`dnp_changes`] |
 //! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
 //! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`gp_partition`], [`sss`], [`rb_sss`], [`sds`] |
+//! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
 //! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
@@ -28,7 +30,7 @@
 //! let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
 //! let probe = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
 //! let schedule = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
-//! let run = execute_sld(&ex.tree, &ex.w, &schedule, cfg.t_cm, cfg.t_cp).unwrap();
+//! let run = execute_sld(&ex.tree, &ex.w, &schedule, None, cfg.t_cm, cfg.t_cp).unwrap();
 //! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
 //! ```
 
@@ -40,6 +42,7 @@ mod execute;
 mod fig38;
 mod graph;
 mod linear;
+mod linear_run;
 mod multisource;
 mod probing;
 mod random_graph;
@@ -53,13 +56,14 @@ pub use chain_experiment::{ChainCell, ChainSampler, best_wcs_frequencies, chain_
 pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
-pub use execute::{EngineRun, execute_sld, execute_tree};
+pub use execute::{EngineRun, execute_probe, execute_sld, execute_tree};
 pub use fig38::{ExampleTree, TABLE_3_1, dnp_changes, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
     ess_phase1, linear_schedule, pure_dlt, wcs2_phase1,
 };
+pub use linear_run::{ChainRun, ChainStrategy, run_chain};
 pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss};
 pub use probing::{
     LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,

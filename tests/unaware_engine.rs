@@ -1,0 +1,113 @@
+//! Seed 004's strategies on the event engine: the probe as copies with CTC/PTC reports, SLD
+//! with its probe executed, and the Chapter 2 strategies driven by PTC reports.
+
+use loadbal::dlt::unaware::*;
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+/// Table 3.1 from the engine: P_0 learns T^cs, T^cf and T^p of every processor from the CTC and
+/// PTC reports of the probe copies, and they equal the forward model (and the printed table,
+/// except T^p_16, which the thesis prints as 4.3 against w_16 = 2).
+#[test]
+fn table_3_1_from_engine_reports() {
+    let ex = fig_3_8();
+    let (p, run) = execute_probe(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
+    let m = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
+    assert_eq!(p, m);
+    for &(v, tcs, tcf, tp, _, _) in TABLE_3_1.iter() {
+        assert!((p.tcs[v] - tcs).abs() < 1e-9, "T^cs_{v}");
+        assert!((p.tcf[v] - tcf).abs() < 1e-9, "T^cf_{v}");
+        if v != 16 {
+            assert!((p.tp[v] - tp).abs() < 1e-9, "T^p_{v}: {} vs {tp}", p.tp[v]);
+        }
+    }
+    assert!((p.tp[16] - 5.3).abs() < 1e-9);
+    // Every processor received the probe once and computed it once (copies, not splits).
+    for v in 1..20 {
+        assert_eq!(run.computed_by(v), p.pl);
+    }
+}
+
+/// SLD with its probe executed on the same engine: the probe's copies and computations do not
+/// delay any phase on the Fig. 3.8 tree, so every processor still finishes its last batch at
+/// the predicted phase end; the probes of the two w = 100 processors end after everything
+/// (202 and 201.3), which the thesis's total time leaves out.
+#[test]
+fn sld_with_the_probe_on_the_engine() {
+    let ex = fig_3_8();
+    let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+    let (p, _) = execute_probe(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
+    let s = sld(&ex.tree, &ex.w, &p.tp, &cfg).unwrap();
+    let without = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp).unwrap();
+    let with = execute_sld(&ex.tree, &ex.w, &s, Some(p.pl), cfg.t_cm, cfg.t_cp).unwrap();
+    for v in 1..20 {
+        let got = with.finish_of(v).unwrap();
+        match without.finish_of(v) {
+            Some(f) => assert!((got - f).abs() < 1e-9 && (f - s.finish_time).abs() < 1e-9, "P_{v}"),
+            None => assert!(got > 200.0, "P_{v} only computes its probe"),
+        }
+    }
+    assert_eq!(with.finish_of(4), Some(202.0));
+    assert!((with.finish_of(7).unwrap() - 201.3).abs() < 1e-9);
+    let total: f64 = (1..20).map(|v| with.computed_by(v)).sum();
+    assert!((total - (76.0 + 19.0 * p.pl)).abs() < 1e-9);
+}
+
+#[test]
+fn run_chain_rejects_bad_input() {
+    let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.3, 0.5] };
+    let cfg = ChainConfig::thesis(0.03, 0.07);
+    assert!(matches!(run_chain(&c, &cfg, ChainStrategy::Wcs(0)), Err(UnawareError::TooFewResponders { .. })));
+    assert!(run_chain(&c, &cfg, ChainStrategy::Wcs(3)).is_err());
+    assert!(run_chain(&Chain { w: vec![1.0], z: vec![] }, &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err());
+    assert!(run_chain(&Chain { w: vec![1.0, -1.0], z: vec![0.1] }, &cfg, ChainStrategy::Wcs(1)).is_err());
+    assert!(run_chain(&c, &ChainConfig::thesis(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
+}
+
+/// A tiny probe on a very fast root: the root computes everything before the first PTC
+/// (footnote 5 taken to its end), and the engine agrees with the closed form.
+#[test]
+fn root_finishes_before_the_trigger() {
+    let c = Chain { w: vec![0.01, 50.0], z: vec![5.0] };
+    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
+    let m = linear_schedule(&c, &cfg, 1).unwrap();
+    assert!(run.trigger.is_none() && run.phases.is_empty() && m.phases.is_empty());
+    assert!((run.finish_time - m.finish_time).abs() < 1e-12);
+    assert!(run.probe_finish > run.finish_time);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Driven only by PTC reports, the engine runs ESS, WCS(k) and pureDLT (both root modes) to
+    /// the closed-form total time on the thesis's random chains: the percolating probe never
+    /// delays a phase load (its copies are done before the phases reach each node).
+    #[test]
+    fn chain_strategies_on_the_engine_match_the_closed_forms(
+        seed in any::<u64>(),
+        n in 2usize..16,
+        fast in prop_oneof![Just(0.25), Just(0.75)],
+        (eta, eps) in prop_oneof![Just((0.03, 0.07)), Just((0.07, 0.12)), Just((0.2, 0.25))],
+    ) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let c = ChainSampler::thesis(n, fast).sample(&mut rng);
+        let cfg = ChainConfig::thesis(eta, eps);
+        for k in 1..n {
+            let run = run_chain(&c, &cfg, ChainStrategy::Wcs(k)).unwrap();
+            let m = linear_schedule(&c, &cfg, k).unwrap();
+            prop_assert!((run.finish_time - m.finish_time).abs() <= 1e-9 * m.finish_time, "k = {}", k);
+            prop_assert_eq!(run.phases.len(), m.phases.len());
+            for (a, b) in run.phases.iter().zip(&m.phases) {
+                prop_assert_eq!(&a.participants, &b.participants);
+                prop_assert!((a.start - b.start).abs() <= 1e-9 * m.finish_time);
+            }
+        }
+        for mode in [RootWhileWaiting::Idle, RootWhileWaiting::Compute] {
+            let run = run_chain(&c, &cfg, ChainStrategy::PureDlt(mode)).unwrap();
+            let m = pure_dlt(&c, &cfg, mode).unwrap();
+            prop_assert!((run.finish_time - m).abs() <= 1e-9 * m, "{:?}: {} vs {}", mode, run.finish_time, m);
+            prop_assert_eq!(run.responders.len(), n - 1);
+        }
+    }
+}
