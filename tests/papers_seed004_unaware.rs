@@ -56,6 +56,10 @@ fn seed004_unaware_rows() {
     assert_eq!(find(&rows, "Table 3.3", "DNP total processing time").status, Status::Deviates);
     // Tables 2.1/2.2 structure.
     assert_eq!(find(&rows, "Table 2.1", "cells with T-WCS < T-pure (of 16)").model, Some(16.0));
+    let gap =
+        find(&rows, "Tables 2.1/2.2", "largest relative gap, event engine vs closed forms (all cells, ESS/WCS/pure)");
+    assert!(gap.model.is_some_and(|g| g < 1e-12));
+    assert_eq!(gap.status, Status::Match);
     assert_eq!(find(&rows, "Table 2.2", "cells with T-WCS < T-pure (of 16)").model, Some(16.0));
     let copied = find(&rows, "Table 2.2", "T-pure, eps = 0.12, n = 20, eta = 0.03");
     assert_eq!(copied.status, Status::Deviates);

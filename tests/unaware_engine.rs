@@ -35,7 +35,8 @@ fn table_3_1_from_engine_reports() {
 #[test]
 fn sld_with_the_probe_on_the_engine() {
     let ex = fig_3_8();
-    let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+    let cfg =
+        SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
     let (p, _) = execute_probe(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
     let s = sld(&ex.tree, &ex.w, &p.tp, &cfg).unwrap();
     let without = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp).unwrap();
@@ -59,7 +60,9 @@ fn run_chain_rejects_bad_input() {
     let cfg = ChainConfig::thesis(0.03, 0.07);
     assert!(matches!(run_chain(&c, &cfg, ChainStrategy::Wcs(0)), Err(UnawareError::TooFewResponders { .. })));
     assert!(run_chain(&c, &cfg, ChainStrategy::Wcs(3)).is_err());
-    assert!(run_chain(&Chain { w: vec![1.0], z: vec![] }, &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err());
+    assert!(
+        run_chain(&Chain { w: vec![1.0], z: vec![] }, &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err()
+    );
     assert!(run_chain(&Chain { w: vec![1.0, -1.0], z: vec![0.1] }, &cfg, ChainStrategy::Wcs(1)).is_err());
     assert!(run_chain(&c, &ChainConfig::thesis(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
 }

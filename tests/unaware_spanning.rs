@@ -124,3 +124,43 @@ proptest! {
         prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
     }
 }
+
+/// The reporting scheme (§4.1): the source knows more nodes as T* grows (one hop per δ); with
+/// every node known it is RAOLD-OS on the whole graph's spanning tree delayed by T*; the engine
+/// executes each schedule to its predicted finish.
+#[test]
+fn reporting_scheme_threshold() {
+    let g = g26();
+    let (l, cm, cp) = (10.0, 1.0, 1.0);
+    let mut last_known = 0;
+    for t_star in [1.0, 2.0, 3.0, 4.0, 10.0] {
+        let r = reporting_scheme(&g, 0, l, t_star, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
+        assert!(r.known.len() >= last_known);
+        last_known = r.known.len();
+        // Hops from 0 in G26: 1 and 2 at one hop, 3 and 4 at two.
+        let want = match t_star as usize {
+            1 => 3,
+            _ => 5,
+        };
+        assert_eq!(r.known.len(), want, "T* = {t_star}");
+        assert!((r.run.trace.compute_makespan - r.schedule.finish_time).abs() < 1e-9 * r.schedule.finish_time);
+        let total: f64 = (0..5).map(|v| r.load_of(v)).sum();
+        assert!((total - l).abs() < 1e-9);
+    }
+    let full = reporting_scheme(&g, 0, l, 4.0, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
+    let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, cm, cp).unwrap();
+    let direct = raold_os(&spt, g.w(), l, cm, cp).unwrap();
+    assert!((full.finish_time - (4.0 + direct.finish_time)).abs() < 1e-12);
+    // Fewer nodes known means a slower tree.
+    let partial = reporting_scheme(&g, 0, l, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
+    assert!(partial.schedule.finish_time > direct.finish_time);
+    // Bad input.
+    assert!(matches!(
+        reporting_scheme(&g, 0, l, 0.5, 1.0, SpanningTreeKind::Spt, cm, cp),
+        Err(UnawareError::NoReachableProcessor { .. })
+    ));
+    assert!(reporting_scheme(&g, 9, l, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
+    assert!(reporting_scheme(&g, 0, l, -1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
+    assert!(reporting_scheme(&g, 0, l, 1.0, 0.0, SpanningTreeKind::Spt, cm, cp).is_err());
+    assert!(reporting_scheme(&g, 0, f64::NAN, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
+}

@@ -5,8 +5,8 @@
 
 use super::{Row, RunConfig, Section};
 use crate::dlt::unaware::{
-    DldConfig, RelayRule, Rules, SldConfig, TABLE_3_1, distribute_phase, dld, dnp_changes, estimate_tree, execute_tree,
-    fig_3_8, probe_tree, sld, virtual_tree,
+    DldConfig, RelayRule, Rules, SldConfig, TABLE_3_1, distribute_phase, dld, dnp_changes, estimate_tree,
+    execute_probe, execute_tree, fig_3_8, probe_tree, sld, virtual_tree,
 };
 
 const SOURCE: &str = "004_6138481c300b5565";
@@ -44,8 +44,9 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.1";
     let ex = fig_3_8();
     let mut rows = Vec::new();
-    let probe = match probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0) {
-        Ok(p) => p,
+    // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
+    let probe = match execute_probe(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0) {
+        Ok((p, _)) => p,
         Err(e) => return vec![Row::model_only(SOURCE, t, "probe", f64::NAN).not_reproducible(&e.to_string())],
     };
     for (i, tcs, tcf, tp, w, z) in TABLE_3_1 {

@@ -14,6 +14,7 @@
 //! | §3.3 | virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`virtual_tree`], [`distribute_phase`], [`sld`], [`dld`] |
 //! | §3.4 | the reconstructed Fig. 3.8 tree and the DNP speed changes | [`fig_3_8`], [`dnp_changes`] |
 //! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
+//! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`reporting_scheme`] |
 //! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`gp_partition`], [`sss`], [`rb_sss`], [`sds`] |
 //! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
 //! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
@@ -47,6 +48,7 @@ mod multisource;
 mod probing;
 mod random_graph;
 mod raold;
+mod reporting;
 mod sld;
 mod spanning;
 mod tree;
@@ -71,6 +73,7 @@ pub use probing::{
 };
 pub use random_graph::{Coupling, RandomGraph, SpeedClass};
 pub use raold::{TreeSchedule, raold_os, to_dlt_tree};
+pub use reporting::{ReportingRun, reporting_scheme};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
 pub use tree::RootedTree;

@@ -239,7 +239,7 @@ pub fn sds(g: &Graph, sources: &[usize], loads: &[f64], t_cm: f64, t_cp: f64) ->
 
 /// Hop-limited synchronous Bellman–Ford from `s` on z: distances after `rounds` rounds
 /// (`INFINITY` = not reached) and predecessors.
-fn bellman_ford(g: &Graph, s: usize, rounds: usize) -> (Vec<f64>, Vec<Option<usize>>) {
+pub(super) fn bellman_ford(g: &Graph, s: usize, rounds: usize) -> (Vec<f64>, Vec<Option<usize>>) {
     let n = g.len();
     let mut d = vec![f64::INFINITY; n];
     let mut pred = vec![None; n];

@@ -1,0 +1,107 @@
+//! The reporting scheme of seed 004 §4.1 (single source): instead of probing, every node
+//! reports its locally measured speed and its best route towards the source; the source waits
+//! until a threshold time T*, then schedules (RAOLD-OS on a spanning tree) the nodes whose
+//! reports have arrived. No real work is done before T*.
+
+use super::error::{UnawareError, non_negative, positive};
+use super::execute::{EngineRun, execute_tree};
+use super::graph::{Edge, Graph};
+use super::multisource::bellman_ford;
+use super::raold::{TreeSchedule, raold_os};
+use super::spanning::{SpanningTreeKind, spanning_tree};
+use super::tree::RootedTree;
+
+/// A reporting-scheme run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportingRun {
+    /// Graph ids of the nodes known to the source at T*, source first; position `i` here is
+    /// node `i` of `tree`, `schedule` and `run`.
+    pub known: Vec<usize>,
+    /// The spanning tree over the known nodes (ids are positions in `known`).
+    pub tree: RootedTree,
+    /// RAOLD-OS on that tree (ids are positions in `known`).
+    pub schedule: TreeSchedule,
+    /// Total time: T* + the schedule's finish time.
+    pub finish_time: f64,
+    /// The schedule executed on the engine, with times measured from T*.
+    pub run: EngineRun,
+}
+
+impl ReportingRun {
+    /// Load computed by graph node `v` (0 for nodes unknown at T*).
+    pub fn load_of(&self, v: usize) -> f64 {
+        self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.loads[i])
+    }
+}
+
+/// Runs the reporting scheme from `source`: reports travel one hop per `hop_delay` (rounds of a
+/// distributed Bellman–Ford, the reading the reference gives for RB-SSS, since the thesis does
+/// not time report messages); at T* the source builds a spanning tree of `kind` over the nodes it
+/// knows and distributes `load` by RAOLD-OS, which the engine then executes.
+///
+/// # Formula
+/// ```text
+/// k = ⌊T*/δ⌋ rounds;  known = {v : a path of ≤ k hops reaches v};
+/// T = T* + L·W_eq(spanning tree of G[known])·T_cp
+/// ```
+///
+/// # Errors
+/// [`UnawareError::NodeOutOfRange`] for a bad source; [`UnawareError::InvalidParameter`] for
+/// T* < 0, δ ≤ 0, a negative load, or bad T_cm, T_cp; [`UnawareError::NoReachableProcessor`]
+/// when no other node has reported by T* (the source would work alone: say so rather than
+/// schedule); the errors of the spanning tree and of RAOLD-OS.
+///
+/// # Examples
+/// A path 0 – 1 – 2: with T* = 1 and δ = 1 only node 1 has reported.
+/// ```
+/// use loadbal::dlt::unaware::{reporting_scheme, raold_os, Edge, Graph, RootedTree, SpanningTreeKind};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 1.0, 1.0], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
+/// let r = reporting_scheme(&g, 0, 10.0, 1.0, 1.0, SpanningTreeKind::Spt, 1.0, 1.0).unwrap();
+/// assert_eq!(r.known, vec![0, 1]);
+/// let two = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.5]).unwrap();
+/// let alone = raold_os(&two, &[2.0, 1.0], 10.0, 1.0, 1.0).unwrap();
+/// assert!((r.finish_time - (1.0 + alone.finish_time)).abs() < 1e-12);
+/// assert!((r.run.trace.compute_makespan - alone.finish_time).abs() < 1e-9);
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn reporting_scheme(
+    g: &Graph,
+    source: usize,
+    load: f64,
+    t_star: f64,
+    hop_delay: f64,
+    kind: SpanningTreeKind,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<ReportingRun, UnawareError> {
+    g.check_node(source)?;
+    non_negative("t_star", t_star)?;
+    positive("hop_delay", hop_delay)?;
+    non_negative("load", load)?;
+    let rounds = (t_star / hop_delay).floor().min(g.len() as f64) as usize;
+    let (dist, _) = bellman_ford(g, source, rounds);
+    let mut known = vec![source];
+    known.extend((0..g.len()).filter(|&v| v != source && dist[v].is_finite()));
+    if known.len() < 2 {
+        return Err(UnawareError::NoReachableProcessor { source_node: source });
+    }
+    let mut pos = vec![usize::MAX; g.len()];
+    for (i, &v) in known.iter().enumerate() {
+        pos[v] = i;
+    }
+    let edges: Vec<Edge> = g
+        .edges()
+        .iter()
+        .filter(|e| pos[e.u] != usize::MAX && pos[e.v] != usize::MAX)
+        .map(|e| Edge { u: pos[e.u], v: pos[e.v], z: e.z })
+        .collect();
+    let w: Vec<f64> = known.iter().map(|&v| g.w()[v]).collect();
+    let sub = Graph::new(w.clone(), edges)?;
+    let tree = spanning_tree(&sub, 0, kind, t_cm, t_cp)?;
+    let schedule = raold_os(&tree, &w, load, t_cm, t_cp)?;
+    let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
+    let run = execute_tree(&tree, &ws, &schedule.loads, t_cm, t_cp)?;
+    let finish_time = t_star + schedule.finish_time;
+    Ok(ReportingRun { known, tree, schedule, finish_time, run })
+}
