@@ -414,7 +414,10 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol
 
 /// Circuit-switched recursive scattering with `k` ports (reference §5.6, a reconstruction):
 /// every active processor activates `k` new ones per move, transfer time independent of
-/// distance. After `moves` moves `(k + 1)^moves` processors are active.
+/// distance. After `moves` moves `(k + 1)^moves` processors are active. The event engine
+/// executes the allocation on the scattering tree with k-port senders
+/// ([`crate::dlt::engine::Node::with_k_ports`]) and every processor finishes at `T`
+/// (`tests/dlt_mesh.rs`).
 ///
 /// # Formula
 /// ```text

@@ -23,6 +23,16 @@ pub struct Node {
     pub front_end: bool,
     /// Port model of the node's sends and collections.
     pub ports: Ports,
+    /// With [`Ports::Single`] and a front-end (or for a relay): how many sends or collections
+    /// may run at once, started in plan order from one queue as ports free up — the k-port
+    /// model of circuit-switched scattering. 1 (the default) is the single-port model.
+    #[cfg_attr(feature = "serde", serde(default = "one_port"))]
+    pub port_count: u32,
+}
+
+#[cfg(feature = "serde")]
+fn one_port() -> u32 {
+    1
 }
 
 impl Node {
@@ -37,6 +47,7 @@ impl Node {
             compute_startup: 0.0,
             front_end: true,
             ports: Ports::Single,
+            port_count: 1,
         }
     }
 
@@ -54,6 +65,14 @@ impl Node {
     /// Sets the port model.
     pub fn with_ports(mut self, ports: Ports) -> Self {
         self.ports = ports;
+        self
+    }
+
+    /// A k-port sender: up to `k` sends (or collections) at once, in plan order
+    /// ([`Ports::Single`] with `port_count = k`).
+    pub fn with_k_ports(mut self, k: u32) -> Self {
+        self.ports = Ports::Single;
+        self.port_count = k;
         self
     }
 
@@ -106,7 +125,7 @@ impl Network {
     ///
     /// # Errors
     /// [`DltError::Empty`] for no nodes; [`DltError::InvalidArgument`] if node 0 has a parent,
-    /// another node has none or a parent index not smaller than its own; errors of the speed
+    /// another node has none or a parent index not smaller than its own, or a port count is 0; errors of the speed
     /// profiles and start-ups (negative or NaN); [`DltError::NonPositive`] for a processor whose
     /// constant `w` is 0.
     pub fn new(nodes: Vec<Node>, scale: CostScale) -> Result<Self, DltError> {
@@ -136,6 +155,11 @@ impl Network {
                     child_pos[i] = children[p].len();
                     children[p].push(i);
                 }
+            }
+            if n.port_count == 0 {
+                return Err(DltError::InvalidArgument {
+                    what: format!("node {i} has port_count 0; it needs at least 1"),
+                });
             }
             n.link.validate("link inverse speed z")?;
             non_negative("link start-up S", i, n.link_startup)?;

@@ -41,12 +41,22 @@ impl Ord for Pending {
     }
 }
 
-#[derive(Debug, Clone, Default)]
+/// A queue of actions served in plan order by `servers` identical servers (1 for a processor or
+/// a single port, k for a k-port sender).
+#[derive(Debug, Clone)]
 struct Lane {
+    /// Actions waiting to start.
     queue: VecDeque<usize>,
-    /// Sequence number of the running action's heap entry (entries of interrupted actions no
-    /// longer match and are skipped).
-    running: Option<u64>,
+    /// Running actions: (sequence number of the heap entry, action id). Entries of interrupted
+    /// actions no longer match and are skipped.
+    running: Vec<(u64, usize)>,
+    servers: usize,
+}
+
+impl Lane {
+    fn new(servers: usize) -> Self {
+        Lane { queue: VecDeque::new(), running: Vec::new(), servers }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -72,7 +82,8 @@ const DATA_SLACK: f64 = 1e-9;
 /// [`with_reports`](Self::with_reports) nodes send CTC/PTC [`Report`]s to the originator.
 ///
 /// Rules: a node with a front-end runs its computations on a processor lane and its sends and
-/// collections on port lanes (one lane if single-port, one per child link if all-port);
+/// collections on port lanes (one lane if single-port — served by `port_count` ports at once,
+/// the k-port model — and one per child link if all-port);
 /// without a front-end every action runs on one lane, in plan order. Each lane runs its actions
 /// in plan order, back to back as soon as they are ready. Receiving does not occupy the
 /// receiver's ports.
@@ -114,16 +125,16 @@ impl<'a> Simulator<'a> {
                 let node = &net.nodes()[v];
                 // A relay never computes, so its front-end flag does not matter.
                 let lanes = match (node.front_end || node.cpu.is_none(), node.ports) {
-                    (false, _) => 1,
-                    (true, Ports::Single) => 2,
-                    (true, Ports::All) => 1 + net.children(v).len(),
+                    (false, _) => vec![Lane::new(1)],
+                    (true, Ports::Single) => vec![Lane::new(1), Lane::new(node.port_count as usize)],
+                    (true, Ports::All) => vec![Lane::new(1); 1 + net.children(v).len()],
                 };
                 State {
                     actions: Vec::new(),
                     need: Vec::new(),
                     consumed: 0.0,
                     received: if v == 0 { f64::INFINITY } else { 0.0 },
-                    lanes: vec![Lane::default(); lanes],
+                    lanes,
                     pending_compute: 0,
                     pending_collect: 0,
                 }
@@ -273,20 +284,29 @@ impl<'a> Simulator<'a> {
 
     fn try_start(&mut self, v: usize) {
         for lane in 0..self.states[v].lanes.len() {
-            let l = &self.states[v].lanes[lane];
-            if l.running.is_some() {
-                continue;
+            loop {
+                let l = &self.states[v].lanes[lane];
+                if l.running.len() >= l.servers {
+                    break;
+                }
+                let Some(&id) = l.queue.front() else { break };
+                if !self.ready(v, id) {
+                    break;
+                }
+                self.start(v, lane, id);
             }
-            let Some(&id) = l.queue.front() else { continue };
-            if !self.ready(v, id) {
-                continue;
-            }
-            let end = self.duration_end(v, id);
-            self.seq += 1;
-            self.states[v].lanes[lane].running = Some(self.seq);
-            let what = What::Action { node: v, index: id, lane, start: self.now };
-            self.heap.push(Pending { time: end, seq: self.seq, what });
         }
+    }
+
+    /// Starts action `id`, the head of `lane`, now.
+    fn start(&mut self, v: usize, lane: usize, id: usize) {
+        let end = self.duration_end(v, id);
+        self.seq += 1;
+        let l = &mut self.states[v].lanes[lane];
+        l.queue.pop_front();
+        l.running.push((self.seq, id));
+        let what = What::Action { node: v, index: id, lane, start: self.now };
+        self.heap.push(Pending { time: end, seq: self.seq, what });
     }
 
     fn duration_end(&self, v: usize, id: usize) -> f64 {
@@ -308,7 +328,7 @@ impl<'a> Simulator<'a> {
     /// Whether a heap entry is still live (not an interrupted action).
     fn live(&self, p: &Pending) -> bool {
         match p.what {
-            What::Action { node, lane, .. } => self.states[node].lanes[lane].running == Some(p.seq),
+            What::Action { node, lane, .. } => self.states[node].lanes[lane].running.iter().any(|r| r.0 == p.seq),
             _ => true,
         }
     }
@@ -357,8 +377,7 @@ impl<'a> Simulator<'a> {
             What::Action { node, index, lane, start } => (node, index, lane, start),
         };
         let action = self.states[v].actions[index];
-        self.states[v].lanes[lane].queue.pop_front();
-        self.states[v].lanes[lane].running = None;
+        self.states[v].lanes[lane].running.retain(|r| r.0 != p.seq);
         let iv = |peer, amount| Interval { start, end: p.time, amount, peer };
         match action {
             Action::Send { to, amount } | Action::Copy { to, amount } => {
@@ -416,8 +435,7 @@ impl<'a> Simulator<'a> {
         }
         self.start_dirty();
         let st = &self.states[v];
-        let running = st.lanes[0].running.and_then(|_| st.lanes[0].queue.front().copied());
-        let Some(id) = running else { return Ok(None) };
+        let Some(&(seq, id)) = st.lanes[0].running.first() else { return Ok(None) };
         let Action::Compute { amount } = st.actions[id] else { return Ok(None) };
         let start = self
             .heap
@@ -437,8 +455,7 @@ impl<'a> Simulator<'a> {
         for need in &mut st.need[id..] {
             *need -= left;
         }
-        st.lanes[0].queue.pop_front();
-        st.lanes[0].running = None;
+        st.lanes[0].running.retain(|r| r.0 != seq);
         self.trace.nodes[v].computations.push(Interval { start, end: self.now, amount: done, peer: None });
         self.finish_compute(v);
         self.dirty.push(v);
@@ -479,7 +496,7 @@ impl<'a> Simulator<'a> {
 
     /// Whether node `v` has nothing running and nothing queued.
     pub fn is_idle(&self, v: usize) -> bool {
-        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| l.running.is_none() && l.queue.is_empty()))
+        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| l.running.is_empty() && l.queue.is_empty()))
     }
 
     /// Units node `v` has fully received so far (infinite for the originator).
