@@ -164,3 +164,58 @@ fn reporting_scheme_threshold() {
     assert!(reporting_scheme(&g, 0, l, 1.0, 0.0, SpanningTreeKind::Spt, cm, cp).is_err());
     assert!(reporting_scheme(&g, 0, f64::NAN, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
 }
+
+/// EST against a naive greedy oracle that evaluates every candidate tree in full with
+/// `equivalent` (no incremental or hierarchical shortcut): at every step the root's equivalent
+/// w after EST's choice equals the best over all (edge, node) pairs.
+fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
+    let n = g.len();
+    let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
+    let mut parent: Vec<Option<usize>> = vec![None; n];
+    let mut z = vec![0.0; n];
+    let mut inside = vec![false; n];
+    inside[root] = true;
+    let weq = |parent: &[Option<usize>], z: &[f64]| {
+        let t = RootedTree::with_members(root, parent.to_vec(), z.to_vec()).unwrap();
+        equivalent(&t, &ws, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical).unwrap().w_eq
+    };
+    let mut best_w = g.w()[root];
+    for _ in 1..n {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for u in (0..n).filter(|&u| inside[u]) {
+            for &(v, zz) in g.neighbours(u) {
+                if inside[v] {
+                    continue;
+                }
+                parent[v] = Some(u);
+                z[v] = zz;
+                let x = weq(&parent, &z);
+                parent[v] = None;
+                if best.is_none_or(|b| x < b.0 || (x == b.0 && (v, u) < (b.1, b.2))) {
+                    best = Some((x, v, u));
+                }
+            }
+        }
+        let (x, v, u) = best.unwrap();
+        inside[v] = true;
+        parent[v] = Some(u);
+        z[v] = g.link(u, v).unwrap();
+        best_w = x;
+    }
+    best_w
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn est_is_the_greedy_optimum(seed in any::<u64>(), nodes in 3usize..12, p in 0.2f64..0.9) {
+        let spec = RandomGraph { nodes, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 200 };
+        let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
+        let t = spanning_tree(&g, 0, SpanningTreeKind::Est, 1.0, 2.0).unwrap();
+        let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
+        let got = equivalent(&t, &ws, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap().w_eq;
+        let want = naive_est_weq(&g, 0, 1.0, 2.0);
+        prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
+    }
+}

@@ -7,7 +7,8 @@
 //! - A [`Network`] is a rooted tree stored flat (parents before children). Node 0 is the
 //!   originator and holds all the load at `t = 0`. Each node has a link from its parent with
 //!   inverse speed `z(t)` and start-up `S`, optionally a processor with inverse speed `w(t)` and
-//!   start-up `Q` (`None` = relay), a front-end flag and a port model. Speeds are
+//!   start-up `Q` (`None` = relay), a front-end flag and a port model (one port, k ports served
+//!   in plan order, or one per child link). Speeds are
 //!   [`SpeedProfile`]s: constant, or piecewise constant in time.
 //! - Each node runs a plan of [`Action`]s: `Send` a block to a child, `Compute` a chunk,
 //!   `Collect` results (or a small report message) from a child once that child has finished

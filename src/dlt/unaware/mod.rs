@@ -39,6 +39,7 @@ mod chain_experiment;
 mod dld;
 mod equivalent;
 mod error;
+mod est;
 mod execute;
 mod fig38;
 mod graph;

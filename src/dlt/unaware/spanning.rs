@@ -4,11 +4,9 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
-use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, positive};
 use super::graph::Graph;
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, OrderPolicy, RootMode, star_allocate};
 
 /// The spanning trees compared in Chapter 4 (Table 4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,7 +21,7 @@ pub enum SpanningTreeKind {
     /// Robust spanning tree, cost (4.1)–(4.2).
     Rst,
     /// Equivalence-based tree: greedily adds the (edge, node) pair that minimises the root's
-    /// equivalent w.
+    /// equivalent w (computed hierarchically, see the `est` module's notes).
     Est,
 }
 
@@ -145,7 +143,7 @@ pub fn spanning_tree(
             let eps1 = build(g, root, grow(g, root, true, |_, _, z| z))?.eccentricity().max(1) as f64;
             return rst(g, root, eps1);
         }
-        SpanningTreeKind::Est => return est(g, root, t_cm, t_cp),
+        SpanningTreeKind::Est => return super::est::est(g, root, t_cm, t_cp),
     };
     build(g, root, parent)
 }
@@ -207,87 +205,4 @@ fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
 pub fn rst_cost(h: usize, eps1: f64, z: f64) -> f64 {
     let lam = (1.0 - h as f64 / eps1).max(0.0);
     lam * h as f64 + (1.0 - lam) * z
-}
-
-/// EST, incremental: tentatively attaching leaf v under u changes the equivalents only on the
-/// path u → root, so each candidate costs O(depth · degree).
-fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, UnawareError> {
-    let n = g.len();
-    let w = g.w();
-    let mut parent: Vec<Option<usize>> = vec![None; n];
-    let mut zup = vec![0.0; n];
-    let mut inside = vec![false; n];
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n]; // sorted by (z, id)
-    let mut wsub = w.to_vec();
-    inside[root] = true;
-    let scale = CostScale::new(t_cp, t_cm)?;
-    // Equivalent w of v as a star over its children (one extra child (z, W, id) and one child's
-    // W replaced, optionally), by the classical solver of `crate::dlt`.
-    let star = |v: usize,
-                kids: &[usize],
-                wsub: &[f64],
-                zup: &[f64],
-                extra: Option<(f64, f64, usize)>,
-                repl: Option<(usize, f64)>|
-     -> Result<f64, UnawareError> {
-        let get = |c: usize| match repl {
-            Some((r, x)) if r == c => x,
-            _ => wsub[c],
-        };
-        let mut items: Vec<(f64, f64, usize)> = kids.iter().map(|&c| (zup[c], get(c), c)).collect();
-        if let Some((z, x, id)) = extra {
-            let pos = items.partition_point(|it| (it.0, it.2) < (z, id));
-            items.insert(pos, (z, x, id));
-        }
-        if items.is_empty() {
-            return Ok(w[v]);
-        }
-        let children: Vec<(f64, f64)> = items.iter().map(|it| (it.0, it.1)).collect();
-        let s = star_allocate(RootMode::FrontEnd, w[v], &children, scale, OrderPolicy::AsGiven, 1.0)?;
-        Ok(s.makespan / t_cp)
-    };
-    for _ in 1..n {
-        let mut best: Option<(f64, usize, usize)> = None;
-        for u in 0..n {
-            if !inside[u] {
-                continue;
-            }
-            for &(v, z) in g.neighbours(u) {
-                if inside[v] {
-                    continue;
-                }
-                let mut x = star(u, &kids[u], &wsub, &zup, Some((z, w[v], v)), None)?;
-                let mut c = u;
-                while let Some(p) = parent[c] {
-                    x = star(p, &kids[p], &wsub, &zup, None, Some((c, x)))?;
-                    c = p;
-                }
-                let cand = (x, v, u);
-                if best.is_none_or(|b| x < b.0 || (x == b.0 && (v, u) < (b.1, b.2))) {
-                    best = Some(cand);
-                }
-            }
-        }
-        let Some((_, v, u)) = best else { break };
-        inside[v] = true;
-        parent[v] = Some(u);
-        zup[v] = g.link(u, v).unwrap_or(0.0);
-        let pos = kids[u].partition_point(|&c| (zup[c], c) < (zup[v], v));
-        kids[u].insert(pos, v);
-        let mut c = u;
-        loop {
-            wsub[c] = star(c, &kids[c], &wsub, &zup, None, None)?;
-            match parent[c] {
-                Some(p) => c = p,
-                None => break,
-            }
-        }
-    }
-    let tree = RootedTree::new(root, parent, zup)?;
-    debug_assert!({
-        let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-        let e = equivalent(&tree, &ws, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical);
-        e.map(|e| (e.w_eq - wsub[root]).abs() <= 1e-9 * wsub[root]).unwrap_or(false)
-    });
-    Ok(tree)
 }
