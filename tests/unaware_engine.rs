@@ -114,3 +114,50 @@ proptest! {
         }
     }
 }
+
+fn random_tree(seed: u64, n: usize) -> (RootedTree, Vec<f64>) {
+    use rand::Rng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let parents: Vec<Option<usize>> =
+        (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
+    let z: Vec<f64> = (0..n).map(|v| if v == 0 { 0.0 } else { rng.random_range(0.1..1.0) }).collect();
+    let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
+    (RootedTree::new(0, parents, z).unwrap(), w)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// SLD end to end on random trees: P_0's estimates from the probe reports are the true
+    /// speeds, the engine ends every phase where P_0 planned it (the probe never delays a
+    /// phase), and exactly L − η·L units of real load are computed (in-phase answers capped at
+    /// the load left).
+    #[test]
+    fn sld_end_to_end_on_random_trees(seed in any::<u64>(), n in 3usize..25) {
+        let (t, w) = random_tree(seed, n);
+        let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+        let r = run_sld(&t, &w, &cfg).unwrap();
+        for v in 1..n {
+            prop_assert!((r.w_est[v] - w[v]).abs() <= 1e-12 * w[v]);
+            prop_assert!((r.z_est[v] - t.z_up(v)).abs() <= 1e-12 * (1.0 + t.z_up(v)));
+        }
+        prop_assert!((r.load_finish - r.schedule.finish_time).abs() <= 1e-9 * r.schedule.finish_time);
+        let real: f64 = (1..n).map(|v| r.run.computed_by(v)).sum::<f64>() - (n - 1) as f64 * r.probe.pl;
+        prop_assert!((real - 76.0).abs() < 1e-9, "computed {}", real);
+    }
+
+    /// DLD on random static trees: it dispatches exactly L − η·L (in-phase answers capped at
+    /// the load left) and the engine computes all of it.
+    #[test]
+    fn dld_on_random_trees(seed in any::<u64>(), n in 3usize..20) {
+        let (t, w) = random_tree(seed, n);
+        let cfg = DldConfig::thesis_dnp();
+        let tp = probe_tree(&t, &w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+        let s = dld(&t, &w, &[], &tp, &w, &cfg).unwrap();
+        let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
+        prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
+        let computed: f64 = (1..n).filter_map(|v| s.index_of[v]).map(|i| s.trace.nodes[i].computed).sum();
+        prop_assert!((computed - total).abs() < 1e-9);
+        prop_assert!(s.finish_time > 0.0);
+    }
+}

@@ -314,7 +314,12 @@ pub fn dld(
         let est_tree = st.estimated_tree(tree)?;
         let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &mask, Some(s))?;
         let eq = equivalent(&vt, &wv, cfg.t_cm, cfg.t_cp, cfg.rules.relay, RelayRule::Physical)?;
-        let x = (tf - t) / (eq.w_eq * cfg.t_cp);
+        // Capped at the load left (the thesis does not bound in-phase answers; see `sld`).
+        let left = cfg.load * (1.0 - cfg.eta) - st.dispatched;
+        if left <= 0.0 {
+            continue;
+        }
+        let x = ((tf - t) / (eq.w_eq * cfg.t_cp)).min(left);
         let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.shares[v] } else { 0.0 }).collect();
         st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
     }

@@ -5,7 +5,7 @@
 
 use super::error::{UnawareError, non_negative, positive};
 use super::probing::TreeProbe;
-use super::sld::SldSchedule;
+use super::sld::{SldConfig, SldSchedule};
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};
@@ -189,6 +189,20 @@ pub fn execute_sld(
     t_cm: f64,
     t_cp: f64,
 ) -> Result<EngineRun, UnawareError> {
+    execute_sld_ordered(tree, tree, w, schedule, probe, t_cm, t_cp)
+}
+
+/// [`execute_sld`] on the true network `tree`, forwarding in the order of `planned` (the same
+/// tree with the z the scheduler estimated: ties and near-ties in z must be broken as planned).
+fn execute_sld_ordered(
+    tree: &RootedTree,
+    planned: &RootedTree,
+    w: &[f64],
+    schedule: &SldSchedule,
+    probe: Option<f64>,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<EngineRun, UnawareError> {
     if w.len() != tree.len() {
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
     }
@@ -204,7 +218,7 @@ pub fn execute_sld(
         for &(v, x) in &d.loads {
             loads[v] += x;
         }
-        push_block(&mut sim, tree, &index_of, &loads, tree.root())?;
+        push_block(&mut sim, planned, &index_of, &loads, tree.root())?;
     }
     sim.run()?;
     Ok(EngineRun { trace: sim.trace(), node_of, index_of })
@@ -276,4 +290,58 @@ pub fn execute_probe(
     sim.run()?;
     let probe = TreeProbe { tcs, tcf, tp, pl: model.pl };
     Ok((probe, EngineRun { trace: sim.trace(), node_of, index_of }))
+}
+
+/// SLD end to end on the engine (SNP): P_0 runs the probe ([`execute_probe`]), estimates every
+/// z and w from the CTC/PTC reports by (3.1)–(3.2), plans SLD on those estimates with the PTC
+/// times it saw, and the engine executes the plan after the probe on the true network.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SldRun {
+    /// What the probe's reports told P_0.
+    pub probe: TreeProbe,
+    /// Estimated z (by node id; the root's entry is 0).
+    pub z_est: Vec<f64>,
+    /// Estimated w (by node id; the root's entry is the true w, unused: P_0 does not compute).
+    pub w_est: Vec<f64>,
+    /// The plan.
+    pub schedule: SldSchedule,
+    /// The engine run (probe and phases).
+    pub run: EngineRun,
+    /// End of the last phase computation on the engine (the probes of processors that never
+    /// report in time may end later; they are in the trace).
+    pub load_finish: f64,
+}
+
+/// Runs [`SldRun`]: probe, estimates from reports, plan, execution.
+///
+/// # Errors
+/// The errors of [`execute_probe`], [`super::sld`] and [`execute_sld`].
+///
+/// # Examples
+/// On the Fig. 3.8 tree with the physical relay rule every phase ends where P_0 planned it.
+/// ```
+/// use loadbal::dlt::unaware::{fig_3_8, run_sld, RelayRule, Rules, SldConfig};
+/// let ex = fig_3_8();
+/// let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+/// let r = run_sld(&ex.tree, &ex.w, &cfg).unwrap();
+/// assert!((r.load_finish - r.schedule.finish_time).abs() < 1e-9);
+/// assert!((r.w_est[15] - 2.0).abs() < 1e-12 && (r.z_est[15] - 10.0).abs() < 1e-12);
+/// ```
+pub fn run_sld(tree: &RootedTree, w: &[f64], cfg: &SldConfig) -> Result<SldRun, UnawareError> {
+    let (probe, _) = execute_probe(tree, w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp)?;
+    let n = tree.len();
+    let mut z_est = vec![0.0; n];
+    let mut w_est = w.to_vec();
+    for v in (0..n).filter(|&v| v != tree.root() && tree.is_member(v)) {
+        z_est[v] = (probe.tcf[v] - probe.tcs[v]) / (probe.pl * cfg.t_cm);
+        w_est[v] = (probe.tp[v] - probe.tcf[v]) / (probe.pl * cfg.t_cp);
+    }
+    let est_tree = RootedTree::with_members(tree.root(), tree.parents().to_vec(), z_est.clone())?;
+    let schedule = super::sld(&est_tree, &w_est, &probe.tp, cfg)?;
+    let run = execute_sld_ordered(tree, &est_tree, w, &schedule, Some(probe.pl), cfg.t_cm, cfg.t_cp)?;
+    let load_finish = (0..n)
+        .filter_map(|v| run.index_of[v].map(|i| &run.trace.nodes[i]))
+        .filter_map(|node| node.computations.iter().skip(1).map(|c| c.end).reduce(f64::max))
+        .fold(0.0, f64::max);
+    Ok(SldRun { probe, z_est, w_est, schedule, run, load_finish })
 }

@@ -17,6 +17,7 @@
 //! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`reporting_scheme`] |
 //! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`gp_partition`], [`sss`], [`rb_sss`], [`sds`] |
 //! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
+//! | §3.3 on the engine | SLD end to end: probe, estimates from reports, plan, execution | [`run_sld`] |
 //! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
@@ -59,7 +60,7 @@ pub use chain_experiment::{ChainCell, ChainSampler, best_wcs_frequencies, chain_
 pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
-pub use execute::{EngineRun, execute_probe, execute_sld, execute_tree};
+pub use execute::{EngineRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
 pub use fig38::{ExampleTree, TABLE_3_1, dnp_changes, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{

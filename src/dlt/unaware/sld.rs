@@ -196,7 +196,8 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
         let t0 = tf;
         let available: Vec<usize> = procs.iter().copied().filter(|&v| run.served[v]).collect();
         let lp = available.len() as f64 * cfg.l1p;
-        let remaining = cfg.load - cfg.eta * cfg.load - run.dispatched;
+        // Non-negative up to rounding: in-phase answers are capped at the load left.
+        let remaining = (cfg.load - cfg.eta * cfg.load - run.dispatched).max(0.0);
         let last = remaining < cfg.mu * cfg.load || remaining < lp;
         let x = if last { remaining } else { lp };
         let (vt, wv) = virtual_tree(tree, w, &run.served, None)?;
@@ -287,8 +288,15 @@ impl Run<'_> {
             let (vt, wv) = virtual_tree(tree, self.w, &mask, Some(s))?;
             let e = equivalent(&vt, &wv, cfg.t_cm, cfg.t_cp, cfg.rules.relay, RelayRule::Physical)?;
             let x = (tf - t) / (e.w_eq * cfg.t_cp);
+            // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
+            // more than it holds, so the last answer is cut to the remainder (and ends early).
+            let left = cfg.load * (1.0 - cfg.eta) - self.dispatched;
+            if left <= 0.0 {
+                return Ok(());
+            }
+            let (x, end) = if x > left { (left, t + left * e.w_eq * cfg.t_cp) } else { (x, tf) };
             let loads: Vec<(usize, f64)> = (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.shares[v])).collect();
-            self.record(phase, t, s, loads, e.w_sub[s], tf);
+            self.record(phase, t, s, loads, e.w_sub[s], end);
             t += x * tree.z_up(s) * cfg.t_cm;
         }
         Ok(())
