@@ -137,8 +137,8 @@ proptest! {
         let (t, w) = random_tree(seed, n);
         let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
         let r = run_sld(&t, &w, &cfg).unwrap();
-        for v in 1..n {
-            prop_assert!((r.w_est[v] - w[v]).abs() <= 1e-12 * w[v]);
+        for (v, &wv) in w.iter().enumerate().skip(1) {
+            prop_assert!((r.w_est[v] - wv).abs() <= 1e-12 * wv);
             prop_assert!((r.z_est[v] - t.z_up(v)).abs() <= 1e-12 * (1.0 + t.z_up(v)));
         }
         prop_assert!((r.load_finish - r.schedule.finish_time).abs() <= 1e-9 * r.schedule.finish_time);
