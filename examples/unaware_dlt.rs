@@ -2,11 +2,17 @@
 //!
 //! ```text
 //! cargo run --release --example unaware_dlt -- graph examples/data/unaware_graph.txt 100 [--root 0] [--out DIR]
-//!     every spanning tree (SPT, MST, FHT, RST, EST) with its RAOLD-OS schedule, as JSON lines;
-//!     with --out, the engine's Gantt chart of each schedule as DIR/<tree>_gantt.csv
+//!                                                 [--t-star 2 --hop-delay 1]
+//!     every spanning tree (SPT, MST, FHT, RST, EST) with its RAOLD-OS schedule, as JSON lines,
+//!     then the §4.1 reporting scheme (SPT over the nodes known at T*); with --out, the engine's
+//!     Gantt chart of each schedule as DIR/<tree>_gantt.csv
 //! cargo run --release --example unaware_dlt -- snp [--out DIR]
 //!     SLD on the reconstructed Fig. 3.8 tree (Table 3.2): the dispatches as CSV on stdout,
-//!     the engine's Gantt chart as DIR/snp_gantt.csv
+//!     the engine's Gantt charts as DIR/snp_gantt_<rule>.csv, and SLD end to end (probe copies
+//!     and reports on the engine, then the plan) as DIR/snp_gantt_end_to_end.csv
+//! cargo run --release --example unaware_dlt -- chain [--n 8] [--seed 1] [--out DIR]
+//!     ESS, WCS(2) and pureDLT on one random thesis chain, run on the engine (probe copies,
+//!     PTC reports) beside the closed forms; Gantt charts as DIR/chain_<strategy>.csv
 //! cargo run --release --example unaware_dlt -- dnp [--out DIR]
 //!     DLD on the DNP example (Table 3.3) on the engine with the §3.5 speed changes: the
 //!     dispatches as CSV, the Gantt chart as DIR/dnp_gantt.csv
@@ -21,10 +27,12 @@
 use std::error::Error;
 
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, DldConfig, Graph, RandomGraph, RelayRule, SldConfig, SpanningTreeKind, SpeedClass,
-    chain_experiment, dld, dnp_changes, execute_sld, execute_tree, fig_3_8, probe_tree, raold_os, sld, spanning_tree,
+    ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, RandomGraph, RelayRule, RootWhileWaiting, Rules,
+    SldConfig, SpanningTreeKind, SpeedClass, chain_experiment, dld, dnp_changes, execute_sld, execute_tree, fig_3_8,
+    linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme, run_chain, run_sld, sld, spanning_tree,
 };
 use loadbal::montecarlo::MonteCarlo;
+use rand::SeedableRng;
 
 fn flag(args: &[String], name: &str) -> Option<String> {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned()
@@ -61,6 +69,47 @@ fn main() -> Result<(), Box<dyn Error>> {
                     std::fs::write(format!("{dir}/{}_gantt.csv", kind.name()), run.gantt_csv())?;
                 }
             }
+            let t_star: f64 = flag(&args, "--t-star").map_or(Ok(2.0), |s| s.parse())?;
+            let hop: f64 = flag(&args, "--hop-delay").map_or(Ok(1.0), |s| s.parse())?;
+            let r = reporting_scheme(&g, root, load, t_star, hop, SpanningTreeKind::Spt, 1.0, 1.0)?;
+            let line = serde_json::json!({
+                "tree": "reporting scheme (SPT over the nodes known at T*)",
+                "t_star": t_star,
+                "hop_delay": hop,
+                "known": r.known,
+                "finish_time": r.finish_time,
+                "engine_makespan_after_t_star": r.run.trace.compute_makespan,
+            });
+            println!("{line}");
+        }
+        Some("chain") => {
+            let n: usize = flag(&args, "--n").map_or(Ok(8), |s| s.parse())?;
+            let seed: u64 = flag(&args, "--seed").map_or(Ok(1), |s| s.parse())?;
+            let chain = ChainSampler::thesis(n, 0.75).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+            let cfg = ChainConfig::thesis(0.03, 0.07);
+            println!("strategy,engine_finish,closed_form,probe_finish,phases,responders");
+            for (name, strategy) in [
+                ("ESS", ChainStrategy::Wcs(1)),
+                ("WCS2", ChainStrategy::Wcs(2)),
+                ("pureDLT", ChainStrategy::PureDlt(RootWhileWaiting::Idle)),
+            ] {
+                let run = run_chain(&chain, &cfg, strategy)?;
+                let model = match strategy {
+                    ChainStrategy::Wcs(k) => linear_schedule(&chain, &cfg, k)?.finish_time,
+                    ChainStrategy::PureDlt(mode) => pure_dlt(&chain, &cfg, mode)?,
+                };
+                let order: Vec<String> = run.responders.iter().map(usize::to_string).collect();
+                println!(
+                    "{name},{},{model},{},{},{}",
+                    run.finish_time,
+                    run.probe_finish,
+                    run.phases.len(),
+                    order.join(" ")
+                );
+                if let Some(dir) = &out {
+                    std::fs::write(format!("{dir}/chain_{name}.csv"), run.trace.gantt_csv())?;
+                }
+            }
         }
         Some("snp") => {
             let ex = fig_3_8();
@@ -87,6 +136,16 @@ fn main() -> Result<(), Box<dyn Error>> {
                     std::fs::write(format!("{dir}/snp_gantt_{relay:?}.csv"), run.gantt_csv())?;
                 }
             }
+            let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..cfg };
+            let r = run_sld(&ex.tree, &ex.w, &cfg)?;
+            eprintln!(
+                "SLD end to end (probe on the engine, estimates from its reports): plan {:.4}, engine {:.4}, \
+                 last probe {:.1}",
+                r.schedule.finish_time, r.load_finish, r.run.trace.compute_makespan
+            );
+            if let Some(dir) = &out {
+                std::fs::write(format!("{dir}/snp_gantt_end_to_end.csv"), r.run.gantt_csv())?;
+            }
         }
         Some("dnp") => {
             let ex = fig_3_8();
@@ -103,16 +162,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             if let Some(dir) = &out {
                 let mut csv = String::from("node,kind,start,end,amount,peer\n");
+                let id = |i: usize| s.index_of.iter().position(|&x| x == Some(i));
                 for r in s.trace.gantt() {
-                    let id = |i: usize| s.index_of.iter().position(|&x| x == Some(i));
                     let Some(node) = id(r.node) else { continue };
-                    let peer = match r.peer {
-                        Some(p) => match id(p) {
-                            Some(q) => q.to_string(),
-                            None => continue, // P_0's timers
-                        },
-                        None => String::new(),
-                    };
+                    let peer = r.peer.and_then(id).map_or(String::new(), |q| q.to_string());
                     csv.push_str(&format!("{node},{},{},{},{},{peer}\n", r.kind.as_str(), r.start, r.end, r.amount));
                 }
                 std::fs::write(format!("{dir}/dnp_gantt.csv"), csv)?;
@@ -171,7 +224,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         _ => {
             return Err(
-                "usage: unaware_dlt graph FILE LOAD [--root R] [--out DIR] | snp [--out DIR] | dnp [--out DIR] | sweep | trees".into()
+                "usage: unaware_dlt graph FILE LOAD [--root R] [--out DIR] [--t-star T --hop-delay D] | snp [--out DIR] \
+                 | chain [--n N] [--seed S] [--out DIR] | dnp [--out DIR] | sweep | trees".into()
             );
         }
     }
