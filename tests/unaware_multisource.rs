@@ -102,3 +102,66 @@ fn rb_sss_limits() {
         Err(UnawareError::InvalidParameter { .. })
     ));
 }
+
+mod on_the_engine {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every node that computed in a stage finishes at the stage's end, and the stage computed
+    /// exactly the loads it was given.
+    fn check_stages(run: &MultiSourceRun, ends: &[f64]) -> Result<(), TestCaseError> {
+        prop_assert_eq!(run.stages.len(), ends.len());
+        for (st, &d) in run.stages.iter().zip(ends) {
+            prop_assert!(st.run.trace.finish_spread(d) < 1e-9, "stage at {} should last {}", st.start, d);
+            let computed: f64 = st.run.trace.nodes.iter().map(|n| n.computed).sum();
+            let given: f64 = st.loads.iter().sum();
+            prop_assert!((computed - given).abs() <= 1e-9 * given.max(1.0));
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// SSS, RB-SSS and SDS executed on the engine end at the closed forms' times.
+        #[test]
+        fn multi_source_strategies_on_the_engine(
+            seed in any::<u64>(),
+            nodes in 6usize..20,
+            m in 1usize..4,
+            tight in any::<bool>(),
+        ) {
+            let coupling = if tight { Coupling::Tight } else { Coupling::Loose };
+            let g = RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let sources: Vec<usize> = (0..m).collect();
+            let loads: Vec<f64> = (0..m).map(|i| 100.0 * (i + 1) as f64).collect();
+            let s = sss(&g, &sources, &loads, 1.0, 1.0).unwrap();
+            let run = execute_sss(&g, &s, 1.0, 1.0).unwrap();
+            prop_assert!((run.finish_time - s.finish_time).abs() <= 1e-9 * s.finish_time);
+            check_stages(&run, &s.iterations.iter().map(|it| it.duration).collect::<Vec<_>>())?;
+            let rb = rb_sss(&g, &sources, &loads, 2.0, 1.0, 1.0, 1.0).unwrap();
+            let run = execute_sss(&g, &rb, 1.0, 1.0).unwrap();
+            prop_assert!((2.0 + run.finish_time - rb.finish_time).abs() <= 1e-9 * rb.finish_time);
+            let t_sds = sds(&g, &sources, &loads, 1.0, 1.0).unwrap();
+            let run = execute_sds(&g, &sources, &loads, 1.0, 1.0).unwrap();
+            prop_assert!((run.finish_time - t_sds).abs() <= 1e-9 * t_sds);
+            prop_assert!(run.gantt_csv().lines().count() > run.stages.len());
+        }
+    }
+}
+
+/// RB-SSS with hop-limited routes: after 2 rounds P_3 is closer to S_1 (through P_2, 2 hops)
+/// while P_4 knows only S_0 (through P_3; S_1 is 3 hops away). P_4 follows its predecessor into
+/// S_1's region, so both regions stay trees (this used to fail with `NotATree`).
+#[test]
+fn rb_sss_hop_limited_regions_stay_trees() {
+    let e = |u, v, z| Edge { u, v, z };
+    let g = Graph::new(vec![1.0; 5], vec![e(0, 3, 1.0), e(1, 2, 0.1), e(2, 3, 0.1), e(3, 4, 0.1)]).unwrap();
+    let rb = rb_sss(&g, &[0, 1], &[10.0, 10.0], 2.0, 1.0, 1.0, 1.0).unwrap();
+    let trees = &rb.iterations[0].trees;
+    assert_eq!(trees[1].parent(4), Some(3));
+    assert_eq!(trees[1].parent(3), Some(2));
+    assert!(!trees[0].is_member(4) && !trees[0].is_member(3));
+    let run = execute_sss(&g, &rb, 1.0, 1.0).unwrap();
+    assert!((2.0 + run.finish_time - rb.finish_time).abs() < 1e-9 * rb.finish_time);
+}

@@ -51,11 +51,11 @@ impl EngineRun {
 }
 
 /// A map between engine indices and tree ids.
-type IdMap = Vec<Option<usize>>;
+pub(super) type IdMap = Vec<Option<usize>>;
 
 /// Builds the engine network of `tree` (engine indices in pre-order, the root first) with
 /// `w[v] = None` for relays.
-fn network(
+pub(super) fn network(
     tree: &RootedTree,
     w: &[Option<f64>],
     t_cm: f64,

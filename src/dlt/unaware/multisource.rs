@@ -74,9 +74,16 @@ type Routes = (Vec<f64>, Vec<Option<usize>>);
 
 /// Every node joins the source with the smallest (distance, index) among those that know it
 /// (`region = usize::MAX` when none does); each region hangs from its source by the routes.
+///
+/// With full shortest paths (GP) Theorem 1 makes a node's predecessor on the route to its
+/// target share that target. With the hop-limited routes of RB-SSS (Bellman–Ford stopped
+/// after k rounds) it does not: the predecessor may be closer to another source by a route the
+/// node could only use with k + 1 hops. The node then follows its predecessor — its region is
+/// the source at the top of its chain of predecessors — so every region stays a tree; for GP
+/// this changes nothing.
 fn partition_from(g: &Graph, sources: &[usize], routes: &[Routes]) -> Result<Partition, UnawareError> {
     let n = g.len();
-    let region: Vec<usize> = (0..n)
+    let target: Vec<usize> = (0..n)
         .map(|v| match sources.iter().position(|&s| s == v) {
             Some(i) => i,
             None => (0..sources.len())
@@ -85,10 +92,41 @@ fn partition_from(g: &Graph, sources: &[usize], routes: &[Routes]) -> Result<Par
                 .unwrap_or(usize::MAX),
         })
         .collect();
+    let is_source = |v: usize| sources.contains(&v);
+    let pred = |v: usize| if is_source(v) || target[v] == usize::MAX { None } else { routes[target[v]].1[v] };
+    let mut region = vec![usize::MAX; n];
+    for v in 0..n {
+        // Follow the predecessors to a node whose region is known (a source, or done before).
+        let mut chain = Vec::new();
+        let mut u = v;
+        let top = loop {
+            if region[u] != usize::MAX || is_source(u) || target[u] == usize::MAX {
+                break if is_source(u) { target[u] } else { region[u] };
+            }
+            if chain.len() > n {
+                return Err(UnawareError::InvalidParameter {
+                    name: "z",
+                    value: 0.0,
+                    expected: "no cycle of zero-delay links among shortest routes",
+                });
+            }
+            chain.push(u);
+            match pred(u) {
+                Some(p) => u = p,
+                None => break usize::MAX,
+            }
+        };
+        for c in chain {
+            region[c] = top;
+        }
+        if is_source(v) {
+            region[v] = target[v];
+        }
+    }
     let mut trees = Vec::with_capacity(sources.len());
     for (i, &s) in sources.iter().enumerate() {
         let parent: Vec<Option<usize>> =
-            (0..n).map(|v| if v != s && region[v] == i { routes[i].1[v] } else { None }).collect();
+            (0..n).map(|v| if v != s && region[v] == i { pred(v) } else { None }).collect();
         let z: Vec<f64> = (0..n).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
         trees.push(RootedTree::with_members(s, parent, z)?);
     }
@@ -111,6 +149,8 @@ pub struct SssIteration {
     pub finished: usize,
     /// Iteration length Δ.
     pub duration: f64,
+    /// Each active source's region as a tree rooted at it (same order as `sources`).
+    pub trees: Vec<RootedTree>,
 }
 
 /// An SSS run.
@@ -192,6 +232,7 @@ fn sss_with(
             times: times.clone(),
             finished: active[i].0,
             duration: delta,
+            trees: part.trees,
         });
         let mut next = Vec::new();
         for (j, &(s, l)) in active.iter().enumerate() {

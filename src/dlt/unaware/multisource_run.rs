@@ -1,0 +1,172 @@
+//! The multi-source strategies of Chapter 5 executed on the event engine. The engine has one
+//! originator, so every stage runs on a network whose node 0 is a virtual super-source that
+//! hands each source its load over a link of z = 0 (instantly); below it hang the regions, each
+//! a tree rooted at its source, computing their RAOLD-OS allocations. The regions change
+//! between stages (GP re-partitions), so each stage is its own engine run, started at the
+//! stage's time.
+
+use super::error::UnawareError;
+use super::execute::{EngineRun, network, push_block};
+use super::graph::Graph;
+use super::multisource::SssSchedule;
+use super::raold::raold_os;
+use super::spanning::{SpanningTreeKind, spanning_tree};
+use super::tree::RootedTree;
+use crate::dlt::engine::Simulator;
+
+/// One stage: regions computing side by side from `start`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stage {
+    /// When the stage starts.
+    pub start: f64,
+    /// The sources active in the stage.
+    pub sources: Vec<usize>,
+    /// Load each source's region processes in the stage.
+    pub loads: Vec<f64>,
+    /// The engine run, times measured from `start`; tree ids are graph ids, the super-source
+    /// is id `g.len()`.
+    pub run: EngineRun,
+}
+
+/// A multi-source schedule executed stage by stage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MultiSourceRun {
+    /// The stages in time order.
+    pub stages: Vec<Stage>,
+    /// End of the last computation.
+    pub finish_time: f64,
+}
+
+impl MultiSourceRun {
+    /// Gantt chart of all stages as CSV `stage,node,kind,start,end,amount,peer` (graph node
+    /// ids, absolute times; the super-source's instantaneous hand-overs are left out).
+    pub fn gantt_csv(&self) -> String {
+        let mut s = String::from("stage,node,kind,start,end,amount,peer\n");
+        for (k, st) in self.stages.iter().enumerate() {
+            let sup = st.run.node_of.len() - 1; // the super-source is the last id
+            for r in st.run.trace.gantt() {
+                let Some(node) = st.run.node_of[r.node].filter(|&v| v != sup) else { continue };
+                let peer = r.peer.and_then(|p| st.run.node_of[p]);
+                if peer == Some(sup) {
+                    continue;
+                }
+                let peer = peer.map_or(String::new(), |p| p.to_string());
+                s.push_str(&format!(
+                    "{k},{node},{},{},{},{},{peer}\n",
+                    r.kind.as_str(),
+                    st.start + r.start,
+                    st.start + r.end,
+                    r.amount
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// Runs one stage: `regions[i]` (rooted at a source) processes `loads[i]` by RAOLD-OS.
+fn stage(g: &Graph, start: f64, regions: &[(&RootedTree, f64)], t_cm: f64, t_cp: f64) -> Result<Stage, UnawareError> {
+    let n = g.len();
+    let sup = n;
+    let mut parent: Vec<Option<usize>> = vec![None; n + 1];
+    let mut z = vec![0.0; n + 1];
+    let mut loads = vec![0.0; n + 1];
+    for &(tree, x) in regions {
+        let src = tree.root();
+        parent[src] = Some(sup);
+        for v in tree.members().into_iter().filter(|&v| v != src) {
+            parent[v] = tree.parent(v);
+            z[v] = tree.z_up(v);
+        }
+        let sched = raold_os(tree, g.w(), x, t_cm, t_cp)?;
+        for v in tree.members() {
+            loads[v] = sched.loads[v];
+        }
+    }
+    let forest = RootedTree::with_members(sup, parent, z)?;
+    let w: Vec<Option<f64>> = (0..=n).map(|v| (v < n).then(|| g.w()[v])).collect();
+    let (net, node_of, index_of) = network(&forest, &w, t_cm, t_cp)?;
+    let mut sim = Simulator::new(&net);
+    push_block(&mut sim, &forest, &index_of, &loads, sup)?;
+    sim.run()?;
+    Ok(Stage {
+        start,
+        sources: regions.iter().map(|r| r.0.root()).collect(),
+        loads: regions.iter().map(|r| r.1).collect(),
+        run: EngineRun { trace: sim.trace(), node_of, index_of },
+    })
+}
+
+fn finish(stages: Vec<Stage>) -> MultiSourceRun {
+    let finish_time = stages.iter().map(|s| s.start + s.run.trace.compute_makespan).fold(0.0, f64::max);
+    MultiSourceRun { stages, finish_time }
+}
+
+/// Executes an SSS (or RB-SSS) schedule on the engine: in iteration k every active region
+/// processes the part of its load it gets through in Δ_k, `L_j·Δ_k/T_j`, so every region ends
+/// the iteration together at its end, and the next iteration starts on the new partition.
+///
+/// # Errors
+/// Engine and RAOLD-OS errors.
+///
+/// # Examples
+/// Reference G23: the engine ends at T_sss = 14.282484.
+/// ```
+/// use loadbal::dlt::unaware::{execute_sss, sss, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// let s = sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+/// let run = execute_sss(&g, &s, 1.0, 1.0).unwrap();
+/// assert!((run.finish_time - 14.282484).abs() < 1e-6);
+/// ```
+pub fn execute_sss(g: &Graph, schedule: &SssSchedule, t_cm: f64, t_cp: f64) -> Result<MultiSourceRun, UnawareError> {
+    let mut stages = Vec::new();
+    let mut t = 0.0;
+    for it in &schedule.iterations {
+        let regions: Vec<(&RootedTree, f64)> = it
+            .trees
+            .iter()
+            .zip(it.loads.iter().zip(&it.times))
+            .map(|(tree, (&l, &tj))| (tree, if tj > 0.0 { l * it.duration / tj } else { l }))
+            .collect();
+        stages.push(stage(g, t, &regions, t_cm, t_cp)?);
+        t += it.duration;
+    }
+    Ok(finish(stages))
+}
+
+/// Executes SDS on the engine: the sources take the whole network one after another, each on
+/// the shortest-path tree of the graph rooted at it (the same plan as [`super::sds`]).
+///
+/// # Errors
+/// As [`super::sds`], and engine errors.
+///
+/// # Examples
+/// Reference G23: T_sds = 17.806468.
+/// ```
+/// use loadbal::dlt::unaware::{execute_sds, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// let run = execute_sds(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+/// assert!((run.finish_time - 17.806468).abs() < 1e-6);
+/// ```
+pub fn execute_sds(
+    g: &Graph,
+    sources: &[usize],
+    loads: &[f64],
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<MultiSourceRun, UnawareError> {
+    super::sds(g, sources, loads, t_cm, t_cp)?; // validates, with the same errors
+    let mut stages = Vec::new();
+    let mut t = 0.0;
+    for (&s, &l) in sources.iter().zip(loads) {
+        let tree = spanning_tree(g, s, SpanningTreeKind::Spt, t_cm, t_cp)?;
+        let st = stage(g, t, &[(&tree, l)], t_cm, t_cp)?;
+        t += st.run.trace.compute_makespan;
+        stages.push(st);
+    }
+    Ok(finish(stages))
+}
