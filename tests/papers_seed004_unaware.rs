@@ -60,6 +60,13 @@ fn seed004_unaware_rows() {
         find(&rows, "Tables 2.1/2.2", "largest relative gap, event engine vs closed forms (all cells, ESS/WCS/pure)");
     assert!(gap.model.is_some_and(|g| g < 1e-12));
     assert_eq!(gap.status, Status::Match);
+    for coupling in ["tight", "loose"] {
+        let item = format!("largest relative gap, event engine vs closed forms (SSS and SDS, {coupling})");
+        let gap = find(&rows, "§5.5 text (Fig. 5.3)", &item);
+        assert!(gap.model.is_some_and(|g| g < 1e-12), "{item}");
+    }
+    let e2e = find(&rows, "§3.4 text", "SLD end to end on the engine: last phase computation");
+    assert!(e2e.model.is_some_and(|t| (t - 54.0588).abs() < 1e-3));
     assert_eq!(find(&rows, "Table 2.2", "cells with T-WCS < T-pure (of 16)").model, Some(16.0));
     let copied = find(&rows, "Table 2.2", "T-pure, eps = 0.12, n = 20, eta = 0.03");
     assert_eq!(copied.status, Status::Deviates);
