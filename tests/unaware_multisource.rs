@@ -165,3 +165,31 @@ fn rb_sss_hop_limited_regions_stay_trees() {
     let run = execute_sss(&g, &rb, 1.0, 1.0).unwrap();
     assert!((2.0 + run.finish_time - rb.finish_time).abs() < 1e-9 * rb.finish_time);
 }
+
+/// DSS on a graph: the region table comes from GP over every busy set (a region grows when the
+/// other sources are idle), and the DSS simulation on it stays below the (5.9) bounds at a light
+/// load. Bad input is typed.
+#[test]
+fn dss_on_a_graph() {
+    use loadbal::montecarlo::MonteCarlo;
+    use loadbal::queueing::{DssSim, VacationRule};
+    let g = g23();
+    let net = dss_regions(&g, &[0, 1], 1.0, 1.0, 1.0).unwrap();
+    for i in 0..2 {
+        let alone = net.capacity(1 << i, i).unwrap();
+        let shared = net.capacity(0b11, i).unwrap();
+        assert!(alone < shared, "region {i}: {alone} vs {shared}");
+    }
+    // With both busy the capacities are SSS's first-iteration W_i.
+    let s = sss(&g, &[0, 1], &[1.0, 1.0], 1.0, 1.0).unwrap();
+    assert!((net.capacity(0b11, 1).unwrap() - s.iterations[0].w_eq[1]).abs() < 1e-12);
+    let lambda = [0.1, 0.1];
+    let bounds = net.queue_bounds(&lambda, VacationRule::OwnMax).unwrap();
+    let est = DssSim::new(lambda.to_vec(), 20_000.0, 500.0).estimate(&net, &MonteCarlo::new(3, 8).unwrap()).unwrap();
+    for i in 0..2 {
+        assert!(est[i].mean < bounds[i], "region {i}: {} vs bound {}", est[i].mean, bounds[i]);
+    }
+    assert!(dss_regions(&g, &[0, 0], 1.0, 1.0, 1.0).is_err());
+    assert!(dss_regions(&g, &[0, 1], 0.0, 1.0, 1.0).is_err());
+    assert!(dss_regions(&g, &(0..17).collect::<Vec<_>>(), 1.0, 1.0, 1.0).is_err());
+}

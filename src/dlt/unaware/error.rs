@@ -113,6 +113,9 @@ pub enum UnawareError {
     /// An error of the Monte Carlo harness.
     #[error(transparent)]
     MonteCarlo(#[from] crate::montecarlo::MonteCarloError),
+    /// An error of the queueing models (DSS region tables).
+    #[error(transparent)]
+    Queueing(#[from] crate::queueing::QueueingError),
     /// A strategy needs more responding processors than the network has.
     #[error("WCS({k}) needs {k} responses but only {available} processors can respond")]
     TooFewResponders {

@@ -17,6 +17,7 @@
 //! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`reporting_scheme`] |
 //! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`gp_partition`], [`sss`], [`rb_sss`], [`sds`] |
 //! | ch. 5 on the engine | SSS / RB-SSS iterations and SDS stages executed region by region | [`execute_sss`], [`execute_sds`] |
+//! | §5.4 | DSS on a graph: the region table E_i(B) from GP, for [`crate::queueing::DssSim`] | [`dss_regions`] |
 //! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
 //! | §3.3 on the engine | SLD end to end: probe, estimates from reports, plan, execution | [`run_sld`] |
 //! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
@@ -71,7 +72,7 @@ pub use linear::{
 };
 pub use linear_run::{ChainRun, ChainStrategy, run_chain};
 pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss};
-pub use multisource_run::{MultiSourceRun, Stage, execute_sds, execute_sss};
+pub use multisource_run::{MultiSourceRun, Stage, dss_regions, execute_sds, execute_sss};
 pub use probing::{
     LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,
     partition_pi, phase_load, probe_times_linear, probe_tree,

@@ -170,3 +170,56 @@ pub fn execute_sds(
     }
     Ok(finish(stages))
 }
+
+/// The region table that DSS (§5.4, [`crate::queueing::DssSim`]) runs on, computed from a graph:
+/// for every set B of busy sources, GP partitions the graph among B (idle sources compute as
+/// processing nodes, as in SSS) and region i serves at `E_i(B) = W_i·T_cp` time per unit load,
+/// W_i the equivalent w of its RAOLD-OS region tree.
+///
+/// # Formula
+/// ```text
+/// E_i(B) = W_i(GP(G, B))·T_cp,   i ∈ B,   B ⊆ {S_0, …, S_{m−1}}, B ≠ ∅
+/// ```
+///
+/// # Errors
+/// [`UnawareError::InvalidParameter`] for more than 16 sources (the table has 2^m·m entries) or
+/// a bad mean size; the errors of [`super::gp_partition`] and of the equivalent processor.
+///
+/// # Examples
+/// Reference G23: alone, S_0's region is the whole graph; with both busy it is {S_0, P_2}, so
+/// its capacity worsens from 0.983 to 1.355 time units per unit load.
+/// ```
+/// use loadbal::dlt::unaware::{dss_regions, Edge, Graph};
+/// let e = |u, v, z| Edge { u, v, z };
+/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+/// let net = dss_regions(&g, &[0, 1], 1.0, 1.0, 1.0).unwrap();
+/// assert!((net.capacity(0b11, 0).unwrap() - 1.354839).abs() < 1e-6);
+/// assert!(net.capacity(0b01, 0).unwrap() < net.capacity(0b11, 0).unwrap());
+/// ```
+pub fn dss_regions(
+    g: &Graph,
+    sources: &[usize],
+    mean_size: f64,
+    t_cm: f64,
+    t_cp: f64,
+) -> Result<crate::queueing::RegionNetwork, UnawareError> {
+    let m = sources.len();
+    if m > 16 {
+        return Err(UnawareError::InvalidParameter { name: "sources", value: m as f64, expected: "at most 16" });
+    }
+    super::error::positive("mean_size", mean_size)?;
+    super::gp_partition(g, sources)?; // validates the sources
+    let mut capacity = vec![0.0; (1 << m) * m];
+    for mask in 1usize..(1 << m) {
+        let busy: Vec<usize> = (0..m).filter(|&i| mask & (1 << i) != 0).collect();
+        let srcs: Vec<usize> = busy.iter().map(|&i| sources[i]).collect();
+        // One unit of load on each busy region: its time is W_i·T_cp.
+        let s = super::sss(g, &srcs, &vec![1.0; srcs.len()], t_cm, t_cp)?;
+        let first = &s.iterations[0];
+        for (k, &i) in busy.iter().enumerate() {
+            capacity[mask * m + i] = first.times[k];
+        }
+    }
+    Ok(crate::queueing::RegionNetwork::new(m, mean_size, capacity)?)
+}
