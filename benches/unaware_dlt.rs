@@ -1,12 +1,12 @@
 //! Benches of the resource-unaware strategies: spanning trees on 1,000-node graphs, the event
-//! engine on a 10,000-node tree, SLD on the Fig. 3.8 example.
+//! engine on a 10,000-node tree, SLD on the Fig. 3.8 example, and the report-driven runs.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::unaware::{
-    RandomGraph, RootedTree, SldConfig, SpanningTreeKind, execute_tree, fig_3_8, probe_tree, raold_os, sld,
-    spanning_tree,
+    ChainConfig, ChainSampler, ChainStrategy, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
+    execute_tree, fig_3_8, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
 };
 use rand::{Rng, SeedableRng};
 
@@ -59,5 +59,20 @@ fn snp(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, spanning, engine, snp);
+/// The strategies driven by engine reports: SLD end to end and the chain strategies.
+fn reactive(c: &mut Criterion) {
+    let ex = fig_3_8();
+    let cfg =
+        SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+    c.bench_function("SLD end to end on the engine (Fig. 3.8)", |b| {
+        b.iter(|| run_sld(black_box(&ex.tree), &ex.w, &cfg).expect("run"))
+    });
+    let chain = ChainSampler::thesis(20, 0.75).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(4));
+    let ccfg = ChainConfig::thesis(0.03, 0.07);
+    c.bench_function("WCS(2) on the engine, n = 20", |b| {
+        b.iter(|| run_chain(black_box(&chain), &ccfg, ChainStrategy::Wcs(2)).expect("run"))
+    });
+}
+
+criterion_group!(benches, spanning, engine, snp, reactive);
 criterion_main!(benches);
