@@ -183,3 +183,65 @@ proptest! {
         }
     }
 }
+
+fn action(kind: u8, peer: usize, amount: f64) -> Action {
+    match kind % 4 {
+        0 => Action::Send { to: peer, amount },
+        1 => Action::Copy { to: peer, amount },
+        2 => Action::Compute { amount },
+        _ => Action::Collect { from: peer, amount },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// No input panics the engine: arbitrary (often invalid) networks, plans, report sizes,
+    /// timers and interrupts either run or return a typed error, and every event time is a
+    /// number.
+    #[test]
+    fn no_input_panics_the_engine(
+        parents in proptest::collection::vec(0usize..8, 0..7),
+        z in proptest::collection::vec(prop_oneof![1 => Just(f64::NAN), 1 => Just(-1.0), 200 => 0.0f64..3.0], 8),
+        w in proptest::collection::vec(prop_oneof![1 => Just(0.0), 1 => Just(f64::INFINITY), 200 => 0.1f64..3.0], 8),
+        ports in proptest::collection::vec(prop_oneof![1 => Just(0u32), 100 => 1u32..3], 8),
+        plan in proptest::collection::vec(
+            (0usize..9, any::<u8>(), 0usize..9, prop_oneof![1 => Just(-1.0), 1 => Just(f64::NAN), 20 => 0.0f64..4.0]),
+            0..24,
+        ),
+        size in prop_oneof![1 => Just(-1.0), 10 => 0.0f64..1.0],
+        stops in proptest::collection::vec((0usize..9, 0.0f64..10.0), 0..4),
+    ) {
+        let n = parents.len() + 1;
+        let mut nodes = vec![Node::computing(None, 0.0, w[0]).with_k_ports(ports[0])];
+        for i in 1..n {
+            let node = if i % 3 == 0 { Node::relay(Some(parents[i - 1] % i), z[i]) } else { Node::computing(Some(parents[i - 1] % i), z[i], w[i]) };
+            nodes.push(node.with_k_ports(ports[i]));
+        }
+        let Ok(net) = Network::new(nodes, CostScale::unit()) else { return Ok(()) };
+        let Ok(mut sim) = Simulator::new(&net).with_reports(Reports { ctc: true, ptc: true, size }) else {
+            prop_assert!(size < 0.0);
+            return Ok(());
+        };
+        for &(v, kind, peer, amount) in &plan {
+            // Mostly real children (so that plans run), sometimes an arbitrary node (an error).
+            let kids = net.children(v % n);
+            let peer = if kids.is_empty() || peer == 8 { peer } else { kids[peer % kids.len()] };
+            let _ = sim.push(v % n + usize::from(v == 8) * 8, action(kind, peer, amount));
+        }
+        for &(v, t) in &stops {
+            let _ = sim.wake_at(t);
+            sim.run_until(t);
+            let _ = sim.interrupt(v);
+        }
+        let mut steps = 0;
+        while let Some(e) = sim.step() {
+            prop_assert!(!e.time().is_nan());
+            steps += 1;
+            prop_assert!(steps < 10_000);
+        }
+        let _ = sim.run();
+        let t = sim.trace();
+        prop_assert!(!t.makespan.is_nan() && !t.compute_makespan.is_nan());
+    }
+}
