@@ -1,0 +1,174 @@
+//! Stable most-significant-digit-first radix sort of records by a `u64` key.
+//!
+//! One counting scatter on the highest bits where the keys differ splits the input into up to
+//! 2048 buckets; each bucket is then sorted on its own (while it sits in cache) by further
+//! scatters on the bits where *its* keys differ, down to insertion sorts of a few elements.
+//! Buckets whose keys are all equal are left as they are, so ties keep their order (stable) and
+//! inputs with few distinct keys cost little more than the first scatter.
+
+/// A record sorted by [`Keyed::key`].
+pub(crate) trait Keyed: Copy {
+    /// The sort key (for non-negative floats: their bit pattern after `−0 → +0`).
+    fn key(&self) -> u64;
+}
+
+/// A key and a position (as sorted by `stable_order_by`).
+impl Keyed for (u64, usize) {
+    fn key(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Digit width of the first scatter (2048 buckets).
+const TOP_BITS: u32 = 11;
+/// Slices up to this length are insertion sorted.
+const SMALL: usize = 24;
+
+/// The `(shift, bits)` of the digit made of the `max_bits` highest bits in which keys differ
+/// (`diff` = OR of the keys XOR AND of the keys, non-zero).
+fn digit(diff: u64, max_bits: u32) -> (u32, u32) {
+    let top = u64::BITS - diff.leading_zeros();
+    let bits = max_bits.min(top);
+    (top - bits, bits)
+}
+
+/// OR XOR AND of the keys: the bits in which they differ.
+fn differing_bits<T: Keyed>(v: &[T]) -> u64 {
+    let (or, and) = v.iter().fold((0u64, !0u64), |(o, a), x| (o | x.key(), a & x.key()));
+    or ^ and
+}
+
+/// Stable counting scatter of the records `make(i, src[i])` on the highest [`TOP_BITS`] bits of
+/// `diff` (the bits in which their keys differ, non-zero). Returns the records and the start of
+/// each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
+/// initialises memory. Sort each bucket with [`sort`] to finish.
+pub(crate) fn scatter<S: Copy, T: Keyed>(
+    src: &[S],
+    make: impl Fn(usize, S) -> T,
+    diff: u64,
+    fill: T,
+) -> (Vec<T>, Vec<usize>) {
+    let (shift, bits) = digit(diff, TOP_BITS);
+    let mask = (1u64 << bits) - 1;
+    let mut starts = vec![0usize; (1 << bits) + 1];
+    for (i, &s) in src.iter().enumerate() {
+        starts[((make(i, s).key() >> shift) & mask) as usize + 1] += 1;
+    }
+    for d in 1..starts.len() {
+        starts[d] += starts[d - 1];
+    }
+    let mut out = vec![fill; src.len()];
+    let mut pos = starts.clone();
+    for (i, &s) in src.iter().enumerate() {
+        let r = make(i, s);
+        let p = &mut pos[((r.key() >> shift) & mask) as usize];
+        out[*p] = r;
+        *p += 1;
+    }
+    (out, starts)
+}
+
+/// Stable sort of `v` by key; `tmp` is scratch space (grown as needed, contents irrelevant).
+pub(crate) fn sort<T: Keyed>(v: &mut [T], tmp: &mut Vec<T>) {
+    if v.len() <= SMALL {
+        insertion_sort(v);
+        return;
+    }
+    let diff = differing_bits(v);
+    if diff == 0 {
+        return;
+    }
+    // About one bucket per element keeps the sub-slices tiny without oversized histograms.
+    let want = (usize::BITS - v.len().leading_zeros()).clamp(4, TOP_BITS);
+    if want <= 8 {
+        scatter_in_place::<T, { 1 << 8 }>(v, tmp, digit(diff, want));
+    } else {
+        scatter_in_place::<T, { 1 << TOP_BITS }>(v, tmp, digit(diff, want));
+    }
+}
+
+/// One stable scatter of `v` on the digit `(shift, bits)` (`1 << bits ≤ N`) through `tmp`,
+/// then [`sort`] of every bucket.
+fn scatter_in_place<T: Keyed, const N: usize>(v: &mut [T], tmp: &mut Vec<T>, (shift, bits): (u32, u32)) {
+    let mask = (1u64 << bits) - 1;
+    let mut end = [0usize; N];
+    let end = &mut end[..1 << bits];
+    for x in v.iter() {
+        end[((x.key() >> shift) & mask) as usize] += 1;
+    }
+    let mut acc = 0;
+    for e in end.iter_mut() {
+        acc += *e;
+        *e = acc - *e; // bucket start for now
+    }
+    tmp.clear();
+    tmp.extend_from_slice(v);
+    for &x in tmp.iter() {
+        let p = &mut end[((x.key() >> shift) & mask) as usize];
+        v[*p] = x;
+        *p += 1;
+    }
+    let mut start = 0;
+    for &e in end.iter() {
+        if e - start > 1 {
+            sort(&mut v[start..e], tmp);
+        }
+        start = e;
+    }
+}
+
+/// Stable insertion sort by key.
+fn insertion_sort<T: Keyed>(v: &mut [T]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let k = x.key();
+        let mut j = i;
+        while j > 0 && v[j - 1].key() > k {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
+/// Stable sort of all the records `make(i, src[i])` (see [`scatter`]).
+pub(crate) fn sort_from<S: Copy, T: Keyed>(src: &[S], make: impl Fn(usize, S) -> T, fill: T) -> Vec<T> {
+    let Some(&first) = src.first() else {
+        return Vec::new();
+    };
+    let diff = src.iter().enumerate().fold(0u64, |d, (i, &s)| d | (make(i, s).key() ^ make(0, first).key()));
+    if diff == 0 {
+        return src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
+    }
+    let (mut out, starts) = scatter(src, make, diff, fill);
+    let mut tmp = Vec::new();
+    for b in starts.windows(2) {
+        if b[1] - b[0] > 1 {
+            sort(&mut out[b[0]..b[1]], &mut tmp);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_from;
+
+    #[test]
+    fn sorts_stably_with_ties_and_skewed_keys() {
+        for n in [0usize, 1, 5, 30, 300, 5000, 70_000] {
+            let keys: Vec<u64> = (0..n as u64)
+                .map(|i| match i % 4 {
+                    0 => (i * 7919) % 613,
+                    1 => (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> (i % 50),
+                    2 => 42,
+                    _ => u64::MAX - i % 3,
+                })
+                .collect();
+            let got = sort_from(&keys, |i, k| (k, i), (0, 0));
+            let mut want: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+            want.sort_by_key(|p| p.0);
+            assert_eq!(got, want, "n = {n}");
+        }
+    }
+}
