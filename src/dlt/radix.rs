@@ -6,6 +6,8 @@
 //! Buckets whose keys are all equal are left as they are, so ties keep their order (stable) and
 //! inputs with few distinct keys cost little more than the first scatter.
 
+use rayon::prelude::*;
+
 /// A record sorted by [`Keyed::key`].
 pub(crate) trait Keyed: Copy {
     /// The sort key (for non-negative floats: their bit pattern after `−0 → +0`).
@@ -38,33 +40,63 @@ fn differing_bits<T: Keyed>(v: &[T]) -> u64 {
     or ^ and
 }
 
+/// Input chunks scattered in parallel: the result does not depend on it, only the speed.
+pub(crate) fn chunk_count(n: usize) -> usize {
+    if n < 1 << 16 { 1 } else { rayon::current_num_threads().clamp(1, 8) }
+}
+
 /// Stable counting scatter of the records `make(i, src[i])` on the highest [`TOP_BITS`] bits of
 /// `diff` (the bits in which their keys differ, non-zero). Returns the records and the start of
 /// each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
 /// initialises memory. Sort each bucket with [`sort`] to finish.
-pub(crate) fn scatter<S: Copy, T: Keyed>(
+///
+/// Large inputs are cut into chunks that are counted and scattered in parallel, each into its
+/// own slice of every bucket (the chunks in input order), which is the sequential result.
+pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     src: &[S],
-    make: impl Fn(usize, S) -> T,
+    make: impl Fn(usize, S) -> T + Sync,
     diff: u64,
     fill: T,
 ) -> (Vec<T>, Vec<usize>) {
     let (shift, bits) = digit(diff, TOP_BITS);
     let mask = (1u64 << bits) - 1;
+    let bucket = |r: &T| ((r.key() >> shift) & mask) as usize;
+    let len = src.len().div_ceil(chunk_count(src.len())).max(1);
+    let counts: Vec<Vec<usize>> = src
+        .par_chunks(len)
+        .enumerate()
+        .map(|(c, part)| {
+            let mut count = vec![0usize; 1 << bits];
+            for (j, &s) in part.iter().enumerate() {
+                count[bucket(&make(c * len + j, s))] += 1;
+            }
+            count
+        })
+        .collect();
     let mut starts = vec![0usize; (1 << bits) + 1];
-    for (i, &s) in src.iter().enumerate() {
-        starts[((make(i, s).key() >> shift) & mask) as usize + 1] += 1;
+    for d in 0..1 << bits {
+        starts[d + 1] = starts[d] + counts.iter().map(|c| c[d]).sum::<usize>();
     }
-    for d in 1..starts.len() {
-        starts[d] += starts[d - 1];
+    let mut out = Vec::with_capacity(src.len());
+    out.par_extend(rayon::iter::repeat_n(fill, src.len()));
+    // slots[c][d]: where chunk c writes its records of bucket d.
+    let mut slots: Vec<Vec<std::slice::IterMut<T>>> = counts.iter().map(|_| Vec::with_capacity(1 << bits)).collect();
+    let mut rest = &mut out[..];
+    for d in 0..1 << bits {
+        for (c, count) in counts.iter().enumerate() {
+            let (head, tail) = std::mem::take(&mut rest).split_at_mut(count[d]);
+            slots[c].push(head.iter_mut());
+            rest = tail;
+        }
     }
-    let mut out = vec![fill; src.len()];
-    let mut pos = starts.clone();
-    for (i, &s) in src.iter().enumerate() {
-        let r = make(i, s);
-        let p = &mut pos[((r.key() >> shift) & mask) as usize];
-        out[*p] = r;
-        *p += 1;
-    }
+    src.par_chunks(len).zip(slots.into_par_iter()).enumerate().for_each(|(c, (part, mut slot))| {
+        for (j, &s) in part.iter().enumerate() {
+            let r = make(c * len + j, s);
+            if let Some(x) = slot[bucket(&r)].next() {
+                *x = r;
+            }
+        }
+    });
     (out, starts)
 }
 
@@ -132,7 +164,11 @@ fn insertion_sort<T: Keyed>(v: &mut [T]) {
 }
 
 /// Stable sort of all the records `make(i, src[i])` (see [`scatter`]).
-pub(crate) fn sort_from<S: Copy, T: Keyed>(src: &[S], make: impl Fn(usize, S) -> T, fill: T) -> Vec<T> {
+pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
+    src: &[S],
+    make: impl Fn(usize, S) -> T + Sync,
+    fill: T,
+) -> Vec<T> {
     let Some(&first) = src.first() else {
         return Vec::new();
     };

@@ -12,6 +12,7 @@ use super::error::{DltError, finite_result, non_negative, positive};
 use super::radix::{self, Keyed};
 use super::star::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, OrderPolicy, RootMode};
+use rayon::prelude::*;
 
 /// Below this many children the sort is one [`radix::sort`] instead of a scatter into 2048
 /// buckets first.
@@ -34,10 +35,13 @@ impl Keyed for Rec {
 }
 
 /// The backward rate recursion `R` (reference §1.3) over children visited from the last sent.
+#[derive(Clone, Copy)]
 struct Rate {
     r: f64,
     t_cm: f64,
     t_cp: f64,
+    /// Whether an included child has `c + a = 0` (an underflowed `a` with `z = 0`).
+    zero_cost: bool,
 }
 
 impl Rate {
@@ -47,23 +51,65 @@ impl Rate {
         let c = z * self.t_cm;
         if c * self.r < 1.0 + INCLUDE_SLACK {
             let a = w * self.t_cp;
-            self.r = (1.0 + a * self.r) / (c + a);
+            let d = c + a;
+            self.r = (1.0 + a * self.r) / d;
+            self.zero_cost |= d == 0.0;
             Some((c, a))
         } else {
             None
         }
     }
+
+    /// Visits `recs[lo..hi]` backwards and moves the included children, as `(c, a, idx)`, to
+    /// the positions before `free` (`free ≥ hi`, so only visited records are overwritten).
+    /// Returns the new `free`.
+    fn visit_run(&mut self, recs: &mut [Rec], lo: usize, hi: usize, mut free: usize) -> usize {
+        // A local copy keeps `r` in a register across the loop.
+        let mut rate = *self;
+        for k in (lo..hi).rev() {
+            let x = recs[k];
+            if let Some((c, a)) = rate.visit(x.z, x.w) {
+                free -= 1;
+                recs[free] = Rec { z: c, w: a, idx: x.idx };
+            }
+        }
+        *self = rate;
+        free
+    }
 }
 
 /// Validates the children (the first bad one gives the error) and returns whether their `z`
-/// are non-decreasing and the bits in which the `z` (as keys) differ.
+/// are non-decreasing and the bits in which the `z` (as keys) differ. Chunks of a large input
+/// are scanned in parallel.
 fn scan(children: &[(f64, f64)]) -> Result<(bool, u64), DltError> {
-    let first = children.first().map_or(0, |c| (c.0 + 0.0).to_bits());
-    let (mut sorted, mut diff, mut prev) = (true, 0u64, first);
-    for (i, &(z, w)) in children.iter().enumerate() {
+    let key = |c: &(f64, f64)| (c.0 + 0.0).to_bits();
+    let first = children.first().map_or(0, key);
+    let len = children.len().div_ceil(radix::chunk_count(children.len())).max(1);
+    let parts: Vec<_> = children
+        .par_chunks(len)
+        .enumerate()
+        .map(|(c, part)| {
+            let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
+            scan_part(part, c * len, first, prev)
+        })
+        .collect();
+    // Each chunk reports its first bad child, so the first error is the input's first.
+    let (mut sorted, mut diff) = (true, 0);
+    for p in parts {
+        let (s, d) = p?;
+        sorted &= s;
+        diff |= d;
+    }
+    Ok((sorted, diff))
+}
+
+/// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`.
+fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> Result<(bool, u64), DltError> {
+    let (mut sorted, mut diff) = (true, 0u64);
+    for (i, &(z, w)) in part.iter().enumerate() {
         if !((0.0..f64::INFINITY).contains(&z) && w > 0.0 && w < f64::INFINITY) {
-            non_negative("child z", i, z)?;
-            positive("child w", i, w)?;
+            non_negative("child z", offset + i, z)?;
+            positive("child w", offset + i, w)?;
         }
         let k = (z + 0.0).to_bits();
         sorted &= prev <= k;
@@ -71,6 +117,60 @@ fn scan(children: &[(f64, f64)]) -> Result<(bool, u64), DltError> {
         diff |= k ^ first;
     }
     Ok((sorted, diff))
+}
+
+/// Children per group of buckets in [`sort_and_visit`].
+const GROUP: usize = 1 << 15;
+
+/// Sorts the buckets of `part` (`recs[offset..offset + part.len()]`, `starts` the bucket starts
+/// of `recs`, `offset` one of them).
+fn sort_buckets(part: &mut [Rec], offset: usize, starts: &[usize], tmp: &mut Vec<Rec>) {
+    let lo = starts.partition_point(|&s| s < offset);
+    let hi = starts.partition_point(|&s| s <= offset + part.len());
+    for b in starts[lo..hi].windows(2) {
+        radix::sort(&mut part[b[0] - offset..b[1] - offset], tmp);
+    }
+}
+
+/// Sorts the buckets of `recs` and runs the backward recursion over them from the last, moving
+/// the included children to the tail; returns where they start. Buckets go in groups of about
+/// [`GROUP`] children: the next group is sorted (on another thread when one is free) while the
+/// recursion visits the current one. The result does not depend on the threads.
+fn sort_and_visit(recs: &mut [Rec], starts: &[usize], rate: &mut Rate) -> usize {
+    let n = recs.len();
+    // Group boundaries, descending from n to 0, at bucket starts.
+    let mut cuts = vec![n];
+    for &s in starts.iter().rev() {
+        if cuts.last().is_some_and(|&c| c - s >= GROUP) {
+            cuts.push(s);
+        }
+    }
+    if cuts.last() != Some(&0) {
+        cuts.push(0);
+    }
+    let mut tmp = Vec::new();
+    sort_buckets(&mut recs[cuts[1]..], cuts[1], starts, &mut tmp);
+    if cuts.len() == 2 {
+        return rate.visit_run(recs, 0, n, n);
+    }
+    let mut free = n;
+    let mut run = || {
+        for j in 0..cuts.len() - 1 {
+            let base = cuts[j + 1];
+            let (left, right) = recs.split_at_mut(base);
+            rayon::join(
+                || free = base + rate.visit_run(right, 0, cuts[j] - base, free - base),
+                || {
+                    if let Some(&next) = cuts.get(j + 2) {
+                        sort_buckets(&mut left[next..], next, starts, &mut tmp);
+                    }
+                },
+            );
+        }
+    };
+    // Run the loop on a pool thread, so that each `join` is cheap.
+    rayon::join(&mut run, || ());
+    free
 }
 
 /// `star_allocate` once the scale, load and root are validated: see its documentation.
@@ -85,8 +185,12 @@ pub(crate) fn allocate(
     let (sorted, diff) = scan(children)?;
     let n = children.len();
     let a0 = w_root * scale.t_cp;
-    let mut rate =
-        Rate { r: if root == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 }, t_cm: scale.t_cm, t_cp: scale.t_cp };
+    let mut rate = Rate {
+        r: if root == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 },
+        t_cm: scale.t_cm,
+        t_cp: scale.t_cp,
+        zero_cost: false,
+    };
     // `recs[first..]`: the included children as `(c, a, idx)` in send order.
     let (recs, first) = if sorted || order == OrderPolicy::AsGiven {
         let mut inc = Vec::new();
@@ -104,19 +208,7 @@ pub(crate) fn allocate(
         } else {
             (children.iter().enumerate().map(|(i, &c)| make(i, c)).collect(), vec![0, n])
         };
-        let mut tmp = Vec::new();
-        let mut free = n;
-        for b in starts.windows(2).rev() {
-            radix::sort(&mut recs[b[0]..b[1]], &mut tmp);
-            // Writes go to positions already visited: `free > k` throughout.
-            for k in (b[0]..b[1]).rev() {
-                let x = recs[k];
-                if let Some((c, a)) = rate.visit(x.z, x.w) {
-                    free -= 1;
-                    recs[free] = Rec { z: c, w: a, idx: x.idx };
-                }
-            }
-        }
+        let free = sort_and_visit(&mut recs, &starts, &mut rate);
         (recs, free)
     };
     let r = if root == RootMode::FrontEnd { rate.r + 1.0 / a0 } else { rate.r };
@@ -126,15 +218,11 @@ pub(crate) fn allocate(
     let mut participating = vec![false; n + 1];
     let mut send_order = Vec::with_capacity(inc.len());
     let (mut tau, mut finite) = (t, true);
-    let mut may_stop = true;
-    for (k, x) in inc.iter().enumerate() {
+    for x in inc {
         // Once τ is 0 every later share is 0/(c + a) = 0 and τ stays 0, unless some c + a is 0
         // (0/0 is NaN and must be reported), so the remaining children keep their 0.
-        if tau == 0.0 && may_stop {
-            if inc[k..].iter().all(|y| y.z + y.w > 0.0) {
-                break;
-            }
-            may_stop = false;
+        if tau == 0.0 && !rate.zero_cost {
+            break;
         }
         let d = x.z + x.w;
         let share = flush(tau / d);
@@ -172,7 +260,7 @@ mod tests {
     /// gives bit for bit what serving the children presorted by `z` gives.
     #[test]
     fn optimal_order_equals_presorted_input() {
-        for n in [7usize, 300, 5000, 40_000] {
+        for n in [7usize, 300, 5000, 40_000, 100_000] {
             let children: Vec<(f64, f64)> = (0..n)
                 .map(|i| {
                     let z = match i % 5 {
@@ -200,6 +288,27 @@ mod tests {
                 assert!(a.send_order.len() > 1);
             }
         }
+    }
+
+    /// The chunked validation reports the first bad child, as the sequential one does.
+    #[test]
+    fn scan_reports_the_first_bad_child() {
+        let good = vec![(0.5, 1.0); 300_000];
+        for bad in
+            [vec![(7, (-1.0, 1.0)), (250_000, (f64::NAN, 1.0))], vec![(200_000, (1.0, 0.0)), (299_999, (-0.5, 1.0))]]
+        {
+            let mut children = good.clone();
+            for &(i, c) in &bad {
+                children[i] = c;
+            }
+            let want = crate::dlt::star::validate_children(&children).unwrap_err();
+            assert_eq!(super::scan(&children).unwrap_err(), want);
+        }
+        let sorted: Vec<(f64, f64)> = (0..300_000).map(|i| (i as f64, 1.0)).collect();
+        assert!(super::scan(&sorted).unwrap().0);
+        let mut unsorted = sorted.clone();
+        unsorted.swap(149_999, 150_000);
+        assert!(!super::scan(&unsorted).unwrap().0);
     }
 
     /// A child with `c + a = 0` (an underflowed `a` and `z = 0`) still makes the result an error.
