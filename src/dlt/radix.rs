@@ -40,9 +40,21 @@ fn differing_bits<T: Keyed>(v: &[T]) -> u64 {
     or ^ and
 }
 
-/// Input chunks scattered in parallel: the result does not depend on it, only the speed.
+/// Inputs at least this long are processed in parallel chunks.
+pub(crate) const PARALLEL_FROM: usize = 1 << 16;
+
+/// Input chunks processed in parallel: results never depend on it, only the speed.
 pub(crate) fn chunk_count(n: usize) -> usize {
-    if n < 1 << 16 { 1 } else { rayon::current_num_threads().clamp(1, 8) }
+    if n < PARALLEL_FROM { 1 } else { rayon::current_num_threads().clamp(1, 8) }
+}
+
+/// `f(c, chunk)` for the chunks of `len` elements of `src`, in parallel when there are several.
+pub(crate) fn map_chunks<S: Sync, R: Send>(src: &[S], len: usize, f: impl Fn(usize, &[S]) -> R + Sync) -> Vec<R> {
+    if src.len() <= len {
+        vec![f(0, src)]
+    } else {
+        src.par_chunks(len).enumerate().map(|(c, part)| f(c, part)).collect()
+    }
 }
 
 /// Stable counting scatter of the records `make(i, src[i])` on the highest [`TOP_BITS`] bits of
@@ -62,23 +74,24 @@ pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     let mask = (1u64 << bits) - 1;
     let bucket = |r: &T| ((r.key() >> shift) & mask) as usize;
     let len = src.len().div_ceil(chunk_count(src.len())).max(1);
-    let counts: Vec<Vec<usize>> = src
-        .par_chunks(len)
-        .enumerate()
-        .map(|(c, part)| {
-            let mut count = vec![0usize; 1 << bits];
-            for (j, &s) in part.iter().enumerate() {
-                count[bucket(&make(c * len + j, s))] += 1;
-            }
-            count
-        })
-        .collect();
+    let counts = map_chunks(src, len, |c, part| {
+        let mut count = vec![0usize; 1 << bits];
+        for (j, &s) in part.iter().enumerate() {
+            count[bucket(&make(c * len + j, s))] += 1;
+        }
+        count
+    });
     let mut starts = vec![0usize; (1 << bits) + 1];
     for d in 0..1 << bits {
         starts[d + 1] = starts[d] + counts.iter().map(|c| c[d]).sum::<usize>();
     }
-    let mut out = Vec::with_capacity(src.len());
-    out.par_extend(rayon::iter::repeat_n(fill, src.len()));
+    let mut out = if counts.len() == 1 {
+        vec![fill; src.len()]
+    } else {
+        let mut out = Vec::with_capacity(src.len());
+        out.par_extend(rayon::iter::repeat_n(fill, src.len()));
+        out
+    };
     // slots[c][d]: where chunk c writes its records of bucket d.
     let mut slots: Vec<Vec<std::slice::IterMut<T>>> = counts.iter().map(|_| Vec::with_capacity(1 << bits)).collect();
     let mut rest = &mut out[..];
@@ -89,14 +102,19 @@ pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
             rest = tail;
         }
     }
-    src.par_chunks(len).zip(slots.into_par_iter()).enumerate().for_each(|(c, (part, mut slot))| {
+    let scatter_part = |c: usize, (part, mut slot): (&[S], Vec<std::slice::IterMut<T>>)| {
         for (j, &s) in part.iter().enumerate() {
             let r = make(c * len + j, s);
             if let Some(x) = slot[bucket(&r)].next() {
                 *x = r;
             }
         }
-    });
+    };
+    if slots.len() == 1 {
+        src.chunks(len).zip(slots).enumerate().for_each(|(c, p)| scatter_part(c, p));
+    } else {
+        src.par_chunks(len).zip(slots.into_par_iter()).enumerate().for_each(|(c, p)| scatter_part(c, p));
+    }
     (out, starts)
 }
 

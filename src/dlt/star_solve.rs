@@ -12,7 +12,6 @@ use super::error::{DltError, finite_result, non_negative, positive};
 use super::radix::{self, Keyed};
 use super::star::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, OrderPolicy, RootMode};
-use rayon::prelude::*;
 
 /// Below this many children the sort is one [`radix::sort`] instead of a scatter into 2048
 /// buckets first.
@@ -85,14 +84,10 @@ fn scan(children: &[(f64, f64)]) -> Result<(bool, u64), DltError> {
     let key = |c: &(f64, f64)| (c.0 + 0.0).to_bits();
     let first = children.first().map_or(0, key);
     let len = children.len().div_ceil(radix::chunk_count(children.len())).max(1);
-    let parts: Vec<_> = children
-        .par_chunks(len)
-        .enumerate()
-        .map(|(c, part)| {
-            let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
-            scan_part(part, c * len, first, prev)
-        })
-        .collect();
+    let parts = radix::map_chunks(children, len, |c, part| {
+        let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
+        scan_part(part, c * len, first, prev)
+    });
     // Each chunk reports its first bad child, so the first error is the input's first.
     let (mut sorted, mut diff) = (true, 0);
     for p in parts {
@@ -154,27 +149,46 @@ fn sort_and_visit(recs: &mut [Rec], starts: &[usize], rate: &mut Rate) -> usize 
         return rate.visit_run(recs, 0, n, n);
     }
     let mut free = n;
-    let mut run = || {
-        for j in 0..cuts.len() - 1 {
-            let base = cuts[j + 1];
-            let (left, right) = recs.split_at_mut(base);
-            rayon::join(
-                || free = base + rate.visit_run(right, 0, cuts[j] - base, free - base),
-                || {
-                    if let Some(&next) = cuts.get(j + 2) {
-                        sort_buckets(&mut left[next..], next, starts, &mut tmp);
-                    }
-                },
-            );
+    for j in 0..cuts.len() - 1 {
+        let base = cuts[j + 1];
+        let (left, right) = recs.split_at_mut(base);
+        let mut sort_next = || {
+            if let Some(&next) = cuts.get(j + 2) {
+                sort_buckets(&mut left[next..], next, starts, &mut tmp);
+            }
+        };
+        let mut visit = || free = base + rate.visit_run(right, 0, cuts[j] - base, free - base);
+        if n >= radix::PARALLEL_FROM {
+            rayon::join(visit, sort_next);
+        } else {
+            visit();
+            sort_next();
         }
-    };
-    // Run the loop on a pool thread, so that each `join` is cheap.
-    rayon::join(&mut run, || ());
+    }
     free
 }
 
-/// `star_allocate` once the scale, load and root are validated: see its documentation.
+/// `star_allocate` once the scale, load and root are validated: see its documentation. Large
+/// inputs are solved on a rayon worker, so that the parallel steps inside do not each hand work
+/// over from the calling thread and wait for it.
 pub(crate) fn allocate(
+    root: RootMode,
+    w_root: f64,
+    children: &[(f64, f64)],
+    scale: CostScale,
+    order: OrderPolicy,
+    load: f64,
+) -> Result<Allocation, DltError> {
+    let solve = || solve(root, w_root, children, scale, order, load);
+    if children.len() >= radix::PARALLEL_FROM && rayon::current_thread_index().is_none() {
+        rayon::join(solve, || ()).0
+    } else {
+        solve()
+    }
+}
+
+/// [`allocate`] on the current thread.
+fn solve(
     root: RootMode,
     w_root: f64,
     children: &[(f64, f64)],
