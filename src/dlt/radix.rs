@@ -60,7 +60,7 @@ pub(crate) fn map_chunks<S: Sync, R: Send>(src: &[S], len: usize, f: impl Fn(usi
 /// Stable counting scatter of the records `make(i, src[i])` on the highest [`TOP_BITS`] bits of
 /// `diff` (the bits in which their keys differ, non-zero). Returns the records and the start of
 /// each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
-/// initialises memory. Sort each bucket with [`sort`] to finish.
+/// initialises memory (an all-zero tuple or number is allocated zeroed, without a fill loop). Sort each bucket with [`sort`] to finish.
 ///
 /// Large inputs are cut into chunks that are counted and scattered in parallel, each into its
 /// own slice of every bucket (the chunks in input order), which is the sequential result.
@@ -85,13 +85,7 @@ pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     for d in 0..1 << bits {
         starts[d + 1] = starts[d] + counts.iter().map(|c| c[d]).sum::<usize>();
     }
-    let mut out = if counts.len() == 1 {
-        vec![fill; src.len()]
-    } else {
-        let mut out = Vec::with_capacity(src.len());
-        out.par_extend(rayon::iter::repeat_n(fill, src.len()));
-        out
-    };
+    let mut out = vec![fill; src.len()];
     // slots[c][d]: where chunk c writes its records of bucket d.
     let mut slots: Vec<Vec<std::slice::IterMut<T>>> = counts.iter().map(|_| Vec::with_capacity(1 << bits)).collect();
     let mut rest = &mut out[..];

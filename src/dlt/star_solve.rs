@@ -17,19 +17,15 @@ use super::types::{Allocation, CostScale, OrderPolicy, RootMode};
 /// buckets first.
 const SCATTER_FROM: usize = 4096;
 
-/// A child during the sort: `z` (`−0` stored as `+0`, so that its bits are the key), `w` and the
-/// input position. Once included by the recursion it holds `(c, a, idx)` instead.
-#[derive(Debug, Clone, Copy, Default)]
-struct Rec {
-    z: f64,
-    w: f64,
-    idx: usize,
-}
+/// A child during the sort: `(z, w, idx)`, `z` with `−0` stored as `+0` (its bits are the
+/// key), `w` and the input position. Once included by the recursion it holds `(c, a, idx)`.
+/// A tuple, so that a zeroed buffer of them is allocated zeroed (no fill pass).
+type Rec = (f64, f64, usize);
 
 impl Keyed for Rec {
     #[inline(always)]
     fn key(&self) -> u64 {
-        self.z.to_bits()
+        self.0.to_bits()
     }
 }
 
@@ -67,9 +63,9 @@ impl Rate {
         let mut rate = *self;
         for k in (lo..hi).rev() {
             let x = recs[k];
-            if let Some((c, a)) = rate.visit(x.z, x.w) {
+            if let Some((c, a)) = rate.visit(x.0, x.1) {
                 free -= 1;
-                recs[free] = Rec { z: c, w: a, idx: x.idx };
+                recs[free] = (c, a, x.2);
             }
         }
         *self = rate;
@@ -210,15 +206,15 @@ fn solve(
         let mut inc = Vec::new();
         for (idx, &(z, w)) in children.iter().enumerate().rev() {
             if let Some((c, a)) = rate.visit(z, w) {
-                inc.push(Rec { z: c, w: a, idx });
+                inc.push((c, a, idx));
             }
         }
         inc.reverse();
         (inc, 0)
     } else {
-        let make = |idx, (z, w): (f64, f64)| Rec { z: z + 0.0, w, idx };
+        let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
         let (mut recs, starts) = if n >= SCATTER_FROM {
-            radix::scatter(children, make, diff, Rec::default())
+            radix::scatter(children, make, diff, (0.0, 0.0, 0))
         } else {
             (children.iter().enumerate().map(|(i, &c)| make(i, c)).collect(), vec![0, n])
         };
@@ -238,11 +234,11 @@ fn solve(
         if tau == 0.0 && !rate.zero_cost {
             break;
         }
-        let d = x.z + x.w;
+        let d = x.0 + x.1;
         let share = flush(tau / d);
         // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
-        tau = flush(tau * x.w / d);
-        let (i, v) = (x.idx + 1, share * load);
+        tau = flush(tau * x.1 / d);
+        let (i, v) = (x.2 + 1, share * load);
         alpha[i] = v;
         finite &= v.is_finite();
         if v > 0.0 {
