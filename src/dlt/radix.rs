@@ -48,6 +48,16 @@ pub(crate) fn chunk_count(n: usize) -> usize {
     if n < PARALLEL_FROM { 1 } else { rayon::current_num_threads().clamp(1, 8) }
 }
 
+/// Length of the chunks of an input of `n` elements (all but the last).
+pub(crate) fn chunk_len(n: usize) -> usize {
+    n.div_ceil(chunk_count(n)).max(1)
+}
+
+/// The `(shift, bits)` of the digit that [`scatter`] uses for keys differing in `diff`.
+pub(crate) fn top_digit(diff: u64) -> (u32, u32) {
+    digit(diff, TOP_BITS)
+}
+
 /// `f(c, chunk)` for the chunks of `len` elements of `src`, in parallel when there are several.
 pub(crate) fn map_chunks<S: Sync, R: Send>(src: &[S], len: usize, f: impl Fn(usize, &[S]) -> R + Sync) -> Vec<R> {
     if src.len() <= len {
@@ -62,24 +72,29 @@ pub(crate) fn map_chunks<S: Sync, R: Send>(src: &[S], len: usize, f: impl Fn(usi
 /// each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
 /// initialises memory (an all-zero tuple or number is allocated zeroed, without a fill loop). Sort each bucket with [`sort`] to finish.
 ///
-/// Large inputs are cut into chunks that are counted and scattered in parallel, each into its
-/// own slice of every bucket (the chunks in input order), which is the sequential result.
+/// Large inputs are cut into chunks ([`chunk_len`]) that are counted and scattered in
+/// parallel, each into its own slice of every bucket (the chunks in input order), which is the
+/// sequential result. `counts`, when given, are the chunks' bucket sizes on the [`top_digit`]
+/// of `diff`, counted by the caller.
 pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     src: &[S],
     make: impl Fn(usize, S) -> T + Sync,
     diff: u64,
     fill: T,
+    counts: Option<Vec<Vec<usize>>>,
 ) -> (Vec<T>, Vec<usize>) {
-    let (shift, bits) = digit(diff, TOP_BITS);
+    let (shift, bits) = top_digit(diff);
     let mask = (1u64 << bits) - 1;
     let bucket = |r: &T| ((r.key() >> shift) & mask) as usize;
-    let len = src.len().div_ceil(chunk_count(src.len())).max(1);
-    let counts = map_chunks(src, len, |c, part| {
-        let mut count = vec![0usize; 1 << bits];
-        for (j, &s) in part.iter().enumerate() {
-            count[bucket(&make(c * len + j, s))] += 1;
-        }
-        count
+    let len = chunk_len(src.len());
+    let counts = counts.unwrap_or_else(|| {
+        map_chunks(src, len, |c, part| {
+            let mut count = vec![0usize; 1 << bits];
+            for (j, &s) in part.iter().enumerate() {
+                count[bucket(&make(c * len + j, s))] += 1;
+            }
+            count
+        })
     });
     let mut starts = vec![0usize; (1 << bits) + 1];
     for d in 0..1 << bits {
@@ -122,12 +137,13 @@ pub(crate) fn sort<T: Keyed>(v: &mut [T], tmp: &mut Vec<T>) {
     if diff == 0 {
         return;
     }
-    // About one bucket per element keeps the sub-slices tiny without oversized histograms.
-    let want = (usize::BITS - v.len().leading_zeros()).clamp(4, TOP_BITS);
-    if want <= 8 {
-        scatter_in_place::<T, { 1 << 8 }>(v, tmp, digit(diff, want));
-    } else {
-        scatter_in_place::<T, { 1 << TOP_BITS }>(v, tmp, digit(diff, want));
+    // One bucket per one to two elements keeps the sub-slices tiny without oversized
+    // histograms (they are zeroed on every call).
+    let want = (usize::BITS - 1 - v.len().leading_zeros()).clamp(4, TOP_BITS);
+    match want {
+        ..=8 => scatter_in_place::<T, { 1 << 8 }>(v, tmp, digit(diff, want)),
+        9..=10 => scatter_in_place::<T, { 1 << 10 }>(v, tmp, digit(diff, want)),
+        _ => scatter_in_place::<T, { 1 << TOP_BITS }>(v, tmp, digit(diff, want)),
     }
 }
 
@@ -188,7 +204,7 @@ pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
     if diff == 0 {
         return src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
     }
-    let (mut out, starts) = scatter(src, make, diff, fill);
+    let (mut out, starts) = scatter(src, make, diff, fill, None);
     let mut tmp = Vec::new();
     for b in starts.windows(2) {
         if b[1] - b[0] > 1 {

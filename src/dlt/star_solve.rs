@@ -73,30 +73,59 @@ impl Rate {
     }
 }
 
-/// Validates the children (the first bad one gives the error) and returns whether their `z`
-/// are non-decreasing and the bits in which the `z` (as keys) differ. Chunks of a large input
-/// are scanned in parallel.
-fn scan(children: &[(f64, f64)]) -> Result<(bool, u64), DltError> {
-    let key = |c: &(f64, f64)| (c.0 + 0.0).to_bits();
-    let first = children.first().map_or(0, key);
-    let len = children.len().div_ceil(radix::chunk_count(children.len())).max(1);
-    let parts = radix::map_chunks(children, len, |c, part| {
-        let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
-        scan_part(part, c * len, first, prev)
-    });
-    // Each chunk reports its first bad child, so the first error is the input's first.
-    let (mut sorted, mut diff) = (true, 0);
-    for p in parts {
-        let (s, d) = p?;
-        sorted &= s;
-        diff |= d;
-    }
-    Ok((sorted, diff))
+/// What [`scan`] finds out about valid children.
+struct Scan {
+    /// Whether the `z` are non-decreasing.
+    sorted: bool,
+    /// The bits in which the keys of the `z` differ.
+    diff: u64,
+    /// Per-chunk bucket sizes for [`radix::scatter`] on the [`radix::top_digit`] of `diff`,
+    /// when the digit guessed from a sample before the scan proved right.
+    counts: Option<Vec<Vec<usize>>>,
 }
 
-/// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`.
-fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> Result<(bool, u64), DltError> {
+/// Validates the children (the first bad one gives the error) and finds out the [`Scan`].
+/// Chunks of a large input are scanned in parallel. With `count`, the scan also counts the
+/// children per bucket of the first radix digit, guessed from a sample of the keys, which
+/// saves the scatter a counting pass over the input when the guess is right.
+fn scan(children: &[(f64, f64)], count: bool) -> Result<Scan, DltError> {
+    let key = |c: &(f64, f64)| (c.0 + 0.0).to_bits();
+    let n = children.len();
+    let first = children.first().map_or(0, key);
+    let sample = children.iter().step_by((n / 1024).max(1)).fold(0, |d, c| d | (key(c) ^ first));
+    let guess = (count && n >= SCATTER_FROM && sample != 0).then(|| radix::top_digit(sample));
+    let len = radix::chunk_len(n);
+    let parts = radix::map_chunks(children, len, |c, part| {
+        let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
+        match guess {
+            Some(digit) => scan_part::<true>(part, c * len, first, prev, digit),
+            None => scan_part::<false>(part, c * len, first, prev, (0, 0)),
+        }
+    });
+    // Each chunk reports its first bad child, so the first error is the input's first.
+    let (mut sorted, mut diff, mut counts) = (true, 0, Vec::with_capacity(parts.len()));
+    for p in parts {
+        let (s, d, c) = p?;
+        sorted &= s;
+        diff |= d;
+        counts.push(c);
+    }
+    let counts = (guess.is_some() && guess == Some(radix::top_digit(diff))).then_some(counts);
+    Ok(Scan { sorted, diff, counts })
+}
+
+/// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`;
+/// with `COUNT`, also the bucket sizes on the digit `(shift, bits)`.
+fn scan_part<const COUNT: bool>(
+    part: &[(f64, f64)],
+    offset: usize,
+    first: u64,
+    mut prev: u64,
+    (shift, bits): (u32, u32),
+) -> Result<(bool, u64, Vec<usize>), DltError> {
     let (mut sorted, mut diff) = (true, 0u64);
+    let mut count = vec![0usize; if COUNT { 1 << bits } else { 0 }];
+    let mask = (1u64 << bits) - 1;
     for (i, &(z, w)) in part.iter().enumerate() {
         if !((0.0..f64::INFINITY).contains(&z) && w > 0.0 && w < f64::INFINITY) {
             non_negative("child z", offset + i, z)?;
@@ -106,8 +135,11 @@ fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> R
         sorted &= prev <= k;
         prev = k;
         diff |= k ^ first;
+        if COUNT {
+            count[((k >> shift) & mask) as usize] += 1;
+        }
     }
-    Ok((sorted, diff))
+    Ok((sorted, diff, count))
 }
 
 /// Children per group of buckets in [`sort_and_visit`].
@@ -192,7 +224,7 @@ fn solve(
     order: OrderPolicy,
     load: f64,
 ) -> Result<Allocation, DltError> {
-    let (sorted, diff) = scan(children)?;
+    let Scan { sorted, diff, counts } = scan(children, order == OrderPolicy::Optimal)?;
     let n = children.len();
     let a0 = w_root * scale.t_cp;
     let mut rate = Rate {
@@ -214,7 +246,7 @@ fn solve(
     } else {
         let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
         let (mut recs, starts) = if n >= SCATTER_FROM {
-            radix::scatter(children, make, diff, (0.0, 0.0, 0))
+            radix::scatter(children, make, diff, (0.0, 0.0, 0), counts)
         } else {
             (children.iter().enumerate().map(|(i, &c)| make(i, c)).collect(), vec![0, n])
         };
@@ -312,13 +344,18 @@ mod tests {
                 children[i] = c;
             }
             let want = crate::dlt::star::validate_children(&children).unwrap_err();
-            assert_eq!(super::scan(&children).unwrap_err(), want);
+            assert_eq!(super::scan(&children, true).err(), Some(want));
         }
         let sorted: Vec<(f64, f64)> = (0..300_000).map(|i| (i as f64, 1.0)).collect();
-        assert!(super::scan(&sorted).unwrap().0);
+        assert!(super::scan(&sorted, true).unwrap().sorted);
         let mut unsorted = sorted.clone();
         unsorted.swap(149_999, 150_000);
-        assert!(!super::scan(&unsorted).unwrap().0);
+        let scan = super::scan(&unsorted, true).unwrap();
+        assert!(!scan.sorted);
+        // The digit guessed from the sample is the right one here, and the counts add up.
+        let counts = scan.counts.unwrap();
+        assert_eq!(counts.iter().flatten().sum::<usize>(), unsorted.len());
+        assert!(super::scan(&unsorted, false).unwrap().counts.is_none());
     }
 
     /// A child with `c + a = 0` (an underflowed `a` and `z = 0`) still makes the result an error.
