@@ -87,7 +87,14 @@ pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     let mask = (1u64 << bits) - 1;
     let bucket = |r: &T| ((r.key() >> shift) & mask) as usize;
     let len = chunk_len(src.len());
-    let counts = counts.unwrap_or_else(|| {
+    // Counts made for other chunks or another digit (they cannot be, but a wrong count would
+    // misplace records) are not used.
+    let fits = |c: &Vec<Vec<usize>>| {
+        c.len() == src.len().div_ceil(len).max(1)
+            && c.iter().all(|c| c.len() == 1 << bits)
+            && c.iter().flatten().sum::<usize>() == src.len()
+    };
+    let counts = counts.filter(fits).unwrap_or_else(|| {
         map_chunks(src, len, |c, part| {
             let mut count = vec![0usize; 1 << bits];
             for (j, &s) in part.iter().enumerate() {
