@@ -46,7 +46,9 @@ mod types;
 
 pub use error::DltError;
 pub use types::{Allocation, CostScale, OrderPolicy, Ports, RootMode};
+mod radix;
 mod star;
+mod star_solve;
 pub use star::{
     jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_schedule, star_simulate,
 };

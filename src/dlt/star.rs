@@ -18,8 +18,6 @@ pub(crate) struct StarSolution {
 /// at most this relative amount of makespan and keeps the geometric shares of the closed forms.
 pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
 
-/// Rate form with the participation rule (reference §1.3, §1.5) for unit load.
-/// `a0` is ignored for a non-computing root. `order` lists child positions in send order.
 /// Flushes a subnormal share to 0. A geometric tail of shares (long stars, chains and trees)
 /// otherwise lingers for up to millions of steps among subnormals, where multiplying by a ratio
 /// close to 1 rounds back to the same value and every operation is slow; such shares are below
@@ -27,39 +25,6 @@ pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
 #[inline]
 pub(crate) fn flush(x: f64) -> f64 {
     if x < f64::MIN_POSITIVE { 0.0 } else { x }
-}
-
-pub(crate) fn solve_ac(mode: RootMode, a0: f64, cs: &[f64], as_: &[f64]) -> (StarSolution, Vec<bool>) {
-    // `cs`, `as_` are in send order; the result's `alpha` too (callers scatter it).
-    let m = cs.len();
-    let mut included = vec![false; m];
-    let mut r = if mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 };
-    for k in (0..m).rev() {
-        if cs[k] * r < 1.0 + INCLUDE_SLACK {
-            r = (1.0 + as_[k] * r) / (cs[k] + as_[k]);
-            included[k] = true;
-        }
-    }
-    if mode == RootMode::FrontEnd {
-        r += 1.0 / a0;
-    }
-    let t = 1.0 / r;
-    let mut alpha = vec![0.0; m];
-    let mut tau = t;
-    for k in 0..m {
-        if included[k] {
-            let d = cs[k] + as_[k];
-            alpha[k] = flush(tau / d);
-            // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
-            tau = flush(tau * as_[k] / d);
-        }
-    }
-    let alpha_root = match mode {
-        RootMode::FrontEnd => t / a0,
-        RootMode::NoFrontEnd => tau / a0,
-        RootMode::NonComputing => 0.0,
-    };
-    (StarSolution { t, alpha_root, alpha, order: Vec::new() }, included)
 }
 
 pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError> {
@@ -150,44 +115,7 @@ pub fn star_allocate(
     scale.check()?;
     positive("load", 0, load)?;
     validate_root(root, w_root, children.len())?;
-    validate_children(children)?;
-    let n = children.len();
-    let ord: Option<Vec<usize>> = match order {
-        OrderPolicy::Optimal => {
-            Some(star_optimal_order(children)).filter(|o| o.iter().enumerate().any(|(k, &i)| k != i))
-        }
-        OrderPolicy::AsGiven => None,
-    };
-    let at = |k: usize| ord.as_ref().map_or(k, |o| o[k]);
-    // Gather once into send order so that the passes stream through memory.
-    let mut cs = Vec::with_capacity(n);
-    let mut as_ = Vec::with_capacity(n);
-    match &ord {
-        Some(o) => o.iter().for_each(|&i| {
-            let (z, w) = children[i];
-            cs.push(z * scale.t_cm);
-            as_.push(w * scale.t_cp);
-        }),
-        None => children.iter().for_each(|&(z, w)| {
-            cs.push(z * scale.t_cm);
-            as_.push(w * scale.t_cp);
-        }),
-    }
-    let (sol, included) = solve_ac(root, w_root * scale.t_cp, &cs, &as_);
-    let mut alpha = vec![0.0; n + 1];
-    let mut participating = vec![false; n + 1];
-    let mut send_order = Vec::with_capacity(n);
-    alpha[0] = sol.alpha_root * load;
-    participating[0] = root != RootMode::NonComputing && sol.alpha_root > 0.0;
-    for (k, _) in included.iter().enumerate().filter(|p| *p.1) {
-        let i = at(k) + 1;
-        alpha[i] = sol.alpha[k] * load;
-        participating[i] = alpha[i] > 0.0;
-        if participating[i] {
-            send_order.push(i);
-        }
-    }
-    Allocation { alpha, makespan: sol.t * load, send_order, participating, w_equivalent: sol.t / scale.t_cp }.checked()
+    super::star_solve::allocate(root, w_root, children, scale, order, load)
 }
 
 pub(crate) fn split(children: &[(f64, f64)], scale: CostScale) -> (Vec<f64>, Vec<f64>) {

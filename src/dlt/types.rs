@@ -119,50 +119,19 @@ pub(crate) fn stable_order_by(keys: &[f64]) -> Vec<usize> {
     if keys.is_sorted_by(|a, b| a <= b) {
         return (0..keys.len()).collect();
     }
-    // Radix sorting pays off only for large inputs (its histograms cost ~12k counters).
-    if keys.len() >= 4096 && keys.len() < u32::MAX as usize && keys.iter().all(|&k| k >= 0.0) {
+    // Radix sorting pays off only for large inputs (its first histogram has 2048 counters).
+    if keys.len() >= 4096 && keys.iter().all(|&k| k >= 0.0) {
         // Non-negative floats (after −0 → +0) order like their bit patterns.
-        return radix_order(keys.iter().map(|&k| (k + 0.0).to_bits()));
+        return super::radix::sort_from(keys, |i, k| ((k + 0.0).to_bits(), i), (0, 0))
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
     }
     // Sorting (key, index) pairs (−0 as +0) in place is cache friendly; the index tie-break makes the
     // unstable sort give the stable order.
     let mut pairs: Vec<(f64, usize)> = keys.iter().map(|&k| k + 0.0).zip(0..).collect();
     pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     pairs.into_iter().map(|p| p.1).collect()
-}
-
-/// Stable LSD radix sort (11-bit digits, all histograms in one pass) of `(key, index)` pairs;
-/// digits on which every key agrees are skipped, so keys of similar magnitude take few passes.
-fn radix_order(keys: impl ExactSizeIterator<Item = u64>) -> Vec<usize> {
-    const BITS: u32 = 11;
-    const DIGITS: usize = 6; // 6·11 ≥ 64
-    const MASK: u64 = (1 << BITS) - 1;
-    let n = keys.len();
-    let mut a: Vec<(u64, u32)> = keys.zip(0u32..).collect();
-    let mut count = vec![[0usize; 1 << BITS]; DIGITS];
-    for &(k, _) in &a {
-        for (d, c) in count.iter_mut().enumerate() {
-            c[((k >> (BITS * d as u32)) & MASK) as usize] += 1;
-        }
-    }
-    let mut b = vec![(0u64, 0u32); n];
-    for (d, c) in count.iter().enumerate() {
-        if c.contains(&n) {
-            continue;
-        }
-        let shift = BITS * d as u32;
-        let mut pos = vec![0usize; 1 << BITS];
-        for i in 1..pos.len() {
-            pos[i] = pos[i - 1] + c[i - 1];
-        }
-        for &p in &a {
-            let digit = ((p.0 >> shift) & MASK) as usize;
-            b[pos[digit]] = p;
-            pos[digit] += 1;
-        }
-        std::mem::swap(&mut a, &mut b);
-    }
-    a.into_iter().map(|p| p.1 as usize).collect()
 }
 
 #[cfg(test)]
