@@ -10,10 +10,12 @@ use super::trace::{Interval, Trace};
 use crate::dlt::error::{DltError, non_negative};
 use crate::dlt::types::Ports;
 
+/// What a heap entry stands for. Kept small (the heap holds one entry per running action):
+/// an action's id and start time live in its lane's [`Running`] slot, found by sequence number.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum What {
-    /// An action runs on a lane of `node`.
-    Action { node: usize, index: usize, lane: usize, start: f64 },
+    /// An action runs on lane `lane` of `node`.
+    Action { node: u32, lane: u32 },
     /// Report number `k` arrives at the originator.
     Report(usize),
     /// A timer fires.
@@ -41,21 +43,66 @@ impl Ord for Pending {
     }
 }
 
+/// A running action: the sequence number of its heap entry, its id and its start time.
+type Slot = (u64, usize, f64);
+
+/// The actions running on a lane. The first
+/// slot is inline, so a single-server lane (every processor, every single port) never
+/// allocates; k-port lanes keep the others in `more`.
+#[derive(Debug, Clone, Default)]
+struct Running {
+    first: Option<Slot>,
+    more: Vec<Slot>,
+}
+
+impl Running {
+    fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.more.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    fn push(&mut self, r: Slot) {
+        if self.first.is_none() {
+            self.first = Some(r);
+        } else {
+            self.more.push(r);
+        }
+    }
+
+    fn contains(&self, seq: u64) -> bool {
+        self.first.is_some_and(|r| r.0 == seq) || self.more.iter().any(|r| r.0 == seq)
+    }
+
+    /// Removes and returns the slot of `seq` (keeping the others in start order).
+    fn remove(&mut self, seq: u64) -> Option<Slot> {
+        if self.first.is_some_and(|r| r.0 == seq) {
+            let out = self.first;
+            self.first = if self.more.is_empty() { None } else { Some(self.more.remove(0)) };
+            out
+        } else {
+            let k = self.more.iter().position(|r| r.0 == seq)?;
+            Some(self.more.remove(k))
+        }
+    }
+}
+
 /// A queue of actions served in plan order by `servers` identical servers (1 for a processor or
 /// a single port, k for a k-port sender).
 #[derive(Debug, Clone)]
 struct Lane {
     /// Actions waiting to start.
     queue: VecDeque<usize>,
-    /// Running actions: (sequence number of the heap entry, action id). Entries of interrupted
-    /// actions no longer match and are skipped.
-    running: Vec<(u64, usize)>,
+    /// Running actions. Entries of interrupted actions no longer match and are skipped.
+    running: Running,
     servers: usize,
 }
 
 impl Lane {
     fn new(servers: usize) -> Self {
-        Lane { queue: VecDeque::new(), running: Vec::new(), servers }
+        Lane { queue: VecDeque::new(), running: Running::default(), servers }
     }
 }
 
@@ -304,8 +351,9 @@ impl<'a> Simulator<'a> {
         self.seq += 1;
         let l = &mut self.states[v].lanes[lane];
         l.queue.pop_front();
-        l.running.push((self.seq, id));
-        let what = What::Action { node: v, index: id, lane, start: self.now };
+        l.running.push((self.seq, id, self.now));
+        // Node and lane counts fit in u32 (a network of 2^32 nodes would not fit in memory).
+        let what = What::Action { node: v as u32, lane: lane as u32 };
         self.heap.push(Pending { time: end, seq: self.seq, what });
     }
 
@@ -328,7 +376,7 @@ impl<'a> Simulator<'a> {
     /// Whether a heap entry is still live (not an interrupted action).
     fn live(&self, p: &Pending) -> bool {
         match p.what {
-            What::Action { node, lane, .. } => self.states[node].lanes[lane].running.iter().any(|r| r.0 == p.seq),
+            What::Action { node, lane } => self.states[node as usize].lanes[lane as usize].running.contains(p.seq),
             _ => true,
         }
     }
@@ -371,13 +419,13 @@ impl<'a> Simulator<'a> {
         self.start_dirty();
         let p = self.heap.pop()?;
         self.now = self.now.max(p.time);
-        let (v, index, lane, start) = match p.what {
+        let (v, lane) = match p.what {
             What::Report(k) => return Some(Event::Report(self.sent_reports[k])),
             What::Timer(id) => return Some(Event::Timer { time: p.time, id }),
-            What::Action { node, index, lane, start } => (node, index, lane, start),
+            What::Action { node, lane } => (node as usize, lane as usize),
         };
+        let (_, index, start) = self.states[v].lanes[lane].running.remove(p.seq).expect("live entries are running");
         let action = self.states[v].actions[index];
-        self.states[v].lanes[lane].running.retain(|r| r.0 != p.seq);
         let iv = |peer, amount| Interval { start, end: p.time, amount, peer };
         match action {
             Action::Send { to, amount } | Action::Copy { to, amount } => {
@@ -435,16 +483,8 @@ impl<'a> Simulator<'a> {
         }
         self.start_dirty();
         let st = &self.states[v];
-        let Some(&(seq, id)) = st.lanes[0].running.first() else { return Ok(None) };
+        let Some((seq, id, start)) = st.lanes[0].running.first else { return Ok(None) };
         let Action::Compute { amount } = st.actions[id] else { return Ok(None) };
-        let start = self
-            .heap
-            .iter()
-            .find_map(|p| match p.what {
-                What::Action { node, index, start, .. } if node == v && index == id => Some(start),
-                _ => None,
-            })
-            .unwrap_or(self.now);
         let node = &self.net.nodes()[v];
         let cpu = node.cpu.as_ref().expect("only processors compute");
         let done = cpu.units_done(start + node.compute_startup, self.now, self.net.scale().t_cp).min(amount);
@@ -455,7 +495,7 @@ impl<'a> Simulator<'a> {
         for need in &mut st.need[id..] {
             *need -= left;
         }
-        st.lanes[0].running.retain(|r| r.0 != seq);
+        st.lanes[0].running.remove(seq);
         self.trace.nodes[v].computations.push(Interval { start, end: self.now, amount: done, peer: None });
         self.finish_compute(v);
         self.dirty.push(v);
