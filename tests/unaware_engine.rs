@@ -161,3 +161,41 @@ proptest! {
         prop_assert!(s.finish_time > 0.0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// DLD with its probe on the engine, on random static trees: every unit of L − η·L is
+    /// dispatched and computed once. (Estimated phase ends can come before the processors
+    /// really finish; P_0 then waits for the first PTC instead of stopping, which used to leave
+    /// load undispatched.)
+    #[test]
+    fn dld_with_the_probe_on_random_trees(seed in any::<u64>(), n in 3usize..22) {
+        let (t, w) = random_tree(seed, n);
+        let s = dld_probed(&t, &w, &[], &DldConfig::thesis_dnp()).unwrap();
+        let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
+        prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
+        let pl = s.probe.unwrap();
+        let computed: f64 = (1..n).filter_map(|v| s.index_of[v]).map(|i| s.trace.nodes[i].computed).sum::<f64>();
+        prop_assert!((computed - 76.0 - (n - 1) as f64 * pl).abs() < 1e-9, "computed {}", computed);
+        let last = (1..n).filter_map(|v| s.finish_of(v)).fold(0.0, f64::max);
+        prop_assert_eq!(last, s.finish_time);
+    }
+}
+
+/// The DNP example with the probe executed on the engine instead of Table 3.1's printed times
+/// (T^p_16 = 5.3, not 4.3): the run dispatches everything and ends near the thesis-input run.
+#[test]
+fn dnp_with_the_probe_on_the_engine() {
+    let ex = fig_3_8();
+    let cfg = DldConfig::thesis_dnp();
+    let probed = dld_probed(&ex.tree, &ex.w, &dnp_changes(), &cfg).unwrap();
+    let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
+    assert!((total - 76.0).abs() < 1e-9);
+    let mut tp = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap().tp;
+    tp[16] = 4.3;
+    let given = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).unwrap();
+    assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);
+    // The slow processors' probes are not load.
+    assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());
+}

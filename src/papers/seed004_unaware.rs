@@ -5,7 +5,7 @@
 
 use super::{Row, RunConfig, Section};
 use crate::dlt::unaware::{
-    DldConfig, RelayRule, Rules, SldConfig, TABLE_3_1, distribute_phase, dld, dnp_changes, estimate_tree,
+    DldConfig, RelayRule, Rules, SldConfig, TABLE_3_1, distribute_phase, dld, dld_probed, dnp_changes, estimate_tree,
     execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
 };
 
@@ -410,5 +410,14 @@ fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
         "68.51 on the engine: the Phase_3 loads differ by up to 0.019 because Fig. 3.10's speed timeline is missing \
          (reference §3.5)",
     ));
+    if let Ok(p) = dld_probed(&ex.tree, &ex.w, &dnp_changes(), &DldConfig::thesis_dnp()) {
+        rows.push(
+            Row::model_only(SOURCE, "§3.4 text", "DNP total processing time, probe run on the engine", p.finish_time)
+                .note(
+                    "DLD with the probe executed as copies on the same engine run and every estimate from its CTC/PTC \
+                 reports (T^p_16 = 5.3 instead of the printed 4.3); the speed changes apply from t = 0",
+                ),
+        );
+    }
     rows
 }

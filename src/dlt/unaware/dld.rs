@@ -6,7 +6,7 @@
 
 use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
-use super::execute::push_block;
+use super::execute::{push_block, push_probe};
 use super::sld::{Dispatch, PhaseRecord};
 use super::tree::RootedTree;
 use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
@@ -89,22 +89,36 @@ pub struct DldSchedule {
     pub trace: Trace,
     /// Engine index of each tree node.
     pub index_of: Vec<Option<usize>>,
+    /// Size of the probe each processor computed first, when the probe ran on the engine
+    /// ([`dld_probed`]); its computation is then the first in the trace and is not load.
+    pub probe: Option<f64>,
 }
 
 impl DldSchedule {
-    /// End of each computation of tree node `v`, in order (one per dispatch that gave it load).
+    /// End of each computation of real load of tree node `v`, in order (one per dispatch that
+    /// gave it load; the probe's computation is left out).
     pub fn compute_ends(&self, v: usize) -> Vec<f64> {
+        let skip = usize::from(self.probe.is_some());
         self.index_of
             .get(v)
             .copied()
             .flatten()
-            .map_or_else(Vec::new, |i| self.trace.nodes[i].computations.iter().map(|c| c.end).collect())
+            .map_or_else(Vec::new, |i| self.trace.nodes[i].computations.iter().skip(skip).map(|c| c.end).collect())
     }
 
-    /// When tree node `v` finished its last computation.
+    /// When tree node `v` finished its last computation of real load.
     pub fn finish_of(&self, v: usize) -> Option<f64> {
-        self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes[i].finish)
+        self.compute_ends(v).into_iter().reduce(f64::max)
     }
+}
+
+/// Where DLD's probe phase comes from.
+#[derive(Debug, Clone, Copy)]
+enum Probe<'a> {
+    /// Given PTC times and initial estimates (the DNP example of Table 3.1).
+    Given { tp: &'a [f64], w_est: &'a [f64] },
+    /// Run on the engine as copies; the estimates come from its reports.
+    Engine,
 }
 
 fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Result<SpeedProfile, UnawareError> {
@@ -130,8 +144,47 @@ pub fn dld(
     w_est: &[f64],
     cfg: &DldConfig,
 ) -> Result<DldSchedule, UnawareError> {
+    same_lengths(tree.len(), &[("probe_tp", probe_tp.len()), ("w_est", w_est.len())])?;
+    run(tree, w, changes, Probe::Given { tp: probe_tp, w_est }, cfg)
+}
+
+/// DLD with its probe executed on the same engine run (§3.2): P_0 sends one probe of η·L/n to
+/// each child, every node computes its copy and forwards it, and P_0 starts from what the CTC
+/// and PTC reports tell it — the first PTC starts Phase_1, and every estimate of z and w comes
+/// from a report. The speed changes apply from t = 0, probe included.
+///
+/// # Errors
+/// As [`dld`].
+///
+/// # Examples
+/// On the Fig. 3.8 tree without speed changes every load is dispatched and computed, and the
+/// probes of the two w = 100 processors are not counted as load.
+/// ```
+/// use loadbal::dlt::unaware::{dld_probed, fig_3_8, DldConfig};
+/// let ex = fig_3_8();
+/// let s = dld_probed(&ex.tree, &ex.w, &[], &DldConfig::thesis_dnp()).unwrap();
+/// let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
+/// assert!((total - 76.0).abs() < 1e-9);
+/// assert!(s.finish_time < 100.0 && s.finish_of(4).is_none());
+/// ```
+pub fn dld_probed(
+    tree: &RootedTree,
+    w: &[f64],
+    changes: &[SpeedChange],
+    cfg: &DldConfig,
+) -> Result<DldSchedule, UnawareError> {
+    run(tree, w, changes, Probe::Engine, cfg)
+}
+
+fn run(
+    tree: &RootedTree,
+    w: &[f64],
+    changes: &[SpeedChange],
+    probe: Probe<'_>,
+    cfg: &DldConfig,
+) -> Result<DldSchedule, UnawareError> {
     let n = tree.len();
-    same_lengths(n, &[("w", w.len()), ("probe_tp", probe_tp.len()), ("w_est", w_est.len())])?;
+    same_lengths(n, &[("w", w.len())])?;
     phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.t_cm, cfg.t_cp)?;
     if !(0.0..1.0).contains(&cfg.zeta) {
         return Err(UnawareError::InvalidParameter { name: "zeta", value: cfg.zeta, expected: "in [0, 1)" });
@@ -163,17 +216,38 @@ pub fn dld(
     // P_0 learns everything from CTC and PTC reports (negligible transmission time, §3.1).
     let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
     let procs: Vec<usize> = order.iter().copied().filter(|&v| v != root).collect();
-    // The probe phase is given by its PTC times (Table 3.1): a timer per distinct time.
-    let mut probe_times: Vec<f64> =
-        procs.iter().map(|&v| non_negative("probe_tp", probe_tp[v])).collect::<Result<_, _>>()?;
-    probe_times.sort_by(f64::total_cmp);
-    probe_times.dedup();
     let mut probe_timers = Vec::new();
-    for &t in &probe_times {
-        probe_timers.push(sim.wake_at(t)?);
-    }
+    // PTC time of each processor's probe (infinite until it arrives).
+    let mut probe_tp = vec![f64::INFINITY; n];
+    let (w_est, probe_size) = match probe {
+        Probe::Given { tp, w_est } => {
+            // The probe phase is given by its PTC times (Table 3.1): a timer per distinct time.
+            for &v in &procs {
+                probe_tp[v] = non_negative("probe_tp", tp[v])?;
+            }
+            let mut times: Vec<f64> = procs.iter().map(|&v| probe_tp[v]).collect();
+            times.sort_by(f64::total_cmp);
+            times.dedup();
+            for &t in &times {
+                probe_timers.push(sim.wake_at(t)?);
+            }
+            (w_est.to_vec(), None)
+        }
+        Probe::Engine => {
+            let kids = tree.children(root).len();
+            if kids == 0 {
+                return Err(UnawareError::NoReachableProcessor { source_node: root });
+            }
+            let pl = cfg.eta * cfg.load / kids as f64;
+            push_probe(&mut sim, tree, &index_of, pl)?;
+            // Unknown speeds: no processor is used before its PTC, and every z on the way to a
+            // processor that reported has been measured by a CTC, so these are never read.
+            (vec![f64::INFINITY; n], Some(pl))
+        }
+    };
+    let mut first_ctc_seen = vec![false; n];
     let mut st = State {
-        w_est: w_est.to_vec(),
+        w_est,
         z_est: (0..n).map(|v| tree.z_up(v)).collect(),
         ptc: vec![false; n],
         served: vec![false; n],
@@ -199,12 +273,19 @@ pub fn dld(
                 if r.amount > 0.0 {
                     st.z_est[v] = (r.end - r.start) / (r.amount * cfg.t_cm);
                 }
-                st.recv_count[v] += 1;
+                // With the probe on the engine a node's first reception is its probe, which
+                // no shadow waits for.
+                if probe_size.is_none() || std::mem::replace(&mut first_ctc_seen[v], true) {
+                    st.recv_count[v] += 1;
+                }
             }
             Event::Report(r) => {
                 let v = node_of[r.node];
                 if r.amount > 0.0 {
                     st.w_est[v] = (r.end - r.start) / (r.amount * cfg.t_cp);
+                }
+                if probe_size.is_some() && probe_tp[v].is_infinite() {
+                    probe_tp[v] = r.end;
                 }
                 st.busy[v] = false;
                 st.ptc[v] = true;
@@ -262,6 +343,15 @@ pub fn dld(
             let avail: Vec<bool> = (0..n).map(|v| v != root && st.ptc[v] && !st.busy[v] && !blocked[v]).collect();
             let available: Vec<usize> = (0..n).filter(|&v| avail[v]).collect();
             let remaining = cfg.load * (1.0 - cfg.eta) - st.dispatched;
+            if remaining <= 0.0 {
+                finished = true;
+                continue;
+            }
+            if available.is_empty() {
+                // Everyone is still busy (estimates ran late) or blocked: wait for the first
+                // PTC, which then gets L_{q+1}^p = L_1^p (reference §4.6, "if avail is empty").
+                continue;
+            }
             let lp = available.len() as f64 * cfg.l1p;
             let last_phase = remaining < cfg.mu * cfg.load || remaining < lp;
             let x = if last_phase { remaining } else { lp };
@@ -269,10 +359,6 @@ pub fn dld(
                 p.dispatched = st.dispatched - phases_before(&st, p.index);
             }
             phase += 1;
-            if available.is_empty() || x <= 0.0 {
-                finished = x <= 0.0;
-                continue;
-            }
             let est_tree = st.estimated_tree(tree)?;
             let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &avail, None)?;
             let d = distribute_phase(&vt, &wv, x, t, cfg.t_cm, cfg.t_cp, cfg.rules)?;
@@ -323,12 +409,19 @@ pub fn dld(
         let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.shares[v] } else { 0.0 }).collect();
         st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
     }
-    let trace = sim.trace();
-    let finish_time = procs.iter().filter_map(|&v| index_of[v].and_then(|i| trace.nodes[i].finish)).fold(0.0, f64::max);
-    if let Some(p) = phases.last_mut() {
-        p.finish = finish_time;
+    let mut out = DldSchedule {
+        dispatches: st.dispatches,
+        phases,
+        finish_time: 0.0,
+        trace: sim.trace(),
+        index_of,
+        probe: probe_size,
+    };
+    out.finish_time = procs.iter().filter_map(|&v| out.finish_of(v)).fold(0.0, f64::max);
+    if let Some(p) = out.phases.last_mut() {
+        p.finish = out.finish_time;
     }
-    Ok(DldSchedule { dispatches: st.dispatches, phases, finish_time, trace, index_of })
+    Ok(out)
 }
 
 fn phases_before(st: &State, phase: usize) -> f64 {

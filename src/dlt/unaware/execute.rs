@@ -226,7 +226,12 @@ fn execute_sld_ordered(
 
 /// Pushes the probe of §3.2: P_0 sends one PL of `pl` units to each child in order; every node
 /// forwards a copy ([`Action::Copy`]) to each of its children in order and computes its own.
-fn push_probe(sim: &mut Simulator<'_>, tree: &RootedTree, idx: &[Option<usize>], pl: f64) -> Result<(), UnawareError> {
+pub(super) fn push_probe(
+    sim: &mut Simulator<'_>,
+    tree: &RootedTree,
+    idx: &[Option<usize>],
+    pl: f64,
+) -> Result<(), UnawareError> {
     let root = tree.root();
     for v in tree.pre_order() {
         let vi = idx[v].unwrap_or(0);

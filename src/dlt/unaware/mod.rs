@@ -19,7 +19,7 @@
 //! | ch. 5 on the engine | SSS / RB-SSS iterations and SDS stages executed region by region | [`execute_sss`], [`execute_sds`] |
 //! | §5.4 | DSS on a graph: the region table E_i(B) from GP, for [`crate::queueing::DssSim`] | [`dss_regions`] |
 //! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
-//! | §3.3 on the engine | SLD end to end: probe, estimates from reports, plan, execution | [`run_sld`] |
+//! | §3.3 on the engine | SLD end to end: probe, estimates from reports, plan, execution; DLD with its probe on the engine | [`run_sld`], [`dld_probed`] |
 //! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
@@ -60,7 +60,7 @@ mod tree;
 mod virtual_tree;
 
 pub use chain_experiment::{ChainCell, ChainSampler, best_wcs_frequencies, chain_experiment};
-pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld};
+pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld, dld_probed};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
