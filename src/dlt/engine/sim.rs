@@ -162,6 +162,8 @@ pub struct Simulator<'a> {
     reports: Reports,
     sent_reports: Vec<Report>,
     timers: u64,
+    /// Heap entries of interrupted actions not yet popped.
+    stale: usize,
 }
 
 impl<'a> Simulator<'a> {
@@ -198,6 +200,7 @@ impl<'a> Simulator<'a> {
             reports: Reports::none(),
             sent_reports: Vec::new(),
             timers: 0,
+            stale: 0,
         }
     }
 
@@ -385,8 +388,9 @@ impl<'a> Simulator<'a> {
         for v in std::mem::take(&mut self.dirty) {
             self.try_start(v);
         }
-        while self.heap.peek().is_some_and(|p| !self.live(p)) {
+        while self.stale > 0 && self.heap.peek().is_some_and(|p| !self.live(p)) {
             self.heap.pop();
+            self.stale -= 1;
         }
     }
 
@@ -433,12 +437,16 @@ impl<'a> Simulator<'a> {
                 self.trace.nodes[to].receptions.push(iv(Some(v), amount));
                 self.states[to].received += amount;
                 self.try_start(to);
-                self.report(ReportKind::Ctc, to, iv(Some(v), amount));
+                if self.reports.ctc {
+                    self.report(ReportKind::Ctc, to, iv(Some(v), amount));
+                }
             }
             Action::Compute { amount } => {
                 self.trace.nodes[v].computations.push(iv(None, amount));
                 self.finish_compute(v);
-                self.report(ReportKind::Ptc, v, iv(None, amount));
+                if self.reports.ptc {
+                    self.report(ReportKind::Ptc, v, iv(None, amount));
+                }
             }
             Action::Collect { from, amount } => {
                 self.trace.nodes[v].collections.push(iv(Some(from), amount));
@@ -496,6 +504,7 @@ impl<'a> Simulator<'a> {
             *need -= left;
         }
         st.lanes[0].running.remove(seq);
+        self.stale += 1;
         self.trace.nodes[v].computations.push(Interval { start, end: self.now, amount: done, peer: None });
         self.finish_compute(v);
         self.dirty.push(v);
