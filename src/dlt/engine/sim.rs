@@ -11,7 +11,7 @@ use crate::dlt::error::{DltError, non_negative};
 use crate::dlt::types::Ports;
 
 /// What a heap entry stands for. Kept small (the heap holds one entry per running action):
-/// an action's id and start time live in its lane's [`Running`] slot, found by sequence number.
+/// an action's id and start time live in its lane's running slot, found by sequence number.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum What {
     /// An action runs on lane `lane` of `node`.
@@ -46,63 +46,21 @@ impl Ord for Pending {
 /// A running action: the sequence number of its heap entry, its id and its start time.
 type Slot = (u64, usize, f64);
 
-/// The actions running on a lane. The first
-/// slot is inline, so a single-server lane (every processor, every single port) never
-/// allocates; k-port lanes keep the others in `more`.
-#[derive(Debug, Clone, Default)]
-struct Running {
-    first: Option<Slot>,
-    more: Vec<Slot>,
-}
-
-impl Running {
-    fn len(&self) -> usize {
-        usize::from(self.first.is_some()) + self.more.len()
-    }
-
-    fn is_empty(&self) -> bool {
-        self.first.is_none()
-    }
-
-    fn push(&mut self, r: Slot) {
-        if self.first.is_none() {
-            self.first = Some(r);
-        } else {
-            self.more.push(r);
-        }
-    }
-
-    fn contains(&self, seq: u64) -> bool {
-        self.first.is_some_and(|r| r.0 == seq) || self.more.iter().any(|r| r.0 == seq)
-    }
-
-    /// Removes and returns the slot of `seq` (keeping the others in start order).
-    fn remove(&mut self, seq: u64) -> Option<Slot> {
-        if self.first.is_some_and(|r| r.0 == seq) {
-            let out = self.first;
-            self.first = if self.more.is_empty() { None } else { Some(self.more.remove(0)) };
-            out
-        } else {
-            let k = self.more.iter().position(|r| r.0 == seq)?;
-            Some(self.more.remove(k))
-        }
-    }
-}
-
 /// A queue of actions served in plan order by `servers` identical servers (1 for a processor or
 /// a single port, k for a k-port sender).
 #[derive(Debug, Clone)]
 struct Lane {
     /// Actions waiting to start.
     queue: VecDeque<usize>,
-    /// Running actions. Entries of interrupted actions no longer match and are skipped.
-    running: Running,
+    /// Running actions, in start order. Heap entries of interrupted actions no longer match
+    /// one and are skipped.
+    running: Vec<Slot>,
     servers: usize,
 }
 
 impl Lane {
     fn new(servers: usize) -> Self {
-        Lane { queue: VecDeque::new(), running: Running::default(), servers }
+        Lane { queue: VecDeque::new(), running: Vec::new(), servers }
     }
 }
 
@@ -162,8 +120,6 @@ pub struct Simulator<'a> {
     reports: Reports,
     sent_reports: Vec<Report>,
     timers: u64,
-    /// Heap entries of interrupted actions not yet popped.
-    stale: usize,
 }
 
 impl<'a> Simulator<'a> {
@@ -200,7 +156,6 @@ impl<'a> Simulator<'a> {
             reports: Reports::none(),
             sent_reports: Vec::new(),
             timers: 0,
-            stale: 0,
         }
     }
 
@@ -379,7 +334,9 @@ impl<'a> Simulator<'a> {
     /// Whether a heap entry is still live (not an interrupted action).
     fn live(&self, p: &Pending) -> bool {
         match p.what {
-            What::Action { node, lane } => self.states[node as usize].lanes[lane as usize].running.contains(p.seq),
+            What::Action { node, lane } => {
+                self.states[node as usize].lanes[lane as usize].running.iter().any(|r| r.0 == p.seq)
+            }
             _ => true,
         }
     }
@@ -388,9 +345,8 @@ impl<'a> Simulator<'a> {
         for v in std::mem::take(&mut self.dirty) {
             self.try_start(v);
         }
-        while self.stale > 0 && self.heap.peek().is_some_and(|p| !self.live(p)) {
+        while self.heap.peek().is_some_and(|p| !self.live(p)) {
             self.heap.pop();
-            self.stale -= 1;
         }
     }
 
@@ -428,7 +384,9 @@ impl<'a> Simulator<'a> {
             What::Timer(id) => return Some(Event::Timer { time: p.time, id }),
             What::Action { node, lane } => (node as usize, lane as usize),
         };
-        let (_, index, start) = self.states[v].lanes[lane].running.remove(p.seq).expect("live entries are running");
+        let running = &mut self.states[v].lanes[lane].running;
+        let k = running.iter().position(|r| r.0 == p.seq).expect("live entries are running");
+        let (_, index, start) = running.remove(k);
         let action = self.states[v].actions[index];
         let iv = |peer, amount| Interval { start, end: p.time, amount, peer };
         match action {
@@ -437,16 +395,12 @@ impl<'a> Simulator<'a> {
                 self.trace.nodes[to].receptions.push(iv(Some(v), amount));
                 self.states[to].received += amount;
                 self.try_start(to);
-                if self.reports.ctc {
-                    self.report(ReportKind::Ctc, to, iv(Some(v), amount));
-                }
+                self.report(ReportKind::Ctc, to, iv(Some(v), amount));
             }
             Action::Compute { amount } => {
                 self.trace.nodes[v].computations.push(iv(None, amount));
                 self.finish_compute(v);
-                if self.reports.ptc {
-                    self.report(ReportKind::Ptc, v, iv(None, amount));
-                }
+                self.report(ReportKind::Ptc, v, iv(None, amount));
             }
             Action::Collect { from, amount } => {
                 self.trace.nodes[v].collections.push(iv(Some(from), amount));
@@ -491,7 +445,7 @@ impl<'a> Simulator<'a> {
         }
         self.start_dirty();
         let st = &self.states[v];
-        let Some((seq, id, start)) = st.lanes[0].running.first else { return Ok(None) };
+        let Some(&(_, id, start)) = st.lanes[0].running.first() else { return Ok(None) };
         let Action::Compute { amount } = st.actions[id] else { return Ok(None) };
         let node = &self.net.nodes()[v];
         let cpu = node.cpu.as_ref().expect("only processors compute");
@@ -503,8 +457,7 @@ impl<'a> Simulator<'a> {
         for need in &mut st.need[id..] {
             *need -= left;
         }
-        st.lanes[0].running.remove(seq);
-        self.stale += 1;
+        st.lanes[0].running.clear();
         self.trace.nodes[v].computations.push(Interval { start, end: self.now, amount: done, peer: None });
         self.finish_compute(v);
         self.dirty.push(v);
