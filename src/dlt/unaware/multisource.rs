@@ -163,7 +163,7 @@ pub struct SssSchedule {
     pub finish_time: f64,
 }
 
-fn region_w(g: &Graph, tree: &RootedTree, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
+pub(super) fn region_w(g: &Graph, tree: &RootedTree, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
     let w: Vec<Option<f64>> = (0..g.len()).map(|v| tree.is_member(v).then(|| g.w()[v])).collect();
     Ok(equivalent(tree, &w, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical)?.w_eq)
 }

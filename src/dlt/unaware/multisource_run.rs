@@ -8,7 +8,7 @@
 use super::error::UnawareError;
 use super::execute::{EngineRun, network, push_block};
 use super::graph::Graph;
-use super::multisource::SssSchedule;
+use super::multisource::{SssSchedule, region_w};
 use super::raold::raold_os;
 use super::spanning::{SpanningTreeKind, spanning_tree};
 use super::tree::RootedTree;
@@ -209,16 +209,14 @@ pub fn dss_regions(
         return Err(UnawareError::InvalidParameter { name: "sources", value: m as f64, expected: "at most 16" });
     }
     super::error::positive("mean_size", mean_size)?;
-    super::gp_partition(g, sources)?; // validates the sources
+    super::error::positive("t_cp", t_cp)?;
     let mut capacity = vec![0.0; (1 << m) * m];
     for mask in 1usize..(1 << m) {
         let busy: Vec<usize> = (0..m).filter(|&i| mask & (1 << i) != 0).collect();
         let srcs: Vec<usize> = busy.iter().map(|&i| sources[i]).collect();
-        // One unit of load on each busy region: its time is W_i·T_cp.
-        let s = super::sss(g, &srcs, &vec![1.0; srcs.len()], t_cm, t_cp)?;
-        let first = &s.iterations[0];
-        for (k, &i) in busy.iter().enumerate() {
-            capacity[mask * m + i] = first.times[k];
+        let part = super::gp_partition(g, &srcs)?;
+        for (tree, &i) in part.trees.iter().zip(&busy) {
+            capacity[mask * m + i] = region_w(g, tree, t_cm, t_cp)? * t_cp;
         }
     }
     Ok(crate::queueing::RegionNetwork::new(m, mean_size, capacity)?)
