@@ -9,7 +9,8 @@
 //! cargo run --release --example unaware_dlt -- snp [--out DIR]
 //!     SLD on the reconstructed Fig. 3.8 tree (Table 3.2): the dispatches as CSV on stdout,
 //!     the engine's Gantt charts as DIR/snp_gantt_<rule>.csv, and SLD end to end (probe copies
-//!     and reports on the engine, then the plan) as DIR/snp_gantt_end_to_end.csv
+//!     and reports on the engine, then the plan) as DIR/snp_gantt_end_to_end.csv with its plan
+//!     and finish times in DIR/snp_end_to_end.json
 //! cargo run --release --example unaware_dlt -- chain [--n 8] [--seed 1] [--out DIR]
 //!     ESS, WCS(2) and pureDLT on one random thesis chain, run on the engine (probe copies,
 //!     PTC reports) beside the closed forms; Gantt charts as DIR/chain_<strategy>.csv
@@ -146,6 +147,12 @@ fn main() -> Result<(), Box<dyn Error>> {
             );
             if let Some(dir) = &out {
                 std::fs::write(format!("{dir}/snp_gantt_end_to_end.csv"), r.run.gantt_csv())?;
+                let summary = serde_json::json!({
+                    "plan_finish": r.schedule.finish_time,
+                    "load_finish": r.load_finish,
+                    "last_probe": r.run.trace.compute_makespan,
+                });
+                std::fs::write(format!("{dir}/snp_end_to_end.json"), summary.to_string())?;
             }
         }
         Some("dnp") => {
