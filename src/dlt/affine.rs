@@ -263,6 +263,16 @@ pub fn affine_homogeneous_optimal_count(
 ///
 /// # Errors
 /// Bad values; [`DltError::LengthMismatch`] if `alloc` does not fit `workers`.
+///
+/// # Examples
+/// Reference §6.3 case A1 on the engine: every selected worker finishes at T = 5.01764364668.
+/// ```
+/// use loadbal::dlt::{affine_simulate, affine_star_allocate, AffineWorker, CostScale, Selection};
+/// let wk = [AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }; 10];
+/// let a = affine_star_allocate(10.0, None, &wk, CostScale::unit(), Selection::BestPrefix).unwrap();
+/// let t = affine_simulate(None, &wk, &a, CostScale::unit()).unwrap();
+/// assert!(t.finish_spread(a.makespan) < 1e-12);
+/// ```
 pub fn affine_simulate(
     root: Option<(f64, f64)>,
     workers: &[AffineWorker],

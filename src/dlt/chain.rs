@@ -237,6 +237,14 @@ pub fn chain_interior(
 ///
 /// # Errors
 /// As [`chain_interior`].
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::{interior_tree, ChainSide, Ports};
+/// let side = ChainSide { w: &[1.0, 1.0], z: &[1.0, 1.0] };
+/// let t = interior_tree(1.0, side, side, Ports::Single, true, true).unwrap();
+/// assert_eq!(t.len(), 5);
+/// ```
 pub fn interior_tree(
     w0: f64,
     left: ChainSide<'_>,
@@ -298,6 +306,15 @@ pub fn chain_interior_speedup_limit(sigma: f64, ports: Ports) -> Result<f64, Dlt
 ///
 /// # Errors
 /// As [`chain_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit `w`.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::{chain_allocate, chain_simulate, CostScale};
+/// let (w, z) = ([1.0, 2.0, 1.5], [0.5, 0.3]);
+/// let a = chain_allocate(&w, &z, true, CostScale::unit(), 1.0).unwrap();
+/// let t = chain_simulate(&w, &z, true, &a, CostScale::unit()).unwrap();
+/// assert!(t.finish_spread(a.makespan) < 1e-12);
+/// ```
 pub fn chain_simulate(
     w: &[f64],
     z: &[f64],

@@ -126,6 +126,18 @@ pub fn collect_fifo(
 ///
 /// # Errors
 /// As [`crate::dlt::star_schedule`] and [`simulate`].
+///
+/// # Examples
+/// LIFO collection is a star with links (1 + δ)·z: the allocation of that star, executed with
+/// returns, ends its last return at the star's makespan.
+/// ```
+/// use loadbal::dlt::{collect_simulate, star_allocate, CostScale, OrderPolicy, RootMode};
+/// let (ch, delta) = ([(0.5, 1.0), (0.3, 2.0)], 0.5);
+/// let inflated: Vec<(f64, f64)> = ch.iter().map(|&(z, w)| ((1.0 + delta) * z, w)).collect();
+/// let a = star_allocate(RootMode::NonComputing, 1.0, &inflated, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// let t = collect_simulate(RootMode::NonComputing, 1.0, &ch, delta, &a, true, CostScale::unit()).unwrap();
+/// assert!((t.makespan - a.makespan).abs() < 1e-12);
+/// ```
 pub fn collect_simulate(
     root: RootMode,
     w_root: f64,

@@ -181,6 +181,14 @@ pub fn umr_rounds(
 ///
 /// # Errors
 /// As [`multi_installment`]; engine errors.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::{multi_installment, multi_installment_simulate, CostScale};
+/// let sol = multi_installment(4, 3, 1.0, 0.2, 1.0, None, CostScale::unit()).unwrap();
+/// let t = multi_installment_simulate(&sol, 1.0, 0.2, None, CostScale::unit()).unwrap();
+/// assert!((t.compute_makespan - sol.makespan).abs() < 1e-12 * sol.makespan);
+/// ```
 pub fn multi_installment_simulate(
     sol: &MiSolution,
     w: f64,

@@ -247,6 +247,16 @@ pub fn jia_root_fraction(w_root: f64, children_in_order: &[(f64, f64)], scale: C
 ///
 /// # Errors
 /// As [`star_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit `children`.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::{star_allocate, star_schedule, CostScale, OrderPolicy, RootMode};
+/// let ch = [(1.0, 1.0), (0.5, 2.0)];
+/// let a = star_allocate(RootMode::NonComputing, 1.0, &ch, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// let (net, plans) = star_schedule(RootMode::NonComputing, 1.0, &ch, &a, CostScale::unit()).unwrap();
+/// assert_eq!(net.len(), 3);
+/// assert_eq!(plans[0].len(), 2); // one send per child, no computation at the root
+/// ```
 pub fn star_schedule(
     root: RootMode,
     w_root: f64,
@@ -286,6 +296,17 @@ pub fn star_schedule(
 ///
 /// # Errors
 /// As [`star_schedule`] and [`simulate`].
+///
+/// # Examples
+/// The reference's two identical workers behind a non-computing root: T = (c + a)²/(c + 2a).
+/// ```
+/// use loadbal::dlt::{star_allocate, star_simulate, CostScale, OrderPolicy, RootMode};
+/// let ch = [(1.0, 1.0), (1.0, 1.0)];
+/// let a = star_allocate(RootMode::NonComputing, 1.0, &ch, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// let t = star_simulate(RootMode::NonComputing, 1.0, &ch, &a, CostScale::unit()).unwrap();
+/// assert!((t.compute_makespan - 4.0 / 3.0).abs() < 1e-15);
+/// assert!(t.finish_spread(a.makespan) < 1e-12);
+/// ```
 pub fn star_simulate(
     root: RootMode,
     w_root: f64,

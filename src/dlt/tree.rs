@@ -349,6 +349,15 @@ pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> R
 ///
 /// # Errors
 /// [`DltError::LengthMismatch`] if the solution does not belong to the tree.
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::{tree_allocate, tree_schedule, CostScale, OrderPolicy, Tree};
+/// let t = Tree::kary(2, 2, 1.0, 0.2, true).unwrap();
+/// let sol = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// let (net, plans) = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
+/// assert_eq!((net.len(), plans.len()), (7, 7));
+/// ```
 pub fn tree_schedule(
     tree: &Tree,
     sol: &TreeSolution,
@@ -387,6 +396,15 @@ pub fn tree_schedule(
 ///
 /// # Errors
 /// As [`tree_schedule`] and [`simulate`].
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::{tree_allocate, tree_simulate, CostScale, OrderPolicy, Tree};
+/// let t = Tree::kary(3, 2, 1.0, 0.2, true).unwrap();
+/// let sol = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// let trace = tree_simulate(&t, &sol, CostScale::unit()).unwrap();
+/// assert!(trace.finish_spread(sol.allocation.makespan) < 1e-12);
+/// ```
 pub fn tree_simulate(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Trace, DltError> {
     let (net, plans) = tree_schedule(tree, sol, scale)?;
     simulate(&net, &plans)

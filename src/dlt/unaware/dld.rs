@@ -136,6 +136,21 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
 /// # Errors
 /// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
 /// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors.
+///
+/// # Examples
+/// The DNP example of §3.4 (Table 3.3 input, the §3.5 speed changes): all of L − η·L = 76 is
+/// dispatched; the engine ends at 68.51 against the printed 68.572 (Phase_3 loads differ by up
+/// to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the reason).
+/// ```
+/// use loadbal::dlt::unaware::{dld, dnp_changes, fig_3_8, probe_tree, DldConfig};
+/// let ex = fig_3_8();
+/// let cfg = DldConfig::thesis_dnp();
+/// let mut tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+/// tp[16] = 4.3; // as printed in Table 3.1
+/// let s = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).unwrap();
+/// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
+/// assert!((s.finish_time - 68.572).abs() < 0.1);
+/// ```
 pub fn dld(
     tree: &RootedTree,
     w: &[f64],

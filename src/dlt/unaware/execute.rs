@@ -179,8 +179,16 @@ pub fn execute_tree(
 /// [`UnawareError::LengthMismatch`] and engine errors.
 ///
 /// # Examples
-/// See `tests/unaware_sld.rs`: with the physical relay rule every processor of every batch
-/// finishes at its phase end.
+/// The SNP example (Fig. 3.8) with the physical relay rule: the engine ends where SLD planned.
+/// ```
+/// use loadbal::dlt::unaware::{execute_sld, fig_3_8, probe_tree, sld, RelayRule, Rules, SldConfig};
+/// let ex = fig_3_8();
+/// let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+/// let tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+/// let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
+/// let run = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp).unwrap();
+/// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+/// ```
 pub fn execute_sld(
     tree: &RootedTree,
     w: &[f64],

@@ -26,6 +26,14 @@ pub struct TreeSchedule {
 ///
 /// # Errors
 /// Invalid w or z ([`UnawareError::Dlt`]).
+///
+/// # Examples
+/// ```
+/// use loadbal::dlt::unaware::{to_dlt_tree, RootedTree};
+/// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
+/// let (dlt, ids) = to_dlt_tree(&t, &[Some(2.0), None, Some(1.0)]).unwrap();
+/// assert_eq!((dlt.len(), ids), (3, vec![0, 1, 2]));
+/// ```
 pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<(Tree, Vec<usize>), UnawareError> {
     if w.len() != tree.len() {
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
