@@ -83,6 +83,15 @@ impl DssSim {
     /// # Errors
     /// [`QueueingError::DimensionMismatch`] when the rates do not match the regions; bad rates,
     /// horizon or warm-up (`0 ≤ warmup < horizon`).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{DssSim, RegionNetwork};
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// let out = DssSim::new(vec![0.1; 3], 5_000.0, 500.0).run(&net, &mut loadbal::montecarlo::stream(2, 0)).unwrap();
+    /// assert!(out.busy_fraction.iter().all(|&b| (0.0..=1.0).contains(&b)));
+    /// assert!(out.completed.iter().all(|&c| c > 0));
+    /// ```
     pub fn run<R: Rng + ?Sized>(&self, net: &RegionNetwork, rng: &mut R) -> Result<DssOutcome, QueueingError> {
         self.validate(net)?;
         let m = net.regions();

@@ -210,6 +210,16 @@ impl RegionNetwork {
     ///
     /// # Errors
     /// As [`classify_stability`].
+    ///
+    /// # Examples
+    /// Table 5.1's symmetric network (μ^c = 1/6, μ^max = 1/(3·1.65)).
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, StabilityCase};
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert_eq!(net.classify(&[0.1; 3]).unwrap(), StabilityCase::Case1);
+    /// assert_eq!(net.classify(&[0.2; 3]).unwrap(), StabilityCase::Case2);
+    /// assert_eq!(net.classify(&[0.19, 0.1, 0.1]).unwrap(), StabilityCase::Case3);
+    /// ```
     pub fn classify(&self, lambda: &[f64]) -> Result<StabilityCase, QueueingError> {
         classify_stability(lambda, &self.mu_c(), &self.mu_max())
     }

@@ -161,6 +161,15 @@ impl StationSim {
     /// Bad rates or distributions, [`QueueingError::NoServers`],
     /// [`QueueingError::CapacityBelowServers`], [`QueueingError::Unsupported`] for vacations
     /// with several servers or a finite buffer, and too few customers after the warm-up.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{Dist, StationSim};
+    /// let sim = StationSim::new(0.5, Dist::Deterministic { value: 1.0 }).customers(5_000, 500);
+    /// let one = sim.run(&mut loadbal::montecarlo::stream(7, 0)).unwrap();
+    /// assert!((one.w - one.wq - 1.0).abs() < 1e-9); // the sojourn adds the unit service
+    /// assert_eq!(one.p_block, 0.0); // infinite buffer
+    /// ```
     pub fn run<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<SimOutcome, QueueingError> {
         let (arrivals, service, vacation) = self.validate()?;
         let mut t = 0.0; // arrival epoch

@@ -244,6 +244,24 @@ impl RemapProblem {
     /// # Errors
     /// [`MarkovError::Mdp`] with [`MdpError::AssumptionAViolated`] (the chain index of a state
     /// from which some policy never absorbs) or a solver error.
+    ///
+    /// # Examples
+    /// One imbalanced state (loads 0 and 2, so φ = max|w − w̄| = 1 by eq. 4) that balances itself
+    /// with probability 1/2 per step: never remapping costs V = φ + V/2 = 2φ, remapping η, and
+    /// (18) takes the smaller.
+    /// ```
+    /// use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// for eta in [1.5, 3.0] {
+    ///     let p = dmatrix![0.5, 0.5; 0.0, 1.0];
+    ///     let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], p).unwrap();
+    ///     let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, eta, &RemapTarget::Balanced).unwrap();
+    ///     let sol = pb.solve(Method::PolicyIteration).unwrap();
+    ///     let keep = 2.0 * pb.run_cost()[0];
+    ///     assert_eq!(sol.remap[0], eta < keep);
+    ///     assert!((sol.values[0] - eta.min(keep)).abs() < 1e-12);
+    /// }
+    /// ```
     pub fn solve(&self, method: Method) -> Result<RemapSolution, MarkovError> {
         if let Err(MdpError::AssumptionAViolated { state }) = self.mdp.check_assumption_a() {
             return Err(MdpError::AssumptionAViolated { state: self.transient[state] }.into());

@@ -27,6 +27,25 @@ pub struct SparseRemap {
 
 impl SparseRemap {
     /// The sparse form of a dense [`RemapProblem`].
+    ///
+    /// # Examples
+    /// The sparse solvers give the dense solution.
+    /// ```
+    /// use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, SparseRemap, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// let p = dmatrix![0.5, 0.25, 0.25; 0.25, 0.5, 0.25; 0.0, 0.0, 1.0];
+    /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![3.0, 1.0], vec![1.0, 1.0]], p).unwrap();
+    /// let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 1.5, &RemapTarget::Balanced).unwrap();
+    /// let dense = pb.solve(Method::PolicyIteration).unwrap();
+    /// let sparse = SparseRemap::from_problem(&pb);
+    /// let pi = sparse.policy_iteration(100).unwrap();
+    /// let vi = sparse.value_iteration(1e-13, 10_000).unwrap();
+    /// assert_eq!(pi.remap, dense.remap);
+    /// for s in 0..3 {
+    ///     assert!((pi.values[s] - dense.values[s]).abs() < 1e-12);
+    ///     assert!((vi.values[s] - dense.values[s]).abs() < 1e-10);
+    /// }
+    /// ```
     pub fn from_problem(problem: &RemapProblem) -> Self {
         let p = problem.mdp().transition(0);
         let n = p.nrows();

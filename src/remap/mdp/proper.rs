@@ -69,6 +69,16 @@ impl Mdp {
     ///
     /// # Errors
     /// [`MdpError::InvalidPolicy`] for a policy of the wrong length or with a bad action.
+    ///
+    /// # Examples
+    /// State 0 either loops on itself forever (action 0) or stops (action 1).
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![1.0], dmatrix![0.0]], dmatrix![1.0, 5.0]).unwrap();
+    /// assert_eq!(mdp.improper_states(&[0]).unwrap(), vec![0]);
+    /// assert!(mdp.improper_states(&[1]).unwrap().is_empty());
+    /// ```
     pub fn improper_states(&self, policy: &[usize]) -> Result<Vec<usize>, MdpError> {
         self.check_policy(policy)?;
         let s = self.states();
