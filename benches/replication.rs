@@ -24,7 +24,7 @@ fn bench(c: &mut Criterion) {
     });
     let y = synthetic_trace(&SyntheticTraceConfig { processors: 1, len: 2000, ..Default::default() }).unwrap();
     let des = PredictorKind::Des(DesConfig::default());
-    c.bench_function("DES 2000-point trace", |b| b.iter(|| predict_series(&des, black_box(y.column(0))).unwrap()));
+    c.bench_function("DES 2000-point trace", |b| b.iter(|| predict_series(&des, black_box(&y.columns()[0])).unwrap()));
 }
 
 criterion_group!(benches, bench);

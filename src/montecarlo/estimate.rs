@@ -31,6 +31,15 @@ impl Estimate {
     /// # Errors
     /// [`MonteCarloError::NoReplications`] for an empty slice and
     /// [`MonteCarloError::NonFiniteSample`] when a sample is NaN or infinite.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Estimate;
+    /// let e = Estimate::from_samples(&[1.0, 2.0, 3.0]).unwrap();
+    /// assert_eq!((e.mean, e.n), (2.0, 3));
+    /// assert!((e.std_err - (1.0f64 / 3.0).sqrt()).abs() < 1e-15); // s = 1, s/√3
+    /// assert!(Estimate::from_samples(&[1.0, f64::NAN]).is_err());
+    /// ```
     pub fn from_samples(samples: &[f64]) -> Result<Self, MonteCarloError> {
         let mut acc = Accumulator::new();
         for (index, &x) in samples.iter().enumerate() {

@@ -200,8 +200,9 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
         let (m, s) = (stats::mean(c), stats::sd(c));
         c.iter().map(|v| (v - m) / s).collect()
     };
-    let pairs: Vec<estimation::FirstLevelConstants> =
-        (0..8).map(|i| ok(estimation::estimate_first_level(&z(t.column(2 * i)), &z(t.column(2 * i + 1))))).collect();
+    let pairs: Vec<estimation::FirstLevelConstants> = (0..8)
+        .map(|i| ok(estimation::estimate_first_level(&z(&t.columns()[2 * i]), &z(&t.columns()[2 * i + 1]))))
+        .collect();
     let alpha = pairs.iter().map(|k| k.alpha).sum::<f64>() / 8.0;
     let beta = pairs.iter().map(|k| k.beta_max).sum::<f64>() / 8.0;
     let gamma: Vec<f64> = t.columns().iter().map(|c| ok(estimation::estimate_gamma(c, 3))).collect();
@@ -233,7 +234,7 @@ fn constants_and_predictors(cfg: &RunConfig) -> Vec<Row> {
     let n = if cfg.quick { 4 } else { 16 };
     let gains: Vec<f64> = (0..n)
         .map(|i| {
-            let y = t.column(i % 16);
+            let y = &t.columns()[i % 16];
             let des = ok(rmse_one_step(y, &ok(predict_series(&PredictorKind::Des(DesConfig::default()), y))));
             let es = ok(rmse_one_step(y, &ok(predict_series(&PredictorKind::Es(0.5), y))));
             100.0 * (es - des) / es

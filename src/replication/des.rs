@@ -281,7 +281,7 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        let y = t.column(0);
+        let y = &t.columns()[0];
         let rmse = |k: PredictorKind| rmse_one_step(y, &predict_series(&k, y).unwrap()).unwrap();
         let des = rmse(PredictorKind::Des(DesConfig::default()));
         let best = rmse(PredictorKind::RunningMean)

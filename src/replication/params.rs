@@ -167,6 +167,13 @@ impl JrParams {
     ///
     /// # Errors
     /// As [`JrParams::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::JrParams;
+    /// assert_eq!(JrParams::constant(0.5, 1.0, 0.5, 1.0).unwrap(), JrParams::model11());
+    /// assert!(JrParams::constant(0.5, -1.0, 0.5, 1.0).is_err());
+    /// ```
     pub fn constant(alpha: f64, beta1: f64, beta2: f64, gamma: f64) -> Result<Self, ReplicationError> {
         Self::new(alpha, BetaMax::Constant(beta1), BetaMin::Constant(beta2), gamma)
     }
@@ -175,6 +182,15 @@ impl JrParams {
     ///
     /// # Errors
     /// [`ReplicationError::BetaTableTooSmall`] outside a table.
+    ///
+    /// # Examples
+    /// Table 5.6's fitted product `(−0.14 i + 1.54)(0.02 j + 0.63)` at (i, j) = (1, 2).
+    /// ```
+    /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+    /// let fit = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
+    /// let p = JrParams::new(0.5, fit, BetaMin::Def538, 1.0).unwrap();
+    /// assert!((p.beta_max_at(1, 2).unwrap() - 1.40 * 0.67).abs() < 1e-12);
+    /// ```
     pub fn beta_max_at(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
         match &self.beta_max {
             BetaMax::Constant(b) => Ok(*b),
@@ -188,6 +204,15 @@ impl JrParams {
     /// # Errors
     /// [`ReplicationError::NegativeRadicand`] when Def. 5.3.8 has no real value;
     /// [`ReplicationError::BetaTableTooSmall`] outside a table.
+    ///
+    /// # Examples
+    /// Def. 5.3.8 with α = ½ and β(0, 1) = 1: `√(2 − ½ − 1) = √½`.
+    /// ```
+    /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+    /// let p = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
+    /// assert!((p.beta_min_at(1).unwrap() - 0.5f64.sqrt()).abs() < 1e-15);
+    /// assert_eq!(JrParams::model11().beta_min_at(1).unwrap(), 0.5);
+    /// ```
     pub fn beta_min_at(&self, i: u32) -> Result<f64, ReplicationError> {
         match self.beta_min {
             BetaMin::Constant(b) => Ok(b),

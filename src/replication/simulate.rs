@@ -280,7 +280,7 @@ fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<
                 let group = g * replicas..(g + 1) * replicas;
                 let (e, best) = group
                     .clone()
-                    .map(|i| (i, trace.column(i)[k]))
+                    .map(|i| (i, trace.columns()[i][k]))
                     .fold((usize::MAX, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
                 for i in group {
                     proc_time[i] += if i == e { best } else { best + ov.finalize };
@@ -348,7 +348,8 @@ pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> 
     for k in 0..trace.len() {
         let worst = (0..p / replicas)
             .map(|g| {
-                let best = (g * replicas..(g + 1) * replicas).map(|i| trace.column(i)[k]).fold(f64::INFINITY, f64::min);
+                let best =
+                    (g * replicas..(g + 1) * replicas).map(|i| trace.columns()[i][k]).fold(f64::INFINITY, f64::min);
                 replicas as f64 * (best + fm)
             })
             .fold(f64::NEG_INFINITY, f64::max);
@@ -629,7 +630,7 @@ mod tests {
             assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
         }
         let h = homogenise(&t, 10.0, 2.0).unwrap();
-        assert!((crate::replication::stats::sd(h.column(3)) - 2.0).abs() < 1e-9);
+        assert!((crate::replication::stats::sd(&h.columns()[3]) - 2.0).abs() < 1e-9);
         assert!(homogenise(&t, 1.0, 5.0).is_err());
     }
 }

@@ -57,7 +57,8 @@ impl Trace {
     /// ```
     /// use loadbal::replication::trace::Trace;
     /// let t = Trace::from_csv_str("p0,p1\n1.5,2\n3,4\n").unwrap();
-    /// assert_eq!(t.column(1), &[2.0, 4.0]);
+    /// assert_eq!(t.column(1), Some(&[2.0, 4.0][..]));
+    /// assert_eq!(t.column(2), None);
     /// assert!(Trace::from_csv_str("1,2\n3\n").is_err());
     /// ```
     pub fn from_csv_str(text: &str) -> Result<Self, ReplicationError> {
@@ -134,12 +135,9 @@ impl Trace {
         false
     }
 
-    /// The runtimes of processor `i`.
-    ///
-    /// # Panics
-    /// When `i ≥ P`.
-    pub fn column(&self, i: usize) -> &[f64] {
-        &self.columns[i]
+    /// The runtimes of processor `i`, or `None` when `i ≥ P`.
+    pub fn column(&self, i: usize) -> Option<&[f64]> {
+        self.columns.get(i).map(Vec::as_slice)
     }
 
     /// All columns.
@@ -151,6 +149,16 @@ impl Trace {
     ///
     /// # Errors
     /// [`ReplicationError::EmptyTrace`] when `p` or `k` is 0 or larger than the trace.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::trace::Trace;
+    /// let t = Trace::new(vec![vec![1.0, 2.0, 3.0], vec![4.0, 5.0, 6.0]]).unwrap();
+    /// let s = t.subset(1, 2).unwrap();
+    /// assert_eq!((s.processors(), s.len()), (1, 2));
+    /// assert_eq!(s.column(0), Some(&[1.0, 2.0][..]));
+    /// assert!(t.subset(3, 1).is_err());
+    /// ```
     pub fn subset(&self, p: usize, k: usize) -> Result<Trace, ReplicationError> {
         if p == 0 || k == 0 || p > self.processors() || k > self.len() {
             return Err(ReplicationError::EmptyTrace);
