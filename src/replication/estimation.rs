@@ -45,7 +45,8 @@ pub fn exponential_first_level() -> FirstLevelConstants {
     FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }
 }
 
-/// First-level constants of the normal distribution: α = 1/√π, β_max = β_min = √(1 − 1/π).
+/// First-level constants of the normal distribution (seed 002, §5.3.2): α = 1/√π,
+/// β_max = β_min = √(1 − 1/π).
 ///
 /// # Formula
 /// ```text
@@ -160,7 +161,7 @@ pub fn estimate_gamma(series: &[f64], r: u32) -> Result<f64, ReplicationError> {
     Ok((sr / s1).log2() / f64::from(r))
 }
 
-/// Monte Carlo estimate of the first-level constants of a distribution: `α` as a mean with its
+/// Monte Carlo estimate of the first-level constants of a distribution (seed 002, §5.3.2): `α` as a mean with its
 /// standard error, the β's from second moments.
 ///
 /// # Formula

@@ -109,7 +109,8 @@ pub fn speedup_profile(cv: f64, p: u32, params: &JrParams) -> Result<Vec<f64>, R
     (0..=p).map(|r| speedup(cv, r, p, params)).collect()
 }
 
-/// [`speedup`] with the replica and processor counts themselves, `R` and `P` (powers of two).
+/// [`speedup`] (seed 002, §5.4) with the replica and processor counts themselves, `R` and `P`
+/// (powers of two).
 ///
 /// # Formula
 /// ```text

@@ -217,7 +217,8 @@ pub fn exact_iteration_times(
     Ok(est)
 }
 
-/// Exact speedups `R_it(r = 0)/R_it(r)` from [`exact_iteration_times`], with a delta-method
+/// Exact speedups `R_it(r = 0)/R_it(r)` of the exact model (seed 002, (5.4)) from
+/// [`exact_iteration_times`], with a delta-method
 /// standard error (covariance ignored).
 ///
 /// # Formula
@@ -310,7 +311,7 @@ pub fn level_constants_monte_carlo(
     Ok((1..levels).map(|l| ((e[l].mean - e[l - 1].mean) / sd(l - 1), sd(l) / sd(l - 1))).collect())
 }
 
-/// Exact iteration time for exponential jobs when a processor's jobs of one iteration are equal
+/// The exact model (seed 002, (5.4)) for exponential jobs when a processor's jobs of one iteration are equal
 /// ([`Dependence::SameProcessorSameIteration`]): `R·min` of `R` exponentials is exponential, so
 /// the iteration time is the maximum of `P/R` exponentials.
 ///
@@ -338,7 +339,7 @@ pub fn exponential_dependent_iteration_time(mean: f64, r: u32, p: u32) -> Result
     Ok(mean * (1..=n).rev().map(|k| 1.0 / k as f64).sum::<f64>())
 }
 
-/// Exact iteration time for exponential jobs with independent `X_{mno}`
+/// The exact model (seed 002, (5.4)) for exponential jobs with independent `X_{mno}`
 /// ([`Dependence::Independent`]): the sum of `R` minima of `R` exponentials is Gamma(R, rate R)
 /// (in units of `E X`), and the iteration time is the maximum of `P/R` of them, computed by
 /// [`crate::order_stats::expected_max_iid`].

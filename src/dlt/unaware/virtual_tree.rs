@@ -123,7 +123,8 @@ pub struct PhaseDistribution {
 }
 
 /// Distributes `x` units from the non-computing root of the virtual tree `vt` (with kept-node
-/// speeds `w`) starting at `t0`. `rules.relay` is the rule at relays below the root, `rules.top`
+/// speeds `w`) starting at `t0`: a phase of SLD/DLD (seed 004 §3.3, the reduction (3.9)–(3.12)
+/// and the shadow end (3.7)). `rules.relay` is the rule at relays below the root, `rules.top`
 /// the rule at the root, which only changes the reported finish time (ThesisSnp over-charges the first hop:
 /// the thesis's "23.04"/"57.2").
 ///
