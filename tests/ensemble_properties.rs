@@ -15,45 +15,54 @@ fn any_f64() -> impl Strategy<Value = f64> {
     prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-1.0), Just(0.0), -1e6f64..1e6]
 }
 
+/// A result that is `Ok` must not hide a NaN (errors are fine: they are typed).
+fn no_nan<T: std::fmt::Debug, E>(r: &Result<T, E>) -> Result<(), TestCaseError> {
+    if let Ok(v) = r {
+        let shown = format!("{v:?}");
+        prop_assert!(!shown.contains("NaN"), "silent NaN: {}", shown);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn float_inputs_never_panic(x in prop::collection::vec(any_f64(), 0..6), y in prop::collection::vec(any_f64(), 0..6), a in any_f64(), b in any_f64(), n in 0u64..50) {
-        let _ = imbalance_metrics(&x);
-        let _ = count_mean_var(&x);
-        let _ = expected_algebraic_variance(&x, n as usize, a, b);
-        let _ = variance_decrease(&x, &y, a);
-        let _ = residual_task_moments(a, b);
-        let _ = static_variance(a, n, a, b, VarianceConvention::PaperEq13);
-        let _ = static_prediction(n, n / 3, a, b, ExtremesMethod::ChenTyler, VarianceConvention::Exact);
-        let _ = ar_min_r_for_idle_decrease(a, b, a, b, a);
-        let _ = md_variance_decrease(n, n % 4, a);
-        let _ = ar_adjusted_variance_after(n % 5, n % 7);
+        no_nan(&imbalance_metrics(&x))?;
+        no_nan(&count_mean_var(&x))?;
+        no_nan(&expected_algebraic_variance(&x, n as usize, a, b))?;
+        no_nan(&variance_decrease(&x, &y, a))?;
+        no_nan(&residual_task_moments(a, b))?;
+        no_nan(&static_variance(a, n, a, b, VarianceConvention::PaperEq13))?;
+        no_nan(&static_prediction(n, n / 3, a, b, ExtremesMethod::ChenTyler, VarianceConvention::Exact))?;
+        no_nan(&ar_min_r_for_idle_decrease(a, b, a, b, a))?;
+        no_nan(&md_variance_decrease(n, n % 4, a))?;
+        no_nan(&ar_adjusted_variance_after(n % 5, n % 7))?;
     }
 
     #[test]
     fn count_inputs_never_panic(r in prop::collection::vec(0u64..20, 0..8), s in prop::collection::vec(any::<bool>(), 0..8), idle in 0usize..10, donor in 0usize..10, g in prop::collection::vec(0usize..10, 0..6), mu in any_f64()) {
-        let _ = adjusted_counts(&r, &s);
-        let _ = md_step(&r, idle);
-        let _ = ar_step(&r, idle);
-        let _ = rp_step(&r, idle, donor);
-        let _ = nr_step(&r, &g, idle);
-        let _ = ar_variance_decrease(&r, idle, mu);
-        let _ = nr_variance_decrease(&r, &g, idle, mu);
-        let _ = step_variance_decrease(&r, &r, &s, mu);
+        no_nan(&adjusted_counts(&r, &s))?;
+        no_nan(&md_step(&r, idle))?;
+        no_nan(&ar_step(&r, idle))?;
+        no_nan(&rp_step(&r, idle, donor))?;
+        no_nan(&nr_step(&r, &g, idle))?;
+        no_nan(&ar_variance_decrease(&r, idle, mu))?;
+        no_nan(&nr_variance_decrease(&r, &g, idle, mu))?;
+        no_nan(&step_variance_decrease(&r, &r, &s, mu))?;
         for m in [RpDonorModel::PaperFormula, RpDonorModel::UniformOthers, RpDonorModel::UniformAvailable] {
-            let _ = rp_expected_variance_decrease(&r, idle, mu, m);
+            no_nan(&rp_expected_variance_decrease(&r, idle, mu, m))?;
         }
-        let _ = md_max_idle_claim(&r, idle, mu);
-        let _ = md_avg_idle_claim(&r, idle, mu);
-        let _ = rp_max_idle_claim(&r, idle, donor, mu);
-        let _ = rp_avg_idle_claim(&r, idle, donor, mu);
-        let _ = nr_max_idle_claim(&r, &g);
-        let _ = ar_range_claim(&r, idle, mu, mu, 0.04, 4.4);
-        let _ = ar_avg_idle_claim(&r, idle, mu, mu, 0.04, 4.4, 1.0);
+        no_nan(&md_max_idle_claim(&r, idle, mu))?;
+        no_nan(&md_avg_idle_claim(&r, idle, mu))?;
+        no_nan(&rp_max_idle_claim(&r, idle, donor, mu))?;
+        no_nan(&rp_avg_idle_claim(&r, idle, donor, mu))?;
+        no_nan(&nr_max_idle_claim(&r, &g))?;
+        no_nan(&ar_range_claim(&r, idle, mu, mu, 0.04, 4.4))?;
+        no_nan(&ar_avg_idle_claim(&r, idle, mu, mu, 0.04, 4.4, 1.0))?;
         if let Ok(t) = Torus::new(idle % 4, donor % 4) {
-            let _ = t.group(idle % t.len());
+            prop_assert!(t.group(idle % t.len()).iter().all(|&v| v < t.len()));
         }
     }
 }

@@ -41,7 +41,9 @@ proptest! {
         if let Ok(q) = queue_volume_bound(l, mc, e, mm) {
             prop_assert!(q.is_finite() && q >= 0.0);
         }
-        let _ = classify_stability(&[l, l1], &[mc, mc], &[mm, mm]);
+        // Defined exactly for finite arrival rates λ ≥ 0 and finite μ^max ≥ μ^c > 0.
+        let valid = [l, l1].iter().all(|x| x.is_finite() && *x >= 0.0) && mc.is_finite() && mc > 0.0 && mm.is_finite() && mm >= mc;
+        prop_assert_eq!(classify_stability(&[l, l1], &[mc, mc], &[mm, mm]).is_ok(), valid);
         if let Ok(v) = two_region_borrowing([l, l1], [mc, mc], [mm, mm], [e, e]) {
             prop_assert!(v.mu_bar0.is_finite() && (0.0..=1.0).contains(&v.idle_ratio));
         }

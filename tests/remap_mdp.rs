@@ -80,11 +80,19 @@ proptest! {
         let ps: Vec<DMatrix<f64>> = (0..2).map(|a| DMatrix::from_fn(3, 3, |i, j| raw[(a * 3 + i) * 3 + j])).collect();
         if let Ok(mdp) = Mdp::new(ps, DMatrix::from_fn(3, 2, |i, a| costs[i * 2 + a])) {
             for crit in [Criterion::TotalCost, Criterion::Discounted { factor: beta }, Criterion::AverageCost] {
-                let _ = policy_iteration(&mdp, crit, None, 50);
-                let _ = value_iteration(&mdp, crit, 1e-9, 500, None);
+                // Ok results never hide a NaN (errors are typed).
+                for r in [policy_iteration(&mdp, crit, None, 50), value_iteration(&mdp, crit, 1e-9, 500, None)] {
+                    if let Ok(sol) = r {
+                        let shown = format!("{sol:?}");
+                        prop_assert!(!shown.contains("NaN"), "silent NaN: {}", shown);
+                    }
+                }
             }
             let _ = mdp.check_assumption_a();
-            let _ = mdp.absorption_bound(&[0, 1, 0]);
+            if let Ok(b) = mdp.absorption_bound(&[0, 1, 0]) {
+                let shown = format!("{b:?}");
+                prop_assert!(!shown.contains("NaN"), "silent NaN: {}", shown);
+            }
         }
     }
 }
