@@ -228,7 +228,17 @@ fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
     ] {
         rows.push(Row::compare(SOURCE, t, &format!("Phase_3 load to P_{v}"), x, d3.loads[v], 2e-3).note(fed));
     }
-    rows.push(Row::compare(SOURCE, "§3.4 text", "Phase_3 processors (17 → L_3^p = 68 > remainder)", 17.0, 17.0, 0.0));
+    // How many processors SLD itself finds available at Phase_3 (the thesis: 17, so L_3^p = 68
+    // exceeds the remainder and Phase_3 is the last).
+    let p3_available = s.phases.get(2).map_or(f64::NAN, |p| p.available.len() as f64);
+    rows.push(Row::compare(
+        SOURCE,
+        "§3.4 text",
+        "Phase_3 processors (17 → L_3^p = 68 > remainder)",
+        17.0,
+        p3_available,
+        0.0,
+    ));
     let over = distribute_phase(&vt, &w3, 30.2603, 34.16, 1.0, 2.0, Rules { top: RelayRule::ThesisSnp, ..rules });
     if let Ok(over) = over {
         rows.push(
