@@ -1,6 +1,8 @@
 //! Seed 004's strategies on the event engine: the probe as copies with CTC/PTC reports, SLD
 //! with its probe executed, and the Chapter 2 strategies driven by PTC reports.
 
+mod unaware_support;
+
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -119,11 +121,9 @@ proptest! {
 fn random_tree(seed: u64, n: usize) -> (RootedTree, Vec<f64>) {
     use rand::Rng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let parents: Vec<Option<usize>> =
-        (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
-    let z: Vec<f64> = (0..n).map(|v| if v == 0 { 0.0 } else { rng.random_range(0.1..1.0) }).collect();
+    let tree = unaware_support::random_tree(&mut rng, n, 0.1..1.0);
     let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-    (RootedTree::new(0, parents, z).unwrap(), w)
+    (tree, w)
 }
 
 proptest! {

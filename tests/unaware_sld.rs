@@ -1,5 +1,7 @@
 //! SLD on the reconstructed Fig. 3.8 tree (seed 004, §3.4, reference G5–G10).
 
+mod unaware_support;
+
 use loadbal::dlt::unaware::*;
 
 fn table_ptc() -> (ExampleTree, Vec<f64>) {
@@ -118,11 +120,8 @@ fn conservation_over_random_trees() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     for _ in 0..50 {
         let n = rng.random_range(2..30);
-        let parent: Vec<Option<usize>> =
-            (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
-        let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.05..1.0)).collect();
+        let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-        let tree = RootedTree::new(0, parent, z).unwrap();
         let cfg = SldConfig { load: 200.0, ..SldConfig::thesis_snp() };
         let tp = probe_tree(&tree, &w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
         let s = sld(&tree, &w, &tp, &cfg).unwrap();

@@ -1,5 +1,7 @@
 //! Spanning trees, equivalent processors and RAOLD-OS (seed 004, ch. 4).
 
+mod unaware_support;
+
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -105,9 +107,7 @@ proptest! {
     fn equivalent_matches_dlt_tree(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
         use rand::Rng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let parent: Vec<Option<usize>> = (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
-        let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.0..2.0)).collect();
-        let tree = RootedTree::new(0, parent, z).unwrap();
+        let tree = unaware_support::random_tree(&mut rng, n, 0.0..2.0);
         // relays only at inner nodes (leaves must compute)
         let w: Vec<Option<f64>> = (0..n)
             .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
