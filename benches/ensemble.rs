@@ -1,4 +1,4 @@
-//! Simulated tasks per second of the seed 000 simulator: n = 10,000 tasks on p = 100
+//! Simulated tasks per second of the Ahn et al. simulator: n = 10,000 tasks on p = 100
 //! processors, wild-type gamma task times, one run per iteration, single-threaded.
 
 use std::hint::black_box;

@@ -1,4 +1,4 @@
-//! Remapping benches: the P_II interval solver (seed 001) and the remap-policy solvers (seed 003)
+//! Remapping benches: the P_II interval solver (Fong et al.) and the remap-policy solvers (Yin et al.)
 //! on chains of 36 (2 × 6 levels), 1,296 (4 × 6) and 4,096 (4 × 8) states.
 
 use criterion::{Criterion, criterion_group, criterion_main};

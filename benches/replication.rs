@@ -1,4 +1,4 @@
-//! Speed of the JR models of seed 002: the generic evaluator, the exact model (5.4) by Monte
+//! Speed of the JR models of Dobber: the generic evaluator, the exact model (5.4) by Monte
 //! Carlo, and DES predictions on a 2,000-point trace.
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -1,4 +1,4 @@
-//! Runs the five strategies of seed 000 (STATIC, MD, AR, RP, NR) for a user-chosen ensemble and
+//! Runs the five strategies of Ahn et al. (STATIC, MD, AR, RP, NR) for a user-chosen ensemble and
 //! prints the simulated metrics (mean ± single-run standard deviation over replications) beside
 //! the static predictions.
 //!

@@ -1,4 +1,4 @@
-//! Seed 004's multi-region queueing model from the command line: given arrival rates and region
+//! Jia's multi-region queueing model from the command line: given arrival rates and region
 //! capacities, print the stability case, the bounds (5.9) and a simulated check.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! Seed 003: optimal remap-or-continue policies of a Markov workload for parameters of your
+//! Yin et al.: optimal remap-or-continue policies of a Markov workload for parameters of your
 //! choice. Prints JSON: per remap cost, the remapping states, the optimal values, the solver
 //! iteration counts and a Monte Carlo check.
 //!

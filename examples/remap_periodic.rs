@@ -1,4 +1,4 @@
-//! Seed 001: imbalance curves and optimal periodic remapping intervals, with a Monte Carlo
+//! Fong et al.: imbalance curves and optimal periodic remapping intervals, with a Monte Carlo
 //! simulation of the load process, for parameters of your choice. Prints JSON.
 //!
 //! ```text

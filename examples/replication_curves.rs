@@ -1,4 +1,4 @@
-//! The JR models of seed 002 as curves, CSV `kind,model,c,p,r,value,std_err`:
+//! The JR models of Dobber as curves, CSV `kind,model,c,p,r,value,std_err`:
 //!
 //! * `speedup`: speedup over ELB against c_X for every model and r on P = 16 (Figs. 5.5–5.17);
 //! * `optimal_r`: the optimal r of models 1.1 ((5.38)) and 2.1 ((5.74), Lambert W) and the

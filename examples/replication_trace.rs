@@ -1,4 +1,4 @@
-//! Job replication or load balancing for a job-runtime trace (seed 002): reads a CSV trace (one
+//! Job replication or load balancing for a job-runtime trace (Dobber): reads a CSV trace (one
 //! column per processor, one row per iteration) and prints, as CSV `section,item,processor,value`:
 //! the 17 statistics of every processor, the one-step RMSE of every predictor, the JR models'
 //! optimal number of replicas for the trace's coefficient of variation, and the simulated

@@ -1,4 +1,4 @@
-//! Resource-unaware divisible-load strategies of seed 004 from the command line.
+//! Resource-unaware divisible-load strategies of Jia from the command line.
 //!
 //! ```text
 //! cargo run --release --example unaware_dlt -- graph examples/data/unaware_graph.txt 100 [--root 0] [--out DIR]

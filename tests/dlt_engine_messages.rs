@@ -1,4 +1,4 @@
-//! The engine's message features used by seed 004's resource-unaware strategies: probe copies,
+//! The engine's message features used by Jia's resource-unaware strategies: probe copies,
 //! CTC/PTC reports (instant and with per-hop latency), timers and interrupted computations.
 
 use loadbal::dlt::CostScale;

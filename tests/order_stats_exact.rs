@@ -60,7 +60,7 @@ fn agrees_with_the_cdf_form_to_1e_12_up_to_a_billion() {
 
 #[test]
 fn classical_table_values() {
-    // Harter (1961) / seed 000 reference table G4.
+    // Harter (1961) / Ahn et al. reference table G4.
     let table = [
         (2, 0.564190),
         (5, 1.162964),
@@ -123,7 +123,7 @@ fn standard_deviation_of_the_maximum() {
 
 #[test]
 fn chen_tyler_error_against_the_exact_value() {
-    // Relative error of c_n against e_n (seed 000 reference §2.5 table).
+    // Relative error of c_n against e_n (Ahn et al. reference §2.5 table).
     let expected = [(2u64, 0.0623), (5, 0.0084), (10, -0.0012), (25, -0.0057), (100, -0.0072), (1000, -0.0067)];
     for (n, rel) in expected {
         let err = chen_tyler_max(n).unwrap() / expected_max_std_normal(n).unwrap() - 1.0;

@@ -8,14 +8,14 @@ use rand_distr::{Distribution, Gamma as GammaSampler, Normal as NormalSampler};
 use statrs::distribution::{Exp, Gamma, LogNormal};
 use std::f64::consts::PI;
 
-/// Seed 000 §5.2: n = 1000 tasks of μ_T = 488.1 s, σ_T = 116.6 s on p = 25 processors (R = 40).
+/// Ahn et al., §5.2: n = 1000 tasks of μ_T = 488.1 s, σ_T = 116.6 s on p = 25 processors (R = 40).
 const MU_X: f64 = 40.0 * 488.1;
 fn sigma_x() -> f64 {
     40f64.sqrt() * 116.6
 }
 
 #[test]
-fn seed000_section_5_2_numbers() {
+fn ahn_section_5_2_numbers() {
     // Integral method: 20,973 and 18,075; Chen–Tyler: 20,965 and 18,083 (reference G9–G12).
     let cases = [
         (expected_max_normal(MU_X, sigma_x(), 25).unwrap(), 20_973.308),
@@ -32,7 +32,7 @@ fn seed000_section_5_2_numbers() {
 }
 
 #[test]
-fn monte_carlo_confirms_the_seed000_extremes() {
+fn monte_carlo_confirms_the_ahn_extremes() {
     let mc = MonteCarlo::new(2000, 40_000).unwrap();
     let normal = NormalSampler::new(MU_X, sigma_x()).unwrap();
     let est = mc
@@ -127,7 +127,7 @@ fn iid_extremes_of_other_distributions() {
         assert!((m / (1.0 / (n as f64 * 0.5)) - 1.0).abs() < 1e-9, "n = {n}: {m}");
     }
     // Log-normal with σ → the normal result through exp is not linear, so check by Monte Carlo;
-    // Gamma (shape 17.52, the wild-type task law of seed 000 matched to μ_T, σ_T) as well.
+    // Gamma (shape 17.52, the wild-type task law of Ahn et al. matched to μ_T, σ_T) as well.
     let shape = (488.1f64 / 116.6).powi(2);
     let rate = 488.1 / (116.6f64 * 116.6);
     let gamma = Gamma::new(shape, rate).unwrap();

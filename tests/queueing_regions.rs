@@ -1,4 +1,4 @@
-//! Seed 004's region model against the DSS simulator: the Table 5.3 bound dominates the
+//! Jia's region model against the DSS simulator: the Table 5.3 bound dominates the
 //! simulated queues, the two-region borrowing condition (5.10)–(5.11) separates bounded from
 //! growing queues, and Case 2 queues grow without bound.
 

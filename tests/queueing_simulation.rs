@@ -66,7 +66,7 @@ fn finite_buffers_against_event_queue() {
 
 #[test]
 fn vacation_model_against_simulation() {
-    // Seed 004 eq. 5.4 with exponential service and exponential (and constant) vacations.
+    // Jia, eq. (5.4) with exponential service and exponential (and constant) vacations.
     let s = Dist::Exponential { mean: 2.0 };
     for (seed, v) in [(7, Dist::Exponential { mean: 3.0 }), (8, Dist::Deterministic { value: 1.5 })] {
         let sim = StationSim::new(0.3, s).vacation(v).customers(40_000, 4_000);
@@ -114,7 +114,7 @@ fn unstable_multi_server_grows_without_bound() {
 
 #[test]
 fn region_bound_dominates_dss_simulation() {
-    // Table 5.1, tightly coupled: the bound holds but is loose (seed 004 §5.5.2).
+    // Table 5.1, tightly coupled: the bound holds but is loose (Jia, §5.5.2).
     let tight = RegionNetwork::symmetric_three(3.0, 2.0, 1.4, 1.0).unwrap();
     let bound = tight.queue_bounds(&[0.1; 3], VacationRule::OwnMax).unwrap();
     let sim = loadbal::queueing::DssSim::new(vec![0.1; 3], 50_000.0, 1_000.0);

@@ -1,4 +1,4 @@
-//! Seed 003 §5 example: remap sets, values, iteration counts, assumption (A), the textbook
+//! Yin et al., §5 example: remap sets, values, iteration counts, assumption (A), the textbook
 //! variant, random chains.
 
 use loadbal::remap::markov::*;

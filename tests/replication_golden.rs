@@ -1,4 +1,4 @@
-//! Golden values of the seed-002 JR models (self-derived in the seed-002 extraction, recomputed
+//! Golden values of the Dobber JR models (self-derived in the our dobber notes, recomputed
 //! here from the corrected formulas) and Monte Carlo validation of the exact model (5.4).
 
 use loadbal::montecarlo::MonteCarlo;

@@ -1,4 +1,4 @@
-//! DLD on the DNP example (seed 004 §3.4, Table 3.3; reference G11, G12), on the event engine.
+//! DLD on the DNP example (Jia, §3.4, Table 3.3; reference G11, G12), on the event engine.
 
 use loadbal::dlt::unaware::*;
 

@@ -1,4 +1,4 @@
-//! Linear chains with unknown speeds (seed 004, ch. 2): closed forms G13–G16, ESS/WCS/pureDLT,
+//! Linear chains with unknown speeds (Jia, ch. 2): closed forms G13–G16, ESS/WCS/pureDLT,
 //! and the Tables 2.1/2.2 Monte Carlo properties (G27).
 
 use loadbal::dlt::unaware::*;

@@ -1,4 +1,4 @@
-//! GP, SSS and SDS (seed 004, ch. 5; reference G23–G25, G27).
+//! GP, SSS and SDS (Jia, ch. 5; reference G23–G25, G27).
 
 use loadbal::dlt::unaware::*;
 use rand::SeedableRng;

@@ -1,4 +1,4 @@
-//! Probing estimators and phase-size rules (seed 004, eqs. 2.1–2.4, 3.1–3.8, partition Π).
+//! Probing estimators and phase-size rules (Jia, eqs. (2.1)–(2.4), 3.1–3.8, partition Π).
 
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;

@@ -1,4 +1,4 @@
-//! SLD on the reconstructed Fig. 3.8 tree (seed 004, §3.4, reference G5–G10).
+//! SLD on the reconstructed Fig. 3.8 tree (Jia, §3.4, reference G5–G10).
 
 mod unaware_support;
 

@@ -1,4 +1,4 @@
-//! Spanning trees, equivalent processors and RAOLD-OS (seed 004, ch. 4).
+//! Spanning trees, equivalent processors and RAOLD-OS (Jia, ch. 4).
 
 mod unaware_support;
 
@@ -100,7 +100,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
-    /// The seed-004 reduction with the physical relay rule is the classical multi-level tree
+    /// The Jia reduction with the physical relay rule is the classical multi-level tree
     /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; ThesisSnp never
     /// charges a relay less than Physical.
     #[test]

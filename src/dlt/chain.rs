@@ -1,5 +1,5 @@
 //! Linear daisy chain: boundary originator with or without front-ends, homogeneous closed forms
-//! and limits, interior originator (reference §3; seed 004 eqs. (2.15)–(2.16) for the
+//! and limits, interior originator (reference §3; Jia, eqs. (2.15)–(2.16) for the
 //! front-end case, Mani & Ghose 1994 for the closed form it cites; both re-derived here).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
@@ -27,7 +27,7 @@ fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
 }
 
 /// Divisible load on a linear chain `P_1 – … – P_n` whose boundary processor `P_1` holds the
-/// load (reference §3.3, equivalent-processor recursion; seed 004 (2.15)–(2.16) with a front-end).
+/// load (reference §3.3, equivalent-processor recursion; Jia, eq. (2.15)–(2.16) with a front-end).
 /// `z[i]` is the link between processors `i` and `i + 1` (0-based), so `z.len() = w.len() − 1`.
 /// Without front-ends the chain is cut at the first link with `c_i ≥ a_i`.
 ///

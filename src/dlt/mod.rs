@@ -1,13 +1,13 @@
 //! Divisible-load theory: closed-form allocations of an arbitrarily divisible load over bus,
-//! star/tree, linear chain and mesh networks (the classical results that seed 004 assumes,
+//! star/tree, linear chain and mesh networks (the classical results that Jia assumes,
 //! derived in `shared/reference/dlt_classical.md`), the event engine that executes any schedule,
-//! and the resource-unaware strategies of seed 004 (probing, phased distribution, spanning trees,
+//! and the resource-unaware strategies of Jia (probing, phased distribution, spanning trees,
 //! multiple sources).
 //!
 //! # Families (reference `dlt_classical.md` sections)
 //! | Network | Functions |
 //! |---|---|
-//! | star / single-level tree (§1) | [`star_allocate`] (rate form, participation rule, any order), [`star_product_form`], [`star_rate`], [`star_optimal_order`], [`jia_root_fraction`] (seed 004 (3.11)–(3.12)) |
+//! | star / single-level tree (§1) | [`star_allocate`] (rate form, participation rule, any order), [`star_product_form`], [`star_rate`], [`star_optimal_order`], [`jia_root_fraction`] (Jia, eqs. (3.11)–(3.12)) |
 //! | bus (§2) | [`bus_allocate`], [`bus_homogeneous`], [`bus_speedup`], [`bus_speedup_limit`] |
 //! | linear chain (§3) | [`chain_allocate`], [`chain_homogeneous`], [`chain_speedup_limit`], [`chain_interior`], [`chain_interior_speedup_limit`] |
 //! | multi-level tree (§4) | [`Tree`], [`tree_allocate`], [`tree_equivalent_w`], [`kary_tree_rho`], [`kary_tree_rho_limit`] |

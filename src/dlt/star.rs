@@ -74,7 +74,7 @@ pub fn star_optimal_order(children: &[(f64, f64)]) -> Vec<usize> {
 }
 
 /// Divisible load on a star (single-level tree): root mode, heterogeneous `(z_i, w_i)` children,
-/// send order, participation (seed 004 §2 and §3 assume it; reference §1.3 rate form, §1.5).
+/// send order, participation (Jia, §2 and §3 assume it; reference §1.3 rate form, §1.5).
 ///
 /// Returns `alpha[0]` for the root and `alpha[i + 1]` for `children[i]`. Children that would
 /// not shorten the schedule get 0 (only possible for a non-front-end root, or for a fixed order
@@ -95,7 +95,7 @@ pub fn star_optimal_order(children: &[(f64, f64)]) -> Vec<usize> {
 /// children. `z = 0` is valid.
 ///
 /// # Examples
-/// Seed 004's anchor (Jia §2.B): `T_cp = 2`, `T_cm = 1`, root `w = 2`, one child `w = 2` over
+/// Jia's anchor (Jia §2.B): `T_cp = 2`, `T_cm = 1`, root `w = 2`, one child `w = 2` over
 /// `z = 0.6`: `α_0 = 4.6/8.6` and `w' = α_0·w_0`.
 /// ```
 /// use loadbal::dlt::{star_allocate, CostScale, OrderPolicy, RootMode};
@@ -203,7 +203,7 @@ pub fn star_product_form(
     to_allocation(s, root, scale, load).checked()
 }
 
-/// Jia's root fraction of a star with a front-end root (seed 004, eqs. (3.11)–(3.12), the
+/// Jia's root fraction of a star with a front-end root (Jia, eqs. (3.11)–(3.12), the
 /// index typo corrected as in the reference §1.3).
 ///
 /// # Formula

@@ -334,7 +334,7 @@ pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f6
 ///
 /// ```
 /// use loadbal::dlt::{tree_equivalent_w, CostScale, OrderPolicy, Tree};
-/// // Seed 004 anchor: root w = 2, child w = 2 over z = 0.6, T_cp = 2, T_cm = 1: w' = 2·4.6/8.6.
+/// // Jia anchor: root w = 2, child w = 2 over z = 0.6, T_cp = 2, T_cm = 1: w' = 2·4.6/8.6.
 /// let mut t = Tree::new(Some(2.0), true).unwrap();
 /// t.add(0, 0.6, Some(2.0), true).unwrap();
 /// let w = tree_equivalent_w(&t, CostScale::new(2.0, 1.0).unwrap(), OrderPolicy::Optimal).unwrap();

@@ -1,4 +1,4 @@
-//! Idle-time claims of seed 000: the expected largest idle time (2) and the expected average idle
+//! Idle-time claims of Ahn et al.: the expected largest idle time (2) and the expected average idle
 //! time (3) do not increase across a step (Props 2–3 MD, 5–6 AR, 8–9 RP, 11–12 NR). Each function
 //! returns whether the proposition's hypotheses hold and the per-case lower bounds of the
 //! proofs (reconstructed where the seed's text is garbled, reference §2.13–§2.16, A11); the

@@ -1,9 +1,9 @@
 //! Count statistics (7), adjusted counts (8a)–(8c), Lemma 2, the expected algebraic variance (9)
-//! (reconstructed) and its generalisation, and Lemma 4's decrease (11) of seed 000.
+//! (reconstructed) and its generalisation, and Lemma 4's decrease (11) of Ahn et al.
 
 use super::error::{EnsembleError, check_len, check_time};
 
-/// Mean M and 1/(p−1) sample variance V of a count vector, seed 000 eq. (7).
+/// Mean M and 1/(p−1) sample variance V of a count vector, Ahn et al., eq. (7).
 ///
 /// # Formula
 /// ```text
@@ -32,7 +32,7 @@ pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
 }
 
 /// Adjusted counts R̂_i = R_i − s_i/2 for any set of processors running a task (the general form
-/// of seed 000 eqs. (8a)–(8c)): E\[X_i\] = R̂_i μ_T when the task in progress has, by Lemma 2,
+/// of Ahn et al., eqs. (8a)–(8c)): E\[X_i\] = R̂_i μ_T when the task in progress has, by Lemma 2,
 /// mean remaining time μ_T/2. `r[i]` counts the running task.
 ///
 /// # Formula
@@ -67,7 +67,7 @@ pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, Ensemble
         .collect()
 }
 
-/// Adjusted counts while every processor is still working, seed 000 eq. (8a).
+/// Adjusted counts while every processor is still working, Ahn et al., eq. (8a).
 ///
 /// # Formula
 /// ```text
@@ -86,7 +86,7 @@ pub fn adjusted_counts_all_busy(r: &[u64]) -> Result<Vec<f64>, EnsembleError> {
     adjusted_counts(r, &vec![true; r.len()])
 }
 
-/// Adjusted counts at the instant processor `idle` becomes idle, seed 000 eq. (8b).
+/// Adjusted counts at the instant processor `idle` becomes idle, Ahn et al., eq. (8b).
 ///
 /// # Formula
 /// ```text
@@ -108,7 +108,7 @@ pub fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, En
     adjusted_counts(r, &running)
 }
 
-/// Adjusted counts right after a balancing step, seed 000 eq. (8c): the formerly idle processor's
+/// Adjusted counts right after a balancing step, Ahn et al., eq. (8c): the formerly idle processor's
 /// new tasks have not started.
 ///
 /// # Formula
@@ -141,7 +141,7 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
     }
 }
 
-/// Mean and variance of the remaining time f·t of a task in progress, seed 000 Lemma 2
+/// Mean and variance of the remaining time f·t of a task in progress, Ahn et al., Lemma 2
 /// (f ~ U\[0,1\] independent of t). A modelling assumption: the renewal residual observed in a
 /// real run is length-biased (mean (σ²+μ²)/(2μ)).
 ///
@@ -166,7 +166,7 @@ pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), Ense
 }
 
 /// Expected algebraic variance of the remaining times with `n_running` processors running a
-/// task: the generalisation (9') of seed 000 eq. (9) (reconstructed; eq. (9) is missing from the
+/// task: the generalisation (9') of Ahn et al., eq. (9) (reconstructed; eq. (9) is missing from the
 /// seed's text). With `n_running = p − 1` it is (9); with none running and equal counts it is the
 /// exact static value R σ_T². Needs no normality.
 ///
@@ -207,7 +207,7 @@ pub fn expected_algebraic_variance(
     Ok(v * mu2 + m * s2 + (n_running as f64 / p as f64) * (mu2 / 12.0 - s2 / 6.0))
 }
 
-/// Seed 000 eq. (9) as stated (reconstructed): one processor idle, the other p − 1 running.
+/// Ahn et al., eq. (9) as stated (reconstructed): one processor idle, the other p − 1 running.
 ///
 /// # Formula
 /// ```text
@@ -227,7 +227,7 @@ pub fn expected_algebraic_variance_first_idle(rhat: &[f64], mu_t: f64, sigma_t: 
     expected_algebraic_variance(rhat, rhat.len().saturating_sub(1), mu_t, sigma_t)
 }
 
-/// Decrease of the expected algebraic variance across a redistribution step, seed 000 Lemma 4,
+/// Decrease of the expected algebraic variance across a redistribution step, Ahn et al., Lemma 4,
 /// eq. (11). The step must keep M(R̂) (it moves tasks, never running ones).
 ///
 /// # Formula

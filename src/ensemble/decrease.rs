@@ -1,5 +1,5 @@
 //! Exact expected-variance decreases of one balancing step: Propositions 1, 4, 7 (corrected)
-//! and 10 of seed 000, all instances of Lemma 4 (11).
+//! and 10 of Ahn et al., all instances of Lemma 4 (11).
 
 use super::counts::{adjusted_counts, check_idle, count_mean_var, variance_decrease};
 use super::error::{EnsembleError, check_len, check_time};
@@ -9,7 +9,7 @@ use super::steps::{ar_step, nr_step};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RpDonorModel {
-    /// The closed form printed in seed 000 Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
+    /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
     /// factor p/(p−1) on (M² − M) and underestimates the decrease (reference A3). Only for
     /// reproducing the paper.
     PaperFormula,
@@ -21,7 +21,7 @@ pub enum RpDonorModel {
     UniformAvailable,
 }
 
-/// Expected-variance decrease of an MD step whose donor has `r_donor` tasks, seed 000 Prop. 1,
+/// Expected-variance decrease of an MD step whose donor has `r_donor` tasks, Ahn et al., Prop. 1,
 /// eq. (17) (holds for either parity and for any donor, so also for RP given the donor).
 ///
 /// # Formula
@@ -47,7 +47,7 @@ pub fn md_variance_decrease(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, Ense
     Ok(r * (r - 1.0) / (2.0 * (p as f64 - 1.0)) * mu_t * mu_t)
 }
 
-/// The RP decrease given the donor: the same value as [`md_variance_decrease`] (seed 000 §4.6).
+/// The RP decrease given the donor: the same value as [`md_variance_decrease`] (Ahn et al., §4.6).
 ///
 /// # Formula
 /// ```text
@@ -66,7 +66,7 @@ pub fn rp_variance_decrease_given_donor(r_donor: u64, p: u64, mu_t: f64) -> Resu
     md_variance_decrease(r_donor, p, mu_t)
 }
 
-/// Expected-variance decrease of one RP step averaged over the donor, seed 000 Prop. 7
+/// Expected-variance decrease of one RP step averaged over the donor, Ahn et al., Prop. 7
 /// (corrected; the printed closed form is [`RpDonorModel::PaperFormula`]).
 ///
 /// # Formula
@@ -146,7 +146,7 @@ fn busy(r: &[u64]) -> Vec<bool> {
     r.iter().map(|&c| c > 0).collect()
 }
 
-/// V(R̂') after an AR (or NR, with p → k) step that leaves remainder b, seed 000 Prop. 4 (AR-V):
+/// V(R̂') after an AR (or NR, with p → k) step that leaves remainder b, Ahn et al., Prop. 4 (AR-V):
 /// at most 1/4.
 ///
 /// # Formula
@@ -178,7 +178,7 @@ pub fn ar_adjusted_variance_after(p: u64, b: u64) -> Result<f64, EnsembleError> 
     Ok((p * (4.0 * b + 1.0) - (2.0 * b + 1.0).powi(2)) / (4.0 * p * (p - 1.0)))
 }
 
-/// Exact expected-variance decrease of the AR step from `r` (seed 000 Prop. 4, via (11)).
+/// Exact expected-variance decrease of the AR step from `r` (Ahn et al., Prop. 4, via (11)).
 ///
 /// # Formula
 /// ```text
@@ -219,7 +219,7 @@ pub fn ar_variance_decrease_bound(v_hat: f64, mu_t: f64) -> Result<f64, Ensemble
     Ok((v_hat - 0.25) * mu_t * mu_t)
 }
 
-/// Exact expected-variance decrease of the NR step on `group` (seed 000 Prop. 10, via (11)).
+/// Exact expected-variance decrease of the NR step on `group` (Ahn et al., Prop. 10, via (11)).
 ///
 /// # Formula
 /// ```text

@@ -1,4 +1,4 @@
-//! Task-time distributions matched to the two moments seed 000 gives (μ_T, σ_T); the paper gives
+//! Task-time distributions matched to the two moments Ahn et al. gives (μ_T, σ_T); the paper gives
 //! no shape (reference A9), so each choice is ours and documented.
 
 use rand::Rng;
@@ -67,7 +67,7 @@ pub fn lognormal_matched(mu_t: f64, sigma_t: f64) -> Result<LogNormal<f64>, Ense
     })
 }
 
-/// Our stand-in for the mutant task times of seed 000 (4b) ("approximately 75% of the cells
+/// Our stand-in for the mutant task times of Ahn et al., eq. (4b) ("approximately 75% of the cells
 /// never divide and the remaining 25% divide very irregularly"; the paper gives only
 /// μ_T = 152.0 s, σ_T = 191.1 s): with probability `p_short` a constant short time, otherwise a
 /// normal time truncated at 0 by rejection. [`MutantMixture::paper`] = 75% × 50 s +
@@ -87,7 +87,7 @@ pub struct MutantMixture {
 }
 
 impl MutantMixture {
-    /// The documented choice for seed 000's mutant: 75% × 50 s, 25% × N(458, 145.7²).
+    /// The documented choice for Ahn et al's mutant: 75% × 50 s, 25% × N(458, 145.7²).
     pub fn paper() -> Self {
         MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }
     }

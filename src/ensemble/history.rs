@@ -1,4 +1,4 @@
-//! The theory of seed 000 along one balancing history (Figure 5, Table 1): the expected algebraic
+//! The theory of Ahn et al. along one balancing history (Figure 5, Table 1): the expected algebraic
 //! variance after each recorded step, from a starting value minus each step's decrease (11).
 
 use super::decrease::step_variance_decrease;

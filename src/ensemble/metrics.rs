@@ -1,8 +1,8 @@
-//! Load-imbalance metrics (1)–(3) of seed 000 on one realisation of per-processor times.
+//! Load-imbalance metrics (1)–(3) of Ahn et al. on one realisation of per-processor times.
 
 use super::error::{EnsembleError, check_len, check_time};
 
-/// The empirical load-imbalance metrics of one run, as printed in seed 000 Tables 1–3.
+/// The empirical load-imbalance metrics of one run, as printed in Ahn et al., Tables 1–3.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Metrics {
@@ -22,7 +22,7 @@ pub struct Metrics {
     pub pct_idle: f64,
 }
 
-/// Metrics (1)–(3) of per-processor times `c` (seed 000 §3.2, Tables 1–3).
+/// Metrics (1)–(3) of per-processor times `c` (Ahn et al., §3.2, Tables 1–3).
 ///
 /// # Formula
 /// ```text

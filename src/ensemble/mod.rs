@@ -1,4 +1,4 @@
-//! Ensemble load balancing: the probabilistic framework of seed 000 (Ahn, Sandu, Watson,
+//! Ensemble load balancing: the probabilistic framework of Ahn et al. (Ahn, Sandu, Watson,
 //! Shaffer, Cao, Baumann) and a discrete-event simulator of its four algorithms.
 //!
 //! An ensemble is `n` independent tasks with i.i.d. compute times (mean μ_T, standard deviation
@@ -19,7 +19,7 @@
 //! # Example
 //! ```
 //! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step};
-//! // seed 000 §4.4: P_0 idle, most loaded processor has 7 tasks
+//! // Ahn et al., §4.4: P_0 idle, most loaded processor has 7 tasks
 //! let step = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
 //! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
 //! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();

@@ -1,4 +1,4 @@
-//! Discrete-event simulator of STATIC, MD, AR, RP and NR (seed 000 §2, reference §4).
+//! Discrete-event simulator of STATIC, MD, AR, RP and NR (Ahn et al., §2, reference §4).
 //!
 //! Every processor starts with a static block of consecutive tasks. When a processor finishes its
 //! last task the algorithm's step ([`md_step`], [`ar_step`], [`rp_step`], [`nr_step`]) is

@@ -1,4 +1,4 @@
-//! Static block distribution: expected imbalance metrics (1)–(3) of seed 000 §4.3 and §5.2, by
+//! Static block distribution: expected imbalance metrics (1)–(3) of Ahn et al., §4.3 and §5.2, by
 //! the exact order-statistics integral (14a)–(16) or by Chen–Tyler (6a)–(6b), chosen explicitly,
 //! with the three variance conventions the paper mixes, each named for what it is.
 
@@ -69,7 +69,7 @@ fn check_np(n: u64, p: u64) -> Result<(), EnsembleError> {
 }
 
 /// Static expected algebraic variance for R tasks per processor under a named convention
-/// (seed 000 (13), §5.2, and the exact value; reference A1).
+/// (Ahn et al., eq. (13), §5.2, and the exact value; reference A1).
 ///
 /// # Formula
 /// ```text
@@ -85,7 +85,7 @@ fn check_np(n: u64, p: u64) -> Result<(), EnsembleError> {
 /// ```
 /// use loadbal::ensemble::{static_variance, VarianceConvention};
 /// let v = static_variance(40.0, 25, 488.1, 116.6, VarianceConvention::PaperSec52).unwrap();
-/// assert!((v.sqrt() - 752.65).abs() < 0.005); // seed 000 §5.2
+/// assert!((v.sqrt() - 752.65).abs() < 0.005); // Ahn et al., §5.2
 /// ```
 pub fn static_variance(
     r: f64,
@@ -109,7 +109,7 @@ pub fn static_variance(
 }
 
 /// Static predictions for n tasks (n/p consecutive ones per processor) of mean μ_T and standard
-/// deviation σ_T on p processors, seed 000 §4.3 and §5.2: processor times are taken as i.i.d.
+/// deviation σ_T on p processors, Ahn et al., §4.3 and §5.2: processor times are taken as i.i.d.
 /// normal N(R μ_T, R σ_T²) (CLT, Assumption 2).
 ///
 /// # Formula
@@ -128,7 +128,7 @@ pub fn static_variance(
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{static_prediction, ExtremesMethod, VarianceConvention};
-/// // seed 000 §5.2: 1,000 wild-type tasks on 25 processors
+/// // Ahn et al., §5.2: 1,000 wild-type tasks on 25 processors
 /// let s = static_prediction(1000, 25, 488.1, 116.6, ExtremesMethod::Integral, VarianceConvention::Exact).unwrap();
 /// assert!((s.expected_max - 20_973.0).abs() < 0.5 && (s.expected_min - 18_075.0).abs() < 0.5);
 /// assert!((s.expected_max_idle - 2_898.0).abs() < 1.0 && (s.expected_avg_idle - 1_449.0).abs() < 0.5);
@@ -175,7 +175,7 @@ pub fn static_prediction(
     })
 }
 
-/// C_max = Φ⁻¹(0.5264^{1/p_max}) of Props 5–6 (seed 000 §4.5), from the Chen–Tyler constant of
+/// C_max = Φ⁻¹(0.5264^{1/p_max}) of Props 5–6 (Ahn et al., §4.5), from the Chen–Tyler constant of
 /// the order-statistics kernel. The paper's "≈ 4.4 for p_max = 10⁶" is wrong: the value is 4.8423
 /// (4.4 corresponds to p_max ≈ 1.19×10⁵; reference A4).
 ///

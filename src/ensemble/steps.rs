@@ -1,4 +1,4 @@
-//! One balancing step of MD, AR, RP and NR as pure functions on count vectors (seed 000 §2,
+//! One balancing step of MD, AR, RP and NR as pure functions on count vectors (Ahn et al., §2,
 //! §4.4–§4.7). `r[i]` is processor i's remaining tasks including the one in progress; a
 //! processor with `r[i] == 0` is idle. Running tasks never move.
 
@@ -30,7 +30,7 @@ fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
     check_idle(r, idle)
 }
 
-/// Most-dividing step (seed 000 §2.2, §4.4): the idle processor takes ⌊R_k/2⌋ tasks from the
+/// Most-dividing step (Ahn et al., §2.2, §4.4): the idle processor takes ⌊R_k/2⌋ tasks from the
 /// processor k with the most remaining tasks (lowest index on ties); nothing moves when R_k < 2.
 ///
 /// # Formula
@@ -64,7 +64,7 @@ pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     }
 }
 
-/// Random-polling step with a given donor (seed 000 §2.4, §4.6): the idle processor takes
+/// Random-polling step with a given donor (Ahn et al., §2.4, §4.6): the idle processor takes
 /// ⌊R_k/2⌋ tasks from donor k (none when R_k < 2, a "locked" donor).
 ///
 /// # Formula
@@ -165,7 +165,7 @@ fn balance_group(r: &[u64], group: &[usize], idle: usize) -> Vec<u64> {
     counts
 }
 
-/// All-redistribution step (seed 000 §2.3, §4.5): all remaining tasks are spread evenly; the
+/// All-redistribution step (Ahn et al., §2.3, §4.5): all remaining tasks are spread evenly; the
 /// idle processor gets r = ⌊N/p⌋, b = N mod p busy processors (the last in index order) get
 /// r + 1. In the wind-down (N < p) every busy processor keeps its running task.
 ///
@@ -188,7 +188,7 @@ pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     Ok(outcome(r, balance_group(r, &group, idle), None))
 }
 
-/// Neighbour-redistribution step (seed 000 §2.5, §4.7): AR restricted to `group` = the idle
+/// Neighbour-redistribution step (Ahn et al., §2.5, §4.7): AR restricted to `group` = the idle
 /// processor and its k − 1 neighbours (e.g. [`Torus::group`]).
 ///
 /// # Formula
@@ -231,7 +231,7 @@ pub fn nr_step(r: &[u64], group: &[usize], idle: usize) -> Result<StepOutcome, E
     Ok(outcome(r, balance_group(r, group, idle), None))
 }
 
-/// A `rows × cols` 2-D torus (seed 000 §2.5: "a 2-D torus topology is considered for the
+/// A `rows × cols` 2-D torus (Ahn et al., §2.5: "a 2-D torus topology is considered for the
 /// numerical experiments"; the paper gives neither the shape nor k, reference A8: we use the 4
 /// von Neumann neighbours, k = 5). Processor i sits at (i / cols, i % cols).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

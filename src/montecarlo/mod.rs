@@ -10,7 +10,7 @@
 //!
 //! # Examples
 //!
-//! The mean of the maximum of two standard normals is `1/√π` (seed 000, eq. 14a with p = 2):
+//! The mean of the maximum of two standard normals is `1/√π` (Ahn et al., eq. (14a) with p = 2):
 //!
 //! ```
 //! use loadbal::montecarlo::MonteCarlo;

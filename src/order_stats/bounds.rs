@@ -16,7 +16,7 @@ fn check(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
 }
 
 /// David's distribution-free bound on `E[max] − μ` for `n` i.i.d. variables of standard
-/// deviation σ (seed 001 eq. 7; Hartley–David / Gumbel, 1954).
+/// deviation σ (Fong et al., eq. (7); Hartley–David / Gumbel, 1954).
 ///
 /// # Formula
 ///
@@ -33,7 +33,7 @@ fn check(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
 ///
 /// # Examples
 ///
-/// Seed 001 uses N = 64 processors: the bound is 63/√127 σ = 5.5903 σ.
+/// Fong et al. uses N = 64 processors: the bound is 63/√127 σ = 5.5903 σ.
 ///
 /// ```
 /// use loadbal::order_stats::david_bound;

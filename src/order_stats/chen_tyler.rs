@@ -1,4 +1,4 @@
-//! The Chen–Tyler approximation of the extremes of normal samples (seed 000 §4.1, eqs. 6a/6b).
+//! The Chen–Tyler approximation of the extremes of normal samples (Ahn et al., §4.1, eqs. 6a/6b).
 
 use super::normal::{MAX_N, upper_quantile};
 use super::{OrderStatsError, check_location_scale};
@@ -19,7 +19,7 @@ fn root_quantile(c: f64, n: f64) -> f64 {
     upper_quantile(-(c.ln() / n).exp_m1())
 }
 
-/// Chen–Tyler approximation of the standardised expected maximum `e_n` (seed 000 eq. 6a).
+/// Chen–Tyler approximation of the standardised expected maximum `e_n` (Ahn et al., eq. (6a)).
 ///
 /// # Formula
 ///
@@ -39,7 +39,7 @@ fn root_quantile(c: f64, n: f64) -> f64 {
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2 (p = 25) and §4.5 (p = 10⁶: the paper prints "≈ 4.4", the formula gives 4.842):
+/// Ahn et al., §5.2 (p = 25) and §4.5 (p = 10⁶: the paper prints "≈ 4.4", the formula gives 4.842):
 ///
 /// ```
 /// use loadbal::order_stats::chen_tyler_max;
@@ -78,7 +78,7 @@ pub fn chen_tyler_std_dev(n: u64) -> Result<f64, OrderStatsError> {
     Ok(0.5 * (root_quantile(0.8832, n) - root_quantile(0.2142, n)))
 }
 
-/// Chen–Tyler approximation of `E[max of n i.i.d. N(μ, σ²)]` (seed 000 eq. 6a).
+/// Chen–Tyler approximation of `E[max of n i.i.d. N(μ, σ²)]` (Ahn et al., eq. (6a)).
 ///
 /// # Formula
 ///
@@ -92,7 +92,7 @@ pub fn chen_tyler_std_dev(n: u64) -> Result<f64, OrderStatsError> {
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: the approximation gives E\[Y_p\] = 20,965 s.
+/// Ahn et al., §5.2: the approximation gives E\[Y_p\] = 20,965 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_max_chen_tyler;
@@ -104,7 +104,7 @@ pub fn expected_max_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, Order
     Ok(mu + sigma * chen_tyler_max(n)?)
 }
 
-/// Chen–Tyler approximation of `E[min of n i.i.d. N(μ, σ²)]` (seed 000 eq. 6b).
+/// Chen–Tyler approximation of `E[min of n i.i.d. N(μ, σ²)]` (Ahn et al., eq. (6b)).
 ///
 /// # Formula
 ///
@@ -117,7 +117,7 @@ pub fn expected_max_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, Order
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: E\[Y_1\] = 18,083 s.
+/// Ahn et al., §5.2: E\[Y_1\] = 18,083 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_min_chen_tyler;

@@ -1,4 +1,4 @@
-//! Extremes of independent, non-identical normal variables (seed 001 eqs. 16–18; seed 000 when
+//! Extremes of independent, non-identical normal variables (Fong et al., eqs. (16)–(18); Ahn et al. when
 //! the processors' task counts differ).
 
 use super::normal::ln_cdf;
@@ -28,7 +28,7 @@ fn validate(means: &[f64], std_devs: &[f64]) -> Result<(), OrderStatsError> {
     Ok(())
 }
 
-/// `E[max_i X_i]` for independent `X_i ~ N(μ_i, σ_i²)`, by the product of CDFs (seed 001
+/// `E[max_i X_i]` for independent `X_i ~ N(μ_i, σ_i²)`, by the product of CDFs (Fong et al.
 /// eqs. 16–18: `F_max(y) = Π_i F_i(y)`).
 ///
 /// # Formula

@@ -1,4 +1,4 @@
-//! Extremes of i.i.d. samples of any continuous distribution (seed 000 eqs. 14a/14b).
+//! Extremes of i.i.d. samples of any continuous distribution (Ahn et al., eqs. (14a)/(14b)).
 
 use super::OrderStatsError;
 use super::normal::{ln_cdf, ln_sf, rank_moments};
@@ -41,7 +41,7 @@ fn check_n(n: u64) -> Result<(), OrderStatsError> {
 }
 
 /// `E[max of n i.i.d. X]` for any continuous distribution with a quantile function, e.g. statrs
-/// `Gamma`, `Exp`, `LogNormal` (seed 000 eq. 14a).
+/// `Gamma`, `Exp`, `LogNormal` (Ahn et al., eq. (14a)).
 ///
 /// # Formula
 ///
@@ -75,7 +75,7 @@ where
     Ok(rank_moments(n, n, |z| normal_score_to_quantile(dist, z))?.mean)
 }
 
-/// `E[min of n i.i.d. X]` for any continuous distribution with a quantile function (seed 000
+/// `E[min of n i.i.d. X]` for any continuous distribution with a quantile function (Ahn et al.
 /// eq. 14b).
 ///
 /// # Formula

@@ -1,7 +1,7 @@
 //! Order statistics: the expected maximum, minimum and r-th smallest of `n` processor times.
 //!
 //! Half the models of the seeds rest on these numbers: the finish time of a bulk-synchronous step
-//! is the maximum of the processors' times (seed 000 §4, seed 001 §3–5, seed 002 ch. 5), and the
+//! is the maximum of the processors' times (Ahn et al., §4, Fong et al., §3–5, Dobber, ch. 5), and the
 //! idle time is that maximum minus the mean.
 //!
 //! - Exact values for normal samples ([`expected_max_std_normal`], [`expected_order_stat_std_normal`],
@@ -10,11 +10,11 @@
 //!   with a step of 0.3 of its curvature scale (the idea of Royston's AS 177, with the grid
 //!   placed where the integrand lives for large n). Absolute error below 1e−12 for every n up to
 //!   10⁹, in a few microseconds.
-//! - The Chen–Tyler approximation ([`chen_tyler_max`], [`chen_tyler_std_dev`]; seed 000 eqs. 6a/6b).
-//! - The bounds the seeds use ([`david_bound`], seed 001 eq. 7; [`sqrt_2_ln_n_bound`]).
-//! - Independent, non-identical normals ([`expected_max_independent_normals`]; seed 001
+//! - The Chen–Tyler approximation ([`chen_tyler_max`], [`chen_tyler_std_dev`]; Ahn et al., eqs. (6a)/(6b)).
+//! - The bounds the seeds use ([`david_bound`], Fong et al., eq. (7); [`sqrt_2_ln_n_bound`]).
+//! - Independent, non-identical normals ([`expected_max_independent_normals`]; Fong et al.
 //!   eqs. 16–18) and i.i.d. samples of any continuous distribution ([`expected_max_iid`];
-//!   seed 000 eqs. 14a/14b).
+//!   Ahn et al., eqs. (14a)/(14b)).
 
 mod bounds;
 mod chen_tyler;

@@ -217,7 +217,7 @@ pub(crate) fn rank_moments<V: Fn(f64) -> f64>(r: u64, n: u64, value: V) -> Resul
 }
 
 /// Expected value of the `r`-th smallest of `n` i.i.d. standard normal variables (Royston's
-/// normal scores, AS 177; seed 000 §4.1).
+/// normal scores, AS 177; Ahn et al., §4.1).
 ///
 /// # Formula
 ///
@@ -271,7 +271,7 @@ pub fn order_stat_moments_std_normal(r: u64, n: u64) -> Result<OrderStatMoments,
     rank_moments(r, n, |z| z)
 }
 
-/// `e_n = E[max of n i.i.d. N(0, 1)]` (seed 000 eq. 14a with μ = 0, σ = 1).
+/// `e_n = E[max of n i.i.d. N(0, 1)]` (Ahn et al., eq. (14a) with μ = 0, σ = 1).
 ///
 /// # Formula
 ///
@@ -287,7 +287,7 @@ pub fn order_stat_moments_std_normal(r: u64, n: u64) -> Result<OrderStatMoments,
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2 uses p = 25 processors: `e_25 = 1.965315`, and `e_2 = 1/√π`.
+/// Ahn et al., §5.2 uses p = 25 processors: `e_25 = 1.965315`, and `e_2 = 1/√π`.
 ///
 /// ```
 /// use loadbal::order_stats::expected_max_std_normal;
@@ -298,7 +298,7 @@ pub fn expected_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
     expected_order_stat_std_normal(n, n)
 }
 
-/// `E[min of n i.i.d. N(0, 1)] = −e_n` (seed 000 eq. 14b, by symmetry).
+/// `E[min of n i.i.d. N(0, 1)] = −e_n` (Ahn et al., eq. (14b), by symmetry).
 ///
 /// # Formula
 ///
@@ -341,7 +341,7 @@ pub fn std_dev_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
     Ok(order_stat_moments_std_normal(n, n)?.std_dev)
 }
 
-/// `E[max of n i.i.d. N(μ, σ²)] = μ + σ·e_n` (seed 000 eqs. 14a–16).
+/// `E[max of n i.i.d. N(μ, σ²)] = μ + σ·e_n` (Ahn et al., eqs. (14a)–(16)).
 ///
 /// # Formula
 ///
@@ -355,7 +355,7 @@ pub fn std_dev_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: R = 40 tasks of μ_T = 488.1 s, σ_T = 116.6 s on each of p = 25 processors; the
+/// Ahn et al., §5.2: R = 40 tasks of μ_T = 488.1 s, σ_T = 116.6 s on each of p = 25 processors; the
 /// integral method gives E\[Y_p\] = 20,973 s.
 ///
 /// ```
@@ -368,7 +368,7 @@ pub fn expected_max_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStat
     Ok(mu + sigma * expected_max_std_normal(n)?)
 }
 
-/// `E[min of n i.i.d. N(μ, σ²)] = μ − σ·e_n` (seed 000 eq. 14b).
+/// `E[min of n i.i.d. N(μ, σ²)] = μ − σ·e_n` (Ahn et al., eq. (14b)).
 ///
 /// # Formula
 ///
@@ -381,7 +381,7 @@ pub fn expected_max_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStat
 ///
 /// # Examples
 ///
-/// Seed 000 §5.2: E\[Y_1\] = 18,075 s.
+/// Ahn et al., §5.2: E\[Y_1\] = 18,075 s.
 ///
 /// ```
 /// use loadbal::order_stats::expected_min_normal;

@@ -8,15 +8,15 @@
 //! model is within the row's tolerance of the paper, `Deviates` or `NotReproducible` only with a
 //! note that says why, and `Unexplained` otherwise (which makes `reproduce` exit non-zero).
 
-mod seed000;
-mod seed000_ensemble;
-mod seed001;
-mod seed002;
-mod seed002_traces;
-mod seed003;
-mod seed004_dlt;
-mod seed004_queueing;
-mod seed004_unaware;
+mod ahn;
+mod ahn_ensemble;
+mod dobber;
+mod dobber_traces;
+mod fong;
+mod jia_dlt;
+mod jia_queueing;
+mod jia_unaware;
+mod yin;
 
 use crate::montecarlo::Estimate;
 
@@ -199,15 +199,15 @@ pub struct Section {
 /// Every section, in seed order.
 pub fn sections() -> Vec<Section> {
     let mut all = Vec::new();
-    all.extend(seed000::sections());
-    all.extend(seed000_ensemble::sections());
-    all.extend(seed001::sections());
-    all.extend(seed002::sections());
-    all.extend(seed002_traces::sections());
-    all.extend(seed003::sections());
-    all.extend(seed004_dlt::sections());
-    all.extend(seed004_queueing::sections());
-    all.extend(seed004_unaware::sections());
+    all.extend(ahn::sections());
+    all.extend(ahn_ensemble::sections());
+    all.extend(fong::sections());
+    all.extend(dobber::sections());
+    all.extend(dobber_traces::sections());
+    all.extend(yin::sections());
+    all.extend(jia_dlt::sections());
+    all.extend(jia_queueing::sections());
+    all.extend(jia_unaware::sections());
     all
 }
 

@@ -6,7 +6,7 @@ use rand::Rng;
 use rand_distr::{Distribution, Exp, Gamma};
 
 /// The first two moments of a service (or vacation) time, the only inputs of the
-/// Pollaczek–Khinchine formula and of seed 004 eq. 5.4.
+/// Pollaczek–Khinchine formula and of Jia, eq. (5.4).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ServiceMoments {

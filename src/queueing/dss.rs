@@ -1,4 +1,4 @@
-//! Discrete-event simulation of seed 004's DSS queueing model on a [`RegionNetwork`].
+//! Discrete-event simulation of Jia's DSS queueing model on a [`RegionNetwork`].
 //!
 //! Each source i receives Poisson arrivals at rate λ_i of loads with exponential sizes of mean
 //! s̄. A busy region i processes its current load at speed 1/E_i(B) (load units per unit time),

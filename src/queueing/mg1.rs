@@ -1,4 +1,4 @@
-//! M/G/1 by Pollaczek–Khinchine, M/D/1, and M/G/1 with multiple vacations (seed 004 eq. 5.4).
+//! M/G/1 by Pollaczek–Khinchine, M/D/1, and M/G/1 with multiple vacations (Jia, eq. (5.4)).
 
 use super::{QueueingError, ServiceMoments, StationMetrics, positive};
 
@@ -63,9 +63,9 @@ pub fn md1(arrival_rate: f64, service_time: f64) -> Result<StationMetrics, Queue
     mg1(arrival_rate, &ServiceMoments::from_scv(service_time, 0.0)?)
 }
 
-/// M/G/1 with multiple vacations, exhaustive FIFO service (seed 004 eq. 5.4): whenever the
+/// M/G/1 with multiple vacations, exhaustive FIFO service (Jia, eq. (5.4)): whenever the
 /// queue empties the server leaves for a vacation V, and keeps taking independent vacations until
-/// it returns to a non-empty queue. Seed 004 maps each region to this queue, the vacation being
+/// it returns to a non-empty queue. Jia maps each region to this queue, the vacation being
 /// the time for which the other regions hold the region's resources.
 ///
 /// Every customer waits (the server is never idle and ready), so `p_wait = 1`.

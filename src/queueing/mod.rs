@@ -1,15 +1,15 @@
 //! Queueing stability checks and queue bounds, validated by simulation.
 //!
-//! When loads arrive over time instead of all at once (seed 004, ch. 5: divisible loads arriving
+//! When loads arrive over time instead of all at once (Jia, ch. 5: divisible loads arriving
 //! at several sources as Poisson streams) the first question is whether the system is stable at
 //! all, the second how long the queues get. This module answers both:
 //!
 //! - standard single stations ([`mm1`], [`mmc`] with a stable Erlang recursion for any number of
 //!   servers, [`mm1k`], [`mmck`], [`mg1`] by Pollaczek–Khinchine, [`md1`], and [`mg1_vacation`],
-//!   seed 004 eq. 5.4), each returning [`StationMetrics`];
+//!   Jia, eq. (5.4)), each returning [`StationMetrics`];
 //! - open Jackson networks ([`JacksonNetwork`]): traffic equations λ = γ + Pᵀλ solved with
 //!   nalgebra and a per-node stability check;
-//! - seed 004's multi-region model ([`RegionNetwork`]): region rates from the equivalent
+//! - Jia's multi-region model ([`RegionNetwork`]): region rates from the equivalent
 //!   computation capacities of Tables 5.1/5.2 (with the corrected rate relation μ = 1/(s̄·E)), the
 //!   bounds (5.7)–(5.9), the stability cases of §5.4 and the two-region borrowing condition
 //!   (5.10)–(5.11);
@@ -231,7 +231,7 @@ impl StationMetrics {
     ///
     /// # Formula
     /// ```text
-    /// L = λ_eff·W,   L_q = λ_eff·W_q   (Little, seed 004 ref. [95])
+    /// L = λ_eff·W,   L_q = λ_eff·W_q   (Little, Jia, ref. [95])
     /// ```
     pub fn satisfies_little(&self, rel: f64) -> bool {
         let close = |a: f64, b: f64| (a - b).abs() <= rel * a.abs().max(b.abs()).max(1e-300);

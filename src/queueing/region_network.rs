@@ -1,4 +1,4 @@
-//! Seed 004's region capacity tables (Tables 5.1 and 5.2) as a network of coupled regions: the
+//! Jia's region capacity tables (Tables 5.1 and 5.2) as a network of coupled regions: the
 //! capacity of every region for every configuration of busy regions, the derived rates, the
 //! stability case and the bounds (5.9) for all regions at once.
 
@@ -8,7 +8,7 @@ use super::{QueueingError, positive};
 /// Largest number of regions (the table has 2^m·m entries).
 const MAX_REGIONS: usize = 16;
 
-/// The regions of a multi-source network (seed 004 ch. 5): for every set B of busy regions
+/// The regions of a multi-source network (Jia, ch. 5): for every set B of busy regions
 /// (a bit mask) and every region i ∈ B, the equivalent computation capacity E_i(B), a time per
 /// unit load, and the mean load size s̄ of the exponential load sizes.
 #[derive(Debug, Clone, PartialEq)]
@@ -148,7 +148,7 @@ impl RegionNetwork {
         (0..self.regions).map(|i| self.capacity[full * self.regions + i]).collect()
     }
 
-    /// μ_i^c = 1/(s̄·E_i^c) for every region (seed 004 §5.4, the thesis's rate relation corrected).
+    /// μ_i^c = 1/(s̄·E_i^c) for every region (Jia, §5.4, the thesis's rate relation corrected).
     ///
     /// # Examples
     ///
@@ -164,12 +164,12 @@ impl RegionNetwork {
         (0..self.regions).filter_map(|i| self.rate(full, i)).collect()
     }
 
-    /// μ_i^max = 1/(s̄·E_i^max) for every region (region i alone busy; seed 004 §5.4).
+    /// μ_i^max = 1/(s̄·E_i^max) for every region (region i alone busy; Jia, §5.4).
     pub fn mu_max(&self) -> Vec<f64> {
         (0..self.regions).filter_map(|i| self.rate(1 << i, i)).collect()
     }
 
-    /// The worst-case vacation rate of region `i` under `rule` (seed 004 eqs. 5.5–5.6). With a
+    /// The worst-case vacation rate of region `i` under `rule` (Jia, eqs. (5.5)–(5.6)). With a
     /// single region, both rules give its own μ^max (footnote 5: no vacation to speak of).
     ///
     /// # Formula

@@ -1,4 +1,4 @@
-//! Seed 004 (Jia, ch. 5 §5.4): the multi-region queueing model of the DSS strategy.
+//! Jia (Jia, ch. 5 §5.4): the multi-region queueing model of the DSS strategy.
 //!
 //! Each source S_i owns a region whose speed depends on which regions are busy: E_i(B) is the
 //! equivalent computation capacity of region i when the set B of regions is busy, a **time per
@@ -25,7 +25,7 @@ pub enum VacationRule {
     MinOverOthers,
 }
 
-/// The stability classification of seed 004 §5.4.
+/// The stability classification of Jia, §5.4.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StabilityCase {
@@ -50,7 +50,7 @@ impl StabilityCase {
 }
 
 /// Service rate of a region with capacity `e` (time per unit load) and mean load size `s̄`
-/// (seed 004 §5.4, with the rate relation corrected).
+/// (Jia, §5.4, with the rate relation corrected).
 ///
 /// # Formula
 /// ```text
@@ -79,7 +79,7 @@ fn check_case1(lambda: f64, mu_c: f64) -> Result<(f64, f64), QueueingError> {
     Ok((lambda, mu_c))
 }
 
-/// Upper bound on the mean waiting time of a load in the buffer of source i (seed 004 eq. 5.7):
+/// Upper bound on the mean waiting time of a load in the buffer of source i (Jia, eq. (5.7)):
 /// (5.4) with exponential service at the slowest rate μ_i^c and exponential worst-case vacations
 /// at rate `mu_vac` (eqs. 5.5–5.6).
 ///
@@ -114,7 +114,7 @@ fn in_range(x: f64) -> Result<f64, QueueingError> {
     }
 }
 
-/// Upper bound on the mean number of loads waiting at source i (seed 004 eq. 5.8, Little's law
+/// Upper bound on the mean number of loads waiting at source i (Jia, eq. (5.8), Little's law
 /// applied to (5.7)).
 ///
 /// # Formula
@@ -136,7 +136,7 @@ pub fn queue_count_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, Que
     in_range(lambda * waiting_time_bound(lambda, mu_c, mu_vac)?)
 }
 
-/// Upper bound on the mean queued load **volume** at source i (seed 004 eq. 5.9), the Q^t column
+/// Upper bound on the mean queued load **volume** at source i (Jia, eq. (5.9)), the Q^t column
 /// of Table 5.3: (5.8) times the mean load size `1/(E_i^c·μ_i^c)`.
 ///
 /// # Formula
@@ -181,7 +181,7 @@ fn check_rates(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<(), Queue
     Ok(())
 }
 
-/// Classifies arrival rates against the region rates (seed 004 §5.4, Cases 1–3).
+/// Classifies arrival rates against the region rates (Jia, §5.4, Cases 1–3).
 ///
 /// # Formula
 /// ```text
@@ -220,7 +220,7 @@ pub fn classify_stability(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Resul
     }
 }
 
-/// Idle ratio of region 1 in the two-region borrowing case (seed 004 eq. 5.10): vacations do not
+/// Idle ratio of region 1 in the two-region borrowing case (Jia, eq. (5.10)): vacations do not
 /// change the idle ratio of an M/M/1 queue.
 ///
 /// # Formula
@@ -241,7 +241,7 @@ pub fn idle_ratio(mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
     Ok((mu1_c - lambda1) / mu1_c)
 }
 
-/// Mean service rate of region 0 when it borrows region 1's idle capacity (seed 004 eq. 5.11).
+/// Mean service rate of region 0 when it borrows region 1's idle capacity (Jia, eq. (5.11)).
 ///
 /// # Formula
 /// ```text
@@ -263,7 +263,7 @@ pub fn borrowed_service_rate(mu0_max: f64, mu0_c: f64, mu1_c: f64, lambda1: f64)
     Ok(positive("mu0_max", mu0_max)? * r + positive("mu0_c", mu0_c)? * (1.0 - r))
 }
 
-/// The verdict of the two-region borrowing analysis (seed 004 §5.4, Case 3).
+/// The verdict of the two-region borrowing analysis (Jia, §5.4, Case 3).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BorrowingVerdict {
@@ -281,7 +281,7 @@ pub struct BorrowingVerdict {
     pub q0_approx: Option<f64>,
 }
 
-/// Two-region borrowing test (seed 004 eqs. 5.10–5.11): can region 0, overloaded on its critical
+/// Two-region borrowing test (Jia, eqs. (5.10)–(5.11)): can region 0, overloaded on its critical
 /// domain (`μ_0^c ≤ λ_0 < μ_0^max`), borrow enough from region 1 (`λ_1 < μ_1^c`)?
 ///
 /// `mu_c`, `mu_max` and `e_c` are indexed by region (0 = borrower, 1 = lender).

@@ -1,4 +1,4 @@
-//! Errors of the periodic remapping models (seed 001).
+//! Errors of the periodic remapping models (Fong et al.).
 
 use crate::montecarlo::MonteCarloError;
 use crate::order_stats::OrderStatsError;

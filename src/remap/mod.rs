@@ -2,13 +2,13 @@
 //!
 //! Two complementary models:
 //!
-//! * [`periodic`] (seed 001, Fong, Xu, Wang): loads follow the additive random walk
+//! * [`periodic`] (Fong et al., Fong, Xu, Wang): loads follow the additive random walk
 //!   `w(t) = w(t−1) + z(t)` (eq. 1); the longest remapping interval that keeps the normalized
 //!   workload deviation `v(t)` (eq. 3) under a bound `B` (problem P_II, Theorem 4.1 and
 //!   Corollary 4.1), the order-statistics lower bound for the extreme difference (problem P_I,
 //!   §3, and its exact normal version), heterogeneous capacities (§5, Theorem 5.1), and a Monte
 //!   Carlo simulation of the load process with any increment law ([`periodic::simulate_loads`]).
-//! * [`mdp`] + [`markov`] (seed 003, Yin, Xu, Wang): the crate's one finite Markov decision
+//! * [`mdp`] + [`markov`] (Yin et al., Yin, Xu, Wang): the crate's one finite Markov decision
 //!   process solver (policy iteration, value iteration; total cost with absorption, discounted,
 //!   average cost; assumption (A) check) and, on top of it, the remap-or-continue builder for a
 //!   Markov workload chain ([`markov::RemapProblem`]) with the paper's §5 example
@@ -19,7 +19,7 @@
 //!
 //! # Example
 //!
-//! Table 1 of seed 001 (N = 64, w = 100, eq. 15 increments: μ = 0, σ² = 0.5), B = 0.30:
+//! Table 1 of Fong et al. (N = 64, w = 100, eq. 15 increments: μ = 0, σ² = 0.5), B = 0.30:
 //!
 //! ```
 //! use loadbal::remap::periodic::{Homogeneous, p2_interval};

@@ -1,4 +1,4 @@
-//! The closed forms of seed 002 §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
+//! The closed forms of Dobber, §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
 //! typos corrected. Each one is tested against the generic [`super::evaluator`] to 1e-12.
 
 use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2};
@@ -12,7 +12,7 @@ fn ratio(num: f64, den: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
     if den == 0.0 { Err(ReplicationError::DegenerateIterationTime { r, p }) } else { Ok(num / den) }
 }
 
-/// Model 1.1 iteration time (seed 002, (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
+/// Model 1.1 iteration time (Dobber, eq. (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
 /// (5.31) (r = 0) and (5.33) (r = p).
 ///
 /// # Formula
@@ -38,7 +38,7 @@ pub fn model11_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64,
     Ok(big_r * mean + (1.0 - big_r + 0.5 * f64::from(p) - 0.5 * f64::from(r)) * sd)
 }
 
-/// Model 1.1 speedup of `2^r`-JR over ELB on `2^p` processors (seed 002, (5.35)).
+/// Model 1.1 speedup of `2^r`-JR over ELB on `2^p` processors (Dobber, eq. (5.35)).
 ///
 /// # Formula
 /// ```text
@@ -63,7 +63,7 @@ pub fn model11_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError>
     ratio(2.0 + pf * cv, two_r1 + cv * (2.0 - two_r1 + pf - rf), r, p)
 }
 
-/// Model 1.1 speedup with as many replicas as processors, `R = P` (seed 002, (5.36); (5.42)).
+/// Model 1.1 speedup with as many replicas as processors, `R = P` (Dobber, eq. (5.36); (5.42)).
 ///
 /// # Formula
 /// ```text
@@ -86,7 +86,7 @@ pub fn model11_speedup_full(cv: f64, p: u32) -> Result<f64, ReplicationError> {
     ratio(1.0 + 0.5 * pf * cv, (1.0 - cv) * pow2(pf) + cv, p, p)
 }
 
-/// Model 1.1 on two and four processors (seed 002, (5.22), (5.27), (5.29)): the speedups of
+/// Model 1.1 on two and four processors (Dobber, eq. (5.22), (5.27), (5.29)): the speedups of
 /// `(R, P) = (2, 2)`, `(2, 4)` and `(4, 4)`.
 ///
 /// # Formula
@@ -112,7 +112,7 @@ pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
     Ok([(2.0 + c) / (4.0 - 2.0 * c), (1.0 + c) / (2.0 - 0.5 * c), (1.0 + c) / (4.0 - 3.0 * c)])
 }
 
-/// Model 2.1 on four processors (seed 002, (5.64), γ = ½): 2-JR speedup.
+/// Model 2.1 on four processors (Dobber, eq. (5.64), γ = ½): 2-JR speedup.
 ///
 /// # Formula
 /// ```text
@@ -133,7 +133,7 @@ pub fn model21_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
     Ok((4.0 + 4.0 * c) / (8.0 + std::f64::consts::SQRT_2 * c - 4.0 * c))
 }
 
-/// Model 2.1 iteration time (seed 002, (5.70); γ = ½).
+/// Model 2.1 iteration time (Dobber, eq. (5.70); γ = ½).
 ///
 /// # Formula
 /// ```text
@@ -157,7 +157,7 @@ pub fn model21_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64,
     Ok(big_r * mean + (1.0 - big_r + (pf - rf) / pow2(0.5 * rf + 1.0)) * sd)
 }
 
-/// Model 2.1 speedup (seed 002, (5.72); γ = ½; (5.73) is the case `r = p`).
+/// Model 2.1 speedup (Dobber, eq. (5.72); γ = ½; (5.73) is the case `r = p`).
 ///
 /// # Formula
 /// ```text
@@ -199,7 +199,7 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
     Ok((params.alpha, b1, b2, params.gamma))
 }
 
-/// Models 1.2 and 2.2 iteration time (seed 002, (5.43)/(5.45) for γ = 1, (5.75) for γ < 1;
+/// Models 1.2 and 2.2 iteration time (Dobber, eq. (5.43)/(5.45) for γ = 1, (5.75) for γ < 1;
 /// (5.77) for β₁ = 1), for constant ratios β₁ (max) and β₂ (min).
 ///
 /// # Formula
@@ -229,7 +229,7 @@ pub fn model12_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrPar
         + pow2(rf * g) * a * b2.powi(r as i32) * geometric(b1, p - r) * sd)
 }
 
-/// Models 1.2 and 2.2 speedup (seed 002, (5.44)/(5.46) for γ = 1, (5.76)/(5.78) corrected).
+/// Models 1.2 and 2.2 speedup (Dobber, eq. (5.44)/(5.46) for γ = 1, (5.76)/(5.78) corrected).
 ///
 /// # Formula
 /// ```text
@@ -258,7 +258,7 @@ pub fn model12_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64
     ratio(num, den, r, p)
 }
 
-/// Models 1.3 and 2.3 iteration time for any β(i, j) (seed 002, (5.51)/(5.52), (5.79)/(5.80)),
+/// Models 1.3 and 2.3 iteration time for any β(i, j) (Dobber, eq. (5.51)/(5.52), (5.79)/(5.80)),
 /// in the corrected general form.
 ///
 /// # Formula
@@ -291,7 +291,7 @@ pub fn model13_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrPar
     Ok(pow2(rf) * (mean - a * sd * min_sum) + pow2(rf * params.gamma) * a * sd * mins.iter().product::<f64>() * max_sum)
 }
 
-/// Models 1.3 and 2.3 speedup (seed 002, (5.54)/(5.82) corrected): the ELB time (5.51) over
+/// Models 1.3 and 2.3 speedup (Dobber, eq. (5.54)/(5.82) corrected): the ELB time (5.51) over
 /// (5.52)/(5.80).
 ///
 /// # Formula
@@ -319,7 +319,7 @@ pub fn model13_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64
 }
 
 /// Models 1.3/2.3 with β(i, j) = 1 for i < j, so that Def. 5.3.8 gives
-/// `β(i, i) = b = √(1 − 2α²)` (seed 002, (5.53) for γ = 1, (5.81)).
+/// `β(i, i) = b = √(1 − 2α²)` (Dobber, eq. (5.53) for γ = 1, (5.81)).
 ///
 /// # Formula
 /// ```text
@@ -364,7 +364,7 @@ fn unit_beta_min(alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
     Ok((1.0 - 2.0 * alpha * alpha).sqrt())
 }
 
-/// Speedup of models 1.3/2.3 with β(i, j) = 1 for i < j (seed 002, (5.55)/(5.83) corrected).
+/// Speedup of models 1.3/2.3 with β(i, j) = 1 for i < j (Dobber, eq. (5.55)/(5.83) corrected).
 ///
 /// # Formula
 /// ```text

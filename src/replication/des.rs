@@ -1,4 +1,4 @@
-//! Dynamic Exponential Smoothing (seed 002, §7.3, (7.14)–(7.27)): exponential smoothing whose α
+//! Dynamic Exponential Smoothing (Dobber, §7.3, (7.14)–(7.27)): exponential smoothing whose α
 //! is the error-weighted optimal α of past points in the same fluctuation class, combined with
 //! the running mean and the sliding median by cumulative squared error.
 

@@ -1,4 +1,4 @@
-//! The constants α, β, γ of the JR models (seed 002, §5.3): their exact first-level values for
+//! The constants α, β, γ of the JR models (Dobber, §5.3): their exact first-level values for
 //! exponential and normal jobs, their Monte Carlo estimate, and their estimation from samples
 //! and traces (§5.3.2).
 
@@ -27,7 +27,7 @@ pub struct FirstLevelConstants {
     pub beta_min: f64,
 }
 
-/// First-level constants of the exponential distribution (seed 002, §5.3.2): α = ½,
+/// First-level constants of the exponential distribution (Dobber, §5.3.2): α = ½,
 /// β_max = √5/2, β_min = ½ (Fig. 5.7's text swaps the two β).
 ///
 /// # Formula
@@ -45,7 +45,7 @@ pub fn exponential_first_level() -> FirstLevelConstants {
     FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }
 }
 
-/// First-level constants of the normal distribution (seed 002, §5.3.2): α = 1/√π,
+/// First-level constants of the normal distribution (Dobber, §5.3.2): α = 1/√π,
 /// β_max = β_min = √(1 − 1/π).
 ///
 /// # Formula
@@ -78,7 +78,7 @@ fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) ->
 }
 
 /// Estimates α, β(0, 1) and β(1, 1) from two equally long samples of job times on two
-/// processors (seed 002, §5.3.2, Approx. 5.3.3/5.3.4, (5.16)), with the pooled mean and standard
+/// processors (Dobber, §5.3.2, Approx. 5.3.3/5.3.4, (5.16)), with the pooled mean and standard
 /// deviation as `E V` and `σ(V)` (the thesis homogenises its traces first).
 ///
 /// # Formula
@@ -122,7 +122,7 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
 
 /// Estimates γ of Approx. 5.3.5 from one processor's series of job times: the standard
 /// deviation of sums of `2^r` consecutive values (non-overlapping blocks) against that of one
-/// value (seed 002, §5.3.2).
+/// value (Dobber, §5.3.2).
 ///
 /// # Formula
 /// ```text
@@ -161,7 +161,7 @@ pub fn estimate_gamma(series: &[f64], r: u32) -> Result<f64, ReplicationError> {
     Ok((sr / s1).log2() / f64::from(r))
 }
 
-/// Monte Carlo estimate of the first-level constants of a distribution (seed 002, §5.3.2): `α` as a mean with its
+/// Monte Carlo estimate of the first-level constants of a distribution (Dobber, §5.3.2): `α` as a mean with its
 /// standard error, the β's from second moments.
 ///
 /// # Formula

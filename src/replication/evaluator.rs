@@ -1,9 +1,9 @@
-//! The generic JR evaluator: one recursion that every closed form of seed 002 §5.4 specialises.
+//! The generic JR evaluator: one recursion that every closed form of Dobber, §5.4 specialises.
 
 use super::{JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2};
 
 /// Expected iteration time `R_it(t, 2^r, 2^p)` of `2^r`-JR on `2^p` processors under the
-/// approximations of seed 002 §5.3 (Approx. 5.3.3–5.3.7, Def. 5.3.8), for job times with mean
+/// approximations of Dobber, §5.3 (Approx. 5.3.3–5.3.7, Def. 5.3.8), for job times with mean
 /// `mean = E(X)` and standard deviation `sd = σ(X)`.
 ///
 /// Applies the tree (5.6) level by level to the pair (mean, sd): `r` minimum levels, the sum of
@@ -56,7 +56,7 @@ pub fn iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> 
     Ok(e)
 }
 
-/// Speedup of `2^r`-JR over ELB on `2^p` processors (seed 002, §5.4):
+/// Speedup of `2^r`-JR over ELB on `2^p` processors (Dobber, §5.4):
 /// `R_it(t, 1, 2^p) / R_it(t, 2^r, 2^p)`, a function of `c_X` alone.
 ///
 /// # Formula
@@ -88,7 +88,7 @@ pub fn speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, Replic
     Ok(elb / jr)
 }
 
-/// Speedups for `r = 0, 1, ..., p` (index `r`), as plotted in Figs. 5.5–5.17 of seed 002.
+/// Speedups for `r = 0, 1, ..., p` (index `r`), as plotted in Figs. 5.5–5.17 of Dobber.
 ///
 /// # Formula
 /// ```text
@@ -109,7 +109,7 @@ pub fn speedup_profile(cv: f64, p: u32, params: &JrParams) -> Result<Vec<f64>, R
     (0..=p).map(|r| speedup(cv, r, p, params)).collect()
 }
 
-/// [`speedup`] (seed 002, §5.4) with the replica and processor counts themselves, `R` and `P`
+/// [`speedup`] (Dobber, §5.4) with the replica and processor counts themselves, `R` and `P`
 /// (powers of two).
 ///
 /// # Formula

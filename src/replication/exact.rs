@@ -1,4 +1,4 @@
-//! The exact JR model (seed 002, (5.4)) by Monte Carlo, and exact iteration times for exponential
+//! The exact JR model (Dobber, eq. (5.4)) by Monte Carlo, and exact iteration times for exponential
 //! jobs. The constants α, β, γ and their estimation live in [`super::estimation`].
 
 use rand::Rng;
@@ -143,7 +143,7 @@ pub enum Dependence {
     SameProcessorSameIteration,
 }
 
-/// One draw of the iteration time of `2^r`-JR on `2^p` processors (seed 002, (5.4)).
+/// One draw of the iteration time of `2^r`-JR on `2^p` processors (Dobber, eq. (5.4)).
 ///
 /// # Formula
 /// ```text
@@ -217,7 +217,7 @@ pub fn exact_iteration_times(
     Ok(est)
 }
 
-/// Exact speedups `R_it(r = 0)/R_it(r)` of the exact model (seed 002, (5.4)) from
+/// Exact speedups `R_it(r = 0)/R_it(r)` of the exact model (Dobber, eq. (5.4)) from
 /// [`exact_iteration_times`], with a delta-method
 /// standard error (covariance ignored).
 ///
@@ -256,7 +256,7 @@ pub fn exact_speedups(
 
 /// Level-wise constants of the maximum part of the tree (5.6), by Monte Carlo: for
 /// `j = r+1, ..., p`, `α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1})` and
-/// `β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})`, the quantities of Tables 5.1/5.2 (seed 002, §5.3.2) for a
+/// `β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})`, the quantities of Tables 5.1/5.2 (Dobber, §5.3.2) for a
 /// job-time distribution instead of the Planetlab traces. Index `j − r − 1`.
 ///
 /// # Formula
@@ -311,7 +311,7 @@ pub fn level_constants_monte_carlo(
     Ok((1..levels).map(|l| ((e[l].mean - e[l - 1].mean) / sd(l - 1), sd(l) / sd(l - 1))).collect())
 }
 
-/// The exact model (seed 002, (5.4)) for exponential jobs when a processor's jobs of one iteration are equal
+/// The exact model (Dobber, eq. (5.4)) for exponential jobs when a processor's jobs of one iteration are equal
 /// ([`Dependence::SameProcessorSameIteration`]): `R·min` of `R` exponentials is exponential, so
 /// the iteration time is the maximum of `P/R` exponentials.
 ///
@@ -339,7 +339,7 @@ pub fn exponential_dependent_iteration_time(mean: f64, r: u32, p: u32) -> Result
     Ok(mean * (1..=n).rev().map(|k| 1.0 / k as f64).sum::<f64>())
 }
 
-/// The exact model (seed 002, (5.4)) for exponential jobs with independent `X_{mno}`
+/// The exact model (Dobber, eq. (5.4)) for exponential jobs with independent `X_{mno}`
 /// ([`Dependence::Independent`]): the sum of `R` minima of `R` exponentials is Gamma(R, rate R)
 /// (in units of `E X`), and the iteration time is the maximum of `P/R` of them, computed by
 /// [`crate::order_stats::expected_max_iid`].

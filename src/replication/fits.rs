@@ -1,4 +1,4 @@
-//! The fitted lines and small definitions of seed 002 chapters 2, 4 and 6: CCR (Def. 2.5.4),
+//! The fitted lines and small definitions of Dobber chapters 2, 4 and 6: CCR (Def. 2.5.4),
 //! the run-time fits (4.1)/(4.2) behind Table 4.3, the statistic Y and the threshold Y* between
 //! JR and DLB ((6.4)/(6.5)).
 
@@ -12,7 +12,7 @@ fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
     }
 }
 
-/// Communication-to-computation ratio of problem size `t` (seed 002, Def. 2.5.4), with the
+/// Communication-to-computation ratio of problem size `t` (Dobber, Def. 2.5.4), with the
 /// thesis's reference point `CCR(2.5) = 0.01`.
 ///
 /// # Formula
@@ -34,7 +34,7 @@ pub fn ccr_of_t(t: f64) -> Result<f64, ReplicationError> {
     Ok(2.5 / positive("problem size t", t)? * 0.01)
 }
 
-/// Problem size of a CCR (seed 002, inverse of Def. 2.5.4), as used to scale the traces in ch. 4
+/// Problem size of a CCR (Dobber, inverse of Def. 2.5.4), as used to scale the traces in ch. 4
 /// and §5.6.
 ///
 /// # Formula
@@ -53,7 +53,7 @@ pub fn t_of_ccr(ccr: f64) -> Result<f64, ReplicationError> {
     Ok(2.5 * 0.01 / positive("CCR", ccr)?)
 }
 
-/// Speedup of a strategy over a baseline run time (seed 002, Defs. 2.5.x: `E/S`, `E/D`, `E/R`).
+/// Speedup of a strategy over a baseline run time (Dobber, Defs. 2.5.x: `E/S`, `E/D`, `E/R`).
 ///
 /// # Formula
 /// ```text
@@ -71,7 +71,7 @@ pub fn run_speedup(baseline: f64, run: f64) -> Result<f64, ReplicationError> {
     Ok(positive("baseline run time", baseline)? / positive("run time", run)?)
 }
 
-/// ELB run time on four Planetlab nodes against problem size (seed 002, (4.1)).
+/// ELB run time on four Planetlab nodes against problem size (Dobber, eq. (4.1)).
 ///
 /// # Formula
 /// ```text
@@ -89,7 +89,7 @@ pub fn elb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
     Ok(41600.0 * positive("problem size t", t)? + 21138.0)
 }
 
-/// DLB (N = 10, ES(0.5)) run time on four Planetlab nodes against problem size (seed 002, (4.2)).
+/// DLB (N = 10, ES(0.5)) run time on four Planetlab nodes against problem size (Dobber, eq. (4.2)).
 ///
 /// # Formula
 /// ```text
@@ -107,7 +107,7 @@ pub fn dlb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
     Ok(22200.0 * positive("problem size t", t)? + 14363.0)
 }
 
-/// DLB speedup over ELB from the fits (4.1)/(4.2) (seed 002, Table 4.3); `t = ∞` gives the limit
+/// DLB speedup over ELB from the fits (4.1)/(4.2) (Dobber, Table 4.3); `t = ∞` gives the limit
 /// `41600/22200 ≈ 1.87`.
 ///
 /// # Formula
@@ -131,7 +131,7 @@ pub fn dlb_speedup_fit(t: f64) -> Result<f64, ReplicationError> {
     Ok(elb_run_time_fit(t)? / dlb_run_time_fit(t)?)
 }
 
-/// The statistic Y of seed 002 §6.2: the harmonic mean of the expected job times of the `P`
+/// The statistic Y of Dobber, §6.2: the harmonic mean of the expected job times of the `P`
 /// processors.
 ///
 /// # Formula
@@ -179,7 +179,7 @@ pub const JR_LINE_6_4: Line = Line { slope: 2.0475, intercept: 1224.0 };
 /// The DLB line (6.5): `D_it(10, DES, 2.5, 4) = 1.2779 Y + 7157` (R² = 0.9597).
 pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 
-/// The abscissa where two lines cross: the threshold Y* of seed 002 §6.2 (JR below, DLB above).
+/// The abscissa where two lines cross: the threshold Y* of Dobber, §6.2 (JR below, DLB above).
 ///
 /// # Formula
 /// ```text
@@ -252,7 +252,7 @@ pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<(Line, f64), Replicati
     Ok((line, r2))
 }
 
-/// Table 5.1 of seed 002: α(r, p) measured on the traces with γ = 1; row `r`, entries for
+/// Table 5.1 of Dobber: α(r, p) measured on the traces with γ = 1; row `r`, entries for
 /// `p = r + 1 ..= 7`.
 pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
     &[0.51, 0.51, 0.49, 0.45, 0.42, 0.38, 0.35],
@@ -319,7 +319,7 @@ pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
     Ok(least_squares_line(&x, &y)?.0.slope)
 }
 
-/// Pearson's correlation coefficient of two samples (seed 002 §2.5, used by Tables 3.4 and 5.4).
+/// Pearson's correlation coefficient of two samples (Dobber, §2.5, used by Tables 3.4 and 5.4).
 ///
 /// # Formula
 /// ```text
@@ -357,7 +357,7 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 }
 
 /// The expected correlation of a triangular parameter table `t(r, p)`, `0 ≤ r < p ≤ P`, with `r`
-/// and with `p`, as Table 5.4 of seed 002 computes it: fix p, correlate t with r, and average
+/// and with `p`, as Table 5.4 of Dobber computes it: fix p, correlate t with r, and average
 /// over p weighted by the number of r values; likewise for p (columns with a single value have
 /// no correlation and are skipped).
 ///

@@ -1,4 +1,4 @@
-//! Job replication (JR) and load balancing on time-shared processors: the models of seed 002
+//! Job replication (JR) and load balancing on time-shared processors: the models of Dobber
 //! (Dobber, *Robust Applications in Time-Shared Distributed Systems*, PhD thesis, 2006).
 //!
 //! A bulk-synchronous iterative program runs `P = 2^p` jobs per iteration on `P` shared,

@@ -1,4 +1,4 @@
-//! The optimal number of replicas (seed 002, (5.21), (5.30), (5.37)–(5.42), (5.47)–(5.50),
+//! The optimal number of replicas (Dobber, eq. (5.21), (5.30), (5.37)–(5.42), (5.47)–(5.50),
 //! (5.68), (5.74)) and the thresholds on the coefficient of variation.
 
 use std::f64::consts::{LN_2, SQRT_2};
@@ -19,7 +19,7 @@ pub struct OptimalReplication {
     pub speedup: f64,
 }
 
-/// The discrete optimum `r* = argmax_{0 ≤ r ≤ p} Speedup R(t, 2^r, 2^p)` of a model (seed 002,
+/// The discrete optimum `r* = argmax_{0 ≤ r ≤ p} Speedup R(t, 2^r, 2^p)` of a model (Dobber,
 /// (2.32) applied to the model), over the levels whose model iteration time is positive; ties
 /// (within a relative 1e-12) go to the smaller `r`.
 ///
@@ -171,7 +171,7 @@ pub fn model11_optimal_r_continuous(cv: f64) -> Result<f64, ReplicationError> {
     Ok((c / ((1.0 - c) * LN_2)).log2() - 1.0)
 }
 
-/// Model 1.1 optimal replication level (seed 002, (5.37)/(5.38), exact constants).
+/// Model 1.1 optimal replication level (Dobber, eq. (5.37)/(5.38), exact constants).
 ///
 /// # Formula
 /// ```text
@@ -203,7 +203,7 @@ pub fn model11_optimal_r(cv: f64, p: u32) -> Result<u32, ReplicationError> {
     Ok(round_clip(model11_optimal_r_continuous(c)?, p))
 }
 
-/// Model 1.1 speedup at the optimum (seed 002, (5.40)–(5.42)); between the thresholds it is the
+/// Model 1.1 speedup at the optimum (Dobber, eq. (5.40)–(5.42)); between the thresholds it is the
 /// value at the *continuous* optimum, a little above the best discrete speedup.
 ///
 /// # Formula
@@ -233,7 +233,7 @@ pub fn model11_speedup_at_optimum(cv: f64, p: u32) -> Result<f64, ReplicationErr
     Ok((2.0 + pf * c) * LN_2 / (c * (3.0 * LN_2 + 1.0 + pf * LN_2 + LN_2.ln() + ((1.0 - c) / c).ln())))
 }
 
-/// Model 1.2 continuous optimum for β₂ = ½ and β₁ ≠ 1 (seed 002, (5.47)).
+/// Model 1.2 continuous optimum for β₂ = ½ and β₁ ≠ 1 (Dobber, eq. (5.47)).
 ///
 /// # Formula
 /// ```text
@@ -271,7 +271,7 @@ pub fn model12_optimal_r_continuous(cv: f64, p: u32, alpha: f64, beta1: f64) -> 
         / (2.0 * beta1).ln())
 }
 
-/// α = √6/4 of the model 1.2 special case, for which β₂ = ½ forces β₁ = 1 (seed 002, §5.4.2).
+/// α = √6/4 of the model 1.2 special case, for which β₂ = ½ forces β₁ = 1 (Dobber, §5.4.2).
 pub const MODEL12_SPECIAL_ALPHA: f64 = 0.612_372_435_695_794_5;
 
 fn special_ac(cv: f64) -> Result<f64, ReplicationError> {
@@ -287,7 +287,7 @@ fn special_ac(cv: f64) -> Result<f64, ReplicationError> {
     Ok(ac)
 }
 
-/// Optimal replication level of the model 1.2 special case α = √6/4, β₁ = 1, β₂ = ½ (seed 002,
+/// Optimal replication level of the model 1.2 special case α = √6/4, β₁ = 1, β₂ = ½ (Dobber,
 /// (5.48)).
 ///
 /// # Formula
@@ -320,7 +320,7 @@ pub fn model12_special_optimal_r(cv: f64, p: u32) -> Result<u32, ReplicationErro
     Ok(r.clamp(0.0, f64::from(p)) as u32)
 }
 
-/// Speedup at the optimum of the model 1.2 special case (seed 002, (5.50); the title's `2^P`
+/// Speedup at the optimum of the model 1.2 special case (Dobber, eq. (5.50); the title's `2^P`
 /// reads `2^p`).
 ///
 /// # Formula
@@ -397,7 +397,7 @@ pub fn model21_full_threshold(p: u32) -> Result<f64, ReplicationError> {
     Ok(1.0 / (1.0 + 1.0 / (LN_2 * pow2(1.0 + 1.5 * f64::from(p)))))
 }
 
-/// Model 2.1 (γ = ½) continuous optimum via the Lambert W function (seed 002, (5.74), Def. 5.4.1).
+/// Model 2.1 (γ = ½) continuous optimum via the Lambert W function (Dobber, eq. (5.74), Def. 5.4.1).
 ///
 /// # Formula
 /// ```text
@@ -424,7 +424,7 @@ pub fn model21_optimal_r_continuous(cv: f64, p: u32) -> Result<f64, ReplicationE
     Ok((6.0 + 3.0 * LN_2 * pf - 2.0 * x.lambert_w0()) / (3.0 * LN_2))
 }
 
-/// Model 2.1 (γ = ½) optimal replication level (seed 002, (5.74), corrected second bound).
+/// Model 2.1 (γ = ½) optimal replication level (Dobber, eq. (5.74), corrected second bound).
 ///
 /// # Formula
 /// ```text

@@ -1,4 +1,4 @@
-//! The constants α, β(i, j), γ of the JR models (seed 002, §5.3) and the eight models of
+//! The constants α, β(i, j), γ of the JR models (Dobber, §5.3) and the eight models of
 //! Tables 5.7 and 5.8.
 
 use super::ReplicationError;
@@ -229,7 +229,7 @@ impl JrParams {
     }
 }
 
-/// Def. 5.3.8 (seed 002): the σ ratio of a minimum implied by α and the σ ratio of the maximum,
+/// Def. 5.3.8 (Dobber): the σ ratio of a minimum implied by α and the σ ratio of the maximum,
 /// `None` when the radicand is negative.
 ///
 /// # Formula
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn def538_minima_of_the_applied_models() {
-        // Reference values (self-derived in the seed-002 extraction, checked here).
+        // Reference values (self-derived in the our dobber notes, checked here).
         let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.params().beta_min_at(i).unwrap()).collect();
         let want_a = [0.7057, 0.7875, 0.8626, 0.9315, 0.9941, 1.0503, 1.0998];
         for (x, w) in a.iter().zip(want_a) {

@@ -1,4 +1,4 @@
-//! One-step-ahead predictors of job runtimes (seed 002, ch. 7) as streaming state machines
+//! One-step-ahead predictors of job runtimes (Dobber, ch. 7) as streaming state machines
 //! ([`Predictor`]) and batch functions ([`predict_series`]), with the error measures (7.28) and
 //! (7.29). DES (§7.3) lives in [`super::des`].
 
@@ -276,7 +276,7 @@ struct Ar {
     history: VecDeque<f64>,
 }
 
-/// Yule–Walker AR(p) coefficients of a series (seed 002, (7.2)), from the autocovariances of
+/// Yule–Walker AR(p) coefficients of a series (Dobber, eq. (7.2)), from the autocovariances of
 /// (3.2), solved with nalgebra; `None` when the Toeplitz system is singular.
 ///
 /// # Formula
@@ -357,7 +357,7 @@ pub fn predict_series(kind: &PredictorKind, y: &[f64]) -> Result<Vec<f64>, Repli
     Ok(out)
 }
 
-/// RMSE of one-step-ahead predictions (seed 002, (7.28)); `predictions[t − 2] = ŷ_t`.
+/// RMSE of one-step-ahead predictions (Dobber, eq. (7.28)); `predictions[t − 2] = ŷ_t`.
 ///
 /// # Formula
 /// ```text
@@ -384,7 +384,7 @@ pub fn rmse_one_step(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationE
     Ok((s / predictions.len() as f64).sqrt())
 }
 
-/// Relative improvement of predictor A over B (seed 002, (7.29)), in percent of the gap between
+/// Relative improvement of predictor A over B (Dobber, eq. (7.29)), in percent of the gap between
 /// B and the optimal post-cast selection `RMSE*`.
 ///
 /// # Formula

@@ -1,4 +1,4 @@
-//! Trace-driven simulation of the load-distribution strategies of seed 002 (§2.6–2.8, ch. 4
+//! Trace-driven simulation of the load-distribution strategies of Dobber (§2.6–2.8, ch. 4
 //! and 6): ELB, SLB and its bound S*, DLB with a predictor and its bound D*, R-JR, and the
 //! adaptive DLB/JR strategy of §6.3. Each function returns the run time of one run over the
 //! trace's `K` iterations; the speedup of a strategy is `ELB run time / its run time`
@@ -38,7 +38,7 @@ impl Overheads {
     }
 }
 
-/// Load multipliers that make predicted job times equal (seed 002, (2.5), (2.13), (2.20)):
+/// Load multipliers that make predicted job times equal (Dobber, eq. (2.5), (2.13), (2.20)):
 /// processor `i` gets `m_i` times the equal share (the `m_i` sum to `P`).
 ///
 /// # Formula
@@ -60,7 +60,7 @@ pub fn balance_multipliers(predicted: &[f64]) -> Result<Vec<f64>, ReplicationErr
     Ok(predicted.iter().map(|p| y / p).collect())
 }
 
-/// The iteration time of perfect balancing, the harmonic mean of the job times (seed 002, (2.26)).
+/// The iteration time of perfect balancing, the harmonic mean of the job times (Dobber, eq. (2.26)).
 ///
 /// # Formula
 /// ```text
@@ -86,7 +86,7 @@ fn max_weighted(trace: &Trace, k: usize, mult: &[f64]) -> f64 {
     trace.columns().iter().zip(mult).map(|(c, m)| c[k] * m).fold(f64::NEG_INFINITY, f64::max)
 }
 
-/// ELB run time `E(t, P)` (seed 002, §2.5): every processor gets an equal share.
+/// ELB run time `E(t, P)` (Dobber, §2.5): every processor gets an equal share.
 ///
 /// # Formula
 /// ```text
@@ -111,7 +111,7 @@ fn balanced_total(trace: &Trace, from: usize, mult: &[f64], ov: &Overheads) -> f
     (from..trace.len()).map(|k| max_weighted(trace, k, mult) + ov.send).sum()
 }
 
-/// SLB run time `S(N, t, P)` (seed 002, (2.1)–(2.8)): ELB for the first `N` iterations, then one
+/// SLB run time `S(N, t, P)` (Dobber, eq. (2.1)–(2.8)): ELB for the first `N` iterations, then one
 /// rebalancing with the average job times of those iterations; `N = 0` is ELB.
 ///
 /// # Formula
@@ -144,7 +144,7 @@ pub fn slb_run_time(trace: &Trace, n: usize, ov: &Overheads) -> Result<f64, Repl
     Ok(cold + balanced_total(trace, n, &mult, ov) + ov.reschedule)
 }
 
-/// The SLB bound `S*(t, P)` (seed 002, (2.9)–(2.16)): one balance with the whole run's averages,
+/// The SLB bound `S*(t, P)` (Dobber, eq. (2.9)–(2.16)): one balance with the whole run's averages,
 /// applied from the first iteration.
 ///
 /// # Formula
@@ -167,7 +167,7 @@ pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, Replic
     Ok(balanced_total(trace, 0, &balance_multipliers(&sums)?, ov) + ov.reschedule)
 }
 
-/// DLB run time `D(N, f, t, P)` (seed 002, (2.17)–(2.23)): before iterations `N+1, 2N+1, ...` the
+/// DLB run time `D(N, f, t, P)` (Dobber, eq. (2.17)–(2.23)): before iterations `N+1, 2N+1, ...` the
 /// predictor's forecasts of every processor's job time set the multipliers (2.20); `N = 0` is ELB.
 ///
 /// # Formula
@@ -223,7 +223,7 @@ fn dlb_iteration_costs(
     Ok(costs)
 }
 
-/// The DLB bound `D*(t, P)` (seed 002, (2.24)–(2.28)): perfect predictions every iteration,
+/// The DLB bound `D*(t, P)` (Dobber, eq. (2.24)–(2.28)): perfect predictions every iteration,
 /// paying the rescheduling overhead of `N = n_overhead` (the thesis uses 10).
 ///
 /// # Formula
@@ -292,7 +292,7 @@ fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<
     Ok(out)
 }
 
-/// R-JR run time `R(t, R, P)` (seed 002, (2.29)–(2.31)): groups of `R` consecutive processors
+/// R-JR run time `R(t, R, P)` (Dobber, eq. (2.29)–(2.31)): groups of `R` consecutive processors
 /// run replicas of the same jobs, the fastest copy wins and the others pay a finalize message.
 ///
 /// # Formula
@@ -319,7 +319,7 @@ pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64
     Ok(trace.len() as f64 / its.len() as f64 * its.iter().sum::<f64>())
 }
 
-/// R-JR when a processor's `R` jobs of one iteration take the same time (seed 002, §5.5: the
+/// R-JR when a processor's `R` jobs of one iteration take the same time (Dobber, §5.5: the
 /// homogeneous experiments reuse one trace value per processor and iteration, the γ = 1 world
 /// of models 1.x). Every trace row is one iteration.
 ///
@@ -358,7 +358,7 @@ pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> 
     Ok(total)
 }
 
-/// Rescales every column affinely to a common mean and standard deviation (seed 002, §5.5:
+/// Rescales every column affinely to a common mean and standard deviation (Dobber, §5.5:
 /// "homogenised" traces, so that the JR models' homogeneity assumption holds).
 ///
 /// # Formula
@@ -417,7 +417,7 @@ pub enum Strategy {
     Jr,
 }
 
-/// Settings of the adaptive DLB/JR strategy (seed 002, §6.3).
+/// Settings of the adaptive DLB/JR strategy (Dobber, §6.3).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AdaptiveConfig {
@@ -451,7 +451,7 @@ pub struct AdaptiveOutcome {
     pub choices: Vec<Strategy>,
 }
 
-/// The adaptive strategy of seed 002 §6.3: every `I_p` iterations predict the iteration time of
+/// The adaptive strategy of Dobber, §6.3: every `I_p` iterations predict the iteration time of
 /// DLB and JR from least-squares lines in the statistic Y ((6.2)/(6.3)) fitted on the blocks so
 /// far, and run the cheaper one. Both strategies are simulated on the same trace rows (as the
 /// thesis does); the first block runs DLB; trailing rows that fill no block are ignored.

@@ -1,4 +1,4 @@
-//! Statistics of job-runtime traces (seed 002, ch. 3): the 17 statistics of Tables 3.1/3.2,
+//! Statistics of job-runtime traces (Dobber, ch. 3): the 17 statistics of Tables 3.1/3.2,
 //! the autocorrelation function (3.1)/(3.2) and the Hurst estimate of §3.6.
 
 use super::ReplicationError;
@@ -31,7 +31,7 @@ fn pop_sd(v: &[f64], centre: f64) -> f64 {
 /// The thesis's block size B for the block statistics (N = 2000 values in 100 blocks).
 pub const DEFAULT_BLOCK: usize = 20;
 
-/// The 17 statistics of Tables 3.1/3.2 (seed 002).
+/// The 17 statistics of Tables 3.1/3.2 (Dobber).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TraceStats {
@@ -71,7 +71,7 @@ pub struct TraceStats {
     pub mse_jumps_over_var: f64,
 }
 
-/// The 17 statistics of a series with block size `block` (seed 002, Table 3.2; the thesis uses
+/// The 17 statistics of a series with block size `block` (Dobber, Table 3.2; the thesis uses
 /// N = 2000, B = 20). With `N` not a multiple of `B` the last partial block is dropped.
 ///
 /// # Formula
@@ -89,7 +89,7 @@ pub struct TraceStats {
 /// [`ReplicationError::InvalidParameter`] for a constant series or `block < 2`.
 ///
 /// # Examples
-/// The toy series of the seed-002 extraction (N = 40, B = 20):
+/// The toy series of the our dobber notes (N = 40, B = 20):
 /// ```
 /// use loadbal::replication::stats::trace_stats;
 /// let y = [10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11.,
@@ -172,7 +172,7 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
     Ok((0..=max_lag).map(|h| y[h..].iter().zip(y).map(|(a, b)| (a - mu) * (b - mu)).sum::<f64>() / n).collect())
 }
 
-/// The autocorrelation function `ρ(0..=max_lag)` (seed 002, (3.1)/(3.2)).
+/// The autocorrelation function `ρ(0..=max_lag)` (Dobber, eq. (3.1)/(3.2)).
 ///
 /// # Formula
 /// ```text
@@ -198,7 +198,7 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
     Ok(g.iter().map(|v| v / g[0]).collect())
 }
 
-/// Hurst estimate from the decay of the ACF (seed 002, §3.6, (3.3)): the least-squares slope
+/// Hurst estimate from the decay of the ACF (Dobber, §3.6, (3.3)): the least-squares slope
 /// `−a` of `ln ρ(h)` on `ln h` over the lags `1..=max_lag` with `ρ(h) > 0`, and `H = 1 − a/2`.
 ///
 /// # Formula

@@ -1,4 +1,4 @@
-//! Job-runtime traces: one column per processor (seed 002, §2.3 datasets `JTM_i(k)`), loaded
+//! Job-runtime traces: one column per processor (Dobber, §2.3 datasets `JTM_i(k)`), loaded
 //! from CSV or generated synthetically with the features of chapter 3 (level switches, jumps,
 //! long-range dependence), since the Planetlab traces are not available.
 

@@ -1,5 +1,5 @@
 //! What a plan is made of ([`Action`]) and what the simulator hands back to a scheduler
-//! ([`Event`]): completed actions, report messages (the CTC and PTC of seed 004) and timers.
+//! ([`Event`]): completed actions, report messages (the CTC and PTC of Jia) and timers.
 
 use crate::dlt::error::{DltError, non_negative};
 
@@ -20,7 +20,7 @@ pub enum Action {
         amount: f64,
     },
     /// Forward a copy of the next `amount` received units to child `to` without consuming them:
-    /// a probe load (seed 004 §2.2 and §3.2: every node computes the probe it received and
+    /// a probe load (Jia, §2.2 and §3.2: every node computes the probe it received and
     /// forwards a copy to its children). Same duration as a [`Send`](Action::Send).
     Copy {
         /// Receiving child.
@@ -108,7 +108,7 @@ impl Reports {
         Reports { ctc: false, ptc: false, size: 0.0 }
     }
 
-    /// CTCs and PTCs with negligible transmission time (seed 004's assumption).
+    /// CTCs and PTCs with negligible transmission time (Jia's assumption).
     pub fn instant() -> Self {
         Reports { ctc: true, ptc: true, size: 0.0 }
     }

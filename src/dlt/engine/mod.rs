@@ -1,7 +1,7 @@
 //! The divisible-load event engine: a small deterministic discrete-event simulator that
 //! executes any schedule on a tree of nodes and reports every reception, computation, send and
 //! result collection. It is the independent check of every closed form of [`crate::dlt`] and
-//! the substrate of seed 004's resource-unaware strategies.
+//! the substrate of Jia's resource-unaware strategies.
 //!
 //! # Model
 //! - A [`Network`] is a rooted tree stored flat (parents before children). Node 0 is the
@@ -23,7 +23,7 @@
 //! [`Simulator`] is event driven: [`Simulator::step`] returns the next [`Event`] — a completed
 //! action, a [`Report`] reaching the originator, or a timer — after which a scheduler may
 //! [`push`](Simulator::push) new actions (at the current time), set timers
-//! ([`Simulator::wake_at`]) or stop a computation ([`Simulator::interrupt`]). What seed 004's
+//! ([`Simulator::wake_at`]) or stop a computation ([`Simulator::interrupt`]). What Jia's
 //! resource-unaware strategies need is built in:
 //! - probe loads: [`Action::Copy`] forwards a copy of received data without consuming it, so a
 //!   node can compute its probe and pass the same probe on;

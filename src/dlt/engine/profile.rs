@@ -1,5 +1,5 @@
 //! Time-varying inverse speeds: the hook through which the engine runs processors and links
-//! whose speed changes over time (the resource-unaware strategies of seed 004 need it).
+//! whose speed changes over time (the resource-unaware strategies of Jia need it).
 
 use crate::dlt::error::{DltError, non_negative};
 

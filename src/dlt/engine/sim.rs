@@ -422,7 +422,7 @@ impl<'a> Simulator<'a> {
     }
 
     /// Stops node `v`'s running computation now, as a scheduler does when it re-plans (the
-    /// root of seed 004's chain computes its own load until the probes answer). The trace keeps
+    /// root of Jia's chain computes its own load until the probes answer). The trace keeps
     /// the part computed so far, later actions of `v` need correspondingly less data, and no
     /// PTC is sent. Returns the units left undone, or `None` if `v` is not computing.
     ///

@@ -1,4 +1,4 @@
-//! The Monte Carlo experiment behind Tables 2.1 and 2.2 (seed 004, §2.5): random chains with a
+//! The Monte Carlo experiment behind Tables 2.1 and 2.2 (Jia, §2.5): random chains with a
 //! fraction r_f of fast processors and links, ESS, WCS(2) and pureDLT on the same instance.
 
 use rand::Rng;

@@ -1,4 +1,4 @@
-//! DLD, the load distribution strategy for drifting network parameters (seed 004 §3.3.3, DNP
+//! DLD, the load distribution strategy for drifting network parameters (Jia, §3.3.3, DNP
 //! case), run on the event engine with piecewise-constant speeds: P_0 re-estimates every z at
 //! each CTC and every w at each PTC, shadows a set until the last CTC of its batch, serves a
 //! processor again whenever it reports, ignores PTCs in the ζ window before a phase end, and

@@ -1,5 +1,5 @@
 //! Equivalent processor of a multi-level tree with front-ends and single-port sending, by
-//! bottom-up star reduction and top-down inflation (seed 004, eqs. 3.9–3.12 and 4.3–4.4).
+//! bottom-up star reduction and top-down inflation (Jia, eqs. (3.9)–(3.12) and (4.3)–(4.4)).
 
 use super::error::{UnawareError, positive};
 use super::tree::RootedTree;
@@ -72,7 +72,7 @@ impl Equivalent {
 /// [`UnawareError::NoComputingNode`] for a relay leaf.
 ///
 /// # Examples
-/// P_2 (w = 2) with P_16 reached through a virtual link of 0.6 (seed 004, §3.3.1): α = 4.6/8.6,
+/// P_2 (w = 2) with P_16 reached through a virtual link of 0.6 (Jia, §3.3.1): α = 4.6/8.6,
 /// equivalent 1.0698.
 /// ```
 /// use loadbal::dlt::unaware::{equivalent, RelayRule, RootedTree};

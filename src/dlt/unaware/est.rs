@@ -1,4 +1,4 @@
-//! EST, the equivalence-based spanning tree of seed 004 §4.2.1: grow the tree from the source,
+//! EST, the equivalence-based spanning tree of Jia, §4.2.1: grow the tree from the source,
 //! at each step adding the (edge, node) pair that minimises the root's equivalent w (4.3)–(4.4).
 //!
 //! The greedy step is computed hierarchically. Attaching a leaf below tree node `u` changes the

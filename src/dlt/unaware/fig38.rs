@@ -1,4 +1,4 @@
-//! The 19-processor tree of the Chapter 3 worked examples (seed 004, Fig. 3.8), reconstructed
+//! The 19-processor tree of the Chapter 3 worked examples (Jia, Fig. 3.8), reconstructed
 //! from Table 3.1 and the narrative (reference §3.3; the figure is missing from the text).
 
 use super::tree::RootedTree;

@@ -2,7 +2,7 @@
 
 use super::error::{UnawareError, non_negative, positive};
 
-/// One undirected link between nodes `u` and `v` with inverse speed `z` (seed 004, §2.1: the
+/// One undirected link between nodes `u` and `v` with inverse speed `z` (Jia, §2.1: the
 /// time to send α units is α·z·T_cm). `z = 0` is an ideal link.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -16,7 +16,7 @@ pub struct Edge {
 }
 
 /// A validated network: node `i` computes α units in α·w\[i\]·T_cp, every link carries α units
-/// in α·z·T_cm (seed 004, Table 4.1 notation).
+/// in α·z·T_cm (Jia, Table 4.1 notation).
 ///
 /// Built by [`Graph::new`], parsed from text by [`Graph::parse`], or deserialised (serde,
 /// validated on the way in) from `{"w": [...], "edges": [{"u":0,"v":1,"z":0.5}, ...]}`.

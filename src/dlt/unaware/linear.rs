@@ -1,4 +1,4 @@
-//! Linear daisy chains with unknown speeds (seed 004, Chapter 2): the phase-1 closed forms of
+//! Linear daisy chains with unknown speeds (Jia, Chapter 2): the phase-1 closed forms of
 //! ESS and WCS(2) (eqs. 2.5–2.11, 2.20–2.30), the phased strategies ESS = WCS(1), WCS(k) and
 //! the pureDLT baseline.
 

@@ -1,4 +1,4 @@
-//! Several load sources on one arbitrary network (seed 004, Chapter 5): graph partitioning GP,
+//! Several load sources on one arbitrary network (Jia, Chapter 5): graph partitioning GP,
 //! the static scheduling strategies SSS (simultaneous, iterated) and SDS (sequential).
 
 use super::equivalent::{RelayRule, equivalent};

@@ -1,5 +1,5 @@
 //! Probing: the forward model of a probe load (PL) percolating through a chain or a tree, the
-//! estimators that invert it (seed 004, eqs. 2.1–2.4 and 3.1–3.3), and the phase-size rules
+//! estimators that invert it (Jia, eqs. (2.1)–(2.4) and (3.1)–(3.3)), and the phase-size rules
 //! (partition Π of §2.3 and eq. 3.8).
 
 use super::error::{UnawareError, non_negative, positive, unit_open};

@@ -1,4 +1,4 @@
-//! Seeded random networks with the thesis's parameters (seed 004, §4.2.3 and §5.5).
+//! Seeded random networks with the thesis's parameters (Jia, §4.2.3 and §5.5).
 
 use rand::Rng;
 

@@ -1,4 +1,4 @@
-//! RAOLD-OS on a spanning tree (seed 004, §4.2.2, after [51]): the source computes, every
+//! RAOLD-OS on a spanning tree (Jia, §4.2.2, after [51]): the source computes, every
 //! subtree is reduced to its equivalent processor bottom-up, and the load is inflated top-down —
 //! the classical multi-level tree solution of [`crate::dlt::tree_allocate`] with the optimal
 //! (increasing z) sending order.

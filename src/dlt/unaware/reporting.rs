@@ -1,4 +1,4 @@
-//! The reporting scheme of seed 004 §4.1 (single source): instead of probing, every node
+//! The reporting scheme of Jia, §4.1 (single source): instead of probing, every node
 //! reports its locally measured speed and its best route towards the source; the source waits
 //! until a threshold time T*, then schedules (RAOLD-OS on a spanning tree) the nodes whose
 //! reports have arrived. No real work is done before T*.

@@ -1,4 +1,4 @@
-//! SLD, the static-network load distribution strategy of seed 004 §3.3 (SNP case): probe once,
+//! SLD, the static-network load distribution strategy of Jia, §3.3 (SNP case): probe once,
 //! then distribute in phases on virtual trees, answering every PTC inside a phase with a load
 //! that ends at the phase's finish time (eq. 3.6), with shadowing of busy branches.
 

@@ -1,4 +1,4 @@
-//! Spanning trees of an arbitrary network rooted at the load's source (seed 004, §4.2):
+//! Spanning trees of an arbitrary network rooted at the load's source (Jia, §4.2):
 //! SPT, MST, FHT, RST and the equivalence-based EST.
 
 use std::cmp::{Ordering, Reverse};

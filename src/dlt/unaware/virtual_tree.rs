@@ -1,4 +1,4 @@
-//! Virtual trees (seed 004, §3.3.2) and the distribution of one phase load from the
+//! Virtual trees (Jia, §3.3.2) and the distribution of one phase load from the
 //! non-computing root P_0.
 
 use super::equivalent::{Equivalent, RelayRule, equivalent};
@@ -123,7 +123,7 @@ pub struct PhaseDistribution {
 }
 
 /// Distributes `x` units from the non-computing root of the virtual tree `vt` (with kept-node
-/// speeds `w`) starting at `t0`: a phase of SLD/DLD (seed 004 §3.3, the reduction (3.9)–(3.12)
+/// speeds `w`) starting at `t0`: a phase of SLD/DLD (Jia, §3.3, the reduction (3.9)–(3.12)
 /// and the shadow end (3.7)). `rules.relay` is the rule at relays below the root, `rules.top`
 /// the rule at the root, which only changes the reported finish time (ThesisSnp over-charges the first hop:
 /// the thesis's "23.04"/"57.2").

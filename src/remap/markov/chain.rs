@@ -5,7 +5,7 @@ use nalgebra::DMatrix;
 
 const TOL: f64 = 1e-9;
 
-/// A finite Markov chain of workload vectors (seed 003 §2): state `s` holds the loads
+/// A finite Markov chain of workload vectors (Yin et al., §2): state `s` holds the loads
 /// `loads[s]` of the `r` processes and moves with row `s` of the stochastic matrix `p`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -69,7 +69,7 @@ impl WorkloadChain {
     }
 
     /// Independent processes: the product chain, states in row-major order (the first factor's
-    /// index varies slowest), loads concatenated, `P = P_1 ⊗ P_2 ⊗ …` (seed 003 §5 with typo
+    /// index varies slowest), loads concatenated, `P = P_1 ⊗ P_2 ⊗ …` (Yin et al., §5 with typo
     /// fixed: `P = q ⊗ q = (1/16) Q ⊗ Q`).
     ///
     /// # Errors
@@ -80,7 +80,7 @@ impl WorkloadChain {
     /// use loadbal::remap::markov::{WorkloadChain, reflecting_walk};
     /// let one = WorkloadChain::single(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], reflecting_walk(6).unwrap()).unwrap();
     /// let two = WorkloadChain::product(&[one.clone(), one]).unwrap();
-    /// // p_{(1,2)(2,2)} = 0.25 × 0.5 (seed 003 §5).
+    /// // p_{(1,2)(2,2)} = 0.25 × 0.5 (Yin et al., §5).
     /// assert_eq!(two.transition()[(6 * 1 + 2, 6 * 2 + 2)], 0.125);
     /// ```
     pub fn product(factors: &[WorkloadChain]) -> Result<Self, MarkovError> {
@@ -117,8 +117,8 @@ impl WorkloadChain {
     }
 }
 
-/// The per-process kernel of seed 003 eq. 22 on `levels` load levels `0..levels−1`: from an
-/// interior level ±1 with probability 1/4 each and stay with 1/2 (seed 001 eq. 15); at either
+/// The per-process kernel of Yin et al., eq. (22) on `levels` load levels `0..levels−1`: from an
+/// interior level ±1 with probability 1/4 each and stay with 1/2 (Fong et al., eq. (15)); at either
 /// end move inwards or stay with 1/2 each. For 6 levels this is `q = Q/4` with the 6×6 `Q`
 /// (the paper prints `Q` as 5×5, a typo).
 ///
@@ -149,7 +149,7 @@ pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
 }
 
 /// `processes` independent copies of [`reflecting_walk`] on the levels `0..levels`: the
-/// seed 003 §5 chain for `processes = 2`, `levels = 6` (36 states).
+/// Yin et al., §5 chain for `processes = 2`, `levels = 6` (36 states).
 ///
 /// # Errors
 /// [`MarkovError::InvalidParameter`] when `processes = 0`, `levels < 2` or the chain would

@@ -1,4 +1,4 @@
-//! Optimal remapping of a Markov workload (seed 003, Yin, Xu, Wang).
+//! Optimal remapping of a Markov workload (Yin et al., Yin, Xu, Wang).
 //!
 //! The workload of `r` processes is a finite Markov chain ([`WorkloadChain`]) whose states are
 //! load vectors; balanced states (all loads equal) absorb at zero cost. In every other state the
@@ -11,7 +11,7 @@
 //! (eq. 10, Bellman equation 18, iteration 19).
 //!
 //! # Example
-//! Seed 003 §5 with remap cost η = 1: remap exactly when the loads differ by two units or more
+//! Yin et al., §5 with remap cost η = 1: remap exactly when the loads differ by two units or more
 //! (Figure 4(a)).
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! The remap-or-continue problem of seed 003 built on the crate's MDP solver.
+//! The remap-or-continue problem of Yin et al. built on the crate's MDP solver.
 
 use super::{MarkovError, WorkloadChain, reflecting_chain};
 use crate::remap::mdp::{Criterion, Mdp, MdpError, Termination, policy_iteration, value_iteration};
@@ -13,9 +13,9 @@ pub const REMAP: usize = 1;
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Imbalance {
-    /// `max_i |w_i − w̄|` (seed 003 eq. 4); `|i − j|/2` for two processes, the §5 example.
+    /// `max_i |w_i − w̄|` (Yin et al., eq. (4)); `|i − j|/2` for two processes, the §5 example.
     MaxNorm,
-    /// `√Σ_i (w_i − w̄)²` (seed 003 eq. 5).
+    /// `√Σ_i (w_i − w̄)²` (Yin et al., eq. (5)).
     TwoNorm,
     /// A user-supplied non-negative cost per state of the chain.
     PerState(Vec<f64>),
@@ -25,7 +25,7 @@ pub enum Imbalance {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RemapTarget {
-    /// Into a balanced (absorbing) state: the remap ends the problem (seed 003 §3.2, `P̃(0) = 0`).
+    /// Into a balanced (absorbing) state: the remap ends the problem (Yin et al., §3.2, `P̃(0) = 0`).
     Balanced,
     /// A uniformly random state of the whole chain, balanced ones included (the §5 example,
     /// `P̃(0) = U/36`).
@@ -40,7 +40,7 @@ pub enum RemapTarget {
 pub enum Method {
     /// Howard policy iteration from the greedy policy of zero values.
     PolicyIteration,
-    /// Value iteration (seed 003 eq. 19) from `V⁰ = 0` with a sup-norm stopping rule.
+    /// Value iteration (Yin et al., eq. (19)) from `V⁰ = 0` with a sup-norm stopping rule.
     ValueIteration {
         /// Stop when `‖V^{n+1} − V^n‖_∞ ≤ tol`.
         tol: f64,
@@ -61,12 +61,12 @@ pub struct RemapSolution {
     pub iterations: usize,
     /// Why the solver stopped.
     pub termination: Termination,
-    /// Bellman residual of the values (seed 003 eq. 18).
+    /// Bellman residual of the values (Yin et al., eq. (18)).
     pub residual: f64,
 }
 
 /// The remapping problem: a workload chain, a running cost, a remap cost `η ≥ 0` and a remap
-/// target, restricted to the imbalanced (transient) states as in seed 003 eq. 11.
+/// target, restricted to the imbalanced (transient) states as in Yin et al., eq. (11).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RemapProblem {
@@ -136,7 +136,7 @@ fn target_distribution(chain: &WorkloadChain, target: &RemapTarget) -> Result<Ve
 
 impl RemapProblem {
     /// Builds the problem: balanced states (all loads equal) absorb; the continue kernel is the
-    /// chain restricted to the others (seed 003 eq. 11, `P̃(1)`), the remap kernel has the same
+    /// chain restricted to the others (Yin et al., eq. (11), `P̃(1)`), the remap kernel has the same
     /// row `ρ` (the target restricted to them) in every state (`P̃(0)`).
     ///
     /// # Formula
@@ -212,7 +212,7 @@ impl RemapProblem {
     }
 
     /// The cost of each action in every chain state given the values of all chain states (the
-    /// two branches of seed 003 eq. 18): `(continue, remap)` with
+    /// two branches of Yin et al., eq. (18)): `(continue, remap)` with
     /// `continue = φ(s) + Σ_j P(s, j) V(j)` and `remap = η + Σ_j ρ(j) V(j)`. Their difference is
     /// the margin of a decision.
     ///
@@ -238,7 +238,7 @@ impl RemapProblem {
         Ok((0..s).map(|i| (self.run_cost[i] + cont[i], remap)).collect())
     }
 
-    /// Solves for the total cost until absorption (seed 003 eqs. 10, 18, 19) after checking
+    /// Solves for the total cost until absorption (Yin et al., eqs. (10), 18, 19) after checking
     /// assumption (A).
     ///
     /// # Errors
@@ -319,7 +319,7 @@ impl RemapProblem {
     }
 }
 
-/// Seed 003 §5: two processes, loads 0..5 (36 states), running cost `|i − j|/2` (the max-norm),
+/// Yin et al., §5: two processes, loads 0..5 (36 states), running cost `|i − j|/2` (the max-norm),
 /// remap cost `η`, a remap restarting at a uniformly random one of the 36 states
 /// (`P̃(0) = U/36`). State `(i, j)` has index `6i + j`.
 ///

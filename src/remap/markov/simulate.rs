@@ -26,7 +26,7 @@ fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
 
 /// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
 /// reaches a balanced state, adding `φ(s)` for every continued step and `η` for every remap,
-/// and returns the mean total cost over the harness's replications (seed 003 eq. 10). The
+/// and returns the mean total cost over the harness's replications (Yin et al., eq. (10)). The
 /// estimate must agree with [`RemapProblem::solve`]'s value of `start`.
 ///
 /// # Errors

@@ -61,7 +61,7 @@ impl SparseRemap {
         Self { rows, phi, rho, eta: problem.eta(), transient, states: problem.chain().states() }
     }
 
-    /// `processes` independent reflecting walks on `levels` levels (seed 003 eq. 22; the §5
+    /// `processes` independent reflecting walks on `levels` levels (Yin et al., eq. (22); the §5
     /// example is 2 × 6), the max-norm running cost (eq. 4), remap cost `η` and a remap target
     /// ([`RemapTarget::Distribution`] is not supported here), built without any dense matrix.
     ///
@@ -157,7 +157,7 @@ impl SparseRemap {
         RemapSolution { remap: full_remap, values, iterations, termination, residual }
     }
 
-    /// Value iteration (seed 003 eq. 19) from `V⁰ = 0`, `O(nnz)` per update, stopping when the
+    /// Value iteration (Yin et al., eq. (19)) from `V⁰ = 0`, `O(nnz)` per update, stopping when the
     /// sup-norm of an update is at most `tol`. Returns the last iterate (no final exact
     /// evaluation; see [`SparseRemap::policy_iteration`] for exact values).
     ///
@@ -230,7 +230,7 @@ impl SparseRemap {
         x
     }
 
-    /// Exact value of a remap policy over the transient states (seed 003 eq. 17), using the
+    /// Exact value of a remap policy over the transient states (Yin et al., eq. (17)), using the
     /// common remap row: `J = y₁ + x y₂` with `x = ρ·J = ρ·y₁ / (1 − ρ·y₂)`.
     fn evaluate(&self, remap: &[bool]) -> Vec<f64> {
         let n = remap.len();

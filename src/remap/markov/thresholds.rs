@@ -15,7 +15,7 @@ pub struct Threshold {
 }
 
 /// Scans the remap cost over `[lo, hi]` on `grid` equal steps and locates every change of the
-/// optimal remap set by bisection to `tol` (seed 003 §5: "with the increase of remapping cost,
+/// optimal remap set by bisection to `tol` (Yin et al., §5: "with the increase of remapping cost,
 /// fewer and fewer states deserve a remapping"). `build(η)` returns the problem for a cost η.
 /// Changes closer together than one grid step may be merged into one threshold.
 ///

@@ -1,16 +1,16 @@
-//! The crate's one solver for finite Markov decision processes (seed 003 §3–4, and the
+//! The crate's one solver for finite Markov decision processes (Yin et al., §3–4, and the
 //! textbook criteria around it).
 //!
 //! An [`Mdp`] has `S` states and `A ≥ 1` actions; action `a` moves with the `S×S` substochastic
 //! matrix `P_a` (a row deficit `1 − Σ_j P_a(i, j)` is the probability of leaving to a cost-free
 //! absorbing state) and costs `c(i, a)`. Three criteria ([`Criterion`]):
 //!
-//! * total cost until absorption (seed 003 eq. 10; every stationary policy must absorb,
+//! * total cost until absorption (Yin et al., eq. (10); every stationary policy must absorb,
 //!   assumption (A), checked by [`Mdp::check_assumption_a`]);
 //! * discounted cost with factor `β ∈ (0, 1)`;
 //! * long-run average cost (gain and bias) for stochastic matrices, unichain policies.
 //!
-//! Solvers: Howard [`policy_iteration`] (exact, finite) and [`value_iteration`] (seed 003
+//! Solvers: Howard [`policy_iteration`] (exact, finite) and [`value_iteration`] (Yin et al.
 //! eq. 19, sup-norm stopping rule, then an exact evaluation of the greedy policy).
 //!
 //! **Tie-breaking** is deterministic: an action whose Q-value is within `1e-12·(1 + |min|)` of
@@ -114,7 +114,7 @@ pub enum MdpError {
     /// An action index outside `0..A` in a policy, or a policy of the wrong length.
     #[error("invalid policy: {0}")]
     InvalidPolicy(String),
-    /// Assumption (A) of seed 003 fails: from `state`, some stationary policy never absorbs.
+    /// Assumption (A) of Yin et al. fails: from `state`, some stationary policy never absorbs.
     #[error("assumption (A) fails: from state {state} some stationary policy never reaches absorption")]
     AssumptionAViolated {
         /// The smallest such state.
@@ -143,7 +143,7 @@ pub enum MdpError {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Criterion {
-    /// Expected total cost until absorption (seed 003 eq. 10); needs proper policies.
+    /// Expected total cost until absorption (Yin et al., eq. (10)); needs proper policies.
     TotalCost,
     /// Expected discounted cost `E Σ β^k c_k`, `β ∈ (0, 1)`.
     Discounted {

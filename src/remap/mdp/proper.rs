@@ -1,4 +1,4 @@
-//! Properness: assumption (A) of seed 003 (every stationary policy reaches absorption).
+//! Properness: assumption (A) of Yin et al. (every stationary policy reaches absorption).
 
 use super::{Mdp, MdpError};
 use nalgebra::DVector;
@@ -6,7 +6,7 @@ use nalgebra::DVector;
 /// A row leaks (can absorb) when its deficit exceeds this.
 const LEAK: f64 = 1e-12;
 
-/// The constants of assumption (A) of seed 003 (eq. 14) for one stationary policy.
+/// The constants of assumption (A) of Yin et al. (eq. 14) for one stationary policy.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AbsorptionBound {
@@ -18,7 +18,7 @@ pub struct AbsorptionBound {
 }
 
 impl Mdp {
-    /// Checks assumption (A) of seed 003 (eq. 14): every stationary policy reaches absorption
+    /// Checks assumption (A) of Yin et al. (eq. 14): every stationary policy reaches absorption
     /// from every state. Computes the greatest set `X` of states from which some action keeps
     /// the chain inside `X` without leaking; (A) holds iff `X` is empty.
     ///
@@ -99,7 +99,7 @@ impl Mdp {
         Ok((0..s).filter(|&i| !reaches[i]).collect())
     }
 
-    /// `l` and `c0` of assumption (A) (seed 003 eq. 14) for a stationary `policy`: the mass
+    /// `l` and `c0` of assumption (A) (Yin et al., eq. (14)) for a stationary `policy`: the mass
     /// still unabsorbed after `l` steps is `r_l = P_u r_{l−1}`, `r_0 = 1`.
     ///
     /// # Formula

@@ -46,7 +46,7 @@ fn factor(criterion: Criterion) -> f64 {
     }
 }
 
-/// Exact value of a stationary policy (seed 003 eq. 17 for the total cost).
+/// Exact value of a stationary policy (Yin et al., eq. (17) for the total cost).
 ///
 /// # Formula
 /// total: (I − P_u) J = c_u;  discounted: (I − β P_u) J = c_u;
@@ -151,7 +151,7 @@ fn first_proper(mdp: &Mdp, criterion: Criterion) -> Result<Vec<usize>, MdpError>
     Err(MdpError::ImproperPolicy { state })
 }
 
-/// Expected number of steps until absorption under a stationary policy (seed 003 Lemma 4.2(1),
+/// Expected number of steps until absorption under a stationary policy (Yin et al., Lemma 4.2(1),
 /// `E_i τ_u`), counting the step that leaves.
 ///
 /// # Formula
@@ -181,9 +181,9 @@ pub fn expected_absorption_time(mdp: &Mdp, policy: &[usize]) -> Result<DVector<f
         .ok_or(MdpError::ImproperPolicy { state: 0 })
 }
 
-/// One Bellman update (seed 003 eq. 19): the new values and the greedy policy (ties to the
+/// One Bellman update (Yin et al., eq. (19)): the new values and the greedy policy (ties to the
 /// lowest action index). Starting from zeros, `n` updates give the optimal `n`-step cost of
-/// the finite-horizon problem (seed 003 eq. 12).
+/// the finite-horizon problem (Yin et al., eq. (12)).
 ///
 /// # Formula
 /// V'(i) = min_a [c(i,a) + β Σ_j P_a(i,j) V(j)]
@@ -276,13 +276,13 @@ pub fn policy_iteration(
     unreachable!("the loop returns at it == max_iters")
 }
 
-/// Value iteration (seed 003 eq. 19): `V ← min_a (c_a + β P_a V)` from `v0` (zeros by
+/// Value iteration (Yin et al., eq. (19)): `V ← min_a (c_a + β P_a V)` from `v0` (zeros by
 /// default) until the sup-norm of an update is at most `tol` (for the average cost: relative
 /// value iteration, `h ← T h − (T h)_0`, until the span of `T h − h` is at most `tol`), then
 /// an exact evaluation of the greedy policy of the last update when it is proper (the values
 /// of the last iterate otherwise). `iterations` counts the Bellman updates.
 ///
-/// With zero costs-to-go `V^0 = 0`, `V^n` is the optimal n-step cost (seed 003 eq. 12).
+/// With zero costs-to-go `V^0 = 0`, `V^n` is the optimal n-step cost (Yin et al., eq. (12)).
 ///
 /// # Formula
 /// V^{n+1}(i) = min_a [c(i,a) + β Σ_j P_a(i,j) V^n(j)],  stop when ‖V^{n+1} − V^n‖_∞ ≤ tol

@@ -1,4 +1,4 @@
-//! Exact expected extremes: P_I for normal increments and heterogeneous capacities (seed 001 §5).
+//! Exact expected extremes: P_I for normal increments and heterogeneous capacities (Fong et al., §5).
 
 use super::interval::{Interval, p1_with_constant};
 use super::model::Homogeneous;
@@ -8,7 +8,7 @@ use crate::remap::error::check;
 
 /// Exact P_I interval (upper side) for i.i.d. normal increments: the bound of eq. 8 with the
 /// Hartley–David constant replaced by the exact `e_N = E[max of N standard normals]`
-/// (Theorem 5.1 of seed 001 specialised to identical normal processors).
+/// (Theorem 5.1 of Fong et al. specialised to identical normal processors).
 ///
 /// # Formula
 /// d_1(t) = e_N √t σ / (w + tμ) ≤ D;  with x = √t: T* = x², x = 2Dw / (e_N σ + √(e_N²σ² − 4D²μw))
@@ -29,7 +29,7 @@ pub fn p1_exact_normal(model: &Homogeneous, d: f64) -> Result<Interval, RemapErr
     p1_with_constant(model, expected_max_std_normal(model.n() as u64)?, d)
 }
 
-/// Heterogeneous capacities (seed 001 §5): processor `i` has capacity `c_i`; loads are
+/// Heterogeneous capacities (Fong et al., §5): processor `i` has capacity `c_i`; loads are
 /// normalised by capacity once (`w_i/c_i`, the paper divides twice, a typo), every normalised
 /// initial load is `w0`, and the increments of processor `i` are normal with mean `μ_i` and
 /// variance `σ_i²` (exact for normal increments, a central-limit approximation otherwise).
@@ -79,7 +79,7 @@ impl CapacityModel {
         self.mean.iter().sum::<f64>() / self.mean.len() as f64
     }
 
-    /// `h(t) = E[max_i ŵ_i(t)]`, `ŵ_i(t) = Σ_{j ≤ t} z_i(j)/c_i` (seed 001 eqs. 16–18, integrated
+    /// `h(t) = E[max_i ŵ_i(t)]`, `ŵ_i(t) = Σ_{j ≤ t} z_i(j)/c_i` (Fong et al., eqs. (16)–(18), integrated
     /// over the whole line: the printed lower limit 0 is wrong for changes that can be negative).
     ///
     /// # Formula
@@ -103,7 +103,7 @@ impl CapacityModel {
         Ok(expected_max_independent_normals(&means, &sds)?)
     }
 
-    /// The left side of Theorem 5.1's inequality (19) (seed 001).
+    /// The left side of Theorem 5.1's inequality (19) (Fong et al.).
     ///
     /// # Formula
     /// |h(t) − t μ̄| / (w + t μ̄)

@@ -72,7 +72,7 @@ fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
 }
 
 /// Optimal remapping interval of problem P_II for any means and variances: the longest `T`
-/// with `v(t) ≤ B` for `t = 1..T` (seed 001 §4, Theorem 4.1 and Corollary 4.1 in one solver).
+/// with `v(t) ≤ B` for `t = 1..T` (Fong et al., §4, Theorem 4.1 and Corollary 4.1 in one solver).
 ///
 /// Covers every regime, including those the closed forms miss: a falling mean load (the
 /// interval then also stops when the mean load `w + tμ̄` reaches zero, the `w(t) ≥ 0`
@@ -86,7 +86,7 @@ fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
 /// [`RemapError::InvalidParameter`] when `b` is not positive and finite.
 ///
 /// # Examples
-/// Table 1 of seed 001 (N = 64, w = 100, μ = 0, σ² = 0.5), B = 0.50: T* = 5000/63, 79 steps.
+/// Table 1 of Fong et al. (N = 64, w = 100, μ = 0, σ² = 0.5), B = 0.50: T* = 5000/63, 79 steps.
 /// ```
 /// use loadbal::remap::periodic::{Homogeneous, p2_interval};
 /// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap().to_heterogeneous();
@@ -107,7 +107,7 @@ pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError
     Ok(Interval::from_real(t))
 }
 
-/// Theorem 4.1 of seed 001: the closed-form P_II interval when `v(t)` has an interior peak.
+/// Theorem 4.1 of Fong et al.: the closed-form P_II interval when `v(t)` has an interior peak.
 ///
 /// # Formula
 /// V_L < B < B*: m_1 = (B*² − V_L²)/(B² − V_L²), k_1 = m_1 − √(m_1(m_1−1)),
@@ -148,7 +148,7 @@ pub fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, Rem
     Ok(Interval::from_real((2.0 * k - 1.0) * p.t2 - 2.0 * (k - 1.0) * p.t1))
 }
 
-/// The factor of eq. 14 and of the §3 bound, in its numerically stable form (seed 001).
+/// The factor of eq. 14 and of the §3 bound, in its numerically stable form (Fong et al.).
 ///
 /// # Formula
 /// 2m² − 2m√(m²−1) − 1 = (m − √(m²−1))² = 1 / (m + √(m²−1))²,  m ≥ 1
@@ -168,7 +168,7 @@ pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
     Ok(1.0 / (s * s))
 }
 
-/// Corollary 4.1 of seed 001: the closed-form P_II interval for identical processors.
+/// Corollary 4.1 of Fong et al.: the closed-form P_II interval for identical processors.
 ///
 /// # Formula
 /// μ = 0: T* = w² B² / ((N−1) σ²), steps = ⌊T*⌋   (eq. 13; the paper prints a ceiling, but
@@ -192,7 +192,7 @@ pub fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, Rem
     let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mu(), model.sigma2());
     if mu < 0.0 {
         return Err(RemapError::RegimeNotApplicable {
-            formula: "Corollary 4.1 (seed 001 eqs. 13–14)",
+            formula: "Corollary 4.1 (Fong et al., eqs. (13)–(14))",
             reason: "needs μ ≥ 0",
         });
     }
@@ -232,7 +232,7 @@ pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<In
 }
 
 /// Lower bound of the optimal P_I interval: the longest `T` with `d̂(t) ≤ D` for `t = 1..T`
-/// (seed 001 §3, eq. 8), solved for any sign of `μ`.
+/// (Fong et al., §3, eq. 8), solved for any sign of `μ`.
 ///
 /// # Formula
 /// d̂(t) = c √t σ / (w + tμ) ≤ D with c = (N−1)/√(2N−1);  with x = √t:
@@ -252,7 +252,7 @@ pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapErro
     p1_with_constant(model, david_bound(model.n() as u64, 1.0)?, d)
 }
 
-/// The printed §3 closed form of seed 001 (quoting its reference \[5\]): for `D = D*/m`,
+/// The printed §3 closed form of Fong et al. (quoting its reference \[5\]): for `D = D*/m`,
 /// the lower bound of the P_I interval.
 ///
 /// # Formula

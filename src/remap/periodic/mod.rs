@@ -1,4 +1,4 @@
-//! Optimal periodic remapping (seed 001, Fong, Xu, Wang).
+//! Optimal periodic remapping (Fong et al., Fong, Xu, Wang).
 //!
 //! `N` processors start a period with the equal load `w`; processor `i` then receives the
 //! independent increments `z_i(t)` of mean `μ_i` and variance `σ_i²` (eq. 1). The longer the

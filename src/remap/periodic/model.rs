@@ -1,11 +1,11 @@
-//! The load model of seed 001 and its imbalance curves.
+//! The load model of Fong et al. and its imbalance curves.
 
 use crate::order_stats::david_bound;
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
 /// Identical processors: `N` processors, initial load `w`, increments of mean `μ` and variance
-/// `σ²` (seed 001 §3 and Corollary 4.1).
+/// `σ²` (Fong et al., §3 and Corollary 4.1).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Homogeneous {
@@ -16,7 +16,7 @@ pub struct Homogeneous {
 }
 
 /// Heterogeneous increments: initial load `w` on every processor, increments of processor `i`
-/// with mean `μ_i` and variance `σ_i²` (seed 001 §4, Theorem 4.1).
+/// with mean `μ_i` and variance `σ_i²` (Fong et al., §4, Theorem 4.1).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Heterogeneous {
@@ -25,7 +25,7 @@ pub struct Heterogeneous {
     sigma2: Vec<f64>,
 }
 
-/// The shape of `v(t)` when it has an interior peak (seed 001 §4.1, Figure 3).
+/// The shape of `v(t)` when it has an interior peak (Fong et al., §4.1, Figure 3).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Peak {
@@ -89,7 +89,7 @@ impl Homogeneous {
         check("t", t, m > 0.0, "the mean load w + tμ must stay positive").map(|_| m)
     }
 
-    /// Normalized workload deviation of identical processors (seed 001 eq. 11).
+    /// Normalized workload deviation of identical processors (Fong et al., eq. (11)).
     ///
     /// # Formula
     /// v0(t) = √((N−1) σ² t) / (w + t μ)
@@ -108,7 +108,7 @@ impl Homogeneous {
         Ok(((self.n as f64 - 1.0) * self.sigma2 * t).sqrt() / self.mean_load(t)?)
     }
 
-    /// The order-statistics bound of the normalized extreme difference (seed 001 eqs. 7–8).
+    /// The order-statistics bound of the normalized extreme difference (Fong et al., eqs. (7)–(8)).
     ///
     /// # Formula
     /// d̂(t) = (N−1) √t σ / (√(2N−1) (w + t μ))
@@ -135,7 +135,7 @@ impl Homogeneous {
         }
     }
 
-    /// Time of the largest imbalance (seed 001 §3, Figure 2).
+    /// Time of the largest imbalance (Fong et al., §3, Figure 2).
     ///
     /// # Formula
     /// T_0 = w / μ
@@ -150,11 +150,11 @@ impl Homogeneous {
     /// assert_eq!(Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().t0().unwrap(), 50.0);
     /// ```
     pub fn t0(&self) -> Result<f64, RemapError> {
-        self.need_growth("T_0 = w/μ (seed 001 §3)")?;
+        self.need_growth("T_0 = w/μ (Fong et al., §3)")?;
         Ok(self.w0 / self.mu)
     }
 
-    /// Largest deviation `B* = v0(T_0)` (seed 001 §4.2).
+    /// Largest deviation `B* = v0(T_0)` (Fong et al., §4.2).
     ///
     /// # Formula
     /// B* = √((N−1) σ² / (4 w μ))
@@ -169,11 +169,11 @@ impl Homogeneous {
     /// assert!((b - 0.198431348330).abs() < 1e-11);
     /// ```
     pub fn b_star(&self) -> Result<f64, RemapError> {
-        self.need_growth("B* (seed 001 §4.2)")?;
+        self.need_growth("B* (Fong et al., §4.2)")?;
         Ok(((self.n as f64 - 1.0) * self.sigma2 / (4.0 * self.w0 * self.mu)).sqrt())
     }
 
-    /// Largest bound `D* = d̂(T_0)` (seed 001 §3).
+    /// Largest bound `D* = d̂(T_0)` (Fong et al., §3).
     ///
     /// # Formula
     /// D* = (N−1) σ / (2 √((2N−1) w μ))
@@ -188,7 +188,7 @@ impl Homogeneous {
     /// assert!((d - 0.139758650233).abs() < 1e-11);
     /// ```
     pub fn d_star(&self) -> Result<f64, RemapError> {
-        self.need_growth("D* (seed 001 §3)")?;
+        self.need_growth("D* (Fong et al., §3)")?;
         let n = self.n as f64;
         Ok((n - 1.0) * self.sigma2.sqrt() / (2.0 * ((2.0 * n - 1.0) * self.w0 * self.mu).sqrt()))
     }
@@ -257,7 +257,7 @@ impl Heterogeneous {
         (self.n() as f64 - 1.0) * self.mean_sigma2()
     }
 
-    /// Normalized workload deviation for heterogeneous increments (seed 001 eq. 3, §4.1).
+    /// Normalized workload deviation for heterogeneous increments (Fong et al., eq. (3), §4.1).
     ///
     /// # Formula
     /// v(t) = √((N−1) σ̄² t + [Σ μ_i² − N μ̄²] t²) / (w + t μ̄)
@@ -280,7 +280,7 @@ impl Heterogeneous {
         Ok((self.a() * t + self.spread() * t * t).sqrt() / load)
     }
 
-    /// Asymptotic deviation (seed 001 Lemma 4.1), with `|μ̄|` so that a falling load gives a
+    /// Asymptotic deviation (Fong et al., Lemma 4.1), with `|μ̄|` so that a falling load gives a
     /// positive limit (the paper divides by `μ̄`).
     ///
     /// # Formula
@@ -300,13 +300,14 @@ impl Heterogeneous {
         let m = self.mean_mu();
         if m == 0.0 {
             return Err(RemapError::RegimeNotApplicable {
-                formula: "V_L (seed 001 Lemma 4.1)", reason: "needs μ̄ ≠ 0"
+                formula: "V_L (Fong et al., Lemma 4.1)",
+                reason: "needs μ̄ ≠ 0",
             });
         }
         Ok(self.spread().sqrt() / m.abs())
     }
 
-    /// The peak of `v(t)`: `V_L`, `T_1`, `T_2`, `B*` (seed 001 §4.1, Figure 3).
+    /// The peak of `v(t)`: `V_L`, `T_1`, `T_2`, `B*` (Fong et al., §4.1, Figure 3).
     ///
     /// # Formula
     /// A = (N−1) σ̄² − 2 w μ̄ V_L²;
@@ -327,7 +328,7 @@ impl Heterogeneous {
     /// assert!((p.b_star - 0.283473354757).abs() < 1e-11);
     /// ```
     pub fn peak(&self) -> Result<Peak, RemapError> {
-        let formula = "T_1, T_2, B* (seed 001 §4.1)";
+        let formula = "T_1, T_2, B* (Fong et al., §4.1)";
         let mu = self.mean_mu();
         if mu <= 0.0 {
             return Err(RemapError::RegimeNotApplicable { formula, reason: "needs μ̄ > 0" });

@@ -1,4 +1,4 @@
-//! Monte Carlo simulation of the load process of seed 001 (eq. 1) with any increment law.
+//! Monte Carlo simulation of the load process of Fong et al. (eq. 1) with any increment law.
 
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 use crate::remap::RemapError;
@@ -28,7 +28,7 @@ pub trait IncrementLaw: Sync {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Increment {
-    /// `+1` with probability `p_up`, `−1` with probability `p_down`, `0` otherwise; seed 001
+    /// `+1` with probability `p_up`, `−1` with probability `p_down`, `0` otherwise; Fong et al.
     /// eq. 15 is `p_up = p_down = 0.25`.
     ThreePoint {
         /// Probability of `+1`.
@@ -60,7 +60,7 @@ pub enum Increment {
 }
 
 impl Increment {
-    /// The death–birth law of seed 001 eq. 15: `±1` with probability 1/4 each, `0` with 1/2
+    /// The death–birth law of Fong et al., eq. (15): `±1` with probability 1/4 each, `0` with 1/2
     /// (μ = 0, σ² = 0.5).
     ///
     /// # Examples
@@ -190,7 +190,7 @@ impl LoadCurves {
 
 /// Simulates `w_i(t) = w_i(t−1) + z_i(t)` from `w_i(0) = w0` for the processors of `laws`
 /// (one law per processor) over `t_max` phases, replicated by the crate's Monte Carlo harness
-/// (seed 001 eqs. 1–3, 5, and §4.2's simulation). No clamping at zero (the paper's `w ≥ 0` is
+/// (Fong et al., eqs. (1)–(3), 5, and §4.2's simulation). No clamping at zero (the paper's `w ≥ 0` is
 /// never enforced in its analysis either).
 ///
 /// # Errors

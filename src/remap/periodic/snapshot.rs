@@ -1,9 +1,9 @@
-//! Imbalance of one load configuration, and Lemma 2.1 of seed 001.
+//! Imbalance of one load configuration, and Lemma 2.1 of Fong et al.
 
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
-/// The imbalance measures of one (deterministic) load vector: eqs. 2, 3, 5, 6 of seed 001
+/// The imbalance measures of one (deterministic) load vector: eqs. 2, 3, 5, 6 of Fong et al.
 /// without the expectations.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -18,7 +18,7 @@ pub struct Snapshot {
     pub v: f64,
 }
 
-/// The imbalance of the load vector `loads` (seed 001 eqs. 2, 3, 5, 6 for one configuration,
+/// The imbalance of the load vector `loads` (Fong et al., eqs. (2), 3, 5, 6 for one configuration,
 /// e.g. the scenarios of Figure 1).
 ///
 /// # Formula
@@ -60,7 +60,7 @@ pub fn snapshot_imbalance(loads: &[f64]) -> Result<Snapshot, RemapError> {
     })
 }
 
-/// The bounds of Lemma 2.1 (seed 001 eq. 4) on `v²` from `d` and `θ²`, for `N` processors.
+/// The bounds of Lemma 2.1 (Fong et al., eq. (4)) on `v²` from `d` and `θ²`, for `N` processors.
 ///
 /// # Formula
 /// d² + θ² ≤ v² ≤ N (d² + θ²),  θ² = Var(max_i |w_i − w̄|) / (E w̄)²

@@ -1,4 +1,4 @@
-//! Seed 003 (Yin, Xu, Wang): the §5 example — Figure 4's remap sets, Figure 5's iteration
+//! Yin et al. (Yin, Xu, Wang): the §5 example — Figure 4's remap sets, Figure 5's iteration
 //! counts, and a Monte Carlo check of the optimal costs.
 
 use super::{Row, RunConfig, Section};

@@ -1,4 +1,4 @@
-//! Seed 004's queueing rows (Tables 5.1–5.3) as `reproduce` prints them.
+//! Jia's queueing rows (Tables 5.1–5.3) as `reproduce` prints them.
 
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 

@@ -1,4 +1,4 @@
-//! Seed 002 (Dobber's thesis): the JR models of chapter 5 and the fitted lines of chapters 4
+//! Dobber (Dobber's thesis): the JR models of chapter 5 and the fitted lines of chapters 4
 //! and 6, rebuilt from `crate::replication`.
 
 use super::{Row, RunConfig, Section};
@@ -27,7 +27,7 @@ pub(super) fn sections() -> Vec<Section> {
 }
 
 fn ok<T>(r: Result<T, crate::replication::ReplicationError>) -> T {
-    r.unwrap_or_else(|e| panic!("seed 002 reproduction: {e}"))
+    r.unwrap_or_else(|e| panic!("Dobber reproduction: {e}"))
 }
 
 fn jr_models(_cfg: &RunConfig) -> Vec<Row> {

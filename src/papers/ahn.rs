@@ -1,4 +1,4 @@
-//! Seed 000 (Ahn et al.): the order-statistics numbers of §4.1 and §5.2.
+//! Ahn et al. (Ahn et al.): the order-statistics numbers of §4.1 and §5.2.
 //!
 //! The static distribution of n = 1,000 wild-type tasks (μ_T = 488.1 s, σ_T = 116.6 s, eq. 4a) on
 //! p = 25 processors gives R = 40 tasks each, so a processor's compute time is approximately

@@ -1,4 +1,4 @@
-//! Seed 003 reproduction rows: Figure 4's remap sets, Figure 5's iteration counts, Monte Carlo.
+//! Yin et al. reproduction rows: Figure 4's remap sets, Figure 5's iteration counts, Monte Carlo.
 
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 

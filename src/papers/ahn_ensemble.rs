@@ -1,4 +1,4 @@
-//! Seed 000 (Ahn et al.): the ensemble numbers beyond the order statistics — the static variance
+//! Ahn et al. (Ahn et al.): the ensemble numbers beyond the order statistics — the static variance
 //! conventions of §4.3/§5.2, the percentages stated in the text (§5.4, §5.5, abstract, Fig. 1),
 //! the internal identities of Tables 2 and 3, and (in [`tables`]) Tables 1–3 from the simulator.
 

@@ -1,4 +1,4 @@
-//! The seed 002 section of `reproduce`: every row has a status other than `Unexplained`, and
+//! The Dobber section of `reproduce`: every row has a status other than `Unexplained`, and
 //! the key numbers are the crate's.
 
 use loadbal::papers::{Row, RunConfig, Status, sections_of};

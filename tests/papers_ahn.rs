@@ -1,9 +1,9 @@
-//! The rows `reproduce` prints for seed 000's order statistics are the tested rows.
+//! The rows `reproduce` prints for Ahn et al's order statistics are the tested rows.
 
 use loadbal::papers::{RunConfig, Status, sections_of};
 
 #[test]
-fn seed000_order_statistics_rows() {
+fn ahn_order_statistics_rows() {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     let rows: Vec<_> = sections_of("000_f1e3e63c7ddce45c")
         .iter()

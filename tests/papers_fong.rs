@@ -1,4 +1,4 @@
-//! Seed 001 reproduction rows: Table 1 and the §3 text example.
+//! Fong et al. reproduction rows: Table 1 and the §3 text example.
 
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 

@@ -1,4 +1,4 @@
-//! Seed 004 (Jia's thesis): the resource-unaware strategies — Tables 2.1 and 2.2 (ESS, WCS,
+//! Jia (Jia's thesis): the resource-unaware strategies — Tables 2.1 and 2.2 (ESS, WCS,
 //! pureDLT by Monte Carlo), Tables 3.1–3.3 (probing, SLD and DLD on the reconstructed Fig. 3.8
 //! tree, executed on the event engine), the qualitative ordering of Table 4.2 (spanning trees
 //! under RAOLD-OS) and the §5.5 statements on SSS and SDS.
@@ -11,7 +11,7 @@ use crate::dlt::unaware::{
 
 const SOURCE: &str = "004_6138481c300b5565";
 
-#[path = "seed004_unaware_mc.rs"]
+#[path = "jia_unaware_mc.rs"]
 mod mc;
 
 pub(super) fn sections() -> Vec<Section> {

@@ -1,4 +1,4 @@
-//! Seed 004, resource-unaware strategies: the Monte Carlo sections — Tables 2.1/2.2 and the
+//! Jia, resource-unaware strategies: the Monte Carlo sections — Tables 2.1/2.2 and the
 //! §2.5 text (random chains), Table 4.2 (spanning trees on random graphs) and the §5.5 text
 //! (SSS and SDS on random graphs).
 

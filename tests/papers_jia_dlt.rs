@@ -1,9 +1,9 @@
-//! The rows `reproduce` prints for seed 004's classical DLT section are the tested rows.
+//! The rows `reproduce` prints for Jia's classical DLT section are the tested rows.
 
 use loadbal::papers::{RunConfig, Status, sections_of};
 
 #[test]
-fn seed004_classical_dlt_rows() {
+fn jia_classical_dlt_rows() {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     let rows: Vec<_> = sections_of("004_6138481c300b5565")
         .iter()

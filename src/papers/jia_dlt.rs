@@ -1,4 +1,4 @@
-//! Seed 004 (Jia, 2009): the classical divisible-load results the thesis assumes, rebuilt from
+//! Jia (Jia, 2009): the classical divisible-load results the thesis assumes, rebuilt from
 //! `crate::dlt`: its worked equivalent-processor numbers (§3.3 example), the anchors and
 //! homogeneous limits of the DLT literature, and speedup against the number of processors.
 
@@ -63,7 +63,7 @@ fn thesis_example() -> Vec<Row> {
     ]
 }
 
-/// Anchors of reference §10.13 (closed forms of the DLT literature, not printed in seed 004).
+/// Anchors of reference §10.13 (closed forms of the DLT literature, not printed in Jia).
 fn anchors() -> Vec<Row> {
     let t = "anchors (DLT literature)";
     let u = CostScale::unit();

@@ -1,4 +1,4 @@
-//! Seed 004 (Jia, ch. 5): the DSS queueing tables. Tables 5.1 and 5.2 are inputs, echoed with
+//! Jia (Jia, ch. 5): the DSS queueing tables. Tables 5.1 and 5.2 are inputs, echoed with
 //! the rates derived by the corrected relation μ = 1/(s̄·E); Table 5.3's Q^t is the bound (5.9)
 //! and its Q^a a simulation of the DSS queueing model.
 

@@ -1,4 +1,4 @@
-//! The ensemble rows `reproduce` prints for seed 000 are the tested rows.
+//! The ensemble rows `reproduce` prints for Ahn et al. are the tested rows.
 
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 

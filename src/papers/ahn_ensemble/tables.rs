@@ -1,4 +1,4 @@
-//! Tables 1–3 of seed 000 from the simulator. The paper's columns are single runs, so each
+//! Tables 1–3 of Ahn et al. from the simulator. The paper's columns are single runs, so each
 //! printed value is compared with the distribution of single simulated runs: `match` when it is a
 //! plausible draw, within k run-to-run standard deviations of the simulated mean
 //! (`Estimate::plausible_draw`). With 156 such cells, k is the two-sided Bonferroni bound for a

@@ -1,4 +1,4 @@
-//! Seed 002 (Dobber's thesis): the tables built from the Planetlab traces. The traces are not
+//! Dobber (Dobber's thesis): the tables built from the Planetlab traces. The traces are not
 //! available, so every row is `not_reproducible`; the model column runs the same procedure on
 //! synthetic traces (`crate::replication::trace::synthetic_trace`) so the shape of each result
 //! can still be seen.
@@ -36,7 +36,7 @@ pub(super) fn sections() -> Vec<Section> {
 }
 
 fn ok<T>(r: Result<T, ReplicationError>) -> T {
-    r.unwrap_or_else(|e| panic!("seed 002 trace reproduction: {e}"))
+    r.unwrap_or_else(|e| panic!("Dobber trace reproduction: {e}"))
 }
 
 fn trace(seed: u64, processors: usize) -> Trace {

@@ -1,4 +1,4 @@
-//! Seed 001 (Fong, Xu, Wang): Table 1 (optimal P_II intervals) and the §3 text example.
+//! Fong et al. (Fong, Xu, Wang): Table 1 (optimal P_II intervals) and the §3 text example.
 
 use super::{Row, RunConfig, Section};
 use crate::montecarlo::{Estimate, MonteCarlo};

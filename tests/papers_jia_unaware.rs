@@ -1,4 +1,4 @@
-//! The seed 004 resource-unaware sections of `reproduce`, quick mode: key rows and no
+//! The Jia resource-unaware sections of `reproduce`, quick mode: key rows and no
 //! unexplained row.
 
 use loadbal::dlt::unaware::{RelayRule, Rules, SldConfig, fig_3_8, run_sld};
@@ -22,7 +22,7 @@ fn find<'a>(rows: &'a [Row], table: &str, item: &str) -> &'a Row {
 }
 
 #[test]
-fn seed004_unaware_rows() {
+fn jia_unaware_rows() {
     let rows = rows();
     assert!(rows.len() > 250, "{} rows", rows.len());
     for r in &rows {
