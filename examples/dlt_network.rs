@@ -17,6 +17,12 @@ use loadbal::dlt::{
     tree_allocate, tree_simulate,
 };
 use serde::Deserialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::Failure;
 
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -46,11 +52,20 @@ fn solve(input: &Input) -> Result<(Allocation, Trace), loadbal::dlt::DltError> {
     })
 }
 
-fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "examples/data/dlt_star.json".into());
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let input: Input = serde_json::from_str(&text).unwrap_or_else(|e| panic!("bad network description in {path}: {e}"));
-    let (alloc, trace) = solve(&input).unwrap_or_else(|e| panic!("{e}"));
+/// Solves a divisible-load network given as JSON and prints its allocation and Gantt chart.
+#[derive(clap::Parser)]
+struct Cli {
+    /// Network description (JSON): star, chain or tree, as described at the top of this program.
+    #[arg(default_value = "examples/data/dlt_star.json")]
+    network: PathBuf,
+}
+
+fn run(cli: &Cli) -> Result<(), Failure> {
+    let path = &cli.network;
+    let text = cli::read_input(path)?;
+    let input: Input = serde_json::from_str(&text)
+        .map_err(|e| Failure::usage(format!("{}: not a network description: {e}", path.display())))?;
+    let (alloc, trace) = solve(&input).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
     println!("makespan,{}", alloc.makespan);
     println!("w_equivalent,{}", alloc.w_equivalent);
     println!("engine_makespan,{}", trace.compute_makespan);
@@ -60,4 +75,10 @@ fn main() {
     }
     println!();
     print!("{}", trace.gantt_csv());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse("dlt_network");
+    cli::exit("dlt_network", run(&cli))
 }
