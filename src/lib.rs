@@ -9,6 +9,34 @@
 //! The papers are listed in [`references`]: Ahn et al. (ensemble load balancing), Fong et al.
 //! (periodic remapping), Dobber (job replication), Yin et al. (Markov remapping) and Jia
 //! (resource-unaware divisible loads).
+//!
+//! # Conventions
+//!
+//! The same rules hold in every module, so that a call reads the same way everywhere.
+//!
+//! - **Counts are counts.** `n` is a number of tasks, samples or iterations, `p` a number of
+//!   processors (never its logarithm), `c` a number of servers, `r` a number of replicas or the
+//!   rank of an order statistic. Model sizes are `u64`; positions in a caller's slice are `usize`.
+//! - **Argument order.** What is modelled comes first (the law's parameters, rates, speeds, the
+//!   network), then the sizes (`n`, `p`, `c`, a horizon), then the method or an options struct:
+//!   `expected_max_normal(mu, sigma, n)`, `mmc(lambda, mu, c)`.
+//! - **Spread is named.** A standard deviation is `sigma` (or `sd`, `std_devs`), a variance is
+//!   `variance`, a coefficient of variation is `cv`. A constructor takes one of them, and its
+//!   argument name says which.
+//! - **Symbols follow the papers.** Arrival rate `lambda`, service rate `mu`, utilisation `rho`,
+//!   inverse processor and link speeds `w` and `z`, unit times `t_cp` and `t_cm`, remap cost
+//!   `eta`.
+//! - **More than four parameters** go in a parameter or options struct with `Default` (or named
+//!   constructors), never in a long positional list.
+//! - **Results** are structs with public, named fields; they derive `Debug`, `Clone`,
+//!   `PartialEq` (and serde's traits with the `serde` feature) and implement `Display`.
+//! - **Errors** are one small `#[non_exhaustive]` enum per module; a message names the argument
+//!   and the value that was wrong. No function panics, returns NaN or clamps a bad argument.
+//! - **Iterative solvers** report why they stopped (a termination reason) and a residual.
+//! - **Accuracy** is documented per function (an `# Accuracy` section) and checked by tests
+//!   against high-precision references computed independently.
+//! - **Citations** give the paper's key and its own equation number, "Jia, eq. (3.11)"; the
+//!   papers are listed in [`references`].
 #![warn(missing_docs)]
 
 pub mod dlt;
