@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Executes every notebook headless into notebooks/out/ (the committed notebooks stay clean).
-# Usage: notebooks/run_all.sh [--install]   (--install pip-installs notebooks/requirements.txt)
+# Executes every notebook headless into notebooks/out/ (the committed notebooks stay clean), in a
+# virtual environment of its own (notebooks/.venv), so a user's Python packages are never touched.
+# Usage: notebooks/run_all.sh [--install]
+#   --install  (re)create notebooks/.venv and install the pinned notebooks/requirements.txt;
+#              done automatically when the environment does not exist yet.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
-if [[ "${1:-}" == "--install" ]]; then
-  python3 -m pip install -q -r "$here/requirements.txt"
+venv="$here/.venv"
+if [[ "${1:-}" == "--install" || ! -x "$venv/bin/python" ]]; then
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --upgrade pip
+  "$venv/bin/python" -m pip install -q -r "$here/requirements.txt"
 fi
 # Build the example binaries once so that the notebooks only run them.
 cargo build --release --examples -q
@@ -14,9 +20,13 @@ status=0
 for nb in "$here"/*.ipynb; do
   name="$(basename "$nb")"
   echo "executing $name"
-  if ! (cd "$here" && python3 -m jupyter nbconvert --to notebook --execute \
-        --ExecutePreprocessor.timeout=1800 --output-dir "$here/out" "$nb" >/dev/null 2>"$here/out/${name%.ipynb}.log"); then
+  if ! (cd "$here" && "$venv/bin/python" -m jupyter nbconvert --to notebook --execute \
+        --ExecutePreprocessor.timeout=1800 --ExecutePreprocessor.kernel_name=python3 \
+        --output-dir "$here/out" "$nb" >/dev/null 2>"$here/out/${name%.ipynb}.log"); then
     echo "FAILED: $name (see notebooks/out/${name%.ipynb}.log)"
+    status=1
+  elif grep -q "MissingIDFieldWarning" "$here/out/${name%.ipynb}.log"; then
+    echo "FAILED: $name has cells without ids (nbformat MissingIDFieldWarning)"
     status=1
   fi
 done

@@ -10,6 +10,43 @@
 //! (periodic remapping), Dobber (job replication), Yin et al. (Markov remapping) and Jia
 //! (resource-unaware divisible loads).
 //!
+//! # Quick start
+//!
+//! ```toml
+//! [dependencies]
+//! loadbal = "0.1"
+//! ```
+//!
+//! 1,000 tasks of mean 488.1 s and standard deviation 116.6 s split statically over 25
+//! processors (40 tasks each): the run ends when the slowest processor does, so its expected
+//! length is the expected maximum of 25 normal processor times (Ahn et al., eqs. (12), (14a)).
+//! The crate gives it exactly, by Chen and Tyler's approximation, and by a seeded Monte Carlo
+//! run that returns the same bits on any number of threads. The random-number crates are
+//! re-exported ([`rand`], [`rand_distr`], [`rand_chacha`], [`nalgebra`], [`statrs`]), so
+//! their versions always fit.
+//!
+//! ```
+//! use loadbal::montecarlo::MonteCarlo;
+//! use loadbal::order_stats::{expected_max_chen_tyler, expected_max_normal};
+//! use loadbal::rand_distr::{Distribution, Normal};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let (mu, sigma) = (40.0 * 488.1, 40f64.sqrt() * 116.6);
+//! let exact = expected_max_normal(mu, sigma, 25)?; // 20,973.3 s (Ahn et al., §5.2)
+//! let approx = expected_max_chen_tyler(mu, sigma, 25)?; // 20,965.1 s
+//! assert_eq!((exact.round(), approx.round()), (20_973.0, 20_965.0));
+//!
+//! let x = Normal::new(mu, sigma)?;
+//! let est = MonteCarlo::new(1, 20_000)?
+//!     .estimate(|_, rng| (0..25).map(|_| x.sample(rng)).fold(f64::MIN, f64::max))?;
+//! assert!(est.agrees_with(exact, 4.0)); // within 4 standard errors
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Each module's documentation starts with what it computes and an example; the papers'
+//! tables are rebuilt by `cargo run --release --example reproduce` (see [`papers`]).
+//!
 //! # Conventions
 //!
 //! The same rules hold in every module, so that a call reads the same way everywhere.
@@ -48,6 +85,13 @@ pub mod queueing;
 pub mod references;
 pub mod remap;
 pub mod replication;
+
+// The crates whose types appear in the API, re-exported so that a user's versions always match.
+pub use nalgebra;
+pub use rand;
+pub use rand_chacha;
+pub use rand_distr;
+pub use statrs;
 
 /// The README's examples, compiled and run as doc-tests.
 #[cfg(doctest)]

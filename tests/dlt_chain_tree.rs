@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! Chains, interior originators, multi-level and k-ary trees: engine checks and invariants.
 
 mod dlt_support;

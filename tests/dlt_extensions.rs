@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! Start-up costs, multi-installment and result collection.
 
 mod dlt_support;

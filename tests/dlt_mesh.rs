@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! Layered meshes, hypercubes and circuit-switched scattering.
 
 mod dlt_support;

@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! No input panics, and no solver returns a NaN or infinite value: bad or extreme input gives
 //! a typed error.
 

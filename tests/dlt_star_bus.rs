@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! Star and bus: anchors, engine equal-finish checks and the invariants of reference §10.
 
 mod dlt_support;

@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! The MDP solver on small problems: criteria, bad input, properties (policy iteration against
 //! value iteration and against every deterministic policy).
 

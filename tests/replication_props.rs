@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! Property tests of the Dobber replication models: invariants and no panics on any input.
 
 use loadbal::replication::closed_forms::{model11_speedup, model12_speedup, model13_iteration_time, model21_speedup};

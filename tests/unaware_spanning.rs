@@ -1,3 +1,4 @@
+#![cfg(feature = "testing")]
 //! Spanning trees, equivalent processors and RAOLD-OS (Jia, ch. 4).
 
 mod unaware_support;
