@@ -9,7 +9,13 @@ mkdir -p "$tmp/src"
 # The README's first ```rust block, verbatim.
 awk '/^```rust/{on=1; next} /^```/{if(on){exit}} on' "$repo/README.md" > "$tmp/example.rs"
 test -s "$tmp/example.rs"
-{ echo 'fn main() {'; cat "$tmp/example.rs"; echo '}'; } > "$tmp/src/main.rs"
+# As rustdoc does: a block ending in `Ok::<(), E>(())` is the body of a function returning Result.
+if grep -Eq '^[[:space:]]*Ok::<' "$tmp/example.rs"; then
+  { echo 'fn run() -> Result<(), Box<dyn std::error::Error>> {'; cat "$tmp/example.rs"; echo '}'
+    echo 'fn main() { if let Err(e) = run() { eprintln!("{e}"); std::process::exit(1); } }'; } > "$tmp/src/main.rs"
+else
+  { echo 'fn main() {'; cat "$tmp/example.rs"; echo '}'; } > "$tmp/src/main.rs"
+fi
 cat > "$tmp/Cargo.toml" <<TOML
 [package]
 name = "newcomer"
