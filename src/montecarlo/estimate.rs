@@ -25,6 +25,22 @@ pub struct Estimate {
     pub n: u64,
 }
 
+/// `mean ± std_err (n = …)`; the precision of `{:.k}` applies to both numbers.
+///
+/// ```
+/// use loadbal::montecarlo::Estimate;
+/// let e = Estimate::from_samples(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+/// assert_eq!(format!("{e:.3}"), "2.500 ± 0.645 (n = 4)");
+/// ```
+impl std::fmt::Display for Estimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match f.precision() {
+            Some(k) => write!(f, "{:.k$} ± {:.k$} (n = {})", self.mean, self.std_err, self.n),
+            None => write!(f, "{} ± {} (n = {})", self.mean, self.std_err, self.n),
+        }
+    }
+}
+
 impl Estimate {
     /// The estimate of a slice of replication outcomes.
     ///
