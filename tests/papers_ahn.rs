@@ -5,7 +5,7 @@ use loadbal::papers::{RunConfig, Status, sections_of};
 #[test]
 fn ahn_order_statistics_rows() {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
-    let rows: Vec<_> = sections_of("000_f1e3e63c7ddce45c")
+    let rows: Vec<_> = sections_of("ahn")
         .iter()
         .filter(|s| s.title.starts_with("order statistics"))
         .flat_map(|s| (s.run)(&cfg))
@@ -38,14 +38,7 @@ fn ahn_order_statistics_rows() {
 fn every_section_has_a_known_source_and_no_unexplained_row() {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
     for s in loadbal::papers::sections() {
-        let seeds = [
-            "000_f1e3e63c7ddce45c",
-            "001_d064e131f40e5a4f",
-            "002_b76bb698159dd01c",
-            "003_1693413e5b23a038",
-            "004_6138481c300b5565",
-        ];
-        assert!(seeds.contains(&s.source), "unknown source {}", s.source);
+        assert!(loadbal::papers::PAPER_KEYS.contains(&s.source), "unknown source {}", s.source);
         for r in (s.run)(&cfg) {
             assert_eq!(r.source, s.source);
             assert_ne!(r.status, Status::Unexplained, "{r:?}");

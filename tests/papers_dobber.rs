@@ -21,7 +21,7 @@ fn no_row_is_unexplained() {
     let rows = rows();
     for r in &rows {
         assert_ne!(r.status, Status::Unexplained, "{r:?}");
-        assert_eq!(r.source, "002_b76bb698159dd01c");
+        assert_eq!(r.source, "dobber");
         if r.status != Status::Match {
             assert!(!r.note.is_empty(), "{r:?}");
         }

@@ -13,7 +13,7 @@ use crate::order_stats::{
 };
 use rand_distr::{Distribution, Normal};
 
-const SOURCE: &str = "000_f1e3e63c7ddce45c";
+const SOURCE: &str = "ahn";
 const MU_T: f64 = 488.1;
 const SIGMA_T: f64 = 116.6;
 const R: f64 = 40.0;

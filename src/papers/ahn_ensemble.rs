@@ -11,7 +11,7 @@ use crate::ensemble::{
 };
 use crate::montecarlo::MonteCarlo;
 
-pub(super) const SOURCE: &str = "000_f1e3e63c7ddce45c";
+pub(super) const SOURCE: &str = "ahn";
 pub(super) const WILD: (f64, f64) = (488.1, 116.6);
 pub(super) const MUTANT: (f64, f64) = (152.0, 191.1);
 

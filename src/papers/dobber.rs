@@ -6,7 +6,7 @@ use crate::montecarlo::MonteCarlo;
 use crate::replication::exact::{self, Dependence, JobTimeDist};
 use crate::replication::{JrModel, JrParams, closed_forms, estimation, fits, optimum};
 
-const SOURCE: &str = "002_b76bb698159dd01c";
+const SOURCE: &str = "dobber";
 
 pub(super) fn sections() -> Vec<Section> {
     vec![

@@ -11,7 +11,7 @@ use crate::replication::simulate::{self, AdaptiveConfig, Overheads};
 use crate::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
 use crate::replication::{ReplicationError, estimation, exact, stats};
 
-const SOURCE: &str = "002_b76bb698159dd01c";
+const SOURCE: &str = "dobber";
 const WHY: &str =
     "needs the 130 Planetlab job-runtime traces (not available); model column = the same procedure on synthetic traces";
 

@@ -8,7 +8,7 @@ use crate::remap::periodic::{
     simulate_loads,
 };
 
-const SOURCE: &str = "001_d064e131f40e5a4f";
+const SOURCE: &str = "fong";
 
 /// Table 1's bounds and printed rows.
 const BOUNDS: [f64; 9] = [0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50];

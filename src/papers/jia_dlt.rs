@@ -10,7 +10,7 @@ use crate::dlt::{
     tree_allocate, tree_simulate, umr_rounds,
 };
 
-const SOURCE: &str = "004_6138481c300b5565";
+const SOURCE: &str = "jia";
 
 pub(super) fn sections() -> Vec<Section> {
     vec![Section {

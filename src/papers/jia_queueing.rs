@@ -6,7 +6,7 @@ use super::{Row, RunConfig, Section, Status};
 use crate::montecarlo::{Estimate, MonteCarlo};
 use crate::queueing::{DssSim, RegionNetwork, VacationRule};
 
-const SOURCE: &str = "004_6138481c300b5565";
+const SOURCE: &str = "jia";
 
 /// "each region's average load size μ = 3" (§5.5.2), read as the mean load size s̄.
 const MEAN_SIZE: f64 = 3.0;

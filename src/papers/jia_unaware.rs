@@ -9,7 +9,7 @@ use crate::dlt::unaware::{
     execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
 };
 
-const SOURCE: &str = "004_6138481c300b5565";
+const SOURCE: &str = "jia";
 
 #[path = "jia_unaware_mc.rs"]
 mod mc;

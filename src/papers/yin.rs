@@ -5,7 +5,7 @@ use super::{Row, RunConfig, Section};
 use crate::montecarlo::MonteCarlo;
 use crate::remap::markov::{Method, RemapSolution, remap_cost_thresholds, simulate_policy_cost, yin_example};
 
-const SOURCE: &str = "003_1693413e5b23a038";
+const SOURCE: &str = "yin";
 
 /// Figure 4's panels and the remap costs each one shows (the caption). The grid images are
 /// lost in the text; what the paper states about them is the caption's grouping (costs of one
