@@ -581,6 +581,84 @@ impl Row {
         self
     }
 
+    /// A qualitative sentence of the paper (no printed number) checked with the crate: `Computed`
+    /// when the crate confirms it, `Unexplained` when it contradicts it (until
+    /// [`Row::explained_by`]). The quoted sentence goes into the note. Never a match.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::papers::{Row, Status};
+    /// let r = Row::claim("yin", "§5 text", "η = 1: remap iff |i − j| ≥ 2",
+    ///     "a difference of two or more workload units deserves a remapping", true);
+    /// assert_eq!(r.status, Status::Computed);
+    /// assert!(r.note.starts_with("confirmed"));
+    /// ```
+    pub fn claim(source: &str, table: &str, item: &str, quote: &str, holds: bool) -> Row {
+        let mut row = Row::base(source, table, item);
+        if holds {
+            row.note = format!("confirmed by the crate: \"{quote}\"");
+        } else {
+            row.status = Status::Unexplained;
+            row.note = format!("contradicted by the crate: \"{quote}\"");
+        }
+        row
+    }
+
+    /// A qualitative or approximate sentence of the paper checked against the paper's own printed
+    /// cells (no crate model): `PaperCheck` when the cells support it, `Deviates` when they
+    /// contradict it; `evidence` (what the cells give) goes into the `model` column and the note.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::papers::{Row, Status};
+    /// // "reduced by 85% or more for each algorithm": the smallest reduction in the table is 84.3%.
+    /// let r = Row::paper_claim("ahn", "§5.5 text", "idle reduced ≥ 85%", "85% or more", 84.3, false);
+    /// assert_eq!(r.status, Status::Deviates);
+    /// ```
+    pub fn paper_claim(source: &str, table: &str, item: &str, quote: &str, evidence: f64, holds: bool) -> Row {
+        let mut row = Row::base(source, table, item);
+        row.model = evidence.is_finite().then_some(evidence);
+        if holds {
+            row.status = Status::PaperCheck;
+            row.note = format!("the paper's own cells support \"{quote}\" (they give {})", num(evidence));
+        } else {
+            row.status = Status::Deviates;
+            row.note = format!("the paper's own cells contradict \"{quote}\": they give {}", num(evidence));
+        }
+        row
+    }
+
+    /// Explains an `Unexplained` row by a named quantity: the row becomes `Deviates` only if
+    /// `|size| ≤ bound` (e.g. the margin by which the crate's optimum beats the paper's choice),
+    /// with both in the note; otherwise it stays `Unexplained` and the note says why the
+    /// explanation does not hold. Other statuses are kept, with the note added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use loadbal::papers::{Row, Status};
+    /// let r = Row::claim("yin", "Figure 4(b)", "η = 4 in panel (b)", "panels group η = 2, 3, 4", false);
+    /// let r = r.explained_by("a near tie decided by the stopping rule", "margin", 0.02, 0.05);
+    /// assert_eq!(r.status, Status::Deviates);
+    /// ```
+    pub fn explained_by(mut self, why: &str, what: &str, size: f64, bound: f64) -> Row {
+        if self.status != Status::Unexplained {
+            self.push_note(why);
+        } else if size.is_finite() && size.abs() <= bound {
+            self.status = Status::Deviates;
+            self.push_note(&format!("{why} ({what} {} within ±{})", num(size), num(bound)));
+        } else {
+            self.push_note(&format!(
+                "the explanation \"{why}\" holds only for {what} within ±{}, here {}",
+                num(bound),
+                num(size)
+            ));
+        }
+        self
+    }
+
     /// Marks a row as not reproducible because the paper lacks data, named in `why` (a lost
     /// figure, private traces). Never for an error of the crate (use [`Row::error`]); an `Error`
     /// row stays an `Error`.
