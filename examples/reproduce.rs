@@ -1,162 +1,210 @@
-//! Regenerates every paper table the crate reproduces, one section per seed.
+//! Regenerates every paper number the crate reproduces, one section at a time, and says for each
+//! row what was reproduced (`match`, `consistent`, `paper_check`, `computed`, `deviates`,
+//! `not_reproducible`, `error`, `unexplained`; see `loadbal::papers`).
 //!
 //! ```text
-//! cargo run --release --example reproduce                 # everything, full Monte Carlo sizes
-//! cargo run --release --example reproduce -- --quick      # small Monte Carlo sizes (CI)
-//! cargo run --release --example reproduce -- --only 000   # one seed
+//! cargo run --release --example reproduce                  # everything, full Monte Carlo sizes
+//! cargo run --release --example reproduce -- --quick       # small Monte Carlo sizes (CI)
+//! cargo run --release --example reproduce -- --only fong   # one paper: ahn, fong, dobber, yin, jia
 //! cargo run --release --example reproduce -- --json rows.json
 //! ```
 //!
-//! Columns: item, paper value, model value, Monte Carlo mean ± standard error, status. Exits with
-//! status 1 if any row is `unexplained` (outside its tolerance with no known reason).
+//! Each row prints the paper's number as printed, the crate's analytical value, its Monte Carlo
+//! estimate ± standard error, the tolerance and the status; the run ends with a summary per
+//! paper. Exit code 1 if any row is `error` or `unexplained`, 2 for a usage error.
 
-use loadbal::papers::{Row, RunConfig, Status, sections, sections_of};
-use std::io::Write;
+use loadbal::papers::{PAPER_KEYS, Row, RunConfig, Status, citation, sections, sections_of};
+use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Instant;
 
-struct Args {
-    quick: bool,
-    only: Option<String>,
-    json: Option<String>,
-    seed: Option<u64>,
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::Failure;
 
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args { quick: false, only: None, json: None, seed: None };
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--quick" => args.quick = true,
-            "--only" => args.only = Some(it.next().ok_or("--only needs a seed, e.g. 000")?),
-            "--json" => args.json = Some(it.next().ok_or("--json needs a file name")?),
-            "--seed" => {
-                let s = it.next().ok_or("--seed needs an integer")?;
-                args.seed = Some(s.parse().map_err(|_| format!("--seed: not an integer: {s}"))?);
-            }
-            "-h" | "--help" => {
-                println!("usage: reproduce [--quick] [--only SEED] [--json FILE] [--seed N]");
-                std::process::exit(0);
-            }
-            other => return Err(format!("unknown argument {other}; try --help")),
-        }
-    }
-    Ok(args)
+/// Longest line the program prints.
+const WIDTH: usize = 120;
+
+/// Regenerates the papers' printed numbers from the crate's models and reports, row by row, what
+/// was reproduced.
+#[derive(clap::Parser)]
+struct Cli {
+    /// Small Monte Carlo sizes (the whole run takes about a minute).
+    #[arg(long)]
+    quick: bool,
+    /// Only this paper, by citation key.
+    #[arg(long, value_name = "KEY", value_parser = ["ahn", "fong", "dobber", "yin", "jia"])]
+    only: Option<String>,
+    /// Also write every row as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Seed of every Monte Carlo run.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
 }
 
 fn fmt(v: Option<f64>) -> String {
     match v {
         None => "—".to_string(),
-        Some(x) if x != 0.0 && (x.abs() >= 1e6 || x.abs() < 1e-3) => format!("{x:.6e}"),
+        Some(x) if x != 0.0 && (x.abs() >= 1e7 || x.abs() < 1e-3) => format!("{x:.4e}"),
         Some(x) => format!("{x:.6}").trim_end_matches('0').trim_end_matches('.').to_string(),
     }
 }
 
-fn progress(done: usize, total: usize, label: &str) {
-    let width = 30;
-    let filled = (done * width).checked_div(total).unwrap_or(width);
-    eprint!("\r[{}{}] {done}/{total} {label:<60.60}", "#".repeat(filled), ".".repeat(width - filled));
-    let _ = std::io::stderr().flush();
+/// Word-wraps `text` to lines of at most [`WIDTH`] characters, the first prefixed by `first`,
+/// the others by `rest` (a word longer than a line is cut).
+fn wrap(text: &str, first: &str, rest: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        let wlen = word.chars().count();
+        if !empty && len + 1 + wlen > WIDTH {
+            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        let room = WIDTH.saturating_sub(line.chars().count()).max(1);
+        line.extend(word.chars().take(room));
+        empty = false;
+    }
+    lines.push(line);
+    lines
 }
 
-fn print_table(title: &str, source: &str, rows: &[Row]) {
-    println!("\n== {source} — {title}");
-    let header = ["table", "item", "paper", "model", "monte carlo", "status"];
-    let cells: Vec<[String; 6]> = rows
+fn say(text: &str, first: &str, rest: &str) {
+    for l in wrap(text, first, rest) {
+        println!("{}", l.trim_end());
+    }
+}
+
+fn print_row(r: &Row) {
+    say(&format!("{} | {}", r.table, r.item), &format!("  [{}]", r.status), "      ");
+    let mut values = Vec::new();
+    if let Some(p) = &r.printed {
+        values.push(format!("paper {p}"));
+    }
+    if r.model.is_some() {
+        values.push(format!("model {}", fmt(r.model)));
+    }
+    if let (Some(m), Some(s)) = (r.monte_carlo, r.mc_std_err) {
+        values.push(format!("monte carlo {} ± {}", fmt(Some(m)), fmt(Some(s))));
+    }
+    if r.tolerance.is_some() {
+        values.push(format!("tolerance ±{}", fmt(r.tolerance)));
+    }
+    if !values.is_empty() {
+        say(&values.join("   "), "      ", "      ");
+    }
+    if !r.note.is_empty() {
+        say(&r.note, "      note:", "            ");
+    }
+}
+
+/// Summary per paper: rows, rows with a printed number, and counts per status.
+fn summary(all: &[Row]) {
+    let header: Vec<String> = ["paper", "rows", "printed"]
         .iter()
-        .map(|r| {
-            let mc = match (r.monte_carlo, r.mc_std_err) {
-                (Some(m), Some(s)) => format!("{} ± {}", fmt(Some(m)), fmt(Some(s))),
-                _ => "—".to_string(),
-            };
-            [r.table.clone(), r.item.clone(), fmt(r.paper), fmt(r.model), mc, r.status.as_str().to_string()]
-        })
+        .map(|s| s.to_string())
+        .chain(Status::ALL.iter().map(|s| s.to_string()))
         .collect();
-    let mut width = header.map(|h| h.chars().count());
-    for c in &cells {
-        for (w, s) in width.iter_mut().zip(c) {
-            *w = (*w).max(s.chars().count());
+    let mut table = vec![header];
+    let mut total = vec![0usize; 2 + Status::ALL.len()];
+    for key in PAPER_KEYS {
+        let rows: Vec<&Row> = all.iter().filter(|r| r.source == key).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let mut counts = vec![rows.len(), rows.iter().filter(|r| r.printed.is_some()).count()];
+        counts.extend(Status::ALL.iter().map(|s| rows.iter().filter(|r| r.status == *s).count()));
+        for (t, c) in total.iter_mut().zip(&counts) {
+            *t += c;
+        }
+        table.push(std::iter::once(key.to_string()).chain(counts.iter().map(|c| c.to_string())).collect());
+    }
+    table.push(std::iter::once("all".to_string()).chain(total.iter().map(|c| c.to_string())).collect());
+    let mut width = vec![0usize; table.first().map_or(0, Vec::len)];
+    for row in &table {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
         }
     }
-    let line = |c: &[String]| {
-        let mut out = String::new();
-        for (i, (s, w)) in c.iter().zip(width).enumerate() {
-            let pad = w - s.chars().count();
-            // Numbers right-aligned, text left-aligned.
-            if (2..=4).contains(&i) {
-                out.push_str(&" ".repeat(pad));
-                out.push_str(s);
-            } else {
-                out.push_str(s);
-                out.push_str(&" ".repeat(pad));
-            }
-            out.push_str("  ");
-        }
-        println!("{}", out.trim_end());
-    };
-    line(&header.map(String::from));
-    for (c, r) in cells.iter().zip(rows) {
-        line(c);
-        if !r.note.is_empty() {
-            println!("    note: {}", r.note);
-        }
+    println!("\nSummary: rows per paper and status ('printed': rows that carry a number printed in the paper)");
+    for row in &table {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&width)
+            .enumerate()
+            .map(|(i, (c, w))| if i == 0 { format!("{c:<w$}") } else { format!("{c:>w$}") })
+            .collect();
+        println!("{}", cells.join(" ").trim_end());
     }
 }
 
-fn main() {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("reproduce: {e}");
-            std::process::exit(2);
-        }
-    };
-    let mut cfg = RunConfig { quick: args.quick, ..RunConfig::default() };
-    if let Some(s) = args.seed {
+fn run(cli: &Cli) -> Result<(), Failure> {
+    let mut cfg = RunConfig { quick: cli.quick, ..RunConfig::default() };
+    if let Some(s) = cli.seed {
         cfg.seed = s;
     }
-    let chosen = match &args.only {
-        Some(seed) => sections_of(seed),
+    let chosen = match &cli.only {
+        Some(key) => sections_of(key),
         None => sections(),
     };
     if chosen.is_empty() {
-        eprintln!("reproduce: no section matches {:?}", args.only);
-        std::process::exit(2);
+        return Err(Failure::usage(format!("--only: no section for {:?}", cli.only)));
     }
     let start = Instant::now();
+    let bar = cli::progress(chosen.len() as u64, "reproduce");
     let mut all: Vec<Row> = Vec::new();
-    for (i, section) in chosen.iter().enumerate() {
-        progress(i, chosen.len(), section.title);
+    let mut paper = "";
+    for section in &chosen {
+        bar.set_message(section.title.to_string());
         let rows = (section.run)(&cfg);
-        eprint!("\r{}\r", " ".repeat(100));
-        print_table(section.title, section.source, &rows);
+        bar.suspend(|| {
+            if section.source != paper {
+                paper = section.source;
+                println!();
+                let title = citation(paper).unwrap_or("unknown paper");
+                say(&format!("{paper} — {title}"), "===", "    ");
+            }
+            println!();
+            say(section.title, &format!("== {}:", section.source), "   ");
+            for r in &rows {
+                print_row(r);
+            }
+        });
+        bar.inc(1);
         all.extend(rows);
     }
-    progress(chosen.len(), chosen.len(), "done");
-    eprintln!();
-
-    let count = |s: Status| all.iter().filter(|r| r.status == s).count();
+    bar.finish_and_clear();
+    summary(&all);
     println!(
-        "\n{} rows: {} match, {} deviates, {} not_reproducible, {} unexplained ({:.1} s{})",
+        "{} rows in {:.1} s{} (seed {})",
         all.len(),
-        count(Status::Match),
-        count(Status::Deviates),
-        count(Status::NotReproducible),
-        count(Status::Unexplained),
         start.elapsed().as_secs_f64(),
-        if cfg.quick { ", --quick" } else { "" }
+        if cfg.quick { ", --quick" } else { "" },
+        cfg.seed
     );
-    if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&all).expect("rows serialise");
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("reproduce: cannot write {path}: {e}");
-            std::process::exit(2);
-        }
-        println!("rows written to {path}");
+    if let Some(path) = &cli.json {
+        let text = serde_json::to_string_pretty(&all).map_err(|e| Failure::failed(format!("rows to JSON: {e}")))?;
+        cli::write_output(path, &text)?;
+        println!("rows written to {}", path.display());
     }
-    if count(Status::Unexplained) > 0 {
-        for r in all.iter().filter(|r| r.status == Status::Unexplained) {
-            eprintln!("UNEXPLAINED: {} {} {}: paper {:?}, model {:?}", r.source, r.table, r.item, r.paper, r.model);
+    let failing: Vec<&Row> = all.iter().filter(|r| r.status.is_failure()).collect();
+    if !failing.is_empty() {
+        println!("\nRows with status error or unexplained:");
+        for r in &failing {
+            say(&format!("{} {} | {}: {}", r.source, r.table, r.item, r.note), &format!("  [{}]", r.status), "      ");
         }
-        std::process::exit(1);
+        return Err(Failure::failed(format!("{} rows are error or unexplained (listed on stdout)", failing.len())));
     }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse("reproduce");
+    cli::exit("reproduce", run(&cli))
 }

@@ -111,7 +111,12 @@ fn order_statistics(cfg: &RunConfig) -> Vec<Row> {
         (Err(e), _) | (_, Err(e)) => Row::error(SOURCE, t, "E[Y_p] − E[Y_1]", e).with_printed_text("2,898"),
     });
     rows.push(Row::paper_check(SOURCE, t, "E[Y_p] − E[Y_1] = 20,973 − 18,075", "2,898", 20_973.0 - 18_075.0, 0.5));
-    rows.push(printed(t, "E[Y_p − η_X] (expected idle time per processor), integral method", "1,449", e_max.map(|m| m - mu_x)));
+    rows.push(printed(
+        t,
+        "E[Y_p − η_X] (expected idle time per processor), integral method",
+        "1,449",
+        e_max.map(|m| m - mu_x),
+    ));
     rows.push(
         computed("§4.1", "e_25 = E[max of 25 N(0,1)]", expected_max_std_normal(P))
             .note("the standardised expected maximum behind (14a)"),

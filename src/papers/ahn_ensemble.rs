@@ -77,16 +77,37 @@ fn reduction(before: f64, after: f64) -> f64 {
     100.0 * (1.0 - after / before)
 }
 
-/// Percentages computed from the tables' cells move by at most this much (percentage points)
-/// when each cell moves within its 1-s (or 0.05-point) rounding: the largest sensitivity is
-/// 100/5,612 per second of Table 3's MD average, ±0.5 s → 0.009, plus the denominator's 0.003.
-const CELL_ROUNDING_PCT: f64 = 0.02;
+/// Tables 2 and 3 as one argument.
+type Tables = [[[[f64; 7]; 5]; 2]; 2];
 
-/// A percentage the text prints, against the same percentage computed from the tables' cells:
-/// tolerance half a unit of the printed value plus the cells' rounding.
-fn text_pct(table: &str, item: &str, printed: &str, from_cells: f64, how: &str) -> Row {
+/// How much `f` of the printed cells can move when every cell moves within its rounding (half a
+/// second, or 0.05 point for the percentages), to first order: Σ |∂f/∂cell| · half unit.
+fn propagated(f: &dyn Fn(&Tables) -> f64) -> f64 {
+    let base_tables: Tables = [TABLE2, TABLE3];
+    let base = f(&base_tables);
+    let mut sum = 0.0;
+    for t in 0..2 {
+        for e in 0..2 {
+            for a in 0..5 {
+                for m in 0..7 {
+                    let mut moved = base_tables;
+                    moved[t][e][a][m] += if m == 6 { 0.05 } else { 0.5 };
+                    sum += (f(&moved) - base).abs();
+                }
+            }
+        }
+    }
+    sum
+}
+
+/// A number the text prints, against the same number computed from the tables' printed cells by
+/// `f`: tolerance half a unit of the printed value plus the cells' rounding propagated through
+/// `f`.
+fn from_tables(table: &str, item: &str, printed: &str, f: &dyn Fn(&Tables) -> f64, how: &str) -> Row {
     let half = PrintedNumber::parse(printed).map_or(0.5, |p| p.half_unit);
-    Row::paper_check(SOURCE, table, item, printed, from_cells, half + CELL_ROUNDING_PCT).note(how)
+    let rounding = propagated(f);
+    Row::paper_check(SOURCE, table, item, printed, f(&[TABLE2, TABLE3]), half + rounding)
+        .note(&format!("{how}; tolerance: half a printed unit + {rounding:.4} from the cells' rounding"))
 }
 
 fn text(cfg: &RunConfig) -> Vec<Row> {
@@ -119,16 +140,18 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
                     .with_estimate(est)
                     .note("Monte Carlo: static runs of 1,000 gamma task times (4a) on 25 processors"),
             );
-            rows.push(Row::computed(SOURCE, "§4.3 eq. (13)", "E[ξ²] by (13): Rσ² + ((p−1)/p)(μ²/12 − σ²/6)", eq13).note(
-                &format!(
-                    "(13) inserts the running-task correction of (9), which does not apply at t = 0; root {:.2}; \
+            rows.push(
+                Row::computed(SOURCE, "§4.3 eq. (13)", "E[ξ²] by (13): Rσ² + ((p−1)/p)(μ²/12 − σ²/6)", eq13).note(
+                    &format!(
+                        "(13) inserts the running-task correction of (9), which does not apply at t = 0; root {:.2}; \
                      the static simulation ({reps} runs) gives {:.0} ± {:.0}: {z_exact:+.1} SE from the exact value, \
                      {z_13:+.1} SE from (13): {verdict}",
-                    eq13.sqrt(),
-                    est.mean,
-                    est.std_err
+                        eq13.sqrt(),
+                        est.mean,
+                        est.std_err
+                    ),
                 ),
-            ));
+            );
         }
         (Err(e), _, _) | (_, Err(e), _) => rows.push(Row::error(SOURCE, t, "E[ξ²] exact and by (13)", &e)),
         (_, _, Err(e)) => rows.push(Row::error(SOURCE, t, "E[ξ²] by static simulation", &e)),
@@ -138,54 +161,127 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
     rows
 }
 
+/// Wall-clock (max compute) reduction of algorithm `a` over static, ensemble `e`, in %.
+fn wall(t: &[[[f64; 7]; 5]; 2], e: usize, a: usize) -> f64 {
+    reduction(t[e][0][1], t[e][a][1])
+}
+
+/// Average idle time reduction of algorithm `a` over static, ensemble `e`, in %.
+fn idle(t: &[[[f64; 7]; 5]; 2], e: usize, a: usize) -> f64 {
+    reduction(t[e][0][5], t[e][a][5])
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+fn best(v: &[f64]) -> f64 {
+    v.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// `f(e, a)` over the 4 DLB algorithms of ensemble `e`.
+fn dlb(e: usize, f: &dyn Fn(usize, usize) -> f64) -> Vec<f64> {
+    (1..5).map(|a| f(e, a)).collect()
+}
+
+/// `f(e, a)` over the 8 DLB columns.
+fn dlb8(f: &dyn Fn(usize, usize) -> f64) -> Vec<f64> {
+    (0..2).flat_map(|e| dlb(e, f)).collect()
+}
+
+fn list(v: &[f64]) -> String {
+    v.iter().map(|x| format!("{x:.1}")).collect::<Vec<_>>().join(", ")
+}
+
 /// The percentages and differences the text states, recomputed from the printed table columns.
 fn percentages() -> Vec<Row> {
-    let w = &TABLE2;
-    let m = &TABLE3;
-    let wall = |t: &[[[f64; 7]; 5]; 2], e: usize, a: usize| reduction(t[e][0][1], t[e][a][1]);
-    let idle = |t: &[[[f64; 7]; 5]; 2], e: usize, a: usize| reduction(t[e][0][5], t[e][a][5]);
-    let mean4 = |f: &dyn Fn(usize) -> f64| (1..5).map(f).sum::<f64>() / 4.0;
-    let pct = |t: &[[[f64; 7]; 5]; 2], e: usize, a: usize| t[e][a][6];
-    let all8 = |f: &dyn Fn(usize, usize) -> f64| -> Vec<f64> { (0..2).flat_map(|e| (1..5).map(move |a| (e, a))).map(|(e, a)| f(e, a)).collect() };
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    let list = |v: &[f64]| v.iter().map(|x| format!("{x:.1}")).collect::<Vec<_>>().join(", ");
     let (s54, s55) = ("§5.4 text", "§5.5 text");
-    let w_md_25 = w[0][0][1] - w[0][1][1];
-    let w_md_100 = w[1][0][1] - w[1][1][1];
-    let mut_wall = all8(&|e, a| wall(m, e, a));
-    let mut_idle = all8(&|e, a| idle(m, e, a));
-    let wild_wall = all8(&|e, a| wall(w, e, a));
-    let mut_idle_min = mut_idle.iter().copied().fold(f64::INFINITY, f64::min);
-    let wall25: Vec<f64> = (1..5).map(|a| wall(m, 0, a)).collect();
-    let wall100: Vec<f64> = (1..5).map(|a| wall(m, 1, a)).collect();
-    let best = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let w = |t: &Tables| t[0];
+    let m = |t: &Tables| t[1];
+    let mut_idle_min = dlb8(&|e, a| idle(&TABLE3, e, a)).into_iter().fold(f64::INFINITY, f64::min);
+    let two_thirds = mean(&dlb(0, &|e, a| idle(&TABLE2, e, a)));
     vec![
-        Row::paper_check(SOURCE, s54, "wild 1,000/25: wall-clock difference ≈ 1,000 s (MD)", "1,000", w_md_25, 50.0)
-            .note("Table 2: 20,795 − 19,781; 'approximately', read to two significant digits (±50 s)"),
-        text_pct(s54, "wild 1,000/25: wall-clock reduction 4.9% (MD)", "4.9", wall(w, 0, 1), &format!("from Table 2's max compute; MD, AR, RP, NR give {}%", list(&(1..5).map(|a| wall(w, 0, a)).collect::<Vec<_>>()))),
-        Row::paper_check(SOURCE, s54, "wild 10,000/100: wall-clock difference ≈ 2,800 s (MD)", "2,800", w_md_100, 50.0)
-            .note("Table 2: 51,050 − 48,289; 'approximately', read to two significant digits (±50 s)"),
-        text_pct(s54, "wild 10,000/100: wall-clock reduction 5.4% (MD)", "5.4", wall(w, 1, 1), &format!("MD, AR, RP, NR give {}%", list(&(1..5).map(|a| wall(w, 1, a)).collect::<Vec<_>>()))),
-        {
-            let v: Vec<f64> = (1..5).map(|a| idle(w, 0, a)).collect();
-            let avg = mean(&v);
-            Row::paper_claim(
-                SOURCE,
-                s54,
-                "wild 1,000/25: DLB eliminates ≈ two thirds of the idle time (mean of 4, %)",
-                "eliminated approximately two thirds of the idle time for 25 processors",
-                avg,
-                (avg - 200.0 / 3.0).abs() <= 5.0,
-            )
-            .note(&format!("per algorithm {}%; 'approximately' read as within 5 points of 66.7%", list(&v)))
-        },
-        text_pct(s54, "wild 1,000/25: % idle, static", "6.5", pct(w, 0, 0), "Table 2 prints 6.5% (1,271/19,524)"),
-        text_pct(s54, "wild 1,000/25: % idle with DLB (mean of 4)", "2", mean4(&|a| pct(w, 0, a)), "Table 2: 2.2, 2.2, 1.7, 1.8%"),
-        text_pct(s54, "wild 10,000/100: idle time eliminated, roughly 85% (mean of 4)", "85", mean4(&|a| idle(w, 1, a)), &format!("per algorithm {}%", list(&(1..5).map(|a| idle(w, 1, a)).collect::<Vec<_>>()))),
-        text_pct(s54, "wild 10,000/100: % idle, static", "7", pct(w, 1, 0), "Table 2 prints 6.6%"),
-        text_pct(s54, "wild 10,000/100: % idle with DLB (mean of 4)", "1", mean4(&|a| pct(w, 1, a)), "Table 2: 1.1, 0.8, 0.9, 1.1%"),
-        text_pct(s55, "mutant 1,000/25: wall-clock reduction ≈ 26% (best of 4)", "26", best(&wall25), &format!("MD, AR, RP, NR give {}%", list(&wall25))),
-        text_pct(s55, "mutant 10,000/100: wall-clock reduction ≈ 21% (best of 4)", "21", best(&wall100), &format!("MD, AR, RP, NR give {}%", list(&wall100))),
+        Row::paper_check(
+            SOURCE,
+            s54,
+            "wild 1,000/25: wall-clock difference ≈ 1,000 s (MD)",
+            "1,000",
+            20_795.0 - 19_781.0,
+            51.0,
+        )
+        .note("Table 2: 20,795 − 19,781; 'approximately' read to two significant digits (±50 s, + 1 s for the cells)"),
+        from_tables(
+            s54,
+            "wild 1,000/25: wall-clock reduction 4.9% (MD)",
+            "4.9",
+            &|t| wall(&w(t), 0, 1),
+            &format!("Table 2's max compute; MD, AR, RP, NR give {}%", list(&dlb(0, &|e, a| wall(&TABLE2, e, a)))),
+        ),
+        Row::paper_check(
+            SOURCE,
+            s54,
+            "wild 10,000/100: wall-clock difference ≈ 2,800 s (MD)",
+            "2,800",
+            51_050.0 - 48_289.0,
+            51.0,
+        )
+        .note("Table 2: 51,050 − 48,289; 'approximately' read to two significant digits (±50 s, + 1 s for the cells)"),
+        from_tables(
+            s54,
+            "wild 10,000/100: wall-clock reduction 5.4% (MD)",
+            "5.4",
+            &|t| wall(&w(t), 1, 1),
+            &format!("MD, AR, RP, NR give {}%", list(&dlb(1, &|e, a| wall(&TABLE2, e, a)))),
+        ),
+        Row::paper_claim(
+            SOURCE,
+            s54,
+            "wild 1,000/25: DLB eliminates ≈ two thirds of the idle time (mean of 4, %)",
+            "eliminated approximately two thirds of the idle time for 25 processors",
+            two_thirds,
+            (two_thirds - 200.0 / 3.0).abs() <= 5.0,
+        )
+        .note(&format!(
+            "per algorithm {}%; 'approximately' read as within 5 points of 66.7%",
+            list(&dlb(0, &|e, a| idle(&TABLE2, e, a)))
+        )),
+        from_tables(s54, "wild 1,000/25: % idle, static", "6.5", &|t| w(t)[0][0][6], "Table 2's cell"),
+        from_tables(
+            s54,
+            "wild 1,000/25: % idle with DLB (mean of 4)",
+            "2",
+            &|t| mean(&dlb(0, &|e, a| w(t)[e][a][6])),
+            "Table 2: 2.2, 2.2, 1.7, 1.8%",
+        ),
+        from_tables(
+            s54,
+            "wild 10,000/100: idle time eliminated, roughly 85% (mean of 4)",
+            "85",
+            &|t| mean(&dlb(1, &|e, a| idle(&w(t), e, a))),
+            &format!("per algorithm {}%", list(&dlb(1, &|e, a| idle(&TABLE2, e, a)))),
+        ),
+        from_tables(s54, "wild 10,000/100: % idle, static", "7", &|t| w(t)[1][0][6], "Table 2 prints 6.6%"),
+        from_tables(
+            s54,
+            "wild 10,000/100: % idle with DLB (mean of 4)",
+            "1",
+            &|t| mean(&dlb(1, &|e, a| w(t)[e][a][6])),
+            "Table 2: 1.1, 0.8, 0.9, 1.1%",
+        ),
+        from_tables(
+            s55,
+            "mutant 1,000/25: wall-clock reduction ≈ 26% (best of 4)",
+            "26",
+            &|t| best(&dlb(0, &|e, a| wall(&m(t), e, a))),
+            &format!("MD, AR, RP, NR give {}%", list(&dlb(0, &|e, a| wall(&TABLE3, e, a)))),
+        ),
+        from_tables(
+            s55,
+            "mutant 10,000/100: wall-clock reduction ≈ 21% (best of 4)",
+            "21",
+            &|t| best(&dlb(1, &|e, a| wall(&m(t), e, a))),
+            &format!("MD, AR, RP, NR give {}%", list(&dlb(1, &|e, a| wall(&TABLE3, e, a)))),
+        ),
         Row::paper_claim(
             SOURCE,
             s55,
@@ -194,34 +290,77 @@ fn percentages() -> Vec<Row> {
             mut_idle_min,
             mut_idle_min >= 85.0 - 0.5,
         )
-        .note(&format!("per column {}% (Table 3's MD on 1,000/25: 1 − 310/1,975)", list(&mut_idle))),
-        text_pct(s55, "mutant: % idle from ≈ 30% (mean of the 2 static)", "30", (pct(m, 0, 0) + pct(m, 1, 0)) / 2.0, "Table 3 prints 32.5% and 29.6%"),
-        text_pct(s55, "mutant: % idle down to ≈ 4% (mean of 8 DLB)", "4", mean(&all8(&|e, a| pct(m, e, a))), "Table 3: 5.5, 3.9, 4.9, 4.8, 4.1, 4.4, 3.3, 3.9%"),
-        text_pct("abstract", "overall time reduced by up to 25% (best mutant, %)", "25", best(&mut_wall), &format!("Table 3's 8 DLB columns give {}%", list(&mut_wall))),
-        text_pct("abstract", "total idle time reduced by 85% (mean over mutant DLB, %)", "85", mean(&mut_idle), &format!("Table 3's 8 DLB columns give {}%", list(&mut_idle))),
-        text_pct("§6 conclusions", "wall clock reduced by about 5% for wild type (mean of 8)", "5", mean(&wild_wall), &format!("Table 2's 8 DLB columns give {}%", list(&wild_wall))),
+        .note(&format!(
+            "per column {}% (Table 3's MD on 1,000/25: 1 − 310/1,975)",
+            list(&dlb8(&|e, a| idle(&TABLE3, e, a)))
+        )),
+        from_tables(
+            s55,
+            "mutant: % idle from ≈ 30% (mean of the 2 static)",
+            "30",
+            &|t| (m(t)[0][0][6] + m(t)[1][0][6]) / 2.0,
+            "Table 3 prints 32.5% and 29.6%",
+        ),
+        from_tables(
+            s55,
+            "mutant: % idle down to ≈ 4% (mean of 8 DLB)",
+            "4",
+            &|t| mean(&dlb8(&|e, a| m(t)[e][a][6])),
+            "Table 3: 5.5, 3.9, 4.9, 4.8, 4.1, 4.4, 3.3, 3.9%",
+        ),
+        from_tables(
+            "abstract",
+            "overall time reduced by up to 25% (best mutant, %)",
+            "25",
+            &|t| best(&dlb8(&|e, a| wall(&m(t), e, a))),
+            &format!("Table 3's 8 DLB columns give {}%", list(&dlb8(&|e, a| wall(&TABLE3, e, a)))),
+        ),
+        from_tables(
+            "abstract",
+            "total idle time reduced by 85% (mean over mutant DLB, %)",
+            "85",
+            &|t| mean(&dlb8(&|e, a| idle(&m(t), e, a))),
+            &format!("Table 3's 8 DLB columns give {}%", list(&dlb8(&|e, a| idle(&TABLE3, e, a)))),
+        ),
+        from_tables(
+            "§6 conclusions",
+            "wall clock reduced by about 5% for wild type (mean of 8)",
+            "5",
+            &|t| mean(&dlb8(&|e, a| wall(&w(t), e, a))),
+            &format!("Table 2's 8 DLB columns give {}%", list(&dlb8(&|e, a| wall(&TABLE2, e, a)))),
+        ),
     ]
 }
 
 /// Max idle = max − min, avg idle = max − avg and % idle = 100·avg idle/avg on every printed
-/// column. The cells are rounded to the second (to 0.1 point for %), so a difference of two
-/// cells is known to ±1 s, and the printed result adds its own half unit.
+/// column, within half a printed unit plus the rounding of the cells involved.
 fn identities() -> Vec<Row> {
     let mut rows = Vec::new();
-    for (name, table) in [("Table 2", &TABLE2), ("Table 3", &TABLE3)] {
+    for (name, ti) in [("Table 2", 0usize), ("Table 3", 1usize)] {
         for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
             for (a, alg) in Algorithm::ALL.iter().enumerate() {
-                let c = table[e][a];
                 let col = format!("{}, {n}/{p}", alg.name());
-                rows.push(Row::paper_check(SOURCE, name, &format!("max idle = max − min, {col}"), &format!("{:.0}", c[4]), c[1] - c[2], 1.5));
-                rows.push(Row::paper_check(SOURCE, name, &format!("avg idle = max − avg, {col}"), &format!("{:.0}", c[5]), c[1] - c[0], 1.5));
-                rows.push(Row::paper_check(
-                    SOURCE,
+                let c = if ti == 0 { TABLE2[e][a] } else { TABLE3[e][a] };
+                rows.push(from_tables(
+                    name,
+                    &format!("max idle = max − min, {col}"),
+                    &format!("{:.0}", c[4]),
+                    &|t| t[ti][e][a][1] - t[ti][e][a][2],
+                    "max idle = Y_p − Y_1 (§5.2)",
+                ));
+                rows.push(from_tables(
+                    name,
+                    &format!("avg idle = max − avg, {col}"),
+                    &format!("{:.0}", c[5]),
+                    &|t| t[ti][e][a][1] - t[ti][e][a][0],
+                    "avg idle = (1/p) Σ (Y_p − X_i), eq. (3)",
+                ));
+                rows.push(from_tables(
                     name,
                     &format!("% idle = 100·avg idle/avg, {col}"),
                     &format!("{:.1}", c[6]),
-                    100.0 * c[5] / c[0],
-                    0.05 + CELL_ROUNDING_PCT,
+                    &|t| 100.0 * t[ti][e][a][5] / t[ti][e][a][0],
+                    "percentage idle time",
                 ));
             }
         }

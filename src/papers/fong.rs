@@ -76,8 +76,8 @@ fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
     let averages: Result<Vec<Vec<f64>>, String> = (0..experiments)
         .map(|j| {
             let mc = MonteCarlo::new(cfg.seed.wrapping_add(j), PAPER_REPLICATIONS).map_err(|e| e.to_string())?;
-            let curves = simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &BOUNDS, &mc)
-                .map_err(|e| e.to_string())?;
+            let curves =
+                simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &BOUNDS, &mc).map_err(|e| e.to_string())?;
             Ok(curves.first_passage.iter().map(|e| e.mean).collect())
         })
         .collect();

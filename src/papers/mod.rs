@@ -37,6 +37,37 @@ use crate::montecarlo::Estimate;
 /// The citation keys of the papers, in bibliography order (see [`crate::references`]).
 pub const PAPER_KEYS: [&str; 5] = ["ahn", "fong", "dobber", "yin", "jia"];
 
+/// The short citation of a paper by its key (see [`crate::references`] for the full
+/// bibliography); `None` for any other string.
+///
+/// ```
+/// use loadbal::papers::citation;
+/// assert!(citation("fong").unwrap().starts_with("Fong, Xu and Wang"));
+/// assert_eq!(citation("004"), None);
+/// ```
+pub fn citation(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "ahn" => {
+            "Ahn et al., A Framework to Analyze the Performance of Load Balancing Schemes for Ensembles of \
+             Stochastic Simulations (IJPP, 2015)"
+        }
+        "fong" => {
+            "Fong, Xu and Wang, Optimal Periodic Remapping of Bulk Synchronous Computations on Multiprogrammed \
+             Distributed Systems (IPDPS, 2000)"
+        }
+        "dobber" => "Dobber, Robust Applications in Time-Shared Distributed Systems (PhD thesis, 2006)",
+        "yin" => {
+            "Yin, Xu and Wang, Optimal Remapping in Dynamic Bulk Synchronous Computations via a Stochastic \
+             Control Approach (IEEE TPDS, 2003)"
+        }
+        "jia" => {
+            "Jia, Resource Unaware Load Distribution Strategies for Processing Divisible Loads in Networked \
+             Computing Environments (PhD thesis, 2009)"
+        }
+        _ => return None,
+    })
+}
+
 /// Standard errors a simulated value may add to the printed precision in [`Row::simulated`].
 pub const SIMULATION_SE: f64 = 4.0;
 

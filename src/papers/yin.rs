@@ -74,7 +74,8 @@ fn figure4(_cfg: &RunConfig) -> Vec<Row> {
             if eta == etas[0] {
                 continue;
             }
-            let item = format!("η = {eta}: same remap set as η = {} (the caption groups them in panel {panel})", etas[0]);
+            let item =
+                format!("η = {eta}: same remap set as η = {} (the caption groups them in panel {panel})", etas[0]);
             let quote = "Fig. 4 caption: (a) cost = 1, (b) cost = 2, 3, 4, (c) cost = 5, 6, (d) cost = 7, 8, 9, (e) cost = 10..13";
             let row = Row::claim(SOURCE, &table, &item, quote, sol.remap == first.remap);
             rows.push(if sol.remap == first.remap { row } else { explain_grouping(row, eta, &sol, &first) });
@@ -127,7 +128,8 @@ fn figure4(_cfg: &RunConfig) -> Vec<Row> {
         }
     }
     let item = "η = 14: no state remaps";
-    let quote = "When the remapping cost goes beyond a certain number, the computation should never carry any remapping";
+    let quote =
+        "When the remapping cost goes beyond a certain number, the computation should never carry any remapping";
     match (solve(14.0), threshold(13.0, 14.0)) {
         (Ok(never), Ok(last)) => rows.push(
             Row::claim(SOURCE, text, item, quote, !never.remap.iter().any(|&r| r))
@@ -168,8 +170,7 @@ fn grouping_evidence(eta: f64, sol: &RemapSolution, first: &RemapSolution) -> Re
     let p = yin_example(eta).map_err(|e| e.to_string())?;
     let q = p.action_values(&sol.values).map_err(|e| e.to_string())?;
     let differ: Vec<usize> = (0..36).filter(|&s| sol.remap.get(s) != first.remap.get(s)).collect();
-    let margin =
-        differ.iter().filter_map(|&s| q.get(s).map(|(cont, remap)| (remap - cont).abs())).fold(0.0, f64::max);
+    let margin = differ.iter().filter_map(|&s| q.get(s).map(|(cont, remap)| (remap - cont).abs())).fold(0.0, f64::max);
     let at = threshold(eta - 1.0, eta)?;
     let loose = p.solve(Method::ValueIteration { tol: 1e-2, max_iters: 100_000 }).map_err(|e| e.to_string())?;
     Ok((margin, differ.len(), at, loose.remap == first.remap))

@@ -40,7 +40,12 @@ fn cell(metric: usize, v: f64) -> String {
     if metric == 6 { format!("{v:.1}") } else { format!("{v:.0}") }
 }
 
-fn run_all<D: Distribution<f64> + Sync>(n: u64, p: usize, dist: &D, mc: &MonteCarlo) -> Vec<Result<MetricsEstimate, String>> {
+fn run_all<D: Distribution<f64> + Sync>(
+    n: u64,
+    p: usize,
+    dist: &D,
+    mc: &MonteCarlo,
+) -> Vec<Result<MetricsEstimate, String>> {
     Algorithm::ALL
         .iter()
         .map(|&alg| monte_carlo_metrics(&SimConfig::new(n, p, alg), dist, mc).map_err(|e| e.to_string()))
@@ -131,9 +136,16 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
                 if let Some(Ok(s)) = sims.first() {
                     let t = "§5.2 text";
                     let run = "the static wild run of Table 2, printed with two decimals";
-                    rows.push(draw_row(t, "static 1,000/25: root algebraic variance (RAV)", "679.83", &s.rav, None).note(run));
-                    rows.push(draw_row(t, "static 1,000/25: maximum load imbalance Y_p − Y_1", "2,740.42", &s.max_idle, None).note(run));
-                    rows.push(draw_row(t, "static 1,000/25: average idle time", "1,270.75", &s.avg_idle, None).note(run));
+                    rows.push(
+                        draw_row(t, "static 1,000/25: root algebraic variance (RAV)", "679.83", &s.rav, None).note(run),
+                    );
+                    rows.push(
+                        draw_row(t, "static 1,000/25: maximum load imbalance Y_p − Y_1", "2,740.42", &s.max_idle, None)
+                            .note(run),
+                    );
+                    rows.push(
+                        draw_row(t, "static 1,000/25: average idle time", "1,270.75", &s.avg_idle, None).note(run),
+                    );
                 }
             }
         }
@@ -151,14 +163,17 @@ fn figure_1(cfg: &RunConfig) -> Vec<Row> {
     let mutant = MutantMixture::paper();
     let sim = SimConfig::new(100, 10, Algorithm::Static);
     let runs = match MonteCarlo::new(cfg.seed.wrapping_add(20), cfg.replications(20_000, 2_000)) {
-        Ok(mc) => mc.replicate(|_, rng| simulate(&sim, &mutant, rng).map(|r| 100.0 * r.metrics.avg_idle / r.metrics.max)),
+        Ok(mc) => {
+            mc.replicate(|_, rng| simulate(&sim, &mutant, rng).map(|r| 100.0 * r.metrics.avg_idle / r.metrics.max))
+        }
         Err(e) => return vec![Row::error(SOURCE, t, item, &e).with_printed_text("40")],
     };
     let shares: Result<Vec<f64>, _> = runs.into_iter().collect();
-    let est = match shares.map_err(|e| e.to_string()).and_then(|s| Estimate::from_samples(&s).map_err(|e| e.to_string())) {
-        Ok(est) => est,
-        Err(e) => return vec![Row::error(SOURCE, t, item, &e).with_printed_text("40")],
-    };
+    let est =
+        match shares.map_err(|e| e.to_string()).and_then(|s| Estimate::from_samples(&s).map_err(|e| e.to_string())) {
+            Ok(est) => est,
+            Err(e) => return vec![Row::error(SOURCE, t, item, &e).with_printed_text("40")],
+        };
     let model = static_prediction(100, 10, MUTANT.0, MUTANT.1, ExtremesMethod::Integral, VarianceConvention::Exact)
         .ok()
         .map(|p| 100.0 * p.expected_avg_idle / p.expected_max);
@@ -174,7 +189,8 @@ fn figure_1(cfg: &RunConfig) -> Vec<Row> {
 /// subtract every realised step's expected decrease (11) (for MD and RP this is Prop. 1's
 /// R_k(R_k−1)/(2(p−1)) μ_T² of the actual donor). Both printed rows are single draws.
 pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
-    const EXPERIMENT: [[&str; 4]; 2] = [["195.14", "172.22", "150.32", "209.96"], ["195.85", "153.77", "187.45", "226.68"]];
+    const EXPERIMENT: [[&str; 4]; 2] =
+        [["195.14", "172.22", "150.32", "209.96"], ["195.85", "153.77", "187.45", "226.68"]];
     const THEORY: [[&str; 4]; 2] = [["239.98", "198.32", "220.53", "241.37"], ["229.01", "198.24", "297.26", "378.27"]];
     let (mu, sd) = WILD;
     let wild = match gamma_matched(mu, sd) {
