@@ -82,7 +82,7 @@ fn say(text: &str, first: &str, rest: &str) {
 }
 
 fn print_row(r: &Row) {
-    say(&format!("{} | {}", r.table, r.item), &format!("  [{}]", r.status), "      ");
+    say(&format!("{} | {}", r.table, r.item), &format!("  [{}] ", r.status), "      ");
     let mut values = Vec::new();
     if let Some(p) = &r.printed {
         values.push(format!("paper {p}"));
@@ -97,10 +97,10 @@ fn print_row(r: &Row) {
         values.push(format!("tolerance ±{}", fmt(r.tolerance)));
     }
     if !values.is_empty() {
-        say(&values.join("   "), "      ", "      ");
+        say(&values.join("  |  "), "      ", "      ");
     }
     if !r.note.is_empty() {
-        say(&r.note, "      note:", "            ");
+        say(&r.note, "      note: ", "            ");
     }
 }
 
@@ -168,10 +168,10 @@ fn run(cli: &Cli) -> Result<(), Failure> {
                 paper = section.source;
                 println!();
                 let title = citation(paper).unwrap_or("unknown paper");
-                say(&format!("{paper} — {title}"), "===", "    ");
+                say(&format!("{paper} — {title}"), "=== ", "    ");
             }
             println!();
-            say(section.title, &format!("== {}:", section.source), "   ");
+            say(section.title, &format!("== {}: ", section.source), "   ");
             for r in &rows {
                 print_row(r);
             }
@@ -197,7 +197,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     if !failing.is_empty() {
         println!("\nRows with status error or unexplained:");
         for r in &failing {
-            say(&format!("{} {} | {}: {}", r.source, r.table, r.item, r.note), &format!("  [{}]", r.status), "      ");
+            say(&format!("{} {} | {}: {}", r.source, r.table, r.item, r.note), &format!("  [{}] ", r.status), "      ");
         }
         return Err(Failure::failed(format!("{} rows are error or unexplained (listed on stdout)", failing.len())));
     }

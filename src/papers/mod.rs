@@ -448,7 +448,6 @@ impl Row {
     /// let r = Row::consistent("ahn", "Table 2", "max", "121", runs, None, 3.0);
     /// assert_eq!(r.status, Status::Consistent);
     /// assert_eq!(r.tolerance, Some(30.5)); // 3 sd + half a unit
-
     /// assert_eq!(Row::consistent("ahn", "Table 2", "max", "131", runs, None, 3.0).status, Status::Unexplained);
     /// ```
     pub fn consistent(

@@ -150,8 +150,8 @@ fn explain_grouping(row: Row, eta: f64, sol: &RemapSolution, first: &RemapSoluti
             &format!(
                 "the converged optimum (policy iteration, Bellman residual {:.1e}) gives η = {eta} a different set in \
                  {n} states, which it prefers by at most {margin:.6} in expected cost; the set changes at η = \
-                 {at:.9}. Value iteration stopped at tolerance 1e-2 {} panel (b)'s set: the paper's unspecified \
-                 stopping rule is the likely cause",
+                 {at:.9}: a near tie. Value iteration from V⁰ = 0 stopped at tolerance 1e-2 {} panel (b)'s set, \
+                 so the paper's unspecified stopping rule is a possible, unconfirmed cause",
                 sol.residual,
                 if loose_agrees { "returns" } else { "does not return" }
             ),
