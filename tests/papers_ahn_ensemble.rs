@@ -98,5 +98,16 @@ fn table_1_single_runs() {
     assert_eq!(r.printed.as_deref(), Some("239.98"));
     let r = find(&rows, "Table 1", "experimental RAV, NR, 10000 tasks / 100 procs");
     assert_eq!(r.printed.as_deref(), Some("226.68"));
-    assert!(rows.iter().all(|r| r.status == Status::Consistent || r.status == Status::Deviates), "{rows:#?}");
+    // The experimental RAV is a single run, consistent with the simulated spread.
+    for r in rows.iter().filter(|r| r.item.starts_with("experimental")) {
+        assert!(matches!(r.status, Status::Consistent | Status::Deviates), "{r:?}");
+    }
+    // The theoretical row needs the paper's own history: along simulated histories the expected
+    // variance (start minus each step's decrease) goes negative too often to stand in for it.
+    for r in rows.iter().filter(|r| r.item.starts_with("theoretical")) {
+        assert!(matches!(r.status, Status::Consistent | Status::NotReproducible), "{r:?}");
+        if r.status == Status::NotReproducible {
+            assert!(r.note.contains("negative expected variance") && r.note.contains("does not print"), "{r:?}");
+        }
+    }
 }

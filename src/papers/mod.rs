@@ -11,9 +11,9 @@
 //! |---|---|---|
 //! | `match` | a printed number against a value the crate computes, within half a unit of the last printed digit (plus at most 4 standard errors for a simulated value, stated in the note) | [`Row::printed`], [`Row::printed_within`], [`Row::simulated`] |
 //! | `consistent` | a printed single random draw (one simulation run, one measured trace) lying within the run-to-run spread of the crate's simulation of the same experiment; not a reproduction | [`Row::consistent`] |
-//! | `paper_check` | the paper's own arithmetic (an identity between its cells, a percentage of its numbers) holds; no crate model is involved | [`Row::paper_check`] |
-//! | `computed` | no printed value: a value shown for context, a reconstructed figure, a qualitative claim checked | [`Row::computed`] |
-//! | `deviates` | a printed value the crate does not reproduce, with an explanation that holds within a bound stated in the code | [`Row::explained`] |
+//! | `paper_check` | the paper's own arithmetic (an identity between its cells, a percentage of its numbers) holds; no crate model is involved | [`Row::paper_check`], [`Row::paper_claim`] |
+//! | `computed` | no printed value: a value shown for context, a reconstructed figure, a qualitative sentence of the paper confirmed | [`Row::computed`], [`Row::claim`] |
+//! | `deviates` | a printed value the crate does not reproduce, with an explanation that holds within a bound stated in the code | [`Row::explained`], [`Row::explained_by`], [`Row::paper_check`] |
 //! | `not_reproducible` | the paper lacks data the note names (a lost figure, private traces) | [`Row::not_reproducible`] |
 //! | `error` | the crate returned an error while computing the row (the row is kept) | [`Row::error`] |
 //! | `unexplained` | outside tolerance with no explanation: a defect to investigate | — |

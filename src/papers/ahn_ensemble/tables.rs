@@ -21,6 +21,11 @@ use crate::order_stats::std_normal_quantile;
 /// (16), the §5.2 experiment (3) and Fig. 1 (1).
 const CELLS: f64 = 160.0;
 
+/// Table 1's theoretical row is recomputed along simulated histories only while at most this
+/// share of them keeps a non-negative expected variance; beyond it the histories are no proxy for
+/// the paper's and the row is `not_reproducible` (the paper's history is not printed).
+const MAX_NEGATIVE_SHARE: f64 = 0.05;
+
 /// How many run-to-run standard deviations a printed single run may sit from the simulated mean
 /// (Bonferroni, 5% family-wise over [`CELLS`]).
 fn k() -> f64 {
@@ -225,9 +230,15 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
                     if negative > 0 {
                         row = row.note(&format!(
                             "{negative} of {reps} simulated histories end with a negative expected variance (the \
-                             subtracted decreases exceed the start: the bookkeeping is no upper bound there); the \
-                             estimate covers the other {}",
+                             subtracted decreases exceed the start); the estimate covers the other {}",
                             theo.n
+                        ));
+                    }
+                    if negative as f64 > MAX_NEGATIVE_SHARE * reps as f64 {
+                        row = row.not_reproducible(&format!(
+                            "more than {:.0}% of the simulated histories have no root, so they are no proxy for the \
+                             paper's own history, whose R trajectory and starting value it does not print",
+                            100.0 * MAX_NEGATIVE_SHARE
                         ));
                     }
                     rows.push(row);
