@@ -1,14 +1,10 @@
-//! Jia's queueing rows (Tables 5.1–5.3) as `reproduce` prints them.
+//! Jia's queueing rows (Tables 5.1–5.3) as `reproduce` prints them, against the printed values.
 
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 
 fn rows() -> Vec<Row> {
     let cfg = RunConfig { quick: true, ..RunConfig::default() };
-    sections_of("004_6138481c300b5565")
-        .into_iter()
-        .filter(|s| s.title.starts_with("Table"))
-        .flat_map(|s| (s.run)(&cfg))
-        .collect()
+    sections_of("jia").into_iter().filter(|s| s.title.starts_with("Table")).flat_map(|s| (s.run)(&cfg)).collect()
 }
 
 fn find<'a>(rows: &'a [Row], item: &str) -> &'a Row {
@@ -16,55 +12,48 @@ fn find<'a>(rows: &'a [Row], item: &str) -> &'a Row {
 }
 
 #[test]
-fn no_row_is_unexplained() {
+fn statuses() {
     let rows = rows();
-    for r in &rows {
-        println!(
-            "{:<10} {:<45} {:?} {:?} {:?} {}",
-            r.table,
-            r.item,
-            r.paper,
-            r.model,
-            r.monte_carlo,
-            r.status.as_str()
-        );
+    assert!(rows.iter().all(|r| !r.status.is_failure() && r.source == "jia"), "{rows:#?}");
+    // The capacities of Table 5.2 are inputs: no row echoes them; the derived rates are computed.
+    assert!(rows.iter().all(|r| !r.item.contains("E^")), "{rows:#?}");
+    for r in rows.iter().filter(|r| r.item.contains('μ')) {
+        assert_eq!(r.status, Status::Computed, "{r:?}");
     }
-    assert!(rows.len() >= 50);
-    assert!(rows.iter().all(|r| r.status != Status::Unexplained));
 }
 
 #[test]
-fn table_5_3_bound_matches_with_own_vacation_rate() {
+fn table_5_3_bound_matches_the_printed_column() {
     let rows = rows();
-    let golden = [
-        ("Exp 1 Region_0 Q^t", 5.3435),
-        ("Exp 1 Region_1 Q^t", 25.98),
-        ("Exp 1 Region_2 Q^t", 3.2517),
-        ("Exp 2 Region_0 Q^t", 6.7296),
-        ("Exp 2 Region_1 Q^t", 79.9071),
-        ("Exp 2 Region_2 Q^t", 2.2295),
-        ("Exp 3 Region_0 Q^t", 3.7596),
-        ("Exp 3 Region_1 Q^t", 8.15),
-        ("Exp 3 Region_2 Q^t", 4.6476),
+    let printed = [
+        ("Exp 1 Region_0 Q^t", "5.3", 5.3435),
+        ("Exp 1 Region_1 Q^t", "26", 25.98),
+        ("Exp 1 Region_2 Q^t", "3.3", 3.2517),
+        ("Exp 2 Region_0 Q^t", "6.7", 6.7296),
+        ("Exp 2 Region_1 Q^t", "79.9", 79.9071),
+        ("Exp 2 Region_2 Q^t", "2.2", 2.2295),
+        ("Exp 3 Region_0 Q^t", "3.8", 3.7596),
+        ("Exp 3 Region_1 Q^t", "8.2", 8.15),
+        ("Exp 3 Region_2 Q^t", "4.6", 4.6476),
     ];
-    for (item, value) in golden {
+    for (item, p, value) in printed {
         let r = find(&rows, item);
+        assert_eq!(r.printed.as_deref(), Some(p));
         assert!((r.model.unwrap() - value).abs() < 1e-4, "{item}: {:?}", r.model);
-        assert_eq!(r.status, Status::Match, "{item}");
+        assert_eq!(r.status, Status::Match, "{r:?}");
     }
-    // The text's vacation rule gives 5.5235, 25.80, 3.5817 for Exp 1 and does not match.
-    let text = find(&rows, "Exp 1 Region_0 Q^t, text's vacation rule");
-    assert!((text.model.unwrap() - 5.5235).abs() < 1e-4);
-    assert_eq!(text.status, Status::Deviates);
+    // The text's vacation rule (min over the others) gives 5.5235 for Exp 1 Region_0.
+    assert!(find(&rows, "Exp 1 Region_0 Q^t").note.contains("5.5235"));
 }
 
 #[test]
-fn table_5_3_simulation_is_close_to_printed_runs() {
+fn table_5_3_printed_runs_are_single_draws() {
     let rows = rows();
     let r = find(&rows, "Exp 1 Region_0 Q^a");
-    let mc = r.monte_carlo.unwrap();
-    assert!((mc - 3.58).abs() < 0.3, "{mc}");
+    assert_eq!((r.printed.as_deref(), r.status), (Some("3.7"), Status::Consistent));
+    assert!(r.model.is_none() && (r.monte_carlo.unwrap() - 3.58).abs() < 0.3, "{r:?}");
     let near_saturation = find(&rows, "Exp 2 Region_1 Q^a");
+    assert_eq!(near_saturation.printed.as_deref(), Some("10.3"));
     assert!(near_saturation.monte_carlo.unwrap() < 10.3);
 }
 
