@@ -33,6 +33,12 @@ const TABLES_2: [Cell; 16] = [
     (0.25, 0.12, 20, ["211.94", "204.80", "249.71"], ["225.44", "224.91", "286.82"]),
 ];
 
+/// (η, ε, r_f, [(i, printed count of 25)]) of the §2.5 text.
+type BestISetting = (f64, f64, f64, &'static [(usize, &'static str)]);
+
+/// (coupling, name, [T_SDS 1, T_SDS 7, T_SSS 1, T_SSS 7] as (parse form, as printed), growth % [SDS, SSS]).
+type Quoted = (Coupling, &'static str, [(&'static str, &'static str); 4], [&'static str; 2]);
+
 /// Repetitions behind each printed cell of Tables 2.1/2.2 and of the §2.5 counts.
 const THESIS_RUNS: f64 = 25.0;
 /// A printed mean of 25 runs is consistent within this many of its own standard deviations.
@@ -224,7 +230,7 @@ fn best_i(cfg: &RunConfig) -> Vec<Row> {
     let t = "§2.5 text (Figs. 2.4/2.5)";
     let reps = cfg.replications(2000, 400);
     let mut rows = Vec::new();
-    let settings: [(f64, f64, f64, &[(usize, &str)]); 6] = [
+    let settings: [BestISetting; 6] = [
         (0.03, 0.12, 0.2, &[(2, "19")]),
         (0.03, 0.12, 0.5, &[(3, "17")]),
         (0.03, 0.12, 0.8, &[(4, "13"), (5, "9")]),
@@ -405,7 +411,7 @@ pub(super) fn chapter_5(cfg: &RunConfig) -> Vec<Row> {
         Err(e) => return vec![Row::error(KEY, t, "multi-source harness", &e)],
     };
     // (coupling, printed [SDS 1, SDS 7, SSS 1, SSS 7] as (parse form, as printed), growth % SDS, SSS).
-    let quoted: [(Coupling, &str, [(&str, &str); 4], [&str; 2]); 2] = [
+    let quoted: [Quoted; 2] = [
         (
             Coupling::Tight,
             "tight",
