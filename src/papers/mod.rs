@@ -748,54 +748,6 @@ impl Row {
         }
         self
     }
-
-    // ----- Legacy constructors, kept until the Dobber and Jia sections are converted. -----
-
-    #[doc(hidden)]
-    /// Legacy: `Match` if `|model − paper| ≤ tolerance`, otherwise `Unexplained`; no printed string.
-    pub fn compare(source: &str, table: &str, item: &str, paper: f64, model: f64, tolerance: f64) -> Row {
-        let mut row = Row::base(source, table, item);
-        row.paper = Some(paper);
-        row.model = Some(model);
-        row.tolerance = Some(tolerance);
-        row.status = if (model - paper).abs() <= tolerance { Status::Match } else { Status::Unexplained };
-        row
-    }
-
-    #[doc(hidden)]
-    /// Legacy: a row with no printed value (starts as `Match`; new code uses [`Row::computed`]).
-    pub fn model_only(source: &str, table: &str, item: &str, model: f64) -> Row {
-        let mut row = Row::base(source, table, item);
-        row.model = Some(model);
-        row.status = Status::Match;
-        row
-    }
-
-    #[doc(hidden)]
-    /// Legacy: attaches a Monte Carlo estimate and checks the model (or paper) against it.
-    pub fn with_monte_carlo(mut self, est: Estimate, k: f64) -> Row {
-        self.monte_carlo = Some(est.mean);
-        self.mc_std_err = Some(est.std_err);
-        if self.tolerance.is_none() {
-            self.tolerance = Some(k * est.std_err);
-        }
-        if let Some(reference) = self.model.or(self.paper) {
-            if !est.agrees_with(reference, k) && self.status == Status::Match {
-                self.status = Status::Unexplained;
-            }
-        }
-        self
-    }
-
-    #[doc(hidden)]
-    /// Legacy: any mismatch becomes `Deviates` (new code uses [`Row::explained`] with a bound).
-    pub fn deviates(mut self, why: &str) -> Row {
-        if self.status != Status::Match {
-            self.status = Status::Deviates;
-        }
-        self.note = why.to_string();
-        self
-    }
 }
 
 /// Options shared by every section.
@@ -856,15 +808,5 @@ pub fn sections() -> Vec<Section> {
 /// assert!(sections_of("nobody").is_empty());
 /// ```
 pub fn sections_of(key: &str) -> Vec<Section> {
-    // Transitional: the former file-name prefixes ("000" ... "004") still select their paper
-    // until every test uses the keys.
-    let key = match key.get(..3) {
-        Some("000") => "ahn",
-        Some("001") => "fong",
-        Some("002") => "dobber",
-        Some("003") => "yin",
-        Some("004") => "jia",
-        _ => key,
-    };
     sections().into_iter().filter(|s| s.source == key).collect()
 }
