@@ -13,6 +13,7 @@
 #![allow(dead_code)] // each program uses a part of it
 
 use std::fmt;
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -78,7 +79,8 @@ pub fn parse<T: clap::Parser>(program: &str) -> T {
                 let text = e.to_string();
                 let first = text.lines().next().unwrap_or("bad arguments");
                 let first = first.strip_prefix("error: ").unwrap_or(first);
-                eprintln!("{program}: {first} (try --help)");
+                // A closed stderr must not turn a usage error into a panic.
+                let _ = writeln!(std::io::stderr(), "{program}: {first} (try --help)");
                 std::process::exit(2);
             }
         },
@@ -91,10 +93,29 @@ pub fn exit(program: &str, result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{program}: {e}");
+            let _ = writeln!(std::io::stderr(), "{program}: {e}");
             ExitCode::from(e.code())
         }
     }
+}
+
+/// Writes `text` to standard output. A closed or failing stdout (`program | head`) is a
+/// failure (exit code 1) instead of the panic of `print!`.
+pub fn print(text: &str) -> Result<(), Failure> {
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| Failure::failed(format!("cannot write to standard output: {e}")))
+}
+
+/// Writes `line` and a newline to standard output (see [`print`]).
+pub fn println(line: impl fmt::Display) -> Result<(), Failure> {
+    print(&format!("{line}\n"))
+}
+
+/// Writes a note to standard error, ignoring a closed stderr.
+pub fn note(line: impl fmt::Display) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// Reads a whole input file; a missing or unreadable file is a usage error naming the path.

@@ -60,12 +60,51 @@ pub enum DltError {
         /// Why.
         reason: String,
     },
+    /// A size whose result would not fit in memory, or whose computation would not end in
+    /// reasonable time: the solver refuses it before allocating.
+    #[error("{what} = {value} is too large: at most {limit} (the result would need too much memory or time)")]
+    TooLarge {
+        /// Which size.
+        what: &'static str,
+        /// The requested size.
+        value: u64,
+        /// The largest accepted.
+        limit: u64,
+    },
+    /// An iterative solver stopped before reaching its tolerance.
+    #[error("{what} did not converge: {reason}")]
+    NotConverged {
+        /// What was being solved.
+        what: &'static str,
+        /// Why it stopped, with the last residual or bracket.
+        reason: String,
+    },
+    /// Valid inputs whose answer double precision cannot give to the documented accuracy
+    /// (for example a ratio of costs beyond 1e±300).
+    #[error("ill-conditioned: {what}")]
+    IllConditioned {
+        /// What was lost, with the offending values.
+        what: String,
+    },
     /// Any other invalid argument (an originator outside the mesh, a bad node index, ...).
     #[error("invalid argument: {what}")]
     InvalidArgument {
         /// What was wrong, with the offending value.
         what: String,
     },
+}
+
+/// The largest number of processors (or nodes, chunks, layers) whose per-processor result a
+/// solver builds: 2^27, a gigabyte per `f64` vector. Closed forms that return a scalar
+/// (speedups, limits) accept any `u64`.
+pub const MAX_PROCESSORS: u64 = 1 << 27;
+
+/// Refuses a size above [`MAX_PROCESSORS`] (or `limit`).
+pub(crate) fn size_at_most(what: &'static str, value: u64, limit: u64) -> Result<usize, DltError> {
+    if value > limit {
+        return Err(DltError::TooLarge { what, value, limit });
+    }
+    usize::try_from(value).map_err(|_| DltError::TooLarge { what, value, limit: usize::MAX as u64 })
 }
 
 /// Checks that `v` is finite and strictly positive.
@@ -110,6 +149,11 @@ pub(crate) fn homogeneous(scale: crate::dlt::CostScale, w: f64, z: f64, load: f6
     non_negative("z", 0, z)?;
     positive("load", 0, load)?;
     Ok(())
+}
+
+/// Validates a homogeneous network's `w > 0`, `z ≥ 0` and the options.
+pub(crate) fn uniform(w: f64, z: f64, opts: &crate::dlt::Options) -> Result<(), DltError> {
+    homogeneous(opts.scale, w, z, opts.load)
 }
 
 /// Validates the lengths of a boundary chain: at least one processor, one link fewer.

@@ -11,7 +11,7 @@
 use super::error::{DltError, finite_result, non_negative, positive};
 use super::radix::{self, Keyed};
 use super::star::{INCLUDE_SLACK, flush};
-use super::types::{Allocation, CostScale, OrderPolicy, RootMode};
+use super::types::{Allocation, CostScale, OrderPolicy, Root, RootMode};
 
 /// Below this many children the sort is one [`radix::sort`] instead of a scatter into 2048
 /// buckets first.
@@ -29,7 +29,7 @@ impl Keyed for Rec {
     }
 }
 
-/// The backward rate recursion `R` (reference §1.3) over children visited from the last sent.
+/// The backward rate recursion `R` (see [`super::star_allocate`]) over children visited from the last sent.
 #[derive(Clone, Copy)]
 struct Rate {
     r: f64,
@@ -213,14 +213,13 @@ fn sort_and_visit(recs: &mut [Rec], starts: &[usize], rate: &mut Rate) -> usize 
 /// inputs are solved on a rayon worker, so that the parallel steps inside do not each hand work
 /// over from the calling thread and wait for it.
 pub(crate) fn allocate(
-    root: RootMode,
-    w_root: f64,
+    root: Root,
     children: &[(f64, f64)],
     scale: CostScale,
     order: OrderPolicy,
     load: f64,
 ) -> Result<Allocation, DltError> {
-    let solve = || solve(root, w_root, children, scale, order, load);
+    let solve = || solve(root, children, scale, order, load);
     if children.len() >= radix::PARALLEL_FROM && rayon::current_thread_index().is_none() {
         rayon::join(solve, || ()).0
     } else {
@@ -230,8 +229,7 @@ pub(crate) fn allocate(
 
 /// [`allocate`] on the current thread.
 fn solve(
-    root: RootMode,
-    w_root: f64,
+    root: Root,
     children: &[(f64, f64)],
     scale: CostScale,
     order: OrderPolicy,
@@ -239,9 +237,11 @@ fn solve(
 ) -> Result<Allocation, DltError> {
     let Scan { sorted, diff, counts } = scan(children, order == OrderPolicy::Optimal)?;
     let n = children.len();
-    let a0 = w_root * scale.t_cp;
+    let root_mode = root.mode();
+    // A non-computing root has no speed; 1/a0 is then never used.
+    let a0 = root.w().map_or(f64::INFINITY, |w| w * scale.t_cp);
     let mut rate = Rate {
-        r: if root == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 },
+        r: if root_mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 },
         t_cm: scale.t_cm,
         t_cp: scale.t_cp,
         zero_cost: false,
@@ -266,7 +266,7 @@ fn solve(
         let free = sort_and_visit(&mut recs, &starts, &mut rate);
         (recs, free)
     };
-    let r = if root == RootMode::FrontEnd { rate.r + 1.0 / a0 } else { rate.r };
+    let r = if root_mode == RootMode::FrontEnd { rate.r + 1.0 / a0 } else { rate.r };
     let t = 1.0 / r;
     let inc = &recs[first..];
     let mut alpha = vec![0.0; n + 1];
@@ -291,13 +291,13 @@ fn solve(
             send_order.push(i);
         }
     }
-    let alpha_root = match root {
+    let alpha_root = match root_mode {
         RootMode::FrontEnd => t / a0,
         RootMode::NoFrontEnd => tau / a0,
         RootMode::NonComputing => 0.0,
     };
     alpha[0] = alpha_root * load;
-    participating[0] = root != RootMode::NonComputing && alpha_root > 0.0;
+    participating[0] = root_mode != RootMode::NonComputing && alpha_root > 0.0;
     let makespan = t * load;
     if finite && alpha[0].is_finite() {
         finite_result(makespan, [])?;
@@ -309,7 +309,7 @@ fn solve(
 
 #[cfg(test)]
 mod tests {
-    use crate::dlt::{CostScale, OrderPolicy, RootMode, star_allocate, star_optimal_order};
+    use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate, star_optimal_order};
 
     /// The sorted path (radix buckets, in-place compaction, early stop of the forward pass)
     /// gives bit for bit what serving the children presorted by `z` gives.
@@ -329,10 +329,10 @@ mod tests {
                 .collect();
             let order = star_optimal_order(&children);
             let sorted: Vec<(f64, f64)> = order.iter().map(|&i| children[i]).collect();
-            for root in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
-                let scale = CostScale::new(0.7, 3.3).unwrap();
-                let a = star_allocate(root, 2.0, &children, scale, OrderPolicy::Optimal, 5.0).unwrap();
-                let b = star_allocate(root, 2.0, &sorted, scale, OrderPolicy::AsGiven, 5.0).unwrap();
+            for root in [Root::FrontEnd { w: 2.0 }, Root::NoFrontEnd { w: 2.0 }, Root::NonComputing] {
+                let opts = Options::load(5.0).with_scale(CostScale::new(0.7, 3.3).unwrap());
+                let a = star_allocate(Star::new(root, &children), opts).unwrap();
+                let b = star_allocate(Star::new(root, &sorted), opts.with_order(OrderPolicy::AsGiven)).unwrap();
                 assert_eq!(a.makespan.to_bits(), b.makespan.to_bits());
                 assert_eq!(a.alpha[0].to_bits(), b.alpha[0].to_bits());
                 for (k, &i) in order.iter().enumerate() {
@@ -388,7 +388,7 @@ mod tests {
     fn zero_cost_child_after_the_shares_vanish_is_reported() {
         let mut children = vec![(1.0, 1.0); 5000];
         children.push((0.0, 1e-200));
-        let scale = CostScale::new(1e-200, 1.0).unwrap();
-        assert!(star_allocate(RootMode::FrontEnd, 1.0, &children, scale, OrderPolicy::AsGiven, 1.0).is_err());
+        let opts = Options::default().with_scale(CostScale::new(1e-200, 1.0).unwrap()).with_order(OrderPolicy::AsGiven);
+        assert!(star_allocate(Star::new(Root::FrontEnd { w: 1.0 }, &children), opts).is_err());
     }
 }

@@ -1,10 +1,42 @@
 //! Multi-level trees: bottom-up reduction to an equivalent processor with the drop rule, and
-//! top-down inflation (reference §4; Bataineh, Hsiung & Robertazzi 1994 and Jia (4.3)–(4.4)).
+//! top-down inflation (Bataineh, Hsiung & Robertazzi 1994, see [`crate::references`]; Jia,
+//! eqs. (4.3)–(4.4)).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{DltError, chain_lengths, non_negative, positive};
+use super::error::{DltError, MAX_PROCESSORS, chain_lengths, non_negative, positive};
 use super::star::{INCLUDE_SLACK, flush};
-use super::types::{Allocation, CostScale, OrderPolicy, Ports, stable_order_by};
+use super::types::{Allocation, CostScale, Options, OrderPolicy, Ports, stable_order_by};
+
+/// A complete `k`-ary tree of depth `depth` with identical nodes (for [`Tree::kary`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct KaryTree {
+    /// Inverse speed of every node.
+    pub w: f64,
+    /// Inverse speed of every link.
+    pub z: f64,
+    /// Front-ends on every node.
+    pub front_end: bool,
+    /// Children per inner node.
+    pub k: u64,
+    /// Levels below the root.
+    pub depth: u64,
+}
+
+impl KaryTree {
+    /// Number of nodes `1 + k + … + k^depth`, or `None` beyond `u64`.
+    pub fn node_count(&self) -> Option<u64> {
+        let (mut total, mut level) = (1u64, 1u64);
+        for _ in 0..self.depth {
+            level = level.checked_mul(self.k)?;
+            total = total.checked_add(level)?;
+            if level == 0 {
+                break;
+            }
+        }
+        Some(total)
+    }
+}
 
 /// One node of a [`Tree`].
 #[derive(Debug, Clone, PartialEq)]
@@ -119,18 +151,31 @@ impl Tree {
         Ok(t)
     }
 
-    /// A complete `k`-ary tree of depth `d` with identical `w`, `z` and front-end flag.
+    /// A complete `k`-ary tree with identical `w`, `z` and front-end flag.
     ///
     /// # Errors
-    /// Bad `w` or `z`; [`DltError::InvalidArgument`] for `k = 0` with `d > 0`.
-    pub fn kary(k: usize, depth: usize, w: f64, z: f64, front_end: bool) -> Result<Self, DltError> {
+    /// Bad `w` or `z`; [`DltError::InvalidArgument`] for `k = 0` with `depth > 0`;
+    /// [`DltError::TooLarge`] for more than [`MAX_PROCESSORS`] nodes (use
+    /// [`crate::dlt::kary_tree_rho`] for the makespan of larger trees).
+    ///
+    /// ```
+    /// use loadbal::dlt::{KaryTree, Tree};
+    /// let t = Tree::kary(KaryTree { w: 1.0, z: 0.1, front_end: true, k: 3, depth: 2 }).unwrap();
+    /// assert_eq!(t.len(), 13);
+    /// ```
+    pub fn kary(spec: KaryTree) -> Result<Self, DltError> {
+        let KaryTree { w, z, front_end, k, depth } = spec;
         if k == 0 && depth > 0 {
             return Err(DltError::InvalidArgument { what: "a k-ary tree needs k >= 1".into() });
         }
+        let count = spec.node_count().unwrap_or(u64::MAX);
+        super::error::size_at_most("k-ary tree nodes", count, MAX_PROCESSORS)?;
+        non_negative("tree z", 1, z)?;
         let mut t = Tree::new(Some(w), front_end)?;
+        t.nodes.reserve(count as usize);
         let mut level = vec![0usize];
         for _ in 0..depth {
-            let mut next = Vec::with_capacity(level.len() * k);
+            let mut next = Vec::with_capacity(level.len() * k as usize);
             for &p in &level {
                 for _ in 0..k {
                     next.push(t.add(p, z, Some(w), front_end)?);
@@ -159,7 +204,10 @@ impl Tree {
     fn children(&self) -> Vec<Vec<usize>> {
         let mut ch = vec![Vec::new(); self.nodes.len()];
         for (i, n) in self.nodes.iter().enumerate().skip(1) {
-            ch[n.parent.expect("validated")].push(i);
+            // Validated: every node but the root has a parent before it.
+            if let Some(p) = n.parent {
+                ch[p].push(i);
+            }
         }
         ch
     }
@@ -207,8 +255,15 @@ pub struct TreeSolution {
     pub w_eq_subtree: Vec<f64>,
 }
 
+impl std::fmt::Display for TreeSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "tree of {} nodes: {}", self.block.len(), self.allocation)
+    }
+}
+
 /// Divisible load on a multi-level tree: bottom-up reduction with the drop rule, then top-down
-/// inflation (reference §4.2, derived; the tree analogue of Drozdowski's eq. (9)).
+/// inflation (Bataineh, Hsiung & Robertazzi 1994; Jia, eqs. (4.3)–(4.4); the tree analogue of
+/// Drozdowski 1997, see [`crate::references`]). Children are served in `opts.order`.
 ///
 /// # Formula
 /// ```text
@@ -222,20 +277,27 @@ pub struct TreeSolution {
 ///   no front-end: α_v = τ/a_v;  T = a_eq(root)·L
 /// ```
 ///
+/// # Accuracy
+/// Each node's reduction is the star recursion: within `4·n·ε` relative for `n` nodes; the
+/// tests measure at most 3e-15 against 50-digit references and agree with the event engine to
+/// 1e-12.
+///
 /// # Errors
 /// [`DltError::Empty`] if no node of the tree can compute; bad scale or load.
 ///
 /// ```
-/// use loadbal::dlt::{tree_allocate, CostScale, OrderPolicy, Tree};
-/// // A front-end root (w = 1) with one child (z = 1, w = 1): T = 1/(1 + 1/2) = 2/3.
-/// let mut t = Tree::new(Some(1.0), true).unwrap();
-/// t.add(0, 1.0, Some(1.0), true).unwrap();
-/// let s = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
-/// assert!((s.allocation.makespan - 2.0 / 3.0).abs() < 1e-15);
+/// use loadbal::dlt::{tree_allocate, Options, Tree};
+/// // Jia's two-processor anchor (Jia, §2.B): root w = 2, child w = 2 over z = 0.6,
+/// // T_cp = 2, T_cm = 1: T = 2·2·4.6/8.6.
+/// let mut t = Tree::new(Some(2.0), true).unwrap();
+/// t.add(0, 0.6, Some(2.0), true).unwrap();
+/// let opts = Options::default().with_scale(loadbal::dlt::CostScale::new(2.0, 1.0).unwrap());
+/// let s = tree_allocate(&t, opts).unwrap();
+/// assert!((s.allocation.makespan - 4.0 * 4.6 / 8.6).abs() < 1e-15);
 /// ```
-pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f64) -> Result<TreeSolution, DltError> {
-    scale.check()?;
-    positive("load", 0, load)?;
+pub fn tree_allocate(tree: &Tree, opts: Options) -> Result<TreeSolution, DltError> {
+    opts.check()?;
+    let Options { load, scale, order } = opts;
     let n = tree.len();
     let nodes = tree.nodes();
     let children = tree.children();
@@ -322,12 +384,15 @@ pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f6
     })
 }
 
-/// Equivalent inverse speed `w_eq = a_eq(root)/T_cp` of a whole tree (reference §4.2).
+/// Equivalent inverse speed `w_eq = a_eq(root)/T_cp` of a whole tree (Jia, eq. (4.3)).
 ///
 /// # Formula
 /// ```text
 /// w_eq = T(L = 1)/T_cp, T from the reduction of `tree_allocate`
 /// ```
+///
+/// # Accuracy
+/// As [`tree_allocate`].
 ///
 /// # Errors
 /// As [`tree_allocate`].
@@ -341,7 +406,7 @@ pub fn tree_allocate(tree: &Tree, scale: CostScale, order: OrderPolicy, load: f6
 /// assert!((w - 2.0 * 4.6 / 8.6).abs() < 1e-15);
 /// ```
 pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> Result<f64, DltError> {
-    Ok(tree_allocate(tree, scale, order, 1.0)?.allocation.w_equivalent)
+    Ok(tree_allocate(tree, Options { load: 1.0, scale, order })?.allocation.w_equivalent)
 }
 
 /// Builds the engine network and plans executing a tree solution: every node sends its included
@@ -352,9 +417,9 @@ pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> R
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::{tree_allocate, tree_schedule, CostScale, OrderPolicy, Tree};
-/// let t = Tree::kary(2, 2, 1.0, 0.2, true).unwrap();
-/// let sol = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// use loadbal::dlt::{tree_allocate, tree_schedule, CostScale, KaryTree, Options, Tree};
+/// let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 2, depth: 2 }).unwrap();
+/// let sol = tree_allocate(&t, Options::default()).unwrap();
 /// let (net, plans) = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
 /// assert_eq!((net.len(), plans.len()), (7, 7));
 /// ```
@@ -363,8 +428,17 @@ pub fn tree_schedule(
     sol: &TreeSolution,
     scale: CostScale,
 ) -> Result<(Network, Vec<Vec<Action>>), DltError> {
-    if sol.block.len() != tree.len() {
-        return Err(DltError::LengthMismatch { what: "tree solution", expected: tree.len(), got: sol.block.len() });
+    for (what, got) in [
+        ("tree solution blocks", sol.block.len()),
+        ("tree solution send orders", sol.send_order.len()),
+        ("tree solution loads", sol.allocation.alpha.len()),
+    ] {
+        if got != tree.len() {
+            return Err(DltError::LengthMismatch { what, expected: tree.len(), got });
+        }
+    }
+    if let Some(&k) = sol.send_order.iter().flatten().find(|&&k| k >= tree.len()) {
+        return Err(DltError::InvalidArgument { what: format!("tree solution sends to node {k}, outside the tree") });
     }
     let nodes: Vec<Node> = tree
         .nodes()
@@ -399,9 +473,9 @@ pub fn tree_schedule(
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::{tree_allocate, tree_simulate, CostScale, OrderPolicy, Tree};
-/// let t = Tree::kary(3, 2, 1.0, 0.2, true).unwrap();
-/// let sol = tree_allocate(&t, CostScale::unit(), OrderPolicy::Optimal, 1.0).unwrap();
+/// use loadbal::dlt::{tree_allocate, tree_simulate, CostScale, KaryTree, Options, Tree};
+/// let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 3, depth: 2 }).unwrap();
+/// let sol = tree_allocate(&t, Options::default()).unwrap();
 /// let trace = tree_simulate(&t, &sol, CostScale::unit()).unwrap();
 /// assert!(trace.finish_spread(sol.allocation.makespan) < 1e-12);
 /// ```

@@ -1,9 +1,12 @@
 //! Types shared by every divisible-load solver: cost scale, root modes, order policy and the
 //! returned allocation.
 
+use std::fmt;
+
 use super::error::{DltError, positive};
 
-/// The scale constants of the DLT literature (reference §0.2): `T_cp` seconds for the standard
+/// The scale constants of the divisible-load literature (Bharadwaj et al. 1996, see
+/// [`crate::references`]; Jia, §2.1): `T_cp` seconds for the standard
 /// processor to compute one unit of load and `T_cm` seconds for the standard link to send one.
 /// A processor of inverse speed `w` computes one unit in `a = w·T_cp`; a link of inverse speed
 /// `z` sends one unit in `c = z·T_cm`.
@@ -43,7 +46,9 @@ impl Default for CostScale {
     }
 }
 
-/// What the load originator (the root of a star, bus or tree) does (reference §1.1).
+/// What the load originator (the root of a star, bus or tree) does, without its speed: the
+/// homogeneous models, where the root has the workers' `w`, and the speedup formulas take it.
+/// [`Root`] carries the speed of a computing root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RootMode {
@@ -55,13 +60,222 @@ pub enum RootMode {
     NonComputing,
 }
 
+impl RootMode {
+    /// The [`Root`] of this mode with inverse speed `w` (ignored for [`RootMode::NonComputing`]).
+    pub fn with_w(self, w: f64) -> Root {
+        match self {
+            RootMode::FrontEnd => Root::FrontEnd { w },
+            RootMode::NoFrontEnd => Root::NoFrontEnd { w },
+            RootMode::NonComputing => Root::NonComputing,
+        }
+    }
+}
+
+impl fmt::Display for RootMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RootMode::FrontEnd => "front-end root",
+            RootMode::NoFrontEnd => "root without front-end",
+            RootMode::NonComputing => "non-computing root",
+        })
+    }
+}
+
+/// The load originator of a star, bus or multi-installment schedule, with the inverse speed `w`
+/// of a root that computes (Jia, §2.1; Bharadwaj et al. 1996, see [`crate::references`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Root {
+    /// Computes from t = 0 while its front-end sends.
+    FrontEnd {
+        /// Inverse computing speed, finite and > 0.
+        w: f64,
+    },
+    /// Sends everything first, then computes.
+    NoFrontEnd {
+        /// Inverse computing speed, finite and > 0.
+        w: f64,
+    },
+    /// Does not compute (a bus control unit).
+    NonComputing,
+}
+
+impl Root {
+    /// The mode without the speed.
+    pub fn mode(&self) -> RootMode {
+        match self {
+            Root::FrontEnd { .. } => RootMode::FrontEnd,
+            Root::NoFrontEnd { .. } => RootMode::NoFrontEnd,
+            Root::NonComputing => RootMode::NonComputing,
+        }
+    }
+
+    /// The inverse speed of a computing root.
+    pub fn w(&self) -> Option<f64> {
+        match *self {
+            Root::FrontEnd { w } | Root::NoFrontEnd { w } => Some(w),
+            Root::NonComputing => None,
+        }
+    }
+
+    /// Checks `w` (finite, > 0) of a computing root.
+    pub(crate) fn check(&self) -> Result<(), DltError> {
+        if let Some(w) = self.w() {
+            positive("root w", 0, w)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Root {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.w() {
+            Some(w) => write!(f, "{} (w = {w})", self.mode()),
+            None => write!(f, "{}", self.mode()),
+        }
+    }
+}
+
+/// How to solve: the load `L`, the cost scale and the order children are served in.
+///
+/// `Options::default()` is a unit load, [`CostScale::unit`] and [`OrderPolicy::Optimal`].
+/// Functions whose order is fixed by the model (chains, product forms in the given order,
+/// homogeneous networks, start-ups in the given order) do not consult `order`; their
+/// documentation says so.
+///
+/// ```
+/// use loadbal::dlt::{CostScale, Options, OrderPolicy};
+/// let o = Options::load(10.0).with_scale(CostScale::new(2.0, 1.0).unwrap()).with_order(OrderPolicy::AsGiven);
+/// assert_eq!((o.load, o.scale.t_cp, o.order), (10.0, 2.0, OrderPolicy::AsGiven));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
+pub struct Options {
+    /// The load `L` to distribute, finite and > 0.
+    pub load: f64,
+    /// `T_cp` and `T_cm`.
+    pub scale: CostScale,
+    /// The order children are served in, where the function chooses one.
+    pub order: OrderPolicy,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { load: 1.0, scale: CostScale::unit(), order: OrderPolicy::Optimal }
+    }
+}
+
+impl Options {
+    /// The default options with load `load`.
+    pub fn load(load: f64) -> Self {
+        Self { load, ..Self::default() }
+    }
+
+    /// The same options with another scale.
+    pub fn with_scale(self, scale: CostScale) -> Self {
+        Self { scale, ..self }
+    }
+
+    /// The same options with another order policy.
+    pub fn with_order(self, order: OrderPolicy) -> Self {
+        Self { order, ..self }
+    }
+
+    /// Checks the load and the scale.
+    pub(crate) fn check(&self) -> Result<(), DltError> {
+        self.scale.check()?;
+        positive("load", 0, self.load)?;
+        Ok(())
+    }
+}
+
+/// A star (single-level tree): the root and its children `(z_i, w_i)`, link and processor
+/// inverse speeds, in input order. Borrowed, so a million children are not copied; it
+/// serialises but does not deserialise (deserialise a [`Root`] and a `Vec<(f64, f64)>`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Star<'a> {
+    /// The originator.
+    pub root: Root,
+    /// `(z, w)` of each child.
+    pub children: &'a [(f64, f64)],
+}
+
+impl<'a> Star<'a> {
+    /// A star of `root` and `children`.
+    pub fn new(root: Root, children: &'a [(f64, f64)]) -> Self {
+        Self { root, children }
+    }
+}
+
+/// A homogeneous bus or star: `n` workers, each of inverse speed `w` behind a link of inverse
+/// speed `z`; a computing root has the same `w`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct UniformBus {
+    /// What the root does.
+    pub root: RootMode,
+    /// Inverse speed of every processor.
+    pub w: f64,
+    /// Inverse speed of the bus.
+    pub z: f64,
+    /// Number of workers besides the root.
+    pub n: u64,
+}
+
+/// A homogeneous star of `n` workers (`w`, `z`) whose root has its own speed (multi-installment
+/// schedules).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct UniformStar {
+    /// The originator: [`Root::FrontEnd`] or [`Root::NonComputing`].
+    pub root: Root,
+    /// Inverse speed of every worker.
+    pub w: f64,
+    /// Inverse speed of every link.
+    pub z: f64,
+    /// Number of workers.
+    pub n: u64,
+}
+
+/// A linear daisy chain `P_1 – … – P_n` whose boundary processor `P_1` holds the load; `z[i]`
+/// joins `P_{i+1}` and `P_{i+2}` (0-based: processors `i` and `i + 1`), so `z.len() + 1 = w.len()`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DaisyChain<'a> {
+    /// Inverse computing speeds, from the originator.
+    pub w: &'a [f64],
+    /// Link inverse speeds.
+    pub z: &'a [f64],
+    /// Every processor computes while it forwards (front-end) or forwards first.
+    pub front_end: bool,
+}
+
+/// A homogeneous daisy chain: `n` processors of inverse speed `w`, links `z`, boundary
+/// originator.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct UniformChain {
+    /// Inverse speed of every processor.
+    pub w: f64,
+    /// Inverse speed of every link.
+    pub z: f64,
+    /// Number of processors, the originator included.
+    pub n: u64,
+    /// Front-ends on every processor.
+    pub front_end: bool,
+}
+
 /// How the children of a star (or of each tree node) are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum OrderPolicy {
     /// Serve the children in input order.
     AsGiven,
-    /// Serve them by non-decreasing `z` (stable): optimal for linear costs (reference §1.4).
+    /// Serve them by non-decreasing `z` (stable): optimal for linear costs (Bharadwaj et al.
+    /// 1996; an exchange argument: swapping two adjacent children so that the faster link goes
+    /// first never lengthens the schedule).
     Optimal,
 }
 
@@ -93,7 +307,8 @@ pub struct Allocation {
 }
 
 impl Allocation {
-    /// Multiplies every load and the makespan by `load` (linear models scale, reference §0.2).
+    /// Multiplies every load and the makespan by `load` (linear costs: the schedule of load `L`
+    /// is the unit-load schedule scaled by `L`).
     pub(crate) fn scaled(mut self, load: f64) -> Self {
         for a in &mut self.alpha {
             *a *= load;
@@ -111,6 +326,23 @@ impl Allocation {
     /// Speedup `a_ref / T` for unit load against a reference time per unit `a_ref`.
     pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> f64 {
         a_ref_per_unit * load / self.makespan
+    }
+}
+
+impl fmt::Display for Allocation {
+    /// `makespan T, w_eq, k of n processors take load`, then the largest shares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let used = self.participating.iter().filter(|&&p| p).count();
+        write!(
+            f,
+            "makespan {:.6e}, w_eq {:.6e}, {used} of {} processors take load",
+            self.makespan,
+            self.w_equivalent,
+            self.alpha.len()
+        )?;
+        let shown = self.alpha.len().min(8);
+        let parts: Vec<String> = self.alpha[..shown].iter().map(|a| format!("{a:.6e}")).collect();
+        write!(f, "; alpha = [{}{}]", parts.join(", "), if self.alpha.len() > shown { ", ..." } else { "" })
     }
 }
 

@@ -4,7 +4,7 @@
 //! `tests/papers_jia_dlt.rs`; Jia prints none of them.)
 
 use super::{Row, RunConfig, Section};
-use crate::dlt::{CostScale, DltError, OrderPolicy, RootMode, Tree, star_allocate, tree_allocate, tree_simulate};
+use crate::dlt::{CostScale, DltError, Options, Root, Star, Tree, star_allocate, tree_allocate, tree_simulate};
 
 const KEY: &str = "jia";
 
@@ -26,7 +26,7 @@ fn thesis_example(_cfg: &RunConfig) -> Vec<Row> {
 /// crate's chain is unrounded: P_3 got (13 − 3.8)/2.4 at t = 3.8 over z = 0.4.
 fn example_rows(t: &str) -> Result<Vec<Row>, DltError> {
     let scale = CostScale::new(2.0, 1.0)?;
-    let pair = star_allocate(RootMode::FrontEnd, 2.0, &[(0.6, 2.0)], scale, OrderPolicy::Optimal, 1.0)?;
+    let pair = star_allocate(Star::new(Root::FrontEnd { w: 2.0 }, &[(0.6, 2.0)]), Options::default().with_scale(scale))?;
     let w_eq = pair.w_equivalent;
     let eff = 0.2 * scale.t_cm + w_eq * scale.t_cp;
     let now = 3.8 + 0.4 * (13.0 - 3.8) / 2.4;
@@ -35,11 +35,11 @@ fn example_rows(t: &str) -> Result<Vec<Row>, DltError> {
     let mut tree = Tree::new(None, true)?;
     let p2 = tree.add(0, 0.2, Some(2.0), true)?;
     tree.add(p2, 0.6, Some(2.0), true)?;
-    let sol = tree_allocate(&tree, scale, OrderPolicy::Optimal, batch)?;
+    let sol = tree_allocate(&tree, Options::load(batch).with_scale(scale))?;
     let trace = tree_simulate(&tree, &sol, scale)?;
     let shadow = trace.nodes[2].receptions[0].end;
     // The thesis splits its printed, rounded batch 3.2769.
-    let printed_split = tree_allocate(&tree, scale, OrderPolicy::Optimal, 3.2769)?;
+    let printed_split = tree_allocate(&tree, Options::load(3.2769).with_scale(scale))?;
     // The thesis divides 13 − 5.3333 by 2.3396: the half units of both move the batch by this.
     let batch_rounding = 5e-5 / eff + batch * 5e-5 / eff;
     let from_printed = 3.2769 * 0.2 + 1.5241 * 0.6;

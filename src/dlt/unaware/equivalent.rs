@@ -3,7 +3,7 @@
 
 use super::error::{UnawareError, positive};
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, OrderPolicy, RootMode, star_allocate};
+use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
 /// tree) is replaced by an equivalent processor (reference §2.B, ambiguity 25).
@@ -123,8 +123,9 @@ pub fn equivalent(
         // One star per node: the classical solver of `crate::dlt` (front-end root, or a
         // non-computing relay), children in the order fixed above.
         let children: Vec<(f64, f64)> = kids.iter().map(|&c| (tree.z_up(c), w_sub[c])).collect();
-        let mode = if w[v].is_some() { RootMode::FrontEnd } else { RootMode::NonComputing };
-        let star = star_allocate(mode, w[v].unwrap_or(1.0), &children, scale, OrderPolicy::AsGiven, 1.0)?;
+        let root = w[v].map_or(Root::NonComputing, |w| Root::FrontEnd { w });
+        let opts = Options { load: 1.0, scale, order: OrderPolicy::AsGiven };
+        let star = star_allocate(Star::new(root, &children), opts)?;
         own[v] = star.alpha[0];
         for (j, &c) in kids.iter().enumerate() {
             down[c] = star.alpha[j + 1];

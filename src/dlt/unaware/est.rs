@@ -20,7 +20,7 @@
 use super::error::UnawareError;
 use super::graph::Graph;
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, OrderPolicy, RootMode, star_allocate};
+use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 
 /// A candidate: (the subtree root's new equivalent w, node added, its parent).
 type Cand = (f64, usize, usize);
@@ -66,7 +66,8 @@ impl Est<'_> {
             return Ok(w);
         }
         let children: Vec<(f64, f64)> = items.iter().map(|it| (it.0, it.1)).collect();
-        let s = star_allocate(RootMode::FrontEnd, w, &children, self.scale, OrderPolicy::AsGiven, 1.0)?;
+        let opts = Options { load: 1.0, scale: self.scale, order: OrderPolicy::AsGiven };
+        let s = star_allocate(Star::new(Root::FrontEnd { w }, &children), opts)?;
         Ok(s.makespan / self.scale.t_cp)
     }
 

@@ -4,7 +4,7 @@
 
 use super::error::{UnawareError, positive, unit_open};
 use super::probing::{partition_pi, probe_times_linear};
-use crate::dlt::{CostScale, chain_allocate};
+use crate::dlt::{CostScale, DaisyChain, Options, chain_allocate};
 
 /// Phase_1 of ESS (root P_1 with w_1 = K and the first responder P_j).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -262,7 +262,8 @@ pub(super) fn chain_phase(
     if x == 0.0 {
         return Ok((vec![0.0; w.len()], 0.0));
     }
-    let a = chain_allocate(&w, &big_z, true, CostScale::new(t_cp, t_cm)?, x)?;
+    let chain = DaisyChain { w: &w, z: &big_z, front_end: true };
+    let a = chain_allocate(chain, Options::load(x).with_scale(CostScale::new(t_cp, t_cm)?))?;
     Ok((a.alpha, a.makespan))
 }
 

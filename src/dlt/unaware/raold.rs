@@ -5,7 +5,7 @@
 
 use super::error::{UnawareError, non_negative, positive};
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, OrderPolicy, Tree, tree_allocate};
+use crate::dlt::{CostScale, Options, Tree, tree_allocate};
 
 /// A one-installment schedule of a divisible load on a tree.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,7 +77,7 @@ pub fn raold_os(tree: &RootedTree, w: &[f64], load: f64, t_cm: f64, t_cp: f64) -
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
     let (t, order) = to_dlt_tree(tree, &ws)?;
     let scale = CostScale::new(t_cp, t_cm)?;
-    let sol = tree_allocate(&t, scale, OrderPolicy::Optimal, load.max(f64::MIN_POSITIVE))?;
+    let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
     let w_eq = sol.allocation.w_equivalent;
     let mut loads = vec![0.0; tree.len()];
     let mut sequence = vec![Vec::new(); tree.len()];
