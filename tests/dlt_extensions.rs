@@ -14,27 +14,27 @@ fn affine_a1_table() {
     let wk = [AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }; 10];
     let mut prev = f64::INFINITY;
     for n in 1..=6 {
-        let s = affine_star_allocate(10.0, None, &wk[..n], U, Selection::AllGiven).unwrap();
-        let h = affine_homogeneous(10.0, 0.5, 0.2, 0.0, 1.0, n, U).unwrap();
+        let s = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], Selection::AllGiven, Options::load(10.0).with_scale(U)).unwrap();
+        let h = affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, (n) as u64, Options::load(10.0).with_scale(U)).unwrap();
         assert!(rel(s.makespan, h.makespan) < 1e-12);
         assert!(s.makespan < prev);
         prev = s.makespan;
-        check_trace(&affine_simulate(None, &wk[..n], &s, U).unwrap(), &s, 10.0, 1e-12);
+        check_trace(&affine_simulate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], &s, U).unwrap(), &s, 10.0, 1e-12);
     }
     assert!((prev - 5.017_643_646_68).abs() < 1e-10);
     assert!(matches!(
-        affine_star_allocate(10.0, None, &wk[..7], U, Selection::AllGiven),
+        affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..7], Selection::AllGiven, Options::load(10.0).with_scale(U)),
         Err(DltError::InfeasibleStructure { .. })
     ));
-    assert!(matches!(affine_homogeneous(10.0, 0.5, 0.2, 0.0, 1.0, 7, U), Err(DltError::InfeasibleStructure { .. })));
-    assert_eq!(affine_homogeneous_optimal_count(10.0, 0.5, 0.2, 0.0, 1.0, 10, U).unwrap(), 6);
+    assert!(matches!(affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, (7) as u64, Options::load(10.0).with_scale(U)), Err(DltError::InfeasibleStructure { .. })));
+    assert_eq!(affine_homogeneous_optimal_count(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, (10) as u64, Options::load(10.0).with_scale(U)).unwrap(), 6);
     // c = 0 branch.
-    let h = affine_homogeneous(10.0, 0.5, 0.0, 0.1, 1.0, 4, U).unwrap();
+    let h = affine_homogeneous(AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }, (4) as u64, Options::load(10.0).with_scale(U)).unwrap();
     let s =
-        affine_star_allocate(10.0, None, &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4], U, Selection::AllGiven)
+        affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4], Selection::AllGiven, Options::load(10.0).with_scale(U))
             .unwrap();
     assert!(rel(h.makespan, s.makespan) < 1e-12);
-    assert_eq!(affine_homogeneous_optimal_count(10.0, 0.5, 0.0, 0.0, 1.0, 100, U).unwrap(), 6);
+    assert_eq!(affine_homogeneous_optimal_count(AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 }, (100) as u64, Options::load(10.0).with_scale(U)).unwrap(), 6);
 }
 
 #[test]
@@ -42,21 +42,21 @@ fn affine_a4_order_counterexample() {
     // Reference §6.4 A4: L = 20, S = 1.5; A (0.8, 2.4), B (0.3, 0.6), C (0.2, 2.9).
     let mk = |c: f64, a: f64| AffineWorker { s: 1.5, z: c, q: 0.0, w: a };
     let (a, b, c) = (mk(0.8, 2.4), mk(0.3, 0.6), mk(0.2, 2.9));
-    let cba = affine_star_allocate(20.0, None, &[c, b, a], U, Selection::AllGiven).unwrap();
-    let bca = affine_star_allocate(20.0, None, &[b, c, a], U, Selection::AllGiven).unwrap();
+    let cba = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &[c, b, a], Selection::AllGiven, Options::load(20.0).with_scale(U)).unwrap();
+    let bca = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &[b, c, a], Selection::AllGiven, Options::load(20.0).with_scale(U)).unwrap();
     assert!((cba.makespan - 15.918_345_323_7).abs() < 1e-9);
     assert!((bca.makespan - 15.563_328_424_2).abs() < 1e-9);
 }
 
 #[test]
 fn multi_installment_structure() {
-    let lim = multi_installment_limit(4, 1.0, 0.2, 1.0, None, U).unwrap();
+    let lim = multi_installment_limit(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, Options::load(1.0).with_scale(U)).unwrap();
     let mut prev = f64::INFINITY;
     for n in 1..=12 {
-        let mi = multi_installment(4, n, 1.0, 0.2, 1.0, None, U).unwrap();
+        let mi = multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
         assert!(mi.makespan < prev && mi.makespan > lim);
         prev = mi.makespan;
-        let tr = multi_installment_simulate(&mi, 1.0, 0.2, None, U).unwrap();
+        let tr = multi_installment_simulate(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (&mi).chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
         assert!(rel(tr.compute_makespan, mi.makespan) < 1e-12);
         for node in &tr.nodes[1..] {
             assert!(rel(node.finish.unwrap(), mi.makespan) < 1e-12);
@@ -68,31 +68,31 @@ fn multi_installment_structure() {
         let total: f64 = mi.chunks.iter().flatten().sum::<f64>() + mi.root_alpha;
         assert!((total - 1.0).abs() < 1e-12);
     }
-    assert!(rel(multi_installment(4, 200, 1.0, 0.2, 1.0, None, U).unwrap().makespan, lim) < 1e-9);
+    assert!(rel(multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, (200) as u64, Options::load(1.0).with_scale(U)).unwrap().makespan, lim) < 1e-9);
     // Link-bound and with a computing root.
-    let lim = multi_installment_limit(4, 1.0, 0.4, 1.0, Some(1.0), U).unwrap();
-    assert!(rel(multi_installment(4, 200, 1.0, 0.4, 1.0, Some(1.0), U).unwrap().makespan, lim) < 1e-9);
-    let mi = multi_installment(3, 5, 1.0, 0.4, 2.0, Some(1.5), U).unwrap();
-    let tr = multi_installment_simulate(&mi, 1.0, 0.4, Some(1.5), U).unwrap();
+    let lim = multi_installment_limit(UniformStar { root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (4) as u64 }, Options::load(1.0).with_scale(U)).unwrap();
+    assert!(rel(multi_installment(UniformStar { root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (4) as u64 }, (200) as u64, Options::load(1.0).with_scale(U)).unwrap().makespan, lim) < 1e-9);
+    let mi = multi_installment(UniformStar { root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (3) as u64 }, (5) as u64, Options::load(2.0).with_scale(U)).unwrap();
+    let tr = multi_installment_simulate(UniformStar { root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (&mi).chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
     assert!(tr.finish_spread(mi.makespan) < 1e-12);
-    assert!(multi_installment(3, 0, 1.0, 0.4, 2.0, None, U).is_err());
-    assert!(multi_installment(0, 1, 1.0, 0.4, 2.0, None, U).is_err());
+    assert!(multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (3) as u64 }, (0) as u64, Options::load(2.0).with_scale(U)).is_err());
+    assert!(multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (0) as u64 }, (1) as u64, Options::load(2.0).with_scale(U)).is_err());
 }
 
 #[test]
 fn collection_errors() {
     assert!(matches!(
-        collect_fifo(RootMode::NoFrontEnd, 1.0, &[(1.0, 1.0)], 0.5, U, 1.0),
+        collect_fifo(Star::new(RootMode::NoFrontEnd.with_w(1.0), &[(1.0, 1.0)]), 0.5, Options::load(1.0)),
         Err(DltError::InvalidArgument { .. })
     ));
     assert!(matches!(
-        collect_lifo(RootMode::FrontEnd, 1.0, &[(1.0, 1.0)], -0.5, U, OrderPolicy::Optimal, 1.0),
+        collect_lifo(Star::new(RootMode::FrontEnd.with_w(1.0), &[(1.0, 1.0)]), -0.5, Options::load(1.0)),
         Err(DltError::Negative { .. })
     ));
     // Slow links and a big return make the first return start before the last send ends.
     let ch = [(1.0, 0.1), (1.0, 0.1), (1.0, 0.1)];
     assert!(matches!(
-        collect_fifo(RootMode::NonComputing, 1.0, &ch, 2.0, U, 1.0),
+        collect_fifo(Star::new(RootMode::NonComputing.with_w(1.0), &ch), 2.0, Options::load(1.0)),
         Err(DltError::InfeasibleStructure { .. })
     ));
 }
@@ -103,15 +103,15 @@ proptest! {
     #[test]
     fn affine_engine_and_linear_limit(ws in prop::collection::vec((0.0..2.0f64, 0.0..1.0f64, 0.0..2.0f64, 0.1..3.0f64), 1..7), root in prop::option::of((0.0..0.5f64, 0.1..3.0f64)), load in 1.0..50.0f64) {
         let wk: Vec<AffineWorker> = ws.iter().map(|&(s, z, q, w)| AffineWorker { s, z, q, w }).collect();
-        if let Ok(a) = affine_star_allocate(load, root, &wk, U, Selection::BestPrefix) {
-            check_trace(&affine_simulate(root, &wk, &a, U).unwrap(), &a, load, 1e-12);
+        if let Ok(a) = affine_star_allocate((root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk, Selection::BestPrefix, Options::load(load).with_scale(U)) {
+            check_trace(&affine_simulate((root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk, &a, U).unwrap(), &a, load, 1e-12);
         }
         // Zero start-ups: the linear star (front-end or non-computing root).
         let lin: Vec<AffineWorker> = wk.iter().map(|w| AffineWorker { s: 0.0, q: 0.0, ..*w }).collect();
-        let a = affine_star_allocate(load, root.map(|r| (0.0, r.1)), &lin, U, Selection::AllGiven).unwrap();
+        let a = affine_star_allocate((root.map(|r| (0.0, r.1))).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &lin, Selection::AllGiven, Options::load(load).with_scale(U)).unwrap();
         let ch: Vec<(f64, f64)> = wk.iter().map(|w| (w.z, w.w)).collect();
         let (mode, w0) = match root { Some(r) => (RootMode::FrontEnd, r.1), None => (RootMode::NonComputing, 1.0) };
-        let s = star_product_form(mode, w0, &ch, U, load).unwrap();
+        let s = star_product_form(Star::new(mode.with_w(w0), &ch), Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(a.makespan, s.makespan) < 1e-12);
     }
 
@@ -120,11 +120,11 @@ proptest! {
         let wk: Vec<AffineWorker> = ws.iter().map(|&w| AffineWorker { s, z, q, w }).collect();
         let order = affine_bus_order(&ws);
         let sorted: Vec<AffineWorker> = order.iter().map(|&i| wk[i]).collect();
-        let best = affine_star_allocate(load, None, &sorted, U, Selection::BestPrefix).unwrap().makespan;
+        let best = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &sorted, Selection::BestPrefix, Options::load(load).with_scale(U)).unwrap().makespan;
         for p in permutations(wk.len()) {
             for m in 1..=p.len() {
                 let sub: Vec<AffineWorker> = p[..m].iter().map(|&i| wk[i]).collect();
-                if let Ok(a) = affine_star_allocate(load, None, &sub, U, Selection::AllGiven) {
+                if let Ok(a) = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &sub, Selection::AllGiven, Options::load(load).with_scale(U)) {
                     prop_assert!(a.makespan >= best * (1.0 - 1e-12), "{:?} gives {} < {}", &p[..m], a.makespan, best);
                 }
             }
@@ -133,28 +133,29 @@ proptest! {
 
     #[test]
     fn multi_installment_engine(m in 1usize..6, n in 1usize..8, w in 0.2..3.0f64, z in 0.0..1.0f64, root in prop::option::of(0.2..3.0f64)) {
-        let mi = multi_installment(m, n, w, z, 1.0, root, U).unwrap();
-        let tr = multi_installment_simulate(&mi, w, z, root, U).unwrap();
+        let mi = multi_installment(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: w, z: z, n: (m) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
+        let tr = multi_installment_simulate(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: w, z: z, n: (&mi).chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
         prop_assert!(tr.finish_spread(mi.makespan) < 1e-12);
         prop_assert!(tr.compute_makespan <= mi.makespan * (1.0 + 1e-12));
         if n == 1 {
             let mode = if root.is_some() { RootMode::FrontEnd } else { RootMode::NonComputing };
-            let bus = bus_allocate(mode, root.unwrap_or(1.0), &vec![w; m], z, U, 1.0).unwrap();
+            let bus = bus_allocate(mode.with_w(root.unwrap_or(1.0)), &vec![w; m], z, Options::load(1.0)).unwrap();
             prop_assert!(rel(bus.makespan, mi.makespan) < 1e-12);
         } else {
-            prop_assert!(mi.makespan <= multi_installment(m, n - 1, w, z, 1.0, root, U).unwrap().makespan * (1.0 + 1e-12));
+            let star = UniformStar { root: root.map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: m as u64 };
+            prop_assert!(mi.makespan <= multi_installment(star, (n - 1) as u64, Options::load(1.0)).unwrap().makespan * (1.0 + 1e-12));
         }
     }
 
     #[test]
     fn lifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
         let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
-        let s = collect_lifo(mode, w0, &ch, delta, U, OrderPolicy::Optimal, 1.0).unwrap();
-        let tr = collect_simulate(mode, w0, &ch, delta, &s, true, U).unwrap();
+        let s = collect_lifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)).unwrap();
+        let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta: delta, order: if true { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
         prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
         for p in permutations(ch.len()) {
             let perm: Vec<(f64, f64)> = p.iter().map(|&i| ch[i]).collect();
-            let t = collect_lifo(mode, w0, &perm, delta, U, OrderPolicy::AsGiven, 1.0).unwrap().makespan;
+            let t = collect_lifo(Star::new(mode.with_w(w0), &perm), delta, Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap().makespan;
             prop_assert!(t >= s.makespan * (1.0 - 1e-12));
         }
     }
@@ -162,10 +163,10 @@ proptest! {
     #[test]
     fn fifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
         let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
-        match collect_fifo(mode, w0, &ch, delta, U, 1.0) {
+        match collect_fifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)) {
             Ok(s) => {
                 check_conservation(&s, 1.0);
-                let tr = collect_simulate(mode, w0, &ch, delta, &s, false, U).unwrap();
+                let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta: delta, order: if false { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
                 prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
             }
             Err(DltError::InfeasibleStructure { .. }) => {}
@@ -177,15 +178,15 @@ proptest! {
 #[test]
 fn umr_against_multi_installment() {
     // Reference §7.3: m = 4, σ = 0.2, three rounds: UMR 0.3025 against MI 0.2791.
-    let u = umr_rounds(4, 3, 1.0, 0.2, 1.0, U).unwrap();
-    let mi = multi_installment(4, 3, 1.0, 0.2, 1.0, None, U).unwrap();
+    let u = umr_rounds(UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: (4) as u64 }, (3) as u64, Options::load(1.0).with_scale(U)).unwrap();
+    let mi = multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, (3) as u64, Options::load(1.0).with_scale(U)).unwrap();
     assert!((u.makespan - 0.3025).abs() < 5e-5 && (mi.makespan - 0.2791).abs() < 5e-5);
     for (m, r, z) in [(4, 3, 0.2), (3, 5, 0.5), (2, 1, 1.0), (5, 4, 0.0), (4, 6, 0.25)] {
-        let u = umr_rounds(m, r, 1.0, z, 2.0, U).unwrap();
-        let tr = multi_installment_simulate(&u, 1.0, z, None, U).unwrap();
+        let u = umr_rounds(UniformStar { root: Root::NonComputing, w: 1.0, z: z, n: (m) as u64 }, (r) as u64, Options::load(2.0).with_scale(U)).unwrap();
+        let tr = multi_installment_simulate(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: z, n: (&u).chunks.first().map_or(0, Vec::len) as u64 }, &u, U).unwrap();
         assert!(rel(tr.compute_makespan, u.makespan) < 1e-12, "{m} {r} {z}: {} vs {}", tr.compute_makespan, u.makespan);
         let total: f64 = u.chunks.iter().flatten().sum();
         assert!((total - 2.0).abs() < 1e-12);
-        assert!(u.makespan >= multi_installment(m, r, 1.0, z, 2.0, None, U).unwrap().makespan * (1.0 - 1e-12));
+        assert!(u.makespan >= multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: z, n: (m) as u64 }, (r) as u64, Options::load(2.0).with_scale(U)).unwrap().makespan * (1.0 - 1e-12));
     }
 }

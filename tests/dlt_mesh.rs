@@ -23,11 +23,11 @@ fn layer_counts_match_the_reference() {
     assert_eq!(layers_from_adjacency(&adj, 5).unwrap(), layers_hypercube(4).unwrap());
     // Centre of a big mesh: N_l = 4l, E_l = 8l − 4.
     let l = layers_mesh2d(41, 41, (20, 20), false).unwrap();
-    assert_eq!(&l.n[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20).n[..]);
-    assert_eq!(&l.e[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20).e[..]);
+    assert_eq!(&l.n[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, (20) as u64).unwrap().n[..]);
+    assert_eq!(&l.e[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, (20) as u64).unwrap().e[..]);
     let l = layers_mesh3d((21, 21, 21), (10, 10, 10), false).unwrap();
-    assert_eq!(&l.n[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10).n[..]);
-    assert_eq!(&l.e[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10).e[..]);
+    assert_eq!(&l.n[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, (10) as u64).unwrap().n[..]);
+    assert_eq!(&l.e[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, (10) as u64).unwrap().e[..]);
 }
 
 #[test]
@@ -48,25 +48,25 @@ fn mesh_errors() {
     assert!(layers_hypercube(61).is_err());
     let l = layers_mesh2d(3, 3, (1, 1), false).unwrap();
     assert!(matches!(
-        layered_allocate(&l, &PortPreset::Custom(vec![1.0]), 1.0, 1.0, 0.0, 1.0, U),
+        layered_allocate(&l, &PortPreset::Custom(vec![1.0]), MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }, Options::load(1.0).with_scale(U)),
         Err(DltError::LengthMismatch { .. })
     ));
-    assert!(layered_allocate(&l, &PortPreset::AllPort, 0.0, 1.0, 0.0, 1.0, U).is_err());
-    assert!(circuit_switched_allocate(0, 2, 1.0, 1.0, 0.0, 1.0, U).is_err());
+    assert!(layered_allocate(&l, &PortPreset::AllPort, MeshCosts { w: 0.0, z: 1.0, startup: 0.0 }, Options::load(1.0).with_scale(U)).is_err());
+    assert!(circuit_switched_allocate(MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }, 0, 2, Options::load(1.0).with_scale(U)).is_err());
 }
 
 #[test]
 fn big_mesh_and_startups() {
     let l = layers_mesh2d(1000, 1000, (500, 500), false).unwrap();
     for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
-        let s = layered_allocate(&l, &ports, 1.0, 0.01, 0.0, 1.0, U).unwrap();
+        let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: 0.01, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
         let total: f64 = s.x.iter().zip(&l.n).map(|(x, &n)| x * n as f64).sum();
         assert!((total - 1.0).abs() < 1e-12);
         assert_eq!(s.used_layers, l.n.len());
     }
     // Start-ups drop trailing layers; more load uses more layers.
-    let small = layered_allocate(&l, &PortPreset::AllPort, 1.0, 0.01, 0.5, 10.0, U).unwrap();
-    let big = layered_allocate(&l, &PortPreset::AllPort, 1.0, 0.01, 0.5, 1000.0, U).unwrap();
+    let small = layered_allocate(&l, &PortPreset::AllPort, MeshCosts { w: 1.0, z: 0.01, startup: 0.5 }, Options::load(10.0).with_scale(U)).unwrap();
+    let big = layered_allocate(&l, &PortPreset::AllPort, MeshCosts { w: 1.0, z: 0.01, startup: 0.5 }, Options::load(1000.0).with_scale(U)).unwrap();
     assert!(small.used_layers < big.used_layers && big.used_layers < l.n.len());
     assert!(small.x.iter().all(|&x| x >= 0.0));
 }
@@ -80,7 +80,7 @@ fn circuit_switched_on_the_engine(k: u32, moves: u32, w: f64, z: f64, startup: f
 
 /// The same tree with `ports` ports per node: (finish spread, engine makespan, predicted makespan).
 fn circuit_switched_with_ports(k: u32, ports: u32, moves: u32, w: f64, z: f64, startup: f64) -> (f64, f64, f64) {
-    let sol = circuit_switched_allocate(k, moves, w, z, startup, 1.0, U).unwrap();
+    let sol = circuit_switched_allocate(MeshCosts { w: w, z: z, startup: startup }, k, moves, Options::load(1.0).with_scale(U)).unwrap();
     // Node list: (parent, move of activation), children in move order.
     let mut nodes = vec![(None, 0u32)];
     for m in 1..=moves {
@@ -138,13 +138,14 @@ proptest! {
     fn one_pe_per_layer_is_the_chain(n in 1usize..30, sigma in 0.0..3.0f64) {
         let l = Layers { n: vec![1; n], e: (0..n as u64).map(|i| i.min(1)).collect() };
         for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
-            let s = layered_allocate(&l, &ports, 1.0, sigma, 0.0, 1.0, U).unwrap();
-            let c = chain_homogeneous(n, 1.0, sigma, true, U, 1.0).unwrap();
+            let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
+            let c = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: true }, Options::load(1.0)).unwrap();
             prop_assert!(rel(s.makespan, c.makespan) < 1e-12);
         }
         // k = 1 circuit switching with one move is the two-processor chain.
-        let cs = circuit_switched_allocate(1, 1, 1.0, sigma, 0.0, 1.0, U).unwrap();
-        prop_assert!(rel(cs.makespan, chain_homogeneous(2, 1.0, sigma, true, U, 1.0).unwrap().makespan) < 1e-12);
+        let cs = circuit_switched_allocate(MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, 1, 1, Options::load(1.0).with_scale(U)).unwrap();
+        let chain2 = UniformChain { w: 1.0, z: sigma, n: 2, front_end: true };
+        prop_assert!(rel(cs.makespan, chain_homogeneous(chain2, Options::load(1.0)).unwrap().makespan) < 1e-12);
     }
 
     #[test]
@@ -153,7 +154,7 @@ proptest! {
         prop_assert_eq!(l.n.iter().sum::<u64>() as usize, wd * ht);
         let mut prev = 0.0;
         for ports in [PortPreset::ReceiveOne, PortPreset::AllPort, PortPreset::SendOne] {
-            let s = layered_allocate(&l, &ports, 1.0, sigma, s0, 1.0, U).unwrap();
+            let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: sigma, startup: s0 }, Options::load(1.0).with_scale(U)).unwrap();
             let total: f64 = s.x.iter().zip(&l.n).map(|(x, &n)| x * n as f64).sum();
             prop_assert!((total - 1.0).abs() < 1e-12);
             prop_assert!(s.x.iter().all(|&x| x >= 0.0));
@@ -164,7 +165,7 @@ proptest! {
                 prev = 1.0 / s.makespan;
             }
         }
-        let cs = circuit_switched_allocate(k, mv, 1.0, sigma, s0, 1.0, U).unwrap();
+        let cs = circuit_switched_allocate(MeshCosts { w: 1.0, z: sigma, startup: s0 }, k, mv, Options::load(1.0).with_scale(U)).unwrap();
         let total: f64 = cs.x.iter().zip(&cs.n).map(|(x, n)| x * n).sum();
         prop_assert!((total - 1.0).abs() < 1e-12);
     }

@@ -116,7 +116,7 @@ proptest! {
         let e = equivalent(&tree, &w, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
         let (t, order) = to_dlt_tree(&tree, &w).unwrap();
         let scale = loadbal::dlt::CostScale::new(2.0, 1.0).unwrap();
-        let sol = loadbal::dlt::tree_allocate(&t, scale, loadbal::dlt::OrderPolicy::Optimal, 1.0).unwrap();
+        let sol = loadbal::dlt::tree_allocate(&t, loadbal::dlt::Options::load(1.0).with_scale(scale)).unwrap();
         prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);
         for (i, &v) in order.iter().enumerate() {
             prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
