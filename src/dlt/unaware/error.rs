@@ -124,6 +124,20 @@ pub enum UnawareError {
         /// Processors other than the root.
         available: usize,
     },
+    /// Valid inputs whose result overflows (or underflows to 0 where it must be positive) in
+    /// `f64`: for example `w·T_cp` with both near 1e308.
+    #[error("{what} = {value} is not representable: the inputs overflow f64")]
+    Overflow {
+        /// Which result.
+        what: &'static str,
+        /// The non-finite value.
+        value: f64,
+    },
+}
+
+/// Returns `value` if it is finite, else [`UnawareError::Overflow`] naming `what`.
+pub(crate) fn finite_out(what: &'static str, value: f64) -> Result<f64, UnawareError> {
+    if value.is_finite() { Ok(value) } else { Err(UnawareError::Overflow { what, value }) }
 }
 
 /// Checks that `value` is finite and `> 0`.

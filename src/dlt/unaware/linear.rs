@@ -61,17 +61,13 @@ pub fn ess_phase1(
     positive("wj", wj)?;
     positive("eta_l", eta_l)?;
     positive("l1", l1)?;
-    let b = z1j * t_cm + wj * t_cp;
-    let trigger = eta_l * b;
+    let b = super::error::finite_out("z1j·T_cm + wj·T_cp", z1j * t_cm + wj * t_cp)?;
+    let trigger = super::error::finite_out("the trigger η·L·β", eta_l * b)?;
     let l1_prime = positive("l1_prime", l1 - trigger / (k_root * t_cp))?;
     let alpha_root = b / (b + k_root * t_cp);
-    Ok(Ess1 {
-        alpha_root,
-        alpha_j: 1.0 - alpha_root,
-        trigger,
-        l1_prime,
-        duration: alpha_root * l1_prime * k_root * t_cp,
-    })
+    let duration = super::error::finite_out("the phase-1 duration", alpha_root * l1_prime * k_root * t_cp)?;
+    super::error::finite_out("alpha_root", alpha_root)?;
+    Ok(Ess1 { alpha_root, alpha_j: 1.0 - alpha_root, trigger, l1_prime, duration })
 }
 
 /// Phase_1 of WCS(2) (root, then P_i and P_j in chain order).
@@ -143,14 +139,25 @@ pub fn wcs2_phase1(
     let tj = eta_l * ((zi_cum + zj_from_i) * t_cm + wj * t_cp);
     let trigger = ti.max(tj);
     let rest = positive("l1_prime", l1 - trigger / (k_root * t_cp))?;
-    Ok(Wcs1 {
+    let out = Wcs1 {
         alpha_root,
         alpha_i,
         alpha_j: alpha_i / gamma,
         gamma,
         trigger,
         duration: k_root * rest * alpha_root * t_cp,
-    })
+    };
+    for (what, v) in [
+        ("alpha_root", out.alpha_root),
+        ("alpha_i", out.alpha_i),
+        ("alpha_j", out.alpha_j),
+        ("gamma", out.gamma),
+        ("the trigger", out.trigger),
+        ("the phase-1 duration", out.duration),
+    ] {
+        super::error::finite_out(what, v)?;
+    }
+    Ok(out)
 }
 
 /// The critical L_1 at which ESS and WCS end phase_1 together (2.30); above it WCS ends first.
@@ -184,7 +191,7 @@ pub fn critical_l1(
     if d == 0.0 || !d.is_finite() {
         return Err(UnawareError::InvalidParameter { name: "theta_e - theta_w", value: d, expected: "non-zero" });
     }
-    Ok(((theta_e * t_e - theta_w * t_w) / (k_root * t_cp) + t_w - t_e) / d)
+    super::error::finite_out("the critical L_1", ((theta_e * t_e - theta_w * t_w) / (k_root * t_cp) + t_w - t_e) / d)
 }
 
 /// A linear chain P_1 – … – P_n: `w[0]` = K is the root's known inverse speed, `z[i]` the link

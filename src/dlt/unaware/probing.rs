@@ -126,7 +126,8 @@ pub fn estimate_linear(
 /// assert!((loadbal::dlt::unaware::cumulative_z(2.1, 3.0, 1.0).unwrap() - 0.7).abs() < 1e-12);
 /// ```
 pub fn cumulative_z(tc_j: f64, eta_l: f64, t_cm: f64) -> Result<f64, UnawareError> {
-    Ok(non_negative("tc_j", tc_j)? / (positive("eta_l", eta_l)? * positive("t_cm", t_cm)?))
+    let d = positive("eta_l", eta_l)? * positive("t_cm", t_cm)?;
+    super::error::finite_out("the cumulative z", non_negative("tc_j", tc_j)? / d)
 }
 
 /// Effective computation parameter of a processor reached through links of total inverse speed
@@ -146,7 +147,8 @@ pub fn cumulative_z(tc_j: f64, eta_l: f64, t_cm: f64) -> Result<f64, UnawareErro
 /// assert_eq!(loadbal::dlt::unaware::effective_speed(1.0, 0.5, 1.0, 2.0).unwrap(), 2.5);
 /// ```
 pub fn effective_speed(w: f64, path_z: f64, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
-    Ok(positive("w", w)? * positive("t_cp", t_cp)? + non_negative("path_z", path_z)? * positive("t_cm", t_cm)?)
+    let beta = positive("w", w)? * positive("t_cp", t_cp)? + non_negative("path_z", path_z)? * positive("t_cm", t_cm)?;
+    super::error::finite_out("the effective speed beta", beta)
 }
 
 /// Probe reports of every processor of a tree (§3.2): T^cs, T^cf (CTC) and T^p (PTC), indexed
@@ -326,7 +328,7 @@ pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>,
 pub fn dispatch_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64, UnawareError> {
     positive("beta", beta)?;
     non_negative("t_finish - t_now", t_finish - t_now)?;
-    Ok((t_finish - t_now) / beta)
+    super::error::finite_out("the dispatched load", (t_finish - t_now) / beta)
 }
 
 /// Size of the load opening Phase_q (eq. 3.8): k available processors get k·L_1^p.
@@ -344,5 +346,5 @@ pub fn dispatch_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64
 /// assert_eq!(loadbal::dlt::unaware::phase_load(7, 4.0).unwrap(), 28.0);
 /// ```
 pub fn phase_load(available: usize, l1p: f64) -> Result<f64, UnawareError> {
-    Ok(available as f64 * positive("l1p", l1p)?)
+    super::error::finite_out("the phase load", available as f64 * positive("l1p", l1p)?)
 }
