@@ -52,8 +52,8 @@ pub fn probe_times_linear(eta_l: f64, z: &[f64], w: &[f64], t_cm: f64, t_cp: f64
     let mut tc = vec![0.0; w.len()];
     let mut tp = vec![0.0; w.len()];
     for i in 1..w.len() {
-        tc[i] = tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm;
-        tp[i] = tc[i] + eta_l * w[i] * t_cp;
+        tc[i] = super::error::finite_out("a probe reception time T^c", tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm)?;
+        tp[i] = super::error::finite_out("a probe report time T^p", tc[i] + eta_l * w[i] * t_cp)?;
     }
     Ok(LinearProbe { tc, tp })
 }
@@ -217,8 +217,8 @@ pub fn probe_tree(
         for &c in tree.children(v) {
             positive("w", w[c])?;
             tcs[c] = t;
-            tcf[c] = t + pl * tree.z_up(c) * t_cm;
-            tp[c] = tcf[c] + pl * w[c] * t_cp;
+            tcf[c] = super::error::finite_out("a probe reception time T^cf", t + pl * tree.z_up(c) * t_cm)?;
+            tp[c] = super::error::finite_out("a probe report time T^p", tcf[c] + pl * w[c] * t_cp)?;
             t = tcf[c];
         }
     }
@@ -301,10 +301,12 @@ pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>,
     }
     let m = (n as f64).log2().ceil() as u32 + 1;
     let l1 = eps * load;
-    let rest = load - eta * load - l1;
+    // (1 − η − ε)·L without overflow for L near f64::MAX.
+    let rest = (1.0 - eta - eps) * load;
     let denom: f64 = (2..=m).map(|k| 2f64.powi(k as i32) + 1.0).sum();
     let mut out = vec![l1];
-    out.extend((2..=m).map(|i| (2f64.powi(i as i32) + 1.0) * rest / denom));
+    // The weight first, so that a load near f64::MAX does not overflow.
+    out.extend((2..=m).map(|i| (2f64.powi(i as i32) + 1.0) / denom * rest));
     Ok(out)
 }
 
