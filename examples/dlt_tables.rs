@@ -22,7 +22,7 @@ use cli::Failure;
 /// Speedup tables of the classical divisible-load networks (Jia's setting: front-ends,
 /// identical processors and links).
 #[derive(clap::Parser)]
-#[command(name = "dlt_tables")]
+#[command(name = "dlt_tables", allow_negative_numbers = true)]
 struct Cli {
     /// Communication-to-computation ratios σ, comma-separated, each > 0.
     #[arg(long, value_delimiter = ',', value_parser = cli::positive, default_value = "0.05,0.2,1")]

@@ -44,7 +44,7 @@ use cli::Failure;
 
 /// Resource-unaware divisible-load strategies of Jia (probing, SLD/DLD, spanning trees, chains).
 #[derive(clap::Parser)]
-#[command(name = "unaware_dlt")]
+#[command(name = "unaware_dlt", allow_negative_numbers = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,6 +54,7 @@ struct Cli {
 enum Command {
     /// Every spanning tree (SPT, MST, FHT, RST, EST) of a graph file with its RAOLD-OS schedule
     /// (JSON lines), then the reporting scheme of Jia, §4.1.
+    #[command(allow_negative_numbers = true)]
     Graph {
         /// Graph file: the text format (`node ID W`, `edge U V Z`) or JSON if it ends in `.json`.
         file: PathBuf,
@@ -74,12 +75,14 @@ enum Command {
         hop_delay: f64,
     },
     /// SLD on the reconstructed Fig. 3.8 tree (Jia, Table 3.2).
+    #[command(allow_negative_numbers = true)]
     Snp {
         /// Directory for the Gantt charts and the end-to-end summary.
         #[arg(long)]
         out: Option<PathBuf>,
     },
     /// ESS, WCS(2) and pureDLT on one random thesis chain, on the engine and in closed form.
+    #[command(allow_negative_numbers = true)]
     Chain {
         /// Processors of the chain (≥ 2).
         #[arg(long, value_parser = cli::count, default_value = "8")]
@@ -92,18 +95,21 @@ enum Command {
         out: Option<PathBuf>,
     },
     /// DLD on the DNP example (Jia, Table 3.3) with the speed changes of Jia, §3.5.
+    #[command(allow_negative_numbers = true)]
     Dnp {
         /// Directory for the Gantt chart.
         #[arg(long)]
         out: Option<PathBuf>,
     },
     /// Mean ESS / WCS(k) / pureDLT finish times on random chains against η and ε (Jia, Figs. 2.4/2.5).
+    #[command(allow_negative_numbers = true)]
     Sweep {
         /// Monte Carlo replications per cell (≥ 1).
         #[arg(long, value_parser = cli::count, default_value = "400")]
         replications: u64,
     },
     /// Mean RAOLD-OS time and eccentricity of each spanning tree on Chapter 4 random graphs.
+    #[command(allow_negative_numbers = true)]
     Trees {
         /// Monte Carlo replications per cell (≥ 1).
         #[arg(long, value_parser = cli::count, default_value = "20")]
