@@ -31,7 +31,10 @@ fn bench(c: &mut Criterion) {
     }
     let costs = MeshCosts::linear(1.0, 0.01);
     g.bench_function("mesh 1000x1000 layers + allocation", |b| {
-        b.iter(|| layers_mesh2d(1000, 1000, (500, 500), false).and_then(|l| layered_allocate(&l, &PortPreset::AllPort, costs, opts)))
+        b.iter(|| {
+            layers_mesh2d(1000, 1000, (500, 500), false)
+                .and_then(|l| layered_allocate(&l, &PortPreset::AllPort, costs, opts))
+        })
     });
     if let Ok(l) = layers_mesh2d(1000, 1000, (500, 500), false) {
         g.bench_function("mesh 1000x1000 allocation only", |b| {

@@ -115,7 +115,10 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     cli::check_memory("the schedule and its Gantt chart", size as u128 * BYTES_PER_PROCESSOR)?;
     let (alloc, trace) = solve(&input).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
     let mut out = String::new();
-    out += &format!("makespan,{}\nw_equivalent,{}\nengine_makespan,{}\n", alloc.makespan, alloc.w_equivalent, trace.compute_makespan);
+    out += &format!(
+        "makespan,{}\nw_equivalent,{}\nengine_makespan,{}\n",
+        alloc.makespan, alloc.w_equivalent, trace.compute_makespan
+    );
     out += "processor,alpha,participating\n";
     for (i, (a, p)) in alloc.alpha.iter().zip(&alloc.participating).enumerate() {
         out += &format!("{i},{a},{p}\n");

@@ -31,9 +31,9 @@ use std::process::ExitCode;
 
 use loadbal::dlt::unaware::{
     ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, RandomGraph, RelayRule, RootWhileWaiting, Rules,
-    SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment, dld, dld_probed, dnp_changes,
-    execute_sld, execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme, run_chain,
-    run_sld, sld, spanning_tree,
+    SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment, dld, dld_probed, dnp_changes, execute_sld,
+    execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme, run_chain, run_sld, sld,
+    spanning_tree,
 };
 use loadbal::montecarlo::MonteCarlo;
 use rand::SeedableRng;
@@ -147,7 +147,8 @@ fn graph(file: &Path, load: f64, root: usize, out: &Option<PathBuf>, t_star: f64
         return Err(Failure::usage(format!("--root {root}: the graph has {} nodes (0..{})", g.len(), g.len())));
     }
     for kind in SpanningTreeKind::ALL {
-        let tree = spanning_tree(&g, root, kind, 1.0, 1.0).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
+        let tree =
+            spanning_tree(&g, root, kind, 1.0, 1.0).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
         let s = raold_os(&tree, g.w(), load, 1.0, 1.0).map_err(model("RAOLD-OS"))?;
         let line = serde_json::json!({
             "tree": kind.name(),

@@ -43,7 +43,10 @@ fn dlt_network_bad_files_name_the_file() {
     run("dlt_network", &[nan.to_str().unwrap_or_default()], LIMIT).assert_error(2, "nan.json");
     let neg = input("negative.json", "{\"kind\": \"star\", \"root\": \"NonComputing\", \"children\": [[0.5, -1.0]]}");
     run("dlt_network", &[neg.to_str().unwrap_or_default()], LIMIT).assert_error(2, "child w[0] must be > 0, got -1");
-    let root = input("root.json", "{\"kind\": \"star\", \"root\": {\"NoFrontEnd\": {\"w\": -2.0}}, \"children\": [[0.5, 1.0]]}");
+    let root = input(
+        "root.json",
+        "{\"kind\": \"star\", \"root\": {\"NoFrontEnd\": {\"w\": -2.0}}, \"children\": [[0.5, 1.0]]}",
+    );
     run("dlt_network", &[root.to_str().unwrap_or_default()], LIMIT).assert_error(2, "root w[0] must be > 0, got -2");
     let old = input("old.json", "{\"kind\": \"star\", \"root\": \"FrontEnd\", \"w_root\": 2.0, \"children\": []}");
     run("dlt_network", &[old.to_str().unwrap_or_default()], LIMIT).assert_error(2, "old.json");
@@ -54,7 +57,11 @@ fn dlt_network_bad_files_name_the_file() {
 
 #[test]
 fn dlt_tables_runs_and_refuses_bad_values() {
-    let o = run("dlt_tables", &["--max-processors", "1e9", "--max-depth", "3", "--max-mesh-side", "5", "--installments", "2"], LIMIT);
+    let o = run(
+        "dlt_tables",
+        &["--max-processors", "1e9", "--max-depth", "3", "--max-mesh-side", "5", "--installments", "2"],
+        LIMIT,
+    );
     o.assert_ok();
     assert!(o.stdout.contains("bus,0.05,536870912,"), "{}", o.stdout);
     let o = run("dlt_tables", &["--help"], LIMIT);

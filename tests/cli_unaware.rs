@@ -47,7 +47,8 @@ fn help_and_usage_errors() {
 #[test]
 fn graph_input_errors_name_file_flag_and_line() {
     let g = "examples/data/unaware_graph.txt";
-    run("unaware_dlt", &["graph", "/no/such/graph.txt", "100"], LIMIT).assert_error(2, "cannot read /no/such/graph.txt");
+    run("unaware_dlt", &["graph", "/no/such/graph.txt", "100"], LIMIT)
+        .assert_error(2, "cannot read /no/such/graph.txt");
     run("unaware_dlt", &["graph", g, "nan"], LIMIT).assert_error(2, "nan is not finite");
     run("unaware_dlt", &["graph", g, "-5"], LIMIT).assert_error(2, "LOAD");
     run("unaware_dlt", &["graph", g, "100", "--root", "99"], LIMIT).assert_error(2, "--root 99");

@@ -42,12 +42,22 @@ fn chain_anchors_and_limits() {
     assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 2.236).abs() < 1e-3);
     // The recursion at n = 4000 reaches the limit to 12 digits.
     for sigma in [0.01, 0.1, 0.3, 1.0, 3.0] {
-        let s = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (4000) as u64, front_end: true }, Options::load(1.0)).unwrap();
-        let r = chain_allocate(DaisyChain { w: &vec![1.0; 4000], z: &vec![sigma; 3999], front_end: true }, Options::load(1.0)).unwrap();
+        let s =
+            chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (4000) as u64, front_end: true }, Options::load(1.0))
+                .unwrap();
+        let r = chain_allocate(
+            DaisyChain { w: &vec![1.0; 4000], z: &vec![sigma; 3999], front_end: true },
+            Options::load(1.0),
+        )
+        .unwrap();
         assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, true).unwrap()) < 1e-12);
         assert!(rel(s.makespan, r.makespan) < 1e-12);
         if sigma < 1.0 {
-            let s = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (4000) as u64, front_end: false }, Options::load(1.0)).unwrap();
+            let s = chain_homogeneous(
+                UniformChain { w: 1.0, z: sigma, n: (4000) as u64, front_end: false },
+                Options::load(1.0),
+            )
+            .unwrap();
             assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, false).unwrap()) < 1e-12);
         }
     }
@@ -57,7 +67,11 @@ fn chain_anchors_and_limits() {
         let z = vec![sigma; 3000];
         let side = ChainSide { w: &w, z: &z };
         for ports in [Ports::Single, Ports::All] {
-            let s = chain_interior(InteriorChain { w0: 1.0, left: side, right: side, ports: ports, root_front_end: true, front_end: true }, Options::load(1.0)).unwrap();
+            let s = chain_interior(
+                InteriorChain { w0: 1.0, left: side, right: side, ports: ports, root_front_end: true, front_end: true },
+                Options::load(1.0),
+            )
+            .unwrap();
             assert!(rel(1.0 / s.makespan, chain_interior_speedup_limit(sigma, ports).unwrap()) < 1e-12);
         }
     }
@@ -66,11 +80,20 @@ fn chain_anchors_and_limits() {
 #[test]
 fn chain_cut_without_front_end() {
     // c_2 = 2 ≥ a_2 = 1: processors 3 and 4 get nothing.
-    let s = chain_allocate(DaisyChain { w: &[1.0, 1.0, 1.0, 1.0], z: &[0.5, 2.0, 0.1], front_end: false }, Options::load(1.0)).unwrap();
+    let s = chain_allocate(
+        DaisyChain { w: &[1.0, 1.0, 1.0, 1.0], z: &[0.5, 2.0, 0.1], front_end: false },
+        Options::load(1.0),
+    )
+    .unwrap();
     assert_eq!(&s.participating, &[true, true, false, false]);
     let two = chain_allocate(DaisyChain { w: &[1.0, 1.0], z: &[0.5], front_end: false }, Options::load(1.0)).unwrap();
     assert!(rel(s.makespan, two.makespan) < 1e-15);
-    check_trace(&chain_simulate(DaisyChain { w: &[1.0, 1.0, 1.0, 1.0], z: &[0.5, 2.0, 0.1], front_end: false }, &s, U).unwrap(), &s, 1.0, 1e-12);
+    check_trace(
+        &chain_simulate(DaisyChain { w: &[1.0, 1.0, 1.0, 1.0], z: &[0.5, 2.0, 0.1], front_end: false }, &s, U).unwrap(),
+        &s,
+        1.0,
+        1e-12,
+    );
 }
 
 #[test]
@@ -111,10 +134,29 @@ fn tree_errors() {
     assert!(t.add(0, -1.0, Some(1.0), true).is_err());
     assert!(t.add(0, 1.0, Some(0.0), true).is_err());
     assert!(Tree::chain(&[1.0, 1.0], &[], true).is_err());
-    assert!(matches!(chain_allocate(DaisyChain { w: &[], z: &[], front_end: true }, Options::load(1.0)), Err(DltError::Empty { .. })));
-    assert!(matches!(chain_allocate(DaisyChain { w: &[1.0], z: &[1.0], front_end: true }, Options::load(1.0)), Err(DltError::LengthMismatch { .. })));
+    assert!(matches!(
+        chain_allocate(DaisyChain { w: &[], z: &[], front_end: true }, Options::load(1.0)),
+        Err(DltError::Empty { .. })
+    ));
+    assert!(matches!(
+        chain_allocate(DaisyChain { w: &[1.0], z: &[1.0], front_end: true }, Options::load(1.0)),
+        Err(DltError::LengthMismatch { .. })
+    ));
     let side = ChainSide { w: &[1.0], z: &[1.0] };
-    assert!(chain_interior(InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::All, root_front_end: false, front_end: true }, Options::load(1.0)).is_err());
+    assert!(
+        chain_interior(
+            InteriorChain {
+                w0: 1.0,
+                left: side,
+                right: side,
+                ports: Ports::All,
+                root_front_end: false,
+                front_end: true
+            },
+            Options::load(1.0)
+        )
+        .is_err()
+    );
 }
 
 proptest! {
@@ -223,13 +265,23 @@ fn long_homogeneous_chains_are_stable() {
     let n = 1_000_000;
     for sigma in [1e-12, 1e-6, 1e-2, 1.0, 1e6] {
         for fe in [true, false] {
-            let h = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: fe }, Options::load(1.0)).unwrap();
+            let h =
+                chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: fe }, Options::load(1.0))
+                    .unwrap();
             check_conservation(&h, 1.0);
             assert!(h.makespan.is_finite() && h.makespan > 0.0);
-            let r = chain_allocate(DaisyChain { w: &vec![1.0; n], z: &vec![sigma; n - 1], front_end: fe }, Options::load(1.0)).unwrap();
+            let r = chain_allocate(
+                DaisyChain { w: &vec![1.0; n], z: &vec![sigma; n - 1], front_end: fe },
+                Options::load(1.0),
+            )
+            .unwrap();
             assert!(rel(h.makespan, r.makespan) < 1e-9, "σ = {sigma}, fe = {fe}: {} vs {}", h.makespan, r.makespan);
         }
-        let b = bus_homogeneous(UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: (n) as u64 }, Options::load(1.0)).unwrap();
+        let b = bus_homogeneous(
+            UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: (n) as u64 },
+            Options::load(1.0),
+        )
+        .unwrap();
         check_conservation(&b, 1.0);
     }
 }

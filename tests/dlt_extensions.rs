@@ -14,27 +14,80 @@ fn affine_a1_table() {
     let wk = [AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }; 10];
     let mut prev = f64::INFINITY;
     for n in 1..=6 {
-        let s = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], Selection::AllGiven, Options::load(10.0).with_scale(U)).unwrap();
-        let h = affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, (n) as u64, Options::load(10.0).with_scale(U)).unwrap();
+        let s = affine_star_allocate(
+            (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+            &wk[..n],
+            Selection::AllGiven,
+            Options::load(10.0).with_scale(U),
+        )
+        .unwrap();
+        let h = affine_homogeneous(
+            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
+            (n) as u64,
+            Options::load(10.0).with_scale(U),
+        )
+        .unwrap();
         assert!(rel(s.makespan, h.makespan) < 1e-12);
         assert!(s.makespan < prev);
         prev = s.makespan;
-        check_trace(&affine_simulate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], &s, U).unwrap(), &s, 10.0, 1e-12);
+        check_trace(
+            &affine_simulate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], &s, U).unwrap(),
+            &s,
+            10.0,
+            1e-12,
+        );
     }
     assert!((prev - 5.017_643_646_68).abs() < 1e-10);
     assert!(matches!(
-        affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..7], Selection::AllGiven, Options::load(10.0).with_scale(U)),
+        affine_star_allocate(
+            (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+            &wk[..7],
+            Selection::AllGiven,
+            Options::load(10.0).with_scale(U)
+        ),
         Err(DltError::InfeasibleStructure { .. })
     ));
-    assert!(matches!(affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, (7) as u64, Options::load(10.0).with_scale(U)), Err(DltError::InfeasibleStructure { .. })));
-    assert_eq!(affine_homogeneous_optimal_count(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, (10) as u64, Options::load(10.0).with_scale(U)).unwrap(), 6);
+    assert!(matches!(
+        affine_homogeneous(
+            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
+            (7) as u64,
+            Options::load(10.0).with_scale(U)
+        ),
+        Err(DltError::InfeasibleStructure { .. })
+    ));
+    assert_eq!(
+        affine_homogeneous_optimal_count(
+            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
+            (10) as u64,
+            Options::load(10.0).with_scale(U)
+        )
+        .unwrap(),
+        6
+    );
     // c = 0 branch.
-    let h = affine_homogeneous(AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }, (4) as u64, Options::load(10.0).with_scale(U)).unwrap();
-    let s =
-        affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4], Selection::AllGiven, Options::load(10.0).with_scale(U))
-            .unwrap();
+    let h = affine_homogeneous(
+        AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 },
+        (4) as u64,
+        Options::load(10.0).with_scale(U),
+    )
+    .unwrap();
+    let s = affine_star_allocate(
+        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+        &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4],
+        Selection::AllGiven,
+        Options::load(10.0).with_scale(U),
+    )
+    .unwrap();
     assert!(rel(h.makespan, s.makespan) < 1e-12);
-    assert_eq!(affine_homogeneous_optimal_count(AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 }, (100) as u64, Options::load(10.0).with_scale(U)).unwrap(), 6);
+    assert_eq!(
+        affine_homogeneous_optimal_count(
+            AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 },
+            (100) as u64,
+            Options::load(10.0).with_scale(U)
+        )
+        .unwrap(),
+        6
+    );
 }
 
 #[test]
@@ -42,21 +95,62 @@ fn affine_a4_order_counterexample() {
     // Reference §6.4 A4: L = 20, S = 1.5; A (0.8, 2.4), B (0.3, 0.6), C (0.2, 2.9).
     let mk = |c: f64, a: f64| AffineWorker { s: 1.5, z: c, q: 0.0, w: a };
     let (a, b, c) = (mk(0.8, 2.4), mk(0.3, 0.6), mk(0.2, 2.9));
-    let cba = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &[c, b, a], Selection::AllGiven, Options::load(20.0).with_scale(U)).unwrap();
-    let bca = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &[b, c, a], Selection::AllGiven, Options::load(20.0).with_scale(U)).unwrap();
+    let cba = affine_star_allocate(
+        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+        &[c, b, a],
+        Selection::AllGiven,
+        Options::load(20.0).with_scale(U),
+    )
+    .unwrap();
+    let bca = affine_star_allocate(
+        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+        &[b, c, a],
+        Selection::AllGiven,
+        Options::load(20.0).with_scale(U),
+    )
+    .unwrap();
     assert!((cba.makespan - 15.918_345_323_7).abs() < 1e-9);
     assert!((bca.makespan - 15.563_328_424_2).abs() < 1e-9);
 }
 
 #[test]
 fn multi_installment_structure() {
-    let lim = multi_installment_limit(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, Options::load(1.0).with_scale(U)).unwrap();
+    let lim = multi_installment_limit(
+        UniformStar {
+            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.2,
+            n: (4) as u64,
+        },
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
     let mut prev = f64::INFINITY;
     for n in 1..=12 {
-        let mi = multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
+        let mi = multi_installment(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.2,
+                n: (4) as u64,
+            },
+            (n) as u64,
+            Options::load(1.0).with_scale(U),
+        )
+        .unwrap();
         assert!(mi.makespan < prev && mi.makespan > lim);
         prev = mi.makespan;
-        let tr = multi_installment_simulate(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (&mi).chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
+        let tr = multi_installment_simulate(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.2,
+                n: (&mi).chunks.first().map_or(0, Vec::len) as u64,
+            },
+            &mi,
+            U,
+        )
+        .unwrap();
         assert!(rel(tr.compute_makespan, mi.makespan) < 1e-12);
         for node in &tr.nodes[1..] {
             assert!(rel(node.finish.unwrap(), mi.makespan) < 1e-12);
@@ -68,15 +162,100 @@ fn multi_installment_structure() {
         let total: f64 = mi.chunks.iter().flatten().sum::<f64>() + mi.root_alpha;
         assert!((total - 1.0).abs() < 1e-12);
     }
-    assert!(rel(multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, (200) as u64, Options::load(1.0).with_scale(U)).unwrap().makespan, lim) < 1e-9);
+    assert!(
+        rel(
+            multi_installment(
+                UniformStar {
+                    root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                    w: 1.0,
+                    z: 0.2,
+                    n: (4) as u64
+                },
+                (200) as u64,
+                Options::load(1.0).with_scale(U)
+            )
+            .unwrap()
+            .makespan,
+            lim
+        ) < 1e-9
+    );
     // Link-bound and with a computing root.
-    let lim = multi_installment_limit(UniformStar { root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (4) as u64 }, Options::load(1.0).with_scale(U)).unwrap();
-    assert!(rel(multi_installment(UniformStar { root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (4) as u64 }, (200) as u64, Options::load(1.0).with_scale(U)).unwrap().makespan, lim) < 1e-9);
-    let mi = multi_installment(UniformStar { root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (3) as u64 }, (5) as u64, Options::load(2.0).with_scale(U)).unwrap();
-    let tr = multi_installment_simulate(UniformStar { root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (&mi).chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
+    let lim = multi_installment_limit(
+        UniformStar {
+            root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.4,
+            n: (4) as u64,
+        },
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
+    assert!(
+        rel(
+            multi_installment(
+                UniformStar {
+                    root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                    w: 1.0,
+                    z: 0.4,
+                    n: (4) as u64
+                },
+                (200) as u64,
+                Options::load(1.0).with_scale(U)
+            )
+            .unwrap()
+            .makespan,
+            lim
+        ) < 1e-9
+    );
+    let mi = multi_installment(
+        UniformStar {
+            root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.4,
+            n: (3) as u64,
+        },
+        (5) as u64,
+        Options::load(2.0).with_scale(U),
+    )
+    .unwrap();
+    let tr = multi_installment_simulate(
+        UniformStar {
+            root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.4,
+            n: (&mi).chunks.first().map_or(0, Vec::len) as u64,
+        },
+        &mi,
+        U,
+    )
+    .unwrap();
     assert!(tr.finish_spread(mi.makespan) < 1e-12);
-    assert!(multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (3) as u64 }, (0) as u64, Options::load(2.0).with_scale(U)).is_err());
-    assert!(multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: (0) as u64 }, (1) as u64, Options::load(2.0).with_scale(U)).is_err());
+    assert!(
+        multi_installment(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.4,
+                n: (3) as u64
+            },
+            (0) as u64,
+            Options::load(2.0).with_scale(U)
+        )
+        .is_err()
+    );
+    assert!(
+        multi_installment(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.4,
+                n: (0) as u64
+            },
+            (1) as u64,
+            Options::load(2.0).with_scale(U)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -178,15 +357,60 @@ proptest! {
 #[test]
 fn umr_against_multi_installment() {
     // Reference §7.3: m = 4, σ = 0.2, three rounds: UMR 0.3025 against MI 0.2791.
-    let u = umr_rounds(UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: (4) as u64 }, (3) as u64, Options::load(1.0).with_scale(U)).unwrap();
-    let mi = multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: (4) as u64 }, (3) as u64, Options::load(1.0).with_scale(U)).unwrap();
+    let u = umr_rounds(
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: (4) as u64 },
+        (3) as u64,
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
+    let mi = multi_installment(
+        UniformStar {
+            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.2,
+            n: (4) as u64,
+        },
+        (3) as u64,
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
     assert!((u.makespan - 0.3025).abs() < 5e-5 && (mi.makespan - 0.2791).abs() < 5e-5);
     for (m, r, z) in [(4, 3, 0.2), (3, 5, 0.5), (2, 1, 1.0), (5, 4, 0.0), (4, 6, 0.25)] {
-        let u = umr_rounds(UniformStar { root: Root::NonComputing, w: 1.0, z: z, n: (m) as u64 }, (r) as u64, Options::load(2.0).with_scale(U)).unwrap();
-        let tr = multi_installment_simulate(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: z, n: (&u).chunks.first().map_or(0, Vec::len) as u64 }, &u, U).unwrap();
+        let u = umr_rounds(
+            UniformStar { root: Root::NonComputing, w: 1.0, z: z, n: (m) as u64 },
+            (r) as u64,
+            Options::load(2.0).with_scale(U),
+        )
+        .unwrap();
+        let tr = multi_installment_simulate(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: z,
+                n: (&u).chunks.first().map_or(0, Vec::len) as u64,
+            },
+            &u,
+            U,
+        )
+        .unwrap();
         assert!(rel(tr.compute_makespan, u.makespan) < 1e-12, "{m} {r} {z}: {} vs {}", tr.compute_makespan, u.makespan);
         let total: f64 = u.chunks.iter().flatten().sum();
         assert!((total - 2.0).abs() < 1e-12);
-        assert!(u.makespan >= multi_installment(UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: z, n: (m) as u64 }, (r) as u64, Options::load(2.0).with_scale(U)).unwrap().makespan * (1.0 - 1e-12));
+        assert!(
+            u.makespan
+                >= multi_installment(
+                    UniformStar {
+                        root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                        w: 1.0,
+                        z: z,
+                        n: (m) as u64
+                    },
+                    (r) as u64,
+                    Options::load(2.0).with_scale(U)
+                )
+                .unwrap()
+                .makespan
+                    * (1.0 - 1e-12)
+        );
     }
 }

@@ -48,25 +48,55 @@ fn mesh_errors() {
     assert!(layers_hypercube(61).is_err());
     let l = layers_mesh2d(3, 3, (1, 1), false).unwrap();
     assert!(matches!(
-        layered_allocate(&l, &PortPreset::Custom(vec![1.0]), MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }, Options::load(1.0).with_scale(U)),
+        layered_allocate(
+            &l,
+            &PortPreset::Custom(vec![1.0]),
+            MeshCosts { w: 1.0, z: 1.0, startup: 0.0 },
+            Options::load(1.0).with_scale(U)
+        ),
         Err(DltError::LengthMismatch { .. })
     ));
-    assert!(layered_allocate(&l, &PortPreset::AllPort, MeshCosts { w: 0.0, z: 1.0, startup: 0.0 }, Options::load(1.0).with_scale(U)).is_err());
-    assert!(circuit_switched_allocate(MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }, 0, 2, Options::load(1.0).with_scale(U)).is_err());
+    assert!(
+        layered_allocate(
+            &l,
+            &PortPreset::AllPort,
+            MeshCosts { w: 0.0, z: 1.0, startup: 0.0 },
+            Options::load(1.0).with_scale(U)
+        )
+        .is_err()
+    );
+    assert!(
+        circuit_switched_allocate(MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }, 0, 2, Options::load(1.0).with_scale(U))
+            .is_err()
+    );
 }
 
 #[test]
 fn big_mesh_and_startups() {
     let l = layers_mesh2d(1000, 1000, (500, 500), false).unwrap();
     for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
-        let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: 0.01, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
+        let s =
+            layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: 0.01, startup: 0.0 }, Options::load(1.0).with_scale(U))
+                .unwrap();
         let total: f64 = s.x.iter().zip(&l.n).map(|(x, &n)| x * n as f64).sum();
         assert!((total - 1.0).abs() < 1e-12);
         assert_eq!(s.used_layers, l.n.len());
     }
     // Start-ups drop trailing layers; more load uses more layers.
-    let small = layered_allocate(&l, &PortPreset::AllPort, MeshCosts { w: 1.0, z: 0.01, startup: 0.5 }, Options::load(10.0).with_scale(U)).unwrap();
-    let big = layered_allocate(&l, &PortPreset::AllPort, MeshCosts { w: 1.0, z: 0.01, startup: 0.5 }, Options::load(1000.0).with_scale(U)).unwrap();
+    let small = layered_allocate(
+        &l,
+        &PortPreset::AllPort,
+        MeshCosts { w: 1.0, z: 0.01, startup: 0.5 },
+        Options::load(10.0).with_scale(U),
+    )
+    .unwrap();
+    let big = layered_allocate(
+        &l,
+        &PortPreset::AllPort,
+        MeshCosts { w: 1.0, z: 0.01, startup: 0.5 },
+        Options::load(1000.0).with_scale(U),
+    )
+    .unwrap();
     assert!(small.used_layers < big.used_layers && big.used_layers < l.n.len());
     assert!(small.x.iter().all(|&x| x >= 0.0));
 }
@@ -80,7 +110,13 @@ fn circuit_switched_on_the_engine(k: u32, moves: u32, w: f64, z: f64, startup: f
 
 /// The same tree with `ports` ports per node: (finish spread, engine makespan, predicted makespan).
 fn circuit_switched_with_ports(k: u32, ports: u32, moves: u32, w: f64, z: f64, startup: f64) -> (f64, f64, f64) {
-    let sol = circuit_switched_allocate(MeshCosts { w: w, z: z, startup: startup }, k, moves, Options::load(1.0).with_scale(U)).unwrap();
+    let sol = circuit_switched_allocate(
+        MeshCosts { w: w, z: z, startup: startup },
+        k,
+        moves,
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
     // Node list: (parent, move of activation), children in move order.
     let mut nodes = vec![(None, 0u32)];
     for m in 1..=moves {

@@ -47,8 +47,11 @@ impl Worst {
     }
 }
 
+/// `(quantity, index, value)` computed by the crate for one case.
+type Values = Vec<(&'static str, usize, f64)>;
+
 /// The values a row's case computes, by quantity and index.
-fn crate_values(family: &str, r: &Record) -> Vec<(&'static str, usize, f64)> {
+fn crate_values(family: &str, r: &Record) -> Values {
     let mut out = Vec::new();
     let z = list(r, "z");
     let w = list(r, "w");
@@ -101,7 +104,8 @@ fn crate_values(family: &str, r: &Record) -> Vec<(&'static str, usize, f64)> {
             }
         }
         "tree" => {
-            let parents: Vec<usize> = r.str("extra").split(';').filter(|s| *s != "-").map(|s| s.parse().expect("parent")).collect();
+            let parents: Vec<usize> =
+                r.str("extra").split(';').filter(|s| *s != "-").map(|s| s.parse().expect("parent")).collect();
             let wv = |x: f64| if x < 0.0 { None } else { Some(x) };
             let mut t = Tree::new(wv(w[0]), true).expect("root");
             for (i, &p) in parents.iter().enumerate() {
@@ -163,7 +167,7 @@ fn bound(family: &str, quantity: &str) -> f64 {
 fn closed_forms_match_the_high_precision_references() {
     let rows = load("dlt_closed_forms");
     let mut worst = Worst::default();
-    let mut cache: BTreeMap<(String, String), Vec<(&'static str, usize, f64)>> = BTreeMap::new();
+    let mut cache: BTreeMap<(String, String), Values> = BTreeMap::new();
     let mut compared = 0;
     for r in &rows {
         let family = r.str("family").to_string();
@@ -175,7 +179,8 @@ fn closed_forms_match_the_high_precision_references() {
         for &(q, i, got) in values.iter() {
             let same = q == quantity || (quantity == "makespan" && q.starts_with("makespan"));
             if same && i == index {
-                let err = if matches!(quantity, "alpha" | "x") { (got - want).abs() / scale } else { rel_err(got, want) };
+                let err =
+                    if matches!(quantity, "alpha" | "x") { (got - want).abs() / scale } else { rel_err(got, want) };
                 worst.add(&format!("{family} {q}"), err, r.line);
                 assert!(
                     err <= bound(&family, quantity),

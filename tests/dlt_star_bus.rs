@@ -18,7 +18,11 @@ fn anchor_rational_star() {
         assert!((x - y).abs() < 1e-15, "{:?}", s.alpha);
     }
     assert!((s.makespan - 0.64).abs() < 1e-15);
-    let p = star_product_form(Star::new(RootMode::FrontEnd.with_w(2.0), &ch), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
+    let p = star_product_form(
+        Star::new(RootMode::FrontEnd.with_w(2.0), &ch),
+        Options::load(1.0).with_order(OrderPolicy::AsGiven),
+    )
+    .unwrap();
     assert!(rel(p.makespan, 0.64) < 1e-15);
     check_trace(&star_simulate(Star::new(RootMode::FrontEnd.with_w(2.0), &ch), &s, U).unwrap(), &s, 1.0, 1e-12);
 }
@@ -26,7 +30,8 @@ fn anchor_rational_star() {
 #[test]
 fn anchor_jia_root_fraction() {
     let sc = CostScale::new(2.0, 1.0).unwrap();
-    let s = star_allocate(Star::new(RootMode::FrontEnd.with_w(2.0), &[(0.6, 2.0)]), Options::load(1.0).with_scale(sc)).unwrap();
+    let s = star_allocate(Star::new(RootMode::FrontEnd.with_w(2.0), &[(0.6, 2.0)]), Options::load(1.0).with_scale(sc))
+        .unwrap();
     assert!((s.alpha[0] - 4.6 / 8.6).abs() < 1e-15);
     assert!((s.w_equivalent - 1.069_767_441_86).abs() < 1e-11);
     assert!((jia_root_fraction(2.0, &[(0.6, 2.0)], sc).unwrap() - 4.6 / 8.6).abs() < 1e-15);
@@ -50,7 +55,11 @@ fn nofe_drop_example() {
     assert_eq!(s.alpha[2], 0.0);
     assert!(!s.participating[2]);
     assert!((s.makespan - 0.65).abs() < 1e-15);
-    let all = star_product_form(Star::new(RootMode::NoFrontEnd.with_w(1.0), &ch), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
+    let all = star_product_form(
+        Star::new(RootMode::NoFrontEnd.with_w(1.0), &ch),
+        Options::load(1.0).with_order(OrderPolicy::AsGiven),
+    )
+    .unwrap();
     assert!((all.makespan - 0.722_222_222_222).abs() < 1e-11);
     check_trace(&star_simulate(Star::new(RootMode::NoFrontEnd.with_w(1.0), &ch), &s, U).unwrap(), &s, 1.0, 1e-12);
 }
@@ -73,7 +82,10 @@ fn bad_input_is_typed() {
         star_allocate(Star::new(RootMode::FrontEnd.with_w(1.0), &[(f64::NAN, 1.0)]), Options::load(1.0)),
         Err(DltError::NonFinite { .. })
     ));
-    assert!(matches!(bus_allocate(RootMode::FrontEnd.with_w(1.0), &[1.0], 1.0, Options::load(0.0)), Err(DltError::NonPositive { .. })));
+    assert!(matches!(
+        bus_allocate(RootMode::FrontEnd.with_w(1.0), &[1.0], 1.0, Options::load(0.0)),
+        Err(DltError::NonPositive { .. })
+    ));
     assert!(CostScale::new(0.0, 1.0).is_err());
     // A front-end root alone is valid: it computes everything.
     let s = star_allocate(Star::new(RootMode::FrontEnd.with_w(2.0), &[]), Options::load(1.0)).unwrap();
@@ -115,11 +127,17 @@ fn large_star_and_wide_ranges() {
         assert!(s.alpha.iter().all(|&x| x == 0.0 || x.is_normal()));
         check_conservation(&s, 1.0);
     }
-    let b = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1e-9, n: (n) as u64 }, Options::load(1.0)).unwrap();
+    let b = bus_homogeneous(
+        UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1e-9, n: (n) as u64 },
+        Options::load(1.0),
+    )
+    .unwrap();
     check_conservation(&b, 1.0);
     assert!(
-        rel(b.makespan, bus_allocate(RootMode::NonComputing.with_w(1.0), &vec![1.0; n], 1e-9, Options::load(1.0)).unwrap().makespan)
-            < 1e-9
+        rel(
+            b.makespan,
+            bus_allocate(RootMode::NonComputing.with_w(1.0), &vec![1.0; n], 1e-9, Options::load(1.0)).unwrap().makespan
+        ) < 1e-9
     );
 }
 

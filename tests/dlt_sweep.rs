@@ -13,7 +13,13 @@ fn decades(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
 
 /// Counts from 1 to 10^12, log-uniform, with the edges.
 fn count() -> impl Strategy<Value = u64> {
-    prop_oneof![Just(1u64), Just(2), Just(1_000_000_000), Just(u64::MAX), (0.0..12.0f64).prop_map(|e| 10f64.powf(e) as u64)]
+    prop_oneof![
+        Just(1u64),
+        Just(2),
+        Just(1_000_000_000),
+        Just(u64::MAX),
+        (0.0..12.0f64).prop_map(|e| 10f64.powf(e) as u64)
+    ]
 }
 
 fn mode() -> impl Strategy<Value = RootMode> {

@@ -4,7 +4,9 @@
 //! re-derived here from the equal-finish condition).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most, uniform};
+use super::error::{
+    DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most, uniform,
+};
 use super::star::flush;
 use super::tree::{Tree, TreeNode, tree_allocate};
 use super::types::{Allocation, CostScale, DaisyChain, Options, OrderPolicy, Ports, UniformChain};
@@ -230,7 +232,9 @@ pub fn chain_speedup(sigma: f64, front_end: bool, n: u64) -> Result<f64, DltErro
         1.0 / time_nofe(sigma, nf)
     };
     if !s.is_finite() || s <= 0.0 {
-        return Err(DltError::IllConditioned { what: format!("the chain speedup is not representable at sigma = {sigma}") });
+        return Err(DltError::IllConditioned {
+            what: format!("the chain speedup is not representable at sigma = {sigma}"),
+        });
     }
     Ok(s)
 }

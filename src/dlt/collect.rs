@@ -110,7 +110,9 @@ pub fn collect_fifo(star_in_order: Star<'_>, delta: f64, opts: Options) -> Resul
     }
     if alpha.iter().any(|x| !x.is_finite() || *x == 0.0) {
         return Err(DltError::IllConditioned {
-            what: format!("FIFO collection over {n} workers: the ratio of the first to the last share leaves the range of f64"),
+            what: format!(
+                "FIFO collection over {n} workers: the ratio of the first to the last share leaves the range of f64"
+            ),
         });
     }
     let tn: f64 = (0..n).map(|i| c[i] * alpha[i]).sum();
@@ -160,7 +162,12 @@ pub fn collect_fifo(star_in_order: Star<'_>, delta: f64, opts: Options) -> Resul
 /// let t = collect_simulate(Star::new(Root::NonComputing, &ch), &a, returns, CostScale::unit()).unwrap();
 /// assert!((t.makespan - a.makespan).abs() < 1e-12);
 /// ```
-pub fn collect_simulate(star: Star<'_>, alloc: &Allocation, returns: Returns, scale: CostScale) -> Result<Trace, DltError> {
+pub fn collect_simulate(
+    star: Star<'_>,
+    alloc: &Allocation,
+    returns: Returns,
+    scale: CostScale,
+) -> Result<Trace, DltError> {
     non_negative("delta", 0, returns.delta)?;
     let (net, mut plans) = star_schedule(star, alloc, scale)?;
     // The root's computation goes on its own lane (front-end), so appending returns is safe.

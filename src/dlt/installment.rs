@@ -177,7 +177,9 @@ pub fn multi_installment_limit(star: UniformStar, opts: Options) -> Result<f64, 
 pub fn umr_rounds(star: UniformStar, rounds: u64, opts: Options) -> Result<MiSolution, DltError> {
     let m = check(&star, &opts)?;
     if star.root != Root::NonComputing {
-        return Err(DltError::InvalidArgument { what: "geometric rounds are modelled for a non-computing root".into() });
+        return Err(DltError::InvalidArgument {
+            what: "geometric rounds are modelled for a non-computing root".into(),
+        });
     }
     if rounds == 0 {
         return Err(DltError::InvalidArgument { what: "the number of rounds must be >= 1, got 0".into() });
@@ -221,7 +223,11 @@ pub fn umr_rounds(star: UniformStar, rounds: u64, opts: Options) -> Result<MiSol
 pub fn multi_installment_simulate(star: UniformStar, sol: &MiSolution, scale: CostScale) -> Result<Trace, DltError> {
     let m = check(&star, &Options::default().with_scale(scale))?;
     if let Some(row) = sol.chunks.iter().find(|row| row.len() != m) {
-        return Err(DltError::LengthMismatch { what: "installment chunks (one per worker)", expected: m, got: row.len() });
+        return Err(DltError::LengthMismatch {
+            what: "installment chunks (one per worker)",
+            expected: m,
+            got: row.len(),
+        });
     }
     let (w, z) = (star.w, star.z);
     let mut nodes = vec![star.root.w().map_or(Node::relay(None, 0.0), |w0| Node::computing(None, 0.0, w0))];

@@ -410,7 +410,7 @@ pub fn infinite_mesh_layers(kind: MeshKind, h: u64) -> Result<Layers, DltError> 
     size_at_most("mesh depth h", h, MAX_PROCESSORS)?;
     let mut n = vec![1u64];
     let mut e = vec![0u64];
-    for l in 1..=h as u64 {
+    for l in 1..=h {
         let (nl, el) = match kind {
             MeshKind::Mesh2dCentre => (4 * l, 8 * l - 4),
             MeshKind::Mesh2dCorner => (l + 1, 2 * l),
@@ -453,7 +453,12 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol
         return Err(DltError::InvalidArgument { what: "custom ports have no infinite-mesh form".into() });
     }
     let speed = |h: u64| -> Result<f64, DltError> {
-        let s = layered_allocate(&infinite_mesh_layers(kind, h)?, ports, MeshCosts::linear(1.0, sigma), Options::default())?;
+        let s = layered_allocate(
+            &infinite_mesh_layers(kind, h)?,
+            ports,
+            MeshCosts::linear(1.0, sigma),
+            Options::default(),
+        )?;
         Ok(1.0 / s.makespan)
     };
     let mut h = 8;

@@ -82,8 +82,8 @@ mod kary;
 pub use kary::{kary_tree_rho, kary_tree_rho_limit};
 mod affine;
 pub use affine::{
-    AffineRoot, AffineWorker, Selection, affine_bus_order, affine_homogeneous, affine_homogeneous_optimal_count, affine_simulate,
-    affine_star_allocate,
+    AffineRoot, AffineWorker, Selection, affine_bus_order, affine_homogeneous, affine_homogeneous_optimal_count,
+    affine_simulate, affine_star_allocate,
 };
 mod collect;
 mod installment;
@@ -91,8 +91,8 @@ pub use collect::{ReturnOrder, Returns, collect_fifo, collect_lifo, collect_simu
 pub use installment::{MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate, umr_rounds};
 mod mesh;
 pub use mesh::{
-    LayeredSolution, Layers, MeshCosts, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers, layered_allocate,
-    layered_speedup_limit, layers_from_adjacency, layers_hypercube, layers_mesh2d, layers_mesh3d,
+    LayeredSolution, Layers, MeshCosts, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers,
+    layered_allocate, layered_speedup_limit, layers_from_adjacency, layers_hypercube, layers_mesh2d, layers_mesh3d,
 };
 
 pub mod unaware;

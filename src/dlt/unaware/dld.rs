@@ -364,7 +364,7 @@ fn run(
             }
             if available.is_empty() {
                 // Everyone is still busy (estimates ran late) or blocked: wait for the first
-                // PTC, which then gets L_{q+1}^p = L_1^p (reference §4.6, "if avail is empty").
+                // PTC, which then gets L_{q+1}^p = L_1^p (Jia, §3.3, "if avail is empty").
                 continue;
             }
             let lp = available.len() as f64 * cfg.l1p;

@@ -6,7 +6,8 @@ use super::tree::RootedTree;
 use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
-/// tree) is replaced by an equivalent processor (reference §2.B, ambiguity 25).
+/// tree) is replaced by an equivalent processor (Jia, §2.B; the thesis leaves the relay's own
+/// speed open, so both readings are offered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RelayRule {
@@ -152,7 +153,7 @@ mod tests {
     use super::*;
     use approx::assert_abs_diff_eq;
 
-    /// Reference G18: computing root w_0 = 3 with children (0.2, 2), (0.2, 4), (0.2, 6).
+    /// Worked example: computing root w_0 = 3 with children (0.2, 2), (0.2, 4), (0.2, 6).
     #[test]
     fn star_golden_values() {
         let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(0)], vec![0.0, 0.2, 0.2, 0.2]).unwrap();

@@ -1,5 +1,5 @@
 //! The 19-processor tree of the Chapter 3 worked examples (Jia, Fig. 3.8), reconstructed
-//! from Table 3.1 and the narrative (reference §3.3; the figure is missing from the text).
+//! from Table 3.1 and the narrative (Jia, §3.3; the figure itself is missing from the thesis text).
 
 use super::tree::RootedTree;
 
@@ -90,7 +90,7 @@ pub fn fig_3_8() -> ExampleTree {
 }
 
 /// The speed changes of the DNP example (§3.4, Table 3.3) as stated in the text; Fig. 3.10,
-/// which holds the full timeline, is missing (reference §3.5, with the inferred times).
+/// which holds the full timeline, is missing (Jia, §3.5; the times are inferred from the narrative).
 ///
 /// ```text
 /// t = 3.8:    z_3 0.4 → 0.2, w_3 1.0 → 0.5      (P_3 becomes "twice faster" on its first load)

@@ -39,7 +39,7 @@ pub struct Ess1 {
 /// phases, which [`linear_schedule`] does).
 ///
 /// # Examples
-/// Reference G13: K = 4.5, z_1j = 0.5, w_j = 2.5, η·L = 3, L_1 = 7 → T_1 = 17.6379310.
+/// Worked example: K = 4.5, z_1j = 0.5, w_j = 2.5, η·L = 3, L_1 = 7 → T_1 = 17.6379310.
 /// ```
 /// let e = loadbal::dlt::unaware::ess_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 3.0, 7.0).unwrap();
 /// assert!((e.duration - 17.6379310).abs() < 1e-7);
@@ -103,7 +103,7 @@ pub struct Wcs1 {
 /// As [`ess_phase1`].
 ///
 /// # Examples
-/// Reference G14: Z_i = 0.5, ω_i = 2.5, Z_j = 0.3, ω_j = 2.2 → γ = 0.94, T_1 = 11.3988327.
+/// Worked example: Z_i = 0.5, ω_i = 2.5, Z_j = 0.3, ω_j = 2.2 → γ = 0.94, T_1 = 11.3988327.
 /// ```
 /// let w = loadbal::dlt::unaware::wcs2_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 0.3, 2.2, 3.0, 7.0).unwrap();
 /// assert!((w.gamma - 0.94).abs() < 1e-12);
@@ -172,7 +172,7 @@ pub fn wcs2_phase1(
 /// [`UnawareError::InvalidParameter`] when θ_E = θ_W (no crossing) or K, T_cp ≤ 0.
 ///
 /// # Examples
-/// Reference G15: L_1^c = 2.3568734.
+/// Worked example: L_1^c = 2.3568734.
 /// ```
 /// let l = loadbal::dlt::unaware::critical_l1(3.2957746, 15.6, 2.2062257, 16.5, 4.5, 2.0).unwrap();
 /// assert!((l - 2.3568734).abs() < 1e-5);
@@ -285,7 +285,7 @@ pub(super) fn chain_phase(
 /// Invalid w, z, T_cm, T_cp, x; [`UnawareError::LengthMismatch`].
 ///
 /// # Examples
-/// Reference G16: w = (4.5, 2.5, 3, 2), Z = (0.3, 0.5, 0.4), X = 10 → T = 17.6136315.
+/// Worked example: w = (4.5, 2.5, 3, 2), Z = (0.3, 0.5, 0.4), X = 10 → T = 17.6136315.
 /// ```
 /// use loadbal::dlt::unaware::{chain_distribution, Chain};
 /// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0], z: vec![0.3, 0.5, 0.4] };

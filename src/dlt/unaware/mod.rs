@@ -1,4 +1,4 @@
-//! Resource-unaware divisible-load scheduling (Jia, Jia's thesis, chapters 2–5): the
+//! Resource-unaware divisible-load scheduling (Jia, chapters 2–5): the
 //! scheduler does not know the processor and link speeds, probes them with a small load or
 //! waits for reports, then distributes the rest in phases. Every strategy runs on the crate's
 //! one event engine ([`crate::dlt::engine`]) and reuses the classical solvers of [`crate::dlt`].
@@ -24,8 +24,8 @@
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
 //! takes α·z·T_cm, computing them α·w·T_cp; every node has a front-end and a single port;
-//! relaying is store-and-forward by blocks. Thesis slips resolved here are listed in
-//! `shared/reference/jia_jia.md` §5 and cited where they matter.
+//! relaying is store-and-forward by blocks. Where the thesis is ambiguous or has a slip, the
+//! function concerned says how it is read here.
 //!
 //! # Example
 //! ```

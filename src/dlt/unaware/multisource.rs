@@ -33,7 +33,7 @@ pub struct Partition {
 /// [`UnawareError::Disconnected`], [`UnawareError::InvalidParameter`] for a repeated source.
 ///
 /// # Examples
-/// Reference G23: Region_0 = {S0, P2}, Region_1 = {S1, P3, P4}.
+/// Worked example: Region_0 = {S0, P2}, Region_1 = {S1, P3, P4}.
 /// ```
 /// use loadbal::dlt::unaware::{gp_partition, Edge, Graph};
 /// let e = |u, v, z| Edge { u, v, z };
@@ -182,7 +182,7 @@ pub(super) fn region_w(g: &Graph, tree: &RootedTree, t_cm: f64, t_cp: f64) -> Re
 /// [`UnawareError::LengthMismatch`] when `loads` and `sources` differ in length.
 ///
 /// # Examples
-/// Reference G23: T_sss = 14.282484 (T_sds = 17.806468).
+/// Worked example: T_sss = 14.282484 (T_sds = 17.806468).
 /// ```
 /// use loadbal::dlt::unaware::{sss, Edge, Graph};
 /// let e = |u, v, z| Edge { u, v, z };
@@ -329,7 +329,7 @@ fn gp_hop_limited(g: &Graph, sources: &[usize], rounds: usize) -> Result<Partiti
 /// As [`sss`]; [`UnawareError::InvalidParameter`] for T* < 0 or δ ≤ 0.
 ///
 /// # Examples
-/// With enough rounds RB-SSS is SSS delayed by T* (reference G23 graph).
+/// With enough rounds RB-SSS is SSS delayed by T* (the two-source example graph).
 /// ```
 /// use loadbal::dlt::unaware::{rb_sss, sss, Edge, Graph};
 /// let e = |u, v, z| Edge { u, v, z };

@@ -110,7 +110,7 @@ fn finish(stages: Vec<Stage>) -> MultiSourceRun {
 /// Engine and RAOLD-OS errors.
 ///
 /// # Examples
-/// Reference G23: the engine ends at T_sss = 14.282484.
+/// Worked example: the engine ends at T_sss = 14.282484.
 /// ```
 /// use loadbal::dlt::unaware::{execute_sss, sss, Edge, Graph};
 /// let e = |u, v, z| Edge { u, v, z };
@@ -143,7 +143,7 @@ pub fn execute_sss(g: &Graph, schedule: &SssSchedule, t_cm: f64, t_cp: f64) -> R
 /// As [`super::sds`], and engine errors.
 ///
 /// # Examples
-/// Reference G23: T_sds = 17.806468.
+/// Worked example: T_sds = 17.806468.
 /// ```
 /// use loadbal::dlt::unaware::{execute_sds, Edge, Graph};
 /// let e = |u, v, z| Edge { u, v, z };
@@ -186,7 +186,7 @@ pub fn execute_sds(
 /// a bad mean size; the errors of [`super::gp_partition`] and of the equivalent processor.
 ///
 /// # Examples
-/// Reference G23: alone, S_0's region is the whole graph; with both busy it is {S_0, P_2}, so
+/// Worked example: alone, S_0's region is the whole graph; with both busy it is {S_0, P_2}, so
 /// its capacity worsens from 0.983 to 1.355 time units per unit load.
 /// ```
 /// use loadbal::dlt::unaware::{dss_regions, Edge, Graph};

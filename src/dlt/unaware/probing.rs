@@ -52,7 +52,10 @@ pub fn probe_times_linear(eta_l: f64, z: &[f64], w: &[f64], t_cm: f64, t_cp: f64
     let mut tc = vec![0.0; w.len()];
     let mut tp = vec![0.0; w.len()];
     for i in 1..w.len() {
-        tc[i] = super::error::finite_out("a probe reception time T^c", tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm)?;
+        tc[i] = super::error::finite_out(
+            "a probe reception time T^c",
+            tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm,
+        )?;
         tp[i] = super::error::finite_out("a probe report time T^p", tc[i] + eta_l * w[i] * t_cp)?;
     }
     Ok(LinearProbe { tc, tp })
@@ -166,7 +169,7 @@ pub struct TreeProbe {
     pub pl: f64,
 }
 
-/// Forward model of the tree probe (§3.2, reference §4.2): P_0 splits η·L into one PL per child
+/// Forward model of the tree probe (Jia, §3.2): P_0 splits η·L into one PL per child
 /// and sends them in child order; every node computes its copy on arrival and forwards it to its
 /// own children in order, one at a time (single port), store-and-forward.
 ///
@@ -280,7 +283,7 @@ pub fn estimate_tree(
 /// [`UnawareError::InvalidParameter`] for η or ε outside (0, 1), ε < η, η + ε ≥ 1, L ≤ 0 or n < 2.
 ///
 /// # Examples
-/// Reference G17: L = 100, η = 0.03, ε = 0.07, n = 5.
+/// Worked example: L = 100, η = 0.03, ε = 0.07, n = 5.
 /// ```
 /// let p = loadbal::dlt::unaware::partition_pi(100.0, 0.03, 0.07, 5).unwrap();
 /// assert_eq!(p.len(), 4);

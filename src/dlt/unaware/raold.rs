@@ -63,7 +63,7 @@ pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<(Tree, Vec<us
 /// w or a negative load.
 ///
 /// # Examples
-/// Reference G26, FHT of the 5-node graph: W_eq = 0.642834.
+/// Worked example, FHT of the 5-node graph: W_eq = 0.642834.
 /// ```
 /// use loadbal::dlt::unaware::{raold_os, RootedTree};
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(1), Some(2)], vec![0.0, 0.5, 0.2, 0.1, 1.0]).unwrap();
