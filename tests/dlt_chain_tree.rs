@@ -42,9 +42,8 @@ fn chain_anchors_and_limits() {
     assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 2.236).abs() < 1e-3);
     // The recursion at n = 4000 reaches the limit to 12 digits.
     for sigma in [0.01, 0.1, 0.3, 1.0, 3.0] {
-        let s =
-            chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (4000) as u64, front_end: true }, Options::load(1.0))
-                .unwrap();
+        let s = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: true }, Options::load(1.0))
+            .unwrap();
         let r = chain_allocate(
             DaisyChain { w: &vec![1.0; 4000], z: &vec![sigma; 3999], front_end: true },
             Options::load(1.0),
@@ -53,11 +52,9 @@ fn chain_anchors_and_limits() {
         assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, true).unwrap()) < 1e-12);
         assert!(rel(s.makespan, r.makespan) < 1e-12);
         if sigma < 1.0 {
-            let s = chain_homogeneous(
-                UniformChain { w: 1.0, z: sigma, n: (4000) as u64, front_end: false },
-                Options::load(1.0),
-            )
-            .unwrap();
+            let s =
+                chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: false }, Options::load(1.0))
+                    .unwrap();
             assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, false).unwrap()) < 1e-12);
         }
     }
@@ -68,7 +65,7 @@ fn chain_anchors_and_limits() {
         let side = ChainSide { w: &w, z: &z };
         for ports in [Ports::Single, Ports::All] {
             let s = chain_interior(
-                InteriorChain { w0: 1.0, left: side, right: side, ports: ports, root_front_end: true, front_end: true },
+                InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true },
                 Options::load(1.0),
             )
             .unwrap();
@@ -99,14 +96,14 @@ fn chain_cut_without_front_end() {
 #[test]
 fn kary_anchor_and_limits() {
     // Reference §4.3: k = 2, σ = 0.1, S_∞ = 7.86770726948.
-    let rho = kary_tree_rho_limit(0.1, true, (2) as u64, 1e-16).unwrap();
+    let rho = kary_tree_rho_limit(0.1, true, 2_u64, 1e-16).unwrap();
     assert!((1.0 / rho - 7.867_707_269_48).abs() < 1e-10);
     // k = 1 is the chain; k → ∞ the bus (1 + 1/σ).
-    let chain = kary_tree_rho_limit(0.3, true, (1) as u64, 1e-16).unwrap();
+    let chain = kary_tree_rho_limit(0.3, true, 1_u64, 1e-16).unwrap();
     assert!(rel(1.0 / chain, chain_speedup_limit(0.3, true).unwrap()) < 1e-12);
-    let wide = kary_tree_rho(0.3, true, (1_000_000) as u64, (1) as u64).unwrap();
+    let wide = kary_tree_rho(0.3, true, 1_000_000_u64, 1_u64).unwrap();
     assert!(rel(1.0 / wide, bus_speedup_limit(RootMode::FrontEnd, 0.3).unwrap()) < 1e-9);
-    assert!(kary_tree_rho(0.3, true, (0) as u64, (1) as u64).is_err());
+    assert!(kary_tree_rho(0.3, true, 0_u64, 1_u64).is_err());
 }
 
 #[test]
@@ -118,7 +115,7 @@ fn large_chain_and_tree() {
         let s = chain_allocate(DaisyChain { w: &w, z: &z, front_end: fe }, Options::load(1.0)).unwrap();
         check_conservation(&s, 1.0);
     }
-    let t = Tree::kary(KaryTree { w: 1.0, z: 1e-3, front_end: true, k: (1000) as u64, depth: (1) as u64 }).unwrap();
+    let t = Tree::kary(KaryTree { w: 1.0, z: 1e-3, front_end: true, k: 1000_u64, depth: 1_u64 }).unwrap();
     let s = tree_allocate(&t, Options::load(1.0)).unwrap();
     check_conservation(&s.allocation, 1.0);
 }
@@ -179,12 +176,12 @@ proptest! {
 
     #[test]
     fn chain_closed_form_equals_recursion(n in 1usize..40, w in 0.1..5.0f64, z in prop_oneof![Just(0.0), 0.0..3.0f64], fe in any::<bool>()) {
-        let h = chain_homogeneous(UniformChain { w: w, z: z, n: (n) as u64, front_end: fe }, Options::load(1.0)).unwrap();
+        let h = chain_homogeneous(UniformChain { w, z, n: (n) as u64, front_end: fe }, Options::load(1.0)).unwrap();
         let r = chain_allocate(DaisyChain { w: &vec![w; n], z: &vec![z; n - 1], front_end: fe }, Options::load(1.0)).unwrap();
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12, "{} vs {}", h.makespan, r.makespan);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
         // k = 1 tree of depth n − 1.
-        let k = kary_tree_rho(z / w, fe, (1) as u64, (n - 1) as u64).unwrap();
+        let k = kary_tree_rho(z / w, fe, 1_u64, (n - 1) as u64).unwrap();
         prop_assert!(rel(k * w, h.makespan) < 1e-12);
     }
 
@@ -193,15 +190,15 @@ proptest! {
         let (zl, zr) = ([vec![0.7], z].concat(), [vec![0.3], z2].concat());
         let (left, right) = (ChainSide { w: &w, z: &zl }, ChainSide { w: &w2, z: &zr });
         let ports = if two && rfe { Ports::All } else { Ports::Single };
-        let s = chain_interior(InteriorChain { w0: w0, left: left, right: right, ports: ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
-        let tree = interior_tree(InteriorChain { w0: w0, left: left, right: right, ports: ports, root_front_end: rfe, front_end: fe }).unwrap();
+        let s = chain_interior(InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
+        let tree = interior_tree(InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).unwrap();
         let sol = tree_allocate(&tree, Options::load(1.0)).unwrap();
         check_trace(&tree_simulate(&tree, &sol, U).unwrap(), &s, 1.0, 1e-12);
         // An empty side is the boundary chain.
-        let b = chain_interior(InteriorChain { w0: w0, left: left, right: ChainSide { w: &[], z: &[] }, ports: ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
+        let b = chain_interior(InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
         let ww = [vec![w0], w.clone()].concat();
         let mut tr = Tree::chain(&ww, &zl, fe).unwrap();
-        if rfe != fe { tr = interior_tree(InteriorChain { w0: w0, left: left, right: ChainSide { w: &[], z: &[] }, ports: Ports::Single, root_front_end: rfe, front_end: fe }).unwrap(); }
+        if rfe != fe { tr = interior_tree(InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports: Ports::Single, root_front_end: rfe, front_end: fe }).unwrap(); }
         let c = tree_allocate(&tr, Options::load(1.0)).unwrap();
         prop_assert!(rel(b.makespan, c.allocation.makespan) < 1e-12);
         if rfe == fe {
@@ -210,8 +207,8 @@ proptest! {
         }
         // Two ports never lose to one.
         if rfe {
-            let one = chain_interior(InteriorChain { w0: w0, left: left, right: right, ports: Ports::Single, root_front_end: true, front_end: fe }, Options::load(1.0)).unwrap();
-            let all = chain_interior(InteriorChain { w0: w0, left: left, right: right, ports: Ports::All, root_front_end: true, front_end: fe }, Options::load(1.0)).unwrap();
+            let one = chain_interior(InteriorChain { w0, left, right, ports: Ports::Single, root_front_end: true, front_end: fe }, Options::load(1.0)).unwrap();
+            let all = chain_interior(InteriorChain { w0, left, right, ports: Ports::All, root_front_end: true, front_end: fe }, Options::load(1.0)).unwrap();
             prop_assert!(all.makespan <= one.makespan * (1.0 + 1e-12));
         }
     }

@@ -48,29 +48,22 @@ fn affine_a1_table() {
         Err(DltError::InfeasibleStructure { .. })
     ));
     assert!(matches!(
-        affine_homogeneous(
-            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
-            (7) as u64,
-            Options::load(10.0).with_scale(U)
-        ),
+        affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, 7_u64, Options::load(10.0).with_scale(U)),
         Err(DltError::InfeasibleStructure { .. })
     ));
     assert_eq!(
         affine_homogeneous_optimal_count(
             AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
-            (10) as u64,
+            10_u64,
             Options::load(10.0).with_scale(U)
         )
         .unwrap(),
         6
     );
     // c = 0 branch.
-    let h = affine_homogeneous(
-        AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 },
-        (4) as u64,
-        Options::load(10.0).with_scale(U),
-    )
-    .unwrap();
+    let h =
+        affine_homogeneous(AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }, 4_u64, Options::load(10.0).with_scale(U))
+            .unwrap();
     let s = affine_star_allocate(
         (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
         &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4],
@@ -82,7 +75,7 @@ fn affine_a1_table() {
     assert_eq!(
         affine_homogeneous_optimal_count(
             AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 },
-            (100) as u64,
+            100_u64,
             Options::load(10.0).with_scale(U)
         )
         .unwrap(),
@@ -116,24 +109,14 @@ fn affine_a4_order_counterexample() {
 #[test]
 fn multi_installment_structure() {
     let lim = multi_installment_limit(
-        UniformStar {
-            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-            w: 1.0,
-            z: 0.2,
-            n: (4) as u64,
-        },
+        UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
         Options::load(1.0).with_scale(U),
     )
     .unwrap();
     let mut prev = f64::INFINITY;
     for n in 1..=12 {
         let mi = multi_installment(
-            UniformStar {
-                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                w: 1.0,
-                z: 0.2,
-                n: (4) as u64,
-            },
+            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
             (n) as u64,
             Options::load(1.0).with_scale(U),
         )
@@ -145,7 +128,7 @@ fn multi_installment_structure() {
                 root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
                 w: 1.0,
                 z: 0.2,
-                n: (&mi).chunks.first().map_or(0, Vec::len) as u64,
+                n: mi.chunks.first().map_or(0, Vec::len) as u64,
             },
             &mi,
             U,
@@ -169,9 +152,9 @@ fn multi_installment_structure() {
                     root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
                     w: 1.0,
                     z: 0.2,
-                    n: (4) as u64
+                    n: 4_u64
                 },
-                (200) as u64,
+                200_u64,
                 Options::load(1.0).with_scale(U)
             )
             .unwrap()
@@ -185,7 +168,7 @@ fn multi_installment_structure() {
             root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
             w: 1.0,
             z: 0.4,
-            n: (4) as u64,
+            n: 4_u64,
         },
         Options::load(1.0).with_scale(U),
     )
@@ -197,9 +180,9 @@ fn multi_installment_structure() {
                     root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
                     w: 1.0,
                     z: 0.4,
-                    n: (4) as u64
+                    n: 4_u64
                 },
-                (200) as u64,
+                200_u64,
                 Options::load(1.0).with_scale(U)
             )
             .unwrap()
@@ -212,9 +195,9 @@ fn multi_installment_structure() {
             root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
             w: 1.0,
             z: 0.4,
-            n: (3) as u64,
+            n: 3_u64,
         },
-        (5) as u64,
+        5_u64,
         Options::load(2.0).with_scale(U),
     )
     .unwrap();
@@ -223,7 +206,7 @@ fn multi_installment_structure() {
             root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
             w: 1.0,
             z: 0.4,
-            n: (&mi).chunks.first().map_or(0, Vec::len) as u64,
+            n: mi.chunks.first().map_or(0, Vec::len) as u64,
         },
         &mi,
         U,
@@ -232,26 +215,16 @@ fn multi_installment_structure() {
     assert!(tr.finish_spread(mi.makespan) < 1e-12);
     assert!(
         multi_installment(
-            UniformStar {
-                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                w: 1.0,
-                z: 0.4,
-                n: (3) as u64
-            },
-            (0) as u64,
+            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 3_u64 },
+            0_u64,
             Options::load(2.0).with_scale(U)
         )
         .is_err()
     );
     assert!(
         multi_installment(
-            UniformStar {
-                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                w: 1.0,
-                z: 0.4,
-                n: (0) as u64
-            },
-            (1) as u64,
+            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 0_u64 },
+            1_u64,
             Options::load(2.0).with_scale(U)
         )
         .is_err()
@@ -312,8 +285,8 @@ proptest! {
 
     #[test]
     fn multi_installment_engine(m in 1usize..6, n in 1usize..8, w in 0.2..3.0f64, z in 0.0..1.0f64, root in prop::option::of(0.2..3.0f64)) {
-        let mi = multi_installment(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: w, z: z, n: (m) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
-        let tr = multi_installment_simulate(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: w, z: z, n: (&mi).chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
+        let mi = multi_installment(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: (m) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
+        let tr = multi_installment_simulate(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: mi.chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
         prop_assert!(tr.finish_spread(mi.makespan) < 1e-12);
         prop_assert!(tr.compute_makespan <= mi.makespan * (1.0 + 1e-12));
         if n == 1 {
@@ -330,7 +303,7 @@ proptest! {
     fn lifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
         let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
         let s = collect_lifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)).unwrap();
-        let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta: delta, order: if true { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
+        let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta, order: if true { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
         prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
         for p in permutations(ch.len()) {
             let perm: Vec<(f64, f64)> = p.iter().map(|&i| ch[i]).collect();
@@ -345,7 +318,7 @@ proptest! {
         match collect_fifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)) {
             Ok(s) => {
                 check_conservation(&s, 1.0);
-                let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta: delta, order: if false { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
+                let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta, order: if false { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
                 prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
             }
             Err(DltError::InfeasibleStructure { .. }) => {}
@@ -358,26 +331,21 @@ proptest! {
 fn umr_against_multi_installment() {
     // Reference §7.3: m = 4, σ = 0.2, three rounds: UMR 0.3025 against MI 0.2791.
     let u = umr_rounds(
-        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: (4) as u64 },
-        (3) as u64,
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+        3_u64,
         Options::load(1.0).with_scale(U),
     )
     .unwrap();
     let mi = multi_installment(
-        UniformStar {
-            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-            w: 1.0,
-            z: 0.2,
-            n: (4) as u64,
-        },
-        (3) as u64,
+        UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
+        3_u64,
         Options::load(1.0).with_scale(U),
     )
     .unwrap();
     assert!((u.makespan - 0.3025).abs() < 5e-5 && (mi.makespan - 0.2791).abs() < 5e-5);
     for (m, r, z) in [(4, 3, 0.2), (3, 5, 0.5), (2, 1, 1.0), (5, 4, 0.0), (4, 6, 0.25)] {
         let u = umr_rounds(
-            UniformStar { root: Root::NonComputing, w: 1.0, z: z, n: (m) as u64 },
+            UniformStar { root: Root::NonComputing, w: 1.0, z, n: (m) as u64 },
             (r) as u64,
             Options::load(2.0).with_scale(U),
         )
@@ -386,8 +354,8 @@ fn umr_against_multi_installment() {
             UniformStar {
                 root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
                 w: 1.0,
-                z: z,
-                n: (&u).chunks.first().map_or(0, Vec::len) as u64,
+                z,
+                n: u.chunks.first().map_or(0, Vec::len) as u64,
             },
             &u,
             U,
@@ -402,7 +370,7 @@ fn umr_against_multi_installment() {
                     UniformStar {
                         root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
                         w: 1.0,
-                        z: z,
+                        z,
                         n: (m) as u64
                     },
                     (r) as u64,

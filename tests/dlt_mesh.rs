@@ -23,11 +23,11 @@ fn layer_counts_match_the_reference() {
     assert_eq!(layers_from_adjacency(&adj, 5).unwrap(), layers_hypercube(4).unwrap());
     // Centre of a big mesh: N_l = 4l, E_l = 8l − 4.
     let l = layers_mesh2d(41, 41, (20, 20), false).unwrap();
-    assert_eq!(&l.n[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, (20) as u64).unwrap().n[..]);
-    assert_eq!(&l.e[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, (20) as u64).unwrap().e[..]);
+    assert_eq!(&l.n[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20_u64).unwrap().n[..]);
+    assert_eq!(&l.e[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20_u64).unwrap().e[..]);
     let l = layers_mesh3d((21, 21, 21), (10, 10, 10), false).unwrap();
-    assert_eq!(&l.n[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, (10) as u64).unwrap().n[..]);
-    assert_eq!(&l.e[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, (10) as u64).unwrap().e[..]);
+    assert_eq!(&l.n[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10_u64).unwrap().n[..]);
+    assert_eq!(&l.e[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10_u64).unwrap().e[..]);
 }
 
 #[test]
@@ -110,13 +110,8 @@ fn circuit_switched_on_the_engine(k: u32, moves: u32, w: f64, z: f64, startup: f
 
 /// The same tree with `ports` ports per node: (finish spread, engine makespan, predicted makespan).
 fn circuit_switched_with_ports(k: u32, ports: u32, moves: u32, w: f64, z: f64, startup: f64) -> (f64, f64, f64) {
-    let sol = circuit_switched_allocate(
-        MeshCosts { w: w, z: z, startup: startup },
-        k,
-        moves,
-        Options::load(1.0).with_scale(U),
-    )
-    .unwrap();
+    let sol =
+        circuit_switched_allocate(MeshCosts { w, z, startup }, k, moves, Options::load(1.0).with_scale(U)).unwrap();
     // Node list: (parent, move of activation), children in move order.
     let mut nodes = vec![(None, 0u32)];
     for m in 1..=moves {

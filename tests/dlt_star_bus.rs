@@ -102,10 +102,10 @@ fn homogeneous_bus_speedup_and_limits() {
             assert!(s >= prev && s <= lim * (1.0 + 1e-12));
             prev = s;
         }
-        assert!(rel(bus_speedup(mode, 0.2, (1000) as u64).unwrap(), lim) < 1e-12);
+        assert!(rel(bus_speedup(mode, 0.2, 1000_u64).unwrap(), lim) < 1e-12);
     }
-    assert_eq!(bus_speedup(RootMode::NoFrontEnd, 2.0, (5) as u64).unwrap(), 1.0);
-    assert_eq!(bus_speedup(RootMode::FrontEnd, 0.0, (5) as u64).unwrap(), 6.0);
+    assert_eq!(bus_speedup(RootMode::NoFrontEnd, 2.0, 5_u64).unwrap(), 1.0);
+    assert_eq!(bus_speedup(RootMode::FrontEnd, 0.0, 5_u64).unwrap(), 6.0);
 }
 
 #[test]
@@ -227,7 +227,7 @@ proptest! {
 
     #[test]
     fn bus_closed_form_and_order_invariance(mode in mode(), n in 1usize..40, w in 0.1..5.0f64, z in prop_oneof![Just(0.0), 0.0..3.0f64], ws in prop::collection::vec(0.1..5.0f64, 1..6)) {
-        let h = bus_homogeneous(UniformBus { root: mode, w: w, z: z, n: (n) as u64 }, Options::load(1.0)).unwrap();
+        let h = bus_homogeneous(UniformBus { root: mode, w, z, n: (n) as u64 }, Options::load(1.0)).unwrap();
         let r = bus_allocate(mode.with_w(w), &vec![w; n], z, Options::load(1.0)).unwrap();
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
