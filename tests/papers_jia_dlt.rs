@@ -2,11 +2,7 @@
 //! divisible-load results the thesis builds on (closed forms of the DLT literature, not printed
 //! in Jia), checked here as tests instead of paper rows.
 
-use loadbal::dlt::{
-    ChainSide, CostScale, MeshKind, PortPreset, Ports, RootMode, bus_homogeneous, bus_speedup_limit, chain_homogeneous,
-    chain_interior, chain_speedup_limit, kary_tree_rho, kary_tree_rho_limit, layered_allocate, layered_speedup_limit,
-    layers_mesh2d, multi_installment, multi_installment_limit, star_product_form, umr_rounds,
-};
+use loadbal::dlt::*;
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 
 fn rows() -> Vec<Row> {
@@ -45,14 +41,21 @@ fn snp_example_against_the_printed_numbers() {
 
 #[test]
 fn one_and_two_processor_anchors() {
-    let u = CostScale::unit();
     let (c, a, l) = (0.3, 1.7, 2.0);
-    let one = bus_homogeneous(RootMode::NonComputing, 1, a, c, u, l).unwrap().makespan;
+    let one = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 1_u64 }, Options::load(l))
+        .unwrap()
+        .makespan;
     assert!((one - (c + a) * l).abs() < 1e-12);
-    let two = bus_homogeneous(RootMode::NonComputing, 2, a, c, u, l).unwrap().makespan;
+    let two = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 2_u64 }, Options::load(l))
+        .unwrap()
+        .makespan;
     assert!((two - (c + a) * (c + a) * l / (c + 2.0 * a)).abs() < 1e-12);
     // a_0 = 2, children (c, a) = (0.2, 3), (0.5, 1), (1, 4): α = (0.32, 0.2, 0.4, 0.08), T = 0.64.
-    let s = star_product_form(RootMode::FrontEnd, 2.0, &[(0.2, 3.0), (0.5, 1.0), (1.0, 4.0)], u, 1.0).unwrap();
+    let s = star_product_form(
+        Star::new(RootMode::FrontEnd.with_w(2.0), &[(0.2, 3.0), (0.5, 1.0), (1.0, 4.0)]),
+        Options::load(1.0).with_order(OrderPolicy::AsGiven),
+    )
+    .unwrap();
     assert!((s.makespan - 0.64).abs() < 1e-12);
 }
 
@@ -61,33 +64,77 @@ fn homogeneous_limits_against_large_networks() {
     let u = CostScale::unit();
     for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
         let lim = bus_speedup_limit(mode, 0.2).unwrap();
-        let big = 1.0 / bus_homogeneous(mode, 2000, 1.0, 0.2, u, 1.0).unwrap().makespan;
+        let big = 1.0
+            / bus_homogeneous(UniformBus { root: mode, w: 1.0, z: 0.2, n: 2000_u64 }, Options::load(1.0))
+                .unwrap()
+                .makespan;
         assert!((lim - big).abs() < 1e-9, "{mode:?}");
     }
     for fe in [true, false] {
         let lim = chain_speedup_limit(0.3, fe).unwrap();
-        let big = 1.0 / chain_homogeneous(4000, 1.0, 0.3, fe, u, 1.0).unwrap().makespan;
+        let big = 1.0
+            / chain_homogeneous(UniformChain { w: 1.0, z: 0.3, n: 4000_u64, front_end: fe }, Options::load(1.0))
+                .unwrap()
+                .makespan;
         assert!((lim - big).abs() < 1e-9);
     }
     let (w, z) = (vec![1.0; 3000], vec![1.0; 3000]);
     let side = ChainSide { w: &w, z: &z };
     // Interior originator, σ = 1: (1 + √5)/... limits 1.854 (one port) and √5 = 2.236 (two ports).
     for (ports, value) in [(Ports::Single, 1.854), (Ports::All, 2.236)] {
-        let big = 1.0 / chain_interior(1.0, side, side, ports, true, true, u, 1.0).unwrap().makespan;
+        let big = 1.0
+            / chain_interior(
+                InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true },
+                Options::load(1.0),
+            )
+            .unwrap()
+            .makespan;
         assert!((big - value).abs() < 5e-4, "{ports:?}: {big}");
     }
-    let k2 = 1.0 / kary_tree_rho_limit(2, 0.1, true, 1e-15).unwrap();
+    let k2 = 1.0 / kary_tree_rho_limit(0.1, true, 2_u64, 1e-15).unwrap();
     assert!((k2 - 7.867_707_269_48).abs() < 1e-9);
-    assert!((1.0 / kary_tree_rho(2, 60, 0.1, true).unwrap() - k2).abs() < 1e-9);
+    assert!((1.0 / kary_tree_rho(0.1, true, 2_u64, 60_u64).unwrap() - k2).abs() < 1e-9);
     for (ports, value) in [(PortPreset::AllPort, 22.98), (PortPreset::ReceiveOne, 19.65), (PortPreset::SendOne, 8.09)] {
         let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &ports, 0.1, 1e-12).unwrap();
         assert!((s - value).abs() < 5e-3, "{s}");
     }
-    let lim = multi_installment_limit(4, 1.0, 0.2, 1.0, None, u).unwrap();
-    let mi = multi_installment(4, 200, 1.0, 0.2, 1.0, None, u).unwrap().makespan;
+    let lim = multi_installment_limit(
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+        Options::load(1.0).with_scale(u),
+    )
+    .unwrap();
+    let mi = multi_installment(
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+        200_u64,
+        Options::load(1.0).with_scale(u),
+    )
+    .unwrap()
+    .makespan;
     assert!((lim - mi).abs() < 1e-9);
-    assert!((multi_installment(4, 3, 1.0, 0.2, 1.0, None, u).unwrap().makespan - 0.2791).abs() < 5e-5);
-    assert!((umr_rounds(4, 3, 1.0, 0.2, 1.0, u).unwrap().makespan - 0.3025).abs() < 5e-5);
+    assert!(
+        (multi_installment(
+            UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+            3_u64,
+            Options::load(1.0).with_scale(u)
+        )
+        .unwrap()
+        .makespan
+            - 0.2791)
+            .abs()
+            < 5e-5
+    );
+    assert!(
+        (umr_rounds(
+            UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+            3_u64,
+            Options::load(1.0).with_scale(u)
+        )
+        .unwrap()
+        .makespan
+            - 0.3025)
+            .abs()
+            < 5e-5
+    );
 }
 
 #[test]
@@ -95,22 +142,41 @@ fn speedup_grows_with_n_below_the_limit() {
     let u = CostScale::unit();
     let bus: Vec<f64> = [2usize, 4, 16, 64, 256, 1024]
         .iter()
-        .map(|&n| 1.0 / bus_homogeneous(RootMode::FrontEnd, n - 1, 1.0, 0.2, u, 1.0).unwrap().makespan)
+        .map(|&n| {
+            1.0 / bus_homogeneous(
+                UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n: (n - 1) as u64 },
+                Options::load(1.0),
+            )
+            .unwrap()
+            .makespan
+        })
         .collect();
     assert!(bus.windows(2).all(|w| w[1] >= w[0]) && (bus[5] - 6.0).abs() < 1e-9);
     let chain: Vec<f64> = [2usize, 4, 16, 64, 1024]
         .iter()
-        .map(|&n| 1.0 / chain_homogeneous(n, 1.0, 0.2, true, u, 1.0).unwrap().makespan)
+        .map(|&n| {
+            1.0 / chain_homogeneous(UniformChain { w: 1.0, z: 0.2, n: (n) as u64, front_end: true }, Options::load(1.0))
+                .unwrap()
+                .makespan
+        })
         .collect();
     assert!(chain.windows(2).all(|w| w[1] >= w[0] - 1e-12));
     assert!((chain[4] - chain_speedup_limit(0.2, true).unwrap()).abs() < 1e-9);
-    let tree: Vec<f64> = [1usize, 2, 4, 8].iter().map(|&d| 1.0 / kary_tree_rho(2, d, 0.2, true).unwrap()).collect();
+    let tree: Vec<f64> =
+        [1usize, 2, 4, 8].iter().map(|&d| 1.0 / kary_tree_rho(0.2, true, 2_u64, (d) as u64).unwrap()).collect();
     assert!(tree.windows(2).all(|w| w[1] >= w[0]));
     let mesh: Vec<f64> = [3usize, 5, 9, 17]
         .iter()
         .map(|&side| {
             let l = layers_mesh2d(side, side, (side / 2, side / 2), false).unwrap();
-            1.0 / layered_allocate(&l, &PortPreset::AllPort, 1.0, 0.2, 0.0, 1.0, u).unwrap().makespan
+            1.0 / layered_allocate(
+                &l,
+                &PortPreset::AllPort,
+                MeshCosts { w: 1.0, z: 0.2, startup: 0.0 },
+                Options::load(1.0).with_scale(u),
+            )
+            .unwrap()
+            .makespan
         })
         .collect();
     assert!(mesh.windows(2).all(|w| w[1] >= w[0]));

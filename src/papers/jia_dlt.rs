@@ -26,7 +26,8 @@ fn thesis_example(_cfg: &RunConfig) -> Vec<Row> {
 /// crate's chain is unrounded: P_3 got (13 − 3.8)/2.4 at t = 3.8 over z = 0.4.
 fn example_rows(t: &str) -> Result<Vec<Row>, DltError> {
     let scale = CostScale::new(2.0, 1.0)?;
-    let pair = star_allocate(Star::new(Root::FrontEnd { w: 2.0 }, &[(0.6, 2.0)]), Options::default().with_scale(scale))?;
+    let pair =
+        star_allocate(Star::new(Root::FrontEnd { w: 2.0 }, &[(0.6, 2.0)]), Options::default().with_scale(scale))?;
     let w_eq = pair.w_equivalent;
     let eff = 0.2 * scale.t_cm + w_eq * scale.t_cp;
     let now = 3.8 + 0.4 * (13.0 - 3.8) / 2.4;
