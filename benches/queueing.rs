@@ -1,14 +1,26 @@
-//! Erlang C for c = 10⁴ servers, M/M/c/K for a large buffer, and simulated customers per second
-//! (Lindley recursion, multi-server event queue, DSS regions).
+//! Erlang B/C and M/M/c/K in constant time whatever c and K (recursion, Temme expansion, light
+//! and heavy load series; buffers up to 10¹²), and simulated customers per second (Lindley
+//! recursion, multi-server event queue, DSS regions).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use loadbal::montecarlo::stream;
-use loadbal::queueing::{Dist, DssSim, RegionNetwork, StationSim, erlang_c, mmck};
+use loadbal::queueing::{Dist, DssSim, RegionNetwork, StationSim, erlang_b, erlang_c, mmc, mmck};
 use std::hint::black_box;
 
 fn formulas(c: &mut Criterion) {
-    c.bench_function("erlang_c c=1e4 rho=0.99", |b| b.iter(|| erlang_c(black_box(10_000), black_box(9_900.0))));
+    c.bench_function("erlang_b c=200 (recursion)", |b| b.iter(|| erlang_b(black_box(190.0), black_box(200))));
+    c.bench_function("erlang_c c=1e4 rho=0.99 (Temme)", |b| b.iter(|| erlang_c(black_box(9_900.0), black_box(10_000))));
+    c.bench_function("erlang_b c=1e12 rho=0.5 (light load)", |b| {
+        b.iter(|| erlang_b(black_box(5e11), black_box(1_000_000_000_000)))
+    });
+    c.bench_function("erlang_b c=1e12 rho=2 (heavy load)", |b| b.iter(|| erlang_b(black_box(2e12), black_box(1_000_000_000_000))));
+    c.bench_function("mmc c=1e12 rho=1-1e-12", |b| {
+        b.iter(|| mmc(black_box(0.37e12 * (1.0 - 1e-12)), black_box(0.37), black_box(1_000_000_000_000)))
+    });
     c.bench_function("mmck c=100 K=1e4", |b| b.iter(|| mmck(black_box(95.0), 1.0, black_box(100), black_box(10_000))));
+    c.bench_function("mmck c=1000 K=1e12", |b| {
+        b.iter(|| mmck(black_box(999.999), 1.0, black_box(1000), black_box(1_000_000_000_000)))
+    });
 }
 
 fn simulation(c: &mut Criterion) {

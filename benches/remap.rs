@@ -8,9 +8,9 @@ use loadbal::remap::periodic::{Heterogeneous, Homogeneous, p2_interval, theorem4
 use std::hint::black_box;
 
 fn periodic(c: &mut Criterion) {
-    let hom = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap().to_heterogeneous();
+    let hom = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap().to_heterogeneous().unwrap();
     let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
-    let het = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+    let het = Heterogeneous::with_variance(100.0, mu, vec![4.0; 16]).unwrap();
     c.bench_function("p2_interval Table 1 row (9 bounds)", |b| {
         b.iter(|| {
             for k in 2..=10 {

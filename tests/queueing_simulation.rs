@@ -60,7 +60,7 @@ fn finite_buffers_against_event_queue() {
     // Loss system M/M/5/5: blocking is Erlang B.
     let sim = StationSim::new(4.0, Dist::Exponential { mean: 1.0 }).servers(5).capacity(5).customers(40_000, 4_000);
     let loss = mmck(4.0, 1.0, 5, 5).unwrap();
-    assert!((loss.p_block - erlang_b(5, 4.0).unwrap()).abs() < 1e-12);
+    assert!((loss.p_block - erlang_b(4.0, 5).unwrap()).abs() < 1e-12);
     check("M/M/5/5", &loss, &sim, 10);
 }
 

@@ -19,7 +19,7 @@ const T_SIMU: [&str; 9] = ["3", "7", "13", "20", "29", "39", "51", "65", "79"];
 const PAPER_REPLICATIONS: u64 = 400;
 /// Simulated phases: well beyond the largest interval (79) so that per-replication first
 /// passages are not censored.
-const HORIZON: usize = 200;
+const HORIZON: u64 = 200;
 
 pub(super) fn sections() -> Vec<Section> {
     vec![
@@ -31,7 +31,7 @@ pub(super) fn sections() -> Vec<Section> {
 }
 
 fn table1_model() -> Result<Homogeneous, crate::remap::RemapError> {
-    Homogeneous::new(64, 100.0, 0.0, 0.5)
+    Homogeneous::with_variance(100.0, 0.0, 0.5, 64)
 }
 
 fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
@@ -40,7 +40,7 @@ fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
     for ((&b, bp), printed) in BOUNDS.iter().zip(B_PRINTED).zip(T_FREE) {
         let item = format!("T*_free, B = {bp}");
         let result = model.as_ref().map_err(|e| e.to_string()).and_then(|m| {
-            let root = p2_interval(&m.to_heterogeneous(), b).map_err(|e| e.to_string())?;
+            let root = p2_interval(&m.to_heterogeneous().map_err(|e| e.to_string())?, b).map_err(|e| e.to_string())?;
             let closed = corollary41_interval(m, b).map_err(|e| e.to_string())?;
             Ok((root, closed))
         });
@@ -91,7 +91,7 @@ fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
         let free = model
             .as_ref()
             .ok()
-            .and_then(|m| p2_interval(&m.to_heterogeneous(), b).ok())
+            .and_then(|m| p2_interval(&m.to_heterogeneous().ok()?, b).ok())
             .and_then(|t| t.steps())
             .map(|s| s as f64);
         rows.push(match est {
@@ -108,7 +108,7 @@ fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
 
 fn text_example(_cfg: &RunConfig) -> Vec<Row> {
     let item = "T_0 for initial load 100, mean change 2 (steps)";
-    match Homogeneous::new(64, 100.0, 2.0, 0.5).and_then(|m| m.t0()) {
+    match Homogeneous::with_variance(100.0, 2.0, 0.5, 64).and_then(|m| m.t0()) {
         Ok(t0) => vec![
             Row::printed(SOURCE, "§3 text", item, "50", t0)
                 .note("T_0 = w/μ: 'The most severe load imbalance occurs in 50 steps'; σ² = 0.5 does not enter"),

@@ -8,7 +8,8 @@
 //! The measured queue is the time-average queued load **volume**, waiting loads only (the
 //! Q^a column of Table 5.3).
 
-use super::{QueueingError, RegionNetwork, non_negative, positive};
+use super::{QueueingError, RegionNetwork, check_events, non_negative, positive};
+use std::fmt;
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
@@ -30,7 +31,7 @@ use std::collections::VecDeque;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DssSim {
     /// Poisson arrival rate λ_i of loads at each source (0 = no arrivals).
-    pub arrival_rates: Vec<f64>,
+    pub lambda: Vec<f64>,
     /// End of the simulation (time units).
     pub horizon: f64,
     /// Start of the observation window: the interval [0, warmup) is discarded.
@@ -55,19 +56,19 @@ pub struct DssOutcome {
 
 impl DssSim {
     /// A run with the given arrival rates over `[warmup, horizon]`.
-    pub fn new(arrival_rates: Vec<f64>, horizon: f64, warmup: f64) -> Self {
-        DssSim { arrival_rates, horizon, warmup }
+    pub fn new(lambda: Vec<f64>, horizon: f64, warmup: f64) -> Self {
+        DssSim { lambda, horizon, warmup }
     }
 
     fn validate(&self, net: &RegionNetwork) -> Result<(), QueueingError> {
-        if self.arrival_rates.len() != net.regions() {
+        if self.lambda.len() != net.regions() {
             return Err(QueueingError::DimensionMismatch {
                 what: "arrival rates",
-                got: self.arrival_rates.len(),
+                got: self.lambda.len(),
                 expected: net.regions(),
             });
         }
-        for &l in &self.arrival_rates {
+        for &l in &self.lambda {
             non_negative("arrival rate", l)?;
         }
         positive("horizon", self.horizon)?;
@@ -75,14 +76,20 @@ impl DssSim {
         if self.warmup >= self.horizon {
             return Err(QueueingError::InvalidRate { name: "horizon − warm-up", value: self.horizon - self.warmup });
         }
-        Ok(())
+        check_events("expected events of the DSS simulation (2·horizon·Σλ_i)", self.events())
+    }
+
+    /// Expected arrivals plus completions of one run: `2·horizon·Σλ_i`.
+    fn events(&self) -> f64 {
+        2.0 * self.horizon * self.lambda.iter().sum::<f64>()
     }
 
     /// One replication on `net`, drawing from `rng`.
     ///
     /// # Errors
     /// [`QueueingError::DimensionMismatch`] when the rates do not match the regions; bad rates,
-    /// horizon or warm-up (`0 ≤ warmup < horizon`).
+    /// horizon or warm-up (`0 ≤ warmup < horizon`); [`QueueingError::TooLarge`] when the
+    /// expected number of events, `2·horizon·Σλ_i`, exceeds [`MAX_EVENTS`](super::MAX_EVENTS).
     ///
     /// # Examples
     /// ```
@@ -100,7 +107,7 @@ impl DssSim {
         let draw_gap = |rng: &mut R, l: f64| {
             if l > 0.0 { Exp::new(l).map_or(f64::INFINITY, |d| d.sample(rng)) } else { f64::INFINITY }
         };
-        let mut next_arrival: Vec<f64> = self.arrival_rates.iter().map(|&l| draw_gap(rng, l)).collect();
+        let mut next_arrival: Vec<f64> = self.lambda.iter().map(|&l| draw_gap(rng, l)).collect();
         let mut queues: Vec<VecDeque<f64>> = vec![VecDeque::new(); m];
         let mut volume = vec![0.0; m];
         let mut remaining = vec![0.0; m];
@@ -166,7 +173,7 @@ impl DssSim {
                     queues[j].push_back(s);
                     volume[j] += s;
                 }
-                next_arrival[j] = t + draw_gap(rng, self.arrival_rates[j]);
+                next_arrival[j] = t + draw_gap(rng, self.lambda[j]);
             }
             for i in (0..m).filter(|i| busy & (1 << i) != 0) {
                 speed[i] = net.capacity(busy, i).map_or(0.0, |e| 1.0 / e);
@@ -189,6 +196,7 @@ impl DssSim {
     /// As [`DssSim::run`], and [`QueueingError::MonteCarlo`] if the harness fails.
     pub fn estimate(&self, net: &RegionNetwork, mc: &MonteCarlo) -> Result<Vec<Estimate>, QueueingError> {
         self.validate(net)?;
+        check_events("expected events of all DSS replications", self.events() * mc.replications as f64)?;
         let m = net.regions();
         Ok(mc.estimate_vec(m, |_, rng, out| {
             if let Ok(o) = self.run(net, rng) {
@@ -246,5 +254,21 @@ mod tests {
         assert!(DssSim::new(vec![0.1; 2], 10.0, 0.0).run(&net, &mut rng).is_err());
         assert!(DssSim::new(vec![0.1; 3], 10.0, 10.0).run(&net, &mut rng).is_err());
         assert!(DssSim::new(vec![-0.1, 0.1, 0.1], 10.0, 0.0).run(&net, &mut rng).is_err());
+    }
+}
+
+impl fmt::Display for DssOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, q) in self.queue_volume.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(
+                f,
+                "source {i}: queued volume {q}, waiting loads {}, busy {}, completed {}, final volume {}",
+                self.queue_count[i], self.busy_fraction[i], self.completed[i], self.final_queue_volume[i]
+            )?;
+        }
+        Ok(())
     }
 }

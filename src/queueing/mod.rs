@@ -4,9 +4,11 @@
 //! at several sources as Poisson streams) the first question is whether the system is stable at
 //! all, the second how long the queues get. This module answers both:
 //!
-//! - standard single stations ([`mm1`], [`mmc`] with a stable Erlang recursion for any number of
-//!   servers, [`mm1k`], [`mmck`], [`mg1`] by Pollaczek–Khinchine, [`md1`], and [`mg1_vacation`],
-//!   Jia, eq. (5.4)), each returning [`StationMetrics`];
+//! - standard single stations ([`mm1`], [`mmc`] with Erlang B and C in bounded time for any
+//!   number of servers, [`mm1k`], [`mmck`] by closed geometric sums in constant memory, [`mg1`]
+//!   by Pollaczek–Khinchine, [`md1`], and [`mg1_vacation`], Jia, eq. (5.4)), each returning
+//!   [`StationMetrics`] and each accurate to 1e-13 relative (see their `# Accuracy` sections and
+//!   the committed 50-digit references of `tests/accuracy_queueing.rs`);
 //! - open Jackson networks ([`JacksonNetwork`]): traffic equations λ = γ + Pᵀλ solved with
 //!   nalgebra and a per-node stability check;
 //! - Jia's multi-region model ([`RegionNetwork`]): region rates from the equivalent
@@ -17,8 +19,10 @@
 //!   [`DssSim`]) run on the crate's one Monte Carlo harness, which check every formula.
 //!
 //! Every function refuses an unstable configuration with [`QueueingError::Unstable`] (carrying
-//! the offending utilisation) rather than returning a negative queue length, and refuses invalid
-//! rates, moments and server counts with their own variants.
+//! the offending utilisation) rather than returning a negative queue length, refuses invalid
+//! rates, moments and server counts with their own variants, and sizes beyond what it can
+//! compute in bounded time and memory (server counts and capacities above 2⁵³, simulations of
+//! more than [`MAX_EVENTS`] events) with [`QueueingError::TooLarge`].
 //!
 //! # Examples
 //!
@@ -27,12 +31,14 @@
 //!
 //! let m = mm1(1.0, 2.0).unwrap(); // ρ = 0.5
 //! assert!((m.l - 1.0).abs() < 1e-12);
+//! assert!(m.to_string().starts_with("λ = 1, throughput = 1, ρ = 0.5"));
 //! assert!((m.wq - 0.5).abs() < 1e-12);
 //! assert!(matches!(mm1(3.0, 2.0), Err(QueueingError::Unstable { rho }) if rho == 1.5));
 //! ```
 
 mod dist;
 mod dss;
+mod erlang;
 mod finite;
 mod jackson;
 mod markovian;
@@ -40,12 +46,13 @@ mod mg1;
 mod region_network;
 mod regions;
 mod sim_station;
+mod temme;
 
 pub use dist::{Dist, ServiceMoments};
 pub use dss::{DssOutcome, DssSim};
 pub use finite::{mm1k, mmck};
 pub use jackson::{JacksonNetwork, JacksonSolution};
-pub use markovian::{erlang_b, erlang_c, mm1, mmc};
+pub use markovian::{MAX_SERVERS, erlang_b, erlang_c, mm1, mmc};
 pub use mg1::{md1, mg1, mg1_vacation};
 pub use region_network::RegionNetwork;
 pub use regions::{
@@ -55,6 +62,12 @@ pub use regions::{
 pub use sim_station::{SimOutcome, StationEstimate, StationSim};
 
 use crate::montecarlo::MonteCarloError;
+use std::fmt;
+
+/// Largest number of random events (arrivals, services, transitions) one simulator call may
+/// draw, summed over its replications: 10¹⁰, minutes of work. Larger runs are refused with
+/// [`QueueingError::TooLarge`] before anything is allocated or drawn.
+pub const MAX_EVENTS: f64 = 1e10;
 
 /// Errors of the queueing module.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -80,15 +93,25 @@ pub enum QueueingError {
     #[error("a station needs at least one server, got {servers}")]
     NoServers {
         /// The number given.
-        servers: usize,
+        servers: u64,
     },
     /// The system capacity (servers plus waiting room) is below the number of servers.
-    #[error("system capacity {capacity} is below the number of servers {servers}")]
+    #[error("system capacity K = {capacity} is below the number of servers c = {servers}")]
     CapacityBelowServers {
         /// Capacity given.
-        capacity: usize,
+        capacity: u64,
         /// Servers given.
-        servers: usize,
+        servers: u64,
+    },
+    /// A size beyond what the function computes in bounded time and memory.
+    #[error("{name} = {value:e} is too large: the limit is {limit:e}")]
+    TooLarge {
+        /// Which size (or expected number of events).
+        name: &'static str,
+        /// The value given.
+        value: f64,
+        /// The largest value accepted.
+        limit: f64,
     },
     /// The offered load is not below the capacity: queues grow without bound.
     #[error("unstable: utilisation rho = {rho} is not below 1, the queue grows without bound")]
@@ -167,11 +190,11 @@ pub(crate) fn non_negative(name: &'static str, value: f64) -> Result<f64, Queuei
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StationMetrics {
     /// Offered arrival rate λ.
-    pub arrival_rate: f64,
+    pub lambda: f64,
     /// Rate of admitted customers, λ·(1 − p_block).
     pub throughput: f64,
-    /// Utilisation of each server, throughput/(c·μ).
-    pub utilisation: f64,
+    /// Utilisation ρ of each server, throughput/(c·μ) (λ/(cμ) without a finite buffer).
+    pub rho: f64,
     /// Probability that an admitted customer has to wait.
     pub p_wait: f64,
     /// Probability that an arriving customer is refused (finite buffers; 0 otherwise).
@@ -190,9 +213,9 @@ impl StationMetrics {
     /// Builds the metrics from the throughput, the waiting time and the mean service time, with
     /// Little's law for the numbers.
     pub(crate) fn from_wait(
-        arrival_rate: f64,
+        lambda: f64,
         throughput: f64,
-        utilisation: f64,
+        rho: f64,
         p_wait: f64,
         p_block: f64,
         wq: f64,
@@ -200,9 +223,9 @@ impl StationMetrics {
     ) -> StationMetrics {
         let w = wq + mean_service;
         StationMetrics {
-            arrival_rate,
+            lambda,
             throughput,
-            utilisation,
+            rho,
             p_wait,
             p_block,
             wq,
@@ -215,7 +238,7 @@ impl StationMetrics {
     /// The metrics if every field is finite, otherwise an error naming the offered load that put
     /// the computation out of the range of `f64` (rates of wildly different magnitudes).
     pub(crate) fn checked(self, offered_load: f64) -> Result<Self, QueueingError> {
-        let fields = [self.throughput, self.utilisation, self.p_wait, self.p_block, self.wq, self.lq, self.w, self.l];
+        let fields = [self.throughput, self.rho, self.p_wait, self.p_block, self.wq, self.lq, self.w, self.l];
         if fields.iter().all(|x| x.is_finite()) {
             Ok(self)
         } else {
@@ -237,4 +260,22 @@ impl StationMetrics {
         let close = |a: f64, b: f64| (a - b).abs() <= rel * a.abs().max(b.abs()).max(1e-300);
         close(self.l, self.throughput * self.w) && close(self.lq, self.throughput * self.wq)
     }
+}
+
+impl fmt::Display for StationMetrics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "λ = {}, throughput = {}, ρ = {}, P(wait) = {}, P(block) = {}, W_q = {}, L_q = {}, W = {}, L = {}",
+            self.lambda, self.throughput, self.rho, self.p_wait, self.p_block, self.wq, self.lq, self.w, self.l
+        )
+    }
+}
+
+/// Refuses a simulation whose expected number of events exceeds [`MAX_EVENTS`].
+pub(crate) fn check_events(name: &'static str, events: f64) -> Result<(), QueueingError> {
+    if events.is_nan() || events > MAX_EVENTS {
+        return Err(QueueingError::TooLarge { name, value: events, limit: MAX_EVENTS });
+    }
+    Ok(())
 }

@@ -3,7 +3,8 @@
 //! finite-buffer stations, and a single server with multiple vacations. Poisson arrivals.
 
 use super::dist::Sampler;
-use super::{Dist, QueueingError, positive};
+use super::{Dist, QueueingError, check_events, positive};
+use std::fmt;
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
@@ -25,7 +26,10 @@ impl Ord for Epoch {
     }
 }
 
-/// A single station to simulate: Poisson arrivals at `arrival_rate`, `servers` FIFO servers with
+/// Largest number of servers the event-queue simulator keeps (one heap entry each).
+pub const MAX_SIM_SERVERS: u64 = 1_000_000;
+
+/// A single station to simulate: Poisson arrivals at rate `lambda`, `servers` FIFO servers with
 /// service times from `service`, an optional total `capacity` (arrivals finding it full are lost)
 /// and optional multiple `vacation`s (single server, infinite buffer: the M/G/1 of eq. 5.4).
 ///
@@ -41,13 +45,13 @@ impl Ord for Epoch {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StationSim {
     /// Poisson arrival rate λ.
-    pub arrival_rate: f64,
+    pub lambda: f64,
     /// Service time distribution.
     pub service: Dist,
-    /// Number of servers c ≥ 1.
-    pub servers: usize,
+    /// Number of servers, `1 ≤ c ≤` [`MAX_SIM_SERVERS`].
+    pub servers: u64,
     /// Total capacity K ≥ c, or `None` for an infinite buffer.
-    pub capacity: Option<usize>,
+    pub capacity: Option<u64>,
     /// Vacation time distribution, for a single server with multiple vacations.
     pub vacation: Option<Dist>,
     /// Arrivals simulated per replication, warm-up included.
@@ -96,9 +100,9 @@ pub struct StationEstimate {
 
 impl StationSim {
     /// A single FIFO server with an infinite buffer, 10⁵ customers and 10⁴ warm-up.
-    pub fn new(arrival_rate: f64, service: Dist) -> Self {
+    pub fn new(lambda: f64, service: Dist) -> Self {
         StationSim {
-            arrival_rate,
+            lambda,
             service,
             servers: 1,
             capacity: None,
@@ -109,13 +113,13 @@ impl StationSim {
     }
 
     /// With `c` servers.
-    pub fn servers(mut self, c: usize) -> Self {
+    pub fn servers(mut self, c: u64) -> Self {
         self.servers = c;
         self
     }
 
     /// With total capacity `k`.
-    pub fn capacity(mut self, k: usize) -> Self {
+    pub fn capacity(mut self, k: u64) -> Self {
         self.capacity = Some(k);
         self
     }
@@ -134,10 +138,18 @@ impl StationSim {
     }
 
     fn validate(&self) -> Result<(Exp<f64>, Sampler, Option<Sampler>), QueueingError> {
-        positive("arrival rate", self.arrival_rate)?;
+        positive("arrival rate lambda", self.lambda)?;
         if self.servers == 0 {
             return Err(QueueingError::NoServers { servers: 0 });
         }
+        if self.servers > MAX_SIM_SERVERS {
+            return Err(QueueingError::TooLarge {
+                name: "servers of the simulated station",
+                value: self.servers as f64,
+                limit: MAX_SIM_SERVERS as f64,
+            });
+        }
+        check_events("customers per replication", self.customers as f64)?;
         if let Some(k) = self.capacity {
             if k < self.servers {
                 return Err(QueueingError::CapacityBelowServers { capacity: k, servers: self.servers });
@@ -149,8 +161,8 @@ impl StationSim {
         if self.customers <= self.warmup + 1 {
             return Err(QueueingError::InvalidRate { name: "measured customers", value: 0.0 });
         }
-        let arrivals = Exp::new(self.arrival_rate)
-            .map_err(|_| QueueingError::InvalidRate { name: "arrival rate", value: self.arrival_rate })?;
+        let arrivals = Exp::new(self.lambda)
+            .map_err(|_| QueueingError::InvalidRate { name: "arrival rate lambda", value: self.lambda })?;
         let vacation = self.vacation.map(|v| v.sampler()).transpose()?;
         Ok((arrivals, self.service.sampler()?, vacation))
     }
@@ -160,7 +172,9 @@ impl StationSim {
     /// # Errors
     /// Bad rates or distributions, [`QueueingError::NoServers`],
     /// [`QueueingError::CapacityBelowServers`], [`QueueingError::Unsupported`] for vacations
-    /// with several servers or a finite buffer, and too few customers after the warm-up.
+    /// with several servers or a finite buffer, too few customers after the warm-up, and
+    /// [`QueueingError::TooLarge`] for more than [`MAX_SIM_SERVERS`] servers or more than
+    /// [`MAX_EVENTS`](super::MAX_EVENTS) customers.
     ///
     /// # Examples
     /// ```
@@ -207,7 +221,7 @@ impl StationSim {
                 while in_system.peek().is_some_and(|d| d.0.0 <= t) {
                     in_system.pop();
                 }
-                if self.capacity.is_some_and(|cap| in_system.len() >= cap) {
+                if self.capacity.is_some_and(|cap| in_system.len() as u64 >= cap) {
                     None
                 } else {
                     let Reverse(Epoch(earliest)) = servers.pop().unwrap_or(Reverse(Epoch(0.0)));
@@ -252,13 +266,42 @@ impl StationSim {
     /// Estimates over the replications of `mc`.
     ///
     /// # Errors
-    /// As [`StationSim::run`], and [`QueueingError::MonteCarlo`].
+    /// As [`StationSim::run`] (with the customers of all replications counted together), and
+    /// [`QueueingError::MonteCarlo`].
     pub fn estimate(&self, mc: &MonteCarlo) -> Result<StationEstimate, QueueingError> {
         self.validate()?;
+        check_events("customers of all replications", self.customers as f64 * mc.replications as f64)?;
         let e = mc.estimate_vec(6, |_, rng, out| match self.run(rng) {
             Ok(o) => out.copy_from_slice(&[o.wq, o.w, o.p_wait, o.p_block, o.lq, o.l]),
             Err(_) => out.iter_mut().for_each(|x| *x = f64::NAN),
         })?;
         Ok(StationEstimate { wq: e[0], w: e[1], p_wait: e[2], p_block: e[3], lq: e[4], l: e[5] })
+    }
+}
+
+impl fmt::Display for SimOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "W_q = {}, W = {}, P(wait) = {}, P(block) = {}, L_q = {}, L = {}, last wait = {}",
+            self.wq, self.w, self.p_wait, self.p_block, self.lq, self.l, self.last_wait
+        )
+    }
+}
+
+impl fmt::Display for StationEstimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pm = |e: &Estimate| format!("{} ± {}", e.mean, e.std_err);
+        write!(
+            f,
+            "W_q = {}, W = {}, P(wait) = {}, P(block) = {}, L_q = {}, L = {} (mean ± standard error, {} runs)",
+            pm(&self.wq),
+            pm(&self.w),
+            pm(&self.p_wait),
+            pm(&self.p_block),
+            pm(&self.lq),
+            pm(&self.l),
+            self.wq.n
+        )
     }
 }

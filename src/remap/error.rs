@@ -35,6 +35,16 @@ pub enum RemapError {
         /// Why it does not apply.
         reason: &'static str,
     },
+    /// A size beyond what the function computes in bounded time and memory.
+    #[error("{name} = {value:e} is too large: the limit is {limit:e}")]
+    TooLarge {
+        /// Which size.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+        /// The largest value accepted.
+        limit: f64,
+    },
     /// The Monte Carlo harness refused the run.
     #[error(transparent)]
     MonteCarlo(#[from] MonteCarloError),

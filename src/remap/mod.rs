@@ -23,8 +23,8 @@
 //!
 //! ```
 //! use loadbal::remap::periodic::{Homogeneous, p2_interval};
-//! let model = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
-//! let t = p2_interval(&model.to_heterogeneous(), 0.30).unwrap();
+//! let model = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+//! let t = p2_interval(&model.to_heterogeneous().unwrap(), 0.30).unwrap();
 //! assert_eq!(t.steps(), Some(28));
 //! ```
 

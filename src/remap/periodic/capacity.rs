@@ -20,7 +20,7 @@ use crate::remap::error::check;
 /// N = 64, w = 100, μ = 0, σ² = 0.5, D = 0.1: T* = 2 (10/e_64)² = 36.41 (the d̂ bound gives 6.40).
 /// ```
 /// use loadbal::remap::periodic::{Homogeneous, p1_exact_normal};
-/// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+/// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
 /// let t = p1_exact_normal(&m, 0.1).unwrap();
 /// assert!((t.t_real() - 36.4094026164).abs() < 1e-6);
 /// assert_eq!(t.steps(), Some(36));
@@ -41,14 +41,39 @@ pub struct CapacityModel {
     sd: Vec<f64>,
 }
 
+/// Largest number of phases [`CapacityModel::interval`] scans (each phase is one expected
+/// maximum of `N` normals).
+pub const MAX_SCAN_PHASES: u64 = 1_000_000;
+
 impl CapacityModel {
-    /// Validates and builds the model.
+    /// Validates and builds the model: normalised initial load `w0`, and per processor the mean
+    /// `mu[i]` and standard deviation `sigma[i] > 0` of its increments and its capacity.
     ///
     /// # Errors
     /// [`RemapError::LengthMismatch`] for vectors of different lengths or fewer than two
     /// processors; [`RemapError::InvalidParameter`] for `w0 ≤ 0`, a non-positive capacity or
-    /// variance, or a non-finite value.
-    pub fn new(w0: f64, mu: &[f64], sigma2: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+    /// standard deviation, or a non-finite value.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::CapacityModel;
+    /// let a = CapacityModel::new(100.0, &[1.0, 1.0], &[2.0, 2.0], &[1.0, 2.0]).unwrap();
+    /// let b = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[4.0, 4.0], &[1.0, 2.0]).unwrap();
+    /// assert_eq!(a, b);
+    /// ```
+    pub fn new(w0: f64, mu: &[f64], sigma: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+        for &s in sigma {
+            check("sigma", s, s > 0.0, "standard deviations must be positive and finite")?;
+        }
+        let variance: Vec<f64> = sigma.iter().map(|s| s * s).collect();
+        Self::with_variance(w0, mu, &variance, capacity)
+    }
+
+    /// As [`CapacityModel::new`] with the increment variances `σ_i² > 0`.
+    ///
+    /// # Errors
+    /// As [`CapacityModel::new`].
+    pub fn with_variance(w0: f64, mu: &[f64], sigma2: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
         check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
         if mu.len() < 2 {
             return Err(RemapError::LengthMismatch {
@@ -57,7 +82,7 @@ impl CapacityModel {
                 got: mu.len(),
             });
         }
-        for (what, v) in [("sigma2", sigma2), ("capacity", capacity)] {
+        for (what, v) in [("variance", sigma2), ("capacity", capacity)] {
             if v.len() != mu.len() {
                 return Err(RemapError::LengthMismatch { what, expected: mu.len(), got: v.len() });
             }
@@ -66,7 +91,7 @@ impl CapacityModel {
         let mut sd = Vec::with_capacity(mu.len());
         for ((&m, &s2), &c) in mu.iter().zip(sigma2).zip(capacity) {
             check("mu", m, true, "mean increments must be finite")?;
-            check("sigma2", s2, s2 > 0.0, "variances must be positive and finite")?;
+            check("variance", s2, s2 > 0.0, "variances must be positive and finite")?;
             check("capacity", c, c > 0.0, "capacities must be positive and finite")?;
             mean.push(m / c);
             sd.push(s2.sqrt() / c);
@@ -92,7 +117,7 @@ impl CapacityModel {
     /// Two identical processors: `h(t) = tμ + √t σ/√π`.
     /// ```
     /// use loadbal::remap::periodic::CapacityModel;
-    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
+    /// let m = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
     /// let h = m.h(4.0).unwrap();
     /// assert!((h - (4.0 + 2.0 / std::f64::consts::PI.sqrt())).abs() < 1e-10);
     /// ```
@@ -114,7 +139,7 @@ impl CapacityModel {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::CapacityModel;
-    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
+    /// let m = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
     /// let d = m.upper_deviation(17.2864348959).unwrap();
     /// assert!((d - 0.02).abs() < 1e-10);
     /// ```
@@ -132,18 +157,26 @@ impl CapacityModel {
     /// T* = max{T : |h(t) − tμ̄| / (w + tμ̄) ≤ D for t = 1..T}
     ///
     /// # Errors
-    /// [`RemapError::InvalidParameter`] for a bad `d` or `t_max = 0`; as [`CapacityModel::h`].
+    /// [`RemapError::InvalidParameter`] for a bad `d` or `t_max = 0`;
+    /// [`RemapError::TooLarge`] for `t_max` above [`MAX_SCAN_PHASES`]; as [`CapacityModel::h`].
     ///
     /// # Examples
     /// Two N(1, 1) processors, w = 100, D = 0.02: the bound first fails at t = 18.
     /// ```
     /// use loadbal::remap::periodic::CapacityModel;
-    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
+    /// let m = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();
     /// assert_eq!(m.interval(0.02, 1000).unwrap().steps(), Some(17));
     /// ```
     pub fn interval(&self, d: f64, t_max: u64) -> Result<Interval, RemapError> {
         check("d", d, d > 0.0, "the imbalance bound must be positive and finite")?;
         check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
+        if t_max > MAX_SCAN_PHASES {
+            return Err(RemapError::TooLarge {
+                name: "t_max (phases scanned)",
+                value: t_max as f64,
+                limit: MAX_SCAN_PHASES as f64,
+            });
+        }
         for t in 1..=t_max {
             let load = self.w0 + t as f64 * self.mean_mu();
             if load <= 0.0 || self.upper_deviation(t as f64)? > d {
@@ -161,8 +194,8 @@ mod tests {
 
     #[test]
     fn identical_processors_reduce_to_the_exact_normal_bound() {
-        let hom = Homogeneous::new(8, 50.0, 0.5, 2.0).unwrap();
-        let cap = CapacityModel::new(50.0, &[0.5; 8], &[2.0; 8], &[1.0; 8]).unwrap();
+        let hom = Homogeneous::with_variance(50.0, 0.5, 2.0, 8).unwrap();
+        let cap = CapacityModel::with_variance(50.0, &[0.5; 8], &[2.0; 8], &[1.0; 8]).unwrap();
         for d in [0.05, 0.1, 0.2] {
             let exact = p1_exact_normal(&hom, d).unwrap();
             assert_eq!(cap.interval(d, 10_000).unwrap().steps(), exact.steps(), "D = {d}");
@@ -174,15 +207,15 @@ mod tests {
     #[test]
     fn capacities_rescale_the_processors() {
         // Doubling a processor's capacity and its load changes halves its normalised change.
-        let a = CapacityModel::new(100.0, &[1.0, 2.0, 0.5], &[1.0, 4.0, 0.25], &[1.0, 2.0, 0.5]).unwrap();
-        let b = CapacityModel::new(100.0, &[1.0, 1.0, 1.0], &[1.0, 1.0, 1.0], &[1.0, 1.0, 1.0]).unwrap();
+        let a = CapacityModel::with_variance(100.0, &[1.0, 2.0, 0.5], &[1.0, 4.0, 0.25], &[1.0, 2.0, 0.5]).unwrap();
+        let b = CapacityModel::with_variance(100.0, &[1.0, 1.0, 1.0], &[1.0, 1.0, 1.0], &[1.0, 1.0, 1.0]).unwrap();
         for t in [1.0, 10.0, 50.0] {
             assert!((a.h(t).unwrap() - b.h(t).unwrap()).abs() < 1e-10);
         }
-        let c = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 4.0]).unwrap();
+        let c = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 4.0]).unwrap();
         assert!((c.mean_mu() - 0.625).abs() < 1e-15);
-        assert!(CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 0.0]).is_err());
-        assert!(CapacityModel::new(100.0, &[1.0, 1.0], &[1.0], &[1.0, 1.0]).is_err());
+        assert!(CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 0.0]).is_err());
+        assert!(CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0], &[1.0, 1.0]).is_err());
         assert!(c.interval(0.0, 10).is_err());
     }
 
@@ -191,7 +224,7 @@ mod tests {
         use crate::montecarlo::MonteCarlo;
         use rand_distr::{Distribution, Normal};
         let (mu, s2, cap) = ([1.0, 0.5, 2.0], [1.0, 4.0, 0.25], [1.0, 2.0, 0.5]);
-        let m = CapacityModel::new(100.0, &mu, &s2, &cap).unwrap();
+        let m = CapacityModel::with_variance(100.0, &mu, &s2, &cap).unwrap();
         let laws: Vec<Normal<f64>> = mu.iter().zip(&s2).map(|(&a, &b)| Normal::new(a, f64::sqrt(b)).unwrap()).collect();
         let t = 10;
         let est = MonteCarlo::new(5, 20_000)

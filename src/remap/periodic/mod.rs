@@ -24,11 +24,11 @@ mod model;
 mod simulate;
 mod snapshot;
 
-pub use capacity::{CapacityModel, p1_exact_normal};
+pub use capacity::{CapacityModel, MAX_SCAN_PHASES, p1_exact_normal};
 pub use interval::{
     Interval, corollary41_interval, interval_factor, p1_lower_bound, p1_section3_interval, p2_interval,
     theorem41_interval,
 };
-pub use model::{Heterogeneous, Homogeneous, Peak};
-pub use simulate::{Increment, IncrementLaw, LoadCurves, simulate_loads};
+pub use model::{Heterogeneous, Homogeneous, MAX_PROCESSORS, Peak};
+pub use simulate::{Increment, IncrementLaw, LoadCurves, MAX_DRAWS, MAX_PHASES, simulate_loads};
 pub use snapshot::{Snapshot, lemma21_bounds, snapshot_imbalance};

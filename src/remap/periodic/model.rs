@@ -3,20 +3,25 @@
 use crate::order_stats::david_bound;
 use crate::remap::RemapError;
 use crate::remap::error::check;
+use std::fmt;
 
-/// Identical processors: `N` processors, initial load `w`, increments of mean `μ` and variance
-/// `σ²` (Fong et al., §3 and Corollary 4.1).
+/// Largest processor count of the per-processor models ([`Heterogeneous`]): 10⁸ (two vectors
+/// of 800 MB). [`Homogeneous`] itself accepts any `N`.
+pub const MAX_PROCESSORS: u64 = 100_000_000;
+
+/// Identical processors: `N` processors, initial load `w`, increments of mean `μ` and standard
+/// deviation `σ` (Fong et al., §3 and Corollary 4.1).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Homogeneous {
-    n: usize,
+    n: u64,
     w0: f64,
     mu: f64,
     sigma2: f64,
 }
 
 /// Heterogeneous increments: initial load `w` on every processor, increments of processor `i`
-/// with mean `μ_i` and variance `σ_i²` (Fong et al., §4, Theorem 4.1).
+/// with mean `μ_i` and standard deviation `σ_i` (Fong et al., §4, Theorem 4.1).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Heterogeneous {
@@ -48,22 +53,39 @@ fn check_t(t: f64) -> Result<f64, RemapError> {
 }
 
 impl Homogeneous {
-    /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mu` and variance
-    /// `sigma2 ≥ 0`.
+    /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mu` and standard
+    /// deviation `sigma ≥ 0` (model parameters first, then the size, as everywhere in the crate).
     ///
     /// # Errors
-    /// [`RemapError::InvalidParameter`] when `n < 2`, `w0 ≤ 0`, `sigma2 < 0` or a value is not
+    /// [`RemapError::InvalidParameter`] when `n < 2`, `w0 ≤ 0`, `sigma < 0` or a value is not
     /// finite.
-    pub fn new(n: usize, w0: f64, mu: f64, sigma2: f64) -> Result<Self, RemapError> {
+    ///
+    /// # Examples
+    /// Table 1 of Fong et al.: N = 64, w = 100, μ = 0, σ² = 0.5.
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// let m = Homogeneous::new(100.0, 0.0, 0.5f64.sqrt(), 64).unwrap();
+    /// assert_eq!(m, Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap());
+    /// ```
+    pub fn new(w0: f64, mu: f64, sigma: f64, n: u64) -> Result<Self, RemapError> {
+        check("sigma", sigma, sigma >= 0.0, "the standard deviation must be non-negative and finite")?;
+        Self::with_variance(w0, mu, sigma * sigma, n)
+    }
+
+    /// As [`Homogeneous::new`] with the increment variance `σ² ≥ 0` instead of `σ`.
+    ///
+    /// # Errors
+    /// As [`Homogeneous::new`].
+    pub fn with_variance(w0: f64, mu: f64, variance: f64, n: u64) -> Result<Self, RemapError> {
         check("n", n as f64, n >= 2, "at least two processors are needed")?;
         check_w0(w0)?;
         check("mu", mu, true, "the mean increment must be finite")?;
-        check("sigma2", sigma2, sigma2 >= 0.0, "the variance must be non-negative and finite")?;
-        Ok(Self { n, w0, mu, sigma2 })
+        check("variance", variance, variance >= 0.0, "the variance must be non-negative and finite")?;
+        Ok(Self { n, w0, mu, sigma2: variance })
     }
 
     /// Number of processors `N`.
-    pub fn n(&self) -> usize {
+    pub fn n(&self) -> u64 {
         self.n
     }
     /// Initial load `w`.
@@ -75,13 +97,29 @@ impl Homogeneous {
         self.mu
     }
     /// Increment variance `σ²`.
-    pub fn sigma2(&self) -> f64 {
+    pub fn variance(&self) -> f64 {
         self.sigma2
+    }
+    /// Increment standard deviation `σ`.
+    pub fn sigma(&self) -> f64 {
+        self.sigma2.sqrt()
     }
 
     /// The same model with per-processor vectors, for the general functions.
-    pub fn to_heterogeneous(&self) -> Heterogeneous {
-        Heterogeneous { w0: self.w0, mu: vec![self.mu; self.n], sigma2: vec![self.sigma2; self.n] }
+    ///
+    /// # Errors
+    /// [`RemapError::TooLarge`] when `N` exceeds [`MAX_PROCESSORS`] (the vectors would not fit
+    /// in memory).
+    pub fn to_heterogeneous(&self) -> Result<Heterogeneous, RemapError> {
+        if self.n > MAX_PROCESSORS {
+            return Err(RemapError::TooLarge {
+                name: "processors N (per-processor vectors)",
+                value: self.n as f64,
+                limit: MAX_PROCESSORS as f64,
+            });
+        }
+        let n = self.n as usize;
+        Ok(Heterogeneous { w0: self.w0, mu: vec![self.mu; n], sigma2: vec![self.sigma2; n] })
     }
 
     fn mean_load(&self, t: f64) -> Result<f64, RemapError> {
@@ -100,7 +138,7 @@ impl Homogeneous {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Homogeneous;
-    /// let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+    /// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
     /// assert!((m.v0(10.0).unwrap() - 0.177482393493).abs() < 1e-11);
     /// ```
     pub fn v0(&self, t: f64) -> Result<f64, RemapError> {
@@ -119,7 +157,7 @@ impl Homogeneous {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Homogeneous;
-    /// let m = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap();
+    /// let m = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap();
     /// assert!((m.d_hat(50.0).unwrap() - 0.139758650233).abs() < 1e-11);
     /// ```
     pub fn d_hat(&self, t: f64) -> Result<f64, RemapError> {
@@ -147,7 +185,7 @@ impl Homogeneous {
     /// The text's example: initial load 100, mean change 2, worst imbalance after 50 steps.
     /// ```
     /// use loadbal::remap::periodic::Homogeneous;
-    /// assert_eq!(Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().t0().unwrap(), 50.0);
+    /// assert_eq!(Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap().t0().unwrap(), 50.0);
     /// ```
     pub fn t0(&self) -> Result<f64, RemapError> {
         self.need_growth("T_0 = w/μ (Fong et al., §3)")?;
@@ -165,7 +203,7 @@ impl Homogeneous {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Homogeneous;
-    /// let b = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().b_star().unwrap();
+    /// let b = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap().b_star().unwrap();
     /// assert!((b - 0.198431348330).abs() < 1e-11);
     /// ```
     pub fn b_star(&self) -> Result<f64, RemapError> {
@@ -184,7 +222,7 @@ impl Homogeneous {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Homogeneous;
-    /// let d = Homogeneous::new(64, 100.0, 2.0, 0.5).unwrap().d_star().unwrap();
+    /// let d = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap().d_star().unwrap();
     /// assert!((d - 0.139758650233).abs() < 1e-11);
     /// ```
     pub fn d_star(&self) -> Result<f64, RemapError> {
@@ -194,15 +232,40 @@ impl Homogeneous {
     }
 }
 
+impl fmt::Display for Peak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "V_L = {}, T_1 = {}, T_2 = {}, B* = {}", self.v_limit, self.t1, self.t2, self.b_star)
+    }
+}
+
 impl Heterogeneous {
     /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mu[i]`
-    /// and variance `sigma2[i] ≥ 0`.
+    /// and standard deviation `sigma[i] ≥ 0`.
     ///
     /// # Errors
     /// [`RemapError::LengthMismatch`] when the vectors differ in length or hold fewer than two
     /// processors; [`RemapError::InvalidParameter`] for a non-finite value, `w0 ≤ 0` or a
-    /// negative variance.
-    pub fn new(w0: f64, mu: Vec<f64>, sigma2: Vec<f64>) -> Result<Self, RemapError> {
+    /// negative standard deviation.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let m = Heterogeneous::new(100.0, vec![1.05, 0.95], vec![2.0, 2.0]).unwrap();
+    /// assert_eq!(m.mean_variance(), 4.0);
+    /// ```
+    pub fn new(w0: f64, mu: Vec<f64>, sigma: Vec<f64>) -> Result<Self, RemapError> {
+        for &s in &sigma {
+            check("sigma", s, s >= 0.0, "standard deviations must be non-negative and finite")?;
+        }
+        Self::with_variance(w0, mu, sigma.iter().map(|s| s * s).collect())
+    }
+
+    /// As [`Heterogeneous::new`] with the increment variances `σ_i² ≥ 0`.
+    ///
+    /// # Errors
+    /// As [`Heterogeneous::new`].
+    pub fn with_variance(w0: f64, mu: Vec<f64>, variance: Vec<f64>) -> Result<Self, RemapError> {
+        let sigma2 = variance;
         check_w0(w0)?;
         if mu.len() < 2 {
             return Err(RemapError::LengthMismatch {
@@ -212,20 +275,20 @@ impl Heterogeneous {
             });
         }
         if sigma2.len() != mu.len() {
-            return Err(RemapError::LengthMismatch { what: "sigma2", expected: mu.len(), got: sigma2.len() });
+            return Err(RemapError::LengthMismatch { what: "variance", expected: mu.len(), got: sigma2.len() });
         }
         for &m in &mu {
             check("mu", m, true, "mean increments must be finite")?;
         }
         for &s in &sigma2 {
-            check("sigma2", s, s >= 0.0, "variances must be non-negative and finite")?;
+            check("variance", s, s >= 0.0, "variances must be non-negative and finite")?;
         }
         Ok(Self { w0, mu, sigma2 })
     }
 
     /// Number of processors `N`.
-    pub fn n(&self) -> usize {
-        self.mu.len()
+    pub fn n(&self) -> u64 {
+        self.mu.len() as u64
     }
     /// Initial load `w`.
     pub fn w0(&self) -> f64 {
@@ -236,7 +299,7 @@ impl Heterogeneous {
         &self.mu
     }
     /// Increment variances `σ_i²`.
-    pub fn sigma2(&self) -> &[f64] {
+    pub fn variance(&self) -> &[f64] {
         &self.sigma2
     }
     /// Average mean increment `μ̄ = Σ μ_i / N`.
@@ -244,7 +307,7 @@ impl Heterogeneous {
         self.mu.iter().sum::<f64>() / self.n() as f64
     }
     /// Average variance `σ̄² = Σ σ_i² / N`.
-    pub fn mean_sigma2(&self) -> f64 {
+    pub fn mean_variance(&self) -> f64 {
         self.sigma2.iter().sum::<f64>() / self.n() as f64
     }
     /// `S = Σ μ_i² − N μ̄² = Σ (μ_i − μ̄)²`.
@@ -254,7 +317,7 @@ impl Heterogeneous {
     }
     /// `a = (N−1) σ̄²`, the linear coefficient of `E‖w − w̄‖²`.
     pub(crate) fn a(&self) -> f64 {
-        (self.n() as f64 - 1.0) * self.mean_sigma2()
+        (self.n() as f64 - 1.0) * self.mean_variance()
     }
 
     /// Normalized workload deviation for heterogeneous increments (Fong et al., eq. (3), §4.1).
@@ -269,7 +332,7 @@ impl Heterogeneous {
     /// ```
     /// use loadbal::remap::periodic::Heterogeneous;
     /// let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
-    /// let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+    /// let m = Heterogeneous::with_variance(100.0, mu, vec![4.0; 16]).unwrap();
     /// let p = m.peak().unwrap();
     /// assert!((m.v(p.t2).unwrap() - 0.400891862869).abs() < 1e-11);
     /// ```
@@ -293,7 +356,7 @@ impl Heterogeneous {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Heterogeneous;
-    /// let m = Heterogeneous::new(100.0, vec![1.05, 0.95, 1.05, 0.95], vec![4.0; 4]).unwrap();
+    /// let m = Heterogeneous::with_variance(100.0, vec![1.05, 0.95, 1.05, 0.95], vec![4.0; 4]).unwrap();
     /// assert!((m.v_limit().unwrap() - 0.1).abs() < 1e-12);
     /// ```
     pub fn v_limit(&self) -> Result<f64, RemapError> {
@@ -321,7 +384,7 @@ impl Heterogeneous {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Heterogeneous;
-    /// let m = Heterogeneous::new(10.0, vec![0.9, 1.0, 1.1, 1.0], vec![1.0; 4]).unwrap();
+    /// let m = Heterogeneous::with_variance(10.0, vec![0.9, 1.0, 1.1, 1.0], vec![1.0; 4]).unwrap();
     /// let p = m.peak().unwrap();
     /// assert!((p.t1 - 0.769230769231).abs() < 1e-11);
     /// assert!((p.t2 - 11.538461538462).abs() < 1e-11);
@@ -354,7 +417,7 @@ mod tests {
     use super::*;
 
     fn hom(mu: f64) -> Homogeneous {
-        Homogeneous::new(64, 100.0, mu, 0.5).unwrap()
+        Homogeneous::with_variance(100.0, mu, 0.5, 64).unwrap()
     }
 
     #[test]
@@ -376,7 +439,7 @@ mod tests {
             // eq. 12: v0 = √((2N−1)/(N−1)) d̂ for every t.
             assert!((m.v0(t).unwrap() / m.d_hat(t).unwrap() - 1.419814430083).abs() < 1e-11);
             // The general v(t) reduces to v0(t).
-            assert!((m.to_heterogeneous().v(t).unwrap() - m.v0(t).unwrap()).abs() < 1e-14);
+            assert!((m.to_heterogeneous().unwrap().v(t).unwrap() - m.v0(t).unwrap()).abs() < 1e-14);
         }
         assert!((hom(2.0).b_star().unwrap() / hom(2.0).d_star().unwrap() - 1.419814430083).abs() < 1e-11);
     }
@@ -384,7 +447,7 @@ mod tests {
     #[test]
     fn peak_is_the_maximum_of_v() {
         let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
-        let m = Heterogeneous::new(100.0, mu, vec![4.0; 16]).unwrap();
+        let m = Heterogeneous::with_variance(100.0, mu, vec![4.0; 16]).unwrap();
         let p = m.peak().unwrap();
         assert!((p.v_limit - 0.2).abs() < 1e-12);
         assert!((p.t1 - 7.692307692308).abs() < 1e-11);
@@ -401,13 +464,13 @@ mod tests {
     fn regimes_and_bad_input_are_typed_errors() {
         assert!(matches!(hom(0.0).t0(), Err(RemapError::RegimeNotApplicable { .. })));
         assert!(matches!(hom(-1.0).b_star(), Err(RemapError::RegimeNotApplicable { .. })));
-        let mono = Heterogeneous::new(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
+        let mono = Heterogeneous::with_variance(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
         assert!(matches!(mono.peak(), Err(RemapError::RegimeNotApplicable { .. })));
-        assert!(matches!(Homogeneous::new(1, 1.0, 0.0, 1.0), Err(RemapError::InvalidParameter { name: "n", .. })));
-        assert!(matches!(Homogeneous::new(4, 0.0, 0.0, 1.0), Err(RemapError::InvalidParameter { name: "w0", .. })));
-        assert!(matches!(Homogeneous::new(4, 1.0, f64::NAN, 1.0), Err(RemapError::InvalidParameter { .. })));
-        assert!(matches!(Homogeneous::new(4, 1.0, 0.0, -1.0), Err(RemapError::InvalidParameter { .. })));
-        assert!(matches!(Heterogeneous::new(1.0, vec![1.0, 2.0], vec![1.0]), Err(RemapError::LengthMismatch { .. })));
+        assert!(matches!(Homogeneous::with_variance(1.0, 0.0, 1.0, 1), Err(RemapError::InvalidParameter { name: "n", .. })));
+        assert!(matches!(Homogeneous::with_variance(0.0, 0.0, 1.0, 4), Err(RemapError::InvalidParameter { name: "w0", .. })));
+        assert!(matches!(Homogeneous::with_variance(1.0, f64::NAN, 1.0, 4), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(Homogeneous::with_variance(1.0, 0.0, -1.0, 4), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(Heterogeneous::with_variance(1.0, vec![1.0, 2.0], vec![1.0]), Err(RemapError::LengthMismatch { .. })));
         assert!(matches!(hom(-1.0).v0(200.0), Err(RemapError::InvalidParameter { name: "t", .. })));
         assert!(matches!(hom(0.0).v0(-1.0), Err(RemapError::InvalidParameter { name: "t", .. })));
     }

@@ -6,6 +6,12 @@ use crate::remap::error::check;
 use rand::Rng;
 use rand_distr::{Distribution, Exp1, StandardNormal};
 
+/// Largest number of phases [`simulate_loads`] records (four estimates per phase).
+pub const MAX_PHASES: u64 = 1_000_000;
+
+/// Largest number of increments [`simulate_loads`] draws, `N·t_max·replications`: 10¹⁰.
+pub const MAX_DRAWS: f64 = 1e10;
+
 /// A law of the per-phase load change `z_i(t)`. Implement it for a user-supplied law; the
 /// analytical models only use [`IncrementLaw::mean`] and [`IncrementLaw::variance`].
 pub trait IncrementLaw: Sync {
@@ -162,29 +168,41 @@ pub struct LoadCurves {
 
 impl LoadCurves {
     /// Number of simulated phases.
-    pub fn t_max(&self) -> usize {
-        self.sum_sq.len()
+    pub fn t_max(&self) -> u64 {
+        self.sum_sq.len() as u64
     }
 
-    /// Simulated `v(t)` (eq. 3): `√(mean Σ(w_i − w̄)²) / mean w̄`, `t ≥ 1`.
-    pub fn v(&self, t: usize) -> f64 {
-        self.sum_sq[t - 1].mean.sqrt() / self.mean_load[t - 1].mean
+    /// The estimates of phase `t` (`1 ≤ t ≤ t_max`), or NaN outside.
+    fn at(v: &[Estimate], t: u64) -> f64 {
+        t.checked_sub(1).and_then(|i| v.get(i as usize)).map_or(f64::NAN, |e| e.mean)
     }
 
-    /// Simulated `d(t)` (eq. 2), `t ≥ 1`.
-    pub fn d(&self, t: usize) -> f64 {
-        self.max_dev[t - 1].mean / self.mean_load[t - 1].mean
+    /// Simulated `v(t)` (eq. 3): `√(mean Σ(w_i − w̄)²) / mean w̄`, `1 ≤ t ≤ t_max` (NaN outside).
+    pub fn v(&self, t: u64) -> f64 {
+        Self::at(&self.sum_sq, t).sqrt() / Self::at(&self.mean_load, t)
     }
 
-    /// Simulated `d_1(t)` (eq. 5), `t ≥ 1`.
-    pub fn d1(&self, t: usize) -> f64 {
-        self.max_above[t - 1].mean / self.mean_load[t - 1].mean
+    /// Simulated `d(t)` (eq. 2), `1 ≤ t ≤ t_max` (NaN outside).
+    pub fn d(&self, t: u64) -> f64 {
+        Self::at(&self.max_dev, t) / Self::at(&self.mean_load, t)
+    }
+
+    /// Simulated `d_1(t)` (eq. 5), `1 ≤ t ≤ t_max` (NaN outside).
+    pub fn d1(&self, t: u64) -> f64 {
+        Self::at(&self.max_above, t) / Self::at(&self.mean_load, t)
     }
 
     /// Simulated P_II interval `T*_simu`: the largest `T` with simulated `v(t) ≤ B` for every
     /// `t ≤ T`; `None` when the bound holds up to `t_max`.
     pub fn interval(&self, b: f64) -> Option<u64> {
-        (1..=self.t_max()).find(|&t| self.v(t) > b).map(|t| t as u64 - 1)
+        (1..=self.t_max()).find(|&t| self.v(t) > b).map(|t| t - 1)
+    }
+}
+
+impl std::fmt::Display for LoadCurves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = self.t_max();
+        write!(f, "{t} phases: v({t}) = {}, d({t}) = {}, d_1({t}) = {}", self.v(t), self.d(t), self.d1(t))
     }
 }
 
@@ -195,8 +213,9 @@ impl LoadCurves {
 ///
 /// # Errors
 /// [`RemapError::InvalidParameter`] for `w0 ≤ 0`, `t_max = 0` or a non-positive bound;
-/// [`RemapError::LengthMismatch`] for fewer than two processors; the harness's errors when a
-/// law returns a non-finite value.
+/// [`RemapError::LengthMismatch`] for fewer than two processors; [`RemapError::TooLarge`] for
+/// more than [`MAX_PHASES`] phases or more than [`MAX_DRAWS`] draws in all; the harness's
+/// errors when a law returns a non-finite value.
 ///
 /// # Examples
 /// ```
@@ -210,12 +229,24 @@ impl LoadCurves {
 pub fn simulate_loads<L: IncrementLaw>(
     w0: f64,
     laws: &[L],
-    t_max: usize,
+    t_max: u64,
     bounds: &[f64],
     mc: &MonteCarlo,
 ) -> Result<LoadCurves, RemapError> {
     check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
     check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
+    if t_max > MAX_PHASES {
+        return Err(RemapError::TooLarge { name: "t_max (simulated phases)", value: t_max as f64, limit: MAX_PHASES as f64 });
+    }
+    let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
+    if draws > MAX_DRAWS {
+        return Err(RemapError::TooLarge {
+            name: "increments to draw (processors × t_max × replications)",
+            value: draws,
+            limit: MAX_DRAWS,
+        });
+    }
+    let t_max = t_max as usize;
     for &b in bounds {
         check("bound", b, b > 0.0, "bounds must be positive and finite")?;
     }
@@ -298,15 +329,15 @@ mod tests {
         // Heterogeneous means and variances (reference's check, smaller).
         let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
         let s2: Vec<f64> = (1..=16).map(|i| i as f64 / 4.0).collect();
-        let model = Heterogeneous::new(100.0, mu.clone(), s2.clone()).unwrap();
+        let model = Heterogeneous::with_variance(100.0, mu.clone(), s2.clone()).unwrap();
         let laws: Vec<Increment> =
             mu.iter().zip(&s2).map(|(&m, &s)| Increment::Normal { mean: m, std_dev: s.sqrt() }).collect();
         let mc = MonteCarlo::new(11, 4000).unwrap();
         let c = simulate_loads(100.0, &laws, 60, &[], &mc).unwrap();
-        for t in [5usize, 20, 60] {
+        for t in [5u64, 20, 60] {
             let exact_ss = model.a() * t as f64 + model.spread() * (t * t) as f64;
-            assert!(c.sum_sq[t - 1].agrees_with(exact_ss, 4.0), "t = {t}");
-            assert!(c.mean_load[t - 1].agrees_with(100.0 + t as f64, 4.0));
+            assert!(c.sum_sq[t as usize - 1].agrees_with(exact_ss, 4.0), "t = {t}");
+            assert!(c.mean_load[t as usize - 1].agrees_with(100.0 + t as f64, 4.0));
             assert!((c.v(t) / model.v(t as f64).unwrap() - 1.0).abs() < 0.02);
         }
     }
@@ -314,10 +345,10 @@ mod tests {
     #[test]
     fn table1_simulation_regression() {
         // Reference G11: N = 64, w = 100, eq. 15, R = 400.
-        let m = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+        let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
         let mc = MonteCarlo::new(2026, 400).unwrap();
         let c = simulate_loads(100.0, &[Increment::eq15(); 64], 100, &[0.1, 0.3], &mc).unwrap();
-        for t in [10usize, 25, 50, 79] {
+        for t in [10u64, 25, 50, 79] {
             assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02);
             let r = c.d(t) / m.d_hat(t as f64).unwrap();
             assert!((0.42..0.50).contains(&r), "d/d̂ = {r}");
@@ -348,11 +379,11 @@ mod tests {
     #[test]
     fn user_supplied_law() {
         let law = Birth(0.3);
-        let m = Homogeneous::new(32, 50.0, law.mean(), law.variance()).unwrap();
+        let m = Homogeneous::with_variance(50.0, law.mean(), law.variance(), 32).unwrap();
         let mc = MonteCarlo::new(4, 2000).unwrap();
         let laws: Vec<Birth> = (0..32).map(|_| Birth(0.3)).collect();
         let c = simulate_loads(50.0, &laws, 200, &[], &mc).unwrap();
-        for t in [10usize, 100, 200] {
+        for t in [10u64, 100, 200] {
             assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02, "t = {t}");
         }
         // The peak of v0 is at T_0 = w/μ = 166.7: the simulated curve rises then falls.

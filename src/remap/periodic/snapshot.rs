@@ -18,6 +18,12 @@ pub struct Snapshot {
     pub v: f64,
 }
 
+impl std::fmt::Display for Snapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "d = {}, d_1 = {}, d_2 = {}, v = {}", self.d, self.d1, self.d2, self.v)
+    }
+}
+
 /// The imbalance of the load vector `loads` (Fong et al., eqs. (2), 3, 5, 6 for one configuration,
 /// e.g. the scenarios of Figure 1).
 ///
@@ -74,7 +80,7 @@ pub fn snapshot_imbalance(loads: &[f64]) -> Result<Snapshot, RemapError> {
 /// let (lo, hi) = lemma21_bounds(0.1, 0.0, 8).unwrap();
 /// assert!((lo - 0.01).abs() < 1e-15 && (hi - 0.08).abs() < 1e-15);
 /// ```
-pub fn lemma21_bounds(d: f64, theta2: f64, n: usize) -> Result<(f64, f64), RemapError> {
+pub fn lemma21_bounds(d: f64, theta2: f64, n: u64) -> Result<(f64, f64), RemapError> {
     check("d", d, d >= 0.0, "non-negative and finite")?;
     check("theta2", theta2, theta2 >= 0.0, "non-negative and finite")?;
     check("n", n as f64, n >= 2, "at least two processors")?;
@@ -110,9 +116,9 @@ mod tests {
     fn lemma21_holds_for_the_simulated_process() {
         let mc = MonteCarlo::new(9, 2000).unwrap();
         let c = simulate_loads(100.0, &[Increment::eq15(); 16], 50, &[], &mc).unwrap();
-        for t in [5usize, 20, 50] {
-            let load = c.mean_load[t - 1].mean;
-            let theta2 = c.max_dev[t - 1].std_dev().powi(2) / (load * load);
+        for t in [5u64, 20, 50] {
+            let load = c.mean_load[t as usize - 1].mean;
+            let theta2 = c.max_dev[t as usize - 1].std_dev().powi(2) / (load * load);
             let (lo, hi) = lemma21_bounds(c.d(t), theta2, 16).unwrap();
             let v2 = c.v(t).powi(2);
             assert!(lo <= v2 && v2 <= hi, "t = {t}: {lo} {v2} {hi}");
