@@ -76,10 +76,10 @@ struct Cli {
     #[arg(long, value_enum, default_value = "5.2")]
     table: Table,
     /// Arrival rates of the sources, comma-separated (one per region) [default: 1/15 each].
-    #[arg(long, value_parser = rates)]
+    #[arg(long, value_parser = rates, allow_hyphen_values = true)]
     lambda: Option<Rates>,
     /// Simulated time per replication.
-    #[arg(long, default_value = "100000", value_parser = cli::positive)]
+    #[arg(long, default_value = "100000", value_parser = cli::positive, allow_hyphen_values = true)]
     horizon: f64,
     /// Replications of the simulation.
     #[arg(long, default_value = "16", value_parser = cli::count)]

@@ -75,7 +75,7 @@ struct Cli {
     #[arg(long, default_value = "64", value_parser = at_least_two)]
     n: u64,
     /// Initial load w of every processor.
-    #[arg(long, default_value = "100", value_parser = cli::positive)]
+    #[arg(long, default_value = "100", value_parser = cli::positive, allow_hyphen_values = true)]
     w: f64,
     /// Increment law: eq15, normal:MEAN,SD, uniform:LOW,HIGH or exp:RATE,SHIFT.
     #[arg(long, default_value = "eq15", value_parser = parse_dist)]

@@ -2,7 +2,8 @@
 
 Every input is a double, printed with repr() and converted to mpf exactly, so the tables hold the
 exact answer for the double the test passes. Methods are independent of the crate's:
-Erlang B by the defining sum sum_k a^k/k! (small c) or mpmath's incomplete gamma (large c);
+Erlang B by the defining sum sum_k a^k/k! (c <= 20000) or by quadrature of
+1/B = a int_0^inf e^(-a t) (1 + t)^c dt (larger c);
 M/M/c/K by direct summation of the stationary distribution (K <= 2e5) or the textbook geometric
 closed form at 80 digits; Jackson networks by solving the traffic equations at 50 digits.
 
@@ -11,7 +12,7 @@ closed form at 80 digits; Jackson networks by solving the traffic equations at 5
 TABLE is one of erlang, mmc, mmck, mg1, jackson.
 """
 import sys
-from mpmath import mp, mpf, gammainc, loggamma, exp, log, matrix, lu_solve, fsum
+from mpmath import mp, mpf, exp, log, sqrt, matrix, lu_solve, fsum
 
 mp.dps = 50
 
@@ -29,11 +30,21 @@ def inv_b(c, a):
             term = term * a / k
             total += term
         return total / term
-    # 1/B = Q(c+1, a) / pmf(c; a)
+    # 1/B = a * integral_0^inf exp(-a t) (1 + t)^c dt (expand (1 + t)^c), by tanh-sinh
+    # quadrature split around the peak t* = c/a - 1 of the log-concave integrand.
     with mp.workdps(60):
-        q = gammainc(c + 1, a, mp.inf, regularized=True)
-        log_pmf = c * log(a) - a - loggamma(c + 1)
-        return q / exp(log_pmf)
+        c_m = mpf(c)
+        t_star = max(mpf(0), c_m / a - 1)
+        f_star = c_m * log(1 + t_star) - a * t_star
+        width = sqrt(c_m) / a
+        f = lambda t: exp(c_m * log(1 + t) - a * t - f_star)
+        pts = [mpf(0)]
+        for k in [-40, -10, -3, 0, 3, 10, 40]:
+            p = t_star + k * width
+            if p > pts[-1]:
+                pts.append(p)
+        pts.append(mp.inf)
+        return a * exp(f_star) * mp.quad(f, pts)
 
 
 def erlang():
