@@ -13,7 +13,9 @@ fn formulas(c: &mut Criterion) {
     c.bench_function("erlang_b c=1e12 rho=0.5 (light load)", |b| {
         b.iter(|| erlang_b(black_box(5e11), black_box(1_000_000_000_000)))
     });
-    c.bench_function("erlang_b c=1e12 rho=2 (heavy load)", |b| b.iter(|| erlang_b(black_box(2e12), black_box(1_000_000_000_000))));
+    c.bench_function("erlang_b c=1e12 rho=2 (heavy load)", |b| {
+        b.iter(|| erlang_b(black_box(2e12), black_box(1_000_000_000_000)))
+    });
     c.bench_function("mmc c=1e12 rho=1-1e-12", |b| {
         b.iter(|| mmc(black_box(0.37e12 * (1.0 - 1e-12)), black_box(0.37), black_box(1_000_000_000_000)))
     });

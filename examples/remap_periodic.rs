@@ -43,7 +43,9 @@ fn parse_dist(s: &str) -> Result<Increment, String> {
             let (rate, shift) = need("RATE,SHIFT")?;
             Increment::Exponential { rate, shift }
         }
-        other => return Err(format!("unknown law {other:?}: use eq15, normal:MEAN,SD, uniform:LOW,HIGH or exp:RATE,SHIFT")),
+        other => {
+            return Err(format!("unknown law {other:?}: use eq15, normal:MEAN,SD, uniform:LOW,HIGH or exp:RATE,SHIFT"));
+        }
     };
     law.validate().map_err(|e| e.to_string())?;
     Ok(law)

@@ -39,7 +39,8 @@ fn oversized_horizon_is_refused_before_running() {
 
 #[test]
 fn a_short_run_prints_the_case_and_the_simulation() {
-    let out = run("queueing", &["--table", "loose", "--lambda", "0.1,0.1,0.1", "--horizon", "2000", "--reps", "2"], LIMIT);
+    let out =
+        run("queueing", &["--table", "loose", "--lambda", "0.1,0.1,0.1", "--horizon", "2000", "--reps", "2"], LIMIT);
     out.assert_ok();
     assert!(out.stdout.contains("stability: Case 1"), "{}", out.stdout);
     assert!(out.stdout.contains("simulated Q_2"), "{}", out.stdout);

@@ -20,7 +20,8 @@ fn help_lists_the_flags() {
 #[test]
 fn bad_flags_and_laws_are_usage_errors() {
     run("remap_periodic", &["--bogus", "3"], LIMIT).assert_error(2, "--bogus");
-    run("remap_periodic", &["--dist", "normal:0.1"], LIMIT).assert_error(2, "normal needs two parameters MEAN,SD, got 1");
+    run("remap_periodic", &["--dist", "normal:0.1"], LIMIT)
+        .assert_error(2, "normal needs two parameters MEAN,SD, got 1");
     run("remap_periodic", &["--dist", "cauchy:1,2"], LIMIT).assert_error(2, "unknown law");
     run("remap_periodic", &["--dist", "normal:0,-1"], LIMIT).assert_error(2, "std_dev");
     run("remap_periodic", &["--n", "1"], LIMIT).assert_error(2, "--n");

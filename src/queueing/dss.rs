@@ -9,11 +9,11 @@
 //! Q^a column of Table 5.3).
 
 use super::{QueueingError, RegionNetwork, check_events, non_negative, positive};
-use std::fmt;
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
 use std::collections::VecDeque;
+use std::fmt;
 
 /// A DSS simulation run: arrival rates per source and the observation window.
 ///
@@ -208,6 +208,22 @@ impl DssSim {
     }
 }
 
+impl fmt::Display for DssOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, q) in self.queue_volume.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(
+                f,
+                "source {i}: queued volume {q}, waiting loads {}, busy {}, completed {}, final volume {}",
+                self.queue_count[i], self.busy_fraction[i], self.completed[i], self.final_queue_volume[i]
+            )?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,21 +270,5 @@ mod tests {
         assert!(DssSim::new(vec![0.1; 2], 10.0, 0.0).run(&net, &mut rng).is_err());
         assert!(DssSim::new(vec![0.1; 3], 10.0, 10.0).run(&net, &mut rng).is_err());
         assert!(DssSim::new(vec![-0.1, 0.1, 0.1], 10.0, 0.0).run(&net, &mut rng).is_err());
-    }
-}
-
-impl fmt::Display for DssOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, q) in self.queue_volume.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(
-                f,
-                "source {i}: queued volume {q}, waiting loads {}, busy {}, completed {}, final volume {}",
-                self.queue_count[i], self.busy_fraction[i], self.completed[i], self.final_queue_volume[i]
-            )?;
-        }
-        Ok(())
     }
 }

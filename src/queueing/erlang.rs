@@ -108,6 +108,12 @@ fn erfcx_nonneg(z: f64, z2: f64) -> f64 {
 
 /// `D = 1/B(c, a) − 1` for `a > 0` finite and `1 ≤ c ≤ 2⁵³`.
 pub(crate) fn erlang_d(a: f64, c: u64) -> ErlangD {
+    erlang_d_split(a, 0.0, c)
+}
+
+/// `D` for the offered load `a + a_lo`, `|a_lo| ≤ ulp(a)`: the rounding error of `a = λ/μ`,
+/// which matters where `B` is tiny and sensitive to `a` (`∂ln B/∂ln a ≈ c − a`).
+pub(crate) fn erlang_d_split(a: f64, a_lo: f64, c: u64) -> ErlangD {
     let cf = c as f64;
     if c == 1 {
         return if a > 1e-300 { ErlangD::from_value(1.0 / a) } else { ErlangD::from_log(-a.ln()) };
@@ -125,9 +131,9 @@ pub(crate) fn erlang_d(a: f64, c: u64) -> ErlangD {
     if sigma > 0.3 {
         overloaded_series(a, c)
     } else if sigma < -0.3 {
-        light_load(a, c)
+        light_load(a, a_lo, c)
     } else {
-        temme_expansion(a, s, sigma)
+        temme_expansion(a, s, ((a - s) + a_lo) / s)
     }
 }
 
@@ -145,11 +151,7 @@ fn recursion(a: f64, c: u64) -> ErlangD {
         }
     }
     let d = (c as f64 / a) * inv_b;
-    if scale == 0.0 && d.is_finite() {
-        ErlangD::from_value(d)
-    } else {
-        ErlangD::from_log(d.ln() + scale * BIG.ln())
-    }
+    if scale == 0.0 && d.is_finite() { ErlangD::from_value(d) } else { ErlangD::from_log(d.ln() + scale * BIG.ln()) }
 }
 
 /// `D = Σ_{j=1}^{c} Π_{i<j} (c − i)/a` for `a > 1.3·(c + 1)`: terms fall at least like 0.77^j.
@@ -193,10 +195,12 @@ fn bd0(c: f64, a: f64) -> f64 {
 }
 
 /// `1/B = 1/π_c − Σ_{j≥1} Π_{i=1}^{j} a/(c + i)` for `a < 0.7·(c + 1)`.
-fn light_load(a: f64, c: u64) -> ErlangD {
+fn light_load(a: f64, a_lo: f64, c: u64) -> ErlangD {
     let cf = c as f64;
-    // ln(1/π_c) = ln Γ*(c) + bd0(c, a) + ½·ln(2πc), with c! = √(2πc)(c/e)^c·Γ*(c)
-    let ln_inv_pmf = gamma_star(cf).ln() + bd0(cf, a) + 0.5 * (2.0 * std::f64::consts::PI * cf).ln();
+    // ln(1/π_c) = ln Γ*(c) + bd0(c, a) + ½·ln(2πc), with c! = √(2πc)(c/e)^c·Γ*(c);
+    // ∂bd0/∂a = 1 − c/a carries the low part of a.
+    let ln_inv_pmf =
+        gamma_star(cf).ln() + bd0(cf, a) + (1.0 - cf / a) * a_lo + 0.5 * (2.0 * std::f64::consts::PI * cf).ln();
     let mut term = 1.0;
     let mut tail = 0.0;
     let mut i = 1.0;
@@ -277,7 +281,9 @@ mod tests {
 
     #[test]
     fn extreme_loads_stay_finite() {
-        for (a, c) in [(1e-200, 5u64), (1e-300, 1), (1e300, 1_000_000), (1.0, 1_000_000_000_000), (2e12, 1_000_000_000_000)] {
+        for (a, c) in
+            [(1e-200, 5u64), (1e-300, 1), (1e300, 1_000_000), (1.0, 1_000_000_000_000), (2e12, 1_000_000_000_000)]
+        {
             let d = erlang_d(a, c);
             assert!(d.ln_d.is_finite() && !d.d.is_nan(), "{a} {c}: {d:?}");
             assert!((0.0..=1.0).contains(&d.b()));

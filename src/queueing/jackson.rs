@@ -2,11 +2,11 @@
 //! continuous-time Markov chain simulation.
 
 use super::{QueueingError, StationMetrics, check_events, mmc, non_negative, positive};
-use std::fmt;
 use crate::montecarlo::{Estimate, MonteCarlo};
 use nalgebra::{DMatrix, DVector};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
+use std::fmt;
 
 /// An open Jackson network (Jackson, 1963; Kleinrock, vol. 1, §4.8): node i receives external
 /// Poisson arrivals at rate γ_i, has `c[i]` exponential servers of rate μ_i, and routes a
@@ -126,13 +126,7 @@ impl JacksonNetwork {
         }
         let total_in_system: f64 = nodes.iter().map(|m| m.l).sum();
         let throughput: f64 = self.gamma.iter().sum();
-        Ok(JacksonSolution {
-            lambda,
-            nodes,
-            total_in_system,
-            throughput,
-            mean_sojourn: total_in_system / throughput,
-        })
+        Ok(JacksonSolution { lambda, nodes, total_in_system, throughput, mean_sojourn: total_in_system / throughput })
     }
 
     /// One replication of the network as a continuous-time Markov chain: the time-average number
@@ -216,10 +210,7 @@ impl JacksonNetwork {
         if !(warmup >= 0.0 && warmup < horizon) {
             return Err(QueueingError::InvalidRate { name: "horizon − warm-up", value: horizon - warmup });
         }
-        check_events(
-            "expected transitions of all replications",
-            self.max_rate() * horizon * mc.replications as f64,
-        )?;
+        check_events("expected transitions of all replications", self.max_rate() * horizon * mc.replications as f64)?;
         Ok(mc.estimate_vec(self.gamma.len(), |_, rng, out| match self.simulate(horizon, warmup, rng) {
             Ok(v) => out.copy_from_slice(&v),
             Err(_) => out.iter_mut().for_each(|x| *x = f64::NAN),

@@ -222,17 +222,7 @@ impl StationMetrics {
         mean_service: f64,
     ) -> StationMetrics {
         let w = wq + mean_service;
-        StationMetrics {
-            lambda,
-            throughput,
-            rho,
-            p_wait,
-            p_block,
-            wq,
-            lq: throughput * wq,
-            w,
-            l: throughput * w,
-        }
+        StationMetrics { lambda, throughput, rho, p_wait, p_block, wq, lq: throughput * wq, w, l: throughput * w }
     }
 
     /// The metrics if every field is finite, otherwise an error naming the offered load that put

@@ -328,6 +328,43 @@ pub fn two_region_borrowing(
     Ok(BorrowingVerdict { idle_ratio, mu_bar0, stable, q1_bound, q0_approx })
 }
 
+impl std::fmt::Display for StabilityCase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StabilityCase::Case1 => "Case 1 (stable: every region copes with its critical domain alone)",
+            StabilityCase::Case2 => "Case 2 (unstable: the network cannot manage the loads)",
+            StabilityCase::Case3 => "Case 3 (overloaded regions must borrow capacity)",
+            StabilityCase::Boundary => "boundary (some λ_i = μ_i^max exactly: treated as unstable)",
+        })
+    }
+}
+
+impl std::fmt::Display for VacationRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            VacationRule::OwnMax => "own μ_i^max",
+            VacationRule::MinOverOthers => "min over others μ_j^max",
+        })
+    }
+}
+
+impl std::fmt::Display for BorrowingVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: R_1^idle = {}, μ̄_0 = {}, Q_1 bound = {}",
+            if self.stable { "stable" } else { "unstable" },
+            self.idle_ratio,
+            self.mu_bar0,
+            self.q1_bound
+        )?;
+        if let Some(q0) = self.q0_approx {
+            write!(f, ", Q_0 ≈ {q0}")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,42 +401,5 @@ mod tests {
             let mu_bar = borrowed_service_rate(1.0, 0.5, 0.5, l * 0.5).unwrap();
             prop_assert!((0.5..=1.0).contains(&mu_bar));
         }
-    }
-}
-
-impl std::fmt::Display for StabilityCase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            StabilityCase::Case1 => "Case 1 (stable: every region copes with its critical domain alone)",
-            StabilityCase::Case2 => "Case 2 (unstable: the network cannot manage the loads)",
-            StabilityCase::Case3 => "Case 3 (overloaded regions must borrow capacity)",
-            StabilityCase::Boundary => "boundary (some λ_i = μ_i^max exactly: treated as unstable)",
-        })
-    }
-}
-
-impl std::fmt::Display for VacationRule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            VacationRule::OwnMax => "own μ_i^max",
-            VacationRule::MinOverOthers => "min over others μ_j^max",
-        })
-    }
-}
-
-impl std::fmt::Display for BorrowingVerdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: R_1^idle = {}, μ̄_0 = {}, Q_1 bound = {}",
-            if self.stable { "stable" } else { "unstable" },
-            self.idle_ratio,
-            self.mu_bar0,
-            self.q1_bound
-        )?;
-        if let Some(q0) = self.q0_approx {
-            write!(f, ", Q_0 ≈ {q0}")?;
-        }
-        Ok(())
     }
 }

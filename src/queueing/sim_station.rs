@@ -4,12 +4,12 @@
 
 use super::dist::Sampler;
 use super::{Dist, QueueingError, check_events, positive};
-use std::fmt;
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
+use std::fmt;
 
 /// An epoch ordered by `f64::total_cmp`, for the event heaps.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -101,15 +101,7 @@ pub struct StationEstimate {
 impl StationSim {
     /// A single FIFO server with an infinite buffer, 10⁵ customers and 10⁴ warm-up.
     pub fn new(lambda: f64, service: Dist) -> Self {
-        StationSim {
-            lambda,
-            service,
-            servers: 1,
-            capacity: None,
-            vacation: None,
-            customers: 100_000,
-            warmup: 10_000,
-        }
+        StationSim { lambda, service, servers: 1, capacity: None, vacation: None, customers: 100_000, warmup: 10_000 }
     }
 
     /// With `c` servers.

@@ -26,7 +26,7 @@ use crate::remap::error::check;
 /// assert_eq!(t.steps(), Some(36));
 /// ```
 pub fn p1_exact_normal(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
-    p1_with_constant(model, expected_max_std_normal(model.n() as u64)?, d)
+    p1_with_constant(model, expected_max_std_normal(model.n())?, d)
 }
 
 /// Heterogeneous capacities (Fong et al., §5): processor `i` has capacity `c_i`; loads are

@@ -269,7 +269,7 @@ pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<In
 /// assert!((p1_lower_bound(&m, 0.10).unwrap().t_real() - 6.3995968758).abs() < 1e-9);
 /// ```
 pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
-    p1_with_constant(model, david_bound(model.n() as u64, 1.0)?, d)
+    p1_with_constant(model, david_bound(model.n(), 1.0)?, d)
 }
 
 /// The printed §3 closed form of Fong et al. (quoting its reference \[5\]): for `D = D*/m`,
@@ -417,7 +417,10 @@ mod tests {
         }
         assert_eq!(p1_lower_bound(&g, ds * 1.01).unwrap(), Interval::Unbounded);
         assert!(matches!(p1_lower_bound(&g, 0.0), Err(RemapError::InvalidParameter { .. })));
-        assert!(matches!(p2_interval(&g.to_heterogeneous().unwrap(), f64::NAN), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(
+            p2_interval(&g.to_heterogeneous().unwrap(), f64::NAN),
+            Err(RemapError::InvalidParameter { .. })
+        ));
     }
 
     #[cfg(feature = "testing")]

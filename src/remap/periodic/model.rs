@@ -162,7 +162,7 @@ impl Homogeneous {
     /// ```
     pub fn d_hat(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        Ok(david_bound(self.n as u64, (t * self.sigma2).sqrt())? / self.mean_load(t)?)
+        Ok(david_bound(self.n, (t * self.sigma2).sqrt())? / self.mean_load(t)?)
     }
 
     fn need_growth(&self, formula: &'static str) -> Result<(), RemapError> {
@@ -466,11 +466,20 @@ mod tests {
         assert!(matches!(hom(-1.0).b_star(), Err(RemapError::RegimeNotApplicable { .. })));
         let mono = Heterogeneous::with_variance(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
         assert!(matches!(mono.peak(), Err(RemapError::RegimeNotApplicable { .. })));
-        assert!(matches!(Homogeneous::with_variance(1.0, 0.0, 1.0, 1), Err(RemapError::InvalidParameter { name: "n", .. })));
-        assert!(matches!(Homogeneous::with_variance(0.0, 0.0, 1.0, 4), Err(RemapError::InvalidParameter { name: "w0", .. })));
+        assert!(matches!(
+            Homogeneous::with_variance(1.0, 0.0, 1.0, 1),
+            Err(RemapError::InvalidParameter { name: "n", .. })
+        ));
+        assert!(matches!(
+            Homogeneous::with_variance(0.0, 0.0, 1.0, 4),
+            Err(RemapError::InvalidParameter { name: "w0", .. })
+        ));
         assert!(matches!(Homogeneous::with_variance(1.0, f64::NAN, 1.0, 4), Err(RemapError::InvalidParameter { .. })));
         assert!(matches!(Homogeneous::with_variance(1.0, 0.0, -1.0, 4), Err(RemapError::InvalidParameter { .. })));
-        assert!(matches!(Heterogeneous::with_variance(1.0, vec![1.0, 2.0], vec![1.0]), Err(RemapError::LengthMismatch { .. })));
+        assert!(matches!(
+            Heterogeneous::with_variance(1.0, vec![1.0, 2.0], vec![1.0]),
+            Err(RemapError::LengthMismatch { .. })
+        ));
         assert!(matches!(hom(-1.0).v0(200.0), Err(RemapError::InvalidParameter { name: "t", .. })));
         assert!(matches!(hom(0.0).v0(-1.0), Err(RemapError::InvalidParameter { name: "t", .. })));
     }

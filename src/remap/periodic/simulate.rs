@@ -236,7 +236,11 @@ pub fn simulate_loads<L: IncrementLaw>(
     check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
     check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
     if t_max > MAX_PHASES {
-        return Err(RemapError::TooLarge { name: "t_max (simulated phases)", value: t_max as f64, limit: MAX_PHASES as f64 });
+        return Err(RemapError::TooLarge {
+            name: "t_max (simulated phases)",
+            value: t_max as f64,
+            limit: MAX_PHASES as f64,
+        });
     }
     let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
     if draws > MAX_DRAWS {
