@@ -63,10 +63,10 @@ fn section_3_example_t0_is_50_steps() {
 /// The simulated v(t) agrees with eq. (11) for the Table 1 setting (formerly a paper row).
 #[test]
 fn simulated_deviation_agrees_with_eq_11() {
-    let model = Homogeneous::new(64, 100.0, 0.0, 0.5).unwrap();
+    let model = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
     let mc = MonteCarlo::new(7, 2_000).unwrap();
     let c = simulate_loads(100.0, &[Increment::eq15(); 64], 80, &[], &mc).unwrap();
-    for t in [10usize, 25, 50, 79] {
+    for t in [10u64, 25, 50, 79] {
         let v0 = model.v0(t as f64).unwrap();
         // v̂ is a ratio of means; over 2,000 replications its relative sd is about 0.2%.
         assert!((c.v(t) / v0 - 1.0).abs() < 0.01, "t = {t}: {} vs {v0}", c.v(t));
