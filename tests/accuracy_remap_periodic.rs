@@ -3,7 +3,9 @@
 
 mod reference_support;
 
-use loadbal::remap::periodic::{Heterogeneous, Homogeneous, Interval, corollary41_interval, p2_interval, theorem41_interval};
+use loadbal::remap::periodic::{
+    Heterogeneous, Homogeneous, Interval, corollary41_interval, p2_interval, theorem41_interval,
+};
 use reference_support::{load, rel_err};
 
 fn list(s: &str) -> Vec<f64> {
