@@ -13,6 +13,10 @@ use crate::remap::error::check;
 /// # Formula
 /// d_1(t) = e_N √t σ / (w + tμ) ≤ D;  with x = √t: T* = x², x = 2Dw / (e_N σ + √(e_N²σ² − 4D²μw))
 ///
+/// # Accuracy
+/// As [`p1_lower_bound`](super::p1_lower_bound) with the exact constant, whose accuracy is that of
+/// [`expected_max_std_normal`](crate::order_stats::expected_max_std_normal).
+///
 /// # Errors
 /// [`RemapError::InvalidParameter`] for a bad `d`; order-statistics errors.
 ///
@@ -110,6 +114,10 @@ impl CapacityModel {
     /// # Formula
     /// F_Y(y) = Π_i Φ((y − tμ_i/c_i) / (√t σ_i/c_i)),  h(t) = ∫ y dF_Y(y)
     ///
+    /// # Accuracy
+    /// As [`expected_max_independent_normals`](crate::order_stats::expected_max_independent_normals),
+    /// whose documented accuracy this inherits.
+    ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] when `t` is not positive; order-statistics errors.
     ///
@@ -133,6 +141,10 @@ impl CapacityModel {
     /// # Formula
     /// |h(t) − t μ̄| / (w + t μ̄)
     ///
+    /// # Accuracy
+    /// As [`CapacityModel::h`], plus a subtraction `h − tμ̄` that loses accuracy when the
+    /// deviation is tiny compared with `tμ̄` (absolute error about 1e-16·|tμ̄|/(w + tμ̄)).
+    ///
     /// # Errors
     /// As [`CapacityModel::h`]; [`RemapError::InvalidParameter`] when `w + tμ̄ ≤ 0`.
     ///
@@ -155,6 +167,9 @@ impl CapacityModel {
     ///
     /// # Formula
     /// T* = max{T : |h(t) − tμ̄| / (w + tμ̄) ≤ D for t = 1..T}
+    ///
+    /// # Accuracy
+    /// Exact phase by phase, given [`CapacityModel::upper_deviation`]'s accuracy.
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] for a bad `d` or `t_max = 0`;
