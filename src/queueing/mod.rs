@@ -59,7 +59,7 @@ pub use regions::{
     BorrowingVerdict, StabilityCase, VacationRule, borrowed_service_rate, classify_stability, idle_ratio,
     queue_count_bound, queue_volume_bound, service_rate, two_region_borrowing, waiting_time_bound,
 };
-pub use sim_station::{SimOutcome, StationEstimate, StationSim};
+pub use sim_station::{MAX_SIM_SERVERS, SimOutcome, StationEstimate, StationSim};
 
 use crate::montecarlo::MonteCarloError;
 use std::fmt;
