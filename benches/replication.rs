@@ -11,9 +11,9 @@ use loadbal::replication::{JrModel, optimum, speedup};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let m13b = JrModel::M13b.params();
+    let m13b = JrModel::M13b.table_5_8();
     c.bench_function("speedup model 1.3b r=3 p=7", |b| b.iter(|| speedup(black_box(0.8), 3, 7, &m13b).unwrap()));
-    let m11 = JrModel::M11.params();
+    let m11 = JrModel::M11.table_5_8();
     c.bench_function("optimal_r_discrete model 1.1 p=20", |b| {
         b.iter(|| optimum::optimal_r_discrete(black_box(0.95), 20, &m11).unwrap())
     });

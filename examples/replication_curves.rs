@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("kind,model,c,p,r,value,std_err");
     let cs: Vec<f64> = (30..=100).map(|i| f64::from(i) / 100.0).collect();
     for model in JrModel::ALL {
-        let params = model.params();
+        let params = model.table_5_8();
         for &c in &cs {
             for r in 0..=4 {
                 if let Ok(s) = speedup(c, r, 4, &params) {
@@ -37,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("optimal_r,1.1 (5.38),{c},{p},{},,", optimum::model11_optimal_r(c, p)?);
             println!("optimal_r,2.1 (5.74),{c},{p},{},,", optimum::model21_optimal_r(c, p)?);
             println!("optimal_r,1.1 argmax,{c},{p},{},,", optimum::optimal_r_discrete(c, p, &JrParams::model11())?.r);
-            println!("optimal_r,2.1 argmax,{c},{p},{},,", optimum::optimal_r_discrete(c, p, &JrParams::model21())?.r);
+            println!("optimal_r,2.1 argmax,{c},{p},{},,", optimum::optimal_r_discrete(c, p, &JrParams::model21_table_5_7())?.r);
         }
     }
     let mc = MonteCarlo::new(seed, replications)?;
@@ -53,8 +53,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     for r in 0..=p {
-        println!("approx,model 1.1,1,{p},{r},{},", speedup(1.0, r, p, &JrModel::M11.params())?);
-        println!("approx,model 2.1 (gamma 1/2),1,{p},{r},{},", speedup(1.0, r, p, &JrParams::model21())?);
+        println!("approx,model 1.1,1,{p},{r},{},", speedup(1.0, r, p, &JrModel::M11.table_5_8())?);
+        println!("approx,model 2.1 (gamma 1/2),1,{p},{r},{},", speedup(1.0, r, p, &JrParams::model21_table_5_7())?);
         println!("approx,exponential constants,1,{p},{r},{},", speedup(1.0, r, p, &expo)?);
     }
     Ok(())

@@ -73,7 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("jr_model,mean c_X,all,{cv}");
     if let Ok(p) = log2_exact(trace.processors() as u64) {
         for model in JrModel::ALL {
-            if let Ok(best) = optimum::optimal_r_discrete(cv, p, &model.params()) {
+            if let Ok(best) = optimum::optimal_r_discrete(cv, p, &model.table_5_8()) {
                 println!("jr_model,model {} optimal R,all,{}", model.name(), best.replicas);
                 println!("jr_model,model {} speedup at optimum,all,{}", model.name(), best.speedup);
             }

@@ -23,7 +23,7 @@ fn model11_tables_g1_g3_g5() {
     for (r, want) in [(0u32, 180.0), (1, 160.0), (2, 160.0)] {
         close(model11_iteration_time(100.0, 80.0, r, 2).unwrap(), want, 1e-12);
     }
-    let row = speedup_profile(0.95, 6, &JrModel::M11.params()).unwrap();
+    let row = speedup_profile(0.95, 6, &JrModel::M11.table_5_8()).unwrap();
     for (g, w) in row.iter().zip([1.0, 1.124088, 1.262295, 1.387387, 1.425926, 1.272727, 0.927711]) {
         close(*g, w, 1e-6);
     }

@@ -17,12 +17,12 @@ proptest! {
     #[test]
     fn closed_forms_equal_the_evaluator(c in 0.0f64..=1.0, p in 0u32..=10, r_frac in 0.0f64..=1.0) {
         let r = (r_frac * f64::from(p)).round() as u32;
-        let m11 = JrModel::M11.params();
+        let m11 = JrModel::M11.table_5_8();
         let e = speedup(c, r, p, &m11).unwrap();
         prop_assert!((model11_speedup(c, r, p).unwrap() - e).abs() <= 1e-12 * e.abs().max(1.0));
-        let e21 = speedup(c, r, p, &JrParams::model21()).unwrap();
+        let e21 = speedup(c, r, p, &JrParams::model21_table_5_7()).unwrap();
         prop_assert!((model21_speedup(c, r, p).unwrap() - e21).abs() <= 1e-12 * e21.abs().max(1.0));
-        let m22 = JrModel::M22.params();
+        let m22 = JrModel::M22.table_5_8();
         let t = iteration_time(1.0, c, r, p, &m22).unwrap();
         prop_assert!((model13_iteration_time(1.0, c, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
         if t != 0.0 {
@@ -34,7 +34,7 @@ proptest! {
     #[test]
     fn elb_is_r_zero_and_optimum_is_at_least_one(c in 0.0f64..=1.0, p in 0u32..=12) {
         for model in JrModel::ALL {
-            let params = model.params();
+            let params = model.table_5_8();
             match speedup(c, 0, p, &params) {
                 Ok(s) => prop_assert_eq!(s, 1.0),
                 Err(_) => prop_assert!(matches!(model, JrModel::M13b | JrModel::M23b) && p > 7),
@@ -50,7 +50,7 @@ proptest! {
 
     #[test]
     fn model11_iteration_time_is_linear_in_sigma(mean in 0.1f64..100.0, c in 0.0f64..=1.0, p in 1u32..=8) {
-        let m = JrModel::M11.params();
+        let m = JrModel::M11.table_5_8();
         for r in 0..=p {
             let a = iteration_time(mean, c * mean, r, p, &m).unwrap();
             let b = mean * iteration_time(1.0, c, r, p, &m).unwrap();
@@ -60,14 +60,14 @@ proptest! {
 
     #[test]
     fn bad_inputs_give_errors_not_panics(c in proptest::num::f64::ANY, r in 0u32..50, p in 0u32..50) {
-        let _ = speedup(c, r, p, &JrModel::M13a.params());
+        let _ = speedup(c, r, p, &JrModel::M13a.table_5_8());
         let _ = optimum::model21_optimal_r(c, p);
         let _ = optimum::model12_special_optimal_r(c, p);
         if !(0.0..=1.0).contains(&c) {
-            prop_assert!(speedup(c, 0, 1, &JrModel::M11.params()).is_err());
+            prop_assert!(speedup(c, 0, 1, &JrModel::M11.table_5_8()).is_err());
         }
         if r > p {
-            prop_assert!(speedup(0.5, r, p, &JrModel::M11.params()).is_err());
+            prop_assert!(speedup(0.5, r, p, &JrModel::M11.table_5_8()).is_err());
         }
     }
 

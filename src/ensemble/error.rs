@@ -38,9 +38,9 @@ pub enum EnsembleError {
     /// Fewer than two processors.
     #[error("the formula needs at least 2 processors, got p = {0}")]
     TooFewProcessors(u64),
-    /// Fewer tasks than processors, or a task count that is not a multiple of p where the
-    /// formula assumes equal blocks.
-    #[error("{n} tasks on {p} processors: the formula needs n ≥ p and p dividing n")]
+    /// No tasks, fewer tasks than processors where every processor needs work, or a task count
+    /// that is not a multiple of p where the formula assumes equal blocks.
+    #[error("{n} tasks on {p} processors: the formula needs n ≥ p (and p dividing n for equal blocks)")]
     BadTaskCount {
         /// Tasks.
         n: u64,
@@ -78,6 +78,16 @@ pub enum EnsembleError {
         value: f64,
         /// The domain.
         why: &'static str,
+    },
+    /// A size beyond what the function accepts in bounded time and memory.
+    #[error("{what} = {value} exceeds the limit {max}; choose smaller sizes")]
+    TooLarge {
+        /// What is too large.
+        what: &'static str,
+        /// The requested size.
+        value: u64,
+        /// The largest accepted size.
+        max: u64,
     },
     /// A task-time distribution produced a negative or non-finite duration.
     #[error("the task-time distribution drew {0}; durations must be finite and non-negative")]

@@ -52,15 +52,18 @@ pub use decrease::{
     nr_variance_decrease, nr_variance_decrease_bound, rp_expected_variance_decrease, rp_variance_decrease_given_donor,
     step_variance_decrease,
 };
-pub use distribution::{MutantMixture, gamma_matched, lognormal_matched};
+pub use distribution::{MutantMixture, TruncatedNormal, gamma_matched, lognormal_matched, truncated_normal};
 pub use error::EnsembleError;
 pub use history::variance_along_history;
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
     MetricsEstimate, monte_carlo_metrics, remaining_times_sample, residual_variance_sample, step_variance_sample,
 };
-pub use sim::{Algorithm, SimConfig, SimResult, StepRecord, simulate};
+pub use sim::{
+    Algorithm, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, SimConfig, SimResult, StepRecord, simulate,
+};
 pub use static_pred::{
-    ExtremesMethod, StaticPrediction, VarianceConvention, c_max, static_prediction, static_variance,
+    ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention, c_max,
+    static_prediction, static_variance,
 };
 pub use steps::{StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};

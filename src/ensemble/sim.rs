@@ -191,12 +191,37 @@ fn transfer_at_task_end(procs: &mut [Proc], tau: f64, to: usize, from: usize, co
     moved.len() as u64
 }
 
+/// Most tasks one simulated run accepts (their durations are held in memory: 0.8 GB).
+pub const MAX_SIM_TASKS: u64 = 100_000_000;
+/// Most processors one simulated run accepts.
+pub const MAX_SIM_PROCESSORS: usize = 10_000_000;
+/// Most `n × p` cells a recorded trajectory may need (about 1 GB at worst).
+pub const MAX_TRAJECTORY_CELLS: u64 = 30_000_000;
+
 fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> {
     if cfg.p < 2 {
         return Err(EnsembleError::TooFewProcessors(cfg.p as u64));
     }
     if cfg.n == 0 {
         return Err(EnsembleError::BadTaskCount { n: cfg.n, p: cfg.p as u64 });
+    }
+    if cfg.n > MAX_SIM_TASKS {
+        return Err(EnsembleError::TooLarge { what: "tasks of a simulated run", value: cfg.n, max: MAX_SIM_TASKS });
+    }
+    if cfg.p > MAX_SIM_PROCESSORS {
+        return Err(EnsembleError::TooLarge {
+            what: "processors of a simulated run",
+            value: cfg.p as u64,
+            max: MAX_SIM_PROCESSORS as u64,
+        });
+    }
+    let cells = cfg.n.saturating_mul(cfg.p as u64);
+    if cfg.record_trajectory && cells > MAX_TRAJECTORY_CELLS {
+        return Err(EnsembleError::TooLarge {
+            what: "tasks × processors of a recorded trajectory",
+            value: cells,
+            max: MAX_TRAJECTORY_CELLS,
+        });
     }
     check_time("transfer_cost", cfg.transfer_cost)?;
     if cfg.algorithm != Algorithm::Nr {
@@ -222,9 +247,11 @@ fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> {
 ///
 /// # Errors
 /// [`EnsembleError::TooFewProcessors`] for p < 2, [`EnsembleError::BadTaskCount`] for n = 0,
-/// [`EnsembleError::InvalidTime`] for a bad transfer cost, [`EnsembleError::InvalidParameter`] /
+/// [`EnsembleError::TooLarge`] beyond [`MAX_SIM_TASKS`], [`MAX_SIM_PROCESSORS`] or (with a
+/// trajectory) [`MAX_TRAJECTORY_CELLS`], [`EnsembleError::InvalidTime`] for a bad transfer cost, [`EnsembleError::InvalidParameter`] /
 /// [`EnsembleError::LengthMismatch`] for an NR torus that does not fit p,
-/// [`EnsembleError::BadDraw`] when `dist` draws a negative or non-finite time.
+/// [`EnsembleError::BadDraw`] when `dist` draws a negative or non-finite time (for normal task
+/// times use [`super::truncated_normal`], the law that never does).
 ///
 /// # Examples
 /// ```
@@ -493,6 +520,15 @@ mod tests {
             simulate(&SimConfig::new(100, 4, Algorithm::Md), &normal, &mut rng(1)),
             Err(EnsembleError::BadDraw(_))
         ));
+        let truncated = crate::ensemble::truncated_normal(0.0, 1.0).unwrap();
+        assert!(simulate(&SimConfig::new(100, 4, Algorithm::Md), &truncated, &mut rng(1)).is_ok());
+        assert!(matches!(
+            simulate(&SimConfig::new(MAX_SIM_TASKS + 1, 4, Algorithm::Md), &dist, &mut rng(1)),
+            Err(EnsembleError::TooLarge { .. })
+        ));
+        let mut big = SimConfig::new(100_000, 1000, Algorithm::Md);
+        big.record_trajectory = true;
+        assert!(matches!(simulate(&big, &dist, &mut rng(1)), Err(EnsembleError::TooLarge { .. })));
         // fewer tasks than processors is simulated (idle processors from the start)
         let r = simulate(&SimConfig::new(3, 4, Algorithm::Ar), &dist, &mut rng(1)).unwrap();
         assert_eq!(r.compute.iter().filter(|&&c| c > 0.0).count(), 3);

@@ -1,15 +1,19 @@
 //! The closed forms of Dobber, §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
 //! typos corrected. Each one is tested against the generic [`super::evaluator`] to 1e-12.
 
-use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, check_rp, pow2};
+use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, levels, pow2};
 
 /// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of (5.43)–(5.55)).
 fn geometric(b: f64, n: u32) -> f64 {
     if b == 1.0 { f64::from(n) } else { (1.0 - b.powi(n as i32)) / (1.0 - b) }
 }
 
-fn ratio(num: f64, den: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
-    if den == 0.0 { Err(ReplicationError::DegenerateIterationTime { r, p }) } else { Ok(num / den) }
+fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+    if den == 0.0 {
+        Err(ReplicationError::DegenerateIterationTime { replicas, processors })
+    } else {
+        Ok(num / den)
+    }
 }
 
 /// Model 1.1 iteration time (Dobber, eq. (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
@@ -28,12 +32,12 @@ fn ratio(num: f64, den: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
 /// ```
 /// use loadbal::replication::closed_forms::model11_iteration_time;
-/// let t: Vec<f64> = (0..=3).map(|r| model11_iteration_time(100.0, 80.0, r, 3).unwrap()).collect();
+/// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| model11_iteration_time(100.0, 80.0, r, 8).unwrap()).collect();
 /// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
 /// ```
-pub fn model11_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+pub fn model11_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let big_r = pow2(f64::from(r));
     Ok(big_r * mean + (1.0 - big_r + 0.5 * f64::from(p) - 0.5 * f64::from(r)) * sd)
 }
@@ -52,15 +56,15 @@ pub fn model11_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64,
 /// 2-JR on 2 processors beats ELB exactly when `c_X > 2/3` ((5.20)–(5.22)):
 /// ```
 /// use loadbal::replication::closed_forms::model11_speedup;
-/// assert!((model11_speedup(2.0 / 3.0, 1, 1).unwrap() - 1.0).abs() < 1e-15);
-/// assert!((model11_speedup(0.9, 2, 4).unwrap() - 1.2727272727).abs() < 1e-9);
+/// assert!((model11_speedup(2.0 / 3.0, 2, 2).unwrap() - 1.0).abs() < 1e-15);
+/// assert!((model11_speedup(0.9, 4, 16).unwrap() - 1.2727272727).abs() < 1e-9);
 /// ```
-pub fn model11_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+pub fn model11_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let two_r1 = pow2(rf + 1.0);
-    ratio(2.0 + pf * cv, two_r1 + cv * (2.0 - two_r1 + pf - rf), r, p)
+    ratio(2.0 + pf * cv, two_r1 + cv * (2.0 - two_r1 + pf - rf), replicas, processors)
 }
 
 /// Model 1.1 speedup with as many replicas as processors, `R = P` (Dobber, eq. (5.36); (5.42)).
@@ -71,19 +75,20 @@ pub fn model11_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError>
 /// ```
 ///
 /// # Errors
-/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`; [`ReplicationError::TooManyProcessors`].
+/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`; [`ReplicationError::NotPowerOfTwo`],
+/// [`ReplicationError::TooManyProcessors`].
 ///
 /// # Examples
 /// At `c_X = 1` the speedup is `1 + p/2`: 4 on 64 processors.
 /// ```
 /// use loadbal::replication::closed_forms::model11_speedup_full;
-/// assert_eq!(model11_speedup_full(1.0, 6).unwrap(), 4.0);
+/// assert_eq!(model11_speedup_full(1.0, 64).unwrap(), 4.0);
 /// ```
-pub fn model11_speedup_full(cv: f64, p: u32) -> Result<f64, ReplicationError> {
+pub fn model11_speedup_full(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    check_rp(p, p)?;
+    let (_, p) = levels(processors, processors)?;
     let pf = f64::from(p);
-    ratio(1.0 + 0.5 * pf * cv, (1.0 - cv) * pow2(pf) + cv, p, p)
+    ratio(1.0 + 0.5 * pf * cv, (1.0 - cv) * pow2(pf) + cv, processors, processors)
 }
 
 /// Model 1.1 on two and four processors (Dobber, eq. (5.22), (5.27), (5.29)): the speedups of
@@ -147,11 +152,11 @@ pub fn model21_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
 /// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
 /// ```
 /// use loadbal::replication::closed_forms::model21_iteration_time;
-/// assert!((model21_iteration_time(100.0, 80.0, 1, 3).unwrap() - 176.5685424949).abs() < 1e-9);
+/// assert!((model21_iteration_time(100.0, 80.0, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
 /// ```
-pub fn model21_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+pub fn model21_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let big_r = pow2(rf);
     Ok(big_r * mean + (1.0 - big_r + (pf - rf) / pow2(0.5 * rf + 1.0)) * sd)
@@ -171,15 +176,15 @@ pub fn model21_iteration_time(mean: f64, sd: f64, r: u32, p: u32) -> Result<f64,
 /// `c_X = 0.9`, `P = 16`, `R = 4`: exactly 1.6.
 /// ```
 /// use loadbal::replication::closed_forms::model21_speedup;
-/// assert!((model21_speedup(0.9, 2, 4).unwrap() - 1.6).abs() < 1e-12);
+/// assert!((model21_speedup(0.9, 4, 16).unwrap() - 1.6).abs() < 1e-12);
 /// ```
-pub fn model21_speedup(cv: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+pub fn model21_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let two_r1 = pow2(rf + 1.0);
     let den = two_r1 + cv * (2.0 - two_r1 + (pf - rf) * (0.5 * std::f64::consts::SQRT_2).powi(r as i32));
-    ratio(2.0 + pf * cv, den, r, p)
+    ratio(2.0 + pf * cv, den, replicas, processors)
 }
 
 /// The constants `(α, β₁, β₂, γ)` of a model with constant ratios (1.2, 2.2); β₂ from
@@ -217,11 +222,11 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// ```
 /// use loadbal::replication::{JrParams, closed_forms::model12_iteration_time};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((model12_iteration_time(100.0, 80.0, 2, 10, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// assert!((model12_iteration_time(100.0, 80.0, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model12_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn model12_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let (a, b1, b2, g) = constant_betas(params)?;
     let rf = f64::from(r);
     let big_r = pow2(rf);
@@ -245,17 +250,17 @@ pub fn model12_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrPar
 /// ```
 /// use loadbal::replication::{JrParams, closed_forms::model12_speedup};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((model12_speedup(0.7, 2, 10, &m).unwrap() - 1.0875300884).abs() < 1e-9);
+/// assert!((model12_speedup(0.7, 4, 1024, &m).unwrap() - 1.0875300884).abs() < 1e-9);
 /// ```
-pub fn model12_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn model12_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let (a, b1, b2, g) = constant_betas(params)?;
     let rf = f64::from(r);
     let big_r = pow2(rf);
     let num = 1.0 + a * cv * geometric(b1, p);
     let den = big_r + a * cv * (pow2(rf * g) * b2.powi(r as i32) * geometric(b1, p - r) - big_r * geometric(b2, r));
-    ratio(num, den, r, p)
+    ratio(num, den, replicas, processors)
 }
 
 /// Models 1.3 and 2.3 iteration time for any β(i, j) (Dobber, eq. (5.51)/(5.52), (5.79)/(5.80)),
@@ -277,11 +282,11 @@ pub fn model12_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64
 /// ```
 /// use loadbal::replication::{JrParams, closed_forms::model13_iteration_time};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((model13_iteration_time(100.0, 80.0, 2, 10, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// assert!((model13_iteration_time(100.0, 80.0, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model13_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn model13_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
-    check_rp(r, p)?;
+    let (r, p) = levels(replicas, processors)?;
     let a = params.alpha;
     let mins: Vec<f64> = (1..=r).map(|k| params.beta_min_at(k)).collect::<Result<_, _>>()?;
     let min_sum: f64 = (0..r as usize).map(|i| mins[..i].iter().product::<f64>()).sum();
@@ -308,14 +313,14 @@ pub fn model13_iteration_time(mean: f64, sd: f64, r: u32, p: u32, params: &JrPar
 /// Model 1.1 is the special case β ≡ 1, β_min = ½: (5.35) at `c = 0.9`, `r = 2`, `p = 4`.
 /// ```
 /// use loadbal::replication::{JrModel, closed_forms::model13_speedup};
-/// let s = model13_speedup(0.9, 2, 4, &JrModel::M11.params()).unwrap();
+/// let s = model13_speedup(0.9, 4, 16, &JrModel::M11.table_5_8()).unwrap();
 /// assert!((s - 1.2727272727).abs() < 1e-9);
 /// ```
-pub fn model13_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn model13_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    let elb = model13_iteration_time(1.0, cv, 0, p, params)?;
-    let jr = model13_iteration_time(1.0, cv, r, p, params)?;
-    ratio(elb, jr, r, p)
+    let elb = model13_iteration_time(1.0, cv, 1, processors, params)?;
+    let jr = model13_iteration_time(1.0, cv, replicas, processors, params)?;
+    ratio(elb, jr, replicas, processors)
 }
 
 /// Models 1.3/2.3 with β(i, j) = 1 for i < j, so that Def. 5.3.8 gives
@@ -334,34 +339,43 @@ pub fn model13_speedup(cv: f64, r: u32, p: u32, params: &JrParams) -> Result<f64
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
 /// ```
 /// use loadbal::replication::closed_forms::model13_unit_beta_iteration_time;
-/// let t = model13_unit_beta_iteration_time(1.0, 0.8, 1, 3, 0.5, 1.0).unwrap();
+/// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
+/// let t = model13_unit_beta_iteration_time(1.0, 0.8, 2, 8, &m).unwrap();
 /// assert!((t - 2.3313708499).abs() < 1e-9);
 /// ```
 pub fn model13_unit_beta_iteration_time(
     mean: f64,
     sd: f64,
-    r: u32,
-    p: u32,
-    alpha: f64,
-    gamma: f64,
+    replicas: u64,
+    processors: u64,
+    params: &JrParams,
 ) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
-    check_rp(r, p)?;
-    let b = unit_beta_min(alpha, gamma)?;
+    let (r, p) = levels(replicas, processors)?;
+    let (alpha, gamma, b) = unit_beta_min(params)?;
     let rf = f64::from(r);
     let big_r = pow2(rf);
     Ok(big_r * mean - big_r * alpha * sd * geometric(b, r)
         + pow2(rf * gamma) * alpha * b.powi(r as i32) * f64::from(p - r) * sd)
 }
 
-fn unit_beta_min(alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
+fn unit_beta_min(params: &JrParams) -> Result<(f64, f64, f64), ReplicationError> {
+    let (alpha, gamma) = (params.alpha, params.gamma);
+    if params.beta_max != BetaMax::Constant(1.0) || params.beta_min != BetaMin::Def538 {
+        return Err(ReplicationError::InvalidParameter {
+            name: "β(i, j) kind",
+            value: f64::NAN,
+            expected: "β(i, j) = 1 for i < j and Def. 5.3.8 minima (BetaMax::Constant(1.0), BetaMin::Def538)",
+        });
+    }
     if !(alpha.is_finite() && alpha > 0.0 && 2.0 * alpha * alpha <= 1.0) {
         return Err(ReplicationError::InvalidParameter { name: "α", value: alpha, expected: "0 < α ≤ 1/√2" });
     }
     if !(gamma.is_finite() && (0.5..=1.0).contains(&gamma)) {
         return Err(ReplicationError::InvalidParameter { name: "γ", value: gamma, expected: "a number in [0.5, 1]" });
     }
-    Ok((1.0 - 2.0 * alpha * alpha).sqrt())
+    Ok((alpha, gamma, (1.0 - 2.0 * alpha * alpha).sqrt()))
 }
 
 /// Speedup of models 1.3/2.3 with β(i, j) = 1 for i < j (Dobber, eq. (5.55)/(5.83) corrected).
@@ -379,16 +393,23 @@ fn unit_beta_min(alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`: 0.943651 (the printed form would give 0.792893).
 /// ```
 /// use loadbal::replication::closed_forms::model13_unit_beta_speedup;
-/// assert!((model13_unit_beta_speedup(0.8, 1, 3, 0.5, 1.0).unwrap() - 0.9436508).abs() < 1e-6);
+/// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
+/// assert!((model13_unit_beta_speedup(0.8, 2, 8, &m).unwrap() - 0.9436508).abs() < 1e-6);
 /// ```
-pub fn model13_unit_beta_speedup(cv: f64, r: u32, p: u32, alpha: f64, gamma: f64) -> Result<f64, ReplicationError> {
+pub fn model13_unit_beta_speedup(
+    cv: f64,
+    replicas: u64,
+    processors: u64,
+    params: &JrParams,
+) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    check_rp(r, p)?;
-    let b = unit_beta_min(alpha, gamma)?;
+    let (r, p) = levels(replicas, processors)?;
+    let (alpha, gamma, b) = unit_beta_min(params)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let big_r = pow2(rf);
     let den = big_r + alpha * cv * (pow2(rf * gamma) * b.powi(r as i32) * (pf - rf) - big_r * geometric(b, r));
-    ratio(1.0 + alpha * pf * cv, den, r, p)
+    ratio(1.0 + alpha * pf * cv, den, replicas, processors)
 }
 
 #[cfg(test)]
@@ -402,13 +423,13 @@ mod tests {
         assert!((a - b).abs() <= 1e-12 * (1.0 + b.abs()), "{a} vs {b}");
     }
 
-    fn grid() -> impl Iterator<Item = (f64, u32, u32)> {
-        CVS.into_iter().flat_map(|c| (0..=7u32).flat_map(move |p| (0..=p).map(move |r| (c, r, p))))
+    fn grid() -> impl Iterator<Item = (f64, u64, u64)> {
+        CVS.into_iter().flat_map(|c| (0..=7u32).flat_map(move |p| (0..=p).map(move |r| (c, 1u64 << r, 1u64 << p))))
     }
 
     #[test]
     fn model11_and_21_match_the_evaluator() {
-        let (m11, m21) = (JrParams::model11(), JrParams::model21());
+        let (m11, m21) = (JrParams::model11(), JrParams::model21_table_5_7());
         for (c, r, p) in grid() {
             rel_close(
                 model11_iteration_time(1.0, c, r, p).unwrap(),
@@ -426,10 +447,10 @@ mod tests {
         }
         for c in CVS {
             let [s22, s24, s44] = model11_small_speedups(c).unwrap();
-            rel_close(s22, evaluator::speedup(c, 1, 1, &m11).unwrap());
-            rel_close(s24, evaluator::speedup(c, 1, 2, &m11).unwrap());
-            rel_close(s44, evaluator::speedup(c, 2, 2, &m11).unwrap());
-            rel_close(model21_speedup_2_on_4(c).unwrap(), evaluator::speedup(c, 1, 2, &m21).unwrap());
+            rel_close(s22, evaluator::speedup(c, 2, 2, &m11).unwrap());
+            rel_close(s24, evaluator::speedup(c, 2, 4, &m11).unwrap());
+            rel_close(s44, evaluator::speedup(c, 4, 4, &m11).unwrap());
+            rel_close(model21_speedup_2_on_4(c).unwrap(), evaluator::speedup(c, 2, 4, &m21).unwrap());
         }
     }
 
@@ -438,8 +459,8 @@ mod tests {
         let sets = [
             JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
             JrParams::constant(0.5, 1.0, 0.5, 0.5).unwrap(),
-            JrModel::M12.params(),
-            JrModel::M22.params(),
+            JrModel::M12.table_5_8(),
+            JrModel::M22.table_5_8(),
             JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
         ];
         for m in &sets {
@@ -453,7 +474,7 @@ mod tests {
             }
         }
         for model in [JrModel::M13a, JrModel::M13b, JrModel::M23a, JrModel::M23b] {
-            let m = model.params();
+            let m = model.table_5_8();
             for (c, r, p) in grid() {
                 let want = evaluator::iteration_time(1.0, c, r, p, &m).unwrap();
                 rel_close(model13_iteration_time(1.0, c, r, p, &m).unwrap(), want);
@@ -468,22 +489,21 @@ mod tests {
             let m = JrParams::new(alpha, BetaMax::Constant(1.0), BetaMin::Def538, gamma).unwrap();
             for (c, r, p) in grid() {
                 rel_close(
-                    model13_unit_beta_iteration_time(1.0, c, r, p, alpha, gamma).unwrap(),
+                    model13_unit_beta_iteration_time(1.0, c, r, p, &m).unwrap(),
                     evaluator::iteration_time(1.0, c, r, p, &m).unwrap(),
                 );
-                rel_close(
-                    model13_unit_beta_speedup(c, r, p, alpha, gamma).unwrap(),
-                    evaluator::speedup(c, r, p, &m).unwrap(),
-                );
+                rel_close(model13_unit_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }
         }
-        assert!(model13_unit_beta_speedup(0.5, 1, 2, 0.8, 1.0).is_err());
+        let bad = JrParams::new(0.8, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
+        assert!(model13_unit_beta_speedup(0.5, 2, 4, &bad).is_err());
+        assert!(model13_unit_beta_speedup(0.5, 2, 4, &JrParams::model11()).is_err());
     }
 
     #[test]
     fn corrected_22_golden_values() {
-        let m = JrModel::M22.params();
-        for (r, p, want) in [(1, 2, 0.8565811570), (2, 4, 0.6858919808), (6, 6, 3.1656653749)] {
+        let m = JrModel::M22.table_5_8();
+        for (r, p, want) in [(2, 4, 0.8565811570), (4, 16, 0.6858919808), (64, 64, 3.1656653749)] {
             let got = model12_speedup(0.57, r, p, &m).unwrap();
             assert!((got - want).abs() < 1e-6, "{got} vs {want}");
         }

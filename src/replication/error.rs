@@ -13,27 +13,65 @@ pub enum ReplicationError {
         /// The offending value.
         cv: f64,
     },
-    /// More replica levels than processor levels: `R = 2^r` cannot exceed `P = 2^p`.
-    #[error("r = {r} exceeds p = {p}: R = 2^r replicas need at least P = 2^p ≥ R processors")]
+    /// More replicas than processors: `R` copies of a job need `R` distinct processors.
+    #[error("R = {replicas} replicas exceed P = {processors} processors: R-JR needs R ≤ P")]
     ReplicasExceedProcessors {
-        /// log2 of the number of replicas.
-        r: u32,
-        /// log2 of the number of processors.
-        p: u32,
+        /// Number of replicas `R`.
+        replicas: u64,
+        /// Number of processors `P`.
+        processors: u64,
     },
-    /// More processor levels than the models accept.
-    #[error("p = {p} exceeds the largest accepted log2 processor count {max}")]
+    /// More processors than the function accepts.
+    #[error("P = {processors} processors exceeds the largest accepted count {max}")]
     TooManyProcessors {
-        /// log2 of the number of processors.
-        p: u32,
-        /// The largest accepted value.
-        max: u32,
+        /// Number of processors `P`.
+        processors: u64,
+        /// The largest accepted count.
+        max: u64,
     },
     /// A count that the model needs as a power of two is not one.
-    #[error("{value} is not a power of two (the JR models need R = 2^r and P = 2^p)")]
+    #[error("{what} = {value} is not a power of two (the JR models need R = 2^r replicas on P = 2^p processors)")]
     NotPowerOfTwo {
+        /// Which count (`"replicas"`, `"processors"`, a block length).
+        what: &'static str,
         /// The offending count.
         value: u64,
+    },
+    /// A continuous optimum lies outside the model's domain `1 ≤ R ≤ P` (`0 ≤ r ≤ p`).
+    #[error(
+        "the continuous optimum r = log2 R = {level} lies outside [0, p] = [0, {max_level}] \
+         (R = {replicas} against 1 ≤ R ≤ P = {processors}); use the discrete optimum instead"
+    )]
+    OutOfRange {
+        /// The stationary point `r*` in replica levels.
+        level: f64,
+        /// `2^{r*}`.
+        replicas: f64,
+        /// `p = log2 P`.
+        max_level: u32,
+        /// Number of processors `P`.
+        processors: u64,
+    },
+    /// The stationary point of the speedup is not a maximum of a positive speedup (a minimum,
+    /// or a point beyond a pole where the model's iteration time is negative).
+    #[error("the stationary point r = log2 R = {level} is not a maximum of the speedup: {reason} (speedup there {speedup})")]
+    NotAMaximum {
+        /// The stationary point `r*` in replica levels.
+        level: f64,
+        /// The model speedup at `r*`.
+        speedup: f64,
+        /// Why it is not a maximum.
+        reason: &'static str,
+    },
+    /// A simulation would exceed the work or memory limit.
+    #[error("{what} = {value} exceeds the limit {max}; choose smaller sizes")]
+    TooLarge {
+        /// What is too large.
+        what: &'static str,
+        /// The requested size.
+        value: u128,
+        /// The largest accepted size.
+        max: u128,
     },
     /// A model constant or a simulation parameter is outside its range.
     #[error("{name} = {value} is invalid: expected {expected}")]
@@ -66,12 +104,12 @@ pub enum ReplicationError {
         j: u32,
     },
     /// The model's iteration time is zero, so the speedup is undefined.
-    #[error("the model iteration time for r = {r}, p = {p} is zero: speedup undefined")]
+    #[error("the model iteration time for R = {replicas} replicas on P = {processors} processors is zero: speedup undefined")]
     DegenerateIterationTime {
-        /// log2 of the number of replicas.
-        r: u32,
-        /// log2 of the number of processors.
-        p: u32,
+        /// Number of replicas `R`.
+        replicas: u64,
+        /// Number of processors `P`.
+        processors: u64,
     },
     /// A root or optimum search did not bracket or converge.
     #[error("no solution: {reason}")]

@@ -27,6 +27,12 @@ pub struct FirstLevelConstants {
     pub beta_min: f64,
 }
 
+impl std::fmt::Display for FirstLevelConstants {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "α = {:.6}, β_max = {:.6}, β_min = {:.6}", self.alpha, self.beta_max, self.beta_min)
+    }
+}
+
 /// First-level constants of the exponential distribution (Dobber, §5.3.2): α = ½,
 /// β_max = √5/2, β_min = ½ (Fig. 5.7's text swaps the two β).
 ///
@@ -121,17 +127,18 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
 }
 
 /// Estimates γ of Approx. 5.3.5 from one processor's series of job times: the standard
-/// deviation of sums of `2^r` consecutive values (non-overlapping blocks) against that of one
+/// deviation of sums of `R` consecutive values (non-overlapping blocks) against that of one
 /// value (Dobber, §5.3.2).
 ///
 /// # Formula
 /// ```text
-/// σ(Σ_{l<2^r} y_{k+l}) = 2^{rγ} σ(y)   ⇒   γ = log2(σ(block sums)/σ(y)) / r
+/// σ(Σ_{l<R} y_{k+l}) = R^γ σ(y)   ⇒   γ = log2(σ(block sums)/σ(y)) / log2 R
 /// ```
 ///
 /// # Errors
-/// [`ReplicationError::InvalidParameter`] for `r = 0` or a constant series;
-/// [`ReplicationError::TooShort`] for fewer than two blocks; [`ReplicationError::InvalidRuntime`].
+/// [`ReplicationError::NotPowerOfTwo`] unless `R` is a power of two; [`ReplicationError::InvalidParameter`]
+/// for `R = 1` or a constant series; [`ReplicationError::TooShort`] for fewer than two blocks;
+/// [`ReplicationError::InvalidRuntime`].
 ///
 /// # Examples
 /// A constant-within-blocks series is fully dependent: γ = 1, up to the small-sample factor
@@ -140,11 +147,17 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
 /// use loadbal::replication::estimation::estimate_gamma;
 /// let y = [1.0, 1.0, 3.0, 3.0, 2.0, 2.0, 5.0, 5.0];
 /// let want = 1.0 + 0.5 * (7.0f64 / 6.0).log2();
-/// assert!((estimate_gamma(&y, 1).unwrap() - want).abs() < 1e-12);
+/// assert!((estimate_gamma(&y, 2).unwrap() - want).abs() < 1e-12);
 /// ```
-pub fn estimate_gamma(series: &[f64], r: u32) -> Result<f64, ReplicationError> {
+pub fn estimate_gamma(series: &[f64], replicas: u64) -> Result<f64, ReplicationError> {
+    let r = super::log2_exact(replicas)
+        .map_err(|_| ReplicationError::NotPowerOfTwo { what: "replicas (block length)", value: replicas })?;
     if r == 0 || r > 30 {
-        return Err(ReplicationError::InvalidParameter { name: "r", value: f64::from(r), expected: "1 ≤ r ≤ 30" });
+        return Err(ReplicationError::InvalidParameter {
+            name: "replicas (block length)",
+            value: replicas as f64,
+            expected: "a power of two between 2 and 2^30",
+        });
     }
     let block = 1usize << r;
     check_samples(series, 0, "estimating γ", 2 * block)?;
@@ -225,7 +238,7 @@ mod tests {
         // With the exponential constants and γ = 1 the model is exact at the first level.
         let k = exponential_first_level();
         let m = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0).unwrap();
-        assert!((evaluator::speedup(1.0, 1, 1, &m).unwrap() - 1.5).abs() < 1e-15);
+        assert!((evaluator::speedup(1.0, 2, 2, &m).unwrap() - 1.5).abs() < 1e-15);
     }
 
     #[test]
@@ -237,9 +250,10 @@ mod tests {
         let k = estimate_first_level(&a, &b).unwrap();
         assert!((k.alpha - 0.5).abs() < 0.02 && (k.beta_max - 1.118).abs() < 0.03 && (k.beta_min - 0.5).abs() < 0.02);
         // i.i.d. series: γ = ½.
-        assert!((estimate_gamma(&a, 3).unwrap() - 0.5).abs() < 0.03);
+        assert!((estimate_gamma(&a, 8).unwrap() - 0.5).abs() < 0.03);
         assert!(estimate_first_level(&a, &b[..10]).is_err());
-        assert!(estimate_gamma(&a[..3], 1).is_err());
+        assert!(estimate_gamma(&a[..3], 2).is_err());
+        assert!(estimate_gamma(&a, 3).is_err());
         assert!(estimate_first_level(&[1.0, f64::NAN], &[1.0, 2.0]).is_err());
     }
 }

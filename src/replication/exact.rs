@@ -1,50 +1,59 @@
-//! The exact JR model (Dobber, eq. (5.4)) by Monte Carlo, and exact iteration times for exponential
-//! jobs. The constants α, β, γ and their estimation live in [`super::estimation`].
+//! The exact JR model (Dobber, eq. (5.4)) by Monte Carlo ([`ExactModel`]), and exact iteration
+//! times for exponential jobs. The constants α, β, γ and their estimation live in
+//! [`super::estimation`].
+
+use std::fmt;
 
 use rand::Rng;
 use rand_distr::{Distribution, Exp, Gamma, LogNormal, Normal, Uniform};
 
-use super::{ReplicationError, check_rp};
+use super::{ReplicationError, levels};
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 
 pub(crate) use super::estimation::positive_param as positive;
 
-/// A job-time distribution `X` given by its mean and spread.
+/// Most job-time draws one [`ExactModel`] run may make (replications × draws per replication):
+/// 10¹⁰, about a minute per core.
+pub const MAX_EXACT_DRAWS: u128 = 10_000_000_000;
+
+/// A job-time distribution `X`, every law given by its mean and standard deviation (the
+/// exponential by its mean alone, `σ = E X`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum JobTimeDist {
-    /// Exponential with the given mean (`c_X = 1`).
+    /// Exponential with the given mean (`σ = E X`, `c_X = 1`).
     Exponential {
-        /// Mean.
+        /// Mean `E X`.
         mean: f64,
     },
-    /// Gamma with mean and coefficient of variation (shape `1/c²`, scale `mean·c²`).
+    /// Gamma with mean and standard deviation (shape `(mean/sd)²`, scale `sd²/mean`).
     Gamma {
-        /// Mean.
+        /// Mean `E X`.
         mean: f64,
-        /// Coefficient of variation.
-        cv: f64,
-    },
-    /// Log-normal with mean and coefficient of variation (`σ_ln² = ln(1 + c²)`).
-    LogNormal {
-        /// Mean.
-        mean: f64,
-        /// Coefficient of variation.
-        cv: f64,
-    },
-    /// Normal (may go negative for large `sd/mean`; the order statistics stay defined).
-    Normal {
-        /// Mean.
-        mean: f64,
-        /// Standard deviation.
+        /// Standard deviation `σ(X)`.
         sd: f64,
     },
-    /// Uniform on `[low, high)`.
+    /// Log-normal with mean and standard deviation (`σ_ln² = ln(1 + sd²/mean²)`).
+    LogNormal {
+        /// Mean `E X`.
+        mean: f64,
+        /// Standard deviation `σ(X)`.
+        sd: f64,
+    },
+    /// Normal (may draw negative times when `sd` is not small against `mean`; the exact model
+    /// (5.4) stays defined).
+    Normal {
+        /// Mean `E X`.
+        mean: f64,
+        /// Standard deviation `σ(X)`.
+        sd: f64,
+    },
+    /// Uniform with mean and standard deviation (on `mean ± √3 sd`).
     Uniform {
-        /// Lower end.
-        low: f64,
-        /// Upper end.
-        high: f64,
+        /// Mean `E X`.
+        mean: f64,
+        /// Standard deviation `σ(X)`.
+        sd: f64,
     },
 }
 
@@ -78,9 +87,11 @@ impl JobTimeDist {
     /// `E X`.
     pub fn mean(&self) -> f64 {
         match *self {
-            JobTimeDist::Exponential { mean } | JobTimeDist::Gamma { mean, .. } => mean,
-            JobTimeDist::LogNormal { mean, .. } | JobTimeDist::Normal { mean, .. } => mean,
-            JobTimeDist::Uniform { low, high } => 0.5 * (low + high),
+            JobTimeDist::Exponential { mean }
+            | JobTimeDist::Gamma { mean, .. }
+            | JobTimeDist::LogNormal { mean, .. }
+            | JobTimeDist::Normal { mean, .. }
+            | JobTimeDist::Uniform { mean, .. } => mean,
         }
     }
 
@@ -88,16 +99,25 @@ impl JobTimeDist {
     pub fn sd(&self) -> f64 {
         match *self {
             JobTimeDist::Exponential { mean } => mean,
-            JobTimeDist::Gamma { mean, cv } | JobTimeDist::LogNormal { mean, cv } => mean * cv,
-            JobTimeDist::Normal { sd, .. } => sd,
-            JobTimeDist::Uniform { low, high } => (high - low) / 12f64.sqrt(),
+            JobTimeDist::Gamma { sd, .. }
+            | JobTimeDist::LogNormal { sd, .. }
+            | JobTimeDist::Normal { sd, .. }
+            | JobTimeDist::Uniform { sd, .. } => sd,
         }
     }
 
     /// A sampler, after checking the parameters.
     ///
     /// # Errors
-    /// [`ReplicationError::InvalidParameter`] for a non-positive mean, spread or width.
+    /// [`ReplicationError::InvalidParameter`] for a non-positive mean (any law but the normal) or
+    /// standard deviation, or a NaN.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::exact::JobTimeDist;
+    /// assert!(JobTimeDist::Gamma { mean: 1.0, sd: 0.5 }.sampler().is_ok());
+    /// assert!(JobTimeDist::Gamma { mean: 1.0, sd: 0.0 }.sampler().is_err());
+    /// ```
     pub fn sampler(&self) -> Result<JobTimeSampler, ReplicationError> {
         let bad = |name: &'static str, value: f64| ReplicationError::InvalidParameter {
             name,
@@ -108,14 +128,14 @@ impl JobTimeDist {
             JobTimeDist::Exponential { mean } => {
                 Inner::Exp(Exp::new(1.0 / positive("mean", mean)?).map_err(|_| bad("mean", mean))?)
             }
-            JobTimeDist::Gamma { mean, cv } => {
-                let (m, c) = (positive("mean", mean)?, positive("c_X", cv)?);
-                Inner::Gamma(Gamma::new(1.0 / (c * c), m * c * c).map_err(|_| bad("c_X", cv))?)
+            JobTimeDist::Gamma { mean, sd } => {
+                let (m, s) = (positive("mean", mean)?, positive("sd", sd)?);
+                Inner::Gamma(Gamma::new((m / s).powi(2), s * s / m).map_err(|_| bad("sd", sd))?)
             }
-            JobTimeDist::LogNormal { mean, cv } => {
-                let (m, c) = (positive("mean", mean)?, positive("c_X", cv)?);
-                let s2 = (1.0 + c * c).ln();
-                Inner::LogNormal(LogNormal::new(m.ln() - 0.5 * s2, s2.sqrt()).map_err(|_| bad("c_X", cv))?)
+            JobTimeDist::LogNormal { mean, sd } => {
+                let (m, s) = (positive("mean", mean)?, positive("sd", sd)?);
+                let s2 = (s / m).powi(2).ln_1p();
+                Inner::LogNormal(LogNormal::new(m.ln() - 0.5 * s2, s2.sqrt()).map_err(|_| bad("sd", sd))?)
             }
             JobTimeDist::Normal { mean, sd } => {
                 if !mean.is_finite() {
@@ -123,9 +143,12 @@ impl JobTimeDist {
                 }
                 Inner::Normal(Normal::new(mean, positive("sd", sd)?).map_err(|_| bad("sd", sd))?)
             }
-            JobTimeDist::Uniform { low, high } => {
-                positive("high − low", high - low)?;
-                Inner::Uniform(Uniform::new(low, high).map_err(|_| bad("low", low))?)
+            JobTimeDist::Uniform { mean, sd } => {
+                if !mean.is_finite() {
+                    return Err(bad("mean", mean));
+                }
+                let half = 3f64.sqrt() * positive("sd", sd)?;
+                Inner::Uniform(Uniform::new(mean - half, mean + half).map_err(|_| bad("sd", sd))?)
             }
         };
         Ok(JobTimeSampler(inner))
@@ -143,26 +166,9 @@ pub enum Dependence {
     SameProcessorSameIteration,
 }
 
-/// One draw of the iteration time of `2^r`-JR on `2^p` processors (Dobber, eq. (5.4)).
-///
-/// # Formula
-/// ```text
-/// V = max_{m=1..P/R} Σ_{n=1..R} min_{o=1..R} X_{mno}
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`] (p ≤ 20 here).
-pub fn sample_iteration_time<R: Rng + ?Sized>(
-    rng: &mut R,
-    x: &JobTimeSampler,
-    r: u32,
-    p: u32,
-    dependence: Dependence,
-) -> Result<f64, ReplicationError> {
-    check_rp(r, p)?;
-    if p > 20 {
-        return Err(ReplicationError::TooManyProcessors { p, max: 20 });
-    }
+/// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)) at levels
+/// `(r, p)` validated by the caller.
+fn draw_levels<G: Rng + ?Sized>(rng: &mut G, x: &JobTimeSampler, r: u32, p: u32, dependence: Dependence) -> f64 {
     let (groups, replicas) = (1u64 << (p - r), 1u64 << r);
     let mut worst = f64::NEG_INFINITY;
     for _ in 0..groups {
@@ -176,139 +182,273 @@ pub fn sample_iteration_time<R: Rng + ?Sized>(
         };
         worst = worst.max(total);
     }
-    Ok(worst)
+    worst
 }
 
-/// Monte Carlo estimates of the exact iteration time (5.4) for `r = 0, ..., p` (index `r`).
+/// Job-time draws of one sample of (5.4): `P·R` independent, `P` dependent.
+fn draws_per_sample(replicas: u64, processors: u64, dependence: Dependence) -> u128 {
+    match dependence {
+        Dependence::Independent => u128::from(processors) * u128::from(replicas),
+        Dependence::SameProcessorSameIteration => u128::from(processors),
+    }
+}
+
+/// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)).
 ///
 /// # Formula
 /// ```text
-/// R_it(t, 2^r, 2^p) = E max_{m} Σ_{n} min_{o} X_{mno}
+/// V = max_{m=1..P/R} Σ_{n=1..R} min_{o=1..R} X_{mno}
 /// ```
 ///
 /// # Errors
-/// As [`sample_iteration_time`] and [`JobTimeDist::sampler`]; Monte Carlo errors.
+/// [`ReplicationError::NotPowerOfTwo`], [`ReplicationError::ReplicasExceedProcessors`];
+/// [`ReplicationError::TooLarge`] when one draw would need more than [`MAX_EXACT_DRAWS`] job
+/// times.
 ///
 /// # Examples
-/// Exponential jobs on 2 processors: `E max{X, X'} = 1.5` and `2 E min{X, X'} = 1`, so the
-/// exact 2-JR speedup is 1.5, model 1.1's (5.22) at `c = 1`.
 /// ```
-/// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::replication::exact::{exact_iteration_times, Dependence, JobTimeDist};
-/// let mc = MonteCarlo::new(1, 20_000).unwrap();
-/// let t = exact_iteration_times(&JobTimeDist::Exponential { mean: 1.0 }, 1, Dependence::Independent, &mc).unwrap();
-/// assert!(t[0].agrees_with(1.5, 4.0) && t[1].agrees_with(1.0, 4.0));
+/// use loadbal::replication::exact::{sample_iteration_time, Dependence, JobTimeDist};
+/// let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
+/// let v = sample_iteration_time(&mut loadbal::montecarlo::stream(1, 0), &x, 2, 8, Dependence::Independent).unwrap();
+/// assert!(v > 0.0);
 /// ```
-pub fn exact_iteration_times(
-    dist: &JobTimeDist,
-    p: u32,
+pub fn sample_iteration_time<G: Rng + ?Sized>(
+    rng: &mut G,
+    x: &JobTimeSampler,
+    replicas: u64,
+    processors: u64,
     dependence: Dependence,
-    mc: &MonteCarlo,
-) -> Result<Vec<Estimate>, ReplicationError> {
-    let x = dist.sampler()?;
-    check_rp(p, p)?;
-    sample_iteration_time(&mut crate::montecarlo::stream(0, 0), &x, 0, p, dependence)?;
-    let est = mc.estimate_vec(p as usize + 1, |_, rng: &mut McRng, out| {
-        for (r, o) in out.iter_mut().enumerate() {
-            // Arguments were validated above, so the draw cannot fail.
-            *o = sample_iteration_time(rng, &x, r as u32, p, dependence).unwrap_or(f64::NAN);
+) -> Result<f64, ReplicationError> {
+    let (r, p) = levels(replicas, processors)?;
+    let draws = draws_per_sample(replicas, processors, dependence);
+    if draws > MAX_EXACT_DRAWS {
+        return Err(ReplicationError::TooLarge { what: "job-time draws", value: draws, max: MAX_EXACT_DRAWS });
+    }
+    Ok(draw_levels(rng, x, r, p, dependence))
+}
+
+/// The exact model (Dobber, eq. (5.4)): a job-time law and how a processor's jobs relate,
+/// evaluated by Monte Carlo for the replica counts asked for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ExactModel {
+    /// The job-time distribution `X`.
+    pub dist: JobTimeDist,
+    /// How a processor's `R` jobs of one iteration relate.
+    pub dependence: Dependence,
+}
+
+/// Monte Carlo estimates of the exact model (5.4) for some replica counts on `P` processors, and
+/// their speedups over ELB from the same run.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ExactRun {
+    /// Number of processors `P`.
+    pub processors: u64,
+    /// The replica counts, as asked for.
+    pub replicas: Vec<u64>,
+    /// `E V` for each replica count (same index as `replicas`).
+    pub iteration_times: Vec<Estimate>,
+    /// `E V(R = 1) / E V(R)` for each replica count, with a delta-method standard error that
+    /// includes the covariance of the two means.
+    pub speedups: Vec<Estimate>,
+    /// The ELB iteration time `E V(R = 1)` of the same run.
+    pub elb: Estimate,
+}
+
+impl fmt::Display for ExactRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exact model (5.4) on P = {}: ELB {:.6} ± {:.2e}", self.processors, self.elb.mean, self.elb.std_err)?;
+        for ((r, t), s) in self.replicas.iter().zip(&self.iteration_times).zip(&self.speedups) {
+            write!(
+                f,
+                "; R = {r}: time {:.6} ± {:.2e}, speedup {:.4} ± {:.2e}",
+                t.mean, t.std_err, s.mean, s.std_err
+            )?;
         }
-    })?;
-    Ok(est)
+        Ok(())
+    }
 }
 
-/// Exact speedups `R_it(r = 0)/R_it(r)` of the exact model (Dobber, eq. (5.4)) from
-/// [`exact_iteration_times`], with a delta-method
-/// standard error (covariance ignored).
-///
-/// # Formula
-/// ```text
-/// S_r = mean_0 / mean_r,  se(S_r) ≈ S_r √((se_0/mean_0)² + (se_r/mean_r)²)
-/// ```
-///
-/// # Errors
-/// As [`exact_iteration_times`].
-///
-/// # Examples
-/// ```
-/// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::replication::exact::{exact_speedups, Dependence, JobTimeDist};
-/// let mc = MonteCarlo::new(3, 20_000).unwrap();
-/// let s = exact_speedups(&JobTimeDist::Exponential { mean: 1.0 }, 1, Dependence::Independent, &mc).unwrap();
-/// assert!(s[1].agrees_with(1.5, 4.0));
-/// ```
-pub fn exact_speedups(
-    dist: &JobTimeDist,
-    p: u32,
-    dependence: Dependence,
-    mc: &MonteCarlo,
-) -> Result<Vec<Estimate>, ReplicationError> {
-    let t = exact_iteration_times(dist, p, dependence, mc)?;
-    let base = t[0];
-    Ok(t.iter()
-        .map(|e| {
-            let s = base.mean / e.mean;
-            let rel = ((base.std_err / base.mean).powi(2) + (e.std_err / e.mean).powi(2)).sqrt();
-            Estimate { mean: s, std_err: s * rel, n: e.n }
-        })
-        .collect())
+/// The maximum part of the tree (5.6) at one level, by Monte Carlo.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LevelConstants {
+    /// Groups whose maximum this level takes, `2^{j − r}`.
+    pub groups: u64,
+    /// `α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1})`.
+    pub alpha: f64,
+    /// `β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})`.
+    pub beta: f64,
 }
 
-/// Level-wise constants of the maximum part of the tree (5.6), by Monte Carlo: for
-/// `j = r+1, ..., p`, `α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1})` and
-/// `β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})`, the quantities of Tables 5.1/5.2 (Dobber, §5.3.2) for a
-/// job-time distribution instead of the Planetlab traces. Index `j − r − 1`.
-///
-/// # Formula
-/// ```text
-/// V_{r,r} = Σ_{n} min_{o} X_{mno} (one group),  V_{r,j} = max of 2^{j−r} groups
-/// α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1}),  β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})
-/// ```
-///
-/// # Errors
-/// As [`exact_iteration_times`]; [`ReplicationError::ReplicasExceedProcessors`] unless `r < p`.
-///
-/// # Examples
-/// Normal jobs, `r = 0`: `α(0, 1) = 1/√π` and `β(0, 1) = √(1 − 1/π)` exactly.
-/// ```
-/// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::replication::exact::{level_constants_monte_carlo, Dependence, JobTimeDist};
-/// let mc = MonteCarlo::new(2, 40_000).unwrap();
-/// let k = level_constants_monte_carlo(&JobTimeDist::Normal { mean: 0.0, sd: 1.0 }, 0, 2, Dependence::Independent, &mc).unwrap();
-/// assert!((k[0].0 - 0.5642).abs() < 0.02 && (k[0].1 - 0.8256).abs() < 0.02);
-/// ```
-pub fn level_constants_monte_carlo(
-    dist: &JobTimeDist,
-    r: u32,
-    p: u32,
-    dependence: Dependence,
-    mc: &MonteCarlo,
-) -> Result<Vec<(f64, f64)>, ReplicationError> {
-    check_rp(r, p)?;
-    if r == p {
-        return Err(ReplicationError::ReplicasExceedProcessors { r: r + 1, p });
+impl fmt::Display for LevelConstants {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "max of {} groups: α = {:.4}, β = {:.4}", self.groups, self.alpha, self.beta)
     }
-    if p > 20 {
-        return Err(ReplicationError::TooManyProcessors { p, max: 20 });
+}
+
+impl ExactModel {
+    /// The model, after checking the distribution.
+    ///
+    /// # Errors
+    /// As [`JobTimeDist::sampler`].
+    pub fn new(dist: JobTimeDist, dependence: Dependence) -> Result<Self, ReplicationError> {
+        dist.sampler()?;
+        Ok(ExactModel { dist, dependence })
     }
-    let x = dist.sampler()?;
-    let levels = (p - r + 1) as usize;
-    let e = mc.estimate_vec(2 * levels, |_, rng, out| {
-        let mut running = f64::NEG_INFINITY;
-        let mut next_level = 0usize;
-        for g in 0..(1usize << (p - r)) {
-            // Validated above: the one-group draw cannot fail.
-            let s = sample_iteration_time(rng, &x, r, r, dependence).unwrap_or(f64::NAN);
-            running = running.max(s);
-            if g + 1 == 1 << next_level {
-                out[next_level] = running;
-                out[levels + next_level] = running * running;
-                next_level += 1;
+
+    /// Monte Carlo estimates of the exact iteration time (5.4) for the replica counts asked for
+    /// (and for `R = 1`, the ELB baseline of the speedups), all from the same replications.
+    ///
+    /// # Formula
+    /// ```text
+    /// R_it(t, R, P) = E max_{m=1..P/R} Σ_{n=1..R} min_{o=1..R} X_{mno}
+    /// S_R = mean_1 / mean_R,  se(S_R)² ≈ S_R² (se_1²/mean_1² + se_R²/mean_R² − 2 cov_{1R}/(mean_1 mean_R))
+    /// ```
+    ///
+    /// # Errors
+    /// As [`JobTimeDist::sampler`]; [`ReplicationError::NotPowerOfTwo`],
+    /// [`ReplicationError::ReplicasExceedProcessors`] for a bad count;
+    /// [`ReplicationError::TooShort`] for an empty `replicas`; [`ReplicationError::TooLarge`]
+    /// when the run would draw more than [`MAX_EXACT_DRAWS`] job times; Monte Carlo errors.
+    ///
+    /// # Accuracy
+    /// Statistical: each estimate carries its standard error; agreement with the closed forms of
+    /// exponential jobs is checked within 4 standard errors.
+    ///
+    /// # Examples
+    /// Exponential jobs on 2 processors: `E max{X, X'} = 1.5` and `2 E min{X, X'} = 1`, so the
+    /// exact 2-JR speedup is 1.5, model 1.1's (5.22) at `c = 1`.
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
+    /// let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    /// let run = model.run(&[2], 2, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
+    /// assert!(run.elb.agrees_with(1.5, 4.0) && run.iteration_times[0].agrees_with(1.0, 4.0));
+    /// assert!(run.speedups[0].agrees_with(1.5, 4.0));
+    /// ```
+    pub fn run(&self, replicas: &[u64], processors: u64, mc: &MonteCarlo) -> Result<ExactRun, ReplicationError> {
+        let x = self.dist.sampler()?;
+        if replicas.is_empty() {
+            return Err(ReplicationError::TooShort { what: "an exact run's replica counts", needed: 1, got: 0 });
+        }
+        let mut lv = Vec::with_capacity(replicas.len());
+        let mut per_rep = draws_per_sample(1, processors, self.dependence);
+        for &rc in replicas {
+            lv.push(levels(rc, processors)?.0);
+            per_rep += draws_per_sample(rc, processors, self.dependence);
+        }
+        let (_, p) = levels(1, processors)?;
+        let total = per_rep.saturating_mul(u128::from(mc.replications));
+        if total > MAX_EXACT_DRAWS {
+            return Err(ReplicationError::TooLarge { what: "job-time draws of the run", value: total, max: MAX_EXACT_DRAWS });
+        }
+        let m = lv.len();
+        let dep = self.dependence;
+        let est = mc.estimate_vec(1 + 2 * m, |_, rng: &mut McRng, out| {
+            let base = draw_levels(rng, &x, 0, p, dep);
+            out[0] = base;
+            for (k, &r) in lv.iter().enumerate() {
+                let t = draw_levels(rng, &x, r, p, dep);
+                out[1 + k] = t;
+                out[1 + m + k] = base * t;
             }
+        })?;
+        let elb = est[0];
+        let n = elb.n as f64;
+        let speedups = (0..m)
+            .map(|k| {
+                let t = est[1 + k];
+                let s = elb.mean / t.mean;
+                // Covariance of the two means from the cross moment (n − 1 denominator).
+                let cov = if n > 1.0 { (est[1 + m + k].mean - elb.mean * t.mean) / (n - 1.0) } else { 0.0 };
+                let rel2 = (elb.std_err / elb.mean).powi(2) + (t.std_err / t.mean).powi(2)
+                    - 2.0 * cov / (elb.mean * t.mean);
+                Estimate { mean: s, std_err: s.abs() * rel2.max(0.0).sqrt(), n: t.n }
+            })
+            .collect();
+        Ok(ExactRun {
+            processors,
+            replicas: replicas.to_vec(),
+            iteration_times: est[1..=m].to_vec(),
+            speedups,
+            elb,
+        })
+    }
+
+    /// Level-wise constants of the maximum part of the tree (5.6), by Monte Carlo: for
+    /// `j = r+1, ..., p`, the quantities of Tables 5.1/5.2 (Dobber, §5.3.2) for a job-time
+    /// distribution instead of the Planetlab traces.
+    ///
+    /// # Formula
+    /// ```text
+    /// V_{r,r} = Σ_{n} min_{o} X_{mno} (one group),  V_{r,j} = max of 2^{j−r} groups
+    /// α(r, j) = (E V_{r,j} − E V_{r,j−1})/σ(V_{r,j−1}),  β(r, j) = σ(V_{r,j})/σ(V_{r,j−1})
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ExactModel::run`]; [`ReplicationError::ReplicasExceedProcessors`] unless `R < P`.
+    ///
+    /// # Examples
+    /// Normal jobs, `R = 1`: `α(0, 1) = 1/√π` and `β(0, 1) = √(1 − 1/π)` exactly.
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
+    /// let model = ExactModel::new(JobTimeDist::Normal { mean: 0.0, sd: 1.0 }, Dependence::Independent).unwrap();
+    /// let k = model.level_constants(1, 4, &MonteCarlo::new(2, 40_000).unwrap()).unwrap();
+    /// assert!((k[0].alpha - 0.5642).abs() < 0.02 && (k[0].beta - 0.8256).abs() < 0.02);
+    /// ```
+    pub fn level_constants(
+        &self,
+        replicas: u64,
+        processors: u64,
+        mc: &MonteCarlo,
+    ) -> Result<Vec<LevelConstants>, ReplicationError> {
+        let (r, p) = levels(replicas, processors)?;
+        if r == p {
+            return Err(ReplicationError::ReplicasExceedProcessors { replicas: 2 * replicas, processors });
         }
-    })?;
-    let sd = |l: usize| (e[levels + l].mean - e[l].mean * e[l].mean).max(0.0).sqrt();
-    Ok((1..levels).map(|l| ((e[l].mean - e[l - 1].mean) / sd(l - 1), sd(l) / sd(l - 1))).collect())
+        let x = self.dist.sampler()?;
+        let total = draws_per_sample(replicas, processors, self.dependence).saturating_mul(u128::from(mc.replications));
+        if total > MAX_EXACT_DRAWS {
+            return Err(ReplicationError::TooLarge { what: "job-time draws of the run", value: total, max: MAX_EXACT_DRAWS });
+        }
+        let levels_n = (p - r + 1) as usize;
+        let dep = self.dependence;
+        let e = mc.estimate_vec(2 * levels_n, |_, rng, out| {
+            let mut running = f64::NEG_INFINITY;
+            let mut next_level = 0usize;
+            for g in 0..(1u64 << (p - r)) {
+                let s = draw_levels(rng, &x, r, r, dep);
+                running = running.max(s);
+                if g + 1 == 1 << next_level {
+                    out[next_level] = running;
+                    out[levels_n + next_level] = running * running;
+                    next_level += 1;
+                }
+            }
+        })?;
+        let sd = |l: usize| (e[levels_n + l].mean - e[l].mean * e[l].mean).max(0.0).sqrt();
+        Ok((1..levels_n)
+            .map(|l| LevelConstants {
+                groups: 1 << l,
+                alpha: (e[l].mean - e[l - 1].mean) / sd(l - 1),
+                beta: sd(l) / sd(l - 1),
+            })
+            .collect())
+    }
+}
+
+/// `H_n = Σ_{k=1}^{n} 1/k`: the sum for `n ≤ 10⁴` (smallest terms first), the asymptotic series
+/// beyond (its truncation error is below 1e-17 relative there).
+fn harmonic(n: u64) -> f64 {
+    if n <= 10_000 {
+        return (1..=n).rev().map(|k| 1.0 / k as f64).sum();
+    }
+    let x = n as f64;
+    let inv2 = 1.0 / (x * x);
+    x.ln() + 0.577_215_664_901_532_9 + 0.5 / x - inv2 / 12.0 + inv2 * inv2 / 120.0
 }
 
 /// The exact model (Dobber, eq. (5.4)) for exponential jobs when a processor's jobs of one iteration are equal
@@ -321,22 +461,22 @@ pub fn level_constants_monte_carlo(
 /// ```
 ///
 /// # Errors
-/// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`] (p ≤ 30).
+/// [`ReplicationError::InvalidParameter`] for a bad mean; [`ReplicationError::NotPowerOfTwo`],
+/// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`].
+///
+/// # Accuracy
+/// Relative error below 1e-15 (exact sum to `P/R = 10⁴`, asymptotic series beyond).
 ///
 /// # Examples
 /// ELB on 4 processors: `H_4 = 25/12`.
 /// ```
 /// use loadbal::replication::exact::exponential_dependent_iteration_time;
-/// assert!((exponential_dependent_iteration_time(1.0, 0, 2).unwrap() - 25.0 / 12.0).abs() < 1e-15);
+/// assert!((exponential_dependent_iteration_time(1.0, 1, 4).unwrap() - 25.0 / 12.0).abs() < 1e-15);
 /// ```
-pub fn exponential_dependent_iteration_time(mean: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+pub fn exponential_dependent_iteration_time(mean: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     positive("mean", mean)?;
-    check_rp(r, p)?;
-    if p > 30 {
-        return Err(ReplicationError::TooManyProcessors { p, max: 30 });
-    }
-    let n = 1u64 << (p - r);
-    Ok(mean * (1..=n).rev().map(|k| 1.0 / k as f64).sum::<f64>())
+    levels(replicas, processors)?;
+    Ok(mean * harmonic(processors / replicas))
 }
 
 /// The exact model (Dobber, eq. (5.4)) for exponential jobs with independent `X_{mno}`
@@ -352,26 +492,30 @@ pub fn exponential_dependent_iteration_time(mean: f64, r: u32, p: u32) -> Result
 /// # Errors
 /// As [`exponential_dependent_iteration_time`]; order-statistics errors.
 ///
+/// # Accuracy
+/// That of [`crate::order_stats::expected_max_iid`] for the gamma law.
+///
 /// # Examples
 /// `P = 8`, `R = 2`: 1.773582 (and `R = 1` gives `H_8 = 2.717857`).
 /// ```
 /// use loadbal::replication::exact::exponential_independent_iteration_time;
-/// assert!((exponential_independent_iteration_time(1.0, 1, 3).unwrap() - 1.773582).abs() < 1e-6);
-/// assert!((exponential_independent_iteration_time(1.0, 0, 3).unwrap() - 761.0 / 280.0).abs() < 1e-9);
+/// assert!((exponential_independent_iteration_time(1.0, 2, 8).unwrap() - 1.773582).abs() < 1e-6);
+/// assert!((exponential_independent_iteration_time(1.0, 1, 8).unwrap() - 761.0 / 280.0).abs() < 1e-9);
 /// ```
-pub fn exponential_independent_iteration_time(mean: f64, r: u32, p: u32) -> Result<f64, ReplicationError> {
+pub fn exponential_independent_iteration_time(
+    mean: f64,
+    replicas: u64,
+    processors: u64,
+) -> Result<f64, ReplicationError> {
     positive("mean", mean)?;
-    check_rp(r, p)?;
-    if p > 30 {
-        return Err(ReplicationError::TooManyProcessors { p, max: 30 });
-    }
-    let big_r = f64::from(1u32 << r);
+    levels(replicas, processors)?;
+    let big_r = replicas as f64;
     let g = statrs::distribution::Gamma::new(big_r, big_r).map_err(|_| ReplicationError::InvalidParameter {
         name: "R",
         value: big_r,
         expected: "a positive replica count",
     })?;
-    Ok(mean * crate::order_stats::expected_max_iid(&g, 1u64 << (p - r))?)
+    Ok(mean * crate::order_stats::expected_max_iid(&g, processors / replicas)?)
 }
 
 #[cfg(test)]
@@ -382,25 +526,46 @@ mod tests {
     fn exponential_exact_references() {
         let mc = MonteCarlo::new(11, 4_000).unwrap();
         let exp = JobTimeDist::Exponential { mean: 1.0 };
-        // Independent: E max of P/R i.i.d. Gamma(R, 1/R) (reference G12), P = 8.
-        let t = exact_iteration_times(&exp, 3, Dependence::Independent, &mc).unwrap();
-        for (e, want) in t.iter().zip([2.717857, 1.773582, 1.273438, 1.0]) {
+        // Independent: E max of P/R i.i.d. Gamma(R, 1/R), P = 8.
+        let ind = ExactModel::new(exp, Dependence::Independent).unwrap();
+        let run = ind.run(&[1, 2, 4, 8], 8, &mc).unwrap();
+        for (e, want) in run.iteration_times.iter().zip([2.717857, 1.773582, 1.273438, 1.0]) {
             assert!(e.agrees_with(want, 4.0), "{e:?} vs {want}");
         }
-        for (r, want) in [2.717857, 1.773582, 1.273438, 1.0].iter().enumerate() {
-            assert!((exponential_independent_iteration_time(1.0, r as u32, 3).unwrap() - want).abs() < 1e-6);
+        for (k, want) in [2.717857, 1.773582, 1.273438, 1.0].iter().enumerate() {
+            assert!((exponential_independent_iteration_time(1.0, 1 << k, 8).unwrap() - want).abs() < 1e-6);
+            assert!(run.speedups[k].agrees_with(2.717857 / want, 4.0), "{:?}", run.speedups[k]);
         }
-        let d = exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc).unwrap();
-        for (r, e) in d.iter().enumerate() {
-            assert!(e.agrees_with(exponential_dependent_iteration_time(1.0, r as u32, 3).unwrap(), 4.0));
+        let dep = ExactModel::new(exp, Dependence::SameProcessorSameIteration).unwrap();
+        let d = dep.run(&[1, 2, 4, 8], 8, &mc).unwrap();
+        for (k, e) in d.iteration_times.iter().enumerate() {
+            assert!(e.agrees_with(exponential_dependent_iteration_time(1.0, 1 << k, 8).unwrap(), 4.0));
         }
+        // Only the requested R are computed, and R = 1 is the baseline of the same run.
+        let only = ind.run(&[4], 8, &mc).unwrap();
+        assert_eq!(only.iteration_times.len(), 1);
+        assert!(only.to_string().contains("R = 4"));
     }
 
     #[test]
-    fn bad_distributions() {
+    fn harmonic_numbers() {
+        // H_n for large n against the sum (and ln n + γ).
+        let exact: f64 = (1..=20_000u64).rev().map(|k| 1.0 / k as f64).sum();
+        assert!((harmonic(20_000) - exact).abs() < 1e-13);
+        assert!((harmonic(10_000) - harmonic(10_001) + 1.0 / 10_001.0).abs() < 1e-13);
+    }
+
+    #[test]
+    fn bad_input() {
         assert!(JobTimeDist::Exponential { mean: -1.0 }.sampler().is_err());
-        assert!(JobTimeDist::Gamma { mean: 1.0, cv: 0.0 }.sampler().is_err());
-        assert!(JobTimeDist::Uniform { low: 2.0, high: 1.0 }.sampler().is_err());
+        assert!(JobTimeDist::Gamma { mean: 1.0, sd: 0.0 }.sampler().is_err());
+        assert!(JobTimeDist::Uniform { mean: 1.0, sd: -1.0 }.sampler().is_err());
         assert!(JobTimeDist::Normal { mean: f64::NAN, sd: 1.0 }.sampler().is_err());
+        let m = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+        let mc = MonteCarlo::new(1, 10).unwrap();
+        assert!(matches!(m.run(&[3], 8, &mc), Err(ReplicationError::NotPowerOfTwo { .. })));
+        assert!(matches!(m.run(&[], 8, &mc), Err(ReplicationError::TooShort { .. })));
+        assert!(matches!(m.run(&[1 << 20], 1 << 20, &mc), Err(ReplicationError::TooLarge { .. })));
+        assert!(matches!(m.level_constants(8, 8, &mc), Err(ReplicationError::ReplicasExceedProcessors { .. })));
     }
 }

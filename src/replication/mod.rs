@@ -25,16 +25,58 @@
 //! [`predictors`] and [`des`] (ES, adaptive ES, AR, DES; RMSE (7.28), improvement (7.29)) and
 //! [`simulate`] (trace-driven ELB, SLB, S*, DLB, D*, R-JR and the adaptive DLB/JR policy).
 //!
+//! # Counts and levels
+//!
+//! Every public function takes the number of processors `P` and of replicas `R` as counts
+//! (`u64`, powers of two, `1 ≤ R ≤ P ≤ 2^40`), never their logarithms; the thesis's levels
+//! `p = log2 P` and `r = log2 R` appear only in formulas and in the continuous optima, which
+//! report both ([`optimum::ContinuousOptimum`]). A count that is not a power of two is refused
+//! with [`ReplicationError::NotPowerOfTwo`]. The model constants ([`JrParams`]) come last, as the
+//! method: `speedup(cv, replicas, processors, &params)`.
+//!
+//! # Which replication model to use
+//!
+//! The eight models of Dobber, Tables 5.7/5.8 differ in two choices. The first digit says how a
+//! processor's consecutive jobs relate (γ of Approx. 5.3.5); the second how the maximum and
+//! minimum constants are given:
+//!
+//! | model | γ | β(i, j) (max) | β(i, i) (min) | use it when |
+//! |---|---|---|---|---|
+//! | 1.1 | 1 | 1 | ½ | a first answer with closed-form thresholds and optimum (Dobber, eq. (5.35), (5.37)); jobs on one processor in one iteration take about the same time |
+//! | 1.2 | 1 | constant β₁ | Def. 5.3.8 | you measured α and one σ ratio of the maximum (Dobber, eq. (5.44), optimum (5.47)) |
+//! | 1.3a | 1 | fitted `(a₁ + b₁i)(a₂ + b₂j)` | Def. 5.3.8 | a Planetlab-like grid of any size (Table 5.6's fit) |
+//! | 1.3b | 1 | measured table | Def. 5.3.8 | the thesis's Planetlab traces; Table 5.2 covers `P ≤ 128` only |
+//! | 2.1 | < 1 | 1 | ½ | independent job times (γ = ½: closed forms (5.70)–(5.74), Lambert-W optimum) |
+//! | 2.2 | < 1 | constant β₁ | Def. 5.3.8 | as 1.2 with partly independent jobs |
+//! | 2.3a | < 1 | fitted product | Def. 5.3.8 | as 1.3a with partly independent jobs |
+//! | 2.3b | < 1 | measured table | Def. 5.3.8 | as 1.3b with partly independent jobs (`P ≤ 128`) |
+//!
+//! Table 5.8 applies the 2.x models with the measured γ = 0.81 ([`JrModel::table_5_8`]); the
+//! closed forms of model 2.1 assume γ = ½ ([`JrParams::model21_table_5_7`]). Estimate α, β and
+//! γ of your own traces with [`estimation`] and build a [`JrParams`]. When the job-time law is
+//! known, the exact model (Dobber, eq. (5.4)) by Monte Carlo ([`exact::ExactModel`]) needs no
+//! approximation at all; the models are for quick answers, thresholds and closed-form optima.
+//!
+//! # Accuracy
+//!
+//! The closed forms and the generic evaluator are a few floating-point operations per tree
+//! level: relative error below 1e-13 against 50-digit references wherever the iteration time is
+//! not close to zero (near a pole of the speedup the relative error of the speedup grows as
+//! `1/|R_it|`). The continuous optima are within 1e-12 (absolute, in levels) of the stationary
+//! point of the speedup; the model itself is an approximation whose error against the exact
+//! model (5.4) the thesis measures in §5.5 (Figs. 5.16/5.17).
+//!
 //! # Example
 //!
 //! Model 1.1 with `c_X = 0.9` on `P = 16` processors: the best choice is `R = 8` replicas.
 //!
 //! ```
-//! use loadbal::replication::{JrModel, optimum::optimal_r_discrete};
+//! use loadbal::replication::{JrModel, optimum::optimal_replicas};
 //!
-//! let best = optimal_r_discrete(0.9, 4, &JrModel::M11.params()).unwrap();
+//! let best = optimal_replicas(0.9, 16, &JrModel::M11.table_5_8()).unwrap();
 //! assert_eq!(best.replicas, 8);
 //! assert!((best.speedup - 5.6 / 4.3).abs() < 1e-12); // (5.35): (2 + 4c)/(16 + c(2 − 16 + 1))
+//! assert_eq!(best.to_string(), "R = 8 replicas, speedup 1.3023 over ELB");
 //! ```
 
 pub mod closed_forms;
@@ -52,26 +94,38 @@ pub mod stats;
 pub mod trace;
 
 pub use error::ReplicationError;
-pub use evaluator::{iteration_time, speedup, speedup_profile};
+pub use evaluator::{ReplicaSpeedup, iteration_time, speedup, speedup_profile};
+pub use optimum::{ContinuousOptimum, OptimalReplication};
 pub use params::{BetaMax, BetaMin, BetaTable, JrModel, JrParams};
 
-/// Largest `p = log2 P` accepted by the models (2^40 processors is far beyond any grid).
-pub const MAX_LOG2_PROCESSORS: u32 = 40;
+/// Largest number of processors the models accept, `2^40` (far beyond any grid).
+pub const MAX_PROCESSORS: u64 = 1 << 40;
 
 /// Checks a coefficient of variation against the thesis's domain `0 ≤ c_X ≤ 1`.
 pub(crate) fn check_cv(cv: f64) -> Result<f64, ReplicationError> {
     if cv.is_finite() && (0.0..=1.0).contains(&cv) { Ok(cv) } else { Err(ReplicationError::CvOutOfDomain { cv }) }
 }
 
-/// Checks `0 ≤ r ≤ p ≤ MAX_LOG2_PROCESSORS`.
-pub(crate) fn check_rp(r: u32, p: u32) -> Result<(), ReplicationError> {
-    if p > MAX_LOG2_PROCESSORS {
-        return Err(ReplicationError::TooManyProcessors { p, max: MAX_LOG2_PROCESSORS });
+/// `p = log2 P` for a processor count that is a power of two no larger than [`MAX_PROCESSORS`].
+pub(crate) fn processor_level(processors: u64) -> Result<u32, ReplicationError> {
+    if processors > MAX_PROCESSORS {
+        return Err(ReplicationError::TooManyProcessors { processors, max: MAX_PROCESSORS });
     }
+    power_of_two("processors", processors)
+}
+
+/// `(r, p) = (log2 R, log2 P)` for valid counts `1 ≤ R ≤ P ≤ 2^40`, powers of two.
+pub(crate) fn levels(replicas: u64, processors: u64) -> Result<(u32, u32), ReplicationError> {
+    let p = processor_level(processors)?;
+    let r = power_of_two("replicas", replicas)?;
     if r > p {
-        return Err(ReplicationError::ReplicasExceedProcessors { r, p });
+        return Err(ReplicationError::ReplicasExceedProcessors { replicas, processors });
     }
-    Ok(())
+    Ok((r, p))
+}
+
+fn power_of_two(what: &'static str, value: u64) -> Result<u32, ReplicationError> {
+    if value.is_power_of_two() { Ok(value.trailing_zeros()) } else { Err(ReplicationError::NotPowerOfTwo { what, value }) }
 }
 
 /// Checks a mean and standard deviation of the job time: `E X > 0`, `0 ≤ σ ≤ E X`.
@@ -109,5 +163,5 @@ pub(crate) fn pow2(x: f64) -> f64 {
 /// assert!(loadbal::replication::log2_exact(12).is_err());
 /// ```
 pub fn log2_exact(n: u64) -> Result<u32, ReplicationError> {
-    if n.is_power_of_two() { Ok(n.trailing_zeros()) } else { Err(ReplicationError::NotPowerOfTwo { value: n }) }
+    power_of_two("count", n)
 }

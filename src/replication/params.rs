@@ -152,14 +152,21 @@ impl JrParams {
         Ok(JrParams { alpha, beta_max, beta_min, gamma })
     }
 
-    /// Model 1.1 (α = ½, β_max = 1, β_min = ½, γ = 1).
+    /// Model 1.1 of Dobber, Tables 5.7 and 5.8 (the same in both): α = ½, β_max = 1, β_min = ½,
+    /// γ = 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{JrModel, JrParams};
+    /// assert_eq!(JrParams::model11(), JrModel::M11.table_5_8());
+    /// ```
     pub fn model11() -> Self {
         JrParams { alpha: 0.5, beta_max: BetaMax::Constant(1.0), beta_min: BetaMin::Constant(0.5), gamma: 1.0 }
     }
 
     /// Model 2.1 of Table 5.7: model 1.1 with independent consecutive jobs, γ = ½. This is the γ
     /// the closed forms (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
-    pub fn model21() -> Self {
+    pub fn model21_table_5_7() -> Self {
         JrParams { gamma: 0.5, ..Self::model11() }
     }
 
@@ -251,7 +258,8 @@ pub fn def_5_3_8(alpha: f64, beta_max: f64) -> Option<f64> {
     (radicand >= 0.0).then(|| radicand.sqrt())
 }
 
-/// The eight JR models of Tables 5.7/5.8.
+/// The eight JR models of Dobber, Tables 5.7/5.8 (see the module docs for which to use). Their
+/// constants as Table 5.8 applies them are [`JrModel::table_5_8`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum JrModel {
@@ -300,18 +308,20 @@ impl JrModel {
         }
     }
 
-    /// The applied values of Table 5.8: α = ½; β₁ = 0.95 and β₂ = √(2 − ½ − 0.95²) ≈ 0.7730 for
+    /// The constants of the model as Dobber's Table 5.8 applies it (Figs. 5.16/5.17): α = ½; β₁ = 0.95 and β₂ = √(2 − ½ − 0.95²) ≈ 0.7730 for
     /// x.2; β(i, j) = (−0.14 i + 1.54)(0.02 j + 0.63) for x.3a; Table 5.2 for x.3b; γ = 1 for the
-    /// 1.x models and 0.81 (Table 5.6) for the 2.x models.
+    /// 1.x models and 0.81 (Table 5.6) for the 2.x models. Table 5.7 defines the 2.x models for
+    /// any γ < 1, and the closed forms of model 2.1 take γ = ½: for those use
+    /// [`JrParams::model21_table_5_7`].
     ///
     /// # Examples
     /// ```
     /// use loadbal::replication::JrModel;
-    /// let m = JrModel::M22.params();
+    /// let m = JrModel::M22.table_5_8();
     /// assert_eq!(m.gamma, 0.81);
     /// assert!((m.beta_min_at(1).unwrap() - 0.7729812).abs() < 1e-7);
     /// ```
-    pub fn params(&self) -> JrParams {
+    pub fn table_5_8(&self) -> JrParams {
         let gamma =
             if matches!(self, JrModel::M11 | JrModel::M12 | JrModel::M13a | JrModel::M13b) { 1.0 } else { 0.81 };
         let (beta_max, beta_min) = match self {
@@ -334,12 +344,12 @@ mod tests {
     #[test]
     fn def538_minima_of_the_applied_models() {
         // Reference values (self-derived in the our dobber notes, checked here).
-        let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.params().beta_min_at(i).unwrap()).collect();
+        let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.table_5_8().beta_min_at(i).unwrap()).collect();
         let want_a = [0.7057, 0.7875, 0.8626, 0.9315, 0.9941, 1.0503, 1.0998];
         for (x, w) in a.iter().zip(want_a) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
         }
-        let b: Vec<f64> = (1..=7).map(|i| JrModel::M13b.params().beta_min_at(i).unwrap()).collect();
+        let b: Vec<f64> = (1..=7).map(|i| JrModel::M13b.table_5_8().beta_min_at(i).unwrap()).collect();
         let want_b = [0.6305, 0.7730, 0.9274, 0.9979, 1.0252, 1.0562, 1.1041];
         for (x, w) in b.iter().zip(want_b) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
