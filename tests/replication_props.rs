@@ -1,5 +1,6 @@
 #![cfg(feature = "testing")]
-//! Property tests of the Dobber replication models: invariants and no panics on any input.
+//! Property tests of the Dobber replication models: invariants, and on adversarial inputs a
+//! finite answer or a typed error in bounded time (never a panic, NaN or silent clamp).
 
 use loadbal::replication::closed_forms::{model11_speedup, model12_speedup, model13_iteration_time, model21_speedup};
 use loadbal::replication::des::DesConfig;
@@ -8,7 +9,7 @@ use loadbal::replication::simulate::{
     Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time,
 };
 use loadbal::replication::trace::Trace;
-use loadbal::replication::{JrModel, JrParams, iteration_time, optimum, speedup, stats};
+use loadbal::replication::{JrModel, JrParams, ReplicationError, iteration_time, optimum, speedup, stats};
 use proptest::prelude::*;
 
 proptest! {
@@ -16,7 +17,8 @@ proptest! {
 
     #[test]
     fn closed_forms_equal_the_evaluator(c in 0.0f64..=1.0, p in 0u32..=10, r_frac in 0.0f64..=1.0) {
-        let r = (r_frac * f64::from(p)).round() as u32;
+        let r = 1u64 << (r_frac * f64::from(p)).round() as u32;
+        let p = 1u64 << p;
         let m11 = JrModel::M11.table_5_8();
         let e = speedup(c, r, p, &m11).unwrap();
         prop_assert!((model11_speedup(c, r, p).unwrap() - e).abs() <= 1e-12 * e.abs().max(1.0));
@@ -32,42 +34,112 @@ proptest! {
     }
 
     #[test]
-    fn elb_is_r_zero_and_optimum_is_at_least_one(c in 0.0f64..=1.0, p in 0u32..=12) {
+    fn elb_is_one_replica_and_the_optimum_is_found_by_brute_force(c in 0.0f64..=1.0, p in 0u32..=12) {
+        let big_p = 1u64 << p;
         for model in JrModel::ALL {
             let params = model.table_5_8();
-            match speedup(c, 0, p, &params) {
+            match speedup(c, 1, big_p, &params) {
                 Ok(s) => prop_assert_eq!(s, 1.0),
                 Err(_) => prop_assert!(matches!(model, JrModel::M13b | JrModel::M23b) && p > 7),
             }
-            if let Ok(best) = optimum::optimal_r_discrete(c, p, &params) {
-                prop_assert!(best.speedup >= 1.0 && best.r <= p);
+            if let Ok(best) = optimum::optimal_replicas(c, big_p, &params) {
+                prop_assert!(best.speedup >= 1.0 && best.replicas <= big_p && best.replicas.is_power_of_two());
+                // Brute force over every R: none with a positive iteration time does better.
+                for r in (0..=p).map(|k| 1u64 << k) {
+                    if iteration_time(1.0, c, r, big_p, &params).unwrap() > 0.0 {
+                        prop_assert!(speedup(c, r, big_p, &params).unwrap() <= best.speedup * (1.0 + 1e-12));
+                    }
+                }
             }
         }
-        let r11 = optimum::model11_optimal_r(c, p).unwrap();
-        let r21 = optimum::model21_optimal_r(c, p).unwrap();
-        prop_assert!(r11 <= p && r21 <= p);
+        let r11 = optimum::model11_optimal_replicas(c, big_p).unwrap();
+        let r21 = optimum::model21_optimal_replicas(c, big_p).unwrap();
+        prop_assert!(r11 <= big_p && r21 <= big_p && r11.is_power_of_two() && r21.is_power_of_two());
     }
 
     #[test]
     fn model11_iteration_time_is_linear_in_sigma(mean in 0.1f64..100.0, c in 0.0f64..=1.0, p in 1u32..=8) {
         let m = JrModel::M11.table_5_8();
         for r in 0..=p {
-            let a = iteration_time(mean, c * mean, r, p, &m).unwrap();
-            let b = mean * iteration_time(1.0, c, r, p, &m).unwrap();
+            let a = iteration_time(mean, c * mean, 1 << r, 1 << p, &m).unwrap();
+            let b = mean * iteration_time(1.0, c, 1 << r, 1 << p, &m).unwrap();
             prop_assert!((a - b).abs() <= 1e-9 * a.abs().max(1.0));
         }
     }
 
     #[test]
-    fn bad_inputs_give_errors_not_panics(c in proptest::num::f64::ANY, r in 0u32..50, p in 0u32..50) {
+    fn bad_inputs_give_errors_not_panics(c in proptest::num::f64::ANY, r in proptest::num::u64::ANY, p in proptest::num::u64::ANY) {
         let _ = speedup(c, r, p, &JrModel::M13a.table_5_8());
-        let _ = optimum::model21_optimal_r(c, p);
-        let _ = optimum::model12_special_optimal_r(c, p);
+        let _ = optimum::model21_optimal_replicas(c, p);
+        let _ = optimum::model12_special_optimal_replicas(c, p);
+        let _ = optimum::optimal_replicas(c, p, &JrModel::M23b.table_5_8());
         if !(0.0..=1.0).contains(&c) {
-            prop_assert!(speedup(c, 0, 1, &JrModel::M11.table_5_8()).is_err());
+            prop_assert!(speedup(c, 1, 2, &JrModel::M11.table_5_8()).is_err());
         }
-        if r > p {
+        if r > p || !p.is_power_of_two() || !r.is_power_of_two() {
             prop_assert!(speedup(0.5, r, p, &JrModel::M11.table_5_8()).is_err());
+        }
+    }
+
+    /// Adversarial constants for the continuous optima: an answer is a maximum of a positive
+    /// speedup inside [0, p] (checked against neighbours), anything else a typed error.
+    #[test]
+    fn continuous_optima_answer_only_inside_their_domain(
+        c in 0.0f64..=1.0,
+        alpha in 0.01f64..0.99,
+        beta1 in 0.05f64..3.0,
+        p in 0u32..=40,
+    ) {
+        let big_p = 1u64 << p;
+        let pf = f64::from(p);
+        let geometric = |n: f64| (1.0 - beta1.powf(n)) / (1.0 - beta1);
+        let s12 = |r: f64| {
+            (1.0 + alpha * c * geometric(pf))
+                / (2f64.powf(r) * (1.0 - 2.0 * alpha * c) + alpha * c * (2.0 + geometric(pf - r)))
+        };
+        let params = JrParams::constant(alpha, beta1, 0.5, 1.0).unwrap();
+        match optimum::model12_continuous_optimum(c, big_p, &params) {
+            Ok(opt) => {
+                prop_assert!(opt.speedup.is_finite() && opt.speedup > 0.0);
+                prop_assert!((0.0..=pf).contains(&opt.level));
+                let h = 1e-3;
+                for r in [opt.level - h, opt.level + h] {
+                    if (0.0..=pf).contains(&r) {
+                        prop_assert!(s12(r) <= opt.speedup * (1.0 + 1e-12), "r = {r}: {} > {}", s12(r), opt.speedup);
+                    }
+                }
+            }
+            Err(e) => prop_assert!(matches!(
+                e,
+                ReplicationError::OutOfRange { .. }
+                    | ReplicationError::NotAMaximum { .. }
+                    | ReplicationError::NoSolution { .. }
+                    | ReplicationError::CvOutOfDomain { .. }
+                    | ReplicationError::InvalidParameter { .. }
+            ), "{e}"),
+        }
+        for res in [optimum::model11_continuous_optimum(c, big_p), optimum::model21_continuous_optimum(c, big_p)] {
+            match res {
+                Ok(opt) => prop_assert!(opt.speedup.is_finite() && opt.speedup >= 1.0 - 1e-12 && (0.0..=pf).contains(&opt.level)),
+                Err(e) => prop_assert!(matches!(e, ReplicationError::OutOfRange { .. } | ReplicationError::CvOutOfDomain { .. }), "{e}"),
+            }
+        }
+    }
+
+    /// Every model at every size up to 2^40 processors: finite or a typed error.
+    #[test]
+    fn every_model_is_finite_or_refuses(c in 0.0f64..=1.0, p in 0u32..=40, r_frac in 0.0f64..=1.0) {
+        let r = 1u64 << (r_frac * f64::from(p)).round() as u32;
+        for model in JrModel::ALL {
+            match speedup(c, r, 1 << p, &model.table_5_8()) {
+                Ok(s) => prop_assert!(s.is_finite()),
+                Err(e) => prop_assert!(matches!(
+                    e,
+                    ReplicationError::BetaTableTooSmall { .. }
+                        | ReplicationError::DegenerateIterationTime { .. }
+                        | ReplicationError::NegativeRadicand { .. }
+                ), "{e}"),
+            }
         }
     }
 

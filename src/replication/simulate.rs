@@ -624,8 +624,8 @@ mod tests {
         let none = Overheads::default();
         let elb = elb_run_time(&t, &none).unwrap();
         for r in [2usize, 4, 8] {
-            let exact = crate::replication::exact::exponential_dependent_iteration_time(1.0, 0, 3).unwrap()
-                / crate::replication::exact::exponential_dependent_iteration_time(1.0, r.trailing_zeros(), 3).unwrap();
+            let exact = crate::replication::exact::exponential_dependent_iteration_time(1.0, 1, 8).unwrap()
+                / crate::replication::exact::exponential_dependent_iteration_time(1.0, r as u64, 8).unwrap();
             let sim = elb / jr_dependent_run_time(&t, r, &none).unwrap();
             assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
         }
