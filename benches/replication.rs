@@ -2,9 +2,10 @@
 //! Carlo, and DES predictions on a 2,000-point trace.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::montecarlo::MonteCarlo;
 use loadbal::montecarlo::stream;
 use loadbal::replication::des::DesConfig;
-use loadbal::replication::exact::{Dependence, JobTimeDist, sample_iteration_time};
+use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist, sample_iteration_time};
 use loadbal::replication::predictors::{PredictorKind, predict_series};
 use loadbal::replication::trace::{SyntheticTraceConfig, synthetic_trace};
 use loadbal::replication::{JrModel, optimum, speedup};
@@ -12,15 +13,22 @@ use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
     let m13b = JrModel::M13b.table_5_8();
-    c.bench_function("speedup model 1.3b r=3 p=7", |b| b.iter(|| speedup(black_box(0.8), 3, 7, &m13b).unwrap()));
+    c.bench_function("speedup model 1.3b R=8 P=128", |b| b.iter(|| speedup(black_box(0.8), 8, 128, &m13b).unwrap()));
     let m11 = JrModel::M11.table_5_8();
-    c.bench_function("optimal_r_discrete model 1.1 p=20", |b| {
-        b.iter(|| optimum::optimal_r_discrete(black_box(0.95), 20, &m11).unwrap())
+    c.bench_function("optimal_replicas model 1.1 P=2^20", |b| {
+        b.iter(|| optimum::optimal_replicas(black_box(0.95), 1 << 20, &m11).unwrap())
     });
     let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
     let mut rng = stream(1, 0);
     c.bench_function("exact (5.4) sample P=64 R=8 (512 job draws)", |b| {
-        b.iter(|| sample_iteration_time(&mut rng, &x, black_box(3), 6, Dependence::Independent).unwrap())
+        b.iter(|| sample_iteration_time(&mut rng, &x, black_box(8), 64, Dependence::Independent).unwrap())
+    });
+    // Only the requested R: R = 8 (and the R = 1 baseline) on P = 64, against every R = 1..64.
+    let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    let mc = MonteCarlo::new(1, 200).unwrap();
+    c.bench_function("exact run P=64 R=8 only, 200 reps", |b| b.iter(|| model.run(black_box(&[8]), 64, &mc).unwrap()));
+    c.bench_function("exact run P=64 every R, 200 reps", |b| {
+        b.iter(|| model.run(black_box(&[1, 2, 4, 8, 16, 32, 64]), 64, &mc).unwrap())
     });
     let y = synthetic_trace(&SyntheticTraceConfig { processors: 1, len: 2000, ..Default::default() }).unwrap();
     let des = PredictorKind::Des(DesConfig::default());

@@ -9,122 +9,180 @@
 //! ```
 //! `--json` prints one JSON document (used by `notebooks/ensemble.ipynb`); `--trajectory ALG`
 //! prints, for one run, the expected variance (9') before and after every balancing step and the
-//! realised variance of remaining times (Figure 5 of the paper).
+//! realised variance of remaining times (Figure 5 of the paper). `--dist normal` draws from the
+//! normal law truncated at 0 (the law the paper's normal task times imply).
+
+use std::process::ExitCode;
 
 use loadbal::ensemble::{
-    Algorithm, EnsembleError, ExtremesMethod, MetricsEstimate, MutantMixture, SimConfig, VarianceConvention,
-    adjusted_counts, expected_algebraic_variance, gamma_matched, lognormal_matched, monte_carlo_metrics, simulate,
-    static_prediction,
+    Algorithm, EnsembleError, ExtremesMethod, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MetricsEstimate, MutantMixture,
+    SimConfig, StaticOptions, adjusted_counts, expected_algebraic_variance, gamma_matched, lognormal_matched,
+    monte_carlo_metrics, simulate, static_prediction, truncated_normal,
 };
 use loadbal::montecarlo::{MonteCarlo, stream};
-use rand_distr::{Distribution, Normal};
+use rand_distr::Distribution;
 
-struct Args {
+#[path = "common/cli.rs"]
+mod cli;
+use cli::Failure;
+
+/// The task-time law of the simulation.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Dist {
+    /// Gamma with the given mean and standard deviation.
+    Gamma,
+    /// Log-normal with the given mean and standard deviation.
+    Lognormal,
+    /// Normal truncated at 0 (--mu and --sigma are the parent normal's).
+    Normal,
+    /// The mutant stand-in: 75 % × 50 s, 25 % × N(458, 145.7²) truncated at 0 (--mu/--sigma unused).
+    Mutant,
+}
+
+impl Dist {
+    fn name(self) -> &'static str {
+        match self {
+            Dist::Gamma => "gamma",
+            Dist::Lognormal => "lognormal",
+            Dist::Normal => "normal",
+            Dist::Mutant => "mutant",
+        }
+    }
+}
+
+fn algorithm(name: &str) -> Result<Algorithm, String> {
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .find(|a| a.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("{name:?} is not one of Static, MD, AR, RP, NR"))
+}
+
+/// Simulates STATIC, MD, AR, RP and NR (Ahn et al.) and prints their idle-time metrics beside the
+/// static predictions.
+#[derive(clap::Parser)]
+#[command(version)]
+struct Cli {
+    /// Number of tasks n (integer or 1e3 form).
+    #[arg(long, default_value = "1000", value_parser = cli::count)]
     n: u64,
-    p: usize,
+    /// Number of processors p.
+    #[arg(long, default_value = "25", value_parser = cli::count)]
+    p: u64,
+    /// Mean task time μ_T (seconds).
+    #[arg(long, default_value = "488.1", value_parser = cli::non_negative)]
     mu: f64,
+    /// Standard deviation of the task time σ_T (seconds).
+    #[arg(long, default_value = "116.6", value_parser = cli::positive)]
     sigma: f64,
-    dist: String,
+    /// Task-time law.
+    #[arg(long, value_enum, default_value = "gamma")]
+    dist: Dist,
+    /// Monte Carlo replications per algorithm.
+    #[arg(long, default_value = "200", value_parser = cli::count)]
     reps: u64,
+    /// Seed of the Monte Carlo streams.
+    #[arg(long, default_value = "1", value_parser = cli::count)]
     seed: u64,
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
     json: bool,
-    trajectory: Option<String>,
+    /// Print the variance trajectory of one run of this algorithm (MD, AR, RP or NR).
+    #[arg(long, value_parser = algorithm)]
+    trajectory: Option<Algorithm>,
 }
 
-fn parse() -> Args {
-    let mut a = Args {
-        n: 1000,
-        p: 25,
-        mu: 488.1,
-        sigma: 116.6,
-        dist: "gamma".into(),
-        reps: 200,
-        seed: 1,
-        json: false,
-        trajectory: None,
-    };
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < argv.len() {
-        let val = argv.get(i + 1).cloned().unwrap_or_default();
-        match argv[i].as_str() {
-            "--n" => a.n = val.parse().expect("--n takes an integer"),
-            "--p" => a.p = val.parse().expect("--p takes an integer"),
-            "--mu" => a.mu = val.parse().expect("--mu takes a number"),
-            "--sigma" => a.sigma = val.parse().expect("--sigma takes a number"),
-            "--dist" => a.dist = val,
-            "--reps" => a.reps = val.parse().expect("--reps takes an integer"),
-            "--seed" => a.seed = val.parse().expect("--seed takes an integer"),
-            "--trajectory" => a.trajectory = Some(val),
-            "--json" => {
-                a.json = true;
-                i += 1;
-                continue;
-            }
-            other => panic!("unknown argument {other}"),
+fn model(e: EnsembleError) -> Failure {
+    Failure::model("simulation", e)
+}
+
+fn run(cli: &Cli) -> Result<(), Failure> {
+    if cli.n > MAX_SIM_TASKS {
+        return Err(Failure::usage(format!("--n {} exceeds the simulator's limit of {MAX_SIM_TASKS} tasks", cli.n)));
+    }
+    if cli.p > MAX_SIM_PROCESSORS as u64 {
+        return Err(Failure::usage(format!(
+            "--p {} exceeds the simulator's limit of {MAX_SIM_PROCESSORS} processors",
+            cli.p
+        )));
+    }
+    if cli.p < 2 {
+        return Err(Failure::usage(format!("--p {} must be at least 2", cli.p)));
+    }
+    if cli.reps == 0 {
+        return Err(Failure::usage("--reps must be at least 1"));
+    }
+    // Task durations of one run per worker thread, twice over (queues and the transfer pool).
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u128;
+    cli::check_memory(&format!("simulating {} tasks", cli.n), u128::from(cli.n) * 16 * threads)?;
+    match cli.dist {
+        Dist::Gamma => {
+            go(cli, &gamma_matched(cli.mu, cli.sigma).map_err(|e| Failure::usage(format!("--dist gamma: {e}")))?)
         }
-        i += 2;
-    }
-    a
-}
-
-fn algorithm(name: &str) -> Algorithm {
-    *Algorithm::ALL.iter().find(|a| a.name().eq_ignore_ascii_case(name)).expect("algorithm: Static, MD, AR, RP or NR")
-}
-
-fn main() -> Result<(), EnsembleError> {
-    let a = parse();
-    match a.dist.as_str() {
-        "gamma" => run(&a, &gamma_matched(a.mu, a.sigma)?),
-        "lognormal" => run(&a, &lognormal_matched(a.mu, a.sigma)?),
-        "normal" => run(&a, &Normal::new(a.mu, a.sigma).expect("normal parameters")),
-        "mutant" => run(&a, &MutantMixture::paper()),
-        other => panic!("unknown distribution {other}"),
-    }
-}
-
-fn run<D: Distribution<f64> + Sync>(a: &Args, d: &D) -> Result<(), EnsembleError> {
-    if let Some(name) = &a.trajectory {
-        let mut cfg = SimConfig::new(a.n, a.p, algorithm(name));
-        cfg.record_trajectory = true;
-        let run = simulate(&cfg, d, &mut stream(a.seed, 0))?;
-        let mut rows = Vec::new();
-        for s in &run.trajectory {
-            let n_run = s.running.iter().filter(|&&b| b).count();
-            let before =
-                expected_algebraic_variance(&adjusted_counts(&s.counts_before, &s.running)?, n_run, a.mu, a.sigma)?;
-            let after =
-                expected_algebraic_variance(&adjusted_counts(&s.counts_after, &s.running)?, n_run, a.mu, a.sigma)?;
-            let var = |x: &[f64]| {
-                let m = x.iter().sum::<f64>() / x.len() as f64;
-                x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (x.len() as f64 - 1.0)
-            };
-            rows.push(serde_json::json!({
-                "time": s.time, "idle": s.idle,
-                "expected_variance_before": before, "expected_variance_after": after,
-                "realised_variance_before": var(&s.remaining_before), "realised_variance_after": var(&s.remaining_after),
-            }));
+        Dist::Lognormal => go(
+            cli,
+            &lognormal_matched(cli.mu, cli.sigma).map_err(|e| Failure::usage(format!("--dist lognormal: {e}")))?,
+        ),
+        Dist::Normal => {
+            go(cli, &truncated_normal(cli.mu, cli.sigma).map_err(|e| Failure::usage(format!("--dist normal: {e}")))?)
         }
-        println!("{}", serde_json::json!({ "algorithm": name, "steps": rows, "final_rav": run.metrics.rav }));
-        return Ok(());
+        Dist::Mutant => go(cli, &MutantMixture::paper()),
     }
-    let mc = MonteCarlo::new(a.seed, a.reps)?;
+}
+
+fn trajectory<D: Distribution<f64>>(cli: &Cli, alg: Algorithm, d: &D) -> Result<(), Failure> {
+    let p = usize::try_from(cli.p).map_err(|_| Failure::usage(format!("--p {} is too large", cli.p)))?;
+    let mut cfg = SimConfig::new(cli.n, p, alg);
+    cfg.record_trajectory = true;
+    let run = simulate(&cfg, d, &mut stream(cli.seed, 0)).map_err(model)?;
+    let mut rows = Vec::new();
+    for s in &run.trajectory {
+        let n_run = s.running.iter().filter(|&&b| b).count();
+        let expected = |counts: &[u64]| -> Result<f64, Failure> {
+            let adjusted = adjusted_counts(counts, &s.running).map_err(model)?;
+            expected_algebraic_variance(&adjusted, n_run, cli.mu, cli.sigma).map_err(model)
+        };
+        let var = |x: &[f64]| {
+            let m = x.iter().sum::<f64>() / x.len() as f64;
+            x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (x.len() as f64 - 1.0)
+        };
+        rows.push(serde_json::json!({
+            "time": s.time, "idle": s.idle,
+            "expected_variance_before": expected(&s.counts_before)?, "expected_variance_after": expected(&s.counts_after)?,
+            "realised_variance_before": var(&s.remaining_before), "realised_variance_after": var(&s.remaining_after),
+        }));
+    }
+    println!("{}", serde_json::json!({ "algorithm": alg.name(), "steps": rows, "final_rav": run.metrics.rav }));
+    Ok(())
+}
+
+fn go<D: Distribution<f64> + Sync>(cli: &Cli, d: &D) -> Result<(), Failure> {
+    if let Some(alg) = cli.trajectory {
+        return trajectory(cli, alg, d);
+    }
+    let p = usize::try_from(cli.p).map_err(|_| Failure::usage(format!("--p {} is too large", cli.p)))?;
+    let mc = MonteCarlo::new(cli.seed, cli.reps).map_err(|e| Failure::usage(format!("--reps: {e}")))?;
+    let bar = cli::progress(Algorithm::ALL.len() as u64, "simulating algorithms");
     let mut sims: Vec<(Algorithm, MetricsEstimate)> = Vec::new();
     for alg in Algorithm::ALL {
-        sims.push((alg, monte_carlo_metrics(&SimConfig::new(a.n, a.p, alg), d, &mc)?));
+        bar.set_message(format!("simulating {} ({} runs)", alg.name(), cli.reps));
+        sims.push((alg, monte_carlo_metrics(&SimConfig::new(cli.n, p, alg), d, &mc).map_err(model)?));
+        bar.inc(1);
     }
-    let integral =
-        static_prediction(a.n, a.p as u64, a.mu, a.sigma, ExtremesMethod::Integral, VarianceConvention::Exact);
-    let chen_tyler =
-        static_prediction(a.n, a.p as u64, a.mu, a.sigma, ExtremesMethod::ChenTyler, VarianceConvention::Exact);
-    if a.json {
+    bar.finish_and_clear();
+    let integral = static_prediction(cli.mu, cli.sigma, cli.n, cli.p, StaticOptions::default());
+    let ct_options = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
+    let chen_tyler = static_prediction(cli.mu, cli.sigma, cli.n, cli.p, ct_options);
+    if cli.json {
         let algs: Vec<_> =
             sims.iter().map(|(alg, e)| serde_json::json!({ "algorithm": alg.name(), "estimate": e })).collect();
         println!(
             "{}",
             serde_json::json!({
-                "n": a.n, "p": a.p, "mu_t": a.mu, "sigma_t": a.sigma, "dist": a.dist, "reps": a.reps,
+                "n": cli.n, "p": cli.p, "mu_t": cli.mu, "sigma_t": cli.sigma, "dist": cli.dist.name(), "reps": cli.reps,
                 "prediction_integral": integral.as_ref().ok(), "prediction_chen_tyler": chen_tyler.as_ref().ok(),
+                "prediction_integral_error": integral.as_ref().err().map(|e| e.to_string()),
+                "prediction_chen_tyler_error": chen_tyler.as_ref().err().map(|e| e.to_string()),
                 "simulations": algs,
             })
         );
@@ -132,7 +190,12 @@ fn run<D: Distribution<f64> + Sync>(a: &Args, d: &D) -> Result<(), EnsembleError
     }
     println!(
         "n = {}, p = {}, mu_T = {}, sigma_T = {}, {} task times, {} replications",
-        a.n, a.p, a.mu, a.sigma, a.dist, a.reps
+        cli.n,
+        cli.p,
+        cli.mu,
+        cli.sigma,
+        cli.dist.name(),
+        cli.reps
     );
     println!(
         "{:<8} {:>18} {:>18} {:>18} {:>16} {:>16} {:>12} {:>8}",
@@ -154,12 +217,14 @@ fn run<D: Distribution<f64> + Sync>(a: &Args, d: &D) -> Result<(), EnsembleError
     }
     for (name, pred) in [("integral", integral), ("Chen-Tyler", chen_tyler)] {
         match pred {
-            Ok(s) => println!(
-                "static prediction ({name}): E[max] {:.1}, E[min] {:.1}, E[max idle] {:.1}, E[avg idle] {:.1}, sqrt E[xi^2] {:.2}",
-                s.expected_max, s.expected_min, s.expected_max_idle, s.expected_avg_idle, s.root_expected_variance
-            ),
+            Ok(s) => println!("static prediction ({name}): {s}"),
             Err(e) => println!("static prediction ({name}) unavailable: {e}"),
         }
     }
     Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse("ensemble");
+    cli::exit("ensemble", run(&cli))
 }

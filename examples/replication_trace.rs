@@ -9,29 +9,77 @@
 //! cargo run --release --example replication_trace -- --synthetic 4 500 > my_trace.csv
 //! ```
 
+use std::path::PathBuf;
+use std::process::ExitCode;
+
 use loadbal::replication::des::DesConfig;
 use loadbal::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
 use loadbal::replication::simulate::{self, Overheads};
 use loadbal::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
-use loadbal::replication::{JrModel, log2_exact, optimum, stats};
+use loadbal::replication::{JrModel, optimum, stats};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("--synthetic") {
-        let processors = args.get(1).ok_or("--synthetic needs P and K")?.parse()?;
-        let len = args.get(2).ok_or("--synthetic needs P and K")?.parse()?;
-        print!("{}", synthetic_trace(&SyntheticTraceConfig { processors, len, ..Default::default() })?.to_csv_string());
-        return Ok(());
+#[path = "common/cli.rs"]
+mod cli;
+use cli::Failure;
+
+/// Statistics, predictor errors, JR optima and simulated speedups of a job-runtime trace.
+#[derive(clap::Parser)]
+#[command(version)]
+struct Cli {
+    /// Trace (CSV: one column per processor, one row per iteration, optional header).
+    #[arg(default_value = "examples/data/replication_trace.csv")]
+    trace: PathBuf,
+    /// Instead of analysing a trace, print a synthetic one with P processors and K iterations.
+    #[arg(long, num_args = 2, value_names = ["P", "K"], value_parser = cli::count)]
+    synthetic: Option<Vec<u64>>,
+    /// Seed of the synthetic trace.
+    #[arg(long, default_value = "1", value_parser = cli::count)]
+    seed: u64,
+}
+
+/// Bytes per trace value while generating and printing it (the value and its CSV text).
+const BYTES_PER_VALUE: u128 = 8 + 24;
+
+fn synthetic(p: u64, k: u64, seed: u64) -> Result<(), Failure> {
+    cli::check_memory(
+        &format!("a synthetic trace of {p} processors × {k} iterations"),
+        u128::from(p) * u128::from(k) * BYTES_PER_VALUE,
+    )?;
+    let processors = usize::try_from(p).map_err(|_| Failure::usage(format!("--synthetic P = {p} is too large")))?;
+    let len = usize::try_from(k).map_err(|_| Failure::usage(format!("--synthetic K = {k} is too large")))?;
+    let trace = synthetic_trace(&SyntheticTraceConfig { processors, len, seed, ..Default::default() })
+        .map_err(|e| Failure::usage(format!("--synthetic {p} {k}: {e}")))?;
+    print!("{}", trace.to_csv_string());
+    Ok(())
+}
+
+fn run(cli: &Cli) -> Result<(), Failure> {
+    if let Some(pk) = &cli.synthetic {
+        let (p, k) = match pk.as_slice() {
+            [p, k] => (*p, *k),
+            _ => return Err(Failure::usage("--synthetic takes two values, P and K")),
+        };
+        return synthetic(p, k, cli.seed);
     }
-    let path = args.first().cloned().unwrap_or_else(|| "examples/data/replication_trace.csv".into());
-    let trace = Trace::from_csv_path(std::path::Path::new(&path))?;
+    let path = &cli.trace;
+    // The parsed trace needs about as many bytes as its text, twice over while parsing.
+    if let Ok(meta) = std::fs::metadata(path) {
+        cli::check_memory(&format!("reading {}", path.display()), u128::from(meta.len()) * 3)?;
+    }
+    let text = cli::read_input(path)?;
+    let trace = Trace::from_csv_str(&text).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+    let failed = |what: &str| {
+        let what = what.to_string();
+        move |e: loadbal::replication::ReplicationError| Failure::model(&what, e)
+    };
     println!("section,item,processor,value");
     let block = 20.min(trace.len() / 2).max(2);
     let mut cvs = Vec::new();
+    let bar = cli::progress(trace.processors() as u64 + 1, "analysing processors");
     for (i, y) in trace.columns().iter().enumerate() {
-        let s = stats::trace_stats(y, block)?;
+        let s = stats::trace_stats(y, block).map_err(failed(&format!("statistics of processor {i}")))?;
         cvs.push(s.cv);
-        for (name, v) in [
+        let mut rows = vec![
             ("mean", s.mean),
             ("sd", s.sd),
             ("cv", s.cv),
@@ -49,8 +97,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ("sd_jumps/sd", s.sd_jumps_over_sd),
             ("rmse_jumps/rmse_lv", s.rmse_jumps_over_rmse_lv),
             ("mse_jumps/var", s.mse_jumps_over_var),
-            ("hurst", stats::hurst_from_acf(y, (y.len() / 20).max(2)).unwrap_or(f64::NAN)),
-        ] {
+        ];
+        // The Hurst estimate needs a long enough series; a short one has no row.
+        if let Ok(h) = stats::hurst_from_acf(y, (y.len() / 20).max(2)) {
+            rows.push(("hurst", h));
+        }
+        for (name, v) in rows {
             println!("stats,{name},{i},{v}");
         }
         let predictors = [
@@ -66,14 +118,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ("DES", PredictorKind::Des(DesConfig::default())),
         ];
         for (name, kind) in predictors {
-            println!("rmse,{name},{i},{}", rmse_one_step(y, &predict_series(&kind, y)?)?);
+            let pred = predict_series(&kind, y).map_err(failed(&format!("{name} on processor {i}")))?;
+            let rmse = rmse_one_step(y, &pred).map_err(failed(&format!("RMSE of {name} on processor {i}")))?;
+            println!("rmse,{name},{i},{rmse}");
         }
+        bar.inc(1);
     }
     let cv = (cvs.iter().sum::<f64>() / cvs.len() as f64).min(1.0);
     println!("jr_model,mean c_X,all,{cv}");
-    if let Ok(p) = log2_exact(trace.processors() as u64) {
+    let processors = trace.processors() as u64;
+    if processors.is_power_of_two() {
         for model in JrModel::ALL {
-            if let Ok(best) = optimum::optimal_r_discrete(cv, p, &model.table_5_8()) {
+            // Table 5.2 covers P ≤ 128 only: models 1.3b/2.3b have no answer beyond.
+            if let Ok(best) = optimum::optimal_replicas(cv, processors, &model.table_5_8()) {
                 println!("jr_model,model {} optimal R,all,{}", model.name(), best.replicas);
                 println!("jr_model,model {} speedup at optimum,all,{}", model.name(), best.speedup);
             }
@@ -81,26 +138,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let mean = trace.columns().iter().flatten().sum::<f64>() / (trace.len() * trace.processors()) as f64;
     let ov = Overheads { send: 0.01 * mean, finalize: 0.004 * mean, reschedule: 0.5 * mean };
-    let elb = simulate::elb_run_time(&trace, &ov)?;
+    let elb = simulate::elb_run_time(&trace, &ov).map_err(failed("ELB"))?;
     let mut speedups = vec![
-        ("SLB N=10".to_string(), simulate::slb_run_time(&trace, 10.min(trace.len()), &ov)?),
-        ("S*".to_string(), simulate::slb_optimal_run_time(&trace, &ov)?),
-        ("DLB N=10 ES(0.5)".to_string(), simulate::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov)?),
+        ("SLB N=10".to_string(), simulate::slb_run_time(&trace, 10.min(trace.len()), &ov).map_err(failed("SLB"))?),
+        ("S*".to_string(), simulate::slb_optimal_run_time(&trace, &ov).map_err(failed("S*"))?),
+        (
+            "DLB N=10 ES(0.5)".to_string(),
+            simulate::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov).map_err(failed("DLB ES(0.5)"))?,
+        ),
         (
             "DLB N=10 DES".to_string(),
-            simulate::dlb_run_time(&trace, 10, &PredictorKind::Des(DesConfig::default()), &ov)?,
+            simulate::dlb_run_time(&trace, 10, &PredictorKind::Des(DesConfig::default()), &ov)
+                .map_err(failed("DLB DES"))?,
         ),
-        ("D*".to_string(), simulate::dlb_optimal_run_time(&trace, 10, &ov)?),
+        ("D*".to_string(), simulate::dlb_optimal_run_time(&trace, 10, &ov).map_err(failed("D*"))?),
     ];
     let mut r = 2;
     while r <= trace.processors() {
         if trace.processors() % r == 0 {
-            speedups.push((format!("{r}-JR"), simulate::jr_run_time(&trace, r, &ov)?));
+            speedups.push((format!("{r}-JR"), simulate::jr_run_time(&trace, r, &ov).map_err(failed("R-JR"))?));
         }
         r *= 2;
     }
     for (name, t) in speedups {
         println!("speedup,{name},all,{}", elb / t);
     }
+    bar.inc(1);
+    bar.finish_and_clear();
     Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse("replication_trace");
+    cli::exit("replication_trace", run(&cli))
 }

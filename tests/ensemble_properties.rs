@@ -3,12 +3,12 @@
 //! for arbitrary (including NaN, negative, empty and inconsistent) input.
 
 use loadbal::ensemble::{
-    ExtremesMethod, RpDonorModel, Torus, VarianceConvention, adjusted_counts, ar_adjusted_variance_after,
-    ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_range_claim, ar_step, ar_variance_decrease, count_mean_var,
-    expected_algebraic_variance, imbalance_metrics, md_avg_idle_claim, md_max_idle_claim, md_step,
-    md_variance_decrease, nr_max_idle_claim, nr_step, nr_variance_decrease, residual_task_moments, rp_avg_idle_claim,
-    rp_expected_variance_decrease, rp_max_idle_claim, rp_step, static_prediction, static_variance,
-    step_variance_decrease, variance_decrease,
+    ExtremesMethod, RpDonorModel, StaticOptions, Torus, VarianceConvention, adjusted_counts,
+    ar_adjusted_variance_after, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_range_claim, ar_step,
+    ar_variance_decrease, count_mean_var, expected_algebraic_variance, imbalance_metrics, md_avg_idle_claim,
+    md_max_idle_claim, md_step, md_variance_decrease, nr_max_idle_claim, nr_step, nr_variance_decrease,
+    residual_task_moments, rp_avg_idle_claim, rp_expected_variance_decrease, rp_max_idle_claim, rp_step,
+    static_prediction, static_variance, step_variance_decrease, variance_decrease,
 };
 use proptest::prelude::*;
 
@@ -35,8 +35,10 @@ proptest! {
         no_nan(&expected_algebraic_variance(&x, n as usize, a, b))?;
         no_nan(&variance_decrease(&x, &y, a))?;
         no_nan(&residual_task_moments(a, b))?;
-        no_nan(&static_variance(a, n, a, b, VarianceConvention::PaperEq13))?;
-        no_nan(&static_prediction(n, n / 3, a, b, ExtremesMethod::ChenTyler, VarianceConvention::Exact))?;
+        no_nan(&static_variance(a, b, n, n / 3, VarianceConvention::PaperEq13))?;
+        no_nan(&static_variance(a, b, n, n / 3, VarianceConvention::Exact))?;
+        no_nan(&static_prediction(a, b, n, n / 3, StaticOptions { method: ExtremesMethod::ChenTyler, convention: VarianceConvention::Exact }))?;
+        no_nan(&static_prediction(a, b, n, n / 3, StaticOptions::default()))?;
         no_nan(&ar_min_r_for_idle_decrease(a, b, a, b, a))?;
         no_nan(&md_variance_decrease(n, n % 4, a))?;
         no_nan(&ar_adjusted_variance_after(n % 5, n % 7))?;

@@ -4,10 +4,10 @@
 //! predictions against simulated static runs.
 
 use loadbal::ensemble::{
-    Algorithm, ExtremesMethod, MutantMixture, RpDonorModel, SimConfig, Torus, VarianceConvention, adjusted_counts,
+    Algorithm, MutantMixture, RpDonorModel, SimConfig, StaticOptions, Torus, VarianceConvention, adjusted_counts,
     ar_step, expected_algebraic_variance, gamma_matched, md_step, md_variance_decrease, monte_carlo_metrics, nr_step,
     residual_variance_sample, rp_expected_variance_decrease, rp_step, simulate, static_prediction,
-    step_variance_decrease, step_variance_sample,
+    step_variance_decrease, step_variance_sample, truncated_normal,
 };
 use loadbal::montecarlo::MonteCarlo;
 use proptest::prelude::*;
@@ -93,22 +93,28 @@ fn static_predictions_match_simulated_static_runs() {
     let mc = MonteCarlo::new(11, 6_000).unwrap();
     let cfg = SimConfig::new(1000, 25, Algorithm::Static);
     let est = monte_carlo_metrics(&cfg, &normal, &mc).unwrap();
-    let pred = static_prediction(1000, 25, mu, sd, ExtremesMethod::Integral, VarianceConvention::Exact).unwrap();
+    let pred = static_prediction(mu, sd, 1000, 25, StaticOptions::default()).unwrap();
     assert!(est.max.agrees_with(pred.expected_max, 4.0), "{:?} vs {}", est.max, pred.expected_max);
     assert!(est.min.agrees_with(pred.expected_min, 4.0));
     assert!(est.avg_idle.agrees_with(pred.expected_avg_idle, 4.0));
     assert!(est.max_idle.agrees_with(pred.expected_max_idle, 4.0));
     assert!(est.variance.agrees_with(pred.expected_variance, 4.0));
     // the §5.2 convention is rejected by the same runs
-    let sec52 = static_prediction(1000, 25, mu, sd, ExtremesMethod::Integral, VarianceConvention::PaperSec52).unwrap();
+    let sec52 = static_prediction(
+        mu,
+        sd,
+        1000,
+        25,
+        StaticOptions { convention: VarianceConvention::PaperSec52, ..StaticOptions::default() },
+    )
+    .unwrap();
     assert!(!est.variance.agrees_with(sec52.expected_variance, 4.0));
 
     // skewed tasks: within the CLT bias the reference measures (M2: < 0.5%, M3: < 5%)
-    let wild = static_prediction(1000, 25, MU, SD, ExtremesMethod::Integral, VarianceConvention::Exact).unwrap();
+    let wild = static_prediction(MU, SD, 1000, 25, StaticOptions::default()).unwrap();
     let g = monte_carlo_metrics(&cfg, &gamma_matched(MU, SD).unwrap(), &MonteCarlo::new(12, 2_000).unwrap()).unwrap();
     assert!((g.max.mean / wild.expected_max - 1.0).abs() < 0.005);
-    let mutant =
-        static_prediction(1000, 25, 152.0, 191.1, ExtremesMethod::Integral, VarianceConvention::Exact).unwrap();
+    let mutant = static_prediction(152.0, 191.1, 1000, 25, StaticOptions::default()).unwrap();
     let m =
         monte_carlo_metrics(&cfg, &gamma_matched(152.0, 191.1).unwrap(), &MonteCarlo::new(13, 2_000).unwrap()).unwrap();
     let bias = m.max.mean / mutant.expected_max - 1.0;
@@ -234,5 +240,35 @@ fn eq9_predicts_the_des_variance_at_balancing_instants_within_its_bias() {
             .unwrap();
         let rel = est[0].mean / est[1].mean - 1.0;
         assert!(rel.abs() < 0.08, "μ_T = {mu}: realised {:?} vs (9') {:?}", est[0], est[1]);
+    }
+}
+
+#[test]
+fn unequal_split_prediction_matches_simulated_static_runs() {
+    // 1,000 tasks on 64 processors (40 hold 16 tasks, 24 hold 15): the exact unequal-split
+    // prediction against simulated static runs with normal tasks (σ/μ = 0.1: no truncation).
+    let (mu, sd) = (10.0, 1.0);
+    let pred = static_prediction(mu, sd, 1000, 64, StaticOptions::default()).unwrap();
+    let est = monte_carlo_metrics(
+        &SimConfig::new(1000, 64, Algorithm::Static),
+        &truncated_normal(mu, sd).unwrap(),
+        &MonteCarlo::new(21, 4_000).unwrap(),
+    )
+    .unwrap();
+    assert!(est.max.agrees_with(pred.expected_max, 4.0), "{:?} vs {}", est.max, pred.expected_max);
+    assert!(est.min.agrees_with(pred.expected_min, 4.0), "{:?} vs {}", est.min, pred.expected_min);
+    assert!(est.variance.agrees_with(pred.expected_variance, 4.0), "{:?} vs {}", est.variance, pred.expected_variance);
+    // The fractional-R value r σ² (what the old code returned) is rejected by the same runs.
+    assert!(!est.variance.agrees_with(1000.0 / 64.0 * sd * sd, 4.0));
+}
+
+#[test]
+fn ahn_setting_with_normal_tasks_runs() {
+    // Ahn et al.'s own setting: n = 1000, p = 25, normal task times, 2,000 runs, every algorithm.
+    let law = truncated_normal(488.1, 116.6).unwrap();
+    let mc = MonteCarlo::new(5, 2_000).unwrap();
+    for alg in Algorithm::ALL {
+        let est = monte_carlo_metrics(&SimConfig::new(1000, 25, alg), &law, &mc).unwrap();
+        assert!(est.avg.agrees_with(40.0 * law.mean(), 4.0), "{alg:?}: {:?}", est.avg);
     }
 }

@@ -9,11 +9,7 @@ fn geometric(b: f64, n: u32) -> f64 {
 }
 
 fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
-    if den == 0.0 {
-        Err(ReplicationError::DegenerateIterationTime { replicas, processors })
-    } else {
-        Ok(num / den)
-    }
+    if den == 0.0 { Err(ReplicationError::DegenerateIterationTime { replicas, processors }) } else { Ok(num / den) }
 }
 
 /// Model 1.1 iteration time (Dobber, eq. (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
@@ -224,7 +220,13 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// assert!((model12_iteration_time(100.0, 80.0, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model12_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn model12_iteration_time(
+    mean: f64,
+    sd: f64,
+    replicas: u64,
+    processors: u64,
+    params: &JrParams,
+) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
     let (r, p) = levels(replicas, processors)?;
     let (a, b1, b2, g) = constant_betas(params)?;
@@ -284,7 +286,13 @@ pub fn model12_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParam
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// assert!((model13_iteration_time(100.0, 80.0, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model13_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn model13_iteration_time(
+    mean: f64,
+    sd: f64,
+    replicas: u64,
+    processors: u64,
+    params: &JrParams,
+) -> Result<f64, ReplicationError> {
     check_mean_sd(mean, sd)?;
     let (r, p) = levels(replicas, processors)?;
     let a = params.alpha;

@@ -54,7 +54,9 @@ pub enum ReplicationError {
     },
     /// The stationary point of the speedup is not a maximum of a positive speedup (a minimum,
     /// or a point beyond a pole where the model's iteration time is negative).
-    #[error("the stationary point r = log2 R = {level} is not a maximum of the speedup: {reason} (speedup there {speedup})")]
+    #[error(
+        "the stationary point r = log2 R = {level} is not a maximum of the speedup: {reason} (speedup there {speedup})"
+    )]
     NotAMaximum {
         /// The stationary point `r*` in replica levels.
         level: f64,
@@ -104,7 +106,9 @@ pub enum ReplicationError {
         j: u32,
     },
     /// The model's iteration time is zero, so the speedup is undefined.
-    #[error("the model iteration time for R = {replicas} replicas on P = {processors} processors is zero: speedup undefined")]
+    #[error(
+        "the model iteration time for R = {replicas} replicas on P = {processors} processors is zero: speedup undefined"
+    )]
     DegenerateIterationTime {
         /// Number of replicas `R`.
         replicas: u64,

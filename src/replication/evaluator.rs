@@ -202,12 +202,18 @@ mod tests {
         let m = JrModel::M11.table_5_8();
         assert_eq!(speedup(1.2, 2, 4, &m), Err(ReplicationError::CvOutOfDomain { cv: 1.2 }));
         assert!(matches!(speedup(f64::NAN, 2, 4, &m), Err(ReplicationError::CvOutOfDomain { .. })));
-        assert_eq!(speedup(0.5, 8, 4, &m), Err(ReplicationError::ReplicasExceedProcessors { replicas: 8, processors: 4 }));
+        assert_eq!(
+            speedup(0.5, 8, 4, &m),
+            Err(ReplicationError::ReplicasExceedProcessors { replicas: 8, processors: 4 })
+        );
         assert_eq!(speedup(0.5, 2, 12, &m), Err(ReplicationError::NotPowerOfTwo { what: "processors", value: 12 }));
         assert_eq!(speedup(0.5, 0, 4, &m), Err(ReplicationError::NotPowerOfTwo { what: "replicas", value: 0 }));
         assert!(matches!(speedup(0.5, 1, 1 << 41, &m), Err(ReplicationError::TooManyProcessors { .. })));
         assert!(iteration_time(-1.0, 0.5, 1, 2, &m).is_err());
         assert!(iteration_time(1.0, 2.0, 1, 2, &m).is_err());
-        assert!(matches!(speedup(0.5, 2, 512, &JrModel::M13b.table_5_8()), Err(ReplicationError::BetaTableTooSmall { .. })));
+        assert!(matches!(
+            speedup(0.5, 2, 512, &JrModel::M13b.table_5_8()),
+            Err(ReplicationError::BetaTableTooSmall { .. })
+        ));
     }
 }

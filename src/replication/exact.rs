@@ -260,11 +260,7 @@ impl fmt::Display for ExactRun {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "exact model (5.4) on P = {}: ELB {:.6} ± {:.2e}", self.processors, self.elb.mean, self.elb.std_err)?;
         for ((r, t), s) in self.replicas.iter().zip(&self.iteration_times).zip(&self.speedups) {
-            write!(
-                f,
-                "; R = {r}: time {:.6} ± {:.2e}, speedup {:.4} ± {:.2e}",
-                t.mean, t.std_err, s.mean, s.std_err
-            )?;
+            write!(f, "; R = {r}: time {:.6} ± {:.2e}, speedup {:.4} ± {:.2e}", t.mean, t.std_err, s.mean, s.std_err)?;
         }
         Ok(())
     }
@@ -342,7 +338,11 @@ impl ExactModel {
         let (_, p) = levels(1, processors)?;
         let total = per_rep.saturating_mul(u128::from(mc.replications));
         if total > MAX_EXACT_DRAWS {
-            return Err(ReplicationError::TooLarge { what: "job-time draws of the run", value: total, max: MAX_EXACT_DRAWS });
+            return Err(ReplicationError::TooLarge {
+                what: "job-time draws of the run",
+                value: total,
+                max: MAX_EXACT_DRAWS,
+            });
         }
         let m = lv.len();
         let dep = self.dependence;
@@ -363,18 +363,12 @@ impl ExactModel {
                 let s = elb.mean / t.mean;
                 // Covariance of the two means from the cross moment (n − 1 denominator).
                 let cov = if n > 1.0 { (est[1 + m + k].mean - elb.mean * t.mean) / (n - 1.0) } else { 0.0 };
-                let rel2 = (elb.std_err / elb.mean).powi(2) + (t.std_err / t.mean).powi(2)
-                    - 2.0 * cov / (elb.mean * t.mean);
+                let rel2 =
+                    (elb.std_err / elb.mean).powi(2) + (t.std_err / t.mean).powi(2) - 2.0 * cov / (elb.mean * t.mean);
                 Estimate { mean: s, std_err: s.abs() * rel2.max(0.0).sqrt(), n: t.n }
             })
             .collect();
-        Ok(ExactRun {
-            processors,
-            replicas: replicas.to_vec(),
-            iteration_times: est[1..=m].to_vec(),
-            speedups,
-            elb,
-        })
+        Ok(ExactRun { processors, replicas: replicas.to_vec(), iteration_times: est[1..=m].to_vec(), speedups, elb })
     }
 
     /// Level-wise constants of the maximum part of the tree (5.6), by Monte Carlo: for
@@ -412,7 +406,11 @@ impl ExactModel {
         let x = self.dist.sampler()?;
         let total = draws_per_sample(replicas, processors, self.dependence).saturating_mul(u128::from(mc.replications));
         if total > MAX_EXACT_DRAWS {
-            return Err(ReplicationError::TooLarge { what: "job-time draws of the run", value: total, max: MAX_EXACT_DRAWS });
+            return Err(ReplicationError::TooLarge {
+                what: "job-time draws of the run",
+                value: total,
+                max: MAX_EXACT_DRAWS,
+            });
         }
         let levels_n = (p - r + 1) as usize;
         let dep = self.dependence;
@@ -473,7 +471,11 @@ fn harmonic(n: u64) -> f64 {
 /// use loadbal::replication::exact::exponential_dependent_iteration_time;
 /// assert!((exponential_dependent_iteration_time(1.0, 1, 4).unwrap() - 25.0 / 12.0).abs() < 1e-15);
 /// ```
-pub fn exponential_dependent_iteration_time(mean: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn exponential_dependent_iteration_time(
+    mean: f64,
+    replicas: u64,
+    processors: u64,
+) -> Result<f64, ReplicationError> {
     positive("mean", mean)?;
     levels(replicas, processors)?;
     Ok(mean * harmonic(processors / replicas))

@@ -125,7 +125,11 @@ pub(crate) fn levels(replicas: u64, processors: u64) -> Result<(u32, u32), Repli
 }
 
 fn power_of_two(what: &'static str, value: u64) -> Result<u32, ReplicationError> {
-    if value.is_power_of_two() { Ok(value.trailing_zeros()) } else { Err(ReplicationError::NotPowerOfTwo { what, value }) }
+    if value.is_power_of_two() {
+        Ok(value.trailing_zeros())
+    } else {
+        Err(ReplicationError::NotPowerOfTwo { what, value })
+    }
 }
 
 /// Checks a mean and standard deviation of the job time: `E X > 0`, `0 ≤ σ ≤ E X`.

@@ -50,11 +50,7 @@ pub struct ContinuousOptimum {
 
 impl fmt::Display for ContinuousOptimum {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "R* = {:.4} (r* = log2 R* = {:.4}), speedup {:.4} over ELB",
-            self.replicas, self.level, self.speedup
-        )
+        write!(f, "R* = {:.4} (r* = log2 R* = {:.4}), speedup {:.4} over ELB", self.replicas, self.level, self.speedup)
     }
 }
 
@@ -143,13 +139,7 @@ pub fn break_even_cv(
 /// maximum of a positive speedup: `den(r*) > 0` and `den''(r*) > 0` (then `S'' = −num·den''/den²
 /// < 0`). Every caller's `den` has a single stationary point, so `den` is monotone on
 /// `[0, r*]` and a positive `den(0)` and `den(r*)` rule out a pole in between.
-fn checked_optimum(
-    level: f64,
-    p: u32,
-    num: f64,
-    den: f64,
-    den2: f64,
-) -> Result<ContinuousOptimum, ReplicationError> {
+fn checked_optimum(level: f64, p: u32, num: f64, den: f64, den2: f64) -> Result<ContinuousOptimum, ReplicationError> {
     let replicas = pow2(level);
     if !(level.is_finite() && (0.0..=f64::from(p)).contains(&level)) {
         return Err(ReplicationError::OutOfRange { level, replicas, max_level: p, processors: 1 << p });
@@ -425,9 +415,7 @@ pub fn model12_continuous_optimum(
     let q = 1.0 - 2.0 * ac;
     if q <= 0.0 {
         return Err(ReplicationError::NoSolution {
-            reason: format!(
-                "1 − 2αc = {q} ≤ 0 for α = {alpha}, c_X = {c}: the speedup (5.44) has no stationary point"
-            ),
+            reason: format!("1 − 2αc = {q} ≤ 0 for α = {alpha}, c_X = {c}: the speedup (5.44) has no stationary point"),
         });
     }
     let pf = f64::from(p);
@@ -775,8 +763,10 @@ mod tests {
         assert!((model12_special_speedup_at_optimum(0.8, 16).unwrap() - 2.2712601791).abs() < 1e-9);
         assert_eq!(model12_special_speedup_at_optimum(0.45, 32).unwrap(), 1.0);
         assert!(model12_special_optimal_replicas(0.9, 8).is_err());
-        let r: Vec<u64> =
-            [1u32, 2, 3, 4, 5, 6, 8, 10].iter().map(|&p| model12_special_optimal_replicas(0.81, 1 << p).unwrap()).collect();
+        let r: Vec<u64> = [1u32, 2, 3, 4, 5, 6, 8, 10]
+            .iter()
+            .map(|&p| model12_special_optimal_replicas(0.81, 1 << p).unwrap())
+            .collect();
         assert_eq!(r, vec![2, 4, 8, 16, 32, 64, 64, 64]);
     }
 }

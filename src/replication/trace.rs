@@ -231,6 +231,9 @@ fn nonneg(name: &'static str, v: f64) -> Result<(), ReplicationError> {
     }
 }
 
+/// Most values (processors × iterations) [`synthetic_trace`] generates: 2·10⁸ (1.6 GB).
+pub const MAX_SYNTHETIC_VALUES: u128 = 200_000_000;
+
 /// Generates a synthetic trace: per node a mean drawn log-normally, a level process with
 /// geometric sojourns, fast fluctuations (part of them long-range dependent) and bursts.
 ///
@@ -244,7 +247,8 @@ fn nonneg(name: &'static str, v: f64) -> Result<(), ReplicationError> {
 ///
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] for probabilities outside [0, 1], negative spreads,
-/// a non-positive mean, or zero processors or iterations.
+/// a non-positive mean; [`ReplicationError::EmptyTrace`] for zero processors or iterations;
+/// [`ReplicationError::TooLarge`] beyond [`MAX_SYNTHETIC_VALUES`] values.
 ///
 /// # Examples
 /// ```
@@ -255,6 +259,14 @@ fn nonneg(name: &'static str, v: f64) -> Result<(), ReplicationError> {
 pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationError> {
     if cfg.processors == 0 || cfg.len == 0 {
         return Err(ReplicationError::EmptyTrace);
+    }
+    let values = (cfg.processors as u128).saturating_mul(cfg.len as u128);
+    if values > MAX_SYNTHETIC_VALUES {
+        return Err(ReplicationError::TooLarge {
+            what: "values of a synthetic trace (processors × iterations)",
+            value: values,
+            max: MAX_SYNTHETIC_VALUES,
+        });
     }
     if !(cfg.mean.is_finite() && cfg.mean > 0.0) {
         return Err(ReplicationError::InvalidParameter {
