@@ -18,7 +18,7 @@ const SD: f64 = 116.6;
 
 #[test]
 fn eq9_prime_matches_sampled_remaining_times() {
-    // reference §2.11 cases (M4), gamma task times, residual f·t of Lemma 2
+    // cases (M4), gamma task times, residual f·t of Lemma 2
     let g = gamma_matched(MU, SD).unwrap();
     let (f, t) = (false, true);
     let cases: [(&[u64], [bool; 5]); 4] = [
@@ -219,7 +219,7 @@ fn idle_time_claims_hold_by_monte_carlo() {
 fn eq9_predicts_the_des_variance_at_balancing_instants_within_its_bias() {
     // In a discrete-event run the state at a balancing instant is selected by the history (the
     // first processor to run dry) and the task in progress has the length-biased renewal residual
-    // rather than Lemma 2's f·t (reference A6). (9') still predicts the realised variance of
+    // rather than Lemma 2's f·t. (9') still predicts the realised variance of
     // remaining times at the first balancing instant to within a few percent: measured −5% (wild,
     // gamma) and +4% (mutant, gamma) at 1,000 tasks on 25 processors; asserted within 8%.
     for (mu, sd) in [(MU, SD), (152.0, 191.1)] {

@@ -1,7 +1,7 @@
 //! Idle-time claims of Ahn et al.: the expected largest idle time (2) and the expected average idle
 //! time (3) do not increase across a step (Props 2–3 MD, 5–6 AR, 8–9 RP, 11–12 NR). Each function
 //! returns whether the proposition's hypotheses hold and the per-case lower bounds of the
-//! proofs (reconstructed where the seed's text is garbled, reference §2.13–§2.16, A11); the
+//! proofs (reconstructed where the paper's text is garbled); the
 //! guaranteed decrease is the smallest case bound.
 
 use super::counts::check_idle;
@@ -18,6 +18,18 @@ pub struct IdleClaim {
     pub case_bounds: Vec<f64>,
     /// The smallest case bound: the guaranteed decrease (≥ 0 when the hypotheses hold).
     pub guaranteed_decrease: f64,
+}
+
+impl std::fmt::Display for IdleClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let holds = if self.hypotheses_hold { "hypotheses hold" } else { "hypotheses do not hold" };
+        write!(
+            f,
+            "{holds}; guaranteed decrease {:.4} s ({} case bounds)",
+            self.guaranteed_decrease,
+            self.case_bounds.len()
+        )
+    }
 }
 
 fn claim(hypotheses_hold: bool, case_bounds: Vec<f64>) -> IdleClaim {
@@ -220,7 +232,7 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::ar_min_rp_for_range_decrease;
-/// // reference G38: the paper's C_max = 4.4, ε = 0.04, wild type
+/// // the paper's C_max = 4.4, ε = 0.04, wild type
 /// let t = ar_min_rp_for_range_decrease(488.1, 116.6, 0.04, 4.4).unwrap();
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```

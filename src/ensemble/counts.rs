@@ -17,7 +17,7 @@ use super::error::{EnsembleError, check_len, check_time};
 /// # Examples
 /// ```
 /// use loadbal::ensemble::count_mean_var;
-/// // reference G22: adjusted counts [0, 2.5, 4.5, 1.5, 6.5]
+/// // adjusted counts [0, 2.5, 4.5, 1.5, 6.5]
 /// assert_eq!(count_mean_var(&[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap(), (3.0, 6.5));
 /// ```
 pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
@@ -156,7 +156,7 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::residual_task_moments;
-/// let (m, v) = residual_task_moments(488.1, 116.6).unwrap(); // reference G20
+/// let (m, v) = residual_task_moments(488.1, 116.6).unwrap();
 /// assert!((m - 244.05).abs() < 1e-12 && (v - 24_385.320_833_333).abs() < 1e-6);
 /// ```
 pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), EnsembleError> {
@@ -167,7 +167,7 @@ pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), Ense
 
 /// Expected algebraic variance of the remaining times with `n_running` processors running a
 /// task: the generalisation (9') of Ahn et al., eq. (9) (reconstructed; eq. (9) is missing from the
-/// seed's text). With `n_running = p − 1` it is (9); with none running and equal counts it is the
+/// paper's text as published). With `n_running = p − 1` it is (9); with none running and equal counts it is the
 /// exact static value R σ_T². Needs no normality.
 ///
 /// # Formula
@@ -182,7 +182,7 @@ pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), Ense
 /// # Examples
 /// ```
 /// use loadbal::ensemble::expected_algebraic_variance;
-/// // reference G23: R̂ = [0, 2.5, 4.5, 1.5, 6.5], 4 running, wild-type task times
+/// // R̂ = [0, 2.5, 4.5, 1.5, 6.5], 4 running, wild-type task times
 /// let v = expected_algebraic_variance(&[0.0, 2.5, 4.5, 1.5, 6.5], 4, 488.1, 116.6).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
@@ -242,7 +242,7 @@ pub fn expected_algebraic_variance_first_idle(rhat: &[f64], mu_t: f64, sigma_t: 
 /// # Examples
 /// ```
 /// use loadbal::ensemble::variance_decrease;
-/// // MD step of reference G24: ΔV = 5.25
+/// // MD step: ΔV = 5.25
 /// let d = variance_decrease(&[0.0, 2.5, 4.5, 1.5, 6.5], &[3.0, 2.5, 4.5, 1.5, 3.5], 1.0).unwrap();
 /// assert!((d - 5.25).abs() < 1e-12);
 /// ```
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn eq9_prime_reference_cases() {
-        // reference §2.11 Monte Carlo-checked cases
+        // Monte Carlo-checked cases
         let f = false;
         let t = true;
         let cases: [(&[u64], [bool; 5], f64); 3] = [

@@ -10,7 +10,7 @@ use super::steps::{ar_step, nr_step};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RpDonorModel {
     /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
-    /// factor p/(p−1) on (M² − M) and underestimates the decrease (reference A3). Only for
+    /// factor p/(p−1) on (M² − M) and underestimates the decrease. Only for
     /// reproducing the paper.
     PaperFormula,
     /// Prop. 7's assumption done right: each other processor is the donor with probability
@@ -35,7 +35,7 @@ pub enum RpDonorModel {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::md_variance_decrease;
-/// let d = md_variance_decrease(7, 5, 488.1).unwrap(); // reference G25: 5.25 μ_T²
+/// let d = md_variance_decrease(7, 5, 488.1).unwrap(); // 5.25 μ_T²
 /// assert!((d - 1_250_768.4525).abs() < 1e-6);
 /// ```
 pub fn md_variance_decrease(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
@@ -60,7 +60,7 @@ pub fn md_variance_decrease(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, Ense
 /// # Examples
 /// ```
 /// use loadbal::ensemble::rp_variance_decrease_given_donor;
-/// assert_eq!(rp_variance_decrease_given_donor(5, 5, 1.0).unwrap(), 2.5); // reference G34
+/// assert_eq!(rp_variance_decrease_given_donor(5, 5, 1.0).unwrap(), 2.5);
 /// ```
 pub fn rp_variance_decrease_given_donor(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
     md_variance_decrease(r_donor, p, mu_t)
@@ -131,7 +131,7 @@ pub fn rp_expected_variance_decrease(
 /// use loadbal::ensemble::step_variance_decrease;
 /// let s = [false, true, true, true, true];
 /// let d = step_variance_decrease(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &s, 1.0).unwrap();
-/// assert!((d - 6.25).abs() < 1e-12); // AR, reference G27
+/// assert!((d - 6.25).abs() < 1e-12); // AR
 /// ```
 pub fn step_variance_decrease(
     before: &[u64],
@@ -233,7 +233,7 @@ pub fn ar_variance_decrease_bound(v_hat: f64, mu_t: f64) -> Result<f64, Ensemble
 /// ```
 /// use loadbal::ensemble::nr_variance_decrease;
 /// let d = nr_variance_decrease(&[0, 3, 5, 2, 7], &[0, 1, 2], 0, 1.0).unwrap();
-/// assert!((d - 2.5).abs() < 1e-12); // reference G35
+/// assert!((d - 2.5).abs() < 1e-12);
 /// ```
 pub fn nr_variance_decrease(r: &[u64], group: &[usize], idle: usize, mu_t: f64) -> Result<f64, EnsembleError> {
     let after = nr_step(r, group, idle)?.counts;
@@ -241,7 +241,7 @@ pub fn nr_variance_decrease(r: &[u64], group: &[usize], idle: usize, mu_t: f64) 
 }
 
 /// Prop. 10's lower bound on the NR decrease, with Ṽ(R̂) the local adjusted variance of the group
-/// (the paper's "V(R) > 1/4" should read Ṽ(R̂) > 1/4, reference A12).
+/// (the paper's "V(R) > 1/4" should read Ṽ(R̂) > 1/4).
 ///
 /// # Formula
 /// ```text

@@ -1,5 +1,5 @@
 //! Task-time distributions matched to the two moments Ahn et al. gives (μ_T, σ_T); the paper gives
-//! no shape (reference A9), so each choice is ours and documented.
+//! no shape, so each choice is ours and documented.
 
 use rand::Rng;
 use rand_distr::{Distribution, Gamma, LogNormal, Normal};

@@ -23,7 +23,7 @@ use super::sim::StepRecord;
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{variance_along_history, StepRecord};
-/// // one MD step of reference G24 on p = 5: decrease 5.25 μ_T²
+/// // one MD step on p = 5: decrease 5.25 μ_T²
 /// let step = StepRecord {
 ///     time: 0.0,
 ///     idle: 0,

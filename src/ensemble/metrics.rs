@@ -18,8 +18,18 @@ pub struct Metrics {
     pub max_idle: f64,
     /// Average idle time Y_p − η_X, metric (3).
     pub avg_idle: f64,
-    /// Percentage idle time 100·(Y_p − η_X)/η_X (the tables' definition, reference §2.2).
+    /// Percentage idle time 100·(Y_p − η_X)/η_X (the tables' definition).
     pub pct_idle: f64,
+}
+
+impl std::fmt::Display for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "avg {:.4}, max {:.4}, min {:.4}, RAV {:.4}, max idle {:.4}, avg idle {:.4} ({:.2} %)",
+            self.avg, self.max, self.min, self.rav, self.max_idle, self.avg_idle, self.pct_idle
+        )
+    }
 }
 
 /// Metrics (1)–(3) of per-processor times `c` (Ahn et al., §3.2, Tables 1–3).

@@ -36,6 +36,22 @@ pub struct MetricsEstimate {
     pub variance: Estimate,
 }
 
+impl std::fmt::Display for MetricsEstimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let e = |x: &Estimate| format!("{:.4} ± {:.2e}", x.mean, x.std_err);
+        write!(
+            f,
+            "max {}, min {}, RAV {}, max idle {}, avg idle {} ({} runs, mean ± standard error)",
+            e(&self.max),
+            e(&self.min),
+            e(&self.rav),
+            e(&self.max_idle),
+            e(&self.avg_idle),
+            self.max.n
+        )
+    }
+}
+
 /// Runs `mc.replications` independent simulations of `cfg` and estimates every metric.
 ///
 /// # Formula

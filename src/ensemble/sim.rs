@@ -1,4 +1,4 @@
-//! Discrete-event simulator of STATIC, MD, AR, RP and NR (Ahn et al., §2, reference §4).
+//! Discrete-event simulator of STATIC, MD, AR, RP and NR (Ahn et al., §2).
 //!
 //! Every processor starts with a static block of consecutive tasks. When a processor finishes its
 //! last task the algorithm's step ([`md_step`], [`ar_step`], [`rp_step`], [`nr_step`]) is
@@ -123,6 +123,16 @@ pub struct SimResult {
     pub moved: u64,
     /// Per-step records when [`SimConfig::record_trajectory`] is set.
     pub trajectory: Vec<StepRecord>,
+}
+
+impl std::fmt::Display for SimResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "wall clock {:.4}; {}; {} steps moved {} tasks",
+            self.wall_clock, self.metrics, self.steps, self.moved
+        )
+    }
 }
 
 struct Proc {

@@ -24,7 +24,7 @@ pub enum VarianceConvention {
     /// The exact value at t = 0, R σ_T² (the sample variance of i.i.d. sums is unbiased).
     Exact,
     /// Eq. (13), (9) with all R̂_i = R: R σ_T² + ((p−1)/p)(μ_T²/12 − σ_T²/6). It inserts the
-    /// running-task correction, which does not apply at t = 0 (reference A1).
+    /// running-task correction, which does not apply at t = 0.
     PaperEq13,
     /// The §5.2 expression p/(p−1)·R σ_T² behind the printed 752.65 s.
     PaperSec52,
@@ -280,7 +280,7 @@ pub fn static_prediction(
 
 /// C_max = Φ⁻¹(0.5264^{1/p_max}) of Props 5–6 (Ahn et al., §4.5), from the Chen–Tyler constant of
 /// the order-statistics kernel. The paper's "≈ 4.4 for p_max = 10⁶" is wrong: the value is 4.8423
-/// (4.4 corresponds to p_max ≈ 1.19×10⁵; reference A4).
+/// (4.4 corresponds to p_max ≈ 1.19×10⁵).
 ///
 /// # Formula
 /// ```text

@@ -20,6 +20,15 @@ pub struct StepOutcome {
     pub moved: u64,
 }
 
+impl std::fmt::Display for StepOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.donor {
+            Some(d) => write!(f, "{} tasks moved (donor {d}); counts {:?}", self.moved, self.counts),
+            None => write!(f, "{} tasks moved; counts {:?}", self.moved, self.counts),
+        }
+    }
+}
+
 fn outcome(before: &[u64], counts: Vec<u64>, donor: Option<usize>) -> StepOutcome {
     let moved = before.iter().zip(&counts).map(|(&a, &b)| a.saturating_sub(b)).sum();
     StepOutcome { counts, donor, moved }
@@ -45,7 +54,7 @@ fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::md_step;
-/// let s = md_step(&[0, 3, 5, 2, 7], 0).unwrap(); // reference G24
+/// let s = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
 /// assert_eq!((s.counts, s.donor, s.moved), (vec![3, 3, 5, 2, 4], Some(4), 3));
 /// ```
 pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
@@ -148,7 +157,7 @@ pub fn rp_poll<G: Rng + ?Sized>(
 
 /// Balances the counts of `group` (AR on all processors, NR on a neighbourhood): with
 /// N = Σ_{group} R_i, r = ⌊N/k⌋, b = N mod k, idle members (the trigger first) get r and the last
-/// b busy members get r + 1 (reference A7: counts include running tasks, which never move).
+/// b busy members get r + 1 (counts include running tasks, which never move).
 fn balance_group(r: &[u64], group: &[usize], idle: usize) -> Vec<u64> {
     let k = group.len() as u64;
     let total: u64 = group.iter().map(|&i| r[i]).sum();
@@ -232,7 +241,7 @@ pub fn nr_step(r: &[u64], group: &[usize], idle: usize) -> Result<StepOutcome, E
 }
 
 /// A `rows × cols` 2-D torus (Ahn et al., §2.5: "a 2-D torus topology is considered for the
-/// numerical experiments"; the paper gives neither the shape nor k, reference A8: we use the 4
+/// numerical experiments"; the paper gives neither the shape nor k: we use the 4
 /// von Neumann neighbours, k = 5). Processor i sits at (i / cols, i % cols).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -178,7 +178,7 @@ mod tests {
 
     #[test]
     fn table_5_8_curves() {
-        // Self-derived model curves (reference G11), c = 0.8 for 1.x and 0.57 for 2.x, p = 4.
+        // Model curves derived by hand, c = 0.8 for 1.x and 0.57 for 2.x, p = 4.
         let cases: [(JrModel, f64, [f64; 5]); 8] = [
             (JrModel::M11, 0.8, [1.0, 1.083333, 1.083333, 0.928571, 0.65]),
             (JrModel::M12, 0.8, [1.0, 0.8381, 0.8205, 1.3126, -1.1678]),

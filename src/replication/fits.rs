@@ -167,6 +167,12 @@ pub struct Line {
     pub intercept: f64,
 }
 
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "y = {} x + {}", self.slope, self.intercept)
+    }
+}
+
 impl Line {
     /// `a·x + b`.
     pub fn at(&self, x: f64) -> f64 {

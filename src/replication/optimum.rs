@@ -145,14 +145,14 @@ fn checked_optimum(level: f64, p: u32, num: f64, den: f64, den2: f64) -> Result<
         return Err(ReplicationError::OutOfRange { level, replicas, max_level: p, processors: 1 << p });
     }
     let speedup = num / den;
-    if !(den > 0.0) {
+    if den.is_nan() || den <= 0.0 {
         return Err(ReplicationError::NotAMaximum {
             level,
             speedup,
             reason: "the model iteration time is not positive there (beyond a pole of the speedup)",
         });
     }
-    if !(den2 > 0.0) {
+    if den2.is_nan() || den2 <= 0.0 {
         return Err(ReplicationError::NotAMaximum { level, speedup, reason: "the speedup has a minimum there" });
     }
     Ok(ContinuousOptimum { level, replicas, speedup })

@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn def538_minima_of_the_applied_models() {
-        // Reference values (self-derived in the our dobber notes, checked here).
+        // Values derived by hand from Def. 5.3.8.
         let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.table_5_8().beta_min_at(i).unwrap()).collect();
         let want_a = [0.7057, 0.7875, 0.8626, 0.9315, 0.9941, 1.0503, 1.0998];
         for (x, w) in a.iter().zip(want_a) {

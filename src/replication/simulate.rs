@@ -451,6 +451,19 @@ pub struct AdaptiveOutcome {
     pub choices: Vec<Strategy>,
 }
 
+impl std::fmt::Display for AdaptiveOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "adaptive {:.4}, DLB alone {:.4}, JR alone {:.4} ({} blocks)",
+            self.adaptive,
+            self.dlb,
+            self.jr,
+            self.choices.len()
+        )
+    }
+}
+
 /// The adaptive strategy of Dobber, §6.3: every `I_p` iterations predict the iteration time of
 /// DLB and JR from least-squares lines in the statistic Y ((6.2)/(6.3)) fitted on the blocks so
 /// far, and run the cheaper one. Both strategies are simulated on the same trace rows (as the

@@ -71,6 +71,16 @@ pub struct TraceStats {
     pub mse_jumps_over_var: f64,
 }
 
+impl std::fmt::Display for TraceStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "mean {:.4}, sd {:.4}, c {:.4}, rmse_lv {:.4}, f_jumps {:.4}",
+            self.mean, self.sd, self.cv, self.rmse_lv, self.f_jumps
+        )
+    }
+}
+
 /// The 17 statistics of a series with block size `block` (Dobber, Table 3.2; the thesis uses
 /// N = 2000, B = 20). With `N` not a multiple of `B` the last partial block is dropped.
 ///
@@ -89,7 +99,7 @@ pub struct TraceStats {
 /// [`ReplicationError::InvalidParameter`] for a constant series or `block < 2`.
 ///
 /// # Examples
-/// The toy series of the our dobber notes (N = 40, B = 20):
+/// A toy series (N = 40, B = 20):
 /// ```
 /// use loadbal::replication::stats::trace_stats;
 /// let y = [10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11.,
