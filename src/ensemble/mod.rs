@@ -24,7 +24,7 @@
 //!
 //! Against 50-digit references (`tests/ensemble_reference.rs`): the static extremes of equal and
 //! unequal splits to 1e-11 relative (measured worst 2.2e-16), the exact static variance to 1e-14
-//! (measured worst 1.2e-16). The counting formulas ((9'), (11), the step decreases) are exact
+//! (measured worst 2.1e-16). The counting formulas ((9'), (11), the step decreases) are exact
 //! rational arithmetic on the counts followed by one multiplication by the task moments. The
 //! simulator's estimates carry their Monte Carlo standard errors.
 //!
