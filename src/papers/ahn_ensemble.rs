@@ -112,7 +112,7 @@ fn from_tables(table: &str, item: &str, printed: &str, f: &dyn Fn(&Tables) -> f6
 
 fn text(cfg: &RunConfig) -> Vec<Row> {
     let (mu, sd) = WILD;
-    let var = |c| static_variance(40.0, 25, mu, sd, c);
+    let var = |c| static_variance(mu, sd, 1000, 25, c);
     let t = "§5.2 text";
     let mut rows = vec![match var(VarianceConvention::PaperSec52) {
         Ok(v) => Row::printed(SOURCE, t, "√E[ξ²] = √(p/(p−1)·R·σ_T²), §5.2 form", "752.65", v.sqrt())

@@ -49,8 +49,8 @@ fn exact_expr(table: &str, item: &str, text: &str, value: f64, model: f64) -> Ro
 }
 
 fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
-    let m11 = JrModel::M11.params();
-    let m21 = JrParams::model21();
+    let m11 = JrModel::M11.table_5_8();
+    let m21 = JrParams::model21_table_5_7();
     let mut rows = vec![
         row("(5.20)", "model 1.1: 2-JR beats ELB iff c_X > 2/3", || {
             Ok(exact_expr(
@@ -140,7 +140,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             "Fig. 5.10",
             "worked example: optimal r",
             "2",
-            f64::from(optimum::optimal_r_discrete(0.7, 10, &p)?.r),
+            f64::from(optimum::optimal_replicas(0.7, 1024, &p)?.replicas.trailing_zeros()),
         )
         .note("the text says 'the optimal number of replications equals 2'; Fig. 5.10 plots r*, so R* = 4"))
     }));
@@ -149,7 +149,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             KEY,
             "(5.47)",
             "worked example: continuous r*",
-            optimum::model12_optimal_r_continuous(0.7, 10, 0.6, 1.01)?,
+            optimum::model12_continuous_optimum(0.7, 1024, &JrParams::constant(0.6, 1.01, 0.5, 1.0)?)?.level,
         ))
     }));
     rows.push(row("Fig. 5.9", "model 1.1, c_X = 0.95, P = 64: optimal R", || {
@@ -158,17 +158,17 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             "Fig. 5.9",
             "model 1.1, c_X = 0.95, P = 64: optimal R",
             "16",
-            optimum::optimal_r_discrete(0.95, 6, &m11)?.replicas as f64,
+            optimum::optimal_replicas(0.95, 64, &m11)?.replicas as f64,
         ))
     }));
     rows.push(row("Fig. 5.14", "model 2.1 (5.74), c_X = 0.42, p = 7: r*", || {
-        let discrete = closed_forms::model21_speedup(0.42, 1, 7)?;
+        let discrete = closed_forms::model21_speedup(0.42, 2, 128)?;
         Ok(Row::printed(
             KEY,
             "Fig. 5.14",
             "model 2.1 (5.74), c_X = 0.42, p = 7: r*",
             "1",
-            f64::from(optimum::model21_optimal_r(0.42, 7)?),
+            f64::from(optimum::model21_optimal_replicas(0.42, 128)?.trailing_zeros()),
         )
         .note(&format!(
             "the rounded Lambert-W optimum; the discrete argmax of (5.72) is r = 0 (speedup at r = 1 is {discrete:.6})"
@@ -179,12 +179,13 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             KEY,
             "Fig. 5.14",
             "model 2.1 (5.74), c_X = 1: r* (p = 7)",
-            f64::from(optimum::model21_optimal_r(1.0, 7)?),
+            f64::from(optimum::model21_optimal_replicas(1.0, 128)?.trailing_zeros()),
         )
         .note("a point of the figure (no number printed): r* = p at c_X = 1"))
     }));
     rows.push(row("Fig. 5.15", "model 2.1, c_X = 1: speedup at r* = p, p = 0..7 linear in p", || {
-        let s: Vec<f64> = (0..=7).map(|p| closed_forms::model21_speedup(1.0, p, p)).collect::<Result<_, _>>()?;
+        let s: Vec<f64> =
+            (0..=7).map(|p| closed_forms::model21_speedup(1.0, 1 << p, 1 << p)).collect::<Result<_, _>>()?;
         let steps: Vec<f64> = s.windows(2).map(|w| w[1] - w[0]).collect();
         let spread = steps.iter().fold(0.0f64, |m, d| m.max((d - steps[0]).abs()));
         Ok(Row::computed(KEY, "Fig. 5.15", "model 2.1, c_X = 1: speedup at r* = p, p = 7", s[7]).note(&format!(
@@ -196,7 +197,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     for (c, p) in [(0.8, 6u32), (0.9, 10), (0.95, 5)] {
         let item = format!("model 1.1 speedup at r*, c_X = {c}, p = {p}");
         rows.push(row("(5.40)", &item, || {
-            Ok(Row::computed(KEY, "(5.40)", &item, optimum::model11_speedup_at_optimum(c, p)?))
+            Ok(Row::computed(KEY, "(5.40)", &item, optimum::model11_speedup_at_optimum(c, 1 << p)?))
         }));
     }
     // Table 5.8 / Figs. 5.16-5.17: the model side, best R on P = 16.
@@ -204,7 +205,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
         let c = if model.name().starts_with('1') { 0.8 } else { 0.57 };
         let item = format!("model {} (c_X = {c}), P = 16: best speedup", model.name());
         rows.push(row("Table 5.8", &item, || {
-            let best = optimum::optimal_r_discrete(c, 4, &model.params())?;
+            let best = optimum::optimal_replicas(c, 16, &model.table_5_8())?;
             Ok(Row::computed(KEY, "Table 5.8", &format!("{item} (R = {})", best.replicas), best.speedup)
                 .note("model side of Figs. 5.16/5.17; the simulated bars need the Planetlab traces"))
         }));
@@ -219,9 +220,10 @@ fn eq_5_37() -> Vec<Row> {
     let odds = |c: f64| (c / (1.0 - c)).ln();
     let parts = || -> Result<(f64, f64, f64, f64), ReplicationError> {
         let (c1, c2) = (0.6, 0.9);
-        let slope = (optimum::model11_optimal_r_continuous(c2)? - optimum::model11_optimal_r_continuous(c1)?)
-            / (odds(c2) - odds(c1));
-        let constant = optimum::model11_optimal_r_continuous(0.5)? + 0.5;
+        let r_cont = |c: f64| optimum::model11_continuous_optimum(c, 1 << 40).map(|o| o.level);
+        let slope = (r_cont(c2)? - r_cont(c1)?) / (odds(c2) - odds(c1));
+        // r* is linear in ln(c/(1 − c)): the constant (with the +½ of the rounding) at odds 0.
+        let constant = r_cont(c2)? - slope * odds(c2) + 0.5;
         // Evidence: the c_X at which ⌊slope·ln(c/(1−c)) + k⌋ reaches 1, for k printed and exact.
         let threshold = |k: f64| {
             let x = ((1.0 - k) / slope).exp();
@@ -261,8 +263,9 @@ fn eq_5_49() -> Vec<Row> {
     let printed_bound = (c / (1.13 - 0.69 * c)).ln() / LN_2;
     let exact_bound = (c / (constant - coefficient * c)).ln() / LN_2;
     // Evidence from the crate's (5.48): the largest p for which r* = p at c = 0.75.
-    let saturated =
-        (1..=12u32).map(|p| optimum::model12_special_optimal_r(c, p).map(|r| (p, r))).collect::<Result<Vec<_>, _>>();
+    let saturated = (1..=12u32)
+        .map(|p| optimum::model12_special_optimal_replicas(c, 1 << p).map(|r| (p, r.trailing_zeros())))
+        .collect::<Result<Vec<_>, _>>();
     let mut rows =
         vec![Row::printed(KEY, t, "model 1.2 special: constant 4 ln2/sqrt6 in the p bound", "1.13", constant)];
     match saturated {
@@ -423,8 +426,10 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
     let trees = MonteCarlo::new(cfg.seed ^ 0x5eed, cfg.replications(100_000, 10_000));
     let sims = trees.map_err(ReplicationError::from).and_then(|mc| {
         Ok((
-            exact::exact_iteration_times(&exp, 3, Dependence::SameProcessorSameIteration, &mc)?,
-            exact::exact_iteration_times(&exp, 3, Dependence::Independent, &mc)?,
+            exact::ExactModel::new(exp, Dependence::SameProcessorSameIteration)?
+                .run(&[1, 2, 4, 8], 8, &mc)?
+                .iteration_times,
+            exact::ExactModel::new(exp, Dependence::Independent)?.run(&[1, 2, 4, 8], 8, &mc)?.iteration_times,
         ))
     });
     let (dep, ind) = match sims {
@@ -438,12 +443,12 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         let big_r = 1u32 << r;
         let item = format!("exact R_it, exponential, same-processor jobs equal, P = 8, R = {big_r}");
         rows.push(row("(5.4)", &item, || {
-            let v = exact::exponential_dependent_iteration_time(1.0, r, 3)?;
+            let v = exact::exponential_dependent_iteration_time(1.0, 1 << r, 8)?;
             Ok(Row::computed(KEY, "(5.4)", &item, v).with_estimate(dep[r as usize]).note("E(X) H_{P/R}"))
         }));
         let item = format!("exact R_it, exponential, independent jobs, P = 8, R = {big_r}");
         rows.push(row("(5.4)", &item, || {
-            let v = exact::exponential_independent_iteration_time(1.0, r, 3)?;
+            let v = exact::exponential_independent_iteration_time(1.0, 1 << r, 8)?;
             Ok(Row::computed(KEY, "(5.4)", &item, v)
                 .with_estimate(ind[r as usize])
                 .note("E max of P/R i.i.d. Gamma(R, rate R), by the order-statistics quadrature"))
@@ -456,7 +461,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
                 crate::replication::BetaMin::Constant(k.beta_min),
                 1.0,
             )?;
-            Ok(Row::computed(KEY, "Fig. 5.7", &item, crate::replication::iteration_time(1.0, 1.0, r, 3, &approx)?).note(
+            Ok(Row::computed(KEY, "Fig. 5.7", &item, crate::replication::iteration_time(1.0, 1.0, 1 << r, 8, &approx)?).note(
                 "the approximation is exact only at the first tree level (the thesis says exact for i.i.d. exponential)",
             ))
         }));
@@ -618,12 +623,22 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             "model 1.3, beta_max = 1: speedup (alpha 0.5, c 0.8, r 1, p 3)",
             "numerator 1 + αpc√(1 − 2α²)",
             printed_555,
-            closed_forms::model13_unit_beta_speedup(c, r, p, a, 1.0)?,
+            closed_forms::model13_unit_beta_speedup(
+                c,
+                1 << r,
+                1 << p,
+                &JrParams::new(
+                    a,
+                    crate::replication::BetaMax::Constant(1.0),
+                    crate::replication::BetaMin::Def538,
+                    1.0,
+                )?,
+            )?,
             "printed numerator 1 + a p c sqrt(1 - 2a^2); the ELB time (r = 0) is 1 + a p c (also (5.83))",
         ))
     }));
     rows.push(row("(5.76)", "model 2.2 speedup", || {
-        let m22 = JrModel::M22.params();
+        let m22 = JrModel::M22.table_5_8();
         let (b1, b2, g) = (0.95f64, m22.beta_min_at(1)?, 0.81f64);
         let (c, r, p) = (0.57f64, 2u32, 4u32);
         let big_r = 2f64.powi(r as i32);
@@ -635,7 +650,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             "model 2.2 speedup (Table 5.8 values, c 0.57, R 4, P 16)",
             "β₂^γ",
             printed_576,
-            closed_forms::model12_speedup(c, r, p, &m22)?,
+            closed_forms::model12_speedup(c, 1 << r, 1 << p, &m22)?,
             "printed beta2^gamma; only beta2^r reduces (5.75)/(5.76) to (5.43) for gamma = 1 and to (5.70) for model 2.1",
         ))
     }));

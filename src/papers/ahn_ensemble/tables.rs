@@ -11,7 +11,7 @@ use rand_distr::Distribution;
 use super::super::{Row, RunConfig};
 use super::{ENSEMBLES, METRICS, MUTANT, SOURCE, TABLE2, TABLE3, WILD};
 use crate::ensemble::{
-    Algorithm, ExtremesMethod, MetricsEstimate, MutantMixture, SimConfig, VarianceConvention, gamma_matched,
+    Algorithm, MetricsEstimate, MutantMixture, SimConfig, StaticOptions, VarianceConvention, gamma_matched,
     monte_carlo_metrics, simulate, static_prediction, static_variance, variance_along_history,
 };
 use crate::montecarlo::{Estimate, MonteCarlo};
@@ -78,7 +78,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
             ("Table 2 (wild)", &TABLE2, WILD, run_all(n, p, &wild, &mc)),
             ("Table 3 (mutant)", &TABLE3, MUTANT, run_all(n, p, &mutant, &mc)),
         ] {
-            let pred = static_prediction(n, p as u64, mu, sd, ExtremesMethod::Integral, VarianceConvention::Exact);
+            let pred = static_prediction(mu, sd, n, p as u64, StaticOptions::default());
             let mutant_table = name.contains("mutant");
             for (a, alg) in Algorithm::ALL.iter().enumerate() {
                 for m in 0..7 {
@@ -179,7 +179,7 @@ fn figure_1(cfg: &RunConfig) -> Vec<Row> {
             Ok(est) => est,
             Err(e) => return vec![Row::error(SOURCE, t, item, &e).with_printed_text("40")],
         };
-    let model = static_prediction(100, 10, MUTANT.0, MUTANT.1, ExtremesMethod::Integral, VarianceConvention::Exact)
+    let model = static_prediction(MUTANT.0, MUTANT.1, 100, 10, StaticOptions::default())
         .ok()
         .map(|p| 100.0 * p.expected_avg_idle / p.expected_max);
     vec![draw_row(t, item, "40", &est, model).note(
@@ -205,7 +205,7 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();
     for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
         let reps = if p == 25 { cfg.replications(400, 60) } else { cfg.replications(100, 30) };
-        let start = static_variance((n / p as u64) as f64, p as u64, mu, sd, VarianceConvention::PaperSec52);
+        let start = static_variance(mu, sd, n, p as u64, VarianceConvention::PaperSec52);
         for (a, alg) in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr].into_iter().enumerate() {
             let col = format!("{}, {n} tasks / {p} procs", alg.name());
             let exp_item = format!("experimental RAV, {col}");
