@@ -58,7 +58,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
                 "model 1.1: 2-JR beats ELB iff c_X > 2/3",
                 "2/3",
                 2.0 / 3.0,
-                optimum::break_even_cv(0, 1, 1, &m11)?,
+                optimum::break_even_cv(1, 2, 2, &m11)?,
             ))
         }),
         row("(5.28)", "model 1.1: 4-JR beats 2-JR on P = 4 iff c_X > 4/5", || {
@@ -67,7 +67,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
                 "model 1.1: 4-JR beats 2-JR on P = 4 iff c_X > 4/5",
                 "4/5",
                 0.8,
-                optimum::break_even_cv(1, 2, 2, &m11)?,
+                optimum::break_even_cv(2, 4, 4, &m11)?,
             ))
         }),
         Row::printed(
@@ -93,7 +93,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
                 "(5.65)",
                 "model 2.1: 2-JR beats ELB on P = 4 iff c_X > 4/(8 - sqrt2)",
                 "0.61",
-                optimum::break_even_cv(0, 1, 2, &m21)?,
+                optimum::break_even_cv(1, 2, 4, &m21)?,
             ))
         }),
         row("(5.67)", "model 2.1: 4-JR beats 2-JR iff c_X > 8/(sqrt2 + 8)", || {
@@ -102,7 +102,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
                 "model 2.1: 4-JR beats 2-JR iff c_X > 8/(sqrt2 + 8)",
                 "8/(√2 + 8)",
                 8.0 / (SQRT_2 + 8.0),
-                optimum::break_even_cv(1, 2, 2, &m21)?,
+                optimum::break_even_cv(2, 4, 4, &m21)?,
             ))
         }),
         Row::printed(
@@ -129,7 +129,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             "§5.4.2",
             &format!("{example}, R 4): speedup"),
             "1.09",
-            closed_forms::model12_speedup(0.7, 2, 10, &p)?,
+            closed_forms::model12_speedup(0.7, 4, 1024, &p)?,
         )
         .note("(5.44)"))
     }));
@@ -296,7 +296,7 @@ fn eq_5_74() -> Vec<Row> {
     let mut rows = Vec::new();
     // The exact bound's coefficients, read off the crate's threshold at p = 0 and p = 1.
     let coefficients = || -> Result<(f64, f64, f64), ReplicationError> {
-        let (t0, t1) = (optimum::model21_zero_threshold(0)?, optimum::model21_zero_threshold(1)?);
+        let (t0, t1) = (optimum::model21_zero_threshold(1)?, optimum::model21_zero_threshold(2)?);
         // t(p) = a/(a + 2 + p·ln2) with a = 4 ln2: 1/t(p) − 1 = (2 + p ln2)/a.
         let (u0, u1) = (1.0 / t0 - 1.0, 1.0 / t1 - 1.0);
         let a = 2.0 / u0;
@@ -316,7 +316,7 @@ fn eq_5_74() -> Vec<Row> {
     }
     rows.push(row(t, "model 2.1: r* = p bound, factor ln2 of 2^{1+1.5p}", || {
         // 1/c − 1 = 1/(k·2^{1+1.5p}) gives k from the crate's threshold at p = 1.
-        let c = optimum::model21_full_threshold(1)?;
+        let c = optimum::model21_full_threshold(2)?;
         let k = 1.0 / ((1.0 / c - 1.0) * 2f64.powf(2.5));
         // The explanation (a factor 2) holds while twice the crate's factor rounds to the printed 1.4.
         let doubled = (2.0 * k - 1.4).abs() <= 0.05;

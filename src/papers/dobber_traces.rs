@@ -258,7 +258,7 @@ fn constants_rows(cfg: &RunConfig) -> Result<Vec<Row>, ReplicationError> {
         .collect::<Result<_, _>>()?;
     let alpha = pairs.iter().map(|k| k.alpha).sum::<f64>() / 8.0;
     let beta = pairs.iter().map(|k| k.beta_max).sum::<f64>() / 8.0;
-    let gamma: Vec<f64> = t.columns().iter().map(|c| estimation::estimate_gamma(c, 3)).collect::<Result<_, _>>()?;
+    let gamma: Vec<f64> = t.columns().iter().map(|c| estimation::estimate_gamma(c, 8)).collect::<Result<_, _>>()?;
     let mut rows = vec![
         synth("Table 5.1 / Fig. 5.3", "alpha(0,1) from pairs of homogenised datasets", "0.51", alpha),
         synth("Table 5.2 / Fig. 5.4", "beta(0,1) from pairs of homogenised datasets", "1.05", beta),
