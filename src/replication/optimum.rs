@@ -93,21 +93,6 @@ pub fn optimal_replicas(cv: f64, processors: u64, params: &JrParams) -> Result<O
     Ok(best)
 }
 
-/// The former signature of [`optimal_replicas`], which took `p = log2 P`: kept only until the
-/// README's example moves to [`optimal_replicas`]; do not use.
-///
-/// # Errors
-/// As [`optimal_replicas`].
-#[doc(hidden)]
-#[deprecated(note = "use optimal_replicas(cv, processors, params) with the processor count P, not log2 P")]
-pub fn optimal_r_discrete(cv: f64, p: u32, params: &JrParams) -> Result<OptimalReplication, ReplicationError> {
-    let processors = 1u64
-        .checked_shl(p)
-        .filter(|&n| n <= super::MAX_PROCESSORS)
-        .ok_or(ReplicationError::TooManyProcessors { processors: u64::MAX, max: super::MAX_PROCESSORS })?;
-    optimal_replicas(cv, processors, params)
-}
-
 /// The coefficient of variation at which `R_a`-JR and `R_b`-JR have equal model iteration times
 /// on `P` processors. Every model's iteration time is linear in `c_X` (`R_it = R + k_R c_X` at
 /// `E X = 1`), so the break-even is exact.

@@ -332,14 +332,6 @@ impl JrModel {
         };
         JrParams { alpha: 0.5, beta_max, beta_min, gamma }
     }
-
-    /// The former name of [`JrModel::table_5_8`], kept only until the README's example moves to
-    /// it; do not use.
-    #[doc(hidden)]
-    #[deprecated(note = "use table_5_8(), named for the table whose constants it returns")]
-    pub fn params(&self) -> JrParams {
-        self.table_5_8()
-    }
 }
 
 /// The fitted β(i, j) of Table 5.6: `(−0.14 i + 1.54)(0.02 j + 0.63)`.

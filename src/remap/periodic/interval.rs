@@ -361,7 +361,7 @@ mod tests {
             let printed: f64 = 2.0 * mm * mm - 2.0 * mm * (mm * mm - 1.0f64).sqrt() - 1.0;
             assert!((printed - interval_factor(mm).unwrap()).abs() < 1e-12);
         }
-        // Large-m limit recovers eq. 13 (reference G4).
+        // Large-m limit recovers Fong et al., eq. (13).
         let f = interval_factor(1e4).unwrap();
         assert!((f * 4e8 - 1.0).abs() < 1e-7);
     }

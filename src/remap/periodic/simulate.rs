@@ -365,7 +365,7 @@ mod tests {
         assert!(c.first_passage[0].mean > 1.0 && c.first_passage[1].mean > 20.0);
     }
 
-    /// A user-supplied law: birth only, one unit with probability `p` (reference D7 row).
+    /// A user-supplied law: birth only, one unit with probability `p`.
     struct Birth(f64);
 
     impl IncrementLaw for Birth {
