@@ -266,7 +266,7 @@ pub fn nr_variance_decrease_bound(v_tilde: f64, k: u64, p: u64, mu_t: f64) -> Re
     Ok((k as f64 - 1.0) / (p as f64 - 1.0) * (v_tilde - 0.25) * mu_t * mu_t)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     use crate::ensemble::{adjusted_counts_first_idle, expected_algebraic_variance, md_step};

@@ -319,7 +319,7 @@ impl Torus {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     use proptest::prelude::*;

@@ -203,7 +203,7 @@ impl MonteCarlo {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     use rand::Rng;

@@ -113,7 +113,7 @@ pub fn mg1_vacation(
     StationMetrics::from_wait(lambda, lambda, rho, 1.0, 0.0, wq, service.mean).checked(rho)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     use crate::queueing::mm1;

@@ -389,7 +389,7 @@ impl std::fmt::Display for BorrowingVerdict {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     #[cfg(feature = "testing")]

@@ -148,7 +148,7 @@ pub fn equivalent(
     Ok(Equivalent { w_eq: w_sub[tree.root()], shares, w_sub, sequence })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     use approx::assert_abs_diff_eq;

@@ -316,7 +316,7 @@ pub fn p1_section3_interval(model: &Homogeneous, d: f64) -> Result<Interval, Rem
     Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
     #[cfg(feature = "testing")]
