@@ -3,9 +3,9 @@
 
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::markov::{
-    Imbalance, MarkovError, Method, RemapProblem, RemapTarget, SparseRemap, WorkloadChain, simulate_policy_cost,
+    Imbalance, MarkovError, Method, RemapProblem, RemapTarget, WorkloadChain, simulate_policy_cost,
 };
-use loadbal::remap::mdp::{Criterion, policy_iteration, value_iteration};
+use loadbal::remap::mdp::{Criterion, LinearSolver, Options, policy_iteration, value_iteration};
 use nalgebra::DMatrix;
 
 /// States: loads (a, b, c) in 0..=3 each. Each step, with probability 1/2 an ordered pair
@@ -70,9 +70,13 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
     assert_eq!(pi.remap, vi.remap);
     assert!(pi.values.iter().zip(&vi.values).all(|(a, b)| (a - b).abs() < 1e-8));
     assert!(pi.residual < 1e-9);
-    let sparse = SparseRemap::from_problem(&problem).policy_iteration(100).unwrap();
-    assert_eq!(sparse.remap, pi.remap);
-    assert!(sparse.values.iter().zip(&pi.values).all(|(a, b)| (a - b).abs() < 1e-8));
+    // The iterative evaluation (BiCGSTAB) gives the dense one.
+    let o = Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 500 }, ..Options::default() };
+    let sparse = policy_iteration(problem.mdp(), Criterion::TotalCost, &o).unwrap();
+    for (k, &s) in problem.transient_states().iter().enumerate() {
+        assert_eq!(sparse.policy[k] == 1, pi.remap[s]);
+        assert!((sparse.values[k] - pi.values[s]).abs() < 1e-8);
+    }
     // Some states remap, the most imbalanced (3,0,0)... among them, and MC agrees.
     assert!(pi.remap.iter().any(|&r| r) && pi.remap.iter().any(|&r| !r));
     for start in [16 * 3, 16 * 3 + 3, 4 + 2] {
@@ -80,8 +84,10 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
         assert!(est.agrees_with(pi.values[start], 4.0), "start {start}: {est:?} vs {}", pi.values[start]);
     }
     // The discounted criterion on the same MDP costs less than the total cost.
-    let disc = policy_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, None, 100).unwrap();
-    let disc_vi = value_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, 1e-12, 100_000, None).unwrap();
+    let disc = policy_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
+    let disc_vi =
+        value_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, &Options { tol: 1e-12, ..Options::default() })
+            .unwrap();
     assert_eq!(disc.policy, disc_vi.policy);
     for (k, &s) in problem.transient_states().iter().enumerate() {
         assert!(disc.values[k] <= pi.values[s] + 1e-12);

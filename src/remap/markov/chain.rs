@@ -1,21 +1,125 @@
-//! Workload chains: load vectors and a stochastic transition matrix.
+//! Workload chains: load vectors and a sparse stochastic transition law, given explicitly, as a
+//! product of independent processes (Kronecker product, never formed), or on the exchangeable
+//! state space of identical processes.
 
 use super::MarkovError;
+use super::exchange::Exchangeable;
+use crate::montecarlo::McRng;
 use nalgebra::DMatrix;
+use rand::Rng;
 
 const TOL: f64 = 1e-9;
 
+/// Largest number of states of a chain (32-bit indices in the MDP).
+pub const MAX_CHAIN_STATES: usize = 1 << 28;
+
+/// A sparse stochastic matrix in compressed rows.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct Rows {
+    pub n: usize,
+    pub ptr: Vec<usize>,
+    pub col: Vec<u32>,
+    pub val: Vec<f64>,
+}
+
+impl Rows {
+    /// Validates rows given as (target, probability) lists.
+    pub fn new(rows: &[Vec<(usize, f64)>], what: &'static str) -> Result<Self, MarkovError> {
+        let n = rows.len();
+        let mut out = Rows { n, ptr: vec![0], col: Vec::new(), val: Vec::new() };
+        for (i, row) in rows.iter().enumerate() {
+            let mut sum = 0.0;
+            for &(j, p) in row {
+                if j >= n {
+                    return Err(MarkovError::DimensionMismatch { what, expected: n, got: j + 1 });
+                }
+                if !p.is_finite() {
+                    return Err(MarkovError::NonFinite { what, index: i * n + j, value: p });
+                }
+                if p < -TOL {
+                    return Err(MarkovError::NegativeProbability { what, index: i * n + j, value: p });
+                }
+                sum += p;
+                if p != 0.0 {
+                    out.col.push(j as u32);
+                    out.val.push(p);
+                }
+            }
+            if (sum - 1.0).abs() > TOL {
+                return Err(MarkovError::NotStochastic { what, row: i, sum });
+            }
+            out.ptr.push(out.col.len());
+        }
+        Ok(out)
+    }
+
+    pub fn from_dense(p: &DMatrix<f64>, what: &'static str) -> Result<Self, MarkovError> {
+        let n = p.nrows();
+        if p.ncols() != n {
+            return Err(MarkovError::DimensionMismatch { what, expected: n, got: p.ncols() });
+        }
+        let rows: Vec<Vec<(usize, f64)>> = (0..n).map(|i| (0..n).map(|j| (j, p[(i, j)])).collect()).collect();
+        Self::new(&rows, what)
+    }
+
+    pub fn row(&self, i: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        (self.ptr[i]..self.ptr[i + 1]).map(|e| (self.col[e] as usize, self.val[e]))
+    }
+
+    pub fn sample(&self, i: usize, rng: &mut McRng) -> usize {
+        let u: f64 = rng.random();
+        let mut acc = 0.0;
+        let (lo, hi) = (self.ptr[i], self.ptr[i + 1]);
+        for e in lo..hi {
+            acc += self.val[e];
+            if u < acc {
+                return self.col[e] as usize;
+            }
+        }
+        self.col[hi - 1] as usize
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+enum Kind {
+    Explicit(Rows),
+    /// Independent factors, the first factor's index varying slowest.
+    Product(Vec<Rows>),
+    Exchangeable(Exchangeable),
+}
+
 /// A finite Markov chain of workload vectors (Yin et al., §2): state `s` holds the loads
-/// `loads[s]` of the `r` processes and moves with row `s` of the stochastic matrix `p`.
+/// [`WorkloadChain::load`]`(s)` of the processes and moves with a stochastic row.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WorkloadChain {
-    loads: Vec<Vec<f64>>,
-    p: DMatrix<f64>,
+    processes: usize,
+    loads: Vec<f64>,
+    kind: Kind,
+}
+
+fn check_loads(loads: &[Vec<f64>]) -> Result<(usize, Vec<f64>), MarkovError> {
+    let r = loads.first().map_or(0, Vec::len);
+    if loads.is_empty() || r == 0 {
+        return Err(MarkovError::DimensionMismatch { what: "state list / load vector", expected: 1, got: 0 });
+    }
+    if let Some(bad) = loads.iter().find(|l| l.len() != r) {
+        return Err(MarkovError::DimensionMismatch { what: "load vector", expected: r, got: bad.len() });
+    }
+    if let Some((index, &value)) = loads.iter().flatten().enumerate().find(|(_, x)| !x.is_finite()) {
+        return Err(MarkovError::NonFinite { what: "loads", index, value });
+    }
+    if loads.len() > MAX_CHAIN_STATES {
+        return Err(MarkovError::InvalidParameter { name: "states", value: loads.len() as f64 });
+    }
+    Ok((r, loads.iter().flatten().copied().collect()))
 }
 
 impl WorkloadChain {
-    /// Validates and builds a chain.
+    /// Validates and builds a chain from a dense transition matrix (a convenience for small
+    /// chains; see [`WorkloadChain::from_rows`]).
     ///
     /// # Errors
     /// [`MarkovError::DimensionMismatch`] when `p` is not `S×S` for `S = loads.len()` or load
@@ -24,40 +128,32 @@ impl WorkloadChain {
     /// (a row sum off 1 by more than 1e-9).
     pub fn new(loads: Vec<Vec<f64>>, p: DMatrix<f64>) -> Result<Self, MarkovError> {
         let s = loads.len();
-        let r = loads.first().map_or(0, Vec::len);
-        if s == 0 || r == 0 {
-            return Err(MarkovError::DimensionMismatch { what: "state list / load vector", expected: 1, got: 0 });
-        }
-        if let Some(bad) = loads.iter().find(|l| l.len() != r) {
-            return Err(MarkovError::DimensionMismatch { what: "load vector", expected: r, got: bad.len() });
-        }
-        if let Some((index, &value)) = loads.iter().flatten().enumerate().find(|(_, x)| !x.is_finite()) {
-            return Err(MarkovError::NonFinite { what: "loads", index, value });
-        }
         if p.nrows() != s || p.ncols() != s {
             let got = if p.nrows() != s { p.nrows() } else { p.ncols() };
             return Err(MarkovError::DimensionMismatch { what: "transition matrix", expected: s, got });
         }
-        for i in 0..s {
-            for j in 0..s {
-                let x = p[(i, j)];
-                if !x.is_finite() {
-                    return Err(MarkovError::NonFinite { what: "transition matrix", index: i * s + j, value: x });
-                }
-                if x < -TOL {
-                    return Err(MarkovError::NegativeProbability {
-                        what: "transition matrix",
-                        index: i * s + j,
-                        value: x,
-                    });
-                }
-            }
-            let sum = p.row(i).sum();
-            if (sum - 1.0).abs() > TOL {
-                return Err(MarkovError::NotStochastic { what: "transition matrix", row: i, sum });
-            }
+        let (processes, flat) = check_loads(&loads)?;
+        Ok(Self { processes, loads: flat, kind: Kind::Explicit(Rows::from_dense(&p, "transition matrix")?) })
+    }
+
+    /// Validates and builds a chain from sparse rows: `rows[s]` lists (next state, probability).
+    ///
+    /// # Errors
+    /// As [`WorkloadChain::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// let rows = vec![vec![(0, 0.5), (1, 0.5)], vec![(1, 1.0)]];
+    /// let chain = WorkloadChain::from_rows(vec![vec![0.0, 2.0], vec![1.0, 1.0]], rows).unwrap();
+    /// assert_eq!(chain.probability(0, 1), 0.5);
+    /// ```
+    pub fn from_rows(loads: Vec<Vec<f64>>, rows: Vec<Vec<(usize, f64)>>) -> Result<Self, MarkovError> {
+        if rows.len() != loads.len() {
+            return Err(MarkovError::DimensionMismatch { what: "transition rows", expected: loads.len(), got: rows.len() });
         }
-        Ok(Self { loads, p })
+        let (processes, flat) = check_loads(&loads)?;
+        Ok(Self { processes, loads: flat, kind: Kind::Explicit(Rows::new(&rows, "transition matrix")?) })
     }
 
     /// A one-process chain on the given load levels.
@@ -70,10 +166,11 @@ impl WorkloadChain {
 
     /// Independent processes: the product chain, states in row-major order (the first factor's
     /// index varies slowest), loads concatenated, `P = P_1 ⊗ P_2 ⊗ …` (Yin et al., §5 with typo
-    /// fixed: `P = q ⊗ q = (1/16) Q ⊗ Q`).
+    /// fixed: `P = q ⊗ q = (1/16) Q ⊗ Q`). The Kronecker product is never formed: rows are
+    /// generated from the factors' rows when needed.
     ///
     /// # Errors
-    /// [`MarkovError::InvalidParameter`] for no factors.
+    /// [`MarkovError::InvalidParameter`] for no factors, more than 64, or more than 2²⁸ states.
     ///
     /// # Examples
     /// ```
@@ -81,39 +178,211 @@ impl WorkloadChain {
     /// let one = WorkloadChain::single(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], reflecting_walk(6).unwrap()).unwrap();
     /// let two = WorkloadChain::product(&[one.clone(), one]).unwrap();
     /// // p_{(1,2)(2,2)} = 0.25 × 0.5 (Yin et al., §5).
-    /// assert_eq!(two.transition()[(6 * 1 + 2, 6 * 2 + 2)], 0.125);
+    /// assert_eq!(two.probability(6 * 1 + 2, 6 * 2 + 2), 0.125);
     /// ```
     pub fn product(factors: &[WorkloadChain]) -> Result<Self, MarkovError> {
-        let (first, rest) =
-            factors.split_first().ok_or(MarkovError::InvalidParameter { name: "factors", value: 0.0 })?;
-        let mut acc = first.clone();
-        for f in rest {
-            let loads = acc
-                .loads
-                .iter()
-                .flat_map(|a| f.loads.iter().map(move |b| a.iter().chain(b).copied().collect()))
-                .collect();
-            acc = WorkloadChain { loads, p: acc.p.kronecker(&f.p) };
+        if factors.is_empty() || factors.len() > 64 {
+            return Err(MarkovError::InvalidParameter { name: "factors", value: factors.len() as f64 });
         }
-        Ok(acc)
+        let states = factors.iter().try_fold(1usize, |acc, f| acc.checked_mul(f.states()));
+        let states = match states {
+            Some(s) if s <= MAX_CHAIN_STATES => s,
+            _ => return Err(MarkovError::InvalidParameter { name: "product states", value: f64::INFINITY }),
+        };
+        let mut rows = Vec::new();
+        for f in factors {
+            match &f.kind {
+                Kind::Product(inner) => rows.extend(inner.iter().cloned()),
+                _ => rows.push(f.explicit_rows()),
+            }
+        }
+        if rows.len() > 64 {
+            return Err(MarkovError::InvalidParameter { name: "factors", value: rows.len() as f64 });
+        }
+        let processes = factors.iter().map(|f| f.processes).sum();
+        let mut loads = Vec::with_capacity(states * processes);
+        let mut digits = vec![0usize; factors.len()];
+        for _ in 0..states {
+            for (f, &d) in factors.iter().zip(&digits) {
+                loads.extend_from_slice(f.load(d));
+            }
+            for k in (0..factors.len()).rev() {
+                digits[k] += 1;
+                if digits[k] < factors[k].states() {
+                    break;
+                }
+                digits[k] = 0;
+            }
+        }
+        Ok(Self { processes, loads, kind: Kind::Product(rows) })
+    }
+
+    /// `processes` identical independent copies of the one-process chain `q` on `levels`,
+    /// on the exchangeable state space: a state is the sorted vector of the processes' levels
+    /// (a multiset), `C(L + r − 1, r)` states instead of `L^r`. The law of the sorted vector of
+    /// the product chain is again a Markov chain (the product chain is lumpable under
+    /// permutations of the processes), so every quantity that is symmetric in the processes
+    /// (the imbalance norms, a uniform restart) has the same value as on the product space.
+    /// States are ordered by the colex rank of their sorted level indices.
+    ///
+    /// # Errors
+    /// [`MarkovError::InvalidParameter`] for `processes = 0`, fewer than two levels or more than
+    /// 2²⁸ states; the errors of [`WorkloadChain::single`] for `q`.
+    ///
+    /// # Examples
+    /// Two processes on 6 levels: 21 states instead of 36.
+    /// ```
+    /// use loadbal::remap::markov::{WorkloadChain, reflecting_walk};
+    /// let levels: Vec<f64> = (0..6).map(f64::from).collect();
+    /// let chain = WorkloadChain::exchangeable(&levels, reflecting_walk(6).unwrap(), 2).unwrap();
+    /// assert_eq!(chain.states(), 21);
+    /// ```
+    pub fn exchangeable(levels: &[f64], q: DMatrix<f64>, processes: usize) -> Result<Self, MarkovError> {
+        let one = Self::single(levels, q)?;
+        let ex = Exchangeable::new(one.explicit_rows(), processes)?;
+        let mut loads = Vec::with_capacity(ex.states() * processes);
+        for s in 0..ex.states() {
+            loads.extend(ex.levels(s).iter().map(|&l| levels[l as usize]));
+        }
+        Ok(Self { processes, loads, kind: Kind::Exchangeable(ex) })
+    }
+
+    fn explicit_rows(&self) -> Rows {
+        match &self.kind {
+            Kind::Explicit(r) => r.clone(),
+            _ => {
+                let mut out = Rows { n: self.states(), ptr: vec![0], col: Vec::new(), val: Vec::new() };
+                for s in 0..self.states() {
+                    self.for_each_successor(s, |j, p| {
+                        out.col.push(j as u32);
+                        out.val.push(p);
+                    });
+                    out.ptr.push(out.col.len());
+                }
+                out
+            }
+        }
     }
 
     /// Number of states.
     pub fn states(&self) -> usize {
-        self.loads.len()
+        self.loads.len() / self.processes
     }
-    /// Load vector of every state.
-    pub fn loads(&self) -> &[Vec<f64>] {
-        &self.loads
+    /// Number of processes (length of a load vector).
+    pub fn processes(&self) -> usize {
+        self.processes
     }
-    /// Transition matrix.
-    pub fn transition(&self) -> &DMatrix<f64> {
-        &self.p
+    /// Load vector of state `s` (sorted for an exchangeable chain). Panics when `s` is out of
+    /// range.
+    pub fn load(&self, s: usize) -> &[f64] {
+        &self.loads[s * self.processes..(s + 1) * self.processes]
     }
     /// Whether state `s` is balanced (all loads equal within 1e-12).
     pub fn is_balanced(&self, s: usize) -> bool {
-        let l = &self.loads[s];
+        let l = self.load(s);
         l.iter().all(|x| (x - l[0]).abs() <= 1e-12 * (1.0 + l[0].abs()))
+    }
+    /// Whether the chain lives on the exchangeable (sorted) state space.
+    pub fn is_exchangeable(&self) -> bool {
+        matches!(self.kind, Kind::Exchangeable(_))
+    }
+    /// Number of load vectors of the underlying product space that state `s` stands for: the
+    /// multinomial coefficient `r! / Π_l n_l!` on an exchangeable chain, 1 otherwise.
+    pub fn multiplicity(&self, s: usize) -> f64 {
+        match &self.kind {
+            Kind::Exchangeable(ex) => ex.multiplicity(s),
+            _ => 1.0,
+        }
+    }
+
+    /// Calls `f(j, p)` for every successor `j` of `s` with probability `p > 0` (a successor may
+    /// be reported more than once on an explicit chain given with repeated entries).
+    pub fn for_each_successor(&self, s: usize, mut f: impl FnMut(usize, f64)) {
+        match &self.kind {
+            Kind::Explicit(rows) => rows.row(s).for_each(|(j, p)| f(j, p)),
+            Kind::Product(factors) => {
+                let mut digits = [0usize; 64];
+                let mut rest = s;
+                for k in (0..factors.len()).rev() {
+                    digits[k] = rest % factors[k].n;
+                    rest /= factors[k].n;
+                }
+                product_row(factors, &digits[..factors.len()], 0, 0, 1.0, &mut f);
+            }
+            Kind::Exchangeable(ex) => ex.for_each_successor(s, f),
+        }
+    }
+
+    /// The row of state `s` as (successor, probability), successors merged and sorted.
+    pub fn row(&self, s: usize) -> Vec<(usize, f64)> {
+        let mut out: Vec<(usize, f64)> = Vec::new();
+        self.for_each_successor(s, |j, p| out.push((j, p)));
+        out.sort_by_key(|e| e.0);
+        out.dedup_by(|b, a| {
+            if a.0 == b.0 {
+                a.1 += b.1;
+                true
+            } else {
+                false
+            }
+        });
+        out
+    }
+
+    /// Transition probability from `i` to `j`.
+    pub fn probability(&self, i: usize, j: usize) -> f64 {
+        let mut p = 0.0;
+        self.for_each_successor(i, |k, q| {
+            if k == j {
+                p += q;
+            }
+        });
+        p
+    }
+
+    /// Draws the next state from `s`.
+    pub(crate) fn sample(&self, s: usize, rng: &mut McRng) -> usize {
+        match &self.kind {
+            Kind::Explicit(rows) => rows.sample(s, rng),
+            Kind::Product(factors) => {
+                let mut rest = s;
+                let mut digits = [0usize; 64];
+                for k in (0..factors.len()).rev() {
+                    digits[k] = rest % factors[k].n;
+                    rest /= factors[k].n;
+                }
+                factors.iter().zip(&digits).fold(0, |idx, (f, &d)| idx * f.n + f.sample(d, rng))
+            }
+            Kind::Exchangeable(ex) => ex.sample(s, rng),
+        }
+    }
+
+    /// Stored transition entries (computed for implicit chains): the size of the continue
+    /// kernel of a remapping problem.
+    pub fn nonzeros(&self) -> usize {
+        match &self.kind {
+            Kind::Explicit(rows) => rows.val.len(),
+            Kind::Product(factors) => {
+                let mut total = 0usize;
+                for s in 0..self.states() {
+                    self.for_each_successor(s, |_, _| total += 1);
+                }
+                let _ = factors;
+                total
+            }
+            Kind::Exchangeable(ex) => (0..ex.states()).map(|s| ex.row_len(s)).sum(),
+        }
+    }
+}
+
+fn product_row(factors: &[Rows], digits: &[usize], k: usize, idx: usize, p: f64, f: &mut impl FnMut(usize, f64)) {
+    if k == factors.len() {
+        f(idx, p);
+        return;
+    }
+    let fac = &factors[k];
+    for e in fac.ptr[digits[k]]..fac.ptr[digits[k] + 1] {
+        product_row(factors, digits, k + 1, idx * fac.n + fac.col[e] as usize, p * fac.val[e], f);
     }
 }
 
@@ -135,7 +404,7 @@ impl WorkloadChain {
 /// assert_eq!((q[(0, 1)], q[(2, 2)], q[(2, 3)], q[(5, 4)]), (0.5, 0.5, 0.25, 0.5));
 /// ```
 pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
-    if levels < 2 {
+    if !(2..=1 << 16).contains(&levels) {
         return Err(MarkovError::InvalidParameter { name: "levels", value: levels as f64 });
     }
     let last = levels - 1;
@@ -149,11 +418,12 @@ pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
 }
 
 /// `processes` independent copies of [`reflecting_walk`] on the levels `0..levels`: the
-/// Yin et al., §5 chain for `processes = 2`, `levels = 6` (36 states).
+/// Yin et al., §5 chain for `processes = 2`, `levels = 6` (36 states). Sparse: 3 × 100 levels
+/// (10⁶ states) is fine.
 ///
 /// # Errors
 /// [`MarkovError::InvalidParameter`] when `processes = 0`, `levels < 2` or the chain would
-/// exceed 2^14 states (a dense matrix of that size needs 2 GB).
+/// exceed 2²⁸ states.
 ///
 /// # Examples
 /// ```
@@ -161,13 +431,28 @@ pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
 /// assert_eq!(reflecting_chain(4, 6).unwrap().states(), 1296);
 /// ```
 pub fn reflecting_chain(processes: usize, levels: usize) -> Result<WorkloadChain, MarkovError> {
-    let states = (levels as f64).powi(processes as i32);
-    if processes == 0 || states > 16384.0 {
+    if processes == 0 || (levels as f64).powi(processes as i32) > MAX_CHAIN_STATES as f64 {
         return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 });
     }
     let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
     let one = WorkloadChain::single(&grid, reflecting_walk(levels)?)?;
     WorkloadChain::product(&vec![one; processes])
+}
+
+/// [`reflecting_chain`] on the exchangeable state space (sorted level vectors).
+///
+/// # Errors
+/// As [`WorkloadChain::exchangeable`].
+///
+/// # Examples
+/// Eight processes on ten levels: C(17, 8) = 24,310 states instead of 10⁸.
+/// ```
+/// use loadbal::remap::markov::reflecting_exchangeable;
+/// assert_eq!(reflecting_exchangeable(8, 10).unwrap().states(), 24_310);
+/// ```
+pub fn reflecting_exchangeable(processes: usize, levels: usize) -> Result<WorkloadChain, MarkovError> {
+    let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
+    WorkloadChain::exchangeable(&grid, reflecting_walk(levels)?, processes)
 }
 
 #[cfg(test)]
@@ -185,10 +470,10 @@ mod tests {
         let one = WorkloadChain::single(&levels, q).unwrap();
         let two = WorkloadChain::product(&[one.clone(), one]).unwrap();
         assert_eq!(two.states(), 36);
-        assert_eq!(two.transition().iter().filter(|&&x| x > 0.0).count(), 256);
-        assert_eq!(two.loads()[8], vec![1.0, 2.0]);
-        let row = two.transition().row(6 + 2);
-        assert_eq!((row[1], row[2], row[8], row[15]), (0.0625, 0.125, 0.25, 0.0625));
+        assert_eq!(two.nonzeros(), 256);
+        assert_eq!(two.load(8), &[1.0, 2.0]);
+        let p = |j| two.probability(6 + 2, j);
+        assert_eq!((p(1), p(2), p(8), p(15)), (0.0625, 0.125, 0.25, 0.0625));
         assert_eq!((0..36).filter(|&s| two.is_balanced(s)).count(), 6);
     }
 
@@ -209,5 +494,6 @@ mod tests {
         ));
         assert!(matches!(WorkloadChain::new(l, dmatrix![1.0]), Err(MarkovError::DimensionMismatch { .. })));
         assert!(reflecting_walk(1).is_err());
+        assert!(reflecting_chain(5, 100).is_err());
     }
 }

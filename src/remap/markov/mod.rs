@@ -10,6 +10,14 @@
 //! only when that is strictly better) and solves it for the total cost until absorption
 //! (eq. 10, Bellman equation 18, iteration 19).
 //!
+//! Chains are sparse: given row by row ([`WorkloadChain::from_rows`]), as a product of
+//! independent processes whose Kronecker product is never formed ([`WorkloadChain::product`],
+//! [`reflecting_chain`]: 3 processes × 100 levels is 10⁶ states), or, for `r` identical
+//! processes, on the exchangeable state space of sorted load vectors
+//! ([`WorkloadChain::exchangeable`], [`reflecting_exchangeable`]: `C(L + r − 1, r)` states
+//! instead of `L^r`, which makes 8 to 16 processes tractable). The remap row, the same for every
+//! state, is stored once as the MDP's restart distribution.
+//!
 //! # Example
 //! Yin et al., §5 with remap cost η = 1: remap exactly when the loads differ by two units or more
 //! (Figure 4(a)).
@@ -25,15 +33,14 @@
 //! ```
 
 mod chain;
+mod exchange;
 mod problem;
 mod simulate;
-mod sparse;
 mod thresholds;
 
-pub use chain::{WorkloadChain, reflecting_chain, reflecting_walk};
+pub use chain::{MAX_CHAIN_STATES, WorkloadChain, reflecting_chain, reflecting_exchangeable, reflecting_walk};
 pub use problem::{CONTINUE, Imbalance, Method, REMAP, RemapProblem, RemapSolution, RemapTarget, yin_example};
 pub use simulate::simulate_policy_cost;
-pub use sparse::SparseRemap;
 pub use thresholds::{Threshold, remap_cost_thresholds};
 
 use crate::montecarlo::MonteCarloError;

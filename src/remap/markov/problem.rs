@@ -1,8 +1,10 @@
 //! The remap-or-continue problem of Yin et al. built on the crate's MDP solver.
 
 use super::{MarkovError, WorkloadChain, reflecting_chain};
-use crate::remap::mdp::{Criterion, Mdp, MdpError, Termination, policy_iteration, value_iteration};
-use nalgebra::{DMatrix, DVector};
+use crate::remap::mdp::{
+    Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination, modified_policy_iteration, policy_iteration,
+    value_iteration,
+};
 
 /// Action index of *continue* in the MDP built by [`RemapProblem`] (first, so ties continue).
 pub const CONTINUE: usize = 0;
@@ -27,8 +29,9 @@ pub enum Imbalance {
 pub enum RemapTarget {
     /// Into a balanced (absorbing) state: the remap ends the problem (Yin et al., §3.2, `P̃(0) = 0`).
     Balanced,
-    /// A uniformly random state of the whole chain, balanced ones included (the §5 example,
-    /// `P̃(0) = U/36`).
+    /// A uniformly random load vector, balanced ones included (the §5 example, `P̃(0) = U/36`).
+    /// On an exchangeable chain each sorted state is weighted by its multiplicity, so that this
+    /// is the image of the uniform law on the product space.
     UniformOverAllStates,
     /// A restart distribution over all states of the chain (sums to 1).
     Distribution(Vec<f64>),
@@ -38,13 +41,24 @@ pub enum RemapTarget {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Method {
-    /// Howard policy iteration from the greedy policy of zero values.
+    /// Howard policy iteration from a proper policy (the cheaper action of each state, made
+    /// proper if needed).
     PolicyIteration,
-    /// Value iteration (Yin et al., eq. (19)) from `V⁰ = 0` with a sup-norm stopping rule.
+    /// Value iteration (Yin et al., eq. (19)) from `V⁰ = 0` with Jacobi sweeps and a sup-norm
+    /// stopping rule (the paper's iteration, so its step counts are comparable with Figure 5).
     ValueIteration {
         /// Stop when `‖V^{n+1} − V^n‖_∞ ≤ tol`.
         tol: f64,
         /// Iteration limit.
+        max_iters: usize,
+    },
+    /// Modified policy iteration with `sweeps` Gauss–Seidel sweeps per round.
+    ModifiedPolicyIteration {
+        /// Partial-evaluation sweeps per round.
+        sweeps: usize,
+        /// Stop when `‖V^{n+1} − V^n‖_∞ ≤ tol`.
+        tol: f64,
+        /// Round limit.
         max_iters: usize,
     },
 }
@@ -65,6 +79,20 @@ pub struct RemapSolution {
     pub residual: f64,
 }
 
+impl std::fmt::Display for RemapSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} of {} states remap; {} iterations ({}), Bellman residual {:.3e}",
+            self.remap.iter().filter(|&&r| r).count(),
+            self.remap.len(),
+            self.iterations,
+            self.termination,
+            self.residual
+        )
+    }
+}
+
 /// The remapping problem: a workload chain, a running cost, a remap cost `η ≥ 0` and a remap
 /// target, restricted to the imbalanced (transient) states as in Yin et al., eq. (11).
 #[derive(Debug, Clone, PartialEq)]
@@ -79,20 +107,18 @@ pub struct RemapProblem {
 }
 
 fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f64>, MarkovError> {
-    fn dev(l: &[f64]) -> impl Iterator<Item = f64> + '_ {
+    let dev = |s: usize| {
+        let l = chain.load(s);
         let mean = l.iter().sum::<f64>() / l.len() as f64;
         l.iter().map(move |x| x - mean)
-    }
+    };
+    let s = chain.states();
     let costs: Vec<f64> = match imbalance {
-        Imbalance::MaxNorm => chain.loads().iter().map(|l| dev(l).fold(0.0f64, |m, d| m.max(d.abs()))).collect(),
-        Imbalance::TwoNorm => chain.loads().iter().map(|l| dev(l).map(|d| d * d).sum::<f64>().sqrt()).collect(),
+        Imbalance::MaxNorm => (0..s).map(|i| dev(i).fold(0.0f64, |m, d| m.max(d.abs()))).collect(),
+        Imbalance::TwoNorm => (0..s).map(|i| dev(i).map(|d| d * d).sum::<f64>().sqrt()).collect(),
         Imbalance::PerState(c) => {
-            if c.len() != chain.states() {
-                return Err(MarkovError::DimensionMismatch {
-                    what: "running costs",
-                    expected: chain.states(),
-                    got: c.len(),
-                });
+            if c.len() != s {
+                return Err(MarkovError::DimensionMismatch { what: "running costs", expected: s, got: c.len() });
             }
             c.clone()
         }
@@ -112,7 +138,11 @@ fn target_distribution(chain: &WorkloadChain, target: &RemapTarget) -> Result<Ve
     let s = chain.states();
     match target {
         RemapTarget::Balanced => Ok(vec![0.0; s]),
-        RemapTarget::UniformOverAllStates => Ok(vec![1.0 / s as f64; s]),
+        RemapTarget::UniformOverAllStates => {
+            let m: Vec<f64> = (0..s).map(|i| chain.multiplicity(i)).collect();
+            let total: f64 = m.iter().sum();
+            Ok(m.into_iter().map(|x| x / total).collect())
+        }
         RemapTarget::Distribution(d) => {
             if d.len() != s {
                 return Err(MarkovError::DimensionMismatch { what: "remap distribution", expected: s, got: d.len() });
@@ -135,9 +165,12 @@ fn target_distribution(chain: &WorkloadChain, target: &RemapTarget) -> Result<Ve
 }
 
 impl RemapProblem {
-    /// Builds the problem: balanced states (all loads equal) absorb; the continue kernel is the
-    /// chain restricted to the others (Yin et al., eq. (11), `P̃(1)`), the remap kernel has the same
-    /// row `ρ` (the target restricted to them) in every state (`P̃(0)`).
+    /// Builds the problem: balanced states (all loads equal) absorb; the continue action of an
+    /// imbalanced state costs `φ` and moves with the chain restricted to the imbalanced states
+    /// (Yin et al., eq. (11), `P̃(1)`; mass into balanced states is absorbed); the remap action
+    /// costs `η` and restarts from the target restricted to them (`P̃(0)`, stored once as the
+    /// MDP's restart distribution, not as a dense row per state). Sparse throughout: the
+    /// memory is about 12 bytes per transition entry of the imbalanced states.
     ///
     /// # Formula
     /// action continue: cost φ(i), row P̃(1)_i;  action remap: cost η, row ρ (ρ = 0 for
@@ -176,13 +209,27 @@ impl RemapProblem {
         if transient.len() == chain.states() {
             return Err(MarkovError::Degenerate("no state is balanced"));
         }
-        let m1 = transient.len();
-        let p = chain.transition();
-        let continue_kernel = DMatrix::from_fn(m1, m1, |i, j| p[(transient[i], transient[j])]);
-        let rho = DVector::from_iterator(m1, transient.iter().map(|&s| target[s]));
-        let remap_kernel = DMatrix::from_fn(m1, m1, |_, j| rho[j]);
-        let costs = DMatrix::from_fn(m1, 2, |i, a| if a == CONTINUE { run_cost[transient[i]] } else { eta });
-        let mdp = Mdp::new(vec![continue_kernel, remap_kernel], costs)?;
+        let mut local = vec![u32::MAX; chain.states()];
+        for (k, &s) in transient.iter().enumerate() {
+            local[s] = k as u32;
+        }
+        let m = transient.len();
+        let mut b = MdpBuilder::with_capacity(m, 2 * m, 0);
+        let rho: Vec<(usize, f64)> =
+            transient.iter().enumerate().filter(|&(_, &s)| target[s] > 0.0).map(|(k, &s)| (k, target[s])).collect();
+        b.restart(&rho);
+        let mut row: Vec<(usize, f64)> = Vec::new();
+        for (k, &s) in transient.iter().enumerate() {
+            row.clear();
+            chain.for_each_successor(s, |j, p| {
+                if local[j] != u32::MAX {
+                    row.push((local[j] as usize, p));
+                }
+            });
+            b.action_from_iter(k, run_cost[s], 0.0, row.iter().copied());
+            b.action_with_restart(k, eta, &[], 1.0);
+        }
+        let mdp = b.build()?;
         Ok(Self { chain, transient, run_cost, eta, target, mdp })
     }
 
@@ -232,10 +279,14 @@ impl RemapProblem {
         if values.len() != s {
             return Err(MarkovError::DimensionMismatch { what: "values", expected: s, got: values.len() });
         }
-        let v = DVector::from_column_slice(values);
-        let cont = self.chain.transition() * &v;
         let remap = self.eta + self.target.iter().zip(values).map(|(p, x)| p * x).sum::<f64>();
-        Ok((0..s).map(|i| (self.run_cost[i] + cont[i], remap)).collect())
+        Ok((0..s)
+            .map(|i| {
+                let mut cont = self.run_cost[i];
+                self.chain.for_each_successor(i, |j, p| cont += p * values[j]);
+                (cont, remap)
+            })
+            .collect())
     }
 
     /// Solves for the total cost until absorption (Yin et al., eqs. (10), 18, 19) after checking
@@ -273,14 +324,14 @@ impl RemapProblem {
     /// remap") is improper but every improper policy has an infinite cost, because the running
     /// cost is positive on every imbalanced state that never absorbs. The optimal policy is then
     /// proper and unique (stochastic shortest paths). Policy iteration starts from a proper
-    /// policy (the greedy one for zero values, or "always remap").
+    /// policy ([`Mdp::proper_policy`]).
     ///
     /// With a zero-cost cycle (an improper policy of finite cost), policy iteration returns the
     /// best *proper* policy, since it only ever evaluates proper ones.
     ///
     /// # Errors
-    /// [`MarkovError::Mdp`] with [`MdpError::ImproperPolicy`] when no proper policy is found or
-    /// an evaluated policy is improper.
+    /// [`MarkovError::Mdp`] with [`MdpError::NoProperPolicy`] when no policy absorbs from some
+    /// state, or another solver error (never `Ok` with a non-finite value).
     ///
     /// # Examples
     /// Two imbalanced states that swap forever unless remapped into a balanced state: the literal
@@ -298,10 +349,19 @@ impl RemapProblem {
     /// ```
     pub fn solve_relaxed(&self, method: Method) -> Result<RemapSolution, MarkovError> {
         let sol = match method {
-            Method::PolicyIteration => policy_iteration(&self.mdp, Criterion::TotalCost, None, 10_000)?,
-            Method::ValueIteration { tol, max_iters } => {
-                value_iteration(&self.mdp, Criterion::TotalCost, tol, max_iters, None)?
+            Method::PolicyIteration => {
+                policy_iteration(&self.mdp, Criterion::TotalCost, &Options { max_iters: 10_000, ..Options::default() })?
             }
+            Method::ValueIteration { tol, max_iters } => value_iteration(
+                &self.mdp,
+                Criterion::TotalCost,
+                &Options { tol, max_iters, sweep: Sweep::Jacobi, ..Options::default() },
+            )?,
+            Method::ModifiedPolicyIteration { sweeps, tol, max_iters } => modified_policy_iteration(
+                &self.mdp,
+                Criterion::TotalCost,
+                &Options { tol, max_iters, sweeps, ..Options::default() },
+            )?,
         };
         let s = self.chain.states();
         let (mut remap, mut values) = (vec![false; s], vec![0.0; s]);

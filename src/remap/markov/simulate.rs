@@ -57,8 +57,6 @@ pub fn simulate_policy_cost(
     if start >= s {
         return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
     }
-    let p = chain.transition();
-    let rows: Vec<Vec<(usize, f64)>> = (0..s).map(|i| cdf(p.row(i).iter().copied())).collect();
     let target = cdf(problem.target().iter().copied());
     let balanced: Vec<bool> = (0..s).map(|i| chain.is_balanced(i)).collect();
     let (phi, eta) = (problem.run_cost(), problem.eta());
@@ -76,7 +74,7 @@ pub fn simulate_policy_cost(
                 state = draw(&target, rng);
             } else {
                 cost += phi[state];
-                state = draw(&rows[state], rng);
+                state = chain.sample(state, rng);
             }
         }
         cost

@@ -1,17 +1,40 @@
-//! The crate's one solver for finite Markov decision processes (Yin et al., §3–4, and the
-//! textbook criteria around it).
+//! The crate's one solver for finite Markov decision processes (Yin et al., §3–4; Puterman,
+//! chapters 6–8).
 //!
-//! An [`Mdp`] has `S` states and `A ≥ 1` actions; action `a` moves with the `S×S` substochastic
-//! matrix `P_a` (a row deficit `1 − Σ_j P_a(i, j)` is the probability of leaving to a cost-free
-//! absorbing state) and costs `c(i, a)`. Three criteria ([`Criterion`]):
+//! An [`Mdp`] has `S` states; state `i` has its own number of actions `A_i ≥ 1`. Each
+//! state–action pair `(i, a)` costs `c(i, a)` and moves with a sparse substochastic row
+//! `P(i, a, ·)` (stored as compressed rows, QuantEcon's state–action-pair form), optionally plus a
+//! multiple `w(i, a)` of one shared *restart distribution* `ρ` (a rank-one term: "jump to a state
+//! drawn from ρ", as a remap does; it keeps a dense restart row out of every pair). A row deficit
+//! `1 − Σ_j P(i, a, j)` is the probability of leaving to a cost-free absorbing state. Build one
+//! with [`MdpBuilder`], [`Mdp::from_pairs`] or, for small problems, from dense nalgebra matrices
+//! with [`Mdp::new`].
 //!
-//! * total cost until absorption (Yin et al., eq. (10); every stationary policy must absorb,
-//!   assumption (A), checked by [`Mdp::check_assumption_a`]);
+//! Three criteria ([`Criterion`]):
+//!
+//! * total cost until absorption (Yin et al., eq. (10)); the optimal policy must be proper
+//!   (reach absorption from every state); assumption (A), that *every* policy is proper, is
+//!   checked by [`Mdp::check_assumption_a`];
 //! * discounted cost with factor `β ∈ (0, 1)`;
-//! * long-run average cost (gain and bias) for stochastic matrices, unichain policies.
+//! * long-run average cost (gain and bias) for stochastic rows, unichain policies.
 //!
-//! Solvers: Howard [`policy_iteration`] (exact, finite) and [`value_iteration`] (Yin et al.
-//! eq. 19, sup-norm stopping rule, then an exact evaluation of the greedy policy).
+//! Solvers ([`Options`] selects the variant; [`solve`] picks the fastest for the problem):
+//!
+//! * Howard [`policy_iteration`] with an exact evaluation: dense LU (faer) for at most
+//!   [`DENSE_LIMIT`] states with a non-trivial row, otherwise BiCGSTAB preconditioned by a
+//!   symmetric Gauss–Seidel sweep, falling back to a sparse LU (faer) when it breaks down or
+//!   stalls ([`LinearSolver`]); the rank-one restart term is handled by the Sherman–Morrison
+//!   formula.
+//! * [`modified_policy_iteration`]: `k` Gauss–Seidel sweeps of partial evaluation per round
+//!   (Puterman §6.5).
+//! * [`value_iteration`] (Yin et al., eq. (19)) with Jacobi or Gauss–Seidel sweeps; for the
+//!   discounted cost the span (MacQueen) stopping rule with bounds on the values; for the
+//!   average cost relative value iteration with the aperiodicity transform (Puterman §8.5.5)
+//!   and bounds on the gain.
+//!
+//! Every [`Solution`] carries a [`Termination`] reason and the Bellman residual
+//! `max_i |min_a Q(i, a) − V(i)|` (NaN-safe: a NaN anywhere gives an error, never a small
+//! residual); a non-finite value is an error, never `Ok`.
 //!
 //! **Tie-breaking** is deterministic: an action whose Q-value is within `1e-12·(1 + |min|)` of
 //! the minimum counts as tied; among tied actions the lowest index wins, except that policy
@@ -19,31 +42,39 @@
 //! Put the action you prefer at ties first (the remapping builder puts *continue* first, so a
 //! state remaps only when remapping is strictly better).
 
+mod bicgstab;
+mod eval;
+mod model;
 mod proper;
 mod solve;
 
+pub use bicgstab::{LinearStats, LinearStatus};
+pub use eval::{evaluate_policy, expected_absorption_time};
+pub use model::{Mdp, MdpBuilder};
 pub use proper::AbsorptionBound;
 pub use solve::{
-    Solution, Termination, bellman_update, evaluate_policy, expected_absorption_time, policy_iteration, value_iteration,
+    Algorithm, Bounds, LinearSolver, Options, Solution, Sweep, Termination, bellman_update, modified_policy_iteration,
+    policy_iteration, solve, value_iteration,
 };
 
-use nalgebra::{DMatrix, DVector};
+/// Re-exported so that users can build the dense inputs of [`Mdp::new`] without depending on
+/// nalgebra themselves.
+pub use nalgebra::{DMatrix, DVector};
 
-/// Tolerance on row sums and on negative entries of transition matrices.
+/// Tolerance on row sums and on negative entries of transition rows.
 pub const ROW_SUM_TOLERANCE: f64 = 1e-9;
+
+/// Largest number of states with a non-trivial row for which a policy is evaluated by a dense
+/// LU factorisation; larger systems use the preconditioned iterative solver.
+pub const DENSE_LIMIT: usize = 400;
 
 /// Bad input to, or a failure of, the MDP solver.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MdpError {
-    /// No states or no actions.
-    #[error("an MDP needs at least one state and one action, got {states} states and {actions} actions")]
-    Empty {
-        /// Number of states.
-        states: usize,
-        /// Number of actions.
-        actions: usize,
-    },
+    /// No states, or a state without actions.
+    #[error("an MDP needs at least one state and one action per state: {0}")]
+    Empty(String),
     /// A transition matrix is not square.
     #[error("transition matrix of action {action} is {rows}×{cols}, not square")]
     NotSquare {
@@ -64,54 +95,78 @@ pub enum MdpError {
         /// Actual size.
         got: usize,
     },
-    /// NaN or an infinity in a matrix or cost.
-    #[error("{what} has the non-finite value {value} at ({row}, {col})")]
+    /// A problem too large for the 32-bit state indices of the sparse storage.
+    #[error("{what} = {value} exceeds the limit {limit}")]
+    TooLarge {
+        /// What is too large.
+        what: &'static str,
+        /// Its value.
+        value: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// NaN or an infinity in a transition row or a cost.
+    #[error("{what} of state {state}, action {action} has the non-finite value {value}")]
     NonFinite {
         /// Which input.
         what: &'static str,
-        /// Row.
-        row: usize,
-        /// Column.
-        col: usize,
+        /// State.
+        state: usize,
+        /// Action (position among the state's actions).
+        action: usize,
         /// The value.
         value: f64,
     },
-    /// A negative transition probability (beyond −1e-9).
-    #[error("negative probability {value} at ({row}, {col}) of action {action}")]
-    NegativeProbability {
-        /// Action index.
+    /// A transition to a state outside `0..S`.
+    #[error("state {state}, action {action} moves to state {target}, but there are only {states} states")]
+    StateOutOfRange {
+        /// State.
+        state: usize,
+        /// Action.
         action: usize,
-        /// Row.
-        row: usize,
-        /// Column.
-        col: usize,
+        /// The bad target state.
+        target: usize,
+        /// Number of states.
+        states: usize,
+    },
+    /// A negative transition probability (beyond −1e-9).
+    #[error("negative probability {value} from state {state}, action {action} to state {target}")]
+    NegativeProbability {
+        /// State.
+        state: usize,
+        /// Action.
+        action: usize,
+        /// Target state.
+        target: usize,
         /// The value.
         value: f64,
     },
     /// A row sums above 1 (beyond 1e-9).
-    #[error("row {row} of action {action} sums to {sum} > 1")]
+    #[error("the row of state {state}, action {action} sums to {sum} > 1")]
     RowSumExceedsOne {
-        /// Action index.
+        /// State.
+        state: usize,
+        /// Action.
         action: usize,
-        /// Row.
-        row: usize,
         /// Row sum.
         sum: f64,
     },
     /// The average-cost criterion needs stochastic rows (sum 1 within 1e-9).
-    #[error("row {row} of action {action} sums to {sum}, not 1 (the average-cost criterion needs a stochastic matrix)")]
+    #[error(
+        "the row of state {state}, action {action} sums to {sum}, not 1 (the average-cost criterion needs stochastic rows)"
+    )]
     NotStochastic {
-        /// Action index.
+        /// State.
+        state: usize,
+        /// Action.
         action: usize,
-        /// Row.
-        row: usize,
         /// Row sum.
         sum: f64,
     },
     /// A discount factor outside `(0, 1)`.
     #[error("discount factor {0} is not in (0, 1)")]
     InvalidDiscount(f64),
-    /// An action index outside `0..A` in a policy, or a policy of the wrong length.
+    /// An action index outside a state's actions, or a policy of the wrong length.
     #[error("invalid policy: {0}")]
     InvalidPolicy(String),
     /// Assumption (A) of Yin et al. fails: from `state`, some stationary policy never absorbs.
@@ -126,9 +181,42 @@ pub enum MdpError {
         /// The smallest such state.
         state: usize,
     },
+    /// No stationary policy reaches absorption from `state`: the total cost is infinite there
+    /// (or the problem has no absorbing exit at all).
+    #[error("no policy reaches absorption from state {state}")]
+    NoProperPolicy {
+        /// The smallest such state.
+        state: usize,
+    },
     /// The average-cost evaluation system is singular: the policy has several recurrent classes.
     #[error("the policy is multichain: its average-cost evaluation system is singular")]
     MultichainPolicy,
+    /// The evaluation system is singular in floating point (a discount factor so close to 1
+    /// that `I − βP` rounds to a singular matrix).
+    #[error("the {criterion} evaluation system of the policy is numerically singular")]
+    SingularSystem {
+        /// The criterion.
+        criterion: &'static str,
+    },
+    /// The iterative linear solver failed and no fallback was allowed.
+    #[error("BiCGSTAB stopped ({status}) after {iterations} iterations at relative residual {residual:e}")]
+    LinearSolverFailed {
+        /// Why it stopped.
+        status: LinearStatus,
+        /// Iterations done.
+        iterations: usize,
+        /// Relative residual reached.
+        residual: f64,
+    },
+    /// A solver produced a NaN or an infinite value (an overflow, for example with costs near
+    /// `f64::MAX`).
+    #[error("the solver produced the non-finite value {value} at state {state}")]
+    NonFiniteValue {
+        /// State.
+        state: usize,
+        /// The value.
+        value: f64,
+    },
     /// A solver option is out of range.
     #[error("invalid option {name} = {value}")]
     InvalidOption {
@@ -154,144 +242,30 @@ pub enum Criterion {
     AverageCost,
 }
 
-/// A finite MDP: one `S×S` substochastic matrix per action and an `S×A` cost matrix.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Mdp {
-    transitions: Vec<DMatrix<f64>>,
-    costs: DMatrix<f64>,
+impl Criterion {
+    /// The factor multiplying expected next values: β, or 1.
+    pub(crate) fn beta(self) -> f64 {
+        match self {
+            Criterion::Discounted { factor } => factor,
+            _ => 1.0,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Criterion::TotalCost => "total-cost",
+            Criterion::Discounted { .. } => "discounted",
+            Criterion::AverageCost => "average-cost",
+        }
+    }
 }
 
-impl Mdp {
-    /// Validates and builds an MDP: `transitions[a]` is the `S×S` matrix of action `a`,
-    /// `costs[(i, a)]` the cost of action `a` in state `i`.
-    ///
-    /// # Errors
-    /// [`MdpError::Empty`], [`MdpError::NotSquare`], [`MdpError::DimensionMismatch`],
-    /// [`MdpError::NonFinite`], [`MdpError::NegativeProbability`] (entries below −1e-9) and
-    /// [`MdpError::RowSumExceedsOne`] (row sums above 1 + 1e-9).
-    ///
-    /// # Examples
-    /// One state that either stops for 3 or pays 1 and stays with probability 1/2: the optimal
-    /// total cost solves `J = min(3, 1 + J/2)`, so `J = 2`.
-    /// ```
-    /// use loadbal::remap::mdp::{Criterion, Mdp, policy_iteration};
-    /// use nalgebra::{DMatrix, dmatrix};
-    /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-    /// let s = policy_iteration(&mdp, Criterion::TotalCost, None, 100).unwrap();
-    /// assert_eq!(s.policy, vec![0]);
-    /// assert!((s.values[0] - 2.0).abs() < 1e-12);
-    /// ```
-    pub fn new(transitions: Vec<DMatrix<f64>>, costs: DMatrix<f64>) -> Result<Self, MdpError> {
-        let actions = transitions.len();
-        let states = transitions.first().map_or(0, |p| p.nrows());
-        if actions == 0 || states == 0 {
-            return Err(MdpError::Empty { states, actions });
-        }
-        for (a, p) in transitions.iter().enumerate() {
-            if p.nrows() != p.ncols() {
-                return Err(MdpError::NotSquare { action: a, rows: p.nrows(), cols: p.ncols() });
-            }
-            if p.nrows() != states {
-                return Err(MdpError::DimensionMismatch {
-                    what: "transition matrix",
-                    expected: states,
-                    got: p.nrows(),
-                });
-            }
-            for i in 0..states {
-                let mut sum = 0.0;
-                for j in 0..states {
-                    let x = p[(i, j)];
-                    if !x.is_finite() {
-                        return Err(MdpError::NonFinite { what: "transition matrix", row: i, col: j, value: x });
-                    }
-                    if x < -ROW_SUM_TOLERANCE {
-                        return Err(MdpError::NegativeProbability { action: a, row: i, col: j, value: x });
-                    }
-                    sum += x;
-                }
-                if sum > 1.0 + ROW_SUM_TOLERANCE {
-                    return Err(MdpError::RowSumExceedsOne { action: a, row: i, sum });
-                }
-            }
-        }
-        if costs.nrows() != states {
-            return Err(MdpError::DimensionMismatch { what: "cost matrix rows", expected: states, got: costs.nrows() });
-        }
-        if costs.ncols() != actions {
-            return Err(MdpError::DimensionMismatch {
-                what: "cost matrix columns",
-                expected: actions,
-                got: costs.ncols(),
-            });
-        }
-        if let Some((k, &value)) = costs.iter().enumerate().find(|(_, c)| !c.is_finite()) {
-            return Err(MdpError::NonFinite { what: "cost matrix", row: k % states, col: k / states, value });
-        }
-        Ok(Self { transitions, costs })
-    }
-
-    /// Number of states `S`.
-    pub fn states(&self) -> usize {
-        self.costs.nrows()
-    }
-    /// Number of actions `A`.
-    pub fn actions(&self) -> usize {
-        self.transitions.len()
-    }
-    /// Transition matrix of action `a`.
-    pub fn transition(&self, a: usize) -> &DMatrix<f64> {
-        &self.transitions[a]
-    }
-    /// Cost matrix (`S×A`).
-    pub fn costs(&self) -> &DMatrix<f64> {
-        &self.costs
-    }
-
-    pub(crate) fn check_policy(&self, policy: &[usize]) -> Result<(), MdpError> {
-        if policy.len() != self.states() {
-            return Err(MdpError::InvalidPolicy(format!("length {} for {} states", policy.len(), self.states())));
-        }
-        if let Some((i, a)) = policy.iter().enumerate().find(|(_, a)| **a >= self.actions()) {
-            return Err(MdpError::InvalidPolicy(format!("action {a} in state {i}, only {} actions", self.actions())));
-        }
-        Ok(())
-    }
-
-    /// The matrix `P_u` and cost vector `c_u` of a stationary policy.
-    pub(crate) fn policy_system(&self, policy: &[usize]) -> (DMatrix<f64>, DVector<f64>) {
-        let s = self.states();
-        let mut p = DMatrix::zeros(s, s);
-        let mut c = DVector::zeros(s);
-        for (i, &a) in policy.iter().enumerate() {
-            p.set_row(i, &self.transitions[a].row(i));
-            c[i] = self.costs[(i, a)];
-        }
-        (p, c)
-    }
-
-    pub(crate) fn check_criterion(&self, criterion: Criterion) -> Result<(), MdpError> {
-        match criterion {
-            Criterion::TotalCost => Ok(()),
-            Criterion::Discounted { factor } => {
-                if factor > 0.0 && factor < 1.0 {
-                    Ok(())
-                } else {
-                    Err(MdpError::InvalidDiscount(factor))
-                }
-            }
-            Criterion::AverageCost => {
-                for (a, p) in self.transitions.iter().enumerate() {
-                    for i in 0..self.states() {
-                        let sum = p.row(i).sum();
-                        if (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
-                            return Err(MdpError::NotStochastic { action: a, row: i, sum });
-                        }
-                    }
-                }
-                Ok(())
-            }
+impl std::fmt::Display for Criterion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Criterion::TotalCost => f.write_str("total cost until absorption"),
+            Criterion::Discounted { factor } => write!(f, "discounted cost (β = {factor})"),
+            Criterion::AverageCost => f.write_str("average cost"),
         }
     }
 }

@@ -1,184 +1,339 @@
-//! Policy evaluation, Howard policy iteration and value iteration.
+//! Howard policy iteration, modified policy iteration and value iteration.
 
-use super::{Criterion, Mdp, MdpError};
-use nalgebra::{DMatrix, DVector};
+use super::bicgstab::LinearStats;
+use super::eval::{Cache, evaluate_pairs};
+use super::{Criterion, DENSE_LIMIT, Mdp, MdpError};
 
 /// Relative tolerance under which two Q-values count as tied.
 const TIE: f64 = 1e-12;
+/// A pair is stochastic when its row deficit is at most this.
+const STOCHASTIC: f64 = 1e-12;
 
-/// Why an iterative solver stopped (after argmin's `TerminationReason`).
+/// Why a solver stopped (after argmin's `TerminationReason`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Termination {
     /// Policy iteration: the improved policy equals the evaluated one.
     PolicyStable,
-    /// Value iteration: the sup-norm (span, for the average cost) of the last update is at most
-    /// the tolerance.
+    /// Value or modified policy iteration: the stopping rule holds (see [`Options::tol`]).
     ToleranceReached,
     /// The iteration limit was hit first; the result is the last iterate.
     MaxItersReached,
+}
+
+impl std::fmt::Display for Termination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Termination::PolicyStable => "policy stable",
+            Termination::ToleranceReached => "tolerance reached",
+            Termination::MaxItersReached => "iteration limit reached",
+        })
+    }
+}
+
+/// Which algorithm produced a [`Solution`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// Howard policy iteration.
+    PolicyIteration,
+    /// Modified policy iteration with `k` partial-evaluation sweeps.
+    ModifiedPolicyIteration {
+        /// Sweeps per round.
+        sweeps: usize,
+    },
+    /// Value iteration (relative value iteration for the average cost).
+    ValueIteration,
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Algorithm::PolicyIteration => f.write_str("policy iteration"),
+            Algorithm::ModifiedPolicyIteration { sweeps } => write!(f, "modified policy iteration (k = {sweeps})"),
+            Algorithm::ValueIteration => f.write_str("value iteration"),
+        }
+    }
+}
+
+/// Sweep order of value iteration and of the partial evaluations of modified policy iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Sweep {
+    /// Every state from the previous iterate (Yin et al., eq. (19); Puterman §6.3).
+    Jacobi,
+    /// States in index order, each using the values already updated in this sweep
+    /// (Puterman §6.3.3): fewer sweeps for the same accuracy.
+    GaussSeidel,
+}
+
+/// How a policy is evaluated exactly.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum LinearSolver {
+    /// Dense LU (faer) for at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a non-trivial
+    /// row; otherwise BiCGSTAB with a symmetric Gauss–Seidel preconditioner to a relative
+    /// residual of 1e-13 (at most 2,000 iterations), falling back to a sparse LU (faer) on
+    /// breakdown or stall. Average-cost systems: dense LU up to 1,500 states, else sparse LU.
+    Auto,
+    /// Always a dense LU.
+    DenseLu,
+    /// Always a sparse LU.
+    SparseLu,
+    /// Always BiCGSTAB; not reaching `tol` within `max_iters` is an error
+    /// ([`MdpError::LinearSolverFailed`]), not a fallback.
+    Bicgstab {
+        /// Relative residual `‖b − Ax‖ / ‖b‖` to reach.
+        tol: f64,
+        /// Iteration limit.
+        max_iters: usize,
+    },
+}
+
+/// Solver options (all solvers read the fields they need).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Options {
+    /// Iteration limit: policy-iteration rounds, value-iteration sweeps or modified-policy-
+    /// iteration rounds (default 100,000).
+    pub max_iters: usize,
+    /// Stopping tolerance of value and modified policy iteration (default 1e-10): total cost,
+    /// `‖V^{n+1} − V^n‖_∞ ≤ tol`; discounted cost, the width of the MacQueen bounds
+    /// `β/(1−β)·span(TV − V) ≤ tol`; average cost, the width of the bounds on the gain
+    /// `span(TV − V)/τ ≤ tol`.
+    pub tol: f64,
+    /// Sweep order of value iteration and of the partial evaluations (default Gauss–Seidel).
+    pub sweep: Sweep,
+    /// Partial-evaluation sweeps per round of modified policy iteration (default 5).
+    pub sweeps: usize,
+    /// Aperiodicity transform `P ← τP + (1 − τ)I` of relative value iteration, `τ ∈ (0, 1]`
+    /// (default 0.5; 1 is no transform).
+    pub aperiodicity: f64,
+    /// Linear solver of exact evaluations (default [`LinearSolver::Auto`]).
+    pub linear: LinearSolver,
+    /// Initial policy of policy iteration (default: the cheapest action of each state, made
+    /// proper for the total cost by [`Mdp::proper_policy`]).
+    pub init_policy: Option<Vec<usize>>,
+    /// Initial values of value and modified policy iteration (default zeros).
+    pub init_values: Option<Vec<f64>>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            max_iters: 100_000,
+            tol: 1e-10,
+            sweep: Sweep::GaussSeidel,
+            sweeps: 5,
+            aperiodicity: 0.5,
+            linear: LinearSolver::Auto,
+            init_policy: None,
+            init_values: None,
+        }
+    }
+}
+
+/// Bounds on the optimal values (discounted cost: `values[i] + lower ≤ V*(i) ≤ values[i] +
+/// upper`) or on the optimal gain (average cost: `lower ≤ g* ≤ upper`), from the last Bellman
+/// update (MacQueen; Odoni; Puterman, Theorems 6.6.6 and 8.5.5).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Bounds {
+    /// Lower bound (offset on the values, or the gain).
+    pub lower: f64,
+    /// Upper bound.
+    pub upper: f64,
 }
 
 /// Result of a solver.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Solution {
-    /// Action of each state.
+    /// Action of each state (its position among the state's actions).
     pub policy: Vec<usize>,
-    /// Values of the policy: total or discounted cost, or the bias (zero at state 0) for the
-    /// average cost.
-    pub values: DVector<f64>,
+    /// Values: total or discounted cost, or the bias (zero at state 0) for the average cost.
+    pub values: Vec<f64>,
     /// Gain (average cost per step), for [`Criterion::AverageCost`] only.
     pub gain: Option<f64>,
-    /// Policy-iteration rounds (each an evaluation and an improvement) or value-iteration
-    /// updates.
+    /// Bounds from the last update (value iteration and modified policy iteration, discounted
+    /// and average cost).
+    pub bounds: Option<Bounds>,
+    /// Policy-iteration rounds (each an evaluation and an improvement), value-iteration sweeps
+    /// or modified-policy-iteration rounds.
     pub iterations: usize,
     /// Why the solver stopped.
     pub termination: Termination,
-    /// Bellman residual `‖min_a Q(·, a) − V‖_∞` of the returned values (gain included).
+    /// Bellman residual `max_i |min_a Q(i, a) − g − V(i)|` of the returned values.
     pub residual: f64,
+    /// Which algorithm ran.
+    pub algorithm: Algorithm,
+    /// Cost of the exact evaluations.
+    pub linear: LinearStats,
 }
 
-fn factor(criterion: Criterion) -> f64 {
-    match criterion {
-        Criterion::Discounted { factor } => factor,
-        _ => 1.0,
+impl std::fmt::Display for Solution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {} states, {} iterations ({}), Bellman residual {:.3e}",
+            self.algorithm,
+            self.values.len(),
+            self.iterations,
+            self.termination,
+            self.residual
+        )?;
+        if let Some(g) = self.gain {
+            write!(f, ", gain {g}")?;
+        }
+        Ok(())
     }
 }
 
-/// Exact value of a stationary policy (Yin et al., eq. (17) for the total cost).
-///
-/// # Formula
-/// total: (I − P_u) J = c_u;  discounted: (I − β P_u) J = c_u;
-/// average: g + h_i = c_u(i) + Σ_j P_u(i,j) h_j, h_0 = 0
-///
-/// Returns the values and, for the average cost, the gain.
-///
-/// # Errors
-/// [`MdpError::InvalidPolicy`], [`MdpError::InvalidDiscount`], [`MdpError::NotStochastic`]
-/// (average cost), [`MdpError::ImproperPolicy`] (total cost, a state that never absorbs),
-/// [`MdpError::MultichainPolicy`] (average cost, singular system).
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, evaluate_policy};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.5]], dmatrix![1.0]).unwrap();
-/// let (j, _) = evaluate_policy(&mdp, Criterion::TotalCost, &[0]).unwrap();
-/// assert!((j[0] - 2.0).abs() < 1e-12);
-/// ```
-pub fn evaluate_policy(
-    mdp: &Mdp,
-    criterion: Criterion,
-    policy: &[usize],
-) -> Result<(DVector<f64>, Option<f64>), MdpError> {
-    mdp.check_criterion(criterion)?;
-    mdp.check_policy(policy)?;
-    let (p, c) = mdp.policy_system(policy);
-    let s = mdp.states();
-    match criterion {
-        Criterion::TotalCost | Criterion::Discounted { .. } => {
-            if criterion == Criterion::TotalCost {
-                if let Some(&state) = mdp.improper_states(policy)?.first() {
-                    return Err(MdpError::ImproperPolicy { state });
-                }
-            }
-            let a = DMatrix::identity(s, s) - p * factor(criterion);
-            let j = a.lu().solve(&c).ok_or(MdpError::ImproperPolicy { state: 0 })?;
-            Ok((j, None))
-        }
-        Criterion::AverageCost => {
-            // Unknowns (g, h_1, …, h_{S−1}) with h_0 = 0: column 0 of I − P becomes all ones.
-            let mut a = DMatrix::identity(s, s) - p;
-            a.set_column(0, &DVector::from_element(s, 1.0));
-            let x = a.lu().solve(&c).ok_or(MdpError::MultichainPolicy)?;
-            if x.iter().any(|v| !v.is_finite()) {
-                return Err(MdpError::MultichainPolicy);
-            }
-            let g = x[0];
-            let mut h = x;
-            h[0] = 0.0;
-            Ok((h, Some(g)))
+/// Minimum of the Q-values of state `i` and the lowest action within the tie tolerance of it
+/// (`keep` wins when it is tied). Returns `(action, min)`.
+#[inline]
+fn greedy(mdp: &Mdp, i: usize, v: &[f64], beta: f64, rv: f64, keep: Option<usize>) -> (usize, f64) {
+    let (lo, hi) = (mdp.pair_ptr[i], mdp.pair_ptr[i + 1]);
+    if hi - lo == 1 {
+        return (0, mdp.q(lo, v, beta, rv));
+    }
+    let mut buf = [0.0f64; 8];
+    let mut heap = Vec::new();
+    let q: &mut [f64] = if hi - lo <= 8 {
+        &mut buf[..hi - lo]
+    } else {
+        heap.resize(hi - lo, 0.0);
+        &mut heap
+    };
+    let mut min = f64::INFINITY;
+    for (a, k) in (lo..hi).enumerate() {
+        q[a] = mdp.q(k, v, beta, rv);
+        if q[a] < min {
+            min = q[a];
         }
     }
-}
-
-/// Q-values `Q(i, a) = c(i, a) + β Σ_j P_a(i, j) V_j` as an `S×A` matrix.
-fn q_values(mdp: &Mdp, beta: f64, v: &DVector<f64>) -> DMatrix<f64> {
-    let mut q = mdp.costs().clone();
-    for a in 0..mdp.actions() {
-        let pv = mdp.transition(a) * v;
-        let mut col = q.column_mut(a);
-        col.axpy(beta, &pv, 1.0);
-    }
-    q
-}
-
-/// Greedy action of row `i`: lowest index among the tied minima, or `keep` when it is tied.
-fn greedy(q: &DMatrix<f64>, i: usize, keep: Option<usize>) -> (usize, f64) {
-    let row = q.row(i);
-    let min = row.min();
     let tol = TIE * (1.0 + min.abs());
     if let Some(k) = keep {
-        if row[k] <= min + tol {
+        if q[k] <= min + tol {
             return (k, min);
         }
     }
-    let a = row.iter().position(|&x| x <= min + tol).unwrap_or(0);
+    let a = q.iter().position(|&x| x <= min + tol).unwrap_or(0);
     (a, min)
 }
 
-fn residual(mdp: &Mdp, criterion: Criterion, v: &DVector<f64>, gain: Option<f64>) -> f64 {
-    let q = q_values(mdp, factor(criterion), v);
-    let g = gain.unwrap_or(0.0);
-    (0..mdp.states()).map(|i| (q.row(i).min() - g - v[i]).abs()).fold(0.0, f64::max)
+fn non_finite(v: &[f64]) -> Result<(), MdpError> {
+    match v.iter().position(|x| !x.is_finite()) {
+        Some(state) => Err(MdpError::NonFiniteValue { state, value: v[state] }),
+        None => Ok(()),
+    }
 }
 
-fn first_proper(mdp: &Mdp, criterion: Criterion) -> Result<Vec<usize>, MdpError> {
-    let q = q_values(mdp, 0.0, &DVector::zeros(mdp.states()));
-    let greedy0: Vec<usize> = (0..mdp.states()).map(|i| greedy(&q, i, None).0).collect();
-    if criterion != Criterion::TotalCost {
-        return Ok(greedy0);
+/// Bellman residual `max_i |min_a Q(i, a) − g − v_i|`; an error when anything is not finite.
+fn residual(mdp: &Mdp, beta: f64, v: &[f64], gain: Option<f64>) -> Result<f64, MdpError> {
+    non_finite(v)?;
+    let g = gain.unwrap_or(0.0);
+    if !g.is_finite() {
+        return Err(MdpError::NonFiniteValue { state: 0, value: g });
     }
-    let mut candidates = vec![greedy0];
-    candidates.extend((0..mdp.actions()).map(|a| vec![a; mdp.states()]));
-    for c in &candidates {
-        if mdp.improper_states(c)?.is_empty() {
-            return Ok(c.clone());
+    let rv = mdp.restart_dot(v);
+    let mut worst = 0.0f64;
+    for i in 0..mdp.states {
+        let d = (greedy(mdp, i, v, beta, rv, None).1 - g - v[i]).abs();
+        if !d.is_finite() {
+            return Err(MdpError::NonFiniteValue { state: i, value: d });
+        }
+        worst = worst.max(d);
+    }
+    Ok(worst)
+}
+
+/// One Jacobi Bellman update `next = T v` with the greedy policy; returns
+/// `(min δ, max δ, max |δ|)` of `δ = next − v`.
+fn jacobi(mdp: &Mdp, beta: f64, v: &[f64], next: &mut [f64], policy: &mut [usize]) -> (f64, f64, f64) {
+    let rv = mdp.restart_dot(v);
+    let (mut lo, mut hi, mut amax) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for i in 0..mdp.states {
+        let (a, m) = greedy(mdp, i, v, beta, rv, None);
+        policy[i] = a;
+        next[i] = m;
+        let d = m - v[i];
+        lo = lo.min(d);
+        hi = hi.max(d);
+        amax = amax.max(d.abs());
+        if d.is_nan() {
+            amax = f64::NAN;
         }
     }
-    let state = mdp.improper_states(&candidates[0])?[0];
-    Err(MdpError::ImproperPolicy { state })
+    (lo, hi, amax)
 }
 
-/// Expected number of steps until absorption under a stationary policy (Yin et al., Lemma 4.2(1),
-/// `E_i τ_u`), counting the step that leaves.
-///
-/// # Formula
-/// (I − P_u) τ = 1
-///
-/// # Errors
-/// [`MdpError::InvalidPolicy`]; [`MdpError::ImproperPolicy`] when the policy never absorbs
-/// from some state.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::mdp::{Mdp, expected_absorption_time};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.75]], dmatrix![1.0]).unwrap();
-/// assert!((expected_absorption_time(&mdp, &[0]).unwrap()[0] - 4.0).abs() < 1e-12);
-/// ```
-pub fn expected_absorption_time(mdp: &Mdp, policy: &[usize]) -> Result<DVector<f64>, MdpError> {
-    mdp.check_policy(policy)?;
-    if let Some(&state) = mdp.improper_states(policy)?.first() {
-        return Err(MdpError::ImproperPolicy { state });
+/// One Gauss–Seidel Bellman sweep in place, over all actions (`fixed = None`) or the given
+/// pairs. Returns `max |δ|` and the span of `δ`.
+fn gauss_seidel(mdp: &Mdp, beta: f64, v: &mut [f64], rho: &[f64], fixed: Option<&[usize]>) -> (f64, f64) {
+    let mut rv = mdp.restart_dot(v);
+    let (mut lo, mut hi, mut amax) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for i in 0..mdp.states {
+        let m = match fixed {
+            Some(p) => mdp.q(p[i], v, beta, rv),
+            None => greedy(mdp, i, v, beta, rv, None).1,
+        };
+        let d = m - v[i];
+        v[i] = m;
+        if !rho.is_empty() {
+            rv += rho[i] * d;
+        }
+        lo = lo.min(d);
+        hi = hi.max(d);
+        amax = if d.is_nan() { f64::NAN } else { amax.max(d.abs()) };
     }
-    let (p, _) = mdp.policy_system(policy);
-    let s = mdp.states();
-    (DMatrix::identity(s, s) - p)
-        .lu()
-        .solve(&DVector::from_element(s, 1.0))
-        .ok_or(MdpError::ImproperPolicy { state: 0 })
+    (amax, hi - lo)
+}
+
+fn dense_rho(mdp: &Mdp) -> Vec<f64> {
+    if mdp.rho_mass == 0.0 || mdp.weights.is_empty() {
+        return Vec::new();
+    }
+    let mut rho = vec![0.0; mdp.states];
+    for (j, p) in mdp.restart() {
+        rho[j] += p;
+    }
+    rho
+}
+
+fn check_options(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<(), MdpError> {
+    mdp.check_criterion(criterion)?;
+    if opts.max_iters == 0 {
+        return Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 });
+    }
+    if !(opts.tol > 0.0 && opts.tol.is_finite()) {
+        return Err(MdpError::InvalidOption { name: "tol", value: opts.tol });
+    }
+    if !(opts.aperiodicity > 0.0 && opts.aperiodicity <= 1.0) {
+        return Err(MdpError::InvalidOption { name: "aperiodicity", value: opts.aperiodicity });
+    }
+    if let LinearSolver::Bicgstab { tol, max_iters } = opts.linear {
+        if !(tol > 0.0 && tol.is_finite()) || max_iters == 0 {
+            return Err(MdpError::InvalidOption { name: "bicgstab tol / max_iters", value: tol });
+        }
+    }
+    if let Some(v) = &opts.init_values {
+        if v.len() != mdp.states {
+            return Err(MdpError::InvalidOption { name: "init_values length", value: v.len() as f64 });
+        }
+        non_finite(v)?;
+    }
+    if let Some(p) = &opts.init_policy {
+        mdp.check_policy(p)?;
+    }
+    Ok(())
+}
+
+/// Whether every pair's row sums to 1 (restart included).
+fn stochastic(mdp: &Mdp) -> bool {
+    (0..mdp.pairs()).all(|k| mdp.deficit(k) <= STOCHASTIC)
 }
 
 /// One Bellman update (Yin et al., eq. (19)): the new values and the greedy policy (ties to the
@@ -186,173 +341,392 @@ pub fn expected_absorption_time(mdp: &Mdp, policy: &[usize]) -> Result<DVector<f
 /// the finite-horizon problem (Yin et al., eq. (12)).
 ///
 /// # Formula
-/// V'(i) = min_a [c(i,a) + β Σ_j P_a(i,j) V(j)]
+/// V'(i) = min_a [c(i,a) + β Σ_j P(i,a,j) V(j)]
 ///
 /// # Errors
 /// [`MdpError::InvalidDiscount`] / [`MdpError::NotStochastic`] for the criterion;
-/// [`MdpError::InvalidOption`] for a wrong length of `v`.
+/// [`MdpError::InvalidOption`] for a wrong length of `v`; [`MdpError::NonFiniteValue`].
 ///
 /// # Examples
 /// One step from zero values costs the cheapest immediate cost.
 /// ```
 /// use loadbal::remap::mdp::{Criterion, Mdp, bellman_update};
-/// use nalgebra::{DVector, dmatrix};
+/// use nalgebra::dmatrix;
 /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let (v, u) = bellman_update(&mdp, Criterion::TotalCost, &DVector::zeros(1)).unwrap();
+/// let (v, u) = bellman_update(&mdp, Criterion::TotalCost, &[0.0]).unwrap();
 /// assert_eq!((v[0], u[0]), (1.0, 0));
 /// ```
-pub fn bellman_update(
-    mdp: &Mdp,
-    criterion: Criterion,
-    v: &DVector<f64>,
-) -> Result<(DVector<f64>, Vec<usize>), MdpError> {
+pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<(Vec<f64>, Vec<usize>), MdpError> {
     mdp.check_criterion(criterion)?;
-    if v.len() != mdp.states() {
+    if v.len() != mdp.states {
         return Err(MdpError::InvalidOption { name: "v length", value: v.len() as f64 });
     }
-    let q = q_values(mdp, factor(criterion), v);
-    let (mut next, mut policy) = (DVector::zeros(mdp.states()), vec![0; mdp.states()]);
-    for i in 0..mdp.states() {
-        let (a, m) = greedy(&q, i, None);
-        policy[i] = a;
-        next[i] = m;
-    }
+    non_finite(v)?;
+    let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
+    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy);
+    non_finite(&next)?;
     Ok((next, policy))
 }
 
-/// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats.
+/// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats
+/// (Puterman, §6.4 and §8.6; Yin et al., §4).
 ///
-/// The default initial policy (`init = None`) is the greedy one for zero values; under the
-/// total cost, if it is improper, the first proper constant policy (action 0, 1, …).
+/// The initial policy is `opts.init_policy`, or the cheapest action of each state; for the
+/// total cost it is first made proper ([`Mdp::proper_policy`]). Evaluations use
+/// `opts.linear` and start BiCGSTAB from the previous round's solution.
 ///
 /// # Formula
-/// u_{k+1}(i) = argmin_a [c(i,a) + β Σ_j P_a(i,j) V^{u_k}_j]  (− g for the average cost)
+/// u_{k+1}(i) = argmin_a [c(i,a) + β Σ_j P(i,a,j) V^{u_k}_j]  (− g for the average cost)
+///
+/// # Accuracy
+/// Exact up to the evaluation's linear solve (see [`evaluate_policy`](super::evaluate_policy));
+/// the returned `residual` measures it.
 ///
 /// # Errors
-/// The errors of [`evaluate_policy`]; [`MdpError::InvalidOption`] when `max_iters = 0`.
+/// The errors of [`evaluate_policy`](super::evaluate_policy); [`MdpError::NoProperPolicy`]
+/// (total cost, no policy absorbs from some state); [`MdpError::InvalidOption`];
+/// [`MdpError::NonFiniteValue`].
 ///
 /// # Examples
 /// Discounted two-state problem: staying costs 1 in state 0; moving to the free state 1
 /// costs 5 once. With β = 0.9 staying forever costs 10 > 5, so state 0 moves.
 /// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, policy_iteration};
+/// use loadbal::remap::mdp::{Criterion, Mdp, Options, policy_iteration};
 /// use nalgebra::dmatrix;
 /// let stay = dmatrix![1.0, 0.0; 0.0, 1.0];
 /// let go = dmatrix![0.0, 1.0; 0.0, 1.0];
 /// let mdp = Mdp::new(vec![stay, go], dmatrix![1.0, 5.0; 0.0, 0.0]).unwrap();
-/// let s = policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, None, 50).unwrap();
+/// let s = policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
 /// assert_eq!(s.policy, vec![1, 0]);
 /// assert!((s.values[0] - 5.0).abs() < 1e-12);
 /// ```
-pub fn policy_iteration(
-    mdp: &Mdp,
-    criterion: Criterion,
-    init: Option<&[usize]>,
-    max_iters: usize,
-) -> Result<Solution, MdpError> {
-    mdp.check_criterion(criterion)?;
-    if max_iters == 0 {
-        return Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 });
-    }
-    let mut policy = match init {
-        Some(p) => {
-            mdp.check_policy(p)?;
-            p.to_vec()
+pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+    check_options(mdp, criterion, opts)?;
+    let beta = criterion.beta();
+    let mut policy = match &opts.init_policy {
+        Some(p) => p.clone(),
+        None => {
+            let zeros = vec![0.0; mdp.states];
+            let cheapest: Vec<usize> = (0..mdp.states).map(|i| greedy(mdp, i, &zeros, 0.0, 0.0, None).0).collect();
+            if criterion == Criterion::TotalCost { mdp.proper_policy(&cheapest)? } else { cheapest }
         }
-        None => first_proper(mdp, criterion)?,
     };
-    let beta = factor(criterion);
-    for it in 1..=max_iters {
-        let (v, gain) = evaluate_policy(mdp, criterion, &policy)?;
-        let q = q_values(mdp, beta, &v);
-        let next: Vec<usize> = (0..mdp.states()).map(|i| greedy(&q, i, Some(policy[i])).0).collect();
-        if next == policy || it == max_iters {
-            let termination = if next == policy { Termination::PolicyStable } else { Termination::MaxItersReached };
-            let residual = residual(mdp, criterion, &v, gain);
-            return Ok(Solution { policy, values: v, gain, iterations: it, termination, residual });
+    let mut cache = Cache::default();
+    let mut stats = LinearStats::default();
+    for it in 1..=opts.max_iters {
+        let pairs = mdp.policy_pairs(&policy);
+        let (v, gain) = evaluate_pairs(mdp, criterion, &pairs, opts.linear, &mut cache, &mut stats, true)?;
+        non_finite(&v)?;
+        let rv = mdp.restart_dot(&v);
+        let g = gain.unwrap_or(0.0);
+        let mut stable = true;
+        let mut worst = 0.0f64;
+        let mut next = policy.clone();
+        for i in 0..mdp.states {
+            let (a, m) = greedy(mdp, i, &v, beta, rv, Some(policy[i]));
+            let d = (m - g - v[i]).abs();
+            if !d.is_finite() {
+                return Err(MdpError::NonFiniteValue { state: i, value: d });
+            }
+            worst = worst.max(d);
+            stable &= a == policy[i];
+            next[i] = a;
+        }
+        if stable || it == opts.max_iters {
+            let termination = if stable { Termination::PolicyStable } else { Termination::MaxItersReached };
+            return Ok(Solution {
+                policy,
+                values: v,
+                gain,
+                bounds: None,
+                iterations: it,
+                termination,
+                residual: worst,
+                algorithm: Algorithm::PolicyIteration,
+                linear: stats,
+            });
         }
         policy = next;
     }
-    unreachable!("the loop returns at it == max_iters")
+    Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 })
 }
 
-/// Value iteration (Yin et al., eq. (19)): `V ← min_a (c_a + β P_a V)` from `v0` (zeros by
-/// default) until the sup-norm of an update is at most `tol` (for the average cost: relative
-/// value iteration, `h ← T h − (T h)_0`, until the span of `T h − h` is at most `tol`), then
-/// an exact evaluation of the greedy policy of the last update when it is proper (the values
-/// of the last iterate otherwise). `iterations` counts the Bellman updates.
+/// Bounds and midpoint after a Jacobi update with increments in `[lo, hi]`, discounted cost.
+fn macqueen(beta: f64, lo: f64, hi: f64, stochastic: bool) -> Bounds {
+    let k = beta / (1.0 - beta);
+    if stochastic { Bounds { lower: k * lo, upper: k * hi } } else { Bounds { lower: k * lo.min(0.0), upper: k * hi.max(0.0) } }
+}
+
+/// Finishes a value-type iteration whose last Jacobi update went from `prev` to `v`.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    mdp: &Mdp,
+    criterion: Criterion,
+    mut v: Vec<f64>,
+    policy: Vec<usize>,
+    (lo, hi): (f64, f64),
+    iterations: usize,
+    termination: Termination,
+    algorithm: Algorithm,
+    stochastic: bool,
+) -> Result<Solution, MdpError> {
+    let beta = criterion.beta();
+    let bounds = match criterion {
+        Criterion::Discounted { .. } => {
+            // Centre the values between the bounds.
+            let b = macqueen(beta, lo, hi, stochastic);
+            let mid = 0.5 * (b.lower + b.upper);
+            v.iter_mut().for_each(|x| *x += mid);
+            Some(Bounds { lower: b.lower - mid, upper: b.upper - mid })
+        }
+        _ => None,
+    };
+    non_finite(&v)?;
+    let residual = residual(mdp, beta, &v, None)?;
+    Ok(Solution {
+        policy,
+        values: v,
+        gain: None,
+        bounds,
+        iterations,
+        termination,
+        residual,
+        algorithm,
+        linear: LinearStats::default(),
+    })
+}
+
+/// Whether a Jacobi update with increments in `[lo, hi]` (sup-norm `amax`) meets the stopping
+/// rule.
+fn converged(criterion: Criterion, lo: f64, hi: f64, amax: f64, tol: f64, stochastic: bool) -> bool {
+    match criterion {
+        Criterion::Discounted { factor } => {
+            let b = macqueen(factor, lo, hi, stochastic);
+            b.upper - b.lower <= tol
+        }
+        _ => amax <= tol,
+    }
+}
+
+/// Value iteration (Yin et al., eq. (19); Puterman §6.3, §8.5): `V ← min_a (c_a + β P_a V)`
+/// from `opts.init_values` (zeros by default), with Jacobi or Gauss–Seidel sweeps
+/// (`opts.sweep`). Stopping rules: total cost, the sup-norm of an update is at most `opts.tol`;
+/// discounted cost, the MacQueen bounds `TV + β/(1−β)·[min δ, max δ]` (with `min(·, 0)`,
+/// `max(·, 0)` when some rows are substochastic) are at most `opts.tol` wide, and the values
+/// returned are their midpoint (a Gauss–Seidel run confirms with one Jacobi update); average
+/// cost, relative value iteration on the aperiodicity transform `τP + (1 − τ)I`
+/// (`τ = opts.aperiodicity`) until the bounds `[min δ, max δ]/τ` on the gain are at most
+/// `opts.tol` wide (always Jacobi sweeps). The policy is greedy for the last iterate; no
+/// linear system is solved.
 ///
-/// With zero costs-to-go `V^0 = 0`, `V^n` is the optimal n-step cost (Yin et al., eq. (12)).
+/// With zero initial values and Jacobi sweeps, `V^n` is the optimal n-step cost
+/// (Yin et al., eq. (12)).
 ///
 /// # Formula
-/// V^{n+1}(i) = min_a [c(i,a) + β Σ_j P_a(i,j) V^n(j)],  stop when ‖V^{n+1} − V^n‖_∞ ≤ tol
+/// V^{n+1}(i) = min_a [c(i,a) + β Σ_j P(i,a,j) V^n(j)];
+/// discounted: V* ∈ [V^{n+1} + β/(1−β) min δ, V^{n+1} + β/(1−β) max δ], δ = V^{n+1} − V^n;
+/// average: h^{n+1} = T̃h^n − (T̃h^n)(0), T̃ = τT + (1 − τ)I, min δ/τ ≤ g* ≤ max δ/τ
+///
+/// # Accuracy
+/// Discounted and average cost: the returned bounds; total cost: about `tol` times the
+/// expected time to absorption.
 ///
 /// # Errors
-/// [`MdpError::InvalidOption`] for `tol ≤ 0`, `max_iters = 0` or a wrong `v0` length; the
-/// criterion errors of [`evaluate_policy`].
+/// [`MdpError::InvalidOption`] for `tol ≤ 0`, `max_iters = 0`, `τ ∉ (0, 1]` or a wrong
+/// `init_values` length; the criterion errors; [`MdpError::NonFiniteValue`] when the
+/// iteration overflows.
 ///
 /// # Examples
 /// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, Termination, value_iteration};
+/// use loadbal::remap::mdp::{Criterion, Mdp, Options, Termination, value_iteration};
 /// use nalgebra::dmatrix;
 /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let s = value_iteration(&mdp, Criterion::TotalCost, 1e-10, 1000, None).unwrap();
+/// let s = value_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
 /// assert_eq!(s.termination, Termination::ToleranceReached);
+/// assert!((s.values[0] - 2.0).abs() < 1e-9);
+/// ```
+pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+    check_options(mdp, criterion, opts)?;
+    if criterion == Criterion::AverageCost {
+        return relative_value_iteration(mdp, opts);
+    }
+    let beta = criterion.beta();
+    let s = mdp.states;
+    let stochastic = stochastic(mdp);
+    let rho = dense_rho(mdp);
+    let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
+    let mut next = vec![0.0; s];
+    let mut policy = vec![0; s];
+    let mut it = 0;
+    while it < opts.max_iters {
+        it += 1;
+        let jacobi_step = match opts.sweep {
+            Sweep::Jacobi => true,
+            Sweep::GaussSeidel => {
+                let (amax, span) = gauss_seidel(mdp, beta, &mut v, &rho, None);
+                if amax.is_nan() {
+                    return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
+                }
+                // A cheap trigger; the Jacobi update below decides.
+                match criterion {
+                    Criterion::Discounted { .. } => beta / (1.0 - beta) * span.max(amax) <= opts.tol,
+                    _ => amax <= opts.tol,
+                }
+            }
+        };
+        if !jacobi_step {
+            continue;
+        }
+        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut next, &mut policy);
+        if amax.is_nan() {
+            return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
+        }
+        std::mem::swap(&mut v, &mut next);
+        if converged(criterion, lo, hi, amax, opts.tol, stochastic) {
+            return finish(mdp, criterion, v, policy, (lo, hi), it, Termination::ToleranceReached, Algorithm::ValueIteration, stochastic);
+        }
+        if it == opts.max_iters {
+            return finish(mdp, criterion, v, policy, (lo, hi), it, Termination::MaxItersReached, Algorithm::ValueIteration, stochastic);
+        }
+    }
+    // The limit was reached inside Gauss–Seidel sweeps: one Jacobi update for the policy and
+    // the bounds.
+    let (lo, hi, _) = jacobi(mdp, beta, &v, &mut next, &mut policy);
+    finish(mdp, criterion, next, policy, (lo, hi), it, Termination::MaxItersReached, Algorithm::ValueIteration, stochastic)
+}
+
+/// Relative value iteration with the aperiodicity transform (Puterman §8.5.5).
+fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpError> {
+    let tau = opts.aperiodicity;
+    let s = mdp.states;
+    let mut h = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
+    let mut next = vec![0.0; s];
+    let mut policy = vec![0; s];
+    let mut it = 0;
+    loop {
+        it += 1;
+        let (lo, hi, amax) = jacobi(mdp, 1.0, &h, &mut next, &mut policy);
+        if amax.is_nan() {
+            return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
+        }
+        // Transformed update: h + τ (T h − h); δ̃ = τ δ, so the gain bounds are [lo, hi].
+        for i in 0..s {
+            next[i] = h[i] + tau * (next[i] - h[i]);
+        }
+        let shift = next[0];
+        for x in next.iter_mut() {
+            *x -= shift;
+        }
+        std::mem::swap(&mut h, &mut next);
+        let done = hi - lo <= opts.tol;
+        if done || it >= opts.max_iters {
+            let gain = 0.5 * (lo + hi);
+            non_finite(&h)?;
+            let residual = residual(mdp, 1.0, &h, Some(gain))?;
+            return Ok(Solution {
+                policy,
+                values: h,
+                gain: Some(gain),
+                bounds: Some(Bounds { lower: lo, upper: hi }),
+                iterations: it,
+                termination: if done { Termination::ToleranceReached } else { Termination::MaxItersReached },
+                residual,
+                algorithm: Algorithm::ValueIteration,
+                linear: LinearStats::default(),
+            });
+        }
+    }
+}
+
+/// Modified policy iteration (Puterman §6.5): each round one Jacobi Bellman update
+/// `u = T v` with its greedy policy `σ`, then `opts.sweeps` Gauss–Seidel sweeps of `T_σ` on
+/// `u`. Same stopping rules, bounds and midpoint as [`value_iteration`]; total and discounted
+/// cost.
+///
+/// # Formula
+/// u = T v, σ = greedy(v);  v ← (T_σ)^k u  (Gauss–Seidel sweeps)
+///
+/// # Accuracy
+/// As [`value_iteration`].
+///
+/// # Errors
+/// As [`value_iteration`]; [`MdpError::InvalidOption`] for the average cost or `sweeps = 0`.
+///
+/// # Examples
+/// The discounted example of [`policy_iteration`], with k = 5 sweeps.
+/// ```
+/// use loadbal::remap::mdp::{Criterion, Mdp, Options, modified_policy_iteration};
+/// use nalgebra::dmatrix;
+/// let stay = dmatrix![1.0, 0.0; 0.0, 1.0];
+/// let go = dmatrix![0.0, 1.0; 0.0, 1.0];
+/// let mdp = Mdp::new(vec![stay, go], dmatrix![1.0, 5.0; 0.0, 0.0]).unwrap();
+/// let s = modified_policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
+/// assert_eq!(s.policy, vec![1, 0]);
+/// assert!((s.values[0] - 5.0).abs() < 1e-9);
+/// ```
+pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+    check_options(mdp, criterion, opts)?;
+    if criterion == Criterion::AverageCost || opts.sweeps == 0 {
+        return Err(MdpError::InvalidOption { name: "sweeps (total or discounted cost only)", value: opts.sweeps as f64 });
+    }
+    let beta = criterion.beta();
+    let s = mdp.states;
+    let stochastic = stochastic(mdp);
+    let rho = dense_rho(mdp);
+    let algorithm = Algorithm::ModifiedPolicyIteration { sweeps: opts.sweeps };
+    let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
+    let mut u = vec![0.0; s];
+    let mut policy = vec![0; s];
+    for it in 1..=opts.max_iters {
+        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut u, &mut policy);
+        if amax.is_nan() {
+            return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
+        }
+        if converged(criterion, lo, hi, amax, opts.tol, stochastic) || it == opts.max_iters {
+            let t = if it == opts.max_iters && !converged(criterion, lo, hi, amax, opts.tol, stochastic) {
+                Termination::MaxItersReached
+            } else {
+                Termination::ToleranceReached
+            };
+            return finish(mdp, criterion, u, policy, (lo, hi), it, t, algorithm, stochastic);
+        }
+        let pairs = mdp.policy_pairs(&policy);
+        for _ in 0..opts.sweeps {
+            gauss_seidel(mdp, beta, &mut u, &rho, Some(&pairs));
+        }
+        std::mem::swap(&mut v, &mut u);
+    }
+    Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 })
+}
+
+/// Solves with the method that was fastest in the crate's benchmarks against QuantEcon
+/// (benches/mdp.rs): modified policy iteration with `opts.sweeps` sweeps for a discounted
+/// problem whose rows are dense (on average more than a quarter of the states per row, more
+/// than [`DENSE_LIMIT`](super::DENSE_LIMIT) states), Howard policy iteration otherwise (sparse
+/// rows, total and average cost).
+///
+/// # Formula
+/// As [`policy_iteration`] and [`modified_policy_iteration`].
+///
+/// # Accuracy
+/// As the method chosen (see `Solution::algorithm`).
+///
+/// # Errors
+/// Those of the method chosen.
+///
+/// # Examples
+/// ```
+/// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options, solve};
+/// use nalgebra::dmatrix;
+/// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+/// let s = solve(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+/// assert_eq!(s.algorithm, Algorithm::PolicyIteration);
 /// assert!((s.values[0] - 2.0).abs() < 1e-12);
 /// ```
-pub fn value_iteration(
-    mdp: &Mdp,
-    criterion: Criterion,
-    tol: f64,
-    max_iters: usize,
-    v0: Option<&DVector<f64>>,
-) -> Result<Solution, MdpError> {
-    mdp.check_criterion(criterion)?;
-    if !(tol > 0.0 && tol.is_finite()) {
-        return Err(MdpError::InvalidOption { name: "tol", value: tol });
+pub fn solve(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+    let dense_rows = mdp.states > DENSE_LIMIT && mdp.nonzeros() > mdp.pairs() * (mdp.states / 4);
+    match criterion {
+        Criterion::Discounted { .. } if dense_rows => modified_policy_iteration(mdp, criterion, opts),
+        _ => policy_iteration(mdp, criterion, opts),
     }
-    if max_iters == 0 {
-        return Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 });
-    }
-    let s = mdp.states();
-    let mut v = match v0 {
-        Some(v) if v.len() != s => {
-            return Err(MdpError::InvalidOption { name: "v0 length", value: v.len() as f64 });
-        }
-        Some(v) => v.clone(),
-        None => DVector::zeros(s),
-    };
-    let beta = factor(criterion);
-    let average = criterion == Criterion::AverageCost;
-    let mut policy = vec![0; s];
-    let mut termination = Termination::MaxItersReached;
-    let mut iterations = max_iters;
-    for it in 1..=max_iters {
-        let q = q_values(mdp, beta, &v);
-        let mut next = DVector::zeros(s);
-        for i in 0..s {
-            let (a, m) = greedy(&q, i, None);
-            policy[i] = a;
-            next[i] = m;
-        }
-        let diff = &next - &v;
-        let done = if average { diff.max() - diff.min() <= tol } else { diff.amax() <= tol };
-        if average {
-            let shift = next[0];
-            next.add_scalar_mut(-shift);
-        }
-        v = next;
-        if done {
-            termination = Termination::ToleranceReached;
-            iterations = it;
-            break;
-        }
-    }
-    let (values, gain) = match evaluate_policy(mdp, criterion, &policy) {
-        Ok(x) => x,
-        Err(MdpError::ImproperPolicy { .. } | MdpError::MultichainPolicy) => (v, None),
-        Err(e) => return Err(e),
-    };
-    let residual = residual(mdp, criterion, &values, gain);
-    Ok(Solution { policy, values, gain, iterations, termination, residual })
 }

@@ -1,0 +1,453 @@
+//! The sparse state–action-pair storage of an MDP and its builders.
+
+use super::{Criterion, MdpError, ROW_SUM_TOLERANCE};
+use nalgebra::DMatrix;
+
+/// Largest number of states (indices are stored in 32 bits).
+const MAX_STATES: usize = u32::MAX as usize;
+
+/// A finite MDP in state–action-pair form: pair `k` of state `i` (its `a`-th action, `a` from 0)
+/// has a cost, a sparse row of transition probabilities and a weight on the shared restart
+/// distribution `ρ`. See the [module documentation](super).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Mdp {
+    pub(crate) states: usize,
+    /// Pairs of state `i`: `pair_ptr[i]..pair_ptr[i + 1]`.
+    pub(crate) pair_ptr: Vec<usize>,
+    /// Entries of pair `k`: `row_ptr[k]..row_ptr[k + 1]`.
+    pub(crate) row_ptr: Vec<usize>,
+    pub(crate) cols: Vec<u32>,
+    pub(crate) vals: Vec<f64>,
+    pub(crate) costs: Vec<f64>,
+    /// Restart weight of every pair (empty when no pair restarts).
+    pub(crate) weights: Vec<f64>,
+    pub(crate) restart_idx: Vec<u32>,
+    pub(crate) restart_p: Vec<f64>,
+    /// `Σ_j ρ_j`.
+    pub(crate) rho_mass: f64,
+}
+
+/// Builds an [`Mdp`] one action at a time; the actions of a state are numbered in the order
+/// they are added (they need not be added state by state). Errors are reported by
+/// [`MdpBuilder::build`].
+///
+/// # Examples
+/// State 0 either pays 1 and stays with probability 1/2 (else it is absorbed), or pays 3 and
+/// stops; state 1 has one action that restarts from state 0 with probability 1/2 at cost 1.
+/// ```
+/// use loadbal::remap::mdp::{Criterion, MdpBuilder, Options, policy_iteration};
+/// let mut b = MdpBuilder::new(2);
+/// b.restart(&[(0, 1.0)]);
+/// b.action(0, 1.0, &[(0, 0.5)]).action(0, 3.0, &[]);
+/// b.action_with_restart(1, 1.0, &[], 0.5);
+/// let mdp = b.build().unwrap();
+/// let s = policy_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+/// assert_eq!(s.policy, vec![0, 0]);
+/// assert!((s.values[0] - 2.0).abs() < 1e-12 && (s.values[1] - 2.0).abs() < 1e-12);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct MdpBuilder {
+    states: usize,
+    pair_state: Vec<usize>,
+    row_ptr: Vec<usize>,
+    cols: Vec<u32>,
+    vals: Vec<f64>,
+    costs: Vec<f64>,
+    weights: Vec<f64>,
+    any_weight: bool,
+    restart: Vec<(usize, f64)>,
+    /// First target that does not fit in 32 bits: (pair, target).
+    overflow: Option<(usize, usize)>,
+}
+
+impl MdpBuilder {
+    /// An empty builder for `states` states.
+    pub fn new(states: usize) -> Self {
+        Self { states, row_ptr: vec![0], ..Self::default() }
+    }
+
+    /// An empty builder with room for `pairs` actions and `nonzeros` transition entries.
+    pub fn with_capacity(states: usize, pairs: usize, nonzeros: usize) -> Self {
+        let mut b = Self::new(states);
+        b.pair_state.reserve(pairs);
+        b.row_ptr.reserve(pairs);
+        b.costs.reserve(pairs);
+        b.cols.reserve(nonzeros);
+        b.vals.reserve(nonzeros);
+        b
+    }
+
+    /// Sets the restart distribution `ρ` as (state, probability) entries (a substochastic
+    /// vector: a missing mass is absorbed).
+    pub fn restart(&mut self, distribution: &[(usize, f64)]) -> &mut Self {
+        self.restart = distribution.to_vec();
+        self
+    }
+
+    /// Adds an action to `state`: cost `cost`, transitions `row` as (target, probability).
+    pub fn action(&mut self, state: usize, cost: f64, row: &[(usize, f64)]) -> &mut Self {
+        self.action_from_iter(state, cost, 0.0, row.iter().copied())
+    }
+
+    /// Adds an action to `state` that, besides `row`, restarts from `ρ` with probability
+    /// `weight` (so its transition row is `row + weight·ρ`).
+    pub fn action_with_restart(&mut self, state: usize, cost: f64, row: &[(usize, f64)], weight: f64) -> &mut Self {
+        self.action_from_iter(state, cost, weight, row.iter().copied())
+    }
+
+    /// Adds an action whose row is given by an iterator (no intermediate allocation).
+    pub fn action_from_iter(
+        &mut self,
+        state: usize,
+        cost: f64,
+        weight: f64,
+        row: impl IntoIterator<Item = (usize, f64)>,
+    ) -> &mut Self {
+        let pair = self.pair_state.len();
+        for (j, p) in row {
+            let j32 = u32::try_from(j).unwrap_or(u32::MAX);
+            if j32 == u32::MAX && self.overflow.is_none() {
+                self.overflow = Some((pair, j));
+            }
+            self.cols.push(j32);
+            self.vals.push(p);
+        }
+        self.row_ptr.push(self.cols.len());
+        self.pair_state.push(state);
+        self.costs.push(cost);
+        if weight != 0.0 && !self.any_weight {
+            self.any_weight = true;
+            self.weights = vec![0.0; pair];
+        }
+        if self.any_weight {
+            self.weights.push(weight);
+        }
+        self
+    }
+
+    /// Validates and builds the MDP.
+    ///
+    /// # Errors
+    /// [`MdpError::Empty`] (no states, or a state without actions), [`MdpError::TooLarge`]
+    /// (more than 2³² − 1 states), [`MdpError::StateOutOfRange`], [`MdpError::NonFinite`],
+    /// [`MdpError::NegativeProbability`] (entries below −1e-9) and
+    /// [`MdpError::RowSumExceedsOne`] (a row, restart included, above 1 + 1e-9); the restart
+    /// distribution is checked the same way (reported as state `S`, action 0).
+    pub fn build(self) -> Result<Mdp, MdpError> {
+        let s = self.states;
+        if s == 0 {
+            return Err(MdpError::Empty("no states".into()));
+        }
+        if s >= MAX_STATES {
+            return Err(MdpError::TooLarge { what: "states", value: s, limit: MAX_STATES - 1 });
+        }
+        if self.pair_state.len() >= MAX_STATES {
+            return Err(MdpError::TooLarge { what: "state–action pairs", value: self.pair_state.len(), limit: MAX_STATES - 1 });
+        }
+        // Restart distribution.
+        let mut rho_sum = 0.0;
+        for &(j, p) in &self.restart {
+            check_entry(s, s, 0, j, p)?;
+            rho_sum += p;
+        }
+        if rho_sum > 1.0 + ROW_SUM_TOLERANCE {
+            return Err(MdpError::RowSumExceedsOne { state: s, action: 0, sum: rho_sum });
+        }
+        // Actions per state, in insertion order.
+        let mut count = vec![0usize; s + 1];
+        for &i in &self.pair_state {
+            if i >= s {
+                return Err(MdpError::StateOutOfRange { state: i, action: 0, target: i, states: s });
+            }
+            count[i + 1] += 1;
+        }
+        if let Some(i) = (0..s).find(|&i| count[i + 1] == 0) {
+            return Err(MdpError::Empty(format!("state {i} has no action")));
+        }
+        let mut pair_ptr = count;
+        for i in 0..s {
+            pair_ptr[i + 1] += pair_ptr[i];
+        }
+        let sorted = self.pair_state.windows(2).all(|w| w[0] <= w[1]);
+        let mut seen = vec![0usize; s];
+        for (k, &i) in self.pair_state.iter().enumerate() {
+            let a = seen[i];
+            seen[i] += 1;
+            let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
+            if let Some((_, j)) = self.overflow.filter(|(pair, _)| *pair == k) {
+                return Err(MdpError::StateOutOfRange { state: i, action: a, target: j, states: s });
+            }
+            let cost = self.costs[k];
+            if !cost.is_finite() {
+                return Err(MdpError::NonFinite { what: "cost", state: i, action: a, value: cost });
+            }
+            let w = self.weights.get(k).copied().unwrap_or(0.0);
+            if !w.is_finite() || w < 0.0 {
+                return Err(MdpError::NonFinite { what: "restart weight", state: i, action: a, value: w });
+            }
+            let mut sum = w * rho_sum;
+            for e in lo..hi {
+                check_entry(s, i, a, self.cols[e] as usize, self.vals[e])?;
+                sum += self.vals[e];
+            }
+            if sum > 1.0 + ROW_SUM_TOLERANCE {
+                return Err(MdpError::RowSumExceedsOne { state: i, action: a, sum });
+            }
+        }
+        let restart_idx = self.restart.iter().map(|&(j, _)| j as u32).collect();
+        let restart_p = self.restart.iter().map(|&(_, p)| p).collect();
+        let weights = if self.any_weight { self.weights } else { Vec::new() };
+        if sorted {
+            return Ok(Mdp {
+                states: s,
+                pair_ptr,
+                row_ptr: self.row_ptr,
+                cols: self.cols,
+                vals: self.vals,
+                costs: self.costs,
+                weights,
+                restart_idx,
+                restart_p,
+                rho_mass: rho_sum,
+            });
+        }
+        // Stable reordering of the pairs by state.
+        let mut order: Vec<usize> = (0..self.pair_state.len()).collect();
+        order.sort_by_key(|&k| self.pair_state[k]);
+        let mut row_ptr = Vec::with_capacity(order.len() + 1);
+        row_ptr.push(0);
+        let (mut cols, mut vals) = (Vec::with_capacity(self.cols.len()), Vec::with_capacity(self.vals.len()));
+        for &k in &order {
+            let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
+            cols.extend_from_slice(&self.cols[lo..hi]);
+            vals.extend_from_slice(&self.vals[lo..hi]);
+            row_ptr.push(cols.len());
+        }
+        let costs = order.iter().map(|&k| self.costs[k]).collect();
+        let weights = if weights.is_empty() { weights } else { order.iter().map(|&k| weights[k]).collect() };
+        Ok(Mdp { states: s, pair_ptr, row_ptr, cols, vals, costs, weights, restart_idx, restart_p, rho_mass: rho_sum })
+    }
+}
+
+fn check_entry(states: usize, state: usize, action: usize, target: usize, p: f64) -> Result<(), MdpError> {
+    if target >= states {
+        return Err(MdpError::StateOutOfRange { state, action, target, states });
+    }
+    if !p.is_finite() {
+        return Err(MdpError::NonFinite { what: "transition probability", state, action, value: p });
+    }
+    if p < -ROW_SUM_TOLERANCE {
+        return Err(MdpError::NegativeProbability { state, action, target, value: p });
+    }
+    Ok(())
+}
+
+impl Mdp {
+    /// Validates and builds an MDP from dense matrices: `transitions[a]` is the `S×S` matrix of
+    /// action `a`, `costs[(i, a)]` the cost of action `a` in state `i`; every state has every
+    /// action. Zero entries are not stored.
+    ///
+    /// # Errors
+    /// [`MdpError::Empty`], [`MdpError::NotSquare`], [`MdpError::DimensionMismatch`] and the
+    /// errors of [`MdpBuilder::build`].
+    ///
+    /// # Examples
+    /// One state that either stops for 3 or pays 1 and stays with probability 1/2: the optimal
+    /// total cost solves `J = min(3, 1 + J/2)`, so `J = 2`.
+    /// ```
+    /// use loadbal::remap::mdp::{Criterion, Mdp, Options, policy_iteration};
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+    /// let s = policy_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+    /// assert_eq!(s.policy, vec![0]);
+    /// assert!((s.values[0] - 2.0).abs() < 1e-12);
+    /// ```
+    pub fn new(transitions: Vec<DMatrix<f64>>, costs: DMatrix<f64>) -> Result<Self, MdpError> {
+        let actions = transitions.len();
+        let states = transitions.first().map_or(0, |p| p.nrows());
+        if actions == 0 || states == 0 {
+            return Err(MdpError::Empty(format!("{states} states and {actions} actions")));
+        }
+        for (a, p) in transitions.iter().enumerate() {
+            if p.nrows() != p.ncols() {
+                return Err(MdpError::NotSquare { action: a, rows: p.nrows(), cols: p.ncols() });
+            }
+            if p.nrows() != states {
+                return Err(MdpError::DimensionMismatch {
+                    what: "transition matrix",
+                    expected: states,
+                    got: p.nrows(),
+                });
+            }
+        }
+        if costs.nrows() != states {
+            return Err(MdpError::DimensionMismatch { what: "cost matrix rows", expected: states, got: costs.nrows() });
+        }
+        if costs.ncols() != actions {
+            return Err(MdpError::DimensionMismatch {
+                what: "cost matrix columns",
+                expected: actions,
+                got: costs.ncols(),
+            });
+        }
+        let nnz = transitions.iter().map(|p| p.iter().filter(|&&x| x != 0.0).count()).sum();
+        let mut b = MdpBuilder::with_capacity(states, states * actions, nnz);
+        for i in 0..states {
+            for (a, p) in transitions.iter().enumerate() {
+                b.action_from_iter(i, costs[(i, a)], 0.0, (0..states).map(|j| (j, p[(i, j)])).filter(|e| e.1 != 0.0));
+            }
+        }
+        b.build()
+    }
+
+    /// Builds an MDP from QuantEcon's state–action-pair form: pair `k` belongs to state
+    /// `s_indices[k]`, costs `costs[k]` and moves with `rows[k]` (target, probability). The
+    /// actions of a state are numbered in the order of its pairs.
+    ///
+    /// # Errors
+    /// [`MdpError::DimensionMismatch`] when the three slices differ in length; the errors of
+    /// [`MdpBuilder::build`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Criterion, Mdp, Options, policy_iteration};
+    /// // State 0: stay (cost 1) or move to the free absorbing-like state 1 (cost 5).
+    /// let rows = vec![vec![(0, 1.0)], vec![(1, 1.0)], vec![(1, 1.0)]];
+    /// let mdp = Mdp::from_pairs(2, &[0, 0, 1], &[1.0, 5.0, 0.0], &rows).unwrap();
+    /// let s = policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
+    /// assert_eq!(s.policy, vec![1, 0]);
+    /// assert!((s.values[0] - 5.0).abs() < 1e-12);
+    /// ```
+    pub fn from_pairs(
+        states: usize,
+        s_indices: &[usize],
+        costs: &[f64],
+        rows: &[Vec<(usize, f64)>],
+    ) -> Result<Self, MdpError> {
+        if costs.len() != s_indices.len() {
+            return Err(MdpError::DimensionMismatch { what: "costs", expected: s_indices.len(), got: costs.len() });
+        }
+        if rows.len() != s_indices.len() {
+            return Err(MdpError::DimensionMismatch { what: "rows", expected: s_indices.len(), got: rows.len() });
+        }
+        let nnz = rows.iter().map(Vec::len).sum();
+        let mut b = MdpBuilder::with_capacity(states, s_indices.len(), nnz);
+        for ((&i, &c), row) in s_indices.iter().zip(costs).zip(rows) {
+            b.action(i, c, row);
+        }
+        b.build()
+    }
+
+    /// Number of states `S`.
+    pub fn states(&self) -> usize {
+        self.states
+    }
+    /// Number of actions of state `i` (0 for a state out of range).
+    pub fn actions(&self, i: usize) -> usize {
+        if i < self.states { self.pair_ptr[i + 1] - self.pair_ptr[i] } else { 0 }
+    }
+    /// Total number of state–action pairs.
+    pub fn pairs(&self) -> usize {
+        self.costs.len()
+    }
+    /// Number of stored transition entries.
+    pub fn nonzeros(&self) -> usize {
+        self.vals.len()
+    }
+    /// Cost of action `a` in state `i` (`None` when out of range).
+    pub fn cost(&self, i: usize, a: usize) -> Option<f64> {
+        (a < self.actions(i)).then(|| self.costs[self.pair_ptr[i] + a])
+    }
+    /// Sparse transition row of action `a` in state `i` (without the restart term), as
+    /// (target, probability); empty when out of range.
+    pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let range = if a < self.actions(i) {
+            let k = self.pair_ptr[i] + a;
+            self.row_ptr[k]..self.row_ptr[k + 1]
+        } else {
+            0..0
+        };
+        range.map(|e| (self.cols[e] as usize, self.vals[e]))
+    }
+    /// Restart weight of action `a` in state `i` (0 without restart).
+    pub fn restart_weight(&self, i: usize, a: usize) -> f64 {
+        if a < self.actions(i) { self.weight(self.pair_ptr[i] + a) } else { 0.0 }
+    }
+    /// The restart distribution `ρ` as (state, probability).
+    pub fn restart(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        self.restart_idx.iter().zip(&self.restart_p).map(|(&j, &p)| (j as usize, p))
+    }
+
+    /// Probability that pair `k` is absorbed in one step.
+    pub(crate) fn deficit(&self, k: usize) -> f64 {
+        1.0 - self.vals[self.row_ptr[k]..self.row_ptr[k + 1]].iter().sum::<f64>() - self.weight(k) * self.rho_mass
+    }
+
+    #[inline]
+    pub(crate) fn weight(&self, k: usize) -> f64 {
+        if self.weights.is_empty() { 0.0 } else { self.weights[k] }
+    }
+
+    /// `ρ · v`.
+    #[inline]
+    pub(crate) fn restart_dot(&self, v: &[f64]) -> f64 {
+        self.restart_idx.iter().zip(&self.restart_p).map(|(&j, &p)| p * v[j as usize]).sum()
+    }
+
+    /// `Σ_j P(k, j) v_j` without the restart term.
+    #[inline]
+    pub(crate) fn row_dot(&self, k: usize, v: &[f64]) -> f64 {
+        let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
+        let mut acc = 0.0;
+        for (&j, &p) in self.cols[lo..hi].iter().zip(&self.vals[lo..hi]) {
+            acc += p * v[j as usize];
+        }
+        acc
+    }
+
+    /// `c(k) + β (Σ_j P(k, j) v_j + w(k) ρ·v)`, with `rv = ρ·v`.
+    #[inline]
+    pub(crate) fn q(&self, k: usize, v: &[f64], beta: f64, rv: f64) -> f64 {
+        self.costs[k] + beta * (self.row_dot(k, v) + self.weight(k) * rv)
+    }
+
+    /// Pair index of the chosen action of every state.
+    pub(crate) fn policy_pairs(&self, policy: &[usize]) -> Vec<usize> {
+        policy.iter().enumerate().map(|(i, &a)| self.pair_ptr[i] + a).collect()
+    }
+
+    pub(crate) fn check_policy(&self, policy: &[usize]) -> Result<(), MdpError> {
+        if policy.len() != self.states {
+            return Err(MdpError::InvalidPolicy(format!("length {} for {} states", policy.len(), self.states)));
+        }
+        if let Some((i, a)) = policy.iter().enumerate().find(|&(i, &a)| a >= self.actions(i)) {
+            return Err(MdpError::InvalidPolicy(format!("action {a} in state {i}, which has {} actions", self.actions(i))));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_criterion(&self, criterion: Criterion) -> Result<(), MdpError> {
+        match criterion {
+            Criterion::TotalCost => Ok(()),
+            Criterion::Discounted { factor } => {
+                if factor > 0.0 && factor < 1.0 {
+                    Ok(())
+                } else {
+                    Err(MdpError::InvalidDiscount(factor))
+                }
+            }
+            Criterion::AverageCost => {
+                for i in 0..self.states {
+                    for a in 0..self.actions(i) {
+                        let sum = 1.0 - self.deficit(self.pair_ptr[i] + a);
+                        if (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
+                            return Err(MdpError::NotStochastic { state: i, action: a, sum });
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}

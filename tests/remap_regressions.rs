@@ -1,0 +1,167 @@
+//! One regression test for every defect listed in issue 13 (the MDP solver before the sparse
+//! rewrite).
+
+use loadbal::remap::markov::{Imbalance, MarkovError, Method, RemapProblem, RemapTarget, WorkloadChain, yin_example};
+use loadbal::remap::mdp::*;
+use nalgebra::dmatrix;
+
+/// The `solve_relaxed` doc example: two imbalanced states swapping forever unless remapped
+/// into a balanced state, η = 2. "Never remap" is improper; the old sparse policy iteration
+/// started from it and returned `Ok` with values `[NaN, NaN, 0]`.
+#[test]
+fn never_remap_start_gives_no_nan() {
+    let p = dmatrix![0.0, 1.0, 0.0; 1.0, 0.0, 0.0; 0.0, 0.0, 1.0];
+    let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
+    let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
+    let methods = [
+        Method::PolicyIteration,
+        Method::ValueIteration { tol: 1e-12, max_iters: 1000 },
+        Method::ModifiedPolicyIteration { sweeps: 5, tol: 1e-12, max_iters: 1000 },
+    ];
+    for method in methods {
+        let sol = pb.solve_relaxed(method).unwrap();
+        assert_eq!(sol.remap, vec![true, true, false], "{method:?}");
+        assert_eq!(sol.values, vec![2.0, 2.0, 0.0], "{method:?}");
+        assert!(sol.residual == 0.0);
+    }
+    // Every evaluation path (dense LU, sparse LU, BiCGSTAB) from the improper start.
+    for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu, LinearSolver::Bicgstab { tol: 1e-14, max_iters: 50 }] {
+        let o = Options { linear, init_policy: None, ..Options::default() };
+        let s = policy_iteration(pb.mdp(), Criterion::TotalCost, &o).unwrap();
+        assert_eq!(s.values, vec![2.0, 2.0]);
+    }
+    // Starting policy iteration explicitly from the improper policy is refused, not NaN.
+    let o = Options { init_policy: Some(vec![0, 0]), ..Options::default() };
+    assert_eq!(policy_iteration(pb.mdp(), Criterion::TotalCost, &o), Err(MdpError::ImproperPolicy { state: 0 }));
+}
+
+/// Residuals were `fold(0.0, f64::max)`, which drops NaN. An overflowing problem now gives an
+/// error, never `Ok` with a small residual.
+#[test]
+fn overflow_is_an_error_not_a_nan_residual() {
+    let mdp = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![f64::MAX; -f64::MAX]).unwrap();
+    let crit = Criterion::Discounted { factor: 0.99 };
+    for r in [
+        policy_iteration(&mdp, crit, &Options::default()),
+        value_iteration(&mdp, crit, &Options::default()),
+        value_iteration(&mdp, crit, &Options { sweep: Sweep::Jacobi, ..Options::default() }),
+        modified_policy_iteration(&mdp, crit, &Options::default()),
+    ] {
+        assert!(
+            matches!(r, Err(MdpError::NonFiniteValue { .. }) | Err(MdpError::SingularSystem { .. })),
+            "{r:?}"
+        );
+    }
+    let nan_start = Options { init_values: Some(vec![f64::NAN, 0.0]), ..Options::default() };
+    assert!(matches!(value_iteration(&mdp, crit, &nan_start), Err(MdpError::NonFiniteValue { state: 0, .. })));
+    assert!(matches!(bellman_update(&mdp, crit, &[0.0, f64::INFINITY]), Err(MdpError::NonFiniteValue { state: 1, .. })));
+}
+
+/// `first_proper` tried only the greedy and the constant policies. Here both constant
+/// policies and the greedy one are improper; only the mixed policy (0, 1) is proper.
+/// State 0: action 0 moves to state 1 (cost 2), action 1 stays (cost 1). State 1: action 0
+/// moves to state 0 (cost 1), action 1 stays with probability 1/2, else is absorbed (cost 1).
+/// J(1) = 1 + J(1)/2 = 2, J(0) = 2 + J(1) = 4.
+#[test]
+fn proper_policy_search_finds_the_mixed_policy() {
+    let rows = vec![vec![(1, 1.0)], vec![(0, 1.0)], vec![(0, 1.0)], vec![(1, 0.5)]];
+    let mdp = Mdp::from_pairs(2, &[0, 0, 1, 1], &[2.0, 1.0, 1.0, 1.0], &rows).unwrap();
+    for p in [[0, 0], [1, 1], [1, 0]] {
+        assert!(!mdp.improper_states(&p).unwrap().is_empty());
+    }
+    assert_eq!(mdp.proper_policy(&[1, 0]).unwrap(), vec![0, 1]);
+    let pi = policy_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+    let vi = value_iteration(&mdp, Criterion::TotalCost, &Options { tol: 1e-13, ..Options::default() }).unwrap();
+    assert_eq!(pi.policy, vec![0, 1]);
+    assert_eq!(pi.values, vec![4.0, 2.0]);
+    assert!((vi.values[0] - 4.0).abs() < 1e-12 && (vi.values[1] - 2.0).abs() < 1e-12);
+    // A state from which nothing absorbs is reported as such.
+    let trapped = Mdp::from_pairs(2, &[0, 1], &[1.0, 1.0], &[vec![(0, 0.5)], vec![(1, 1.0)]]).unwrap();
+    assert_eq!(
+        policy_iteration(&trapped, Criterion::TotalCost, &Options::default()),
+        Err(MdpError::NoProperPolicy { state: 1 })
+    );
+}
+
+/// Value iteration returned `gain: None` when its final solve failed. Relative value iteration
+/// now always reports the gain with bounds, and no final solve is made.
+#[test]
+fn value_iteration_always_reports_the_gain() {
+    // Unichain: the gain is 2 and the bounds contain it.
+    let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 3.0]).unwrap();
+    let vi = value_iteration(&mdp, Criterion::AverageCost, &Options::default()).unwrap();
+    assert!((vi.gain.unwrap() - 2.0).abs() < 1e-10);
+    let b = vi.bounds.unwrap();
+    assert!(b.lower <= 2.0 && 2.0 <= b.upper && b.upper - b.lower <= 1e-10);
+    // Multichain (two absorbing states of different costs): the exact evaluation is singular,
+    // value iteration reports the limit with the gain bounds [1, 3] instead of `None`.
+    let multi = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![1.0; 3.0]).unwrap();
+    let vi = value_iteration(&multi, Criterion::AverageCost, &Options { max_iters: 100, ..Options::default() }).unwrap();
+    assert_eq!(vi.termination, Termination::MaxItersReached);
+    let b = vi.bounds.unwrap();
+    assert_eq!((b.lower, b.upper), (1.0, 3.0));
+    assert!(vi.gain.is_some());
+}
+
+/// Relative value iteration had no aperiodicity transform: a periodic chain ran to the
+/// iteration limit. Two states swap deterministically, costs 1 and 0: gain 1/2.
+#[test]
+fn periodic_chain_converges_with_the_aperiodicity_transform() {
+    let mdp = Mdp::new(vec![dmatrix![0.0, 1.0; 1.0, 0.0]], dmatrix![1.0; 0.0]).unwrap();
+    let vi = value_iteration(&mdp, Criterion::AverageCost, &Options { tol: 1e-12, ..Options::default() }).unwrap();
+    assert_eq!(vi.termination, Termination::ToleranceReached);
+    assert!(vi.iterations < 100, "{vi:?}");
+    assert!((vi.gain.unwrap() - 0.5).abs() < 1e-12);
+    assert!((vi.values[1] - -0.5).abs() < 1e-12, "bias h(1) = −1/2: {:?}", vi.values);
+    let pi = policy_iteration(&mdp, Criterion::AverageCost, &Options::default()).unwrap();
+    assert_eq!(pi.gain, Some(0.5));
+    assert_eq!(pi.values, vec![0.0, -0.5]);
+    // Without the transform (τ = 1) the span never closes.
+    let raw = Options { aperiodicity: 1.0, max_iters: 1000, ..Options::default() };
+    assert_eq!(value_iteration(&mdp, Criterion::AverageCost, &raw).unwrap().termination, Termination::MaxItersReached);
+}
+
+/// A discounted system that is singular in floating point (β = 1 − 2⁻⁵³ rounds 1 − β/2 to 1/2)
+/// was reported as an improper policy.
+#[test]
+fn singular_discounted_system_is_not_an_improper_policy() {
+    let beta = f64::from_bits(0x3FEF_FFFF_FFFF_FFFF);
+    assert!(beta < 1.0);
+    let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 2.0]).unwrap();
+    let crit = Criterion::Discounted { factor: beta };
+    assert_eq!(evaluate_policy(&mdp, crit, &[0, 0]), Err(MdpError::SingularSystem { criterion: "discounted" }));
+    for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu] {
+        let r = policy_iteration(&mdp, crit, &Options { linear, ..Options::default() });
+        assert!(matches!(r, Err(MdpError::SingularSystem { .. }) | Err(MdpError::NonFiniteValue { .. })), "{r:?}");
+    }
+}
+
+/// BiCGSTAB had no preconditioner and reported neither convergence nor breakdown.
+#[test]
+fn bicgstab_reports_convergence_and_failure() {
+    let p = yin_example(5.0).unwrap();
+    let dense = policy_iteration(p.mdp(), Criterion::TotalCost, &Options::default()).unwrap();
+    assert_eq!(dense.linear.dense_lu, dense.linear.evaluations);
+    let o = Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 100 }, ..Options::default() };
+    let it = policy_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap();
+    assert_eq!(it.linear.last_status, Some(LinearStatus::Converged));
+    assert!(it.linear.bicgstab_iterations > 0 && it.linear.worst_relative_residual <= 1e-13);
+    assert_eq!(it.policy, dense.policy);
+    for (a, b) in it.values.iter().zip(&dense.values) {
+        assert!((a - b).abs() < 1e-10);
+    }
+    // One iteration is not enough: an error with the status, not a silent wrong answer.
+    let o = Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 1 }, ..Options::default() };
+    match policy_iteration(p.mdp(), Criterion::TotalCost, &o) {
+        Err(MdpError::LinearSolverFailed { status, iterations, residual }) => {
+            assert_eq!((status, iterations), (LinearStatus::MaxItersReached, 1));
+            assert!(residual > 1e-14 && residual.is_finite());
+        }
+        other => panic!("expected a solver failure, got {other:?}"),
+    }
+    let e = MdpError::LinearSolverFailed { status: LinearStatus::Breakdown, iterations: 3, residual: 0.5 };
+    assert!(e.to_string().contains("breakdown"));
+    // The remapping builder surfaces solver errors as MarkovError::Mdp.
+    let err: MarkovError = MdpError::MultichainPolicy.into();
+    assert!(matches!(err, MarkovError::Mdp(_)));
+}
