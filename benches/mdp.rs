@@ -2,7 +2,7 @@
 //! QuantEcon: a seeded random dense MDP (1,000 states × 5 actions) and Kronecker chains of
 //! Yin et al.'s reflecting walk (36, 1,296 and 4,096 chain states, remap cost 5, uniform
 //! restart), discount 0.95; plus the 10⁶-state sparse remapping problem (3 processes × 100
-//! levels, total cost) and the r = 8 exchangeable problem. Run single-threaded for the
+//! levels, total cost, a remap rebalances) and the r = 8 exchangeable problem. Run single-threaded for the
 //! comparison: `RAYON_NUM_THREADS=1 cargo bench --features bench --bench mdp`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -54,7 +54,7 @@ fn large(c: &mut Criterion) {
     let mut group = c.benchmark_group("large remapping");
     group.sample_size(10);
     let chain = reflecting_chain(3, 100).unwrap();
-    let build = || RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::UniformOverAllStates).unwrap();
+    let build = || RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced).unwrap();
     group.bench_function("10^6 states (3 x 100): build", |b| b.iter(build));
     let p = build();
     group.bench_function("10^6 states (3 x 100): policy iteration", |b| {
@@ -63,7 +63,7 @@ fn large(c: &mut Criterion) {
     let ex = reflecting_exchangeable(8, 10).unwrap();
     group.bench_function("r = 8 exchangeable (8 x 10, 24,310 states): build + PI", |b| {
         b.iter(|| {
-            RemapProblem::new(ex.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::UniformOverAllStates)
+            RemapProblem::new(ex.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced)
                 .unwrap()
                 .solve_relaxed(Method::PolicyIteration)
                 .unwrap()

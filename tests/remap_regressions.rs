@@ -121,18 +121,27 @@ fn periodic_chain_converges_with_the_aperiodicity_transform() {
     assert_eq!(value_iteration(&mdp, Criterion::AverageCost, &raw).unwrap().termination, Termination::MaxItersReached);
 }
 
-/// A discounted system that is singular in floating point (β = 1 − 2⁻⁵³ rounds 1 − β/2 to 1/2)
-/// was reported as an improper policy.
+/// A discounted system that is singular in floating point was reported as an improper policy.
+/// Both states restart from ρ = (1/2, 1/2) at every step: with β = 1 − 2⁻⁵³ the Sherman–Morrison
+/// denominator `1 − β ρ·1` is 1.1e-16, numerically zero.
 #[test]
 fn singular_discounted_system_is_not_an_improper_policy() {
     let beta = f64::from_bits(0x3FEF_FFFF_FFFF_FFFF);
     assert!(beta < 1.0);
-    let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 2.0]).unwrap();
     let crit = Criterion::Discounted { factor: beta };
+    let mut b = MdpBuilder::new(2);
+    b.restart(&[(0, 0.5), (1, 0.5)]);
+    b.action_with_restart(0, 1.0, &[], 1.0).action_with_restart(1, 2.0, &[], 1.0);
+    let mdp = b.build().unwrap();
     assert_eq!(evaluate_policy(&mdp, crit, &[0, 0]), Err(MdpError::SingularSystem { criterion: "discounted" }));
+    assert_eq!(policy_iteration(&mdp, crit, &Options::default()), Err(MdpError::SingularSystem { criterion: "discounted" }));
+    // Nearly singular dense systems give finite values or that error, never "improper".
+    let dense = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 2.0]).unwrap();
     for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu] {
-        let r = policy_iteration(&mdp, crit, &Options { linear, ..Options::default() });
-        assert!(matches!(r, Err(MdpError::SingularSystem { .. }) | Err(MdpError::NonFiniteValue { .. })), "{r:?}");
+        match policy_iteration(&dense, crit, &Options { linear, ..Options::default() }) {
+            Ok(s) => assert!(s.values.iter().all(|v| v.is_finite() && *v > 1e15)),
+            Err(e) => assert!(matches!(e, MdpError::SingularSystem { .. } | MdpError::NonFiniteValue { .. }), "{e}"),
+        }
     }
 }
 

@@ -144,7 +144,7 @@ def main():
                 f.write("state,action,value\n")
                 states = len(pi.v) if name.startswith("random") else len(pi.v) - 1  # drop the sink
                 for s in range(states):
-                    f.write(f"{s},{pi.sigma[s]},{-pi.v[s]!r}\n")
+                    f.write(f"{s},{int(pi.sigma[s])},{float(-pi.v[s])!r}\n")
 
 
 if __name__ == "__main__":
