@@ -31,7 +31,7 @@ struct Cli {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     processes: u64,
     /// Remap cost η (≥ 0).
-    #[arg(long, value_parser = cli::non_negative, default_value = "5")]
+    #[arg(long, value_parser = cli::non_negative, allow_negative_numbers = true, default_value = "5")]
     eta: f64,
     /// Where a remap sends the workload: a uniformly random load vector, or a balanced state.
     #[arg(long, value_enum, default_value_t = Target::Uniform)]

@@ -35,7 +35,8 @@ struct Cli {
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(2..=65_535))]
     levels: u64,
     /// Remap costs η, comma separated.
-    #[arg(long, value_parser = cli::finite_list, default_value = "1,2,3,4,5,6,7,8,9,10,11,12,13")]
+    #[arg(long, value_parser = cli::finite, value_delimiter = ',', allow_negative_numbers = true,
+          default_value = "1,2,3,4,5,6,7,8,9,10,11,12,13")]
     etas: Vec<f64>,
     /// Where a remap sends the workload: a uniformly random load vector, or a balanced state.
     #[arg(long, value_enum, default_value_t = Target::Uniform)]
