@@ -22,7 +22,9 @@ fn peers(c: &mut Criterion) {
     group.sample_size(10);
     let random = random_dense(1000, 5, instances::SEED);
     let o = Options { tol: 1e-10, ..Options::default() };
-    group.bench_function("random 1000x5: solve (best method)", |b| b.iter(|| solve(black_box(&random), crit, &o).unwrap()));
+    group.bench_function("random 1000x5: solve (best method)", |b| {
+        b.iter(|| solve(black_box(&random), crit, &o).unwrap())
+    });
     for k in [2, 5, 20] {
         let ok = Options { sweeps: k, ..o.clone() };
         group.bench_function(format!("random 1000x5: MPI k={k}"), |b| {

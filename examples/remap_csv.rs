@@ -95,7 +95,11 @@ fn parse(path: &Path, text: &str) -> Result<Parsed, Failure> {
     }
     for (row, &line) in p.rows.iter().zip(&p.lines) {
         if row.len() != n {
-            return Err(cli::bad_line(path, line, format!("expected {} probabilities (one per level), got {}", n, row.len())));
+            return Err(cli::bad_line(
+                path,
+                line,
+                format!("expected {} probabilities (one per level), got {}", n, row.len()),
+            ));
         }
         if let Some(x) = row.iter().find(|&&x| x < 0.0) {
             return Err(cli::bad_line(path, line, format!("negative probability {x}")));
@@ -122,7 +126,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let row = 3f64.powi(r as i32).min(states).max(l as f64);
     cli::check_memory("this chain", (states * (12.0 * row + 8.0 * r as f64 + 120.0)) as u128)?;
     let q = DMatrix::from_fn(l, l, |i, j| parsed.rows[i][j]);
-    let single = WorkloadChain::single(&parsed.loads, q.clone()).map_err(|e| Failure::usage(format!("{}: {e}", cli.chain.display())))?;
+    let single = WorkloadChain::single(&parsed.loads, q.clone())
+        .map_err(|e| Failure::usage(format!("{}: {e}", cli.chain.display())))?;
     let chain = if cli.product {
         WorkloadChain::product(&vec![single; r])
     } else {
@@ -137,7 +142,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Norm::Max => Imbalance::MaxNorm,
         Norm::Two => Imbalance::TwoNorm,
     };
-    let problem = RemapProblem::new(chain, &imbalance, cli.eta, &target).map_err(|e| Failure::model("remap problem", e))?;
+    let problem =
+        RemapProblem::new(chain, &imbalance, cli.eta, &target).map_err(|e| Failure::model("remap problem", e))?;
     let sol = problem.solve_relaxed(Method::PolicyIteration).map_err(|e| Failure::model("policy iteration", e))?;
     let chain = problem.chain();
     let header: Vec<String> = (1..=r).map(|k| format!("load_{k}")).collect();

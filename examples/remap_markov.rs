@@ -129,7 +129,10 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         let start_state = (0..n).max_by(|&a, &b| problem.run_cost()[a].total_cmp(&problem.run_cost()[b])).unwrap_or(0);
         let est = if cli.reps > 0 {
             let mc = MonteCarlo::new(cli.seed, cli.reps).map_err(|e| Failure::usage(format!("--reps: {e}")))?;
-            Some(simulate_policy_cost(&problem, &pi.remap, start_state, &mc).map_err(|e| Failure::model("Monte Carlo", e))?)
+            Some(
+                simulate_policy_cost(&problem, &pi.remap, start_state, &mc)
+                    .map_err(|e| Failure::model("Monte Carlo", e))?,
+            )
         } else {
             None
         };

@@ -27,7 +27,8 @@ fn remap_csv_prints_the_remap_set_of_the_sample_chain() {
     // The most spread state (10, 10, 50) or (10, 50, 50) remaps; remapping states cost η + E[V].
     assert!(remap.iter().any(|r| r[0] == 10.0 && r[2] == 50.0));
     // The product space prints the same decisions for every permutation.
-    let prod = run("remap_csv", &["examples/data/remap_chain.csv", "--processes", "3", "--eta", "20", "--product"], LIMIT);
+    let prod =
+        run("remap_csv", &["examples/data/remap_chain.csv", "--processes", "3", "--eta", "20", "--product"], LIMIT);
     prod.assert_ok();
     for line in prod.stdout.lines().skip(1) {
         let r: Vec<f64> = line.split(',').map(|x| x.parse().unwrap()).collect();

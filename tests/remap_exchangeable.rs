@@ -57,8 +57,9 @@ fn exchangeable_counts_and_many_processes() {
     // Eight processes on six levels: 1,287 states instead of 1.7 million; a remap rebalances
     // (with a uniform restart, exact balance of 8 walks is so rare that values reach 1e5). The
     // most imbalanced states remap, the balanced ones never do, every value is at most η.
-    let p = RemapProblem::new(reflecting_exchangeable(8, 6).unwrap(), &Imbalance::MaxNorm, 20.0, &RemapTarget::Balanced)
-        .unwrap();
+    let p =
+        RemapProblem::new(reflecting_exchangeable(8, 6).unwrap(), &Imbalance::MaxNorm, 20.0, &RemapTarget::Balanced)
+            .unwrap();
     let sol = p.solve(Method::PolicyIteration).unwrap();
     assert!(sol.residual < 1e-9);
     let extreme = (0..p.chain().states()).max_by(|&a, &b| p.run_cost()[a].total_cmp(&p.run_cost()[b])).unwrap();
@@ -81,8 +82,9 @@ fn exchangeable_counts_and_many_processes() {
     let est = simulate_policy_cost(&p4, &s4.remap, start, &MonteCarlo::new(5, 20_000).unwrap()).unwrap();
     assert!(est.agrees_with(s4.values[start], 4.0), "{est:?} vs {}", s4.values[start]);
     // 16 processes.
-    let p16 = RemapProblem::new(reflecting_exchangeable(16, 4).unwrap(), &Imbalance::TwoNorm, 3.0, &RemapTarget::Balanced)
-        .unwrap();
+    let p16 =
+        RemapProblem::new(reflecting_exchangeable(16, 4).unwrap(), &Imbalance::TwoNorm, 3.0, &RemapTarget::Balanced)
+            .unwrap();
     assert!(p16.solve(Method::PolicyIteration).unwrap().residual < 1e-9);
 }
 
@@ -105,8 +107,12 @@ fn sparse_product_chain_iterative_path() {
         )
         .unwrap();
         assert!(vi.iterations < jac.iterations, "Gauss–Seidel {} vs Jacobi {}", vi.iterations, jac.iterations);
-        let lu = policy_iteration(p.mdp(), Criterion::TotalCost, &Options { linear: LinearSolver::SparseLu, ..Options::default() })
-            .unwrap();
+        let lu = policy_iteration(
+            p.mdp(),
+            Criterion::TotalCost,
+            &Options { linear: LinearSolver::SparseLu, ..Options::default() },
+        )
+        .unwrap();
         assert_eq!(lu.policy, pi.policy);
         for k in 0..pi.values.len() {
             assert!((vi.values[k] - pi.values[k]).abs() < 1e-8);

@@ -85,9 +85,12 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
     }
     // The discounted criterion on the same MDP costs less than the total cost.
     let disc = policy_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
-    let disc_vi =
-        value_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, &Options { tol: 1e-12, ..Options::default() })
-            .unwrap();
+    let disc_vi = value_iteration(
+        problem.mdp(),
+        Criterion::Discounted { factor: 0.9 },
+        &Options { tol: 1e-12, ..Options::default() },
+    )
+    .unwrap();
     assert_eq!(disc.policy, disc_vi.policy);
     for (k, &s) in problem.transient_states().iter().enumerate() {
         assert!(disc.values[k] <= pi.values[s] + 1e-12);

@@ -1,11 +1,13 @@
 //! The crate's MDP solvers against QuantEcon's `DiscreteDP` policy iteration on issue 13's
 //! instances (tables written by scripts/peers/quantecon_mdp.py): same policies, values to 1e-9.
 
-mod reference_support;
 #[path = "mdp_instances/mod.rs"]
 mod instances;
+mod reference_support;
 
-use loadbal::remap::mdp::{Criterion, Mdp, Options, modified_policy_iteration, policy_iteration, solve, value_iteration};
+use loadbal::remap::mdp::{
+    Criterion, Mdp, Options, modified_policy_iteration, policy_iteration, solve, value_iteration,
+};
 
 fn check(name: &str, mdp: &Mdp) {
     let rows = reference_support::load(&format!("quantecon_{name}"));

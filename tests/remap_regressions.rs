@@ -25,7 +25,8 @@ fn never_remap_start_gives_no_nan() {
         assert!(sol.residual == 0.0);
     }
     // Every evaluation path (dense LU, sparse LU, BiCGSTAB) from the improper start.
-    for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu, LinearSolver::Bicgstab { tol: 1e-14, max_iters: 50 }] {
+    for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu, LinearSolver::Bicgstab { tol: 1e-14, max_iters: 50 }]
+    {
         let o = Options { linear, init_policy: None, ..Options::default() };
         let s = policy_iteration(pb.mdp(), Criterion::TotalCost, &o).unwrap();
         assert_eq!(s.values, vec![2.0, 2.0]);
@@ -47,14 +48,14 @@ fn overflow_is_an_error_not_a_nan_residual() {
         value_iteration(&mdp, crit, &Options { sweep: Sweep::Jacobi, ..Options::default() }),
         modified_policy_iteration(&mdp, crit, &Options::default()),
     ] {
-        assert!(
-            matches!(r, Err(MdpError::NonFiniteValue { .. }) | Err(MdpError::SingularSystem { .. })),
-            "{r:?}"
-        );
+        assert!(matches!(r, Err(MdpError::NonFiniteValue { .. }) | Err(MdpError::SingularSystem { .. })), "{r:?}");
     }
     let nan_start = Options { init_values: Some(vec![f64::NAN, 0.0]), ..Options::default() };
     assert!(matches!(value_iteration(&mdp, crit, &nan_start), Err(MdpError::NonFiniteValue { state: 0, .. })));
-    assert!(matches!(bellman_update(&mdp, crit, &[0.0, f64::INFINITY]), Err(MdpError::NonFiniteValue { state: 1, .. })));
+    assert!(matches!(
+        bellman_update(&mdp, crit, &[0.0, f64::INFINITY]),
+        Err(MdpError::NonFiniteValue { state: 1, .. })
+    ));
 }
 
 /// `first_proper` tried only the greedy and the constant policies. Here both constant
@@ -96,7 +97,8 @@ fn value_iteration_always_reports_the_gain() {
     // Multichain (two absorbing states of different costs): the exact evaluation is singular,
     // value iteration reports the limit with the gain bounds [1, 3] instead of `None`.
     let multi = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![1.0; 3.0]).unwrap();
-    let vi = value_iteration(&multi, Criterion::AverageCost, &Options { max_iters: 100, ..Options::default() }).unwrap();
+    let vi =
+        value_iteration(&multi, Criterion::AverageCost, &Options { max_iters: 100, ..Options::default() }).unwrap();
     assert_eq!(vi.termination, Termination::MaxItersReached);
     let b = vi.bounds.unwrap();
     assert_eq!((b.lower, b.upper), (1.0, 3.0));
@@ -134,7 +136,10 @@ fn singular_discounted_system_is_not_an_improper_policy() {
     b.action_with_restart(0, 1.0, &[], 1.0).action_with_restart(1, 2.0, &[], 1.0);
     let mdp = b.build().unwrap();
     assert_eq!(evaluate_policy(&mdp, crit, &[0, 0]), Err(MdpError::SingularSystem { criterion: "discounted" }));
-    assert_eq!(policy_iteration(&mdp, crit, &Options::default()), Err(MdpError::SingularSystem { criterion: "discounted" }));
+    assert_eq!(
+        policy_iteration(&mdp, crit, &Options::default()),
+        Err(MdpError::SingularSystem { criterion: "discounted" })
+    );
     // Nearly singular dense systems give finite values or that error, never "improper".
     let dense = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 2.0]).unwrap();
     for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu] {

@@ -150,7 +150,11 @@ impl WorkloadChain {
     /// ```
     pub fn from_rows(loads: Vec<Vec<f64>>, rows: Vec<Vec<(usize, f64)>>) -> Result<Self, MarkovError> {
         if rows.len() != loads.len() {
-            return Err(MarkovError::DimensionMismatch { what: "transition rows", expected: loads.len(), got: rows.len() });
+            return Err(MarkovError::DimensionMismatch {
+                what: "transition rows",
+                expected: loads.len(),
+                got: rows.len(),
+            });
         }
         let (processes, flat) = check_loads(&loads)?;
         Ok(Self { processes, loads: flat, kind: Kind::Explicit(Rows::new(&rows, "transition matrix")?) })

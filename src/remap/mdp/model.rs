@@ -143,7 +143,11 @@ impl MdpBuilder {
             return Err(MdpError::TooLarge { what: "states", value: s, limit: MAX_STATES - 1 });
         }
         if self.pair_state.len() >= MAX_STATES {
-            return Err(MdpError::TooLarge { what: "state–action pairs", value: self.pair_state.len(), limit: MAX_STATES - 1 });
+            return Err(MdpError::TooLarge {
+                what: "state–action pairs",
+                value: self.pair_state.len(),
+                limit: MAX_STATES - 1,
+            });
         }
         // Restart distribution.
         let mut rho_sum = 0.0;
@@ -422,7 +426,10 @@ impl Mdp {
             return Err(MdpError::InvalidPolicy(format!("length {} for {} states", policy.len(), self.states)));
         }
         if let Some((i, a)) = policy.iter().enumerate().find(|&(i, &a)| a >= self.actions(i)) {
-            return Err(MdpError::InvalidPolicy(format!("action {a} in state {i}, which has {} actions", self.actions(i))));
+            return Err(MdpError::InvalidPolicy(format!(
+                "action {a} in state {i}, which has {} actions",
+                self.actions(i)
+            )));
         }
         Ok(())
     }

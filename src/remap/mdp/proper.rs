@@ -296,8 +296,11 @@ impl Mdp {
                 next[i] = self.row_dot(k, &r) + self.weight(k) * rv;
             }
             std::mem::swap(&mut r, &mut next);
-            let (worst_state, worst) =
-                r.iter().copied().enumerate().fold((0, f64::NEG_INFINITY), |m, (i, x)| if x > m.1 { (i, x) } else { m });
+            let (worst_state, worst) = r
+                .iter()
+                .copied()
+                .enumerate()
+                .fold((0, f64::NEG_INFINITY), |m, (i, x)| if x > m.1 { (i, x) } else { m });
             if worst < 1.0 - LEAK {
                 return Ok(AbsorptionBound { l, c0: 1.0 - worst });
             }

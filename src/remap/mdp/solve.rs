@@ -454,7 +454,11 @@ pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resu
 /// Bounds and midpoint after a Jacobi update with increments in `[lo, hi]`, discounted cost.
 fn macqueen(beta: f64, lo: f64, hi: f64, stochastic: bool) -> Bounds {
     let k = beta / (1.0 - beta);
-    if stochastic { Bounds { lower: k * lo, upper: k * hi } } else { Bounds { lower: k * lo.min(0.0), upper: k * hi.max(0.0) } }
+    if stochastic {
+        Bounds { lower: k * lo, upper: k * hi }
+    } else {
+        Bounds { lower: k * lo.min(0.0), upper: k * hi.max(0.0) }
+    }
 }
 
 /// Finishes a value-type iteration whose last Jacobi update went from `prev` to `v`.
@@ -583,16 +587,46 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
         }
         std::mem::swap(&mut v, &mut next);
         if converged(criterion, lo, hi, amax, opts.tol, stochastic) {
-            return finish(mdp, criterion, v, policy, (lo, hi), it, Termination::ToleranceReached, Algorithm::ValueIteration, stochastic);
+            return finish(
+                mdp,
+                criterion,
+                v,
+                policy,
+                (lo, hi),
+                it,
+                Termination::ToleranceReached,
+                Algorithm::ValueIteration,
+                stochastic,
+            );
         }
         if it == opts.max_iters {
-            return finish(mdp, criterion, v, policy, (lo, hi), it, Termination::MaxItersReached, Algorithm::ValueIteration, stochastic);
+            return finish(
+                mdp,
+                criterion,
+                v,
+                policy,
+                (lo, hi),
+                it,
+                Termination::MaxItersReached,
+                Algorithm::ValueIteration,
+                stochastic,
+            );
         }
     }
     // The limit was reached inside Gauss–Seidel sweeps: one Jacobi update for the policy and
     // the bounds.
     let (lo, hi, _) = jacobi(mdp, beta, &v, &mut next, &mut policy);
-    finish(mdp, criterion, next, policy, (lo, hi), it, Termination::MaxItersReached, Algorithm::ValueIteration, stochastic)
+    finish(
+        mdp,
+        criterion,
+        next,
+        policy,
+        (lo, hi),
+        it,
+        Termination::MaxItersReached,
+        Algorithm::ValueIteration,
+        stochastic,
+    )
 }
 
 /// Relative value iteration with the aperiodicity transform (Puterman §8.5.5).
@@ -667,7 +701,10 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
 pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
     check_options(mdp, criterion, opts)?;
     if criterion == Criterion::AverageCost || opts.sweeps == 0 {
-        return Err(MdpError::InvalidOption { name: "sweeps (total or discounted cost only)", value: opts.sweeps as f64 });
+        return Err(MdpError::InvalidOption {
+            name: "sweeps (total or discounted cost only)",
+            value: opts.sweeps as f64,
+        });
     }
     let beta = criterion.beta();
     let s = mdp.states;
