@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 //! The remapping example programs as a user runs them: success, and one-line errors with exit
 //! code 2 for bad files, bad CSV lines, unknown flags, NaN and negative values.
 

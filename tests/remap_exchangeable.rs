@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 //! The exchangeable state space (sorted load vectors of identical processes) against the full
 //! product space, and the sparse product chain on sizes where the iterative evaluation runs.
 

@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 //! The crate's MDP solvers against QuantEcon's `DiscreteDP` policy iteration on issue 13's
 //! instances (tables written by scripts/peers/quantecon_mdp.py): same policies, values to 1e-9.
 

@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 //! One regression test for every defect listed in issue 13 (the MDP solver before the sparse
 //! rewrite).
 

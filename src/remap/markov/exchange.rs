@@ -183,8 +183,8 @@ mod tests {
                     assert!((lumped[j] - direct[j]).abs() < 1e-14, "r = {r}, L = {l}, {s} → {j}");
                 }
             }
-            for s in 0..ex.states() {
-                assert_eq!(mult[s], ex.multiplicity(s));
+            for (s, m) in mult.iter().enumerate() {
+                assert_eq!(*m, ex.multiplicity(s));
             }
             let _: &WorkloadChain = &ex;
         }

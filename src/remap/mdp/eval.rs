@@ -74,6 +74,7 @@ fn check_finite(v: &[f64], err: MdpError) -> Result<(), MdpError> {
 /// entry are eliminated (`v_i = c_i + β w_i ρ·v`); the rank-one restart term is handled by the
 /// Sherman–Morrison formula: with `A = I − β P_u`, `A y₁ = c`, `A y₂ = w`,
 /// `v = y₁ + β x y₂`, `x = ρ·y₁ / (1 − β ρ·y₂)`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn linear_values(
     mdp: &Mdp,
     beta: f64,
