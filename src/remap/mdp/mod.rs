@@ -41,6 +41,31 @@
 //! iteration keeps its current action when that one is tied (which guarantees termination).
 //! Put the action you prefer at ties first (the remapping builder puts *continue* first, so a
 //! state remaps only when remapping is strictly better).
+//!
+//! # Accuracy
+//! Policy iteration is exact up to its linear solves (relative residual 1e-13 or a backward
+//! stable LU; the returned Bellman residual measures it). On issue 13's four instances the
+//! values agree with QuantEcon's `DiscreteDP` to 1e-9 with the same policies
+//! (tests/remap_quantecon.rs).
+//!
+//! # Example
+//! Yin et al., §5 at remap cost η = 5: from the state (5, 0) the optimal expected total cost is
+//! 12.341653 (the reference extraction's value), and every solver finds it.
+//!
+//! ```
+//! use loadbal::remap::markov::yin_example;
+//! use loadbal::remap::mdp::{Criterion, Options, modified_policy_iteration, policy_iteration, value_iteration};
+//! let p = yin_example(5.0).unwrap();
+//! let k = p.transient_states().iter().position(|&s| s == 30).unwrap(); // (5, 0)
+//! let o = Options { tol: 1e-12, ..Options::default() };
+//! for sol in [
+//!     policy_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap(),
+//!     modified_policy_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap(),
+//!     value_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap(),
+//! ] {
+//!     assert!((sol.values[k] - 12.341653).abs() < 1e-6, "{sol}");
+//! }
+//! ```
 
 mod bicgstab;
 mod eval;
