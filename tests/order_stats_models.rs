@@ -6,7 +6,6 @@ use loadbal::montecarlo::MonteCarlo;
 use loadbal::order_stats::*;
 use proptest::prelude::*;
 use rand_distr::{Distribution, Gamma as GammaSampler, Normal as NormalSampler};
-use statrs::distribution::{Exp, Gamma, LogNormal};
 use std::f64::consts::PI;
 
 /// Ahn et al., §5.2: n = 1000 tasks of μ_T = 488.1 s, σ_T = 116.6 s on p = 25 processors (R = 40).
@@ -119,30 +118,30 @@ fn heterogeneous_normals_against_monte_carlo() {
 #[test]
 fn iid_extremes_of_other_distributions() {
     // Exponential: E[max] = H_n/λ, E[min] = 1/(nλ).
-    let exp = Exp::new(0.5).unwrap();
+    let exp = Law::exponential(0.5).unwrap();
     for n in [1u64, 2, 10, 1000] {
         let h: f64 = (1..=n).map(|k| 1.0 / k as f64).sum();
         let e = expected_max_iid(&exp, n).unwrap();
-        assert!((e / (h / 0.5) - 1.0).abs() < 1e-9, "n = {n}: {e}");
+        assert!((e / (h / 0.5) - 1.0).abs() < 1e-13, "n = {n}: {e}");
         let m = expected_min_iid(&exp, n).unwrap();
-        assert!((m / (1.0 / (n as f64 * 0.5)) - 1.0).abs() < 1e-9, "n = {n}: {m}");
+        assert!((m / (1.0 / (n as f64 * 0.5)) - 1.0).abs() < 1e-13, "n = {n}: {m}");
     }
     // Log-normal with σ → the normal result through exp is not linear, so check by Monte Carlo;
     // Gamma (shape 17.52, the wild-type task law of Ahn et al. matched to μ_T, σ_T) as well.
     let shape = (488.1f64 / 116.6).powi(2);
     let rate = 488.1 / (116.6f64 * 116.6);
-    let gamma = Gamma::new(shape, rate).unwrap();
+    let gamma = Law::gamma(shape, rate).unwrap();
     let sampler = GammaSampler::new(shape, 1.0 / rate).unwrap();
     let mc = MonteCarlo::new(3, 40_000).unwrap();
     let est = mc.estimate(|_, rng| (0..25).map(|_| sampler.sample(rng)).fold(f64::NEG_INFINITY, f64::max)).unwrap();
     assert!(est.agrees_with(expected_max_iid(&gamma, 25).unwrap(), 4.0), "{est:?}");
-    let lognormal = LogNormal::new(0.0, 0.5).unwrap();
+    let lognormal = Law::lognormal(0.0, 0.5).unwrap();
     let ln_sampler = rand_distr::LogNormal::new(0.0, 0.5).unwrap();
     let est = mc.estimate(|_, rng| (0..50).map(|_| ln_sampler.sample(rng)).fold(f64::NEG_INFINITY, f64::max)).unwrap();
     assert!(est.agrees_with(expected_max_iid(&lognormal, 50).unwrap(), 4.0), "{est:?}");
     // A normal distribution through the generic path equals the exact normal path.
-    let normal = statrs::distribution::Normal::new(2.0, 3.0).unwrap();
-    assert!((expected_max_iid(&normal, 100).unwrap() - expected_max_normal(2.0, 3.0, 100).unwrap()).abs() < 1e-8);
+    let normal = Law::normal(2.0, 3.0).unwrap();
+    assert_eq!(expected_max_iid(&normal, 100).unwrap(), expected_max_normal(2.0, 3.0, 100).unwrap());
 }
 
 #[test]
@@ -162,7 +161,21 @@ fn bad_input_is_a_typed_error() {
         Err(OrderStatsError::LengthMismatch { means: 2, std_devs: 1 })
     );
     assert_eq!(expected_max_independent_normals(&[1.0, 2.0], &[1.0, 0.0]), Err(OrderStatsError::ZeroScale));
-    assert_eq!(expected_max_iid(&Exp::new(1.0).unwrap(), 0), Err(OrderStatsError::ZeroSampleSize));
+    assert_eq!(expected_max_iid(&Law::exponential(1.0).unwrap(), 0), Err(OrderStatsError::ZeroSampleSize));
+    assert!(matches!(Law::gamma(-1.0, 1.0), Err(OrderStatsError::InvalidParameter { name: "shape", .. })));
+    assert!(matches!(Law::gamma(1e-3, 1.0), Err(OrderStatsError::OutsideAccuracyDomain { name: "shape", .. })));
+    assert!(matches!(Law::uniform(1.0, 1.0), Err(OrderStatsError::InvalidParameter { name: "max", .. })));
+    let hand_built = Law::Exponential { rate: f64::NAN };
+    assert!(matches!(expected_max_iid(&hand_built, 3), Err(OrderStatsError::NonFinite { name: "rate", .. })));
+    let pareto = Law::pareto(1.0, 0.9).unwrap();
+    assert_eq!(
+        expected_max_iid(&pareto, 5),
+        Err(OrderStatsError::MomentDoesNotExist { moment: 1, tail_index: 0.9 })
+    );
+    assert!(expected_min_iid(&pareto, 5).is_ok(), "the minimum of 5 has tail index 4.5");
+    assert!(matches!(expected_max_iid(&Law::pareto(1.0, 1.1).unwrap(), 5), Err(OrderStatsError::TailTooHeavy { .. })));
+    let msg = Law::gamma(1e-3, 1.0).unwrap_err().to_string();
+    assert!(msg.contains("shape = 0.001") && msg.contains("[0.01, 1e5]"), "{msg}");
     // Degenerate σ = 0 is a constant.
     assert_eq!(expected_max_normal(7.0, 0.0, 10).unwrap(), 7.0);
     // Messages say what was wrong.

@@ -27,6 +27,10 @@ fn check(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
 /// The bound is attained by a two-point-tailed distribution; for normal samples it is loose
 /// (σ e_n is much smaller for large n).
 ///
+/// # Accuracy
+///
+/// The closed form to a few ulps.
+///
 /// # Errors
 /// [`OrderStatsError::ZeroSampleSize`], [`OrderStatsError::NonFinite`],
 /// [`OrderStatsError::NegativeScale`].
@@ -52,6 +56,10 @@ pub fn david_bound(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
 /// ```text
 /// E[max_i X_i] − μ ≤ σ √(2 ln n)
 /// ```
+///
+/// # Accuracy
+///
+/// The closed form to a few ulps.
 ///
 /// # Errors
 /// As [`david_bound`].

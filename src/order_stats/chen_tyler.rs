@@ -33,6 +33,11 @@ fn root_quantile(c: f64, n: f64) -> f64 {
 /// −0.67 % at n = 1000 and shrinks slowly beyond (the crate's tests measure it); it is not exact
 /// for n = 1 (`c_1 = 0.066`, the exact value is 0).
 ///
+/// # Accuracy
+///
+/// The formula itself is evaluated to a few ulps; as an approximation of `e_n` its error is
+/// the one given under Formula.
+///
 /// # Errors
 /// [`OrderStatsError::ZeroSampleSize`] for `n = 0`; [`OrderStatsError::SampleSizeTooLarge`]
 /// for `n > 2⁵³`.
@@ -62,6 +67,10 @@ pub fn chen_tyler_max(n: u64) -> Result<f64, OrderStatsError> {
 /// upper-tail masses. Its relative error against
 /// [`std_dev_max_std_normal`](super::std_dev_max_std_normal) is measured in the crate's tests.
 ///
+/// # Accuracy
+///
+/// The formula to a few ulps; its error as an approximation is measured in the tests.
+///
 /// # Errors
 /// As [`chen_tyler_max`].
 ///
@@ -85,6 +94,10 @@ pub fn chen_tyler_std_dev(n: u64) -> Result<f64, OrderStatsError> {
 /// ```text
 /// E[Y_n] ≈ μ + σ Φ⁻¹(0.5264^(1/n))
 /// ```
+///
+/// # Accuracy
+///
+/// As [`chen_tyler_max`].
 ///
 /// # Errors
 /// As [`chen_tyler_max`], plus [`OrderStatsError::NonFinite`] and
@@ -111,6 +124,10 @@ pub fn expected_max_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, Order
 /// ```text
 /// E[Y_1] ≈ μ − σ Φ⁻¹(0.5264^(1/n))
 /// ```
+///
+/// # Accuracy
+///
+/// As [`chen_tyler_max`].
 ///
 /// # Errors
 /// As [`expected_max_chen_tyler`].

@@ -1,106 +1,210 @@
-//! Extremes of i.i.d. samples of any continuous distribution (Ahn et al., eqs. (14a)/(14b)).
+//! Order statistics of i.i.d. samples of any [`IidLaw`] (Ahn et al., eqs. (14a)/(14b)).
 
-use super::OrderStatsError;
-use super::normal::{ln_cdf, ln_sf, rank_moments};
-use statrs::distribution::{Continuous, ContinuousCDF};
+use super::law::IidLaw;
+use super::normal::{MAX_N, rank_moments_log};
+use super::{OrderStatMoments, OrderStatsError};
 
-/// `F⁻¹(Φ(z))`: the normal score `z` mapped to the distribution's scale. Above the median the
-/// quantile is polished by Newton steps on `ln S(x) = ln Q(z)`, so that upper tails are resolved
-/// beyond what `1 − Q(z)` can represent.
-fn normal_score_to_quantile<D>(dist: &D, z: f64) -> f64
-where
-    D: ContinuousCDF<f64, f64> + Continuous<f64, f64>,
-{
-    if z <= 0.0 {
-        return dist.inverse_cdf(ln_cdf(z).exp());
+/// Relative change between two halvings of the quadrature step at which the result is accepted:
+/// the trapezoid rule converges geometrically, so the finer level is then accurate to far below
+/// 1e−12 (measured worst error against the 50-digit references: see `# Accuracy`).
+const TOL: f64 = 1e-10;
+
+fn check_rank(r: u64, n: u64) -> Result<(), OrderStatsError> {
+    if n == 0 {
+        return Err(OrderStatsError::ZeroSampleSize);
     }
-    let target = ln_sf(z);
-    // Start from the quantile of 1 − Q(z), with Q capped at machine epsilon so that it is finite.
-    let q = target.exp().max(f64::EPSILON);
-    let mut x = dist.inverse_cdf(1.0 - q);
-    for _ in 0..8 {
-        let s = dist.sf(x);
-        let f = dist.pdf(x);
-        if !(s > 0.0 && f > 0.0) {
-            break;
-        }
-        let step = (s.ln() - target) * s / f;
-        if !step.is_finite() {
-            break;
-        }
-        x += step;
-        if step.abs() <= 1e-15 * x.abs().max(1e-300) {
-            break;
-        }
+    if n > MAX_N {
+        return Err(OrderStatsError::SampleSizeTooLarge { n });
     }
-    x
+    if r == 0 || r > n {
+        return Err(OrderStatsError::RankOutOfRange { r, n });
+    }
+    Ok(())
 }
 
-fn check_n(n: u64) -> Result<(), OrderStatsError> {
-    if n == 0 { Err(OrderStatsError::ZeroSampleSize) } else { Ok(()) }
+/// Smallest margin `α(n − r + 1) − k` accepted for the k-th moment of a heavy-tailed order
+/// statistic: nearer the boundary the integrand decays too slowly for 1e−12.
+const TAIL_MARGIN: f64 = 0.25;
+
+/// Checks that `E[X_(r:n)^k]` exists and is computable: `X_(r:n)` has tail index `α(n − r + 1)`.
+fn check_tail<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, k: u32) -> Result<(), OrderStatsError> {
+    let alpha = law.tail_index();
+    if alpha.is_infinite() {
+        return Ok(());
+    }
+    let index = alpha * (n - r + 1) as f64;
+    if index <= f64::from(k) {
+        return Err(OrderStatsError::MomentDoesNotExist { moment: k, tail_index: index });
+    }
+    if index < f64::from(k) + TAIL_MARGIN {
+        return Err(OrderStatsError::TailTooHeavy { moment: k, tail_index: index, needed: f64::from(k) + TAIL_MARGIN });
+    }
+    Ok(())
 }
 
-/// `E[max of n i.i.d. X]` for any continuous distribution with a quantile function, e.g. statrs
-/// `Gamma`, `Exp`, `LogNormal` (Ahn et al., eq. (14a)).
+/// Mean and standard deviation of `X_(r:n)` for a law with a closed form or through the
+/// quadrature; `want_sd` asks for the second moment (which must then exist).
+fn moments<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, want_sd: bool) -> Result<OrderStatMoments, OrderStatsError> {
+    law.check()?;
+    check_rank(r, n)?;
+    if let Some(m) = law.closed_form(r, n) {
+        return m;
+    }
+    check_tail(law, r, n, if want_sd { 2 } else { 1 })?;
+    rank_moments_log(r, n, TOL, |z| law.ln_quantile_at_score(z))
+}
+
+/// Mean and standard deviation of the `r`-th smallest of `n` uniform variables on `[a, b]`:
+/// `U_(r:n) ~ a + (b − a) Beta(r, n − r + 1)`.
+pub(crate) fn uniform_moments(a: f64, b: f64, r: u64, n: u64) -> Result<OrderStatMoments, OrderStatsError> {
+    check_rank(r, n)?;
+    let (rf, nf) = (r as f64, n as f64);
+    let (p, q) = (rf / (nf + 1.0), (nf - rf + 1.0) / (nf + 1.0));
+    let mean = if p <= 0.5 { a + (b - a) * p } else { b - (b - a) * q };
+    let std_dev = (b - a) * (p * q / (nf + 2.0)).sqrt();
+    Ok(OrderStatMoments { mean, std_dev })
+}
+
+/// Expected `r`-th smallest of `n` i.i.d. variables of a law (Ahn et al., eq. (14a) for `r = n`,
+/// (14b) for `r = 1`).
 ///
 /// # Formula
 ///
 /// ```text
-/// E[Y_n] = ∫ y · n F(y)^(n−1) f(y) dy = E[ F⁻¹(Φ(Z_(n:n))) ]
+/// E[X_(r:n)] = n!/((r−1)!(n−r)!) ∫ x F(x)^(r−1) (1 − F(x))^(n−r) f(x) dx
+///            = E[ F⁻¹(Φ(Z_(r:n))) ]
 /// ```
 ///
-/// The second form (the maximum commutes with the increasing map `F⁻¹∘Φ`) reuses the normal
-/// order-statistics quadrature; its accuracy is that of the distribution's quantile and survival
-/// functions (about 1e−10 relative for statrs' Gamma).
+/// The second form (an order statistic commutes with the increasing map `F⁻¹∘Φ`) integrates
+/// over the density of the normal order statistic `Z_(r:n)` with the crate's one quadrature,
+/// in log space, walking until the density and the integrands `density × value` and
+/// `density × value²` are negligible, and halving the step until the result settles. The
+/// quantile `F⁻¹(Φ(z))` is taken from `ln Φ(z)` below the median and `ln Q(z)` above it, so both
+/// tails are resolved (the gamma quantile is polished by Halley's method in log space).
+/// The uniform law uses `E[U_(r:n)] = a + (b − a) r/(n + 1)`, the normal law the normal scores.
+///
+/// # Accuracy
+///
+/// Relative error below 1e−12 for every law on its accepted domain (gamma shape
+/// `[0.01, 10⁵]`, log-normal `σ ≤ 6`, Weibull shape `[0.05, 10⁴]`, Pareto with
+/// `α(n − r + 1) ≥ 1.25`, exponential, uniform) and `n ≤ 10⁹`; measured worst error
+/// 3e−14 against 50-digit references (`tests/accuracy_order_stats.rs`). The normal law has the
+/// absolute error of [`expected_order_stat_std_normal`](super::expected_order_stat_std_normal)
+/// times σ. Results whose logarithm exceeds about ±700 are refused
+/// ([`OrderStatsError::ResultOutOfRange`]) rather than rounded to 0 or ∞.
 ///
 /// # Errors
-/// [`OrderStatsError::ZeroSampleSize`] for `n = 0`; [`OrderStatsError::QuadratureFailed`] when
-/// the quantile is not finite where the maximum has mass (an unbounded quantile returned as ∞).
+/// [`OrderStatsError::ZeroSampleSize`], [`OrderStatsError::RankOutOfRange`],
+/// [`OrderStatsError::SampleSizeTooLarge`] (`n > 2⁵³`); the law's parameter errors;
+/// [`OrderStatsError::MomentDoesNotExist`] / [`OrderStatsError::TailTooHeavy`] for a Pareto law
+/// with `α(n − r + 1) ≤ 1` / `< 1.25`; [`OrderStatsError::ResultOutOfRange`];
+/// [`OrderStatsError::QuadratureNotConverged`] if the step does not settle (not observed on the
+/// accepted domain).
 ///
 /// # Examples
 ///
-/// For exponential variables `E[max] = H_n / λ` (harmonic number):
+/// The minimum of `n` exponentials of rate λ is exponential of rate `nλ`, and the median of three
+/// uniforms on `[0, 1]` has mean ½:
 ///
 /// ```
-/// use loadbal::order_stats::expected_max_iid;
-/// use statrs::distribution::Exp;
-/// let e = expected_max_iid(&Exp::new(2.0).unwrap(), 4).unwrap();
-/// assert!((e - (1.0 + 0.5 + 1.0 / 3.0 + 0.25) / 2.0).abs() < 1e-9);
+/// use loadbal::order_stats::{Law, expected_order_stat_iid};
+/// let e = expected_order_stat_iid(&Law::exponential(2.0).unwrap(), 1, 5).unwrap();
+/// assert!((e / 0.1 - 1.0).abs() < 1e-13);
+/// assert_eq!(expected_order_stat_iid(&Law::uniform(0.0, 1.0).unwrap(), 2, 3).unwrap(), 0.5);
 /// ```
-pub fn expected_max_iid<D>(dist: &D, n: u64) -> Result<f64, OrderStatsError>
-where
-    D: ContinuousCDF<f64, f64> + Continuous<f64, f64>,
-{
-    check_n(n)?;
-    Ok(rank_moments(n, n, |z| normal_score_to_quantile(dist, z))?.mean)
+pub fn expected_order_stat_iid<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64) -> Result<f64, OrderStatsError> {
+    Ok(moments(law, r, n, false)?.mean)
 }
 
-/// `E[min of n i.i.d. X]` for any continuous distribution with a quantile function (Ahn et al.
-/// eq. 14b).
+/// Mean and standard deviation of the `r`-th smallest of `n` i.i.d. variables of a law.
 ///
 /// # Formula
 ///
 /// ```text
-/// E[Y_1] = ∫ y · n (1 − F(y))^(n−1) f(y) dy = E[ F⁻¹(Φ(Z_(1:n))) ]
+/// Var[X_(r:n)] = E[(F⁻¹(Φ(Z_(r:n))) − E[X_(r:n)])²]   (same quadrature as the mean)
 /// ```
 ///
+/// # Accuracy
+///
+/// Mean as [`expected_order_stat_iid`]; standard deviation to 1e−11 relative on the same
+/// domain (the second moment of a Pareto order statistic needs `α(n − r + 1) ≥ 2.25`),
+/// measured worst 1e−12 against the 50-digit references.
+///
 /// # Errors
-/// As [`expected_max_iid`].
+/// As [`expected_order_stat_iid`], with the second moment's existence.
 ///
 /// # Examples
 ///
-/// The minimum of n exponentials of rate λ is exponential of rate nλ:
+/// Ahn et al., eq. (14a) for exponential times: the maximum of two Exp(1) has mean 3/2 and
+/// variance 1 + 1/4.
 ///
 /// ```
-/// use loadbal::order_stats::expected_min_iid;
-/// use statrs::distribution::Exp;
-/// let e = expected_min_iid(&Exp::new(2.0).unwrap(), 5).unwrap();
-/// assert!((e - 0.1).abs() < 1e-9);
+/// use loadbal::order_stats::{Law, order_stat_moments_iid};
+/// let m = order_stat_moments_iid(&Law::exponential(1.0).unwrap(), 2, 2).unwrap();
+/// assert!((m.mean - 1.5).abs() < 1e-13 && (m.std_dev - 1.25f64.sqrt()).abs() < 1e-12);
 /// ```
-pub fn expected_min_iid<D>(dist: &D, n: u64) -> Result<f64, OrderStatsError>
-where
-    D: ContinuousCDF<f64, f64> + Continuous<f64, f64>,
-{
-    check_n(n)?;
-    Ok(rank_moments(1, n, |z| normal_score_to_quantile(dist, z))?.mean)
+pub fn order_stat_moments_iid<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64) -> Result<OrderStatMoments, OrderStatsError> {
+    moments(law, r, n, true)
+}
+
+/// `E[max of n i.i.d. X]` (Ahn et al., eq. (14a)).
+///
+/// # Formula
+///
+/// ```text
+/// E[Y_n] = ∫ x · n F(x)^(n−1) f(x) dx = E[ F⁻¹(Φ(Z_(n:n))) ]
+/// ```
+///
+/// # Accuracy
+///
+/// As [`expected_order_stat_iid`]: 1e−12 relative on the laws' accepted domains.
+///
+/// # Errors
+/// As [`expected_order_stat_iid`].
+///
+/// # Examples
+///
+/// For exponential variables `E[max] = H_n / λ` (harmonic number); for a log-normal with σ = 3,
+/// `E[X] = e^{4.5}`:
+///
+/// ```
+/// use loadbal::order_stats::{Law, expected_max_iid};
+/// let e = expected_max_iid(&Law::exponential(2.0).unwrap(), 4).unwrap();
+/// assert!((e / ((1.0 + 0.5 + 1.0 / 3.0 + 0.25) / 2.0) - 1.0).abs() < 1e-13);
+/// let ln = expected_max_iid(&Law::lognormal(0.0, 3.0).unwrap(), 1).unwrap();
+/// assert!((ln / 90.017_131_300_521_8 - 1.0).abs() < 1e-13);
+/// ```
+pub fn expected_max_iid<L: IidLaw + ?Sized>(law: &L, n: u64) -> Result<f64, OrderStatsError> {
+    check_rank(1, n)?;
+    expected_order_stat_iid(law, n, n)
+}
+
+/// `E[min of n i.i.d. X]` (Ahn et al., eq. (14b)).
+///
+/// # Formula
+///
+/// ```text
+/// E[Y_1] = ∫ x · n (1 − F(x))^(n−1) f(x) dx = E[ F⁻¹(Φ(Z_(1:n))) ]
+/// ```
+///
+/// # Accuracy
+///
+/// As [`expected_order_stat_iid`], including the lower tail: the minimum of 1,000 Gamma(0.1, 1)
+/// variables, 2.09e−24, to 1e−12 relative.
+///
+/// # Errors
+/// As [`expected_order_stat_iid`].
+///
+/// # Examples
+///
+/// The minimum of two Gamma(1, rate 3) (exponential) variables is exponential of rate 6:
+///
+/// ```
+/// use loadbal::order_stats::{Law, expected_min_iid};
+/// let e = expected_min_iid(&Law::gamma(1.0, 3.0).unwrap(), 2).unwrap();
+/// assert!((e * 6.0 - 1.0).abs() < 1e-13);
+/// ```
+pub fn expected_min_iid<L: IidLaw + ?Sized>(law: &L, n: u64) -> Result<f64, OrderStatsError> {
+    check_rank(1, n)?;
+    expected_order_stat_iid(law, 1, n)
 }

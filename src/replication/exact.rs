@@ -512,11 +512,7 @@ pub fn exponential_independent_iteration_time(
     positive("mean", mean)?;
     levels(replicas, processors)?;
     let big_r = replicas as f64;
-    let g = statrs::distribution::Gamma::new(big_r, big_r).map_err(|_| ReplicationError::InvalidParameter {
-        name: "R",
-        value: big_r,
-        expected: "a positive replica count",
-    })?;
+    let g = crate::order_stats::Law::gamma(big_r, big_r)?;
     Ok(mean * crate::order_stats::expected_max_iid(&g, processors / replicas)?)
 }
 

@@ -1,0 +1,48 @@
+//! The rows of issue 14's table that came back `Ok` but wrong, as regression tests at 1e−12
+//! relative. Truth from mpmath at 50 digits (`scripts/references/order_stats.py` and closed
+//! forms); the crate's earlier errors are noted per row.
+
+use loadbal::order_stats::*;
+
+fn rel(got: f64, want: f64) -> f64 {
+    ((got - want) / want).abs()
+}
+
+fn assert_rel(what: &str, got: f64, want: f64) {
+    let e = rel(got, want);
+    eprintln!("{what}: {got:.17e} vs {want:.17e}, relative error {e:.2e}");
+    assert!(e <= 1e-12, "{what}: {got:e} vs {want:e} (relative error {e:.2e})");
+}
+
+#[test]
+fn min_of_1000_gamma_0_1_is_2_09e_minus_24() {
+    // Was 9.31e−10: statrs' inverse CDF stops at 1e−9 absolute.
+    let got = expected_min_iid(&Law::gamma(0.1, 1.0).unwrap(), 1000).unwrap();
+    assert_rel("E[min of 1000 Gamma(0.1, 1)]", got, 2.086_251_886_961_853_4e-24);
+}
+
+#[test]
+fn min_of_1000_gamma_one_half() {
+    // Was 1.7e−5 relative.
+    let got = expected_min_iid(&Law::gamma(0.5, 1.0).unwrap(), 1000).unwrap();
+    assert_rel("E[min of 1000 Gamma(0.5, 1)]", got, 1.566_104_681_615_015_7e-6);
+}
+
+#[test]
+fn mean_of_one_gamma_0_1_and_min_of_two_gamma_1_3() {
+    // Were 1.4e−9 and 4e−10 relative. E[X] = a/β; the minimum of two Exp(3) is Exp(6).
+    let got = expected_max_iid(&Law::gamma(0.1, 1.0).unwrap(), 1).unwrap();
+    assert_rel("E[X] of Gamma(0.1, 1)", got, 0.1);
+    let got = expected_min_iid(&Law::gamma(1.0, 3.0).unwrap(), 2).unwrap();
+    assert_rel("E[min of 2 Gamma(1, rate 3)]", got, 1.0 / 6.0);
+}
+
+#[test]
+fn max_of_lognormal_0_3_for_one_two_and_a_thousand() {
+    // Were 2.2e−9, 6.3e−9, 1.5e−10 relative: the quadrature stopped on the density alone and
+    // dropped the e^{3z}-weighted tail. n = 1: e^{4.5}; n = 2: 2 e^{4.5} Φ(3/√2).
+    let law = Law::lognormal(0.0, 3.0).unwrap();
+    assert_rel("E[max of 1 LogNormal(0, 3)]", expected_max_iid(&law, 1).unwrap(), 90.017_131_300_521_813_55);
+    assert_rel("E[max of 2 LogNormal(0, 3)]", expected_max_iid(&law, 2).unwrap(), 176.983_145_120_899_718_2);
+    assert_rel("E[max of 1000 LogNormal(0, 3)]", expected_max_iid(&law, 1000).unwrap(), 37_050.797_392_362_176_70);
+}
