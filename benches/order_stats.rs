@@ -3,8 +3,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::order_stats::{
-    Law, chen_tyler_max, expected_max_iid, expected_max_independent_normals, expected_max_std_normal,
-    expected_min_iid,
+    Law, chen_tyler_max, expected_max_iid, expected_max_independent_normals, expected_max_std_normal, expected_min_iid,
 };
 use std::hint::black_box;
 

@@ -53,11 +53,7 @@ fn parse_law(s: &str) -> Result<Law, String> {
     let (name, params) = s.split_once(':').unwrap_or((s, ""));
     let values = if params.is_empty() { Vec::new() } else { cli::finite_list(params)? };
     let want = |k: usize| -> Result<(), String> {
-        if values.len() == k {
-            Ok(())
-        } else {
-            Err(format!("{name} takes {k} parameter(s), got {}", values.len()))
-        }
+        if values.len() == k { Ok(()) } else { Err(format!("{name} takes {k} parameter(s), got {}", values.len())) }
     };
     let p = |i: usize| values.get(i).copied().unwrap_or(f64::NAN);
     let law = match name {

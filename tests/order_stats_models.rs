@@ -168,10 +168,7 @@ fn bad_input_is_a_typed_error() {
     let hand_built = Law::Exponential { rate: f64::NAN };
     assert!(matches!(expected_max_iid(&hand_built, 3), Err(OrderStatsError::NonFinite { name: "rate", .. })));
     let pareto = Law::pareto(1.0, 0.9).unwrap();
-    assert_eq!(
-        expected_max_iid(&pareto, 5),
-        Err(OrderStatsError::MomentDoesNotExist { moment: 1, tail_index: 0.9 })
-    );
+    assert_eq!(expected_max_iid(&pareto, 5), Err(OrderStatsError::MomentDoesNotExist { moment: 1, tail_index: 0.9 }));
     assert!(expected_min_iid(&pareto, 5).is_ok(), "the minimum of 5 has tail index 4.5");
     assert!(matches!(expected_max_iid(&Law::pareto(1.0, 1.1).unwrap(), 5), Err(OrderStatsError::TailTooHeavy { .. })));
     let msg = Law::gamma(1e-3, 1.0).unwrap_err().to_string();

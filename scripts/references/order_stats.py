@@ -33,6 +33,8 @@ HEADER = "# scripts/references/order_stats.py, mpmath %s, %d digits (values to 2
 
 
 def s(x):
+    if x == int(x) and abs(x) < 10**18:
+        return str(int(x))
     return nstr(x, 20, strip_zeros=False, min_fixed=-inf, max_fixed=inf) if x != 0 else "0"
 
 
@@ -79,10 +81,10 @@ def normal_tails():
         zz = mpf(z)
         rows.append(["z", z, s(ncdf(zz)), s(ncdf(-zz)), s(ln_phi(zz))])
     for p in ["1e-300", "1e-100", "1e-20", "1e-10", "1e-5", "0.001", "0.025", "0.3", "0.5", "0.7", "0.975", "0.999999"]:
-        pp = mpf(p)
+        pp = mpf(float(p))  # the double the test passes
         rows.append(["p", p, s(phi_inv(pp)), "0", "0"])
     for q in ["1e-300", "1e-100", "1e-20", "1e-10", "1e-5", "0.025", "0.3"]:
-        qq = mpf(q)
+        qq = mpf(float(q))
         rows.append(["q", q, s(-phi_inv(qq)), "0", "0"])
     write("order_stats_normal_tails.csv", "kind,x,a,b,c", rows)
 
@@ -167,6 +169,9 @@ def law_fns(law, p1, p2):
             # at the working precision (faster than gammainc's general method; checked
             # against gammainc at a few points in check_gamma()).
             x = b * exp(t)
+            if x > a + 40 * sqrt(a) + 40:
+                # Far upper tail: the series would need more than x terms.
+                return log1p(-gammainc(a, x, inf, regularized=True))
             term, total, k = mpf(1), mpf(1), 0
             eps = mpf(10) ** (-mp.dps - 5)
             while True:
@@ -177,7 +182,10 @@ def law_fns(law, p1, p2):
                     break
             return a * log(x) - x - lg1 + log(total)
 
-        lnS = lambda t: log(-expm1(lnF(t)))
+        def lnS(t):
+            q = -expm1(lnF(t))
+            return log(q) if q > 0 else mpf("-inf")
+
         lnf = lambda t: a * log(b) + (a - 1) * t - b * exp(t) - loggamma(a)
     elif law == "lognormal":
         m, sg = p1, p2
@@ -217,7 +225,8 @@ def iid_quadrature(law, p1, p2, r, n):
     # Locate the bulk of each integrand on a coarse grid at low precision.
     def support(k):
         with mp.workdps(20):
-            ts = [mpf(-800) + j for j in range(861)]
+            top_t = 60 if law != "gamma" else float(log((p1 + 60 * sqrt(p1) + 200) / p2))
+            ts = [mpf(-800) + j for j in range(int(800 + top_t) + 1)]
             vals = []
             for t in ts:
                 try:
@@ -226,12 +235,19 @@ def iid_quadrature(law, p1, p2, r, n):
                     vals.append(mpf("-inf"))
             top = max(vals)
             keep = [t for t, v in zip(ts, vals) if v > top - 140]
-        return keep[0] - 1, keep[-1] + 1
+            lo, hi = keep[0] - 1, keep[-1] + 1
+            # Second, finer scan of that range (a narrow peak falls between coarse points).
+            ts = [lo + (hi - lo) * j / 400 for j in range(401)]
+            vals = [lg(t, k) for t in ts]
+            top = max(vals)
+            keep = [t for t, v in zip(ts, vals) if v > top - 140]
+            step = (hi - lo) / 400
+        return keep[0] - step, keep[-1] + step
 
     out = []
     for k in (1, 2):
         lo, hi = support(k)
-        pieces = max(12, int((hi - lo) / 1.5))
+        pieces = min(max(24, int((hi - lo) / 1.5)), 400)
         pts = [lo + (hi - lo) * j / pieces for j in range(pieces + 1)]
         out.append(quad(lambda t: exp(lg(t, k)), pts))
     m1, m2 = out
@@ -294,14 +310,19 @@ def iid():
         for n in [2, 1000]:
             cases.append(("weibull", k, "2", n))
     only = os.environ.get("ONLY")
-    for law, p1, p2, n in cases:
+    shard = os.environ.get("SHARD")  # "k/m": every m-th case from the k-th, to run in parallel
+    skip = int(os.environ.get("SKIP", "0"))  # cases already computed
+    for i, (law, p1, p2, n) in enumerate(cases):
         if only and only != law:
+            continue
+        if i < skip or (shard and i % int(shard.split("/")[1]) != int(shard.split("/")[0])):
             continue
         p1, p2, n = mpf(p1), mpf(p2), mpf(n)
         for r in [n, mpf(1)]:
             mean, sd = iid_quadrature(law, p1, p2, r, n)
             add(law, p1, p2, r, n, mean, sd)
             print(law, p1, p2, r, n, nstr(mean, 15), file=sys.stderr)
+        write("order_stats_iid.csv", "law,p1,p2,r,n,mean,sd", rows)
     write("order_stats_iid.csv", "law,p1,p2,r,n,mean,sd", rows)
 
 

@@ -133,7 +133,7 @@ pub fn expected_max_independent_normals(means: &[f64], std_devs: &[f64]) -> Resu
     let sigma_min = relevant.iter().cloned().fold(f64::INFINITY, f64::min);
     let spread = (2.0 * (relevant.len() as f64).ln()).sqrt().max(1.0);
     let step = STEP * sigma_min / spread;
-    let m = integrate(median, step, MAX_POINTS, ValueKind::Linear, Refine::Fixed, ln_density, |y| y)
+    let m = integrate(median, step, MAX_POINTS, ValueKind::Linear, Refine::Fixed, false, ln_density, |y| y)
         .map_err(|_| OrderStatsError::QuadratureFailed { r: means.len() as u64, n: means.len() as u64 })?;
     Ok(m.mean)
 }

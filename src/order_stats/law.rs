@@ -80,7 +80,11 @@ fn positive(name: &'static str, value: f64) -> Result<f64, OrderStatsError> {
 
 fn within(name: &'static str, value: f64, lo: f64, hi: f64, domain: &'static str) -> Result<f64, OrderStatsError> {
     positive(name, value)?;
-    if (lo..=hi).contains(&value) { Ok(value) } else { Err(OrderStatsError::OutsideAccuracyDomain { name, value, domain }) }
+    if (lo..=hi).contains(&value) {
+        Ok(value)
+    } else {
+        Err(OrderStatsError::OutsideAccuracyDomain { name, value, domain })
+    }
 }
 
 /// Largest log-normal σ accepted: beyond, `E[max]` of large samples leaves `f64`'s range and the
@@ -233,7 +237,7 @@ impl Law {
                 }
             }
             Law::Exponential { rate } => ln_one_minus_exp(-rate * x.max(0.0)),
-            Law::Gamma { shape, rate } => gamma::ln_pq(shape, (rate * x).max(0.0)).0,
+            Law::Gamma { shape, rate } => gamma::ln_pq(shape, (rate * x).max(0.0).ln()).0,
             Law::LogNormal { mu, sigma } => {
                 if x <= 0.0 {
                     f64::NEG_INFINITY
@@ -288,7 +292,7 @@ impl Law {
                 }
             }
             Law::Exponential { rate } => -rate * x.max(0.0),
-            Law::Gamma { shape, rate } => gamma::ln_pq(shape, (rate * x).max(0.0)).1,
+            Law::Gamma { shape, rate } => gamma::ln_pq(shape, (rate * x).max(0.0).ln()).1,
             Law::LogNormal { mu, sigma } => {
                 if x <= 0.0 {
                     0.0
@@ -512,9 +516,10 @@ impl IidLaw for Law {
 
     fn closed_form(&self, r: u64, n: u64) -> Option<Result<super::OrderStatMoments, OrderStatsError>> {
         match *self {
-            Law::Normal { mu, sigma } => Some(super::normal::order_stat_moments_std_normal(r, n).map(|m| {
-                super::OrderStatMoments { mean: mu + sigma * m.mean, std_dev: sigma * m.std_dev }
-            })),
+            Law::Normal { mu, sigma } => Some(
+                super::normal::order_stat_moments_std_normal(r, n)
+                    .map(|m| super::OrderStatMoments { mean: mu + sigma * m.mean, std_dev: sigma * m.std_dev }),
+            ),
             Law::Uniform { min, max } => Some(super::iid::uniform_moments(min, max, r, n)),
             _ => None,
         }

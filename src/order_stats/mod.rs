@@ -129,7 +129,9 @@ pub enum OrderStatsError {
     },
     /// The moment asked for does not exist: the order statistic's tail index
     /// `α(n − r + 1)` is not above the moment's order.
-    #[error("moment {moment} of the order statistic does not exist: its tail index is {tail_index}, it must exceed {moment}")]
+    #[error(
+        "moment {moment} of the order statistic does not exist: its tail index is {tail_index}, it must exceed {moment}"
+    )]
     MomentDoesNotExist {
         /// Order of the moment (1 = mean, 2 = variance).
         moment: u32,

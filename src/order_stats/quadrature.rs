@@ -122,12 +122,14 @@ impl Peaks {
 /// Trapezoid rule on the grid `center + k·step`, `k ∈ ℤ`, walking outwards from `center` on
 /// each side until every channel is negligible (see the module docs), refined as asked. Returns
 /// the self-normalised mean and variance of the value under `exp(log_density)`.
+#[allow(clippy::too_many_arguments)] // crate-internal kernel; every caller names each argument
 pub(crate) fn integrate<G, V>(
     center: f64,
     step: f64,
     max_points: usize,
     kind: ValueKind,
     refine: Refine,
+    second: bool,
     log_density: G,
     value: V,
 ) -> Result<Moments, QuadError>
@@ -162,7 +164,15 @@ where
         Ok(Sample { lp, v })
     };
     let first = Sample { lp: g0, v: v0 - shift };
-    let mut peaks = Peaks(Peaks::channels(kind, first));
+    // Without a second moment (it may not exist: a Pareto tail), its channel never stops the walk.
+    let channels = |s: Sample| {
+        let mut c = Peaks::channels(kind, s);
+        if !second {
+            c[2] = f64::NEG_INFINITY;
+        }
+        c
+    };
+    let mut peaks = Peaks(channels(first));
     let mut samples: Vec<Sample> = Vec::with_capacity(256);
     samples.push(first);
     // Walk right, then left; `k_lo..=k_hi` is the walked range.
@@ -171,7 +181,7 @@ where
         let mut k = direction;
         loop {
             let s = eval(center + k as f64 * step)?;
-            let c = Peaks::channels(kind, s);
+            let c = channels(s);
             if peaks.negligible(c) {
                 break;
             }
@@ -188,7 +198,7 @@ where
             k += direction;
         }
     }
-    let mut moments = reduce(kind, shift, &samples)?;
+    let mut moments = reduce(kind, shift, second, &samples)?;
     let Refine::Halve { tol, levels } = refine else {
         return Ok(Moments { points: samples.len(), ..moments });
     };
@@ -209,7 +219,7 @@ where
         grid_lo -= 0.5 * h;
         grid_hi += 0.5 * h;
         h *= 0.5;
-        let finer = reduce(kind, shift, &samples)?;
+        let finer = reduce(kind, shift, second, &samples)?;
         change = relative_change(&moments, &finer);
         moments = finer;
         if change <= tol {
@@ -221,11 +231,18 @@ where
 
 fn relative_change(a: &Moments, b: &Moments) -> f64 {
     let rel = |x: f64, y: f64| if y == 0.0 { x.abs() } else { ((x - y) / y).abs() };
-    rel(a.mean, b.mean).max(rel(a.variance.sqrt(), b.variance.sqrt()))
+    let mean = rel(a.mean, b.mean);
+    if a.variance.is_nan() {
+        return mean;
+    }
+    // The standard deviation relative to itself, or to 1e−4 of the mean when it is smaller
+    // (a nearly constant value: its spread is then known to the mean's rounding only).
+    let (sa, sb) = (a.variance.sqrt(), b.variance.sqrt());
+    mean.max((sa - sb).abs() / sb.max(1e-4 * b.mean.abs()).max(f64::MIN_POSITIVE))
 }
 
-/// Self-normalised mean and variance of the samples.
-fn reduce(kind: ValueKind, shift: f64, samples: &[Sample]) -> Result<Moments, QuadError> {
+/// Self-normalised mean and variance (NaN unless `second`) of the samples.
+fn reduce(kind: ValueKind, shift: f64, second: bool, samples: &[Sample]) -> Result<Moments, QuadError> {
     let peak = samples.iter().map(|s| s.lp).fold(f64::NEG_INFINITY, f64::max);
     match kind {
         ValueKind::Linear => {
@@ -237,7 +254,8 @@ fn reduce(kind: ValueKind, shift: f64, samples: &[Sample]) -> Result<Moments, Qu
                 s2 += w * s.v * s.v;
             }
             let m1 = s1 / s0;
-            Ok(Moments { mean: shift + m1, variance: (s2 / s0 - m1 * m1).max(0.0), points: samples.len() })
+            let variance = if second { (s2 / s0 - m1 * m1).max(0.0) } else { f64::NAN };
+            Ok(Moments { mean: shift + m1, variance, points: samples.len() })
         }
         ValueKind::Log => {
             // ln mean = ln Σ p v − ln Σ p, each by a log-sum-exp.
@@ -248,6 +266,10 @@ fn reduce(kind: ValueKind, shift: f64, samples: &[Sample]) -> Result<Moments, Qu
             if !ln_mean.is_finite() || ln_mean > f64::MAX.ln() || ln_mean < f64::MIN_POSITIVE.ln() {
                 return Err(QuadError::OutOfRange { ln_mean });
             }
+            let mean = ln_mean.exp();
+            if !second {
+                return Ok(Moments { mean, variance: f64::NAN, points: samples.len() });
+            }
             // Variance / mean² = Σ p (v/m − 1)² / Σ p, with ln|v/m − 1| formed without overflow.
             let ln_dev = |s: &Sample| {
                 let d = s.v - ln_mean;
@@ -256,7 +278,6 @@ fn reduce(kind: ValueKind, shift: f64, samples: &[Sample]) -> Result<Moments, Qu
             let top2 = samples.iter().map(|s| s.lp + 2.0 * ln_dev(s)).fold(f64::NEG_INFINITY, f64::max);
             let s2: f64 = samples.iter().map(|s| (s.lp + 2.0 * ln_dev(s) - top2).exp()).sum();
             let ln_ratio = top2 - peak + (s2 / s0).ln();
-            let mean = ln_mean.exp();
             let variance = if s2 == 0.0 { 0.0 } else { (2.0 * ln_mean + ln_ratio).exp() };
             Ok(Moments { mean, variance, points: samples.len() })
         }
@@ -268,7 +289,7 @@ mod tests {
     use super::*;
 
     fn fixed(center: f64, step: f64, max: usize, g: impl Fn(f64) -> f64) -> Result<Moments, QuadError> {
-        integrate(center, step, max, ValueKind::Linear, Refine::Fixed, g, |x| x)
+        integrate(center, step, max, ValueKind::Linear, Refine::Fixed, true, g, |x| x)
     }
 
     #[test]
@@ -303,6 +324,7 @@ mod tests {
             100_000,
             ValueKind::Log,
             Refine::Halve { tol: 1e-10, levels: 8 },
+            true,
             |z| -0.5 * z * z,
             |z| 3.0 * z,
         )
@@ -321,6 +343,7 @@ mod tests {
             100_000,
             ValueKind::Linear,
             Refine::Halve { tol: 1e-10, levels: 10 },
+            true,
             |x| -x - (-x).exp(),
             |x| x,
         )
