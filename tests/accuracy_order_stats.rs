@@ -24,7 +24,7 @@ impl Worst {
 
     fn check(&mut self, err: f64, bound: f64, at: impl Fn() -> String) {
         self.rows += 1;
-        if !(err <= bound) {
+        if err.is_nan() || err > bound {
             self.failures.push(format!("error {err:.2e} above the documented {bound:.0e} at {}", at()));
         }
         if err > self.err || self.at.is_empty() {

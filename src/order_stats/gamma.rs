@@ -279,7 +279,7 @@ mod tests {
             if x.abs() < 0.01 {
                 s = 0.0;
                 for k in 2..40 {
-                    s += (-1f64).powi(k as i32 + 1) * x.powi(k as i32) / k as f64;
+                    s += (-1f64).powi(k + 1) * x.powi(k) / f64::from(k);
                 }
             }
             assert!((log1pmx(x) / s - 1.0).abs() < 1e-14, "x = {x}: {} vs {s}", log1pmx(x));

@@ -341,7 +341,7 @@ impl Law {
             return f64::NAN;
         }
         let z = std_normal_quantile(p);
-        if p <= 0.5 { self.from_lower(p.ln(), z) } else { self.from_upper((1.0 - p).ln(), z) }
+        if p <= 0.5 { self.at_lower_tail(p.ln(), z) } else { self.at_upper_tail((1.0 - p).ln(), z) }
     }
 
     /// The upper quantile `F⁻¹(1 − q)` for an upper-tail mass `q ∈ (0, 1)`, without forming
@@ -369,22 +369,22 @@ impl Law {
             return f64::NAN;
         }
         let z = upper_quantile(q);
-        if q < 0.5 { self.from_upper(q.ln(), z) } else { self.from_lower((1.0 - q).ln(), z) }
+        if q < 0.5 { self.at_upper_tail(q.ln(), z) } else { self.at_lower_tail((1.0 - q).ln(), z) }
     }
 
     /// The quantile at lower-tail log-probability `lp` (`z` its normal score).
-    fn from_lower(&self, lp: f64, z: f64) -> f64 {
+    fn at_lower_tail(&self, lp: f64, z: f64) -> f64 {
         match *self {
             Law::Normal { mu, sigma } => mu + sigma * z,
             Law::LogNormal { mu, sigma } => (mu + sigma * z).exp(),
             Law::Uniform { min, max } => min + (max - min) * lp.exp(),
             Law::Gamma { shape, rate } => gamma::ln_quantile(shape, Tail::Lower, lp, z).exp() / rate,
-            _ => self.from_upper(ln_one_minus_exp(lp), z),
+            _ => self.at_upper_tail(ln_one_minus_exp(lp), z),
         }
     }
 
     /// The quantile at upper-tail log-probability `lq` (`z` its normal score).
-    fn from_upper(&self, lq: f64, z: f64) -> f64 {
+    fn at_upper_tail(&self, lq: f64, z: f64) -> f64 {
         match *self {
             Law::Normal { mu, sigma } => mu + sigma * z,
             Law::LogNormal { mu, sigma } => (mu + sigma * z).exp(),
