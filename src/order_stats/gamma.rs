@@ -71,7 +71,8 @@ fn stirling_remainder(a: f64) -> f64 {
 /// `P = 1e−10`: `x ≈ e^{−2300}`), exact.
 pub(crate) fn ln_prefactor(a: f64, t: f64) -> f64 {
     let x = t.exp();
-    if a < 10.0 || x == 0.0 {
+    // Temme's form only near the mode: for x < a/2, 1 + (x − a)/a would lose x/a's digits.
+    if a < 10.0 || x < 0.5 * a {
         a * t - x - ln_gamma(a)
     } else {
         a * log1pmx((x - a) / a) + 0.5 * (a / (2.0 * PI)).ln() - stirling_remainder(a)
