@@ -695,8 +695,8 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
 }
 
 /// Modified policy iteration (Puterman §6.5): each round one Jacobi Bellman update
-/// `u = T v` with its greedy policy `σ`, then `opts.sweeps` Gauss–Seidel sweeps of `T_σ` on
-/// `u`. Same stopping rules, bounds and midpoint as [`value_iteration`]; total and discounted
+/// `u = T v` with its greedy policy `σ`, then `opts.sweeps` sweeps of `T_σ` on `u` (Jacobi for
+/// the discounted cost, whose span rule they suit; Gauss–Seidel for the total cost). Same stopping rules, bounds and midpoint as [`value_iteration`]; total and discounted
 /// cost.
 ///
 /// # Formula
@@ -751,7 +751,17 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
         }
         let pairs = mdp.policy_pairs(&policy);
         for _ in 0..opts.sweeps {
-            gauss_seidel(mdp, beta, &mut u, &rho, Some(&pairs));
+            if matches!(criterion, Criterion::Discounted { .. }) {
+                // Jacobi sweeps keep the slow constant mode constant, which the span rule
+                // ignores; Gauss–Seidel sweeps would tilt it and slow the span down to β.
+                let rv = mdp.restart_dot(&u);
+                for (i, &k) in pairs.iter().enumerate() {
+                    v[i] = mdp.q(k, &u, beta, rv);
+                }
+                std::mem::swap(&mut v, &mut u);
+            } else {
+                gauss_seidel(mdp, beta, &mut u, &rho, Some(&pairs));
+            }
         }
         std::mem::swap(&mut v, &mut u);
     }
