@@ -1,26 +1,13 @@
 //! Order statistics of i.i.d. samples of any [`IidLaw`] (Ahn et al., eqs. (14a)/(14b)).
 
 use super::law::IidLaw;
-use super::normal::{MAX_N, rank_moments_log};
+use super::normal::{check_rank, rank_moments_log};
 use super::{OrderStatMoments, OrderStatsError};
 
 /// Relative change between two halvings of the quadrature step at which the result is accepted:
 /// the trapezoid rule converges geometrically, so the finer level is then accurate to far below
 /// 1e−12 (measured worst error against the 50-digit references: see `# Accuracy`).
 const TOL: f64 = 1e-10;
-
-fn check_rank(r: u64, n: u64) -> Result<(), OrderStatsError> {
-    if n == 0 {
-        return Err(OrderStatsError::ZeroSampleSize);
-    }
-    if n > MAX_N {
-        return Err(OrderStatsError::SampleSizeTooLarge { n });
-    }
-    if r == 0 || r > n {
-        return Err(OrderStatsError::RankOutOfRange { r, n });
-    }
-    Ok(())
-}
 
 /// Deepest rank (`min(r − 1, n − r)`) accepted through the quadrature: the log-density
 /// `(r−1) ln Φ + (n−r) ln Q` carries rounding of order `1e−16·min(r, n−r+1)`, which for central

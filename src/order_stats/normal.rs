@@ -128,7 +128,7 @@ fn ln_cdf_asymptotic(z: f64) -> f64 {
 ///
 /// # Accuracy
 ///
-/// Relative error below 1e−15 for `|z| ≤ 40` and `z = −100`, `−1000` against 50-digit
+/// Relative error below 1e−14 (measured worst 4.4e−15) for `|z| ≤ 40` and `z = −100`, `−1000` against 50-digit
 /// references (`tests/accuracy_order_stats.rs`); for `z > 38`, `ln Φ(z) = −Q(z)` to full
 /// precision as long as `Q(z)` does not underflow (beyond that the result is −0 or a subnormal).
 ///
@@ -282,7 +282,7 @@ impl RankDensity {
     }
 }
 
-fn check_rank(r: u64, n: u64) -> Result<(), OrderStatsError> {
+pub(super) fn check_rank(r: u64, n: u64) -> Result<(), OrderStatsError> {
     if n == 0 {
         return Err(OrderStatsError::ZeroSampleSize);
     }
