@@ -12,14 +12,17 @@
 //! processes and a symmetric running cost the problem is solved on sorted load vectors
 //! (exchangeable state space) unless `--product` is given; both give the same remap set.
 
-use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, WorkloadChain};
+use loadbal::remap::markov::{Method, RemapProblem, WorkloadChain};
 use loadbal::remap::mdp::DMatrix;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/remap.rs"]
+mod remap;
 use cli::Failure;
+use remap::{Norm, Target};
 
 /// Optimal remap set (Yin et al.) for r copies of a per-process chain given as CSV.
 #[derive(clap::Parser)]
@@ -45,18 +48,6 @@ struct Cli {
     /// Print only the states that remap.
     #[arg(long)]
     only_remap: bool,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum, Debug)]
-enum Target {
-    Uniform,
-    Balanced,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum, Debug)]
-enum Norm {
-    Max,
-    Two,
 }
 
 /// Levels and transition rows read from the file, with the line number of each row.
@@ -134,14 +125,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         WorkloadChain::exchangeable(&parsed.loads, q, r)
     }
     .map_err(|e| Failure::usage(format!("--processes {r}: {e}")))?;
-    let target = match cli.target {
-        Target::Uniform => RemapTarget::UniformOverAllStates,
-        Target::Balanced => RemapTarget::Balanced,
-    };
-    let imbalance = match cli.imbalance {
-        Norm::Max => Imbalance::MaxNorm,
-        Norm::Two => Imbalance::TwoNorm,
-    };
+    let target = cli.target.to_target();
+    let imbalance = cli.imbalance.to_imbalance();
     let problem =
         RemapProblem::new(chain, &imbalance, cli.eta, &target).map_err(|e| Failure::model("remap problem", e))?;
     let sol = problem.solve_relaxed(Method::PolicyIteration).map_err(|e| Failure::model("policy iteration", e))?;

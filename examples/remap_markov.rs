@@ -13,16 +13,17 @@
 //! of the solution is printed.
 
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::markov::{
-    Imbalance, Method, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable, simulate_policy_cost,
-};
+use loadbal::remap::markov::{Method, RemapProblem, reflecting_chain, reflecting_exchangeable, simulate_policy_cost};
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/remap.rs"]
+mod remap;
 use cli::Failure;
+use remap::{Norm, Target};
 
 /// Optimal remapping policies (Yin et al.) of independent reflecting random walks.
 #[derive(clap::Parser)]
@@ -58,18 +59,6 @@ struct Cli {
     full: bool,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum, Debug)]
-enum Target {
-    Uniform,
-    Balanced,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum, Debug)]
-enum Norm {
-    Max,
-    Two,
-}
-
 /// Rows of the exchangeable chain are at most this long when estimating memory.
 const ROW_BOUND: f64 = 3.0;
 
@@ -95,14 +84,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let chain = if cli.exchangeable { reflecting_exchangeable(r, l) } else { reflecting_chain(r, l) }
         .map_err(|e| Failure::usage(format!("--processes {r} --levels {l}: {e}")))?;
     let n = chain.states();
-    let target = match cli.target {
-        Target::Uniform => RemapTarget::UniformOverAllStates,
-        Target::Balanced => RemapTarget::Balanced,
-    };
-    let imbalance = match cli.imbalance {
-        Norm::Max => Imbalance::MaxNorm,
-        Norm::Two => Imbalance::TwoNorm,
-    };
+    let target = cli.target.to_target();
+    let imbalance = cli.imbalance.to_imbalance();
     let detailed = cli.full || n <= 100_000;
     let bar = cli::progress(cli.etas.len() as u64, "remap costs");
     let mut results = Vec::new();
