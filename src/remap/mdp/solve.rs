@@ -608,31 +608,15 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
         }
         std::mem::swap(&mut v, &mut next);
-        if converged(criterion, lo, hi, amax, opts.tol, stochastic) {
-            return finish(
-                mdp,
-                criterion,
-                v,
-                policy,
-                (lo, hi),
-                it,
-                Termination::ToleranceReached,
-                Algorithm::ValueIteration,
-                stochastic,
-            );
-        }
-        if it == opts.max_iters {
-            return finish(
-                mdp,
-                criterion,
-                v,
-                policy,
-                (lo, hi),
-                it,
-                Termination::MaxItersReached,
-                Algorithm::ValueIteration,
-                stochastic,
-            );
+        let reason = if converged(criterion, lo, hi, amax, opts.tol, stochastic) {
+            Some(Termination::ToleranceReached)
+        } else if it == opts.max_iters {
+            Some(Termination::MaxItersReached)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return finish(mdp, criterion, v, policy, (lo, hi), it, reason, Algorithm::ValueIteration, stochastic);
         }
     }
     // The limit was reached inside Gauss–Seidel sweeps: one Jacobi update for the policy and
