@@ -4,9 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, ChainStrategy, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
-    execute_tree, fig_3_8, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
+    ChainConfig, ChainSampler, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig,
+    SpanningTreeKind, execute_tree, fig_3_8, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
 };
 use rand::{Rng, SeedableRng};
 
@@ -40,10 +41,10 @@ fn engine(c: &mut Criterion) {
     let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.01..0.5)).collect();
     let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
     let tree = RootedTree::new(0, parent, z).expect("tree");
-    let s = raold_os(&tree, &w, 1e6, 1.0, 1.0).expect("schedule");
+    let s = raold_os(&tree, &w, 1e6, CostScale::unit()).expect("schedule");
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
     c.bench_function("RAOLD-OS reduction, 10000-node tree", |b| {
-        b.iter(|| raold_os(black_box(&tree), &w, 1e6, 1.0, 1.0).expect("schedule"))
+        b.iter(|| raold_os(black_box(&tree), &w, 1e6, CostScale::unit()).expect("schedule"))
     });
     c.bench_function("engine: RAOLD-OS schedule on a 10000-node tree", |b| {
         b.iter(|| execute_tree(black_box(&tree), &ws, &s.loads, 1.0, 1.0).expect("run"))
@@ -53,7 +54,14 @@ fn engine(c: &mut Criterion) {
 fn snp(c: &mut Criterion) {
     let ex = fig_3_8();
     let cfg = SldConfig::thesis_snp();
-    let tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).expect("probe").tp;
+    let tp = probe_tree(
+        &ex.tree,
+        &ex.w,
+        Probe { load: cfg.load, eta: cfg.eta },
+        CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm },
+    )
+    .expect("probe")
+    .tp;
     c.bench_function("SLD on the Fig. 3.8 tree", |b| {
         b.iter(|| sld(black_box(&ex.tree), &ex.w, &tp, &cfg).expect("sld"))
     });

@@ -29,8 +29,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, RandomGraph, RelayRule, RootWhileWaiting, Rules,
+    ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, Probe, RandomGraph, RelayRule, RootWhileWaiting, Rules,
     SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment, dld, dld_probed, dnp_changes, execute_sld,
     execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme, run_chain, run_sld, sld,
     spanning_tree,
@@ -149,7 +150,7 @@ fn graph(file: &Path, load: f64, root: usize, out: &Option<PathBuf>, t_star: f64
     for kind in SpanningTreeKind::ALL {
         let tree =
             spanning_tree(&g, root, kind, 1.0, 1.0).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
-        let s = raold_os(&tree, g.w(), load, 1.0, 1.0).map_err(model("RAOLD-OS"))?;
+        let s = raold_os(&tree, g.w(), load, CostScale::unit()).map_err(model("RAOLD-OS"))?;
         let line = serde_json::json!({
             "tree": kind.name(),
             "parents": tree.parents(),
@@ -214,7 +215,14 @@ fn chain(n: u64, seed: u64, out: &Option<PathBuf>) -> Result<(), Failure> {
 fn snp(out: &Option<PathBuf>) -> Result<(), Failure> {
     let ex = fig_3_8();
     let cfg = SldConfig::thesis_snp();
-    let mut tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).map_err(model("probe"))?.tp;
+    let mut tp = probe_tree(
+        &ex.tree,
+        &ex.w,
+        Probe { load: cfg.load, eta: cfg.eta },
+        CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm },
+    )
+    .map_err(model("probe"))?
+    .tp;
     if let Some(t) = tp.get_mut(16) {
         *t = 4.3; // as printed in Jia, Table 3.1
     }
@@ -256,7 +264,14 @@ fn snp(out: &Option<PathBuf>) -> Result<(), Failure> {
 fn dnp(out: &Option<PathBuf>) -> Result<(), Failure> {
     let ex = fig_3_8();
     let cfg = DldConfig::thesis_dnp();
-    let mut tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).map_err(model("probe"))?.tp;
+    let mut tp = probe_tree(
+        &ex.tree,
+        &ex.w,
+        Probe { load: cfg.load, eta: cfg.eta },
+        CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm },
+    )
+    .map_err(model("probe"))?
+    .tp;
     if let Some(t) = tp.get_mut(16) {
         *t = 4.3; // as printed in Jia, Table 3.1
     }
@@ -319,7 +334,10 @@ fn trees(reps: u64) -> Result<(), Failure> {
                         for (k, &kind) in kinds.iter().enumerate() {
                             let r = g.as_ref().and_then(|g| {
                                 let t = spanning_tree(g, 0, kind, 1.0, 1.0).ok()?;
-                                Some((raold_os(&t, g.w(), 1e8, 1.0, 1.0).ok()?.finish_time, t.eccentricity() as f64))
+                                Some((
+                                    raold_os(&t, g.w(), 1e8, CostScale::unit()).ok()?.finish_time,
+                                    t.eccentricity() as f64,
+                                ))
                             });
                             let (time, ecc) = r.unwrap_or((f64::NAN, f64::NAN));
                             if let Some(x) = o.get_mut(k) {

@@ -1,10 +1,12 @@
 //! DLD on the DNP example (Jia, §3.4, Table 3.3; reference G11, G12), on the event engine.
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 
 fn run() -> DldSchedule {
     let ex = fig_3_8();
-    let mut tp = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap().tp;
+    let mut tp =
+        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
     dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &DldConfig::thesis_dnp()).unwrap()
 }
@@ -76,7 +78,8 @@ fn g12_p4_batch_and_phase3() {
 #[test]
 fn dld_rejects_bad_input() {
     let ex = fig_3_8();
-    let tp = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap().tp;
+    let tp =
+        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     let cfg = DldConfig { zeta: 1.0, ..DldConfig::thesis_dnp() };
     assert!(matches!(
         dld(&ex.tree, &ex.w, &[], &tp, &ex.w, &cfg),

@@ -4,6 +4,7 @@
 
 mod unaware_support;
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -15,7 +16,7 @@ use rand::SeedableRng;
 fn table_3_1_from_engine_reports() {
     let ex = fig_3_8();
     let (p, run) = execute_probe(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
-    let m = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
+    let m = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p, m);
     for &(v, tcs, tcf, tp, _, _) in TABLE_3_1.iter() {
         assert!((p.tcs[v] - tcs).abs() < 1e-9, "T^cs_{v}");
@@ -154,7 +155,7 @@ proptest! {
     fn dld_on_random_trees(seed in any::<u64>(), n in 3usize..20) {
         let (t, w) = random_tree(seed, n);
         let cfg = DldConfig::thesis_dnp();
-        let tp = probe_tree(&t, &w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+        let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm }).unwrap().tp;
         let s = dld(&t, &w, &[], &tp, &w, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
@@ -194,7 +195,8 @@ fn dnp_with_the_probe_on_the_engine() {
     let probed = dld_probed(&ex.tree, &ex.w, &dnp_changes(), &cfg).unwrap();
     let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
-    let mut tp = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap().tp;
+    let mut tp =
+        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
     let given = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);

@@ -1,7 +1,11 @@
 #![cfg(feature = "testing")]
 //! Probing estimators and phase-size rules (Jia, eqs. (2.1)–(2.4), 3.1–3.8, partition Π).
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+
+/// T_cp = 2, T_cm = 1, as in all of Jia's examples.
+const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
 use proptest::prelude::*;
 
 /// Reference G1: the probe on the reconstructed Fig. 3.8 tree regenerates Table 3.1, except
@@ -9,7 +13,7 @@ use proptest::prelude::*;
 #[test]
 fn g1_tree_probe_regenerates_table_3_1() {
     let ex = fig_3_8();
-    let p = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
+    let p = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p.pl, 1.0);
     for (i, tcs, tcf, tp, _, _) in TABLE_3_1 {
         assert!((p.tcs[i] - tcs).abs() < 1e-9, "T^cs of P_{i}");
@@ -23,13 +27,26 @@ fn g1_tree_probe_regenerates_table_3_1() {
 #[test]
 fn g2_tree_estimators() {
     for (i, tcs, tcf, tp, w, z) in TABLE_3_1 {
-        let (ze, we) = estimate_tree(4, 4.0, tcs, tcf, tp, 1.0, 2.0).unwrap();
+        // n = 4 root children, η·L = 4: PL = 1.
+        let NodeEstimate { z: ze, w: we } = estimate_tree(ProbeReport { tcs, tcf, tp }, 1.0, SCALE).unwrap();
         assert!((ze - z).abs() < 1e-9, "z_{i}");
         let expect = if i == 16 { 1.5 } else { w };
         assert!((we - expect).abs() < 1e-9, "w_{i}");
     }
-    assert!(matches!(estimate_tree(4, 4.0, 1.0, 0.5, 3.0, 1.0, 2.0), Err(UnawareError::InconsistentProbe { .. })));
-    assert!(matches!(estimate_tree(0, 4.0, 0.0, 0.5, 3.0, 1.0, 2.0), Err(UnawareError::InvalidParameter { .. })));
+    let bad = ProbeReport { tcs: 1.0, tcf: 0.5, tp: 3.0 };
+    assert!(matches!(estimate_tree(bad, 1.0, SCALE), Err(UnawareError::InconsistentProbe { .. })));
+    let ok = ProbeReport { tcs: 0.0, tcf: 0.5, tp: 3.0 };
+    assert!(matches!(estimate_tree(ok, 0.0, SCALE), Err(UnawareError::InvalidParameter { name: "pl", .. })));
+    let zero = CostScale { t_cp: 0.0, t_cm: 1.0 };
+    assert!(matches!(estimate_tree(ok, 1.0, zero), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
+    // The reports of a forward run give back the tree's own z and w.
+    let ex = fig_3_8();
+    let p = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, SCALE).unwrap();
+    for v in 1..ex.w.len() {
+        let e = estimate_tree(p.report(v).unwrap(), p.pl, SCALE).unwrap();
+        assert!((e.w - ex.w[v]).abs() < 1e-12 * ex.w[v] && (e.z - ex.tree.z_up(v)).abs() < 1e-12, "P_{v}");
+    }
+    assert_eq!(p.report(ex.w.len()), None);
 }
 
 /// Reference G3: effective speeds and the Phase_1 length.

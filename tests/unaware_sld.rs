@@ -2,11 +2,13 @@
 
 mod unaware_support;
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 
 fn table_ptc() -> (ExampleTree, Vec<f64>) {
     let ex = fig_3_8();
-    let mut tp = probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap().tp;
+    let mut tp =
+        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3; // Table 3.1 prints 4.3 (w_16 = 2 would give 5.3)
     (ex, tp)
 }
@@ -123,7 +125,10 @@ fn conservation_over_random_trees() {
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
         let cfg = SldConfig { load: 200.0, ..SldConfig::thesis_snp() };
-        let tp = probe_tree(&tree, &w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+        let tp =
+            probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm })
+                .unwrap()
+                .tp;
         let s = sld(&tree, &w, &tp, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         assert!((total - cfg.load * (1.0 - cfg.eta)).abs() < 1e-9 * cfg.load);

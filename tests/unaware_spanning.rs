@@ -3,6 +3,7 @@
 
 mod unaware_support;
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -31,7 +32,7 @@ fn g26_regression() {
         let t = spanning_tree(&g, 0, kind, 1.0, 1.0).unwrap();
         assert_eq!(t.parents(), &parents, "{kind:?}");
         assert_eq!(t.eccentricity(), ecc, "{kind:?}");
-        let s = raold_os(&t, g.w(), 1.0, 1.0, 1.0).unwrap();
+        let s = raold_os(&t, g.w(), 1.0, CostScale::unit()).unwrap();
         assert!((s.w_eq - w_eq).abs() < 1e-6, "{kind:?}: {}", s.w_eq);
     }
 }
@@ -75,7 +76,7 @@ proptest! {
             }
             prop_assert!(weight(&mst) <= weight(&t) + 1e-9);
             prop_assert!(t.eccentricity() >= min_ecc);
-            let s = raold_os(&t, g.w(), 10.0, 1.0, 2.0).unwrap();
+            let s = raold_os(&t, g.w(), 10.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
             prop_assert!(s.w_eq <= g.w()[0] + 1e-12);
             prop_assert!((s.loads.iter().sum::<f64>() - 10.0).abs() < 1e-9);
             prop_assert!(s.loads.iter().all(|&x| x > 0.0));
@@ -90,7 +91,7 @@ proptest! {
         let spec = RandomGraph { nodes: n, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
         let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, 1.0, 2.0).unwrap();
-        let s = raold_os(&t, g.w(), 7.0, 1.0, 2.0).unwrap();
+        let s = raold_os(&t, g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
         let run = execute_tree(&t, &ws, &s.loads, 1.0, 2.0).unwrap();
         prop_assert!(run.trace.finish_spread(s.finish_time) < 1e-9);
@@ -113,7 +114,7 @@ proptest! {
         let w: Vec<Option<f64>> = (0..n)
             .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
             .collect();
-        let e = equivalent(&tree, &w, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+        let e = equivalent(&tree, &w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         let (t, order) = to_dlt_tree(&tree, &w).unwrap();
         let scale = loadbal::dlt::CostScale::new(2.0, 1.0).unwrap();
         let sol = loadbal::dlt::tree_allocate(&t, loadbal::dlt::Options::load(1.0).with_scale(scale)).unwrap();
@@ -121,7 +122,7 @@ proptest! {
         for (i, &v) in order.iter().enumerate() {
             prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
         }
-        let snp = equivalent(&tree, &w, 1.0, 2.0, RelayRule::ThesisSnp, RelayRule::ThesisSnp).unwrap();
+        let snp = equivalent(&tree, &w, Rules { relay: RelayRule::ThesisSnp, top: RelayRule::ThesisSnp }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
     }
 }
@@ -150,7 +151,7 @@ fn reporting_scheme_threshold() {
     }
     let full = reporting_scheme(&g, 0, l, 4.0, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
     let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, cm, cp).unwrap();
-    let direct = raold_os(&spt, g.w(), l, cm, cp).unwrap();
+    let direct = raold_os(&spt, g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
     assert!((full.finish_time - (4.0 + direct.finish_time)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
     let partial = reporting_scheme(&g, 0, l, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
@@ -178,7 +179,7 @@ fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
     inside[root] = true;
     let weq = |parent: &[Option<usize>], z: &[f64]| {
         let t = RootedTree::with_members(root, parent.to_vec(), z.to_vec()).unwrap();
-        equivalent(&t, &ws, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical).unwrap().w_eq
+        equivalent(&t, &ws, Rules::default(), CostScale { t_cp, t_cm }).unwrap().w_eq
     };
     let mut best_w = g.w()[root];
     for _ in 1..n {
@@ -215,7 +216,7 @@ proptest! {
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
         let t = spanning_tree(&g, 0, SpanningTreeKind::Est, 1.0, 2.0).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let got = equivalent(&t, &ws, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap().w_eq;
+        let got = equivalent(&t, &ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().w_eq;
         let want = naive_est_weq(&g, 0, 1.0, 2.0);
         prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
     }

@@ -4,12 +4,18 @@
 //! under RAOLD-OS) and the §5.5 statements on SSS and SDS.
 
 use super::{Row, RunConfig, Section};
+use crate::dlt::CostScale;
 use crate::dlt::unaware::{
-    DldConfig, RelayRule, Rules, SldConfig, distribute_phase, dld, dld_probed, dnp_changes, estimate_tree,
-    execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
+    DldConfig, NodeEstimate, Probe, ProbeReport, RelayRule, Rules, SldConfig, distribute_phase, dld, dld_probed,
+    dnp_changes, estimate_tree, execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
 };
 
 const KEY: &str = "jia";
+
+/// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
+const PROBE_3_4: Probe = Probe { load: 80.0, eta: 0.05 };
+/// T_cp = 2, T_cm = 1 throughout Jia's examples.
+const SCALE_3_4: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
 
 #[path = "jia_unaware_mc.rs"]
 mod mc;
@@ -90,9 +96,10 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
         rows.push(Row::printed(KEY, t, &format!("T^cf (CTC) of P_{i}"), tcf, probe.tcf[i]));
         let r = Row::printed(KEY, t, &format!("T^p (PTC) of P_{i}"), tp, probe.tp[i]);
         rows.push(if i == 16 { p16_slip(r, 1.3 + 2.0 * 2.0 * 1.0) } else { r });
-        // (3.1)–(3.2) fed with the printed times: n = 4 children, η·L = 4.
-        match estimate_tree(4, 4.0, num(tcs), num(tcf), num(tp), 1.0, 2.0) {
-            Ok((ze, we)) => {
+        // (3.1)–(3.2) fed with the printed times: n = 4 children, η·L = 4, so PL = 1.
+        let report = ProbeReport { tcs: num(tcs), tcf: num(tcf), tp: num(tp) };
+        match estimate_tree(report, 1.0, SCALE_3_4) {
+            Ok(NodeEstimate { z: ze, w: we }) => {
                 rows.push(Row::printed(KEY, t, &format!("z_{i} by (3.1) from the printed times"), z, ze));
                 let r = Row::printed(KEY, t, &format!("w_{i} by (3.2) from the printed times"), w, we);
                 rows.push(if i == 16 {
@@ -127,7 +134,7 @@ fn failed(t: &str, item: &str, printed: &str, e: &dyn std::fmt::Display) -> Row 
 fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.2";
     let ex = fig_3_8();
-    let mut tp = match probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0) {
+    let mut tp = match probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4) {
         Ok(p) => p.tp,
         Err(e) => return vec![Row::error(KEY, t, "probe", &e)],
     };
@@ -359,7 +366,7 @@ fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::S
     });
     let faithful = SldConfig::thesis_snp();
     let item = "SLD finish, algorithm-faithful (no thesis slips, T^f unrounded)";
-    let mut tp = match probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0) {
+    let mut tp = match probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4) {
         Ok(p) => p.tp,
         Err(e) => {
             rows.push(Row::error(KEY, "§3.4 text", item, &e));
@@ -423,7 +430,7 @@ const FIG_3_10: &str = "the speed timeline of the missing Fig. 3.10 is inferred 
 fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.3";
     let ex = fig_3_8();
-    let mut tp = match probe_tree(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0) {
+    let mut tp = match probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4) {
         Ok(p) => p.tp,
         Err(e) => return vec![Row::error(KEY, t, "probe", &e)],
     };

@@ -291,7 +291,8 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
                 return;
             };
             for (k, &kind) in kinds.iter().enumerate() {
-                match spanning_tree(&g, 0, kind, 1.0, 1.0).and_then(|tr| Ok((raold_os(&tr, g.w(), 1e8, 1.0, 1.0)?, tr)))
+                match spanning_tree(&g, 0, kind, 1.0, 1.0)
+                    .and_then(|tr| Ok((raold_os(&tr, g.w(), 1e8, crate::dlt::CostScale::unit())?, tr)))
                 {
                     Ok((s, tr)) => {
                         out[k] = s.finish_time;

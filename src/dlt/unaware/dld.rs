@@ -142,10 +142,11 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
 /// dispatched; the engine ends at 68.51 against the printed 68.572 (Phase_3 loads differ by up
 /// to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the reason).
 /// ```
-/// use loadbal::dlt::unaware::{dld, dnp_changes, fig_3_8, probe_tree, DldConfig};
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{dld, dnp_changes, fig_3_8, probe_tree, DldConfig, Probe};
 /// let ex = fig_3_8();
 /// let cfg = DldConfig::thesis_dnp();
-/// let mut tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+/// let mut tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap().tp;
 /// tp[16] = 4.3; // as printed in Table 3.1
 /// let s = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).unwrap();
 /// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
@@ -414,7 +415,12 @@ fn run(
         }
         let est_tree = st.estimated_tree(tree)?;
         let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &mask, Some(s))?;
-        let eq = equivalent(&vt, &wv, cfg.t_cm, cfg.t_cp, cfg.rules.relay, RelayRule::Physical)?;
+        let eq = equivalent(
+            &vt,
+            &wv,
+            Rules { relay: cfg.rules.relay, top: RelayRule::Physical },
+            CostScale::new(cfg.t_cp, cfg.t_cm)?,
+        )?;
         // Capped at the load left (the thesis does not bound in-phase answers; see `sld`).
         let left = cfg.load * (1.0 - cfg.eta) - st.dispatched;
         if left <= 0.0 {

@@ -2,7 +2,9 @@
 //! bottom-up star reduction and top-down inflation (Jia, eqs. (3.9)–(3.12) and (4.3)–(4.4)).
 
 use super::error::{UnawareError, positive};
+use super::probing::checked_scale;
 use super::tree::RootedTree;
+use super::virtual_tree::Rules;
 use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
@@ -51,8 +53,8 @@ impl Equivalent {
 }
 
 /// Reduces `tree` to one equivalent processor. `w[v]` is the inverse speed of node `v`, `None`
-/// for a node that does not compute (a relay); `relay` is the rule for relays below the root and
-/// `root_relay` the rule at a non-computing root.
+/// for a node that does not compute (a relay); `rules.relay` is the rule for relays below the
+/// root and `rules.top` the rule at a non-computing root.
 ///
 /// # Formula
 /// ```text
@@ -76,26 +78,26 @@ impl Equivalent {
 /// P_2 (w = 2) with P_16 reached through a virtual link of 0.6 (Jia, §3.3.1): α = 4.6/8.6,
 /// equivalent 1.0698.
 /// ```
-/// use loadbal::dlt::unaware::{equivalent, RelayRule, RootedTree};
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{equivalent, RootedTree, Rules};
 /// let t = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.6]).unwrap();
-/// let e = equivalent(&t, &[Some(2.0), Some(2.0)], 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// let e = equivalent(&t, &[Some(2.0), Some(2.0)], Rules::default(), scale).unwrap();
 /// assert!((e.shares[0] - 4.6 / 8.6).abs() < 1e-12);
 /// assert!((e.w_eq - 1.0697674).abs() < 1e-6);
 /// ```
 pub fn equivalent(
     tree: &RootedTree,
     w: &[Option<f64>],
-    t_cm: f64,
-    t_cp: f64,
-    relay: RelayRule,
-    root_relay: RelayRule,
+    rules: Rules,
+    scale: CostScale,
 ) -> Result<Equivalent, UnawareError> {
     let n = tree.len();
     if w.len() != n {
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: n });
     }
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
+    let Rules { relay, top: root_relay } = rules;
     let lambda = t_cm / t_cp;
     let order = tree.pre_order();
     for &v in &order {
@@ -103,7 +105,6 @@ pub fn equivalent(
             positive("w", x)?;
         }
     }
-    let scale = CostScale::new(t_cp, t_cm)?;
     let mut w_sub = vec![0.0; n];
     let mut own = vec![0.0; n]; // fraction of v's block computed by v
     let mut down = vec![0.0; n]; // fraction of the parent's block sent to v
@@ -158,14 +159,14 @@ mod tests {
     fn star_golden_values() {
         let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(0)], vec![0.0, 0.2, 0.2, 0.2]).unwrap();
         let w = [Some(3.0), Some(2.0), Some(4.0), Some(6.0)];
-        let e = equivalent(&t, &w, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+        let e = equivalent(&t, &w, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let expect = [0.279143, 0.398775, 0.194525, 0.127557];
         for (s, x) in e.shares.iter().zip(expect) {
             assert_abs_diff_eq!(*s, x, epsilon = 1e-6);
         }
         assert_abs_diff_eq!(12.0 * e.w_eq * 2.0, 20.098283, epsilon = 1e-5);
         let w0 = [None, Some(2.0), Some(4.0), Some(6.0)];
-        let e = equivalent(&t, &w0, 1.0, 2.0, RelayRule::Physical, RelayRule::Physical).unwrap();
+        let e = equivalent(&t, &w0, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap();
         for (s, x) in e.shares[1..].iter().zip([0.553196, 0.269852, 0.176952]) {
             assert_abs_diff_eq!(*s, x, epsilon = 1e-6);
         }
@@ -175,9 +176,9 @@ mod tests {
     #[test]
     fn relay_leaf_is_an_error() {
         let t = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.1]).unwrap();
-        let r = equivalent(&t, &[Some(1.0), None], 1.0, 1.0, RelayRule::Physical, RelayRule::Physical);
+        let r = equivalent(&t, &[Some(1.0), None], Rules::default(), CostScale::unit());
         assert_eq!(r, Err(UnawareError::NoComputingNode { node: 1 }));
-        let r = equivalent(&t, &[Some(1.0), Some(0.0)], 1.0, 1.0, RelayRule::Physical, RelayRule::Physical);
+        let r = equivalent(&t, &[Some(1.0), Some(0.0)], Rules::default(), CostScale::unit());
         assert!(matches!(r, Err(UnawareError::InvalidParameter { name: "w", .. })));
     }
 }

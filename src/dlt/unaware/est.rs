@@ -145,11 +145,12 @@ impl Est<'_> {
 }
 
 /// Builds the EST rooted at `root` (the caller has checked connectivity and T_cm, T_cp).
-pub(super) fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<RootedTree, UnawareError> {
+pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree, UnawareError> {
     let n = g.len();
+    scale.check()?;
     let mut s = Est {
         g,
-        scale: CostScale::new(t_cp, t_cm)?,
+        scale,
         parent: vec![None; n],
         depth: vec![0; n],
         zup: vec![0.0; n],
@@ -168,9 +169,9 @@ pub(super) fn est(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> Result<Rooted
     let w_root = s.wsub[root];
     let tree = RootedTree::new(root, s.parent, s.zup)?;
     debug_assert!({
-        use super::equivalent::{RelayRule, equivalent};
+        use super::equivalent::equivalent;
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let e = equivalent(&tree, &ws, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical);
+        let e = equivalent(&tree, &ws, super::virtual_tree::Rules::default(), scale);
         e.map(|e| (e.w_eq - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
     });
     Ok(tree)

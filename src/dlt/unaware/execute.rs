@@ -136,7 +136,7 @@ pub(super) fn push_block(
 /// use loadbal::dlt::unaware::{execute_tree, raold_os, RootedTree};
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
 /// let w = [2.0, 3.0, 1.0];
-/// let s = raold_os(&t, &w, 10.0, 1.0, 1.0).unwrap();
+/// let s = raold_os(&t, &w, 10.0, loadbal::dlt::CostScale::unit()).unwrap();
 /// let run = execute_tree(&t, &w.map(Some), &s.loads, 1.0, 1.0).unwrap();
 /// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
 /// ```
@@ -181,10 +181,11 @@ pub fn execute_tree(
 /// # Examples
 /// The SNP example (Fig. 3.8) with the physical relay rule: the engine ends where SLD planned.
 /// ```
-/// use loadbal::dlt::unaware::{execute_sld, fig_3_8, probe_tree, sld, RelayRule, Rules, SldConfig};
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{execute_sld, fig_3_8, probe_tree, sld, Probe, RelayRule, Rules, SldConfig};
 /// let ex = fig_3_8();
 /// let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
-/// let tp = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap().tp;
+/// let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap().tp;
 /// let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
 /// let run = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp).unwrap();
 /// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
@@ -284,7 +285,7 @@ pub fn execute_probe(
     t_cp: f64,
 ) -> Result<(TreeProbe, EngineRun), UnawareError> {
     // Validation and the PL size are shared with the forward model.
-    let model = super::probe_tree(tree, w, load, eta, t_cm, t_cp)?;
+    let model = super::probe_tree(tree, w, super::Probe { load, eta }, CostScale::new(t_cp, t_cm)?)?;
     let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
     let (net, node_of, index_of) = network(tree, &ws, t_cm, t_cp)?;
     let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;

@@ -29,10 +29,11 @@
 //!
 //! # Example
 //! ```
-//! use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, execute_sld, RelayRule, Rules, SldConfig};
+//! use loadbal::dlt::CostScale;
+//! use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, execute_sld, Probe, RelayRule, Rules, SldConfig};
 //! let ex = fig_3_8();
 //! let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
-//! let probe = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
+//! let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap();
 //! let schedule = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
 //! let run = execute_sld(&ex.tree, &ex.w, &schedule, None, cfg.t_cm, cfg.t_cp).unwrap();
 //! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
@@ -74,8 +75,8 @@ pub use linear_run::{ChainRun, ChainStrategy, run_chain};
 pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss};
 pub use multisource_run::{MultiSourceRun, Stage, dss_regions, execute_sds, execute_sss};
 pub use probing::{
-    LinearProbe, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed, estimate_linear, estimate_tree,
-    partition_pi, phase_load, probe_times_linear, probe_tree,
+    LinearProbe, NodeEstimate, Probe, ProbeReport, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed,
+    estimate_linear, estimate_tree, partition_pi, phase_load, probe_times_linear, probe_tree,
 };
 pub use random_graph::{Coupling, RandomGraph, SpeedClass};
 pub use raold::{TreeSchedule, raold_os, to_dlt_tree};

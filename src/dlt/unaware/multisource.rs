@@ -1,7 +1,7 @@
 //! Several load sources on one arbitrary network (Jia, Chapter 5): graph partitioning GP,
 //! the static scheduling strategies SSS (simultaneous, iterated) and SDS (sequential).
 
-use super::equivalent::{RelayRule, equivalent};
+use super::equivalent::equivalent;
 use super::error::{UnawareError, non_negative, positive};
 use super::graph::Graph;
 use super::spanning::{SpanningTreeKind, spanning_tree};
@@ -165,7 +165,7 @@ pub struct SssSchedule {
 
 pub(super) fn region_w(g: &Graph, tree: &RootedTree, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
     let w: Vec<Option<f64>> = (0..g.len()).map(|v| tree.is_member(v).then(|| g.w()[v])).collect();
-    Ok(equivalent(tree, &w, t_cm, t_cp, RelayRule::Physical, RelayRule::Physical)?.w_eq)
+    Ok(equivalent(tree, &w, super::virtual_tree::Rules::default(), crate::dlt::CostScale::new(t_cp, t_cm)?)?.w_eq)
 }
 
 /// SSS (§5.3.2): partition by GP, let every region process its own source's load, stop at the

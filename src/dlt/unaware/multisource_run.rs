@@ -78,7 +78,7 @@ fn stage(g: &Graph, start: f64, regions: &[(&RootedTree, f64)], t_cm: f64, t_cp:
             parent[v] = tree.parent(v);
             z[v] = tree.z_up(v);
         }
-        let sched = raold_os(tree, g.w(), x, t_cm, t_cp)?;
+        let sched = raold_os(tree, g.w(), x, crate::dlt::CostScale::new(t_cp, t_cm)?)?;
         for v in tree.members() {
             loads[v] = sched.loads[v];
         }

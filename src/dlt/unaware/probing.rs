@@ -4,6 +4,7 @@
 
 use super::error::{UnawareError, non_negative, positive, unit_open};
 use super::tree::RootedTree;
+use crate::dlt::CostScale;
 
 /// Completion times of the probe on a linear chain P_1 – P_2 – … – P_n (index 0 is the root P_1).
 #[derive(Debug, Clone, PartialEq)]
@@ -169,6 +170,56 @@ pub struct TreeProbe {
     pub pl: f64,
 }
 
+impl TreeProbe {
+    /// The reports of node `v`, or `None` if there is no such node.
+    pub fn report(&self, v: usize) -> Option<ProbeReport> {
+        Some(ProbeReport { tcs: *self.tcs.get(v)?, tcf: *self.tcf.get(v)?, tp: *self.tp.get(v)? })
+    }
+}
+
+/// The probe of a strategy: the total load `L` and the fraction `η` of it sent as probe loads
+/// (Jia, §2.2 and §3.2). A chain sends one PL of η·L units; a tree root splits η·L into one PL
+/// per child.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Probe {
+    /// Total load L.
+    pub load: f64,
+    /// Probe fraction η ∈ (0, 1).
+    pub eta: f64,
+}
+
+impl Probe {
+    /// A validated probe.
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] unless L is finite and > 0 and η ∈ (0, 1).
+    ///
+    /// # Examples
+    /// ```
+    /// let p = loadbal::dlt::unaware::Probe::new(80.0, 0.05).unwrap();
+    /// assert_eq!(p.size().unwrap(), 4.0);
+    /// ```
+    pub fn new(load: f64, eta: f64) -> Result<Self, UnawareError> {
+        positive("load", load)?;
+        unit_open("eta", eta)?;
+        Ok(Probe { load, eta })
+    }
+
+    /// η·L, the probe's size, after validating both.
+    ///
+    /// # Accuracy
+    /// One rounding: within ε/2 relative.
+    ///
+    /// # Errors
+    /// As [`Probe::new`]; [`UnawareError::Overflow`] if η·L underflows to 0.
+    pub fn size(&self) -> Result<f64, UnawareError> {
+        Probe::new(self.load, self.eta)?;
+        let s = self.eta * self.load;
+        if s > 0.0 { Ok(s) } else { Err(UnawareError::Overflow { what: "the probe size eta·L", value: s }) }
+    }
+}
+
 /// Forward model of the tree probe (Jia, §3.2): P_0 splits η·L into one PL per child
 /// and sends them in child order; every node computes its copy on arrival and forwards it to its
 /// own children in order, one at a time (single port), store-and-forward.
@@ -179,31 +230,30 @@ pub struct TreeProbe {
 ///   T^cs_c = t,  T^cf_c = t + PL·z_c·T_cm,  T^p_c = T^cf_c + PL·w_c·T_cp,  t = T^cf_c
 /// ```
 ///
+/// # Accuracy
+/// Each time is a sum of at most `2·depth + children` positive terms, each one product: within
+/// `(2·d + 2)·ε` relative for a node at depth d with d siblings before it on its path (no
+/// cancellation).
+///
 /// # Errors
 /// [`UnawareError::NoReachableProcessor`] when the root has no child,
 /// [`UnawareError::LengthMismatch`], invalid η (outside (0, 1)), L, T_cm, T_cp or w.
 ///
 /// # Examples
-/// A root with two children over links 0.5 and 0.2, w = 7 and 2, PL = 1 (P_1, P_2 of Table 3.1):
+/// A root with two children over links 0.5 and 0.2, w = 7 and 2, PL = 1 (P_1, P_2 of Jia,
+/// Table 3.1):
 /// ```
-/// use loadbal::dlt::unaware::{probe_tree, RootedTree};
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{probe_tree, Probe, RootedTree};
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
-/// let p = probe_tree(&t, &[1.0, 7.0, 2.0], 40.0, 0.05, 1.0, 2.0).unwrap();
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// let p = probe_tree(&t, &[1.0, 7.0, 2.0], Probe { load: 40.0, eta: 0.05 }, scale).unwrap();
 /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
 /// assert_eq!(p.tp[1], 14.5);
 /// ```
-pub fn probe_tree(
-    tree: &RootedTree,
-    w: &[f64],
-    load: f64,
-    eta: f64,
-    t_cm: f64,
-    t_cp: f64,
-) -> Result<TreeProbe, UnawareError> {
-    positive("load", load)?;
-    unit_open("eta", eta)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
+pub fn probe_tree(tree: &RootedTree, w: &[f64], probe: Probe, scale: CostScale) -> Result<TreeProbe, UnawareError> {
+    let size = probe.size()?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
     if w.len() != tree.len() {
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
     }
@@ -212,7 +262,7 @@ pub fn probe_tree(
     if n_children == 0 {
         return Err(UnawareError::NoReachableProcessor { source_node: root });
     }
-    let pl = eta * load / n_children as f64;
+    let pl = size / n_children as f64;
     let n = tree.len();
     let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     for v in tree.pre_order() {
@@ -228,47 +278,76 @@ pub fn probe_tree(
     Ok(TreeProbe { tcs, tcf, tp, pl })
 }
 
-/// Estimates of z and w of one tree processor from its probe reports, (3.1)–(3.2).
+/// The three probe reports of one tree processor (Jia, §3.2): start and end of the PL's
+/// reception (the CTC) and end of its computation (the PTC).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ProbeReport {
+    /// T^cs, start of reception.
+    pub tcs: f64,
+    /// T^cf, end of reception (CTC).
+    pub tcf: f64,
+    /// T^p, end of computation (PTC).
+    pub tp: f64,
+}
+
+/// A processor's link and speed as estimated from its probe reports.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NodeEstimate {
+    /// Inverse speed z of the link from the parent.
+    pub z: f64,
+    /// Inverse speed w of the processor.
+    pub w: f64,
+}
+
+/// Estimates of z and w of one tree processor from its probe reports (Jia, eqs. (3.1)–(3.2)).
+/// `pl` is the size of the PL it received, η·L/n with n the number of the root's children
+/// ([`TreeProbe::pl`]).
 ///
 /// # Formula
 /// ```text
-/// z_i = n·(T_i^cf − T_i^cs)/(η·L·T_cm),   w_i = n·(T_i^p − T_i^cf)/(η·L·T_cp)
+/// z_i = n·(T_i^cf − T_i^cs)/(η·L·T_cm),   w_i = n·(T_i^p − T_i^cf)/(η·L·T_cp)     (3.1)–(3.2)
 /// ```
-/// with n the number of the root's children (the PL is η·L/n).
+///
+/// # Accuracy
+/// A difference of two reports, then one quotient: within
+/// `ε·(|T^cf| + |T^cs|)/(T^cf − T^cs) + 2ε` relative for z (likewise for w with T^p, T^cf), so
+/// exact-looking reports far from t = 0 lose digits to cancellation; the reports themselves
+/// carry the probe's own rounding ([`probe_tree`]).
 ///
 /// # Errors
 /// [`UnawareError::InconsistentProbe`] (node id 0) when T^cf < T^cs or T^p ≤ T^cf;
-/// invalid scalars.
+/// invalid PL or scale.
 ///
 /// # Examples
-/// P_15 of Table 3.1: T^cs = 2.8, T^cf = 12.8, T^p = 16.8, n = 4, η·L = 4 → z = 10, w = 2.
+/// P_15 of Jia, Table 3.1: T^cs = 2.8, T^cf = 12.8, T^p = 16.8, PL = η·L/n = 4/4 → z = 10, w = 2.
 /// ```
-/// let (z, w) = loadbal::dlt::unaware::estimate_tree(4, 4.0, 2.8, 12.8, 16.8, 1.0, 2.0).unwrap();
-/// assert!((z - 10.0).abs() < 1e-12 && (w - 2.0).abs() < 1e-12);
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{estimate_tree, ProbeReport};
+/// let r = ProbeReport { tcs: 2.8, tcf: 12.8, tp: 16.8 };
+/// let e = estimate_tree(r, 1.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+/// assert!((e.z - 10.0).abs() < 1e-12 && (e.w - 2.0).abs() < 1e-12);
 /// ```
-pub fn estimate_tree(
-    n_children: usize,
-    eta_l: f64,
-    tcs: f64,
-    tcf: f64,
-    tp: f64,
-    t_cm: f64,
-    t_cp: f64,
-) -> Result<(f64, f64), UnawareError> {
-    if n_children == 0 {
-        return Err(UnawareError::InvalidParameter { name: "n_children", value: 0.0, expected: ">= 1" });
-    }
-    positive("eta_l", eta_l)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
+pub fn estimate_tree(report: ProbeReport, pl: f64, scale: CostScale) -> Result<NodeEstimate, UnawareError> {
+    positive("pl", pl)?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
+    let ProbeReport { tcs, tcf, tp } = report;
     if !tcs.is_finite() || !tcf.is_finite() || tcf < tcs {
         return Err(UnawareError::InconsistentProbe { node: 0, reason: "reception ends before it starts" });
     }
     if !tp.is_finite() || tp <= tcf {
         return Err(UnawareError::InconsistentProbe { node: 0, reason: "computation ends before reception" });
     }
-    let nf = n_children as f64;
-    Ok((nf * (tcf - tcs) / (eta_l * t_cm), nf * (tp - tcf) / (eta_l * t_cp)))
+    Ok(NodeEstimate {
+        z: super::error::finite_out("the estimated z", (tcf - tcs) / (pl * t_cm))?,
+        w: super::error::finite_out("the estimated w", (tp - tcf) / (pl * t_cp))?,
+    })
+}
+
+/// `(t_cm, t_cp)` of a scale after checking both are finite and > 0.
+pub(super) fn checked_scale(scale: CostScale) -> Result<(f64, f64), UnawareError> {
+    Ok((positive("t_cm", scale.t_cm)?, positive("t_cp", scale.t_cp)?))
 }
 
 /// The load partition Π of §2.3: the probe η·L, then L_1 = ε·L, then L_2..L_m growing as

@@ -3,7 +3,8 @@
 //! the classical multi-level tree solution of [`crate::dlt::tree_allocate`] with the optimal
 //! (increasing z) sending order.
 
-use super::error::{UnawareError, non_negative, positive};
+use super::error::{UnawareError, non_negative};
+use super::probing::checked_scale;
 use super::tree::RootedTree;
 use crate::dlt::{CostScale, Options, Tree, tree_allocate};
 
@@ -65,18 +66,17 @@ pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<(Tree, Vec<us
 /// # Examples
 /// Worked example, FHT of the 5-node graph: W_eq = 0.642834.
 /// ```
+/// use loadbal::dlt::CostScale;
 /// use loadbal::dlt::unaware::{raold_os, RootedTree};
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(1), Some(2)], vec![0.0, 0.5, 0.2, 0.1, 1.0]).unwrap();
-/// let s = raold_os(&t, &[2.0, 3.0, 6.0, 1.0, 4.0], 1.0, 1.0, 1.0).unwrap();
+/// let s = raold_os(&t, &[2.0, 3.0, 6.0, 1.0, 4.0], 1.0, CostScale::unit()).unwrap();
 /// assert!((s.w_eq - 0.642834).abs() < 1e-6);
 /// ```
-pub fn raold_os(tree: &RootedTree, w: &[f64], load: f64, t_cm: f64, t_cp: f64) -> Result<TreeSchedule, UnawareError> {
+pub fn raold_os(tree: &RootedTree, w: &[f64], load: f64, scale: CostScale) -> Result<TreeSchedule, UnawareError> {
     non_negative("load", load)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
+    let (_, t_cp) = checked_scale(scale)?;
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
     let (t, order) = to_dlt_tree(tree, &ws)?;
-    let scale = CostScale::new(t_cp, t_cm)?;
     let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
     let w_eq = sol.allocation.w_equivalent;
     let mut loads = vec![0.0; tree.len()];

@@ -60,7 +60,7 @@ impl ReportingRun {
 /// let r = reporting_scheme(&g, 0, 10.0, 1.0, 1.0, SpanningTreeKind::Spt, 1.0, 1.0).unwrap();
 /// assert_eq!(r.known, vec![0, 1]);
 /// let two = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.5]).unwrap();
-/// let alone = raold_os(&two, &[2.0, 1.0], 10.0, 1.0, 1.0).unwrap();
+/// let alone = raold_os(&two, &[2.0, 1.0], 10.0, loadbal::dlt::CostScale::unit()).unwrap();
 /// assert!((r.finish_time - (1.0 + alone.finish_time)).abs() < 1e-12);
 /// assert!((r.run.trace.compute_makespan - alone.finish_time).abs() < 1e-9);
 /// ```
@@ -99,7 +99,7 @@ pub fn reporting_scheme(
     let w: Vec<f64> = known.iter().map(|&v| g.w()[v]).collect();
     let sub = Graph::new(w.clone(), edges)?;
     let tree = spanning_tree(&sub, 0, kind, t_cm, t_cp)?;
-    let schedule = raold_os(&tree, &w, load, t_cm, t_cp)?;
+    let schedule = raold_os(&tree, &w, load, crate::dlt::CostScale::new(t_cp, t_cm)?)?;
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
     let run = execute_tree(&tree, &ws, &schedule.loads, t_cm, t_cp)?;
     let finish_time = t_star + schedule.finish_time;

@@ -133,10 +133,11 @@ impl SldSchedule {
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, SldConfig};
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, Probe, SldConfig};
 /// let ex = fig_3_8();
 /// let cfg = SldConfig::thesis_snp();
-/// let probe = probe_tree(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
+/// let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap();
 /// let s = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
 /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
 /// assert_eq!(s.phases[0].finish, 13.0);
@@ -286,7 +287,12 @@ impl Run<'_> {
                 mask[v] = true;
             }
             let (vt, wv) = virtual_tree(tree, self.w, &mask, Some(s))?;
-            let e = equivalent(&vt, &wv, cfg.t_cm, cfg.t_cp, cfg.rules.relay, RelayRule::Physical)?;
+            let e = equivalent(
+                &vt,
+                &wv,
+                Rules { relay: cfg.rules.relay, top: RelayRule::Physical },
+                crate::dlt::CostScale::new(cfg.t_cp, cfg.t_cm)?,
+            )?;
             let x = (tf - t) / (e.w_eq * cfg.t_cp);
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).

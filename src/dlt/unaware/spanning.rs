@@ -143,7 +143,7 @@ pub fn spanning_tree(
             let eps1 = build(g, root, grow(g, root, true, |_, _, z| z))?.eccentricity().max(1) as f64;
             return rst(g, root, eps1);
         }
-        SpanningTreeKind::Est => return super::est::est(g, root, t_cm, t_cp),
+        SpanningTreeKind::Est => return super::est::est(g, root, crate::dlt::CostScale::new(t_cp, t_cm)?),
     };
     build(g, root, parent)
 }

@@ -150,7 +150,7 @@ pub fn distribute_phase(
     if vt.children(root).is_empty() {
         return Err(UnawareError::NoReachableProcessor { source_node: root });
     }
-    let e = equivalent(vt, w, t_cm, t_cp, relay, top)?;
+    let e = equivalent(vt, w, Rules { relay, top }, crate::dlt::CostScale::new(t_cp, t_cm)?)?;
     let loads: Vec<f64> = e.shares.iter().map(|s| s * x).collect();
     let finish = t0 + x * e.w_eq * t_cp;
     let mut p0_free = t0;
