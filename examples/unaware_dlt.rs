@@ -31,10 +31,10 @@ use std::process::ExitCode;
 
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, Probe, RandomGraph, RelayRule, RootWhileWaiting, Rules,
-    SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment, dld, dld_probed, dnp_changes, execute_sld,
-    execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme, run_chain, run_sld, sld,
-    spanning_tree,
+    ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, Probe, RandomGraph, RelayRule, ReportingConfig,
+    RootWhileWaiting, Rules, SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment, dld, dld_probed,
+    dnp_changes, execute_sld, execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme,
+    run_chain, run_sld, sld, spanning_tree,
 };
 use loadbal::montecarlo::MonteCarlo;
 use rand::SeedableRng;
@@ -166,8 +166,7 @@ fn graph(file: &Path, load: f64, root: usize, out: &Option<PathBuf>, t_star: f64
             write(out, &format!("{}_gantt.csv", kind.name()), &run.gantt_csv())?;
         }
     }
-    let r = reporting_scheme(&g, root, load, t_star, hop, SpanningTreeKind::Spt, 1.0, 1.0)
-        .map_err(model("reporting scheme"))?;
+    let r = reporting_scheme(&g, root, &ReportingConfig::new(load, t_star, hop)).map_err(model("reporting scheme"))?;
     let line = serde_json::json!({
         "tree": "reporting scheme (SPT over the nodes known at T*)",
         "t_star": t_star,
@@ -307,7 +306,8 @@ fn sweep(reps: u64) -> Result<(), Failure> {
     let bar = cli::progress(cells.len() as u64, "chain sweep cells");
     let mut text = String::from("eta,eps,ess,wcs,pure,ess_se,wcs_se,pure_se\n");
     for (eta, eps) in cells {
-        let c = chain_experiment(&ChainSampler::thesis(15, 0.5), &ChainConfig::thesis(eta, eps), reps, 11)
+        let mc = MonteCarlo::new(11, reps).map_err(|e| Failure::usage(format!("--replications: {e}")))?;
+        let c = chain_experiment(&ChainSampler::thesis(15, 0.5), &ChainConfig::thesis(eta, eps), &mc)
             .map_err(model("chain experiment"))?;
         text += &format!(
             "{eta},{eps},{},{},{},{},{},{}\n",

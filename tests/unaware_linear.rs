@@ -2,65 +2,99 @@
 //! Linear chains with unknown speeds (Jia, ch. 2): closed forms G13–G16, ESS/WCS/pureDLT,
 //! and the Tables 2.1/2.2 Monte Carlo properties (G27).
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::montecarlo::MonteCarlo;
 use proptest::prelude::*;
+
+/// T_cp = 2, T_cm = 1 (Jia's examples).
+const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+/// L = 100, η = 0.03: η·L = 3.
+const PROBE: Probe = Probe { load: 100.0, eta: 0.03 };
 
 /// G13: ESS phase_1 from the closed forms and from the chain solver on the lumped pair.
 #[test]
 fn g13_ess_phase1() {
-    let e = ess_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 3.0, 7.0).unwrap();
+    let pair = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+    let e = ess_phase1(&pair, PROBE, 7.0, SCALE).unwrap();
     assert!((e.trigger - 16.5).abs() < 1e-12);
     assert!((e.alpha_root - 0.3793103).abs() < 1e-7);
     assert!((e.l1_prime - 5.1666667).abs() < 1e-7);
     assert!((e.duration - 17.6379310).abs() < 1e-7);
-    let pair = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
-    let (_, t) = chain_distribution(&pair, e.l1_prime, 1.0, 2.0).unwrap();
+    let t = chain_distribution(&pair, e.l1_prime, SCALE).unwrap().duration;
     assert!((t - e.duration).abs() < 1e-9);
     assert!((e.trigger + e.duration - 34.1379310).abs() < 1e-7);
-    assert!(matches!(ess_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 3.0, 1.0), Err(UnawareError::InvalidParameter { .. })));
+    assert!((e.theta - 3.4137931).abs() < 1e-7);
+    assert!(matches!(ess_phase1(&pair, PROBE, 1.0, SCALE), Err(UnawareError::InvalidParameter { .. })));
+    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    assert!(matches!(ess_phase1(&triple, PROBE, 7.0, SCALE), Err(UnawareError::LengthMismatch { .. })));
+    assert_eq!(
+        e.to_string(),
+        "ESS phase_1: trigger 16.500000, duration 17.637931, ends 34.137931; alpha_1 = 0.379310, alpha_j = 0.620690, L_1' = 5.166667"
+    );
 }
 
 /// G14: WCS(2) phase_1, and the same duration from the chain solver.
 #[test]
 fn g14_wcs2_phase1() {
-    let w = wcs2_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 0.3, 2.2, 3.0, 7.0).unwrap();
+    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    let w = wcs2_phase1(&triple, PROBE, 7.0, SCALE).unwrap();
     assert!((w.alpha_root - 0.2451362).abs() < 1e-7);
     assert!((w.alpha_i - 0.3657588).abs() < 1e-7);
     assert!((w.alpha_j - 0.3891051).abs() < 1e-7);
     assert!((w.alpha_root + w.alpha_i + w.alpha_j - 1.0).abs() < 1e-12);
     assert!((w.trigger - 16.5).abs() < 1e-12);
     assert!((w.duration - 11.3988327).abs() < 1e-6);
-    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
-    let (loads, t) = chain_distribution(&triple, 7.0 - 16.5 / 9.0, 1.0, 2.0).unwrap();
-    assert!((t - w.duration).abs() < 1e-9);
-    assert!((loads[1] / loads.iter().sum::<f64>() - w.alpha_i).abs() < 1e-9);
+    assert!((w.theta - 2.2062257).abs() < 1e-7);
+    let phase = chain_distribution(&triple, 7.0 - 16.5 / 9.0, SCALE).unwrap();
+    assert!((phase.duration - w.duration).abs() < 1e-9);
+    assert!((phase.loads[1] / phase.loads.iter().sum::<f64>() - w.alpha_i).abs() < 1e-9);
+    assert_eq!(
+        w.to_string(),
+        "WCS(2) phase_1: trigger 16.500000, duration 11.398833, ends 27.898833; alpha_1 = 0.245136, alpha_i = 0.365759, alpha_j = 0.389105, gamma = 0.940000"
+    );
 }
 
-/// G15: the critical L_1 and the phase-1 ends on both sides of it.
+/// G15: the critical L_1, where the two phase-1 ends computed by `ess_phase1` (ESS on P_j,
+/// the first responder, over the lumped link 0.5 + 0.3) and `wcs2_phase1` coincide.
 #[test]
 fn g15_critical_l1() {
-    let (k, tcp) = (4.5, 2.0);
-    let theta_e = k * tcp * (0.5 * 0.8 + 2.2) / (0.5 * 0.8 + 2.2 + k); // λ = T_cm/T_cp = 0.5 (2.27)
-    let w = wcs2_phase1(k, 1.0, tcp, 0.5, 2.5, 0.3, 2.2, 3.0, 7.0).unwrap();
-    let theta_w = w.duration / (7.0 - 16.5 / 9.0);
-    let lc = critical_l1(theta_e, 15.6, theta_w, 16.5, k, tcp).unwrap();
-    assert!((lc - 2.3568734).abs() < 1e-6);
-    let end = |theta: f64, t: f64, l1: f64| theta * (l1 - t / (k * tcp)) + t;
-    assert!((end(theta_e, 15.6, lc) - 17.655048).abs() < 1e-5);
-    assert!((end(theta_w, 16.5, lc) - 17.655048).abs() < 1e-5);
-    assert!(end(theta_w, 16.5, lc + 1.0) < end(theta_e, 15.6, lc + 1.0));
-    assert!(critical_l1(1.0, 1.0, 1.0, 2.0, k, tcp).is_err());
+    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    let lc = critical_l1(&triple, PROBE, SCALE).unwrap();
+    assert!((lc - 2.3568734).abs() < 1e-7);
+    let pair = Chain { w: vec![4.5, 2.2], z: vec![0.8] };
+    let ends = |l1: f64| {
+        let e = ess_phase1(&pair, PROBE, l1, SCALE).unwrap();
+        let w = wcs2_phase1(&triple, PROBE, l1, SCALE).unwrap();
+        (e.trigger + e.duration, w.trigger + w.duration)
+    };
+    let (e, w) = ends(lc);
+    assert!((e - 17.655048).abs() < 1e-6 && (w - e).abs() < 1e-12 * e, "{e} {w}");
+    let (e, w) = ends(lc + 1.0);
+    assert!(w < e);
+    // P_i first (γ > 1): the other branch of the closed form, against the two phase ends.
+    let slow_j = Chain { w: vec![4.5, 2.5, 6.0], z: vec![0.5, 0.3] };
+    let lc = critical_l1(&slow_j, PROBE, SCALE).unwrap();
+    let pair_i = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+    let e = ess_phase1(&pair_i, PROBE, lc, SCALE).unwrap();
+    let w = wcs2_phase1(&slow_j, PROBE, lc, SCALE).unwrap();
+    assert!(((e.trigger + e.duration) - (w.trigger + w.duration)).abs() < 1e-12 * lc * 10.0, "{e} {w}");
+    assert!(critical_l1(&pair, PROBE, SCALE).is_err());
 }
 
 /// G16: the chain recursion.
 #[test]
 fn g16_chain() {
     let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0], z: vec![0.3, 0.5, 0.4] };
-    let (loads, t) = chain_distribution(&c, 10.0, 1.0, 2.0).unwrap();
-    for (a, b) in loads.iter().zip([1.95707, 3.04015, 2.11656, 2.88622]) {
+    let phase = chain_distribution(&c, 10.0, SCALE).unwrap();
+    for (a, b) in phase.loads.iter().zip([1.95707, 3.04015, 2.11656, 2.88622]) {
         assert!((a - b).abs() < 1e-5);
     }
-    assert!((t - 17.6136315).abs() < 1e-6);
+    assert!((phase.duration - 17.6136315).abs() < 1e-6);
+    assert_eq!(
+        c.to_string(),
+        "chain of 4: w = [4.500000, 2.500000, 3.000000, 2.000000], z = [0.300000, 0.500000, 0.400000]"
+    );
 }
 
 #[test]
@@ -87,12 +121,17 @@ fn strategies_reject_bad_input() {
 #[test]
 fn g27_monte_carlo_properties() {
     let cfg = ChainConfig::thesis(0.03, 0.07);
-    let c5 = chain_experiment(&ChainSampler::thesis(5, 0.75), &cfg, 400, 3).unwrap();
-    let c20 = chain_experiment(&ChainSampler::thesis(20, 0.75), &cfg, 400, 3).unwrap();
+    let c5 = chain_experiment(&ChainSampler::thesis(5, 0.75), &cfg, &MonteCarlo::new(3, 400).unwrap()).unwrap();
+    let c20 = chain_experiment(&ChainSampler::thesis(20, 0.75), &cfg, &MonteCarlo::new(3, 400).unwrap()).unwrap();
     assert!(c5.pure.mean - c5.wcs.mean > 4.0 * (c5.pure.std_err + c5.wcs.std_err));
     assert!(c5.ess_minus_wcs.mean > 3.0 * c5.ess_minus_wcs.std_err);
     assert!(c20.ess.mean < c5.ess.mean && c20.wcs.mean < c5.wcs.mean);
-    let slow = chain_experiment(&ChainSampler::thesis(8, 0.25), &ChainConfig::thesis(0.07, 0.07), 400, 3).unwrap();
+    let slow = chain_experiment(
+        &ChainSampler::thesis(8, 0.25),
+        &ChainConfig::thesis(0.07, 0.07),
+        &MonteCarlo::new(3, 400).unwrap(),
+    )
+    .unwrap();
     assert!(slow.pure.mean > slow.wcs.mean);
     // The reference's recomputation (2000 runs): r_f = 0.75, ε = 0.07, η = 0.03, n = 5: 180.5 / 176.9 / 187.3.
     assert!(c5.ess.agrees_with(180.5, 5.0) && c5.wcs.agrees_with(176.9, 5.0) && c5.pure.agrees_with(187.3, 5.0));
@@ -111,7 +150,7 @@ proptest! {
         prop_assume!(k < n);
         let s = linear_schedule(&chain, &cfg, k).unwrap();
         if let Some(first) = s.phases.first() {
-            let early = first.start / (chain.w[0] * cfg.t_cp);
+            let early = first.start / (chain.w[0] * cfg.scale.t_cp);
             let total: f64 = s.phases.iter().map(|p| p.load).sum::<f64>() + early;
             prop_assert!((total - cfg.load * (1.0 - eta)).abs() < 1e-9 * cfg.load);
             for p in &s.phases {

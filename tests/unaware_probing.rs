@@ -53,7 +53,7 @@ fn g2_tree_estimators() {
 #[test]
 fn g3_effective_speeds() {
     let ex = fig_3_8();
-    let beta = |i: usize| effective_speed(ex.w[i], ex.tree.path_z(i), 1.0, 2.0).unwrap();
+    let beta = |i: usize| effective_speed(ex.w[i], ex.tree.path_z(i), SCALE).unwrap();
     for (i, b) in [(6, 2.5), (3, 2.4), (5, 5.0), (12, 7.8), (10, 9.4), (14, 16.6), (19, 23.8)] {
         assert!((beta(i) - b).abs() < 1e-9, "beta_{i}");
     }
@@ -87,17 +87,20 @@ proptest! {
 
     /// Probing then estimating a chain returns its parameters; Π conserves the load.
     #[test]
-    fn chain_probe_round_trip(zw in prop::collection::vec((0.0f64..2.0, 0.1f64..10.0), 1..20), eta_l in 0.1f64..10.0, k in 0.5f64..9.0) {
+    fn chain_probe_round_trip(zw in prop::collection::vec((0.0f64..2.0, 0.1f64..10.0), 1..20), eta in 0.001f64..0.1, k in 0.5f64..9.0) {
         let z: Vec<f64> = zw.iter().map(|p| p.0).collect();
         let mut w = vec![k];
         w.extend(zw.iter().map(|p| p.1));
-        let p = probe_times_linear(eta_l, &z, &w, 1.0, 2.0).unwrap();
-        let (ze, we) = estimate_linear(eta_l, &p.tc, &p.tp, 1.0, 2.0, k).unwrap();
-        for (a, b) in ze.iter().zip(&z) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
-        for (a, b) in we.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
+        let chain = Chain { w: w.clone(), z: z.clone() };
+        let probe = Probe { load: 100.0, eta };
+        let eta_l = probe.size().unwrap();
+        let p = probe_times_linear(&chain, probe, SCALE).unwrap();
+        let est = estimate_linear(&p, probe, k, SCALE).unwrap();
+        for (a, b) in est.z.iter().zip(&z) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
+        for (a, b) in est.w.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for ((&wj, &tc), &tp) in w.iter().zip(&p.tc).zip(&p.tp).skip(1) {
-            let zc = cumulative_z(tc, eta_l, 1.0).unwrap();
-            let beta = effective_speed(wj, zc, 1.0, 2.0).unwrap();
+            let zc = cumulative_z(tc, probe, SCALE).unwrap();
+            let beta = effective_speed(wj, zc, SCALE).unwrap();
             prop_assert!((tp - eta_l * beta).abs() < 1e-9 * tp);
         }
     }

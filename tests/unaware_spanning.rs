@@ -136,7 +136,12 @@ fn reporting_scheme_threshold() {
     let (l, cm, cp) = (10.0, 1.0, 1.0);
     let mut last_known = 0;
     for t_star in [1.0, 2.0, 3.0, 4.0, 10.0] {
-        let r = reporting_scheme(&g, 0, l, t_star, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
+        let r = reporting_scheme(
+            &g,
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, t_star, 1.0) },
+        )
+        .unwrap();
         assert!(r.known.len() >= last_known);
         last_known = r.known.len();
         // Hops from 0 in G26: 1 and 2 at one hop, 3 and 4 at two.
@@ -149,22 +154,64 @@ fn reporting_scheme_threshold() {
         let total: f64 = (0..5).map(|v| r.load_of(v)).sum();
         assert!((total - l).abs() < 1e-9);
     }
-    let full = reporting_scheme(&g, 0, l, 4.0, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
+    let full = reporting_scheme(
+        &g,
+        0,
+        &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 4.0, 1.0) },
+    )
+    .unwrap();
     let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, cm, cp).unwrap();
     let direct = raold_os(&spt, g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
     assert!((full.finish_time - (4.0 + direct.finish_time)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
-    let partial = reporting_scheme(&g, 0, l, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).unwrap();
+    let partial = reporting_scheme(
+        &g,
+        0,
+        &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) },
+    )
+    .unwrap();
     assert!(partial.schedule.finish_time > direct.finish_time);
     // Bad input.
     assert!(matches!(
-        reporting_scheme(&g, 0, l, 0.5, 1.0, SpanningTreeKind::Spt, cm, cp),
+        reporting_scheme(
+            &g,
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 0.5, 1.0) }
+        ),
         Err(UnawareError::NoReachableProcessor { .. })
     ));
-    assert!(reporting_scheme(&g, 9, l, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
-    assert!(reporting_scheme(&g, 0, l, -1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
-    assert!(reporting_scheme(&g, 0, l, 1.0, 0.0, SpanningTreeKind::Spt, cm, cp).is_err());
-    assert!(reporting_scheme(&g, 0, f64::NAN, 1.0, 1.0, SpanningTreeKind::Spt, cm, cp).is_err());
+    assert!(
+        reporting_scheme(
+            &g,
+            9,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) }
+        )
+        .is_err()
+    );
+    assert!(
+        reporting_scheme(
+            &g,
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, -1.0, 1.0) }
+        )
+        .is_err()
+    );
+    assert!(
+        reporting_scheme(
+            &g,
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 0.0) }
+        )
+        .is_err()
+    );
+    assert!(
+        reporting_scheme(
+            &g,
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(f64::NAN, 1.0, 1.0) }
+        )
+        .is_err()
+    );
 }
 
 /// EST against a naive greedy oracle that evaluates every candidate tree in full with

@@ -3,6 +3,7 @@
 //! `loadbal::dlt::unaware`: magnitudes from 1e-300 to 1e300, counts to `usize::MAX`. Each call
 //! returns a finite value or a typed error, never infinity or NaN, in bounded time.
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
 
@@ -23,19 +24,23 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn scalar_formulas_are_finite_or_refused(w in wide(), z in wide(), t_cm in wide(), t_cp in wide(), eta_l in wide(),
-                                             t in wide(), beta in wide(), k in prop_oneof![Just(usize::MAX), 0usize..1000]) {
-        finite_or_typed(effective_speed(w, z, t_cm, t_cp))?;
-        finite_or_typed(cumulative_z(t, eta_l, t_cm))?;
+    fn scalar_formulas_are_finite_or_refused(w in wide(), z in wide(), t_cm in wide(), t_cp in wide(), load in wide(),
+                                             eta in 1e-12..0.999f64, t in wide(), beta in wide(),
+                                             k in prop_oneof![Just(usize::MAX), 0usize..1000]) {
+        let scale = CostScale { t_cp, t_cm };
+        let probe = Probe { load, eta };
+        finite_or_typed(effective_speed(w, z, scale))?;
+        finite_or_typed(cumulative_z(t, probe, scale))?;
         finite_or_typed(dispatch_to_finish_at(0.0, t, beta))?;
         finite_or_typed(phase_load(k, t))?;
-        finite_or_typed(critical_l1(w, t, z, beta, eta_l, t_cp))?;
-        match ess_phase1(w, t_cm, t_cp, z, beta, eta_l, t) {
-            Ok(e) => prop_assert!([e.alpha_root, e.alpha_j, e.trigger, e.l1_prime, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
+        let triple = Chain { w: vec![w, beta, z], z: vec![z, beta] };
+        finite_or_typed(critical_l1(&triple, probe, scale))?;
+        match ess_phase1(&Chain { w: vec![w, beta], z: vec![z] }, probe, t, scale) {
+            Ok(e) => prop_assert!([e.alpha_root, e.alpha_j, e.theta, e.trigger, e.l1_prime, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
-        match wcs2_phase1(w, t_cm, t_cp, z, beta, z, w, eta_l, t) {
-            Ok(e) => prop_assert!([e.alpha_root, e.alpha_i, e.alpha_j, e.gamma, e.trigger, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
+        match wcs2_phase1(&Chain { w: vec![w, beta, w], z: vec![z, z] }, probe, t, scale) {
+            Ok(e) => prop_assert!([e.alpha_root, e.alpha_i, e.alpha_j, e.gamma, e.theta, e.trigger, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
     }
@@ -54,10 +59,10 @@ proptest! {
     }
 
     #[test]
-    fn linear_probes_over_wide_speeds(eta_l in wide(), ws in prop::collection::vec(wide(), 1..12), zs in prop::collection::vec(wide(), 11),
+    fn linear_probes_over_wide_speeds(load in wide(), ws in prop::collection::vec(wide(), 1..12), zs in prop::collection::vec(wide(), 11),
                                       t_cm in wide(), t_cp in wide()) {
-        let z = &zs[..ws.len() - 1];
-        match probe_times_linear(eta_l, z, &ws, t_cm, t_cp) {
+        let chain = Chain { z: zs[..ws.len() - 1].to_vec(), w: ws };
+        match probe_times_linear(&chain, Probe { load, eta: 0.5 }, CostScale { t_cp, t_cm }) {
             Ok(p) => prop_assert!(p.tc.iter().chain(&p.tp).all(|x| x.is_finite()), "{p:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }

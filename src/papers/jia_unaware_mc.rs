@@ -5,7 +5,7 @@
 
 use super::KEY;
 use crate::dlt::unaware::{
-    ChainConfig, ChainSampler, Coupling, RandomGraph, SpanningTreeKind, SpeedClass, best_wcs_frequencies,
+    ChainConfig, ChainSampler, Coupling, RandomGraph, SpanningTreeKind, SpeedClass, UnawareError, best_wcs_frequencies,
     chain_experiment, raold_os, sds, spanning_tree, sss,
 };
 use crate::montecarlo::{Estimate, MonteCarlo};
@@ -93,7 +93,9 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
         let table = if rf > 0.5 { "Table 2.1" } else { "Table 2.2" };
         for (eta, printed) in [(0.03, at3), (0.07, at7)] {
             let seed = cfg.seed.wrapping_add(cell as u64 * 2 + u64::from(eta > 0.05));
-            let c = chain_experiment(&ChainSampler::thesis(n, rf), &ChainConfig::thesis(eta, eps), reps, seed);
+            let c = MonteCarlo::new(seed, reps)
+                .map_err(UnawareError::from)
+                .and_then(|mc| chain_experiment(&ChainSampler::thesis(n, rf), &ChainConfig::thesis(eta, eps), &mc));
             runs.push((table, format!("eps = {eps}, n = {n}, eta = {eta}"), printed, c));
         }
     }
@@ -235,13 +237,9 @@ fn best_i(cfg: &RunConfig) -> Vec<Row> {
         (0.07, 0.07, 0.8, &[(2, "21")]),
     ];
     for (eta, eps, rf, counts) in settings {
-        let f = best_wcs_frequencies(
-            &ChainSampler::thesis(15, rf),
-            &ChainConfig::thesis(eta, eps),
-            8,
-            reps,
-            cfg.seed ^ 0x24,
-        );
+        let f = MonteCarlo::new(cfg.seed ^ 0x24, reps)
+            .map_err(UnawareError::from)
+            .and_then(|mc| best_wcs_frequencies(&ChainSampler::thesis(15, rf), &ChainConfig::thesis(eta, eps), 8, &mc));
         for &(i, printed) in counts {
             let item = format!("runs of 25 with best i = {i}, eta = {eta}, eps = {eps}, r_f = {rf}");
             rows.push(match &f {

@@ -1,5 +1,7 @@
-//! The Monte Carlo experiment behind Tables 2.1 and 2.2 (Jia, §2.5): random chains with a
+//! The Monte Carlo experiment behind Jia, Tables 2.1 and 2.2 (Jia, §2.5): random chains with a
 //! fraction r_f of fast processors and links, ESS, WCS(2) and pureDLT on the same instance.
+
+use std::fmt;
 
 use rand::Rng;
 
@@ -78,31 +80,43 @@ pub struct ChainCell {
     pub engine_gap: Estimate,
 }
 
-/// Runs one cell of Tables 2.1/2.2 through the crate's Monte Carlo harness: `replications`
-/// random chains from `sampler`, each scheduled by ESS, WCS(2) and pureDLT (root idle), by the
-/// closed forms and, as a check, on the event engine.
+impl fmt::Display for ChainCell {
+    /// `T-ESS …, T-WCS …, T-pure …; ESS − WCS …; engine gap …`, each as mean ± SE.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "T-ESS {:.4}, T-WCS {:.4}, T-pure {:.4}; T-ESS - T-WCS {:.4}; engine gap (relative) {:.2e} ± {:.1e}",
+            self.ess, self.wcs, self.pure, self.ess_minus_wcs, self.engine_gap.mean, self.engine_gap.std_err
+        )
+    }
+}
+
+/// Runs one cell of Jia, Tables 2.1/2.2 through the crate's Monte Carlo harness: `mc`'s
+/// replications draw random chains from `sampler`, each scheduled by ESS, WCS(2) and pureDLT
+/// (root idle), by the closed forms and, as a check, on the event engine.
+///
+/// # Accuracy
+/// Statistical: each entry is a mean ± standard error over the replications (seeded,
+/// reproducible bit for bit); the per-chain times are as [`linear_schedule`] and [`pure_dlt`].
 ///
 /// # Errors
-/// [`UnawareError::MonteCarlo`] for zero replications; the errors of the strategies
-/// (returned for the first failing draw as a non-finite sample).
+/// The errors of the strategies (a bad configuration is found on a fixed chain first; a failing
+/// draw is returned as a non-finite sample, [`UnawareError::MonteCarlo`]).
 ///
 /// # Examples
 /// ```
 /// use loadbal::dlt::unaware::{chain_experiment, ChainConfig, ChainSampler};
-/// let c = chain_experiment(&ChainSampler::thesis(5, 0.75), &ChainConfig::thesis(0.03, 0.07), 200, 1).unwrap();
+/// use loadbal::montecarlo::MonteCarlo;
+/// let mc = MonteCarlo::new(1, 200).unwrap();
+/// let c = chain_experiment(&ChainSampler::thesis(5, 0.75), &ChainConfig::thesis(0.03, 0.07), &mc).unwrap();
 /// assert!(c.pure.mean > c.wcs.mean);
+/// assert!(c.to_string().starts_with("T-ESS "));
 /// ```
-pub fn chain_experiment(
-    sampler: &ChainSampler,
-    cfg: &ChainConfig,
-    replications: u64,
-    seed: u64,
-) -> Result<ChainCell, UnawareError> {
+pub fn chain_experiment(sampler: &ChainSampler, cfg: &ChainConfig, mc: &MonteCarlo) -> Result<ChainCell, UnawareError> {
     positive("fast_fraction + 1", sampler.fast_fraction + 1.0)?;
     // Validate once on a fixed chain so that a bad configuration is a typed error.
-    let probe = ChainSampler { fast_fraction: 1.0, ..*sampler }.sample(&mut crate::montecarlo::stream(seed, 0));
+    let probe = ChainSampler { fast_fraction: 1.0, ..*sampler }.sample(&mut crate::montecarlo::stream(mc.seed, 0));
     linear_schedule(&probe, cfg, 2.min(sampler.n.saturating_sub(1)).max(1))?;
-    let mc = MonteCarlo::new(seed, replications)?;
     let est = mc.estimate_vec(5, |_, rng, out| {
         let chain = sampler.sample(rng);
         let ess = linear_schedule(&chain, cfg, 1).map_or(f64::NAN, |s| s.finish_time);
@@ -124,8 +138,12 @@ pub fn chain_experiment(
 }
 
 /// How often each WCS(i), i = 1..=`k_max`, gives the smallest total time on random chains (the
-/// experiment behind Figs. 2.4/2.5: "the most probable best value of i"). Entry i−1 is the
+/// experiment behind Jia, Figs. 2.4/2.5: "the most probable best value of i"). Entry i−1 is the
 /// estimated probability that WCS(i) is best (ties: the smallest i).
+///
+/// # Accuracy
+/// Statistical: each frequency is a mean ± standard error over `mc`'s replications; the
+/// frequencies sum to 1 exactly up to rounding of the means.
 ///
 /// # Errors
 /// [`UnawareError::TooFewResponders`] when `k_max ≥ n`; Monte Carlo and strategy errors.
@@ -133,20 +151,20 @@ pub fn chain_experiment(
 /// # Examples
 /// ```
 /// use loadbal::dlt::unaware::{best_wcs_frequencies, ChainConfig, ChainSampler};
-/// let f = best_wcs_frequencies(&ChainSampler::thesis(15, 0.5), &ChainConfig::thesis(0.07, 0.07), 8, 100, 1).unwrap();
+/// use loadbal::montecarlo::MonteCarlo;
+/// let mc = MonteCarlo::new(1, 100).unwrap();
+/// let f = best_wcs_frequencies(&ChainSampler::thesis(15, 0.5), &ChainConfig::thesis(0.07, 0.07), 8, &mc).unwrap();
 /// assert!((f.iter().map(|e| e.mean).sum::<f64>() - 1.0).abs() < 1e-12);
 /// ```
 pub fn best_wcs_frequencies(
     sampler: &ChainSampler,
     cfg: &ChainConfig,
     k_max: usize,
-    replications: u64,
-    seed: u64,
+    mc: &MonteCarlo,
 ) -> Result<Vec<Estimate>, UnawareError> {
     if k_max == 0 || k_max >= sampler.n {
         return Err(UnawareError::TooFewResponders { k: k_max, available: sampler.n.saturating_sub(1) });
     }
-    let mc = MonteCarlo::new(seed, replications)?;
     Ok(mc.estimate_vec(k_max, |_, rng, out| {
         let chain = sampler.sample(rng);
         let times: Vec<f64> =

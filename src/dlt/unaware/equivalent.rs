@@ -52,6 +52,20 @@ impl Equivalent {
     }
 }
 
+impl std::fmt::Display for Equivalent {
+    /// `equivalent processor: w_eq = …, k of n nodes compute, largest share … (node v)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let busy = self.shares.iter().filter(|&&x| x > 0.0).count();
+        let (v, top) = self.shares.iter().enumerate().fold((0, 0.0), |b, (i, &x)| if x > b.1 { (i, x) } else { b });
+        write!(
+            f,
+            "equivalent processor: w_eq = {:.6}, {busy} of {} nodes compute, largest share {top:.6} (node {v})",
+            self.w_eq,
+            self.shares.len()
+        )
+    }
+}
+
 /// Reduces `tree` to one equivalent processor. `w[v]` is the inverse speed of node `v`, `None`
 /// for a node that does not compute (a relay); `rules.relay` is the rule for relays below the
 /// root and `rules.top` the rule at a non-computing root.
@@ -66,8 +80,14 @@ impl Equivalent {
 ///   W_v = α_{c_1}·(z_{c_1}·λ + W_{c_1})            (relay, Physical)
 ///   W_v = α_{c_1}·W_{c_1} + z_{c_1}·λ              (relay, ThesisSnp)
 /// ```
-/// This is the rate form of the product formula (3.11) with its indices corrected to start at
-/// the first child (the thesis's slip); it handles z = 0.
+/// This is the rate form of the product formula (Jia, eq. (3.11)) with its indices corrected to
+/// start at the first child (the thesis's slip); it handles z = 0.
+///
+/// # Accuracy
+/// Every step is a sum, product or quotient of positive numbers (no subtraction), so w_eq and
+/// the shares are within 4·n·ε relative for n nodes, whatever the spread of speeds (tested on
+/// trees with w and z over 12 decades against the thesis's product formula evaluated at
+/// 50 digits, both relay rules: `tests/unaware_reference.rs`).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree,
@@ -85,6 +105,7 @@ impl Equivalent {
 /// let e = equivalent(&t, &[Some(2.0), Some(2.0)], Rules::default(), scale).unwrap();
 /// assert!((e.shares[0] - 4.6 / 8.6).abs() < 1e-12);
 /// assert!((e.w_eq - 1.0697674).abs() < 1e-6);
+/// assert_eq!(e.to_string(), "equivalent processor: w_eq = 1.069767, 2 of 2 nodes compute, largest share 0.534884 (node 0)");
 /// ```
 pub fn equivalent(
     tree: &RootedTree,

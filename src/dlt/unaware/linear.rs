@@ -1,29 +1,65 @@
 //! Linear daisy chains with unknown speeds (Jia, Chapter 2): the phase-1 closed forms of
-//! ESS and WCS(2) (eqs. 2.5–2.11, 2.20–2.30), the phased strategies ESS = WCS(1), WCS(k) and
-//! the pureDLT baseline.
+//! ESS and WCS(2) (Jia, eqs. (2.5)–(2.11), (2.20)–(2.30)), the phased strategies
+//! ESS = WCS(1), WCS(k) and the pureDLT baseline.
 
-use super::error::{UnawareError, positive, unit_open};
-use super::probing::{partition_pi, probe_times_linear};
+use std::fmt;
+
+use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
+use super::probing::{Probe, checked_scale, partition_pi, probe_times_linear};
 use crate::dlt::{CostScale, DaisyChain, Options, chain_allocate};
 
 /// Phase_1 of ESS (root P_1 with w_1 = K and the first responder P_j).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ess1 {
-    /// α_1^1, the root's fraction (2.9).
+    /// α_1^1, the root's fraction (Jia, eq. (2.9)).
     pub alpha_root: f64,
-    /// α_j^1.
+    /// α_j^1 = 1 − α_1^1 (computed as its own quotient, without the subtraction).
     pub alpha_j: f64,
-    /// T_j^p, the trigger time (2.8).
+    /// θ_ESS = α_1^1·K·T_cp, the slope of phase_1's end in L_1 (Jia, eq. (2.27)).
+    pub theta: f64,
+    /// T_j^p, the trigger time (Jia, eq. (2.8)).
     pub trigger: f64,
-    /// L_1', the part of L_1 left when the first PTC arrives (2.7).
+    /// L_1', the part of L_1 left when the first PTC arrives (Jia, eq. (2.7)).
     pub l1_prime: f64,
-    /// T_1, the phase duration (2.10)–(2.11).
+    /// T_1, the phase duration (Jia, eqs. (2.10)–(2.11)).
     pub duration: f64,
 }
 
-/// ESS phase_1: P_j (cumulative link parameter `z1j`, inverse speed `wj`) is the first to
-/// report; the rest of L_1 is split between P_1 and P_j.
+impl fmt::Display for Ess1 {
+    /// `ESS phase_1: trigger …, duration …, ends …; α_1 = …, α_j = …, L_1' = …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ESS phase_1: trigger {:.6}, duration {:.6}, ends {:.6}; alpha_1 = {:.6}, alpha_j = {:.6}, L_1' = {:.6}",
+            self.trigger,
+            self.duration,
+            self.trigger + self.duration,
+            self.alpha_root,
+            self.alpha_j,
+            self.l1_prime
+        )
+    }
+}
+
+/// `pair` as the two-processor chain of ESS phase_1: checked lengths and values.
+fn check_lumped(chain: &Chain, n: usize, name: &'static str) -> Result<(), UnawareError> {
+    if chain.w.len() != n {
+        return Err(UnawareError::LengthMismatch { name, got: chain.w.len(), expected: n });
+    }
+    check_chain(chain)?;
+    for &w in &chain.w {
+        positive("w", w)?;
+    }
+    for &z in &chain.z {
+        non_negative("z", z)?;
+    }
+    Ok(())
+}
+
+/// ESS phase_1 (Jia, eqs. (2.5)–(2.11)): P_j is the first to report; the rest of L_1 is split
+/// between the root P_1 and P_j. `pair` is the lumped two-processor chain
+/// `Chain { w: vec![K, w_j], z: vec![z_1j] }` (z_1j the sum of the links from P_1 to P_j, eq. (2.4)).
 ///
 /// # Formula
 /// ```text
@@ -33,63 +69,88 @@ pub struct Ess1 {
 /// T_1 = α_1·L_1'·K·T_cp                                      (2.10)–(2.11)
 /// ```
 ///
+/// # Accuracy
+/// T_j^p, α_1, α_j and θ within 6ε relative (sums of positive terms and quotients);
+/// L_1' and T_1 within 6ε·(1 + 2·L_1/L_1') relative — the subtraction in (2.7) is as well
+/// conditioned as its inputs allow and no better. Checked against 50-digit references on
+/// speeds over 12 decades (`tests/unaware_reference.rs`).
+///
 /// # Errors
-/// [`UnawareError::InvalidParameter`] for a non-positive K, w_j, η·L, L_1, T_cm, T_cp, a
-/// negative z_1j, or L_1' ≤ 0 (the root finished L_1 alone; footnote 5 then re-indexes the
+/// [`UnawareError::LengthMismatch`] unless `pair` has two processors;
+/// [`UnawareError::InvalidParameter`] for a non-positive K, w_j, L_1, T_cm, T_cp, a bad probe,
+/// a negative z_1j, or L_1' ≤ 0 (the root finished L_1 alone; footnote 5 then re-indexes the
 /// phases, which [`linear_schedule`] does).
 ///
 /// # Examples
-/// Worked example: K = 4.5, z_1j = 0.5, w_j = 2.5, η·L = 3, L_1 = 7 → T_1 = 17.6379310.
+/// Jia's worked example: K = 4.5, z_1j = 0.5, w_j = 2.5, η·L = 3, L_1 = 7 → T_1 = 17.6379310.
 /// ```
-/// let e = loadbal::dlt::unaware::ess_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 3.0, 7.0).unwrap();
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{ess_phase1, Chain, Probe};
+/// let pair = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// let e = ess_phase1(&pair, Probe { load: 100.0, eta: 0.03 }, 7.0, scale).unwrap();
 /// assert!((e.duration - 17.6379310).abs() < 1e-7);
 /// assert!((e.alpha_root - 5.5 / 14.5).abs() < 1e-12);
 /// ```
-pub fn ess_phase1(
-    k_root: f64,
-    t_cm: f64,
-    t_cp: f64,
-    z1j: f64,
-    wj: f64,
-    eta_l: f64,
-    l1: f64,
-) -> Result<Ess1, UnawareError> {
-    positive("k_root", k_root)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
-    super::error::non_negative("z1j", z1j)?;
-    positive("wj", wj)?;
-    positive("eta_l", eta_l)?;
+pub fn ess_phase1(pair: &Chain, probe: Probe, l1: f64, scale: CostScale) -> Result<Ess1, UnawareError> {
+    check_lumped(pair, 2, "pair.w")?;
+    let eta_l = probe.size()?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
     positive("l1", l1)?;
-    let b = super::error::finite_out("z1j·T_cm + wj·T_cp", z1j * t_cm + wj * t_cp)?;
-    let trigger = super::error::finite_out("the trigger η·L·β", eta_l * b)?;
-    let l1_prime = positive("l1_prime", l1 - trigger / (k_root * t_cp))?;
-    let alpha_root = b / (b + k_root * t_cp);
-    let duration = super::error::finite_out("the phase-1 duration", alpha_root * l1_prime * k_root * t_cp)?;
-    super::error::finite_out("alpha_root", alpha_root)?;
-    Ok(Ess1 { alpha_root, alpha_j: 1.0 - alpha_root, trigger, l1_prime, duration })
+    let (k_root, z1j, wj) = (pair.w[0], pair.z[0], pair.w[1]);
+    let kappa = finite_out("K·T_cp", k_root * t_cp)?;
+    let b = finite_out("z1j·T_cm + wj·T_cp", z1j * t_cm + wj * t_cp)?;
+    let trigger = finite_out("the trigger η·L·β", eta_l * b)?;
+    let l1_prime = positive("l1_prime", l1 - trigger / kappa)?;
+    let (alpha_root, alpha_j) = (b / (b + kappa), kappa / (b + kappa));
+    let theta = finite_out("theta", alpha_root * kappa)?;
+    let duration = finite_out("the phase-1 duration", theta * l1_prime)?;
+    positive("alpha_root", alpha_root)?;
+    positive("alpha_j", alpha_j)?;
+    Ok(Ess1 { alpha_root, alpha_j, theta, trigger, l1_prime, duration })
 }
 
 /// Phase_1 of WCS(2) (root, then P_i and P_j in chain order).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wcs1 {
-    /// α_1^1 (2.23).
+    /// α_1^1 (Jia, eq. (2.23)).
     pub alpha_root: f64,
     /// α_i^1.
     pub alpha_i: f64,
     /// α_j^1.
     pub alpha_j: f64,
-    /// γ (2.24).
+    /// γ (Jia, eq. (2.24)).
     pub gamma: f64,
+    /// θ_WCS = α_1^1·K·T_cp, the slope of phase_1's end in L_1 (Jia, eq. (2.29)).
+    pub theta: f64,
     /// max(T_i^p, T_j^p), the trigger.
     pub trigger: f64,
-    /// T_1, the phase duration (2.25).
+    /// T_1, the phase duration (Jia, eq. (2.25)).
     pub duration: f64,
 }
 
-/// WCS(2) phase_1: the two first responders P_i (cumulative link `zi_cum` from the root,
-/// inverse speed `wi`) and P_j (link `zj_from_i` from P_i, inverse speed `wj`).
+impl fmt::Display for Wcs1 {
+    /// `WCS(2) phase_1: trigger …, duration …, ends …; α_1 = …, α_i = …, α_j = …, γ = …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "WCS(2) phase_1: trigger {:.6}, duration {:.6}, ends {:.6}; alpha_1 = {:.6}, alpha_i = {:.6}, alpha_j = {:.6}, gamma = {:.6}",
+            self.trigger,
+            self.duration,
+            self.trigger + self.duration,
+            self.alpha_root,
+            self.alpha_i,
+            self.alpha_j,
+            self.gamma
+        )
+    }
+}
+
+/// WCS(2) phase_1 (Jia, eqs. (2.20)–(2.25)): the two first responders P_i and P_j share the
+/// rest of L_1 with the root. `triple` is the lumped chain
+/// `Chain { w: vec![K, ω_i, ω_j], z: vec![Z_i, Z_j] }`: Z_i the links from the root to P_i,
+/// Z_j those from P_i to P_j (eq. (2.13)).
 ///
 /// # Formula
 /// ```text
@@ -99,37 +160,32 @@ pub struct Wcs1 {
 /// T_1 = K·(L_1 − max(T_i^p, T_j^p)/(K·T_cp))·α_1·T_cp                              (2.25)
 /// ```
 ///
+/// # Accuracy
+/// γ, the α's, θ and the trigger within 12ε relative (no cancellation); T_1 within
+/// 12ε·(1 + 2·L_1/L_1') relative, L_1' = L_1 − trigger/(K·T_cp). Checked against 50-digit
+/// references on speeds over 12 decades (`tests/unaware_reference.rs`).
+///
 /// # Errors
-/// As [`ess_phase1`].
+/// [`UnawareError::LengthMismatch`] unless `triple` has three processors; otherwise as
+/// [`ess_phase1`].
 ///
 /// # Examples
-/// Worked example: Z_i = 0.5, ω_i = 2.5, Z_j = 0.3, ω_j = 2.2 → γ = 0.94, T_1 = 11.3988327.
+/// Jia's worked example: Z_i = 0.5, ω_i = 2.5, Z_j = 0.3, ω_j = 2.2 → γ = 0.94, T_1 = 11.3988327.
 /// ```
-/// let w = loadbal::dlt::unaware::wcs2_phase1(4.5, 1.0, 2.0, 0.5, 2.5, 0.3, 2.2, 3.0, 7.0).unwrap();
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{wcs2_phase1, Chain, Probe};
+/// let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// let w = wcs2_phase1(&triple, Probe { load: 100.0, eta: 0.03 }, 7.0, scale).unwrap();
 /// assert!((w.gamma - 0.94).abs() < 1e-12);
 /// assert!((w.duration - 11.3988327).abs() < 1e-6);
 /// ```
-#[allow(clippy::too_many_arguments)]
-pub fn wcs2_phase1(
-    k_root: f64,
-    t_cm: f64,
-    t_cp: f64,
-    zi_cum: f64,
-    wi: f64,
-    zj_from_i: f64,
-    wj: f64,
-    eta_l: f64,
-    l1: f64,
-) -> Result<Wcs1, UnawareError> {
-    positive("k_root", k_root)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
-    super::error::non_negative("zi_cum", zi_cum)?;
-    super::error::non_negative("zj_from_i", zj_from_i)?;
-    positive("wi", wi)?;
-    positive("wj", wj)?;
-    positive("eta_l", eta_l)?;
+pub fn wcs2_phase1(triple: &Chain, probe: Probe, l1: f64, scale: CostScale) -> Result<Wcs1, UnawareError> {
+    check_lumped(triple, 3, "triple.w")?;
+    let eta_l = probe.size()?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
     positive("l1", l1)?;
+    let (k_root, wi, wj, zi_cum, zj_from_i) = (triple.w[0], triple.w[1], triple.w[2], triple.z[0], triple.z[1]);
     let lam = t_cm / t_cp;
     let gamma = (wj + lam * zj_from_i) / wi;
     let num = lam * (1.0 + gamma) * zi_cum + gamma * wi;
@@ -138,60 +194,85 @@ pub fn wcs2_phase1(
     let ti = eta_l * (zi_cum * t_cm + wi * t_cp);
     let tj = eta_l * ((zi_cum + zj_from_i) * t_cm + wj * t_cp);
     let trigger = ti.max(tj);
-    let rest = positive("l1_prime", l1 - trigger / (k_root * t_cp))?;
-    let out = Wcs1 {
-        alpha_root,
-        alpha_i,
-        alpha_j: alpha_i / gamma,
-        gamma,
-        trigger,
-        duration: k_root * rest * alpha_root * t_cp,
-    };
+    let kappa = finite_out("K·T_cp", k_root * t_cp)?;
+    let rest = positive("l1_prime", l1 - trigger / kappa)?;
+    let theta = alpha_root * kappa;
+    let out = Wcs1 { alpha_root, alpha_i, alpha_j: alpha_i / gamma, gamma, theta, trigger, duration: theta * rest };
     for (what, v) in [
         ("alpha_root", out.alpha_root),
         ("alpha_i", out.alpha_i),
         ("alpha_j", out.alpha_j),
         ("gamma", out.gamma),
+        ("theta", out.theta),
         ("the trigger", out.trigger),
         ("the phase-1 duration", out.duration),
     ] {
-        super::error::finite_out(what, v)?;
+        finite_out(what, v)?;
     }
     Ok(out)
 }
 
-/// The critical L_1 at which ESS and WCS end phase_1 together (2.30); above it WCS ends first.
-/// `theta_e`, `t_e` are ESS's θ (2.27) and trigger, `theta_w`, `t_w` WCS's (2.29).
+/// The critical L_1 at which ESS and WCS(2) end phase_1 together (Jia, eq. (2.30)); above it
+/// WCS ends first. `triple` is the chain of [`wcs2_phase1`]; ESS uses the first of its two
+/// responders (for ESS's P_j, the lumped link is Z_i, or Z_i + Z_j).
 ///
 /// # Formula
 /// ```text
-/// L_1^c = ((θ_E·t_E − θ_W·t_W)/(K·T_cp) + t_W − t_E)/(θ_E − θ_W)
+/// L_1^c = ((θ_E·t_E − θ_W·t_W)/(K·T_cp) + t_W − t_E)/(θ_E − θ_W)             (2.30)
 /// ```
+/// with θ_E, t_E of ESS (2.27) and θ_W, t_W of WCS (2.29). Substituting (2.23)–(2.27), with
+/// B_i = λZ_i + ω_i and B_j = λ(Z_i + Z_j) + ω_j (the responders' β/T_cp, eq. (2.3)), the
+/// differences cancel symbolically (θ_E − θ_W is K·T_cp·K·γ²ω_i or K·T_cp·K·ω_i over positive
+/// factors, so it never vanishes) and this function evaluates the equivalent form
+/// ```text
+/// γ ≤ 1 (P_j first):  L_1^c = η·L·((1 − γ)(1 + γ) + B_j/K)/γ²
+/// γ > 1 (P_i first):  L_1^c = η·L·((γ − 1)(γ + 1) + γ²·B_i/K)
+/// ```
+/// where 1 − γ = (ω_i − ω_j − λZ_j)/ω_i is the only subtraction.
+///
+/// # Accuracy
+/// Within 16ε·(1 + min(K/B_E, 1/δ)) relative, B_E = min(B_i, B_j) and δ = |B_i − B_j|/max(B_i, B_j)
+/// the relative gap between the two triggers: when the root is not much slower than the first
+/// responder, or the two responders are not nearly tied, a few ε; (2.30) evaluated as printed
+/// loses all digits when θ_E ≈ θ_W. Checked against (2.30) at 50 digits on speeds over 12 decades
+/// (`tests/unaware_reference.rs`).
 ///
 /// # Errors
-/// [`UnawareError::InvalidParameter`] when θ_E = θ_W (no crossing) or K, T_cp ≤ 0.
+/// As [`wcs2_phase1`] (without L_1); [`UnawareError::Overflow`] if the result is not finite.
 ///
 /// # Examples
-/// Worked example: L_1^c = 2.3568734.
+/// Jia's worked example (ESS on P_j with z = 0.8, w = 2.2; WCS on P_i, P_j): L_1^c = 2.3568734.
 /// ```
-/// let l = loadbal::dlt::unaware::critical_l1(3.2957746, 15.6, 2.2062257, 16.5, 4.5, 2.0).unwrap();
-/// assert!((l - 2.3568734).abs() < 1e-5);
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{critical_l1, Chain, Probe};
+/// let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// let l = critical_l1(&triple, Probe { load: 100.0, eta: 0.03 }, scale).unwrap();
+/// assert!((l - 2.3568734).abs() < 1e-7);
 /// ```
-pub fn critical_l1(
-    theta_e: f64,
-    t_e: f64,
-    theta_w: f64,
-    t_w: f64,
-    k_root: f64,
-    t_cp: f64,
-) -> Result<f64, UnawareError> {
-    positive("k_root", k_root)?;
-    positive("t_cp", t_cp)?;
-    let d = theta_e - theta_w;
-    if d == 0.0 || !d.is_finite() {
-        return Err(UnawareError::InvalidParameter { name: "theta_e - theta_w", value: d, expected: "non-zero" });
+pub fn critical_l1(triple: &Chain, probe: Probe, scale: CostScale) -> Result<f64, UnawareError> {
+    check_lumped(triple, 3, "triple.w")?;
+    let eta_l = probe.size()?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
+    let (k_root, wi, wj, zi, zj) = (triple.w[0], triple.w[1], triple.w[2], triple.z[0], triple.z[1]);
+    let lam = t_cm / t_cp;
+    let s = wj + lam * zj;
+    let gamma = s / wi;
+    let out = if wi >= s {
+        // γ ≤ 1: P_j responds first.
+        let one_minus = (wi - s) / wi;
+        let bj = lam * (zi + zj) + wj;
+        eta_l * (one_minus * (1.0 + gamma) + bj / k_root) / (gamma * gamma)
+    } else {
+        let minus_one = (s - wi) / wi;
+        let bi = lam * zi + wi;
+        eta_l * (minus_one * (gamma + 1.0) + gamma * gamma * (bi / k_root))
+    };
+    if out > 0.0 {
+        finite_out("the critical L_1", out)
+    } else {
+        Err(UnawareError::Overflow { what: "the critical L_1", value: out })
     }
-    super::error::finite_out("the critical L_1", ((theta_e * t_e - theta_w * t_w) / (k_root * t_cp) + t_w - t_e) / d)
 }
 
 /// A linear chain P_1 – … – P_n: `w[0]` = K is the root's known inverse speed, `z[i]` the link
@@ -205,6 +286,19 @@ pub struct Chain {
     pub z: Vec<f64>,
 }
 
+impl fmt::Display for Chain {
+    /// `chain of n: w = [..], z = [..]` (the first 8 of each).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "chain of {}: w = {}, z = {}", self.w.len(), list(&self.w), list(&self.z))
+    }
+}
+
+/// `[a, b, …]` with at most 8 entries shown, 6 significant digits.
+pub(super) fn list(xs: &[f64]) -> String {
+    let shown: Vec<String> = xs.iter().take(8).map(|x| format!("{x:.6}")).collect();
+    format!("[{}{}]", shown.join(", "), if xs.len() > 8 { ", ..." } else { "" })
+}
+
 /// Parameters of the Chapter 2 strategies.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -215,16 +309,19 @@ pub struct ChainConfig {
     pub eta: f64,
     /// First-phase fraction ε ∈ (0, 1), ε ≥ η.
     pub eps: f64,
-    /// Communication intensity constant.
-    pub t_cm: f64,
-    /// Computation intensity constant.
-    pub t_cp: f64,
+    /// Unit times T_cp and T_cm.
+    pub scale: CostScale,
 }
 
 impl ChainConfig {
-    /// Tables 2.1–2.2: L = 100, T_cm = 1, T_cp = 2.
+    /// Jia, Tables 2.1–2.2: L = 100, T_cm = 1, T_cp = 2.
     pub fn thesis(eta: f64, eps: f64) -> Self {
-        ChainConfig { load: 100.0, eta, eps, t_cm: 1.0, t_cp: 2.0 }
+        ChainConfig { load: 100.0, eta, eps, scale: CostScale { t_cp: 2.0, t_cm: 1.0 } }
+    }
+
+    /// The probe: L and η.
+    pub fn probe(&self) -> Probe {
+        Probe { load: self.load, eta: self.eta }
     }
 }
 
@@ -244,25 +341,53 @@ pub struct ChainPhase {
     pub loads: Vec<f64>,
 }
 
+impl fmt::Display for ChainPhase {
+    /// `load X on k processors [..]: t0 → t1 (duration d)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who: Vec<String> = self.participants.iter().take(8).map(|p| format!("P_{}", p + 1)).collect();
+        write!(
+            f,
+            "load {:.6} on {} processors [{}{}]: {:.6} -> {:.6} (duration {:.6})",
+            self.load,
+            self.participants.len(),
+            who.join(", "),
+            if self.participants.len() > 8 { ", ..." } else { "" },
+            self.start,
+            self.start + self.duration,
+            self.duration
+        )
+    }
+}
+
 /// A chain schedule and its total processing time.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChainSchedule {
     /// Phases in order.
     pub phases: Vec<ChainPhase>,
-    /// T_overall (2.19).
+    /// T_overall (Jia, eq. (2.19)).
     pub finish_time: f64,
 }
 
+impl fmt::Display for ChainSchedule {
+    /// `T_overall = … in m phases`, then one line per phase.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "T_overall = {:.6} in {} phases", self.finish_time, self.phases.len())?;
+        for (q, p) in self.phases.iter().enumerate() {
+            write!(f, "\n  phase {}: {p}", q + 1)?;
+        }
+        Ok(())
+    }
+}
+
 /// Single-installment distribution of `x` units over the chain members `members` (positions,
-/// root first) with lumped links (2.13)–(2.16), by the classical chain solver
+/// root first) with lumped links (Jia, eqs. (2.13)–(2.16)), by the classical chain solver
 /// [`crate::dlt::chain_allocate`] (front-ends). Returns (loads, duration).
 pub(super) fn chain_phase(
     chain: &Chain,
     members: &[usize],
     x: f64,
-    t_cm: f64,
-    t_cp: f64,
+    scale: CostScale,
 ) -> Result<(Vec<f64>, f64), UnawareError> {
     let w: Vec<f64> = members.iter().map(|&p| chain.w[p]).collect();
     let big_z: Vec<f64> = members.windows(2).map(|m| chain.z[m[0]..m[1]].iter().sum()).collect();
@@ -270,34 +395,46 @@ pub(super) fn chain_phase(
         return Ok((vec![0.0; w.len()], 0.0));
     }
     let chain = DaisyChain { w: &w, z: &big_z, front_end: true };
-    let a = chain_allocate(chain, Options::load(x).with_scale(CostScale::new(t_cp, t_cm)?))?;
+    scale.check()?;
+    let a = chain_allocate(chain, Options::load(x).with_scale(scale))?;
     Ok((a.alpha, a.makespan))
 }
 
-/// Distributes `x` units over a whole chain in one installment (the DLT recursion 2.15–2.16).
+/// Distributes `x` units over a whole chain in one installment from t = 0 (the DLT recursion,
+/// Jia, eqs. (2.15)–(2.16)).
 ///
 /// # Formula
 /// ```text
 /// α_i·w_i·T_cp = α_{i+1}·w_{i+1}·T_cp + Z_{i+1}·T_cm·Σ_{k>i} α_k,  Σ α = 1;  T = α_1·x·w_1·T_cp
 /// ```
 ///
+/// # Accuracy
+/// As [`crate::dlt::chain_allocate`]: sums and products of positive terms, within 4·n·ε
+/// relative (n processors).
+///
 /// # Errors
 /// Invalid w, z, T_cm, T_cp, x; [`UnawareError::LengthMismatch`].
 ///
 /// # Examples
-/// Worked example: w = (4.5, 2.5, 3, 2), Z = (0.3, 0.5, 0.4), X = 10 → T = 17.6136315.
+/// Jia's worked example: w = (4.5, 2.5, 3, 2), Z = (0.3, 0.5, 0.4), X = 10 → T = 17.6136315.
 /// ```
+/// use loadbal::dlt::CostScale;
 /// use loadbal::dlt::unaware::{chain_distribution, Chain};
 /// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0], z: vec![0.3, 0.5, 0.4] };
-/// let (loads, t) = chain_distribution(&c, 10.0, 1.0, 2.0).unwrap();
-/// assert!((t - 17.6136315).abs() < 1e-6);
-/// assert!((loads[0] - 1.95707).abs() < 1e-5);
+/// let phase = chain_distribution(&c, 10.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+/// assert!((phase.duration - 17.6136315).abs() < 1e-6);
+/// assert!((phase.loads[0] - 1.95707).abs() < 1e-5);
+/// assert_eq!(
+///     phase.to_string(),
+///     "load 10.000000 on 4 processors [P_1, P_2, P_3, P_4]: 0.000000 -> 17.613631 (duration 17.613631)"
+/// );
 /// ```
-pub fn chain_distribution(chain: &Chain, x: f64, t_cm: f64, t_cp: f64) -> Result<(Vec<f64>, f64), UnawareError> {
+pub fn chain_distribution(chain: &Chain, x: f64, scale: CostScale) -> Result<ChainPhase, UnawareError> {
     check_chain(chain)?;
-    super::error::non_negative("x", x)?;
+    non_negative("x", x)?;
     let all: Vec<usize> = (0..chain.w.len()).collect();
-    chain_phase(chain, &all, x, t_cm, t_cp)
+    let (loads, duration) = chain_phase(chain, &all, x, scale)?;
+    Ok(ChainPhase { start: 0.0, duration, load: x, participants: all, loads })
 }
 
 pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
@@ -340,21 +477,22 @@ pub fn linear_schedule(chain: &Chain, cfg: &ChainConfig, k: usize) -> Result<Cha
     if k == 0 || k >= n {
         return Err(UnawareError::TooFewResponders { k, available: n - 1 });
     }
-    let (k_root, eta_l) = (chain.w[0], cfg.eta * cfg.load);
+    let k_root = chain.w[0];
+    let t_cp = checked_scale(cfg.scale)?.1;
     unit_open("eta", cfg.eta)?;
-    let probe = probe_times_linear(eta_l, &chain.z, &chain.w, cfg.t_cm, cfg.t_cp)?;
+    let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
     let mut phases_load = partition_pi(cfg.load, cfg.eta, cfg.eps, n)?;
     let mut order: Vec<usize> = (1..n).collect();
     order.sort_by(|&a, &b| probe.tp[a].total_cmp(&probe.tp[b]).then(a.cmp(&b)));
     let mut t = probe.tp[order[k - 1]];
-    let Some(first) = after_root_work(&mut phases_load, t / (k_root * cfg.t_cp)) else {
+    let Some(first) = after_root_work(&mut phases_load, t / (k_root * t_cp)) else {
         let only = cfg.load * (1.0 - cfg.eta);
-        return Ok(ChainSchedule { phases: Vec::new(), finish_time: only * k_root * cfg.t_cp });
+        return Ok(ChainSchedule { phases: Vec::new(), finish_time: only * k_root * t_cp });
     };
     let mut phases = Vec::new();
     for &x in &phases_load[first..] {
         let members: Vec<usize> = (0..n).filter(|&i| i == 0 || probe.tp[i] <= t).collect();
-        let (loads, duration) = chain_phase(chain, &members, x, cfg.t_cm, cfg.t_cp)?;
+        let (loads, duration) = chain_phase(chain, &members, x, cfg.scale)?;
         phases.push(ChainPhase { start: t, duration, load: x, participants: members, loads });
         t += duration;
     }
@@ -412,15 +550,16 @@ pub fn pure_dlt(chain: &Chain, cfg: &ChainConfig, root: RootWhileWaiting) -> Res
     check_chain(chain)?;
     unit_open("eta", cfg.eta)?;
     positive("load", cfg.load)?;
-    let probe = probe_times_linear(cfg.eta * cfg.load, &chain.z, &chain.w, cfg.t_cm, cfg.t_cp)?;
+    let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
+    let t_cp = cfg.scale.t_cp;
     let t0 = probe.tp.iter().copied().fold(0.0, f64::max);
     let mut x = cfg.load * (1.0 - cfg.eta);
     if root == RootWhileWaiting::Compute {
-        x -= t0 / (chain.w[0] * cfg.t_cp);
+        x -= t0 / (chain.w[0] * t_cp);
         if x <= 0.0 {
-            return Ok(cfg.load * (1.0 - cfg.eta) * chain.w[0] * cfg.t_cp);
+            return Ok(cfg.load * (1.0 - cfg.eta) * chain.w[0] * t_cp);
         }
     }
-    let (_, d) = chain_distribution(chain, x, cfg.t_cm, cfg.t_cp)?;
+    let d = chain_distribution(chain, x, cfg.scale)?.duration;
     Ok(t0 + d)
 }

@@ -5,10 +5,11 @@
 //! ignores port conflicts between the percolating probe and the phase loads, as the thesis
 //! does; the engine does not, so comparing the two measures what that simplification costs.
 
+use std::fmt;
+
 use super::error::{UnawareError, positive, unit_open};
 use super::linear::{Chain, ChainConfig, ChainPhase, RootWhileWaiting, after_root_work, chain_phase, check_chain};
-use super::probing::partition_pi;
-use crate::dlt::CostScale;
+use super::probing::{checked_scale, partition_pi};
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};
 
 /// Which Chapter 2 strategy the root runs.
@@ -23,6 +24,7 @@ pub enum ChainStrategy {
 
 /// A Chapter 2 strategy run on the engine.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChainRun {
     /// Phases as the root scheduled them (start = decision time, duration = the DLT prediction).
     pub phases: Vec<ChainPhase>,
@@ -38,6 +40,24 @@ pub struct ChainRun {
     pub probe_finish: f64,
     /// The engine trace (node i = chain position i).
     pub trace: Trace,
+}
+
+impl fmt::Display for ChainRun {
+    /// `engine run: finish …, trigger …, k phases, responders [..], probe finish …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who: Vec<String> = self.responders.iter().take(8).map(|p| format!("P_{}", p + 1)).collect();
+        let trigger =
+            self.trigger.map_or_else(|| "none (the root computed everything)".to_string(), |t| format!("{t:.6}"));
+        write!(
+            f,
+            "engine run: finish {:.6}, trigger {trigger}, {} phases, responders [{}{}], probe finish {:.6}",
+            self.finish_time,
+            self.phases.len(),
+            who.join(", "),
+            if self.responders.len() > 8 { ", ..." } else { "" },
+            self.probe_finish
+        )
+    }
 }
 
 /// Runs a Chapter 2 strategy on the engine: the root P_1 sends one probe of η·L units, each
@@ -91,7 +111,8 @@ pub fn run_chain(chain: &Chain, cfg: &ChainConfig, strategy: ChainStrategy) -> R
             positive("w", chain.w[i])?,
         ));
     }
-    let net = Network::new(nodes, CostScale::new(cfg.t_cp, cfg.t_cm)?)?;
+    checked_scale(cfg.scale)?;
+    let net = Network::new(nodes, cfg.scale)?;
     let mut sim = Simulator::new(&net).with_reports(Reports { ctc: false, ptc: true, size: 0.0 })?;
     let pl = cfg.eta * cfg.load;
     let real = cfg.load * (1.0 - cfg.eta);
@@ -157,7 +178,7 @@ pub fn run_chain(chain: &Chain, cfg: &ChainConfig, strategy: ChainStrategy) -> R
             continue;
         };
         let members: Vec<usize> = (0..n).filter(|&i| i == 0 || reported[i]).collect();
-        let (loads, duration) = chain_phase(chain, &members, x, cfg.t_cm, cfg.t_cp)?;
+        let (loads, duration) = chain_phase(chain, &members, x, cfg.scale)?;
         push_phase(&mut sim, &members, &loads)?;
         phases.push(ChainPhase { start: now, duration, load: x, participants: members, loads });
     }

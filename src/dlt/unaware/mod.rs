@@ -80,7 +80,7 @@ pub use probing::{
 };
 pub use random_graph::{Coupling, RandomGraph, SpeedClass};
 pub use raold::{TreeSchedule, raold_os, to_dlt_tree};
-pub use reporting::{ReportingRun, reporting_scheme};
+pub use reporting::{ReportingConfig, ReportingRun, reporting_scheme};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
 pub use tree::RootedTree;

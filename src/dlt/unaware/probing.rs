@@ -1,8 +1,11 @@
 //! Probing: the forward model of a probe load (PL) percolating through a chain or a tree, the
 //! estimators that invert it (Jia, eqs. (2.1)–(2.4) and (3.1)–(3.3)), and the phase-size rules
-//! (partition Π of §2.3 and eq. 3.8).
+//! (partition Π of Jia, §2.3, and Jia, eq. (3.8)).
 
-use super::error::{UnawareError, non_negative, positive, unit_open};
+use std::fmt;
+
+use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
+use super::linear::{Chain, list};
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
 
@@ -17,30 +20,43 @@ pub struct LinearProbe {
     pub tp: Vec<f64>,
 }
 
-/// Forward model of the chain probe: P_1 sends one PL of η·L units, each P_i computes it on
-/// arrival and forwards a copy store-and-forward.
+impl fmt::Display for LinearProbe {
+    /// `chain probe of n processors: T^c = [..], T^p = [..]` (first 8 of each).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "chain probe of {} processors: T^c = {}, T^p = {}", self.tc.len(), list(&self.tc), list(&self.tp))
+    }
+}
+
+/// Forward model of the chain probe (Jia, §2.2): P_1 sends one PL of η·L units, each P_i
+/// computes it on arrival and forwards a copy store-and-forward.
 ///
 /// # Formula
 /// ```text
 /// T_1^c = 0,  T_{i+1}^c = T_i^c + η·L·z_i·T_cm,  T_i^p = T_i^c + η·L·w_i·T_cp = η·L·β_i   (2.8)
 /// ```
-/// `z[i]` is the link between P_{i+1} and P_{i+2} (0-based), `w[0]` the root's.
+/// `chain.z[i]` is the link between P_{i+1} and P_{i+2} (0-based), `chain.w[0]` the root's.
+///
+/// # Accuracy
+/// Sums of positive products: T_i^c and T_i^p within (2i + 3)·ε relative for P_{i+1} (η·L
+/// included).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] unless `z.len() + 1 == w.len()`;
-/// [`UnawareError::InvalidParameter`] for η·L, T_cm, T_cp or w not > 0, or z < 0.
+/// [`UnawareError::InvalidParameter`] for a bad probe, T_cm, T_cp or w not > 0, or z < 0.
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::unaware::probe_times_linear;
-/// let p = probe_times_linear(3.0, &[0.5, 0.2], &[4.5, 2.5, 3.0], 1.0, 2.0).unwrap();
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{probe_times_linear, Chain, Probe};
+/// let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.5, 0.2] };
+/// let p = probe_times_linear(&c, Probe { load: 100.0, eta: 0.03 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
 /// assert_eq!(p.tc, vec![0.0, 1.5, 2.1]);
 /// assert!((p.tp[2] - (2.1 + 3.0 * 3.0 * 2.0)).abs() < 1e-12);
 /// ```
-pub fn probe_times_linear(eta_l: f64, z: &[f64], w: &[f64], t_cm: f64, t_cp: f64) -> Result<LinearProbe, UnawareError> {
-    positive("eta_l", eta_l)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
+pub fn probe_times_linear(chain: &Chain, probe: Probe, scale: CostScale) -> Result<LinearProbe, UnawareError> {
+    let eta_l = probe.size()?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
+    let (z, w) = (&chain.z, &chain.w);
     if w.is_empty() {
         return Err(UnawareError::EmptyNetwork);
     }
@@ -53,17 +69,14 @@ pub fn probe_times_linear(eta_l: f64, z: &[f64], w: &[f64], t_cm: f64, t_cp: f64
     let mut tc = vec![0.0; w.len()];
     let mut tp = vec![0.0; w.len()];
     for i in 1..w.len() {
-        tc[i] = super::error::finite_out(
-            "a probe reception time T^c",
-            tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm,
-        )?;
-        tp[i] = super::error::finite_out("a probe report time T^p", tc[i] + eta_l * w[i] * t_cp)?;
+        tc[i] = finite_out("a probe reception time T^c", tc[i - 1] + eta_l * non_negative("z", z[i - 1])? * t_cm)?;
+        tp[i] = finite_out("a probe report time T^p", tc[i] + eta_l * w[i] * t_cp)?;
     }
     Ok(LinearProbe { tc, tp })
 }
 
-/// Estimates of a chain's parameters from the probe's reports, (2.1)–(2.2); `k_root` is the
-/// root's known w_1 = K.
+/// Estimates of a chain's parameters from the probe's reports (Jia, eqs. (2.1)–(2.2));
+/// `k_root` is the root's known w_1 = K.
 ///
 /// # Formula
 /// ```text
@@ -71,29 +84,36 @@ pub fn probe_times_linear(eta_l: f64, z: &[f64], w: &[f64], t_cm: f64, t_cp: f64
 /// w_i = (T_i^p − T_i^c)/(η·L·T_cp), w_1 = K   (2.2)
 /// ```
 ///
+/// # Accuracy
+/// A difference of two reports and one quotient: z_i within
+/// ε·(T_{i+1}^c + T_i^c)/(T_{i+1}^c − T_i^c) + 3ε relative of the reports given (likewise w_i
+/// with T_i^p, T_i^c); fed with [`probe_times_linear`]'s output, the round trip returns z and w
+/// to within the cancellation of those differences (tested to 1e-9 relative).
+///
 /// # Errors
-/// [`UnawareError::InconsistentProbe`] when T^c decreases or T^p < T^c;
+/// [`UnawareError::InconsistentProbe`] when T^c decreases or T^p ≤ T^c;
 /// [`UnawareError::LengthMismatch`]; invalid scalars.
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::unaware::estimate_linear;
-/// let (z, w) = estimate_linear(3.0, &[0.0, 1.5, 2.1], &[0.0, 16.5, 20.1], 1.0, 2.0, 4.5).unwrap();
-/// assert!((z[0] - 0.5).abs() < 1e-12 && (z[1] - 0.2).abs() < 1e-12);
-/// assert!((w[1] - 2.5).abs() < 1e-12 && (w[2] - 3.0).abs() < 1e-12 && w[0] == 4.5);
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{estimate_linear, LinearProbe, Probe};
+/// let reports = LinearProbe { tc: vec![0.0, 1.5, 2.1], tp: vec![0.0, 16.5, 20.1] };
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// let c = estimate_linear(&reports, Probe { load: 100.0, eta: 0.03 }, 4.5, scale).unwrap();
+/// assert!((c.z[0] - 0.5).abs() < 1e-12 && (c.z[1] - 0.2).abs() < 1e-12);
+/// assert!((c.w[1] - 2.5).abs() < 1e-12 && (c.w[2] - 3.0).abs() < 1e-12 && c.w[0] == 4.5);
 /// ```
 pub fn estimate_linear(
-    eta_l: f64,
-    tc: &[f64],
-    tp: &[f64],
-    t_cm: f64,
-    t_cp: f64,
+    reports: &LinearProbe,
+    probe: Probe,
     k_root: f64,
-) -> Result<(Vec<f64>, Vec<f64>), UnawareError> {
-    positive("eta_l", eta_l)?;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
+    scale: CostScale,
+) -> Result<Chain, UnawareError> {
+    let eta_l = probe.size()?;
+    let (t_cm, t_cp) = checked_scale(scale)?;
     positive("k_root", k_root)?;
+    let (tc, tp) = (&reports.tc, &reports.tp);
     if tc.is_empty() {
         return Err(UnawareError::EmptyNetwork);
     }
@@ -109,50 +129,66 @@ pub fn estimate_linear(
         if !tp[i].is_finite() || tp[i] <= tc[i] {
             return Err(UnawareError::InconsistentProbe { node: i, reason: "T^p is not after T^c" });
         }
-        z.push((tc[i] - tc[i - 1]) / (eta_l * t_cm));
-        w.push((tp[i] - tc[i]) / (eta_l * t_cp));
+        z.push(finite_out("an estimated z", (tc[i] - tc[i - 1]) / (eta_l * t_cm))?);
+        w.push(finite_out("an estimated w", (tp[i] - tc[i]) / (eta_l * t_cp))?);
     }
-    Ok((z, w))
+    Ok(Chain { w, z })
 }
 
-/// Cumulative link parameter from the root to P_j from its reception time alone (2.4).
+/// Cumulative link parameter from the root to P_j from its reception time alone (Jia,
+/// eq. (2.4)).
 ///
 /// # Formula
 /// ```text
-/// Σ_{i=1}^{j−1} z_i = T_j^c/(η·L·T_cm)
+/// Σ_{i=1}^{j−1} z_i = T_j^c/(η·L·T_cm)                                        (2.4)
 /// ```
 ///
+/// # Accuracy
+/// Two roundings and η·L's: within 3ε relative (closed form; tested against 50-digit
+/// references).
+///
 /// # Errors
-/// [`UnawareError::InvalidParameter`] for η·L or T_cm not > 0 or T_j^c < 0.
+/// [`UnawareError::InvalidParameter`] for a bad probe or scale or T_j^c < 0.
 ///
 /// # Examples
 /// ```
-/// assert!((loadbal::dlt::unaware::cumulative_z(2.1, 3.0, 1.0).unwrap() - 0.7).abs() < 1e-12);
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{cumulative_z, Probe};
+/// let z = cumulative_z(2.1, Probe { load: 100.0, eta: 0.03 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+/// assert!((z - 0.7).abs() < 1e-12);
 /// ```
-pub fn cumulative_z(tc_j: f64, eta_l: f64, t_cm: f64) -> Result<f64, UnawareError> {
-    let d = positive("eta_l", eta_l)? * positive("t_cm", t_cm)?;
-    super::error::finite_out("the cumulative z", non_negative("tc_j", tc_j)? / d)
+pub fn cumulative_z(tc_j: f64, probe: Probe, scale: CostScale) -> Result<f64, UnawareError> {
+    let d = probe.size()? * checked_scale(scale)?.0;
+    finite_out("the cumulative z", non_negative("tc_j", tc_j)? / d)
 }
 
 /// Effective computation parameter of a processor reached through links of total inverse speed
-/// `path_z` (eq. 2.3 on a chain; eq. 3.3, reconstructed, on a tree). Smaller is effectively faster.
+/// `path_z` (Jia, eq. (2.3) on a chain; eq. (3.3), reconstructed, on a tree). Smaller is
+/// effectively faster.
 ///
 /// # Formula
 /// ```text
-/// β_j = w_j·T_cp + Σ_{k∈π_0j} z_k·T_cm
+/// β_j = w_j·T_cp + Σ_{k∈π_0j} z_k·T_cm                                        (2.3), (3.3)
 /// ```
+///
+/// # Accuracy
+/// A sum of two positive products: within 2ε relative (closed form; tested against 50-digit
+/// references).
 ///
 /// # Errors
 /// [`UnawareError::InvalidParameter`] for w, T_cm, T_cp not > 0 or path_z < 0.
 ///
 /// # Examples
-/// P_6 of the Fig. 3.8 tree: w = 1, path z = 0.2 + 0.3, T_cp = 2, T_cm = 1 → β = 2.5.
+/// P_6 of Jia's Fig. 3.8 tree: w = 1, path z = 0.2 + 0.3, T_cp = 2, T_cm = 1 → β = 2.5.
 /// ```
-/// assert_eq!(loadbal::dlt::unaware::effective_speed(1.0, 0.5, 1.0, 2.0).unwrap(), 2.5);
+/// use loadbal::dlt::CostScale;
+/// let scale = CostScale::new(2.0, 1.0).unwrap();
+/// assert_eq!(loadbal::dlt::unaware::effective_speed(1.0, 0.5, scale).unwrap(), 2.5);
 /// ```
-pub fn effective_speed(w: f64, path_z: f64, t_cm: f64, t_cp: f64) -> Result<f64, UnawareError> {
-    let beta = positive("w", w)? * positive("t_cp", t_cp)? + non_negative("path_z", path_z)? * positive("t_cm", t_cm)?;
-    super::error::finite_out("the effective speed beta", beta)
+pub fn effective_speed(w: f64, path_z: f64, scale: CostScale) -> Result<f64, UnawareError> {
+    let (t_cm, t_cp) = checked_scale(scale)?;
+    let beta = positive("w", w)? * t_cp + non_negative("path_z", path_z)? * t_cm;
+    finite_out("the effective speed beta", beta)
 }
 
 /// Probe reports of every processor of a tree (§3.2): T^cs, T^cf (CTC) and T^p (PTC), indexed
@@ -168,6 +204,20 @@ pub struct TreeProbe {
     pub tp: Vec<f64>,
     /// Size of each PL, η·L / (number of the root's children).
     pub pl: f64,
+}
+
+impl fmt::Display for TreeProbe {
+    /// `tree probe: PL = …, last CTC …, last PTC … (node v)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ctc = self.tcf.iter().copied().fold(0.0, f64::max);
+        let (v, ptc) = self.tp.iter().enumerate().fold((0, 0.0), |b, (i, &x)| if x > b.1 { (i, x) } else { b });
+        write!(
+            f,
+            "tree probe of {} nodes: PL = {}, last CTC {ctc:.6}, last PTC {ptc:.6} (node {v})",
+            self.tp.len(),
+            self.pl
+        )
+    }
 }
 
 impl TreeProbe {
@@ -250,6 +300,7 @@ impl Probe {
 /// let p = probe_tree(&t, &[1.0, 7.0, 2.0], Probe { load: 40.0, eta: 0.05 }, scale).unwrap();
 /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
 /// assert_eq!(p.tp[1], 14.5);
+/// assert_eq!(p.to_string(), "tree probe of 3 nodes: PL = 1, last CTC 0.700000, last PTC 14.500000 (node 1)");
 /// ```
 pub fn probe_tree(tree: &RootedTree, w: &[f64], probe: Probe, scale: CostScale) -> Result<TreeProbe, UnawareError> {
     let size = probe.size()?;
@@ -270,8 +321,8 @@ pub fn probe_tree(tree: &RootedTree, w: &[f64], probe: Probe, scale: CostScale) 
         for &c in tree.children(v) {
             positive("w", w[c])?;
             tcs[c] = t;
-            tcf[c] = super::error::finite_out("a probe reception time T^cf", t + pl * tree.z_up(c) * t_cm)?;
-            tp[c] = super::error::finite_out("a probe report time T^p", tcf[c] + pl * w[c] * t_cp)?;
+            tcf[c] = finite_out("a probe reception time T^cf", t + pl * tree.z_up(c) * t_cm)?;
+            tp[c] = finite_out("a probe report time T^p", tcf[c] + pl * w[c] * t_cp)?;
             t = tcf[c];
         }
     }
@@ -301,6 +352,13 @@ pub struct NodeEstimate {
     pub w: f64,
 }
 
+impl fmt::Display for NodeEstimate {
+    /// `z = …, w = …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "z = {:.6}, w = {:.6}", self.z, self.w)
+    }
+}
+
 /// Estimates of z and w of one tree processor from its probe reports (Jia, eqs. (3.1)–(3.2)).
 /// `pl` is the size of the PL it received, η·L/n with n the number of the root's children
 /// ([`TreeProbe::pl`]).
@@ -328,6 +386,7 @@ pub struct NodeEstimate {
 /// let r = ProbeReport { tcs: 2.8, tcf: 12.8, tp: 16.8 };
 /// let e = estimate_tree(r, 1.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
 /// assert!((e.z - 10.0).abs() < 1e-12 && (e.w - 2.0).abs() < 1e-12);
+/// assert_eq!(e.to_string(), "z = 10.000000, w = 2.000000");
 /// ```
 pub fn estimate_tree(report: ProbeReport, pl: f64, scale: CostScale) -> Result<NodeEstimate, UnawareError> {
     positive("pl", pl)?;
@@ -340,8 +399,8 @@ pub fn estimate_tree(report: ProbeReport, pl: f64, scale: CostScale) -> Result<N
         return Err(UnawareError::InconsistentProbe { node: 0, reason: "computation ends before reception" });
     }
     Ok(NodeEstimate {
-        z: super::error::finite_out("the estimated z", (tcf - tcs) / (pl * t_cm))?,
-        w: super::error::finite_out("the estimated w", (tp - tcf) / (pl * t_cp))?,
+        z: finite_out("the estimated z", (tcf - tcs) / (pl * t_cm))?,
+        w: finite_out("the estimated w", (tp - tcf) / (pl * t_cp))?,
     })
 }
 
@@ -412,7 +471,7 @@ pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>,
 pub fn dispatch_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64, UnawareError> {
     positive("beta", beta)?;
     non_negative("t_finish - t_now", t_finish - t_now)?;
-    super::error::finite_out("the dispatched load", (t_finish - t_now) / beta)
+    finite_out("the dispatched load", (t_finish - t_now) / beta)
 }
 
 /// Size of the load opening Phase_q (eq. 3.8): k available processors get k·L_1^p.
@@ -430,5 +489,5 @@ pub fn dispatch_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64
 /// assert_eq!(loadbal::dlt::unaware::phase_load(7, 4.0).unwrap(), 28.0);
 /// ```
 pub fn phase_load(available: usize, l1p: f64) -> Result<f64, UnawareError> {
-    super::error::finite_out("the phase load", available as f64 * positive("l1p", l1p)?)
+    finite_out("the phase load", available as f64 * positive("l1p", l1p)?)
 }
