@@ -33,7 +33,7 @@ pub struct ChainSampler {
 }
 
 impl ChainSampler {
-    /// The reference's reading (§4.1 choice): slow w ~ U(3, 7), slow z ~ U(0.3, 0.7).
+    /// Our reading of the unstated slow ranges: slow w ~ U(3, 7), slow z ~ U(0.3, 0.7).
     pub fn thesis(n: usize, fast_fraction: f64) -> Self {
         ChainSampler {
             n,

@@ -14,11 +14,11 @@ use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RelayRule {
     /// Store-and-forward by blocks: W = α_c1·(z_c1·λ + W_c1), λ = T_cm/T_cp. Physically correct;
-    /// reproduces the DNP example (Table 3.3) and the thesis's Phase_2 duration 21.16.
+    /// reproduces the DNP example (Jia, Table 3.3) and the thesis's Phase_2 duration 21.16.
     #[default]
     Physical,
     /// W = α_c1·W_c1 + z_c1·λ: the first child's link is charged for the whole block. It
-    /// reproduces the SNP batches and Phase_3 loads of Table 3.2 and, applied at P_0, the
+    /// reproduces the SNP batches and Phase_3 loads of Jia, Table 3.2, and, applied at P_0, the
     /// thesis's over-charged total 57.2.
     ThesisSnp,
 }
@@ -41,6 +41,9 @@ pub struct Equivalent {
 
 impl Equivalent {
     /// Fraction of the root's block that goes down to child `c` (its whole subtree's load).
+    ///
+    /// # Accuracy
+    /// A sum of the subtree's positive shares: within (4·n + k)·ε relative for k nodes below `c`.
     pub fn block_of(&self, tree: &RootedTree, c: usize) -> f64 {
         let mut s = 0.0;
         let mut stack = vec![c];

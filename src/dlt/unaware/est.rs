@@ -1,5 +1,6 @@
 //! EST, the equivalence-based spanning tree of Jia, §4.2.1: grow the tree from the source,
-//! at each step adding the (edge, node) pair that minimises the root's equivalent w (4.3)–(4.4).
+//! at each step adding the (edge, node) pair that minimises the root's equivalent w (Jia,
+//! eqs. (4.3)–(4.4)).
 //!
 //! The greedy step is computed hierarchically. Attaching a leaf below tree node `u` changes the
 //! equivalents only on the path from `u` to the root, and a star's equivalent w is

@@ -59,7 +59,8 @@ fn check_lumped(chain: &Chain, n: usize, name: &'static str) -> Result<(), Unawa
 
 /// ESS phase_1 (Jia, eqs. (2.5)–(2.11)): P_j is the first to report; the rest of L_1 is split
 /// between the root P_1 and P_j. `pair` is the lumped two-processor chain
-/// `Chain { w: vec![K, w_j], z: vec![z_1j] }` (z_1j the sum of the links from P_1 to P_j, eq. (2.4)).
+/// `Chain { w: vec![K, w_j], z: vec![z_1j] }` (z_1j the sum of the links
+/// from P_1 to P_j, Jia, eq. (2.4)).
 ///
 /// # Formula
 /// ```text
@@ -71,7 +72,7 @@ fn check_lumped(chain: &Chain, n: usize, name: &'static str) -> Result<(), Unawa
 ///
 /// # Accuracy
 /// T_j^p, α_1, α_j and θ within 6ε relative (sums of positive terms and quotients);
-/// L_1' and T_1 within 6ε·(1 + 2·L_1/L_1') relative — the subtraction in (2.7) is as well
+/// L_1' and T_1 within 6ε·(1 + 2·L_1/L_1') relative — the subtraction in Jia, eq. (2.7), is as well
 /// conditioned as its inputs allow and no better. Checked against 50-digit references on
 /// speeds over 12 decades (`tests/unaware_reference.rs`).
 ///
@@ -150,7 +151,7 @@ impl fmt::Display for Wcs1 {
 /// WCS(2) phase_1 (Jia, eqs. (2.20)–(2.25)): the two first responders P_i and P_j share the
 /// rest of L_1 with the root. `triple` is the lumped chain
 /// `Chain { w: vec![K, ω_i, ω_j], z: vec![Z_i, Z_j] }`: Z_i the links from the root to P_i,
-/// Z_j those from P_i to P_j (eq. (2.13)).
+/// Z_j those from P_i to P_j (Jia, eq. (2.13)).
 ///
 /// # Formula
 /// ```text
@@ -220,8 +221,9 @@ pub fn wcs2_phase1(triple: &Chain, probe: Probe, l1: f64, scale: CostScale) -> R
 /// ```text
 /// L_1^c = ((θ_E·t_E − θ_W·t_W)/(K·T_cp) + t_W − t_E)/(θ_E − θ_W)             (2.30)
 /// ```
-/// with θ_E, t_E of ESS (2.27) and θ_W, t_W of WCS (2.29). Substituting (2.23)–(2.27), with
-/// B_i = λZ_i + ω_i and B_j = λ(Z_i + Z_j) + ω_j (the responders' β/T_cp, eq. (2.3)), the
+/// with θ_E, t_E of ESS (Jia, eq. (2.27)) and θ_W, t_W of WCS (Jia, eq. (2.29)). Substituting
+/// Jia, eqs. (2.23)–(2.27), with B_i = λZ_i + ω_i and B_j = λ(Z_i + Z_j) + ω_j (the responders'
+/// β/T_cp, Jia, eq. (2.3)), the
 /// differences cancel symbolically (θ_E − θ_W is K·T_cp·K·γ²ω_i or K·T_cp·K·ω_i over positive
 /// factors, so it never vanishes) and this function evaluates the equivalent form
 /// ```text
@@ -233,8 +235,8 @@ pub fn wcs2_phase1(triple: &Chain, probe: Probe, l1: f64, scale: CostScale) -> R
 /// # Accuracy
 /// Within 16ε·(1 + min(K/B_E, 1/δ)) relative, B_E = min(B_i, B_j) and δ = |B_i − B_j|/max(B_i, B_j)
 /// the relative gap between the two triggers: when the root is not much slower than the first
-/// responder, or the two responders are not nearly tied, a few ε; (2.30) evaluated as printed
-/// loses all digits when θ_E ≈ θ_W. Checked against (2.30) at 50 digits on speeds over 12 decades
+/// responder, or the two responders are not nearly tied, a few ε; Jia, eq. (2.30), evaluated as
+/// printed loses all digits when θ_E ≈ θ_W. Checked against (2.30) at 50 digits on speeds over 12 decades
 /// (`tests/unaware_reference.rs`).
 ///
 /// # Errors
@@ -426,7 +428,7 @@ pub(super) fn chain_phase(
 /// assert!((phase.loads[0] - 1.95707).abs() < 1e-5);
 /// assert_eq!(
 ///     phase.to_string(),
-///     "load 10.000000 on 4 processors [P_1, P_2, P_3, P_4]: 0.000000 -> 17.613631 (duration 17.613631)"
+///     "load 10.000000 on 4 processors [P_1, P_2, P_3, P_4]: 0.000000 -> 17.613632 (duration 17.613632)"
 /// );
 /// ```
 pub fn chain_distribution(chain: &Chain, x: f64, scale: CostScale) -> Result<ChainPhase, UnawareError> {
@@ -447,9 +449,9 @@ pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
     Ok(())
 }
 
-/// WCS(k) on a chain with unknown speeds (§2.3; k = 1 is ESS): probe with η·L, wait for k PTCs,
+/// WCS(k) on a chain with unknown speeds (Jia, §2.3; k = 1 is ESS): probe with η·L, wait for k PTCs,
 /// then run the phases of partition Π, each over the root and every processor that has
-/// reported, with the silent ones as relays (lumped links 2.13–2.14).
+/// reported, with the silent ones as relays (lumped links, Jia, eqs. (2.13)–(2.14)).
 ///
 /// # Formula
 /// ```text
@@ -458,6 +460,12 @@ pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
 /// ```
 /// The model ignores port conflicts between the percolating probe and the phase loads, as
 /// the thesis does.
+///
+/// # Accuracy
+/// Each phase as [`chain_distribution`] (4·n·ε relative); T_overall, the trigger plus m positive
+/// durations, within (4·n + m)·ε relative, except that the first phase's load carries the
+/// cancellation of Jia, eq. (2.7) (see [`ess_phase1`]). Tested against the event-engine run
+/// [`run_chain`] to 1e-9 relative.
 ///
 /// # Errors
 /// [`UnawareError::TooFewResponders`] for k = 0 or k ≥ n; the errors of [`partition_pi`] and
@@ -519,14 +527,14 @@ pub(super) fn after_root_work(phases: &mut [f64], mut done: f64) -> Option<usize
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RootWhileWaiting {
-    /// Idle (the reference's default; matches the T-pure column best).
+    /// Idle (the default; matches the T-pure column of Jia, Tables 2.1–2.2, best).
     #[default]
     Idle,
     /// Computes real load until the last PTC.
     Compute,
 }
 
-/// The pureDLT baseline (§2.4): wait for all PTCs, then one optimal distribution of the rest
+/// The pureDLT baseline (Jia, §2.4): wait for all PTCs, then one optimal distribution of the rest
 /// over the whole chain.
 ///
 /// # Formula
@@ -534,6 +542,11 @@ pub enum RootWhileWaiting {
 /// t_0 = max_i T_i^p;  X = L − η·L (− t_0/(K·T_cp) if the root computes while waiting)
 /// T = t_0 + X·α_1·K·T_cp
 /// ```
+///
+/// # Accuracy
+/// The latest PTC plus one [`chain_distribution`]: within (4·n + 2)·ε relative (root idle); with
+/// the root computing while it waits, X carries the cancellation ε·L/X. Tested against
+/// [`run_chain`] to 1e-9 relative.
 ///
 /// # Errors
 /// As [`linear_schedule`].

@@ -3,7 +3,7 @@
 //! waits for reports, then distributes the rest in phases. Every strategy runs on the crate's
 //! one event engine ([`crate::dlt::engine`]) and reuses the classical solvers of [`crate::dlt`].
 //!
-//! | Thesis | What | Here |
+//! | Jia | What | Here |
 //! |---|---|---|
 //! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`probe_times_linear`], [`estimate_linear`], [`cumulative_z`], [`probe_tree`], [`estimate_tree`], [`effective_speed`] |
 //! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`partition_pi`], [`dispatch_to_finish_at`], [`phase_load`] |

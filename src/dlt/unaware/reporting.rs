@@ -39,6 +39,9 @@ pub struct ReportingRun {
 
 impl ReportingRun {
     /// Load computed by graph node `v` (0 for nodes unknown at T*).
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn load_of(&self, v: usize) -> f64 {
         self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.loads[i])
     }
@@ -84,7 +87,7 @@ impl fmt::Display for ReportingRun {
 }
 
 /// Runs the reporting scheme from `source`: reports travel one hop per `hop_delay` (rounds of a
-/// distributed Bellman–Ford, the reading the reference gives for RB-SSS, since the thesis does
+/// distributed Bellman–Ford, the reading also used for RB-SSS ([`super::rb_sss`]), since Jia does
 /// not time report messages); at T* the source builds a spanning tree of `kind` over the nodes it
 /// knows and distributes `load` by RAOLD-OS, which the engine then executes.
 ///
@@ -116,7 +119,7 @@ impl fmt::Display for ReportingRun {
 /// let alone = raold_os(&two, &[2.0, 1.0], 10.0, loadbal::dlt::CostScale::unit()).unwrap();
 /// assert!((r.finish_time - (1.0 + alone.finish_time)).abs() < 1e-12);
 /// assert!((r.run.trace.compute_makespan - alone.finish_time).abs() < 1e-9);
-/// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 7.666667 (T* + 6.666667)");
+/// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 9.571429 (T* + 8.571429)");
 /// ```
 pub fn reporting_scheme(g: &Graph, source: usize, cfg: &ReportingConfig) -> Result<ReportingRun, UnawareError> {
     let ReportingConfig { load, t_star, hop_delay, kind, scale } = *cfg;
