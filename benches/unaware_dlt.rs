@@ -19,16 +19,16 @@ fn graph(nodes: usize, p: f64) -> loadbal::dlt::unaware::Graph {
 fn spanning(c: &mut Criterion) {
     let g = graph(1000, 0.01); // about 5,000 links, average degree 10
     c.bench_function("SPT, 1000 nodes, ~5000 links", |b| {
-        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Spt, 1.0, 1.0).expect("tree"))
+        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Spt, CostScale::unit()).expect("tree"))
     });
     c.bench_function("MST, 1000 nodes, ~5000 links", |b| {
-        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Mst, 1.0, 1.0).expect("tree"))
+        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Mst, CostScale::unit()).expect("tree"))
     });
     // EST solves a few hundred stars per added node (the hierarchical greedy step).
     let mut group = c.benchmark_group("EST");
     group.sample_size(10);
     group.bench_function("EST, 1000 nodes, ~5000 links", |b| {
-        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Est, 1.0, 1.0).expect("tree"))
+        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Est, CostScale::unit()).expect("tree"))
     });
     group.finish();
 }
@@ -47,24 +47,15 @@ fn engine(c: &mut Criterion) {
         b.iter(|| raold_os(black_box(&tree), &w, 1e6, CostScale::unit()).expect("schedule"))
     });
     c.bench_function("engine: RAOLD-OS schedule on a 10000-node tree", |b| {
-        b.iter(|| execute_tree(black_box(&tree), &ws, &s.loads, 1.0, 1.0).expect("run"))
+        b.iter(|| execute_tree(black_box(&tree), &ws, &s.loads, CostScale::unit()).expect("run"))
     });
 }
 
 fn snp(c: &mut Criterion) {
     let ex = fig_3_8();
     let cfg = SldConfig::thesis_snp();
-    let tp = probe_tree(
-        &ex.tree,
-        &ex.w,
-        Probe { load: cfg.load, eta: cfg.eta },
-        CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm },
-    )
-    .expect("probe")
-    .tp;
-    c.bench_function("SLD on the Fig. 3.8 tree", |b| {
-        b.iter(|| sld(black_box(&ex.tree), &ex.w, &tp, &cfg).expect("sld"))
-    });
+    let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
+    c.bench_function("SLD on the Fig. 3.8 tree", |b| b.iter(|| sld(black_box(&ex), &tp, &cfg).expect("sld")));
 }
 
 /// The strategies driven by engine reports: SLD end to end and the chain strategies.
@@ -73,7 +64,7 @@ fn reactive(c: &mut Criterion) {
     let cfg =
         SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
     c.bench_function("SLD end to end on the engine (Fig. 3.8)", |b| {
-        b.iter(|| run_sld(black_box(&ex.tree), &ex.w, &cfg).expect("run"))
+        b.iter(|| run_sld(black_box(&ex), &cfg).expect("run"))
     });
     let chain = ChainSampler::thesis(20, 0.75).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(4));
     let ccfg = ChainConfig::thesis(0.03, 0.07);

@@ -31,10 +31,10 @@ use std::process::ExitCode;
 
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, ChainStrategy, DldConfig, Graph, Probe, RandomGraph, RelayRule, ReportingConfig,
-    RootWhileWaiting, Rules, SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment, dld, dld_probed,
-    dnp_changes, execute_sld, execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os, reporting_scheme,
-    run_chain, run_sld, sld, spanning_tree,
+    ChainConfig, ChainSampler, ChainStrategy, DldConfig, GivenProbe, Graph, Probe, RandomGraph, RelayRule,
+    ReportingConfig, RootWhileWaiting, Rules, SldConfig, SpanningTreeKind, SpeedClass, UnawareError, chain_experiment,
+    dld, dld_probed, dnp_changes, execute_sld, execute_tree, fig_3_8, linear_schedule, probe_tree, pure_dlt, raold_os,
+    reporting_scheme, run_chain, run_sld, sld, spanning_tree,
 };
 use loadbal::montecarlo::MonteCarlo;
 use rand::SeedableRng;
@@ -148,8 +148,8 @@ fn graph(file: &Path, load: f64, root: usize, out: &Option<PathBuf>, t_star: f64
         return Err(Failure::usage(format!("--root {root}: the graph has {} nodes (0..{})", g.len(), g.len())));
     }
     for kind in SpanningTreeKind::ALL {
-        let tree =
-            spanning_tree(&g, root, kind, 1.0, 1.0).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
+        let tree = spanning_tree(&g, root, kind, CostScale::unit())
+            .map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
         let s = raold_os(&tree, g.w(), load, CostScale::unit()).map_err(model("RAOLD-OS"))?;
         let line = serde_json::json!({
             "tree": kind.name(),
@@ -162,7 +162,7 @@ fn graph(file: &Path, load: f64, root: usize, out: &Option<PathBuf>, t_star: f64
         cli::println(line)?;
         if out.is_some() {
             let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-            let run = execute_tree(&tree, &ws, &s.loads, 1.0, 1.0).map_err(model("engine run"))?;
+            let run = execute_tree(&tree, &ws, &s.loads, CostScale::unit()).map_err(model("engine run"))?;
             write(out, &format!("{}_gantt.csv", kind.name()), &run.gantt_csv())?;
         }
     }
@@ -214,22 +214,16 @@ fn chain(n: u64, seed: u64, out: &Option<PathBuf>) -> Result<(), Failure> {
 fn snp(out: &Option<PathBuf>) -> Result<(), Failure> {
     let ex = fig_3_8();
     let cfg = SldConfig::thesis_snp();
-    let mut tp = probe_tree(
-        &ex.tree,
-        &ex.w,
-        Probe { load: cfg.load, eta: cfg.eta },
-        CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm },
-    )
-    .map_err(model("probe"))?
-    .tp;
+    let mut tp =
+        probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(model("probe"))?.tp;
     if let Some(t) = tp.get_mut(16) {
         *t = 4.3; // as printed in Jia, Table 3.1
     }
     let mut text = String::new();
     for relay in [RelayRule::ThesisSnp, RelayRule::Physical] {
         let cfg = SldConfig { rules: Rules { relay, ..cfg.rules }, ..cfg };
-        let s = sld(&ex.tree, &ex.w, &tp, &cfg).map_err(model("SLD"))?;
-        let run = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp).map_err(model("SLD on the engine"))?;
+        let s = sld(&ex, &tp, &cfg).map_err(model("SLD"))?;
+        let run = execute_sld(&ex, &s, None, cfg.scale).map_err(model("SLD on the engine"))?;
         cli::note(format!(
             "relay rule {relay:?}: SLD finish {:.4}, engine makespan {:.4}",
             s.finish_time, run.trace.compute_makespan
@@ -246,7 +240,7 @@ fn snp(out: &Option<PathBuf>) -> Result<(), Failure> {
     }
     cli::print(&text)?;
     let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..cfg };
-    let r = run_sld(&ex.tree, &ex.w, &cfg).map_err(model("SLD end to end"))?;
+    let r = run_sld(&ex, &cfg).map_err(model("SLD end to end"))?;
     cli::note(format!(
         "SLD end to end (probe on the engine, estimates from its reports): plan {:.4}, engine {:.4}, last probe {:.1}",
         r.schedule.finish_time, r.load_finish, r.run.trace.compute_makespan
@@ -263,20 +257,14 @@ fn snp(out: &Option<PathBuf>) -> Result<(), Failure> {
 fn dnp(out: &Option<PathBuf>) -> Result<(), Failure> {
     let ex = fig_3_8();
     let cfg = DldConfig::thesis_dnp();
-    let mut tp = probe_tree(
-        &ex.tree,
-        &ex.w,
-        Probe { load: cfg.load, eta: cfg.eta },
-        CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm },
-    )
-    .map_err(model("probe"))?
-    .tp;
+    let mut tp =
+        probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(model("probe"))?.tp;
     if let Some(t) = tp.get_mut(16) {
         *t = 4.3; // as printed in Jia, Table 3.1
     }
-    let s = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).map_err(model("DLD"))?;
+    let s = dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).map_err(model("DLD"))?;
     cli::note(format!("DLD finish on the engine: {:.4}", s.finish_time));
-    let probed = dld_probed(&ex.tree, &ex.w, &dnp_changes(), &cfg).map_err(model("DLD with the probe"))?;
+    let probed = dld_probed(&ex, &dnp_changes(), &cfg).map_err(model("DLD with the probe"))?;
     cli::note(format!("DLD with the probe on the engine (estimates from its reports): {:.4}", probed.finish_time));
     let mut text = String::from("phase,time,set,processor,load,phase_end\n");
     for d in &s.dispatches {
@@ -333,7 +321,7 @@ fn trees(reps: u64) -> Result<(), Failure> {
                         let g = spec.generate(rng).ok();
                         for (k, &kind) in kinds.iter().enumerate() {
                             let r = g.as_ref().and_then(|g| {
-                                let t = spanning_tree(g, 0, kind, 1.0, 1.0).ok()?;
+                                let t = spanning_tree(g, 0, kind, CostScale::unit()).ok()?;
                                 Some((
                                     raold_os(&t, g.w(), 1e8, CostScale::unit()).ok()?.finish_time,
                                     t.eccentricity() as f64,

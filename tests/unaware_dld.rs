@@ -8,7 +8,7 @@ fn run() -> DldSchedule {
     let mut tp =
         probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
-    dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &DldConfig::thesis_dnp()).unwrap()
+    dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &DldConfig::thesis_dnp()).unwrap()
 }
 
 fn find(s: &DldSchedule, phase: usize, v: usize, k: usize) -> (f64, f64) {
@@ -82,18 +82,18 @@ fn dld_rejects_bad_input() {
         probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     let cfg = DldConfig { zeta: 1.0, ..DldConfig::thesis_dnp() };
     assert!(matches!(
-        dld(&ex.tree, &ex.w, &[], &tp, &ex.w, &cfg),
+        dld(&ex, &[], GivenProbe { tp: &tp, w_est: &ex.w }, &cfg),
         Err(UnawareError::InvalidParameter { name: "zeta", .. })
     ));
     let mut ch = dnp_changes();
     ch.reverse();
-    assert!(dld(&ex.tree, &ex.w, &ch, &tp, &ex.w, &DldConfig::thesis_dnp()).is_err());
+    assert!(dld(&ex, &ch, GivenProbe { tp: &tp, w_est: &ex.w }, &DldConfig::thesis_dnp()).is_err());
     assert!(matches!(
-        dld(&ex.tree, &ex.w, &[], &tp[..3], &ex.w, &DldConfig::thesis_dnp()),
+        dld(&ex, &[], GivenProbe { tp: &tp[..3], w_est: &ex.w }, &DldConfig::thesis_dnp()),
         Err(UnawareError::LengthMismatch { .. })
     ));
     // Without changes DLD is SLD-like and still dispatches exactly L − η·L.
-    let s = dld(&ex.tree, &ex.w, &[], &tp, &ex.w, &DldConfig::thesis_dnp()).unwrap();
+    let s = dld(&ex, &[], GivenProbe { tp: &tp, w_est: &ex.w }, &DldConfig::thesis_dnp()).unwrap();
     let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
 }

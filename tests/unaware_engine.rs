@@ -15,7 +15,7 @@ use rand::SeedableRng;
 #[test]
 fn table_3_1_from_engine_reports() {
     let ex = fig_3_8();
-    let (p, run) = execute_probe(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0).unwrap();
+    let (p, run) = execute_probe(&ex, 80.0, 0.05, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     let m = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p, m);
     for &(v, tcs, tcf, tp, _, _) in TABLE_3_1.iter() {
@@ -42,10 +42,10 @@ fn sld_with_the_probe_on_the_engine() {
     let ex = fig_3_8();
     let cfg =
         SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
-    let (p, _) = execute_probe(&ex.tree, &ex.w, cfg.load, cfg.eta, cfg.t_cm, cfg.t_cp).unwrap();
-    let s = sld(&ex.tree, &ex.w, &p.tp, &cfg).unwrap();
-    let without = execute_sld(&ex.tree, &ex.w, &s, None, cfg.t_cm, cfg.t_cp).unwrap();
-    let with = execute_sld(&ex.tree, &ex.w, &s, Some(p.pl), cfg.t_cm, cfg.t_cp).unwrap();
+    let (p, _) = execute_probe(&ex, cfg.load, cfg.eta, cfg.scale).unwrap();
+    let s = sld(&ex, &p.tp, &cfg).unwrap();
+    let without = execute_sld(&ex, &s, None, cfg.scale).unwrap();
+    let with = execute_sld(&ex, &s, Some(p.pl), cfg.scale).unwrap();
     for v in 1..20 {
         let got = with.finish_of(v).unwrap();
         match without.finish_of(v) {
@@ -120,12 +120,12 @@ proptest! {
     }
 }
 
-fn random_tree(seed: u64, n: usize) -> (RootedTree, Vec<f64>) {
+fn random_tree(seed: u64, n: usize) -> (TreeNetwork, RootedTree, Vec<f64>) {
     use rand::Rng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let tree = unaware_support::random_tree(&mut rng, n, 0.1..1.0);
     let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-    (tree, w)
+    (TreeNetwork::new(tree.clone(), w.clone()).unwrap(), tree, w)
 }
 
 proptest! {
@@ -137,9 +137,9 @@ proptest! {
     /// the load left).
     #[test]
     fn sld_end_to_end_on_random_trees(seed in any::<u64>(), n in 3usize..25) {
-        let (t, w) = random_tree(seed, n);
+        let (net, t, w) = random_tree(seed, n);
         let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
-        let r = run_sld(&t, &w, &cfg).unwrap();
+        let r = run_sld(&net, &cfg).unwrap();
         for (v, &wv) in w.iter().enumerate().skip(1) {
             prop_assert!((r.w_est[v] - wv).abs() <= 1e-12 * wv);
             prop_assert!((r.z_est[v] - t.z_up(v)).abs() <= 1e-12 * (1.0 + t.z_up(v)));
@@ -153,10 +153,10 @@ proptest! {
     /// the load left) and the engine computes all of it.
     #[test]
     fn dld_on_random_trees(seed in any::<u64>(), n in 3usize..20) {
-        let (t, w) = random_tree(seed, n);
+        let (net, t, w) = random_tree(seed, n);
         let cfg = DldConfig::thesis_dnp();
-        let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm }).unwrap().tp;
-        let s = dld(&t, &w, &[], &tp, &w, &cfg).unwrap();
+        let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
         let computed: f64 = (1..n).filter_map(|v| s.index_of[v]).map(|i| s.trace.nodes[i].computed).sum();
@@ -174,8 +174,8 @@ proptest! {
     /// load undispatched.)
     #[test]
     fn dld_with_the_probe_on_random_trees(seed in any::<u64>(), n in 3usize..22) {
-        let (t, w) = random_tree(seed, n);
-        let s = dld_probed(&t, &w, &[], &DldConfig::thesis_dnp()).unwrap();
+        let (net, _, _) = random_tree(seed, n);
+        let s = dld_probed(&net, &[], &DldConfig::thesis_dnp()).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
         let pl = s.probe.unwrap();
@@ -192,13 +192,13 @@ proptest! {
 fn dnp_with_the_probe_on_the_engine() {
     let ex = fig_3_8();
     let cfg = DldConfig::thesis_dnp();
-    let probed = dld_probed(&ex.tree, &ex.w, &dnp_changes(), &cfg).unwrap();
+    let probed = dld_probed(&ex, &dnp_changes(), &cfg).unwrap();
     let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
     let mut tp =
         probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
-    let given = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).unwrap();
+    let given = dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);
     // The slow processors' probes are not load.
     assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());

@@ -1,6 +1,7 @@
 #![cfg(feature = "testing")]
 //! GP, SSS and SDS (Jia, ch. 5; reference G23–G25, G27).
 
+use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use rand::SeedableRng;
 
@@ -16,7 +17,7 @@ fn g23() -> Graph {
 #[test]
 fn g23_sss_and_sds() {
     let g = g23();
-    let s = sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+    let s = sss(&g, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap();
     let it = &s.iterations[0];
     assert!((it.w_eq[0] - 1.354839).abs() < 1e-6 && (it.w_eq[1] - 1.471850).abs() < 1e-6);
     assert!((it.times[0] - 13.548387).abs() < 1e-6 && (it.times[1] - 14.718499).abs() < 1e-6);
@@ -27,7 +28,11 @@ fn g23_sss_and_sds() {
     assert!((it2.duration - 0.734097).abs() < 1e-6);
     assert!((s.finish_time - 14.282484).abs() < 1e-6);
     assert!(s.finish_time <= it.times.iter().copied().fold(0.0, f64::max)); // (5.2)
-    assert!((sds(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap() - 17.806468).abs() < 1e-6);
+    assert!(
+        (sds(&g, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap() - 17.806468)
+            .abs()
+            < 1e-6
+    );
 }
 
 /// G24: equal distance to S_3 and S_1 → the node joins S_1 (lower index of the 2-tuple).
@@ -50,8 +55,19 @@ fn g25_zero_communication() {
     let free = Graph::new(g.w().to_vec(), g.edges().iter().map(|e| Edge { z: 0.0, ..*e }).collect()).unwrap();
     let expect: f64 = 20.0 / (0.5 + 1.0 / 3.0 + 0.25 + 0.2 + 1.0 / 6.0);
     assert!((expect - 13.793103).abs() < 1e-6);
-    assert!((sss(&free, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap().finish_time - expect).abs() < 1e-9);
-    assert!((sds(&free, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap() - expect).abs() < 1e-9);
+    assert!(
+        (sss(&free, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit())
+            .unwrap()
+            .finish_time
+            - expect)
+            .abs()
+            < 1e-9
+    );
+    assert!(
+        (sds(&free, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap() - expect)
+            .abs()
+            < 1e-9
+    );
 }
 
 /// G27 (SSS part): SSS ≤ SDS on fixed random instances (observed, not proven), equality for one
@@ -69,8 +85,8 @@ fn g27_sss_not_worse_than_sds() {
             .into_iter()
             .collect();
         let loads = vec![1e7; sources.len()];
-        let s = sss(&g, &sources, &loads, 1.0, 1.0).unwrap();
-        let d = sds(&g, &sources, &loads, 1.0, 1.0).unwrap();
+        let s = sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+        let d = sds(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
         assert!(s.finish_time <= d * (1.0 + 1e-12), "seed {seed}: SSS {} > SDS {d}", s.finish_time);
         if sources.len() == 1 {
             assert!((s.finish_time - d).abs() <= 1e-9 * d);
@@ -90,16 +106,39 @@ fn g27_sss_not_worse_than_sds() {
 #[test]
 fn rb_sss_limits() {
     let g = g23();
-    let alone = rb_sss(&g, &[0, 1], &[10.0, 10.0], 0.5, 1.0, 1.0, 1.0).unwrap();
+    let alone = rb_sss(
+        &g,
+        &MultiSourceLoad::equal(vec![0, 1], 10.0),
+        ReportingPhase { t_star: 0.5, hop_delay: 1.0 },
+        CostScale::unit(),
+    )
+    .unwrap();
     assert!((alone.finish_time - (0.5 + 30.0)).abs() < 1e-9, "{}", alone.finish_time);
-    let full = rb_sss(&g, &[0, 1], &[10.0, 10.0], 10.0, 1.0, 1.0, 1.0).unwrap();
-    let plain = sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0).unwrap();
+    let full = rb_sss(
+        &g,
+        &MultiSourceLoad::equal(vec![0, 1], 10.0),
+        ReportingPhase { t_star: 10.0, hop_delay: 1.0 },
+        CostScale::unit(),
+    )
+    .unwrap();
+    let plain = sss(&g, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap();
     assert!((full.finish_time - 10.0 - plain.finish_time).abs() < 1e-9);
-    let one = rb_sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 1.0, 1.0, 1.0).unwrap();
+    let one = rb_sss(
+        &g,
+        &MultiSourceLoad::equal(vec![0, 1], 10.0),
+        ReportingPhase { t_star: 1.0, hop_delay: 1.0 },
+        CostScale::unit(),
+    )
+    .unwrap();
     assert!(one.finish_time - 1.0 <= alone.finish_time - 0.5 + 1e-9);
     assert!(one.finish_time - 1.0 >= plain.finish_time - 1e-9);
     assert!(matches!(
-        rb_sss(&g, &[0, 1], &[10.0, 10.0], 1.0, 0.0, 1.0, 1.0),
+        rb_sss(
+            &g,
+            &MultiSourceLoad::equal(vec![0, 1], 10.0),
+            ReportingPhase { t_star: 1.0, hop_delay: 0.0 },
+            CostScale::unit()
+        ),
         Err(UnawareError::InvalidParameter { .. })
     ));
 }
@@ -136,15 +175,15 @@ mod on_the_engine {
             let g = RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
             let sources: Vec<usize> = (0..m).collect();
             let loads: Vec<f64> = (0..m).map(|i| 100.0 * (i + 1) as f64).collect();
-            let s = sss(&g, &sources, &loads, 1.0, 1.0).unwrap();
-            let run = execute_sss(&g, &s, 1.0, 1.0).unwrap();
+            let s = sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+            let run = execute_sss(&g, &s, CostScale::unit()).unwrap();
             prop_assert!((run.finish_time - s.finish_time).abs() <= 1e-9 * s.finish_time);
             check_stages(&run, &s.iterations.iter().map(|it| it.duration).collect::<Vec<_>>())?;
-            let rb = rb_sss(&g, &sources, &loads, 2.0, 1.0, 1.0, 1.0).unwrap();
-            let run = execute_sss(&g, &rb, 1.0, 1.0).unwrap();
+            let rb = rb_sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), ReportingPhase { t_star: 2.0, hop_delay: 1.0 }, CostScale::unit()).unwrap();
+            let run = execute_sss(&g, &rb, CostScale::unit()).unwrap();
             prop_assert!((2.0 + run.finish_time - rb.finish_time).abs() <= 1e-9 * rb.finish_time);
-            let t_sds = sds(&g, &sources, &loads, 1.0, 1.0).unwrap();
-            let run = execute_sds(&g, &sources, &loads, 1.0, 1.0).unwrap();
+            let t_sds = sds(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+            let run = execute_sds(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
             prop_assert!((run.finish_time - t_sds).abs() <= 1e-9 * t_sds);
             prop_assert!(run.gantt_csv().lines().count() > run.stages.len());
         }
@@ -158,12 +197,18 @@ mod on_the_engine {
 fn rb_sss_hop_limited_regions_stay_trees() {
     let e = |u, v, z| Edge { u, v, z };
     let g = Graph::new(vec![1.0; 5], vec![e(0, 3, 1.0), e(1, 2, 0.1), e(2, 3, 0.1), e(3, 4, 0.1)]).unwrap();
-    let rb = rb_sss(&g, &[0, 1], &[10.0, 10.0], 2.0, 1.0, 1.0, 1.0).unwrap();
+    let rb = rb_sss(
+        &g,
+        &MultiSourceLoad::equal(vec![0, 1], 10.0),
+        ReportingPhase { t_star: 2.0, hop_delay: 1.0 },
+        CostScale::unit(),
+    )
+    .unwrap();
     let trees = &rb.iterations[0].trees;
     assert_eq!(trees[1].parent(4), Some(3));
     assert_eq!(trees[1].parent(3), Some(2));
     assert!(!trees[0].is_member(4) && !trees[0].is_member(3));
-    let run = execute_sss(&g, &rb, 1.0, 1.0).unwrap();
+    let run = execute_sss(&g, &rb, CostScale::unit()).unwrap();
     assert!((2.0 + run.finish_time - rb.finish_time).abs() < 1e-9 * rb.finish_time);
 }
 
@@ -175,14 +220,14 @@ fn dss_on_a_graph() {
     use loadbal::montecarlo::MonteCarlo;
     use loadbal::queueing::{DssSim, VacationRule};
     let g = g23();
-    let net = dss_regions(&g, &[0, 1], 1.0, 1.0, 1.0).unwrap();
+    let net = dss_regions(&g, &[0, 1], 1.0, CostScale::unit()).unwrap();
     for i in 0..2 {
         let alone = net.capacity(1 << i, i).unwrap();
         let shared = net.capacity(0b11, i).unwrap();
         assert!(alone < shared, "region {i}: {alone} vs {shared}");
     }
     // With both busy the capacities are SSS's first-iteration W_i.
-    let s = sss(&g, &[0, 1], &[1.0, 1.0], 1.0, 1.0).unwrap();
+    let s = sss(&g, &MultiSourceLoad::new(vec![0, 1], vec![1.0, 1.0]).unwrap(), CostScale::unit()).unwrap();
     assert!((net.capacity(0b11, 1).unwrap() - s.iterations[0].w_eq[1]).abs() < 1e-12);
     let lambda = [0.1, 0.1];
     let bounds = net.queue_bounds(&lambda, VacationRule::OwnMax).unwrap();
@@ -190,7 +235,7 @@ fn dss_on_a_graph() {
     for i in 0..2 {
         assert!(est[i].mean < bounds[i], "region {i}: {} vs bound {}", est[i].mean, bounds[i]);
     }
-    assert!(dss_regions(&g, &[0, 0], 1.0, 1.0, 1.0).is_err());
-    assert!(dss_regions(&g, &[0, 1], 0.0, 1.0, 1.0).is_err());
-    assert!(dss_regions(&g, &(0..17).collect::<Vec<_>>(), 1.0, 1.0, 1.0).is_err());
+    assert!(dss_regions(&g, &[0, 0], 1.0, CostScale::unit()).is_err());
+    assert!(dss_regions(&g, &[0, 1], 0.0, CostScale::unit()).is_err());
+    assert!(dss_regions(&g, &(0..17).collect::<Vec<_>>(), 1.0, CostScale::unit()).is_err());
 }

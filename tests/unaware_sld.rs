@@ -5,7 +5,10 @@ mod unaware_support;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 
-fn table_ptc() -> (ExampleTree, Vec<f64>) {
+/// T_cp = 2, T_cm = 1 (Jia, §3.4).
+const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+
+fn table_ptc() -> (TreeNetwork, Vec<f64>) {
     let ex = fig_3_8();
     let mut tp =
         probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
@@ -21,7 +24,7 @@ fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
 #[test]
 fn g10_end_to_end() {
     let (ex, tp) = table_ptc();
-    let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
+    let s = sld(&ex, &tp, &SldConfig::thesis_snp()).unwrap();
     let p1 = [(6, 4.0), (3, 3.83333), (2, 1.75282), (16, 1.52419), (5, 1.40225), (12, 0.51282), (10, 0.32733)];
     for (v, x) in p1 {
         assert!((load_of(&s, 1, v) - x).abs() < 1e-5, "P_{v}");
@@ -33,7 +36,7 @@ fn g10_end_to_end() {
     assert!((s.finish_time - 54.0928).abs() < 1e-3);
     let mut cfg = SldConfig::thesis_snp();
     cfg.rules.relay = RelayRule::Physical;
-    let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
+    let s = sld(&ex, &tp, &cfg).unwrap();
     assert!((s.phases[1].dispatched - 32.5438).abs() < 1e-4);
     assert!((s.finish_time - 54.059).abs() < 1e-3);
 }
@@ -42,7 +45,7 @@ fn g10_end_to_end() {
 #[test]
 fn g6_phase2_start() {
     let (ex, tp) = table_ptc();
-    let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
+    let s = sld(&ex, &tp, &SldConfig::thesis_snp()).unwrap();
     assert_eq!(s.phases[1].available, vec![2, 3, 5, 6, 10, 12, 16]);
     assert!((s.phases[1].finish - 34.15983).abs() < 1e-5);
     let start: Vec<&Dispatch> = s.dispatches.iter().filter(|d| d.phase == 2 && d.time < 21.0).collect();
@@ -64,9 +67,9 @@ fn g9_phase3_with_thesis_remainder() {
     avail[0] = false;
     avail[4] = false;
     avail[7] = false;
-    let (vt, w) = virtual_tree(&ex.tree, &ex.w, &avail, None).unwrap();
+    let vt = virtual_tree(&ex, &avail, None).unwrap();
     let rules = Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical };
-    let d = distribute_phase(&vt, &w, 30.2603, 34.16, 1.0, 2.0, rules).unwrap();
+    let d = vt.distribute(30.2603, 34.16, rules, SCALE).unwrap();
     let expect = [
         (1, 0.78816),
         (2, 4.24770),
@@ -90,8 +93,7 @@ fn g9_phase3_with_thesis_remainder() {
         assert!((d.loads[v] - x).abs() < 1e-5, "P_{v}: {}", d.loads[v]);
     }
     assert!((d.finish - 54.1746).abs() < 1e-4);
-    let over =
-        distribute_phase(&vt, &w, 30.2603, 34.16, 1.0, 2.0, Rules { top: RelayRule::ThesisSnp, ..rules }).unwrap();
+    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::ThesisSnp, ..rules }, SCALE).unwrap();
     assert!((over.finish - 57.2029).abs() < 1e-4);
     assert_eq!(over.loads, d.loads);
 }
@@ -101,17 +103,19 @@ fn bad_input() {
     let (ex, tp) = table_ptc();
     let mut cfg = SldConfig::thesis_snp();
     cfg.eta = 1.0;
-    assert!(matches!(sld(&ex.tree, &ex.w, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "eta", .. })));
+    assert!(matches!(sld(&ex, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "eta", .. })));
     cfg = SldConfig::thesis_snp();
     cfg.mu = 1.0;
-    assert!(sld(&ex.tree, &ex.w, &tp, &cfg).is_err());
+    assert!(sld(&ex, &tp, &cfg).is_err());
     cfg = SldConfig::thesis_snp();
-    assert!(matches!(sld(&ex.tree, &ex.w, &tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
-    let lone = RootedTree::new(0, vec![None], vec![0.0]).unwrap();
-    assert_eq!(sld(&lone, &[1.0], &[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
-    let mut w = ex.w.clone();
-    w[3] = 0.0;
-    assert!(matches!(sld(&ex.tree, &w, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
+    assert!(matches!(sld(&ex, &tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
+    let lone = TreeNetwork::new(RootedTree::new(0, vec![None], vec![0.0]).unwrap(), vec![1.0]).unwrap();
+    assert_eq!(sld(&lone, &[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
+    let mut bad = ex.clone();
+    bad.w[3] = 0.0;
+    assert!(matches!(sld(&bad, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
+    let cfg = SldConfig { scale: CostScale { t_cp: 0.0, t_cm: 1.0 }, ..SldConfig::thesis_snp() };
+    assert!(matches!(sld(&ex, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
 }
 
 /// Conservation: every SLD run dispatches exactly L − η·L, all loads are non-negative and every
@@ -125,11 +129,8 @@ fn conservation_over_random_trees() {
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
         let cfg = SldConfig { load: 200.0, ..SldConfig::thesis_snp() };
-        let tp =
-            probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, CostScale { t_cp: cfg.t_cp, t_cm: cfg.t_cm })
-                .unwrap()
-                .tp;
-        let s = sld(&tree, &w, &tp, &cfg).unwrap();
+        let tp = probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let s = sld(&TreeNetwork::new(tree, w).unwrap(), &tp, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         assert!((total - cfg.load * (1.0 - cfg.eta)).abs() < 1e-9 * cfg.load);
         assert!(s.dispatches.iter().all(|d| d.loads.iter().all(|p| p.1 >= 0.0) && d.time <= d.finish + 1e-12));
@@ -145,8 +146,8 @@ fn sld_on_the_engine() {
     let (ex, tp) = table_ptc();
     let mut cfg = SldConfig::thesis_snp();
     cfg.rules.relay = RelayRule::Physical;
-    let s = sld(&ex.tree, &ex.w, &tp, &cfg).unwrap();
-    let run = execute_sld(&ex.tree, &ex.w, &s, None, 1.0, 2.0).unwrap();
+    let s = sld(&ex, &tp, &cfg).unwrap();
+    let run = execute_sld(&ex, &s, None, SCALE).unwrap();
     for v in 1..20 {
         let last =
             s.dispatches.iter().filter(|d| d.loads.iter().any(|p| p.0 == v)).map(|d| d.finish).fold(f64::NAN, f64::max);
@@ -160,8 +161,8 @@ fn sld_on_the_engine() {
     assert!((total - 76.0).abs() < 1e-9);
     assert!(run.gantt_csv().lines().count() > 40);
     // ThesisSnp below P_0 over-charges relays: their subtrees finish before the phase end.
-    let s = sld(&ex.tree, &ex.w, &tp, &SldConfig::thesis_snp()).unwrap();
-    let run = execute_sld(&ex.tree, &ex.w, &s, None, 1.0, 2.0).unwrap();
+    let s = sld(&ex, &tp, &SldConfig::thesis_snp()).unwrap();
+    let run = execute_sld(&ex, &s, None, SCALE).unwrap();
     assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
     assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
     assert!(run.finish_of(17).unwrap() < s.finish_time - 0.05);

@@ -29,7 +29,7 @@ fn g26_regression() {
         (SpanningTreeKind::Est, [None, Some(0), Some(0), Some(1), Some(2)], 2, 0.642834),
     ];
     for (kind, parents, ecc, w_eq) in cases {
-        let t = spanning_tree(&g, 0, kind, 1.0, 1.0).unwrap();
+        let t = spanning_tree(&g, 0, kind, CostScale::unit()).unwrap();
         assert_eq!(t.parents(), &parents, "{kind:?}");
         assert_eq!(t.eccentricity(), ecc, "{kind:?}");
         let s = raold_os(&t, g.w(), 1.0, CostScale::unit()).unwrap();
@@ -41,11 +41,14 @@ fn g26_regression() {
 fn disconnected_and_bad_root_are_errors() {
     let g = Graph::new(vec![1.0, 1.0, 1.0], vec![Edge { u: 0, v: 1, z: 0.1 }]).unwrap();
     for kind in SpanningTreeKind::ALL {
-        assert_eq!(spanning_tree(&g, 0, kind, 1.0, 1.0), Err(UnawareError::Disconnected { node: 2, from: 0 }));
-        assert!(matches!(spanning_tree(&g, 7, kind, 1.0, 1.0), Err(UnawareError::NodeOutOfRange { node: 7, .. })));
+        assert_eq!(spanning_tree(&g, 0, kind, CostScale::unit()), Err(UnawareError::Disconnected { node: 2, from: 0 }));
+        assert!(matches!(
+            spanning_tree(&g, 7, kind, CostScale::unit()),
+            Err(UnawareError::NodeOutOfRange { node: 7, .. })
+        ));
     }
     assert!(matches!(
-        spanning_tree(&g26(), 0, SpanningTreeKind::Est, 0.0, 1.0),
+        spanning_tree(&g26(), 0, SpanningTreeKind::Est, CostScale { t_cp: 1.0, t_cm: 0.0 }),
         Err(UnawareError::InvalidParameter { .. })
     ));
 }
@@ -64,10 +67,10 @@ proptest! {
         let hops = g.hops_from(0);
         let min_ecc = hops.iter().flatten().max().copied().unwrap();
         let weight = |t: &RootedTree| (1..n).map(|v| t.z_up(v)).sum::<f64>();
-        let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, 1.0, 1.0).unwrap();
-        let mst = spanning_tree(&g, 0, SpanningTreeKind::Mst, 1.0, 1.0).unwrap();
+        let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
+        let mst = spanning_tree(&g, 0, SpanningTreeKind::Mst, CostScale::unit()).unwrap();
         for kind in SpanningTreeKind::ALL {
-            let t = spanning_tree(&g, 0, kind, 1.0, 2.0).unwrap();
+            let t = spanning_tree(&g, 0, kind, CostScale::new(2.0, 1.0).unwrap()).unwrap();
             prop_assert_eq!(t.members().len(), n);
             for v in 1..n {
                 let p = t.parent(v).unwrap();
@@ -81,7 +84,7 @@ proptest! {
             prop_assert!((s.loads.iter().sum::<f64>() - 10.0).abs() < 1e-9);
             prop_assert!(s.loads.iter().all(|&x| x > 0.0));
         }
-        prop_assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, 1.0, 1.0).unwrap().eccentricity(), min_ecc);
+        prop_assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, CostScale::unit()).unwrap().eccentricity(), min_ecc);
     }
 
     /// Equal finish: every node of a RAOLD-OS schedule, executed on the event engine, finishes at T.
@@ -90,10 +93,10 @@ proptest! {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let spec = RandomGraph { nodes: n, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
-        let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, 1.0, 2.0).unwrap();
+        let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let s = raold_os(&t, g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let run = execute_tree(&t, &ws, &s.loads, 1.0, 2.0).unwrap();
+        let run = execute_tree(&t, &ws, &s.loads, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         prop_assert!(run.trace.finish_spread(s.finish_time) < 1e-9);
         prop_assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9 * s.finish_time);
     }
@@ -160,7 +163,7 @@ fn reporting_scheme_threshold() {
         &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 4.0, 1.0) },
     )
     .unwrap();
-    let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, cm, cp).unwrap();
+    let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::new(cp, cm).unwrap()).unwrap();
     let direct = raold_os(&spt, g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
     assert!((full.finish_time - (4.0 + direct.finish_time)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
@@ -261,7 +264,7 @@ proptest! {
     fn est_is_the_greedy_optimum(seed in any::<u64>(), nodes in 3usize..12, p in 0.2f64..0.9) {
         let spec = RandomGraph { nodes, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 200 };
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
-        let t = spanning_tree(&g, 0, SpanningTreeKind::Est, 1.0, 2.0).unwrap();
+        let t = spanning_tree(&g, 0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
         let got = equivalent(&t, &ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().w_eq;
         let want = naive_est_weq(&g, 0, 1.0, 2.0);

@@ -6,16 +6,16 @@
 use super::{Row, RunConfig, Section};
 use crate::dlt::CostScale;
 use crate::dlt::unaware::{
-    DldConfig, NodeEstimate, Probe, ProbeReport, RelayRule, Rules, SldConfig, distribute_phase, dld, dld_probed,
-    dnp_changes, estimate_tree, execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
+    DldConfig, GivenProbe, NodeEstimate, Probe, ProbeReport, RelayRule, Rules, SldConfig, dld, dld_probed, dnp_changes,
+    estimate_tree, execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
 };
-
-const KEY: &str = "jia";
 
 /// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
 const PROBE_3_4: Probe = Probe { load: 80.0, eta: 0.05 };
 /// T_cp = 2, T_cm = 1 throughout Jia's examples.
 const SCALE_3_4: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+
+const KEY: &str = "jia";
 
 #[path = "jia_unaware_mc.rs"]
 mod mc;
@@ -86,7 +86,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.1";
     let ex = fig_3_8();
     // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
-    let probe = match execute_probe(&ex.tree, &ex.w, 80.0, 0.05, 1.0, 2.0) {
+    let probe = match execute_probe(&ex, 80.0, 0.05, SCALE_3_4) {
         Ok((p, _)) => p,
         Err(e) => return vec![Row::error(KEY, t, "probe run on the event engine", &e)],
     };
@@ -141,7 +141,7 @@ fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
     tp[16] = 4.3; // as printed in Table 3.1
     // The thesis rounds T_2^f to 34.16 before answering Phase_2's PTCs.
     let cfg = SldConfig { phase_end_decimals: Some(2), ..SldConfig::thesis_snp() };
-    let s = match sld(&ex.tree, &ex.w, &tp, &cfg) {
+    let s = match sld(&ex, &tp, &cfg) {
         Ok(s) => s,
         Err(e) => return vec![Row::error(KEY, t, "SLD on the SNP example", &e)],
     };
@@ -271,7 +271,7 @@ fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
 
 /// Phase_3 of the SNP example on the thesis's remainder (30.2603, which carries its Phase_1
 /// slips), the 57.2 of the text, and the end-to-end runs.
-fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::SldSchedule) -> Vec<Row> {
+fn phase_3_snp(ex: &crate::dlt::unaware::TreeNetwork, s: &crate::dlt::unaware::SldSchedule) -> Vec<Row> {
     let t = "Table 3.2";
     let mut rows = Vec::new();
     let printed: [(usize, &str); 17] = [
@@ -300,9 +300,9 @@ fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::S
         avail[v] = false;
     }
     let rules = Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical };
-    let phase3 = virtual_tree(&ex.tree, &ex.w, &avail, None)
-        .and_then(|(vt, w)| Ok((distribute_phase(&vt, &w, 30.2603, 34.16, 1.0, 2.0, rules)?, vt, w)));
-    let (d3, vt, w3) = match phase3 {
+    let phase3 =
+        virtual_tree(ex, &avail, None).and_then(|vt| Ok((vt.distribute(30.2603, 34.16, rules, SCALE_3_4)?, vt)));
+    let (d3, vt) = match phase3 {
         Ok(p) => p,
         Err(e) => {
             rows.extend(printed.iter().map(|(v, x)| failed(t, &format!("Phase_3 load to P_{v}"), x, &e)));
@@ -327,7 +327,7 @@ fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::S
         )),
         None => rows.push(failed("§3.4 text", "Phase_3 processors", "17", &"SLD has no third phase")),
     }
-    let over = distribute_phase(&vt, &w3, 30.2603, 34.16, 1.0, 2.0, Rules { top: RelayRule::ThesisSnp, ..rules });
+    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::ThesisSnp, ..rules }, SCALE_3_4);
     let thesis_formula = match over {
         Ok(over) => {
             rows.push(Row::printed(KEY, "§3.4 text", "total processing time 57.2 (thesis's formula)", "57.2", over.finish).note(
@@ -351,9 +351,9 @@ fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::S
     // The printed schedule executed on the event engine: its true finish.
     let mut loads3 = d3.loads.clone();
     loads3[0] = 0.0;
-    let w_opt: Vec<Option<f64>> = (0..20).map(|v| w3[v].filter(|_| v != 0)).collect();
+    let w_opt: Vec<Option<f64>> = (0..20).map(|v| vt.w[v].filter(|_| v != 0)).collect();
     let item = "total processing time 57.2 vs the schedule's true finish";
-    rows.push(match execute_tree(&vt, &w_opt, &loads3, 1.0, 2.0) {
+    rows.push(match execute_tree(&vt.tree, &w_opt, &loads3, SCALE_3_4) {
         Ok(run) => {
             let formula_reproduced = thesis_formula.is_some_and(|f| (f - 57.2).abs() <= 0.05);
             Row::printed(KEY, "§3.4 text", item, "57.2", 34.16 + run.trace.compute_makespan).explained(
@@ -374,7 +374,7 @@ fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::S
         }
     };
     tp[16] = 4.3;
-    rows.push(match sld(&ex.tree, &ex.w, &tp, &faithful) {
+    rows.push(match sld(&ex, &tp, &faithful) {
         Ok(f) => Row::computed(KEY, "§3.4 text", item, f.finish_time)
             .note("Phase_1 without the two slips leaves 30.1369 for Phase_3; physical top-level duration"),
         Err(e) => Row::error(KEY, "§3.4 text", item, &e),
@@ -383,7 +383,7 @@ fn phase_3_snp(ex: &crate::dlt::unaware::ExampleTree, s: &crate::dlt::unaware::S
     // plan, and its execution after the probe (physical relay rule).
     let e2e = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..faithful };
     let item = "SLD end to end on the engine: last phase computation";
-    rows.push(match run_sld(&ex.tree, &ex.w, &e2e) {
+    rows.push(match run_sld(&ex, &e2e) {
         Ok(r) => Row::computed(KEY, "§3.4 text", item, r.load_finish).note(&format!(
             "probe executed as copies, z and w estimated from its reports (T^p_16 = 5.3, not the printed 4.3), plan {:.4}; \
              the probes of P_4 and P_7 (w = 100) run until {:.1}, outside the thesis's total time",
@@ -435,7 +435,7 @@ fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
         Err(e) => return vec![Row::error(KEY, t, "probe", &e)],
     };
     tp[16] = 4.3;
-    let s = match dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &DldConfig::thesis_dnp()) {
+    let s = match dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &DldConfig::thesis_dnp()) {
         Ok(s) => s,
         Err(e) => return vec![Row::error(KEY, t, "DLD on the DNP example", &e)],
     };
@@ -543,7 +543,7 @@ fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
         0.1,
     ));
     let item = "DNP total processing time, probe run on the engine";
-    rows.push(match dld_probed(&ex.tree, &ex.w, &dnp_changes(), &DldConfig::thesis_dnp()) {
+    rows.push(match dld_probed(&ex, &dnp_changes(), &DldConfig::thesis_dnp()) {
         Ok(p) => Row::computed(KEY, "§3.4 text", item, p.finish_time).note(
             "DLD with the probe executed as copies on the same engine run and every estimate from its CTC/PTC reports \
              (T^p_16 = 5.3 instead of the printed 4.3); the speed changes apply from t = 0",

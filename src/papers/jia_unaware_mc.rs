@@ -4,9 +4,10 @@
 //! `monte_carlo` column with its standard error; no row has a `model` value.
 
 use super::KEY;
+use crate::dlt::CostScale;
 use crate::dlt::unaware::{
-    ChainConfig, ChainSampler, Coupling, RandomGraph, SpanningTreeKind, SpeedClass, UnawareError, best_wcs_frequencies,
-    chain_experiment, raold_os, sds, spanning_tree, sss,
+    ChainConfig, ChainSampler, Coupling, MultiSourceLoad, RandomGraph, SpanningTreeKind, SpeedClass, UnawareError,
+    best_wcs_frequencies, chain_experiment, raold_os, sds, spanning_tree, sss,
 };
 use crate::montecarlo::{Estimate, MonteCarlo};
 use crate::papers::{Row, RunConfig};
@@ -289,8 +290,8 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
                 return;
             };
             for (k, &kind) in kinds.iter().enumerate() {
-                match spanning_tree(&g, 0, kind, 1.0, 1.0)
-                    .and_then(|tr| Ok((raold_os(&tr, g.w(), 1e8, crate::dlt::CostScale::unit())?, tr)))
+                match spanning_tree(&g, 0, kind, CostScale::unit())
+                    .and_then(|tr| Ok((raold_os(&tr, g.w(), 1e8, CostScale::unit())?, tr)))
                 {
                     Ok((s, tr)) => {
                         out[k] = s.finish_time;
@@ -434,10 +435,9 @@ pub(super) fn chapter_5(cfg: &RunConfig) -> Vec<Row> {
             let mut order: Vec<usize> = (0..g.len()).collect();
             order.shuffle(rng);
             for (k, m) in [1usize, 7].into_iter().enumerate() {
-                let src = &order[..m];
-                let loads = vec![1e7; m];
-                out[k] = sds(&g, src, &loads, 1.0, 1.0).unwrap_or(f64::NAN);
-                out[2 + k] = sss(&g, src, &loads, 1.0, 1.0).map_or(f64::NAN, |s| s.finish_time);
+                let load = MultiSourceLoad::equal(order[..m].to_vec(), 1e7);
+                out[k] = sds(&g, &load, CostScale::unit()).unwrap_or(f64::NAN);
+                out[2 + k] = sss(&g, &load, CostScale::unit()).map_or(f64::NAN, |s| s.finish_time);
             }
             out[4] = f64::from(u8::from(out[3] <= out[1] * (1.0 + 1e-12)));
             out[5] = 100.0 * (out[1] / out[0] - 1.0);

@@ -4,12 +4,14 @@
 //! processor again whenever it reports, ignores PTCs in the ζ window before a phase end, and
 //! blocks only the branch below the deepest node that has confirmed reception.
 
+use std::fmt;
+
 use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::execute::{push_block, push_probe};
-use super::sld::{Dispatch, PhaseRecord};
-use super::tree::RootedTree;
-use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
+use super::sld::{Dispatch, PhaseRecord, r6};
+use super::tree::{RootedTree, TreeNetwork};
+use super::virtual_tree::{Rules, virtual_tree};
 use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, SpeedProfile, Trace};
 
@@ -23,7 +25,7 @@ pub enum Param {
     Z,
 }
 
-/// From `time` on, node `node`'s parameter `param` is `value`.
+/// From `time` on, node `node`'s parameter `param` is `value` (a drift of Jia, §3.3.3).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpeedChange {
@@ -51,17 +53,15 @@ pub struct DldConfig {
     pub mu: f64,
     /// Threshold ζ ∈ \[0, 1): no new load for PTCs in (T_q^f − ζ·T_q^d, T_q^f).
     pub zeta: f64,
-    /// Communication intensity constant.
-    pub t_cm: f64,
-    /// Computation intensity constant.
-    pub t_cp: f64,
+    /// The unit times T_cp and T_cm.
+    pub scale: CostScale,
     /// Relay rules (the DNP example matches the physical rule).
     pub rules: Rules,
 }
 
 impl DldConfig {
-    /// The §3.4 setting: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, ζ = 0.1, T_cm = 1, T_cp = 2,
-    /// physical relay rule.
+    /// The setting of Jia, §3.4: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, ζ = 0.1, T_cm = 1,
+    /// T_cp = 2, physical relay rule.
     pub fn thesis_dnp() -> Self {
         DldConfig {
             load: 80.0,
@@ -69,8 +69,7 @@ impl DldConfig {
             l1p: 4.0,
             mu: 0.15,
             zeta: 0.1,
-            t_cm: 1.0,
-            t_cp: 2.0,
+            scale: CostScale { t_cp: 2.0, t_cm: 1.0 },
             rules: Rules::default(),
         }
     }
@@ -97,6 +96,9 @@ pub struct DldSchedule {
 impl DldSchedule {
     /// End of each computation of real load of tree node `v`, in order (one per dispatch that
     /// gave it load; the probe's computation is left out).
+    ///
+    /// # Accuracy
+    /// Exact (stored values of the engine's trace).
     pub fn compute_ends(&self, v: usize) -> Vec<f64> {
         let skip = usize::from(self.probe.is_some());
         self.index_of
@@ -107,9 +109,24 @@ impl DldSchedule {
     }
 
     /// When tree node `v` finished its last computation of real load.
+    ///
+    /// # Accuracy
+    /// Exact (stored value of the engine's trace).
     pub fn finish_of(&self, v: usize) -> Option<f64> {
         self.compute_ends(v).into_iter().reduce(f64::max)
     }
+}
+
+/// DLD's probe phase as P_0 saw it, when it is given rather than run on the engine (the DNP
+/// example starts from Jia, Table 3.1): the PTC time of every processor and P_0's initial
+/// estimate of every w, both indexed by node id (the root's entries are ignored). The initial
+/// z estimates are the tree's z.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GivenProbe<'a> {
+    /// PTC time T^p of each processor's probe.
+    pub tp: &'a [f64],
+    /// P_0's estimate of each processor's w after the probe.
+    pub w_est: &'a [f64],
 }
 
 /// Where DLD's probe phase comes from.
@@ -129,45 +146,59 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
     Ok(SpeedProfile::piecewise(seg)?)
 }
 
-/// Runs DLD on `tree` whose true parameters start at (`w`, the tree's z) and change by
-/// `changes`; the probe phase is given by its reports (`probe_tp`, PTC times, e.g. Table 3.1)
-/// and the scheduler's initial estimates `w_est` (z estimates = the tree's z).
+/// Runs DLD (Jia, §3.3.3) on the tree network `net` whose true parameters start at its w and
+/// z and change by `changes`; the probe phase is given by its reports (`probe.tp`, PTC times,
+/// e.g. Jia, Table 3.1) and the scheduler's initial estimates `probe.w_est` (z estimates = the
+/// tree's z).
+///
+/// # Accuracy
+/// DLD runs on the event engine, so `finish_time` is the engine's (as
+/// [`super::execute_tree`]: sums of products, within `k·ε` relative after k events). What the
+/// tests check against independent quantities: every unit of L − η·L is dispatched and computed
+/// once, to 1e-9 absolute, on random static trees of 3–19 nodes; on a static network with exact
+/// estimates every dispatch of an intermediate phase ends at or before the phase end P_0
+/// aimed at, up to 1e-9 relative (`tests/unaware_engine.rs`). The phase ends in `phases` are
+/// P_0's estimates (except the last, the true end), not engine times.
 ///
 /// # Errors
 /// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
 /// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors.
 ///
 /// # Examples
-/// The DNP example of §3.4 (Table 3.3 input, the §3.5 speed changes): all of L − η·L = 76 is
-/// dispatched; the engine ends at 68.51 against the printed 68.572 (Phase_3 loads differ by up
-/// to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the reason).
+/// The DNP example of Jia, §3.4 (Table 3.3 input, the speed changes of §3.5): all of
+/// L − η·L = 76 is dispatched; the engine ends at 68.51 against the printed 68.572 (Phase_3
+/// loads differ by up to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the
+/// reason).
 /// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{dld, dnp_changes, fig_3_8, probe_tree, DldConfig, Probe};
+/// use loadbal::dlt::unaware::{dld, dnp_changes, fig_3_8, probe_tree, DldConfig, GivenProbe, Probe};
 /// let ex = fig_3_8();
 /// let cfg = DldConfig::thesis_dnp();
-/// let mut tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap().tp;
+/// let mut tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
 /// tp[16] = 4.3; // as printed in Table 3.1
-/// let s = dld(&ex.tree, &ex.w, &dnp_changes(), &tp, &ex.w, &cfg).unwrap();
+/// let s = dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
 /// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
 /// assert!((s.finish_time - 68.572).abs() < 0.1);
+/// assert!(s.to_string().starts_with("DLD: 3 phases, "));
 /// ```
 pub fn dld(
-    tree: &RootedTree,
-    w: &[f64],
+    net: &TreeNetwork,
     changes: &[SpeedChange],
-    probe_tp: &[f64],
-    w_est: &[f64],
+    probe: GivenProbe<'_>,
     cfg: &DldConfig,
 ) -> Result<DldSchedule, UnawareError> {
-    same_lengths(tree.len(), &[("probe_tp", probe_tp.len()), ("w_est", w_est.len())])?;
-    run(tree, w, changes, Probe::Given { tp: probe_tp, w_est }, cfg)
+    same_lengths(net.tree.len(), &[("probe.tp", probe.tp.len()), ("probe.w_est", probe.w_est.len())])?;
+    run(net, changes, Probe::Given { tp: probe.tp, w_est: probe.w_est }, cfg)
 }
 
-/// DLD with its probe executed on the same engine run (§3.2): P_0 sends one probe of η·L/n to
+/// DLD with its probe executed on the same engine run (Jia, §3.2): P_0 sends one probe of η·L/n to
 /// each child, every node computes its copy and forwards it, and P_0 starts from what the CTC
 /// and PTC reports tell it — the first PTC starts Phase_1, and every estimate of z and w comes
 /// from a report. The speed changes apply from t = 0, probe included.
+///
+/// # Accuracy
+/// As [`dld`]; the tests check on random static trees of 3–21 nodes that exactly L − η·L
+/// units plus one probe per processor are computed (to 1e-9 absolute) and that `finish_time`
+/// is the last real computation's end.
 ///
 /// # Errors
 /// As [`dld`].
@@ -178,30 +209,25 @@ pub fn dld(
 /// ```
 /// use loadbal::dlt::unaware::{dld_probed, fig_3_8, DldConfig};
 /// let ex = fig_3_8();
-/// let s = dld_probed(&ex.tree, &ex.w, &[], &DldConfig::thesis_dnp()).unwrap();
+/// let s = dld_probed(&ex, &[], &DldConfig::thesis_dnp()).unwrap();
 /// let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
 /// assert!((total - 76.0).abs() < 1e-9);
 /// assert!(s.finish_time < 100.0 && s.finish_of(4).is_none());
 /// ```
-pub fn dld_probed(
-    tree: &RootedTree,
-    w: &[f64],
-    changes: &[SpeedChange],
-    cfg: &DldConfig,
-) -> Result<DldSchedule, UnawareError> {
-    run(tree, w, changes, Probe::Engine, cfg)
+pub fn dld_probed(net: &TreeNetwork, changes: &[SpeedChange], cfg: &DldConfig) -> Result<DldSchedule, UnawareError> {
+    run(net, changes, Probe::Engine, cfg)
 }
 
 fn run(
-    tree: &RootedTree,
-    w: &[f64],
+    net: &TreeNetwork,
     changes: &[SpeedChange],
     probe: Probe<'_>,
     cfg: &DldConfig,
 ) -> Result<DldSchedule, UnawareError> {
+    let (tree, w) = (&net.tree, &net.w[..]);
     let n = tree.len();
     same_lengths(n, &[("w", w.len())])?;
-    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.t_cm, cfg.t_cp)?;
+    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.scale.t_cm, cfg.scale.t_cp)?;
     if !(0.0..1.0).contains(&cfg.zeta) {
         return Err(UnawareError::InvalidParameter { name: "zeta", value: cfg.zeta, expected: "in [0, 1)" });
     }
@@ -227,7 +253,7 @@ fn run(
         node.link = profile(tree.z_up(v), v, Param::Z, changes)?;
         nodes.push(node);
     }
-    let net = Network::new(nodes, CostScale::new(cfg.t_cp, cfg.t_cm)?)?;
+    let net = Network::new(nodes, CostScale::new(cfg.scale.t_cp, cfg.scale.t_cm)?)?;
     let node_of = order.clone();
     // P_0 learns everything from CTC and PTC reports (negligible transmission time, §3.1).
     let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
@@ -287,7 +313,7 @@ fn run(
             Event::Report(r) if r.kind == ReportKind::Ctc => {
                 let v = node_of[r.node];
                 if r.amount > 0.0 {
-                    st.z_est[v] = (r.end - r.start) / (r.amount * cfg.t_cm);
+                    st.z_est[v] = (r.end - r.start) / (r.amount * cfg.scale.t_cm);
                 }
                 // With the probe on the engine a node's first reception is its probe, which
                 // no shadow waits for.
@@ -298,7 +324,7 @@ fn run(
             Event::Report(r) => {
                 let v = node_of[r.node];
                 if r.amount > 0.0 {
-                    st.w_est[v] = (r.end - r.start) / (r.amount * cfg.t_cp);
+                    st.w_est[v] = (r.end - r.start) / (r.amount * cfg.scale.t_cp);
                 }
                 if probe_size.is_some() && probe_tp[v].is_infinite() {
                     probe_tp[v] = r.end;
@@ -375,9 +401,9 @@ fn run(
                 p.dispatched = st.dispatched - phases_before(&st, p.index);
             }
             phase += 1;
-            let est_tree = st.estimated_tree(tree)?;
-            let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &avail, None)?;
-            let d = distribute_phase(&vt, &wv, x, t, cfg.t_cm, cfg.t_cp, cfg.rules)?;
+            let est = st.estimated(tree)?;
+            let est_tree = &est.tree;
+            let d = virtual_tree(&est, &avail, None)?.distribute(x, t, cfg.rules, cfg.scale)?;
             tf = d.finish;
             td = tf - t;
             phases.push(PhaseRecord { index: phase, start: t, finish: tf, available, dispatched: x });
@@ -413,20 +439,14 @@ fn run(
         for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
             mask[v] = true;
         }
-        let est_tree = st.estimated_tree(tree)?;
-        let (vt, wv) = virtual_tree(&est_tree, &st.w_est, &mask, Some(s))?;
-        let eq = equivalent(
-            &vt,
-            &wv,
-            Rules { relay: cfg.rules.relay, top: RelayRule::Physical },
-            CostScale::new(cfg.t_cp, cfg.t_cm)?,
-        )?;
+        let vt = virtual_tree(&st.estimated(tree)?, &mask, Some(s))?;
+        let eq = equivalent(&vt.tree, &vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
         // Capped at the load left (the thesis does not bound in-phase answers; see `sld`).
         let left = cfg.load * (1.0 - cfg.eta) - st.dispatched;
         if left <= 0.0 {
             continue;
         }
-        let x = ((tf - t) / (eq.w_eq * cfg.t_cp)).min(left);
+        let x = ((tf - t) / (eq.w_eq * cfg.scale.t_cp)).min(left);
         let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.shares[v] } else { 0.0 }).collect();
         st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
     }
@@ -471,11 +491,16 @@ impl State {
             s += self.z_est[u];
             u = p;
         }
-        self.w_est[v] * cfg.t_cp + s * cfg.t_cm
+        self.w_est[v] * cfg.scale.t_cp + s * cfg.scale.t_cm
     }
 
     fn estimated_tree(&self, tree: &RootedTree) -> Result<RootedTree, UnawareError> {
         RootedTree::with_members(tree.root(), tree.parents().to_vec(), self.z_est.clone())
+    }
+
+    /// The network as P_0 estimates it now.
+    fn estimated(&self, tree: &RootedTree) -> Result<TreeNetwork, UnawareError> {
+        Ok(TreeNetwork { tree: self.estimated_tree(tree)?, w: self.w_est.clone() })
     }
 
     fn clear_shadows(&mut self, tree: &RootedTree) {
@@ -552,5 +577,36 @@ impl State {
             finish: tf,
         });
         Ok(())
+    }
+}
+
+impl fmt::Display for DldSchedule {
+    /// `DLD: 3 phases, 25 dispatches, 76 units dispatched, total processing time 68.51` (with
+    /// `, probe of 1 units on the engine` for [`dld_probed`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total: f64 = self.dispatches.iter().map(|d| d.total).sum();
+        write!(
+            f,
+            "DLD: {} phases, {} dispatches, {} units dispatched, total processing time {}",
+            self.phases.len(),
+            self.dispatches.len(),
+            r6(total),
+            r6(self.finish_time)
+        )?;
+        if let Some(pl) = self.probe {
+            write!(f, ", probe of {} units on the engine", r6(pl))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for SpeedChange {
+    /// `t = 3.8: w_3 → 0.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = match self.param {
+            Param::W => "w",
+            Param::Z => "z",
+        };
+        write!(f, "t = {}: {p}_{} → {}", r6(self.time), self.node, self.value)
     }
 }

@@ -1,10 +1,10 @@
 //! The 19-processor tree of the Chapter 3 worked examples (Jia, Fig. 3.8), reconstructed
 //! from Table 3.1 and the narrative (Jia, §3.3; the figure itself is missing from the thesis text).
 
-use super::tree::RootedTree;
+use super::tree::{RootedTree, TreeNetwork};
 
-/// Table 3.1 as printed: (P_i, T^cs, T^cf (CTC), T^p (PTC), w, z) of the probe on the Fig. 3.8
-/// tree (PL = 1). These are the reports SLD and DLD start from in the §3.4 examples; note
+/// Jia, Table 3.1 as printed: (P_i, T^cs, T^cf (CTC), T^p (PTC), w, z) of the probe on the Fig. 3.8
+/// tree (PL = 1). These are the reports SLD and DLD start from in the examples of Jia, §3.4; note
 /// T^p_16 = 4.3, which contradicts w_16 = 2.0 (the worked numbers use both).
 pub const TABLE_3_1: [(usize, f64, f64, f64, f64, f64); 19] = [
     (1, 0.0, 0.5, 14.5, 7.0, 0.5),
@@ -28,19 +28,9 @@ pub const TABLE_3_1: [(usize, f64, f64, f64, f64, f64); 19] = [
     (19, 13.7, 14.4, 26.4, 6.0, 0.7),
 ];
 
-/// The example network of §3.4: a rooted tree (P_0 = node 0 does not compute) and the true
-/// inverse speeds w (index 0 unused, set to 1).
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ExampleTree {
-    /// The tree; children are in probing order (increasing id).
-    pub tree: RootedTree,
-    /// Inverse processor speeds (w_16 = 2.0, as every worked number uses; Table 3.1's
-    /// T^p_16 = 4.3 would need 1.5).
-    pub w: Vec<f64>,
-}
-
-/// The reconstructed Fig. 3.8 tree with the z and w of Table 3.1.
+/// The reconstructed Fig. 3.8 tree with the z and w of Jia, Table 3.1: the example network
+/// of Jia, §3.4 (P_0 = node 0 does not compute; its w is set to 1 and unused). w_16 = 2.0,
+/// as every worked number uses; Table 3.1's T^p_16 = 4.3 would need 1.5.
 ///
 /// ```text
 /// P0 -> P1 (z=0.5), P2 (0.2), P3 (0.4), P4 (0.9);  P1 -> P5 (0.5);  P5 -> P10 (0.4), P11 (0.8), P12 (0.8), P13 (0.2)
@@ -54,7 +44,7 @@ pub struct ExampleTree {
 /// assert!((ex.tree.path_z(19) - 11.8).abs() < 1e-12);
 /// assert_eq!(ex.tree.top_child(16), Some(2));
 /// ```
-pub fn fig_3_8() -> ExampleTree {
+pub fn fig_3_8() -> TreeNetwork {
     // (node, parent, z, w)
     const ROWS: [(usize, usize, f64, f64); 19] = [
         (1, 0, 0.5, 7.0),
@@ -86,10 +76,10 @@ pub fn fig_3_8() -> ExampleTree {
         w[v] = wv;
     }
     let tree = RootedTree::new(0, parent, z).unwrap_or_else(|_| unreachable!("the constant tree is valid"));
-    ExampleTree { tree, w }
+    TreeNetwork { tree, w }
 }
 
-/// The speed changes of the DNP example (§3.4, Table 3.3) as stated in the text; Fig. 3.10,
+/// The speed changes of the DNP example (Jia, §3.4, Table 3.3) as stated in the text; Fig. 3.10,
 /// which holds the full timeline, is missing (Jia, §3.5; the times are inferred from the narrative).
 ///
 /// ```text

@@ -16,7 +16,7 @@ pub struct Edge {
 }
 
 /// A validated network: node `i` computes α units in α·w\[i\]·T_cp, every link carries α units
-/// in α·z·T_cm (Jia, Table 4.1 notation).
+/// in α·z·T_cm (Jia, Table 4.1 notation). Its `Display` is a one-line summary.
 ///
 /// Built by [`Graph::new`], parsed from text by [`Graph::parse`], or deserialised (serde,
 /// validated on the way in) from `{"w": [...], "edges": [{"u":0,"v":1,"z":0.5}, ...]}`.
@@ -27,6 +27,7 @@ pub struct Edge {
 /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![Edge { u: 0, v: 1, z: 0.5 }, Edge { u: 1, v: 2, z: 0.2 }]).unwrap();
 /// assert_eq!(g.len(), 3);
 /// assert!(g.is_connected());
+/// assert_eq!(g.to_string(), "graph: 3 nodes, 2 links, w in [2, 6], z in [0.2, 0.5]");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -188,6 +189,9 @@ impl Graph {
     }
 
     /// The z of the link `u`–`v`, if any.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn link(&self, u: usize, v: usize) -> Option<f64> {
         self.adj.get(u)?.binary_search_by_key(&v, |&(x, _)| x).ok().map(|k| self.adj[u][k].1)
     }
@@ -236,6 +240,23 @@ impl Graph {
     /// Whether every node is reachable from node 0.
     pub fn is_connected(&self) -> bool {
         self.check_connected_from(0).is_ok()
+    }
+}
+
+impl std::fmt::Display for Graph {
+    /// `graph: 5 nodes, 5 links, w in [2, 6], z in [0.1, 1.2]` (`z in []` without links).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let range = |xs: &mut dyn Iterator<Item = f64>| {
+            xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
+        };
+        let (wl, wh) = range(&mut self.w.iter().copied());
+        write!(f, "graph: {} nodes, {} links, w in [{wl}, {wh}], ", self.len(), self.edges.len())?;
+        if self.edges.is_empty() {
+            f.write_str("z in []")
+        } else {
+            let (zl, zh) = range(&mut self.edges.iter().map(|e| e.z));
+            write!(f, "z in [{zl}, {zh}]")
+        }
     }
 }
 

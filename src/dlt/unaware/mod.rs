@@ -11,11 +11,11 @@
 //! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT; Tables 2.1/2.2 Monte Carlo | [`linear_schedule`], [`pure_dlt`], [`chain_experiment`] |
 //! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`run_chain`], [`ChainStrategy`] |
 //! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`equivalent`], [`RelayRule`] |
-//! | §3.3 | virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`virtual_tree`], [`distribute_phase`], [`sld`], [`dld`] |
+//! | §3.3 | tree networks, virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`TreeNetwork`], [`virtual_tree`], [`VirtualTree::distribute`], [`sld`], [`dld`] |
 //! | §3.4 | the reconstructed Fig. 3.8 tree and the DNP speed changes | [`fig_3_8`], [`dnp_changes`] |
 //! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
 //! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`reporting_scheme`] |
-//! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`gp_partition`], [`sss`], [`rb_sss`], [`sds`] |
+//! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`MultiSourceLoad`], [`gp_partition`], [`sss`], [`rb_sss`], [`ReportingPhase`], [`sds`] |
 //! | ch. 5 on the engine | SSS / RB-SSS iterations and SDS stages executed region by region | [`execute_sss`], [`execute_sds`] |
 //! | §5.4 | DSS on a graph: the region table E_i(B) from GP, for [`crate::queueing::DssSim`] | [`dss_regions`] |
 //! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
@@ -29,13 +29,12 @@
 //!
 //! # Example
 //! ```
-//! use loadbal::dlt::CostScale;
 //! use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, execute_sld, Probe, RelayRule, Rules, SldConfig};
 //! let ex = fig_3_8();
 //! let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
-//! let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap();
-//! let schedule = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
-//! let run = execute_sld(&ex.tree, &ex.w, &schedule, None, cfg.t_cm, cfg.t_cp).unwrap();
+//! let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
+//! let schedule = sld(&ex, &probe.tp, &cfg).unwrap();
+//! let run = execute_sld(&ex, &schedule, None, cfg.scale).unwrap();
 //! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
 //! ```
 
@@ -61,18 +60,20 @@ mod tree;
 mod virtual_tree;
 
 pub use chain_experiment::{ChainCell, ChainSampler, best_wcs_frequencies, chain_experiment};
-pub use dld::{DldConfig, DldSchedule, Param, SpeedChange, dld, dld_probed};
+pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange, dld, dld_probed};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
-pub use fig38::{ExampleTree, TABLE_3_1, dnp_changes, fig_3_8};
+pub use fig38::{TABLE_3_1, dnp_changes, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
     ess_phase1, linear_schedule, pure_dlt, wcs2_phase1,
 };
 pub use linear_run::{ChainRun, ChainStrategy, run_chain};
-pub use multisource::{Partition, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss};
+pub use multisource::{
+    MultiSourceLoad, Partition, ReportingPhase, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss,
+};
 pub use multisource_run::{MultiSourceRun, Stage, dss_regions, execute_sds, execute_sss};
 pub use probing::{
     LinearProbe, NodeEstimate, Probe, ProbeReport, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed,
@@ -83,5 +84,5 @@ pub use raold::{TreeSchedule, raold_os, to_dlt_tree};
 pub use reporting::{ReportingConfig, ReportingRun, reporting_scheme};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
-pub use tree::RootedTree;
-pub use virtual_tree::{PhaseDistribution, Rules, distribute_phase, virtual_tree};
+pub use tree::{RootedTree, TreeNetwork};
+pub use virtual_tree::{PhaseDistribution, Rules, VirtualTree, virtual_tree};

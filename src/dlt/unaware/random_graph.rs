@@ -5,9 +5,9 @@ use rand::Rng;
 use super::error::{UnawareError, positive};
 use super::graph::{Edge, Graph};
 
-/// Speed class of the Chapter 4 experiments: the drawn value is used directly as the inverse
-/// speed z or w (the literal reading of "[0.01, 3.34] for low, and [6.67, 10.0] for high", see
-/// the reference's ambiguity 34; physically the "low" class is the fast one).
+/// Speed class of the experiments of Jia, §4.2.3: the drawn value is used directly as the
+/// inverse speed z or w (the literal reading of "[0.01, 3.34] for low, and [6.67, 10.0] for
+/// high"; physically the "low" class is then the fast one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpeedClass {
@@ -19,6 +19,9 @@ pub enum SpeedClass {
 
 impl SpeedClass {
     /// The range of the class.
+    ///
+    /// # Accuracy
+    /// Exact (the thesis's constants as printed).
     pub fn range(self) -> (f64, f64) {
         match self {
             SpeedClass::Low => (0.01, 3.34),
@@ -27,7 +30,7 @@ impl SpeedClass {
     }
 }
 
-/// Coupling of the Chapter 5 experiments: z ~ U\[0, 0.5\] (tight) or U\[1, 2\] (loose).
+/// Coupling of the experiments of Jia, §5.5: z ~ U\[0, 0.5\] (tight) or U\[1, 2\] (loose).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Coupling {
@@ -54,7 +57,7 @@ pub struct RandomGraph {
 }
 
 impl RandomGraph {
-    /// The Chapter 4 setting (§4.2.3): `nodes` nodes, link density `p_link`, link parameters
+    /// The setting of Jia, §4.2.3: `nodes` nodes, link density `p_link`, link parameters
     /// from `links` and node parameters from `procs`.
     pub fn chapter4(nodes: usize, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
         RandomGraph {
@@ -66,7 +69,7 @@ impl RandomGraph {
         }
     }
 
-    /// The Chapter 5 setting (§5.5): link probability 0.4, w ~ U\[1, 10\], z by coupling.
+    /// The setting of Jia, §5.5: link probability 0.4, w ~ U\[1, 10\], z by coupling.
     pub fn chapter5(nodes: usize, coupling: Coupling) -> Self {
         let z_range = match coupling {
             Coupling::Tight => (0.0, 0.5),

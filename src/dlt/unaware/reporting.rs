@@ -123,7 +123,7 @@ impl fmt::Display for ReportingRun {
 /// ```
 pub fn reporting_scheme(g: &Graph, source: usize, cfg: &ReportingConfig) -> Result<ReportingRun, UnawareError> {
     let ReportingConfig { load, t_star, hop_delay, kind, scale } = *cfg;
-    let (t_cm, t_cp) = checked_scale(scale)?;
+    checked_scale(scale)?;
     g.check_node(source)?;
     non_negative("t_star", t_star)?;
     positive("hop_delay", hop_delay)?;
@@ -147,10 +147,10 @@ pub fn reporting_scheme(g: &Graph, source: usize, cfg: &ReportingConfig) -> Resu
         .collect();
     let w: Vec<f64> = known.iter().map(|&v| g.w()[v]).collect();
     let sub = Graph::new(w.clone(), edges)?;
-    let tree = spanning_tree(&sub, 0, kind, t_cm, t_cp)?;
+    let tree = spanning_tree(&sub, 0, kind, scale)?;
     let schedule = raold_os(&tree, &w, load, scale)?;
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-    let run = execute_tree(&tree, &ws, &schedule.loads, t_cm, t_cp)?;
+    let run = execute_tree(&tree, &ws, &schedule.loads, scale)?;
     let finish_time = t_star + schedule.finish_time;
     Ok(ReportingRun { known, tree, schedule, finish_time, run, t_star, kind, graph_nodes: g.len() })
 }

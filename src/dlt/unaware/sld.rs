@@ -1,11 +1,14 @@
 //! SLD, the static-network load distribution strategy of Jia, §3.3 (SNP case): probe once,
 //! then distribute in phases on virtual trees, answering every PTC inside a phase with a load
-//! that ends at the phase's finish time (eq. 3.6), with shadowing of busy branches.
+//! that ends at the phase's finish time (Jia, eq. (3.6)), with shadowing of busy branches.
+
+use std::fmt;
 
 use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
-use super::tree::RootedTree;
-use super::virtual_tree::{Rules, distribute_phase, virtual_tree};
+use super::tree::TreeNetwork;
+use super::virtual_tree::{Rules, virtual_tree};
+use crate::dlt::CostScale;
 
 /// Parameters of SLD.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,10 +22,8 @@ pub struct SldConfig {
     pub l1p: f64,
     /// Final threshold μ ∈ \[0, 1): the last phase starts when less than μ·L remains.
     pub mu: f64,
-    /// Communication intensity constant.
-    pub t_cm: f64,
-    /// Computation intensity constant.
-    pub t_cp: f64,
+    /// The unit times T_cp and T_cm.
+    pub scale: CostScale,
     /// Relay rules of the virtual trees.
     pub rules: Rules,
     /// Round every phase end T_q^f to this many decimals, as the thesis does ("34.16");
@@ -31,16 +32,15 @@ pub struct SldConfig {
 }
 
 impl SldConfig {
-    /// The setting of the §3.4 worked examples: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, T_cm = 1,
-    /// T_cp = 2, the SNP relay rule (ThesisSnp) below P_0 and the physical rule at P_0.
+    /// The setting of the worked examples of Jia, §3.4: L = 80, η = 0.05, L_1^p = 4, μ = 0.15,
+    /// T_cm = 1, T_cp = 2, the SNP relay rule (ThesisSnp) below P_0 and the physical rule at P_0.
     pub fn thesis_snp() -> Self {
         SldConfig {
             load: 80.0,
             eta: 0.05,
             l1p: 4.0,
             mu: 0.15,
-            t_cm: 1.0,
-            t_cp: 2.0,
+            scale: CostScale { t_cp: 2.0, t_cm: 1.0 },
             rules: Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical },
             phase_end_decimals: None,
         }
@@ -101,6 +101,10 @@ pub struct SldSchedule {
 
 impl SldSchedule {
     /// Total load dispatched to processor `v` during phase `phase`.
+    ///
+    /// # Accuracy
+    /// A sum of the processor's dispatches in the phase (usually one): within `k·ε` relative
+    /// for k dispatches, all positive.
     pub fn load_of(&self, phase: usize, v: usize) -> f64 {
         self.dispatches
             .iter()
@@ -112,19 +116,31 @@ impl SldSchedule {
     }
 }
 
-/// Runs SLD on `tree` (root P_0 does not compute) whose processors have inverse speeds `w` and
-/// returned their probe PTCs at times `ptc` (index by node id; the root's entry is ignored).
-/// The scheduler's knowledge is exactly `w`, the tree's z and `ptc` (SNP: the probe's
+/// Runs SLD (Jia, §3.3, SNP case) on the tree network `net` (its root P_0 does not compute)
+/// whose processors returned their probe PTCs at times `ptc` (indexed by node id; the root's
+/// entry is ignored). The scheduler's knowledge is exactly `net` and `ptc` (SNP: the probe's
 /// estimates are exact).
 ///
 /// # Formula
+/// Equation numbers are Jia's.
 /// ```text
-/// Phase_1: i* = first PTC, T_1^f = T^p_i* + L_1^p·β_i*                      (3.4)
+/// Phase_1: i* = first PTC, T_1^f = T^p_i* + L_1^p·β_i*                      (3.4)–(3.5)
 /// in phase q, a PTC from an unshadowed set gets (T_q^f − t̂)/β (3.6), batches through the
 /// set's equivalent; shadow(set) = max_i (T_q^f − L_i·w_i·T_cp)                  (3.7)
 /// Phase_q start: k available processors, L_q^p = k·L_1^p on the virtual tree  (3.8)
 /// last phase when remaining < μ·L or remaining < L_q^p: dispatch everything.
 /// ```
+///
+/// # Accuracy
+/// Every time is a short sum of products of the inputs and the shares of [`equivalent`]; no
+/// cancellation beyond `T_q^f − t`. The plan is checked against an independent execution: on
+/// the event engine ([`super::execute_sld`]) with the physical relay rule at both levels, the
+/// last computation ends at `finish_time` to 1e-9 relative, and exactly L − η·L units are
+/// computed (`tests/unaware_sld.rs`, `tests/unaware_engine.rs`, random trees of 3–24 nodes;
+/// measured worst about 1e-14). With the thesis's relay rule ([`RelayRule::ThesisSnp`]) the
+/// plan over-charges first hops by design (Jia, §3.4's "57.2") and the engine ends earlier.
+/// `phase_end_decimals` rounds the phase ends as the thesis prints them, and then the plan is
+/// only as accurate as that rounding.
 ///
 /// # Errors
 /// [`UnawareError::InvalidParameter`] for η or μ outside their ranges, L, L_1^p, T_cm, T_cp
@@ -133,19 +149,23 @@ impl SldSchedule {
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::CostScale;
+/// The SNP example of Jia, §3.4: P_6 reports first and gets L_1^p = 4, Phase_1 ends at 13.
+/// ```
 /// use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, Probe, SldConfig};
 /// let ex = fig_3_8();
 /// let cfg = SldConfig::thesis_snp();
-/// let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, CostScale::new(cfg.t_cp, cfg.t_cm).unwrap()).unwrap();
-/// let s = sld(&ex.tree, &ex.w, &probe.tp, &cfg).unwrap();
+/// let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
+/// let s = sld(&ex, &probe.tp, &cfg).unwrap();
 /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
 /// assert_eq!(s.phases[0].finish, 13.0);
+/// assert_eq!(s.phases[0].to_string(), "Phase_1: 6 → 13, 5.31613 units dispatched");
 /// ```
-pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
+pub fn sld(net: &TreeNetwork, ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
+    let (tree, w) = (&net.tree, &net.w[..]);
     let n = tree.len();
     same_lengths(n, &[("w", w.len()), ("ptc", ptc.len())])?;
-    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.t_cm, cfg.t_cp)?;
+    let CostScale { t_cm, t_cp } = cfg.scale;
+    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, t_cm, t_cp)?;
     let root = tree.root();
     let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
     if procs.is_empty() {
@@ -156,6 +176,7 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
         positive("w", w[v])?;
     }
     let mut run = Run {
+        net,
         tree,
         w,
         ptc,
@@ -167,11 +188,11 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
     };
     let round = |x: f64| cfg.phase_end_decimals.map_or(x, |d| (x * 10f64.powi(d)).round() / 10f64.powi(d));
     let pl = cfg.eta * cfg.load / tree.children(root).len() as f64;
-    let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.t_cm).sum();
+    let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.scale.t_cm).sum();
     // Phase_1 (3.4)–(3.5)
     let first = procs.iter().copied().min_by(|&a, &b| ptc[a].total_cmp(&ptc[b]).then(a.cmp(&b))).unwrap_or(root);
     let t = ptc[first].max(probe_end);
-    let beta = w[first] * cfg.t_cp + tree.path_z(first) * cfg.t_cm;
+    let beta = w[first] * cfg.scale.t_cp + tree.path_z(first) * cfg.scale.t_cm;
     let mut tf = round(t + cfg.l1p * beta);
     let set = tree.top_child(first).unwrap_or(first);
     run.record(
@@ -179,10 +200,10 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
         t,
         set,
         vec![(first, cfg.l1p)],
-        w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.t_cm / cfg.t_cp,
+        w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.scale.t_cm / cfg.scale.t_cp,
         tf,
     );
-    let t = t + cfg.l1p * tree.z_up(set) * cfg.t_cm;
+    let t = t + cfg.l1p * tree.z_up(set) * cfg.scale.t_cm;
     run.in_phase(1, t, tf)?;
     let mut phases = vec![PhaseRecord {
         index: 1,
@@ -201,8 +222,7 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
         let remaining = (cfg.load - cfg.eta * cfg.load - run.dispatched).max(0.0);
         let last = remaining < cfg.mu * cfg.load || remaining < lp;
         let x = if last { remaining } else { lp };
-        let (vt, wv) = virtual_tree(tree, w, &run.served, None)?;
-        let dist = distribute_phase(&vt, &wv, x, t0, cfg.t_cm, cfg.t_cp, cfg.rules)?;
+        let dist = virtual_tree(net, &run.served, None)?.distribute(x, t0, cfg.rules, cfg.scale)?;
         let before = run.dispatched;
         let mut clock = t0;
         for &(s, shadow) in &dist.shadows {
@@ -224,7 +244,7 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
                 shadow_until: shadow,
                 finish: dist.finish,
             });
-            clock += total * tree.z_up(s) * cfg.t_cm;
+            clock += total * tree.z_up(s) * cfg.scale.t_cm;
         }
         if last {
             phases.push(PhaseRecord { index: q, start: t0, finish: dist.finish, available, dispatched: x });
@@ -237,7 +257,8 @@ pub fn sld(tree: &RootedTree, w: &[f64], ptc: &[f64], cfg: &SldConfig) -> Result
 }
 
 struct Run<'a> {
-    tree: &'a RootedTree,
+    net: &'a TreeNetwork,
+    tree: &'a super::tree::RootedTree,
     w: &'a [f64],
     ptc: &'a [f64],
     cfg: &'a SldConfig,
@@ -249,7 +270,8 @@ struct Run<'a> {
 
 impl Run<'_> {
     fn record(&mut self, phase: usize, time: f64, set: usize, loads: Vec<(usize, f64)>, w_set: f64, tf: f64) {
-        let shadow = loads.iter().map(|&(v, x)| tf - x * self.w[v] * self.cfg.t_cp).fold(f64::NEG_INFINITY, f64::max);
+        let shadow =
+            loads.iter().map(|&(v, x)| tf - x * self.w[v] * self.cfg.scale.t_cp).fold(f64::NEG_INFINITY, f64::max);
         let total = loads.iter().map(|p| p.1).sum();
         for &(v, _) in &loads {
             self.served[v] = true;
@@ -286,25 +308,81 @@ impl Run<'_> {
             for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
                 mask[v] = true;
             }
-            let (vt, wv) = virtual_tree(tree, self.w, &mask, Some(s))?;
-            let e = equivalent(
-                &vt,
-                &wv,
-                Rules { relay: cfg.rules.relay, top: RelayRule::Physical },
-                crate::dlt::CostScale::new(cfg.t_cp, cfg.t_cm)?,
-            )?;
-            let x = (tf - t) / (e.w_eq * cfg.t_cp);
+            let vt = virtual_tree(self.net, &mask, Some(s))?;
+            let e = equivalent(&vt.tree, &vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
+            let x = (tf - t) / (e.w_eq * cfg.scale.t_cp);
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).
             let left = cfg.load * (1.0 - cfg.eta) - self.dispatched;
             if left <= 0.0 {
                 return Ok(());
             }
-            let (x, end) = if x > left { (left, t + left * e.w_eq * cfg.t_cp) } else { (x, tf) };
+            let (x, end) = if x > left { (left, t + left * e.w_eq * cfg.scale.t_cp) } else { (x, tf) };
             let loads: Vec<(usize, f64)> = (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.shares[v])).collect();
             self.record(phase, t, s, loads, e.w_sub[s], end);
-            t += x * tree.z_up(s) * cfg.t_cm;
+            t += x * tree.z_up(s) * cfg.scale.t_cm;
         }
         Ok(())
     }
+}
+
+impl fmt::Display for Dispatch {
+    /// `Phase_2 at 13: 12.2 units to |P_2| (P_2 6.1, P_6 6.1), shadow until 30.1, ends 34.16`
+    /// (at most six processors listed).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = self.loads.len().min(6);
+        let parts: Vec<String> = self.loads[..shown].iter().map(|&(v, x)| format!("P_{v} {}", r6(x))).collect();
+        write!(
+            f,
+            "Phase_{} at {}: {} units to |P_{}| ({}{})",
+            self.phase,
+            r6(self.time),
+            r6(self.total),
+            self.set,
+            parts.join(", "),
+            if self.loads.len() > shown { ", ..." } else { "" }
+        )?;
+        if self.shadow_until.is_finite() {
+            write!(f, ", shadow until {}", r6(self.shadow_until))?;
+        }
+        write!(f, ", ends {}", r6(self.finish))
+    }
+}
+
+impl fmt::Display for PhaseRecord {
+    /// `Phase_1: 6 → 13, 5.3 units dispatched` (with `, 17 processors available` from
+    /// Phase_2 on).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Phase_{}: {} → {}, {} units dispatched",
+            self.index,
+            r6(self.start),
+            r6(self.finish),
+            r6(self.dispatched)
+        )?;
+        if !self.available.is_empty() {
+            write!(f, ", {} processors available", self.available.len())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for SldSchedule {
+    /// `SLD: 3 phases, 21 dispatches, final load 30.26, total processing time 55.13`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "SLD: {} phases, {} dispatches, final load {}, total processing time {}",
+            self.phases.len(),
+            self.dispatches.len(),
+            r6(self.final_load),
+            r6(self.finish_time)
+        )
+    }
+}
+
+/// `x` rounded to six decimals for display (so that 13.000000000000002 shows as 13).
+pub(super) fn r6(x: f64) -> f64 {
+    if x.is_finite() && x.abs() < 1e12 { (x * 1e6).round() / 1e6 } else { x }
 }

@@ -7,8 +7,9 @@ use std::collections::BinaryHeap;
 use super::error::{UnawareError, positive};
 use super::graph::Graph;
 use super::tree::RootedTree;
+use crate::dlt::CostScale;
 
-/// The spanning trees compared in Chapter 4 (Table 4.2).
+/// The spanning trees compared in Jia, Chapter 4 (Table 4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpanningTreeKind {
@@ -18,7 +19,7 @@ pub enum SpanningTreeKind {
     Mst,
     /// Fewest-hop tree (BFS; parent among the previous layer with the smallest z, then id).
     Fht,
-    /// Robust spanning tree, cost (4.1)–(4.2).
+    /// Robust spanning tree, cost of Jia, eqs. (4.1)–(4.2).
     Rst,
     /// Equivalence-based tree: greedily adds the (edge, node) pair that minimises the root's
     /// equivalent w (computed hierarchically, see the `est` module's notes).
@@ -35,7 +36,7 @@ impl SpanningTreeKind {
         SpanningTreeKind::Est,
     ];
 
-    /// Short name.
+    /// Short name (`SPT`, `MST`, `FHT`, `RST`, `EST`), also its `Display`.
     pub fn name(self) -> &'static str {
         match self {
             SpanningTreeKind::Spt => "SPT",
@@ -44,6 +45,12 @@ impl SpanningTreeKind {
             SpanningTreeKind::Rst => "RST",
             SpanningTreeKind::Est => "EST",
         }
+    }
+}
+
+impl std::fmt::Display for SpanningTreeKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -100,39 +107,52 @@ fn grow(g: &Graph, root: usize, cumulative: bool, cost: impl Fn(usize, usize, f6
     parent
 }
 
-/// Builds the spanning tree of `kind` rooted at `root`. EST needs `t_cm`, `t_cp` (and the
-/// graph's w); the other kinds use z only. RST uses the reference's reading of (4.1)–(4.2):
-/// the link weight is the single edge's z.
+/// Builds the spanning tree of `kind` rooted at `root` (Jia, §4.2). EST needs the unit times
+/// `scale` (and the graph's w); the other kinds use z only. RST reads Jia, eqs. (4.1)–(4.2)
+/// with the link weight of the single edge being added, and λ clamped at 0 beyond ε_1.
 ///
 /// # Formula
+/// Equation numbers are Jia's.
 /// ```text
+/// SPT: Dijkstra on z;  MST: Prim on z;  FHT: breadth-first, parent = smallest z, then id
 /// RST (4.1)–(4.2): cost of adding v under u = λ_v·h_v + (1 − λ_v)·z_uv,
 ///                  λ_v = max(0, 1 − h_v/ε_1), h_v = h_u + 1, ε_1 = eccentricity of the SPT
 /// EST: add the (edge, node) pair minimising the equivalent w of the root (4.3)–(4.4)
 /// ```
+///
+/// # Accuracy
+/// A combinatorial result, exact for the comparisons it makes: ties are broken by node id,
+/// and costs that differ only by rounding (path sums in `SPT`, Jia, eq. (4.1) in `RST`) are
+/// compared as computed. The tests check SPT against an exhaustive search of every simple
+/// path, RST against a brute-force rebuild from Jia, eqs. (4.1)–(4.2) on small graphs
+/// (`tests/unaware_spanning.rs`), FHT's eccentricity against breadth-first hop counts, and
+/// EST against a naive greedy.
 ///
 /// # Errors
 /// [`UnawareError::NodeOutOfRange`] for a bad root, [`UnawareError::Disconnected`] when some
 /// node cannot be reached, [`UnawareError::InvalidParameter`] for bad T_cm, T_cp.
 ///
 /// # Examples
-/// The reference's regression graph G26: the FHT has eccentricity 2, the MST 4.
+/// A five-node regression graph: the FHT has eccentricity 2, the MST 4.
 /// ```
+/// use loadbal::dlt::CostScale;
 /// use loadbal::dlt::unaware::{spanning_tree, Edge, Graph, SpanningTreeKind};
 /// let e = |u, v, z| Edge { u, v, z };
 /// let g = Graph::new(vec![2.0, 3.0, 6.0, 1.0, 4.0],
 ///     vec![e(0,1,0.5), e(0,2,0.2), e(1,2,0.2), e(1,3,0.1), e(2,3,0.6), e(3,4,0.3), e(2,4,1.0)]).unwrap();
-/// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, 1.0, 1.0).unwrap().eccentricity(), 2);
-/// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Mst, 1.0, 1.0).unwrap().eccentricity(), 4);
+/// let fht = spanning_tree(&g, 0, SpanningTreeKind::Fht, CostScale::unit()).unwrap();
+/// assert_eq!(fht.eccentricity(), 2);
+/// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Mst, CostScale::unit()).unwrap().eccentricity(), 4);
+/// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, parents [-, 0, 0, 1, 3]");
 /// ```
 pub fn spanning_tree(
     g: &Graph,
     root: usize,
     kind: SpanningTreeKind,
-    t_cm: f64,
-    t_cp: f64,
+    scale: CostScale,
 ) -> Result<RootedTree, UnawareError> {
     g.check_connected_from(root)?;
+    let CostScale { t_cm, t_cp } = scale;
     positive("t_cm", t_cm)?;
     positive("t_cp", t_cp)?;
     let parent = match kind {
@@ -143,7 +163,7 @@ pub fn spanning_tree(
             let eps1 = build(g, root, grow(g, root, true, |_, _, z| z))?.eccentricity().max(1) as f64;
             return rst(g, root, eps1);
         }
-        SpanningTreeKind::Est => return super::est::est(g, root, crate::dlt::CostScale::new(t_cp, t_cm)?),
+        SpanningTreeKind::Est => return super::est::est(g, root, scale),
     };
     build(g, root, parent)
 }
@@ -190,12 +210,21 @@ fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
     build(g, root, parent)
 }
 
-/// RST per-node cost (4.1) with weight (4.2), λ clamped at 0 beyond ε_1.
+/// RST per-node cost, Jia, eq. (4.1) with the weight of eq. (4.2), λ clamped at 0 beyond ε_1
+/// (the thesis's λ would turn negative there and reward depth).
 ///
 /// # Formula
+/// Equation numbers are Jia's.
 /// ```text
-/// λ = max(0, 1 − h/ε_1);  cost = λ·h + (1 − λ)·z
+/// λ = max(0, 1 − h/ε_1);  cost = λ·h + (1 − λ)·z                     (4.1)–(4.2)
 /// ```
+///
+/// # Accuracy
+/// Four roundings of non-negative terms: within `4·ε` relative for `h ≤ ε_1` (where `1 − h/ε_1`
+/// may lose digits to cancellation only when λ itself is tiny, and then `(1 − λ)·z` dominates)
+/// and exactly `z` beyond. Checked against exact rational arithmetic for h, ε_1 ≤ 12 and
+/// z = k/8 (`tests/unaware_spanning.rs`). NaN or negative inputs give NaN or a negative cost:
+/// [`spanning_tree`] only calls it with validated z and ε_1 ≥ 1.
 ///
 /// # Examples
 /// ```
