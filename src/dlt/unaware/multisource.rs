@@ -330,7 +330,7 @@ pub(super) fn region_w(g: &Graph, tree: &RootedTree, scale: CostScale) -> Result
 ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
 /// let s = sss(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
 /// assert!((s.finish_time - 14.282484).abs() < 1e-6);
-/// assert_eq!(s.to_string(), "SSS: 2 iterations, T_sss = 14.282484 (S_0 = node 0 finishes at 12.903226, then node 1)");
+/// assert_eq!(s.to_string(), "SSS: 2 iterations, T_sss = 14.282484 (S_0 = node 0 finishes at 13.548387, then node 1)");
 /// ```
 pub fn sss(g: &Graph, load: &MultiSourceLoad, scale: CostScale) -> Result<SssSchedule, UnawareError> {
     sss_with(g, load, scale, |s| gp_partition(g, s))

@@ -132,7 +132,7 @@ fn finish(stages: Vec<Stage>) -> MultiSourceRun {
 /// let run = execute_sss(&g, &s, CostScale::unit()).unwrap();
 /// assert!((run.finish_time - 14.282484).abs() < 1e-6);
 /// assert_eq!(run.to_string(), "engine run of 2 stages, last computation ends at 14.282484");
-/// assert_eq!(run.stages[0].to_string(), "stage from t = 0: node 0 with 10, node 1 with 7.857143");
+/// assert_eq!(run.stages[0].to_string(), "stage from t = 0: node 0 with 10, node 1 with 9.205006");
 /// ```
 pub fn execute_sss(g: &Graph, schedule: &SssSchedule, scale: CostScale) -> Result<MultiSourceRun, UnawareError> {
     let mut stages = Vec::new();

@@ -148,8 +148,7 @@ impl SldSchedule {
 /// without children; [`UnawareError::LengthMismatch`].
 ///
 /// # Examples
-/// ```
-/// The SNP example of Jia, §3.4: P_6 reports first and gets L_1^p = 4, Phase_1 ends at 13.
+/// The SNP example of Jia, §3.4: P_6 reports first (at 3) and gets L_1^p = 4, Phase_1 ends at 13.
 /// ```
 /// use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, Probe, SldConfig};
 /// let ex = fig_3_8();
@@ -158,7 +157,7 @@ impl SldSchedule {
 /// let s = sld(&ex, &probe.tp, &cfg).unwrap();
 /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
 /// assert_eq!(s.phases[0].finish, 13.0);
-/// assert_eq!(s.phases[0].to_string(), "Phase_1: 6 → 13, 5.31613 units dispatched");
+/// assert_eq!(s.phases[0].to_string(), "Phase_1: 3 → 13, 13.352744 units dispatched");
 /// ```
 pub fn sld(net: &TreeNetwork, ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
     let (tree, w) = (&net.tree, &net.w[..]);

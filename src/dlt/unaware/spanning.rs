@@ -143,7 +143,7 @@ fn grow(g: &Graph, root: usize, cumulative: bool, cost: impl Fn(usize, usize, f6
 /// let fht = spanning_tree(&g, 0, SpanningTreeKind::Fht, CostScale::unit()).unwrap();
 /// assert_eq!(fht.eccentricity(), 2);
 /// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Mst, CostScale::unit()).unwrap().eccentricity(), 4);
-/// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, parents [-, 0, 0, 1, 3]");
+/// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, parents [-, 0, 0, 1, 2]");
 /// ```
 pub fn spanning_tree(
     g: &Graph,
