@@ -203,3 +203,66 @@ fn dnp_with_the_probe_on_the_engine() {
     // The slow processors' probes are not load.
     assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());
 }
+
+/// DLD on a static network whose probe estimates are exact: every batch of an intermediate
+/// phase is computed by the phase end P_0 aimed at (up to 1e-9 relative), so the phase ends in
+/// the schedule are attainable; the last phase's end is the engine's.
+#[test]
+fn dld_static_batches_end_by_their_phase_end() {
+    let mut worst_late = 0.0f64;
+    for seed in 0..40u64 {
+        let (net, t, w) = random_tree(seed, 3 + (seed as usize % 17));
+        let cfg = DldConfig::thesis_dnp();
+        let tp = probe_tree(&t, &w, cfg.load, cfg.eta, cfg.scale.t_cm, cfg.scale.t_cp).unwrap().tp;
+        let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
+        let last_phase = s.phases.len();
+        let mut seen = vec![0usize; w.len()];
+        for d in &s.dispatches {
+            for &(v, _) in &d.loads {
+                let end = s.compute_ends(v)[seen[v]];
+                seen[v] += 1;
+                if d.phase < last_phase {
+                    let late = (end - d.finish) / d.finish;
+                    worst_late = worst_late.max(late);
+                    assert!(late <= 1e-9, "seed {seed}: P_{v} of phase {} ends {end} after {}", d.phase, d.finish);
+                }
+            }
+        }
+        assert_eq!(s.phases.last().unwrap().finish, s.finish_time);
+    }
+    eprintln!("DLD static: latest batch end relative to its phase end {worst_late:e}");
+}
+
+/// The result types print one-line summaries with their units and labels.
+#[test]
+fn results_display() {
+    let ex = fig_3_8();
+    let cfg = SldConfig { rules: Rules::default(), ..SldConfig::thesis_snp() };
+    let r = run_sld(&ex, &cfg).unwrap();
+    assert!(r.to_string().starts_with("SLD end to end: probe PL = 1, "), "{r}");
+    assert!(r.run.to_string().starts_with("engine run: 20 nodes, "), "{}", r.run);
+    assert!(r.schedule.to_string().starts_with("SLD: "), "{}", r.schedule);
+    assert!(r.schedule.dispatches[0].to_string().starts_with("Phase_1 at 3: 4 units to |P_2| (P_6 4), "));
+    assert_eq!(ex.to_string(), "tree network rooted at 0: 20 nodes, depth 4, w in [1, 100], z in [0.1, 10]");
+    let s = dld_probed(&ex, &dnp_changes(), &DldConfig::thesis_dnp()).unwrap();
+    assert!(s.to_string().ends_with(", probe of 1 units on the engine"), "{s}");
+    assert_eq!(dnp_changes()[1].to_string(), "t = 3.8: w_3 → 0.5");
+}
+
+/// SLD end to end on 30 seeded random trees: the worst disagreement between the plan and the
+/// engine (documented 1e-9 relative) and between the estimates and the true speeds (1e-12).
+#[test]
+fn sld_end_to_end_worst_case() {
+    let cfg = SldConfig { rules: Rules::default(), ..SldConfig::thesis_snp() };
+    let (mut plan, mut est) = (0.0f64, 0.0f64);
+    for seed in 0..30u64 {
+        let (net, t, w) = random_tree(seed, 3 + (seed as usize % 22));
+        let r = run_sld(&net, &cfg).unwrap();
+        plan = plan.max((r.load_finish - r.schedule.finish_time).abs() / r.schedule.finish_time);
+        for v in 1..w.len() {
+            est = est.max((r.w_est[v] - w[v]).abs() / w[v]).max((r.z_est[v] - t.z_up(v)).abs() / t.z_up(v));
+        }
+    }
+    assert!(plan <= 1e-9 && est <= 1e-12, "plan {plan:e}, estimates {est:e}");
+    eprintln!("run_sld: worst plan vs engine {plan:e}, worst estimate {est:e}");
+}

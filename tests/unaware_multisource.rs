@@ -239,3 +239,86 @@ fn dss_on_a_graph() {
     assert!(dss_regions(&g, &[0, 1], 0.0, CostScale::unit()).is_err());
     assert!(dss_regions(&g, &(0..17).collect::<Vec<_>>(), 1.0, CostScale::unit()).is_err());
 }
+
+/// GP against exhaustive search on small graphs: every node's region is the source with the
+/// smallest (shortest-path delay, index) over every simple path from every source, and its
+/// route inside the region tree has that delay.
+#[test]
+fn gp_against_exhaustive_search() {
+    fn shortest(g: &Graph, u: usize, d: f64, seen: &mut Vec<bool>, best: &mut Vec<f64>) {
+        best[u] = best[u].min(d);
+        for &(v, z) in g.neighbours(u) {
+            if !seen[v] {
+                seen[v] = true;
+                shortest(g, v, d + z, seen, best);
+                seen[v] = false;
+            }
+        }
+    }
+    let mut worst = 0.0f64;
+    for seed in 0..120u64 {
+        let nodes = 4 + (seed as usize % 4);
+        let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
+        let g =
+            RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let m = 1 + (seed as usize % 3);
+        let sources: Vec<usize> = (0..m)
+            .map(|i| (i * 3 + seed as usize) % nodes)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let dist: Vec<Vec<f64>> = sources
+            .iter()
+            .map(|&s| {
+                let mut best = vec![f64::INFINITY; nodes];
+                let mut seen = vec![false; nodes];
+                seen[s] = true;
+                shortest(&g, s, 0.0, &mut seen, &mut best);
+                best
+            })
+            .collect();
+        let p = gp_partition(&g, &sources).unwrap();
+        for v in 0..nodes {
+            let want = match sources.iter().position(|&s| s == v) {
+                Some(i) => i,
+                None => (0..sources.len()).min_by(|&a, &b| dist[a][v].total_cmp(&dist[b][v]).then(a.cmp(&b))).unwrap(),
+            };
+            assert_eq!(p.region[v], want, "seed {seed}, node {v}");
+            let got = p.trees[want].path_z(v);
+            let rel = (got - dist[want][v]).abs() / dist[want][v].max(f64::MIN_POSITIVE);
+            worst = worst.max(rel);
+            assert!(rel <= 1e-12, "seed {seed}, node {v}: route {got} vs exhaustive {}", dist[want][v]);
+        }
+    }
+    eprintln!("GP: worst relative error of route delays {worst:e} against exhaustive simple paths");
+}
+
+/// The worst disagreement between the closed forms of SSS, RB-SSS and SDS and their engine
+/// executions over 30 seeded random graphs (the documented 1e-9 relative, measured).
+#[test]
+fn multi_source_worst_case_against_the_engine() {
+    let mut worst = [0.0f64; 3];
+    for seed in 0..30u64 {
+        let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
+        let nodes = 6 + (seed as usize % 14);
+        let g =
+            RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let m = 1 + (seed as usize % 3);
+        let load = MultiSourceLoad::new((0..m).collect(), (0..m).map(|i| 100.0 * (i + 1) as f64).collect()).unwrap();
+        let s = sss(&g, &load, CostScale::unit()).unwrap();
+        let run = execute_sss(&g, &s, CostScale::unit()).unwrap();
+        worst[0] = worst[0].max((run.finish_time - s.finish_time).abs() / s.finish_time);
+        let reporting = ReportingPhase { t_star: 2.0, hop_delay: 1.0 };
+        let rb = rb_sss(&g, &load, reporting, CostScale::unit()).unwrap();
+        let run = execute_sss(&g, &rb, CostScale::unit()).unwrap();
+        worst[1] = worst[1].max((2.0 + run.finish_time - rb.finish_time).abs() / rb.finish_time);
+        let t = sds(&g, &load, CostScale::unit()).unwrap();
+        let run = execute_sds(&g, &load, CostScale::unit()).unwrap();
+        worst[2] = worst[2].max((run.finish_time - t).abs() / t);
+    }
+    assert!(worst.iter().all(|&w| w <= 1e-9), "{worst:?}");
+    eprintln!(
+        "SSS, RB-SSS, SDS: worst relative error against the engine {:e}, {:e}, {:e}",
+        worst[0], worst[1], worst[2]
+    );
+}

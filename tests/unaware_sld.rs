@@ -167,3 +167,76 @@ fn sld_on_the_engine() {
     assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
     assert!(run.finish_of(17).unwrap() < s.finish_time - 0.05);
 }
+
+/// One phase distributed on a virtual tree, executed on the event engine (the independent
+/// check of `VirtualTree::distribute`): P_0 sends the sets one after another in the planned
+/// order over the true tree, as SLD does at a phase start; with the physical rule at both
+/// levels the last computation ends at the predicted T^f, to 1e-9 relative, and no processor
+/// ends later, on random trees with random sets of available processors. (Some processors
+/// below a relay of the virtual tree end earlier than T^f: the plan is conservative there.)
+#[test]
+fn phase_distribution_against_the_engine() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+    let (mut worst, mut early) = (0.0f64, 0);
+    for _ in 0..60 {
+        let n = rng.random_range(3..26);
+        let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
+        let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
+        let net = TreeNetwork::new(tree, w).unwrap();
+        let mut avail: Vec<bool> = (0..n).map(|v| v != 0 && rng.random_bool(0.6)).collect();
+        avail[n - 1] = true;
+        let vt = virtual_tree(&net, &avail, None).unwrap();
+        let d = vt.distribute(50.0, 0.0, Rules::default(), SCALE).unwrap();
+        let dispatches: Vec<Dispatch> = d
+            .shadows
+            .iter()
+            .map(|&(set, shadow_until)| {
+                let loads: Vec<(usize, f64)> = (1..n)
+                    .filter(|&v| vt.tree.top_child(v) == Some(set) && d.loads[v] > 0.0)
+                    .map(|v| (v, d.loads[v]))
+                    .collect();
+                let total = loads.iter().map(|p| p.1).sum();
+                Dispatch { phase: 1, time: 0.0, set, loads, total, w_set: f64::NAN, shadow_until, finish: d.finish }
+            })
+            .collect();
+        let plan = SldSchedule { dispatches, phases: Vec::new(), final_load: 50.0, finish_time: d.finish };
+        let run = execute_sld(&net, &plan, None, SCALE).unwrap();
+        let rel = (run.trace.compute_makespan - d.finish).abs() / d.finish;
+        worst = worst.max(rel);
+        assert!(rel <= 1e-9, "engine {}, predicted {}", run.trace.compute_makespan, d.finish);
+        for v in (1..n).filter(|&v| d.loads[v] > 0.0) {
+            let f = run.finish_of(v).unwrap();
+            if f < d.finish * (1.0 - 1e-9) {
+                early += 1;
+            }
+            assert!(f <= d.finish * (1.0 + 1e-9), "P_{v}: engine {f}, predicted {}", d.finish);
+        }
+        let computed: f64 = (1..n).map(|v| run.computed_by(v)).sum();
+        assert!((computed - 50.0).abs() <= 1e-9 * 50.0);
+    }
+    eprintln!("VirtualTree::distribute: worst relative error {worst:e} against the engine, {early} processors early");
+}
+
+/// SLD with the physical relay rule on random trees, executed on the engine: the compute
+/// makespan equals the plan's finish time to 1e-9 relative.
+#[test]
+fn sld_plans_against_the_engine_on_random_trees() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let mut worst = 0.0f64;
+    let cfg = SldConfig { rules: Rules::default(), load: 200.0, ..SldConfig::thesis_snp() };
+    for _ in 0..40 {
+        let n = rng.random_range(3..25);
+        let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
+        let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
+        let tp = probe_tree(&tree, &w, cfg.load, cfg.eta, cfg.scale.t_cm, cfg.scale.t_cp).unwrap().tp;
+        let net = TreeNetwork::new(tree, w).unwrap();
+        let s = sld(&net, &tp, &cfg).unwrap();
+        let run = execute_sld(&net, &s, None, cfg.scale).unwrap();
+        let rel = (run.trace.compute_makespan - s.finish_time).abs() / s.finish_time;
+        worst = worst.max(rel);
+        assert!(rel <= 1e-9, "{n} nodes: engine {}, plan {}", run.trace.compute_makespan, s.finish_time);
+    }
+    eprintln!("SLD: worst relative error {worst:e} of the plan against the engine");
+}

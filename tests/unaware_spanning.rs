@@ -271,3 +271,95 @@ proptest! {
         prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
     }
 }
+
+/// Every simple path from `root` by depth-first search: the smallest Σ z to each node and the
+/// hop count of that path (`None` when unreachable). Exponential; for graphs of a few nodes.
+fn exhaustive_shortest(g: &Graph, root: usize) -> Vec<Option<(f64, usize)>> {
+    fn walk(g: &Graph, u: usize, d: f64, hops: usize, seen: &mut Vec<bool>, best: &mut Vec<Option<(f64, usize)>>) {
+        if best[u].is_none_or(|(b, _)| d < b) {
+            best[u] = Some((d, hops));
+        }
+        for &(v, z) in g.neighbours(u) {
+            if !seen[v] {
+                seen[v] = true;
+                walk(g, v, d + z, hops + 1, seen, best);
+                seen[v] = false;
+            }
+        }
+    }
+    let mut best = vec![None; g.len()];
+    let mut seen = vec![false; g.len()];
+    seen[root] = true;
+    walk(g, root, 0.0, 0, &mut seen, &mut best);
+    best
+}
+
+/// Jia, eqs. (4.1)–(4.2) in exact rational arithmetic: with z = k/8 the cost
+/// λ·h + (1 − λ)·z, λ = max(0, 1 − h/ε_1), is `num/(8·ε_1)` with an integer `num`, so its
+/// correctly rounded value is one integer division; `rst_cost` is within the documented 4·ε.
+#[test]
+fn rst_cost_against_exact_rationals() {
+    let mut worst = 0.0f64;
+    for eps1 in 1u64..=12 {
+        for h in 1u64..=14 {
+            for k in 0u64..=80 {
+                let num = if h <= eps1 { 8 * (eps1 - h) * h + h * k } else { eps1 * k };
+                let exact = num as f64 / (8 * eps1) as f64;
+                let got = rst_cost(h as usize, eps1 as f64, k as f64 / 8.0);
+                let rel = if exact == 0.0 { got.abs() } else { ((got - exact) / exact).abs() };
+                worst = worst.max(rel);
+                assert!(rel <= 4.0 * f64::EPSILON, "h = {h}, ε_1 = {eps1}, z = {k}/8: {got} vs {exact}");
+            }
+        }
+    }
+    eprintln!("rst_cost: worst relative error {worst:e} against exact rationals");
+}
+
+/// SPT and RST against brute force on small random graphs: SPT's route delays are the smallest
+/// Σ z over every simple path; RST is rebuilt by scanning every (tree node, outside node) link
+/// at each step with the cost of Jia, eqs. (4.1)–(4.2) written as ((ε_1 − h)·h + h·z)/ε_1
+/// (h ≤ ε_1) or z, ε_1 the hop count of the deepest exhaustive shortest path.
+#[test]
+fn spt_and_rst_against_brute_force() {
+    let mut worst = 0.0f64;
+    for seed in 0..150u64 {
+        let nodes = 3 + (seed as usize % 6);
+        let spec = RandomGraph::chapter4(nodes, 0.5, SpeedClass::Low, SpeedClass::Low);
+        let g = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let best = exhaustive_shortest(&g, 0);
+        let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
+        for (v, b) in best.iter().enumerate() {
+            let (d, _) = b.unwrap();
+            let rel = (spt.path_z(v) - d).abs() / d.max(f64::MIN_POSITIVE);
+            worst = worst.max(rel);
+            assert!(rel <= 1e-12, "seed {seed}, node {v}: SPT {} vs exhaustive {d}", spt.path_z(v));
+        }
+        let eps1 = best.iter().map(|b| b.unwrap().1).max().unwrap().max(1);
+        let e1 = eps1 as f64;
+        let n = g.len();
+        let (mut parent, mut depth, mut inside) = (vec![None; n], vec![0usize; n], vec![false; n]);
+        inside[0] = true;
+        for _ in 1..n {
+            let mut pick: Option<(f64, usize, usize)> = None;
+            for u in (0..n).filter(|&u| inside[u]) {
+                for &(v, z) in g.neighbours(u).iter().filter(|&&(v, _)| !inside[v]) {
+                    let h = (depth[u] + 1) as f64;
+                    let cost = if h <= e1 { ((e1 - h) * h + h * z) / e1 } else { z };
+                    let better = pick.is_none_or(|(c, pv, pu)| {
+                        cost < c - 1e-12 * c || ((cost - c).abs() <= 1e-12 * c && (v, u) < (pv, pu))
+                    });
+                    if better {
+                        pick = Some((cost, v, u));
+                    }
+                }
+            }
+            let (_, v, u) = pick.unwrap();
+            inside[v] = true;
+            parent[v] = Some(u);
+            depth[v] = depth[u] + 1;
+        }
+        let rst = spanning_tree(&g, 0, SpanningTreeKind::Rst, CostScale::unit()).unwrap();
+        assert_eq!(rst.parents(), &parent[..], "seed {seed}: RST differs from the brute-force rebuild");
+    }
+    eprintln!("SPT: worst relative error {worst:e} against exhaustive simple paths");
+}
