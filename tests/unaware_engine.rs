@@ -213,7 +213,7 @@ fn dld_static_batches_end_by_their_phase_end() {
     for seed in 0..40u64 {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 17));
         let cfg = DldConfig::thesis_dnp();
-        let tp = probe_tree(&t, &w, cfg.load, cfg.eta, cfg.scale.t_cm, cfg.scale.t_cp).unwrap().tp;
+        let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
         let last_phase = s.phases.len();
         let mut seen = vec![0usize; w.len()];

@@ -230,7 +230,7 @@ fn sld_plans_against_the_engine_on_random_trees() {
         let n = rng.random_range(3..25);
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-        let tp = probe_tree(&tree, &w, cfg.load, cfg.eta, cfg.scale.t_cm, cfg.scale.t_cp).unwrap().tp;
+        let tp = probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let net = TreeNetwork::new(tree, w).unwrap();
         let s = sld(&net, &tp, &cfg).unwrap();
         let run = execute_sld(&net, &s, None, cfg.scale).unwrap();
