@@ -259,8 +259,8 @@ fn sld_end_to_end_worst_case() {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 22));
         let r = run_sld(&net, &cfg).unwrap();
         plan = plan.max((r.load_finish - r.schedule.finish_time).abs() / r.schedule.finish_time);
-        for v in 1..w.len() {
-            est = est.max((r.w_est[v] - w[v]).abs() / w[v]).max((r.z_est[v] - t.z_up(v)).abs() / t.z_up(v));
+        for (v, &wv) in w.iter().enumerate().skip(1) {
+            est = est.max((r.w_est[v] - wv).abs() / wv).max((r.z_est[v] - t.z_up(v)).abs() / t.z_up(v));
         }
     }
     assert!(plan <= 1e-9 && est <= 1e-12, "plan {plan:e}, estimates {est:e}");

@@ -244,6 +244,7 @@ fn dss_on_a_graph() {
 /// smallest (shortest-path delay, index) over every simple path from every source, and its
 /// route inside the region tree has that delay.
 #[test]
+#[allow(clippy::needless_range_loop)] // `v` is a node id indexing several per-node tables
 fn gp_against_exhaustive_search() {
     fn shortest(g: &Graph, u: usize, d: f64, seen: &mut Vec<bool>, best: &mut Vec<f64>) {
         best[u] = best[u].min(d);

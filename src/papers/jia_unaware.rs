@@ -374,7 +374,7 @@ fn phase_3_snp(ex: &crate::dlt::unaware::TreeNetwork, s: &crate::dlt::unaware::S
         }
     };
     tp[16] = 4.3;
-    rows.push(match sld(&ex, &tp, &faithful) {
+    rows.push(match sld(ex, &tp, &faithful) {
         Ok(f) => Row::computed(KEY, "§3.4 text", item, f.finish_time)
             .note("Phase_1 without the two slips leaves 30.1369 for Phase_3; physical top-level duration"),
         Err(e) => Row::error(KEY, "§3.4 text", item, &e),
@@ -383,7 +383,7 @@ fn phase_3_snp(ex: &crate::dlt::unaware::TreeNetwork, s: &crate::dlt::unaware::S
     // plan, and its execution after the probe (physical relay rule).
     let e2e = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..faithful };
     let item = "SLD end to end on the engine: last phase computation";
-    rows.push(match run_sld(&ex, &e2e) {
+    rows.push(match run_sld(ex, &e2e) {
         Ok(r) => Row::computed(KEY, "§3.4 text", item, r.load_finish).note(&format!(
             "probe executed as copies, z and w estimated from its reports (T^p_16 = 5.3, not the printed 4.3), plan {:.4}; \
              the probes of P_4 and P_7 (w = 100) run until {:.1}, outside the thesis's total time",
