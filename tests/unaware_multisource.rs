@@ -323,3 +323,16 @@ fn multi_source_worst_case_against_the_engine() {
         worst[0], worst[1], worst[2]
     );
 }
+
+/// The multi-source results print one-line summaries.
+#[test]
+fn multi_source_display() {
+    let g = g23();
+    let p = gp_partition(&g, &[0, 1]).unwrap();
+    assert_eq!(p.to_string(), "GP: 2 regions, S_0 = node 0: 2 nodes, S_1 = node 1: 3 nodes");
+    let s = sss(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
+    let first = s.iterations[0].to_string();
+    assert!(first.starts_with("2 sources active for Δ = 13.548387: node 0 (L 10, W "), "{first}");
+    assert!(first.ends_with("; node 0 finishes"), "{first}");
+    assert_eq!(g.to_string(), "graph: 5 nodes, 5 links, w in [2, 6], z in [0.1, 1.2]");
+}

@@ -38,6 +38,9 @@ pub const TABLE_3_1: [(usize, f64, f64, f64, f64, f64); 19] = [
 /// P15 -> P17 (0.5), P18 (0.4), P19 (0.7)
 /// ```
 ///
+/// # Accuracy
+/// Exact: the printed values of Jia, Table 3.1.
+///
 /// # Examples
 /// ```
 /// let ex = loadbal::dlt::unaware::fig_3_8();
@@ -88,6 +91,9 @@ pub fn fig_3_8() -> TreeNetwork {
 /// t = 9.1667: z_1 0.5 → 0.4, z_5 0.5 → 0.4, z_12 0.8 → 10.0, w_12 3.0 → 3.5
 /// t = 13:     z_2 0.2 → 0.5, w_2 2.0 → 1.5, w_16 2.0 → 9.0
 /// ```
+///
+/// # Accuracy
+/// The values as printed; 9 + 1/6 is rounded to the nearest `f64`.
 pub fn dnp_changes() -> Vec<super::dld::SpeedChange> {
     use super::dld::{Param, SpeedChange};
     let c = |time, node, param, value| SpeedChange { time, node, param, value };

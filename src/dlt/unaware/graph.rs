@@ -174,6 +174,9 @@ impl Graph {
     }
 
     /// Inverse processor speeds.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
     pub fn w(&self) -> &[f64] {
         &self.w
     }

@@ -110,6 +110,10 @@ impl ReportingPhase {
     /// The number of complete rounds, ⌊T*/δ⌋, capped at `cap` (no shortest route has more hops
     /// than the graph has nodes).
     ///
+    /// # Accuracy
+    /// Exact: one correctly rounded quotient, then the floor; a T* that is an exact multiple of
+    /// δ in decimal but not in binary (T* = 0.3, δ = 0.1) may count one round fewer.
+    ///
     /// # Errors
     /// [`UnawareError::InvalidParameter`] for T* < 0 or δ ≤ 0 (or either not finite).
     ///
