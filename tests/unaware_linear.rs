@@ -167,3 +167,32 @@ proptest! {
         prop_assert!(eager <= pure + 1e-9);
     }
 }
+
+/// The one-line (or one line per phase) summaries of the chain results; phase 1 is G13's.
+#[test]
+fn chain_results_display() {
+    let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.5, 0.2] };
+    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let p = probe_times_linear(&c, cfg.probe(), cfg.scale).unwrap();
+    assert_eq!(
+        p.to_string(),
+        "chain probe of 3 processors: T^c = [0.000000, 1.500000, 2.100000], T^p = [0.000000, 16.500000, 20.100000]"
+    );
+    let s = linear_schedule(&c, &cfg, 1).unwrap();
+    assert_eq!(
+        s.to_string(),
+        "T_overall = 249.902123 in 3 phases\n  \
+         phase 1: load 5.166667 on 2 processors [P_1, P_2]: 16.500000 -> 34.137931 (duration 17.637931)\n  \
+         phase 2: load 32.142857 on 3 processors [P_1, P_2, P_3]: 34.137931 -> 111.196571 (duration 77.058640)\n  \
+         phase 3: load 57.857143 on 3 processors [P_1, P_2, P_3]: 111.196571 -> 249.902123 (duration 138.705552)"
+    );
+    let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
+    assert_eq!(
+        run.to_string(),
+        "engine run: finish 249.902123, trigger 16.500000, 3 phases, responders [P_2, P_3], probe finish 20.100000"
+    );
+    let cell = chain_experiment(&ChainSampler::thesis(5, 0.75), &cfg, &MonteCarlo::new(3, 50).unwrap()).unwrap();
+    let text = cell.to_string();
+    assert!(text.starts_with("T-ESS ") && text.contains(" ± ") && text.contains("(n = 50)"), "{text}");
+    assert!(text.contains("; engine gap (relative) "), "{text}");
+}

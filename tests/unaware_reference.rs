@@ -120,11 +120,28 @@ fn wcs2_phase1_within_its_bound() {
     worst_l1.report("wcs2_phase1 T_1");
 }
 
+/// Jia, eq. (2.30) evaluated as printed in f64, with θ_E, t_E from `ess_phase1` on the first
+/// responder and θ_W, t_W from `wcs2_phase1` (θ does not depend on L_1).
+fn as_printed(r: &Record) -> f64 {
+    let (c, p, s) = (chain(r), probe(r), scale(r));
+    let (k, wi, wj, zi, zj) = (c.w[0], c.w[1], c.w[2], c.z[0], c.z[1]);
+    let big = f64::MAX.sqrt();
+    let w = wcs2_phase1(&c, p, big, s).unwrap();
+    let ti = p.size().unwrap() * (zi * s.t_cm + wi * s.t_cp);
+    let tj = p.size().unwrap() * ((zi + zj) * s.t_cm + wj * s.t_cp);
+    let pair =
+        if tj <= ti { Chain { w: vec![k, wj], z: vec![zi + zj] } } else { Chain { w: vec![k, wi], z: vec![zi] } };
+    let e = ess_phase1(&pair, p, big, s).unwrap();
+    let kt = k * s.t_cp;
+    ((e.theta * e.trigger - w.theta * w.trigger) / kt + w.trigger - e.trigger) / (e.theta - w.theta)
+}
+
 #[test]
 fn critical_l1_within_its_bound() {
-    let (mut worst, mut well) = (Worst::new(), Worst::new());
-    let mut conditioned = 0;
+    let (mut worst, mut well, mut printed) = (Worst::new(), Worst::new(), Worst::new());
+    let (mut conditioned, mut lost, mut total) = (0, 0, 0);
     for (r, q) in cases("critical_l1") {
+        total += 1;
         let got = critical_l1(&chain(&r), probe(&r), scale(&r)).unwrap();
         let cond = get(&q, "condition");
         conditioned += usize::from(cond > 1e3);
@@ -133,10 +150,19 @@ fn critical_l1_within_its_bound() {
         if cond <= 10.0 {
             well.check(got, get(&q, "l1_critical"), 16.0 * (1.0 + cond), &what);
         }
+        let naive = as_printed(&r);
+        let naive_err = rel_err(naive, get(&q, "l1_critical"));
+        lost += usize::from(naive_err.is_nan() || naive_err >= 1e-6);
+        if naive_err.is_finite() {
+            printed.check(naive, get(&q, "l1_critical"), f64::INFINITY, &what);
+        }
     }
     // The table holds near ties of the two triggers behind a slow root, where the bound grows.
     assert!(conditioned >= 10, "only {conditioned} ill-conditioned cases");
     worst.report("critical_l1 (all)");
+    printed.report("Jia, eq. (2.30) as printed, in f64, where finite (for comparison)");
+    eprintln!("Jia, eq. (2.30) as printed, in f64: {lost} of {total} cases off by more than 1e-6 or not finite");
+    assert!(lost > 0 && printed.0 > 1e3 * worst.0, "the printed form was not worse");
     well.report("critical_l1 (min(K/B_E, 1/δ) ≤ 10)");
 }
 

@@ -465,7 +465,7 @@ pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
 /// Each phase as [`chain_distribution`] (4·n·ε relative); T_overall, the trigger plus m positive
 /// durations, within (4·n + m)·ε relative, except that the first phase's load carries the
 /// cancellation of Jia, eq. (2.7) (see [`ess_phase1`]). Tested against the event-engine run
-/// [`run_chain`] to 1e-9 relative.
+/// [`super::run_chain`] to 1e-9 relative.
 ///
 /// # Errors
 /// [`UnawareError::TooFewResponders`] for k = 0 or k ≥ n; the errors of [`partition_pi`] and
@@ -546,7 +546,7 @@ pub enum RootWhileWaiting {
 /// # Accuracy
 /// The latest PTC plus one [`chain_distribution`]: within (4·n + 2)·ε relative (root idle); with
 /// the root computing while it waits, X carries the cancellation ε·L/X. Tested against
-/// [`run_chain`] to 1e-9 relative.
+/// [`super::run_chain`] to 1e-9 relative.
 ///
 /// # Errors
 /// As [`linear_schedule`].
