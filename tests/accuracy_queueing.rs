@@ -6,7 +6,7 @@
 mod reference_support;
 
 use loadbal::queueing::{
-    JacksonNetwork, ServiceMoments, StationMetrics, erlang_b, erlang_c, mg1, mg1_vacation, mmc, mmck,
+    JacksonNetwork, ServiceMoments, StationMetrics, erlang_b, erlang_c, mg1, mg1_vacation, mm1k, mmc, mmck,
 };
 use nalgebra::DMatrix;
 use reference_support::{Record, load, rel_err};
@@ -110,6 +110,33 @@ fn mmck_closed_forms_to_k_of_a_trillion() {
     worst.check("mmck (relative error / max(1, |ln x|/200))", 1e-13);
     assert!(regression.err > 0.0 || !regression.at.is_empty(), "regression rows present");
     regression.check("mmck, c = 1000, K = 1e5, ρ = 0.999999 (regression)", 1e-12);
+}
+
+#[test]
+fn mm1k_alone_against_its_own_closed_form() {
+    // Independent of the M/M/c/K reference: the textbook M/M/1/K form p_n ∝ ρⁿ at 80 digits,
+    // ρ from 0.1 to 20 including 1 ± 1e-12, K from 1 to 10¹².
+    let mut worst = Worst::default();
+    let mut rows = 0;
+    for row in load("queueing_mm1k") {
+        let (lambda, mu, k) = (row.f64("lambda"), row.f64("mu"), row.u64("k"));
+        let m = mm1k(lambda, mu, k).unwrap_or_else(|e| panic!("line {}: {e}", row.line));
+        rows += 1;
+        for (name, got) in [
+            ("p_block", m.p_block),
+            ("throughput", m.throughput),
+            ("p_wait", m.p_wait),
+            ("l", m.l),
+            ("lq", m.lq),
+            ("w", m.w),
+            ("wq", m.wq),
+        ] {
+            let what = format!("{name}(λ = {lambda}, μ = {mu}, K = {k})");
+            worst.update_scaled(got, row.f64(name), &what, &row);
+        }
+    }
+    assert_eq!(rows, 168, "rows of queueing_mm1k.csv");
+    worst.check("mm1k (relative error / max(1, |ln x|/200))", 1e-13);
 }
 
 #[test]

@@ -9,7 +9,12 @@ closed form at 80 digits; Jackson networks by solving the traffic equations at 5
 
     /tmp/refs/bin/python scripts/references/queueing.py TABLE > tests/data/reference/queueing_TABLE.csv
 
-TABLE is one of erlang, mmc, mmck, mg1, jackson.
+TABLE is one of erlang, mmc, mmck, mm1k, mg1, jackson.
+
+mm1k: M/M/1/K alone from its own textbook closed form p_n = rho^n (1 - rho)/(1 - rho^(K+1))
+(p_n = 1/(K+1) at rho = 1), L = rho/(1 - rho) - (K+1) rho^(K+1)/(1 - rho^(K+1)), at 80 digits
+(the powers rho^(K+1) for K to 1e12 and rho within 1e-12 of 1 need the extra digits); values
+below 1e-300 are printed as 0 (the crate underflows there).
 """
 import sys
 from mpmath import mp, mpf, exp, log, sqrt, matrix, lu_solve, fsum
@@ -169,6 +174,39 @@ def mmck():
         print(f"{lam!r},{mu!r},{c},{k}," + ",".join(s(v) for v in vals))
 
 
+def mm1k_exact(lam, mu, k):
+    with mp.workdps(80):
+        lam, mu = mpf(lam), mpf(mu)
+        rho = lam / mu
+        if rho == 1:
+            p0 = pk = 1 / mpf(k + 1)
+            l = mpf(k) / 2
+        else:
+            rk1 = rho ** (k + 1)
+            p0 = (1 - rho) / (1 - rk1)
+            pk = p0 * rho ** k
+            l = rho / (1 - rho) - (k + 1) * rk1 / (1 - rk1)
+        thr = lam * (1 - pk)
+        lq = l - (1 - p0)
+        wait = (1 - p0 - pk) / (1 - pk)  # an admitted arrival finds 1 <= n < K
+        if k == 1:
+            lq = wait = mpf(0)  # exactly: nobody ever waits (the formulas leave 1e-80)
+        return pk, thr, wait, l, lq, l / thr, lq / thr
+
+
+def mm1k():
+    print("# M/M/1/K alone: p_n = rho^n (1 - rho)/(1 - rho^(K+1)), L = rho/(1 - rho) - (K+1) rho^(K+1)/(1 - rho^(K+1)),")
+    print("# Lq = L - (1 - p_0), p_wait = (1 - p_0 - p_K)/(1 - p_K), W = L/throughput. mpmath 80 digits; 0 = below 1e-300.")
+    print("lambda,mu,k,p_block,throughput,p_wait,l,lq,w,wq")
+    for mu in [1.0, 0.37]:
+        for rho in [0.1, 0.5, 0.9, 1 - 1e-6, 1 - 1e-9, 1 - 1e-12, 1.0, 1 + 1e-12, 1 + 1e-9, 1.5, 2.0, 20.0]:
+            for k in [1, 2, 10, 1000, 10 ** 6, 10 ** 9, 10 ** 12]:
+                lam = rho * mu
+                vals = mm1k_exact(lam, mu, k)
+                cells = [s(v) if abs(v) >= mpf(10) ** -300 else "0" for v in vals]
+                print(f"{lam!r},{mu!r},{k}," + ",".join(cells))
+
+
 def mg1():
     print("# M/G/1 (Pollaczek-Khinchine): wq = lambda E[S^2] / (2 (1 - lambda E[S])); with multiple vacations")
     print("# (Jia, eq. (5.4)) add E[V^2]/(2 E[V]) (vacation_mean 0 = none). mpmath", mp.dps, "digits")
@@ -220,4 +258,4 @@ def jackson():
             print(f"{name},{enc(gamma)},{enc(mu)},{enc(c)},{routing},{i},{s(lam[i])},{s(l)},{s(wq)}")
 
 
-{"erlang": erlang, "mmc": mmc, "mmck": mmck, "mg1": mg1, "jackson": jackson}[sys.argv[1]]()
+{"erlang": erlang, "mmc": mmc, "mmck": mmck, "mm1k": mm1k, "mg1": mg1, "jackson": jackson}[sys.argv[1]]()
