@@ -170,3 +170,38 @@ fn iid_means_and_standard_deviations_of_every_law() {
     }
     eprintln!("central ranks deeper than 1e5 refused as documented: {refused} rows");
 }
+
+#[test]
+fn minima_and_maxima_of_gamma_lognormal_and_weibull_by_the_cdf_form() {
+    // scripts/references/order_stats.py `extremes`: the CDF form E = c + ∫_c^∞ (1 − G) − ∫_0^c G
+    // in t = ln x (the crate integrates the density form over normal scores). Gamma shapes 0.01
+    // … 10⁴, n = 1 … 10⁶, both extremes; a mean below f64's range must be refused.
+    let mut means = Worst::new("E[min], E[max] of gamma, log-normal, Weibull (relative, CDF-form references)");
+    let mut sds = Worst::new("sd of the same (relative to sd + 1e−3·mean)");
+    let (mut rows, mut refused) = (0, 0);
+    for row in load("order_stats_extremes") {
+        let name = row.str("law");
+        let law = law_of(name, row.f64("p1"), row.f64("p2"));
+        let n = row.u64("n");
+        let which = row.str("which");
+        let r = if which == "max" { n } else { 1 };
+        let (want_mean, want_sd) = (row.f64("mean"), row.f64("sd"));
+        let at = || format!("{which} of {n} {law}");
+        let got = if which == "max" { expected_max_iid(&law, n) } else { expected_min_iid(&law, n) };
+        rows += 1;
+        if want_mean < f64::MIN_POSITIVE {
+            // Below f64's range (the minimum of 10⁶ Gamma(0.01) is 5e−443): refused, never 0.
+            assert!(matches!(got, Err(OrderStatsError::ResultOutOfRange { .. })), "{}: {got:?}", at());
+            refused += 1;
+            continue;
+        }
+        let mean = got.unwrap_or_else(|e| panic!("{}: {e}", at()));
+        means.check(rel_err(mean, want_mean), 1e-12, at);
+        let m = order_stat_moments_iid(&law, r, n).unwrap_or_else(|e| panic!("{}: {e}", at()));
+        // With the second moment the walk may go further: the same mean to the same accuracy.
+        means.check(rel_err(m.mean, want_mean), 1e-12, at);
+        sds.check((m.std_dev - want_sd).abs() / (want_sd + 1e-3 * want_mean.abs()), 1e-11, at);
+    }
+    eprintln!("{rows} rows, {refused} refused as below f64's range");
+    assert!(rows >= 50, "the extremes table has {rows} rows");
+}
