@@ -276,6 +276,9 @@ impl std::fmt::Display for LayeredSolution {
 
 impl LayeredSolution {
     /// Speedup `a·L/T` against the originator alone.
+    ///
+    /// # Accuracy
+    /// `w·T_cp·L/T`: three roundings, relative error below 4e-16 on top of the makespan's.
     pub fn speedup(&self, w: f64, load: f64, scale: CostScale) -> f64 {
         w * scale.t_cp * load / self.makespan
     }

@@ -68,12 +68,19 @@ impl Estimate {
     }
 
     /// Sample standard deviation of one replication, `std_err · √n`.
+    ///
+    /// # Accuracy
+    /// `std_err·√n`: one multiplication and a square root, a few ulps relative to the stored standard error.
     pub fn std_dev(&self) -> f64 {
         self.std_err * (self.n as f64).sqrt()
     }
 
     /// `(value − mean) / std_err`: how many standard errors separate `value` from the estimate.
     /// Infinite when the standard error is zero and the values differ, zero when they are equal.
+    ///
+    /// # Accuracy
+    /// One subtraction and one division: relative error a few ulps unless `value` and the mean are close,
+    /// where the subtraction's absolute error is 1e-16·|mean|/std_err.
     pub fn z_score(&self, value: f64) -> f64 {
         let d = value - self.mean;
         if d == 0.0 { 0.0 } else { d / self.std_err }

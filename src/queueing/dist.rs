@@ -54,6 +54,10 @@ impl ServiceMoments {
 
     /// The squared coefficient of variation `E[S²]/E[S]² − 1`.
     ///
+    /// # Accuracy
+    /// `E[S²]/E[S]² − 1`: relative error a few ulps, absolute 3e-16·E[S²]/E[S]² (cancellation when
+    /// the service time is nearly constant).
+    ///
     /// # Examples
     ///
     /// ```
@@ -67,6 +71,9 @@ impl ServiceMoments {
     }
 
     /// Mean residual time `E[S²]/(2·E[S])` seen by a random observer.
+    ///
+    /// # Accuracy
+    /// One division: correctly rounded up to one ulp.
     pub fn mean_residual(&self) -> f64 {
         self.second_moment / (2.0 * self.mean)
     }
@@ -125,6 +132,9 @@ impl Dist {
     }
 
     /// The mean.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn mean(&self) -> f64 {
         match *self {
             Dist::Exponential { mean } | Dist::Gamma { mean, .. } => mean,

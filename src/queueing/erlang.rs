@@ -38,11 +38,17 @@ impl ErlangD {
     }
 
     /// Erlang B, `1/(1 + D)`.
+    ///
+    /// # Accuracy
+    /// `1/(1 + D)` or `e^{−ln D}`: a few ulps on top of the error of `D` (see [`erlang_b`](super::erlang_b)).
     pub fn b(&self) -> f64 {
         if self.d.is_finite() { 1.0 / (1.0 + self.d) } else { (-self.ln_d).exp() }
     }
 
     /// `1/(1 + y·D)` for `0 < y ≤ 1` (Erlang C with `y = 1 − ρ`).
+    ///
+    /// # Accuracy
+    /// As [`ErlangD::b`]: a few ulps on top of the error of `D`.
     pub fn c(&self, y: f64) -> f64 {
         let yd = y * self.d;
         if yd.is_finite() { 1.0 / (1.0 + yd) } else { (-(y.ln() + self.ln_d)).exp() }

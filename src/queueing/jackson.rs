@@ -132,6 +132,11 @@ impl JacksonNetwork {
     /// One replication of the network as a continuous-time Markov chain: the time-average number
     /// of customers at each node over `[warmup, horizon]`.
     ///
+    /// # Accuracy
+    /// Statistical: one time-average over `[warmup, horizon]`, biased by the warm-up transient and
+    /// correlated in time; use [`JacksonNetwork::estimate`] for independent replications and standard
+    /// errors (the example agrees with Jackson's product form within 5 standard errors).
+    ///
     /// # Errors
     /// [`QueueingError::InvalidRate`] unless `0 ≤ warmup < horizon` with a finite horizon;
     /// [`QueueingError::TooLarge`] when the expected number of transitions,

@@ -46,6 +46,9 @@ pub enum Action {
 
 impl Action {
     /// Units moved or computed.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn amount(&self) -> f64 {
         match *self {
             Action::Send { amount, .. }
@@ -154,6 +157,9 @@ pub enum Event {
 
 impl Event {
     /// When the event happened.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn time(&self) -> f64 {
         match *self {
             Event::Completed { time, .. } | Event::Timer { time, .. } => time,
