@@ -25,6 +25,19 @@ pub struct OrderStatMoments {
     pub std_dev: f64,
 }
 
+/// `mean, sd` in the value's own unit, e.g. the maximum of two standard normals (`1/√π`, `√(1 − 1/π)`):
+///
+/// ```
+/// use loadbal::order_stats::order_stat_moments_std_normal;
+/// let m = order_stat_moments_std_normal(2, 2).unwrap();
+/// assert_eq!(m.to_string(), "mean 0.5641895835477563, sd 0.8256452711765563");
+/// ```
+impl std::fmt::Display for OrderStatMoments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mean {}, sd {}", self.mean, self.std_dev)
+    }
+}
+
 /// `erfc(x)` to full double precision (the `special` crate's; statrs 0.19.1's `erfc` is only
 /// accurate to about 1e−10 relative, which would cap the order statistics at that accuracy).
 fn erfc(x: f64) -> f64 {

@@ -16,6 +16,19 @@ pub struct ServiceMoments {
     pub second_moment: f64,
 }
 
+/// The two moments and the squared coefficient of variation:
+///
+/// ```
+/// use loadbal::queueing::ServiceMoments;
+/// let m = ServiceMoments::from_scv(2.0, 1.0).unwrap();
+/// assert_eq!(m.to_string(), "E[S] = 2, E[S²] = 8 (scv 1)");
+/// ```
+impl std::fmt::Display for ServiceMoments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "E[S] = {}, E[S²] = {} (scv {})", self.mean, self.second_moment, self.scv())
+    }
+}
+
 impl ServiceMoments {
     /// Moments from the mean and the second moment.
     ///
@@ -100,6 +113,23 @@ pub enum Dist {
         /// Squared coefficient of variation, > 0.
         scv: f64,
     },
+}
+
+/// The law and its parameters:
+///
+/// ```
+/// use loadbal::queueing::Dist;
+/// assert_eq!(Dist::Gamma { mean: 2.0, scv: 0.5 }.to_string(), "Gamma(mean = 2, scv = 0.5)");
+/// assert_eq!(Dist::Deterministic { value: 1.5 }.to_string(), "Deterministic(1.5)");
+/// ```
+impl std::fmt::Display for Dist {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Dist::Exponential { mean } => write!(f, "Exponential(mean = {mean})"),
+            Dist::Deterministic { value } => write!(f, "Deterministic({value})"),
+            Dist::Gamma { mean, scv } => write!(f, "Gamma(mean = {mean}, scv = {scv})"),
+        }
+    }
 }
 
 impl Dist {

@@ -44,6 +44,24 @@ pub enum Action {
     },
 }
 
+/// What the step does, in words:
+///
+/// ```
+/// use loadbal::dlt::engine::Action;
+/// assert_eq!(Action::Send { to: 2, amount: 5.0 }.to_string(), "send 5 units to node 2");
+/// assert_eq!(Action::Compute { amount: 1.5 }.to_string(), "compute 1.5 units");
+/// ```
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Action::Send { to, amount } => write!(f, "send {amount} units to node {to}"),
+            Action::Copy { to, amount } => write!(f, "copy {amount} units to node {to}"),
+            Action::Compute { amount } => write!(f, "compute {amount} units"),
+            Action::Collect { from, amount } => write!(f, "collect {amount} units from node {from}"),
+        }
+    }
+}
+
 impl Action {
     /// Units moved or computed.
     ///
@@ -87,6 +105,27 @@ pub struct Report {
     pub amount: f64,
     /// When the report reaches the originator.
     pub arrival: f64,
+}
+
+/// The report's kind, node, observed interval and arrival:
+///
+/// ```
+/// use loadbal::dlt::engine::{Report, ReportKind};
+/// let r = Report { kind: ReportKind::Ptc, node: 2, start: 1.0, end: 3.0, amount: 4.0, arrival: 3.5 };
+/// assert_eq!(r.to_string(), "PTC from node 2: 4 units in [1, 3] s, arrived at 3.5 s");
+/// ```
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.kind {
+            ReportKind::Ctc => "CTC",
+            ReportKind::Ptc => "PTC",
+        };
+        write!(
+            f,
+            "{kind} from node {}: {} units in [{}, {}] s, arrived at {} s",
+            self.node, self.amount, self.start, self.end, self.arrival
+        )
+    }
 }
 
 /// Which reports nodes send to the originator, and how long they take.
@@ -153,6 +192,29 @@ pub enum Event {
         /// The id `wake_at` returned.
         id: u64,
     },
+}
+
+/// When and what:
+///
+/// ```
+/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
+/// use loadbal::dlt::CostScale;
+/// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
+/// let mut sim = Simulator::new(&net);
+/// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
+/// let events = sim.run_until(10.0);
+/// assert_eq!(events[0].to_string(), "at 6 s: node 0 completed action 0 (compute 3 units)");
+/// ```
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Completed { time, node, index, action } => {
+                write!(f, "at {time} s: node {node} completed action {index} ({action})")
+            }
+            Event::Report(r) => write!(f, "at {} s: {r}", r.arrival),
+            Event::Timer { time, id } => write!(f, "at {time} s: timer {id}"),
+        }
+    }
 }
 
 impl Event {

@@ -1,5 +1,7 @@
 //! What the engine returns: per-node intervals, finish times and Gantt rows.
 
+use std::fmt;
+
 /// One activity of a node.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -12,6 +14,23 @@ pub struct Interval {
     pub amount: f64,
     /// The other node of a communication.
     pub peer: Option<usize>,
+}
+
+/// `[start, end]: amount units` and the peer of a communication:
+///
+/// ```
+/// use loadbal::dlt::engine::Interval;
+/// let i = Interval { start: 0.0, end: 2.5, amount: 10.0, peer: Some(3) };
+/// assert_eq!(i.to_string(), "[0, 2.5] s: 10 units, node 3");
+/// ```
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}] s: {} units", self.start, self.end, self.amount)?;
+        if let Some(p) = self.peer {
+            write!(f, ", node {p}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Everything one node did.
@@ -32,6 +51,38 @@ pub struct NodeTrace {
     pub computed: f64,
 }
 
+/// Units computed, finish time and the number of each kind of activity:
+///
+/// ```
+/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
+/// use loadbal::dlt::CostScale;
+/// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
+/// let mut sim = Simulator::new(&net);
+/// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
+/// sim.run().unwrap();
+/// assert_eq!(
+///     sim.trace().nodes[0].to_string(),
+///     "computed 3 units, finished at 6 s (0 receptions, 1 computations, 0 sends, 0 collections)"
+/// );
+/// ```
+impl fmt::Display for NodeTrace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "computed {} units, ", self.computed)?;
+        match self.finish {
+            Some(t) => write!(f, "finished at {t} s")?,
+            None => write!(f, "no computation")?,
+        }
+        write!(
+            f,
+            " ({} receptions, {} computations, {} sends, {} collections)",
+            self.receptions.len(),
+            self.computations.len(),
+            self.sends.len(),
+            self.collections.len()
+        )
+    }
+}
+
 /// The executed schedule.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -42,6 +93,34 @@ pub struct Trace {
     pub compute_makespan: f64,
     /// End of the last activity of any kind (computations, sends and result collections).
     pub makespan: f64,
+}
+
+/// The two makespans and one line per node:
+///
+/// ```
+/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
+/// use loadbal::dlt::CostScale;
+/// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
+/// let mut sim = Simulator::new(&net);
+/// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
+/// sim.run().unwrap();
+/// let text = sim.trace().to_string();
+/// assert!(text.starts_with("makespan 6 s (computations end at 6 s), 1 nodes\n  node 0: computed 3 units"));
+/// ```
+impl fmt::Display for Trace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "makespan {} s (computations end at {} s), {} nodes",
+            self.makespan,
+            self.compute_makespan,
+            self.nodes.len()
+        )?;
+        for (v, n) in self.nodes.iter().enumerate() {
+            write!(f, "\n  node {v}: {n}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Kind of a Gantt row.
@@ -86,6 +165,20 @@ pub struct GanttRow {
     pub amount: f64,
     /// Other node of a communication.
     pub peer: Option<usize>,
+}
+
+/// One bar: node, kind, interval, units and peer:
+///
+/// ```
+/// use loadbal::dlt::engine::{GanttKind, GanttRow};
+/// let r = GanttRow { node: 1, kind: GanttKind::Send, start: 0.5, end: 1.5, amount: 4.0, peer: Some(2) };
+/// assert_eq!(r.to_string(), "node 1 send [0.5, 1.5] s: 4 units, node 2");
+/// ```
+impl fmt::Display for GanttRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bar = Interval { start: self.start, end: self.end, amount: self.amount, peer: self.peer };
+        write!(f, "node {} {} {bar}", self.node, self.kind.as_str())
+    }
 }
 
 impl Trace {
