@@ -68,7 +68,7 @@ impl ServiceMoments {
     /// The squared coefficient of variation `E[S²]/E[S]² − 1`.
     ///
     /// # Accuracy
-    /// `E[S²]/E[S]² − 1`: relative error a few ulps, absolute 3e-16·E[S²]/E[S]² (cancellation when
+    /// `E[S²]/E[S]² − 1`: relative error a few ulps, absolute `3e-16·E[S²]/E[S]²` (cancellation when
     /// the service time is nearly constant).
     ///
     /// # Examples

@@ -430,7 +430,7 @@ impl<'a> Simulator<'a> {
     /// PTC is sent. Returns the units left undone, or `None` if `v` is not computing.
     ///
     /// # Accuracy
-    /// The units left, `amount − done`, with `done` from [`SpeedProfile::units_done`]
+    /// The units left, `amount − done`, with `done` from [`SpeedProfile::units_done`](super::SpeedProfile::units_done)
     /// (relative error `(2k + 2)·ε` over `k` speed segments).
     ///
     /// # Errors
