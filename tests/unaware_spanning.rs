@@ -363,3 +363,10 @@ fn spt_and_rst_against_brute_force() {
     }
     eprintln!("SPT: worst relative error {worst:e} against exhaustive simple paths");
 }
+
+/// A tree over some of the nodes prints its members, depth and parents.
+#[test]
+fn rooted_tree_display() {
+    let t = RootedTree::with_members(0, vec![None, Some(0), Some(1), None], vec![0.0, 0.5, 0.2, 0.0]).unwrap();
+    assert_eq!(t.to_string(), "tree rooted at 0: 3 of 4 nodes, depth 2, parents [-, 0, 1, -]");
+}

@@ -217,13 +217,8 @@ impl RootedTree {
 
 impl fmt::Display for RootedTree {
     /// `tree rooted at 0: 4 of 5 nodes, depth 2, parents [-, 0, 1, -, 0]` (`-`: the root or a
-    /// node outside the tree; the first 12 nodes are listed).
-    ///
-    /// ```
-    /// use loadbal::dlt::unaware::RootedTree;
-    /// let t = RootedTree::with_members(0, vec![None, Some(0), Some(1), None], vec![0.0, 0.5, 0.2, 0.0]).unwrap();
-    /// assert_eq!(t.to_string(), "tree rooted at 0: 3 of 4 nodes, depth 2, parents [-, 0, 1, -]");
-    /// ```
+    /// node outside the tree; the first 12 nodes are listed). The doc-test of
+    /// [`super::spanning_tree`] checks it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shown = self.len().min(12);
         let parents: Vec<String> =
