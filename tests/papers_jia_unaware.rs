@@ -1,7 +1,7 @@
 //! The Jia resource-unaware sections of `reproduce`, quick mode: statuses and values against
 //! the thesis's printed numbers.
 
-use loadbal::dlt::unaware::{execute_probe, fig_3_8};
+use loadbal::dlt::unaware::{Probe, execute_probe, fig_3_8};
 use loadbal::papers::{Row, RunConfig, Status, sections_of};
 
 fn rows() -> Vec<Row> {
@@ -60,7 +60,8 @@ fn table_3_1_probe_against_the_printed_table() {
     assert!((p7.model.unwrap() - 201.3).abs() < 1e-9);
     // The same numbers from the probe run on the engine, as Table 3.1 prints them.
     let ex = fig_3_8();
-    let (probe, _) = execute_probe(&ex, 80.0, 0.05, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    let (probe, _) =
+        execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert!((probe.tp[4] - 202.0).abs() < 1e-9 && (probe.tp[7] - 201.3).abs() < 1e-9);
     // Table 3.1 prints T^p_16 = 4.3. That is not the right expectation for the engine: its own
     // w_16 = 2.0 and T^cf_16 = 1.3 give 1.3 + PL·w_16·T_cp = 1.3 + 1·2·2 = 5.3, so the row

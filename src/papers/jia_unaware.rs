@@ -86,7 +86,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.1";
     let ex = fig_3_8();
     // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
-    let probe = match execute_probe(&ex, 80.0, 0.05, SCALE_3_4) {
+    let probe = match execute_probe(&ex, PROBE_3_4, SCALE_3_4) {
         Ok((p, _)) => p,
         Err(e) => return vec![Row::error(KEY, t, "probe run on the event engine", &e)],
     };

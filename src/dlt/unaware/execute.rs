@@ -280,7 +280,7 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
 
 /// Runs the tree probe of Jia, §3.2 on the engine and returns what P_0 learns from the CTC
 /// and PTC reports (T^cs, T^cf, T^p per node id) with the run: the engine counterpart of the
-/// forward model [`super::probe_tree`], which takes the same `load` L and probe fraction `eta`.
+/// forward model [`super::probe_tree`], with the same [`super::Probe`] (L and η) and scale.
 ///
 /// # Accuracy
 /// The report times are the engine's event times (as [`execute_tree`]). They equal the forward
@@ -294,22 +294,22 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
 /// P_1 and P_2 of Jia, Table 3.1 (links 0.5 and 0.2, w = 7 and 2, PL = 1):
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{execute_probe, RootedTree, TreeNetwork};
+/// use loadbal::dlt::unaware::{execute_probe, Probe, RootedTree, TreeNetwork};
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
 /// let net = TreeNetwork::new(t, vec![1.0, 7.0, 2.0]).unwrap();
-/// let (p, _run) = execute_probe(&net, 40.0, 0.05, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+/// let probe = Probe { load: 40.0, eta: 0.05 };
+/// let (p, _run) = execute_probe(&net, probe, CostScale::new(2.0, 1.0).unwrap()).unwrap();
 /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
 /// assert_eq!(p.tp[1], 14.5);
 /// ```
 pub fn execute_probe(
     net: &TreeNetwork,
-    load: f64,
-    eta: f64,
+    probe: super::Probe,
     scale: CostScale,
 ) -> Result<(TreeProbe, EngineRun), UnawareError> {
     let (tree, w) = (&net.tree, &net.w[..]);
     // Validation and the PL size are shared with the forward model.
-    let model = super::probe_tree(tree, w, super::Probe { load, eta }, scale)?;
+    let model = super::probe_tree(tree, w, probe, scale)?;
     let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
     let (net, node_of, index_of) = network(tree, &ws, scale)?;
     let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
@@ -376,7 +376,7 @@ pub struct SldRun {
 /// ```
 pub fn run_sld(net: &TreeNetwork, cfg: &SldConfig) -> Result<SldRun, UnawareError> {
     let (tree, w) = (&net.tree, &net.w[..]);
-    let (probe, _) = execute_probe(net, cfg.load, cfg.eta, cfg.scale)?;
+    let (probe, _) = execute_probe(net, super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?;
     let n = tree.len();
     let mut z_est = vec![0.0; n];
     let mut w_est = w.to_vec();
