@@ -21,7 +21,7 @@ fn model11_tables_g1_g3_g5() {
         close(model11_speedup(c, 4, 4).unwrap(), s44, 1e-9);
     }
     for (r, want) in [(1u64, 180.0), (2, 160.0), (4, 160.0)] {
-        close(model11_iteration_time(100.0, 80.0, r, 4).unwrap(), want, 1e-12);
+        close(model11_iteration_time(&JobTimeDist::Gamma { mean: 100.0, sd: 80.0 }, r, 4).unwrap(), want, 1e-12);
     }
     let row = speedup_profile(0.95, 64, &JrModel::M11.table_5_8()).unwrap();
     for (g, w) in row.iter().zip([1.0, 1.124088, 1.262295, 1.387387, 1.425926, 1.272727, 0.927711]) {

@@ -4,6 +4,7 @@
 
 use loadbal::replication::closed_forms::{model11_speedup, model12_speedup, model13_iteration_time, model21_speedup};
 use loadbal::replication::des::DesConfig;
+use loadbal::replication::exact::JobTimeDist;
 use loadbal::replication::predictors::{PredictorKind, predict_series};
 use loadbal::replication::simulate::{
     Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time,
@@ -25,8 +26,9 @@ proptest! {
         let e21 = speedup(c, r, p, &JrParams::model21_table_5_7()).unwrap();
         prop_assert!((model21_speedup(c, r, p).unwrap() - e21).abs() <= 1e-12 * e21.abs().max(1.0));
         let m22 = JrModel::M22.table_5_8();
-        let t = iteration_time(1.0, c, r, p, &m22).unwrap();
-        prop_assert!((model13_iteration_time(1.0, c, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
+        let job = JobTimeDist::Normal { mean: 1.0, sd: c };
+        let t = iteration_time(&job, r, p, &m22).unwrap();
+        prop_assert!((model13_iteration_time(&job, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
         if t != 0.0 {
             let s = speedup(c, r, p, &m22).unwrap();
             prop_assert!((model12_speedup(c, r, p, &m22).unwrap() - s).abs() <= 1e-9 * s.abs().max(1.0));
@@ -46,7 +48,7 @@ proptest! {
                 prop_assert!(best.speedup >= 1.0 && best.replicas <= big_p && best.replicas.is_power_of_two());
                 // Brute force over every R: none with a positive iteration time does better.
                 for r in (0..=p).map(|k| 1u64 << k) {
-                    if iteration_time(1.0, c, r, big_p, &params).unwrap() > 0.0 {
+                    if iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: c }, r, big_p, &params).unwrap() > 0.0 {
                         prop_assert!(speedup(c, r, big_p, &params).unwrap() <= best.speedup * (1.0 + 1e-12));
                     }
                 }
@@ -61,8 +63,8 @@ proptest! {
     fn model11_iteration_time_is_linear_in_sigma(mean in 0.1f64..100.0, c in 0.0f64..=1.0, p in 1u32..=8) {
         let m = JrModel::M11.table_5_8();
         for r in 0..=p {
-            let a = iteration_time(mean, c * mean, 1 << r, 1 << p, &m).unwrap();
-            let b = mean * iteration_time(1.0, c, 1 << r, 1 << p, &m).unwrap();
+            let a = iteration_time(&JobTimeDist::Normal { mean, sd: c * mean }, 1 << r, 1 << p, &m).unwrap();
+            let b = mean * iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: c }, 1 << r, 1 << p, &m).unwrap();
             prop_assert!((a - b).abs() <= 1e-9 * a.abs().max(1.0));
         }
     }

@@ -461,7 +461,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
                 crate::replication::BetaMin::Constant(k.beta_min),
                 1.0,
             )?;
-            Ok(Row::computed(KEY, "Fig. 5.7", &item, crate::replication::iteration_time(1.0, 1.0, 1 << r, 8, &approx)?).note(
+            Ok(Row::computed(KEY, "Fig. 5.7", &item, crate::replication::iteration_time(&JobTimeDist::Exponential { mean: 1.0 }, 1 << r, 8, &approx)?).note(
                 "the approximation is exact only at the first tree level (the thesis says exact for i.i.d. exponential)",
             ))
         }));

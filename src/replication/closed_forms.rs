@@ -1,7 +1,8 @@
 //! The closed forms of Dobber, §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
 //! typos corrected. Each one is tested against the generic [`super::evaluator`] to 1e-12.
 
-use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_mean_sd, levels, pow2};
+use super::exact::JobTimeDist;
+use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_job, levels, pow2};
 
 /// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of (5.43)–(5.55)).
 fn geometric(b: f64, n: u32) -> f64 {
@@ -27,12 +28,13 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
 /// ```
-/// use loadbal::replication::closed_forms::model11_iteration_time;
-/// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| model11_iteration_time(100.0, 80.0, r, 8).unwrap()).collect();
+/// use loadbal::replication::{closed_forms::model11_iteration_time, exact::JobTimeDist};
+/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| model11_iteration_time(&job, r, 8).unwrap()).collect();
 /// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
 /// ```
-pub fn model11_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
-    check_mean_sd(mean, sd)?;
+pub fn model11_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+    let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let big_r = pow2(f64::from(r));
     Ok(big_r * mean + (1.0 - big_r + 0.5 * f64::from(p) - 0.5 * f64::from(r)) * sd)
@@ -147,11 +149,12 @@ pub fn model21_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
 /// ```
-/// use loadbal::replication::closed_forms::model21_iteration_time;
-/// assert!((model21_iteration_time(100.0, 80.0, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
+/// use loadbal::replication::{closed_forms::model21_iteration_time, exact::JobTimeDist};
+/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// assert!((model21_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
 /// ```
-pub fn model21_iteration_time(mean: f64, sd: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
-    check_mean_sd(mean, sd)?;
+pub fn model21_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+    let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
     let big_r = pow2(rf);
@@ -216,18 +219,18 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// # Examples
 /// The §5.4.2 example (α = 0.6, β₁ = 1.01, β₂ = ½) with `E X = 100`, `σ = 80`, `P = 2^10`, `R = 4`:
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::model12_iteration_time};
+/// use loadbal::replication::{JrParams, closed_forms::model12_iteration_time, exact::JobTimeDist};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((model12_iteration_time(100.0, 80.0, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// assert!((model12_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
 pub fn model12_iteration_time(
-    mean: f64,
-    sd: f64,
+    job: &JobTimeDist,
     replicas: u64,
     processors: u64,
     params: &JrParams,
 ) -> Result<f64, ReplicationError> {
-    check_mean_sd(mean, sd)?;
+    let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let (a, b1, b2, g) = constant_betas(params)?;
     let rf = f64::from(r);
@@ -282,18 +285,18 @@ pub fn model12_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParam
 /// # Examples
 /// With constant ratios it is model 1.2: `E X = 100`, `σ = 80`, α = 0.6, β₁ = 1.01, β₂ = ½:
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::model13_iteration_time};
+/// use loadbal::replication::{JrParams, closed_forms::model13_iteration_time, exact::JobTimeDist};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((model13_iteration_time(100.0, 80.0, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// assert!((model13_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
 pub fn model13_iteration_time(
-    mean: f64,
-    sd: f64,
+    job: &JobTimeDist,
     replicas: u64,
     processors: u64,
     params: &JrParams,
 ) -> Result<f64, ReplicationError> {
-    check_mean_sd(mean, sd)?;
+    let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let a = params.alpha;
     let mins: Vec<f64> = (1..=r).map(|k| params.beta_min_at(k)).collect::<Result<_, _>>()?;
@@ -326,8 +329,9 @@ pub fn model13_iteration_time(
 /// ```
 pub fn model13_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    let elb = model13_iteration_time(1.0, cv, 1, processors, params)?;
-    let jr = model13_iteration_time(1.0, cv, replicas, processors, params)?;
+    let unit = JobTimeDist::Normal { mean: 1.0, sd: cv };
+    let elb = model13_iteration_time(&unit, 1, processors, params)?;
+    let jr = model13_iteration_time(&unit, replicas, processors, params)?;
     ratio(elb, jr, replicas, processors)
 }
 
@@ -347,19 +351,18 @@ pub fn model13_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParam
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
 /// ```
 /// use loadbal::replication::closed_forms::model13_unit_beta_iteration_time;
-/// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+/// use loadbal::replication::{BetaMax, BetaMin, JrParams, exact::JobTimeDist};
 /// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
-/// let t = model13_unit_beta_iteration_time(1.0, 0.8, 2, 8, &m).unwrap();
+/// let t = model13_unit_beta_iteration_time(&JobTimeDist::Gamma { mean: 1.0, sd: 0.8 }, 2, 8, &m).unwrap();
 /// assert!((t - 2.3313708499).abs() < 1e-9);
 /// ```
 pub fn model13_unit_beta_iteration_time(
-    mean: f64,
-    sd: f64,
+    job: &JobTimeDist,
     replicas: u64,
     processors: u64,
     params: &JrParams,
 ) -> Result<f64, ReplicationError> {
-    check_mean_sd(mean, sd)?;
+    let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let (alpha, gamma, b) = unit_beta_min(params)?;
     let rf = f64::from(r);
@@ -427,6 +430,10 @@ mod tests {
 
     const CVS: [f64; 5] = [0.0, 0.3, 0.57, 0.8, 1.0];
 
+    fn job(c: f64) -> JobTimeDist {
+        JobTimeDist::Normal { mean: 1.0, sd: c }
+    }
+
     fn rel_close(a: f64, b: f64) {
         assert!((a - b).abs() <= 1e-12 * (1.0 + b.abs()), "{a} vs {b}");
     }
@@ -440,13 +447,13 @@ mod tests {
         let (m11, m21) = (JrParams::model11(), JrParams::model21_table_5_7());
         for (c, r, p) in grid() {
             rel_close(
-                model11_iteration_time(1.0, c, r, p).unwrap(),
-                evaluator::iteration_time(1.0, c, r, p, &m11).unwrap(),
+                model11_iteration_time(&job(c), r, p).unwrap(),
+                evaluator::iteration_time(&job(c), r, p, &m11).unwrap(),
             );
             rel_close(model11_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m11).unwrap());
             rel_close(
-                model21_iteration_time(1.0, c, r, p).unwrap(),
-                evaluator::iteration_time(1.0, c, r, p, &m21).unwrap(),
+                model21_iteration_time(&job(c), r, p).unwrap(),
+                evaluator::iteration_time(&job(c), r, p, &m21).unwrap(),
             );
             rel_close(model21_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m21).unwrap());
             if r == p {
@@ -473,9 +480,9 @@ mod tests {
         ];
         for m in &sets {
             for (c, r, p) in grid() {
-                let want = evaluator::iteration_time(1.0, c, r, p, m).unwrap();
-                rel_close(model12_iteration_time(1.0, c, r, p, m).unwrap(), want);
-                rel_close(model13_iteration_time(1.0, c, r, p, m).unwrap(), want);
+                let want = evaluator::iteration_time(&job(c), r, p, m).unwrap();
+                rel_close(model12_iteration_time(&job(c), r, p, m).unwrap(), want);
+                rel_close(model13_iteration_time(&job(c), r, p, m).unwrap(), want);
                 if want != 0.0 {
                     rel_close(model12_speedup(c, r, p, m).unwrap(), evaluator::speedup(c, r, p, m).unwrap());
                 }
@@ -484,8 +491,8 @@ mod tests {
         for model in [JrModel::M13a, JrModel::M13b, JrModel::M23a, JrModel::M23b] {
             let m = model.table_5_8();
             for (c, r, p) in grid() {
-                let want = evaluator::iteration_time(1.0, c, r, p, &m).unwrap();
-                rel_close(model13_iteration_time(1.0, c, r, p, &m).unwrap(), want);
+                let want = evaluator::iteration_time(&job(c), r, p, &m).unwrap();
+                rel_close(model13_iteration_time(&job(c), r, p, &m).unwrap(), want);
                 rel_close(model13_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }
         }
@@ -497,8 +504,8 @@ mod tests {
             let m = JrParams::new(alpha, BetaMax::Constant(1.0), BetaMin::Def538, gamma).unwrap();
             for (c, r, p) in grid() {
                 rel_close(
-                    model13_unit_beta_iteration_time(1.0, c, r, p, &m).unwrap(),
-                    evaluator::iteration_time(1.0, c, r, p, &m).unwrap(),
+                    model13_unit_beta_iteration_time(&job(c), r, p, &m).unwrap(),
+                    evaluator::iteration_time(&job(c), r, p, &m).unwrap(),
                 );
                 rel_close(model13_unit_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }

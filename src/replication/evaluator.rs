@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::{JrParams, ReplicationError, check_cv, check_mean_sd, levels, pow2};
+use super::exact::JobTimeDist;
+use super::{JrParams, ReplicationError, check_cv, check_job, levels, pow2};
 
 /// The model speedup of `R`-JR over ELB for one replica count.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -21,8 +22,8 @@ impl fmt::Display for ReplicaSpeedup {
 }
 
 /// Expected iteration time `R_it(t, R, P)` of `R`-JR on `P` processors under the
-/// approximations of Dobber, §5.3 (Approx. 5.3.3–5.3.7, Def. 5.3.8), for job times with mean
-/// `mean = E(X)` and standard deviation `sd = σ(X)`.
+/// approximations of Dobber, §5.3 (Approx. 5.3.3–5.3.7, Def. 5.3.8), for the job-time law `job`
+/// (the model uses only its mean `E(X)` and standard deviation `σ(X)`).
 ///
 /// Applies the tree (5.6) level by level to the pair (mean, sd): `r = log2 R` minimum levels,
 /// the sum of the `R` job-type times on one processor, then `p − r` maximum levels
@@ -55,23 +56,24 @@ impl fmt::Display for ReplicaSpeedup {
 /// `tests/replication_reference.rs`).
 ///
 /// # Examples
-/// Model 1.1 with `E X = 100`, `σ = 80` on 4 processors ((5.23)–(5.25)): 180, 160, 160.
+/// Model 1.1 with `E X = 100`, `σ = 80` on 4 processors (Dobber, eq. (5.23)–(5.25)): 180, 160,
+/// 160.
 /// ```
-/// use loadbal::replication::{iteration_time, JrModel};
+/// use loadbal::replication::{exact::JobTimeDist, iteration_time, JrModel};
 /// let m = JrModel::M11.table_5_8();
-/// assert_eq!(iteration_time(100.0, 80.0, 1, 4, &m).unwrap(), 180.0);
-/// assert_eq!(iteration_time(100.0, 80.0, 2, 4, &m).unwrap(), 160.0);
-/// assert_eq!(iteration_time(100.0, 80.0, 4, 4, &m).unwrap(), 160.0);
-/// assert!(iteration_time(100.0, 80.0, 3, 4, &m).is_err()); // R must be a power of two
+/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// assert_eq!(iteration_time(&job, 1, 4, &m).unwrap(), 180.0);
+/// assert_eq!(iteration_time(&job, 2, 4, &m).unwrap(), 160.0);
+/// assert_eq!(iteration_time(&job, 4, 4, &m).unwrap(), 160.0);
+/// assert!(iteration_time(&job, 3, 4, &m).is_err()); // R must be a power of two
 /// ```
 pub fn iteration_time(
-    mean: f64,
-    sd: f64,
+    job: &JobTimeDist,
     replicas: u64,
     processors: u64,
     params: &JrParams,
 ) -> Result<f64, ReplicationError> {
-    check_mean_sd(mean, sd)?;
+    let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     iteration_time_levels(mean, sd, r, p, params)
 }
@@ -107,7 +109,8 @@ pub(crate) fn iteration_time_levels(
 /// ```text
 /// Speedup R(t, R, P) = R_it(1, c_X, 1, P) / R_it(1, c_X, R, P)
 /// ```
-/// with [`iteration_time`] at `E X = 1`, `σ = c_X`.
+/// with [`iteration_time`] at `E X = 1`, `σ = c_X` (the speedup depends on the law only through
+/// `c_X`).
 ///
 /// # Errors
 /// As [`iteration_time`]; [`ReplicationError::DegenerateIterationTime`] when the replicated
@@ -118,7 +121,7 @@ pub(crate) fn iteration_time_levels(
 /// closer to a pole it grows as `1/|R_it(R)|`.
 ///
 /// # Examples
-/// Model 1.2 worked example of §5.4.2 (α = 0.60, β₁ = 1.01, β₂ = 0.50, c_X = 0.70, P = 2^10,
+/// Model 1.2 worked example of Dobber, §5.4.2 (α = 0.60, β₁ = 1.01, β₂ = 0.50, c_X = 0.70, P = 2^10,
 /// R = 4): the thesis prints 1.09.
 /// ```
 /// use loadbal::replication::{speedup, JrParams};
@@ -209,8 +212,8 @@ mod tests {
         assert_eq!(speedup(0.5, 2, 12, &m), Err(ReplicationError::NotPowerOfTwo { what: "processors", value: 12 }));
         assert_eq!(speedup(0.5, 0, 4, &m), Err(ReplicationError::NotPowerOfTwo { what: "replicas", value: 0 }));
         assert!(matches!(speedup(0.5, 1, 1 << 41, &m), Err(ReplicationError::TooManyProcessors { .. })));
-        assert!(iteration_time(-1.0, 0.5, 1, 2, &m).is_err());
-        assert!(iteration_time(1.0, 2.0, 1, 2, &m).is_err());
+        assert!(iteration_time(&JobTimeDist::Normal { mean: -1.0, sd: 0.5 }, 1, 2, &m).is_err());
+        assert!(iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: 2.0 }, 1, 2, &m).is_err());
         assert!(matches!(
             speedup(0.5, 2, 512, &JrModel::M13b.table_5_8()),
             Err(ReplicationError::BetaTableTooSmall { .. })

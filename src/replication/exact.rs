@@ -193,40 +193,6 @@ fn draws_per_sample(replicas: u64, processors: u64, dependence: Dependence) -> u
     }
 }
 
-/// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)).
-///
-/// # Formula
-/// ```text
-/// V = max_{m=1..P/R} Σ_{n=1..R} min_{o=1..R} X_{mno}
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::NotPowerOfTwo`], [`ReplicationError::ReplicasExceedProcessors`];
-/// [`ReplicationError::TooLarge`] when one draw would need more than [`MAX_EXACT_DRAWS`] job
-/// times.
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::exact::{sample_iteration_time, Dependence, JobTimeDist};
-/// let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
-/// let v = sample_iteration_time(&mut loadbal::montecarlo::stream(1, 0), &x, 2, 8, Dependence::Independent).unwrap();
-/// assert!(v > 0.0);
-/// ```
-pub fn sample_iteration_time<G: Rng + ?Sized>(
-    rng: &mut G,
-    x: &JobTimeSampler,
-    replicas: u64,
-    processors: u64,
-    dependence: Dependence,
-) -> Result<f64, ReplicationError> {
-    let (r, p) = levels(replicas, processors)?;
-    let draws = draws_per_sample(replicas, processors, dependence);
-    if draws > MAX_EXACT_DRAWS {
-        return Err(ReplicationError::TooLarge { what: "job-time draws", value: draws, max: MAX_EXACT_DRAWS });
-    }
-    Ok(draw_levels(rng, x, r, p, dependence))
-}
-
 /// The exact model (Dobber, eq. (5.4)): a job-time law and how a processor's jobs relate,
 /// evaluated by Monte Carlo for the replica counts asked for.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -292,6 +258,44 @@ impl ExactModel {
     pub fn new(dist: JobTimeDist, dependence: Dependence) -> Result<Self, ReplicationError> {
         dist.sampler()?;
         Ok(ExactModel { dist, dependence })
+    }
+
+    /// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)).
+    ///
+    /// # Formula
+    /// ```text
+    /// V = max_{m=1..P/R} Σ_{n=1..R} min_{o=1..R} X_{mno}
+    /// ```
+    ///
+    /// # Errors
+    /// As [`JobTimeDist::sampler`]; [`ReplicationError::NotPowerOfTwo`],
+    /// [`ReplicationError::ReplicasExceedProcessors`]; [`ReplicationError::TooLarge`] when one
+    /// draw would need more than [`MAX_EXACT_DRAWS`] job times.
+    ///
+    /// # Accuracy
+    /// Statistical: one exact draw of `V` (the job times are drawn by `rand_distr`); the mean of
+    /// many draws is [`ExactModel::run`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
+    /// let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    /// let v = model.sample_iteration_time(&mut loadbal::montecarlo::stream(1, 0), 2, 8).unwrap();
+    /// assert!(v > 0.0);
+    /// ```
+    pub fn sample_iteration_time<G: Rng + ?Sized>(
+        &self,
+        rng: &mut G,
+        replicas: u64,
+        processors: u64,
+    ) -> Result<f64, ReplicationError> {
+        let x = self.dist.sampler()?;
+        let (r, p) = levels(replicas, processors)?;
+        let draws = draws_per_sample(replicas, processors, self.dependence);
+        if draws > MAX_EXACT_DRAWS {
+            return Err(ReplicationError::TooLarge { what: "job-time draws", value: draws, max: MAX_EXACT_DRAWS });
+        }
+        Ok(draw_levels(rng, &x, r, p, self.dependence))
     }
 
     /// Monte Carlo estimates of the exact iteration time (5.4) for the replica counts asked for

@@ -134,6 +134,13 @@ fn power_of_two(what: &'static str, value: u64) -> Result<u32, ReplicationError>
     }
 }
 
+/// `(E X, σ(X))` of a job-time law, checked against the models' domain.
+pub(crate) fn check_job(job: &exact::JobTimeDist) -> Result<(f64, f64), ReplicationError> {
+    let (mean, sd) = (job.mean(), job.sd());
+    check_mean_sd(mean, sd)?;
+    Ok((mean, sd))
+}
+
 /// Checks a mean and standard deviation of the job time: `E X > 0`, `0 ≤ σ ≤ E X`.
 pub(crate) fn check_mean_sd(mean: f64, sd: f64) -> Result<(), ReplicationError> {
     if !(mean.is_finite() && mean > 0.0) {
