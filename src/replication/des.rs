@@ -70,6 +70,18 @@ pub enum DesClass {
     B,
 }
 
+impl std::fmt::Display for DesClass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DesClass::H1 => "H1 (huge jump)",
+            DesClass::H2 => "H2 (jump up)",
+            DesClass::H3 => "H3 (jump down)",
+            DesClass::M => "M (level shift)",
+            DesClass::B => "B (background)",
+        })
+    }
+}
+
 impl DesClass {
     fn index(self) -> usize {
         self as usize
@@ -92,6 +104,7 @@ impl DesClass {
 /// assert_eq!(des_class(2.5, 0.0, 1.0), DesClass::H2);
 /// assert_eq!(des_class(1.5, 1.2, 1.0), DesClass::M);
 /// assert_eq!(des_class(1.5, -1.2, 1.0), DesClass::B);
+/// assert_eq!(DesClass::M.to_string(), "M (level shift)");
 /// ```
 pub fn des_class(e: f64, e_prev: f64, sigma: f64) -> DesClass {
     if e.abs() > 10.0 * sigma {

@@ -46,6 +46,7 @@ impl std::fmt::Display for FirstLevelConstants {
 /// ```
 /// let k = loadbal::replication::estimation::exponential_first_level();
 /// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
+/// assert_eq!(k.to_string(), "α = 0.500000, β_max = 1.118034, β_min = 0.500000");
 /// ```
 pub fn exponential_first_level() -> FirstLevelConstants {
     FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }

@@ -163,6 +163,7 @@ pub(crate) fn speedup_levels(cv: f64, r: u32, p: u32, params: &JrParams) -> Resu
 /// let values: Vec<f64> = s.iter().map(|x| x.speedup).collect();
 /// assert_eq!(values, vec![1.0, 1.2, 1.5, 2.0, 3.0]);
 /// assert_eq!(s[4].replicas, 16);
+/// assert_eq!(s[1].to_string(), "R = 2: speedup 1.2000");
 /// ```
 pub fn speedup_profile(cv: f64, processors: u64, params: &JrParams) -> Result<Vec<ReplicaSpeedup>, ReplicationError> {
     check_cv(cv)?;

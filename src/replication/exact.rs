@@ -57,6 +57,18 @@ pub enum JobTimeDist {
     },
 }
 
+impl fmt::Display for JobTimeDist {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JobTimeDist::Exponential { mean } => write!(f, "exponential job times, mean {mean}"),
+            JobTimeDist::Gamma { mean, sd } => write!(f, "gamma job times, mean {mean}, sd {sd}"),
+            JobTimeDist::LogNormal { mean, sd } => write!(f, "log-normal job times, mean {mean}, sd {sd}"),
+            JobTimeDist::Normal { mean, sd } => write!(f, "normal job times, mean {mean}, sd {sd}"),
+            JobTimeDist::Uniform { mean, sd } => write!(f, "uniform job times, mean {mean}, sd {sd}"),
+        }
+    }
+}
+
 /// A validated sampler for a [`JobTimeDist`].
 #[derive(Debug, Clone, Copy)]
 pub struct JobTimeSampler(Inner);
@@ -166,6 +178,15 @@ pub enum Dependence {
     SameProcessorSameIteration,
 }
 
+impl fmt::Display for Dependence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dependence::Independent => "independent jobs",
+            Dependence::SameProcessorSameIteration => "equal jobs per processor and iteration",
+        })
+    }
+}
+
 /// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)) at levels
 /// `(r, p)` validated by the caller.
 fn draw_levels<G: Rng + ?Sized>(rng: &mut G, x: &JobTimeSampler, r: u32, p: u32, dependence: Dependence) -> f64 {
@@ -202,6 +223,12 @@ pub struct ExactModel {
     pub dist: JobTimeDist,
     /// How a processor's `R` jobs of one iteration relate.
     pub dependence: Dependence,
+}
+
+impl fmt::Display for ExactModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exact model (5.4): {}, {}", self.dist, self.dependence)
+    }
 }
 
 /// Monte Carlo estimates of the exact model (5.4) for some replica counts on `P` processors, and
@@ -547,6 +574,22 @@ mod tests {
         let only = ind.run(&[4], 8, &mc).unwrap();
         assert_eq!(only.iteration_times.len(), 1);
         assert!(only.to_string().contains("R = 4"));
+    }
+
+    #[test]
+    fn display() {
+        let m = ExactModel::new(JobTimeDist::Gamma { mean: 2.0, sd: 0.5 }, Dependence::Independent).unwrap();
+        assert_eq!(m.to_string(), "exact model (5.4): gamma job times, mean 2, sd 0.5, independent jobs");
+        assert_eq!(JobTimeDist::Exponential { mean: 1.5 }.to_string(), "exponential job times, mean 1.5");
+        assert_eq!(Dependence::SameProcessorSameIteration.to_string(), "equal jobs per processor and iteration");
+        let k = LevelConstants { groups: 4, alpha: 0.5, beta: 0.75 };
+        assert_eq!(k.to_string(), "max of 4 groups: α = 0.5000, β = 0.7500");
+        let e = Estimate { mean: 1.5, std_err: 0.01, n: 100 };
+        let run = ExactRun { processors: 2, replicas: vec![2], iteration_times: vec![e], speedups: vec![e], elb: e };
+        assert_eq!(
+            run.to_string(),
+            "exact model (5.4) on P = 2: ELB 1.500000 ± 1.00e-2; R = 2: time 1.500000 ± 1.00e-2, speedup 1.5000 ± 1.00e-2"
+        );
     }
 
     #[test]

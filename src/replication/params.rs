@@ -1,6 +1,8 @@
 //! The constants α, β(i, j), γ of the JR models (Dobber, §5.3) and the eight models of
 //! Tables 5.7 and 5.8.
 
+use std::fmt;
+
 use super::ReplicationError;
 
 /// The standard-deviation ratio β(i, j), i < j, of a maximum of two i.i.d. copies
@@ -64,7 +66,17 @@ impl BetaTable {
     }
 }
 
-/// The standard-deviation ratio β(i, i) of a minimum of two i.i.d. copies ((5.17)).
+impl fmt::Display for BetaMax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BetaMax::Constant(b) => write!(f, "β(i, j) = {b}"),
+            BetaMax::Product { a1, b1, a2, b2 } => write!(f, "β(i, j) = ({a1} + {b1} i)({a2} + {b2} j)"),
+            BetaMax::Table(t) => write!(f, "β(i, j) from a table of {} rows", t.rows.len()),
+        }
+    }
+}
+
+/// The standard-deviation ratio β(i, i) of a minimum of two i.i.d. copies (Dobber, eq. (5.17)).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BetaMin {
@@ -74,7 +86,22 @@ pub enum BetaMin {
     Def538,
 }
 
-/// The constants of a JR model (Table 5.7).
+impl fmt::Display for BetaMin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BetaMin::Constant(b) => write!(f, "β(i, i) = {b}"),
+            BetaMin::Def538 => f.write_str("β(i, i) by Def. 5.3.8"),
+        }
+    }
+}
+
+/// The constants of a JR model (Dobber, Table 5.7).
+///
+/// Its `Display` is a one-line summary:
+/// ```
+/// use loadbal::replication::JrModel;
+/// assert_eq!(JrModel::M22.table_5_8().to_string(), "α = 0.5, β(i, j) = 0.95, β(i, i) by Def. 5.3.8, γ = 0.81");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct JrParams {
@@ -86,6 +113,12 @@ pub struct JrParams {
     pub beta_min: BetaMin,
     /// γ of Approx. 5.3.5, in [½, 1] (½: independent consecutive jobs; 1: fully dependent).
     pub gamma: f64,
+}
+
+impl fmt::Display for JrParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "α = {}, {}, {}, γ = {}", self.alpha, self.beta_max, self.beta_min, self.gamma)
+    }
 }
 
 fn check_open_unit(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
@@ -281,6 +314,12 @@ pub enum JrModel {
     M23b,
 }
 
+impl fmt::Display for JrModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "model {}", self.name())
+    }
+}
+
 impl JrModel {
     /// All eight models in the thesis's order.
     pub const ALL: [JrModel; 8] = [
@@ -354,6 +393,20 @@ mod tests {
         for (x, w) in b.iter().zip(want_b) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
         }
+    }
+
+    #[test]
+    fn display() {
+        assert_eq!(JrModel::M13a.to_string(), "model 1.3a");
+        assert_eq!(
+            JrModel::M23a.table_5_8().to_string(),
+            "α = 0.5, β(i, j) = (1.54 + -0.14 i)(0.63 + 0.02 j), β(i, i) by Def. 5.3.8, γ = 0.81"
+        );
+        assert_eq!(
+            JrModel::M13b.table_5_8().to_string(),
+            "α = 0.5, β(i, j) from a table of 7 rows, β(i, i) by Def. 5.3.8, γ = 1"
+        );
+        assert_eq!(JrParams::model11().to_string(), "α = 0.5, β(i, j) = 1, β(i, i) = 0.5, γ = 1");
     }
 
     #[test]

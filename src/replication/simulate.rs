@@ -417,6 +417,15 @@ pub enum Strategy {
     Jr,
 }
 
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Strategy::Dlb => "DLB",
+            Strategy::Jr => "JR",
+        })
+    }
+}
+
 /// Settings of the adaptive DLB/JR strategy (Dobber, §6.3).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -488,6 +497,8 @@ impl std::fmt::Display for AdaptiveOutcome {
 ///     overheads: Overheads::default(), to_dlb: 0.6, to_jr: 1.4 };
 /// let out = adaptive_run_time(&t, &cfg).unwrap();
 /// assert_eq!(out.choices.len(), 10);
+/// assert_eq!(out.choices[0].to_string(), "DLB");
+/// assert!(out.to_string().ends_with("(10 blocks)"));
 /// assert!(out.adaptive > 0.0);
 /// ```
 pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<AdaptiveOutcome, ReplicationError> {

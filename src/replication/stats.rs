@@ -13,8 +13,13 @@ fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), Repl
     Ok(())
 }
 
+/// Mean with one correction pass: `m + Σ(v − m)/n` removes the rounding of the first sum, so
+/// that data far from 0 (an offset of 1e12 against a spread of 1e3) keep a mean accurate to a
+/// few ulps, and the centred sums built on it keep their digits.
 pub(crate) fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len() as f64
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    m + v.iter().map(|x| x - m).sum::<f64>() / n
 }
 
 /// Sample standard deviation with `n − 1` ((3.5), Def. 2.5.7).
@@ -108,6 +113,7 @@ impl std::fmt::Display for TraceStats {
 /// let s = trace_stats(&y, 20).unwrap();
 /// assert!((s.mean - 16.35).abs() < 1e-12 && (s.sd_of_means - 1.85).abs() < 1e-12);
 /// assert!((s.f_jumps - 4.0 / 39.0).abs() < 1e-12);
+/// assert_eq!(s.to_string(), "mean 16.3500, sd 8.9687, c 0.5485, rmse_lv 7.9146, f_jumps 0.1026");
 /// ```
 pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationError> {
     if block < 2 {

@@ -14,6 +14,14 @@ pub struct Trace {
     columns: Vec<Vec<f64>>,
 }
 
+impl std::fmt::Display for Trace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let total: f64 = self.columns.iter().flatten().sum();
+        let mean = total / (self.processors() * self.len()) as f64;
+        write!(f, "trace of {} processors × {} iterations, mean job time {mean:.4}", self.processors(), self.len())
+    }
+}
+
 impl Trace {
     /// A trace from its columns (`columns[i][k]` = runtime of processor `i` in iteration `k`).
     ///
@@ -29,6 +37,7 @@ impl Trace {
     /// assert_eq!((t.processors(), t.len()), (2, 2));
     /// assert!(Trace::new(vec![vec![1.0, 2.0], vec![3.0]]).is_err());
     /// assert!(Trace::new(vec![vec![1.0, -2.0]]).is_err());
+    /// assert_eq!(t.to_string(), "trace of 2 processors × 2 iterations, mean job time 2.5000");
     /// ```
     pub fn new(columns: Vec<Vec<f64>>) -> Result<Self, ReplicationError> {
         let expected = columns.first().map(Vec::len).unwrap_or(0);
