@@ -6,6 +6,9 @@
 
 mod reference_support;
 
+use loadbal::replication::closed_forms::{
+    model11_speedup, model11_speedup_full, model12_speedup, model13_speedup, model21_speedup,
+};
 use loadbal::replication::optimum::{
     model11_continuous_optimum, model12_continuous_optimum, model21_continuous_optimum,
 };
@@ -45,6 +48,38 @@ fn speedups_of_every_model_to_1e13() {
         assert!(err < 1e-13, "line {}: {got} vs {} (rel. error {err:e})", row.line, row.str("speedup"));
     }
     eprintln!("replication speedups: {} rows, worst relative error {worst:e}", rows.len());
+}
+
+#[test]
+fn closed_form_speedups_to_1e13() {
+    let (mut worst, mut n) = (0.0f64, 0);
+    for row in &load("replication_speedup") {
+        if row.str("speedup") == "refused" {
+            continue;
+        }
+        let (c, r, p, want) = (row.f64("cv"), row.u64("replicas"), row.u64("processors"), row.f64("speedup"));
+        let name = row.str("model");
+        let m = params(name);
+        let mut got = vec![model13_speedup(c, r, p, &m).unwrap()];
+        match name {
+            "1.1" => {
+                got.push(model11_speedup(c, r, p).unwrap());
+                if r == p {
+                    got.push(model11_speedup_full(c, p).unwrap());
+                }
+            }
+            "2.1 (table 5.7)" => got.push(model21_speedup(c, r, p).unwrap()),
+            "1.2" | "2.2" | "worked example" => got.push(model12_speedup(c, r, p, &m).unwrap()),
+            _ => {}
+        }
+        for g in got {
+            let err = rel_err(g, want);
+            worst = worst.max(err);
+            n += 1;
+            assert!(err < 1e-13, "line {} ({name}): {g} vs {want} (rel. error {err:e})", row.line);
+        }
+    }
+    eprintln!("closed-form speedups: {n} values, worst relative error {worst:e}");
 }
 
 #[test]

@@ -128,6 +128,10 @@ pub fn des_class(e: f64, e_prev: f64, sigma: f64) -> DesClass {
 /// α_{s−1,opt} = (y_s − ŷ_{s−1})/(y_{s−1} − ŷ_{s−1})
 /// ```
 ///
+/// # Accuracy
+/// One subtraction pair and a division: within 3ε relative of the ratio of the given values (the ratio itself
+/// is ill-conditioned when `y_{s−1} ≈ ŷ_{s−1}`).
+///
 /// # Examples
 /// ```
 /// assert_eq!(loadbal::replication::des::alpha_opt(10.0, 8.0, 12.0), 2.0);
@@ -145,6 +149,10 @@ pub fn alpha_opt(y_prev: f64, forecast_prev: f64, y: f64) -> f64 {
 /// ```text
 /// α* = Σ α_opt,s w_s / Σ w_s,   w_s = (y_{s−1} − ŷ_{s−1})²
 /// ```
+///
+/// # Accuracy
+/// Plain sums of `n` products: relative error at most `(n + 1)ε` for non-negative weights and `α_opt` of one
+/// sign; mixed signs add the cancellation `Σ|α w| / |Σ α w|`.
 ///
 /// # Examples
 /// ```

@@ -155,6 +155,9 @@ pub(crate) fn speedup_levels(cv: f64, r: u32, p: u32, params: &JrParams) -> Resu
 /// # Errors
 /// As [`speedup`].
 ///
+/// # Accuracy
+/// Each speedup as [`speedup`].
+///
 /// # Examples
 /// Model 1.1, `c_X = 1`, `P = 16`: 1, 1.2, 1.5, 2, 3 (the speedup grows with R, Fig. 5.5).
 /// ```

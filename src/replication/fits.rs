@@ -23,6 +23,10 @@ fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] unless `t > 0`.
 ///
+/// # Accuracy
+/// Two roundings: within 2ε relative for every `t > 0` that does not overflow (measured worst 1.5e-16,
+/// `tests/replication_fits_reference.rs`).
+///
 /// # Examples
 /// Table 4.3: `t = 0.05 → 0.5`, `t = 0.10 → 0.25`.
 /// ```
@@ -45,6 +49,9 @@ pub fn ccr_of_t(t: f64) -> Result<f64, ReplicationError> {
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] unless `CCR > 0`.
 ///
+/// # Accuracy
+/// As [`ccr_of_t`] (same references).
+///
 /// # Examples
 /// ```
 /// assert!((loadbal::replication::fits::t_of_ccr(0.25).unwrap() - 0.1).abs() < 1e-15);
@@ -62,6 +69,9 @@ pub fn t_of_ccr(ccr: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] unless both run times are finite and positive.
+///
+/// # Accuracy
+/// One division, correctly rounded.
 ///
 /// # Examples
 /// ```
@@ -81,6 +91,10 @@ pub fn run_speedup(baseline: f64, run: f64) -> Result<f64, ReplicationError> {
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] unless `t > 0`.
 ///
+/// # Accuracy
+/// Exact (printed constants of Dobber, eq. (4.1)); the evaluation within 2ε relative for `t > 0` (measured
+/// exact on 9 values, `tests/replication_fits_reference.rs`).
+///
 /// # Examples
 /// ```
 /// assert_eq!(loadbal::replication::fits::elb_run_time_fit(0.05).unwrap(), 23218.0);
@@ -98,6 +112,10 @@ pub fn elb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] unless `t > 0`.
+///
+/// # Accuracy
+/// Exact (printed constants of Dobber, eq. (4.2)); the evaluation within 2ε relative for `t > 0` (measured
+/// exact, `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -117,6 +135,9 @@ pub fn dlb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] unless `t > 0` (`f64::INFINITY` allowed).
+///
+/// # Accuracy
+/// Within 5ε relative for `t > 0` (measured worst 1.5e-16, `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -142,6 +163,10 @@ pub fn dlb_speedup_fit(t: f64) -> Result<f64, ReplicationError> {
 /// # Errors
 /// [`ReplicationError::EmptyTrace`] for no processors; [`ReplicationError::InvalidRuntime`] for a
 /// non-positive or non-finite job time.
+///
+/// # Accuracy
+/// A sum of `P` reciprocals: relative error at most `(P + 2)ε` (measured 2.5e-16 for `P = 1000`, against
+/// exact rationals, `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -175,6 +200,9 @@ impl std::fmt::Display for Line {
 
 impl Line {
     /// `a·x + b`.
+    ///
+    /// # Accuracy
+    /// One multiply-add of the stored slope and intercept: within 2ε of `|a x| + |b|` (absolute).
     pub fn at(&self, x: f64) -> f64 {
         self.slope * x + self.intercept
     }
@@ -194,6 +222,11 @@ pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 ///
 /// # Errors
 /// [`ReplicationError::NoSolution`] for parallel lines.
+///
+/// # Accuracy
+/// Two subtractions and a division: relative error within `3ε (|b₁| + |b₂|)/|b₂ − b₁| + 3ε |a₁| /|a₁ − a₂|`
+/// of the crossing of the lines as given (measured exact on (6.4)/(6.5) and nearly parallel lines,
+/// `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// The thesis prints 7708; the printed coefficients give 7709.2.
@@ -221,6 +254,11 @@ pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
 /// # Errors
 /// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 points),
 /// [`ReplicationError::InvalidParameter`] when all `x` are equal or a value is not finite.
+///
+/// # Accuracy
+/// Corrected two-pass centred sums: slope and intercept within 1e-13 relative and R² within 1e-13 absolute
+/// for `n ≤ 10⁴` points offset from 0 by up to 1e9 times their spread (measured worst 1.5e-15, 0 and 1.4e-16
+/// against exact rationals on data at x ≈ 1e8 and 1e12, `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// Table 5.5: the slope of the per-p averages of Table 5.1's α against p is −0.0094 (printed −0.009).
@@ -329,6 +367,10 @@ pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
 /// # Errors
 /// As [`least_squares_line`].
 ///
+/// # Accuracy
+/// Exact (printed constants of Dobber, Table 5.1) fed to [`least_squares_line`]: within 1e-13 relative of the
+/// exact rational slope of the printed table (measured in `tests/replication_fits_reference.rs`).
+///
 /// # Examples
 /// ```
 /// let d = loadbal::replication::fits::table_5_5_alpha_slope_p().unwrap();
@@ -362,6 +404,9 @@ pub fn table_5_5_alpha_slope_p() -> Result<f64, ReplicationError> {
 /// # Errors
 /// As [`least_squares_line`].
 ///
+/// # Accuracy
+/// As [`table_5_5_alpha_slope_p`].
+///
 /// # Examples
 /// ```
 /// let d = loadbal::replication::fits::table_5_5_alpha_slope_r().unwrap();
@@ -383,6 +428,11 @@ pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] when the samples differ in length, have fewer than two
 /// points, contain a non-finite value or one of them is constant (the coefficient is undefined).
+///
+/// # Accuracy
+/// Corrected two-pass centred sums: within 1e-13 relative for `n ≤ 10⁴` points offset from 0 by up to 1e9
+/// times their spread (measured worst 7.6e-15 against exact rationals,
+/// `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -422,6 +472,10 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] for a table that is not triangular (row r must have
 /// one entry fewer than row r − 1), too small to correlate, or constant along a line.
+///
+/// # Accuracy
+/// Weighted averages of [`pearson_correlation`]: within 1e-13 relative of the exact values for the printed
+/// Table 5.1 (measured in `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```

@@ -39,6 +39,9 @@ pub struct BetaTable {
 impl BetaTable {
     /// Table 5.2 of the thesis (β(r, p) measured on the Planetlab traces with γ = 1), `r = 0..6`,
     /// `p = r+1..7`.
+    ///
+    /// # Accuracy
+    /// Exact (printed constants of Dobber, Table 5.2).
     pub fn thesis_table_5_2() -> Self {
         BetaTable {
             rows: vec![
@@ -57,6 +60,9 @@ impl BetaTable {
     ///
     /// # Errors
     /// [`ReplicationError::BetaTableTooSmall`] when the table has no such entry.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn get(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
         let missing = ReplicationError::BetaTableTooSmall { i, j };
         if j <= i {
@@ -143,6 +149,9 @@ impl JrParams {
     /// # Errors
     /// [`ReplicationError::InvalidParameter`] for a constant outside its range.
     ///
+    /// # Accuracy
+    /// Exact (the constants as given).
+    ///
     /// # Examples
     /// ```
     /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
@@ -188,6 +197,9 @@ impl JrParams {
     /// Model 1.1 of Dobber, Tables 5.7 and 5.8 (the same in both): α = ½, β_max = 1, β_min = ½,
     /// γ = 1.
     ///
+    /// # Accuracy
+    /// Exact (printed constants of Dobber, Tables 5.7/5.8).
+    ///
     /// # Examples
     /// ```
     /// use loadbal::replication::{JrModel, JrParams};
@@ -199,6 +211,9 @@ impl JrParams {
 
     /// Model 2.1 of Table 5.7: model 1.1 with independent consecutive jobs, γ = ½. This is the γ
     /// the closed forms (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
+    ///
+    /// # Accuracy
+    /// Exact (printed constants of Dobber, Table 5.7).
     pub fn model21_table_5_7() -> Self {
         JrParams { gamma: 0.5, ..Self::model11() }
     }
@@ -207,6 +222,9 @@ impl JrParams {
     ///
     /// # Errors
     /// As [`JrParams::new`].
+    ///
+    /// # Accuracy
+    /// Exact (the constants as given).
     ///
     /// # Examples
     /// ```
@@ -222,6 +240,9 @@ impl JrParams {
     ///
     /// # Errors
     /// [`ReplicationError::BetaTableTooSmall`] outside a table.
+    ///
+    /// # Accuracy
+    /// Exact for a constant or a table; the product within 3ε relative.
     ///
     /// # Examples
     /// Table 5.6's fitted product `(−0.14 i + 1.54)(0.02 j + 0.63)` at (i, j) = (1, 2).
@@ -244,6 +265,9 @@ impl JrParams {
     /// # Errors
     /// [`ReplicationError::NegativeRadicand`] when Def. 5.3.8 has no real value;
     /// [`ReplicationError::BetaTableTooSmall`] outside a table.
+    ///
+    /// # Accuracy
+    /// As [`def_5_3_8`] for Def. 5.3.8, else exact (stored value).
     ///
     /// # Examples
     /// Def. 5.3.8 with α = ½ and β(0, 1) = 1: `√(2 − ½ − 1) = √½`.
@@ -279,6 +303,10 @@ impl JrParams {
 /// (from `min + max = V + V'` and `E(min·max) = (E V)²`, (5.9)–(5.16); the thesis's (5.15)
 /// misprints the variance as `2(1 − α² − β²)σ²` and Def. 5.3.8's bound `β ≤ 2 − 2α²` should
 /// read `β ≤ √(2 − 2α²)`.)
+///
+/// # Accuracy
+/// A few ulps relative, times the cancellation `2/(2 − 2α² − β²)` of the radicand (near a zero radicand the
+/// result has an absolute error of about `√ε`).
 ///
 /// # Examples
 /// Exponential jobs: α = ½ and β_max = √5/2 give β_min = ½ exactly.
@@ -352,6 +380,9 @@ impl JrModel {
     /// 1.x models and 0.81 (Table 5.6) for the 2.x models. Table 5.7 defines the 2.x models for
     /// any γ < 1, and the closed forms of model 2.1 take γ = ½: for those use
     /// [`JrParams::model21_table_5_7`].
+    ///
+    /// # Accuracy
+    /// Exact (printed constants of Dobber, Tables 5.6 and 5.8).
     ///
     /// # Examples
     /// ```

@@ -192,6 +192,9 @@ pub fn whybark_delta(e: f64, e_prev: f64, sigma: f64) -> bool {
 /// α_t = min(|(y_t − ŷ_t)/y_t|, 1)
 /// ```
 ///
+/// # Accuracy
+/// Within 2ε relative (one subtraction, one division).
+///
 /// # Examples
 /// ```
 /// use loadbal::replication::predictors::mentzer_alpha;
@@ -208,6 +211,10 @@ pub fn mentzer_alpha(y: f64, forecast: f64) -> f64 {
 /// ```text
 /// α_t = (y_t − ŷ_{t−1})/(y_{t−1} − ŷ_{t−1}), set to the nearer of 0 and 1 outside (0, 1)
 /// ```
+///
+/// # Accuracy
+/// Within 3ε relative of the ratio of the given values before the clipping (ill-conditioned when `y_{t−1} ≈
+/// ŷ_{t−1}`).
 ///
 /// # Examples
 /// ```
@@ -287,6 +294,11 @@ struct Ar {
 /// # Errors
 /// As [`super::stats::autocovariance`].
 ///
+/// # Accuracy
+/// LU with partial pivoting (nalgebra): backward stable; the coefficients' relative error is about `κ ε`, `κ`
+/// the condition number of the Toeplitz matrix (checked on an alternating series to 1e-12 and on an AR(1)
+/// process statistically).
+///
 /// # Examples
 /// AR(1) of an alternating series: the coefficient is the lag-1 autocorrelation.
 /// ```
@@ -335,6 +347,10 @@ impl Predictor for Ar {
 /// As [`PredictorKind::build`]; [`ReplicationError::TooShort`] for fewer than 2 values;
 /// [`ReplicationError::InvalidRuntime`] for a non-finite value.
 ///
+/// # Accuracy
+/// Each forecast is a convex combination (or a mean, median, or AR fit) of past values: relative error at
+/// most `t ε` after `t` steps for the smoothing rules; statistical as a forecast.
+///
 /// # Examples
 /// ```
 /// use loadbal::replication::predictors::{predict_series, PredictorKind};
@@ -368,6 +384,9 @@ pub fn predict_series(kind: &PredictorKind, y: &[f64]) -> Result<Vec<f64>, Repli
 /// [`ReplicationError::LengthMismatch`] unless `predictions.len() = N − 1`;
 /// [`ReplicationError::TooShort`] for `N < 2`.
 ///
+/// # Accuracy
+/// A sum of `n` squares: relative error at most `(n + 2)ε`.
+///
 /// # Examples
 /// ```
 /// use loadbal::replication::predictors::rmse_one_step;
@@ -394,6 +413,10 @@ pub fn rmse_one_step(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationE
 ///
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] when `RMSE_B = RMSE*` or a value is not finite.
+///
+/// # Accuracy
+/// Within 4ε relative, times the conditioning `(|RMSE_B| + |RMSE_A|)/|RMSE_B − RMSE_A|` of the numerator and
+/// that of the gap.
 ///
 /// # Examples
 /// ```

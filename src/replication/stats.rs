@@ -103,6 +103,11 @@ impl std::fmt::Display for TraceStats {
 /// [`ReplicationError::InvalidRuntime`] for a non-finite value;
 /// [`ReplicationError::InvalidParameter`] for a constant series or `block < 2`.
 ///
+/// # Accuracy
+/// Two-pass sums of the data given: every statistic within 1e-12 relative for `N ≤ 10⁶` values whose mean
+/// exceeds their spread by up to 1e6 (measured in `tests/replication_fits_reference.rs`); as estimates of a
+/// process's properties they are statistical.
+///
 /// # Examples
 /// A toy series (N = 40, B = 20):
 /// ```
@@ -176,6 +181,10 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 /// # Errors
 /// [`ReplicationError::TooShort`] unless `N > max_lag` and `N ≥ 2`; [`ReplicationError::InvalidRuntime`].
 ///
+/// # Accuracy
+/// Two-pass sums: within 1e-12 relative of `γ(0)` (absolute, scaled by `γ(0)`) for `N ≤ 10⁶` (measured in
+/// `tests/replication_fits_reference.rs`).
+///
 /// # Examples
 /// ```
 /// let g = loadbal::replication::stats::autocovariance(&[1.0, 2.0, 3.0], 1).unwrap();
@@ -197,6 +206,9 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
 ///
 /// # Errors
 /// As [`autocovariance`]; [`ReplicationError::InvalidParameter`] for a constant series.
+///
+/// # Accuracy
+/// As [`autocovariance`]: each `ρ(h)` within 1e-12 absolute.
 ///
 /// # Examples
 /// ```
@@ -224,6 +236,9 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
 ///
 /// # Errors
 /// As [`acf`]; [`ReplicationError::TooShort`] with fewer than two positive lags.
+///
+/// # Accuracy
+/// As [`acf`] and [`least_squares_line`] (the logarithms add a few ulps); statistical as an estimate of H.
 ///
 /// # Examples
 /// A square wave of period 100 (level switches every 50 points) has a slowly decaying ACF:

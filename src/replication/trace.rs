@@ -30,6 +30,9 @@ impl Trace {
     /// for columns of different lengths, [`ReplicationError::InvalidRuntime`] for a NaN,
     /// infinite, zero or negative runtime.
     ///
+    /// # Accuracy
+    /// Exact (stored values).
+    ///
     /// # Examples
     /// ```
     /// use loadbal::replication::trace::Trace;
@@ -61,6 +64,9 @@ impl Trace {
     /// # Errors
     /// [`ReplicationError::Csv`] for an unparsable field or a row with the wrong number of fields;
     /// the errors of [`Trace::new`].
+    ///
+    /// # Accuracy
+    /// Each value is the correctly rounded double of its decimal text (`str::parse`).
     ///
     /// # Examples
     /// ```
@@ -158,6 +164,9 @@ impl Trace {
     ///
     /// # Errors
     /// [`ReplicationError::EmptyTrace`] when `p` or `k` is 0 or larger than the trace.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
     ///
     /// # Examples
     /// ```
@@ -258,6 +267,9 @@ pub const MAX_SYNTHETIC_VALUES: u128 = 200_000_000;
 /// [`ReplicationError::InvalidParameter`] for probabilities outside [0, 1], negative spreads,
 /// a non-positive mean; [`ReplicationError::EmptyTrace`] for zero processors or iterations;
 /// [`ReplicationError::TooLarge`] beyond [`MAX_SYNTHETIC_VALUES`] values.
+///
+/// # Accuracy
+/// Statistical: a seeded draw, reproducible bit for bit.
 ///
 /// # Examples
 /// ```
