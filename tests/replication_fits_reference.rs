@@ -48,7 +48,11 @@ fn model(name: &str) -> JrParams {
 fn family(rows: &[Record], prefix: &str, bound: f64, eval: impl Fn(&Record) -> Vec<f64>) -> (f64, usize) {
     let mut worst = 0.0f64;
     let mut n = 0;
-    for row in rows.iter().filter(|r| r.str("function").starts_with(prefix)) {
+    for row in rows.iter().filter(|r| {
+        let f = r.str("function");
+        // A prefix ending in `_` names a family of functions; otherwise the exact function.
+        if prefix.ends_with('_') { f.starts_with(prefix) } else { f == prefix }
+    }) {
         let want = row.f64("value");
         for got in eval(row) {
             let err = rel_err(got, want);
@@ -174,4 +178,61 @@ fn exact_iteration_times_of_exponential_jobs() {
     family(&rows, "exponential_independent_iteration_time", 1e-12, |r| {
         vec![exact::exponential_independent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
     });
+}
+
+#[test]
+fn small_speedups_and_first_level_estimates() {
+    let rows = load("replication_fits");
+    family(&rows, "model11_small_speedups", 4.0 * f64::EPSILON, |r| {
+        let k: usize = r.str("case").parse().unwrap();
+        vec![closed_forms::model11_small_speedups(r.f64("a")).unwrap()[k]]
+    });
+    family(&rows, "model21_speedup_2_on_4", 4.0 * f64::EPSILON, |r| {
+        vec![closed_forms::model21_speedup_2_on_4(r.f64("a")).unwrap()]
+    });
+    let a: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 7919) % 997) as f64).collect();
+    let b: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 104729) % 991) as f64).collect();
+    let k = estimation::estimate_first_level(&a, &b).unwrap();
+    family(&rows, "estimate_first_level", 1e-12, |r| {
+        vec![match r.str("case") {
+            "alpha" => k.alpha,
+            "beta_max" => k.beta_max,
+            _ => k.beta_min,
+        }]
+    });
+}
+
+#[test]
+fn printed_table_5_1_slopes_and_correlations() {
+    let rows = load("replication_fits");
+    family(&rows, "table_5_5_alpha_slope_p", 1e-13, |_| vec![fits::table_5_5_alpha_slope_p().unwrap()]);
+    family(&rows, "table_5_5_alpha_slope_r", 1e-13, |_| vec![fits::table_5_5_alpha_slope_r().unwrap()]);
+    let (cr, cp) = fits::table_correlations(&fits::TABLE_5_1_ALPHA).unwrap();
+    family(&rows, "table_correlations", 1e-13, |r| vec![if r.str("case") == "r" { cr } else { cp }]);
+}
+
+#[test]
+fn trace_statistics_and_acf_of_offset_series() {
+    let rows = load("replication_fits");
+    let stats = |r: &Record| loadbal::replication::stats::trace_stats(&series(r.str("case"))[..2000], 20).unwrap();
+    family(&rows, "trace_stats_mean", 1e-12, |r| vec![stats(r).mean]);
+    family(&rows, "trace_stats_sd", 1e-12, |r| vec![stats(r).sd]);
+    family(&rows, "trace_stats_rmse_lv", 1e-12, |r| vec![stats(r).rmse_lv]);
+    family(&rows, "trace_stats_sd_of_means", 1e-12, |r| vec![stats(r).sd_of_means]);
+    // γ(h) and ρ(h) to 1e-12 of γ(0) and of 1 (absolute), as documented.
+    let mut worst = 0.0f64;
+    for row in rows.iter().filter(|r| matches!(r.str("function"), "autocovariance" | "acf")) {
+        let y = &series(row.str("case"))[..2000];
+        let h = row.u64("a") as usize;
+        let g = loadbal::replication::stats::autocovariance(y, h).unwrap();
+        let (got, scale) = if row.str("function") == "acf" {
+            (loadbal::replication::stats::acf(y, h).unwrap()[h], 1.0)
+        } else {
+            (g[h], g[0])
+        };
+        let err = (got - row.f64("value")).abs() / scale;
+        worst = worst.max(err);
+        assert!(err < 1e-12, "line {}: {got} vs {} ({err:e})", row.line, row.str("value"));
+    }
+    eprintln!("autocovariance/acf: worst error {worst:e} (scaled by γ(0); bound 1e-12)");
 }

@@ -214,3 +214,85 @@ for P in [2, 8, 64]:
         F = lambda x: gammainc(R, 0, R * x, regularized=True)
         v = quad(lambda x: 1 - F(x) ** m, [0, 1, 4, 20, inf])
         out("exponential_independent_iteration_time", "-", R, P, "-", v)
+
+# Small speedups of model 1.1 on 2 and 4 processors (5.22)/(5.27)/(5.29) and of model 2.1 (5.64).
+for cv in ["0", "0.3", "0.57", "0.8", "1"]:
+    c = d(cv)
+    for k, v in enumerate([(2 + c) / (4 - 2 * c), (1 + c) / (2 - c / 2), (1 + c) / (4 - 3 * c)]):
+        out("model11_small_speedups", str(k), cv, "-", "-", v)
+    out("model21_speedup_2_on_4", "-", cv, "-", "-", (4 + 4 * c) / (8 + sqrt(2) * c - 4 * c))
+
+# First-level constants of two samples (pooled mean and sd; maxima and minima).
+a_s = [1e8 + ((i * 7919) % 997) for i in range(2000)]
+b_s = [1e8 + ((i * 104729) % 991) for i in range(2000)]
+pooled = a_s + b_s
+P_ = [fr(v) for v in pooled]
+mu = sum(P_) / len(P_)
+sig = sample_sd(pooled)
+mx_ = [max(u, v) for u, v in zip(a_s, b_s)]
+mn_ = [min(u, v) for u, v in zip(a_s, b_s)]
+mmax = sum(fr(v) for v in mx_) / len(mx_)
+q = lambda f: mpf(f.numerator) / f.denominator
+out("estimate_first_level", "alpha", "-", "-", "-", q(mmax - mu) / sig)
+out("estimate_first_level", "beta_max", "-", "-", "-", sample_sd(mx_) / sig)
+out("estimate_first_level", "beta_min", "-", "-", "-", sample_sd(mn_) / sig)
+
+# Table 5.5 slopes and Table 5.4 correlations of the printed Table 5.1 (exact rationals).
+T51 = [["0.51", "0.51", "0.49", "0.45", "0.42", "0.38", "0.35"], ["0.54", "0.55", "0.54", "0.55", "0.55", "0.54"],
+       ["0.53", "0.54", "0.53", "0.52", "0.53"], ["0.52", "0.50", "0.49", "0.49"], ["0.50", "0.47", "0.42"],
+       ["0.46", "0.47"], ["0.43"]]
+T = [[fr(float(v)) for v in row] for row in T51]
+
+
+def ols(xs, ys):
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    return sum((a - mx) * (b - my) for a, b in zip(xs, ys)) / sum((a - mx) ** 2 for a in xs)
+
+
+def corr(xs, ys):
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(xs, ys))
+    sxx = sum((a - mx) ** 2 for a in xs)
+    syy = sum((b - my) ** 2 for b in ys)
+    return q(sxy) / sqrt(q(sxx) * q(syy))
+
+
+# The crate averages in doubles before the fit; the reference averages the doubles exactly.
+avg_p = [sum(T[r][p - r - 1] for r in range(p)) / p for p in range(1, 8)]
+out("table_5_5_alpha_slope_p", "-", "-", "-", "-", q(ols([Fraction(p) for p in range(1, 8)], avg_p)))
+avg_r = [sum(row) / len(row) for row in T]
+out("table_5_5_alpha_slope_r", "-", "-", "-", "-", q(ols([Fraction(r) for r in range(7)], avg_r)))
+n7 = 7
+sr = wr = sp = wp = mpf(0)
+for p in range(2, n7 + 1):
+    sr += p * corr([Fraction(r) for r in range(p)], [T[r][p - r - 1] for r in range(p)])
+    wr += p
+for r in range(n7):
+    m = n7 - r
+    if m >= 2:
+        sp += m * corr([Fraction(p) for p in range(r + 1, n7 + 1)], [T[r][p - r - 1] for p in range(r + 1, n7 + 1)])
+        wp += m
+out("table_correlations", "r", "-", "-", "-", sr / wr)
+out("table_correlations", "p", "-", "-", "-", sp / wp)
+
+# Trace statistics (Dobber, Table 3.2) and the ACF (3.1)/(3.2) of the deterministic series.
+for name in ["blocks", "offset1e9"]:
+    y = series(name)[:2000]
+    Y = [fr(v) for v in y]
+    N = len(Y)
+    mu = sum(Y) / N
+    sd = sample_sd(y)
+    out("trace_stats_mean", name, "-", "-", "-", q(mu))
+    out("trace_stats_sd", name, "-", "-", "-", sd)
+    rl = sum((Y[t] - Y[t - 1]) ** 2 for t in range(1, N)) / (N - 1)
+    out("trace_stats_rmse_lv", name, "-", "-", "-", sqrt(q(rl)))
+    means = [sum(Y[k:k + 20]) / 20 for k in range(0, N, 20)]
+    som = sum((m - mu) ** 2 for m in means) / len(means)
+    out("trace_stats_sd_of_means", name, "-", "-", "-", sqrt(q(som)))
+    g0 = sum((v - mu) ** 2 for v in Y) / N
+    for h in [1, 2, 5]:
+        gh = sum((Y[t + h] - mu) * (Y[t] - mu) for t in range(N - h)) / N
+        out("autocovariance", name, h, "-", "-", q(gh))
+        out("acf", name, h, "-", "-", q(gh / g0))

@@ -369,7 +369,7 @@ pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
 ///
 /// # Accuracy
 /// Exact (printed constants of Dobber, Table 5.1) fed to [`least_squares_line`]: within 1e-13 relative of the
-/// exact rational slope of the printed table (measured in `tests/replication_fits_reference.rs`).
+/// exact rational slope of the printed table (measured 1.9e-16, `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -475,7 +475,7 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 ///
 /// # Accuracy
 /// Weighted averages of [`pearson_correlation`]: within 1e-13 relative of the exact values for the printed
-/// Table 5.1 (measured in `tests/replication_fits_reference.rs`).
+/// Table 5.1 (measured 1.7e-16, `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
