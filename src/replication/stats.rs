@@ -246,7 +246,7 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
 /// As [`acf`]; [`ReplicationError::TooShort`] with fewer than two positive lags.
 ///
 /// # Accuracy
-/// As [`acf`] and [`least_squares_line`] (the logarithms add a few ulps); statistical as an estimate of H.
+/// As [`acf`] and [`super::fits::least_squares_line`] (the logarithms add a few ulps); statistical as an estimate of H.
 ///
 /// # Examples
 /// A square wave of period 100 (level switches every 50 points) has a slowly decaying ACF:
