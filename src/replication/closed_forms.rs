@@ -4,7 +4,7 @@
 use super::exact::JobTimeDist;
 use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_job, levels, pow2};
 
-/// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of (5.43)–(5.55)).
+/// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of Dobber, eq. (5.43)–(5.55)).
 fn geometric(b: f64, n: u32) -> f64 {
     if b == 1.0 { f64::from(n) } else { (1.0 - b.powi(n as i32)) / (1.0 - b) }
 }
@@ -14,7 +14,7 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 }
 
 /// Model 1.1 iteration time (Dobber, eq. (5.32)); special cases (5.18), (5.19), (5.23)–(5.25),
-/// (5.31) (r = 0) and (5.33) (r = p).
+/// Dobber, eq. (5.31) (r = 0) and (5.33) (r = p).
 ///
 /// # Formula
 /// ```text
@@ -26,7 +26,7 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// for `E X ≤ 0`, [`ReplicationError::ReplicasExceedProcessors`] for `r > p`.
 ///
 /// # Accuracy
-/// A few floating-point operations: relative error below 1e-13 against 50-digit evaluations of the tree (5.6)
+/// A few floating-point operations: relative error below 1e-13 against 50-digit evaluations of the tree Dobber, eq. (5.6)
 /// wherever `|R_it| ≥ 1e-3 E X` (measured worst 2.6e-15 over the closed forms' 952 values,
 /// `tests/replication_fits_reference.rs`).
 ///
@@ -61,7 +61,7 @@ pub fn model11_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64)
 /// `1/|R_it(R)|`.
 ///
 /// # Examples
-/// 2-JR on 2 processors beats ELB exactly when `c_X > 2/3` ((5.20)–(5.22)):
+/// 2-JR on 2 processors beats ELB exactly when `c_X > 2/3` (Dobber, eq. (5.20)–(5.22)):
 /// ```
 /// use loadbal::replication::closed_forms::model11_speedup;
 /// assert!((model11_speedup(2.0 / 3.0, 2, 2).unwrap() - 1.0).abs() < 1e-15);
@@ -120,7 +120,7 @@ pub fn model11_speedup_full(cv: f64, processors: u64) -> Result<f64, Replication
 /// of `tests/replication_reference.rs`.
 ///
 /// # Examples
-/// At `c_X = 0.8` 2-JR and 4-JR tie on four processors ((5.28)): both 1.125.
+/// At `c_X = 0.8` 2-JR and 4-JR tie on four processors (Dobber, eq. (5.28)): both 1.125.
 /// ```
 /// use loadbal::replication::closed_forms::model11_small_speedups;
 /// let [s22, s24, s44] = model11_small_speedups(0.8).unwrap();
@@ -138,7 +138,7 @@ pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
 /// ```text
 /// S(2,4) ≈ (4 + 4c)/(8 + √2 c − 4c)      (valid for c < 8/(4 − √2) ≈ 3.09)
 /// ```
-/// (`S(2,2)` (5.60) and `S(4,4)` (5.66) equal the model 1.1 values.)
+/// (`S(2,2)` Dobber, eq. (5.60) and `S(4,4)` (5.66) equal the model 1.1 values.)
 ///
 /// # Errors
 /// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`.
@@ -231,14 +231,14 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 }
 
 /// Models 1.2 and 2.2 iteration time (Dobber, eq. (5.43)/(5.45) for γ = 1, (5.75) for γ < 1;
-/// (5.77) for β₁ = 1), for constant ratios β₁ (max) and β₂ (min).
+/// Dobber, eq. (5.77) for β₁ = 1), for constant ratios β₁ (max) and β₂ (min).
 ///
 /// # Formula
 /// ```text
 /// R_it ≈ 2^r E(X) − 2^r α (1 − β₂^r)/(1 − β₂) σ(X) + 2^{rγ} α β₂^r (1 − β₁^{p−r})/(1 − β₁) σ(X)
 /// ```
-/// (a ratio `(1 − b^n)/(1 − b)` reads `n` when `b = 1`). The thesis's (5.75)/(5.76) print
-/// `β₂^γ` where `β₂^r` is meant: only `β₂^r` reduces to (5.43) for γ = 1 and to (5.70) for 2.1.
+/// (a ratio `(1 − b^n)/(1 − b)` reads `n` when `b = 1`). Dobber's eq. (5.75)/(5.76) print
+/// `β₂^γ` where `β₂^r` is meant: only `β₂^r` reduces to Dobber, eq. (5.43) for γ = 1 and to (5.70) for 2.1.
 ///
 /// # Errors
 /// As [`super::iteration_time`]; [`ReplicationError::InvalidParameter`] when β(i, j) is not a constant.
@@ -309,7 +309,7 @@ pub fn model12_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParam
 /// R_it ≈ 2^r [E(X) − α σ(X) Σ_{i=0}^{r−1} Π_{k=1}^{i} β(k,k)]
 ///        + 2^{rγ} α σ(X) Π_{k=1}^{r} β(k,k) · Σ_{j=r}^{p−1} Π_{l=r+1}^{j} β(r,l)
 /// ```
-/// (empty products are 1, empty sums 0). The printed (5.52)/(5.80) write the brackets as
+/// (empty products are 1, empty sums 0). The printed Dobber, eq. (5.52)/(5.80) write the brackets as
 /// `1 + Σ_{i=1}^{r−1}…` and `1 + Σ_{i=r+1}^{p−1}…`, which is wrong at `r = 0` and `r = p`.
 ///
 /// # Errors
@@ -344,14 +344,14 @@ pub fn model13_iteration_time(
 }
 
 /// Models 1.3 and 2.3 speedup (Dobber, eq. (5.54)/(5.82) corrected): the ELB time (5.51) over
-/// (5.52)/(5.80).
+/// Dobber, eq. (5.52)/(5.80).
 ///
 /// # Formula
 /// ```text
 /// Speedup ≈ (1 + αc Σ_{j=0}^{p−1} Π_{l=1}^{j} β(0,l)) / (R_it(1, c, r, p))
 /// ```
-/// The printed numerators of (5.54)/(5.82) use the replicated level `r` instead of `r = 0`, and
-/// (5.82)'s denominator has `Σ… − 1` where `Σ… + 1` is meant.
+/// The printed numerators of Dobber, eq. (5.54)/(5.82) use the replicated level `r` instead of `r = 0`, and
+/// Dobber, eq. (5.82)'s denominator has `Σ… − 1` where `Σ… + 1` is meant.
 ///
 /// # Errors
 /// As [`model13_iteration_time`], [`ReplicationError::CvOutOfDomain`].
@@ -360,7 +360,7 @@ pub fn model13_iteration_time(
 /// As [`model11_speedup`] (same references).
 ///
 /// # Examples
-/// Model 1.1 is the special case β ≡ 1, β_min = ½: (5.35) at `c = 0.9`, `r = 2`, `p = 4`.
+/// Model 1.1 is the special case β ≡ 1, β_min = ½: Dobber, eq. (5.35) at `c = 0.9`, `r = 2`, `p = 4`.
 /// ```
 /// use loadbal::replication::{JrModel, closed_forms::model13_speedup};
 /// let s = model13_speedup(0.9, 4, 16, &JrModel::M11.table_5_8()).unwrap();

@@ -12,24 +12,24 @@ use super::predictors::{Predictor, median};
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DesConfig {
-    /// Values in the moving standard deviation σ_s of (7.21).
+    /// Values in the moving standard deviation σ_s of Dobber, eq. (7.21).
     pub k: usize,
-    /// Window of the sliding median (7.17).
+    /// Window of the sliding median Dobber, eq. (7.17).
     pub l: usize,
-    /// Most recent points kept per class in (7.19).
+    /// Most recent points kept per class in Dobber, eq. (7.19).
     pub max_per_class: usize,
     /// α of a class without data.
     pub default_alpha: f64,
-    /// Select among DES, running mean and sliding median by (7.14); `false` gives pure DES.
+    /// Select among DES, running mean and sliding median by Dobber, eq. (7.14); `false` gives pure DES.
     pub selection: bool,
-    /// Which class a pair `(α_{s−1,opt}, w_s)` joins in (7.19).
+    /// Which class a pair `(α_{s−1,opt}, w_s)` joins in Dobber, eq. (7.19).
     pub pairing: ClassPairing,
     /// Clip α*_t to [0, 1]. The thesis does not clip, but unclipped α* from the literal pairing
     /// can reach ±100 after a burst and make DES diverge for a step; the default clips.
     pub clip_alpha: bool,
 }
 
-/// The class a pair `(α_{s−1,opt}, w_s)` is filed under in (7.19).
+/// The class a pair `(α_{s−1,opt}, w_s)` is filed under in Dobber, eq. (7.19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ClassPairing {
@@ -54,7 +54,7 @@ impl Default for DesConfig {
     }
 }
 
-/// The fluctuation classes of (7.21).
+/// The fluctuation classes of Dobber, eq. (7.21).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DesClass {
@@ -88,7 +88,7 @@ impl DesClass {
     }
 }
 
-/// The class of (7.21) of an error `e_s`, given the previous error and σ_s; the first
+/// The class of Dobber, eq. (7.21) of an error `e_s`, given the previous error and σ_s; the first
 /// matching rule wins.
 ///
 /// # Formula
@@ -120,7 +120,7 @@ pub fn des_class(e: f64, e_prev: f64, sigma: f64) -> DesClass {
     }
 }
 
-/// The α that would have predicted `y_s` exactly from `(y_{s−1}, ŷ_{s−1})` ((7.20)/(7.24)); 0 when
+/// The α that would have predicted `y_s` exactly from `(y_{s−1}, ŷ_{s−1})` (Dobber, eq. (7.20)/(7.24)); 0 when
 /// `y_{s−1} = ŷ_{s−1}`. Not clipped.
 ///
 /// # Formula
@@ -142,7 +142,7 @@ pub fn alpha_opt(y_prev: f64, forecast_prev: f64, y: f64) -> f64 {
     if den == 0.0 { 0.0 } else { (y - forecast_prev) / den }
 }
 
-/// The weighted optimal α of (7.19)/(7.27) over pairs `(α_opt, w)`; `default` when empty or all
+/// The weighted optimal α of Dobber, eq. (7.19)/(7.27) over pairs `(α_opt, w)`; `default` when empty or all
 /// weights are 0.
 ///
 /// # Formula

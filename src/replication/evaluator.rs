@@ -25,14 +25,14 @@ impl fmt::Display for ReplicaSpeedup {
 /// approximations of Dobber, §5.3 (Approx. 5.3.3–5.3.7, Def. 5.3.8), for the job-time law `job`
 /// (the model uses only its mean `E(X)` and standard deviation `σ(X)`).
 ///
-/// Applies the tree (5.6) level by level to the pair (mean, sd): `r = log2 R` minimum levels,
+/// Applies the tree Dobber, eq. (5.6) level by level to the pair (mean, sd): `r = log2 R` minimum levels,
 /// the sum of the `R` job-type times on one processor, then `p − r` maximum levels
 /// (`p = log2 P`).
 ///
 /// # Formula
 /// ```text
 /// (E, S) := (E X, σ X)
-/// for i = 1..r:      E := E − α S;  S := β(i, i) S          (min of two copies, (5.8), (5.17))
+/// for i = 1..r:      E := E − α S;  S := β(i, i) S          (min of two copies, Dobber, eq. (5.8), (5.17))
 /// E := 2^r E;  S := 2^{rγ} S                                (sum on one processor, Approx 5.3.5)
 /// for j = r+1..p:    E := E + α S;  S := β(r, j) S          (max of two groups, Approx 5.3.3/4)
 /// R_it ≈ E

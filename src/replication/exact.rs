@@ -41,7 +41,7 @@ pub enum JobTimeDist {
         sd: f64,
     },
     /// Normal (may draw negative times when `sd` is not small against `mean`; the exact model
-    /// (5.4) stays defined).
+    /// Dobber, eq. (5.4) stays defined).
     Normal {
         /// Mean `E X`.
         mean: f64,
@@ -215,7 +215,7 @@ fn draw_levels<G: Rng + ?Sized>(rng: &mut G, x: &JobTimeSampler, r: u32, p: u32,
     worst
 }
 
-/// Job-time draws of one sample of (5.4): `P·R` independent, `P` dependent.
+/// Job-time draws of one sample of Dobber, eq. (5.4): `P·R` independent, `P` dependent.
 fn draws_per_sample(replicas: u64, processors: u64, dependence: Dependence) -> u128 {
     match dependence {
         Dependence::Independent => u128::from(processors) * u128::from(replicas),
@@ -240,7 +240,7 @@ impl fmt::Display for ExactModel {
     }
 }
 
-/// Monte Carlo estimates of the exact model (5.4) for some replica counts on `P` processors, and
+/// Monte Carlo estimates of the exact model Dobber, eq. (5.4) for some replica counts on `P` processors, and
 /// their speedups over ELB from the same run.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -268,7 +268,7 @@ impl fmt::Display for ExactRun {
     }
 }
 
-/// The maximum part of the tree (5.6) at one level, by Monte Carlo.
+/// The maximum part of the tree Dobber, eq. (5.6) at one level, by Monte Carlo.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LevelConstants {
@@ -334,7 +334,7 @@ impl ExactModel {
         Ok(draw_levels(rng, &x, r, p, self.dependence))
     }
 
-    /// Monte Carlo estimates of the exact iteration time (5.4) for the replica counts asked for
+    /// Monte Carlo estimates of the exact iteration time Dobber, eq. (5.4) for the replica counts asked for
     /// (and for `R = 1`, the ELB baseline of the speedups), all from the same replications.
     ///
     /// # Formula
@@ -355,7 +355,7 @@ impl ExactModel {
     ///
     /// # Examples
     /// Exponential jobs on 2 processors: `E max{X, X'} = 1.5` and `2 E min{X, X'} = 1`, so the
-    /// exact 2-JR speedup is 1.5, model 1.1's (5.22) at `c = 1`.
+    /// exact 2-JR speedup is 1.5, model 1.1's Dobber, eq. (5.22) at `c = 1`.
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
     /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
@@ -411,7 +411,7 @@ impl ExactModel {
         Ok(ExactRun { processors, replicas: replicas.to_vec(), iteration_times: est[1..=m].to_vec(), speedups, elb })
     }
 
-    /// Level-wise constants of the maximum part of the tree (5.6), by Monte Carlo: for
+    /// Level-wise constants of the maximum part of the tree Dobber, eq. (5.6), by Monte Carlo: for
     /// `j = r+1, ..., p`, the quantities of Tables 5.1/5.2 (Dobber, §5.3.2) for a job-time
     /// distribution instead of the Planetlab traces.
     ///

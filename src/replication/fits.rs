@@ -1,6 +1,6 @@
 //! The fitted lines and small definitions of Dobber chapters 2, 4 and 6: CCR (Def. 2.5.4),
-//! the run-time fits (4.1)/(4.2) behind Table 4.3, the statistic Y and the threshold Y* between
-//! JR and DLB ((6.4)/(6.5)).
+//! the run-time fits Dobber, eq. (4.1)/(4.2) behind Table 4.3, the statistic Y and the threshold Y* between
+//! JR and DLB (Dobber, eq. (6.4)/(6.5)).
 
 use super::ReplicationError;
 
@@ -208,9 +208,9 @@ impl Line {
     }
 }
 
-/// The JR line (6.4): `R_it(2.5, 4, 4) = 2.0475 Y + 1224` (R² = 0.9228).
+/// The JR line Dobber, eq. (6.4): `R_it(2.5, 4, 4) = 2.0475 Y + 1224` (R² = 0.9228).
 pub const JR_LINE_6_4: Line = Line { slope: 2.0475, intercept: 1224.0 };
-/// The DLB line (6.5): `D_it(10, DES, 2.5, 4) = 1.2779 Y + 7157` (R² = 0.9597).
+/// The DLB line Dobber, eq. (6.5): `D_it(10, DES, 2.5, 4) = 1.2779 Y + 7157` (R² = 0.9597).
 pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 
 /// The abscissa where two lines cross: the threshold Y* of Dobber, §6.2 (JR below, DLB above).
@@ -225,7 +225,7 @@ pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 ///
 /// # Accuracy
 /// Two subtractions and a division: relative error within `3ε (|b₁| + |b₂|)/|b₂ − b₁| + 3ε |a₁| /|a₁ − a₂|`
-/// of the crossing of the lines as given (measured exact on (6.4)/(6.5) and nearly parallel lines,
+/// of the crossing of the lines as given (measured exact on Dobber, eq. (6.4)/(6.5) and nearly parallel lines,
 /// `tests/replication_fits_reference.rs`).
 ///
 /// # Examples
@@ -244,7 +244,7 @@ pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
     Ok((second.intercept - first.intercept) / ds)
 }
 
-/// Ordinary least squares line through `(x, y)` with its R² (the fits (4.1), (4.2), (6.2)–(6.5)).
+/// Ordinary least squares line through `(x, y)` with its R² (the fits Dobber, eq. (4.1), (4.2), (6.2)–(6.5)).
 ///
 /// # Formula
 /// ```text

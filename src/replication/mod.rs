@@ -16,13 +16,13 @@
 //! generic recursion (every closed form is a special case of it), [`closed_forms`] the formulas
 //! of §5.4 (with the thesis's typos corrected), [`optimum`] the optimal number of replicas and
 //! the thresholds on the coefficient of variation `c_X = σ(X)/E(X)`, [`exact`] the exact model
-//! (5.4) by Monte Carlo, [`estimation`] the first-level constants and the estimation of α, β, γ
+//! Dobber, eq. (5.4) by Monte Carlo, [`estimation`] the first-level constants and the estimation of α, β, γ
 //! from samples (§5.3.2), and [`fits`] the fitted lines of chapters 2, 4 and 6 (CCR, Table 4.3,
 //! the statistic Y and its threshold Y*).
 //!
 //! Around the models sit the trace tools of chapters 2–4, 6 and 7: [`trace`] (CSV traces and a
 //! synthetic generator), [`stats`] (the 17 statistics of Tables 3.1/3.2, ACF, Hurst),
-//! [`predictors`] and [`des`] (ES, adaptive ES, AR, DES; RMSE (7.28), improvement (7.29)) and
+//! [`predictors`] and [`des`] (ES, adaptive ES, AR, DES; RMSE Dobber, eq. (7.28), improvement (7.29)) and
 //! [`simulate`] (trace-driven ELB, SLB, S*, DLB, D*, R-JR and the adaptive DLB/JR policy).
 //!
 //! # Counts and levels
@@ -46,7 +46,7 @@
 //! | 1.2 | 1 | constant β₁ | Def. 5.3.8 | you measured α and one σ ratio of the maximum (Dobber, eq. (5.44), optimum (5.47)) |
 //! | 1.3a | 1 | fitted `(a₁ + b₁i)(a₂ + b₂j)` | Def. 5.3.8 | a Planetlab-like grid of any size (Table 5.6's fit) |
 //! | 1.3b | 1 | measured table | Def. 5.3.8 | the thesis's Planetlab traces; Table 5.2 covers `P ≤ 128` only |
-//! | 2.1 | < 1 | 1 | ½ | independent job times (γ = ½: closed forms (5.70)–(5.74), Lambert-W optimum) |
+//! | 2.1 | < 1 | 1 | ½ | independent job times (γ = ½: closed forms Dobber, eq. (5.70)–(5.74), Lambert-W optimum) |
 //! | 2.2 | < 1 | constant β₁ | Def. 5.3.8 | as 1.2 with partly independent jobs |
 //! | 2.3a | < 1 | fitted product | Def. 5.3.8 | as 1.3a with partly independent jobs |
 //! | 2.3b | < 1 | measured table | Def. 5.3.8 | as 1.3b with partly independent jobs (`P ≤ 128`) |
@@ -66,7 +66,7 @@
 //! within 1e-12 (absolute, in levels) of the stationary point of the speedup as printed, and their
 //! speedups within 1e-12 relative (measured worst 1.2e-14 and 1.9e-15 over 87 answered rows; the
 //! 68 other rows are refused as the references classify them); the model itself is an approximation whose error against the exact
-//! model (5.4) the thesis measures in §5.5 (Figs. 5.16/5.17).
+//! model Dobber, eq. (5.4) the thesis measures in §5.5 (Figs. 5.16/5.17).
 //!
 //! # Example
 //!
@@ -77,7 +77,7 @@
 //!
 //! let best = optimal_replicas(0.9, 16, &JrModel::M11.table_5_8()).unwrap();
 //! assert_eq!(best.replicas, 8);
-//! assert!((best.speedup - 5.6 / 4.3).abs() < 1e-12); // (5.35): (2 + 4c)/(16 + c(2 − 16 + 1))
+//! assert!((best.speedup - 5.6 / 4.3).abs() < 1e-12); // Dobber, eq. (5.35): (2 + 4c)/(16 + c(2 − 16 + 1))
 //! assert_eq!(best.to_string(), "R = 8 replicas, speedup 1.3023 over ELB");
 //! ```
 

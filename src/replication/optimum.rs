@@ -1,5 +1,5 @@
 //! The optimal number of replicas (Dobber, eq. (5.21), (5.30), (5.37)–(5.42), (5.47)–(5.50),
-//! (5.68), (5.74)) and the thresholds on the coefficient of variation.
+//! Dobber, eq. (5.68), (5.74)) and the thresholds on the coefficient of variation.
 //!
 //! Two kinds of answer: the *discrete* optimum [`optimal_replicas`] (the best `R = 2^r` by
 //! exhaustive search over `r = 0..p`, any model), and the thesis's *continuous* optima
@@ -7,7 +7,7 @@
 //! [`model21_continuous_optimum`]): the stationary point `r*` of the speedup in `r = log2 R`,
 //! returned only when it is a maximum of a positive speedup inside `0 ≤ r* ≤ p`, and a typed
 //! error ([`ReplicationError::OutOfRange`], [`ReplicationError::NotAMaximum`]) otherwise. The
-//! rounded rules (5.37), (5.48), (5.74) ([`model11_optimal_replicas`] …) apply the thesis's
+//! rounded rules Dobber, eq. (5.37), (5.48), (5.74) ([`model11_optimal_replicas`] …) apply the thesis's
 //! thresholds first, so they answer for every `c_X`.
 
 use std::f64::consts::{LN_2, SQRT_2};
@@ -55,7 +55,7 @@ impl fmt::Display for ContinuousOptimum {
 }
 
 /// The discrete optimum `R* = argmax_{R = 1, 2, 4, …, P} Speedup R(t, R, P)` of a model (Dobber,
-/// (2.32) applied to the model), over the replica counts whose model iteration time is positive;
+/// Dobber, eq. (2.32) applied to the model), over the replica counts whose model iteration time is positive;
 /// ties (within a relative 1e-12) go to the smaller `R`. Exhaustive over the `log2 P + 1`
 /// candidates.
 ///
@@ -101,8 +101,8 @@ pub fn optimal_replicas(cv: f64, processors: u64, params: &JrParams) -> Result<O
 /// ```text
 /// c* = (R_b − R_a) / (k_{R_a} − k_{R_b}),   k_R = R_it(1, 1, R, P) − R
 /// ```
-/// Model 1.1 gives 2/3 (R = 2 vs 1, (5.20)) and 4/5 (R = 4 vs 2 on P = 4, (5.28)); model 2.1
-/// gives 4/(8 − √2) (5.65) and 8/(√2 + 8) (5.67).
+/// Model 1.1 gives 2/3 (R = 2 vs 1, Dobber, eq. (5.20)) and 4/5 (R = 4 vs 2 on P = 4, (5.28)); model 2.1
+/// gives 4/(8 − √2) Dobber, eq. (5.65) and 8/(√2 + 8) (5.67).
 ///
 /// # Errors
 /// As [`super::iteration_time`]; [`ReplicationError::NoSolution`] when the two lines are
@@ -190,7 +190,7 @@ pub fn model11_lower_threshold() -> f64 {
     LN_2 / (LN_2 + 0.5)
 }
 
-/// Model 1.1: `c_X` above which the rounded optimum (5.37) is at least 2 replicas, `4 ln 2/(√2 +
+/// Model 1.1: `c_X` above which the rounded optimum Dobber, eq. (5.37) is at least 2 replicas, `4 ln 2/(√2 +
 /// 4 ln 2) ≈ 0.66` (Dobber, eq. (5.39)). The exact break-even of R = 2 against R = 1 is 2/3
 /// ([`break_even_cv`]).
 ///
@@ -250,11 +250,11 @@ fn r_cont_11(c: f64) -> f64 {
 /// # Formula
 /// ```text
 /// r* = log2( c / ((1 − c) ln 2) ) − 1
-/// Speedup(r*) = (2 + pc) / (2^{r*+1}(1 − c) + c(2 + p − r*))        ((5.40))
+/// Speedup(r*) = (2 + pc) / (2^{r*+1}(1 − c) + c(2 + p − r*))        (Dobber, eq. (5.40))
 /// ```
 /// The thesis's numeric form `⌊1.44 ln(c/(1−c)) − 0.22⌋` has a wrong constant: the exact one is
 /// `⌊1.442695 ln(c/(1−c)) + 0.028766⌋` (with the `+½` of the rounding). The denominator of
-/// (5.35) is convex in `r`, so the stationary point is always a maximum; it lies in `[0, p]`
+/// Dobber, eq. (5.35) is convex in `r`, so the stationary point is always a maximum; it lies in `[0, p]`
 /// exactly for `c_low ≤ c ≤ c_high(P)` ([`model11_lower_threshold`], [`model11_upper_threshold`]).
 ///
 /// # Errors
@@ -271,7 +271,7 @@ fn r_cont_11(c: f64) -> f64 {
 /// use loadbal::replication::optimum::model11_continuous_optimum;
 /// let opt = model11_continuous_optimum(0.9, 1024).unwrap();
 /// assert!((opt.level - 2.6986913744).abs() < 1e-9);
-/// assert!((opt.speedup - 1.1375854478).abs() < 1e-9); // (5.40)
+/// assert!((opt.speedup - 1.1375854478).abs() < 1e-9); // Dobber, eq. (5.40)
 /// assert!(model11_continuous_optimum(0.9, 2).is_err()); // r* = 2.7 > p = 1
 /// ```
 pub fn model11_continuous_optimum(cv: f64, processors: u64) -> Result<ContinuousOptimum, ReplicationError> {
@@ -302,7 +302,7 @@ pub fn model11_continuous_optimum(cv: f64, processors: u64) -> Result<Continuous
 /// `r*`, where the neighbouring count may be returned.
 ///
 /// # Examples
-/// (5.30) on four processors: `c = 0.6 → R = 1`, `c = 0.7 → 2`, `c = 0.85 → 4` (the rounded
+/// Dobber, eq. (5.30) on four processors: `c = 0.6 → R = 1`, `c = 0.7 → 2`, `c = 0.85 → 4` (the rounded
 /// form gives `R = 2` from 0.6622 on).
 /// ```
 /// use loadbal::replication::optimum::model11_optimal_replicas;
@@ -358,12 +358,12 @@ pub fn model11_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, Repli
 }
 
 /// Model 1.2 continuous optimum for β₂ = ½, γ = 1 and a constant β₁ ≠ 1 (Dobber, eq. (5.47)),
-/// answered only when it is a maximum of a positive speedup (5.44) inside `0 ≤ r* ≤ p`.
+/// answered only when it is a maximum of a positive speedup Dobber, eq. (5.44) inside `0 ≤ r* ≤ p`.
 ///
 /// # Formula
 /// ```text
 /// r* = [ p ln β₁ + ln(ln β₁/(β₁ − 1)) + ln α + ln(c/(1 − 2αc)) − ln ln 2 ] / ln(2β₁)
-/// den(r) = 2^r (1 − 2αc) + αc (2 + (1 − β₁^{p−r})/(1 − β₁))     (the denominator of (5.44))
+/// den(r) = 2^r (1 − 2αc) + αc (2 + (1 − β₁^{p−r})/(1 − β₁))     (the denominator of Dobber, eq. (5.44))
 /// maximum iff den(r*) > 0 and den''(r*) = (ln 2)² 2^{r*}(1 − 2αc) + αc β₁^{p−r*} (ln β₁)²/(β₁ − 1) > 0
 /// ```
 ///
@@ -372,7 +372,7 @@ pub fn model11_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, Repli
 /// β₂ = ½ and γ = 1; [`ReplicationError::CvOutOfDomain`] unless `0 < c_X ≤ 1`;
 /// [`ReplicationError::NoSolution`] when `2αc ≥ 1` (no stationary point);
 /// [`ReplicationError::OutOfRange`] when `r*` lies outside `[0, p]`;
-/// [`ReplicationError::NotAMaximum`] when (5.44) is not positive at `r*` (beyond a pole) or has a
+/// [`ReplicationError::NotAMaximum`] when Dobber, eq. (5.44) is not positive at `r*` (beyond a pole) or has a
 /// minimum there.
 ///
 /// # Accuracy
@@ -380,7 +380,7 @@ pub fn model11_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, Repli
 ///
 /// # Examples
 /// The §5.4.2 example (α = 0.60, β₁ = 1.01, c = 0.70, P = 2^10): r* = 2.028, so R* = 4. With
-/// c = 0.81 on P = 2 the stationary point r* = 4.59 lies beyond a pole of (5.44) and outside
+/// c = 0.81 on P = 2 the stationary point r* = 4.59 lies beyond a pole of Dobber, eq. (5.44) and outside
 /// `[0, 1]`: refused.
 /// ```
 /// use loadbal::replication::{JrParams, ReplicationError, optimum::model12_continuous_optimum};
@@ -578,7 +578,7 @@ fn zero_threshold_21(p: u32) -> f64 {
 /// c_p(P) = 1 / (1 + 1/(ln 2 · 2^{1 + 3p/2}))
 /// ```
 /// The thesis prints `1/(1 + 1/2^{1 + 3/2 p ln 2}) ≈ 1/(1 + 1/(1.4·2^{1+1.5p}))`; the derivative
-/// of (5.72) gives the factor `ln 2 ≈ 0.69`, not 1.4.
+/// of Dobber, eq. (5.72) gives the factor `ln 2 ≈ 0.69`, not 1.4.
 ///
 /// # Errors
 /// [`ReplicationError::NotPowerOfTwo`], [`ReplicationError::TooManyProcessors`].
@@ -615,7 +615,7 @@ fn r_cont_21(c: f64, p: u32) -> f64 {
 /// r* = (6 + 3 ln 2·p − 2 W₀(6 ln 2 (1 − c) e^{3 + (3/2) ln 2·p} / c)) / (3 ln 2)
 /// ```
 /// the root of `((1 − c)/c) ln 2 · 2^{1 + 3r/2} = 1 + (p − r) ln 2/2` (d(5.72)/dr = 0). The
-/// denominator of (5.72) is convex on `[0, p]`, so `r*` is a maximum; it lies in `[0, p]`
+/// denominator of Dobber, eq. (5.72) is convex on `[0, p]`, so `r*` is a maximum; it lies in `[0, p]`
 /// exactly for `c_0(P) ≤ c ≤ c_p(P)`.
 ///
 /// # Errors
@@ -666,7 +666,7 @@ pub fn model21_continuous_optimum(cv: f64, processors: u64) -> Result<Continuous
 ///
 /// # Examples
 /// Fig. 5.14: `c = 0.42`, `P = 128` gives `R* = 2` (the thesis's "JR leads to speedups"; the
-/// discrete argmax of (5.72) is 1, see [`optimal_replicas`]); `c = 1` gives `R* = P`.
+/// discrete argmax of Dobber, eq. (5.72) is 1, see [`optimal_replicas`]); `c = 1` gives `R* = P`.
 /// ```
 /// use loadbal::replication::optimum::model21_optimal_replicas;
 /// assert_eq!(model21_optimal_replicas(0.42, 128).unwrap(), 2);
@@ -684,8 +684,8 @@ pub fn model21_optimal_replicas(cv: f64, processors: u64) -> Result<u64, Replica
     Ok(round_clip(r_cont_21(c, p), p))
 }
 
-/// Model 2.1 thresholds on four processors: 2-JR beats ELB above `4/(8 − √2)` (5.65), 4-JR
-/// beats 2-JR above `8/(√2 + 8)` (5.67), and (5.64) is valid below `8/(4 − √2)`.
+/// Model 2.1 thresholds on four processors: 2-JR beats ELB above `4/(8 − √2)` Dobber, eq. (5.65), 4-JR
+/// beats 2-JR above `8/(√2 + 8)` Dobber, eq. (5.67), and (5.64) is valid below `8/(4 − √2)`.
 ///
 /// # Formula
 /// ```text

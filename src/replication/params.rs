@@ -210,7 +210,7 @@ impl JrParams {
     }
 
     /// Model 2.1 of Table 5.7: model 1.1 with independent consecutive jobs, γ = ½. This is the γ
-    /// the closed forms (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
+    /// the closed forms Dobber, eq. (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Table 5.7).
@@ -300,7 +300,7 @@ impl JrParams {
 /// ```text
 /// β(i, i) = sqrt(2 − 2α² − β(i−1, i)²)
 /// ```
-/// (from `min + max = V + V'` and `E(min·max) = (E V)²`, (5.9)–(5.16); the thesis's (5.15)
+/// (from `min + max = V + V'` and `E(min·max) = (E V)²`, (5.9)–(5.16); Dobber's eq. (5.15)
 /// misprints the variance as `2(1 − α² − β²)σ²` and Def. 5.3.8's bound `β ≤ 2 − 2α²` should
 /// read `β ≤ √(2 − 2α²)`.)
 ///

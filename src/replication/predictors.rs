@@ -1,6 +1,6 @@
 //! One-step-ahead predictors of job runtimes (Dobber, ch. 7) as streaming state machines
-//! ([`Predictor`]) and batch functions ([`predict_series`]), with the error measures (7.28) and
-//! (7.29). DES (§7.3) lives in [`super::des`].
+//! ([`Predictor`]) and batch functions ([`predict_series`]), with the error measures Dobber, eq. (7.28) and
+//! Dobber, eq. (7.29). DES (§7.3) lives in [`super::des`].
 
 use std::collections::VecDeque;
 
@@ -23,21 +23,21 @@ pub trait Predictor {
 pub enum PredictorKind {
     /// `ŷ_t = y_{t−1}`.
     LastValue,
-    /// `ŷ_t = μ(y_1, ..., y_{t−1})` (7.16).
+    /// `ŷ_t = μ(y_1, ..., y_{t−1})` Dobber, eq. (7.16).
     RunningMean,
-    /// `ŷ_t = median(y_{t−l}, ..., y_{t−1})` (7.17), `l` = window.
+    /// `ŷ_t = median(y_{t−l}, ..., y_{t−1})` Dobber, eq. (7.17), `l` = window.
     SlidingMedian(usize),
-    /// ES(α) (7.1): `ŷ_t = α y_{t−1} + (1 − α) ŷ_{t−1}`, `ŷ_2 = y_1`.
+    /// ES(α) Dobber, eq. (7.1): `ŷ_t = α y_{t−1} + (1 − α) ŷ_{t−1}`, `ŷ_2 = y_1`.
     Es(f64),
-    /// Trigg–Leach adaptive ES (7.4) with smoothing φ (0.2 in the thesis).
+    /// Trigg–Leach adaptive ES Dobber, eq. (7.4) with smoothing φ (0.2 in the thesis).
     TriggLeach(f64),
-    /// Whybark adaptive ES (7.5), B = 0.2, M = 0.4, H = 0.8.
+    /// Whybark adaptive ES Dobber, eq. (7.5), B = 0.2, M = 0.4, H = 0.8.
     Whybark,
-    /// Mentzer adaptive ES (7.6).
+    /// Mentzer adaptive ES Dobber, eq. (7.6).
     Mentzer,
-    /// Pantazopoulos–Pappis adaptive ES (7.8).
+    /// Pantazopoulos–Pappis adaptive ES Dobber, eq. (7.8).
     PantazopoulosPappis,
-    /// AR(p) fitted by Yule–Walker on the last `window` values (7.2).
+    /// AR(p) fitted by Yule–Walker on the last `window` values Dobber, eq. (7.2).
     Ar {
         /// Order p.
         order: usize,
@@ -154,7 +154,7 @@ enum Rule {
     PantazopoulosPappis { prev: Option<(f64, f64)> },
 }
 
-/// Exponential smoothing with a fixed or adaptive α (7.1), (7.3)–(7.8).
+/// Exponential smoothing with a fixed or adaptive α Dobber, eq. (7.1), (7.3)–(7.8).
 #[derive(Debug, Clone)]
 struct Smoothing {
     rule: Rule,
@@ -167,7 +167,7 @@ impl Smoothing {
     }
 }
 
-/// Whybark's α (7.5) from the current and previous forecast errors and the error sd.
+/// Whybark's α Dobber, eq. (7.5) from the current and previous forecast errors and the error sd.
 ///
 /// # Formula
 /// ```text
@@ -185,7 +185,7 @@ pub fn whybark_delta(e: f64, e_prev: f64, sigma: f64) -> bool {
     e.abs() > 4.0 * sigma || (e.abs() > 1.2 * sigma && e_prev.abs() > 1.2 * sigma && e * e_prev > 0.0)
 }
 
-/// Mentzer's α (7.6): `min(|(y_t − ŷ_t)/y_t|, 1)`.
+/// Mentzer's α Dobber, eq. (7.6): `min(|(y_t − ŷ_t)/y_t|, 1)`.
 ///
 /// # Formula
 /// ```text
@@ -205,7 +205,7 @@ pub fn mentzer_alpha(y: f64, forecast: f64) -> f64 {
     if y == 0.0 { 1.0 } else { ((y - forecast) / y).abs().min(1.0) }
 }
 
-/// Pantazopoulos–Pappis α (7.8), clipped to [0, 1]; `0/0` gives ½.
+/// Pantazopoulos–Pappis α Dobber, eq. (7.8), clipped to [0, 1]; `0/0` gives ½.
 ///
 /// # Formula
 /// ```text
@@ -284,7 +284,7 @@ struct Ar {
 }
 
 /// Yule–Walker AR(p) coefficients of a series (Dobber, eq. (7.2)), from the autocovariances of
-/// (3.2), solved with nalgebra; `None` when the Toeplitz system is singular.
+/// Dobber, eq. (3.2), solved with nalgebra; `None` when the Toeplitz system is singular.
 ///
 /// # Formula
 /// ```text

@@ -19,7 +19,7 @@ use super::trace::Trace;
 pub struct Overheads {
     /// Synchronisation (send) time `ST(k)` per iteration.
     pub send: f64,
-    /// Finalize-message time `FM` added to every non-fastest replica (2.29).
+    /// Finalize-message time `FM` added to every non-fastest replica Dobber, eq. (2.29).
     pub finalize: f64,
     /// Rescheduling time `RSchT` per load-balancing step.
     pub reschedule: f64,
@@ -184,7 +184,7 @@ pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, Replic
 }
 
 /// DLB run time `D(N, f, t, P)` (Dobber, eq. (2.17)–(2.23)): before iterations `N+1, 2N+1, ...` the
-/// predictor's forecasts of every processor's job time set the multipliers (2.20); `N = 0` is ELB.
+/// predictor's forecasts of every processor's job time set the multipliers Dobber, eq. (2.20); `N = 0` is ELB.
 ///
 /// # Formula
 /// ```text
@@ -506,7 +506,7 @@ impl std::fmt::Display for AdaptiveOutcome {
 }
 
 /// The adaptive strategy of Dobber, §6.3: every `I_p` iterations predict the iteration time of
-/// DLB and JR from least-squares lines in the statistic Y ((6.2)/(6.3)) fitted on the blocks so
+/// DLB and JR from least-squares lines in the statistic Y (Dobber, eq. (6.2)/(6.3)) fitted on the blocks so
 /// far, and run the cheaper one. Both strategies are simulated on the same trace rows (as the
 /// thesis does); the first block runs DLB; trailing rows that fill no block are ignored.
 ///

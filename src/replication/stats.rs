@@ -1,5 +1,5 @@
 //! Statistics of job-runtime traces (Dobber, ch. 3): the 17 statistics of Tables 3.1/3.2,
-//! the autocorrelation function (3.1)/(3.2) and the Hurst estimate of §3.6.
+//! the autocorrelation function Dobber, eq. (3.1)/(3.2) and the Hurst estimate of §3.6.
 
 use super::ReplicationError;
 
@@ -22,7 +22,7 @@ pub(crate) fn mean(v: &[f64]) -> f64 {
     m + v.iter().map(|x| x - m).sum::<f64>() / n
 }
 
-/// Sample standard deviation with `n − 1` ((3.5), Def. 2.5.7).
+/// Sample standard deviation with `n − 1` (Dobber, eq. (3.5), Def. 2.5.7).
 pub(crate) fn sd(v: &[f64]) -> f64 {
     let m = mean(v);
     (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() as f64 - 1.0)).sqrt()
@@ -175,7 +175,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
     })
 }
 
-/// Sample autocovariances `γ(0..=max_lag)` with the 1/N normalisation of (3.2).
+/// Sample autocovariances `γ(0..=max_lag)` with the 1/N normalisation of Dobber, eq. (3.2).
 ///
 /// # Formula
 /// ```text
