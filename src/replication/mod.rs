@@ -68,6 +68,12 @@
 //! 68 other rows are refused as the references classify them); the model itself is an approximation whose error against the exact
 //! model Dobber, eq. (5.4) the thesis measures in §5.5 (Figs. 5.16/5.17).
 //!
+//! The fits, thresholds, statistics and estimators are checked the same way against 50-digit or
+//! exact-rational references (`tests/replication_fits_reference.rs`, 549 reference rows): sums over data
+//! are corrected two-pass sums around the mean, so data offset far from 0 (1e8–1e12 against a
+//! spread of 10–1000) keep their digits (measured worst 2.9e-14 relative); each function's
+//! `# Accuracy` section states its bound and domain.
+//!
 //! # Example
 //!
 //! Model 1.1 with `c_X = 0.9` on `P = 16` processors: the best choice is `R = 8` replicas.

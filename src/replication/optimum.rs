@@ -273,6 +273,7 @@ fn r_cont_11(c: f64) -> f64 {
 /// assert!((opt.level - 2.6986913744).abs() < 1e-9);
 /// assert!((opt.speedup - 1.1375854478).abs() < 1e-9); // Dobber, eq. (5.40)
 /// assert!(model11_continuous_optimum(0.9, 2).is_err()); // r* = 2.7 > p = 1
+/// assert_eq!(opt.to_string(), "R* = 6.4921 (r* = log2 R* = 2.6987), speedup 1.1376 over ELB");
 /// ```
 pub fn model11_continuous_optimum(cv: f64, processors: u64) -> Result<ContinuousOptimum, ReplicationError> {
     let c = check_open_cv(cv)?;
