@@ -18,7 +18,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 i += 1;
                 let mut rng = stream(7, i);
-                black_box(simulate(black_box(&cfg), &dist, &mut rng).expect("valid configuration").wall_clock)
+                black_box(simulate(&dist, black_box(&cfg), &mut rng).expect("valid configuration").wall_clock)
             })
         });
     }

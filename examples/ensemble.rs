@@ -16,8 +16,8 @@ use std::process::ExitCode;
 
 use loadbal::ensemble::{
     Algorithm, EnsembleError, ExtremesMethod, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MetricsEstimate, MutantMixture,
-    SimConfig, StaticOptions, adjusted_counts, expected_algebraic_variance, gamma_matched, lognormal_matched,
-    monte_carlo_metrics, simulate, static_prediction, truncated_normal,
+    SimConfig, StaticOptions, TaskTimes, adjusted_counts, expected_algebraic_variance, gamma_matched,
+    lognormal_matched, monte_carlo_metrics, simulate, static_prediction, truncated_normal,
 };
 use loadbal::montecarlo::{MonteCarlo, stream};
 use rand_distr::Distribution;
@@ -134,13 +134,13 @@ fn trajectory<D: Distribution<f64>>(cli: &Cli, alg: Algorithm, d: &D) -> Result<
     let p = usize::try_from(cli.p).map_err(|_| Failure::usage(format!("--p {} is too large", cli.p)))?;
     let mut cfg = SimConfig::new(cli.n, p, alg);
     cfg.record_trajectory = true;
-    let run = simulate(&cfg, d, &mut stream(cli.seed, 0)).map_err(model)?;
+    let run = simulate(d, &cfg, &mut stream(cli.seed, 0)).map_err(model)?;
     let mut rows = Vec::new();
     for s in &run.trajectory {
         let n_run = s.running.iter().filter(|&&b| b).count();
         let expected = |counts: &[u64]| -> Result<f64, Failure> {
             let adjusted = adjusted_counts(counts, &s.running).map_err(model)?;
-            expected_algebraic_variance(&adjusted, n_run, cli.mu, cli.sigma).map_err(model)
+            expected_algebraic_variance(TaskTimes::new(cli.mu, cli.sigma), &adjusted, n_run).map_err(model)
         };
         let var = |x: &[f64]| {
             let m = x.iter().sum::<f64>() / x.len() as f64;
@@ -166,13 +166,13 @@ fn go<D: Distribution<f64> + Sync>(cli: &Cli, d: &D) -> Result<(), Failure> {
     let mut sims: Vec<(Algorithm, MetricsEstimate)> = Vec::new();
     for alg in Algorithm::ALL {
         bar.set_message(format!("simulating {} ({} runs)", alg.name(), cli.reps));
-        sims.push((alg, monte_carlo_metrics(&SimConfig::new(cli.n, p, alg), d, &mc).map_err(model)?));
+        sims.push((alg, monte_carlo_metrics(d, &SimConfig::new(cli.n, p, alg), &mc).map_err(model)?));
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let integral = static_prediction(cli.mu, cli.sigma, cli.n, cli.p, StaticOptions::default());
+    let integral = static_prediction(TaskTimes::new(cli.mu, cli.sigma), cli.n, cli.p, StaticOptions::default());
     let ct_options = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
-    let chen_tyler = static_prediction(cli.mu, cli.sigma, cli.n, cli.p, ct_options);
+    let chen_tyler = static_prediction(TaskTimes::new(cli.mu, cli.sigma), cli.n, cli.p, ct_options);
     if cli.json {
         let algs: Vec<_> =
             sims.iter().map(|(alg, e)| serde_json::json!({ "algorithm": alg.name(), "estimate": e })).collect();

@@ -10,7 +10,9 @@
 //! means, Fong et al., Theorem 4.1). The defaults are Table 1 of the paper.
 
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::periodic::{Heterogeneous, Homogeneous, Increment, IncrementLaw, p2_interval, simulate_loads};
+use loadbal::remap::periodic::{
+    Heterogeneous, Homogeneous, Increment, IncrementLaw, LoadSimOptions, p2_interval, simulate_loads,
+};
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -127,7 +129,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     .map_err(|e| Failure::model("model", e))?;
     let mc = MonteCarlo::new(cli.seed, cli.reps).map_err(|e| Failure::usage(format!("--reps: {e}")))?;
     let bar = cli::progress(1, "simulating the load process");
-    let sim = simulate_loads(cli.w, &laws, cli.tmax, bounds, &mc).map_err(|e| Failure::model("simulation", e))?;
+    let sim = simulate_loads(cli.w, &laws, cli.tmax, &LoadSimOptions::new(mc).with_bounds(bounds))
+        .map_err(|e| Failure::model("simulation", e))?;
     bar.finish_and_clear();
     // d̂ (eq. 8) of identical processors with the average moments.
     let identical = Homogeneous::with_variance(cli.w, model.mean_mu(), model.mean_variance(), cli.n)

@@ -3,9 +3,9 @@
 //! for arbitrary (including NaN, negative, empty and inconsistent) input.
 
 use loadbal::ensemble::{
-    ExtremesMethod, RpDonorModel, StaticOptions, Torus, VarianceConvention, adjusted_counts,
-    ar_adjusted_variance_after, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_range_claim, ar_step,
-    ar_variance_decrease, count_mean_var, expected_algebraic_variance, imbalance_metrics, md_avg_idle_claim,
+    ArClaimConstants, CountStep, ExtremesMethod, RpDonorModel, StaticOptions, TaskTimes, Torus, VarianceConvention,
+    adjusted_counts, ar_adjusted_variance_after, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_range_claim,
+    ar_step, ar_variance_decrease, count_mean_var, expected_algebraic_variance, imbalance_metrics, md_avg_idle_claim,
     md_max_idle_claim, md_step, md_variance_decrease, nr_max_idle_claim, nr_step, nr_variance_decrease,
     residual_task_moments, rp_avg_idle_claim, rp_expected_variance_decrease, rp_max_idle_claim, rp_step,
     static_prediction, static_variance, step_variance_decrease, variance_decrease,
@@ -32,16 +32,16 @@ proptest! {
     fn float_inputs_never_panic(x in prop::collection::vec(any_f64(), 0..6), y in prop::collection::vec(any_f64(), 0..6), a in any_f64(), b in any_f64(), n in 0u64..50) {
         no_nan(&imbalance_metrics(&x))?;
         no_nan(&count_mean_var(&x))?;
-        no_nan(&expected_algebraic_variance(&x, n as usize, a, b))?;
-        no_nan(&variance_decrease(&x, &y, a))?;
-        no_nan(&residual_task_moments(a, b))?;
-        no_nan(&static_variance(a, b, n, n / 3, VarianceConvention::PaperEq13))?;
-        no_nan(&static_variance(a, b, n, n / 3, VarianceConvention::Exact))?;
-        no_nan(&static_prediction(a, b, n, n / 3, StaticOptions { method: ExtremesMethod::ChenTyler, convention: VarianceConvention::Exact }))?;
-        no_nan(&static_prediction(a, b, n, n / 3, StaticOptions::default()))?;
-        no_nan(&ar_min_r_for_idle_decrease(a, b, a, b, a))?;
-        no_nan(&md_variance_decrease(n, n % 4, a))?;
-        no_nan(&ar_adjusted_variance_after(n % 5, n % 7))?;
+        no_nan(&expected_algebraic_variance(TaskTimes::new(a, b), &x, n as usize))?;
+        no_nan(&variance_decrease(a, &x, &y))?;
+        no_nan(&residual_task_moments(TaskTimes::new(a, b)))?;
+        no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::PaperEq13))?;
+        no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::Exact))?;
+        no_nan(&static_prediction(TaskTimes::new(a, b), n, n / 3, StaticOptions { method: ExtremesMethod::ChenTyler, convention: VarianceConvention::Exact }))?;
+        no_nan(&static_prediction(TaskTimes::new(a, b), n, n / 3, StaticOptions::default()))?;
+        no_nan(&ar_min_r_for_idle_decrease(TaskTimes::new(a, b), ArClaimConstants { eps: a, c_max: b, g: a }))?;
+        no_nan(&md_variance_decrease(a, n, n % 4))?;
+        no_nan(&ar_adjusted_variance_after(n % 7, n % 5))?;
     }
 
     #[test]
@@ -50,20 +50,20 @@ proptest! {
         no_nan(&md_step(&r, idle))?;
         no_nan(&ar_step(&r, idle))?;
         no_nan(&rp_step(&r, idle, donor))?;
-        no_nan(&nr_step(&r, &g, idle))?;
-        no_nan(&ar_variance_decrease(&r, idle, mu))?;
-        no_nan(&nr_variance_decrease(&r, &g, idle, mu))?;
-        no_nan(&step_variance_decrease(&r, &r, &s, mu))?;
+        no_nan(&nr_step(&r, idle, &g))?;
+        no_nan(&ar_variance_decrease(mu, &r, idle))?;
+        no_nan(&nr_variance_decrease(mu, &r, idle, &g))?;
+        no_nan(&step_variance_decrease(mu, CountStep::new(&r, &r, &s)))?;
         for m in [RpDonorModel::PaperFormula, RpDonorModel::UniformOthers, RpDonorModel::UniformAvailable] {
-            no_nan(&rp_expected_variance_decrease(&r, idle, mu, m))?;
+            no_nan(&rp_expected_variance_decrease(mu, &r, idle, m))?;
         }
-        no_nan(&md_max_idle_claim(&r, idle, mu))?;
-        no_nan(&md_avg_idle_claim(&r, idle, mu))?;
-        no_nan(&rp_max_idle_claim(&r, idle, donor, mu))?;
-        no_nan(&rp_avg_idle_claim(&r, idle, donor, mu))?;
+        no_nan(&md_max_idle_claim(mu, &r, idle))?;
+        no_nan(&md_avg_idle_claim(mu, &r, idle))?;
+        no_nan(&rp_max_idle_claim(mu, &r, idle, donor))?;
+        no_nan(&rp_avg_idle_claim(mu, &r, idle, donor))?;
         no_nan(&nr_max_idle_claim(&r, &g))?;
-        no_nan(&ar_range_claim(&r, idle, mu, mu, 0.04, 4.4))?;
-        no_nan(&ar_avg_idle_claim(&r, idle, mu, mu, 0.04, 4.4, 1.0))?;
+        no_nan(&ar_range_claim(TaskTimes::new(mu, mu), &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, ..ArClaimConstants::default() }))?;
+        no_nan(&ar_avg_idle_claim(TaskTimes::new(mu, mu), &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }))?;
         if let Ok(t) = Torus::new(idle % 4, donor % 4) {
             prop_assert!(t.group(idle % t.len()).iter().all(|&v| v < t.len()));
         }

@@ -4,10 +4,10 @@
 //! predictions against simulated static runs.
 
 use loadbal::ensemble::{
-    Algorithm, MutantMixture, RpDonorModel, SimConfig, StaticOptions, Torus, VarianceConvention, adjusted_counts,
-    ar_step, expected_algebraic_variance, gamma_matched, md_step, md_variance_decrease, monte_carlo_metrics, nr_step,
-    residual_variance_sample, rp_expected_variance_decrease, rp_step, simulate, static_prediction,
-    step_variance_decrease, step_variance_sample, truncated_normal,
+    Algorithm, ArClaimConstants, CountStep, MutantMixture, RpDonorModel, SimConfig, StaticOptions, TaskTimes, Torus,
+    VarianceConvention, adjusted_counts, ar_step, expected_algebraic_variance, gamma_matched, md_step,
+    md_variance_decrease, monte_carlo_metrics, nr_step, residual_variance_sample, rp_expected_variance_decrease,
+    rp_step, simulate, static_prediction, step_variance_decrease, step_variance_sample, truncated_normal,
 };
 use loadbal::montecarlo::MonteCarlo;
 use proptest::prelude::*;
@@ -30,9 +30,9 @@ fn eq9_prime_matches_sampled_remaining_times() {
     for (i, (r, running)) in cases.iter().enumerate() {
         let rhat = adjusted_counts(r, running).unwrap();
         let s = running.iter().filter(|&&b| b).count();
-        let model = expected_algebraic_variance(&rhat, s, MU, SD).unwrap();
+        let model = expected_algebraic_variance(TaskTimes::new(MU, SD), &rhat, s).unwrap();
         let mc = MonteCarlo::new(100 + i as u64, 60_000).unwrap();
-        let est = mc.estimate(|_, rng| residual_variance_sample(r, running, &g, rng).unwrap()).unwrap();
+        let est = mc.estimate(|_, rng| residual_variance_sample(&g, r, running, rng).unwrap()).unwrap();
         assert!(est.agrees_with(model, 4.0), "case {i}: model {model}, {est:?}");
     }
 }
@@ -48,14 +48,14 @@ fn step_decreases_match_lemma_4() {
         ("MD", md_step(&r, 0).unwrap().counts),
         ("AR", ar_step(&r, 0).unwrap().counts),
         ("RP", rp_step(&r, 0, 2).unwrap().counts),
-        ("NR", nr_step(&r, &torus.group(0), 0).unwrap().counts),
+        ("NR", nr_step(&r, 0, &torus.group(0)).unwrap().counts),
     ];
     for (i, (name, after)) in steps.iter().enumerate() {
-        let model = step_variance_decrease(&r, after, &running, MU).unwrap();
+        let model = step_variance_decrease(MU, CountStep::new(&r, after, &running)).unwrap();
         let mc = MonteCarlo::new(200 + i as u64, 40_000).unwrap();
         let est = mc
             .estimate(|_, rng| {
-                let (b, a) = step_variance_sample(&r, after, &running, &g, rng).unwrap();
+                let (b, a) = step_variance_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
                 b - a
             })
             .unwrap();
@@ -63,8 +63,8 @@ fn step_decreases_match_lemma_4() {
         assert!(model > 0.0, "{name}");
     }
     // Prop. 1: the MD decrease is R_k(R_k−1)/(2(p−1)) μ² with R_k = 9
-    let md = step_variance_decrease(&r, &steps[0].1, &running, MU).unwrap();
-    assert!((md - md_variance_decrease(9, 9, MU).unwrap()).abs() < 1e-6);
+    let md = step_variance_decrease(MU, CountStep::new(&r, &steps[0].1, &running)).unwrap();
+    assert!((md - md_variance_decrease(MU, 9, 9).unwrap()).abs() < 1e-6);
 }
 
 #[test]
@@ -72,13 +72,13 @@ fn rp_expected_decrease_over_random_donors() {
     // Prop. 7 corrected: averaging the per-donor decrease over a uniform donor among the others
     let r = [0u64, 3, 5, 2, 7];
     let running = [false, true, true, true, true];
-    let exact = rp_expected_variance_decrease(&r, 0, MU, RpDonorModel::UniformOthers).unwrap();
-    let printed = rp_expected_variance_decrease(&r, 0, MU, RpDonorModel::PaperFormula).unwrap();
+    let exact = rp_expected_variance_decrease(MU, &r, 0, RpDonorModel::UniformOthers).unwrap();
+    let printed = rp_expected_variance_decrease(MU, &r, 0, RpDonorModel::PaperFormula).unwrap();
     let mc = MonteCarlo::new(7, 20_000).unwrap();
     let est = mc
         .estimate(|_, rng| {
             let donor = 1 + rand::Rng::random_range(rng, 0..4usize);
-            step_variance_decrease(&r, &rp_step(&r, 0, donor).unwrap().counts, &running, MU).unwrap()
+            step_variance_decrease(MU, CountStep::new(&r, &rp_step(&r, 0, donor).unwrap().counts, &running)).unwrap()
         })
         .unwrap();
     assert!(est.agrees_with(exact, 4.0), "{est:?} vs {exact}");
@@ -92,8 +92,8 @@ fn static_predictions_match_simulated_static_runs() {
     let normal = Normal::new(mu, sd).unwrap();
     let mc = MonteCarlo::new(11, 6_000).unwrap();
     let cfg = SimConfig::new(1000, 25, Algorithm::Static);
-    let est = monte_carlo_metrics(&cfg, &normal, &mc).unwrap();
-    let pred = static_prediction(mu, sd, 1000, 25, StaticOptions::default()).unwrap();
+    let est = monte_carlo_metrics(&normal, &cfg, &mc).unwrap();
+    let pred = static_prediction(TaskTimes::new(mu, sd), 1000, 25, StaticOptions::default()).unwrap();
     assert!(est.max.agrees_with(pred.expected_max, 4.0), "{:?} vs {}", est.max, pred.expected_max);
     assert!(est.min.agrees_with(pred.expected_min, 4.0));
     assert!(est.avg_idle.agrees_with(pred.expected_avg_idle, 4.0));
@@ -101,8 +101,7 @@ fn static_predictions_match_simulated_static_runs() {
     assert!(est.variance.agrees_with(pred.expected_variance, 4.0));
     // the §5.2 convention is rejected by the same runs
     let sec52 = static_prediction(
-        mu,
-        sd,
+        TaskTimes::new(mu, sd),
         1000,
         25,
         StaticOptions { convention: VarianceConvention::PaperSec52, ..StaticOptions::default() },
@@ -111,12 +110,12 @@ fn static_predictions_match_simulated_static_runs() {
     assert!(!est.variance.agrees_with(sec52.expected_variance, 4.0));
 
     // skewed tasks: within the CLT bias the reference measures (M2: < 0.5%, M3: < 5%)
-    let wild = static_prediction(MU, SD, 1000, 25, StaticOptions::default()).unwrap();
-    let g = monte_carlo_metrics(&cfg, &gamma_matched(MU, SD).unwrap(), &MonteCarlo::new(12, 2_000).unwrap()).unwrap();
+    let wild = static_prediction(TaskTimes::new(MU, SD), 1000, 25, StaticOptions::default()).unwrap();
+    let g = monte_carlo_metrics(&gamma_matched(MU, SD).unwrap(), &cfg, &MonteCarlo::new(12, 2_000).unwrap()).unwrap();
     assert!((g.max.mean / wild.expected_max - 1.0).abs() < 0.005);
-    let mutant = static_prediction(152.0, 191.1, 1000, 25, StaticOptions::default()).unwrap();
+    let mutant = static_prediction(TaskTimes::new(152.0, 191.1), 1000, 25, StaticOptions::default()).unwrap();
     let m =
-        monte_carlo_metrics(&cfg, &gamma_matched(152.0, 191.1).unwrap(), &MonteCarlo::new(13, 2_000).unwrap()).unwrap();
+        monte_carlo_metrics(&gamma_matched(152.0, 191.1).unwrap(), &cfg, &MonteCarlo::new(13, 2_000).unwrap()).unwrap();
     let bias = m.max.mean / mutant.expected_max - 1.0;
     assert!(bias > 0.0 && bias < 0.05, "CLT bias {bias}");
 }
@@ -126,14 +125,14 @@ fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
     // M7/M10: each algorithm cuts the average idle time; after every AR step V(R̂') ≤ 1/4
     let g = gamma_matched(MU, SD).unwrap();
     let mc = MonteCarlo::new(21, 100).unwrap();
-    let stat = monte_carlo_metrics(&SimConfig::new(1000, 25, Algorithm::Static), &g, &mc).unwrap();
+    let stat = monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc).unwrap();
     for alg in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr] {
-        let e = monte_carlo_metrics(&SimConfig::new(1000, 25, alg), &g, &mc).unwrap();
+        let e = monte_carlo_metrics(&g, &SimConfig::new(1000, 25, alg), &mc).unwrap();
         assert!(e.avg_idle.mean < stat.avg_idle.mean / 2.5, "{alg:?}");
     }
     let mut cfg = SimConfig::new(1000, 25, Algorithm::Ar);
     cfg.record_trajectory = true;
-    let run = simulate(&cfg, &g, &mut loadbal::montecarlo::stream(3, 0)).unwrap();
+    let run = simulate(&g, &cfg, &mut loadbal::montecarlo::stream(3, 0)).unwrap();
     for s in &run.trajectory {
         let after = adjusted_counts(&s.counts_after, &s.running).unwrap();
         let (_, v) = loadbal::ensemble::count_mean_var(&after).unwrap();
@@ -144,7 +143,7 @@ fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
 #[test]
 fn mutant_mixture_drives_the_simulator() {
     let mc = MonteCarlo::new(5, 50).unwrap();
-    let e = monte_carlo_metrics(&SimConfig::new(1000, 25, Algorithm::Ar), &MutantMixture::paper(), &mc).unwrap();
+    let e = monte_carlo_metrics(&MutantMixture::paper(), &SimConfig::new(1000, 25, Algorithm::Ar), &mc).unwrap();
     assert!(e.avg.agrees_with(40.0 * 152.0, 5.0));
 }
 
@@ -156,8 +155,8 @@ proptest! {
         let mut cfg = SimConfig::new(n, p, Algorithm::ALL[alg]);
         cfg.torus = Some(Torus::new(rows, cols).unwrap());
         let g = gamma_matched(10.0, 5.0).unwrap();
-        let a = simulate(&cfg, &g, &mut loadbal::montecarlo::stream(seed, 0)).unwrap();
-        let s = simulate(&SimConfig::new(n, p, Algorithm::Static), &g, &mut loadbal::montecarlo::stream(seed, 0)).unwrap();
+        let a = simulate(&g, &cfg, &mut loadbal::montecarlo::stream(seed, 0)).unwrap();
+        let s = simulate(&g, &SimConfig::new(n, p, Algorithm::Static), &mut loadbal::montecarlo::stream(seed, 0)).unwrap();
         let (ta, ts): (f64, f64) = (a.compute.iter().sum(), s.compute.iter().sum());
         prop_assert!((ta - ts).abs() <= 1e-9 * ts.max(1.0));
         prop_assert!(a.finish.iter().zip(&a.compute).all(|(f, c)| *f >= *c - 1e-6));
@@ -182,23 +181,36 @@ fn idle_time_claims_hold_by_monte_carlo() {
     let torus = Torus::square(25).unwrap();
     let donor = 3;
     let cm = c_max(1_000_000).unwrap();
-    assert!(md_max_idle_claim(&r, 0, MU).unwrap().hypotheses_hold);
-    assert!(rp_max_idle_claim(&r, 0, donor, MU).unwrap().hypotheses_hold);
+    assert!(md_max_idle_claim(MU, &r, 0).unwrap().hypotheses_hold);
+    assert!(rp_max_idle_claim(MU, &r, 0, donor).unwrap().hypotheses_hold);
     assert!(nr_max_idle_claim(&r, &torus.group(0)).unwrap().hypotheses_hold);
-    assert!(ar_range_claim(&r, 0, MU, SD, 0.04, cm).unwrap().hypotheses_hold);
-    assert!(ar_avg_idle_claim(&r, 0, MU, SD, 0.04, cm, 0.5).unwrap().hypotheses_hold);
+    assert!(
+        ar_range_claim(
+            TaskTimes::new(MU, SD),
+            &r,
+            0,
+            ArClaimConstants { eps: 0.04, c_max: cm, ..ArClaimConstants::default() }
+        )
+        .unwrap()
+        .hypotheses_hold
+    );
+    assert!(
+        ar_avg_idle_claim(TaskTimes::new(MU, SD), &r, 0, ArClaimConstants { eps: 0.04, c_max: cm, g: 0.5 })
+            .unwrap()
+            .hypotheses_hold
+    );
     let g = gamma_matched(MU, SD).unwrap();
     let steps = [
         ("MD", md_step(&r, 0).unwrap().counts),
         ("AR", ar_step(&r, 0).unwrap().counts),
         ("RP", rp_step(&r, 0, donor).unwrap().counts),
-        ("NR", nr_step(&r, &torus.group(0), 0).unwrap().counts),
+        ("NR", nr_step(&r, 0, &torus.group(0)).unwrap().counts),
     ];
     for (i, (name, after)) in steps.iter().enumerate() {
         let mc = MonteCarlo::new(300 + i as u64, 4_000).unwrap();
         let est = mc
             .estimate_vec(2, |_, rng, out| {
-                let (x, y) = remaining_times_sample(&r, after, &running, &g, rng).unwrap();
+                let (x, y) = remaining_times_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
                 let stats = |v: &[f64]| {
                     let max = v.iter().copied().fold(f64::MIN, f64::max);
                     let min = v.iter().copied().fold(f64::MAX, f64::min);
@@ -229,13 +241,13 @@ fn eq9_predicts_the_des_variance_at_balancing_instants_within_its_bias() {
         let est = MonteCarlo::new(17, 600)
             .unwrap()
             .estimate_vec(2, |_, rng, out| {
-                let run = simulate(&cfg, &g, rng).unwrap();
+                let run = simulate(&g, &cfg, rng).unwrap();
                 let s = &run.trajectory[0];
                 let n_run = s.running.iter().filter(|&&b| b).count();
                 let rhat = adjusted_counts(&s.counts_before, &s.running).unwrap();
                 let m = s.remaining_before.iter().sum::<f64>() / 25.0;
                 out[0] = s.remaining_before.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / 24.0;
-                out[1] = expected_algebraic_variance(&rhat, n_run, mu, sd).unwrap();
+                out[1] = expected_algebraic_variance(TaskTimes::new(mu, sd), &rhat, n_run).unwrap();
             })
             .unwrap();
         let rel = est[0].mean / est[1].mean - 1.0;
@@ -248,10 +260,10 @@ fn unequal_split_prediction_matches_simulated_static_runs() {
     // 1,000 tasks on 64 processors (40 hold 16 tasks, 24 hold 15): the exact unequal-split
     // prediction against simulated static runs with normal tasks (σ/μ = 0.1: no truncation).
     let (mu, sd) = (10.0, 1.0);
-    let pred = static_prediction(mu, sd, 1000, 64, StaticOptions::default()).unwrap();
+    let pred = static_prediction(TaskTimes::new(mu, sd), 1000, 64, StaticOptions::default()).unwrap();
     let est = monte_carlo_metrics(
-        &SimConfig::new(1000, 64, Algorithm::Static),
         &truncated_normal(mu, sd).unwrap(),
+        &SimConfig::new(1000, 64, Algorithm::Static),
         &MonteCarlo::new(21, 4_000).unwrap(),
     )
     .unwrap();
@@ -268,7 +280,7 @@ fn ahn_setting_with_normal_tasks_runs() {
     let law = truncated_normal(488.1, 116.6).unwrap();
     let mc = MonteCarlo::new(5, 2_000).unwrap();
     for alg in Algorithm::ALL {
-        let est = monte_carlo_metrics(&SimConfig::new(1000, 25, alg), &law, &mc).unwrap();
+        let est = monte_carlo_metrics(&law, &SimConfig::new(1000, 25, alg), &mc).unwrap();
         assert!(est.avg.agrees_with(40.0 * law.mean(), 4.0), "{alg:?}: {:?}", est.avg);
     }
 }

@@ -5,8 +5,8 @@
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::RemapError;
 use loadbal::remap::periodic::{
-    CapacityModel, Heterogeneous, Homogeneous, Increment, Interval, corollary41_interval, p1_lower_bound, p2_interval,
-    simulate_loads,
+    CapacityModel, Heterogeneous, Homogeneous, Increment, Interval, LoadSimOptions, corollary41_interval,
+    p1_lower_bound, p2_interval, simulate_loads,
 };
 use proptest::prelude::*;
 
@@ -65,12 +65,12 @@ proptest! {
 fn oversized_runs_are_refused_quickly() {
     let mc = MonteCarlo::new(1, 1_000_000).unwrap();
     assert!(matches!(
-        simulate_loads(100.0, &[Increment::eq15(); 64], 1_000_000, &[], &mc),
+        simulate_loads(100.0, &[Increment::eq15(); 64], 1_000_000, &LoadSimOptions::new(mc)),
         Err(RemapError::TooLarge { .. })
     ));
     let mc = MonteCarlo::new(1, 1).unwrap();
     assert!(matches!(
-        simulate_loads(100.0, &[Increment::eq15(); 4], 1_000_000_000_000, &[], &mc),
+        simulate_loads(100.0, &[Increment::eq15(); 4], 1_000_000_000_000, &LoadSimOptions::new(mc)),
         Err(RemapError::TooLarge { .. })
     ));
     let cap = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();

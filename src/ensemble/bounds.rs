@@ -6,6 +6,7 @@
 
 use super::counts::check_idle;
 use super::error::{EnsembleError, check_len, check_time};
+use super::law::TaskTimes;
 
 /// The verdict of one idle-time proposition on one step.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,6 +19,28 @@ pub struct IdleClaim {
     pub case_bounds: Vec<f64>,
     /// The smallest case bound: the guaranteed decrease (≥ 0 when the hypotheses hold).
     pub guaranteed_decrease: f64,
+}
+
+/// The constants of Ahn et al.'s AR idle-time propositions (Props 5–6, §4.5): the slack ε of the
+/// proofs, the Chen–Tyler bound C_max of the largest processor count considered, and the margin
+/// g of Prop. 6. [`Default`] is the paper's choice ε = 0.04, C_max = 4.4, g = 1 (note the paper's
+/// "4.4 for p_max = 10⁶" is [`c_max`](super::c_max)(1.19×10⁵); 10⁶ gives 4.8423).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ArClaimConstants {
+    /// The slack ε of Props 5–6, in \[0, 0.5).
+    pub eps: f64,
+    /// C_max = Φ⁻¹(0.5264^{1/p_max}).
+    pub c_max: f64,
+    /// The margin g > 0 of Prop. 6 (R_p > (1 + ε + g) r); unused by Prop. 5.
+    pub g: f64,
+}
+
+impl Default for ArClaimConstants {
+    /// ε = 0.04, C_max = 4.4, g = 1 (Ahn et al., §4.5).
+    fn default() -> Self {
+        ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }
+    }
 }
 
 impl std::fmt::Display for IdleClaim {
@@ -59,13 +82,17 @@ fn halves(c: u64) -> (f64, f64) {
 /// [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`], [`EnsembleError::TooShort`],
 /// [`EnsembleError::InvalidTime`].
 ///
+/// # Accuracy
+/// Each case bound is a half-integer combination of counts (exact below 2⁵²) times μ_T: one
+/// rounding, relative error at most u (u = 2⁻⁵³).
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::md_max_idle_claim;
-/// let c = md_max_idle_claim(&[0, 3, 5, 2, 7], 0, 1.0).unwrap();
+/// let c = md_max_idle_claim(1.0, &[0, 3, 5, 2, 7], 0).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease == 0.0 && c.case_bounds[2] == 3.5);
 /// ```
-pub fn md_max_idle_claim(r: &[u64], idle: usize, mu_t: f64) -> Result<IdleClaim, EnsembleError> {
+pub fn md_max_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rp);
@@ -84,12 +111,16 @@ pub fn md_max_idle_claim(r: &[u64], idle: usize, mu_t: f64) -> Result<IdleClaim,
 /// # Errors
 /// As [`md_max_idle_claim`].
 ///
+/// # Accuracy
+/// Each case bound is a half-integer combination of counts (exact below 2⁵²) times μ_T: one
+/// rounding, relative error at most u (u = 2⁻⁵³).
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::md_avg_idle_claim;
-/// assert_eq!(md_avg_idle_claim(&[0, 3, 5, 2, 7], 0, 1.0).unwrap().case_bounds, vec![0.0, 3.5, 2.5]);
+/// assert_eq!(md_avg_idle_claim(1.0, &[0, 3, 5, 2, 7], 0).unwrap().case_bounds, vec![0.0, 3.5, 2.5]);
 /// ```
-pub fn md_avg_idle_claim(r: &[u64], idle: usize, mu_t: f64) -> Result<IdleClaim, EnsembleError> {
+pub fn md_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rp);
@@ -117,13 +148,17 @@ fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), Ensem
 /// # Errors
 /// As [`md_max_idle_claim`], and [`EnsembleError::IndexOutOfRange`] for a bad donor.
 ///
+/// # Accuracy
+/// Each case bound is a half-integer combination of counts (exact below 2⁵²) times μ_T: one
+/// rounding, relative error at most u (u = 2⁻⁵³).
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::rp_max_idle_claim;
-/// let c = rp_max_idle_claim(&[0, 3, 5, 2, 7], 0, 2, 1.0).unwrap();
+/// let c = rp_max_idle_claim(1.0, &[0, 3, 5, 2, 7], 0, 2).unwrap();
 /// assert!(c.hypotheses_hold && c.case_bounds[1] == 4.0);
 /// ```
-pub fn rp_max_idle_claim(r: &[u64], idle: usize, donor: usize, mu_t: f64) -> Result<IdleClaim, EnsembleError> {
+pub fn rp_max_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
     let (rp, rk) = donor_count(r, idle, donor)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rk);
@@ -143,12 +178,16 @@ pub fn rp_max_idle_claim(r: &[u64], idle: usize, donor: usize, mu_t: f64) -> Res
 /// # Errors
 /// As [`rp_max_idle_claim`].
 ///
+/// # Accuracy
+/// Each case bound is a half-integer combination of counts (exact below 2⁵²) times μ_T: one
+/// rounding, relative error at most u (u = 2⁻⁵³).
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::rp_avg_idle_claim;
-/// assert_eq!(rp_avg_idle_claim(&[0, 3, 5, 2, 7], 0, 2, 1.0).unwrap().case_bounds, vec![0.0, 4.5, 4.0]);
+/// assert_eq!(rp_avg_idle_claim(1.0, &[0, 3, 5, 2, 7], 0, 2).unwrap().case_bounds, vec![0.0, 4.5, 4.0]);
 /// ```
-pub fn rp_avg_idle_claim(r: &[u64], idle: usize, donor: usize, mu_t: f64) -> Result<IdleClaim, EnsembleError> {
+pub fn rp_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
     let (rp, rk) = donor_count(r, idle, donor)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rk);
@@ -178,6 +217,9 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
 /// # Errors
 /// As [`md_max_idle_claim`], [`EnsembleError::IndexOutOfRange`] for a bad group member.
 ///
+/// # Accuracy
+/// Exact: the case bounds are the constant 0.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::nr_max_idle_claim;
@@ -199,6 +241,9 @@ pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, Ensemb
 ///
 /// # Errors
 /// As [`nr_max_idle_claim`].
+///
+/// # Accuracy
+/// Exact: the case bounds are the constant 0.
 ///
 /// # Examples
 /// ```
@@ -229,14 +274,21 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// # Errors
 /// [`EnsembleError::InvalidParameter`] for ε ∉ \[0, 0.5) or μ_T = 0, [`EnsembleError::InvalidTime`].
 ///
+/// # Accuracy
+/// Ten rounded operations on non-negative factors (1 − 2ε is one rounding, exact for
+/// ε ≥ 0.25): relative error at most 12u (u = 2⁻⁵³) wherever the result is a normal number;
+/// checked against 50-digit references with σ_T/μ_T over 16 decades in
+/// `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_min_rp_for_range_decrease;
+/// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants, TaskTimes};
 /// // the paper's C_max = 4.4, ε = 0.04, wild type
-/// let t = ar_min_rp_for_range_decrease(488.1, 116.6, 0.04, 4.4).unwrap();
+/// let t = ar_min_rp_for_range_decrease(TaskTimes::WILD_TYPE, ArClaimConstants::default()).unwrap();
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_rp_for_range_decrease(mu_t: f64, sigma_t: f64, eps: f64, c_max: f64) -> Result<f64, EnsembleError> {
+pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
     check_eps(eps)?;
     check_time("sigma_t", sigma_t)?;
     check_time("c_max", c_max)?;
@@ -258,13 +310,19 @@ pub fn ar_min_rp_for_range_decrease(mu_t: f64, sigma_t: f64, eps: f64, c_max: f6
 /// # Errors
 /// As [`ar_min_rp_for_range_decrease`], and [`EnsembleError::InvalidParameter`] for g ≤ 0.
 ///
+/// # Accuracy
+/// Six rounded operations, no cancellation: relative error at most 8u (u = 2⁻⁵³) wherever the
+/// result is a normal number; checked against 50-digit references in
+/// `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_min_r_for_idle_decrease;
-/// let r = ar_min_r_for_idle_decrease(488.1, 116.6, 0.04, 4.4, 1.0).unwrap(); // G41
+/// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants, TaskTimes};
+/// let r = ar_min_r_for_idle_decrease(TaskTimes::WILD_TYPE, ArClaimConstants::default()).unwrap(); // G41
 /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_r_for_idle_decrease(mu_t: f64, sigma_t: f64, eps: f64, c_max: f64, g: f64) -> Result<f64, EnsembleError> {
+pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
     check_eps(eps)?;
     check_time("sigma_t", sigma_t)?;
     check_time("c_max", c_max)?;
@@ -288,25 +346,29 @@ pub fn ar_min_r_for_idle_decrease(mu_t: f64, sigma_t: f64, eps: f64, c_max: f64,
 /// # Errors
 /// As [`ar_min_rp_for_range_decrease`] and [`md_max_idle_claim`].
 ///
+/// # Accuracy
+/// The bound is a difference of two terms: absolute error at most 8u·(R_p μ_T + 2(1+ε) C_max √r
+/// σ_T) (u = 2⁻⁵³); the hypotheses are decided on the threshold of
+/// [`ar_min_rp_for_range_decrease`] (relative 12u), exact on counts.
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_range_claim;
+/// use loadbal::ensemble::{ar_range_claim, ArClaimConstants, TaskTimes};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 60;
-/// let c = ar_range_claim(&r, 0, 488.1, 116.6, 0.04, 4.4).unwrap();
+/// let c = ar_range_claim(TaskTimes::WILD_TYPE, &r, 0, ArClaimConstants::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub fn ar_range_claim(
+    law: TaskTimes,
     r: &[u64],
     idle: usize,
-    mu_t: f64,
-    sigma_t: f64,
-    eps: f64,
-    c_max: f64,
+    constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
-    let threshold = ar_min_rp_for_range_decrease(mu_t, sigma_t, eps, c_max)?;
+    let threshold = ar_min_rp_for_range_decrease(law, constants)?;
+    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -324,26 +386,27 @@ pub fn ar_range_claim(
 /// # Errors
 /// As [`ar_min_r_for_idle_decrease`] and [`md_max_idle_claim`].
 ///
+/// # Accuracy
+/// As [`ar_range_claim`]: absolute error at most 8u·(R_p μ_T + (1+ε) C_max √r σ_T).
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_avg_idle_claim;
+/// use loadbal::ensemble::{ar_avg_idle_claim, ArClaimConstants, TaskTimes};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 90;
-/// let c = ar_avg_idle_claim(&r, 0, 488.1, 116.6, 0.04, 4.4, 1.0).unwrap();
+/// let c = ar_avg_idle_claim(TaskTimes::WILD_TYPE, &r, 0, ArClaimConstants::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub fn ar_avg_idle_claim(
+    law: TaskTimes,
     r: &[u64],
     idle: usize,
-    mu_t: f64,
-    sigma_t: f64,
-    eps: f64,
-    c_max: f64,
-    g: f64,
+    constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)? as f64;
-    let threshold = ar_min_r_for_idle_decrease(mu_t, sigma_t, eps, c_max, g)?;
+    let threshold = ar_min_r_for_idle_decrease(law, constants)?;
+    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp - rr - eps * rr) * mu_t - (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -356,19 +419,26 @@ mod tests {
 
     #[test]
     fn thresholds_g39_g42() {
-        let m = ar_min_rp_for_range_decrease(152.0, 191.1, 0.04, 4.4).unwrap();
+        let k = ArClaimConstants::default();
+        let m = ar_min_rp_for_range_decrease(TaskTimes::MUTANT, k).unwrap();
         assert!((m / 156.4194 - 1.0).abs() < 1e-4);
-        let r = ar_min_r_for_idle_decrease(152.0, 191.1, 0.04, 4.4, 1.0).unwrap();
+        let r = ar_min_r_for_idle_decrease(TaskTimes::MUTANT, k).unwrap();
         assert!((r / 33.0983 - 1.0).abs() < 1e-4);
         assert!(((1.04 + 1.0) * r / 67.5206 - 1.0).abs() < 1e-4);
     }
 
     #[test]
     fn errors() {
-        assert!(ar_min_rp_for_range_decrease(1.0, 1.0, 0.5, 4.4).is_err());
-        assert!(ar_min_r_for_idle_decrease(1.0, 1.0, 0.1, 4.4, 0.0).is_err());
-        assert!(md_max_idle_claim(&[1, 2], 0, 1.0).is_err());
-        assert!(rp_avg_idle_claim(&[0, 2], 0, 0, 1.0).is_err());
+        assert!(
+            ar_min_rp_for_range_decrease(TaskTimes::new(1.0, 1.0), ArClaimConstants { eps: 0.5, ..Default::default() })
+                .is_err()
+        );
+        assert!(
+            ar_min_r_for_idle_decrease(TaskTimes::new(1.0, 1.0), ArClaimConstants { g: 0.0, ..Default::default() })
+                .is_err()
+        );
+        assert!(md_max_idle_claim(1.0, &[1, 2], 0).is_err());
+        assert!(rp_avg_idle_claim(1.0, &[0, 2], 0, 0).is_err());
         assert!(nr_max_idle_claim(&[0, 2], &[]).is_err());
     }
 }

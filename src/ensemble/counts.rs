@@ -2,6 +2,7 @@
 //! (reconstructed) and its generalisation, and Lemma 4's decrease (11) of Ahn et al.
 
 use super::error::{EnsembleError, check_len, check_time};
+use super::law::TaskTimes;
 
 /// Mean M and 1/(p−1) sample variance V of a count vector, Ahn et al., eq. (7).
 ///
@@ -14,6 +15,13 @@ use super::error::{EnsembleError, check_len, check_time};
 /// [`EnsembleError::TooShort`] for fewer than 2 entries, [`EnsembleError::InvalidTime`] for a
 /// negative or non-finite entry.
 ///
+/// # Accuracy
+/// Entries that are multiples of ½ below 2⁵² (counts and adjusted counts) are summed exactly in
+/// 128-bit integers, V as (p Σ(2x)² − (Σ2x)²)/(4p(p−1)): M and V each within 3u relative
+/// (u = 2⁻⁵³) while p Σ(2x)² < 3.4e38 (e.g. counts to 10¹² on 10⁸ processors). Other entries,
+/// or larger sums: the two-pass formula, relative error about (p + 3)u on V plus the
+/// conditioning M²/V·p·u. Checked against 50-digit references in `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::count_mean_var;
@@ -25,10 +33,33 @@ pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
     for &v in x {
         check_time("count", v)?;
     }
+    if let Some(mv) = exact_half_integer_mean_var(x) {
+        return Ok(mv);
+    }
     let p = x.len() as f64;
     let m = x.iter().sum::<f64>() / p;
     let v = x.iter().map(|r| (r - m) * (r - m)).sum::<f64>() / (p - 1.0);
     Ok((m, v))
+}
+
+/// M and V of entries that are all multiples of ½ below 2⁵², in exact integer arithmetic
+/// (`None` when an entry is not such a number or a sum would overflow 128 bits).
+fn exact_half_integer_mean_var(x: &[f64]) -> Option<(f64, f64)> {
+    const LIMIT: f64 = 4_503_599_627_370_496.0; // 2^52
+    let (mut s, mut q) = (0u128, 0u128);
+    for &v in x {
+        let t = 2.0 * v;
+        if !(0.0..LIMIT).contains(&v) || t.fract() != 0.0 {
+            return None;
+        }
+        let t = t as u128;
+        s = s.checked_add(t)?;
+        q = q.checked_add(t.checked_mul(t)?)?;
+    }
+    let p = x.len() as u128;
+    let num = p.checked_mul(q)?.checked_sub(s.checked_mul(s)?)?;
+    let pf = x.len() as f64;
+    Some((s as f64 / (2.0 * pf), num as f64 / (4.0 * pf * (pf - 1.0))))
 }
 
 /// Adjusted counts R̂_i = R_i − s_i/2 for any set of processors running a task (the general form
@@ -44,6 +75,9 @@ pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
 /// [`EnsembleError::LengthMismatch`] when the vectors differ in length,
 /// [`EnsembleError::RunningWithoutTask`] when `running[i]` but `r[i] == 0`,
 /// [`EnsembleError::TooShort`] for an empty vector.
+///
+/// # Accuracy
+/// Exact for counts below 2⁵³ (R_i and R_i − ½ are representable).
 ///
 /// # Examples
 /// ```
@@ -77,6 +111,9 @@ pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, Ensemble
 /// # Errors
 /// [`EnsembleError::RunningWithoutTask`] when some `r[i] == 0`.
 ///
+/// # Accuracy
+/// Exact for counts below 2⁵³.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::adjusted_counts_all_busy;
@@ -96,6 +133,9 @@ pub fn adjusted_counts_all_busy(r: &[u64]) -> Result<Vec<f64>, EnsembleError> {
 /// # Errors
 /// [`EnsembleError::NotIdle`] when `r[idle] != 0`, [`EnsembleError::IndexOutOfRange`],
 /// [`EnsembleError::RunningWithoutTask`] when another processor has no task.
+///
+/// # Accuracy
+/// Exact for counts below 2⁵³.
 ///
 /// # Examples
 /// ```
@@ -119,6 +159,9 @@ pub fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, En
 /// # Errors
 /// [`EnsembleError::IndexOutOfRange`], [`EnsembleError::RunningWithoutTask`] when another
 /// processor has no task.
+///
+/// # Accuracy
+/// Exact for counts below 2⁵³.
 ///
 /// # Examples
 /// ```
@@ -153,15 +196,19 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// # Errors
 /// [`EnsembleError::InvalidTime`] for a negative or non-finite μ_T or σ_T.
 ///
+/// # Accuracy
+/// The mean is exact (a halving); the variance is a sum of two non-negative terms: relative error
+/// at most 4u (u = 2⁻⁵³) for any σ_T/μ_T. Checked against 50-digit references with σ_T/μ_T
+/// over 16 decades in `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::residual_task_moments;
-/// let (m, v) = residual_task_moments(488.1, 116.6).unwrap();
+/// use loadbal::ensemble::{residual_task_moments, TaskTimes};
+/// let (m, v) = residual_task_moments(TaskTimes::new(488.1, 116.6)).unwrap();
 /// assert!((m - 244.05).abs() < 1e-12 && (v - 24_385.320_833_333).abs() < 1e-6);
 /// ```
-pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), EnsembleError> {
-    check_time("mu_t", mu_t)?;
-    check_time("sigma_t", sigma_t)?;
+pub fn residual_task_moments(law: TaskTimes) -> Result<(f64, f64), EnsembleError> {
+    let TaskTimes { mu_t, sigma_t } = law.checked()?;
     Ok((mu_t / 2.0, sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0))
 }
 
@@ -173,28 +220,29 @@ pub fn residual_task_moments(mu_t: f64, sigma_t: f64) -> Result<(f64, f64), Ense
 /// # Formula
 /// ```text
 /// E[ξ²] = V(R̂) μ_T² + M(R̂) σ_T² + (S/p)(μ_T²/12 − σ_T²/6)
+///       = V(R̂) μ_T² + (S/p) μ_T²/12 + (M(R̂) − S/(6p)) σ_T²      (evaluated so)
 /// ```
 ///
 /// # Errors
 /// [`EnsembleError::TooShort`] for fewer than 2 counts, [`EnsembleError::InvalidTime`] for bad
 /// counts or task moments, [`EnsembleError::InvalidParameter`] when `n_running > p`.
 ///
+/// # Accuracy
+/// For adjusted counts from [`adjusted_counts`] (so M(R̂) ≥ S/(2p)) the second form is a sum of
+/// non-negative terms with M and V exact to 3u ([`count_mean_var`]): relative error at most 12u
+/// (u = 2⁻⁵³) for any σ_T/μ_T; checked against 50-digit references for counts to 10¹², σ_T/μ_T
+/// over 16 decades, in `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::expected_algebraic_variance;
+/// use loadbal::ensemble::{expected_algebraic_variance, TaskTimes};
 /// // R̂ = [0, 2.5, 4.5, 1.5, 6.5], 4 running, wild-type task times
-/// let v = expected_algebraic_variance(&[0.0, 2.5, 4.5, 1.5, 6.5], 4, 488.1, 116.6).unwrap();
+/// let v = expected_algebraic_variance(TaskTimes::new(488.1, 116.6), &[0.0, 2.5, 4.5, 1.5, 6.5], 4).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
-pub fn expected_algebraic_variance(
-    rhat: &[f64],
-    n_running: usize,
-    mu_t: f64,
-    sigma_t: f64,
-) -> Result<f64, EnsembleError> {
+pub fn expected_algebraic_variance(law: TaskTimes, rhat: &[f64], n_running: usize) -> Result<f64, EnsembleError> {
     let (m, v) = count_mean_var(rhat)?;
-    check_time("mu_t", mu_t)?;
-    check_time("sigma_t", sigma_t)?;
+    let TaskTimes { mu_t, sigma_t } = law.checked()?;
     let p = rhat.len();
     if n_running > p {
         return Err(EnsembleError::InvalidParameter {
@@ -204,7 +252,8 @@ pub fn expected_algebraic_variance(
         });
     }
     let (mu2, s2) = (mu_t * mu_t, sigma_t * sigma_t);
-    Ok(v * mu2 + m * s2 + (n_running as f64 / p as f64) * (mu2 / 12.0 - s2 / 6.0))
+    let share = n_running as f64 / p as f64;
+    Ok(v * mu2 + share * mu2 / 12.0 + (m - share / 6.0) * s2)
 }
 
 /// Ahn et al., eq. (9) as stated (reconstructed): one processor idle, the other p − 1 running.
@@ -217,14 +266,17 @@ pub fn expected_algebraic_variance(
 /// # Errors
 /// As [`expected_algebraic_variance`].
 ///
+/// # Accuracy
+/// As [`expected_algebraic_variance`]: relative error at most 12u.
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::expected_algebraic_variance_first_idle;
-/// let v = expected_algebraic_variance_first_idle(&[0.0, 2.5, 4.5, 1.5, 6.5], 488.1, 116.6).unwrap();
+/// use loadbal::ensemble::{expected_algebraic_variance_first_idle, TaskTimes};
+/// let v = expected_algebraic_variance_first_idle(TaskTimes::WILD_TYPE, &[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
-pub fn expected_algebraic_variance_first_idle(rhat: &[f64], mu_t: f64, sigma_t: f64) -> Result<f64, EnsembleError> {
-    expected_algebraic_variance(rhat, rhat.len().saturating_sub(1), mu_t, sigma_t)
+pub fn expected_algebraic_variance_first_idle(law: TaskTimes, rhat: &[f64]) -> Result<f64, EnsembleError> {
+    expected_algebraic_variance(law, rhat, rhat.len().saturating_sub(1))
 }
 
 /// Decrease of the expected algebraic variance across a redistribution step, Ahn et al., Lemma 4,
@@ -239,14 +291,19 @@ pub fn expected_algebraic_variance_first_idle(rhat: &[f64], mu_t: f64, sigma_t: 
 /// [`EnsembleError::LengthMismatch`] when the vectors differ in length,
 /// [`EnsembleError::InvalidParameter`] when M(R̂) changed, errors of [`count_mean_var`].
 ///
+/// # Accuracy
+/// A difference of two [`count_mean_var`] values: absolute error about 7u·V(R̂)·μ_T² (u = 2⁻⁵³),
+/// so relative to the decrease it grows as V(R̂)/ΔV; for counts use
+/// [`step_variance_decrease`](super::step_variance_decrease), exact to 4u relative.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::variance_decrease;
 /// // MD step: ΔV = 5.25
-/// let d = variance_decrease(&[0.0, 2.5, 4.5, 1.5, 6.5], &[3.0, 2.5, 4.5, 1.5, 3.5], 1.0).unwrap();
+/// let d = variance_decrease(1.0, &[0.0, 2.5, 4.5, 1.5, 6.5], &[3.0, 2.5, 4.5, 1.5, 3.5]).unwrap();
 /// assert!((d - 5.25).abs() < 1e-12);
 /// ```
-pub fn variance_decrease(rhat_before: &[f64], rhat_after: &[f64], mu_t: f64) -> Result<f64, EnsembleError> {
+pub fn variance_decrease(mu_t: f64, rhat_before: &[f64], rhat_after: &[f64]) -> Result<f64, EnsembleError> {
     if rhat_before.len() != rhat_after.len() {
         return Err(EnsembleError::LengthMismatch {
             what: "adjusted counts after",
@@ -287,7 +344,7 @@ mod tests {
         for (r, running, want) in cases {
             let rhat = adjusted_counts(r, &running).unwrap();
             let s = running.iter().filter(|&&b| b).count();
-            let v = expected_algebraic_variance(&rhat, s, MU, SD).unwrap();
+            let v = expected_algebraic_variance(TaskTimes::new(MU, SD), &rhat, s).unwrap();
             assert!((v - want).abs() < 0.01, "{r:?}: {v} vs {want}");
         }
     }
@@ -295,16 +352,16 @@ mod tests {
     #[test]
     fn eq13_special_case_and_static_exact() {
         // (13): all R̂ = R, S = p − 1 → R σ² + ((p−1)/p)(μ²/12 − σ²/6): 560,706.44 (G16)
-        let v = expected_algebraic_variance(&[40.0; 25], 24, MU, SD).unwrap();
+        let v = expected_algebraic_variance(TaskTimes::new(MU, SD), &[40.0; 25], 24).unwrap();
         assert!((v - 560_706.44).abs() < 0.01);
         // S = 0: exact static R σ² = 543,822.40 (G17)
-        let v0 = expected_algebraic_variance(&[40.0; 25], 0, MU, SD).unwrap();
+        let v0 = expected_algebraic_variance(TaskTimes::new(MU, SD), &[40.0; 25], 0).unwrap();
         assert!((v0 - 543_822.40).abs() < 1e-6);
     }
 
     #[test]
     fn mutant_residual() {
-        let (m, v) = residual_task_moments(152.0, 191.1).unwrap();
+        let (m, v) = residual_task_moments(TaskTimes::MUTANT).unwrap();
         assert_eq!(m, 76.0);
         assert!((v - 14_098.403_333_333).abs() < 1e-6);
     }
@@ -315,8 +372,8 @@ mod tests {
         assert!(matches!(adjusted_counts_first_idle(&[1, 1], 0), Err(EnsembleError::NotIdle { index: 0, count: 1 })));
         assert!(matches!(adjusted_counts_first_idle(&[0, 1], 5), Err(EnsembleError::IndexOutOfRange { .. })));
         assert!(count_mean_var(&[]).is_err());
-        assert!(expected_algebraic_variance(&[1.0, 2.0], 3, 1.0, 1.0).is_err());
-        assert!(residual_task_moments(f64::NAN, 1.0).is_err());
-        assert!(variance_decrease(&[1.0, 2.0], &[1.0, 3.0], 1.0).is_err());
+        assert!(expected_algebraic_variance(TaskTimes::new(1.0, 1.0), &[1.0, 2.0], 3).is_err());
+        assert!(residual_task_moments(TaskTimes::new(f64::NAN, 1.0)).is_err());
+        assert!(variance_decrease(1.0, &[1.0, 2.0], &[1.0, 3.0]).is_err());
     }
 }

@@ -1,8 +1,9 @@
 //! Exact expected-variance decreases of one balancing step: Propositions 1, 4, 7 (corrected)
 //! and 10 of Ahn et al., all instances of Lemma 4 (11).
 
-use super::counts::{adjusted_counts, check_idle, count_mean_var, variance_decrease};
+use super::counts::{adjusted_counts, check_idle, count_mean_var};
 use super::error::{EnsembleError, check_len, check_time};
+use super::law::CountStep;
 use super::steps::{ar_step, nr_step};
 
 /// How the RP donor is chosen in the expected decrease of Proposition 7.
@@ -32,13 +33,18 @@ pub enum RpDonorModel {
 /// # Errors
 /// [`EnsembleError::TooFewProcessors`] for p < 2, [`EnsembleError::InvalidTime`] for a bad μ_T.
 ///
+/// # Accuracy
+/// Four correctly rounded operations on exact inputs (R_k, p below 2⁵³): relative error at most
+/// 5u (u = 2⁻⁵³ ≈ 1.1e-16) for any R_k, p; checked against 50-digit references in
+/// `tests/ensemble_reference.rs` for R_k to 10¹², p to 10⁹ and μ_T over 12 decades.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::md_variance_decrease;
-/// let d = md_variance_decrease(7, 5, 488.1).unwrap(); // 5.25 μ_T²
+/// let d = md_variance_decrease(488.1, 7, 5).unwrap(); // 5.25 μ_T²
 /// assert!((d - 1_250_768.4525).abs() < 1e-6);
 /// ```
-pub fn md_variance_decrease(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
+pub fn md_variance_decrease(mu_t: f64, r_donor: u64, p: u64) -> Result<f64, EnsembleError> {
     if p < 2 {
         return Err(EnsembleError::TooFewProcessors(p));
     }
@@ -57,13 +63,16 @@ pub fn md_variance_decrease(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, Ense
 /// # Errors
 /// As [`md_variance_decrease`].
 ///
+/// # Accuracy
+/// As [`md_variance_decrease`]: relative error at most 5u.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::rp_variance_decrease_given_donor;
-/// assert_eq!(rp_variance_decrease_given_donor(5, 5, 1.0).unwrap(), 2.5);
+/// assert_eq!(rp_variance_decrease_given_donor(1.0, 5, 5).unwrap(), 2.5);
 /// ```
-pub fn rp_variance_decrease_given_donor(r_donor: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
-    md_variance_decrease(r_donor, p, mu_t)
+pub fn rp_variance_decrease_given_donor(mu_t: f64, r_donor: u64, p: u64) -> Result<f64, EnsembleError> {
+    md_variance_decrease(mu_t, r_donor, p)
 }
 
 /// Expected-variance decrease of one RP step averaged over the donor, Ahn et al., Prop. 7
@@ -80,31 +89,53 @@ pub fn rp_variance_decrease_given_donor(r_donor: u64, p: u64, mu_t: f64) -> Resu
 /// [`EnsembleError::TooShort`], [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`],
 /// [`EnsembleError::InvalidTime`].
 ///
+/// # Accuracy
+/// `UniformOthers` and `UniformAvailable`: Σ R_k(R_k − 1) is summed exactly in 128-bit integers
+/// (while it fits, i.e. Σ R_k² < 1.7e38; beyond, in floating point with relative error p·u), then
+/// five rounded operations: relative error at most 6u. `PaperFormula`: that of [`count_mean_var`]
+/// on the counts plus four operations (the value M² − M + V is a sum of non-negative terms only
+/// when M ≥ 1; below, it is an absolute error of 4u·(M² + V)). Checked against 50-digit
+/// references in `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{rp_expected_variance_decrease, RpDonorModel};
 /// let r = [0, 3, 5, 2, 7];
-/// let exact = rp_expected_variance_decrease(&r, 0, 1.0, RpDonorModel::UniformOthers).unwrap();
-/// let printed = rp_expected_variance_decrease(&r, 0, 1.0, RpDonorModel::PaperFormula).unwrap();
+/// let exact = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::UniformOthers).unwrap();
+/// let printed = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::PaperFormula).unwrap();
 /// assert!((exact - 2.1875).abs() < 1e-12 && (printed - 1.9325).abs() < 1e-12); // G32, G31
 /// ```
 pub fn rp_expected_variance_decrease(
+    mu_t: f64,
     r: &[u64],
     idle: usize,
-    mu_t: f64,
     model: RpDonorModel,
 ) -> Result<f64, EnsembleError> {
     check_len("count vector", r.len(), 2)?;
     check_idle(r, idle)?;
     check_time("mu_t", mu_t)?;
     let p = r.len() as f64;
-    let per = |c: u64| (c as f64) * (c as f64 - 1.0) / (2.0 * (p - 1.0));
     let others = r.iter().enumerate().filter(|&(j, _)| j != idle).map(|(_, &c)| c);
+    // Σ R_k (R_k − 1) over the donors, exactly while it fits in 128 bits
+    let pair_sum = |cs: &mut dyn Iterator<Item = u64>| -> f64 {
+        let cs: Vec<u64> = cs.collect();
+        let exact = cs.iter().try_fold(0u128, |acc, &c| {
+            u128::from(c).checked_mul(u128::from(c.saturating_sub(1))).and_then(|x| acc.checked_add(x))
+        });
+        match exact {
+            Some(v) => v as f64,
+            None => cs.iter().map(|&c| c as f64 * (c as f64 - 1.0)).sum(),
+        }
+    };
     let dv = match model {
-        RpDonorModel::UniformOthers => others.map(per).sum::<f64>() / (p - 1.0),
+        RpDonorModel::UniformOthers => pair_sum(&mut others.into_iter()) / (2.0 * (p - 1.0) * (p - 1.0)),
         RpDonorModel::UniformAvailable => {
             let avail: Vec<u64> = others.filter(|&c| c >= 2).collect();
-            if avail.is_empty() { 0.0 } else { avail.iter().map(|&c| per(c)).sum::<f64>() / avail.len() as f64 }
+            if avail.is_empty() {
+                0.0
+            } else {
+                pair_sum(&mut avail.iter().copied()) / (2.0 * (p - 1.0) * avail.len() as f64)
+            }
         }
         RpDonorModel::PaperFormula => {
             let x: Vec<f64> = r.iter().map(|&c| c as f64).collect();
@@ -115,31 +146,61 @@ pub fn rp_expected_variance_decrease(
     Ok(dv * mu_t * mu_t)
 }
 
-/// Exact decrease (11) between two count vectors with the same running set (`running[i]`: the
-/// processor has a task in progress before and after the step).
+/// Exact decrease (11) between two count vectors with the same running set (`step.running[i]`:
+/// the processor has a task in progress before and after the step).
 ///
 /// # Formula
 /// ```text
 /// (V(R̂) − V(R̂')) μ_T²,  R̂_i = R_i − s_i/2
+///   = Σ_i (R_i − R'_i)(R_i + R'_i − s_i) / (p − 1) · μ_T²      (M(R̂) = M(R̂'))
 /// ```
 ///
 /// # Errors
-/// Errors of [`adjusted_counts`] and [`variance_decrease`].
+/// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
+/// [`EnsembleError::InvalidParameter`] when the totals differ (a step moves tasks),
+/// [`EnsembleError::InvalidTime`] for a bad μ_T.
+///
+/// # Accuracy
+/// The second form is summed exactly in 128-bit integers (while |Σ| < 1.7e38, always for counts
+/// below 10¹⁵ on up to 10⁸ processors; beyond, in floating point), then three rounded
+/// operations: relative error at most 4u (u = 2⁻⁵³), even when the decrease is tiny beside V(R̂)
+/// (no cancellation). Checked against 50-digit references in `tests/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::step_variance_decrease;
+/// use loadbal::ensemble::{step_variance_decrease, CountStep};
 /// let s = [false, true, true, true, true];
-/// let d = step_variance_decrease(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &s, 1.0).unwrap();
+/// let d = step_variance_decrease(1.0, CountStep::new(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &s)).unwrap();
 /// assert!((d - 6.25).abs() < 1e-12); // AR
 /// ```
-pub fn step_variance_decrease(
-    before: &[u64],
-    after: &[u64],
-    running: &[bool],
-    mu_t: f64,
-) -> Result<f64, EnsembleError> {
-    variance_decrease(&adjusted_counts(before, running)?, &adjusted_counts(after, running)?, mu_t)
+pub fn step_variance_decrease(mu_t: f64, step: CountStep<'_>) -> Result<f64, EnsembleError> {
+    let CountStep { before, after, running } = step;
+    check_len("count vector", before.len(), 2)?;
+    if after.len() != before.len() {
+        return Err(EnsembleError::LengthMismatch { what: "counts after", got: after.len(), expected: before.len() });
+    }
+    adjusted_counts(before, running)?;
+    adjusted_counts(after, running)?;
+    check_time("mu_t", mu_t)?;
+    let (tb, ta) =
+        (before.iter().map(|&c| u128::from(c)).sum::<u128>(), after.iter().map(|&c| u128::from(c)).sum::<u128>());
+    if tb != ta {
+        return Err(EnsembleError::InvalidParameter {
+            what: "Σ counts after",
+            value: ta as f64,
+            why: "a redistribution step moves tasks, it neither creates nor removes them",
+        });
+    }
+    let terms = before.iter().zip(after).zip(running).map(|((&b, &a), &s)| {
+        let (b, a) = (i128::from(b), i128::from(a));
+        (b - a, b + a - i128::from(s))
+    });
+    let exact = terms.clone().try_fold(0i128, |acc, (d, t)| d.checked_mul(t).and_then(|x| acc.checked_add(x)));
+    let sum = match exact {
+        Some(v) => v as f64,
+        None => terms.map(|(d, t)| d as f64 * t as f64).sum(),
+    };
+    Ok(sum / (before.len() as f64 - 1.0) * mu_t * mu_t)
 }
 
 fn busy(r: &[u64]) -> Vec<bool> {
@@ -151,19 +212,24 @@ fn busy(r: &[u64]) -> Vec<bool> {
 ///
 /// # Formula
 /// ```text
-/// V(R̂') = [p(4b + 1) − (2b + 1)²] / (4p(p − 1))
+/// V(R̂') = [p(4b + 1) − (2b + 1)²] / (4p(p − 1)) = [4b(p − b − 1) + (p − 1)] / (4p(p − 1))
 /// ```
 ///
 /// # Errors
 /// [`EnsembleError::TooFewProcessors`] for p < 2, [`EnsembleError::InvalidParameter`] for b ≥ p.
 ///
+/// # Accuracy
+/// Evaluated in the second form, a sum of non-negative terms (the printed form cancels
+/// catastrophically for b near p once p > 10⁸): relative error at most 8u (u = 2⁻⁵³) for every
+/// p < 2⁶⁴; checked against 50-digit references for p to 10⁹ in `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::ar_adjusted_variance_after;
-/// assert!((ar_adjusted_variance_after(25, 1).unwrap() - 0.048_333_333_333).abs() < 1e-9); // G28
-/// assert_eq!(ar_adjusted_variance_after(5, 2).unwrap(), 0.25);
+/// assert!((ar_adjusted_variance_after(1, 25).unwrap() - 0.048_333_333_333).abs() < 1e-9); // G28
+/// assert_eq!(ar_adjusted_variance_after(2, 5).unwrap(), 0.25);
 /// ```
-pub fn ar_adjusted_variance_after(p: u64, b: u64) -> Result<f64, EnsembleError> {
+pub fn ar_adjusted_variance_after(b: u64, p: u64) -> Result<f64, EnsembleError> {
     if p < 2 {
         return Err(EnsembleError::TooFewProcessors(p));
     }
@@ -174,8 +240,9 @@ pub fn ar_adjusted_variance_after(p: u64, b: u64) -> Result<f64, EnsembleError> 
             why: "the remainder must be below p",
         });
     }
+    let rest = (p - b - 1) as f64;
     let (p, b) = (p as f64, b as f64);
-    Ok((p * (4.0 * b + 1.0) - (2.0 * b + 1.0).powi(2)) / (4.0 * p * (p - 1.0)))
+    Ok((4.0 * b * rest + (p - 1.0)) / (4.0 * p * (p - 1.0)))
 }
 
 /// Exact expected-variance decrease of the AR step from `r` (Ahn et al., Prop. 4, via (11)).
@@ -188,14 +255,17 @@ pub fn ar_adjusted_variance_after(p: u64, b: u64) -> Result<f64, EnsembleError> 
 /// # Errors
 /// As [`ar_step`](super::ar_step).
 ///
+/// # Accuracy
+/// That of [`step_variance_decrease`]: relative error at most 4u.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::ar_variance_decrease;
-/// assert!((ar_variance_decrease(&[0, 3, 5, 2, 7], 0, 1.0).unwrap() - 6.25).abs() < 1e-12);
+/// assert!((ar_variance_decrease(1.0, &[0, 3, 5, 2, 7], 0).unwrap() - 6.25).abs() < 1e-12);
 /// ```
-pub fn ar_variance_decrease(r: &[u64], idle: usize, mu_t: f64) -> Result<f64, EnsembleError> {
+pub fn ar_variance_decrease(mu_t: f64, r: &[u64], idle: usize) -> Result<f64, EnsembleError> {
     let after = ar_step(r, idle)?.counts;
-    step_variance_decrease(r, &after, &busy(r), mu_t)
+    step_variance_decrease(mu_t, CountStep::new(r, &after, &busy(r)))
 }
 
 /// Prop. 4's lower bound on the AR decrease (meaningful when V(R̂) > 1/4).
@@ -208,12 +278,16 @@ pub fn ar_variance_decrease(r: &[u64], idle: usize, mu_t: f64) -> Result<f64, En
 /// # Errors
 /// [`EnsembleError::InvalidTime`] for a bad V or μ_T.
 ///
+/// # Accuracy
+/// Three rounded operations: absolute error at most 3u·(V(R̂) + 1/4)·μ_T² (relative 3u when
+/// V(R̂) ≥ 1/2; near V(R̂) = 1/4 the subtraction is exact but the bound itself is near zero).
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::ar_variance_decrease_bound;
-/// assert_eq!(ar_variance_decrease_bound(6.5, 1.0).unwrap(), 6.25);
+/// assert_eq!(ar_variance_decrease_bound(1.0, 6.5).unwrap(), 6.25);
 /// ```
-pub fn ar_variance_decrease_bound(v_hat: f64, mu_t: f64) -> Result<f64, EnsembleError> {
+pub fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, EnsembleError> {
     check_time("V(R̂)", v_hat)?;
     check_time("mu_t", mu_t)?;
     Ok((v_hat - 0.25) * mu_t * mu_t)
@@ -229,15 +303,18 @@ pub fn ar_variance_decrease_bound(v_hat: f64, mu_t: f64) -> Result<f64, Ensemble
 /// # Errors
 /// As [`nr_step`](super::nr_step).
 ///
+/// # Accuracy
+/// That of [`step_variance_decrease`]: relative error at most 4u.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::nr_variance_decrease;
-/// let d = nr_variance_decrease(&[0, 3, 5, 2, 7], &[0, 1, 2], 0, 1.0).unwrap();
+/// let d = nr_variance_decrease(1.0, &[0, 3, 5, 2, 7], 0, &[0, 1, 2]).unwrap();
 /// assert!((d - 2.5).abs() < 1e-12);
 /// ```
-pub fn nr_variance_decrease(r: &[u64], group: &[usize], idle: usize, mu_t: f64) -> Result<f64, EnsembleError> {
-    let after = nr_step(r, group, idle)?.counts;
-    step_variance_decrease(r, &after, &busy(r), mu_t)
+pub fn nr_variance_decrease(mu_t: f64, r: &[u64], idle: usize, group: &[usize]) -> Result<f64, EnsembleError> {
+    let after = nr_step(r, idle, group)?.counts;
+    step_variance_decrease(mu_t, CountStep::new(r, &after, &busy(r)))
 }
 
 /// Prop. 10's lower bound on the NR decrease, with Ṽ(R̂) the local adjusted variance of the group
@@ -251,13 +328,17 @@ pub fn nr_variance_decrease(r: &[u64], group: &[usize], idle: usize, mu_t: f64) 
 /// # Errors
 /// [`EnsembleError::TooFewProcessors`] for k < 2 or p < k, [`EnsembleError::InvalidTime`].
 ///
+/// # Accuracy
+/// Six rounded operations: absolute error at most 6u·((k−1)/(p−1))(Ṽ(R̂) + 1/4)·μ_T² (relative
+/// 6u when Ṽ(R̂) ≥ 1/2), for k, p below 2⁵³.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::nr_variance_decrease_bound;
-/// let b = nr_variance_decrease_bound(61.0 / 12.0, 3, 5, 1.0).unwrap();
+/// let b = nr_variance_decrease_bound(1.0, 61.0 / 12.0, 3, 5).unwrap();
 /// assert!((b - 0.5 * (61.0 / 12.0 - 0.25)).abs() < 1e-12);
 /// ```
-pub fn nr_variance_decrease_bound(v_tilde: f64, k: u64, p: u64, mu_t: f64) -> Result<f64, EnsembleError> {
+pub fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Result<f64, EnsembleError> {
     if k < 2 || p < k {
         return Err(EnsembleError::TooFewProcessors(k.min(p)));
     }
@@ -269,7 +350,7 @@ pub fn nr_variance_decrease_bound(v_tilde: f64, k: u64, p: u64, mu_t: f64) -> Re
 #[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
-    use crate::ensemble::{adjusted_counts_first_idle, expected_algebraic_variance, md_step};
+    use crate::ensemble::{TaskTimes, adjusted_counts_first_idle, expected_algebraic_variance, md_step};
     use proptest::prelude::*;
 
     const MU: f64 = 488.1;
@@ -287,7 +368,7 @@ mod tests {
             (2, 1, 0.125),
         ];
         for (p, b, v) in cases {
-            assert!((ar_adjusted_variance_after(p, b).unwrap() - v).abs() < 1e-9, "{p} {b}");
+            assert!((ar_adjusted_variance_after(b, p).unwrap() - v).abs() < 1e-9, "{p} {b}");
         }
     }
 
@@ -295,10 +376,10 @@ mod tests {
     fn g36_variance_after_each_step() {
         let r = [0, 3, 5, 2, 7];
         let rhat = adjusted_counts_first_idle(&r, 0).unwrap();
-        let e0 = expected_algebraic_variance(&rhat, 4, MU, SD).unwrap();
-        let md = e0 - md_variance_decrease(7, 5, MU).unwrap();
-        let ar = e0 - ar_variance_decrease(&r, 0, MU).unwrap();
-        let nr = e0 - nr_variance_decrease(&r, &[0, 1, 2], 0, MU).unwrap();
+        let e0 = expected_algebraic_variance(TaskTimes::new(MU, SD), &rhat, 4).unwrap();
+        let md = e0 - md_variance_decrease(MU, 7, 5).unwrap();
+        let ar = e0 - ar_variance_decrease(MU, &r, 0).unwrap();
+        let nr = e0 - nr_variance_decrease(MU, &r, 0, &[0, 1, 2]).unwrap();
         assert!((md / 352_658.725_17 - 1.0).abs() < 1e-9);
         assert!((ar / 114_417.115_17 - 1.0).abs() < 1e-9);
         assert!((nr / 1_007_823.152_67 - 1.0).abs() < 1e-9);
@@ -306,7 +387,7 @@ mod tests {
 
     #[test]
     fn uniform_available_g33() {
-        let d = rp_expected_variance_decrease(&[0, 3, 5, 2, 7], 0, 1.0, RpDonorModel::UniformAvailable).unwrap();
+        let d = rp_expected_variance_decrease(1.0, &[0, 3, 5, 2, 7], 0, RpDonorModel::UniformAvailable).unwrap();
         assert!((d - 2.1875).abs() < 1e-12);
     }
 
@@ -355,8 +436,8 @@ mod tests {
             r[idle] = 0;
             let s = md_step(&r, idle).unwrap();
             if let Some(k) = s.donor {
-                let lemma4 = step_variance_decrease(&r, &s.counts, &busy(&r), 1.0).unwrap();
-                let prop1 = md_variance_decrease(r[k], r.len() as u64, 1.0).unwrap();
+                let lemma4 = step_variance_decrease(1.0, CountStep::new(&r, &s.counts, &busy(&r))).unwrap();
+                let prop1 = md_variance_decrease(1.0, r[k], r.len() as u64).unwrap();
                 prop_assert!((lemma4 - prop1).abs() < 1e-9 * prop1.max(1.0));
             }
             let after = ar_step(&r, idle).unwrap().counts;

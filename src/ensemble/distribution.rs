@@ -104,7 +104,7 @@ pub struct TruncatedNormal {
 /// let law = truncated_normal(488.1, 116.6).unwrap();
 /// assert!((law.mean() - 488.1).abs() < 0.01);
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// assert!(simulate(&SimConfig::new(1000, 25, Algorithm::Md), &law, &mut rng).is_ok());
+/// assert!(simulate(&law, &SimConfig::new(1000, 25, Algorithm::Md), &mut rng).is_ok());
 /// ```
 pub fn truncated_normal(mu_t: f64, sigma_t: f64) -> Result<TruncatedNormal, EnsembleError> {
     let mu = check_time("mu_t", mu_t)?;

@@ -20,6 +20,11 @@ use super::sim::StepRecord;
 /// [`EnsembleError::InvalidTime`] for a bad start or μ_T, errors of
 /// [`step_variance_decrease`] for an inconsistent record.
 ///
+/// # Accuracy
+/// Each decrease is exact to 4u ([`step_variance_decrease`]); the running difference adds one
+/// rounding per step: absolute error at most (j + 4j)·u·start after j steps (u = 2⁻⁵³), e.g.
+/// 1e-12 relative to the start after 2,000 steps.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{variance_along_history, StepRecord};
@@ -33,17 +38,17 @@ use super::sim::StepRecord;
 ///     remaining_before: vec![],
 ///     remaining_after: vec![],
 /// };
-/// let v = variance_along_history(&[step], 10.0, 1.0).unwrap();
+/// let v = variance_along_history(1.0, 10.0, &[step]).unwrap();
 /// assert!((v[0] - 4.75).abs() < 1e-12);
 /// ```
-pub fn variance_along_history(history: &[StepRecord], start: f64, mu_t: f64) -> Result<Vec<f64>, EnsembleError> {
+pub fn variance_along_history(mu_t: f64, start: f64, history: &[StepRecord]) -> Result<Vec<f64>, EnsembleError> {
     check_time("start variance", start)?;
     check_time("mu_t", mu_t)?;
     let mut v = start;
     history
         .iter()
         .map(|s| {
-            v -= step_variance_decrease(&s.counts_before, &s.counts_after, &s.running, mu_t)?;
+            v -= step_variance_decrease(mu_t, s.count_step())?;
             Ok(v)
         })
         .collect()
@@ -61,12 +66,12 @@ mod tests {
         for alg in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr] {
             let mut cfg = SimConfig::new(1000, 25, alg);
             cfg.record_trajectory = true;
-            let run = simulate(&cfg, &g, &mut rand_chacha::ChaCha8Rng::seed_from_u64(2)).unwrap();
-            let v = variance_along_history(&run.trajectory, 566_481.67, 488.1).unwrap();
+            let run = simulate(&g, &cfg, &mut rand_chacha::ChaCha8Rng::seed_from_u64(2)).unwrap();
+            let v = variance_along_history(488.1, 566_481.67, &run.trajectory).unwrap();
             assert_eq!(v.len(), run.trajectory.len());
             // every step lowers the expected variance (Props 1, 4, 7, 10)
             assert!(v.windows(2).all(|w| w[1] < w[0]), "{alg:?}: {v:?}");
         }
-        assert!(variance_along_history(&[], f64::NAN, 1.0).is_err());
+        assert!(variance_along_history(1.0, f64::NAN, &[]).is_err());
     }
 }

@@ -17,16 +17,32 @@
 //!   normal law of Assumption 2 conditioned on non-negative durations) and [`MutantMixture`],
 //!   within stated size limits ([`MAX_SIM_TASKS`], [`MAX_SIM_PROCESSORS`]).
 //!
-//! Arguments follow the crate's conventions: the task law's parameters first, then the sizes,
-//! then the options: `static_prediction(mu_t, sigma_t, n, p, options)`.
+//! # Argument order
+//!
+//! Every public function of the module takes its arguments in one order, the crate's convention
+//! made concrete:
+//! 1. the task-time law: `mu_t` alone when only the mean enters, a [`TaskTimes`] when both
+//!    moments do, or the distribution `dist` the simulator and the samplers draw from;
+//! 2. the state: the counts `r` (or `rhat`, or a [`CountStep`] `before → after` with its running
+//!    set), then the processor that ran dry `idle`, the `donor`, the NR `group`;
+//! 3. the sizes: `n` tasks, `p` processors (`k` of a group before `p`);
+//! 4. the options (a model enum, [`StaticOptions`], [`ArClaimConstants`], a [`SimConfig`] or a
+//!    [`MonteCarlo`](crate::montecarlo::MonteCarlo)), the random generator last.
+//!
+//! `static_prediction(TaskTimes::WILD_TYPE, 1000, 25, StaticOptions::default())`,
+//! `md_variance_decrease(mu_t, r_donor, p)`, `rp_max_idle_claim(mu_t, &r, idle, donor)`,
+//! `simulate(&dist, &config, &mut rng)`.
 //!
 //! # Accuracy
 //!
-//! Against 50-digit references (`tests/ensemble_reference.rs`): the static extremes of equal and
-//! unequal splits to 1e-11 relative (measured worst 2.2e-16), the exact static variance to 1e-14
-//! (measured worst 2.1e-16). The counting formulas ((9'), (11), the step decreases) are exact
-//! rational arithmetic on the counts followed by one multiplication by the task moments. The
-//! simulator's estimates carry their Monte Carlo standard errors.
+//! Each function states its accuracy. In short, against 50-digit references
+//! (`tests/ensemble_reference.rs`, `tests/data/reference/ensemble_*.csv`): the static extremes
+//! of equal and unequal splits to 1e-11 relative; the closed forms (static variance, (9'), the
+//! step decreases of Props 1, 4, 7, 10, Lemma 2's moments, the AR thresholds) within a few units
+//! of rounding u = 2⁻⁵³, because the count sums are exact 128-bit integer arithmetic and every
+//! formula is evaluated as a sum of non-negative terms (no cancellation) — for counts to 10¹²,
+//! p to 10⁹ and σ_T/μ_T over 16 decades. The simulator's and samplers' estimates are
+//! statistical: mean ± standard error, reproducible bit for bit.
 //!
 //! Equation (9) is missing from the paper's text; it is reconstructed here from eq. (8) and Lemma 3
 //! (and generalised to any set of processors running a task). Proposition 7's printed
@@ -34,12 +50,12 @@
 //!
 //! # Example
 //! ```
-//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step};
+//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step, TaskTimes};
 //! // Ahn et al., §4.4: P_0 idle, most loaded processor has 7 tasks
 //! let step = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
 //! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
 //! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
-//! let v = expected_algebraic_variance(&rhat, 4, 488.1, 116.6).unwrap();
+//! let v = expected_algebraic_variance(TaskTimes::WILD_TYPE, &rhat, 4).unwrap();
 //! assert!((v - 1_603_427.177_666_7).abs() < 1e-3);
 //! ```
 
@@ -49,6 +65,7 @@ mod decrease;
 mod distribution;
 mod error;
 mod history;
+mod law;
 mod metrics;
 mod montecarlo;
 mod sim;
@@ -56,8 +73,9 @@ mod static_pred;
 mod steps;
 
 pub use bounds::{
-    IdleClaim, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, ar_range_claim,
-    md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim, rp_max_idle_claim,
+    ArClaimConstants, IdleClaim, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease,
+    ar_range_claim, md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim,
+    rp_max_idle_claim,
 };
 pub use counts::{
     adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle, count_mean_var,
@@ -71,6 +89,7 @@ pub use decrease::{
 pub use distribution::{MutantMixture, TruncatedNormal, gamma_matched, lognormal_matched, truncated_normal};
 pub use error::EnsembleError;
 pub use history::variance_along_history;
+pub use law::{CountStep, TaskTimes};
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
     MetricsEstimate, monte_carlo_metrics, remaining_times_sample, residual_variance_sample, step_variance_sample,

@@ -6,6 +6,7 @@ use rand_distr::Distribution;
 
 use super::counts::adjusted_counts;
 use super::error::{EnsembleError, check_len};
+use super::law::CountStep;
 use super::sim::{SimConfig, simulate};
 use crate::montecarlo::{Estimate, MonteCarlo};
 
@@ -62,22 +63,27 @@ impl std::fmt::Display for MetricsEstimate {
 /// # Errors
 /// Any error of [`simulate`]; [`EnsembleError::MonteCarlo`] from the harness.
 ///
+/// # Accuracy
+/// Statistical: each field is a mean ± standard error over `mc.replications` runs, reproducible
+/// bit for bit for a given seed whatever the thread count; checked against the static closed
+/// forms within 4 standard errors in `tests/ensemble_validation.rs`.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{gamma_matched, monte_carlo_metrics, Algorithm, SimConfig};
 /// use loadbal::montecarlo::MonteCarlo;
 /// let dist = gamma_matched(488.1, 116.6).unwrap();
-/// let est = monte_carlo_metrics(&SimConfig::new(1000, 25, Algorithm::Static), &dist, &MonteCarlo::new(1, 200).unwrap()).unwrap();
+/// let est = monte_carlo_metrics(&dist, &SimConfig::new(1000, 25, Algorithm::Static), &MonteCarlo::new(1, 200).unwrap()).unwrap();
 /// assert!(est.avg.agrees_with(19_524.0, 4.0)); // 40 × 488.1
 /// ```
-pub fn monte_carlo_metrics<D>(cfg: &SimConfig, dist: &D, mc: &MonteCarlo) -> Result<MetricsEstimate, EnsembleError>
+pub fn monte_carlo_metrics<D>(dist: &D, cfg: &SimConfig, mc: &MonteCarlo) -> Result<MetricsEstimate, EnsembleError>
 where
     D: Distribution<f64> + Sync + ?Sized,
 {
     let mut cfg = cfg.clone();
     cfg.record_trajectory = false;
     let runs = mc.replicate(|_, rng| {
-        simulate(&cfg, dist, rng).map(|r| {
+        simulate(dist, &cfg, rng).map(|r| {
             let m = r.metrics;
             [
                 m.avg,
@@ -136,20 +142,26 @@ fn sample_variance(x: &[f64]) -> f64 {
 /// # Errors
 /// Errors of [`adjusted_counts`], [`EnsembleError::BadDraw`].
 ///
+/// # Accuracy
+/// Statistical: one exact draw (two-pass sample variance, relative rounding error about p·u);
+/// averaged over draws it estimates E\[ξ²\] with its standard error, reproducible bit for bit for a
+/// given seed; `tests/ensemble_validation.rs` checks the mean against eq. (9') within 4 standard
+/// errors.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::residual_variance_sample;
 /// use rand::SeedableRng;
 /// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// assert!(residual_variance_sample(&[0, 3, 4], &[false, true, true], &d, &mut rng).unwrap() > 0.0);
+/// assert!(residual_variance_sample(&d, &[0, 3, 4], &[false, true, true], &mut rng).unwrap() > 0.0);
 /// ```
-pub fn residual_variance_sample<D, G>(r: &[u64], running: &[bool], dist: &D, rng: &mut G) -> Result<f64, EnsembleError>
+pub fn residual_variance_sample<D, G>(dist: &D, r: &[u64], running: &[bool], rng: &mut G) -> Result<f64, EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
 {
-    Ok(step_variance_sample(r, r, running, dist, rng)?.0)
+    Ok(step_variance_sample(dist, CountStep::new(r, r, running), rng)?.0)
 }
 
 /// One draw of ξ² before and after a step from counts `before` to `after` with the same task
@@ -163,27 +175,26 @@ where
 /// # Errors
 /// As [`remaining_times_sample`].
 ///
+/// # Accuracy
+/// Statistical, as [`residual_variance_sample`]: the mean difference over draws estimates (11)
+/// with its standard error (checked within 4 standard errors in `tests/ensemble_validation.rs`).
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::step_variance_sample;
+/// use loadbal::ensemble::{step_variance_sample, CountStep};
 /// use rand::SeedableRng;
 /// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let (b, a) = step_variance_sample(&[0, 3, 5], &[2, 3, 3], &[false, true, true], &d, &mut rng).unwrap();
+/// let step = CountStep::new(&[0, 3, 5], &[2, 3, 3], &[false, true, true]);
+/// let (b, a) = step_variance_sample(&d, step, &mut rng).unwrap();
 /// assert!(b >= 0.0 && a >= 0.0);
 /// ```
-pub fn step_variance_sample<D, G>(
-    before: &[u64],
-    after: &[u64],
-    running: &[bool],
-    dist: &D,
-    rng: &mut G,
-) -> Result<(f64, f64), EnsembleError>
+pub fn step_variance_sample<D, G>(dist: &D, step: CountStep<'_>, rng: &mut G) -> Result<(f64, f64), EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
 {
-    let (x, x_after) = remaining_times_sample(before, after, running, dist, rng)?;
+    let (x, x_after) = remaining_times_sample(dist, step, rng)?;
     Ok((sample_variance(&x), sample_variance(&x_after)))
 }
 
@@ -200,26 +211,30 @@ where
 /// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
 /// [`EnsembleError::InvalidParameter`] when the totals differ, [`EnsembleError::BadDraw`].
 ///
+/// # Accuracy
+/// Statistical: one draw of the model, reproducible bit for bit for a given seed; each remaining
+/// time is a sum of its draws (relative rounding error about R_i·u).
+///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::remaining_times_sample;
+/// use loadbal::ensemble::{remaining_times_sample, CountStep};
 /// use rand::SeedableRng;
 /// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let (x, y) = remaining_times_sample(&[0, 3, 5], &[2, 3, 3], &[false, true, true], &d, &mut rng).unwrap();
+/// let step = CountStep::new(&[0, 3, 5], &[2, 3, 3], &[false, true, true]);
+/// let (x, y) = remaining_times_sample(&d, step, &mut rng).unwrap();
 /// assert!((x.iter().sum::<f64>() - y.iter().sum::<f64>()).abs() < 1e-9);
 /// ```
 pub fn remaining_times_sample<D, G>(
-    before: &[u64],
-    after: &[u64],
-    running: &[bool],
     dist: &D,
+    step: CountStep<'_>,
     rng: &mut G,
 ) -> Result<(Vec<f64>, Vec<f64>), EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
 {
+    let CountStep { before, after, running } = step;
     check_len("count vector", before.len(), 2)?;
     if after.len() != before.len() {
         return Err(EnsembleError::LengthMismatch { what: "counts after", got: after.len(), expected: before.len() });

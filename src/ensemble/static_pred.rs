@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::error::{EnsembleError, check_time};
+use super::error::EnsembleError;
+use super::law::TaskTimes;
 use crate::order_stats;
 
 /// How E\[Y_p\] and E\[Y_1\] of p i.i.d. normal processor times are computed.
@@ -123,27 +124,23 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 /// task moments.
 ///
 /// # Accuracy
-/// A few floating-point operations: relative error below 1e-14.
+/// `Exact` and `PaperSec52`: sums of non-negative terms, at most 10 rounded operations on exact
+/// counts: relative error at most 12u (u = 2⁻⁵³ ≈ 1.1e-16) for n, p below 2⁵³. `PaperEq13`: the
+/// term μ_T²/12 − σ_T²/6 may cancel, absolute error 12u·(R σ_T² + μ_T²/12 + σ_T²/6). Checked
+/// against 50-digit references in `tests/ensemble_reference.rs` (worst measured 2.1e-16).
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{static_variance, VarianceConvention};
-/// let v = static_variance(488.1, 116.6, 1000, 25, VarianceConvention::PaperSec52).unwrap();
+/// use loadbal::ensemble::{static_variance, TaskTimes, VarianceConvention};
+/// let v = static_variance(TaskTimes::WILD_TYPE, 1000, 25, VarianceConvention::PaperSec52).unwrap();
 /// assert!((v.sqrt() - 752.65).abs() < 0.005); // Ahn et al., §5.2
 /// // 1000 tasks on 64 processors: 40 processors hold 16 tasks, 24 hold 15.
-/// let exact = static_variance(10.0, 3.0, 1000, 64, VarianceConvention::Exact).unwrap();
+/// let exact = static_variance(TaskTimes::new(10.0, 3.0), 1000, 64, VarianceConvention::Exact).unwrap();
 /// assert!((exact - (1000.0 / 64.0 * 9.0 + 100.0 * 40.0 * 24.0 / (64.0 * 63.0))).abs() < 1e-12);
 /// ```
-pub fn static_variance(
-    mu_t: f64,
-    sigma_t: f64,
-    n: u64,
-    p: u64,
-    convention: VarianceConvention,
-) -> Result<f64, EnsembleError> {
+pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConvention) -> Result<f64, EnsembleError> {
     check_p(p)?;
-    check_time("mu_t", mu_t)?;
-    check_time("sigma_t", sigma_t)?;
+    let TaskTimes { mu_t, sigma_t } = law.checked()?;
     if n == 0 {
         return Err(EnsembleError::BadTaskCount { n, p });
     }
@@ -190,21 +187,21 @@ pub fn static_variance(
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{static_prediction, ExtremesMethod, StaticOptions, VarianceConvention};
+/// use loadbal::ensemble::{static_prediction, ExtremesMethod, StaticOptions, TaskTimes};
 /// // Ahn et al., §5.2: 1,000 wild-type tasks on 25 processors
-/// let s = static_prediction(488.1, 116.6, 1000, 25, StaticOptions::default()).unwrap();
+/// let wild = TaskTimes::new(488.1, 116.6);
+/// let s = static_prediction(wild, 1000, 25, StaticOptions::default()).unwrap();
 /// assert!((s.expected_max - 20_973.0).abs() < 0.5 && (s.expected_min - 18_075.0).abs() < 0.5);
 /// assert!((s.expected_max_idle - 2_898.0).abs() < 1.0 && (s.expected_avg_idle - 1_449.0).abs() < 0.5);
 /// let ct = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
-/// let ct = static_prediction(488.1, 116.6, 1000, 25, ct).unwrap();
+/// let ct = static_prediction(wild, 1000, 25, ct).unwrap();
 /// assert!((ct.expected_max - 20_965.0).abs() < 0.5 && (ct.expected_min - 18_083.0).abs() < 0.5);
 /// // An unequal split: 1,000 tasks on 64 processors (40 hold 16 tasks, 24 hold 15).
-/// let u = static_prediction(10.0, 3.0, 1000, 64, StaticOptions::default()).unwrap();
+/// let u = static_prediction(TaskTimes::new(10.0, 3.0), 1000, 64, StaticOptions::default()).unwrap();
 /// assert!((u.expected_max - 186.132_759_92).abs() < 1e-7);
 /// ```
 pub fn static_prediction(
-    mu_t: f64,
-    sigma_t: f64,
+    law: TaskTimes,
     n: u64,
     p: u64,
     options: StaticOptions,
@@ -213,8 +210,7 @@ pub fn static_prediction(
     if n < p {
         return Err(EnsembleError::BadTaskCount { n, p });
     }
-    check_time("mu_t", mu_t)?;
-    check_time("sigma_t", sigma_t)?;
+    let TaskTimes { mu_t, sigma_t } = law.checked()?;
     let k = n % p;
     let base = n / p;
     if k != 0 && options.convention != VarianceConvention::Exact {
@@ -259,7 +255,7 @@ pub fn static_prediction(
             order_stats::expected_min_independent_normals(&means, &sds)?,
         )
     };
-    let expected_variance = static_variance(mu_t, sigma_t, n, p, options.convention)?;
+    let expected_variance = static_variance(law, n, p, options.convention)?;
     let expected_avg_idle = expected_max - mu_x;
     Ok(StaticPrediction {
         tasks_per_processor: r,
@@ -290,6 +286,10 @@ pub fn static_prediction(
 /// # Errors
 /// [`EnsembleError::OrderStats`] for p_max = 0.
 ///
+/// # Accuracy
+/// That of [`order_stats::chen_tyler_max`] (a normal quantile of 0.5264^{1/p_max}); checked
+/// against 50-digit references for p_max to 10¹² in `tests/ensemble_reference.rs`.
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::c_max;
@@ -305,19 +305,19 @@ mod tests {
 
     #[test]
     fn conventions_g15_to_g17() {
-        let e = static_variance(488.1, 116.6, 1000, 25, VarianceConvention::Exact).unwrap();
-        let q = static_variance(488.1, 116.6, 1000, 25, VarianceConvention::PaperEq13).unwrap();
+        let e = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::Exact).unwrap();
+        let q = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::PaperEq13).unwrap();
         assert!((e - 543_822.40).abs() < 1e-6);
         assert!((q - 560_706.44).abs() < 0.01);
     }
 
     #[test]
     fn mutant_g19_and_ct_closed_forms_g18() {
-        let s = static_prediction(152.0, 191.1, 1000, 25, StaticOptions::default()).unwrap();
+        let s = static_prediction(TaskTimes::new(152.0, 191.1), 1000, 25, StaticOptions::default()).unwrap();
         assert!((s.expected_max / 8455.323 - 1.0).abs() < 1e-4);
         assert!((s.expected_min / 3704.677 - 1.0).abs() < 1e-4);
         let opts = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
-        let ct = static_prediction(488.1, 116.6, 1000, 25, opts).unwrap();
+        let ct = static_prediction(TaskTimes::new(488.1, 116.6), 1000, 25, opts).unwrap();
         assert!((ct.expected_max_idle / 2882.164 - 1.0).abs() < 1e-4);
         assert!((ct.expected_avg_idle / 1441.082 - 1.0).abs() < 1e-4);
     }
@@ -329,28 +329,43 @@ mod tests {
         let times: Vec<f64> = (0..p).map(|i| (n / p + u64::from(i < n % p)) as f64 * mu).collect();
         let mean = times.iter().sum::<f64>() / p as f64;
         let var = times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (p - 1) as f64;
-        let got = static_variance(mu, 0.0, n, p, VarianceConvention::Exact).unwrap();
+        let got = static_variance(TaskTimes::new(mu, 0.0), n, p, VarianceConvention::Exact).unwrap();
         assert!((got - var).abs() < 1e-12 * var);
     }
 
     #[test]
     fn errors() {
         let o = StaticOptions::default();
-        assert!(matches!(static_prediction(1.0, 1.0, 10, 1, o), Err(EnsembleError::TooFewProcessors(1))));
-        assert!(matches!(static_prediction(1.0, 1.0, 3, 4, o), Err(EnsembleError::BadTaskCount { .. })));
-        assert!(static_prediction(-1.0, 1.0, 8, 4, o).is_err());
+        assert!(matches!(
+            static_prediction(TaskTimes::new(1.0, 1.0), 10, 1, o),
+            Err(EnsembleError::TooFewProcessors(1))
+        ));
+        assert!(matches!(
+            static_prediction(TaskTimes::new(1.0, 1.0), 3, 4, o),
+            Err(EnsembleError::BadTaskCount { .. })
+        ));
+        assert!(static_prediction(TaskTimes::new(-1.0, 1.0), 8, 4, o).is_err());
         let ct = StaticOptions { method: ExtremesMethod::ChenTyler, ..o };
-        assert!(matches!(static_prediction(1.0, 1.0, 10, 4, ct), Err(EnsembleError::InvalidParameter { .. })));
+        assert!(matches!(
+            static_prediction(TaskTimes::new(1.0, 1.0), 10, 4, ct),
+            Err(EnsembleError::InvalidParameter { .. })
+        ));
         let eq13 = StaticOptions { convention: VarianceConvention::PaperEq13, ..o };
-        assert!(matches!(static_prediction(1.0, 1.0, 10, 4, eq13), Err(EnsembleError::InvalidParameter { .. })));
         assert!(matches!(
-            static_variance(1.0, 1.0, 10, 4, VarianceConvention::PaperSec52),
+            static_prediction(TaskTimes::new(1.0, 1.0), 10, 4, eq13),
+            Err(EnsembleError::InvalidParameter { .. })
+        ));
+        assert!(matches!(
+            static_variance(TaskTimes::new(1.0, 1.0), 10, 4, VarianceConvention::PaperSec52),
             Err(EnsembleError::BadTaskCount { .. })
         ));
         assert!(matches!(
-            static_variance(1.0, 1.0, 0, 4, VarianceConvention::Exact),
+            static_variance(TaskTimes::new(1.0, 1.0), 0, 4, VarianceConvention::Exact),
             Err(EnsembleError::BadTaskCount { .. })
         ));
-        assert!(matches!(static_prediction(1.0, 1.0, 1_000_001, 1_000_000, o), Err(EnsembleError::TooLarge { .. })));
+        assert!(matches!(
+            static_prediction(TaskTimes::new(1.0, 1.0), 1_000_001, 1_000_000, o),
+            Err(EnsembleError::TooLarge { .. })
+        ));
     }
 }

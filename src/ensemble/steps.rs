@@ -212,9 +212,9 @@ pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::nr_step;
-/// assert_eq!(nr_step(&[0, 3, 5, 2, 7], &[0, 1, 2], 0).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
+/// assert_eq!(nr_step(&[0, 3, 5, 2, 7], 0, &[0, 1, 2]).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
 /// ```
-pub fn nr_step(r: &[u64], group: &[usize], idle: usize) -> Result<StepOutcome, EnsembleError> {
+pub fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut seen = vec![false; r.len()];
     for &i in group {
@@ -346,8 +346,8 @@ mod tests {
         assert!(matches!(md_step(&[1, 2], 0), Err(EnsembleError::NotIdle { .. })));
         assert!(matches!(ar_step(&[0], 0), Err(EnsembleError::TooShort { .. })));
         assert!(rp_step(&[0, 2], 0, 0).is_err());
-        assert!(nr_step(&[0, 2, 2], &[1, 2], 0).is_err());
-        assert!(nr_step(&[0, 2, 2], &[0, 0], 0).is_err());
+        assert!(nr_step(&[0, 2, 2], 0, &[1, 2]).is_err());
+        assert!(nr_step(&[0, 2, 2], 0, &[0, 0]).is_err());
     }
 
     proptest! {

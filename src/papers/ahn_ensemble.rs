@@ -6,7 +6,9 @@
 mod tables;
 
 use super::{PrintedNumber, Row, RunConfig, Section};
-use crate::ensemble::{Algorithm, SimConfig, VarianceConvention, gamma_matched, monte_carlo_metrics, static_variance};
+use crate::ensemble::{
+    Algorithm, SimConfig, TaskTimes, VarianceConvention, gamma_matched, monte_carlo_metrics, static_variance,
+};
 use crate::montecarlo::MonteCarlo;
 
 pub(super) const SOURCE: &str = "ahn";
@@ -112,7 +114,7 @@ fn from_tables(table: &str, item: &str, printed: &str, f: &dyn Fn(&Tables) -> f6
 
 fn text(cfg: &RunConfig) -> Vec<Row> {
     let (mu, sd) = WILD;
-    let var = |c| static_variance(mu, sd, 1000, 25, c);
+    let var = |c| static_variance(TaskTimes::new(mu, sd), 1000, 25, c);
     let t = "§5.2 text";
     let mut rows = vec![match var(VarianceConvention::PaperSec52) {
         Ok(v) => Row::printed(SOURCE, t, "√E[ξ²] = √(p/(p−1)·R·σ_T²), §5.2 form", "752.65", v.sqrt())
@@ -124,7 +126,7 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
     let reps = cfg.replications(40_000, 8_000);
     let sim = gamma_matched(mu, sd).map_err(|e| e.to_string()).and_then(|g| {
         let mc = MonteCarlo::new(cfg.seed, reps).map_err(|e| e.to_string())?;
-        monte_carlo_metrics(&SimConfig::new(1000, 25, Algorithm::Static), &g, &mc).map_err(|e| e.to_string())
+        monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc).map_err(|e| e.to_string())
     });
     match (var(VarianceConvention::Exact), var(VarianceConvention::PaperEq13), sim) {
         (Ok(exact), Ok(eq13), Ok(sim)) => {

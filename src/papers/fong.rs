@@ -5,7 +5,8 @@ use super::{Row, RunConfig, Section};
 use crate::montecarlo::{Estimate, MonteCarlo};
 use crate::order_stats::{david_bound, expected_max_std_normal, std_normal_quantile};
 use crate::remap::periodic::{
-    Homogeneous, Increment, corollary41_interval, p1_exact_normal, p1_lower_bound, p2_interval, simulate_loads,
+    Homogeneous, Increment, LoadSimOptions, corollary41_interval, p1_exact_normal, p1_lower_bound, p2_interval,
+    simulate_loads,
 };
 
 const SOURCE: &str = "fong";
@@ -77,7 +78,8 @@ fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
         .map(|j| {
             let mc = MonteCarlo::new(cfg.seed.wrapping_add(j), PAPER_REPLICATIONS).map_err(|e| e.to_string())?;
             let curves =
-                simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &BOUNDS, &mc).map_err(|e| e.to_string())?;
+                simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &LoadSimOptions::new(mc).with_bounds(&BOUNDS))
+                    .map_err(|e| e.to_string())?;
             Ok(curves.first_passage.iter().map(|e| e.mean).collect())
         })
         .collect();

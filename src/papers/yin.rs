@@ -4,7 +4,7 @@
 //! `deviates` (contradicted, with the computed evidence), never `match`.
 
 use super::{Row, RunConfig, Section};
-use crate::remap::markov::{Method, RemapSolution, remap_cost_thresholds, yin_example};
+use crate::remap::markov::{CostScan, Method, RemapSolution, remap_cost_thresholds, yin_example};
 
 const SOURCE: &str = "yin";
 
@@ -40,7 +40,7 @@ fn lower_set(sol: &RemapSolution) -> Vec<(usize, usize)> {
 
 /// The remap cost in `(lo, hi)` where the optimal remap set changes.
 fn threshold(lo: f64, hi: f64) -> Result<f64, String> {
-    let t = remap_cost_thresholds(yin_example, lo, hi, 1, 1e-10).map_err(|e| e.to_string())?;
+    let t = remap_cost_thresholds(yin_example, CostScan { lo, hi, grid: 1, tol: 1e-10 }).map_err(|e| e.to_string())?;
     t.first().map(|t| t.eta).ok_or_else(|| format!("no change of the remap set between η = {lo} and {hi}"))
 }
 

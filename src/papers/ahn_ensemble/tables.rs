@@ -11,7 +11,7 @@ use rand_distr::Distribution;
 use super::super::{Row, RunConfig};
 use super::{ENSEMBLES, METRICS, MUTANT, SOURCE, TABLE2, TABLE3, WILD};
 use crate::ensemble::{
-    Algorithm, MetricsEstimate, MutantMixture, SimConfig, StaticOptions, VarianceConvention, gamma_matched,
+    Algorithm, MetricsEstimate, MutantMixture, SimConfig, StaticOptions, TaskTimes, VarianceConvention, gamma_matched,
     monte_carlo_metrics, simulate, static_prediction, static_variance, variance_along_history,
 };
 use crate::montecarlo::{Estimate, MonteCarlo};
@@ -53,7 +53,7 @@ fn run_all<D: Distribution<f64> + Sync>(
 ) -> Vec<Result<MetricsEstimate, String>> {
     Algorithm::ALL
         .iter()
-        .map(|&alg| monte_carlo_metrics(&SimConfig::new(n, p, alg), dist, mc).map_err(|e| e.to_string()))
+        .map(|&alg| monte_carlo_metrics(dist, &SimConfig::new(n, p, alg), mc).map_err(|e| e.to_string()))
         .collect()
 }
 
@@ -78,7 +78,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
             ("Table 2 (wild)", &TABLE2, WILD, run_all(n, p, &wild, &mc)),
             ("Table 3 (mutant)", &TABLE3, MUTANT, run_all(n, p, &mutant, &mc)),
         ] {
-            let pred = static_prediction(mu, sd, n, p as u64, StaticOptions::default());
+            let pred = static_prediction(TaskTimes::new(mu, sd), n, p as u64, StaticOptions::default());
             let mutant_table = name.contains("mutant");
             for (a, alg) in Algorithm::ALL.iter().enumerate() {
                 for m in 0..7 {
@@ -169,7 +169,7 @@ fn figure_1(cfg: &RunConfig) -> Vec<Row> {
     let sim = SimConfig::new(100, 10, Algorithm::Static);
     let runs = match MonteCarlo::new(cfg.seed.wrapping_add(20), cfg.replications(20_000, 2_000)) {
         Ok(mc) => {
-            mc.replicate(|_, rng| simulate(&sim, &mutant, rng).map(|r| 100.0 * r.metrics.avg_idle / r.metrics.max))
+            mc.replicate(|_, rng| simulate(&mutant, &sim, rng).map(|r| 100.0 * r.metrics.avg_idle / r.metrics.max))
         }
         Err(e) => return vec![Row::error(SOURCE, t, item, &e).with_printed_text("40")],
     };
@@ -179,7 +179,7 @@ fn figure_1(cfg: &RunConfig) -> Vec<Row> {
             Ok(est) => est,
             Err(e) => return vec![Row::error(SOURCE, t, item, &e).with_printed_text("40")],
         };
-    let model = static_prediction(MUTANT.0, MUTANT.1, 100, 10, StaticOptions::default())
+    let model = static_prediction(TaskTimes::new(MUTANT.0, MUTANT.1), 100, 10, StaticOptions::default())
         .ok()
         .map(|p| 100.0 * p.expected_avg_idle / p.expected_max);
     vec![draw_row(t, item, "40", &est, model).note(
@@ -205,7 +205,7 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();
     for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
         let reps = if p == 25 { cfg.replications(400, 60) } else { cfg.replications(100, 30) };
-        let start = static_variance(mu, sd, n, p as u64, VarianceConvention::PaperSec52);
+        let start = static_variance(TaskTimes::new(mu, sd), n, p as u64, VarianceConvention::PaperSec52);
         for (a, alg) in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr].into_iter().enumerate() {
             let col = format!("{}, {n} tasks / {p} procs", alg.name());
             let exp_item = format!("experimental RAV, {col}");
@@ -267,8 +267,8 @@ fn table_1_runs<D: Distribution<f64> + Sync>(
     let mu = WILD.0;
     let mc = MonteCarlo::new(seed, reps).map_err(|e| e.to_string())?;
     let runs = mc.replicate(|_, rng| -> Result<(f64, f64), String> {
-        let run = simulate(sim, dist, rng).map_err(|e| e.to_string())?;
-        let v = variance_along_history(&run.trajectory, start, mu).map_err(|e| e.to_string())?;
+        let run = simulate(dist, sim, rng).map_err(|e| e.to_string())?;
+        let v = variance_along_history(mu, start, &run.trajectory).map_err(|e| e.to_string())?;
         Ok((run.metrics.rav, v.last().copied().unwrap_or(start)))
     });
     let runs: Vec<(f64, f64)> = runs.into_iter().collect::<Result<_, _>>()?;

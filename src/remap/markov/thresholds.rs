@@ -14,6 +14,39 @@ pub struct Threshold {
     pub flips: Vec<usize>,
 }
 
+impl std::fmt::Display for Threshold {
+    /// ```
+    /// use loadbal::remap::markov::Threshold;
+    /// let t = Threshold { eta: 13.290870269, flips: vec![5, 30] };
+    /// assert_eq!(t.to_string(), "remap cost η = 13.290870269: states [5, 30] change decision");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "remap cost η = {}: states {:?} change decision", self.eta, self.flips)
+    }
+}
+
+/// Where [`remap_cost_thresholds`] looks: the remap costs `[lo, hi]`, scanned on `grid` equal
+/// steps, each change located by bisection to `tol`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CostScan {
+    /// Lowest remap cost η scanned.
+    pub lo: f64,
+    /// Highest remap cost η scanned.
+    pub hi: f64,
+    /// Number of equal grid steps (a change inside one step is found; two may merge).
+    pub grid: usize,
+    /// Bisection tolerance on η (absolute).
+    pub tol: f64,
+}
+
+impl CostScan {
+    /// Scans `[lo, hi]` on 16 grid steps with bisection to 1e-9.
+    pub const fn new(lo: f64, hi: f64) -> Self {
+        CostScan { lo, hi, grid: 16, tol: 1e-9 }
+    }
+}
+
 /// Scans the remap cost over `[lo, hi]` on `grid` equal steps and locates every change of the
 /// optimal remap set by bisection to `tol` (Yin et al., §5: "with the increase of remapping cost,
 /// fewer and fewer states deserve a remapping"). `build(η)` returns the problem for a cost η.
@@ -23,34 +56,37 @@ pub struct Threshold {
 /// [`MarkovError::InvalidParameter`] for `lo ≥ hi`, a non-finite bound, `grid = 0` or
 /// `tol ≤ 0`; the errors of `build` and of [`RemapProblem::solve`].
 ///
+/// # Accuracy
+/// Each threshold's η is within `scan.tol` (absolute) of a cost where the policy-iteration
+/// optimum changes, provided the solver ranks the two actions correctly on either side (it does
+/// to about 1e-12 relative in the values); a change closer than one grid step to another may be
+/// missed or merged. Checked against independently computed thresholds of the §5 example (nine
+/// digits) in this module's tests.
+///
 /// # Examples
 /// The §5 example: the last two remapping states drop out at η ≈ 13.2909.
 /// ```
-/// use loadbal::remap::markov::{remap_cost_thresholds, yin_example};
-/// let t = remap_cost_thresholds(yin_example, 10.0, 20.0, 10, 1e-9).unwrap();
+/// use loadbal::remap::markov::{remap_cost_thresholds, yin_example, CostScan};
+/// let scan = CostScan { grid: 10, ..CostScan::new(10.0, 20.0) };
+/// let t = remap_cost_thresholds(yin_example, scan).unwrap();
 /// assert_eq!(t.len(), 1);
 /// assert!((t[0].eta - 13.290870269).abs() < 1e-6);
 /// assert_eq!(t[0].flips, vec![5, 30]);
 /// ```
-pub fn remap_cost_thresholds<F>(
-    build: F,
-    lo: f64,
-    hi: f64,
-    grid: usize,
-    tol: f64,
-) -> Result<Vec<Threshold>, MarkovError>
+pub fn remap_cost_thresholds<F>(build: F, scan: CostScan) -> Result<Vec<Threshold>, MarkovError>
 where
     F: Fn(f64) -> Result<RemapProblem, MarkovError>,
 {
+    let CostScan { lo, hi, grid, tol } = scan;
     if !(lo.is_finite() && hi.is_finite() && lo < hi) || grid == 0 || tol.is_nan() || tol <= 0.0 {
         return Err(MarkovError::InvalidParameter { name: "lo / hi / grid / tol", value: hi - lo });
     }
-    scan(&build, lo, hi, grid, tol)
+    scan_cells(&build, lo, hi, grid, tol)
 }
 
 type Build<'a> = &'a dyn Fn(f64) -> Result<RemapProblem, MarkovError>;
 
-fn scan(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<Vec<Threshold>, MarkovError> {
+fn scan_cells(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<Vec<Threshold>, MarkovError> {
     let set = |eta: f64| -> Result<Vec<bool>, MarkovError> { Ok(build(eta)?.solve(Method::PolicyIteration)?.remap) };
     let mut out = Vec::new();
     let step = (hi - lo) / grid as f64;
@@ -73,7 +109,7 @@ fn scan(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<Vec<Thr
         left = above;
         if left != right {
             // A second change inside the same grid cell: scan the rest of the cell again.
-            let rest = scan(build, b, lo + step * k as f64, 8, tol)?;
+            let rest = scan_cells(build, b, lo + step * k as f64, 8, tol)?;
             out.extend(rest);
             left = right;
         }
@@ -84,7 +120,7 @@ fn scan(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<Vec<Thr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::remap::markov::{Imbalance, RemapTarget, reflecting_chain, yin_example};
+    use crate::remap::markov::{CostScan, Imbalance, RemapTarget, reflecting_chain, yin_example};
 
     #[test]
     fn thresholds_of_the_example_and_of_the_textbook_variant() {
@@ -100,7 +136,7 @@ mod tests {
             9.874895659,
             13.290870269,
         ];
-        let got = remap_cost_thresholds(yin_example, 0.05, 20.0, 200, 1e-10).unwrap();
+        let got = remap_cost_thresholds(yin_example, CostScan { lo: 0.05, hi: 20.0, grid: 200, tol: 1e-10 }).unwrap();
         assert_eq!(got.len(), want.len(), "{got:?}");
         for (g, w) in got.iter().zip(want) {
             assert!((g.eta - w).abs() < 1e-6, "{g:?} vs {w}");
@@ -114,7 +150,7 @@ mod tests {
         // Textbook variant (remap into a balanced state): 4/3, 44/23, 260/131, ...
         let chain = reflecting_chain(2, 6).unwrap();
         let build = |eta| RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, eta, &RemapTarget::Balanced);
-        let got = remap_cost_thresholds(build, 0.5, 30.0, 120, 1e-10).unwrap();
+        let got = remap_cost_thresholds(build, CostScan { lo: 0.5, hi: 30.0, grid: 120, tol: 1e-10 }).unwrap();
         let want = [
             4.0 / 3.0,
             44.0 / 23.0,
@@ -130,6 +166,6 @@ mod tests {
         for (g, w) in got.iter().zip(want) {
             assert!((g.eta - w).abs() < 1e-6, "{g:?} vs {w}");
         }
-        assert!(remap_cost_thresholds(yin_example, 2.0, 1.0, 10, 1e-9).is_err());
+        assert!(remap_cost_thresholds(yin_example, CostScan { lo: 2.0, hi: 1.0, grid: 10, tol: 1e-9 }).is_err());
     }
 }

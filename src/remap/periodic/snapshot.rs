@@ -100,7 +100,7 @@ pub fn lemma21_bounds(d: f64, theta2: f64, n: u64) -> Result<(f64, f64), RemapEr
 mod tests {
     use super::*;
     use crate::montecarlo::MonteCarlo;
-    use crate::remap::periodic::{Increment, simulate_loads};
+    use crate::remap::periodic::{Increment, LoadSimOptions, simulate_loads};
 
     #[test]
     fn figure1_and_extreme_scenarios() {
@@ -123,7 +123,7 @@ mod tests {
     #[test]
     fn lemma21_holds_for_the_simulated_process() {
         let mc = MonteCarlo::new(9, 2000).unwrap();
-        let c = simulate_loads(100.0, &[Increment::eq15(); 16], 50, &[], &mc).unwrap();
+        let c = simulate_loads(100.0, &[Increment::eq15(); 16], 50, &LoadSimOptions::new(mc)).unwrap();
         for t in [5u64, 20, 50] {
             let load = c.mean_load[t as usize - 1].mean;
             let theta2 = c.max_dev[t as usize - 1].std_dev().powi(2) / (load * load);
