@@ -63,6 +63,10 @@ impl Rows {
         Self::new(&rows, what)
     }
 
+    ///
+    /// # Accuracy
+    /// Exact (stored probabilities; for a product chain each entry is a product of r factors,
+    /// relative error at most r·u, u = 2⁻⁵³).
     pub fn row(&self, i: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
         (self.ptr[i]..self.ptr[i + 1]).map(|e| (self.col[e] as usize, self.val[e]))
     }
@@ -278,6 +282,9 @@ impl WorkloadChain {
     }
     /// Load vector of state `s` (sorted for an exchangeable chain). Panics when `s` is out of
     /// range.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn load(&self, s: usize) -> &[f64] {
         &self.loads[s * self.processes..(s + 1) * self.processes]
     }
@@ -292,6 +299,10 @@ impl WorkloadChain {
     }
     /// Number of load vectors of the underlying product space that state `s` stands for: the
     /// multinomial coefficient `r! / Π_l n_l!` on an exchangeable chain, 1 otherwise.
+    ///
+    /// # Accuracy
+    /// Exact while the multinomial coefficient is below 2⁵³ (every partial product is an integer);
+    /// beyond, 2r·u relative (u = 2⁻⁵³).
     pub fn multiplicity(&self, s: usize) -> f64 {
         match &self.kind {
             Kind::Exchangeable(ex) => ex.multiplicity(s),
@@ -318,6 +329,9 @@ impl WorkloadChain {
     }
 
     /// The row of state `s` as (successor, probability), successors merged and sorted.
+    ///
+    /// # Accuracy
+    /// As the iterator form: stored values, or products of r factors (r·u relative).
     pub fn row(&self, s: usize) -> Vec<(usize, f64)> {
         let mut out: Vec<(usize, f64)> = Vec::new();
         self.for_each_successor(s, |j, p| out.push((j, p)));
@@ -334,6 +348,9 @@ impl WorkloadChain {
     }
 
     /// Transition probability from `i` to `j`.
+    ///
+    /// # Accuracy
+    /// As [`WorkloadChain::row`]: exact, or r·u relative for a product chain.
     pub fn probability(&self, i: usize, j: usize) -> f64 {
         let mut p = 0.0;
         self.for_each_successor(i, |k, q| {
@@ -400,6 +417,9 @@ fn product_row(factors: &[Rows], digits: &[usize], k: usize, idx: usize, p: f64,
 ///
 /// # Errors
 /// [`MarkovError::InvalidParameter`] when `levels < 2`.
+///
+/// # Accuracy
+/// Exact: every entry is 0, 1/4, 1/2 or 3/4.
 ///
 /// # Examples
 /// ```

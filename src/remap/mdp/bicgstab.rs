@@ -28,6 +28,30 @@ impl std::fmt::Display for LinearStatus {
     }
 }
 
+impl std::fmt::Display for LinearStats {
+    /// ```
+    /// use loadbal::remap::mdp::LinearStats;
+    /// let s = LinearStats { evaluations: 3, dense_lu: 3, ..LinearStats::default() };
+    /// assert_eq!(
+    ///     s.to_string(),
+    ///     "3 policy evaluations: 3 dense LU, 0 sparse LU, 0 BiCGSTAB solves (0 iterations, 0 fallbacks), worst relative residual 0.0e0"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} policy evaluations: {} dense LU, {} sparse LU, {} BiCGSTAB solves ({} iterations, {} fallbacks), worst relative residual {:.1e}",
+            self.evaluations,
+            self.dense_lu,
+            self.sparse_lu,
+            self.bicgstab_solves,
+            self.bicgstab_iterations,
+            self.fallbacks,
+            self.worst_relative_residual
+        )
+    }
+}
+
 /// What the policy evaluations of one solver run cost.
 #[derive(Debug, Clone, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

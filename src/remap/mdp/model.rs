@@ -80,6 +80,9 @@ impl MdpBuilder {
 
     /// Sets the restart distribution `ρ` as (state, probability) entries (a substochastic
     /// vector: a missing mass is absorbed).
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn restart(&mut self, distribution: &[(usize, f64)]) -> &mut Self {
         self.restart = distribution.to_vec();
         self
@@ -360,11 +363,17 @@ impl Mdp {
         self.vals.len()
     }
     /// Cost of action `a` in state `i` (`None` when out of range).
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn cost(&self, i: usize, a: usize) -> Option<f64> {
         (a < self.actions(i)).then(|| self.costs[self.pair_ptr[i] + a])
     }
     /// Sparse transition row of action `a` in state `i` (without the restart term), as
     /// (target, probability); empty when out of range.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
         let range = if a < self.actions(i) {
             let k = self.pair_ptr[i] + a;
@@ -375,6 +384,9 @@ impl Mdp {
         range.map(|e| (self.cols[e] as usize, self.vals[e]))
     }
     /// Restart weight of action `a` in state `i` (0 without restart).
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn restart_weight(&self, i: usize, a: usize) -> f64 {
         if a < self.actions(i) { self.weight(self.pair_ptr[i] + a) } else { 0.0 }
     }

@@ -27,6 +27,9 @@ impl Interval {
     /// (an exact-integer root computed as 99.99999999999999 is not lost). A negative root means
     /// no phase respects the bound.
     ///
+    /// # Accuracy
+    /// Exact (a floor and a classification of the real interval).
+    ///
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Interval;
@@ -51,6 +54,9 @@ impl Interval {
     }
 
     /// The real crossing time, `+∞` when unbounded.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn t_real(&self) -> f64 {
         match self {
             Interval::Finite { t_real, .. } => *t_real,

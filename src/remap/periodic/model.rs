@@ -52,6 +52,17 @@ fn check_t(t: f64) -> Result<f64, RemapError> {
     check("t", t, t >= 0.0, "time must be non-negative and finite")
 }
 
+impl fmt::Display for Homogeneous {
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+    /// assert_eq!(m.to_string(), "64 identical processors, w = 100, increments μ = 0, σ² = 0.5");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} identical processors, w = {}, increments μ = {}, σ² = {}", self.n, self.w0, self.mu, self.sigma2)
+    }
+}
+
 impl Homogeneous {
     /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mu` and standard
     /// deviation `sigma ≥ 0` (model parameters first, then the size, as everywhere in the crate).
@@ -90,18 +101,30 @@ impl Homogeneous {
         self.n
     }
     /// Initial load `w`.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn w0(&self) -> f64 {
         self.w0
     }
     /// Mean increment `μ`.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn mu(&self) -> f64 {
         self.mu
     }
     /// Increment variance `σ²`.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn variance(&self) -> f64 {
         self.sigma2
     }
     /// Increment standard deviation `σ`.
+    ///
+    /// # Accuracy
+    /// The square root of the stored variance: correctly rounded.
     pub fn sigma(&self) -> f64 {
         self.sigma2.sqrt()
     }
@@ -256,6 +279,24 @@ impl fmt::Display for Peak {
     }
 }
 
+impl fmt::Display for Heterogeneous {
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let m = Heterogeneous::with_variance(100.0, vec![0.0, 0.5], vec![0.5, 1.5]).unwrap();
+    /// assert_eq!(m.to_string(), "2 processors, w = 100, increments mean μ̄ = 0.25, mean σ² = 1");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} processors, w = {}, increments mean μ̄ = {}, mean σ² = {}",
+            self.mu.len(),
+            self.w0,
+            self.mean_mu(),
+            self.mean_variance()
+        )
+    }
+}
+
 impl Heterogeneous {
     /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mu[i]`
     /// and standard deviation `sigma[i] ≥ 0`.
@@ -309,26 +350,44 @@ impl Heterogeneous {
         self.mu.len() as u64
     }
     /// Initial load `w`.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn w0(&self) -> f64 {
         self.w0
     }
     /// Mean increments `μ_i`.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn mu(&self) -> &[f64] {
         &self.mu
     }
     /// Increment variances `σ_i²`.
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
     pub fn variance(&self) -> &[f64] {
         &self.sigma2
     }
     /// Average mean increment `μ̄ = Σ μ_i / N`.
+    ///
+    /// # Accuracy
+    /// A mean of N stored values: N·u relative on same-signed values (u = 2⁻⁵³).
     pub fn mean_mu(&self) -> f64 {
         self.mu.iter().sum::<f64>() / self.n() as f64
     }
     /// Average variance `σ̄² = Σ σ_i² / N`.
+    ///
+    /// # Accuracy
+    /// A mean of N non-negative stored values: N·u relative (u = 2⁻⁵³).
     pub fn mean_variance(&self) -> f64 {
         self.sigma2.iter().sum::<f64>() / self.n() as f64
     }
     /// `S = Σ μ_i² − N μ̄² = Σ (μ_i − μ̄)²`.
+    ///
+    /// # Accuracy
+    /// A two-pass sum of squares: about (N + 3)u relative (u = 2⁻⁵³).
     pub fn spread(&self) -> f64 {
         let m = self.mean_mu();
         self.mu.iter().map(|x| (x - m) * (x - m)).sum()

@@ -65,6 +65,22 @@ pub enum Increment {
     },
 }
 
+impl std::fmt::Display for Increment {
+    /// ```
+    /// use loadbal::remap::periodic::Increment;
+    /// assert_eq!(Increment::eq15().to_string(), "+1 w.p. 0.25, −1 w.p. 0.25, 0 otherwise");
+    /// assert_eq!(Increment::Normal { mean: 0.0, std_dev: 2.0 }.to_string(), "N(0, 2²)");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Increment::ThreePoint { p_up, p_down } => write!(f, "+1 w.p. {p_up}, −1 w.p. {p_down}, 0 otherwise"),
+            Increment::Normal { mean, std_dev } => write!(f, "N({mean}, {std_dev}²)"),
+            Increment::Uniform { low, high } => write!(f, "U[{low}, {high})"),
+            Increment::Exponential { rate, shift } => write!(f, "Exp({rate}) − {shift}"),
+        }
+    }
+}
+
 impl Increment {
     /// The death–birth law of Fong et al., eq. (15): `±1` with probability 1/4 each, `0` with 1/2
     /// (μ = 0, σ² = 0.5).
@@ -178,16 +194,28 @@ impl LoadCurves {
     }
 
     /// Simulated `v(t)` (eq. 3): `√(mean Σ(w_i − w̄)²) / mean w̄`, `1 ≤ t ≤ t_max` (NaN outside).
+    ///
+    /// # Accuracy
+    /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
+    /// given seed.
     pub fn v(&self, t: u64) -> f64 {
         Self::at(&self.sum_sq, t).sqrt() / Self::at(&self.mean_load, t)
     }
 
     /// Simulated `d(t)` (eq. 2), `1 ≤ t ≤ t_max` (NaN outside).
+    ///
+    /// # Accuracy
+    /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
+    /// given seed.
     pub fn d(&self, t: u64) -> f64 {
         Self::at(&self.max_dev, t) / Self::at(&self.mean_load, t)
     }
 
     /// Simulated `d_1(t)` (eq. 5), `1 ≤ t ≤ t_max` (NaN outside).
+    ///
+    /// # Accuracy
+    /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
+    /// given seed.
     pub fn d1(&self, t: u64) -> f64 {
         Self::at(&self.max_above, t) / Self::at(&self.mean_load, t)
     }
