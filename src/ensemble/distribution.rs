@@ -80,6 +80,12 @@ pub fn lognormal_matched(mu_t: f64, sigma_t: f64) -> Result<LogNormal<f64>, Ense
 /// negative. For the paper's wild type (μ_T = 488.1 s, σ_T = 116.6 s) the truncation point lies
 /// 4.19 σ below the mean and moves the mean by 7e-4 %; for larger σ_T/μ_T use
 /// [`TruncatedNormal::mean`] and [`TruncatedNormal::sd`], the moments of the law actually drawn.
+///
+/// Displayed as:
+/// ```
+/// use loadbal::ensemble::truncated_normal;
+/// assert_eq!(truncated_normal(488.1, 116.6).unwrap().to_string(), "N(488.1, 116.6²) truncated to [0, ∞)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TruncatedNormal {
@@ -150,10 +156,6 @@ impl TruncatedNormal {
 }
 
 impl std::fmt::Display for TruncatedNormal {
-    /// ```
-    /// use loadbal::ensemble::truncated_normal;
-    /// assert_eq!(truncated_normal(488.1, 116.6).unwrap().to_string(), "N(488.1, 116.6²) truncated to [0, ∞)");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "N({}, {}²) truncated to [0, ∞)", self.mu, self.sigma)
     }
@@ -177,6 +179,12 @@ impl Distribution<f64> for TruncatedNormal {
 /// normal time truncated at 0 by rejection. [`MutantMixture::paper`] = 75% × 50 s +
 /// 25% × N(458, 145.7²), which has mean 152.0 and standard deviation 191.1 (truncation is a
 /// 3.1σ event and moves neither by more than 0.1%).
+///
+/// Displayed as:
+/// ```
+/// use loadbal::ensemble::MutantMixture;
+/// assert_eq!(MutantMixture::paper().to_string(), "75 % × 50 s, 25 % × N(458, 145.7²) truncated to [0, ∞)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MutantMixture {
@@ -223,10 +231,6 @@ impl MutantMixture {
 }
 
 impl std::fmt::Display for MutantMixture {
-    /// ```
-    /// use loadbal::ensemble::MutantMixture;
-    /// assert_eq!(MutantMixture::paper().to_string(), "75 % × 50 s, 25 % × N(458, 145.7²) truncated to [0, ∞)");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,

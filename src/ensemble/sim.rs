@@ -84,6 +84,23 @@ impl SimConfig {
 }
 
 /// One balancing step that moved tasks.
+///
+/// Displayed as:
+/// One line: time, trigger, tasks moved, counts before → after.
+///
+/// ```
+/// use loadbal::ensemble::StepRecord;
+/// let s = StepRecord {
+///     time: 12.5,
+///     idle: 0,
+///     counts_before: vec![0, 3, 5, 2, 7],
+///     counts_after: vec![3, 3, 5, 2, 4],
+///     running: vec![false, true, true, true, true],
+///     remaining_before: vec![],
+///     remaining_after: vec![],
+/// };
+/// assert_eq!(s.to_string(), "t = 12.5000 s: processor 0 idle, 3 tasks moved, counts [0, 3, 5, 2, 7] -> [3, 3, 5, 2, 4]");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StepRecord {
@@ -112,21 +129,6 @@ impl StepRecord {
 }
 
 impl std::fmt::Display for StepRecord {
-    /// One line: time, trigger, tasks moved, counts before → after.
-    ///
-    /// ```
-    /// use loadbal::ensemble::StepRecord;
-    /// let s = StepRecord {
-    ///     time: 12.5,
-    ///     idle: 0,
-    ///     counts_before: vec![0, 3, 5, 2, 7],
-    ///     counts_after: vec![3, 3, 5, 2, 4],
-    ///     running: vec![false, true, true, true, true],
-    ///     remaining_before: vec![],
-    ///     remaining_after: vec![],
-    /// };
-    /// assert_eq!(s.to_string(), "t = 12.5000 s: processor 0 idle, 3 tasks moved, counts [0, 3, 5, 2, 7] -> [3, 3, 5, 2, 4]");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let moved: u64 = self.counts_before.iter().zip(&self.counts_after).map(|(b, a)| b.saturating_sub(*a)).sum();
         write!(

@@ -5,6 +5,13 @@ use super::problem::{Method, RemapProblem};
 
 /// A remap cost at which the optimal policy changes, and the chain states whose decision flips
 /// there (they remap just below it and continue just above it, or the reverse).
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::markov::Threshold;
+/// let t = Threshold { eta: 13.290870269, flips: vec![5, 30] };
+/// assert_eq!(t.to_string(), "remap cost η = 13.290870269: states [5, 30] change decision");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Threshold {
@@ -15,11 +22,6 @@ pub struct Threshold {
 }
 
 impl std::fmt::Display for Threshold {
-    /// ```
-    /// use loadbal::remap::markov::Threshold;
-    /// let t = Threshold { eta: 13.290870269, flips: vec![5, 30] };
-    /// assert_eq!(t.to_string(), "remap cost η = 13.290870269: states [5, 30] change decision");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "remap cost η = {}: states {:?} change decision", self.eta, self.flips)
     }

@@ -29,14 +29,6 @@ impl std::fmt::Display for LinearStatus {
 }
 
 impl std::fmt::Display for LinearStats {
-    /// ```
-    /// use loadbal::remap::mdp::LinearStats;
-    /// let s = LinearStats { evaluations: 3, dense_lu: 3, ..LinearStats::default() };
-    /// assert_eq!(
-    ///     s.to_string(),
-    ///     "3 policy evaluations: 3 dense LU, 0 sparse LU, 0 BiCGSTAB solves (0 iterations, 0 fallbacks), worst relative residual 0.0e0"
-    /// );
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -53,6 +45,16 @@ impl std::fmt::Display for LinearStats {
 }
 
 /// What the policy evaluations of one solver run cost.
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::mdp::LinearStats;
+/// let s = LinearStats { evaluations: 3, dense_lu: 3, ..LinearStats::default() };
+/// assert_eq!(
+///     s.to_string(),
+///     "3 policy evaluations: 3 dense LU, 0 sparse LU, 0 BiCGSTAB solves (0 iterations, 0 fallbacks), worst relative residual 0.0e0"
+/// );
+/// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LinearStats {

@@ -140,6 +140,12 @@ impl Default for Options {
 /// Bounds on the optimal values (discounted cost: `values[i] + lower ≤ V*(i) ≤ values[i] +
 /// upper`) or on the optimal gain (average cost: `lower ≤ g* ≤ upper`), from the last Bellman
 /// update (MacQueen; Odoni; Puterman, Theorems 6.6.6 and 8.5.5).
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::mdp::Bounds;
+/// assert_eq!(Bounds { lower: -0.5, upper: 0.25 }.to_string(), "bounds [-0.5, 0.25] (width 0.75)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bounds {
@@ -150,10 +156,6 @@ pub struct Bounds {
 }
 
 impl std::fmt::Display for Bounds {
-    /// ```
-    /// use loadbal::remap::mdp::Bounds;
-    /// assert_eq!(Bounds { lower: -0.5, upper: 0.25 }.to_string(), "bounds [-0.5, 0.25] (width 0.75)");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "bounds [{}, {}] (width {})", self.lower, self.upper, self.upper - self.lower)
     }

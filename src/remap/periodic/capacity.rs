@@ -37,6 +37,13 @@ pub fn p1_exact_normal(model: &Homogeneous, d: f64) -> Result<Interval, RemapErr
 /// normalised by capacity once (`w_i/c_i`, the paper divides twice, a typo), every normalised
 /// initial load is `w0`, and the increments of processor `i` are normal with mean `μ_i` and
 /// variance `σ_i²` (exact for normal increments, a central-limit approximation otherwise).
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::periodic::CapacityModel;
+/// let m = CapacityModel::new(1.0, &[0.0, 0.0], &[0.5, 0.5], &[1.0, 1.0]).unwrap();
+/// assert_eq!(m.to_string(), "2 processors of heterogeneous capacity, normalised w = 1, mean normalised increment 0");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CapacityModel {
@@ -50,11 +57,6 @@ pub struct CapacityModel {
 pub const MAX_SCAN_PHASES: u64 = 1_000_000;
 
 impl std::fmt::Display for CapacityModel {
-    /// ```
-    /// use loadbal::remap::periodic::CapacityModel;
-    /// let m = CapacityModel::new(1.0, &[0.0, 0.0], &[0.5, 0.5], &[1.0, 1.0]).unwrap();
-    /// assert_eq!(m.to_string(), "2 processors of heterogeneous capacity, normalised w = 1, mean normalised increment 0");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,

@@ -11,6 +11,13 @@ pub const MAX_PROCESSORS: u64 = 100_000_000;
 
 /// Identical processors: `N` processors, initial load `w`, increments of mean `μ` and standard
 /// deviation `σ` (Fong et al., §3 and Corollary 4.1).
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::periodic::Homogeneous;
+/// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+/// assert_eq!(m.to_string(), "64 identical processors, w = 100, increments μ = 0, σ² = 0.5");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Homogeneous {
@@ -22,6 +29,13 @@ pub struct Homogeneous {
 
 /// Heterogeneous increments: initial load `w` on every processor, increments of processor `i`
 /// with mean `μ_i` and standard deviation `σ_i` (Fong et al., §4, Theorem 4.1).
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::periodic::Heterogeneous;
+/// let m = Heterogeneous::with_variance(100.0, vec![0.0, 0.5], vec![0.5, 1.5]).unwrap();
+/// assert_eq!(m.to_string(), "2 processors, w = 100, increments mean μ̄ = 0.25, mean σ² = 1");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Heterogeneous {
@@ -53,11 +67,6 @@ fn check_t(t: f64) -> Result<f64, RemapError> {
 }
 
 impl fmt::Display for Homogeneous {
-    /// ```
-    /// use loadbal::remap::periodic::Homogeneous;
-    /// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
-    /// assert_eq!(m.to_string(), "64 identical processors, w = 100, increments μ = 0, σ² = 0.5");
-    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} identical processors, w = {}, increments μ = {}, σ² = {}", self.n, self.w0, self.mu, self.sigma2)
     }
@@ -280,11 +289,6 @@ impl fmt::Display for Peak {
 }
 
 impl fmt::Display for Heterogeneous {
-    /// ```
-    /// use loadbal::remap::periodic::Heterogeneous;
-    /// let m = Heterogeneous::with_variance(100.0, vec![0.0, 0.5], vec![0.5, 1.5]).unwrap();
-    /// assert_eq!(m.to_string(), "2 processors, w = 100, increments mean μ̄ = 0.25, mean σ² = 1");
-    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,

@@ -31,6 +31,13 @@ pub trait IncrementLaw: Sync {
 }
 
 /// The built-in increment laws.
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::periodic::Increment;
+/// assert_eq!(Increment::eq15().to_string(), "+1 w.p. 0.25, −1 w.p. 0.25, 0 otherwise");
+/// assert_eq!(Increment::Normal { mean: 0.0, std_dev: 2.0 }.to_string(), "N(0, 2²)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Increment {
@@ -66,11 +73,6 @@ pub enum Increment {
 }
 
 impl std::fmt::Display for Increment {
-    /// ```
-    /// use loadbal::remap::periodic::Increment;
-    /// assert_eq!(Increment::eq15().to_string(), "+1 w.p. 0.25, −1 w.p. 0.25, 0 otherwise");
-    /// assert_eq!(Increment::Normal { mean: 0.0, std_dev: 2.0 }.to_string(), "N(0, 2²)");
-    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             Increment::ThreePoint { p_up, p_down } => write!(f, "+1 w.p. {p_up}, −1 w.p. {p_down}, 0 otherwise"),
