@@ -213,8 +213,8 @@ impl MutantMixture {
     ///
     /// # Accuracy
     /// A handful of operations: the mean to 3u relative (u = 2⁻⁵³); the standard deviation from
-    /// E[T²] − μ², which cancels only when the spread is tiny beside the mean (absolute error about
-    /// 4u·E[T²] on the variance).
+    /// E\[T²\] − μ², which cancels only when the spread is tiny beside the mean (absolute error about
+    /// 4u·E\[T²\] on the variance).
     ///
     /// # Examples
     /// ```
