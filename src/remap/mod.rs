@@ -3,8 +3,8 @@
 //! Two complementary models:
 //!
 //! * [`periodic`] (Fong et al., Fong, Xu, Wang): loads follow the additive random walk
-//!   `w(t) = w(t−1) + z(t)` (eq. 1); the longest remapping interval that keeps the normalized
-//!   workload deviation `v(t)` (eq. 3) under a bound `B` (problem P_II, Theorem 4.1 and
+//!   `w(t) = w(t−1) + z(t)` (Fong et al., eq. (1)); the longest remapping interval that keeps the normalized
+//!   workload deviation `v(t)` (Fong et al., eq. (3)) under a bound `B` (problem P_II, Theorem 4.1 and
 //!   Corollary 4.1), the order-statistics lower bound for the extreme difference (problem P_I,
 //!   §3, and its exact normal version), heterogeneous capacities (§5, Theorem 5.1), and a Monte
 //!   Carlo simulation of the load process with any increment law ([`periodic::simulate_loads`]).
@@ -21,7 +21,7 @@
 //!
 //! # Example
 //!
-//! Table 1 of Fong et al. (N = 64, w = 100, eq. 15 increments: μ = 0, σ² = 0.5), B = 0.30:
+//! Table 1 of Fong et al. (N = 64, w = 100, eq. (15) increments: μ = 0, σ² = 0.5), B = 0.30:
 //!
 //! ```
 //! use loadbal::remap::periodic::{Homogeneous, p2_interval};

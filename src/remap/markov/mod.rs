@@ -2,13 +2,13 @@
 //!
 //! The workload of `r` processes is a finite Markov chain ([`WorkloadChain`]) whose states are
 //! load vectors; balanced states (all loads equal) absorb at zero cost. In every other state the
-//! computation either continues, paying the imbalance `φ(w)` (eq. 4 max-norm or eq. 5 2-norm, or
+//! computation either continues, paying the imbalance `φ(w)` (Yin et al., eq. (4) max-norm or eq. (5) 2-norm, or
 //! a user vector) and moving with the chain, or remaps, paying `η` and moving to where the remap
 //! sends it ([`RemapTarget`]: a balanced state as in the theory, or a restart distribution as in
 //! the paper's §5 example). [`RemapProblem`] turns this into an [`Mdp`](crate::remap::mdp::Mdp)
 //! with action 0 = continue and action 1 = remap (so ties resolve to *continue*: a state remaps
 //! only when that is strictly better) and solves it for the total cost until absorption
-//! (eq. 10, Bellman equation 18, iteration 19).
+//! (Yin et al., eqs. (10), (18) (Bellman) and (19) (iteration)).
 //!
 //! Chains are sparse: given row by row ([`WorkloadChain::from_rows`]), as a product of
 //! independent processes whose Kronecker product is never formed ([`WorkloadChain::product`],
@@ -17,6 +17,17 @@
 //! ([`WorkloadChain::exchangeable`], [`reflecting_exchangeable`]: `C(L + r − 1, r)` states
 //! instead of `L^r`, which makes 8 to 16 processes tractable). The remap row, the same for every
 //! state, is stored once as the MDP's restart distribution.
+//!
+//! # Argument order
+//!
+//! The model comes first (the chain: levels and transition matrix, then the number of processes
+//! for a product or exchangeable chain; a [`RemapProblem`] or a builder `Fn(η)`), then the state
+//! or policy (a start state, the remap set), then the options (a [`Method`], a [`CostScan`], a
+//! [`MonteCarlo`](crate::montecarlo::MonteCarlo)):
+//! `WorkloadChain::exchangeable(&levels, q, processes)`,
+//! `remap_cost_thresholds(build, CostScan::new(lo, hi))`,
+//! `simulate_policy_cost(&problem, &remap, start, &mc)`. The MDP solver of
+//! [`mdp`](crate::remap::mdp) reads the same way: `solve(&mdp, criterion, &options)`.
 //!
 //! # Example
 //! Yin et al., §5 with remap cost η = 1: remap exactly when the loads differ by two units or more

@@ -316,7 +316,7 @@ impl RemapProblem {
     /// of the chosen iterative method to its stopping tolerance.
     ///
     /// # Examples
-    /// One imbalanced state (loads 0 and 2, so φ = max|w − w̄| = 1 by eq. 4) that balances itself
+    /// One imbalanced state (loads 0 and 2, so φ = max|w − w̄| = 1 by Yin et al., eq. (4)) that balances itself
     /// with probability 1/2 per step: never remapping costs V = φ + V/2 = 2φ, remapping η, and
     /// (18) takes the smaller.
     /// ```

@@ -6,7 +6,7 @@ use crate::order_stats::{expected_max_independent_normals, expected_max_std_norm
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
-/// Exact P_I interval (upper side) for i.i.d. normal increments: the bound of eq. 8 with the
+/// Exact P_I interval (upper side) for i.i.d. normal increments: the bound of Fong et al., eq. (8) with the
 /// Hartley–David constant replaced by the exact `e_N = E[max of N standard normals]`
 /// (Theorem 5.1 of Fong et al. specialised to identical normal processors).
 ///

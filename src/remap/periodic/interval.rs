@@ -140,14 +140,14 @@ pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError
 ///
 /// # Formula
 /// V_L < B < B*: m_1 = (B*² − V_L²)/(B² − V_L²), k_1 = m_1 − √(m_1(m_1−1)),
-///   T* = (2k_1 − 1) T_2 − 2(k_1 − 1) T_1   (eq. 9);
+///   T* = (2k_1 − 1) T_2 − 2(k_1 − 1) T_1   (Fong et al., eq. (9));
 /// B < V_L: m_2 = (B*² − V_L²)/(V_L² − B²), k_2 = √(m_2(m_2+1)) − m_2,
-///   T* = (2k_2 − 1) T_2 − 2(k_2 − 1) T_1   (eq. 10);
+///   T* = (2k_2 − 1) T_2 − 2(k_2 − 1) T_1   (Fong et al., eq. (10));
 /// B = V_L: T* = T_1; B ≥ B*: never remap.
 ///
 /// # Accuracy
 /// Evaluated in a rationalised form without cancellation at B = V_L; below V_L the two terms
-/// of eq. 10 have opposite signs, so the error is absolute: below 1e-13·T_2 (measured worst
+/// of Fong et al., eq. (10) have opposite signs, so the error is absolute: below 1e-13·T_2 (measured worst
 /// 3.6e-15·T_2 against 50-digit roots of `v(t) = B`, `tests/accuracy_remap_periodic.rs`).
 /// [`p2_interval`] is accurate in relative terms everywhere.
 ///
@@ -170,7 +170,7 @@ pub fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, Rem
         return Ok(Interval::Unbounded);
     }
     // 1/m = (B² − V_L²)/(B*² − V_L²) with the differences of squares factored; then
-    // k_1 = 1/(1 + √(1 − 1/m)) and k_2 = 1/(1 + √(1 + 1/m)) (eqs. 9 and 10 rationalised), and
+    // k_1 = 1/(1 + √(1 − 1/m)) and k_2 = 1/(1 + √(1 + 1/m)) (Fong et al., eqs. (9) and (10) rationalised), and
     // 2k − 1 = ∓(1/m)/(1 + √(1 ∓ 1/m))², without cancellation as B approaches V_L.
     let inv_m = ((b - p.v_limit) * (b + p.v_limit)) / ((p.b_star - p.v_limit) * (p.b_star + p.v_limit));
     let root = (1.0 - inv_m).sqrt(); // inv_m > 0 for B > V_L, < 0 below
@@ -179,7 +179,7 @@ pub fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, Rem
     Ok(Interval::from_real(two_k_minus_1 * p.t2 + 2.0 * (1.0 - k) * p.t1))
 }
 
-/// The factor of eq. 14 and of the §3 bound, in its numerically stable form (Fong et al.).
+/// The factor of Fong et al., eq. (14) and of the §3 bound, in its numerically stable form (Fong et al.).
 ///
 /// # Formula
 /// 2m² − 2m√(m²−1) − 1 = (m − √(m²−1))² = 1 / (m + √(m²−1))²,  m ≥ 1
@@ -205,9 +205,9 @@ pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
 /// Corollary 4.1 of Fong et al.: the closed-form P_II interval for identical processors.
 ///
 /// # Formula
-/// μ = 0: T* = w² B² / ((N−1) σ²), steps = ⌊T*⌋   (eq. 13; the paper prints a ceiling, but
+/// μ = 0: T* = w² B² / ((N−1) σ²), steps = ⌊T*⌋   (Fong et al., eq. (13); the paper prints a ceiling, but
 ///   Table 1 needs the floor);
-/// μ > 0, B = B*/m: T* = (m − √(m²−1))² T_0, T_0 = w/μ   (eq. 14); B ≥ B*: never remap.
+/// μ > 0, B = B*/m: T* = (m − √(m²−1))² T_0, T_0 = w/μ   (Fong et al., eq. (14)); B ≥ B*: never remap.
 ///
 /// # Accuracy
 /// 1e-13 relative (measured worst 1.7e-16 against 50-digit roots), via the stable form of
@@ -270,7 +270,7 @@ pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<In
 }
 
 /// Lower bound of the optimal P_I interval: the longest `T` with `d̂(t) ≤ D` for `t = 1..T`
-/// (Fong et al., §3, eq. 8), solved for any sign of `μ`.
+/// (Fong et al., §3, eq. (8)), solved for any sign of `μ`.
 ///
 /// # Formula
 /// d̂(t) = c √t σ / (w + tμ) ≤ D with c = (N−1)/√(2N−1);  with x = √t:
@@ -362,7 +362,7 @@ mod tests {
         }
         assert_eq!(corollary41_interval(&m, bs * 1.0001).unwrap(), Interval::Unbounded);
         assert_eq!(p2_interval(&m.to_heterogeneous().unwrap(), bs * 1.0001).unwrap(), Interval::Unbounded);
-        // Printed form of eq. 14 agrees with the stable form.
+        // Printed form of Fong et al., eq. (14) agrees with the stable form.
         for mm in [1.5, 2.0, 3.0] {
             let printed: f64 = 2.0 * mm * mm - 2.0 * mm * (mm * mm - 1.0f64).sqrt() - 1.0;
             assert!((printed - interval_factor(mm).unwrap()).abs() < 1e-12);

@@ -1,22 +1,31 @@
 //! Optimal periodic remapping (Fong et al., Fong, Xu, Wang).
 //!
 //! `N` processors start a period with the equal load `w`; processor `i` then receives the
-//! independent increments `z_i(t)` of mean `μ_i` and variance `σ_i²` (eq. 1). The longer the
+//! independent increments `z_i(t)` of mean `μ_i` and variance `σ_i²` (Fong et al., eq. (1)). The longer the
 //! period, the larger the imbalance; the functions here give the imbalance curves and the longest
 //! period that keeps them under a bound:
 //!
 //! | quantity | paper | function |
 //! |---|---|---|
 //! | `v(t)` general, `V_L`, `T_1`, `T_2`, `B*` | §4.1, Lemma 4.1 | [`Heterogeneous::v`], [`Heterogeneous::v_limit`], [`Heterogeneous::peak`] |
-//! | `v0(t)`, `d̂(t)`, `T_0`, `B*`, `D*` | eqs. 11, 8, §3 | [`Homogeneous`] |
-//! | P_II interval, every regime | eqs. 9, 10, 13, 14 | [`p2_interval`] (+ closed forms [`theorem41_interval`], [`corollary41_interval`]) |
-//! | P_I lower bound | eq. 8, §3 | [`p1_lower_bound`], [`p1_section3_interval`] |
-//! | exact normal P_I, heterogeneous capacities | eqs. 16–19, Theorem 5.1 | [`p1_exact_normal`], [`CapacityModel`] |
-//! | imbalance of one configuration, Lemma 2.1 | eqs. 2–6, Figure 1 | [`snapshot_imbalance`], [`lemma21_bounds`] |
-//! | load simulation | eqs. 1, 2, 3, 15 | [`simulate_loads`] |
+//! | `v0(t)`, `d̂(t)`, `T_0`, `B*`, `D*` | Fong et al., eqs. (11), (8), §3 | [`Homogeneous`] |
+//! | P_II interval, every regime | Fong et al., eqs. (9), (10), (13), (14) | [`p2_interval`] (+ closed forms [`theorem41_interval`], [`corollary41_interval`]) |
+//! | P_I lower bound | Fong et al., eq. (8), §3 | [`p1_lower_bound`], [`p1_section3_interval`] |
+//! | exact normal P_I, heterogeneous capacities | Fong et al., eqs. (16)–(19), Theorem 5.1 | [`p1_exact_normal`], [`CapacityModel`] |
+//! | imbalance of one configuration, Lemma 2.1 | Fong et al., eqs. (2)–(6), Figure 1 | [`snapshot_imbalance`], [`lemma21_bounds`] |
+//! | load simulation | Fong et al., eqs. (1), (2), (3), (15) | [`simulate_loads`] |
+//!
+//! # Argument order
+//!
+//! The model comes first (a [`Homogeneous`], [`Heterogeneous`] or [`CapacityModel`], built from
+//! the initial load `w0`, then the increments' means and spreads, then the processor count `n`),
+//! then the bound (`b` on `v(t)`, `d` on the extreme difference), then the sizes (a horizon
+//! `t_max`), then the options ([`LoadSimOptions`]): `p2_interval(&model, b)`,
+//! `CapacityModel::interval(&self, d, t_max)`, `simulate_loads(w0, &laws, t_max, &options)`,
+//! `lemma21_bounds(d, theta2, n)`.
 //!
 //! Time is the phase index; the formulas treat it as real and the integer interval is the floor
-//! of the real one (Table 1; the paper prints a ceiling in eq. 13, a typo).
+//! of the real one (Table 1; the paper prints a ceiling in Fong et al., eq. (13), a typo).
 
 mod capacity;
 mod interval;

@@ -528,7 +528,7 @@ mod tests {
             let m = hom(mu);
             assert!((m.v0(t).unwrap() / v0 - 1.0).abs() < 1e-10, "v0 {mu} {t}");
             assert!((m.d_hat(t).unwrap() / dh - 1.0).abs() < 1e-10, "d_hat {mu} {t}");
-            // eq. 12: v0 = √((2N−1)/(N−1)) d̂ for every t.
+            // Fong et al., eq. (12): v0 = √((2N−1)/(N−1)) d̂ for every t.
             assert!((m.v0(t).unwrap() / m.d_hat(t).unwrap() - 1.419814430083).abs() < 1e-11);
             // The general v(t) reduces to v0(t).
             assert!((m.to_heterogeneous().unwrap().v(t).unwrap() - m.v0(t).unwrap()).abs() < 1e-14);

@@ -1,4 +1,4 @@
-//! Monte Carlo simulation of the load process of Fong et al. (eq. 1) with any increment law.
+//! Monte Carlo simulation of the load process of Fong et al. (eq. (1)) with any increment law.
 
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 use crate::remap::RemapError;
@@ -42,7 +42,7 @@ pub trait IncrementLaw: Sync {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Increment {
     /// `+1` with probability `p_up`, `−1` with probability `p_down`, `0` otherwise; Fong et al.
-    /// eq. 15 is `p_up = p_down = 0.25`.
+    /// Fong et al., eq. (15) is `p_up = p_down = 0.25`.
     ThreePoint {
         /// Probability of `+1`.
         p_up: f64,
@@ -175,9 +175,9 @@ pub struct LoadCurves {
     pub sum_sq: Vec<Estimate>,
     /// `E w̄(t)`.
     pub mean_load: Vec<Estimate>,
-    /// `E max_i |w_i(t) − w̄(t)|` (numerator of eq. 2).
+    /// `E max_i |w_i(t) − w̄(t)|` (numerator of Fong et al., eq. (2)).
     pub max_dev: Vec<Estimate>,
-    /// `E [max_i w_i(t) − w̄(t)]` (numerator of eq. 5, `d_1`).
+    /// `E [max_i w_i(t) − w̄(t)]` (numerator of Fong et al., eq. (5), `d_1`).
     pub max_above: Vec<Estimate>,
     /// Per replication, the last phase `T` with `√Σ(w_i − w̄)² / w̄ ≤ B` for all `t ≤ T`, for
     /// each bound passed to [`simulate_loads`] (censored at `t_max`).
@@ -195,7 +195,7 @@ impl LoadCurves {
         t.checked_sub(1).and_then(|i| v.get(i as usize)).map_or(f64::NAN, |e| e.mean)
     }
 
-    /// Simulated `v(t)` (eq. 3): `√(mean Σ(w_i − w̄)²) / mean w̄`, `1 ≤ t ≤ t_max` (NaN outside).
+    /// Simulated `v(t)` (Fong et al., eq. (3)): `√(mean Σ(w_i − w̄)²) / mean w̄`, `1 ≤ t ≤ t_max` (NaN outside).
     ///
     /// # Accuracy
     /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
@@ -204,7 +204,7 @@ impl LoadCurves {
         Self::at(&self.sum_sq, t).sqrt() / Self::at(&self.mean_load, t)
     }
 
-    /// Simulated `d(t)` (eq. 2), `1 ≤ t ≤ t_max` (NaN outside).
+    /// Simulated `d(t)` (Fong et al., eq. (2)), `1 ≤ t ≤ t_max` (NaN outside).
     ///
     /// # Accuracy
     /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
@@ -213,7 +213,7 @@ impl LoadCurves {
         Self::at(&self.max_dev, t) / Self::at(&self.mean_load, t)
     }
 
-    /// Simulated `d_1(t)` (eq. 5), `1 ≤ t ≤ t_max` (NaN outside).
+    /// Simulated `d_1(t)` (Fong et al., eq. (5)), `1 ≤ t ≤ t_max` (NaN outside).
     ///
     /// # Accuracy
     /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn table1_simulation_regression() {
-        // Reference G11: N = 64, w = 100, eq. 15, R = 400.
+        // Reference G11: N = 64, w = 100, Fong et al., eq. (15), R = 400.
         let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
         let mc = MonteCarlo::new(2026, 400).unwrap();
         let c = simulate_loads(100.0, &[Increment::eq15(); 64], 100, &LoadSimOptions::new(mc).with_bounds(&[0.1, 0.3]))

@@ -3,18 +3,18 @@
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
-/// The imbalance measures of one (deterministic) load vector: eqs. 2, 3, 5, 6 of Fong et al.
+/// The imbalance measures of one (deterministic) load vector: Fong et al., eqs. (2), (3), (5), (6) of Fong et al.
 /// without the expectations.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Snapshot {
-    /// `max_i |w_i − w̄| / w̄` (eq. 2).
+    /// `max_i |w_i − w̄| / w̄` (Fong et al., eq. (2)).
     pub d: f64,
-    /// `(max_i w_i − w̄) / w̄` (eq. 5).
+    /// `(max_i w_i − w̄) / w̄` (Fong et al., eq. (5)).
     pub d1: f64,
-    /// `(w̄ − min_i w_i) / w̄` (eq. 6).
+    /// `(w̄ − min_i w_i) / w̄` (Fong et al., eq. (6)).
     pub d2: f64,
-    /// `√Σ_i (w_i − w̄)² / w̄` (eq. 3).
+    /// `√Σ_i (w_i − w̄)² / w̄` (Fong et al., eq. (3)).
     pub v: f64,
 }
 
