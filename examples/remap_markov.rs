@@ -42,7 +42,7 @@ struct Cli {
     /// Where a remap sends the workload: a uniformly random load vector, or a balanced state.
     #[arg(long, value_enum, default_value_t = Target::Uniform)]
     target: Target,
-    /// Running cost: max-norm (Yin et al., eq. 4) or 2-norm (eq. 5) of the deviation from the mean.
+    /// Running cost: max-norm (Yin et al., eq. (4)) or 2-norm (eq. (5)) of the deviation from the mean.
     #[arg(long, value_enum, default_value_t = Norm::Max)]
     imbalance: Norm,
     /// Solve on the exchangeable state space (sorted load vectors).

@@ -132,7 +132,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let sim = simulate_loads(cli.w, &laws, cli.tmax, &LoadSimOptions::new(mc).with_bounds(bounds))
         .map_err(|e| Failure::model("simulation", e))?;
     bar.finish_and_clear();
-    // d̂ (eq. 8) of identical processors with the average moments.
+    // d̂ (Fong et al., eq. (8)) of identical processors with the average moments.
     let identical = Homogeneous::with_variance(cli.w, model.mean_mu(), model.mean_variance(), cli.n)
         .map_err(|e| Failure::model("identical-processor model", e))?;
     let curves: Vec<_> = (1..=cli.tmax)

@@ -83,3 +83,19 @@ fn remap_markov_runs_and_refuses_bad_arguments() {
     run("remap_markov", &["--processes", "8", "--levels", "1000"], LIMIT).assert_error(2, "GiB");
     run("remap_markov", &["--bogus"], LIMIT).assert_error(2, "--bogus");
 }
+
+#[test]
+fn remap_programs_list_their_flags_in_help() {
+    let markov = run("remap_markov", &["--help"], LIMIT);
+    markov.assert_ok();
+    for flag in
+        ["--processes", "--levels", "--etas", "--target", "--imbalance", "--exchangeable", "--reps", "--seed", "--full"]
+    {
+        assert!(markov.stdout.contains(flag), "{flag} missing from remap_markov --help: {}", markov.stdout);
+    }
+    let csv = run("remap_csv", &["--help"], LIMIT);
+    csv.assert_ok();
+    for flag in ["--processes", "--eta", "--target", "--imbalance", "--product", "--only-remap"] {
+        assert!(csv.stdout.contains(flag), "{flag} missing from remap_csv --help: {}", csv.stdout);
+    }
+}

@@ -56,6 +56,12 @@ impl Layers {
     }
 }
 
+impl std::fmt::Display for Layers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} layers: processors {:?}, links {:?}", self.n.len(), self.n, self.e)
+    }
+}
+
 /// Distance along one axis and the number of neighbours along it that are one step closer.
 fn axis(x: usize, o: usize, len: usize, torus: bool) -> (usize, u64) {
     let d = x.abs_diff(o);

@@ -286,6 +286,28 @@ fn num(x: f64) -> String {
     }
 }
 
+impl fmt::Display for Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let opt = |x: Option<f64>| x.map_or_else(|| "—".to_string(), num);
+        write!(
+            f,
+            "{} {} {}: paper {}, model {}",
+            self.source,
+            self.table,
+            self.item,
+            self.printed.as_deref().unwrap_or("—"),
+            opt(self.model)
+        )?;
+        if let Some(mc) = self.monte_carlo {
+            write!(f, ", Monte Carlo {}", num(mc))?;
+            if let Some(se) = self.mc_std_err {
+                write!(f, " ± {}", num(se))?;
+            }
+        }
+        write!(f, " [{}]", self.status)
+    }
+}
+
 impl Row {
     fn base(source: &str, table: &str, item: &str) -> Row {
         Row {

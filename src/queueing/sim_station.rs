@@ -31,7 +31,7 @@ pub const MAX_SIM_SERVERS: u64 = 1_000_000;
 
 /// A single station to simulate: Poisson arrivals at rate `lambda`, `servers` FIFO servers with
 /// service times from `service`, an optional total `capacity` (arrivals finding it full are lost)
-/// and optional multiple `vacation`s (single server, infinite buffer: the M/G/1 of eq. 5.4).
+/// and optional multiple `vacation`s (single server, infinite buffer: the M/G/1 with vacations of Jia, eq. (5.4)).
 ///
 /// # Examples
 /// ```

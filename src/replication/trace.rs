@@ -151,11 +151,17 @@ impl Trace {
     }
 
     /// The runtimes of processor `i`, or `None` when `i ≥ P`.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
     pub fn column(&self, i: usize) -> Option<&[f64]> {
         self.columns.get(i).map(Vec::as_slice)
     }
 
     /// All columns.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
     pub fn columns(&self) -> &[Vec<f64>] {
         &self.columns
     }

@@ -187,6 +187,9 @@ impl Graph {
     }
 
     /// Neighbours of `v` with the link's z, by increasing neighbour id.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
     pub fn neighbours(&self, v: usize) -> &[(usize, f64)] {
         &self.adj[v]
     }

@@ -301,6 +301,7 @@ impl Probe {
 /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
 /// assert_eq!(p.tp[1], 14.5);
 /// assert_eq!(p.to_string(), "tree probe of 3 nodes: PL = 1, last CTC 0.700000, last PTC 14.500000 (node 1)");
+/// assert_eq!(p.report(2).unwrap().to_string(), "probe reports: T^cs = 0.5, T^cf = 0.7, T^p = 4.7");
 /// ```
 pub fn probe_tree(tree: &RootedTree, w: &[f64], probe: Probe, scale: CostScale) -> Result<TreeProbe, UnawareError> {
     let size = probe.size()?;
@@ -340,6 +341,12 @@ pub struct ProbeReport {
     pub tcf: f64,
     /// T^p, end of computation (PTC).
     pub tp: f64,
+}
+
+impl fmt::Display for ProbeReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "probe reports: T^cs = {}, T^cf = {}, T^p = {}", self.tcs, self.tcf, self.tp)
+    }
 }
 
 /// A processor's link and speed as estimated from its probe reports.

@@ -74,6 +74,10 @@ impl Exchangeable {
     }
 
     /// `r! / Π_l n_l!`.
+    ///
+    /// # Accuracy
+    /// Exact while the multinomial is below 2⁵³: every partial product is itself a multinomial
+    /// coefficient, an integer.
     pub fn multiplicity(&self, s: usize) -> f64 {
         let x = self.levels(s);
         let mut m = 1.0;

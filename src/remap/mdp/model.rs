@@ -391,6 +391,9 @@ impl Mdp {
         if a < self.actions(i) { self.weight(self.pair_ptr[i] + a) } else { 0.0 }
     }
     /// The restart distribution `ρ` as (state, probability).
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
     pub fn restart(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
         self.restart_idx.iter().zip(&self.restart_p).map(|(&j, &p)| (j as usize, p))
     }

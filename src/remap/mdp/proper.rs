@@ -6,7 +6,7 @@ use super::{Mdp, MdpError};
 /// A pair leaks (can be absorbed) when its row deficit exceeds this.
 const LEAK: f64 = 1e-12;
 
-/// The constants of assumption (A) of Yin et al. (eq. 14) for one stationary policy.
+/// The constants of assumption (A) of Yin et al. (eq. (14)) for one stationary policy.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AbsorptionBound {
@@ -86,7 +86,7 @@ impl Mdp {
         self.weight(k) > 0.0 && self.rho_mass > 0.0
     }
 
-    /// Checks assumption (A) of Yin et al. (eq. 14): every stationary policy reaches absorption
+    /// Checks assumption (A) of Yin et al. (eq. (14)): every stationary policy reaches absorption
     /// from every state. Computes the greatest set `X` of states from which some action keeps
     /// the chain inside `X` without leaking; (A) holds iff `X` is empty. `O(nnz)` time.
     ///
