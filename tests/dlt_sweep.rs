@@ -29,7 +29,15 @@ fn mode() -> impl Strategy<Value = RootMode> {
 fn allocation_ok(a: &Allocation, load: f64) -> Result<(), TestCaseError> {
     prop_assert!(a.makespan.is_finite() && a.makespan > 0.0, "{a}");
     prop_assert!(a.alpha.iter().all(|x| x.is_finite() && *x >= 0.0), "{a}");
-    let sum: f64 = a.alpha.iter().sum();
+    // Compensated (Neumaier) sum: a naive sum of 10⁶ shares drifts by ~1e-12 on its own
+    // (902,393 shares at σ = 3.25e-5 summed naively to 1 − 1.0e-12 although their exact sum is 1).
+    let (mut sum, mut carry) = (0.0f64, 0.0f64);
+    for &x in &a.alpha {
+        let t = sum + x;
+        carry += if sum.abs() >= x.abs() { (sum - t) + x } else { (x - t) + sum };
+        sum = t;
+    }
+    let sum = sum + carry;
     prop_assert!((sum - load).abs() <= 1e-12 * load, "loads sum to {sum}, not {load}");
     Ok(())
 }
@@ -175,4 +183,14 @@ fn billion_processor_closed_forms_against_their_limits() {
     ));
     let e = DltError::TooLarge { what: "bus workers n", value: 1_000_000_000, limit: MAX_PROCESSORS };
     assert!(e.to_string().contains("bus workers n = 1000000000 is too large"));
+}
+
+/// The case a random run once failed on: 902,393 bus shares at σ = 3.25e-5 sum to 1 (the
+/// failure was the test's naive sum, 1 − 1.0e-12).
+#[test]
+fn a_million_bus_shares_sum_to_the_load() {
+    for root in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
+        let bus = bus_homogeneous(UniformBus { root, w: 1.0, z: 3.25e-5, n: 902_393 }, Options::default()).unwrap();
+        allocation_ok(&bus, 1.0).unwrap();
+    }
 }
