@@ -5,10 +5,10 @@
 
 use std::fmt;
 
-use super::error::{UnawareError, non_negative, positive};
+use super::error::{UnawareError, non_negative};
 use super::execute::{EngineRun, execute_tree};
 use super::graph::{Edge, Graph};
-use super::multisource::bellman_ford;
+use super::multisource::{ReportingPhase, bellman_ford};
 use super::probing::checked_scale;
 use super::raold::{TreeSchedule, raold_os};
 use super::spanning::{SpanningTreeKind, spanning_tree};
@@ -53,10 +53,9 @@ impl ReportingRun {
 pub struct ReportingConfig {
     /// Total load L.
     pub load: f64,
-    /// Threshold time T* at which the source schedules the nodes it knows.
-    pub t_star: f64,
-    /// Time δ a report takes per hop.
-    pub hop_delay: f64,
+    /// Threshold time T* at which the source schedules the nodes it knows, and the time δ a
+    /// report takes per hop (the same reporting phase as RB-SSS's).
+    pub phase: ReportingPhase,
     /// The spanning tree built over the known nodes.
     pub kind: SpanningTreeKind,
     /// Unit times T_cp and T_cm.
@@ -66,7 +65,12 @@ pub struct ReportingConfig {
 impl ReportingConfig {
     /// L, T* and δ, with the shortest-path tree and unit times (T_cp = T_cm = 1).
     pub fn new(load: f64, t_star: f64, hop_delay: f64) -> Self {
-        ReportingConfig { load, t_star, hop_delay, kind: SpanningTreeKind::Spt, scale: CostScale::unit() }
+        ReportingConfig {
+            load,
+            phase: ReportingPhase { t_star, hop_delay },
+            kind: SpanningTreeKind::Spt,
+            scale: CostScale::unit(),
+        }
     }
 }
 
@@ -122,13 +126,12 @@ impl fmt::Display for ReportingRun {
 /// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 9.571429 (T* + 8.571429)");
 /// ```
 pub fn reporting_scheme(g: &Graph, source: usize, cfg: &ReportingConfig) -> Result<ReportingRun, UnawareError> {
-    let ReportingConfig { load, t_star, hop_delay, kind, scale } = *cfg;
+    let ReportingConfig { load, phase, kind, scale } = *cfg;
     checked_scale(scale)?;
     g.check_node(source)?;
-    non_negative("t_star", t_star)?;
-    positive("hop_delay", hop_delay)?;
+    let rounds = phase.rounds(g.len())?;
+    let t_star = phase.t_star;
     non_negative("load", load)?;
-    let rounds = (t_star / hop_delay).floor().min(g.len() as f64) as usize;
     let (dist, _) = bellman_ford(g, source, rounds);
     let mut known = vec![source];
     known.extend((0..g.len()).filter(|&v| v != source && dist[v].is_finite()));
