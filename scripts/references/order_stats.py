@@ -1,4 +1,4 @@
-"""50-digit references for the order statistics (tests/accuracy_order_stats.rs).
+"""50-digit references for the order statistics (tests/order_stats/accuracy_order_stats.rs).
 
 Writes five tables into the directory given as the first argument (default
 tests/data/reference):

@@ -6,7 +6,7 @@ the statistic Y, the model 1.1 and 2.1 thresholds and optima of §5.4 (eq. (5.37
 estimate of gamma (Approx. 5.3.5) and the exact iteration times of exponential jobs (eq. (5.4)).
 
 Every input is the double the crate receives (data sets are generated from integers by the
-same rules as tests/replication_fits_reference.rs), and every value is computed by a method
+same rules as tests/replication/replication_fits_reference.rs), and every value is computed by a method
 independent of the crate's: exact rationals where possible (Fraction, then mpmath), the tree
 recursion (5.6) level by level for the iteration times, the harmonic number by the digamma
 function and the expected maximum of gamma variables by quadrature of 1 - F(x)^m.

@@ -77,7 +77,7 @@ fn validate(load: f64, root: Option<AffineRoot>, workers: &[AffineWorker], scale
 /// # Accuracy
 /// `T = (L − Σ l)/Σ k` cancels when the start-ups use up nearly all the time (`L ≈ Σ l·…`):
 /// the relative error is about `n·ε·(|L| + |Σ l|)/|L − Σ l|`; away from that edge the tests
-/// measure at most 4e-15 against 50-digit references (`tests/dlt_references.rs`).
+/// measure at most 4e-15 against 50-digit references (`tests/dlt/dlt_references.rs`).
 ///
 /// # Errors
 /// Bad values; [`DltError::InfeasibleStructure`] if a share is negative under

@@ -48,7 +48,7 @@ fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
 ///
 /// # Accuracy
 /// Sums and products of positive terms: within `4·n·ε` relative; against 50-digit references
-/// the tests measure at most 3e-15 (`tests/dlt_references.rs`).
+/// the tests measure at most 3e-15 (`tests/dlt/dlt_references.rs`).
 ///
 /// # Errors
 /// [`DltError::Empty`] for no processors, [`DltError::LengthMismatch`] for the links, and bad

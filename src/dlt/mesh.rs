@@ -492,7 +492,7 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol
 /// distance. After `moves` moves `(k + 1)^moves` processors are active. The event engine
 /// executes the allocation on the scattering tree with k-port senders
 /// ([`crate::dlt::engine::Node::with_k_ports`]) and every processor finishes at `T`
-/// (`tests/dlt_mesh.rs`).
+/// (`tests/dlt/dlt_mesh.rs`).
 ///
 /// # Formula
 /// ```text

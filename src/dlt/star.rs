@@ -97,7 +97,7 @@ pub fn star_optimal_order(children: &[(f64, f64)]) -> Vec<usize> {
 /// `a_i·R_{i+1}/(1 + a_i·R_{i+1}) < 1` and adds a few roundings, so the makespan and the shares
 /// are within `4·n·ε` relative (ε = 2.2e-16) for `n` children; the tests measure at most
 /// 3e-15 for n ≤ 1000 and speeds over 12 decades against 50-digit references
-/// (`tests/dlt_references.rs`). Shares below 2.2e-308 of the load are flushed to 0.
+/// (`tests/dlt/dlt_references.rs`). Shares below 2.2e-308 of the load are flushed to 0.
 ///
 /// # Errors
 /// [`DltError::NonPositive`]/[`DltError::NonFinite`] for a root or child `w ≤ 0` or NaN, a bad
@@ -165,7 +165,7 @@ pub fn star_rate(star_in_order: Star<'_>, scale: CostScale) -> Result<f64, DltEr
 ///
 /// # Accuracy
 /// The products and the sum of positive terms are within `2·n·ε` relative; the tests find the
-/// makespan within 2e-15 of 50-digit references (`tests/dlt_references.rs`).
+/// makespan within 2e-15 of 50-digit references (`tests/dlt/dlt_references.rs`).
 ///
 /// # Errors
 /// As [`star_allocate`].
@@ -222,7 +222,7 @@ pub fn star_product_form(star: Star<'_>, opts: Options) -> Result<Allocation, Dl
 ///
 /// # Accuracy
 /// A product and a sum of positive terms: within `3·n·ε` relative; against 50-digit references
-/// the tests find at most 2e-15 (`tests/dlt_references.rs`).
+/// the tests find at most 2e-15 (`tests/dlt/dlt_references.rs`).
 ///
 /// # Errors
 /// As [`star_allocate`].

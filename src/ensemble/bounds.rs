@@ -278,7 +278,7 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// Ten rounded operations on non-negative factors (1 − 2ε is one rounding, exact for
 /// ε ≥ 0.25): relative error at most 12u (u = 2⁻⁵³) wherever the result is a normal number;
 /// checked against 50-digit references with σ_T/μ_T over 16 decades in
-/// `tests/ensemble_reference.rs`.
+/// `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```
@@ -313,7 +313,7 @@ pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants)
 /// # Accuracy
 /// Six rounded operations, no cancellation: relative error at most 8u (u = 2⁻⁵³) wherever the
 /// result is a normal number; checked against 50-digit references in
-/// `tests/ensemble_reference.rs`.
+/// `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```

@@ -20,7 +20,7 @@ use super::law::TaskTimes;
 /// 128-bit integers, V as (p Σ(2x)² − (Σ2x)²)/(4p(p−1)): M and V each within 3u relative
 /// (u = 2⁻⁵³) while p Σ(2x)² < 3.4e38 (e.g. counts to 10¹² on 10⁸ processors). Other entries,
 /// or larger sums: the two-pass formula, relative error about (p + 3)u on V plus the
-/// conditioning M²/V·p·u. Checked against 50-digit references in `tests/ensemble_reference.rs`.
+/// conditioning M²/V·p·u. Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```
@@ -199,7 +199,7 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// # Accuracy
 /// The mean is exact (a halving); the variance is a sum of two non-negative terms: relative error
 /// at most 4u (u = 2⁻⁵³) for any σ_T/μ_T. Checked against 50-digit references with σ_T/μ_T
-/// over 16 decades in `tests/ensemble_reference.rs`.
+/// over 16 decades in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```
@@ -231,7 +231,7 @@ pub fn residual_task_moments(law: TaskTimes) -> Result<(f64, f64), EnsembleError
 /// For adjusted counts from [`adjusted_counts`] (so M(R̂) ≥ S/(2p)) the second form is a sum of
 /// non-negative terms with M and V exact to 3u ([`count_mean_var`]): relative error at most 12u
 /// (u = 2⁻⁵³) for any σ_T/μ_T; checked against 50-digit references for counts to 10¹², σ_T/μ_T
-/// over 16 decades, in `tests/ensemble_reference.rs`.
+/// over 16 decades, in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```

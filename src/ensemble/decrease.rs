@@ -36,7 +36,7 @@ pub enum RpDonorModel {
 /// # Accuracy
 /// Four correctly rounded operations on exact inputs (R_k, p below 2⁵³): relative error at most
 /// 5u (u = 2⁻⁵³ ≈ 1.1e-16) for any R_k, p; checked against 50-digit references in
-/// `tests/ensemble_reference.rs` for R_k to 10¹², p to 10⁹ and μ_T over 12 decades.
+/// `tests/ensemble/ensemble_reference.rs` for R_k to 10¹², p to 10⁹ and μ_T over 12 decades.
 ///
 /// # Examples
 /// ```
@@ -95,7 +95,7 @@ pub fn rp_variance_decrease_given_donor(mu_t: f64, r_donor: u64, p: u64) -> Resu
 /// five rounded operations: relative error at most 6u. `PaperFormula`: that of [`count_mean_var`]
 /// on the counts plus four operations (the value M² − M + V is a sum of non-negative terms only
 /// when M ≥ 1; below, it is an absolute error of 4u·(M² + V)). Checked against 50-digit
-/// references in `tests/ensemble_reference.rs`.
+/// references in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```
@@ -164,7 +164,7 @@ pub fn rp_expected_variance_decrease(
 /// The second form is summed exactly in 128-bit integers (while |Σ| < 1.7e38, always for counts
 /// below 10¹⁵ on up to 10⁸ processors; beyond, in floating point), then three rounded
 /// operations: relative error at most 4u (u = 2⁻⁵³), even when the decrease is tiny beside V(R̂)
-/// (no cancellation). Checked against 50-digit references in `tests/ensemble_reference.rs`.
+/// (no cancellation). Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```
@@ -221,7 +221,7 @@ fn busy(r: &[u64]) -> Vec<bool> {
 /// # Accuracy
 /// Evaluated in the second form, a sum of non-negative terms (the printed form cancels
 /// catastrophically for b near p once p > 10⁸): relative error at most 8u (u = 2⁻⁵³) for every
-/// p < 2⁶⁴; checked against 50-digit references for p to 10⁹ in `tests/ensemble_reference.rs`.
+/// p < 2⁶⁴; checked against 50-digit references for p to 10⁹ in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```

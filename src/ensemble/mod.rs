@@ -36,7 +36,7 @@
 //! # Accuracy
 //!
 //! Each function states its accuracy. In short, against 50-digit references
-//! (`tests/ensemble_reference.rs`, `tests/data/reference/ensemble_*.csv`): the static extremes
+//! (`tests/ensemble/ensemble_reference.rs`, `tests/data/reference/ensemble_*.csv`): the static extremes
 //! of equal and unequal splits to 1e-11 relative; the closed forms (static variance, (9'), the
 //! step decreases of Props 1, 4, 7, 10, Lemma 2's moments, the AR thresholds) within a few units
 //! of rounding u = 2⁻⁵³, because the count sums are exact 128-bit integer arithmetic and every

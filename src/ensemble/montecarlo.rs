@@ -66,7 +66,7 @@ impl std::fmt::Display for MetricsEstimate {
 /// # Accuracy
 /// Statistical: each field is a mean ± standard error over `mc.replications` runs, reproducible
 /// bit for bit for a given seed whatever the thread count; checked against the static closed
-/// forms within 4 standard errors in `tests/ensemble_validation.rs`.
+/// forms within 4 standard errors in `tests/ensemble/ensemble_validation.rs`.
 ///
 /// # Examples
 /// ```
@@ -145,7 +145,7 @@ fn sample_variance(x: &[f64]) -> f64 {
 /// # Accuracy
 /// Statistical: one exact draw (two-pass sample variance, relative rounding error about p·u);
 /// averaged over draws it estimates E\[ξ²\] with its standard error, reproducible bit for bit for a
-/// given seed; `tests/ensemble_validation.rs` checks the mean against eq. (9') within 4 standard
+/// given seed; `tests/ensemble/ensemble_validation.rs` checks the mean against eq. (9') within 4 standard
 /// errors.
 ///
 /// # Examples
@@ -177,7 +177,7 @@ where
 ///
 /// # Accuracy
 /// Statistical, as [`residual_variance_sample`]: the mean difference over draws estimates (11)
-/// with its standard error (checked within 4 standard errors in `tests/ensemble_validation.rs`).
+/// with its standard error (checked within 4 standard errors in `tests/ensemble/ensemble_validation.rs`).
 ///
 /// # Examples
 /// ```

@@ -303,7 +303,7 @@ fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> {
 /// Statistical: one exact realisation of the model (event times are sums of draws, relative
 /// rounding error about n/p·u), reproducible bit for bit for a given seed; the metrics of many
 /// runs ([`super::monte_carlo_metrics`]) agree with the static closed forms and Props 1–12 within
-/// a few standard errors (`tests/ensemble_validation.rs`).
+/// a few standard errors (`tests/ensemble/ensemble_validation.rs`).
 ///
 /// # Examples
 /// ```

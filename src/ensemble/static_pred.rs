@@ -127,7 +127,7 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 /// `Exact` and `PaperSec52`: sums of non-negative terms, at most 10 rounded operations on exact
 /// counts: relative error at most 12u (u = 2⁻⁵³ ≈ 1.1e-16) for n, p below 2⁵³. `PaperEq13`: the
 /// term μ_T²/12 − σ_T²/6 may cancel, absolute error 12u·(R σ_T² + μ_T²/12 + σ_T²/6). Checked
-/// against 50-digit references in `tests/ensemble_reference.rs` (worst measured 2.1e-16).
+/// against 50-digit references in `tests/ensemble/ensemble_reference.rs` (worst measured 2.1e-16).
 ///
 /// # Examples
 /// ```
@@ -183,7 +183,7 @@ pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConve
 /// # Accuracy
 /// Equal blocks: that of [`order_stats::expected_max_normal`]; unequal blocks: that of
 /// [`order_stats::expected_max_independent_normals`]; both checked against 50-digit references
-/// in `tests/ensemble_reference.rs` (relative error below 1e-11).
+/// in `tests/ensemble/ensemble_reference.rs` (relative error below 1e-11).
 ///
 /// # Examples
 /// ```
@@ -288,7 +288,7 @@ pub fn static_prediction(
 ///
 /// # Accuracy
 /// That of [`order_stats::chen_tyler_max`] (a normal quantile of 0.5264^{1/p_max}); checked
-/// against 50-digit references for p_max to 10¹² in `tests/ensemble_reference.rs`.
+/// against 50-digit references for p_max to 10¹² in `tests/ensemble/ensemble_reference.rs`.
 ///
 /// # Examples
 /// ```

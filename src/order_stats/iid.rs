@@ -90,7 +90,7 @@ pub(crate) fn uniform_moments(a: f64, b: f64, r: u64, n: u64) -> Result<OrderSta
 /// `α(n − r + 1) ≥ 1.25`, exponential, uniform), `n ≤ 10⁹` and ranks within 10⁵ of either
 /// end (`min(r − 1, n − r) ≤ 10⁵`: all extremes; deeper central ranks are refused with
 /// [`OrderStatsError::OutsideAccuracyDomain`] except for the normal and uniform laws); measured worst error
-/// 7.8e−14 against 50-digit references (`tests/accuracy_order_stats.rs`: the density form for
+/// 7.8e−14 against 50-digit references (`tests/order_stats/accuracy_order_stats.rs`: the density form for
 /// ranks, the CDF form for the minimum and maximum of gamma shapes 0.01 … 10⁴, log-normal and
 /// Weibull laws to n = 10⁶, closed forms for Pareto, exponential and uniform). The normal law has the
 /// absolute error of [`expected_order_stat_std_normal`](super::expected_order_stat_std_normal)
@@ -134,7 +134,7 @@ pub fn expected_order_stat_iid<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64) -> R
 /// same domain (the second moment of a Pareto order statistic needs `α(n − r + 1) ≥ 2.25`):
 /// relative 1e−11 unless the spread is below a thousandth of the mean, where the values'
 /// rounding (1e−16 of the mean) dominates it. Measured against the 50-digit references in
-/// `tests/accuracy_order_stats.rs`.
+/// `tests/order_stats/accuracy_order_stats.rs`.
 ///
 /// # Errors
 /// As [`expected_order_stat_iid`], with the second moment's existence.

@@ -325,7 +325,7 @@ impl Law {
     ///
     /// Relative error below 1e−13 in both tails for every law, including the gamma law with
     /// shape in `[0.01, 10⁵]` and `p` down to 1e−300 (statrs 0.19 stops at 1e−9 absolute);
-    /// measured against 50-digit references in `tests/accuracy_order_stats.rs`. Use
+    /// measured against 50-digit references in `tests/order_stats/accuracy_order_stats.rs`. Use
     /// [`Law::upper_quantile`] for upper-tail masses below 1e−16.
     ///
     /// # Examples

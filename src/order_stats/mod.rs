@@ -22,7 +22,7 @@
 //!
 //! # Accuracy
 //!
-//! Every function documents its accuracy; `tests/accuracy_order_stats.rs` checks each against
+//! Every function documents its accuracy; `tests/order_stats/accuracy_order_stats.rs` checks each against
 //! 50-digit references computed by mpmath with an independent method (`scripts/references/`).
 //! Where a stated accuracy cannot be reached (a Pareto tail too near the boundary of the moment's
 //! existence, a result beyond `f64`'s range, a shape outside the tested domain) the functions

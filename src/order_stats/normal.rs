@@ -142,7 +142,7 @@ fn ln_cdf_asymptotic(z: f64) -> f64 {
 /// # Accuracy
 ///
 /// Relative error below 1e−14 (measured worst 4.4e−15) for `|z| ≤ 40` and `z = −100`, `−1000` against 50-digit
-/// references (`tests/accuracy_order_stats.rs`); for `z > 38`, `ln Φ(z) = −Q(z)` to full
+/// references (`tests/order_stats/accuracy_order_stats.rs`); for `z > 38`, `ln Φ(z) = −Q(z)` to full
 /// precision as long as `Q(z)` does not underflow (beyond that the result is −0 or a subnormal).
 ///
 /// # Examples
@@ -372,7 +372,7 @@ pub(crate) fn rank_moments_log<V: Fn(f64) -> f64>(
 /// # Accuracy
 ///
 /// Absolute error below 1e−12 for every `1 ≤ r ≤ n ≤ 10⁹` (measured worst against 50-digit
-/// references including middle ranks: see `tests/accuracy_order_stats.rs`); an absolute bound,
+/// references including middle ranks: see `tests/order_stats/accuracy_order_stats.rs`); an absolute bound,
 /// because middle ranks are near 0.
 ///
 /// # Errors

@@ -1,7 +1,7 @@
 //! Jia (Jia, 2009), §3.4.1: the worked equivalent-processor numbers of the SNP example, rebuilt
 //! with the classical divisible-load solvers of `crate::dlt` and executed on the event engine.
 //! (The DLT literature's closed forms and limits the crate also implements are tested in
-//! `tests/papers_jia_dlt.rs`; Jia prints none of them.)
+//! `tests/papers/papers_jia_dlt.rs`; Jia prints none of them.)
 
 use super::{Row, RunConfig, Section};
 use crate::dlt::{CostScale, DltError, Options, Root, Star, Tree, star_allocate, tree_allocate, tree_simulate};

@@ -119,7 +119,7 @@ fn tail(delta: f64, m: f64) -> Tail {
 /// Relative error below `1e-13·max(1, |ln x|/200)` for every field `x` (measured worst
 /// 2.2e-14 against 50-digit references for c and K up to 10¹², ρ within 1e-12 of 1 on both
 /// sides, and 5.8e-16 at c = 1000, K = 10⁵, ρ = 0.999999 where a running sum lost 2.4e-9;
-/// `tests/accuracy_queueing.rs`); values below 1e-300 underflow.
+/// `tests/queueing/accuracy_queueing.rs`); values below 1e-300 underflow.
 ///
 /// # Errors
 /// [`QueueingError::InvalidRate`] for bad rates, [`QueueingError::NoServers`] for `c = 0`,

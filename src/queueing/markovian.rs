@@ -42,7 +42,7 @@ fn offered_load(a: f64) -> Result<f64, QueueingError> {
 /// Relative error below `1e-13·max(1, |ln B|/200)` for every `c ≤ 2⁵³` (the growth for
 /// astronomically small `B` is the problem's own conditioning, `∂ln B/∂ln a ≈ c − a`); measured
 /// worst 5.3e-14 (scaled) against 50-digit references for c from 1 to 10¹²
-/// (`tests/accuracy_queueing.rs`). A probability below the smallest normal double underflows
+/// (`tests/queueing/accuracy_queueing.rs`). A probability below the smallest normal double underflows
 /// towards 0.
 ///
 /// # Errors

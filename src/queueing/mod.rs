@@ -8,7 +8,7 @@
 //!   number of servers, [`mm1k`], [`mmck`] by closed geometric sums in constant memory, [`mg1`]
 //!   by Pollaczek–Khinchine, [`md1`], and [`mg1_vacation`], Jia, eq. (5.4)), each returning
 //!   [`StationMetrics`] and each accurate to 1e-13 relative (see their `# Accuracy` sections and
-//!   the committed 50-digit references of `tests/accuracy_queueing.rs`);
+//!   the committed 50-digit references of `tests/queueing/accuracy_queueing.rs`);
 //! - open Jackson networks ([`JacksonNetwork`]): traffic equations λ = γ + Pᵀλ solved with
 //!   nalgebra and a per-node stability check;
 //! - Jia's multi-region model ([`RegionNetwork`]): region rates from the equivalent

@@ -250,7 +250,7 @@ impl RegionNetwork {
     /// # Accuracy
     /// Per region as [`queue_volume_bound`](super::queue_volume_bound) (Jia, eq. (5.9)): a closed
     /// form of a few roundings without cancellation, relative error below 1e-15; the example
-    /// reproduces Table 5.1's 4.185 to 1e-12, and `tests/queueing_regions.rs` checks the bound
+    /// reproduces Table 5.1's 4.185 to 1e-12, and `tests/queueing/queueing_regions.rs` checks the bound
     /// against the simulated queues.
     ///
     /// # Errors

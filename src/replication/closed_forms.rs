@@ -28,7 +28,7 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// # Accuracy
 /// A few floating-point operations: relative error below 1e-13 against 50-digit evaluations of the tree Dobber, eq. (5.6)
 /// wherever `|R_it| ≥ 1e-3 E X` (measured worst 2.6e-15 over the closed forms' 952 values,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
@@ -57,7 +57,7 @@ pub fn model11_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64)
 ///
 /// # Accuracy
 /// Relative error below 1e-13 against 50-digit references while `|R_it(R)| ≥ 1e-3 E X` (measured worst
-/// 7.0e-15 over 1,665 closed-form values, `tests/replication_reference.rs`); closer to a pole it grows as
+/// 7.0e-15 over 1,665 closed-form values, `tests/replication/replication_reference.rs`); closer to a pole it grows as
 /// `1/|R_it(R)|`.
 ///
 /// # Examples
@@ -117,7 +117,7 @@ pub fn model11_speedup_full(cv: f64, processors: u64) -> Result<f64, Replication
 ///
 /// # Accuracy
 /// Each value within 4ε relative for `0 ≤ c_X ≤ 1` (denominators ≥ 1); checked against the 50-digit speedups
-/// of `tests/replication_reference.rs`.
+/// of `tests/replication/replication_reference.rs`.
 ///
 /// # Examples
 /// At `c_X = 0.8` 2-JR and 4-JR tie on four processors (Dobber, eq. (5.28)): both 1.125.
@@ -145,7 +145,7 @@ pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
 ///
 /// # Accuracy
 /// Within 4ε relative for `0 ≤ c_X ≤ 1`; checked against the 50-digit speedups of
-/// `tests/replication_reference.rs`.
+/// `tests/replication/replication_reference.rs`.
 ///
 /// # Examples
 /// ```
@@ -444,7 +444,7 @@ fn unit_beta_min(params: &JrParams) -> Result<(f64, f64, f64), ReplicationError>
 ///
 /// # Accuracy
 /// As [`model11_speedup`]; the unit-β models share the evaluator's references at `E X = 100`
-/// (`tests/replication_fits_reference.rs`).
+/// (`tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`: 0.943651 (the printed form would give 0.792893).

@@ -109,7 +109,7 @@ fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) ->
 /// # Accuracy
 /// The sample statistics of the data given, by corrected two-pass sums: relative error below 1e-12 for up to
 /// 10⁶ pairs whose offset exceeds their spread by up to 1e6 (measured worst 2.9e-14 at an offset of 1e8,
-/// `tests/replication_fits_reference.rs`); as estimates of the law's constants they carry the sampling error
+/// `tests/replication/replication_fits_reference.rs`); as estimates of the law's constants they carry the sampling error
 /// `O(1/√n)`.
 ///
 /// # Examples
@@ -160,7 +160,7 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
 ///
 /// # Accuracy
 /// The statistic of the series given to 1e-12 relative (two-pass sums; measured worst 1.2e-16 on series
-/// offset by 1e9, `tests/replication_fits_reference.rs`); as an estimate of γ it carries the sampling error
+/// offset by 1e9, `tests/replication/replication_fits_reference.rs`); as an estimate of γ it carries the sampling error
 /// of two standard deviations.
 ///
 /// # Examples

@@ -53,7 +53,7 @@ impl fmt::Display for ReplicaSpeedup {
 /// # Accuracy
 /// `2 + 3(p − r)` floating-point operations: relative error below 1e-14 against a 50-digit
 /// evaluation of the same recursion unless the result is near zero (checked by
-/// `tests/replication_reference.rs`).
+/// `tests/replication/replication_reference.rs`).
 ///
 /// # Examples
 /// Model 1.1 with `E X = 100`, `σ = 80` on 4 processors (Dobber, eq. (5.23)–(5.25)): 180, 160,

@@ -25,7 +25,7 @@ fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Accuracy
 /// Two roundings: within 2ε relative for every `t > 0` that does not overflow (measured worst 1.5e-16,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// Table 4.3: `t = 0.05 → 0.5`, `t = 0.10 → 0.25`.
@@ -93,7 +93,7 @@ pub fn run_speedup(baseline: f64, run: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Accuracy
 /// Exact (printed constants of Dobber, eq. (4.1)); the evaluation within 2ε relative for `t > 0` (measured
-/// exact on 9 values, `tests/replication_fits_reference.rs`).
+/// exact on 9 values, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -115,7 +115,7 @@ pub fn elb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Accuracy
 /// Exact (printed constants of Dobber, eq. (4.2)); the evaluation within 2ε relative for `t > 0` (measured
-/// exact, `tests/replication_fits_reference.rs`).
+/// exact, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -137,7 +137,7 @@ pub fn dlb_run_time_fit(t: f64) -> Result<f64, ReplicationError> {
 /// [`ReplicationError::InvalidParameter`] unless `t > 0` (`f64::INFINITY` allowed).
 ///
 /// # Accuracy
-/// Within 5ε relative for `t > 0` (measured worst 1.5e-16, `tests/replication_fits_reference.rs`).
+/// Within 5ε relative for `t > 0` (measured worst 1.5e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -166,7 +166,7 @@ pub fn dlb_speedup_fit(t: f64) -> Result<f64, ReplicationError> {
 ///
 /// # Accuracy
 /// A sum of `P` reciprocals: relative error at most `(P + 2)ε` (measured 2.5e-16 for `P = 1000`, against
-/// exact rationals, `tests/replication_fits_reference.rs`).
+/// exact rationals, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -226,7 +226,7 @@ pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 /// # Accuracy
 /// Two subtractions and a division: relative error within `3ε (|b₁| + |b₂|)/|b₂ − b₁| + 3ε |a₁| /|a₁ − a₂|`
 /// of the crossing of the lines as given (measured exact on Dobber, eq. (6.4)/(6.5) and nearly parallel lines,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// The thesis prints 7708; the printed coefficients give 7709.2.
@@ -258,7 +258,7 @@ pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
 /// # Accuracy
 /// Corrected two-pass centred sums: slope and intercept within 1e-13 relative and R² within 1e-13 absolute
 /// for `n ≤ 10⁴` points offset from 0 by up to 1e9 times their spread (measured worst 1.5e-15, 0 and 1.4e-16
-/// against exact rationals on data at x ≈ 1e8 and 1e12, `tests/replication_fits_reference.rs`).
+/// against exact rationals on data at x ≈ 1e8 and 1e12, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// Table 5.5: the slope of the per-p averages of Table 5.1's α against p is −0.0094 (printed −0.009).
@@ -369,7 +369,7 @@ pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
 ///
 /// # Accuracy
 /// Exact (printed constants of Dobber, Table 5.1) fed to [`least_squares_line`]: within 1e-13 relative of the
-/// exact rational slope of the printed table (measured 1.9e-16, `tests/replication_fits_reference.rs`).
+/// exact rational slope of the printed table (measured 1.9e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -432,7 +432,7 @@ pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
 /// # Accuracy
 /// Corrected two-pass centred sums: within 1e-13 relative for `n ≤ 10⁴` points offset from 0 by up to 1e9
 /// times their spread (measured worst 7.6e-15 against exact rationals,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -475,7 +475,7 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 ///
 /// # Accuracy
 /// Weighted averages of [`pearson_correlation`]: within 1e-13 relative of the exact values for the printed
-/// Table 5.1 (measured 1.7e-16, `tests/replication_fits_reference.rs`).
+/// Table 5.1 (measured 1.7e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```

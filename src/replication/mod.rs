@@ -61,7 +61,7 @@
 //!
 //! The closed forms and the generic evaluator are a few floating-point operations per tree
 //! level: relative error below 1e-13 against 50-digit references wherever the iteration time is
-//! at least 1e-3 E X (measured worst 5.6e-15 over 1,275 rows, `tests/replication_reference.rs`;
+//! at least 1e-3 E X (measured worst 5.6e-15 over 1,275 rows, `tests/replication/replication_reference.rs`;
 //! near a pole of the speedup the relative error grows as `1/|R_it|`). The continuous optima are
 //! within 1e-12 (absolute, in levels) of the stationary point of the speedup as printed, and their
 //! speedups within 1e-12 relative (measured worst 1.2e-14 and 1.9e-15 over 87 answered rows; the
@@ -69,7 +69,7 @@
 //! model Dobber, eq. (5.4) the thesis measures in §5.5 (Figs. 5.16/5.17).
 //!
 //! The fits, thresholds, statistics and estimators are checked the same way against 50-digit or
-//! exact-rational references (`tests/replication_fits_reference.rs`, 549 reference rows): sums over data
+//! exact-rational references (`tests/replication/replication_fits_reference.rs`, 549 reference rows): sums over data
 //! are corrected two-pass sums around the mean, so data offset far from 0 (1e8–1e12 against a
 //! spread of 10–1000) keep their digits (measured worst 2.9e-14 relative); each function's
 //! `# Accuracy` section states its bound and domain.

@@ -179,7 +179,7 @@ fn round_clip(r_cont: f64, p: u32) -> u64 {
 ///
 /// # Accuracy
 /// Closed form within 1e-15 relative (measured exact against 50 digits,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -223,7 +223,7 @@ pub fn model11_gain_threshold() -> f64 {
 ///
 /// # Accuracy
 /// Closed form within 1e-15 relative for every `P ≤ 2^40` (measured exact,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -264,7 +264,7 @@ fn r_cont_11(c: f64) -> f64 {
 ///
 /// # Accuracy
 /// `r*` and the speedup within 1e-13 (relative) of 50-digit references
-/// (`tests/replication_reference.rs`).
+/// (`tests/replication/replication_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -338,7 +338,7 @@ pub fn model11_optimal_replicas(cv: f64, processors: u64) -> Result<u64, Replica
 ///
 /// # Accuracy
 /// Within 1e-13 relative of the printed formulas evaluated at 50 digits (measured worst 2.2e-16 over 21
-/// values, `tests/replication_fits_reference.rs`).
+/// values, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -519,7 +519,7 @@ pub fn model12_special_optimal_replicas(cv: f64, processors: u64) -> Result<u64,
 ///
 /// # Accuracy
 /// Within 1e-13 relative of the printed formulas at 50 digits (measured worst 5.9e-16 over 20 values,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// At `c = √6/3` the speedup is `1 + p/2` (linear in p).
@@ -556,7 +556,7 @@ pub fn model12_special_speedup_at_optimum(cv: f64, processors: u64) -> Result<f6
 ///
 /// # Accuracy
 /// Closed form within 1e-15 relative for every `P ≤ 2^40` (measured worst 2.2e-16,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -586,7 +586,7 @@ fn zero_threshold_21(p: u32) -> f64 {
 ///
 /// # Accuracy
 /// Closed form within 1e-15 relative for every `P ≤ 2^40` (measured worst 1.1e-16,
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```
@@ -694,7 +694,7 @@ pub fn model21_optimal_replicas(cv: f64, processors: u64) -> Result<u64, Replica
 /// ```
 ///
 /// # Accuracy
-/// Closed forms within 1e-15 relative (measured against 50 digits, `tests/replication_fits_reference.rs`).
+/// Closed forms within 1e-15 relative (measured against 50 digits, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```

@@ -105,7 +105,7 @@ impl std::fmt::Display for TraceStats {
 ///
 /// # Accuracy
 /// Corrected two-pass sums of the data given: every statistic within 1e-12 relative for `N ≤ 10⁶` values whose mean
-/// exceeds their spread by up to 1e6 (measured worst 4.4e-15 at an offset of 1e9, `tests/replication_fits_reference.rs`); as estimates of a
+/// exceeds their spread by up to 1e6 (measured worst 4.4e-15 at an offset of 1e9, `tests/replication/replication_fits_reference.rs`); as estimates of a
 /// process's properties they are statistical.
 ///
 /// # Examples
@@ -187,7 +187,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 ///
 /// # Accuracy
 /// Corrected two-pass sums: within 1e-12 relative of `γ(0)` (absolute, scaled by `γ(0)`) for `N ≤ 10⁶` (measured worst 6.4e-16 at an offset of 1e9 in
-/// `tests/replication_fits_reference.rs`).
+/// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// ```

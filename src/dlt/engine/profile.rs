@@ -101,7 +101,7 @@ impl SpeedProfile {
     ///
     /// # Accuracy
     /// Sums over the `k` segments crossed: relative error below `(2k + 2)·ε` (a constant profile is
-    /// one multiply–add, a few ulps); `tests/dlt_engine.rs` runs the closed-form schedules
+    /// one multiply–add, a few ulps); `tests/dlt/dlt_engine.rs` runs the closed-form schedules
     /// through it.
     pub fn finish_time(&self, start: f64, units: f64, unit_time: f64) -> f64 {
         if units <= 0.0 {

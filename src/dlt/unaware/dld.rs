@@ -157,7 +157,7 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
 /// tests check against independent quantities: every unit of L − η·L is dispatched and computed
 /// once, to 1e-9 absolute, on random static trees of 3–19 nodes; on a static network with exact
 /// estimates every dispatch of an intermediate phase ends at or before the phase end P_0
-/// aimed at, up to 1e-9 relative (`tests/unaware_engine.rs`). The phase ends in `phases` are
+/// aimed at, up to 1e-9 relative (`tests/unaware/unaware_engine.rs`). The phase ends in `phases` are
 /// P_0's estimates (except the last, the true end), not engine times.
 ///
 /// # Errors

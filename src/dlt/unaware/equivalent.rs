@@ -90,7 +90,7 @@ impl std::fmt::Display for Equivalent {
 /// Every step is a sum, product or quotient of positive numbers (no subtraction), so w_eq and
 /// the shares are within 4·n·ε relative for n nodes, whatever the spread of speeds (tested on
 /// trees with w and z over 12 decades against the thesis's product formula evaluated at
-/// 50 digits, both relay rules: `tests/unaware_reference.rs`).
+/// 50 digits, both relay rules: `tests/unaware/unaware_reference.rs`).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree,

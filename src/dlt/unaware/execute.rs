@@ -140,8 +140,8 @@ pub(super) fn push_block(
 /// The engine's event times are sums of products along each node's timeline, within `k·ε`
 /// relative after k events, no cancellation. As the independent check of the closed forms, the
 /// engine's compute makespan equals RAOLD-OS's finish time to 1e-9 relative on random graphs
-/// of 2–14 nodes (`tests/unaware_spanning.rs`), and the end of a phase of
-/// [`super::VirtualTree::distribute`] to 1e-9 relative (`tests/unaware_sld.rs`).
+/// of 2–14 nodes (`tests/unaware/unaware_spanning.rs`), and the end of a phase of
+/// [`super::VirtualTree::distribute`] to 1e-9 relative (`tests/unaware/unaware_sld.rs`).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`], negative loads, a bad scale, and engine errors.
@@ -193,8 +193,8 @@ pub fn execute_tree(
 ///
 /// # Accuracy
 /// As [`execute_tree`]. With the physical relay rule at both levels the engine's compute
-/// makespan equals the plan's `finish_time` to 1e-9 relative (`tests/unaware_sld.rs`,
-/// `tests/unaware_engine.rs`; measured worst 3.6e-16 on 40 random trees of 3–24 nodes).
+/// makespan equals the plan's `finish_time` to 1e-9 relative (`tests/unaware/unaware_sld.rs`,
+/// `tests/unaware/unaware_engine.rs`; measured worst 3.6e-16 on 40 random trees of 3–24 nodes).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`], a bad scale and engine errors.
@@ -285,7 +285,7 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
 /// # Accuracy
 /// The report times are the engine's event times (as [`execute_tree`]). They equal the forward
 /// model's to the last bit on the Fig. 3.8 tree and match Jia, Table 3.1 to its printed
-/// digits except the thesis's T^p_16 (`tests/unaware_engine.rs`).
+/// digits except the thesis's T^p_16 (`tests/unaware/unaware_engine.rs`).
 ///
 /// # Errors
 /// As [`super::probe_tree`], and engine errors.
@@ -357,7 +357,7 @@ pub struct SldRun {
 /// The estimates are differences of report times divided by PL·T: within about
 /// `ε·T^p/(PL·w·T_cp)` relative (cancellation of report times far from 0); the tests find them
 /// equal to the true z and w to 1e-12 relative on random trees, and `load_finish` equal to the
-/// plan's finish time to 1e-9 relative with the physical relay rule (`tests/unaware_engine.rs`;
+/// plan's finish time to 1e-9 relative with the physical relay rule (`tests/unaware/unaware_engine.rs`;
 /// measured worst 3.3e-16 for the plan and 2.7e-15 for the estimates).
 ///
 /// # Errors

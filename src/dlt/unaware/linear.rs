@@ -74,7 +74,7 @@ fn check_lumped(chain: &Chain, n: usize, name: &'static str) -> Result<(), Unawa
 /// T_j^p, α_1, α_j and θ within 6ε relative (sums of positive terms and quotients);
 /// L_1' and T_1 within 6ε·(1 + 2·L_1/L_1') relative — the subtraction in Jia, eq. (2.7), is as well
 /// conditioned as its inputs allow and no better. Checked against 50-digit references on
-/// speeds over 12 decades (`tests/unaware_reference.rs`).
+/// speeds over 12 decades (`tests/unaware/unaware_reference.rs`).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] unless `pair` has two processors;
@@ -164,7 +164,7 @@ impl fmt::Display for Wcs1 {
 /// # Accuracy
 /// γ, the α's, θ and the trigger within 12ε relative (no cancellation); T_1 within
 /// 12ε·(1 + 2·L_1/L_1') relative, L_1' = L_1 − trigger/(K·T_cp). Checked against 50-digit
-/// references on speeds over 12 decades (`tests/unaware_reference.rs`).
+/// references on speeds over 12 decades (`tests/unaware/unaware_reference.rs`).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] unless `triple` has three processors; otherwise as
@@ -237,7 +237,7 @@ pub fn wcs2_phase1(triple: &Chain, probe: Probe, l1: f64, scale: CostScale) -> R
 /// the relative gap between the two triggers: when the root is not much slower than the first
 /// responder, or the two responders are not nearly tied, a few ε; Jia, eq. (2.30), evaluated as
 /// printed loses all digits when θ_E ≈ θ_W. Checked against (2.30) at 50 digits on speeds over 12 decades
-/// (`tests/unaware_reference.rs`).
+/// (`tests/unaware/unaware_reference.rs`).
 ///
 /// # Errors
 /// As [`wcs2_phase1`] (without L_1); [`UnawareError::Overflow`] if the result is not finite.

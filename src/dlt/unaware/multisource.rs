@@ -157,7 +157,7 @@ pub struct Partition {
 /// Combinatorial: exact, except that shortest-path delays that tie up to rounding are compared
 /// as computed (sums of z along paths, within `h·ε` relative for h hops). The tests compare the
 /// regions and route delays with an exhaustive search of every simple path on graphs of up to
-/// 7 nodes (`tests/unaware_multisource.rs`).
+/// 7 nodes (`tests/unaware/unaware_multisource.rs`).
 ///
 /// # Errors
 /// [`UnawareError::NoReachableProcessor`] without sources, [`UnawareError::NodeOutOfRange`],
@@ -318,7 +318,7 @@ pub(super) fn region_w(g: &Graph, tree: &RootedTree, scale: CostScale) -> Result
 /// rounding). Checked independently: the schedule executed on the event engine
 /// ([`super::execute_sss`]) ends at T_sss to 1e-9 relative and every stage ends together, and
 /// T_sss ≤ max_i T_i (Jia, eq. (5.2)) holds, on random graphs of 6–19 nodes with 1–3 sources
-/// (`tests/unaware_multisource.rs`; measured worst 4.3e-16).
+/// (`tests/unaware/unaware_multisource.rs`; measured worst 4.3e-16).
 ///
 /// # Errors
 /// As [`gp_partition`]; [`UnawareError::InvalidParameter`] for negative loads, repeated sources
@@ -397,7 +397,7 @@ fn sss_with(
 /// A sum of m positive products of W (within `4·n·ε` relative, [`super::equivalent`]): within
 /// `(4·n + 2)·ε` relative. Checked independently: SDS executed on the event engine
 /// ([`super::execute_sds`]) ends at T_sds to 1e-9 relative on random graphs of 6–19 nodes
-/// (`tests/unaware_multisource.rs`; measured worst 4.1e-16).
+/// (`tests/unaware/unaware_multisource.rs`; measured worst 4.1e-16).
 ///
 /// # Errors
 /// As [`sss`].
@@ -474,7 +474,7 @@ fn gp_hop_limited(g: &Graph, sources: &[usize], rounds: usize) -> Result<Partiti
 ///
 /// # Accuracy
 /// As [`sss`], plus one rounding for adding T*. The engine check of [`sss`] covers RB-SSS too
-/// (`tests/unaware_multisource.rs`: T* + the engine's end equals T_rb-sss to 1e-9 relative).
+/// (`tests/unaware/unaware_multisource.rs`: T* + the engine's end equals T_rb-sss to 1e-9 relative).
 ///
 /// # Errors
 /// As [`sss`]; [`UnawareError::InvalidParameter`] for T* < 0 or δ ≤ 0.

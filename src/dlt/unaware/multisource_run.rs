@@ -115,7 +115,7 @@ fn finish(stages: Vec<Stage>) -> MultiSourceRun {
 /// # Accuracy
 /// The engine's times (as [`super::execute_tree`]). This is the independent check of
 /// [`super::sss`]: the engine's end equals T_sss to 1e-9 relative (measured worst 4.3e-16,
-/// `tests/unaware_multisource.rs`).
+/// `tests/unaware/unaware_multisource.rs`).
 ///
 /// # Errors
 /// Engine and RAOLD-OS errors, a bad scale.
@@ -156,7 +156,7 @@ pub fn execute_sss(g: &Graph, schedule: &SssSchedule, scale: CostScale) -> Resul
 ///
 /// # Accuracy
 /// The engine's times (as [`super::execute_tree`]); the independent check of [`super::sds`]:
-/// equal to T_sds to 1e-9 relative (measured worst 4.1e-16, `tests/unaware_multisource.rs`).
+/// equal to T_sds to 1e-9 relative (measured worst 4.1e-16, `tests/unaware/unaware_multisource.rs`).
 ///
 /// # Errors
 /// As [`super::sds`], and engine errors.
@@ -200,7 +200,7 @@ pub fn execute_sds(g: &Graph, load: &MultiSourceLoad, scale: CostScale) -> Resul
 /// Each entry is an equivalent W (Jia, eqs. (3.9)–(3.12), within `4·n·ε` relative) times
 /// T_cp. The tests check the entries with every source busy against SSS's first-iteration W,
 /// and that a region's capacity improves when the other sources are idle
-/// (`tests/unaware_multisource.rs`).
+/// (`tests/unaware/unaware_multisource.rs`).
 ///
 /// # Errors
 /// [`UnawareError::InvalidParameter`] for more than 16 sources (the table has 2^m·m entries) or

@@ -76,7 +76,7 @@ impl std::fmt::Display for TreeSchedule {
 /// # Accuracy
 /// As [`crate::dlt::tree_allocate`] (sums, products and quotients of positive terms, no
 /// subtraction): w_eq, T and the loads within 4·n·ε relative for n nodes; tested against the
-/// 50-digit references of [`super::equivalent`] (`tests/unaware_reference.rs`).
+/// 50-digit references of [`super::equivalent`] (`tests/unaware/unaware_reference.rs`).
 ///
 /// # Errors
 /// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree; invalid T_cm, T_cp,

@@ -136,7 +136,7 @@ impl SldSchedule {
 /// cancellation beyond `T_q^f − t`. The plan is checked against an independent execution: on
 /// the event engine ([`super::execute_sld`]) with the physical relay rule at both levels, the
 /// last computation ends at `finish_time` to 1e-9 relative, and exactly L − η·L units are
-/// computed (`tests/unaware_sld.rs`, `tests/unaware_engine.rs`, random trees of 3–24 nodes;
+/// computed (`tests/unaware/unaware_sld.rs`, `tests/unaware/unaware_engine.rs`, random trees of 3–24 nodes;
 /// measured worst 3.6e-16). With the thesis's relay rule ([`RelayRule::ThesisSnp`]) the
 /// plan over-charges first hops by design (Jia, §3.4's "57.2") and the engine ends earlier.
 /// `phase_end_decimals` rounds the phase ends as the thesis prints them, and then the plan is

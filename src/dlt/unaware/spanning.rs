@@ -125,7 +125,7 @@ fn grow(g: &Graph, root: usize, cumulative: bool, cost: impl Fn(usize, usize, f6
 /// and costs that differ only by rounding (path sums in `SPT`, Jia, eq. (4.1) in `RST`) are
 /// compared as computed. The tests check SPT against an exhaustive search of every simple
 /// path, RST against a brute-force rebuild from Jia, eqs. (4.1)–(4.2) on small graphs
-/// (`tests/unaware_spanning.rs`), FHT's eccentricity against breadth-first hop counts, and
+/// (`tests/unaware/unaware_spanning.rs`), FHT's eccentricity against breadth-first hop counts, and
 /// EST against a naive greedy.
 ///
 /// # Errors
@@ -223,7 +223,7 @@ fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
 /// Four roundings of non-negative terms: within `4·ε` relative for `h ≤ ε_1` (where `1 − h/ε_1`
 /// may lose digits to cancellation only when λ itself is tiny, and then `(1 − λ)·z` dominates)
 /// and exactly `z` beyond. Checked against exact rational arithmetic for h, ε_1 ≤ 12 and
-/// z = k/8 (`tests/unaware_spanning.rs`). NaN or negative inputs give NaN or a negative cost:
+/// z = k/8 (`tests/unaware/unaware_spanning.rs`). NaN or negative inputs give NaN or a negative cost:
 /// [`spanning_tree`] only calls it with validated z and ε_1 ≥ 1.
 ///
 /// # Examples

@@ -182,7 +182,7 @@ impl VirtualTree {
     /// physical rule at both levels, the sets sent one after another in the planned order and
     /// executed on the event engine over the true tree end their last computation at `T^f` to
     /// 1e-9 relative, and no processor ends later (the engine is the independent check:
-    /// `tests/unaware_sld.rs`, 60 random trees of 3–25 nodes with random availability; measured
+    /// `tests/unaware/unaware_sld.rs`, 60 random trees of 3–25 nodes with random availability; measured
     /// worst 6.2e-16). Some processors below a relay of the virtual tree finish before `T^f`
     /// there (19 of the processors in those 60 cases): for them the plan is conservative.
     ///

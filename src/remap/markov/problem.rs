@@ -312,7 +312,7 @@ impl RemapProblem {
     /// # Accuracy
     /// The policy is exact whenever the two actions of a state differ by more than the value error;
     /// the values are those of the MDP solver (exact policy evaluation by LU, relative residual
-    /// below 1e-12, checked against QuantEcon's published values in `tests/remap_quantecon.rs`), or
+    /// below 1e-12, checked against QuantEcon's published values in `tests/remap/remap_quantecon.rs`), or
     /// of the chosen iterative method to its stopping tolerance.
     ///
     /// # Examples

@@ -36,7 +36,7 @@ fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
 /// # Accuracy
 /// Statistical: mean ± standard error over the replications, reproducible bit for bit for a
 /// given seed whatever the thread count; agrees with the exact policy value within a few
-/// standard errors (`tests/remap_markov_general.rs`).
+/// standard errors (`tests/remap/remap_markov_general.rs`).
 ///
 /// # Examples
 /// ```

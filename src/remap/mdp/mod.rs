@@ -46,7 +46,7 @@
 //! Policy iteration is exact up to its linear solves (relative residual 1e-13 or a backward
 //! stable LU; the returned Bellman residual measures it). On issue 13's four instances the
 //! values agree with QuantEcon's `DiscreteDP` to 1e-9 with the same policies
-//! (tests/remap_quantecon.rs).
+//! (tests/remap/remap_quantecon.rs).
 //!
 //! # Example
 //! Yin et al., §5 at remap cost η = 5: from the state (5, 0) the optimal expected total cost is

@@ -108,7 +108,7 @@ fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
 ///
 /// # Accuracy
 /// `t_real` to 1e-13 relative (measured worst 2.1e-15 against 50-digit roots of `v(t) = B`
-/// found directly, `tests/accuracy_remap_periodic.rs`), except where `B` is within rounding of
+/// found directly, `tests/remap/accuracy_remap_periodic.rs`), except where `B` is within rounding of
 /// `B*` and the root is double (then ill-conditioned like a square root).
 ///
 /// # Errors
@@ -148,7 +148,7 @@ pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError
 /// # Accuracy
 /// Evaluated in a rationalised form without cancellation at B = V_L; below V_L the two terms
 /// of Fong et al., eq. (10) have opposite signs, so the error is absolute: below 1e-13·T_2 (measured worst
-/// 3.6e-15·T_2 against 50-digit roots of `v(t) = B`, `tests/accuracy_remap_periodic.rs`).
+/// 3.6e-15·T_2 against 50-digit roots of `v(t) = B`, `tests/remap/accuracy_remap_periodic.rs`).
 /// [`p2_interval`] is accurate in relative terms everywhere.
 ///
 /// # Errors

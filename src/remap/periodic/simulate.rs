@@ -275,7 +275,7 @@ impl LoadSimOptions {
 /// Statistical: every curve value is a mean over replications with its standard error,
 /// reproducible bit for bit for a given seed whatever the thread count; the eq. (15) curves agree
 /// with the closed form `v0(t)` within a few standard errors in this module's tests and in
-/// `tests/papers_fong.rs`.
+/// `tests/papers/papers_fong.rs`.
 ///
 /// # Examples
 /// ```

@@ -1,0 +1,424 @@
+#![cfg(feature = "testing")]
+//! Start-up costs, multi-installment and result collection.
+
+use crate::dlt_support;
+
+use dlt_support::*;
+use loadbal::dlt::*;
+use proptest::prelude::*;
+
+const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
+
+#[test]
+fn affine_a1_table() {
+    let wk = [AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }; 10];
+    let mut prev = f64::INFINITY;
+    for n in 1..=6 {
+        let s = affine_star_allocate(
+            (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+            &wk[..n],
+            Selection::AllGiven,
+            Options::load(10.0).with_scale(U),
+        )
+        .unwrap();
+        let h = affine_homogeneous(
+            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
+            (n) as u64,
+            Options::load(10.0).with_scale(U),
+        )
+        .unwrap();
+        assert!(rel(s.makespan, h.makespan) < 1e-12);
+        assert!(s.makespan < prev);
+        prev = s.makespan;
+        check_trace(
+            &affine_simulate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], &s, U).unwrap(),
+            &s,
+            10.0,
+            1e-12,
+        );
+    }
+    assert!((prev - 5.017_643_646_68).abs() < 1e-10);
+    assert!(matches!(
+        affine_star_allocate(
+            (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+            &wk[..7],
+            Selection::AllGiven,
+            Options::load(10.0).with_scale(U)
+        ),
+        Err(DltError::InfeasibleStructure { .. })
+    ));
+    assert!(matches!(
+        affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, 7_u64, Options::load(10.0).with_scale(U)),
+        Err(DltError::InfeasibleStructure { .. })
+    ));
+    assert_eq!(
+        affine_homogeneous_optimal_count(
+            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
+            10_u64,
+            Options::load(10.0).with_scale(U)
+        )
+        .unwrap(),
+        6
+    );
+    // c = 0 branch.
+    let h =
+        affine_homogeneous(AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }, 4_u64, Options::load(10.0).with_scale(U))
+            .unwrap();
+    let s = affine_star_allocate(
+        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+        &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4],
+        Selection::AllGiven,
+        Options::load(10.0).with_scale(U),
+    )
+    .unwrap();
+    assert!(rel(h.makespan, s.makespan) < 1e-12);
+    assert_eq!(
+        affine_homogeneous_optimal_count(
+            AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 },
+            100_u64,
+            Options::load(10.0).with_scale(U)
+        )
+        .unwrap(),
+        6
+    );
+}
+
+#[test]
+fn affine_a4_order_counterexample() {
+    // Reference §6.4 A4: L = 20, S = 1.5; A (0.8, 2.4), B (0.3, 0.6), C (0.2, 2.9).
+    let mk = |c: f64, a: f64| AffineWorker { s: 1.5, z: c, q: 0.0, w: a };
+    let (a, b, c) = (mk(0.8, 2.4), mk(0.3, 0.6), mk(0.2, 2.9));
+    let cba = affine_star_allocate(
+        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+        &[c, b, a],
+        Selection::AllGiven,
+        Options::load(20.0).with_scale(U),
+    )
+    .unwrap();
+    let bca = affine_star_allocate(
+        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
+        &[b, c, a],
+        Selection::AllGiven,
+        Options::load(20.0).with_scale(U),
+    )
+    .unwrap();
+    assert!((cba.makespan - 15.918_345_323_7).abs() < 1e-9);
+    assert!((bca.makespan - 15.563_328_424_2).abs() < 1e-9);
+}
+
+#[test]
+fn multi_installment_structure() {
+    let lim = multi_installment_limit(
+        UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
+    let mut prev = f64::INFINITY;
+    for n in 1..=12 {
+        let mi = multi_installment(
+            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
+            (n) as u64,
+            Options::load(1.0).with_scale(U),
+        )
+        .unwrap();
+        assert!(mi.makespan < prev && mi.makespan > lim);
+        prev = mi.makespan;
+        let tr = multi_installment_simulate(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.2,
+                n: mi.chunks.first().map_or(0, Vec::len) as u64,
+            },
+            &mi,
+            U,
+        )
+        .unwrap();
+        assert!(rel(tr.compute_makespan, mi.makespan) < 1e-12);
+        for node in &tr.nodes[1..] {
+            assert!(rel(node.finish.unwrap(), mi.makespan) < 1e-12);
+            // No idle time after the first chunk arrives.
+            for w in node.computations.windows(2) {
+                assert!((w[1].start - w[0].end).abs() < 1e-12);
+            }
+        }
+        let total: f64 = mi.chunks.iter().flatten().sum::<f64>() + mi.root_alpha;
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    assert!(
+        rel(
+            multi_installment(
+                UniformStar {
+                    root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                    w: 1.0,
+                    z: 0.2,
+                    n: 4_u64
+                },
+                200_u64,
+                Options::load(1.0).with_scale(U)
+            )
+            .unwrap()
+            .makespan,
+            lim
+        ) < 1e-9
+    );
+    // Link-bound and with a computing root.
+    let lim = multi_installment_limit(
+        UniformStar {
+            root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.4,
+            n: 4_u64,
+        },
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
+    assert!(
+        rel(
+            multi_installment(
+                UniformStar {
+                    root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                    w: 1.0,
+                    z: 0.4,
+                    n: 4_u64
+                },
+                200_u64,
+                Options::load(1.0).with_scale(U)
+            )
+            .unwrap()
+            .makespan,
+            lim
+        ) < 1e-9
+    );
+    let mi = multi_installment(
+        UniformStar {
+            root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.4,
+            n: 3_u64,
+        },
+        5_u64,
+        Options::load(2.0).with_scale(U),
+    )
+    .unwrap();
+    let tr = multi_installment_simulate(
+        UniformStar {
+            root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.4,
+            n: mi.chunks.first().map_or(0, Vec::len) as u64,
+        },
+        &mi,
+        U,
+    )
+    .unwrap();
+    assert!(tr.finish_spread(mi.makespan) < 1e-12);
+    assert!(
+        multi_installment(
+            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 3_u64 },
+            0_u64,
+            Options::load(2.0).with_scale(U)
+        )
+        .is_err()
+    );
+    assert!(
+        multi_installment(
+            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 0_u64 },
+            1_u64,
+            Options::load(2.0).with_scale(U)
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn collection_errors() {
+    assert!(matches!(
+        collect_fifo(Star::new(RootMode::NoFrontEnd.with_w(1.0), &[(1.0, 1.0)]), 0.5, Options::load(1.0)),
+        Err(DltError::InvalidArgument { .. })
+    ));
+    assert!(matches!(
+        collect_lifo(Star::new(RootMode::FrontEnd.with_w(1.0), &[(1.0, 1.0)]), -0.5, Options::load(1.0)),
+        Err(DltError::Negative { .. })
+    ));
+    // Slow links and a big return make the first return start before the last send ends.
+    let ch = [(1.0, 0.1), (1.0, 0.1), (1.0, 0.1)];
+    assert!(matches!(
+        collect_fifo(Star::new(RootMode::NonComputing.with_w(1.0), &ch), 2.0, Options::load(1.0)),
+        Err(DltError::InfeasibleStructure { .. })
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn affine_engine_and_linear_limit(ws in prop::collection::vec((0.0..2.0f64, 0.0..1.0f64, 0.0..2.0f64, 0.1..3.0f64), 1..7), root in prop::option::of((0.0..0.5f64, 0.1..3.0f64)), load in 1.0..50.0f64) {
+        let wk: Vec<AffineWorker> = ws.iter().map(|&(s, z, q, w)| AffineWorker { s, z, q, w }).collect();
+        if let Ok(a) = affine_star_allocate((root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk, Selection::BestPrefix, Options::load(load).with_scale(U)) {
+            check_trace(&affine_simulate((root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk, &a, U).unwrap(), &a, load, 1e-12);
+        }
+        // Zero start-ups: the linear star (front-end or non-computing root).
+        let lin: Vec<AffineWorker> = wk.iter().map(|w| AffineWorker { s: 0.0, q: 0.0, ..*w }).collect();
+        let a = affine_star_allocate((root.map(|r| (0.0, r.1))).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &lin, Selection::AllGiven, Options::load(load).with_scale(U)).unwrap();
+        let ch: Vec<(f64, f64)> = wk.iter().map(|w| (w.z, w.w)).collect();
+        let (mode, w0) = match root { Some(r) => (RootMode::FrontEnd, r.1), None => (RootMode::NonComputing, 1.0) };
+        let s = star_product_form(Star::new(mode.with_w(w0), &ch), Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
+        prop_assert!(rel(a.makespan, s.makespan) < 1e-12);
+    }
+
+    #[test]
+    fn affine_bus_fastest_first_best_prefix_is_optimal(s in 0.0..2.0f64, z in 0.0..1.0f64, q in 0.0..1.0f64, ws in prop::collection::vec(0.1..3.0f64, 1..5), load in 1.0..20.0f64) {
+        let wk: Vec<AffineWorker> = ws.iter().map(|&w| AffineWorker { s, z, q, w }).collect();
+        let order = affine_bus_order(&ws);
+        let sorted: Vec<AffineWorker> = order.iter().map(|&i| wk[i]).collect();
+        let best = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &sorted, Selection::BestPrefix, Options::load(load).with_scale(U)).unwrap().makespan;
+        for p in permutations(wk.len()) {
+            for m in 1..=p.len() {
+                let sub: Vec<AffineWorker> = p[..m].iter().map(|&i| wk[i]).collect();
+                if let Ok(a) = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &sub, Selection::AllGiven, Options::load(load).with_scale(U)) {
+                    prop_assert!(a.makespan >= best * (1.0 - 1e-12), "{:?} gives {} < {}", &p[..m], a.makespan, best);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn multi_installment_engine(m in 1usize..6, n in 1usize..8, w in 0.2..3.0f64, z in 0.0..1.0f64, root in prop::option::of(0.2..3.0f64)) {
+        let mi = multi_installment(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: (m) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
+        let tr = multi_installment_simulate(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: mi.chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
+        prop_assert!(tr.finish_spread(mi.makespan) < 1e-12);
+        prop_assert!(tr.compute_makespan <= mi.makespan * (1.0 + 1e-12));
+        if n == 1 {
+            let mode = if root.is_some() { RootMode::FrontEnd } else { RootMode::NonComputing };
+            let bus = bus_allocate(mode.with_w(root.unwrap_or(1.0)), &vec![w; m], z, Options::load(1.0)).unwrap();
+            prop_assert!(rel(bus.makespan, mi.makespan) < 1e-12);
+        } else {
+            let star = UniformStar { root: root.map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: m as u64 };
+            prop_assert!(mi.makespan <= multi_installment(star, (n - 1) as u64, Options::load(1.0)).unwrap().makespan * (1.0 + 1e-12));
+        }
+    }
+
+    #[test]
+    fn lifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
+        let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
+        let s = collect_lifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)).unwrap();
+        let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta, order: if true { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
+        prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
+        for p in permutations(ch.len()) {
+            let perm: Vec<(f64, f64)> = p.iter().map(|&i| ch[i]).collect();
+            let t = collect_lifo(Star::new(mode.with_w(w0), &perm), delta, Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap().makespan;
+            prop_assert!(t >= s.makespan * (1.0 - 1e-12));
+        }
+    }
+
+    #[test]
+    fn fifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
+        let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
+        match collect_fifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)) {
+            Ok(s) => {
+                check_conservation(&s, 1.0);
+                let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta, order: if false { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
+                prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
+            }
+            Err(DltError::InfeasibleStructure { .. }) => {}
+            Err(e) => prop_assert!(false, "{e}"),
+        }
+    }
+}
+
+#[test]
+fn umr_against_multi_installment() {
+    // Reference §7.3: m = 4, σ = 0.2, three rounds: UMR 0.3025 against MI 0.2791.
+    let u = umr_rounds(
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+        3_u64,
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
+    let mi = multi_installment(
+        UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
+        3_u64,
+        Options::load(1.0).with_scale(U),
+    )
+    .unwrap();
+    assert!((u.makespan - 0.3025).abs() < 5e-5 && (mi.makespan - 0.2791).abs() < 5e-5);
+    for (m, r, z) in [(4, 3, 0.2), (3, 5, 0.5), (2, 1, 1.0), (5, 4, 0.0), (4, 6, 0.25)] {
+        let u = umr_rounds(
+            UniformStar { root: Root::NonComputing, w: 1.0, z, n: (m) as u64 },
+            (r) as u64,
+            Options::load(2.0).with_scale(U),
+        )
+        .unwrap();
+        let tr = multi_installment_simulate(
+            UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z,
+                n: u.chunks.first().map_or(0, Vec::len) as u64,
+            },
+            &u,
+            U,
+        )
+        .unwrap();
+        assert!(rel(tr.compute_makespan, u.makespan) < 1e-12, "{m} {r} {z}: {} vs {}", tr.compute_makespan, u.makespan);
+        let total: f64 = u.chunks.iter().flatten().sum();
+        assert!((total - 2.0).abs() < 1e-12);
+        assert!(
+            u.makespan
+                >= multi_installment(
+                    UniformStar {
+                        root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                        w: 1.0,
+                        z,
+                        n: (m) as u64
+                    },
+                    (r) as u64,
+                    Options::load(2.0).with_scale(U)
+                )
+                .unwrap()
+                .makespan
+                    * (1.0 - 1e-12)
+        );
+    }
+}
+
+/// Worst error of the collection and multi-installment plans against the event engine over a
+/// fixed set of 5,000 stars (speeds and links over 4 decades, 1–8 children, 1–10 installments);
+/// the README's accuracy table quotes these maxima.
+#[test]
+fn collection_and_installments_worst_error_against_the_engine() {
+    let mut state = 7u64;
+    let mut f = move || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (mut lifo, mut fifo, mut mi) = (0.0f64, 0.0f64, 0.0f64);
+    for _ in 0..5000 {
+        let k = 1 + (f() * 8.0) as usize;
+        let ch: Vec<(f64, f64)> = (0..k).map(|_| (10f64.powf(f() * 4.0 - 2.0), 10f64.powf(f() * 4.0 - 2.0))).collect();
+        let mode = if f() < 0.5 { RootMode::FrontEnd } else { RootMode::NonComputing };
+        let (w0, delta) = (10f64.powf(f() * 4.0 - 2.0), f() * 2.0);
+        let star = || Star::new(mode.with_w(w0), &ch);
+        let s = collect_lifo(star(), delta, Options::load(1.0)).unwrap();
+        let tr = collect_simulate(star(), &s, Returns { delta, order: ReturnOrder::Lifo }, U).unwrap();
+        lifo = lifo.max(rel(tr.makespan, s.makespan));
+        if let Ok(s) = collect_fifo(star(), delta, Options::load(1.0)) {
+            let tr = collect_simulate(star(), &s, Returns { delta, order: ReturnOrder::Fifo }, U).unwrap();
+            fifo = fifo.max(rel(tr.makespan, s.makespan));
+        }
+        let (m, n) = (1 + (f() * 8.0) as u64, 1 + (f() * 10.0) as u64);
+        let w = 10f64.powf(f() * 2.0 - 1.0);
+        let z = f() * w;
+        let root = if f() < 0.5 { Root::NonComputing } else { Root::FrontEnd { w: 10f64.powf(f() * 2.0 - 1.0) } };
+        if let Ok(x) = multi_installment(UniformStar { root, w, z, n: m }, n, Options::load(1.0).with_scale(U)) {
+            let workers = x.chunks.first().map_or(0, Vec::len) as u64;
+            let t = multi_installment_simulate(UniformStar { root, w, z, n: workers }, &x, U).unwrap();
+            mi = mi.max(t.finish_spread(x.makespan) / x.makespan).max(rel(t.compute_makespan, x.makespan));
+        }
+    }
+    println!("worst against the engine: LIFO {lifo:.1e}, FIFO {fifo:.1e}, multi-installment {mi:.1e}");
+    // Documented: 4·n·ε for at most 9 nodes; multi-installment 4·N·ε for N ≤ 88 chunks.
+    assert!(lifo <= 36.0 * f64::EPSILON && fifo <= 36.0 * f64::EPSILON, "{lifo:e} {fifo:e}");
+    assert!(mi <= 352.0 * f64::EPSILON, "{mi:e}");
+}

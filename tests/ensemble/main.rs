@@ -1,0 +1,8 @@
+//! Integration tests of the `ensemble` family, one binary (one link) for all of them.
+
+#[path = "../reference_support/mod.rs"]
+mod reference_support;
+
+mod ensemble_properties;
+mod ensemble_reference;
+mod ensemble_validation;

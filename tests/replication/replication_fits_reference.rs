@@ -1,0 +1,238 @@
+//! The small functions of Dobber's replication chapters against 50-digit references computed
+//! independently with mpmath and exact rationals (`scripts/references/replication_fits.py`):
+//! CCR and the fits of ch. 4 and 6, least squares and Pearson on ill-conditioned data, the
+//! statistic Y, the model 1.1/2.1 thresholds and optima, the closed-form iteration times at
+//! `E X = 100`, the estimate of γ and the exact iteration times of exponential jobs. Each family
+//! is checked against the bound its `# Accuracy` section documents.
+
+use crate::reference_support;
+
+use loadbal::replication::exact::{self, JobTimeDist};
+use loadbal::replication::{BetaMax, BetaMin, JrParams, closed_forms, estimation, fits, iteration_time, optimum};
+use reference_support::{Record, load, rel_err};
+
+/// The data sets of the script, from the same integer rules.
+fn dataset(name: &str) -> (Vec<f64>, Vec<f64>) {
+    match name {
+        "offset1e8" => (0..1000u64).map(|i| (1e8 + i as f64, 3e8 + 0.5 * i as f64 + ((i * 7919) % 13) as f64)).unzip(),
+        "offset1e12" => (0..1000u64)
+            .map(|i| (1e12 + 0.25 * i as f64, -2e12 + 0.75 * i as f64 + ((i * 104729) % 101) as f64 / 4.0))
+            .unzip(),
+        "plain" => (0..50u64).map(|i| (i as f64, ((i * i * 37) % 53) as f64)).unzip(),
+        other => panic!("unknown data set {other}"),
+    }
+}
+
+fn series(name: &str) -> Vec<f64> {
+    let base = match name {
+        "blocks" => 1000.0,
+        "offset1e9" => 1e9,
+        other => panic!("unknown series {other}"),
+    };
+    (0..4096u64).map(|i| base + ((i * 7919) % 97) as f64 + (50 * ((i / 8) % 3)) as f64).collect()
+}
+
+fn model(name: &str) -> JrParams {
+    match name {
+        "1.1" => JrParams::model11(),
+        "2.1" => JrParams::model21_table_5_7(),
+        "1.2" => JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
+        "2.2" => JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
+        "1.3a" => JrParams::new(0.5, loadbal::replication::params::THESIS_BETA_PRODUCT, BetaMin::Def538, 1.0).unwrap(),
+        "unit" => JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 0.81).unwrap(),
+        other => panic!("unknown model {other}"),
+    }
+}
+
+/// Every function of one family: (worst relative error, rows).
+fn family(rows: &[Record], prefix: &str, bound: f64, eval: impl Fn(&Record) -> Vec<f64>) -> (f64, usize) {
+    let mut worst = 0.0f64;
+    let mut n = 0;
+    for row in rows.iter().filter(|r| {
+        let f = r.str("function");
+        // A prefix ending in `_` names a family of functions; otherwise the exact function.
+        if prefix.ends_with('_') { f.starts_with(prefix) } else { f == prefix }
+    }) {
+        let want = row.f64("value");
+        for got in eval(row) {
+            let err = rel_err(got, want);
+            worst = worst.max(err);
+            n += 1;
+            assert!(err <= bound, "line {} ({}): {got} vs {want}, rel. error {err:e}", row.line, row.str("function"));
+        }
+    }
+    assert!(n > 0, "no rows for {prefix}");
+    eprintln!("{prefix}: {n} values, worst relative error {worst:e} (bound {bound:e})");
+    (worst, n)
+}
+
+#[test]
+fn fits_of_chapters_2_4_and_6() {
+    let rows = load("replication_fits");
+    let a = |r: &Record| r.f64("a");
+    family(&rows, "ccr_of_t", 4.0 * f64::EPSILON, |r| vec![fits::ccr_of_t(a(r)).unwrap()]);
+    family(&rows, "t_of_ccr", 4.0 * f64::EPSILON, |r| vec![fits::t_of_ccr(a(r)).unwrap()]);
+    family(&rows, "elb_run_time_fit", 4.0 * f64::EPSILON, |r| vec![fits::elb_run_time_fit(a(r)).unwrap()]);
+    family(&rows, "dlb_run_time_fit", 4.0 * f64::EPSILON, |r| vec![fits::dlb_run_time_fit(a(r)).unwrap()]);
+    family(&rows, "dlb_speedup_fit", 8.0 * f64::EPSILON, |r| vec![fits::dlb_speedup_fit(a(r)).unwrap()]);
+    family(&rows, "run_speedup", f64::EPSILON, |r| vec![fits::run_speedup(a(r), r.f64("b")).unwrap()]);
+    family(&rows, "threshold", 1e-15, |r| {
+        let v: Vec<f64> = r.str("case").split(' ').map(|s| s.parse().unwrap()).collect();
+        let l1 = fits::Line { slope: v[0], intercept: v[1] };
+        let l2 = fits::Line { slope: v[2], intercept: v[3] };
+        vec![fits::threshold(&l1, &l2).unwrap()]
+    });
+}
+
+#[test]
+fn least_squares_and_pearson_on_ill_conditioned_data() {
+    let rows = load("replication_fits");
+    let line = |r: &Record| {
+        let (x, y) = dataset(r.str("case"));
+        fits::least_squares_line(&x, &y).unwrap()
+    };
+    family(&rows, "least_squares_slope", 1e-13, |r| vec![line(r).0.slope]);
+    family(&rows, "least_squares_intercept", 1e-13, |r| vec![line(r).0.intercept]);
+    // R² as an absolute error (it is 1 − SS_res/SS_tot: relative error grows as 1/R²).
+    let mut worst = 0.0f64;
+    for row in rows.iter().filter(|r| r.str("function") == "least_squares_r2") {
+        let err = (line(row).1 - row.f64("value")).abs();
+        worst = worst.max(err);
+        assert!(err < 1e-13, "line {}: R² abs. error {err:e}", row.line);
+    }
+    eprintln!("least_squares_r2: worst absolute error {worst:e} (bound 1e-13)");
+    family(&rows, "pearson_correlation", 1e-13, |r| {
+        let (x, y) = dataset(r.str("case"));
+        vec![fits::pearson_correlation(&x, &y).unwrap()]
+    });
+    family(&rows, "statistic_y", 1e-13, |_| {
+        let v: Vec<f64> = (0..1000u64).map(|i| 1.0 + ((i * 7919) % 1000) as f64 / 7.0).collect();
+        vec![fits::statistic_y(&v).unwrap()]
+    });
+}
+
+#[test]
+fn thresholds_and_optima_of_models_11_12_21() {
+    let rows = load("replication_fits");
+    let p = |r: &Record, c: &str| r.u64(c);
+    family(&rows, "model11_lower_threshold", 1e-15, |_| vec![optimum::model11_lower_threshold()]);
+    family(&rows, "model11_gain_threshold", 1e-15, |_| vec![optimum::model11_gain_threshold()]);
+    family(&rows, "model11_upper_threshold", 1e-15, |r| vec![optimum::model11_upper_threshold(p(r, "a")).unwrap()]);
+    family(&rows, "model21_zero_threshold", 1e-15, |r| vec![optimum::model21_zero_threshold(p(r, "a")).unwrap()]);
+    family(&rows, "model21_full_threshold", 1e-15, |r| vec![optimum::model21_full_threshold(p(r, "a")).unwrap()]);
+    let [t1, t2, t3] = optimum::model21_four_processor_thresholds();
+    let four: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.str("function") == "model21_four_processor_thresholds")
+        .map(|r| r.f64("value"))
+        .collect();
+    for (got, want) in [t1, t2, t3].iter().zip(&four) {
+        assert!(rel_err(*got, *want) < 1e-15, "{got} vs {want}");
+    }
+    family(&rows, "model11_speedup_at_optimum", 1e-13, |r| {
+        vec![optimum::model11_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
+    });
+    family(&rows, "model12_special_speedup_at_optimum", 1e-13, |r| {
+        vec![optimum::model12_special_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
+    });
+}
+
+#[test]
+fn closed_form_iteration_times_at_mean_100() {
+    let rows = load("replication_fits");
+    family(&rows, "iteration_time_", 1e-13, |r| {
+        let name = r.str("function").trim_start_matches("iteration_time_");
+        let job = JobTimeDist::Gamma { mean: 100.0, sd: 100.0 * r.f64("a") };
+        let job = if r.f64("a") == 0.0 { JobTimeDist::Normal { mean: 100.0, sd: 0.0 } } else { job };
+        let (rr, pp) = (r.u64("b"), r.u64("c"));
+        let m = model(name);
+        let mut v = vec![
+            iteration_time(&job, rr, pp, &m).unwrap(),
+            closed_forms::model13_iteration_time(&job, rr, pp, &m).unwrap(),
+        ];
+        match name {
+            "1.1" => v.push(closed_forms::model11_iteration_time(&job, rr, pp).unwrap()),
+            "2.1" => v.push(closed_forms::model21_iteration_time(&job, rr, pp).unwrap()),
+            "1.2" | "2.2" => v.push(closed_forms::model12_iteration_time(&job, rr, pp, &m).unwrap()),
+            "unit" => v.push(closed_forms::model13_unit_beta_iteration_time(&job, rr, pp, &m).unwrap()),
+            _ => {}
+        }
+        v
+    });
+}
+
+#[test]
+fn estimate_gamma_on_offset_series() {
+    let rows = load("replication_fits");
+    family(&rows, "estimate_gamma", 1e-12, |r| {
+        vec![estimation::estimate_gamma(&series(r.str("case")), r.u64("a")).unwrap()]
+    });
+}
+
+#[test]
+fn exact_iteration_times_of_exponential_jobs() {
+    let rows = load("replication_fits");
+    family(&rows, "exponential_dependent_iteration_time", 1e-15, |r| {
+        vec![exact::exponential_dependent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
+    });
+    family(&rows, "exponential_independent_iteration_time", 1e-12, |r| {
+        vec![exact::exponential_independent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
+    });
+}
+
+#[test]
+fn small_speedups_and_first_level_estimates() {
+    let rows = load("replication_fits");
+    family(&rows, "model11_small_speedups", 4.0 * f64::EPSILON, |r| {
+        let k: usize = r.str("case").parse().unwrap();
+        vec![closed_forms::model11_small_speedups(r.f64("a")).unwrap()[k]]
+    });
+    family(&rows, "model21_speedup_2_on_4", 4.0 * f64::EPSILON, |r| {
+        vec![closed_forms::model21_speedup_2_on_4(r.f64("a")).unwrap()]
+    });
+    let a: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 7919) % 997) as f64).collect();
+    let b: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 104729) % 991) as f64).collect();
+    let k = estimation::estimate_first_level(&a, &b).unwrap();
+    family(&rows, "estimate_first_level", 1e-12, |r| {
+        vec![match r.str("case") {
+            "alpha" => k.alpha,
+            "beta_max" => k.beta_max,
+            _ => k.beta_min,
+        }]
+    });
+}
+
+#[test]
+fn printed_table_5_1_slopes_and_correlations() {
+    let rows = load("replication_fits");
+    family(&rows, "table_5_5_alpha_slope_p", 1e-13, |_| vec![fits::table_5_5_alpha_slope_p().unwrap()]);
+    family(&rows, "table_5_5_alpha_slope_r", 1e-13, |_| vec![fits::table_5_5_alpha_slope_r().unwrap()]);
+    let (cr, cp) = fits::table_correlations(&fits::TABLE_5_1_ALPHA).unwrap();
+    family(&rows, "table_correlations", 1e-13, |r| vec![if r.str("case") == "r" { cr } else { cp }]);
+}
+
+#[test]
+fn trace_statistics_and_acf_of_offset_series() {
+    let rows = load("replication_fits");
+    let stats = |r: &Record| loadbal::replication::stats::trace_stats(&series(r.str("case"))[..2000], 20).unwrap();
+    family(&rows, "trace_stats_mean", 1e-12, |r| vec![stats(r).mean]);
+    family(&rows, "trace_stats_sd", 1e-12, |r| vec![stats(r).sd]);
+    family(&rows, "trace_stats_rmse_lv", 1e-12, |r| vec![stats(r).rmse_lv]);
+    family(&rows, "trace_stats_sd_of_means", 1e-12, |r| vec![stats(r).sd_of_means]);
+    // γ(h) and ρ(h) to 1e-12 of γ(0) and of 1 (absolute), as documented.
+    let mut worst = 0.0f64;
+    for row in rows.iter().filter(|r| matches!(r.str("function"), "autocovariance" | "acf")) {
+        let y = &series(row.str("case"))[..2000];
+        let h = row.u64("a") as usize;
+        let g = loadbal::replication::stats::autocovariance(y, h).unwrap();
+        let (got, scale) = if row.str("function") == "acf" {
+            (loadbal::replication::stats::acf(y, h).unwrap()[h], 1.0)
+        } else {
+            (g[h], g[0])
+        };
+        let err = (got - row.f64("value")).abs() / scale;
+        worst = worst.max(err);
+        assert!(err < 1e-12, "line {}: {got} vs {} ({err:e})", row.line, row.str("value"));
+    }
+    eprintln!("autocovariance/acf: worst error {worst:e} (scaled by γ(0); bound 1e-12)");
+}

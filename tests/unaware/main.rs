@@ -1,0 +1,16 @@
+//! Integration tests of the `unaware` family, one binary (one link) for all of them.
+
+#[path = "../reference_support/mod.rs"]
+mod reference_support;
+#[path = "../unaware_support/mod.rs"]
+mod unaware_support;
+
+mod unaware_dld;
+mod unaware_engine;
+mod unaware_linear;
+mod unaware_multisource;
+mod unaware_probing;
+mod unaware_reference;
+mod unaware_sld;
+mod unaware_spanning;
+mod unaware_sweep;
