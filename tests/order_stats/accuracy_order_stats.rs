@@ -204,3 +204,25 @@ fn minima_and_maxima_of_gamma_lognormal_and_weibull_by_the_cdf_form() {
     eprintln!("{rows} rows, {refused} refused as below f64's range");
     assert_eq!(rows, 93, "rows of order_stats_extremes.csv");
 }
+
+#[test]
+fn extremes_at_the_edges_of_the_accepted_parameters() {
+    // scripts/references/order_stats_edges.py: closed forms. Weibull shapes 0.05 … 10⁴ (the
+    // minimum is Weibull again; the maximum an alternating binomial sum at up to 460 digits),
+    // n = 1 … 10⁶ (maximum to n = 1000); log-normal σ = 4.5 … 6 and gamma shapes 3·10⁴, 10⁵ at
+    // n = 1, 2.
+    let mut means = Worst::new("E[min], E[max] at the parameter edges (relative, closed forms)");
+    for row in load("order_stats_edges") {
+        let law = match row.str("law") {
+            "weibull" => Law::weibull(row.f64("p1"), 1.0),
+            "lognormal" => Law::lognormal(0.0, row.f64("p1")),
+            _ => Law::gamma(row.f64("p1"), 1.0),
+        }
+        .unwrap();
+        let (n, which) = (row.u64("n"), row.str("which"));
+        let got = if which == "max" { expected_max_iid(&law, n) } else { expected_min_iid(&law, n) };
+        let at = || format!("{which} of {n} {law}");
+        let got = got.unwrap_or_else(|e| panic!("{}: {e}", at()));
+        means.check(rel_err(got, row.f64("mean")), 1e-12, at);
+    }
+}
