@@ -227,3 +227,47 @@ fn equivalent_processor_within_its_bound() {
     }
     worst.report("raold_os");
 }
+
+/// `probe_times_linear`, `chain_distribution` and `pure_dlt` against exact rationals
+/// (`scripts/references/unaware_chain_times.py`): 120 chains of 1 … 40 processors, speeds and
+/// links over up to 12 decades. Bounds as documented: T^c, T^p of P_{i+1} (2i + 3)·ε; the
+/// shares and the duration 4·n·ε; pureDLT (4·n + 2)·ε.
+#[test]
+fn chain_probe_distribution_and_pure_dlt_against_exact_rationals() {
+    let (mut probe_worst, mut dist_worst, mut pure_worst) = (0.0f64, 0.0f64, 0.0f64);
+    let rows = load("unaware_chain_times");
+    for r in &rows {
+        let w = list(r, "w");
+        let z = if r.str("z") == "-" { Vec::new() } else { list(r, "z") };
+        let n = w.len();
+        let c = Chain { w, z };
+        let p = probe_times_linear(&c, probe(r), scale(r)).unwrap();
+        for (i, (want_c, want_p)) in list(r, "tc").into_iter().zip(list(r, "tp")).enumerate() {
+            let bound = (2 * i + 3) as f64 * EPS;
+            for (got, want) in [(p.tc[i], want_c), (p.tp[i], want_p)] {
+                let e = rel_err(got, want);
+                assert!(e <= bound, "line {}: probe time of P_{} {got} vs {want} ({e:.1e})", r.line, i + 1);
+                probe_worst = probe_worst.max(e / EPS);
+            }
+        }
+        let phase = chain_distribution(&c, r.f64("load"), scale(r)).unwrap();
+        let bound = 4.0 * n as f64 * EPS;
+        for (got, want) in phase.loads.iter().zip(list(r, "alpha")) {
+            let e = rel_err(*got, want);
+            assert!(e <= bound, "line {}: share {got} vs {want} ({e:.1e})", r.line);
+            dist_worst = dist_worst.max(e / EPS);
+        }
+        let e = rel_err(phase.duration, r.f64("duration"));
+        assert!(e <= bound, "line {}: duration ({e:.1e})", r.line);
+        dist_worst = dist_worst.max(e / EPS);
+        let cfg = ChainConfig { load: r.f64("load"), eta: r.f64("eta"), eps: 0.07, scale: scale(r) };
+        let t = pure_dlt(&c, &cfg, RootWhileWaiting::Idle).unwrap();
+        let e = rel_err(t, r.f64("pure_idle"));
+        assert!(e <= (4 * n + 2) as f64 * EPS, "line {}: pureDLT {t} ({e:.1e})", r.line);
+        pure_worst = pure_worst.max(e / EPS);
+    }
+    eprintln!(
+        "{} chains: probe times worst {probe_worst:.2} ε, distribution {dist_worst:.2} ε, pureDLT {pure_worst:.2} ε",
+        rows.len()
+    );
+}
