@@ -14,3 +14,4 @@ mod remap_mdp;
 mod remap_periodic_sweep;
 mod remap_quantecon;
 mod remap_regressions;
+mod remap_yin_exact;
