@@ -9,6 +9,7 @@ mod unaware_dld;
 mod unaware_engine;
 mod unaware_linear;
 mod unaware_multisource;
+mod unaware_probe_estimates;
 mod unaware_probing;
 mod unaware_reference;
 mod unaware_sld;

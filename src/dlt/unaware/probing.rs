@@ -451,7 +451,8 @@ pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>,
     if n < 2 {
         return Err(UnawareError::InvalidParameter { name: "n", value: n as f64, expected: ">= 2" });
     }
-    let m = (n as f64).log2().ceil() as u32 + 1;
+    // ⌈log₂ n⌉ in integers: `(n as f64).log2()` rounds n = 2⁶² + 1 down to 2⁶² and loses a phase.
+    let m = (usize::BITS - (n - 1).leading_zeros()) + 1;
     let l1 = eps * load;
     // (1 − η − ε)·L without overflow for L near f64::MAX.
     let rest = (1.0 - eta - eps) * load;
