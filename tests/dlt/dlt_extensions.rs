@@ -384,41 +384,48 @@ fn umr_against_multi_installment() {
 }
 
 /// Worst error of the collection and multi-installment plans against the event engine over a
-/// fixed set of 5,000 stars (speeds and links over 4 decades, 1–8 children, 1–10 installments);
-/// the README's accuracy table quotes these maxima.
+/// fixed set of 5,000 stars (speeds and links over 4 decades, 1–8 children, 1–10 installments),
+/// collection within its documented bound for each star's own size; the README's accuracy
+/// table quotes the maxima.
 #[test]
 fn collection_and_installments_worst_error_against_the_engine() {
-    let mut state = 7u64;
-    let mut f = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let decade = |rng: &mut rand_chacha::ChaCha8Rng, lo: f64, hi: f64| 10f64.powf(rng.random_range(lo..hi));
     let (mut lifo, mut fifo, mut mi) = (0.0f64, 0.0f64, 0.0f64);
     for _ in 0..5000 {
-        let k = 1 + (f() * 8.0) as usize;
-        let ch: Vec<(f64, f64)> = (0..k).map(|_| (10f64.powf(f() * 4.0 - 2.0), 10f64.powf(f() * 4.0 - 2.0))).collect();
-        let mode = if f() < 0.5 { RootMode::FrontEnd } else { RootMode::NonComputing };
-        let (w0, delta) = (10f64.powf(f() * 4.0 - 2.0), f() * 2.0);
+        let k = rng.random_range(1..=8usize);
+        let ch: Vec<(f64, f64)> = (0..k).map(|_| (decade(&mut rng, -2.0, 2.0), decade(&mut rng, -2.0, 2.0))).collect();
+        let mode = if rng.random_bool(0.5) { RootMode::FrontEnd } else { RootMode::NonComputing };
+        let (w0, delta) = (decade(&mut rng, -2.0, 2.0), rng.random_range(0.0..2.0));
         let star = || Star::new(mode.with_w(w0), &ch);
+        // Documented: 4·n·ε for the n = k + 1 nodes of the star.
+        let bound = 4.0 * (k + 1) as f64 * f64::EPSILON;
         let s = collect_lifo(star(), delta, Options::load(1.0)).unwrap();
         let tr = collect_simulate(star(), &s, Returns { delta, order: ReturnOrder::Lifo }, U).unwrap();
-        lifo = lifo.max(rel(tr.makespan, s.makespan));
+        let e = rel(tr.makespan, s.makespan);
+        assert!(e <= bound, "LIFO, {k} children: {e:e}");
+        lifo = lifo.max(e);
         if let Ok(s) = collect_fifo(star(), delta, Options::load(1.0)) {
             let tr = collect_simulate(star(), &s, Returns { delta, order: ReturnOrder::Fifo }, U).unwrap();
-            fifo = fifo.max(rel(tr.makespan, s.makespan));
+            let e = rel(tr.makespan, s.makespan);
+            assert!(e <= bound, "FIFO, {k} children: {e:e}");
+            fifo = fifo.max(e);
         }
-        let (m, n) = (1 + (f() * 8.0) as u64, 1 + (f() * 10.0) as u64);
-        let w = 10f64.powf(f() * 2.0 - 1.0);
-        let z = f() * w;
-        let root = if f() < 0.5 { Root::NonComputing } else { Root::FrontEnd { w: 10f64.powf(f() * 2.0 - 1.0) } };
+        let (m, n) = (rng.random_range(1..=8u64), rng.random_range(1..=10u64));
+        let w = decade(&mut rng, -1.0, 1.0);
+        let z = rng.random_range(0.0..1.0) * w;
+        let root =
+            if rng.random_bool(0.5) { Root::NonComputing } else { Root::FrontEnd { w: decade(&mut rng, -1.0, 1.0) } };
         if let Ok(x) = multi_installment(UniformStar { root, w, z, n: m }, n, Options::load(1.0).with_scale(U)) {
             let workers = x.chunks.first().map_or(0, Vec::len) as u64;
             let t = multi_installment_simulate(UniformStar { root, w, z, n: workers }, &x, U).unwrap();
-            mi = mi.max(t.finish_spread(x.makespan) / x.makespan).max(rel(t.compute_makespan, x.makespan));
+            let e = (t.finish_spread(x.makespan) / x.makespan).max(rel(t.compute_makespan, x.makespan));
+            mi = mi.max(e);
         }
     }
     println!("worst against the engine: LIFO {lifo:.1e}, FIFO {fifo:.1e}, multi-installment {mi:.1e}");
-    // Documented: 4·n·ε for at most 9 nodes; multi-installment 4·N·ε for N ≤ 88 chunks.
-    assert!(lifo <= 36.0 * f64::EPSILON && fifo <= 36.0 * f64::EPSILON, "{lifo:e} {fifo:e}");
+    // The plan is documented within 4·N·ε for N chunks; the engine adds its own rounding of the
+    // event times, so the comparison holds the largest case's bound (N ≤ 88) over the whole set.
     assert!(mi <= 352.0 * f64::EPSILON, "{mi:e}");
 }

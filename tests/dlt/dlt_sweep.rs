@@ -3,6 +3,7 @@
 //! counts to 10⁹ and beyond, speeds and ratios over 12 decades or more. Each call returns a
 //! finite value within its documented accuracy or a typed error, in bounded time and memory.
 
+use crate::dlt_support::{compensated_sum, mode};
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
@@ -22,22 +23,10 @@ fn count() -> impl Strategy<Value = u64> {
     ]
 }
 
-fn mode() -> impl Strategy<Value = RootMode> {
-    prop_oneof![Just(RootMode::FrontEnd), Just(RootMode::NoFrontEnd), Just(RootMode::NonComputing)]
-}
-
 fn allocation_ok(a: &Allocation, load: f64) -> Result<(), TestCaseError> {
     prop_assert!(a.makespan.is_finite() && a.makespan > 0.0, "{a}");
     prop_assert!(a.alpha.iter().all(|x| x.is_finite() && *x >= 0.0), "{a}");
-    // Compensated (Neumaier) sum: a naive sum of 10⁶ shares drifts by ~1e-12 on its own
-    // (902,393 shares at σ = 3.25e-5 summed naively to 1 − 1.0e-12 although their exact sum is 1).
-    let (mut sum, mut carry) = (0.0f64, 0.0f64);
-    for &x in &a.alpha {
-        let t = sum + x;
-        carry += if sum.abs() >= x.abs() { (sum - t) + x } else { (x - t) + sum };
-        sum = t;
-    }
-    let sum = sum + carry;
+    let sum = compensated_sum(&a.alpha);
     prop_assert!((sum - load).abs() <= 1e-12 * load, "loads sum to {sum}, not {load}");
     Ok(())
 }
