@@ -40,6 +40,14 @@ const MAX_MESH_CELLS: u64 = 1 << 30;
 
 /// Hop-distance layers: `n[l]` processors at distance `l` from the originator and `e[l]` links
 /// between layers `l − 1` and `l` (`n[0] = 1`, `e[0] = 0`).
+///
+/// # Examples
+/// The 3-cube: C(3, l) processors at distance l, each with l links back.
+/// ```
+/// let l = loadbal::dlt::layers_hypercube(3).unwrap();
+/// assert_eq!((l.n.clone(), l.e.clone()), (vec![1, 3, 3, 1], vec![0, 3, 6, 3]));
+/// assert_eq!(l.to_string(), "4 layers: processors [1, 3, 3, 1], links [0, 3, 6, 3]");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layers {

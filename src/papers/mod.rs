@@ -238,7 +238,21 @@ impl PrintedNumber {
     }
 }
 
-/// One reproduced number.
+/// One reproduced number. `Display` prints the source, table, item, the printed and model values
+/// (and the Monte Carlo estimate ± its standard error when there is one) and the status.
+///
+/// # Examples
+/// The equivalent processor of P_2 and P_16 (Jia, §3.4.1), printed as 1.0698:
+/// ```
+/// use loadbal::papers::{RunConfig, sections_of};
+/// let snp = sections_of("jia").into_iter().find(|s| s.title.starts_with("SNP example")).unwrap();
+/// let rows = (snp.run)(&RunConfig::default());
+/// let w = rows.iter().find(|r| r.item.starts_with("equivalent computation power")).unwrap();
+/// assert_eq!(
+///     w.to_string(),
+///     "jia §3.4.1 text equivalent computation power w' of P_2 and P_16: paper 1.0698, model 1.069767 [match]"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Row {
