@@ -22,9 +22,9 @@ fn cond(a: f64, b: f64) -> f64 {
 
 #[test]
 fn tree_probe_report_times_against_exact_rationals() {
-    // Each time is a sum of N positive terms (N counted by the script: the transfers along the
-    // path and before it among siblings), each one product of PL, z or w and a unit time:
-    // within (N + 1)·ε relative, the documented (2·d + 2)·ε for the paths of the thesis.
+    // T^cf of node c is a sum of k_c positive products (k_c counted by the script: the transfers
+    // along its path and those of earlier siblings); documented: T^cs, T^cf, T^p within
+    // (k_c + 1)·ε, (k_c + 2)·ε, (k_c + 3)·ε relative.
     let mut worst = 0.0f64;
     let rows = load("unaware_probe_tree");
     for r in &rows {

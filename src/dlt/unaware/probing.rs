@@ -281,9 +281,12 @@ impl Probe {
 /// ```
 ///
 /// # Accuracy
-/// Each time is a sum of at most `2·depth + children` positive terms, each one product: within
-/// `(2·d + 2)·ε` relative for a node at depth d with d siblings before it on its path (no
-/// cancellation).
+/// No cancellation: T^cf of node c is a sum of k_c positive products (one transfer per edge of
+/// its path plus one per earlier sibling at each level), T^cs drops c's own transfer and T^p adds
+/// its computation, so T^cs, T^cf and T^p are within (k_c + 1)·ε, (k_c + 2)·ε and (k_c + 3)·ε
+/// relative to the exact times for the rounded PL ([`TreeProbe::pl`]). Measured at most 3.1e-16
+/// against exact rationals on 60 trees of up to 40 nodes over 12 decades
+/// (`tests/unaware/unaware_probe_estimates.rs`).
 ///
 /// # Errors
 /// [`UnawareError::NoReachableProcessor`] when the root has no child,

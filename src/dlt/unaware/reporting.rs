@@ -64,6 +64,14 @@ pub struct ReportingConfig {
 
 impl ReportingConfig {
     /// L, T* and δ, with the shortest-path tree and unit times (T_cp = T_cm = 1).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{ReportingConfig, SpanningTreeKind};
+    /// let cfg = ReportingConfig::new(10.0, 2.5, 1.0);
+    /// assert_eq!(cfg.phase.rounds(10).unwrap(), 2);
+    /// assert_eq!(cfg.kind, SpanningTreeKind::Spt);
+    /// ```
     pub fn new(load: f64, t_star: f64, hop_delay: f64) -> Self {
         ReportingConfig {
             load,
