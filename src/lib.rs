@@ -44,8 +44,10 @@
 //! # }
 //! ```
 //!
-//! Each module's documentation starts with what it computes and an example; the papers'
-//! tables are rebuilt by `cargo run --release --example reproduce` (see [`papers`]).
+//! Each module's documentation starts with what it computes and an example. The papers' tables
+//! are rebuilt, row by row, by the companion crate `loadbal-papers` (its `reproduce` program), and
+//! the `loadbal` command of the crate `loadbal-cli` answers the same questions from a shell; both
+//! use only this crate's public API.
 //!
 //! # Conventions
 //!
@@ -80,7 +82,6 @@ pub mod dlt;
 pub mod ensemble;
 pub mod montecarlo;
 pub mod order_stats;
-pub mod papers;
 pub mod queueing;
 pub mod references;
 pub mod remap;

@@ -347,7 +347,7 @@ pub fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Re
     Ok((k as f64 - 1.0) / (p as f64 - 1.0) * (v_tilde - 0.25) * mu_t * mu_t)
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::ensemble::{TaskTimes, adjusted_counts_first_idle, expected_algebraic_variance, md_step};

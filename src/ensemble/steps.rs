@@ -319,7 +319,7 @@ impl Torus {
     }
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;

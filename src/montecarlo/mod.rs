@@ -208,7 +208,7 @@ impl MonteCarlo {
     }
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use rand::Rng;

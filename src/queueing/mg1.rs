@@ -113,11 +113,10 @@ pub fn mg1_vacation(
     StationMetrics::from_wait(lambda, lambda, rho, 1.0, 0.0, wq, service.mean).checked(rho)
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::queueing::mm1;
-    #[cfg(feature = "testing")]
     use proptest::prelude::*;
 
     #[test]
@@ -137,7 +136,6 @@ mod tests {
         assert!(md1(-0.5, 1.0).is_err());
     }
 
-    #[cfg(feature = "testing")]
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]

@@ -389,10 +389,9 @@ impl std::fmt::Display for BorrowingVerdict {
     }
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "testing")]
     use proptest::prelude::*;
 
     #[test]
@@ -414,7 +413,6 @@ mod tests {
         assert!(two_region_borrowing([0.2, 0.05], [0.1, 0.15], [0.2, 0.3], [3.0, 2.0]).is_err());
     }
 
-    #[cfg(feature = "testing")]
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Chains, interior originators, multi-level and k-ary trees: engine checks and invariants.
 
 use crate::dlt_support;

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! The engine's message features used by Jia's resource-unaware strategies: probe copies,
 //! CTC/PTC reports (instant and with per-hop latency), timers and interrupted computations.
 

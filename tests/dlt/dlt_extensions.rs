@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Start-up costs, multi-installment and result collection.
 
 use crate::dlt_support;

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Layered meshes, hypercubes and circuit-switched scattering.
 
 use crate::dlt_support;

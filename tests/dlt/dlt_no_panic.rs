@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! No input panics, and no solver returns a NaN or infinite value: bad or extreme input gives
 //! a typed error.
 

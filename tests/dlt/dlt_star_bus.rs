@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Star and bus: anchors, engine equal-finish checks and the invariants of reference §10.
 
 use crate::dlt_support;

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Adversarial but valid inputs for every public `f64` function of `loadbal::dlt`: processor
 //! counts to 10⁹ and beyond, speeds and ratios over 12 decades or more. Each call returns a
 //! finite value within its documented accuracy or a typed error, in bounded time and memory.

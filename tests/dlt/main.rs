@@ -1,6 +1,5 @@
 //! Integration tests of the `dlt` family, one binary (one link) for all of them.
 
-#[cfg(feature = "testing")]
 #[path = "../dlt_support/mod.rs"]
 mod dlt_support;
 #[path = "../reference_support/mod.rs"]

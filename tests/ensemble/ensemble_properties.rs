@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! No input panics: every public function of `loadbal::ensemble` returns a value or a typed error
 //! for arbitrary (including NaN, negative, empty and inconsistent) input.
 

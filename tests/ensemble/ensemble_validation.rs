@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Monte Carlo validation of the Ahn et al. framework: (9') against sampled remaining times, each
 //! step's decrease (11) against the same draws before and after the step, and the static
 //! predictions against simulated static runs.

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Accuracy of the exact normal order statistics against closed forms and against an independent
 //! quadrature of a different integrand (the CDF form), for n up to 10⁹.
 

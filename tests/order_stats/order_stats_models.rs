@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Location–scale, heterogeneous and i.i.d.-CDF extremes: golden values, Monte Carlo checks,
 //! typed errors and property tests.
 

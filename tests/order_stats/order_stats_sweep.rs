@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Issue 14's sweep for the order statistics: every public function that returns `f64`, fed
 //! with adversarial but valid inputs (extreme shapes, n up to 10⁹, scales over 12 decades),
 //! returns a finite value consistent with its documented accuracy, or a typed error; never NaN,

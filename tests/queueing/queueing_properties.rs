@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! No input panics: every queueing function returns a value or a typed error for any numbers,
 //! including NaN, infinities, zero and negative rates; every value it returns is finite and
 //! consistent with Little's law.

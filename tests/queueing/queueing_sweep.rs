@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Issue 14's sweep of the queueing formulas: adversarial but valid inputs (ρ within 1e-12 of
 //! 1, c and K up to 10¹², rates over 12 decades) give a finite answer within the documented
 //! accuracy, or a typed error, in bounded time and memory.

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Yin et al., §5 example: remap sets, values, iteration counts, assumption (A), the textbook
 //! variant, random chains.
 

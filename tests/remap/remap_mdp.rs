@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 #![allow(clippy::needless_range_loop)]
 //! The MDP solver on small problems: criteria, bad input, properties (policy iteration against
 //! value iteration, modified policy iteration and every deterministic policy).

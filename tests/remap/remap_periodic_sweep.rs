@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Issue 14's sweep of the periodic remapping models (Fong et al.): extreme but valid inputs
 //! give finite intervals and imbalances or typed errors, in bounded time and memory.
 

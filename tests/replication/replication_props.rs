@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Property tests of the Dobber replication models: invariants, and on adversarial inputs a
 //! finite answer or a typed error in bounded time (never a panic, NaN or silent clamp).
 

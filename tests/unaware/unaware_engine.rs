@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Jia's strategies on the event engine: the probe as copies with CTC/PTC reports, SLD
 //! with its probe executed, and the Chapter 2 strategies driven by PTC reports.
 

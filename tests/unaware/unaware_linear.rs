@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Linear chains with unknown speeds (Jia, ch. 2): closed forms G13–G16, ESS/WCS/pureDLT,
 //! and the Tables 2.1/2.2 Monte Carlo properties (G27).
 

@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! GP, SSS and SDS (Jia, ch. 5; reference G23–G25, G27).
 
 use loadbal::dlt::CostScale;

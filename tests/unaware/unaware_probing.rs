@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Probing estimators and phase-size rules (Jia, eqs. (2.1)–(2.4), 3.1–3.8, partition Π).
 
 use loadbal::dlt::CostScale;

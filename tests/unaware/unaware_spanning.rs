@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Spanning trees, equivalent processors and RAOLD-OS (Jia, ch. 4).
 
 use crate::unaware_support;

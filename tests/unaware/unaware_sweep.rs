@@ -1,4 +1,3 @@
-#![cfg(feature = "testing")]
 //! Adversarial but valid inputs for the scalar formulas and the probe/estimate functions of
 //! `loadbal::dlt::unaware`: magnitudes from 1e-300 to 1e300, counts to `usize::MAX`. Each call
 //! returns a finite value or a typed error, never infinity or NaN, in bounded time.

@@ -173,7 +173,7 @@ pub fn equivalent(
     Ok(Equivalent { w_eq: w_sub[tree.root()], shares, w_sub, sequence })
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use approx::assert_abs_diff_eq;

@@ -322,10 +322,9 @@ pub fn p1_section3_interval(model: &Homogeneous, d: f64) -> Result<Interval, Rem
     Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
 }
 
-#[cfg(all(test, feature = "testing"))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "testing")]
     use proptest::prelude::*;
 
     const TABLE1_B: [f64; 9] = [0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50];
@@ -447,7 +446,6 @@ mod tests {
         ));
     }
 
-    #[cfg(feature = "testing")]
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]

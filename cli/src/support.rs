@@ -1,0 +1,221 @@
+//! What every `loadbal` subcommand (and `reproduce`) shares: exit codes, error messages, input files,
+//! progress bars and the memory guard. Arguments are parsed with clap (derive), which
+//! prints `--help`, refuses unknown flags and bad
+//! values with a message naming them, and exits with code 2 on a usage error.
+//!
+//! Conventions:
+//! - exit 0: success; exit 2: usage error (bad flag, bad value, bad input file); exit 1: the
+//!   computation failed (the model refused the parameters, a file could not be written);
+//! - every error is one line on stderr, `program: message`, naming the file, flag or line;
+//! - long runs draw a progress bar on stderr (only when stderr is a terminal);
+//! - inputs whose working memory would exceed [`MEMORY_LIMIT_BYTES`] are refused before any
+//!   allocation.
+
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Working memory a program may allocate for one run: 4 GiB.
+pub const MEMORY_LIMIT_BYTES: u64 = 4 << 30;
+
+/// Why a program stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// The user asked for something the program cannot do as asked (exit code 2).
+    Usage(String),
+    /// The computation or its output failed (exit code 1).
+    Failed(String),
+}
+
+impl Failure {
+    /// A usage error (exit code 2).
+    pub fn usage(msg: impl Into<String>) -> Failure {
+        Failure::Usage(msg.into())
+    }
+
+    /// A failed computation (exit code 1).
+    pub fn failed(msg: impl Into<String>) -> Failure {
+        Failure::Failed(msg.into())
+    }
+
+    /// A model error, with what was being computed: `context: error` (exit code 1).
+    pub fn model(context: &str, err: impl fmt::Display) -> Failure {
+        Failure::Failed(format!("{context}: {err}"))
+    }
+
+    /// The process exit code: 2 for usage errors, 1 for failures.
+    pub fn code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Failed(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Usage(m) | Failure::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Parses the command line into `T`. `--help` and `--version` print and exit 0; any other
+/// problem (unknown flag, bad or missing value) prints one line, `program: message (try
+/// --help)`, and exits with code 2.
+pub fn parse<T: clap::Parser>(program: &str) -> T {
+    match T::try_parse() {
+        Ok(t) => t,
+        Err(e) => match e.kind() {
+            clap::error::ErrorKind::DisplayHelp
+            | clap::error::ErrorKind::DisplayVersion
+            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                let _ = e.print();
+                std::process::exit(if e.use_stderr() { 2 } else { 0 });
+            }
+            _ => {
+                let text = e.to_string();
+                let first = text.lines().next().unwrap_or("bad arguments");
+                let first = first.strip_prefix("error: ").unwrap_or(first);
+                // A closed stderr must not turn a usage error into a panic.
+                let _ = writeln!(std::io::stderr(), "{program}: {first} (try --help)");
+                std::process::exit(2);
+            }
+        },
+    }
+}
+
+/// Runs a program body: prints `program: message` on stderr and returns exit code 2 for a usage
+/// error, 1 for a failure, 0 on success.
+pub fn exit(program: &str, result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "{program}: {e}");
+            ExitCode::from(e.code())
+        }
+    }
+}
+
+/// Writes `text` to standard output. A closed or failing stdout (`program | head`) is a
+/// failure (exit code 1) instead of the panic of `print!`.
+pub fn print(text: &str) -> Result<(), Failure> {
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| Failure::failed(format!("cannot write to standard output: {e}")))
+}
+
+/// Writes `line` and a newline to standard output (see [`print`]).
+pub fn println(line: impl fmt::Display) -> Result<(), Failure> {
+    print(&format!("{line}\n"))
+}
+
+/// Writes a note to standard error, ignoring a closed stderr.
+pub fn note(line: impl fmt::Display) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Reads a whole input file; a missing or unreadable file is a usage error naming the path.
+pub fn read_input(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Writes an output file; failure names the path (exit code 1).
+pub fn write_output(path: &Path, contents: &str) -> Result<(), Failure> {
+    std::fs::write(path, contents).map_err(|e| Failure::failed(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Checks, before any work, that `path` can be written: its directory exists and the file can be
+/// created (an existing file is left as it is). A missing directory is a usage error naming the
+/// path; directories are never created.
+pub fn check_output_path(path: &Path) -> Result<(), Failure> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(Failure::usage(format!(
+            "cannot write {}: directory {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(Failure::usage(format!("cannot write {}: it is a directory", path.display())));
+    }
+    let existed = path.exists();
+    match std::fs::OpenOptions::new().append(true).create(true).open(path) {
+        Ok(_) => {
+            if !existed {
+                let _ = std::fs::remove_file(path);
+            }
+            Ok(())
+        }
+        Err(e) => Err(Failure::usage(format!("cannot write {}: {e}", path.display()))),
+    }
+}
+
+/// A bad value on line `line` (1-based) of `path`: a usage error naming both.
+pub fn bad_line(path: &Path, line: usize, msg: impl fmt::Display) -> Failure {
+    Failure::usage(format!("{}:{line}: {msg}", path.display()))
+}
+
+/// Refuses a run whose working memory, `bytes`, would exceed [`MEMORY_LIMIT_BYTES`].
+pub fn check_memory(what: &str, bytes: u128) -> Result<(), Failure> {
+    if bytes > u128::from(MEMORY_LIMIT_BYTES) {
+        return Err(Failure::usage(format!(
+            "{what} would need about {:.1} GiB of memory, more than the {} GiB limit; choose smaller sizes",
+            bytes as f64 / f64::from(1u32 << 30),
+            MEMORY_LIMIT_BYTES >> 30
+        )));
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr for `len` steps of `what`; hidden when stderr is not a terminal.
+pub fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} ({elapsed}, {eta} left)") {
+        bar.set_style(style.progress_chars("#>."));
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// A clap value parser for a finite `f64`, refusing NaN and infinities.
+pub fn finite(s: &str) -> Result<f64, String> {
+    let x: f64 = s.trim().parse().map_err(|_| format!("not a number: {s:?}"))?;
+    if x.is_finite() { Ok(x) } else { Err(format!("{s} is not finite")) }
+}
+
+/// A clap value parser for a finite `f64 ≥ 0`.
+pub fn non_negative(s: &str) -> Result<f64, String> {
+    let x = finite(s)?;
+    if x >= 0.0 { Ok(x) } else { Err(format!("{s} is negative")) }
+}
+
+/// A clap value parser for a finite `f64 > 0`.
+pub fn positive(s: &str) -> Result<f64, String> {
+    let x = finite(s)?;
+    if x > 0.0 { Ok(x) } else { Err(format!("{s} is not positive")) }
+}
+
+/// A clap value parser for a comma-separated list of finite `f64`.
+pub fn finite_list(s: &str) -> Result<Vec<f64>, String> {
+    s.split(',').map(finite).collect()
+}
+
+/// A clap value parser for a count written as an integer or in scientific notation (`20000`,
+/// `2e4`), refusing fractions, negatives and values above `u64::MAX`.
+pub fn count(s: &str) -> Result<u64, String> {
+    if let Ok(n) = s.trim().parse::<u64>() {
+        return Ok(n);
+    }
+    let x = finite(s)?;
+    if x < 0.0 || x.fract() != 0.0 || x >= u64::MAX as f64 {
+        return Err(format!("{s} is not a whole number between 0 and {}", u64::MAX));
+    }
+    Ok(x as u64)
+}

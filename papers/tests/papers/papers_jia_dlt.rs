@@ -1,0 +1,184 @@
+//! Jia's §3.4.1 equivalent-processor rows as `reproduce` prints them, and the classical
+//! divisible-load results the thesis builds on (closed forms of the DLT literature, not printed
+//! in Jia), checked here as tests instead of paper rows.
+
+use loadbal::dlt::*;
+use loadbal_papers::{Row, RunConfig, Status, sections_of};
+
+fn rows() -> Vec<Row> {
+    let cfg = RunConfig { quick: true, ..RunConfig::default() };
+    sections_of("jia").iter().filter(|s| s.title.starts_with("SNP example")).flat_map(|s| (s.run)(&cfg)).collect()
+}
+
+#[test]
+fn snp_example_against_the_printed_numbers() {
+    let rows = rows();
+    assert_eq!(rows.len(), 8);
+    let find = |item: &str| rows.iter().find(|r| r.item.starts_with(item)).unwrap_or_else(|| panic!("{item}"));
+    for (item, printed) in [
+        ("equivalent computation power", "1.0698"),
+        ("effective speed", "2.3396"),
+        ("batch sent", "3.2769"),
+        ("load assigned to P_2", "1.7528"),
+        ("load assigned to P_16", "1.5241"),
+        ("both finish", "13"),
+    ] {
+        let r = find(item);
+        assert_eq!(r.status, Status::Match, "{r:?}");
+        assert_eq!(r.printed.as_deref(), Some(printed));
+        assert!(r.tolerance.unwrap() <= 1.5e-4 * (1.0 + 1e-9) || printed == "13", "{r:?}");
+    }
+    assert!((find("equivalent computation power").model.unwrap() - 1.0697674).abs() < 1e-7);
+    assert!((find("root fraction").model.unwrap() - 4.6 / 8.6).abs() < 1e-15);
+    assert_eq!(find("root fraction").status, Status::Computed);
+    let shadow = find("shadow time");
+    assert_eq!((shadow.status, shadow.printed.as_deref()), (Status::Deviates, Some("1.5701")));
+    assert!((shadow.model.unwrap() - 1.5699).abs() < 1e-4);
+    assert!(rows.iter().all(|r| r.source == "jia" && !r.status.is_failure()));
+}
+
+// ---- The DLT literature's closed forms (not printed in Jia): solver against closed form. ----
+
+#[test]
+fn one_and_two_processor_anchors() {
+    let (c, a, l) = (0.3, 1.7, 2.0);
+    let one = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 1_u64 }, Options::load(l))
+        .unwrap()
+        .makespan;
+    assert!((one - (c + a) * l).abs() < 1e-12);
+    let two = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 2_u64 }, Options::load(l))
+        .unwrap()
+        .makespan;
+    assert!((two - (c + a) * (c + a) * l / (c + 2.0 * a)).abs() < 1e-12);
+    // a_0 = 2, children (c, a) = (0.2, 3), (0.5, 1), (1, 4): α = (0.32, 0.2, 0.4, 0.08), T = 0.64.
+    let s = star_product_form(
+        Star::new(RootMode::FrontEnd.with_w(2.0), &[(0.2, 3.0), (0.5, 1.0), (1.0, 4.0)]),
+        Options::load(1.0).with_order(OrderPolicy::AsGiven),
+    )
+    .unwrap();
+    assert!((s.makespan - 0.64).abs() < 1e-12);
+}
+
+#[test]
+fn homogeneous_limits_against_large_networks() {
+    let u = CostScale::unit();
+    for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
+        let lim = bus_speedup_limit(mode, 0.2).unwrap();
+        let big = 1.0
+            / bus_homogeneous(UniformBus { root: mode, w: 1.0, z: 0.2, n: 2000_u64 }, Options::load(1.0))
+                .unwrap()
+                .makespan;
+        assert!((lim - big).abs() < 1e-9, "{mode:?}");
+    }
+    for fe in [true, false] {
+        let lim = chain_speedup_limit(0.3, fe).unwrap();
+        let big = 1.0
+            / chain_homogeneous(UniformChain { w: 1.0, z: 0.3, n: 4000_u64, front_end: fe }, Options::load(1.0))
+                .unwrap()
+                .makespan;
+        assert!((lim - big).abs() < 1e-9);
+    }
+    let (w, z) = (vec![1.0; 3000], vec![1.0; 3000]);
+    let side = ChainSide { w: &w, z: &z };
+    // Interior originator, σ = 1: (1 + √5)/... limits 1.854 (one port) and √5 = 2.236 (two ports).
+    for (ports, value) in [(Ports::Single, 1.854), (Ports::All, 2.236)] {
+        let big = 1.0
+            / chain_interior(
+                InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true },
+                Options::load(1.0),
+            )
+            .unwrap()
+            .makespan;
+        assert!((big - value).abs() < 5e-4, "{ports:?}: {big}");
+    }
+    let k2 = 1.0 / kary_tree_rho_limit(0.1, true, 2_u64, 1e-15).unwrap();
+    assert!((k2 - 7.867_707_269_48).abs() < 1e-9);
+    assert!((1.0 / kary_tree_rho(0.1, true, 2_u64, 60_u64).unwrap() - k2).abs() < 1e-9);
+    for (ports, value) in [(PortPreset::AllPort, 22.98), (PortPreset::ReceiveOne, 19.65), (PortPreset::SendOne, 8.09)] {
+        let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &ports, 0.1, 1e-12).unwrap();
+        assert!((s - value).abs() < 5e-3, "{s}");
+    }
+    let lim = multi_installment_limit(
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+        Options::load(1.0).with_scale(u),
+    )
+    .unwrap();
+    let mi = multi_installment(
+        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+        200_u64,
+        Options::load(1.0).with_scale(u),
+    )
+    .unwrap()
+    .makespan;
+    assert!((lim - mi).abs() < 1e-9);
+    assert!(
+        (multi_installment(
+            UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+            3_u64,
+            Options::load(1.0).with_scale(u)
+        )
+        .unwrap()
+        .makespan
+            - 0.2791)
+            .abs()
+            < 5e-5
+    );
+    assert!(
+        (umr_rounds(
+            UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
+            3_u64,
+            Options::load(1.0).with_scale(u)
+        )
+        .unwrap()
+        .makespan
+            - 0.3025)
+            .abs()
+            < 5e-5
+    );
+}
+
+#[test]
+fn speedup_grows_with_n_below_the_limit() {
+    let u = CostScale::unit();
+    let bus: Vec<f64> = [2usize, 4, 16, 64, 256, 1024]
+        .iter()
+        .map(|&n| {
+            1.0 / bus_homogeneous(
+                UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n: (n - 1) as u64 },
+                Options::load(1.0),
+            )
+            .unwrap()
+            .makespan
+        })
+        .collect();
+    assert!(bus.windows(2).all(|w| w[1] >= w[0]) && (bus[5] - 6.0).abs() < 1e-9);
+    let chain: Vec<f64> = [2usize, 4, 16, 64, 1024]
+        .iter()
+        .map(|&n| {
+            1.0 / chain_homogeneous(UniformChain { w: 1.0, z: 0.2, n: (n) as u64, front_end: true }, Options::load(1.0))
+                .unwrap()
+                .makespan
+        })
+        .collect();
+    assert!(chain.windows(2).all(|w| w[1] >= w[0] - 1e-12));
+    assert!((chain[4] - chain_speedup_limit(0.2, true).unwrap()).abs() < 1e-9);
+    let tree: Vec<f64> =
+        [1usize, 2, 4, 8].iter().map(|&d| 1.0 / kary_tree_rho(0.2, true, 2_u64, (d) as u64).unwrap()).collect();
+    assert!(tree.windows(2).all(|w| w[1] >= w[0]));
+    let mesh: Vec<f64> = [3usize, 5, 9, 17]
+        .iter()
+        .map(|&side| {
+            let l = layers_mesh2d(side, side, (side / 2, side / 2), false).unwrap();
+            1.0 / layered_allocate(
+                &l,
+                &PortPreset::AllPort,
+                MeshCosts { w: 1.0, z: 0.2, startup: 0.0 },
+                Options::load(1.0).with_scale(u),
+            )
+            .unwrap()
+            .makespan
+        })
+        .collect();
+    assert!(mesh.windows(2).all(|w| w[1] >= w[0]));
+    assert!(mesh[3] <= layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::AllPort, 0.2, 1e-12).unwrap());
+}
