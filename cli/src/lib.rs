@@ -5,4 +5,5 @@
 //! The command itself is documented by `loadbal --help` and the README.
 #![warn(missing_docs)]
 
+pub mod output;
 pub mod support;

@@ -1,1 +1,63 @@
-fn main() {}
+//! `loadbal`: the models of the `loadbal` library from a shell.
+//!
+//! Every subcommand prints a readable table by default and `--json` or `--csv` for programs,
+//! refuses bad input with one line naming the flag, file or line (exit 2), reports a failed
+//! computation in one line (exit 1), checks sizes before allocating, and draws a progress bar on
+//! standard error for runs that may take more than a second.
+
+use clap::{CommandFactory, Parser, Subcommand};
+use loadbal_cli::support::{self as cli, Failure};
+use std::process::ExitCode;
+
+mod commands;
+
+/// Load balancing in parallel and distributed computing: divisible-load allocation, resource-unaware
+/// strategies, queueing stability, remapping intervals and policies, job replication,
+/// ensembles of stochastic simulations and order statistics, each from its published model.
+#[derive(Parser)]
+#[command(name = "loadbal", version, propagate_version = true, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Divisible-load allocation on a star, bus, chain, tree or mesh (closed forms and the event engine).
+    Dlt(commands::dlt::Args),
+    /// Jia's resource-unaware strategies: probing, SLD/DLD, linear chains, multi-source.
+    Unaware(commands::unaware::Args),
+    /// Queueing stability and metrics of arriving loads (M/M/c, M/M/c/K, M/G/1, regions).
+    Queue(commands::queue::Args),
+    /// Remapping: optimal periodic intervals (Fong et al.) and Markov policies (Yin et al.).
+    Remap(commands::remap::Args),
+    /// Job replication (Dobber): speedup curves, optimal replicas, trace statistics.
+    Replicate(commands::replicate::Args),
+    /// Ensembles of stochastic simulations (Ahn et al.): STATIC, MD, AR, RP, NR.
+    Ensemble(commands::ensemble::Args),
+    /// Expected order statistics of processor times (exact and Chen–Tyler).
+    OrderStats(commands::order_stats::Args),
+    /// Combines the shard files of a `--shard K/N` run into the single run's result.
+    Merge(commands::merge::Args),
+    /// Prints a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(commands::completions::Args),
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Dlt(a) => commands::dlt::run(a),
+        Command::Unaware(a) => commands::unaware::run(a),
+        Command::Queue(a) => commands::queue::run(a),
+        Command::Remap(a) => commands::remap::run(a),
+        Command::Replicate(a) => commands::replicate::run(a),
+        Command::Ensemble(a) => commands::ensemble::run(a),
+        Command::OrderStats(a) => commands::order_stats::run(a),
+        Command::Merge(a) => commands::merge::run(a),
+        Command::Completions(a) => commands::completions::run(a, &mut Cli::command()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse("loadbal");
+    cli::exit("loadbal", run(cli))
+}
