@@ -1,13 +1,14 @@
 //! Benches of the resource-unaware strategies: spanning trees on 1,000-node graphs, the event
-//! engine on a 10,000-node tree, SLD on the Fig. 3.8 example, and the report-driven runs.
+//! engine on a 10,000-node tree, SLD on a 20-processor tree (the size of Jia's Fig. 3.8 example,
+//! in the setting of Jia, §3.4), and the report-driven runs.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig,
-    SpanningTreeKind, execute_tree, fig_3_8, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
+    Chain, ChainConfig, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
+    TreeNetwork, execute_tree, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
 };
 use rand::{Rng, SeedableRng};
 
@@ -51,23 +52,42 @@ fn engine(c: &mut Criterion) {
     });
 }
 
+/// A seeded random tree of 20 processors (each node's parent among the 4 before it), z in
+/// (0.1, 1), w in (1, 10): the size of Jia's Fig. 3.8 example.
+fn tree20() -> TreeNetwork {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let parent: Vec<Option<usize>> =
+        (0..20usize).map(|v| if v == 0 { None } else { Some(rng.random_range(v.saturating_sub(4)..v)) }).collect();
+    let z: Vec<f64> = (0..20).map(|_| rng.random_range(0.1..1.0)).collect();
+    let w: Vec<f64> = (0..20).map(|_| rng.random_range(1.0..10.0)).collect();
+    TreeNetwork::new(RootedTree::new(0, parent, z).expect("tree"), w).expect("network")
+}
+
+/// The setting of Jia, §3.4: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, T_cp = 2, T_cm = 1.
+fn sld_config(rules: Rules) -> SldConfig {
+    let scale = CostScale::new(2.0, 1.0).expect("scale");
+    SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale, rules, phase_end_decimals: None }
+}
+
 fn snp(c: &mut Criterion) {
-    let ex = fig_3_8();
-    let cfg = SldConfig::thesis_snp();
+    let ex = tree20();
+    let cfg = sld_config(Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical });
     let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
-    c.bench_function("SLD on the Fig. 3.8 tree", |b| b.iter(|| sld(black_box(&ex), &tp, &cfg).expect("sld")));
+    c.bench_function("SLD on a 20-processor tree", |b| b.iter(|| sld(black_box(&ex), &tp, &cfg).expect("sld")));
 }
 
 /// The strategies driven by engine reports: SLD end to end and the chain strategies.
 fn reactive(c: &mut Criterion) {
-    let ex = fig_3_8();
-    let cfg =
-        SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
-    c.bench_function("SLD end to end on the engine (Fig. 3.8)", |b| {
+    let ex = tree20();
+    let cfg = sld_config(Rules { relay: RelayRule::Physical, top: RelayRule::Physical });
+    c.bench_function("SLD end to end on the engine (20 processors)", |b| {
         b.iter(|| run_sld(black_box(&ex), &cfg).expect("run"))
     });
-    let chain = ChainSampler::thesis(20, 0.75).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(4));
-    let ccfg = ChainConfig::thesis(0.03, 0.07);
+    // A chain of 20 as Jia, Tables 2.1–2.2 draw them: root K = 4.5, w in (2, 7), z in (0.2, 0.7).
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let w = std::iter::once(4.5).chain((1..20).map(|_| rng.random_range(2.0..7.0))).collect();
+    let chain = Chain { w, z: (1..20).map(|_| rng.random_range(0.2..0.7)).collect() };
+    let ccfg = ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).expect("scale") };
     c.bench_function("WCS(2) on the engine, n = 20", |b| {
         b.iter(|| run_chain(black_box(&chain), &ccfg, ChainStrategy::Wcs(2)).expect("run"))
     });

@@ -4,10 +4,11 @@
 //! under RAOLD-OS) and the §5.5 statements on SSS and SDS.
 
 use super::{Row, RunConfig, Section};
+use crate::fixtures::jia;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    DldConfig, GivenProbe, NodeEstimate, Probe, ProbeReport, RelayRule, Rules, SldConfig, dld, dld_probed, dnp_changes,
-    estimate_tree, execute_probe, execute_tree, fig_3_8, probe_tree, run_sld, sld, virtual_tree,
+    GivenProbe, NodeEstimate, Probe, ProbeReport, RelayRule, Rules, SldConfig, dld, dld_probed, estimate_tree,
+    execute_probe, execute_tree, probe_tree, run_sld, sld, virtual_tree,
 };
 
 /// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
@@ -84,7 +85,7 @@ fn p16_slip(r: Row, from_w16: f64) -> Row {
 
 fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.1";
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
     let probe = match execute_probe(&ex, PROBE_3_4, SCALE_3_4) {
         Ok((p, _)) => p,
@@ -133,14 +134,14 @@ fn failed(t: &str, item: &str, printed: &str, e: &dyn std::fmt::Display) -> Row 
 
 fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.2";
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let mut tp = match probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4) {
         Ok(p) => p.tp,
         Err(e) => return vec![Row::error(KEY, t, "probe", &e)],
     };
     tp[16] = 4.3; // as printed in Table 3.1
     // The thesis rounds T_2^f to 34.16 before answering Phase_2's PTCs.
-    let cfg = SldConfig { phase_end_decimals: Some(2), ..SldConfig::thesis_snp() };
+    let cfg = SldConfig { phase_end_decimals: Some(2), ..jia::sld_snp() };
     let s = match sld(&ex, &tp, &cfg) {
         Ok(s) => s,
         Err(e) => return vec![Row::error(KEY, t, "SLD on the SNP example", &e)],
@@ -364,7 +365,7 @@ fn phase_3_snp(ex: &loadbal::dlt::unaware::TreeNetwork, s: &loadbal::dlt::unawar
         }
         Err(e) => failed("§3.4 text", item, "57.2", &e),
     });
-    let faithful = SldConfig::thesis_snp();
+    let faithful = jia::sld_snp();
     let item = "SLD finish, algorithm-faithful (no thesis slips, T^f unrounded)";
     let mut tp = match probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4) {
         Ok(p) => p.tp,
@@ -429,13 +430,13 @@ const FIG_3_10: &str = "the speed timeline of the missing Fig. 3.10 is inferred 
 #[allow(clippy::approx_constant)] // 1.5708 is a printed load, not π/2
 fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.3";
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let mut tp = match probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4) {
         Ok(p) => p.tp,
         Err(e) => return vec![Row::error(KEY, t, "probe", &e)],
     };
     tp[16] = 4.3;
-    let s = match dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &DldConfig::thesis_dnp()) {
+    let s = match dld(&ex, &jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()) {
         Ok(s) => s,
         Err(e) => return vec![Row::error(KEY, t, "DLD on the DNP example", &e)],
     };
@@ -543,7 +544,7 @@ fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
         0.1,
     ));
     let item = "DNP total processing time, probe run on the engine";
-    rows.push(match dld_probed(&ex, &dnp_changes(), &DldConfig::thesis_dnp()) {
+    rows.push(match dld_probed(&ex, &jia::dnp_changes(), &jia::dld_dnp()) {
         Ok(p) => Row::computed(KEY, "§3.4 text", item, p.finish_time).note(
             "DLD with the probe executed as copies on the same engine run and every estimate from its CTC/PTC reports \
              (T^p_16 = 5.3 instead of the printed 4.3); the speed changes apply from t = 0",

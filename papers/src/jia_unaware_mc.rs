@@ -4,11 +4,13 @@
 //! `monte_carlo` column with its standard error; no row has a `model` value.
 
 use super::KEY;
+use crate::fixtures::jia;
+use crate::jia_chains::{ChainSampler, best_wcs_frequencies, chain_experiment};
 use crate::{Row, RunConfig};
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainSampler, Coupling, MultiSourceLoad, RandomGraph, SpanningTreeKind, SpeedClass, UnawareError,
-    best_wcs_frequencies, chain_experiment, raold_os, sds, spanning_tree, sss,
+    Coupling, MultiSourceLoad, RandomGraph, SpanningTreeKind, SpeedClass, UnawareError, raold_os, sds, spanning_tree,
+    sss,
 };
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 
@@ -96,7 +98,7 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
             let seed = cfg.seed.wrapping_add(cell as u64 * 2 + u64::from(eta > 0.05));
             let c = MonteCarlo::new(seed, reps)
                 .map_err(UnawareError::from)
-                .and_then(|mc| chain_experiment(&ChainSampler::thesis(n, rf), &ChainConfig::thesis(eta, eps), &mc));
+                .and_then(|mc| chain_experiment(&ChainSampler::thesis(n, rf), &jia::chain_config(eta, eps), &mc));
             runs.push((table, format!("eps = {eps}, n = {n}, eta = {eta}"), printed, c));
         }
     }
@@ -240,7 +242,7 @@ fn best_i(cfg: &RunConfig) -> Vec<Row> {
     for (eta, eps, rf, counts) in settings {
         let f = MonteCarlo::new(cfg.seed ^ 0x24, reps)
             .map_err(UnawareError::from)
-            .and_then(|mc| best_wcs_frequencies(&ChainSampler::thesis(15, rf), &ChainConfig::thesis(eta, eps), 8, &mc));
+            .and_then(|mc| best_wcs_frequencies(&ChainSampler::thesis(15, rf), &jia::chain_config(eta, eps), 8, &mc));
         for &(i, printed) in counts {
             let item = format!("runs of 25 with best i = {i}, eta = {eta}, eps = {eps}, r_f = {rf}");
             rows.push(match &f {

@@ -5,13 +5,8 @@ mod reference_support;
 #[path = "../unaware_support/mod.rs"]
 mod unaware_support;
 
-mod unaware_dld;
-mod unaware_engine;
-mod unaware_linear;
 mod unaware_multisource;
 mod unaware_probe_estimates;
-mod unaware_probing;
 mod unaware_reference;
-mod unaware_sld;
 mod unaware_spanning;
 mod unaware_sweep;

@@ -1,7 +1,8 @@
 //! The Jia resource-unaware sections of `reproduce`, quick mode: statuses and values against
 //! the thesis's printed numbers.
 
-use loadbal::dlt::unaware::{Probe, execute_probe, fig_3_8};
+use loadbal::dlt::unaware::{Probe, execute_probe};
+use loadbal_papers::fixtures::jia;
 use loadbal_papers::{Row, RunConfig, Status, sections_of};
 
 fn rows() -> Vec<Row> {
@@ -59,7 +60,7 @@ fn table_3_1_probe_against_the_printed_table() {
     check(p7, "201.3", Status::Match);
     assert!((p7.model.unwrap() - 201.3).abs() < 1e-9);
     // The same numbers from the probe run on the engine, as Table 3.1 prints them.
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let (probe, _) =
         execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert!((probe.tp[4] - 202.0).abs() < 1e-9 && (probe.tp[7] - 201.3).abs() < 1e-9);

@@ -59,22 +59,6 @@ pub struct DldConfig {
     pub rules: Rules,
 }
 
-impl DldConfig {
-    /// The setting of Jia, §3.4: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, ζ = 0.1, T_cm = 1,
-    /// T_cp = 2, physical relay rule.
-    pub fn thesis_dnp() -> Self {
-        DldConfig {
-            load: 80.0,
-            eta: 0.05,
-            l1p: 4.0,
-            mu: 0.15,
-            zeta: 0.1,
-            scale: CostScale { t_cp: 2.0, t_cm: 1.0 },
-            rules: Rules::default(),
-        }
-    }
-}
-
 /// A DLD run: the scheduler's decisions and the engine's execution of them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DldSchedule {
@@ -170,12 +154,28 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
 /// loads differ by up to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the
 /// reason).
 /// ```
-/// use loadbal::dlt::unaware::{dld, dnp_changes, fig_3_8, probe_tree, DldConfig, GivenProbe, Probe};
-/// let ex = fig_3_8();
-/// let cfg = DldConfig::thesis_dnp();
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{dld, probe_tree, DldConfig, GivenProbe, Param, Probe, Rules, SpeedChange};
+/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+/// let cfg = DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() };
 /// let mut tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
 /// tp[16] = 4.3; // as printed in Table 3.1
-/// let s = dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
+/// // The speed changes of the DNP example (Jia, §3.4): time, node, parameter, new value.
+/// let c = |time, node, param, value| SpeedChange { time, node, param, value };
+/// let t3 = 9.0 + 1.0 / 6.0;
+/// let changes = [
+///     c(3.8, 3, Param::Z, 0.2), c(3.8, 3, Param::W, 0.5), c(5.0, 6, Param::W, 2.0), c(5.0, 6, Param::Z, 0.2),
+///     c(5.0, 14, Param::Z, 0.15), c(t3, 1, Param::Z, 0.4), c(t3, 5, Param::Z, 0.4), c(t3, 12, Param::Z, 10.0),
+///     c(t3, 12, Param::W, 3.5), c(13.0, 2, Param::Z, 0.5), c(13.0, 2, Param::W, 1.5), c(13.0, 16, Param::W, 9.0),
+/// ];
+/// let s = dld(&ex, &changes, GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
 /// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
 /// assert!((s.finish_time - 68.572).abs() < 0.1);
 /// assert!(s.to_string().starts_with("DLD: 3 phases, "));
@@ -207,9 +207,17 @@ pub fn dld(
 /// On the Fig. 3.8 tree without speed changes every load is dispatched and computed, and the
 /// probes of the two w = 100 processors are not counted as load.
 /// ```
-/// use loadbal::dlt::unaware::{dld_probed, fig_3_8, DldConfig};
-/// let ex = fig_3_8();
-/// let s = dld_probed(&ex, &[], &DldConfig::thesis_dnp()).unwrap();
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{dld_probed, DldConfig, Rules};
+/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+/// let s = dld_probed(&ex, &[], &DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() }).unwrap();
 /// let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
 /// assert!((total - 76.0).abs() < 1e-9);
 /// assert!(s.finish_time < 100.0 && s.finish_of(4).is_none());

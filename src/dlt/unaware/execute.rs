@@ -203,9 +203,17 @@ pub fn execute_tree(
 /// The SNP example (Jia, Fig. 3.8) with the physical relay rule: the engine ends where SLD
 /// planned.
 /// ```
-/// use loadbal::dlt::unaware::{execute_sld, fig_3_8, probe_tree, sld, Probe, RelayRule, Rules, SldConfig};
-/// let ex = fig_3_8();
-/// let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{execute_sld, probe_tree, sld, Probe, RelayRule, Rules, SldConfig};
+/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
 /// let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
 /// let s = sld(&ex, &tp, &cfg).unwrap();
 /// let run = execute_sld(&ex, &s, None, cfg.scale).unwrap();
@@ -366,9 +374,17 @@ pub struct SldRun {
 /// # Examples
 /// On the Fig. 3.8 tree with the physical relay rule every phase ends where P_0 planned it.
 /// ```
-/// use loadbal::dlt::unaware::{fig_3_8, run_sld, RelayRule, Rules, SldConfig};
-/// let ex = fig_3_8();
-/// let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{run_sld, RelayRule, Rules, SldConfig};
+/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
 /// let r = run_sld(&ex, &cfg).unwrap();
 /// assert!((r.load_finish - r.schedule.finish_time).abs() < 1e-9);
 /// assert!((r.w_est[15] - 2.0).abs() < 1e-12 && (r.z_est[15] - 10.0).abs() < 1e-12);

@@ -316,11 +316,6 @@ pub struct ChainConfig {
 }
 
 impl ChainConfig {
-    /// Jia, Tables 2.1–2.2: L = 100, T_cm = 1, T_cp = 2.
-    pub fn thesis(eta: f64, eps: f64) -> Self {
-        ChainConfig { load: 100.0, eta, eps, scale: CostScale { t_cp: 2.0, t_cm: 1.0 } }
-    }
-
     /// The probe: L and η.
     pub fn probe(&self) -> Probe {
         Probe { load: self.load, eta: self.eta }
@@ -473,10 +468,11 @@ pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
 ///
 /// # Examples
 /// ```
+/// use loadbal::dlt::CostScale;
 /// use loadbal::dlt::unaware::{linear_schedule, Chain, ChainConfig};
 /// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0, 6.0], z: vec![0.3, 0.5, 0.4, 0.2] };
-/// let ess = linear_schedule(&c, &ChainConfig::thesis(0.03, 0.07), 1).unwrap();
-/// let wcs = linear_schedule(&c, &ChainConfig::thesis(0.03, 0.07), 2).unwrap();
+/// let ess = linear_schedule(&c, &ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() }, 1).unwrap();
+/// let wcs = linear_schedule(&c, &ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() }, 2).unwrap();
 /// assert!(ess.finish_time > 0.0 && wcs.finish_time > 0.0);
 /// ```
 pub fn linear_schedule(chain: &Chain, cfg: &ChainConfig, k: usize) -> Result<ChainSchedule, UnawareError> {
@@ -553,9 +549,10 @@ pub enum RootWhileWaiting {
 ///
 /// # Examples
 /// ```
+/// use loadbal::dlt::CostScale;
 /// use loadbal::dlt::unaware::{pure_dlt, Chain, ChainConfig, RootWhileWaiting};
 /// let c = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
-/// let t = pure_dlt(&c, &ChainConfig::thesis(0.03, 0.07), RootWhileWaiting::Idle).unwrap();
+/// let t = pure_dlt(&c, &ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() }, RootWhileWaiting::Idle).unwrap();
 /// // t_0 = 3·(0.5 + 5) = 16.5; α_1 = 5.5/14.5; T = 16.5 + 97·(5.5/14.5)·9
 /// assert!((t - (16.5 + 97.0 * 5.5 / 14.5 * 9.0)).abs() < 1e-9);
 /// ```

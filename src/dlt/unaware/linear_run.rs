@@ -85,9 +85,10 @@ impl fmt::Display for ChainRun {
 ///
 /// # Examples
 /// ```
+/// use loadbal::dlt::CostScale;
 /// use loadbal::dlt::unaware::{linear_schedule, run_chain, Chain, ChainConfig, ChainStrategy};
 /// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0, 6.0], z: vec![0.3, 0.5, 0.4, 0.2] };
-/// let cfg = ChainConfig::thesis(0.03, 0.07);
+/// let cfg = ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() };
 /// let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
 /// let model = linear_schedule(&c, &cfg, 1).unwrap();
 /// assert!((run.finish_time - model.finish_time).abs() < 1e-9 * model.finish_time);

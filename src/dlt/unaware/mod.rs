@@ -8,11 +8,10 @@
 //! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`probe_times_linear`], [`estimate_linear`], [`cumulative_z`], [`probe_tree`], [`estimate_tree`], [`effective_speed`] |
 //! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`partition_pi`], [`dispatch_to_finish_at`], [`phase_load`] |
 //! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`ess_phase1`], [`wcs2_phase1`], [`critical_l1`] |
-//! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT; Tables 2.1/2.2 Monte Carlo | [`linear_schedule`], [`pure_dlt`], [`chain_experiment`] |
+//! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT | [`linear_schedule`], [`pure_dlt`] |
 //! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`run_chain`], [`ChainStrategy`] |
 //! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`equivalent`], [`RelayRule`] |
 //! | §3.3 | tree networks, virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`TreeNetwork`], [`virtual_tree`], [`VirtualTree::distribute`], [`sld`], [`dld`] |
-//! | §3.4 | the reconstructed Fig. 3.8 tree and the DNP speed changes | [`fig_3_8`], [`dnp_changes`] |
 //! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
 //! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`reporting_scheme`] |
 //! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`MultiSourceLoad`], [`gp_partition`], [`sss`], [`rb_sss`], [`ReportingPhase`], [`sds`] |
@@ -28,23 +27,32 @@
 //! function concerned says how it is read here.
 //!
 //! # Example
+//! SLD (Jia, §3.3) on the 19-processor tree of Jia's worked examples (Fig. 3.8, reconstructed from
+//! Table 3.1), executed on the event engine: the engine's last computation ends when the plan says.
 //! ```
-//! use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, execute_sld, Probe, RelayRule, Rules, SldConfig};
-//! let ex = fig_3_8();
-//! let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+//! use loadbal::dlt::CostScale;
+//! use loadbal::dlt::unaware::{execute_sld, probe_tree, sld, Probe, RelayRule, RootedTree, Rules, SldConfig, TreeNetwork};
+//! // Parent, link z and processor w of P_1 … P_19; P_0 is the root and does not compute.
+//! let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+//! let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+//! let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+//! let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+//! let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+//! let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+//! // The setting of Jia, §3.4 (L = 80, η = 0.05, L_1^p = 4, μ = 0.15, T_cp = 2, T_cm = 1).
+//! let rules = Rules { relay: RelayRule::Physical, top: RelayRule::Physical };
+//! let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules, phase_end_decimals: None };
 //! let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
 //! let schedule = sld(&ex, &probe.tp, &cfg).unwrap();
 //! let run = execute_sld(&ex, &schedule, None, cfg.scale).unwrap();
 //! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
 //! ```
 
-mod chain_experiment;
 mod dld;
 mod equivalent;
 mod error;
 mod est;
 mod execute;
-mod fig38;
 mod graph;
 mod linear;
 mod linear_run;
@@ -59,12 +67,10 @@ mod spanning;
 mod tree;
 mod virtual_tree;
 
-pub use chain_experiment::{ChainCell, ChainSampler, best_wcs_frequencies, chain_experiment};
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange, dld, dld_probed};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
-pub use fig38::{TABLE_3_1, dnp_changes, fig_3_8};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,

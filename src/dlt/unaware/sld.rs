@@ -31,22 +31,6 @@ pub struct SldConfig {
     pub phase_end_decimals: Option<i32>,
 }
 
-impl SldConfig {
-    /// The setting of the worked examples of Jia, §3.4: L = 80, η = 0.05, L_1^p = 4, μ = 0.15,
-    /// T_cm = 1, T_cp = 2, the SNP relay rule (ThesisSnp) below P_0 and the physical rule at P_0.
-    pub fn thesis_snp() -> Self {
-        SldConfig {
-            load: 80.0,
-            eta: 0.05,
-            l1p: 4.0,
-            mu: 0.15,
-            scale: CostScale { t_cp: 2.0, t_cm: 1.0 },
-            rules: Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical },
-            phase_end_decimals: None,
-        }
-    }
-}
-
 /// One load P_0 sends at one time to one set |P_j| (a batch).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -150,9 +134,17 @@ impl SldSchedule {
 /// # Examples
 /// The SNP example of Jia, §3.4: P_6 reports first (at 3) and gets L_1^p = 4, Phase_1 ends at 13.
 /// ```
-/// use loadbal::dlt::unaware::{fig_3_8, probe_tree, sld, Probe, SldConfig};
-/// let ex = fig_3_8();
-/// let cfg = SldConfig::thesis_snp();
+/// use loadbal::dlt::CostScale;
+/// use loadbal::dlt::unaware::{probe_tree, sld, Probe, RelayRule, Rules, SldConfig};
+/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical }, phase_end_decimals: None };
 /// let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
 /// let s = sld(&ex, &probe.tp, &cfg).unwrap();
 /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);

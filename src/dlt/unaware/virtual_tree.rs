@@ -41,8 +41,15 @@ pub struct VirtualTree {
 /// In the SNP example (Jia, §3.4, Phase_2), P_16 hangs from P_6 through a virtual link of
 /// 0.1 + 0.2.
 /// ```
-/// use loadbal::dlt::unaware::{fig_3_8, virtual_tree};
-/// let ex = fig_3_8();
+/// use loadbal::dlt::unaware::{virtual_tree};
+/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
 /// let mut avail = vec![false; 20];
 /// for i in [2, 3, 5, 6, 10, 12, 16] { avail[i] = true; }
 /// let vt = virtual_tree(&ex, &avail, None).unwrap();
@@ -196,8 +203,15 @@ impl VirtualTree {
     /// 34.16 over the 17 available processors; P_3 gets 7.0795 with the thesis's relay rule.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{fig_3_8, virtual_tree, RelayRule, Rules};
-    /// let ex = fig_3_8();
+    /// use loadbal::dlt::unaware::{virtual_tree, RelayRule, Rules};
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let mut avail = vec![true; 20];
     /// for v in [0, 4, 7] { avail[v] = false; }
     /// let vt = virtual_tree(&ex, &avail, None).unwrap();

@@ -2,6 +2,7 @@
 
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal_papers::fixtures::jia;
 
 /// T_cp = 2, T_cm = 1, as in all of Jia's examples.
 const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
@@ -11,10 +12,10 @@ use proptest::prelude::*;
 /// T^p_16 (5.3 with w_16 = 2; the table prints 4.3).
 #[test]
 fn g1_tree_probe_regenerates_table_3_1() {
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let p = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p.pl, 1.0);
-    for (i, tcs, tcf, tp, _, _) in TABLE_3_1 {
+    for (i, tcs, tcf, tp, _, _) in jia::TABLE_3_1 {
         assert!((p.tcs[i] - tcs).abs() < 1e-9, "T^cs of P_{i}");
         assert!((p.tcf[i] - tcf).abs() < 1e-9, "T^cf of P_{i}");
         let expect = if i == 16 { 5.3 } else { tp };
@@ -25,7 +26,7 @@ fn g1_tree_probe_regenerates_table_3_1() {
 /// Reference G2: (3.1)/(3.2) on the table's times give the table's z and w (w_16 = 1.5).
 #[test]
 fn g2_tree_estimators() {
-    for (i, tcs, tcf, tp, w, z) in TABLE_3_1 {
+    for (i, tcs, tcf, tp, w, z) in jia::TABLE_3_1 {
         // n = 4 root children, η·L = 4: PL = 1.
         let NodeEstimate { z: ze, w: we } = estimate_tree(ProbeReport { tcs, tcf, tp }, 1.0, SCALE).unwrap();
         assert!((ze - z).abs() < 1e-9, "z_{i}");
@@ -39,7 +40,7 @@ fn g2_tree_estimators() {
     let zero = CostScale { t_cp: 0.0, t_cm: 1.0 };
     assert!(matches!(estimate_tree(ok, 1.0, zero), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
     // The reports of a forward run give back the tree's own z and w.
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let p = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, SCALE).unwrap();
     for v in 1..ex.w.len() {
         let e = estimate_tree(p.report(v).unwrap(), p.pl, SCALE).unwrap();
@@ -51,7 +52,7 @@ fn g2_tree_estimators() {
 /// Reference G3: effective speeds and the Phase_1 length.
 #[test]
 fn g3_effective_speeds() {
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let beta = |i: usize| effective_speed(ex.w[i], ex.tree.path_z(i), SCALE).unwrap();
     for (i, b) in [(6, 2.5), (3, 2.4), (5, 5.0), (12, 7.8), (10, 9.4), (14, 16.6), (19, 23.8)] {
         assert!((beta(i) - b).abs() < 1e-9, "beta_{i}");

@@ -1,6 +1,7 @@
 //! SLD on the reconstructed Fig. 3.8 tree (Jia, §3.4, reference G5–G10).
 
 use crate::unaware_support;
+use loadbal_papers::fixtures::jia;
 
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
@@ -9,7 +10,7 @@ use loadbal::dlt::unaware::*;
 const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
 
 fn table_ptc() -> (TreeNetwork, Vec<f64>) {
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let mut tp =
         probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3; // Table 3.1 prints 4.3 (w_16 = 2 would give 5.3)
@@ -24,7 +25,7 @@ fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
 #[test]
 fn g10_end_to_end() {
     let (ex, tp) = table_ptc();
-    let s = sld(&ex, &tp, &SldConfig::thesis_snp()).unwrap();
+    let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
     let p1 = [(6, 4.0), (3, 3.83333), (2, 1.75282), (16, 1.52419), (5, 1.40225), (12, 0.51282), (10, 0.32733)];
     for (v, x) in p1 {
         assert!((load_of(&s, 1, v) - x).abs() < 1e-5, "P_{v}");
@@ -34,7 +35,7 @@ fn g10_end_to_end() {
     assert!((s.final_load - 30.1369).abs() < 2e-4);
     assert_eq!(s.phases[2].available.len(), 17);
     assert!((s.finish_time - 54.0928).abs() < 1e-3);
-    let mut cfg = SldConfig::thesis_snp();
+    let mut cfg = jia::sld_snp();
     cfg.rules.relay = RelayRule::Physical;
     let s = sld(&ex, &tp, &cfg).unwrap();
     assert!((s.phases[1].dispatched - 32.5438).abs() < 1e-4);
@@ -45,7 +46,7 @@ fn g10_end_to_end() {
 #[test]
 fn g6_phase2_start() {
     let (ex, tp) = table_ptc();
-    let s = sld(&ex, &tp, &SldConfig::thesis_snp()).unwrap();
+    let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
     assert_eq!(s.phases[1].available, vec![2, 3, 5, 6, 10, 12, 16]);
     assert!((s.phases[1].finish - 34.15983).abs() < 1e-5);
     let start: Vec<&Dispatch> = s.dispatches.iter().filter(|d| d.phase == 2 && d.time < 21.0).collect();
@@ -62,7 +63,7 @@ fn g6_phase2_start() {
 /// (physical 54.1746, over-charged 57.2029).
 #[test]
 fn g9_phase3_with_thesis_remainder() {
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let mut avail = vec![true; 20];
     avail[0] = false;
     avail[4] = false;
@@ -101,20 +102,20 @@ fn g9_phase3_with_thesis_remainder() {
 #[test]
 fn bad_input() {
     let (ex, tp) = table_ptc();
-    let mut cfg = SldConfig::thesis_snp();
+    let mut cfg = jia::sld_snp();
     cfg.eta = 1.0;
     assert!(matches!(sld(&ex, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "eta", .. })));
-    cfg = SldConfig::thesis_snp();
+    cfg = jia::sld_snp();
     cfg.mu = 1.0;
     assert!(sld(&ex, &tp, &cfg).is_err());
-    cfg = SldConfig::thesis_snp();
+    cfg = jia::sld_snp();
     assert!(matches!(sld(&ex, &tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
     let lone = TreeNetwork::new(RootedTree::new(0, vec![None], vec![0.0]).unwrap(), vec![1.0]).unwrap();
     assert_eq!(sld(&lone, &[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
     let mut bad = ex.clone();
     bad.w[3] = 0.0;
     assert!(matches!(sld(&bad, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
-    let cfg = SldConfig { scale: CostScale { t_cp: 0.0, t_cm: 1.0 }, ..SldConfig::thesis_snp() };
+    let cfg = SldConfig { scale: CostScale { t_cp: 0.0, t_cm: 1.0 }, ..jia::sld_snp() };
     assert!(matches!(sld(&ex, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
 }
 
@@ -128,7 +129,7 @@ fn conservation_over_random_trees() {
         let n = rng.random_range(2..30);
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-        let cfg = SldConfig { load: 200.0, ..SldConfig::thesis_snp() };
+        let cfg = SldConfig { load: 200.0, ..jia::sld_snp() };
         let tp = probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = sld(&TreeNetwork::new(tree, w).unwrap(), &tp, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
@@ -144,7 +145,7 @@ fn conservation_over_random_trees() {
 #[test]
 fn sld_on_the_engine() {
     let (ex, tp) = table_ptc();
-    let mut cfg = SldConfig::thesis_snp();
+    let mut cfg = jia::sld_snp();
     cfg.rules.relay = RelayRule::Physical;
     let s = sld(&ex, &tp, &cfg).unwrap();
     let run = execute_sld(&ex, &s, None, SCALE).unwrap();
@@ -161,7 +162,7 @@ fn sld_on_the_engine() {
     assert!((total - 76.0).abs() < 1e-9);
     assert!(run.gantt_csv().lines().count() > 40);
     // ThesisSnp below P_0 over-charges relays: their subtrees finish before the phase end.
-    let s = sld(&ex, &tp, &SldConfig::thesis_snp()).unwrap();
+    let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
     let run = execute_sld(&ex, &s, None, SCALE).unwrap();
     assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
     assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
@@ -225,7 +226,7 @@ fn sld_plans_against_the_engine_on_random_trees() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
     let mut worst = 0.0f64;
-    let cfg = SldConfig { rules: Rules::default(), load: 200.0, ..SldConfig::thesis_snp() };
+    let cfg = SldConfig { rules: Rules::default(), load: 200.0, ..jia::sld_snp() };
     for _ in 0..40 {
         let n = rng.random_range(3..25);
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);

@@ -4,6 +4,8 @@
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use loadbal::montecarlo::MonteCarlo;
+use loadbal_papers::fixtures::jia;
+use loadbal_papers::jia_chains::*;
 use proptest::prelude::*;
 
 /// T_cp = 2, T_cm = 1 (Jia's examples).
@@ -99,14 +101,14 @@ fn g16_chain() {
 #[test]
 fn strategies_reject_bad_input() {
     let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.3, 0.5] };
-    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let cfg = jia::chain_config(0.03, 0.07);
     assert_eq!(linear_schedule(&c, &cfg, 3), Err(UnawareError::TooFewResponders { k: 3, available: 2 }));
     assert!(matches!(
-        linear_schedule(&c, &ChainConfig::thesis(0.0, 0.07), 1),
+        linear_schedule(&c, &jia::chain_config(0.0, 0.07), 1),
         Err(UnawareError::InvalidParameter { .. })
     ));
     assert!(matches!(
-        linear_schedule(&c, &ChainConfig::thesis(0.07, 0.03), 1),
+        linear_schedule(&c, &jia::chain_config(0.07, 0.03), 1),
         Err(UnawareError::InvalidParameter { .. })
     ));
     let bad = Chain { w: vec![4.5, 0.0, 3.0], z: vec![0.3, 0.5] };
@@ -119,7 +121,7 @@ fn strategies_reject_bad_input() {
 /// Table 2.2 cell, WCS beats ESS (paired) at r_f = 0.75, η = 0.03, and ESS, WCS improve with n.
 #[test]
 fn g27_monte_carlo_properties() {
-    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let cfg = jia::chain_config(0.03, 0.07);
     let c5 = chain_experiment(&ChainSampler::thesis(5, 0.75), &cfg, &MonteCarlo::new(3, 400).unwrap()).unwrap();
     let c20 = chain_experiment(&ChainSampler::thesis(20, 0.75), &cfg, &MonteCarlo::new(3, 400).unwrap()).unwrap();
     assert!(c5.pure.mean - c5.wcs.mean > 4.0 * (c5.pure.std_err + c5.wcs.std_err));
@@ -127,7 +129,7 @@ fn g27_monte_carlo_properties() {
     assert!(c20.ess.mean < c5.ess.mean && c20.wcs.mean < c5.wcs.mean);
     let slow = chain_experiment(
         &ChainSampler::thesis(8, 0.25),
-        &ChainConfig::thesis(0.07, 0.07),
+        &jia::chain_config(0.07, 0.07),
         &MonteCarlo::new(3, 400).unwrap(),
     )
     .unwrap();
@@ -145,7 +147,7 @@ proptest! {
     fn chain_schedules_conserve(seed in 0u64..10_000, n in 2usize..15, k in 1usize..4, eta in 0.01f64..0.1, extra in 0.0f64..0.1) {
         use rand::SeedableRng;
         let chain = ChainSampler::thesis(n, 0.5).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
-        let cfg = ChainConfig::thesis(eta, eta + extra);
+        let cfg = jia::chain_config(eta, eta + extra);
         prop_assume!(k < n);
         let s = linear_schedule(&chain, &cfg, k).unwrap();
         if let Some(first) = s.phases.first() {
@@ -171,7 +173,7 @@ proptest! {
 #[test]
 fn chain_results_display() {
     let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.5, 0.2] };
-    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let cfg = jia::chain_config(0.03, 0.07);
     let p = probe_times_linear(&c, cfg.probe(), cfg.scale).unwrap();
     assert_eq!(
         p.to_string(),

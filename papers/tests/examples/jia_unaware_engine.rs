@@ -2,6 +2,8 @@
 //! with its probe executed, and the Chapter 2 strategies driven by PTC reports.
 
 use crate::unaware_support;
+use loadbal_papers::fixtures::jia;
+use loadbal_papers::jia_chains::*;
 
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
@@ -13,11 +15,11 @@ use rand::SeedableRng;
 /// except T^p_16, which the thesis prints as 4.3 against w_16 = 2).
 #[test]
 fn table_3_1_from_engine_reports() {
-    let ex = fig_3_8();
+    let ex = jia::fig_3_8();
     let (p, run) = execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     let m = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p, m);
-    for &(v, tcs, tcf, tp, _, _) in TABLE_3_1.iter() {
+    for &(v, tcs, tcf, tp, _, _) in jia::TABLE_3_1.iter() {
         assert!((p.tcs[v] - tcs).abs() < 1e-9, "T^cs_{v}");
         assert!((p.tcf[v] - tcf).abs() < 1e-9, "T^cf_{v}");
         if v != 16 {
@@ -38,9 +40,8 @@ fn table_3_1_from_engine_reports() {
 /// (202 and 201.3), which the thesis's total time leaves out.
 #[test]
 fn sld_with_the_probe_on_the_engine() {
-    let ex = fig_3_8();
-    let cfg =
-        SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+    let ex = jia::fig_3_8();
+    let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..jia::sld_snp() };
     let (p, _) = execute_probe(&ex, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
     let s = sld(&ex, &p.tp, &cfg).unwrap();
     let without = execute_sld(&ex, &s, None, cfg.scale).unwrap();
@@ -61,14 +62,14 @@ fn sld_with_the_probe_on_the_engine() {
 #[test]
 fn run_chain_rejects_bad_input() {
     let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.3, 0.5] };
-    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let cfg = jia::chain_config(0.03, 0.07);
     assert!(matches!(run_chain(&c, &cfg, ChainStrategy::Wcs(0)), Err(UnawareError::TooFewResponders { .. })));
     assert!(run_chain(&c, &cfg, ChainStrategy::Wcs(3)).is_err());
     assert!(
         run_chain(&Chain { w: vec![1.0], z: vec![] }, &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err()
     );
     assert!(run_chain(&Chain { w: vec![1.0, -1.0], z: vec![0.1] }, &cfg, ChainStrategy::Wcs(1)).is_err());
-    assert!(run_chain(&c, &ChainConfig::thesis(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
+    assert!(run_chain(&c, &jia::chain_config(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
 }
 
 /// A tiny probe on a very fast root: the root computes everything before the first PTC
@@ -76,7 +77,7 @@ fn run_chain_rejects_bad_input() {
 #[test]
 fn root_finishes_before_the_trigger() {
     let c = Chain { w: vec![0.01, 50.0], z: vec![5.0] };
-    let cfg = ChainConfig::thesis(0.03, 0.07);
+    let cfg = jia::chain_config(0.03, 0.07);
     let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
     let m = linear_schedule(&c, &cfg, 1).unwrap();
     assert!(run.trigger.is_none() && run.phases.is_empty() && m.phases.is_empty());
@@ -99,7 +100,7 @@ proptest! {
     ) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let c = ChainSampler::thesis(n, fast).sample(&mut rng);
-        let cfg = ChainConfig::thesis(eta, eps);
+        let cfg = jia::chain_config(eta, eps);
         for k in 1..n {
             let run = run_chain(&c, &cfg, ChainStrategy::Wcs(k)).unwrap();
             let m = linear_schedule(&c, &cfg, k).unwrap();
@@ -137,7 +138,7 @@ proptest! {
     #[test]
     fn sld_end_to_end_on_random_trees(seed in any::<u64>(), n in 3usize..25) {
         let (net, t, w) = random_tree(seed, n);
-        let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..SldConfig::thesis_snp() };
+        let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..jia::sld_snp() };
         let r = run_sld(&net, &cfg).unwrap();
         for (v, &wv) in w.iter().enumerate().skip(1) {
             prop_assert!((r.w_est[v] - wv).abs() <= 1e-12 * wv);
@@ -153,7 +154,7 @@ proptest! {
     #[test]
     fn dld_on_random_trees(seed in any::<u64>(), n in 3usize..20) {
         let (net, t, w) = random_tree(seed, n);
-        let cfg = DldConfig::thesis_dnp();
+        let cfg = jia::dld_dnp();
         let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
@@ -174,7 +175,7 @@ proptest! {
     #[test]
     fn dld_with_the_probe_on_random_trees(seed in any::<u64>(), n in 3usize..22) {
         let (net, _, _) = random_tree(seed, n);
-        let s = dld_probed(&net, &[], &DldConfig::thesis_dnp()).unwrap();
+        let s = dld_probed(&net, &[], &jia::dld_dnp()).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
         let pl = s.probe.unwrap();
@@ -189,15 +190,15 @@ proptest! {
 /// (T^p_16 = 5.3, not 4.3): the run dispatches everything and ends near the thesis-input run.
 #[test]
 fn dnp_with_the_probe_on_the_engine() {
-    let ex = fig_3_8();
-    let cfg = DldConfig::thesis_dnp();
-    let probed = dld_probed(&ex, &dnp_changes(), &cfg).unwrap();
+    let ex = jia::fig_3_8();
+    let cfg = jia::dld_dnp();
+    let probed = dld_probed(&ex, &jia::dnp_changes(), &cfg).unwrap();
     let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
     let mut tp =
         probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
-    let given = dld(&ex, &dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
+    let given = dld(&ex, &jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);
     // The slow processors' probes are not load.
     assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());
@@ -211,7 +212,7 @@ fn dld_static_batches_end_by_their_phase_end() {
     let mut worst_late = 0.0f64;
     for seed in 0..40u64 {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 17));
-        let cfg = DldConfig::thesis_dnp();
+        let cfg = jia::dld_dnp();
         let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
         let last_phase = s.phases.len();
@@ -235,24 +236,24 @@ fn dld_static_batches_end_by_their_phase_end() {
 /// The result types print one-line summaries with their units and labels.
 #[test]
 fn results_display() {
-    let ex = fig_3_8();
-    let cfg = SldConfig { rules: Rules::default(), ..SldConfig::thesis_snp() };
+    let ex = jia::fig_3_8();
+    let cfg = SldConfig { rules: Rules::default(), ..jia::sld_snp() };
     let r = run_sld(&ex, &cfg).unwrap();
     assert!(r.to_string().starts_with("SLD end to end: probe PL = 1, "), "{r}");
     assert!(r.run.to_string().starts_with("engine run: 20 nodes, "), "{}", r.run);
     assert!(r.schedule.to_string().starts_with("SLD: "), "{}", r.schedule);
     assert!(r.schedule.dispatches[0].to_string().starts_with("Phase_1 at 3: 4 units to |P_2| (P_6 4), "));
     assert_eq!(ex.to_string(), "tree network rooted at 0: 20 nodes, depth 4, w in [1, 100], z in [0.1, 10]");
-    let s = dld_probed(&ex, &dnp_changes(), &DldConfig::thesis_dnp()).unwrap();
+    let s = dld_probed(&ex, &jia::dnp_changes(), &jia::dld_dnp()).unwrap();
     assert!(s.to_string().ends_with(", probe of 1 units on the engine"), "{s}");
-    assert_eq!(dnp_changes()[1].to_string(), "t = 3.8: w_3 → 0.5");
+    assert_eq!(jia::dnp_changes()[1].to_string(), "t = 3.8: w_3 → 0.5");
 }
 
 /// SLD end to end on 30 seeded random trees: the worst disagreement between the plan and the
 /// engine (documented 1e-9 relative) and between the estimates and the true speeds (1e-12).
 #[test]
 fn sld_end_to_end_worst_case() {
-    let cfg = SldConfig { rules: Rules::default(), ..SldConfig::thesis_snp() };
+    let cfg = SldConfig { rules: Rules::default(), ..jia::sld_snp() };
     let (mut plan, mut est) = (0.0f64, 0.0f64);
     for seed in 0..30u64 {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 22));

@@ -3,18 +3,16 @@
 
 use std::fmt;
 
-use rand::Rng;
-
-use super::error::{UnawareError, positive};
-use super::linear::{Chain, ChainConfig, RootWhileWaiting, linear_schedule, pure_dlt};
-use super::linear_run::{ChainStrategy, run_chain};
-use crate::montecarlo::{Estimate, MonteCarlo};
+use loadbal::dlt::unaware::{
+    Chain, ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError, linear_schedule, pure_dlt, run_chain,
+};
+use loadbal::montecarlo::{Estimate, MonteCarlo};
+use loadbal::rand::Rng;
 
 /// How random chains are drawn. The thesis gives the overall ranges z ∈ (0.2, 0.7),
 /// w ∈ (2, 7), K = 4.5 and calls a processor fast when w ∈ (2, 3) and a link fast when
 /// z ∈ (0.2, 0.3) (footnote 6, with its order swapped back); the slow ranges are not stated.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChainSampler {
     /// Number of processors n (root included).
     pub n: usize,
@@ -64,8 +62,7 @@ impl ChainSampler {
 }
 
 /// Mean total processing times of one table cell.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChainCell {
     /// T-ESS.
     pub ess: Estimate,
@@ -105,17 +102,25 @@ impl fmt::Display for ChainCell {
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::unaware::{chain_experiment, ChainConfig, ChainSampler};
+/// use loadbal_papers::fixtures::jia::chain_config;
+/// use loadbal_papers::jia_chains::{chain_experiment, ChainSampler};
 /// use loadbal::montecarlo::MonteCarlo;
 /// let mc = MonteCarlo::new(1, 200).unwrap();
-/// let c = chain_experiment(&ChainSampler::thesis(5, 0.75), &ChainConfig::thesis(0.03, 0.07), &mc).unwrap();
+/// let c = chain_experiment(&ChainSampler::thesis(5, 0.75), &chain_config(0.03, 0.07), &mc).unwrap();
 /// assert!(c.pure.mean > c.wcs.mean);
 /// assert!(c.to_string().starts_with("T-ESS "));
 /// ```
 pub fn chain_experiment(sampler: &ChainSampler, cfg: &ChainConfig, mc: &MonteCarlo) -> Result<ChainCell, UnawareError> {
-    positive("fast_fraction + 1", sampler.fast_fraction + 1.0)?;
+    let fast_fraction = sampler.fast_fraction;
+    if !(fast_fraction.is_finite() && fast_fraction > -1.0) {
+        return Err(UnawareError::InvalidParameter {
+            name: "fast_fraction + 1",
+            value: fast_fraction + 1.0,
+            expected: "finite and > 0",
+        });
+    }
     // Validate once on a fixed chain so that a bad configuration is a typed error.
-    let probe = ChainSampler { fast_fraction: 1.0, ..*sampler }.sample(&mut crate::montecarlo::stream(mc.seed, 0));
+    let probe = ChainSampler { fast_fraction: 1.0, ..*sampler }.sample(&mut loadbal::montecarlo::stream(mc.seed, 0));
     linear_schedule(&probe, cfg, 2.min(sampler.n.saturating_sub(1)).max(1))?;
     let est = mc.estimate_vec(5, |_, rng, out| {
         let chain = sampler.sample(rng);
@@ -150,10 +155,11 @@ pub fn chain_experiment(sampler: &ChainSampler, cfg: &ChainConfig, mc: &MonteCar
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::unaware::{best_wcs_frequencies, ChainConfig, ChainSampler};
+/// use loadbal_papers::fixtures::jia::chain_config;
+/// use loadbal_papers::jia_chains::{best_wcs_frequencies, ChainSampler};
 /// use loadbal::montecarlo::MonteCarlo;
 /// let mc = MonteCarlo::new(1, 100).unwrap();
-/// let f = best_wcs_frequencies(&ChainSampler::thesis(15, 0.5), &ChainConfig::thesis(0.07, 0.07), 8, &mc).unwrap();
+/// let f = best_wcs_frequencies(&ChainSampler::thesis(15, 0.5), &chain_config(0.07, 0.07), 8, &mc).unwrap();
 /// assert!((f.iter().map(|e| e.mean).sum::<f64>() - 1.0).abs() < 1e-12);
 /// ```
 pub fn best_wcs_frequencies(
