@@ -495,7 +495,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     // per-column procedure applied to the printed Tables 5.2 and 5.1.
     let t54 = "Table 5.4";
     let beta: Vec<Vec<f64>> = loadbal::replication::BetaTable::thesis_table_5_2().rows;
-    let alpha: Vec<Vec<f64>> = fits::TABLE_5_1_ALPHA.iter().map(|r| r.to_vec()).collect();
+    let alpha: Vec<Vec<f64>> = crate::fixtures::dobber::TABLE_5_1_ALPHA.iter().map(|r| r.to_vec()).collect();
     for (name, table, printed, source) in
         [("β(r, p)", &beta, ["−0.94", "0.65"], "5.2"), ("α(r, p)", &alpha, ["−0.31", "−0.70"], "5.1")]
     {
@@ -557,7 +557,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
         ))
     }));
     rows.push(row("§6.2", "threshold Y* between (6.4) and (6.5)", || {
-        let (a, b) = (fits::JR_LINE_6_4, fits::DLB_LINE_6_5);
+        let (a, b) = (crate::fixtures::dobber::JR_LINE, crate::fixtures::dobber::DLB_LINE);
         let y = fits::threshold(&a, &b)?;
         // Rounding of the four printed coefficients (slopes to 4 decimals, intercepts to units).
         let ds = a.slope - b.slope;
@@ -569,7 +569,13 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     }));
     let t55 = "Table 5.5";
     rows.push(row(t55, "d alpha / d p from Table 5.1", || {
-        Ok(Row::printed(KEY, t55, "d alpha / d p from Table 5.1", "−0.009", fits::table_5_5_alpha_slope_p()?))
+        Ok(Row::printed(
+            KEY,
+            t55,
+            "d alpha / d p from Table 5.1",
+            "−0.009",
+            fits::table_slopes(&crate::fixtures::dobber::TABLE_5_1_ALPHA)?.along_p,
+        ))
     }));
     rows.push(row(t55, "d alpha / d r from Table 5.1", || {
         // Rounding: each per-r average moves by at most 0.005; the OLS slope over r = 0..6 by at
@@ -577,7 +583,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
         let rs: Vec<f64> = (0..7).map(f64::from).collect();
         let mean = 3.0;
         let sens = 0.005 * rs.iter().map(|r| (r - mean).abs()).sum::<f64>() / rs.iter().map(|r| (r - mean).powi(2)).sum::<f64>();
-        let v = fits::table_5_5_alpha_slope_r()?;
+        let v = fits::table_slopes(&crate::fixtures::dobber::TABLE_5_1_ALPHA)?.along_r;
         Ok(Row::printed(KEY, t55, "d alpha / d r from Table 5.1", "−0.008", v).explained(
             &format!("the printed Table 5.1 gives {v:.4}; its 2-decimal rounding moves the slope by up to {sens:.4}: the thesis fitted unrounded averages"),
             0.0005 + sens,

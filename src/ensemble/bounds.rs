@@ -284,7 +284,7 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// ```
 /// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants, TaskTimes};
 /// // the paper's C_max = 4.4, ε = 0.04, wild type
-/// let t = ar_min_rp_for_range_decrease(TaskTimes::WILD_TYPE, ArClaimConstants::default()).unwrap();
+/// let t = ar_min_rp_for_range_decrease(TaskTimes::new(488.1, 116.6), ArClaimConstants::default()).unwrap();
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```
 pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
@@ -318,7 +318,7 @@ pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants)
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants, TaskTimes};
-/// let r = ar_min_r_for_idle_decrease(TaskTimes::WILD_TYPE, ArClaimConstants::default()).unwrap(); // G41
+/// let r = ar_min_r_for_idle_decrease(TaskTimes::new(488.1, 116.6), ArClaimConstants::default()).unwrap(); // G41
 /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
 /// ```
 pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
@@ -357,7 +357,7 @@ pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 60;
-/// let c = ar_range_claim(TaskTimes::WILD_TYPE, &r, 0, ArClaimConstants::default()).unwrap();
+/// let c = ar_range_claim(TaskTimes::new(488.1, 116.6), &r, 0, ArClaimConstants::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub fn ar_range_claim(
@@ -395,7 +395,7 @@ pub fn ar_range_claim(
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 90;
-/// let c = ar_avg_idle_claim(TaskTimes::WILD_TYPE, &r, 0, ArClaimConstants::default()).unwrap();
+/// let c = ar_avg_idle_claim(TaskTimes::new(488.1, 116.6), &r, 0, ArClaimConstants::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub fn ar_avg_idle_claim(
@@ -420,9 +420,9 @@ mod tests {
     #[test]
     fn thresholds_g39_g42() {
         let k = ArClaimConstants::default();
-        let m = ar_min_rp_for_range_decrease(TaskTimes::MUTANT, k).unwrap();
+        let m = ar_min_rp_for_range_decrease(TaskTimes::new(152.0, 191.1), k).unwrap();
         assert!((m / 156.4194 - 1.0).abs() < 1e-4);
-        let r = ar_min_r_for_idle_decrease(TaskTimes::MUTANT, k).unwrap();
+        let r = ar_min_r_for_idle_decrease(TaskTimes::new(152.0, 191.1), k).unwrap();
         assert!((r / 33.0983 - 1.0).abs() < 1e-4);
         assert!(((1.04 + 1.0) * r / 67.5206 - 1.0).abs() < 1e-4);
     }

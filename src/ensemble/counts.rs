@@ -272,7 +272,7 @@ pub fn expected_algebraic_variance(law: TaskTimes, rhat: &[f64], n_running: usiz
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{expected_algebraic_variance_first_idle, TaskTimes};
-/// let v = expected_algebraic_variance_first_idle(TaskTimes::WILD_TYPE, &[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap();
+/// let v = expected_algebraic_variance_first_idle(TaskTimes::new(488.1, 116.6), &[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
 pub fn expected_algebraic_variance_first_idle(law: TaskTimes, rhat: &[f64]) -> Result<f64, EnsembleError> {
@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn mutant_residual() {
-        let (m, v) = residual_task_moments(TaskTimes::MUTANT).unwrap();
+        let (m, v) = residual_task_moments(TaskTimes::new(152.0, 191.1)).unwrap();
         assert_eq!(m, 76.0);
         assert!((v - 14_098.403_333_333).abs() < 1e-6);
     }

@@ -176,14 +176,13 @@ impl Distribution<f64> for TruncatedNormal {
 /// Our stand-in for the mutant task times of Ahn et al., eq. (4b) ("approximately 75% of the cells
 /// never divide and the remaining 25% divide very irregularly"; the paper gives only
 /// μ_T = 152.0 s, σ_T = 191.1 s): with probability `p_short` a constant short time, otherwise a
-/// normal time truncated at 0 by rejection. [`MutantMixture::paper`] = 75% × 50 s +
-/// 25% × N(458, 145.7²), which has mean 152.0 and standard deviation 191.1 (truncation is a
-/// 3.1σ event and moves neither by more than 0.1%).
+/// normal time truncated at 0 by rejection. 75% × 50 s + 25% × N(458, 145.7²) has mean 152.0 and
+/// standard deviation 191.1 (truncation is a 3.1σ event and moves neither by more than 0.1%).
 ///
 /// Displayed as:
 /// ```
 /// use loadbal::ensemble::MutantMixture;
-/// assert_eq!(MutantMixture::paper().to_string(), "75 % × 50 s, 25 % × N(458, 145.7²) truncated to [0, ∞)");
+/// assert_eq!(MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }.to_string(), "75 % × 50 s, 25 % × N(458, 145.7²) truncated to [0, ∞)");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -199,11 +198,6 @@ pub struct MutantMixture {
 }
 
 impl MutantMixture {
-    /// The documented choice for Ahn et al's mutant: 75% × 50 s, 25% × N(458, 145.7²).
-    pub fn paper() -> Self {
-        MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }
-    }
-
     /// Mean and standard deviation of the untruncated mixture.
     ///
     /// # Formula
@@ -219,7 +213,7 @@ impl MutantMixture {
     /// # Examples
     /// ```
     /// use loadbal::ensemble::MutantMixture;
-    /// let (mu, sd) = MutantMixture::paper().moments();
+    /// let (mu, sd) = MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }.moments();
     /// assert!((mu - 152.0).abs() < 1e-9 && (sd - 191.1).abs() < 0.05);
     /// ```
     pub fn moments(&self) -> (f64, f64) {
@@ -268,7 +262,7 @@ mod tests {
     fn matched_moments_by_monte_carlo() {
         let g = gamma_matched(152.0, 191.1).unwrap();
         let l = lognormal_matched(152.0, 191.1).unwrap();
-        let m = MutantMixture::paper();
+        let m = MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 };
         let mc = MonteCarlo::new(3, 40_000).unwrap();
         for (i, mean) in [
             mc.estimate(|_, rng| g.sample(rng)).unwrap(),

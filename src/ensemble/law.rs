@@ -17,7 +17,6 @@ use super::error::{EnsembleError, check_time};
 /// use loadbal::ensemble::TaskTimes;
 /// let wild = TaskTimes::new(488.1, 116.6);
 /// assert_eq!(wild.to_string(), "task time 488.1 s ± 116.6 s (mean ± standard deviation)");
-/// assert_eq!(TaskTimes::WILD_TYPE, wild);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -29,11 +28,6 @@ pub struct TaskTimes {
 }
 
 impl TaskTimes {
-    /// Ahn et al., eq. (4a): the wild type, μ_T = 488.1 s, σ_T = 116.6 s.
-    pub const WILD_TYPE: TaskTimes = TaskTimes { mu_t: 488.1, sigma_t: 116.6 };
-    /// Ahn et al., eq. (4b): the mutant, μ_T = 152.0 s, σ_T = 191.1 s.
-    pub const MUTANT: TaskTimes = TaskTimes { mu_t: 152.0, sigma_t: 191.1 };
-
     /// The law with mean `mu_t` and standard deviation `sigma_t` (not checked here).
     pub const fn new(mu_t: f64, sigma_t: f64) -> Self {
         TaskTimes { mu_t, sigma_t }

@@ -29,7 +29,7 @@
 //! 4. the options (a model enum, [`StaticOptions`], [`ArClaimConstants`], a [`SimConfig`] or a
 //!    [`MonteCarlo`](crate::montecarlo::MonteCarlo)), the random generator last.
 //!
-//! `static_prediction(TaskTimes::WILD_TYPE, 1000, 25, StaticOptions::default())`,
+//! `static_prediction(TaskTimes::new(488.1, 116.6), 1000, 25, StaticOptions::default())`,
 //! `md_variance_decrease(mu_t, r_donor, p)`, `rp_max_idle_claim(mu_t, &r, idle, donor)`,
 //! `simulate(&dist, &config, &mut rng)`.
 //!
@@ -55,7 +55,7 @@
 //! let step = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
 //! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
 //! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
-//! let v = expected_algebraic_variance(TaskTimes::WILD_TYPE, &rhat, 4).unwrap();
+//! let v = expected_algebraic_variance(TaskTimes::new(488.1, 116.6), &rhat, 4).unwrap();
 //! assert!((v - 1_603_427.177_666_7).abs() < 1e-3);
 //! ```
 

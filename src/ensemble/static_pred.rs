@@ -132,7 +132,7 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{static_variance, TaskTimes, VarianceConvention};
-/// let v = static_variance(TaskTimes::WILD_TYPE, 1000, 25, VarianceConvention::PaperSec52).unwrap();
+/// let v = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::PaperSec52).unwrap();
 /// assert!((v.sqrt() - 752.65).abs() < 0.005); // Ahn et al., §5.2
 /// // 1000 tasks on 64 processors: 40 processors hold 16 tasks, 24 hold 15.
 /// let exact = static_variance(TaskTimes::new(10.0, 3.0), 1000, 64, VarianceConvention::Exact).unwrap();

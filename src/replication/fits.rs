@@ -208,11 +208,6 @@ impl Line {
     }
 }
 
-/// The JR line Dobber, eq. (6.4): `R_it(2.5, 4, 4) = 2.0475 Y + 1224` (R² = 0.9228).
-pub const JR_LINE_6_4: Line = Line { slope: 2.0475, intercept: 1224.0 };
-/// The DLB line Dobber, eq. (6.5): `D_it(10, DES, 2.5, 4) = 1.2779 Y + 7157` (R² = 0.9597).
-pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
-
 /// The abscissa where two lines cross: the threshold Y* of Dobber, §6.2 (JR below, DLB above).
 ///
 /// # Formula
@@ -229,12 +224,15 @@ pub const DLB_LINE_6_5: Line = Line { slope: 1.2779, intercept: 7157.0 };
 /// `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
-/// The thesis prints 7708; the printed coefficients give 7709.2.
+/// Dobber's JR line, eq. (6.4), `R_it = 2.0475 Y + 1224`, and DLB line, eq. (6.5),
+/// `D_it = 1.2779 Y + 7157`: the thesis prints Y* = 7708; the printed coefficients give 7709.2.
 /// ```
-/// use loadbal::replication::fits::{threshold, JR_LINE_6_4, DLB_LINE_6_5};
-/// let y = threshold(&JR_LINE_6_4, &DLB_LINE_6_5).unwrap();
+/// use loadbal::replication::fits::{threshold, Line};
+/// let jr = Line { slope: 2.0475, intercept: 1224.0 };
+/// let dlb = Line { slope: 1.2779, intercept: 7157.0 };
+/// let y = threshold(&jr, &dlb).unwrap();
 /// assert!((y - 7709.1996).abs() < 1e-3);
-/// assert_eq!(JR_LINE_6_4.to_string(), "y = 2.0475 x + 1224");
+/// assert_eq!(jr.to_string(), "y = 2.0475 x + 1224");
 /// ```
 pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
     let ds = first.slope - second.slope;
@@ -344,78 +342,86 @@ impl CentredSums {
     }
 }
 
-/// Table 5.1 of Dobber: α(r, p) measured on the traces with γ = 1; row `r`, entries for
-/// `p = r + 1 ..= 7`.
-pub const TABLE_5_1_ALPHA: [&[f64]; 7] = [
-    &[0.51, 0.51, 0.49, 0.45, 0.42, 0.38, 0.35],
-    &[0.54, 0.55, 0.54, 0.55, 0.55, 0.54],
-    &[0.53, 0.54, 0.53, 0.52, 0.53],
-    &[0.52, 0.50, 0.49, 0.49],
-    &[0.50, 0.47, 0.42],
-    &[0.46, 0.47],
-    &[0.43],
-];
-
-/// The derivative of α against p of Table 5.5: the least-squares slope of the per-p averages of
-/// Table 5.1 against p (see [`table_5_5_alpha_slope_r`] for r).
-///
-/// # Formula
-/// ```text
-/// ᾱ(p) = mean_{r < p} α(r, p);  dα/dp = OLS slope of ᾱ(p) on p
-/// ```
-///
-/// # Errors
-/// As [`least_squares_line`].
-///
-/// # Accuracy
-/// Exact (printed constants of Dobber, Table 5.1) fed to [`least_squares_line`]: within 1e-13 relative of the
-/// exact rational slope of the printed table (measured 1.9e-16, `tests/replication/replication_fits_reference.rs`).
-///
-/// # Examples
-/// ```
-/// let d = loadbal::replication::fits::table_5_5_alpha_slope_p().unwrap();
-/// assert!((d + 0.0093707).abs() < 1e-6);
-/// ```
-pub fn table_5_5_alpha_slope_p() -> Result<f64, ReplicationError> {
-    let mut x = Vec::new();
-    let mut y = Vec::new();
-    for p in 1..=7usize {
-        let vals: Vec<f64> = TABLE_5_1_ALPHA
-            .iter()
-            .enumerate()
-            .filter_map(|(r, row)| (r < p).then(|| row.get(p - r - 1)).flatten())
-            .copied()
-            .collect();
-        x.push(p as f64);
-        y.push(vals.iter().sum::<f64>() / vals.len() as f64);
-    }
-    Ok(least_squares_line(&x, &y)?.0.slope)
+/// The least-squares trends of a triangular parameter table `t(r, p)`, `0 ≤ r < p ≤ P`, as
+/// Dobber's Table 5.5 computes them: the slope of the per-p averages against p and of the per-r
+/// averages (rows) against r.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TableSlopes {
+    /// dt/dr: the slope of the row averages `mean_{p > r} t(r, p)` against r = 0, 1, ….
+    pub along_r: f64,
+    /// dt/dp: the slope of the column averages `mean_{r < p} t(r, p)` against p = 1, 2, ….
+    pub along_p: f64,
 }
 
-/// The derivative of α against r of Table 5.5, computed like [`table_5_5_alpha_slope_p`] from the
-/// per-r averages (rows) of Table 5.1 against r = 0..6. The thesis prints −0.008; the printed
-/// Table 5.1 gives −0.0096 (the thesis fitted its unrounded per-run averages).
+impl std::fmt::Display for TableSlopes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "dt/dr = {:.6}, dt/dp = {:.6}", self.along_r, self.along_p)
+    }
+}
+
+/// The slopes of a triangular parameter table against r and against p (Dobber, Table 5.5, which
+/// applies it to the α table of Table 5.1). `rows[r][p − r − 1] = t(r, p)`.
 ///
 /// # Formula
 /// ```text
-/// ᾱ(r) = mean_{p > r} α(r, p);  dα/dr = OLS slope of ᾱ(r) on r
+/// ᾱ(p) = mean_{r < p} t(r, p);  dt/dp = OLS slope of ᾱ(p) on p = 1 … P
+/// ᾱ(r) = mean_{p > r} t(r, p);  dt/dr = OLS slope of ᾱ(r) on r = 0 … P − 1
 /// ```
 ///
 /// # Errors
-/// As [`least_squares_line`].
+/// [`ReplicationError::InvalidParameter`] for a table that is not triangular (row r must have one
+/// entry fewer than row r − 1) or has fewer than 2 rows; as [`least_squares_line`] otherwise.
 ///
 /// # Accuracy
-/// As [`table_5_5_alpha_slope_p`].
+/// Averages fed to [`least_squares_line`]: within 1e-13 relative of the exact rational slopes of
+/// the printed Table 5.1 (measured 1.9e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
+/// Dobber's Table 5.1 (α(r, p) measured with γ = 1): the thesis's Table 5.5 prints −0.009 for
+/// dα/dp and −0.008 for dα/dr; the printed table gives −0.0094 and −0.0096 (the thesis fitted its
+/// unrounded per-run averages).
 /// ```
-/// let d = loadbal::replication::fits::table_5_5_alpha_slope_r().unwrap();
-/// assert!((d + 0.009626).abs() < 1e-5);
+/// use loadbal::replication::fits::table_slopes;
+/// let alpha: [&[f64]; 7] = [
+///     &[0.51, 0.51, 0.49, 0.45, 0.42, 0.38, 0.35],
+///     &[0.54, 0.55, 0.54, 0.55, 0.55, 0.54],
+///     &[0.53, 0.54, 0.53, 0.52, 0.53],
+///     &[0.52, 0.50, 0.49, 0.49],
+///     &[0.50, 0.47, 0.42],
+///     &[0.46, 0.47],
+///     &[0.43],
+/// ];
+/// let s = table_slopes(&alpha).unwrap();
+/// assert!((s.along_p + 0.0093707).abs() < 1e-6 && (s.along_r + 0.009626).abs() < 1e-5);
 /// ```
-pub fn table_5_5_alpha_slope_r() -> Result<f64, ReplicationError> {
-    let x: Vec<f64> = (0..TABLE_5_1_ALPHA.len()).map(|r| r as f64).collect();
-    let y: Vec<f64> = TABLE_5_1_ALPHA.iter().map(|row| row.iter().sum::<f64>() / row.len() as f64).collect();
-    Ok(least_squares_line(&x, &y)?.0.slope)
+pub fn table_slopes<R: AsRef<[f64]>>(rows: &[R]) -> Result<TableSlopes, ReplicationError> {
+    let n = rows.len();
+    let shape = |value: f64| ReplicationError::InvalidParameter {
+        name: "table",
+        value,
+        expected: "a triangular table: row r has n − r entries, n ≥ 2",
+    };
+    if n < 2 {
+        return Err(shape(n as f64));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        if row.as_ref().len() != n - r {
+            return Err(shape(r as f64));
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (mut x, mut y) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for p in 1..=n {
+        let col: Vec<f64> = (0..p).map(|r| rows[r].as_ref()[p - r - 1]).collect();
+        x.push(p as f64);
+        y.push(mean(&col));
+    }
+    let along_p = least_squares_line(&x, &y)?.0.slope;
+    let x: Vec<f64> = (0..n).map(|r| r as f64).collect();
+    let y: Vec<f64> = rows.iter().map(|row| mean(row.as_ref())).collect();
+    let along_r = least_squares_line(&x, &y)?.0.slope;
+    Ok(TableSlopes { along_r, along_p })
 }
 
 /// Pearson's correlation coefficient of two samples (Dobber, §2.5, used by Tables 3.4 and 5.4).
@@ -461,7 +467,7 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 /// over p weighted by the number of r values; likewise for p (columns with a single value have
 /// no correlation and are skipped).
 ///
-/// `rows[r][p − r − 1] = t(r, p)`, as in [`TABLE_5_1_ALPHA`] and Table 5.2.
+/// `rows[r][p − r − 1] = t(r, p)`, as in Dobber's Tables 5.1 and 5.2.
 ///
 /// # Formula
 /// ```text
@@ -479,10 +485,19 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::fits::{TABLE_5_1_ALPHA, table_correlations};
-/// // The printed Table 5.1 gives (+0.33, −0.49); the thesis prints (−0.31, −0.70) from its
-/// // unrounded per-run averages.
-/// let (r, p) = table_correlations(&TABLE_5_1_ALPHA).unwrap();
+/// use loadbal::replication::fits::table_correlations;
+/// // Dobber's Table 5.1 (α(r, p), γ = 1). The printed table gives (+0.33, −0.49); the thesis
+/// // prints (−0.31, −0.70) from its unrounded per-run averages.
+/// let alpha: [&[f64]; 7] = [
+///     &[0.51, 0.51, 0.49, 0.45, 0.42, 0.38, 0.35],
+///     &[0.54, 0.55, 0.54, 0.55, 0.55, 0.54],
+///     &[0.53, 0.54, 0.53, 0.52, 0.53],
+///     &[0.52, 0.50, 0.49, 0.49],
+///     &[0.50, 0.47, 0.42],
+///     &[0.46, 0.47],
+///     &[0.43],
+/// ];
+/// let (r, p) = table_correlations(&alpha).unwrap();
 /// assert!((r - 0.329_331).abs() < 1e-6 && (p + 0.486_482).abs() < 1e-6);
 /// ```
 pub fn table_correlations<R: AsRef<[f64]>>(rows: &[R]) -> Result<(f64, f64), ReplicationError> {

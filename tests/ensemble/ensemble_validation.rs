@@ -142,7 +142,12 @@ fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
 #[test]
 fn mutant_mixture_drives_the_simulator() {
     let mc = MonteCarlo::new(5, 50).unwrap();
-    let e = monte_carlo_metrics(&MutantMixture::paper(), &SimConfig::new(1000, 25, Algorithm::Ar), &mc).unwrap();
+    let e = monte_carlo_metrics(
+        &MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 },
+        &SimConfig::new(1000, 25, Algorithm::Ar),
+        &mc,
+    )
+    .unwrap();
     assert!(e.avg.agrees_with(40.0 * 152.0, 5.0));
 }
 

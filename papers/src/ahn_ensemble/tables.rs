@@ -11,7 +11,7 @@ use loadbal::rand_distr::Distribution;
 use super::super::{Row, RunConfig};
 use super::{ENSEMBLES, METRICS, MUTANT, SOURCE, TABLE2, TABLE3, WILD};
 use loadbal::ensemble::{
-    Algorithm, MetricsEstimate, MutantMixture, SimConfig, StaticOptions, TaskTimes, VarianceConvention, gamma_matched,
+    Algorithm, MetricsEstimate, SimConfig, StaticOptions, TaskTimes, VarianceConvention, gamma_matched,
     monte_carlo_metrics, simulate, static_prediction, static_variance, variance_along_history,
 };
 use loadbal::montecarlo::{Estimate, MonteCarlo};
@@ -63,7 +63,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
         Ok(g) => g,
         Err(e) => return vec![Row::error(SOURCE, "Tables 2, 3", "gamma task times matched to (4a)", &e)],
     };
-    let mutant = MutantMixture::paper();
+    let mutant = crate::fixtures::ahn::mutant_mixture();
     let k = k();
     for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
         let reps = if p == 25 { cfg.replications(1000, 200) } else { cfg.replications(400, 100) };
@@ -165,7 +165,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
 fn figure_1(cfg: &RunConfig) -> Vec<Row> {
     let t = "Fig. 1 (§2.1)";
     let item = "static mutant, 100 tasks / 10 procs: idle share of p × wall clock (%)";
-    let mutant = MutantMixture::paper();
+    let mutant = crate::fixtures::ahn::mutant_mixture();
     let sim = SimConfig::new(100, 10, Algorithm::Static);
     let runs = match MonteCarlo::new(cfg.seed.wrapping_add(20), cfg.replications(20_000, 2_000)) {
         Ok(mc) => {
