@@ -76,8 +76,18 @@ pub fn parse<T: clap::Parser>(program: &str) -> T {
             }
             _ => {
                 let text = e.to_string();
-                let first = text.lines().next().unwrap_or("bad arguments");
+                let mut lines = text.lines();
+                let first = lines.next().unwrap_or("bad arguments");
                 let first = first.strip_prefix("error: ").unwrap_or(first);
+                // clap lists missing arguments on indented lines after "...not provided:": name
+                // them on the one line.
+                let listed: Vec<&str> =
+                    lines.map_while(|l| l.strip_prefix("  ")).map(str::trim).filter(|l| !l.is_empty()).collect();
+                let first = if first.ends_with(':') && !listed.is_empty() {
+                    format!("{first} {}", listed.join(", "))
+                } else {
+                    first.to_string()
+                };
                 // A closed stderr must not turn a usage error into a panic.
                 let _ = writeln!(std::io::stderr(), "{program}: {first} (try --help)");
                 std::process::exit(2);
