@@ -23,7 +23,6 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Divisible-load allocation on a star, bus, chain, tree or mesh (closed forms and the event engine).
     Dlt(commands::dlt::Args),
     /// Jia's resource-unaware strategies: probing, SLD/DLD, linear chains, multi-source.
     Unaware(commands::unaware::Args),

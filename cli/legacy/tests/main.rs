@@ -3,7 +3,6 @@
 #[path = "../cli_support/mod.rs"]
 mod cli_support;
 
-mod cli_dlt;
 mod cli_ensemble;
 mod cli_order_stats;
 mod cli_queueing;
