@@ -244,8 +244,17 @@ pub fn tree(args: TreeArgs) -> Result<(), Failure> {
     emit(&alloc, &trace, c)
 }
 
-/// Prints the allocation (or the Gantt chart) in the chosen format.
+/// Prints the allocation (or the Gantt chart) in the chosen format, unless a value fell
+/// below the normal range of double precision, where digits are lost without an error.
 fn emit(alloc: &Allocation, trace: &Trace, c: &Common) -> Result<(), Failure> {
+    if alloc.makespan.is_subnormal() || alloc.alpha.iter().any(|x| x.is_subnormal()) {
+        return Err(Failure::failed(format!(
+            "{}: the network cannot be solved in double precision: its scaled costs w·T_cp and z·T_cm and \
+             its load are too small, so the makespan or a share falls below 2.2e-308, where digits are lost; \
+             express the speeds, the scale or the load in other units",
+            c.file.display()
+        )));
+    }
     let format = c.format.format();
     if c.gantt {
         let mut t = Table::new(["node", "kind", "start", "end", "amount", "peer"]);
