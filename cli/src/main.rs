@@ -24,7 +24,6 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Dlt(commands::dlt::Args),
-    /// Jia's resource-unaware strategies: probing, SLD/DLD, linear chains, multi-source.
     Unaware(commands::unaware::Args),
     /// Queueing stability and metrics of arriving loads (M/M/c, M/M/c/K, M/G/1, regions).
     Queue(commands::queue::Args),

@@ -8,5 +8,4 @@ mod cli_order_stats;
 mod cli_queueing;
 mod cli_remap_periodic;
 mod cli_replication;
-mod cli_unaware;
 mod remap_cli;
