@@ -141,7 +141,7 @@ pub fn installments(a: InstallmentArgs) -> Result<(), Failure> {
     // about 40 bytes each); the table has one row per installment count and sigma.
     cli::check_memory(
         &format!("--workers {} with --installments {}", a.workers, a.installments),
-        u128::from(a.workers) * u128::from(a.installments) * 40,
+        u128::from(a.workers).saturating_mul(u128::from(a.installments)).saturating_mul(40),
     )?;
     let rows = u128::from(a.installments) * a.sigma.len() as u128;
     cli::check_memory(&format!("the table ({rows} rows)"), output::table_bytes(rows, 5))?;
