@@ -25,7 +25,6 @@ struct Cli {
 enum Command {
     Dlt(commands::dlt::Args),
     Unaware(commands::unaware::Args),
-    /// Queueing stability and metrics of arriving loads (M/M/c, M/M/c/K, M/G/1, regions).
     Queue(commands::queue::Args),
     /// Remapping: optimal periodic intervals (Fong et al.) and Markov policies (Yin et al.).
     Remap(commands::remap::Args),

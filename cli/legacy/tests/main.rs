@@ -5,7 +5,6 @@ mod cli_support;
 
 mod cli_ensemble;
 mod cli_order_stats;
-mod cli_queueing;
 mod cli_remap_periodic;
 mod cli_replication;
 mod remap_cli;
