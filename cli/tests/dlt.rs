@@ -166,6 +166,17 @@ fn a_network_that_overflows_is_said_in_plain_words() {
 }
 
 #[test]
+fn a_file_too_large_for_memory_is_refused_before_it_is_read() {
+    // A sparse file: 1 GiB on paper, no disk used.
+    let f = temp_file("huge.json", "");
+    std::fs::OpenOptions::new().write(true).open(&f).and_then(|h| h.set_len(1 << 30)).expect("sparse file");
+    let o = run(&["dlt", "star", arg(&f)]);
+    o.assert_error(2, "GiB limit");
+    assert!(o.stderr.contains("huge.json"), "{o:#?}");
+    let _ = std::fs::remove_file(f);
+}
+
+#[test]
 fn bad_files_are_refused_naming_the_file() {
     run(&["dlt", "star"]).assert_error(2, "<FILE>");
     run(&["dlt", "star", "/no/such/network.json"]).assert_error(2, "cannot read /no/such/network.json");

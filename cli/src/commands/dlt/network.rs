@@ -15,7 +15,7 @@ use serde::Deserialize;
 /// Options shared by `star`, `chain` and `tree`.
 #[derive(clap::Args)]
 pub struct Common {
-    /// The network (JSON; see the description above).
+    /// The network (JSON; its format is under --help).
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// Print the engine's Gantt chart (one row per activity of each node) instead of the
@@ -191,12 +191,13 @@ fn solver_error(file: &Path, e: DltError) -> Failure {
     }
 }
 
-fn guard(size: usize, gantt: bool) -> Result<indicatif::ProgressBar, Failure> {
-    // The Gantt chart has a few rows per node (receive, compute, send): count four.
-    let rows = if gantt { 4 * size as u128 } else { size as u128 };
+/// Refuses a network whose allocation, engine run and allocation table would exceed the
+/// memory guard (the Gantt chart, whose length the run decides, is checked in [`emit`]); a
+/// spinner for large networks.
+fn guard(size: usize) -> Result<indicatif::ProgressBar, Failure> {
     cli::check_memory(
         "the allocation, its engine run and the output",
-        size as u128 * BYTES_PER_PROCESSOR + output::table_bytes(rows, 7),
+        (size as u128).saturating_mul(BYTES_PER_PROCESSOR) + output::table_bytes(size as u128, 8),
     )?;
     Ok(if size >= SPINNER_FROM {
         cli::spinner(&format!("solving and executing a network of {size} processors"))
@@ -209,7 +210,7 @@ fn guard(size: usize, gantt: bool) -> Result<indicatif::ProgressBar, Failure> {
 pub fn star(args: StarArgs) -> Result<(), Failure> {
     let c = &args.common;
     let input: StarFile = read(&c.file, "star", |s: &StarFile| s.kind.as_deref())?;
-    let bar = guard(input.children.len() + 1, c.gantt)?;
+    let bar = guard(input.children.len() + 1)?;
     let star = Star::new(input.root, &input.children);
     let opts = Options { load: input.load, scale: input.scale, order: input.order };
     let solved = star_allocate(star, opts).and_then(|a| Ok((star_simulate(star, &a, input.scale)?, a)));
@@ -222,7 +223,7 @@ pub fn star(args: StarArgs) -> Result<(), Failure> {
 pub fn chain(args: ChainArgs) -> Result<(), Failure> {
     let c = &args.common;
     let input: ChainFile = read(&c.file, "chain", |s: &ChainFile| s.kind.as_deref())?;
-    let bar = guard(input.w.len(), c.gantt)?;
+    let bar = guard(input.w.len())?;
     let chain = DaisyChain { w: &input.w, z: &input.z, front_end: input.front_end };
     let opts = Options::load(input.load).with_scale(input.scale);
     let solved = chain_allocate(chain, opts).and_then(|a| Ok((chain_simulate(chain, &a, input.scale)?, a)));
@@ -235,7 +236,7 @@ pub fn chain(args: ChainArgs) -> Result<(), Failure> {
 pub fn tree(args: TreeArgs) -> Result<(), Failure> {
     let c = &args.common;
     let input: TreeFile = read(&c.file, "tree", |s: &TreeFile| s.kind.as_deref())?;
-    let bar = guard(input.tree.len(), c.gantt)?;
+    let bar = guard(input.tree.len())?;
     let opts = Options { load: input.load, scale: input.scale, order: input.order };
     let solved =
         tree_allocate(&input.tree, opts).and_then(|s| Ok((tree_simulate(&input.tree, &s, input.scale)?, s.allocation)));
@@ -257,6 +258,16 @@ fn emit(alloc: &Allocation, trace: &Trace, c: &Common) -> Result<(), Failure> {
     }
     let format = c.format.format();
     if c.gantt {
+        let rows: usize = trace
+            .nodes
+            .iter()
+            .map(|n| n.receptions.len() + n.computations.len() + n.sends.len() + n.collections.len())
+            .sum();
+        cli::check_memory(
+            "the Gantt chart",
+            rows as u128 * std::mem::size_of::<loadbal::dlt::engine::GanttRow>() as u128
+                + output::table_bytes(rows as u128, 6),
+        )?;
         let mut t = Table::new(["node", "kind", "start", "end", "amount", "peer"]);
         for r in trace.gantt() {
             t.push(vec![
