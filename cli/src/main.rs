@@ -23,11 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Divisible-load allocation on a star, bus, chain, tree or mesh (closed forms and the event engine).
     Dlt(commands::dlt::Args),
-    /// Jia's resource-unaware strategies: probing, SLD/DLD, linear chains, multi-source.
     Unaware(commands::unaware::Args),
-    /// Queueing stability and metrics of arriving loads (M/M/c, M/M/c/K, M/G/1, regions).
     Queue(commands::queue::Args),
     /// Remapping: optimal periodic intervals (Fong et al.) and Markov policies (Yin et al.).
     Remap(commands::remap::Args),

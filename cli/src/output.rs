@@ -247,6 +247,48 @@ impl Table {
     }
 }
 
+/// An upper estimate of the memory a [`Table`] of `rows` rows and `columns` columns takes while
+/// it is built and rendered (the cells, their text and the rendered output), for the memory
+/// guard ([`crate::support::check_memory`]) before the rows are computed.
+pub fn table_bytes(rows: u128, columns: usize) -> u128 {
+    let per_cell = std::mem::size_of::<Cell>() as u128 + 3 * (std::mem::size_of::<String>() as u128 + 24);
+    rows.saturating_mul(2 * std::mem::size_of::<Vec<Cell>>() as u128 + columns as u128 * per_cell)
+}
+
+/// Writes `table` to standard output in `format`, with the columns named in `constant` (which
+/// hold the same value on every row, such as a makespan) shown once: in a table for a person
+/// they become `name: value` lines above the other columns; JSON and CSV keep them on every
+/// row, so that programs read one shape.
+pub fn print_with_constants(table: &Table, constant: &[&str], format: Format) -> Result<(), Failure> {
+    if format != Format::Table {
+        return table.print(format);
+    }
+    let keep: Vec<usize> =
+        (0..table.columns.len()).filter(|&j| !constant.contains(&table.columns[j].as_str())).collect();
+    let mut out = String::new();
+    for (j, name) in table.columns.iter().enumerate() {
+        if keep.contains(&j) {
+            continue;
+        }
+        let value = match table.rows.first().and_then(|r| r.get(j)) {
+            Some(Cell::Number(x)) => number(*x),
+            Some(Cell::Count(n)) => n.to_string(),
+            Some(Cell::Text(s)) => s.clone(),
+            Some(Cell::Empty) | None => "—".to_string(),
+        };
+        let _ = writeln!(out, "{name}: {value}");
+    }
+    let rest = Table {
+        columns: keep.iter().map(|&j| table.columns[j].clone()).collect(),
+        rows: table.rows.iter().map(|r| keep.iter().filter_map(|&j| r.get(j).cloned()).collect()).collect(),
+    };
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&rest.render(Format::Table));
+    support::print(&out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -76,8 +76,18 @@ pub fn parse<T: clap::Parser>(program: &str) -> T {
             }
             _ => {
                 let text = e.to_string();
-                let first = text.lines().next().unwrap_or("bad arguments");
+                let mut lines = text.lines();
+                let first = lines.next().unwrap_or("bad arguments");
                 let first = first.strip_prefix("error: ").unwrap_or(first);
+                // clap lists missing arguments on indented lines after "...not provided:": name
+                // them on the one line.
+                let listed: Vec<&str> =
+                    lines.map_while(|l| l.strip_prefix("  ")).map(str::trim).filter(|l| !l.is_empty()).collect();
+                let first = if first.ends_with(':') && !listed.is_empty() {
+                    format!("{first} {}", listed.join(", "))
+                } else {
+                    first.to_string()
+                };
                 // A closed stderr must not turn a usage error into a panic.
                 let _ = writeln!(std::io::stderr(), "{program}: {first} (try --help)");
                 std::process::exit(2);
@@ -218,4 +228,49 @@ pub fn count(s: &str) -> Result<u64, String> {
         return Err(format!("{s} is not a whole number between 0 and {}", u64::MAX));
     }
     Ok(x as u64)
+}
+
+/// Reads a whole input file after checking its size: a file whose text and parsed form (about
+/// `bytes_per_byte` bytes of working memory per byte of text) would exceed the memory guard is
+/// refused before it is read. A missing or unreadable file is a usage error naming the path.
+pub fn read_input_sized(path: &Path, bytes_per_byte: u64) -> Result<String, Failure> {
+    let len =
+        std::fs::metadata(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?.len();
+    check_memory(&format!("reading {}", path.display()), u128::from(len) * u128::from(bytes_per_byte.max(1)))?;
+    read_input(path)
+}
+
+/// Checks, before any work, that the files `names` can be written in the existing directory
+/// `dir` (see [`check_output_path`]); the directory is never created.
+pub fn check_output_dir(dir: &Path, names: &[&str]) -> Result<(), Failure> {
+    if !dir.is_dir() {
+        let why = if dir.exists() { "it is not a directory" } else { "no such directory" };
+        return Err(Failure::usage(format!("cannot write into {}: {why}", dir.display())));
+    }
+    names.iter().try_for_each(|name| check_output_path(&dir.join(name)))
+}
+
+/// Working memory of `loadbal::montecarlo::MonteCarlo::estimate_vec` for `replications`
+/// replications of `dim` outcomes: the harness keeps one partial result per chunk of 256
+/// replications until its ordered reduction (a `Result<Vec<Accumulator>, _>`, its `dim`
+/// accumulators and the allocator's overhead), besides the per-thread buffers.
+pub fn estimate_vec_bytes(replications: u64, dim: usize) -> u128 {
+    use loadbal::montecarlo::{Accumulator, MonteCarloError};
+    let chunks = u128::from(replications.div_ceil(256));
+    let per_chunk = std::mem::size_of::<Result<Vec<Accumulator>, MonteCarloError>>() as u128
+        + dim as u128 * std::mem::size_of::<Accumulator>() as u128
+        + 32;
+    chunks * per_chunk
+}
+
+/// A spinner on stderr for one long step whose progress cannot be counted; hidden when stderr
+/// is not a terminal. Call `finish_and_clear` when the step ends.
+pub fn spinner(what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar
 }

@@ -3,11 +3,8 @@
 #[path = "../cli_support/mod.rs"]
 mod cli_support;
 
-mod cli_dlt;
 mod cli_ensemble;
 mod cli_order_stats;
-mod cli_queueing;
 mod cli_remap_periodic;
 mod cli_replication;
-mod cli_unaware;
 mod remap_cli;
