@@ -219,3 +219,28 @@ pub fn count(s: &str) -> Result<u64, String> {
     }
     Ok(x as u64)
 }
+
+/// Refuses a run (or one shard of it) whose work, `units` of `what`, would exceed `limit`: a
+/// usage error that says how to split the work with `--shard K/N`.
+pub fn check_work(flag: &str, units: f64, what: &str, limit: f64) -> Result<(), Failure> {
+    if units > limit {
+        return Err(Failure::usage(format!(
+            "{flag} would need {} {what}, more than the {} one process may take; split the run with --shard K/N",
+            crate::output::number(units),
+            crate::output::number(limit)
+        )));
+    }
+    Ok(())
+}
+
+/// A spinner on stderr for a phase of unknown length, `what`; hidden when stderr is not a
+/// terminal. Call `finish_and_clear` when the phase ends.
+pub fn spinner(what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
