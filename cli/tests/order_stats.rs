@@ -128,7 +128,8 @@ fn a_grid_gives_one_row_per_point_and_names_bad_lines() {
 #[test]
 fn no_hostile_value_panics() {
     hostile_loop(
-        &["order-stats", "--replications", "50", "--max-n", "5"],
-        &["--law", "--replications", "--seed", "--max-n", "--shard"],
+        &["order-stats"],
+        &[("--replications", "50"), ("--max-n", "5")],
+        &["--law", "--replications", "--seed", "--max-n", "--shard", "--grid"],
     );
 }

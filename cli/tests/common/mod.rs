@@ -159,11 +159,16 @@ pub const HOSTILE: [&str; 15] = [
     ",,",
 ];
 
-/// Runs `base` with `flag value` for every hostile value and asserts no panic or abort.
-pub fn hostile_loop(base: &[&str], flags: &[&str]) {
+/// Runs `command` with `defaults` (flag, value pairs that keep runs short) and, for every flag
+/// of `flags` and every hostile value, `flag value` in place of its default; asserts no panic or
+/// abort, and a one-line message on failure.
+pub fn hostile_loop(command: &[&str], defaults: &[(&str, &str)], flags: &[&str]) {
     for flag in flags {
         for value in HOSTILE {
-            let mut args: Vec<&str> = base.to_vec();
+            let mut args: Vec<&str> = command.to_vec();
+            for (f, v) in defaults.iter().filter(|(f, _)| f != flag) {
+                args.extend([*f, *v]);
+            }
             args.extend([*flag, value]);
             run_for(&args, LIMIT).assert_no_panic(&args);
         }
