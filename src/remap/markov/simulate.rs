@@ -19,9 +19,13 @@ fn cdf(row: impl Iterator<Item = f64>) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// The first state whose cumulative probability exceeds a uniform draw: a binary search over the
+/// non-decreasing cumulative probabilities (a remap to a law over all states must not cost a
+/// scan of every state).
 fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
     let u = rng.random::<f64>() * law.last().map_or(1.0, |x| x.1);
-    law.iter().find(|(_, c)| u < *c).unwrap_or(&law[law.len() - 1]).0
+    let k = law.partition_point(|(_, c)| *c <= u);
+    law.get(k).or(law.last()).map_or(0, |x| x.0)
 }
 
 /// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
