@@ -238,12 +238,14 @@ pub struct McRunner {
     shard: Option<Shard>,
     whole: Vec<Vec<Estimate>>,
     parts: Vec<Partials>,
+    /// Bytes of the partials kept so far (a shard keeps every estimate's until it is written).
+    kept: u128,
 }
 
 impl McRunner {
     /// A runner for a whole run (`None`) or one shard.
     pub fn new(shard: Option<Shard>) -> Self {
-        McRunner { shard, whole: Vec::new(), parts: Vec::new() }
+        McRunner { shard, whole: Vec::new(), parts: Vec::new(), kept: 0 }
     }
 
     /// The replications this process runs of `mc`: all of them, or this shard's chunks' ones.
@@ -270,7 +272,8 @@ impl McRunner {
     where
         F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
     {
-        support::check_memory(what, self.memory(&mc, dim))?;
+        let bytes = self.memory(&mc, dim);
+        support::check_memory(what, self.kept + bytes)?;
         let range = self.chunks(&mc);
         let bar = support::progress(self.replications(&mc), what);
         let mut reduction = Reduction::new(mc, dim);
@@ -290,7 +293,10 @@ impl McRunner {
         }
         bar.finish_and_clear();
         match kept {
-            Some(k) => self.parts.push(k),
+            Some(k) => {
+                self.kept += bytes;
+                self.parts.push(k);
+            }
             None => self.whole.push(reduction.finish()?),
         }
         Ok(())
@@ -395,8 +401,15 @@ struct Header {
     command: String,
     params: serde_json::Value,
     shard: Shard,
-    #[allow(dead_code)]
-    payload: serde::de::IgnoredAny,
+    payload: PayloadKind,
+}
+
+/// Which payload a shard file holds, read without keeping it.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum PayloadKind {
+    MonteCarlo(serde::de::IgnoredAny),
+    Sweep(serde::de::IgnoredAny),
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Failure> {
@@ -411,8 +424,9 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, Failure> {
     let Some(first_path) = paths.first() else {
         return Err(Failure::usage("merge needs the shard files, FILE... (none given)"));
     };
-    let largest = paths.iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).max().unwrap_or(0);
-    // A shard's partials take about as many bytes in memory as their JSON text, twice while read.
+    let sizes: Vec<u64> = paths.iter().map(|p| std::fs::metadata(p).map_or(0, |m| m.len())).collect();
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    // A shard's payload takes about as many bytes in memory as its JSON text, twice while read.
     support::check_memory("merging these shard files", u128::from(largest) * 2)?;
     let mut headers = Vec::with_capacity(paths.len());
     for p in paths {
@@ -428,6 +442,10 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, Failure> {
             )));
         }
         headers.push(h);
+    }
+    if headers.iter().any(|h| matches!(h.payload, PayloadKind::Sweep(_))) {
+        // A sweep's rows are all kept until printed.
+        support::check_memory("merging these shard files", sizes.iter().map(|&s| u128::from(s)).sum::<u128>() * 2)?;
     }
     let h0 = &headers[0];
     for (h, p) in headers.iter().zip(paths).skip(1) {

@@ -102,6 +102,10 @@ fn markov_policies_and_their_monte_carlo_check() {
         assert_eq!(r["mc_start"], "(5, 0)");
     }
     // Two exchangeable processes on 6 levels: C(7, 2) = 21 sorted load vectors.
+    // Large numbers print in scientific notation (was: 309 digits for 1e308).
+    let big = run(&["remap", "markov", "--etas", "1e300", "--reps", "0"]);
+    big.assert_ok();
+    assert!(big.stdout.lines().nth(1).unwrap().starts_with("1e300 "), "{}", big.stdout);
     let ex = run(&["remap", "markov", "--etas", "1", "--reps", "0", "--exchangeable", "--json"]).json();
     assert_eq!(ex[0]["states"], 21);
     assert_eq!(ex[0]["remap_count"], 10);

@@ -34,6 +34,14 @@ fn assert_shards_merge_to_one_run(name: &str, args: &[&str], format: &str) {
 }
 
 #[test]
+fn merge_has_its_own_help() {
+    let text = common::help(&["merge"]);
+    for word in ["FILE", "--json", "--csv", "to the last bit", "SLURM_ARRAY_TASK_ID"] {
+        assert!(text.contains(word), "{word} missing: {text}");
+    }
+}
+
+#[test]
 fn order_stats_monte_carlo_shards() {
     let args = ["order-stats", "--law", "gamma:2,1", "--replications", "5000", "--max-n", "40"];
     assert_shards_merge_to_one_run("os", &args, "--json");
@@ -150,6 +158,17 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     run(&["merge", s1, s2, &count]).assert_error(2, "count.json: shard 3/3: chunk partials do not fit the run");
     let base = edit("base.json", &|p| p["base"][0]["max"] = 0.5.into());
     run(&["merge", s1, s2, &base]).assert_error(2, "deterministic results differ");
+    // Files that are no shard at all.
+    for hostile in ["", "/", "/dev/null", "[]", "{}"] {
+        let path = if hostile.starts_with('/') || hostile.is_empty() {
+            hostile.to_string()
+        } else {
+            dir.write("h.json", hostile)
+        };
+        let out = run(&["merge", &path]);
+        out.assert_no_panic(&["merge", &path]);
+        assert_eq!(out.code, Some(2), "{out:?}");
+    }
     // The good shards still merge.
     run(&["merge", s3, s1, s2]).assert_ok();
 }

@@ -8,16 +8,21 @@ use loadbal_cli::shard::{self, Merged};
 use loadbal_cli::support::Failure;
 use std::path::PathBuf;
 
-/// Combines the N shard files of a run made with `--shard K/N --shard-out FILE` (any order) and
-/// prints exactly what the run without --shard prints, to the last bit: Monte Carlo partials are
-/// folded in chunk order, sweep rows concatenated in point order. Refuses files of different runs
-/// (command, parameters, seed, loadbal version), a missing or repeated shard, or a damaged file.
-///
-/// Example: a Slurm job array `--array=1-16` running
-/// `loadbal ensemble --reps 1e6 --shard $SLURM_ARRAY_TASK_ID/16 --shard-out part$SLURM_ARRAY_TASK_ID.json`,
-/// then `loadbal merge part*.json`.
+const LONG_HELP: &str = "\
+Combines the N shard files of a run made with --shard K/N --shard-out FILE (given in any order) \
+and prints exactly what the run without --shard prints, to the last bit: Monte Carlo partials \
+are folded in chunk order, the rows of a --grid sweep concatenated in point order. Refuses files \
+of different runs (command, parameters, seed, loadbal version), a missing or repeated shard, or a \
+damaged file.
+
+Example, a Slurm job array of 16 tasks:
+  #SBATCH --array=1-16
+  loadbal ensemble --reps 1e6 --shard $SLURM_ARRAY_TASK_ID/16 --shard-out part$SLURM_ARRAY_TASK_ID.json
+then: loadbal merge part*.json";
+
+/// Combines the shard files of a `--shard K/N` run into the single run's result.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, after_long_help = LONG_HELP)]
 pub struct Args {
     /// The shard files.
     #[arg(value_name = "FILE")]

@@ -20,15 +20,20 @@ const MAX_N: u64 = 1_000_000_000;
 /// The subcommand's name in shard files.
 pub const NAME: &str = "order-stats";
 
-/// Exact expected maximum and minimum of n i.i.d. times (and the maximum's standard deviation)
-/// against a Monte Carlo estimate of the maximum, for n = 2..20 then four sizes per decade up to
-/// --max-n, or for the (law, n) points of a --grid file. For the standard normal law also the
-/// Chen–Tyler approximation of E[max] (Ahn et al., eq. (6a)) and its relative error.
-///
-/// The Monte Carlo draws the maximum directly by inversion, F⁻¹(U^(1/n)), so n = 10⁹ costs no
-/// more than n = 2.
+const LONG_HELP: &str = "\
+Prints, for n = 2..20 then four sample sizes per decade up to --max-n (or for the (law, n) points \
+of a --grid file): the exact expected maximum and minimum of n i.i.d. times and the maximum's \
+standard deviation (empty where the law has no second moment), against a Monte Carlo estimate of \
+the maximum with its standard error; for the standard normal law also the Chen–Tyler \
+approximation of E[max] (Ahn et al., eq. (6a)) and its relative error.
+
+The Monte Carlo draws the maximum directly by inversion, F^-1(U^(1/n)), so n = 10^9 costs no \
+more than n = 2.";
+
+/// Exact expected extremes of n i.i.d. times against Monte Carlo (and Chen–Tyler for the
+/// standard normal).
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, after_long_help = LONG_HELP)]
 pub struct Args {
     /// The law of one time: normal:MU,SIGMA, exponential:RATE, gamma:SHAPE,RATE,
     /// lognormal:MU,SIGMA, weibull:SHAPE,SCALE, pareto:SCALE,SHAPE or uniform:MIN,MAX.

@@ -179,13 +179,24 @@ fn build_chain(p: &Point) -> Result<WorkloadChain, Failure> {
     Ok(chain)
 }
 
-/// Solves one point; returns the problem and its optimal policy for the Monte Carlo check.
-fn solve(
-    chain: &WorkloadChain,
-    p: &Point,
-    reps: Reps,
-    label: &str,
-) -> Result<(Solved, RemapProblem, Vec<bool>, usize, Vec<f64>), Failure> {
+/// One point solved: its row's values, and what the Monte Carlo check and `--states` need.
+struct Solution {
+    solved: Solved,
+    problem: RemapProblem,
+    remap: Vec<bool>,
+    start: usize,
+    values: Vec<f64>,
+}
+
+impl Solution {
+    /// The simulation of the optimal policy from the most imbalanced state.
+    fn simulation(&self) -> Result<PolicySimulation<'_>, Failure> {
+        PolicySimulation::new(&self.problem, &self.remap, self.start).map_err(|e| Failure::model("Monte Carlo", e))
+    }
+}
+
+/// Solves one point.
+fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<Solution, Failure> {
     let eta = p.eta;
     let bar = cli::spinner(&format!("{label}: building the problem"));
     let problem = RemapProblem::new(chain.clone(), &p.imbalance.to_imbalance(), eta, &p.target.to_target())
@@ -233,7 +244,7 @@ fn solve(
         start_value: pi.values[start],
         mc_reps,
     };
-    Ok((solved, problem, pi.remap, start, pi.values))
+    Ok(Solution { solved, problem, remap: pi.remap, start, values: pi.values })
 }
 
 fn summary_columns() -> Vec<&'static str> {
@@ -372,11 +383,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 _ => build_chain(p)?,
             };
             let label = format!("point {}/{} (η = {})", k + 1, here.len(), p.eta);
-            let (solved, problem, remap, start, _) = solve(&chain, p, params.reps, &label)?;
+            let sol = solve(&chain, p, params.reps, &label)?;
+            let solved = &sol.solved;
             let est = match MonteCarlo::new(params.seed, solved.mc_reps).ok() {
                 Some(mc) => {
-                    let sim =
-                        PolicySimulation::new(&problem, &remap, start).map_err(|e| Failure::model("Monte Carlo", e))?;
+                    let sim = sol.simulation()?;
                     Some(shard::estimate(&format!("{label}: Monte Carlo check"), mc, 1, |_, rng, out| {
                         out[0] = sim.sample(rng);
                         Ok(())
@@ -391,7 +402,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 p.target.name().into(),
                 p.imbalance.name().into(),
             ];
-            row.extend(summary_cells(p, &solved, est.as_ref().and_then(|e| e.first())));
+            row.extend(summary_cells(p, solved, est.as_ref().and_then(|e| e.first())));
             table.push(row);
             cache = Some((p.chain_key(), chain));
         }
@@ -409,15 +420,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut base = Vec::with_capacity(params.points.len());
     for (k, p) in params.points.iter().enumerate() {
         let label = format!("η = {} ({}/{})", p.eta, k + 1, params.points.len());
-        let (solved, problem, remap, start, _) = solve(&chain, p, params.reps, &label)?;
-        if let Ok(mc) = MonteCarlo::new(params.seed, solved.mc_reps) {
-            let sim = PolicySimulation::new(&problem, &remap, start).map_err(|e| Failure::model("Monte Carlo", e))?;
+        let sol = solve(&chain, p, params.reps, &label)?;
+        if let Ok(mc) = MonteCarlo::new(params.seed, sol.solved.mc_reps) {
+            let sim = sol.simulation()?;
             runner.run(&format!("{label}: Monte Carlo check"), mc, 1, |_, rng, out| {
                 out[0] = sim.sample(rng);
                 Ok(())
             })?;
         }
-        base.push(solved);
+        base.push(sol.solved);
     }
     shard::finish_mc(NAME, &params, &base, runner, target, args.format, |est| render(&params, &base, est))
 }
@@ -453,7 +464,7 @@ fn states_table(params: &Params, format: FormatArgs) -> Result<(), Failure> {
     let mut table = Table::new(columns);
     for (k, p) in params.points.iter().enumerate() {
         let label = format!("η = {} ({}/{})", p.eta, k + 1, params.points.len());
-        let (_, _, remap, _, values) = solve(&chain, p, Reps::Fixed(0), &label)?;
+        let Solution { remap, values, .. } = solve(&chain, p, Reps::Fixed(0), &label)?;
         for s in 0..chain.states() {
             let mut row: Vec<Cell> = vec![p.eta.into()];
             row.extend(chain.load(s).iter().map(|&x| Cell::Number(x)));
