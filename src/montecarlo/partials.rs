@@ -57,7 +57,7 @@ pub struct Partials {
 impl Partials {
     /// Number of chunks held (0 for an empty range).
     pub fn chunks(&self) -> u64 {
-        if self.dim == 0 { 0 } else { (self.accumulators.len() / self.dim) as u64 }
+        self.accumulators.len().checked_div(self.dim).unwrap_or(0) as u64
     }
 
     /// The chunk range held, `first_chunk..first_chunk + chunks()`.
