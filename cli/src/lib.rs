@@ -6,4 +6,5 @@
 #![warn(missing_docs)]
 
 pub mod output;
+pub mod shard;
 pub mod support;

@@ -21,22 +21,17 @@ struct Cli {
     command: Command,
 }
 
+/// The subcommands: each one's about and long help come from its `Args` documentation.
 #[derive(Subcommand)]
 enum Command {
     Dlt(commands::dlt::Args),
     Unaware(commands::unaware::Args),
     Queue(commands::queue::Args),
-    /// Remapping: optimal periodic intervals (Fong et al.) and Markov policies (Yin et al.).
     Remap(commands::remap::Args),
-    /// Job replication (Dobber): speedup curves, optimal replicas, trace statistics.
     Replicate(commands::replicate::Args),
-    /// Ensembles of stochastic simulations (Ahn et al.): STATIC, MD, AR, RP, NR.
     Ensemble(commands::ensemble::Args),
-    /// Expected order statistics of processor times (exact and Chen–Tyler).
     OrderStats(commands::order_stats::Args),
-    /// Combines the shard files of a `--shard K/N` run into the single run's result.
     Merge(commands::merge::Args),
-    /// Prints a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(commands::completions::Args),
 }
 

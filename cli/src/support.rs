@@ -250,27 +250,32 @@ pub fn check_output_dir(dir: &Path, names: &[&str]) -> Result<(), Failure> {
     names.iter().try_for_each(|name| check_output_path(&dir.join(name)))
 }
 
-/// Working memory of `loadbal::montecarlo::MonteCarlo::estimate_vec` for `replications`
-/// replications of `dim` outcomes: the harness keeps one partial result per chunk of 256
-/// replications until its ordered reduction (a `Result<Vec<Accumulator>, _>`, its `dim`
-/// accumulators and the allocator's overhead), besides the per-thread buffers.
-pub fn estimate_vec_bytes(replications: u64, dim: usize) -> u128 {
-    use loadbal::montecarlo::{Accumulator, MonteCarloError};
-    let chunks = u128::from(replications.div_ceil(256));
-    let per_chunk = std::mem::size_of::<Result<Vec<Accumulator>, MonteCarloError>>() as u128
-        + dim as u128 * std::mem::size_of::<Accumulator>() as u128
-        + 32;
-    chunks * per_chunk
+/// Replications one process may run for one Monte Carlo estimate: the harness's memory is bounded
+/// whatever the count (it reduces chunk partials through a fixed window), so the limit is on time;
+/// a larger run is split with `--shard K/N`.
+pub const MAX_REPLICATIONS: f64 = 1e9;
+
+/// Refuses a run (or one shard of it) whose work, `units` of `what`, would exceed `limit`: a
+/// usage error that says how to split the work with `--shard K/N`.
+pub fn check_work(flag: &str, units: f64, what: &str, limit: f64) -> Result<(), Failure> {
+    if units > limit {
+        return Err(Failure::usage(format!(
+            "{flag} would need {} {what}, more than the {} one process may take; split the run with --shard K/N",
+            crate::output::number(units),
+            crate::output::number(limit)
+        )));
+    }
+    Ok(())
 }
 
-/// A spinner on stderr for one long step whose progress cannot be counted; hidden when stderr
-/// is not a terminal. Call `finish_and_clear` when the step ends.
+/// A spinner on stderr for a phase of unknown length, `what`; hidden when stderr is not a
+/// terminal. Call `finish_and_clear` when the phase ends.
 pub fn spinner(what: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
         bar.set_style(style);
     }
     bar.set_message(what.to_string());
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
 }

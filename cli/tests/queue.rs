@@ -149,7 +149,7 @@ fn a_too_long_simulation_blames_the_flag_that_makes_it_so() {
     run(&["queue", "regions", "--lambda", "1000,1000,1000", "--horizon", "2e5"])
         .assert_error(2, "--lambda 1000,1000,1000:");
     // Without arrivals there are no events, but a count beyond memory is still refused.
-    run(&["queue", "regions", "--lambda", "0,0,0", "--reps", "1e12"]).assert_error(2, "GiB limit");
+    run(&["queue", "regions", "--lambda", "0,0,0", "--reps", "1e12"]).assert_error(2, "split the run with --shard K/N");
 }
 
 #[test]

@@ -322,7 +322,7 @@ fn trees_sweep_is_reproducible_and_fht_is_the_shallowest() {
 #[test]
 fn replication_counts_beyond_memory_are_refused_before_any_work() {
     // It aborted with "memory allocation of ... bytes failed".
-    run(&["unaware", "trees", "--replications", "1e12"]).assert_error(2, "GiB limit");
+    run(&["unaware", "trees", "--replications", "1e12"]).assert_error(2, "split the run with --shard K/N");
     run(&["unaware", "trees", "--replications", "0"]).assert_error(2, "--replications 0");
     run(&["unaware", "trees", "--replications", "nan"]).assert_error(2, "--replications");
     run(&["unaware", "trees", "--replications", "-1"]).assert_error(2, "-1 is not a whole number");

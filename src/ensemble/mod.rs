@@ -92,7 +92,8 @@ pub use history::variance_along_history;
 pub use law::{CountStep, TaskTimes};
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
-    MetricsEstimate, monte_carlo_metrics, remaining_times_sample, residual_variance_sample, step_variance_sample,
+    METRICS, MetricsEstimate, metrics_sample, monte_carlo_metrics, remaining_times_sample, residual_variance_sample,
+    step_variance_sample,
 };
 pub use sim::{
     Algorithm, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, SimConfig, SimResult, StepRecord, simulate,

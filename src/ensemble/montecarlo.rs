@@ -82,42 +82,72 @@ where
 {
     let mut cfg = cfg.clone();
     cfg.record_trajectory = false;
-    let runs = mc.replicate(|_, rng| {
-        simulate(dist, &cfg, rng).map(|r| {
-            let m = r.metrics;
-            [
-                m.avg,
-                m.max,
-                m.min,
-                m.rav,
-                m.max_idle,
-                m.avg_idle,
-                m.pct_idle,
-                r.wall_clock,
-                r.steps as f64,
-                m.rav * m.rav,
-            ]
-        })
-    });
-    let mut cols: Vec<Vec<f64>> = (0..10).map(|_| Vec::with_capacity(runs.len())).collect();
+    let runs = mc.replicate(|_, rng| metrics_sample(dist, &cfg, rng));
+    let mut cols: Vec<Vec<f64>> = (0..METRICS).map(|_| Vec::with_capacity(runs.len())).collect();
     for run in runs {
         for (c, v) in cols.iter_mut().zip(run?) {
             c.push(v);
         }
     }
-    let e = |i: usize| Estimate::from_samples(&cols[i]);
-    Ok(MetricsEstimate {
-        avg: e(0)?,
-        max: e(1)?,
-        min: e(2)?,
-        rav: e(3)?,
-        max_idle: e(4)?,
-        avg_idle: e(5)?,
-        pct_idle: e(6)?,
-        wall_clock: e(7)?,
-        steps: e(8)?,
-        variance: e(9)?,
+    let est = cols.iter().map(|c| Estimate::from_samples(c)).collect::<Result<Vec<_>, _>>()?;
+    MetricsEstimate::from_estimates(&est)
+}
+
+/// Components of one replication's outcome in [`metrics_sample`].
+pub const METRICS: usize = 10;
+
+/// One replication of [`monte_carlo_metrics`]: the metrics of one simulated run of `cfg`, in the
+/// order of [`MetricsEstimate`]'s fields (avg, max, min, RAV, max idle, avg idle, % idle, wall
+/// clock, steps, ξ²). For a program that runs the replications itself, for example a range of
+/// chunks at a time ([`MonteCarlo::run_chunks`]); leave `cfg.record_trajectory` off.
+///
+/// # Errors
+/// Any error of [`simulate`].
+///
+/// # Examples
+/// ```
+/// use loadbal::ensemble::{Algorithm, MetricsEstimate, SimConfig, gamma_matched, metrics_sample, METRICS};
+/// use loadbal::montecarlo::MonteCarlo;
+/// let dist = gamma_matched(488.1, 116.6).unwrap();
+/// let cfg = SimConfig::new(1000, 25, Algorithm::Md);
+/// let mc = MonteCarlo::new(1, 100).unwrap();
+/// let est = mc.estimate_vec(METRICS, |_, rng, out| out.copy_from_slice(&metrics_sample(&dist, &cfg, rng).unwrap())).unwrap();
+/// let m = MetricsEstimate::from_estimates(&est).unwrap();
+/// assert!(m.avg.agrees_with(19_524.0, 4.0)); // 40 × 488.1
+/// ```
+pub fn metrics_sample<D, G>(dist: &D, cfg: &SimConfig, rng: &mut G) -> Result<[f64; METRICS], EnsembleError>
+where
+    D: Distribution<f64> + ?Sized,
+    G: Rng + ?Sized,
+{
+    simulate(dist, cfg, rng).map(|r| {
+        let m = r.metrics;
+        [m.avg, m.max, m.min, m.rav, m.max_idle, m.avg_idle, m.pct_idle, r.wall_clock, r.steps as f64, m.rav * m.rav]
     })
+}
+
+impl MetricsEstimate {
+    /// The estimate from the means of the [`METRICS`] components of [`metrics_sample`].
+    ///
+    /// # Errors
+    /// [`EnsembleError::LengthMismatch`] unless `est` has [`METRICS`] estimates.
+    pub fn from_estimates(est: &[Estimate]) -> Result<Self, EnsembleError> {
+        let [avg, max, min, rav, max_idle, avg_idle, pct_idle, wall_clock, steps, variance] = est else {
+            return Err(EnsembleError::LengthMismatch { what: "metric estimates", got: est.len(), expected: METRICS });
+        };
+        Ok(MetricsEstimate {
+            avg: *avg,
+            max: *max,
+            min: *min,
+            rav: *rav,
+            max_idle: *max_idle,
+            avg_idle: *avg_idle,
+            pct_idle: *pct_idle,
+            wall_clock: *wall_clock,
+            steps: *steps,
+            variance: *variance,
+        })
+    }
 }
 
 fn draw<D: Distribution<f64> + ?Sized, G: Rng + ?Sized>(dist: &D, rng: &mut G) -> Result<f64, EnsembleError> {

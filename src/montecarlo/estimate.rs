@@ -125,6 +125,7 @@ impl Estimate {
 /// assert!((e.std_dev() - (5.0f64 / 3.0).sqrt()).abs() < 1e-15);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Accumulator {
     n: u64,
     mean: f64,
@@ -165,6 +166,12 @@ impl Accumulator {
     /// Number of observations pushed.
     pub fn count(&self) -> u64 {
         self.n
+    }
+
+    /// Whether the running mean and sum of squares are finite (always, unless deserialized from
+    /// bad data).
+    pub(crate) fn is_finite(&self) -> bool {
+        self.mean.is_finite() && self.m2.is_finite()
     }
 
     /// The estimate so far.

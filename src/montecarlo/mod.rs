@@ -2,8 +2,13 @@
 //!
 //! Replication `i` of a run with seed `s` draws from its own random stream, the ChaCha8 stream
 //! number `i` of the key derived from `s` ([`stream`]). Replications run in parallel with rayon,
-//! in fixed chunks whose partial results are merged in index order, so an estimate is the same
-//! to the last bit for any number of threads.
+//! in fixed chunks of [`CHUNK_SIZE`] replications whose partial results are merged in index order,
+//! so an estimate is the same to the last bit for any number of threads.
+//!
+//! The chunks can also be spread over machines: [`MonteCarlo::run_chunks`] runs a range of
+//! chunks and returns their [`Partials`] (serializable behind the `serde` feature), and a
+//! [`Reduction`] folds the partials of all ranges, in order, into exactly the estimate
+//! [`MonteCarlo::estimate_vec`] gives, which reduces through the same path.
 //!
 //! Every model of the crate validates itself through [`MonteCarlo`]: the analytical value must
 //! lie within a few standard errors of the [`Estimate`].
@@ -26,8 +31,10 @@
 //! ```
 
 mod estimate;
+mod partials;
 
 pub use estimate::{Accumulator, Estimate};
+pub use partials::{CHUNK_SIZE, Partials, Reduction};
 
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -36,8 +43,9 @@ use rayon::prelude::*;
 /// platforms, with 2^64 independent streams per key).
 pub type McRng = rand_chacha::ChaCha8Rng;
 
-/// Replications per chunk: the unit of work of one rayon task and of the ordered reduction.
-const CHUNK: u64 = 256;
+/// Working memory of the chunk accumulators [`MonteCarlo::estimate_vec`] holds at once: chunks
+/// are run in windows of this size (at least one chunk per thread), then folded in order.
+const WINDOW_BYTES: usize = 64 << 20;
 
 /// Errors of the Monte Carlo harness.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -63,6 +71,13 @@ pub enum MonteCarloError {
         got: usize,
         /// Values expected.
         expected: usize,
+    },
+    /// Chunk partials that cannot be folded into the run's estimate (another run, a missing or
+    /// repeated range, a corrupted chunk).
+    #[error("chunk partials do not fit the run: {why}")]
+    PartialsMismatch {
+        /// What does not fit.
+        why: String,
     },
 }
 
@@ -178,33 +193,22 @@ impl MonteCarlo {
     where
         F: Fn(u64, &mut McRng, &mut [f64]) + Sync + Send,
     {
-        let chunks = self.replications.div_ceil(CHUNK);
-        let partial: Vec<Result<Vec<Accumulator>, MonteCarloError>> = (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let mut acc = vec![Accumulator::new(); dim];
-                let mut out = vec![0.0; dim];
-                let end = ((c + 1) * CHUNK).min(self.replications);
-                for i in c * CHUNK..end {
-                    out.iter_mut().for_each(|x| *x = 0.0);
-                    f(i, &mut stream(self.seed, i), &mut out);
-                    for (a, &x) in acc.iter_mut().zip(&out) {
-                        if !x.is_finite() {
-                            return Err(MonteCarloError::NonFiniteSample { index: i, value: x });
-                        }
-                        a.push(x);
-                    }
-                }
-                Ok(acc)
-            })
-            .collect();
-        let mut total = vec![Accumulator::new(); dim];
-        for chunk in partial {
-            for (t, a) in total.iter_mut().zip(chunk?.iter()) {
-                t.merge(a);
-            }
+        let window = (WINDOW_BYTES / (std::mem::size_of::<Accumulator>() * dim.max(1)))
+            .max(rayon::current_num_threads())
+            .max(1) as u64;
+        let mut reduction = Reduction::new(*self, dim);
+        let chunks = self.chunks();
+        let mut start = 0;
+        while start < chunks {
+            let end = start.saturating_add(window).min(chunks);
+            let partials = self.run_chunks(dim, start..end, |i, rng, out| {
+                f(i, rng, out);
+                Ok::<(), MonteCarloError>(())
+            })?;
+            reduction.fold(&partials)?;
+            start = end;
         }
-        total.iter().map(Accumulator::estimate).collect()
+        reduction.finish()
     }
 }
 

@@ -268,6 +268,92 @@ impl fmt::Display for ExactRun {
     }
 }
 
+/// One replication of the exact model Dobber, eq. (5.4) for some replica counts, and the
+/// reduction of the replications' means into an [`ExactRun`] ([`ExactModel::replication`]).
+#[derive(Debug, Clone)]
+pub struct ExactReplication {
+    x: JobTimeSampler,
+    levels: Vec<u32>,
+    p: u32,
+    dependence: Dependence,
+    processors: u64,
+    replicas: Vec<u64>,
+}
+
+impl ExactReplication {
+    /// Components of one replication's outcome: `V(R = 1)`, then `V(R)` and `V(1)·V(R)` for each
+    /// replica count.
+    pub fn dim(&self) -> usize {
+        1 + 2 * self.levels.len()
+    }
+
+    /// Draws one replication into `out` (of length [`ExactReplication::dim`]).
+    ///
+    /// # Errors
+    /// [`ReplicationError::TooShort`] when `out` is shorter than [`ExactReplication::dim`].
+    pub fn sample(&self, rng: &mut McRng, out: &mut [f64]) -> Result<(), ReplicationError> {
+        let m = self.levels.len();
+        if out.len() < self.dim() {
+            return Err(ReplicationError::TooShort {
+                what: "an exact replication's outcome",
+                needed: self.dim(),
+                got: out.len(),
+            });
+        }
+        let base = draw_levels(rng, &self.x, 0, self.p, self.dependence);
+        out[0] = base;
+        for (k, &r) in self.levels.iter().enumerate() {
+            let t = draw_levels(rng, &self.x, r, self.p, self.dependence);
+            out[1 + k] = t;
+            out[1 + m + k] = base * t;
+        }
+        Ok(())
+    }
+
+    /// The run from the means of the [`ExactReplication::dim`] components over the replications.
+    ///
+    /// # Formula
+    /// ```text
+    /// S_R = mean_1 / mean_R,  se(S_R)² ≈ S_R² (se_1²/mean_1² + se_R²/mean_R² − 2 cov_{1R}/(mean_1 mean_R))
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::TooShort`] when `est` is shorter than [`ExactReplication::dim`].
+    ///
+    /// # Accuracy
+    /// The delta method's first order in the relative standard errors.
+    pub fn finish(&self, est: &[Estimate]) -> Result<ExactRun, ReplicationError> {
+        let m = self.levels.len();
+        if est.len() < self.dim() {
+            return Err(ReplicationError::TooShort {
+                what: "an exact run's estimates",
+                needed: self.dim(),
+                got: est.len(),
+            });
+        }
+        let elb = est[0];
+        let n = elb.n as f64;
+        let speedups = (0..m)
+            .map(|k| {
+                let t = est[1 + k];
+                let s = elb.mean / t.mean;
+                // Covariance of the two means from the cross moment (n − 1 denominator).
+                let cov = if n > 1.0 { (est[1 + m + k].mean - elb.mean * t.mean) / (n - 1.0) } else { 0.0 };
+                let rel2 =
+                    (elb.std_err / elb.mean).powi(2) + (t.std_err / t.mean).powi(2) - 2.0 * cov / (elb.mean * t.mean);
+                Estimate { mean: s, std_err: s.abs() * rel2.max(0.0).sqrt(), n: t.n }
+            })
+            .collect();
+        Ok(ExactRun {
+            processors: self.processors,
+            replicas: self.replicas.clone(),
+            iteration_times: est[1..=m].to_vec(),
+            speedups,
+            elb,
+        })
+    }
+}
+
 /// The maximum part of the tree Dobber, eq. (5.6) at one level, by Monte Carlo.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -365,6 +451,37 @@ impl ExactModel {
     /// assert!(run.speedups[0].agrees_with(1.5, 4.0));
     /// ```
     pub fn run(&self, replicas: &[u64], processors: u64, mc: &MonteCarlo) -> Result<ExactRun, ReplicationError> {
+        let rep = self.replication(replicas, processors, mc)?;
+        // `out` has `rep.dim()` components: `sample` cannot fail.
+        let est = mc.estimate_vec(rep.dim(), |_, rng: &mut McRng, out| {
+            let _ = rep.sample(rng, out);
+        })?;
+        rep.finish(&est)
+    }
+
+    /// One replication of [`ExactModel::run`] and the reduction of their means into an
+    /// [`ExactRun`]: for a program that runs the replications itself, for example a range of
+    /// chunks at a time ([`MonteCarlo::run_chunks`]). `mc` sizes the run-wide work limit.
+    ///
+    /// # Errors
+    /// As [`ExactModel::run`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
+    /// let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    /// let mc = MonteCarlo::new(1, 2_000).unwrap();
+    /// let rep = model.replication(&[2], 2, &mc).unwrap();
+    /// let est = mc.estimate_vec(rep.dim(), |_, rng, out| rep.sample(rng, out).unwrap()).unwrap();
+    /// assert_eq!(rep.finish(&est).unwrap(), model.run(&[2], 2, &mc).unwrap());
+    /// ```
+    pub fn replication(
+        &self,
+        replicas: &[u64],
+        processors: u64,
+        mc: &MonteCarlo,
+    ) -> Result<ExactReplication, ReplicationError> {
         let x = self.dist.sampler()?;
         if replicas.is_empty() {
             return Err(ReplicationError::TooShort { what: "an exact run's replica counts", needed: 1, got: 0 });
@@ -384,31 +501,7 @@ impl ExactModel {
                 max: MAX_EXACT_DRAWS,
             });
         }
-        let m = lv.len();
-        let dep = self.dependence;
-        let est = mc.estimate_vec(1 + 2 * m, |_, rng: &mut McRng, out| {
-            let base = draw_levels(rng, &x, 0, p, dep);
-            out[0] = base;
-            for (k, &r) in lv.iter().enumerate() {
-                let t = draw_levels(rng, &x, r, p, dep);
-                out[1 + k] = t;
-                out[1 + m + k] = base * t;
-            }
-        })?;
-        let elb = est[0];
-        let n = elb.n as f64;
-        let speedups = (0..m)
-            .map(|k| {
-                let t = est[1 + k];
-                let s = elb.mean / t.mean;
-                // Covariance of the two means from the cross moment (n − 1 denominator).
-                let cov = if n > 1.0 { (est[1 + m + k].mean - elb.mean * t.mean) / (n - 1.0) } else { 0.0 };
-                let rel2 =
-                    (elb.std_err / elb.mean).powi(2) + (t.std_err / t.mean).powi(2) - 2.0 * cov / (elb.mean * t.mean);
-                Estimate { mean: s, std_err: s.abs() * rel2.max(0.0).sqrt(), n: t.n }
-            })
-            .collect();
-        Ok(ExactRun { processors, replicas: replicas.to_vec(), iteration_times: est[1..=m].to_vec(), speedups, elb })
+        Ok(ExactReplication { x, levels: lv, p, dependence: self.dependence, processors, replicas: replicas.to_vec() })
     }
 
     /// Level-wise constants of the maximum part of the tree Dobber, eq. (5.6), by Monte Carlo: for

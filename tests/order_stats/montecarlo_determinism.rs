@@ -1,6 +1,6 @@
 //! The harness gives the same estimate to the last bit whatever the number of threads.
 
-use loadbal::montecarlo::{MonteCarlo, stream};
+use loadbal::montecarlo::{CHUNK_SIZE, McRng, MonteCarlo, MonteCarloError, Partials, Reduction, stream};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
 
@@ -34,4 +34,102 @@ fn bit_identical_for_one_and_many_threads() {
     assert_eq!(one.1[17], stream(123_456, 17).random::<u64>());
     // The index column averages (n − 1)/2 exactly.
     assert_eq!(one.0[2].mean, 2501.0);
+}
+
+/// The outcome of replication `i` used by the split tests: an Exp(1) draw and a multiple of it.
+fn split_outcome(i: u64, rng: &mut McRng, out: &mut [f64]) -> Result<(), MonteCarloError> {
+    out[0] = Exp::new(1.0).unwrap().sample(rng);
+    out[1] = out[0] * (i % 7) as f64;
+    Ok(())
+}
+
+/// Bits printed by the harness before chunk partials existed (a single `estimate_vec` that
+/// collected every chunk, commit 18e4a5c): the refactoring through `run_chunks` and `Reduction`
+/// changed no bit.
+const SEED_99_BITS: [(u64, u64); 2] =
+    [(0x3ff0028300cea4d5, 0x3f6f035012b75052), (0x40081a0a6938f5cc, 0x3f900a6aea67df4e)];
+
+#[test]
+fn estimate_vec_keeps_the_bits_of_the_collecting_harness() {
+    let mc = MonteCarlo::new(99, 70_001).unwrap();
+    let est = mc.estimate_vec(2, |i, rng, out| split_outcome(i, rng, out).unwrap()).unwrap();
+    for (e, (mean, se)) in est.iter().zip(SEED_99_BITS) {
+        assert_eq!((e.mean.to_bits(), e.std_err.to_bits(), e.n), (mean, se, 70_001));
+    }
+}
+
+#[test]
+fn chunk_ranges_folded_in_order_equal_one_run_for_any_split() {
+    let mc = MonteCarlo::new(99, 70_001).unwrap();
+    assert_eq!(mc.chunks(), 70_001u64.div_ceil(CHUNK_SIZE));
+    for shards in [1u64, 2, 7, 16, 300] {
+        let c = mc.chunks();
+        let parts: Vec<Partials> = (0..shards)
+            .map(|k| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(1 + (k % 3) as usize).build().unwrap();
+                pool.install(|| mc.run_chunks(2, k * c / shards..(k + 1) * c / shards, split_outcome)).unwrap()
+            })
+            .collect();
+        let mut r = Reduction::new(mc, 2);
+        for p in &parts {
+            r.fold(p).unwrap();
+        }
+        let est = r.finish().unwrap();
+        for (e, (mean, se)) in est.iter().zip(SEED_99_BITS) {
+            assert_eq!((e.mean.to_bits(), e.std_err.to_bits(), e.n), (mean, se, 70_001), "{shards} shards");
+        }
+    }
+}
+
+#[test]
+fn partials_survive_json_bit_for_bit() {
+    let mc = MonteCarlo::new(3, 1_000).unwrap();
+    let p = mc.run_chunks(2, 1..4, split_outcome).unwrap();
+    let text = serde_json::to_string(&p).unwrap();
+    let back: Partials = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, p);
+    assert_eq!(p.range(), 1..4);
+}
+
+#[test]
+fn partials_of_another_run_or_out_of_order_are_refused() {
+    let mc = MonteCarlo::new(3, 1_000).unwrap(); // 4 chunks
+    let constant = |x: f64| {
+        move |_: u64, _: &mut McRng, out: &mut [f64]| {
+            out[0] = x;
+            Ok::<(), MonteCarloError>(())
+        }
+    };
+    let (a, b) = (mc.run_chunks(1, 0..2, constant(1.0)).unwrap(), mc.run_chunks(1, 2..4, constant(2.0)).unwrap());
+    let mismatch = |r: Result<(), MonteCarloError>| matches!(r, Err(MonteCarloError::PartialsMismatch { .. }));
+    // A gap, a repeat, another seed, another dimension, an incomplete fold.
+    assert!(mismatch(Reduction::new(mc, 1).fold(&b)));
+    let mut r = Reduction::new(mc, 1);
+    r.fold(&a).unwrap();
+    assert!(mismatch(r.fold(&a)));
+    assert!(r.finish().is_err());
+    r.fold(&b).unwrap();
+    let est = r.finish().unwrap();
+    assert_eq!((est[0].mean, est[0].n), ((512.0 + 2.0 * 488.0) / 1000.0, 1_000));
+    assert!(mismatch(Reduction::new(MonteCarlo::new(4, 1_000).unwrap(), 1).fold(&a)));
+    assert!(mismatch(Reduction::new(mc, 2).fold(&a)));
+    // A corrupted count or moment, as a damaged file would carry it.
+    let text = serde_json::to_string(&a).unwrap();
+    for (from, to) in [("\"n\":256", "\"n\":255"), ("\"mean\":1.0", "\"mean\":1e400")] {
+        assert!(text.contains(from), "{text}");
+        match serde_json::from_str::<Partials>(&text.replacen(from, to, 1)) {
+            Ok(bad) => assert!(mismatch(Reduction::new(mc, 1).fold(&bad))),
+            Err(e) => assert!(e.to_string().contains("number out of range"), "{e}"),
+        }
+    }
+    // Chunks past the end of the run.
+    assert!(matches!(mc.run_chunks(1, 3..5, split_outcome), Err(MonteCarloError::PartialsMismatch { .. })));
+    // The first failing replication in index order is the error reported.
+    let err = mc
+        .run_chunks(1, 0..4, |i, _, out| {
+            out[0] = if i == 300 || i == 900 { f64::NAN } else { 0.0 };
+            Ok::<(), MonteCarloError>(())
+        })
+        .unwrap_err();
+    assert!(matches!(err, MonteCarloError::NonFiniteSample { index: 300, .. }), "{err:?}");
 }

@@ -51,7 +51,7 @@ mod thresholds;
 
 pub use chain::{MAX_CHAIN_STATES, WorkloadChain, reflecting_chain, reflecting_exchangeable, reflecting_walk};
 pub use problem::{CONTINUE, Imbalance, Method, REMAP, RemapProblem, RemapSolution, RemapTarget, yin_example};
-pub use simulate::simulate_policy_cost;
+pub use simulate::{PolicySimulation, simulate_policy_cost};
 pub use thresholds::{CostScan, Threshold, remap_cost_thresholds};
 
 use crate::montecarlo::MonteCarloError;

@@ -19,9 +19,13 @@ fn cdf(row: impl Iterator<Item = f64>) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// The first state whose cumulative probability exceeds a uniform draw: a binary search over the
+/// non-decreasing cumulative probabilities (a remap to a law over all states must not cost a
+/// scan of every state).
 fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
     let u = rng.random::<f64>() * law.last().map_or(1.0, |x| x.1);
-    law.iter().find(|(_, c)| u < *c).unwrap_or(&law[law.len() - 1]).0
+    let k = law.partition_point(|(_, c)| *c <= u);
+    law.get(k).or(law.last()).map_or(0, |x| x.0)
 }
 
 /// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
@@ -54,36 +58,74 @@ pub fn simulate_policy_cost(
     start: usize,
     mc: &MonteCarlo,
 ) -> Result<Estimate, MarkovError> {
-    let chain = problem.chain();
-    let s = chain.states();
-    if remap.len() != s {
-        return Err(MarkovError::DimensionMismatch { what: "policy", expected: s, got: remap.len() });
+    let sim = PolicySimulation::new(problem, remap, start)?;
+    Ok(mc.estimate(|_, rng| sim.sample(rng))?)
+}
+
+/// One replication of [`simulate_policy_cost`]: the total cost of one run of the chain from
+/// `start` under `remap` until a balanced state. For a program that runs the replications itself,
+/// for example a range of chunks at a time ([`MonteCarlo::run_chunks`]).
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::remap::markov::{Method, PolicySimulation, simulate_policy_cost, yin_example};
+/// let p = yin_example(5.0).unwrap();
+/// let sol = p.solve(Method::PolicyIteration).unwrap();
+/// let sim = PolicySimulation::new(&p, &sol.remap, 30).unwrap();
+/// let mc = MonteCarlo::new(1, 1_000).unwrap();
+/// assert_eq!(mc.estimate(|_, rng| sim.sample(rng)).unwrap(), simulate_policy_cost(&p, &sol.remap, 30, &mc).unwrap());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolicySimulation<'a> {
+    problem: &'a RemapProblem,
+    remap: &'a [bool],
+    start: usize,
+    target: Vec<(usize, f64)>,
+    balanced: Vec<bool>,
+}
+
+impl<'a> PolicySimulation<'a> {
+    /// The simulation of `problem`'s chain from `start` under the policy `remap`.
+    ///
+    /// # Errors
+    /// As [`simulate_policy_cost`].
+    pub fn new(problem: &'a RemapProblem, remap: &'a [bool], start: usize) -> Result<Self, MarkovError> {
+        let chain = problem.chain();
+        let s = chain.states();
+        if remap.len() != s {
+            return Err(MarkovError::DimensionMismatch { what: "policy", expected: s, got: remap.len() });
+        }
+        if start >= s {
+            return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
+        }
+        let target = cdf(problem.target().iter().copied());
+        let balanced: Vec<bool> = (0..s).map(|i| chain.is_balanced(i)).collect();
+        Ok(PolicySimulation { problem, remap, start, target, balanced })
     }
-    if start >= s {
-        return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
-    }
-    let target = cdf(problem.target().iter().copied());
-    let balanced: Vec<bool> = (0..s).map(|i| chain.is_balanced(i)).collect();
-    let (phi, eta) = (problem.run_cost(), problem.eta());
-    Ok(mc.estimate(|_, rng| {
-        let (mut state, mut cost) = (start, 0.0);
+
+    /// The total cost of one run (Yin et al., eq. (10)): `φ(s)` for every continued step, `η`
+    /// for every remap, until a balanced state (truncated after 10⁷ steps).
+    pub fn sample(&self, rng: &mut McRng) -> f64 {
+        let (chain, phi, eta) = (self.problem.chain(), self.problem.run_cost(), self.problem.eta());
+        let (mut state, mut cost) = (self.start, 0.0);
         for _ in 0..MAX_STEPS {
-            if balanced[state] {
+            if self.balanced[state] {
                 break;
             }
-            if remap[state] {
+            if self.remap[state] {
                 cost += eta;
-                if target.is_empty() {
+                if self.target.is_empty() {
                     break;
                 }
-                state = draw(&target, rng);
+                state = draw(&self.target, rng);
             } else {
                 cost += phi[state];
                 state = chain.sample(state, rng);
             }
         }
         cost
-    })?)
+    }
 }
 
 #[cfg(test)]

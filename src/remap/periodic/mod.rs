@@ -39,5 +39,7 @@ pub use interval::{
     theorem41_interval,
 };
 pub use model::{Heterogeneous, Homogeneous, MAX_PROCESSORS, Peak};
-pub use simulate::{Increment, IncrementLaw, LoadCurves, LoadSimOptions, MAX_DRAWS, MAX_PHASES, simulate_loads};
+pub use simulate::{
+    Increment, IncrementLaw, LoadCurves, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES, simulate_loads,
+};
 pub use snapshot::{Snapshot, lemma21_bounds, snapshot_imbalance};

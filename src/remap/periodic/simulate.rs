@@ -292,38 +292,85 @@ pub fn simulate_loads<L: IncrementLaw>(
     t_max: u64,
     options: &LoadSimOptions,
 ) -> Result<LoadCurves, RemapError> {
-    let (bounds, mc) = (&options.bounds[..], &options.monte_carlo);
-    check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
-    check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
-    if t_max > MAX_PHASES {
-        return Err(RemapError::TooLarge {
-            name: "t_max (simulated phases)",
-            value: t_max as f64,
-            limit: MAX_PHASES as f64,
-        });
+    let sim = LoadSimulation::new(w0, laws, t_max, options)?;
+    let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out))?;
+    Ok(sim.curves(&est))
+}
+
+/// One replication of [`simulate_loads`] and the reduction of the replications' means into its
+/// [`LoadCurves`]: for a program that runs the replications itself, for example a range of
+/// chunks at a time ([`MonteCarlo::run_chunks`]).
+///
+/// # Examples
+/// ```
+/// use loadbal::montecarlo::MonteCarlo;
+/// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation, simulate_loads};
+/// let options = LoadSimOptions::new(MonteCarlo::new(1, 100).unwrap()).with_bounds(&[0.1]);
+/// let laws = [Increment::eq15(); 8];
+/// let sim = LoadSimulation::new(100.0, &laws, 20, &options).unwrap();
+/// let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out)).unwrap();
+/// assert_eq!(sim.curves(&est), simulate_loads(100.0, &laws, 20, &options).unwrap());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadSimulation<'a, L> {
+    w0: f64,
+    laws: &'a [L],
+    t_max: usize,
+    bounds: Vec<f64>,
+}
+
+impl<'a, L: IncrementLaw> LoadSimulation<'a, L> {
+    /// The simulation of [`simulate_loads`], after its checks (the draw limit counts
+    /// `options.monte_carlo.replications`).
+    ///
+    /// # Errors
+    /// As [`simulate_loads`].
+    pub fn new(w0: f64, laws: &'a [L], t_max: u64, options: &LoadSimOptions) -> Result<Self, RemapError> {
+        let (bounds, mc) = (&options.bounds[..], &options.monte_carlo);
+        check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
+        check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
+        if t_max > MAX_PHASES {
+            return Err(RemapError::TooLarge {
+                name: "t_max (simulated phases)",
+                value: t_max as f64,
+                limit: MAX_PHASES as f64,
+            });
+        }
+        let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
+        if draws > MAX_DRAWS {
+            return Err(RemapError::TooLarge {
+                name: "increments to draw (processors × t_max × replications)",
+                value: draws,
+                limit: MAX_DRAWS,
+            });
+        }
+        for &b in bounds {
+            check("bound", b, b > 0.0, "bounds must be positive and finite")?;
+        }
+        if laws.len() < 2 {
+            return Err(RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: laws.len() });
+        }
+        for law in laws {
+            law.validate()?;
+        }
+        Ok(LoadSimulation { w0, laws, t_max: t_max as usize, bounds: bounds.to_vec() })
     }
-    let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
-    if draws > MAX_DRAWS {
-        return Err(RemapError::TooLarge {
-            name: "increments to draw (processors × t_max × replications)",
-            value: draws,
-            limit: MAX_DRAWS,
-        });
+
+    /// Components of one replication's outcome: `Σ(w_i − w̄)²`, `w̄`, `max |w_i − w̄|` and
+    /// `max (w_i − w̄)` at every phase, then the first-passage phase of every bound.
+    pub fn dim(&self) -> usize {
+        4 * self.t_max + self.bounds.len()
     }
-    let t_max = t_max as usize;
-    for &b in bounds {
-        check("bound", b, b > 0.0, "bounds must be positive and finite")?;
-    }
-    if laws.len() < 2 {
-        return Err(RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: laws.len() });
-    }
-    for law in laws {
-        law.validate()?;
-    }
-    let n = laws.len() as f64;
-    let dim = 4 * t_max + bounds.len();
-    let est = mc.estimate_vec(dim, |_, rng, out| {
-        let mut w = vec![w0; laws.len()];
+
+    /// Draws one replication into `out` (of length [`LoadSimulation::dim`]; a shorter `out` is
+    /// left as it is).
+    pub fn sample(&self, rng: &mut McRng, out: &mut [f64]) {
+        if out.len() < self.dim() {
+            return;
+        }
+        let (t_max, bounds, laws) = (self.t_max, &self.bounds[..], self.laws);
+        let n = laws.len() as f64;
+        let mut w = vec![self.w0; laws.len()];
         let mut passed: Vec<Option<usize>> = vec![None; bounds.len()];
         for t in 0..t_max {
             for (wi, law) in w.iter_mut().zip(laws) {
@@ -351,15 +398,21 @@ pub fn simulate_loads<L: IncrementLaw>(
         for (k, p) in passed.iter().enumerate() {
             out[4 * t_max + k] = p.unwrap_or(t_max) as f64;
         }
-    })?;
-    let part = |k: usize| est[k * t_max..(k + 1) * t_max].to_vec();
-    Ok(LoadCurves {
-        sum_sq: part(0),
-        mean_load: part(1),
-        max_dev: part(2),
-        max_above: part(3),
-        first_passage: est[4 * t_max..].to_vec(),
-    })
+    }
+
+    /// The curves from the means of the [`LoadSimulation::dim`] components over the
+    /// replications (missing components are left out of the curves).
+    pub fn curves(&self, est: &[Estimate]) -> LoadCurves {
+        let t_max = self.t_max;
+        let part = |k: usize| est.get(k * t_max..(k + 1) * t_max).map_or_else(Vec::new, <[Estimate]>::to_vec);
+        LoadCurves {
+            sum_sq: part(0),
+            mean_load: part(1),
+            max_dev: part(2),
+            max_above: part(3),
+            first_passage: est.get(4 * t_max..).map_or_else(Vec::new, <[Estimate]>::to_vec),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ pub fn run(a: CurvesArgs) -> Result<(), Failure> {
             output::number(MAX_EVENTS)
         )));
     }
-    cli::check_memory(&format!("--reps {}: the simulations", a.reps), cli::estimate_vec_bytes(a.reps, 6))?;
+    cli::check_work(&format!("--reps {}", a.reps), a.reps as f64, "replications", cli::MAX_REPLICATIONS)?;
     let bar = cli::progress((3 * RHOS.len() + 2 * LAMBDAS.len()) as u64, "simulated points");
     let table = curves(&mc, &bar);
     bar.finish_and_clear();

@@ -168,7 +168,7 @@ pub fn run(a: RegionsArgs) -> Result<(), Failure> {
     let mc = MonteCarlo::new(a.seed, a.reps).map_err(|e| Failure::usage(format!("--reps {}: {e}", a.reps)))?;
     let case = net.classify(&lambda).map_err(|e| Failure::usage(format!("--lambda: {e}")))?;
     check_events(&a, &lambda, !case.is_stable())?;
-    cli::check_memory(&format!("--reps {}: the simulation", a.reps), cli::estimate_vec_bytes(a.reps, m))?;
+    cli::check_work(&format!("--reps {}", a.reps), a.reps as f64, "replications", cli::MAX_REPLICATIONS)?;
 
     let (own, others) = match net.queue_bounds(&lambda, VacationRule::OwnMax) {
         Ok(own) => {

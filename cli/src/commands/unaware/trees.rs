@@ -27,22 +27,22 @@ pub struct TreesArgs {
     format: FormatArgs,
 }
 
-/// The harness for `replications`, refused up front when it is zero or when its working
-/// memory would exceed the guard.
-fn harness(seed: u64, replications: u64, dim: usize) -> Result<MonteCarlo, Failure> {
+/// Random graphs one process may draw: about a millisecond each, so the limit is a few hours.
+const MAX_GRAPHS: f64 = 1e7;
+
+/// The harness for `replications` of `cells` cells, refused up front when it is zero or when the
+/// graphs it would draw exceed [`MAX_GRAPHS`].
+fn harness(seed: u64, replications: u64, cells: usize) -> Result<MonteCarlo, Failure> {
     let mc = MonteCarlo::new(seed, replications)
         .map_err(|e| Failure::usage(format!("--replications {replications}: {e}")))?;
-    cli::check_memory(
-        &format!("--replications {replications}: the Monte Carlo run"),
-        cli::estimate_vec_bytes(replications, dim),
-    )?;
+    let flag = format!("--replications {replications}");
+    cli::check_work(&flag, replications as f64 * cells as f64, "random graphs", MAX_GRAPHS)?;
     Ok(mc)
 }
 
 /// `loadbal unaware trees`.
 pub fn trees(a: TreesArgs) -> Result<(), Failure> {
     let kinds = SpanningTreeKind::ALL;
-    let mc = harness(a.seed, a.replications, 2 * kinds.len())?;
     let mut cells = Vec::new();
     for nodes in [10, 50] {
         for p in [0.3, 0.5, 0.8] {
@@ -51,6 +51,7 @@ pub fn trees(a: TreesArgs) -> Result<(), Failure> {
             }
         }
     }
+    let mc = harness(a.seed, a.replications, cells.len())?;
     let bar = cli::progress((cells.len() as u64).saturating_mul(a.replications), "random-graph replications");
     let mut t = Table::new(["nodes", "p_link", "links", "tree", "mean_time", "time_se", "mean_eccentricity"]);
     let unit = CostScale::unit();

@@ -1,40 +1,40 @@
-//! Job replication or load balancing for a job-runtime trace (Dobber): reads a CSV trace (one
-//! column per processor, one row per iteration) and prints, as CSV `section,item,processor,value`:
-//! the 17 statistics of every processor, the one-step RMSE of every predictor, the JR models'
-//! optimal number of replicas for the trace's coefficient of variation, and the simulated
-//! speedups over ELB of SLB, DLB, S*, D* and R-JR.
-//!
-//! ```text
-//! cargo run --release --example replication_trace -- [examples/data/replication_trace.csv]
-//! cargo run --release --example replication_trace -- --synthetic 4 500 > my_trace.csv
-//! ```
-
-use std::path::PathBuf;
-use std::process::ExitCode;
+//! `loadbal replicate trace`: job replication or load balancing for a job-runtime trace (Dobber).
 
 use loadbal::replication::des::DesConfig;
 use loadbal::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
 use loadbal::replication::simulate::{self, Overheads};
 use loadbal::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
-use loadbal::replication::{JrModel, optimum, stats};
+use loadbal::replication::{JrModel, ReplicationError, optimum, stats};
+use loadbal_cli::output::{Cell, FormatArgs, Table};
+use loadbal_cli::support::{self as cli, Failure};
+use std::path::PathBuf;
 
-#[path = "common/cli.rs"]
-mod cli;
-use cli::Failure;
+const LONG_HELP: &str = "\
+Reads a trace (CSV: one column per processor, one row per iteration, optional header) and prints \
+rows `section, item, processor, value`: the 17 statistics of every processor (stats; the Hurst \
+exponent too when the series is long enough), the one-step RMSE of every predictor (rmse), the \
+JR models' optimal number of replicas for the trace's mean coefficient of variation (jr_model; \
+for a power-of-two number of processors up to 128), and the simulated speedups over ELB of SLB, \
+DLB, S*, D* and R-JR (speedup).
+
+--synthetic P K prints instead a synthetic trace of P processors and K iterations as CSV, to \
+analyse later.";
 
 /// Statistics, predictor errors, JR optima and simulated speedups of a job-runtime trace.
-#[derive(clap::Parser)]
-#[command(version)]
-struct Cli {
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true, after_long_help = LONG_HELP)]
+pub struct Args {
     /// Trace (CSV: one column per processor, one row per iteration, optional header).
-    #[arg(default_value = "examples/data/replication_trace.csv")]
-    trace: PathBuf,
+    #[arg(value_name = "TRACE")]
+    trace: Option<PathBuf>,
     /// Instead of analysing a trace, print a synthetic one with P processors and K iterations.
-    #[arg(long, num_args = 2, value_names = ["P", "K"], value_parser = cli::count)]
+    #[arg(long, num_args = 2, value_names = ["P", "K"], value_parser = cli::count, conflicts_with = "trace")]
     synthetic: Option<Vec<u64>>,
     /// Seed of the synthetic trace.
     #[arg(long, default_value = "1", value_parser = cli::count)]
     seed: u64,
+    #[command(flatten)]
+    format: FormatArgs,
 }
 
 /// Bytes per trace value while generating and printing it (the value and its CSV text).
@@ -49,35 +49,39 @@ fn synthetic(p: u64, k: u64, seed: u64) -> Result<(), Failure> {
     let len = usize::try_from(k).map_err(|_| Failure::usage(format!("--synthetic K = {k} is too large")))?;
     let trace = synthetic_trace(&SyntheticTraceConfig { processors, len, seed, ..Default::default() })
         .map_err(|e| Failure::usage(format!("--synthetic {p} {k}: {e}")))?;
-    print!("{}", trace.to_csv_string());
-    Ok(())
+    cli::print(&trace.to_csv_string())
 }
 
-fn run(cli: &Cli) -> Result<(), Failure> {
-    if let Some(pk) = &cli.synthetic {
-        let (p, k) = match pk.as_slice() {
-            [p, k] => (*p, *k),
-            _ => return Err(Failure::usage("--synthetic takes two values, P and K")),
+fn failed(what: String) -> impl Fn(ReplicationError) -> Failure {
+    move |e| Failure::model(&what, e)
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args) -> Result<(), Failure> {
+    if let Some(pk) = &args.synthetic {
+        let [p, k] = pk[..] else {
+            return Err(Failure::usage("--synthetic takes two values, P and K"));
         };
-        return synthetic(p, k, cli.seed);
+        return synthetic(p, k, args.seed);
     }
-    let path = &cli.trace;
+    let Some(path) = &args.trace else {
+        return Err(Failure::usage("replicate trace: the TRACE argument is missing: give a trace as a CSV file"));
+    };
     // The parsed trace needs about as many bytes as its text, twice over while parsing.
     if let Ok(meta) = std::fs::metadata(path) {
         cli::check_memory(&format!("reading {}", path.display()), u128::from(meta.len()) * 3)?;
     }
     let text = cli::read_input(path)?;
     let trace = Trace::from_csv_str(&text).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
-    let failed = |what: &str| {
-        let what = what.to_string();
-        move |e: loadbal::replication::ReplicationError| Failure::model(&what, e)
+    let mut table = Table::new(["section", "item", "processor", "value"]);
+    let mut push = |section: &str, item: &str, processor: String, value: f64| {
+        table.push(vec![section.into(), item.into(), Cell::Text(processor), value.into()]);
     };
-    println!("section,item,processor,value");
     let block = 20.min(trace.len() / 2).max(2);
     let mut cvs = Vec::new();
     let bar = cli::progress(trace.processors() as u64 + 1, "analysing processors");
     for (i, y) in trace.columns().iter().enumerate() {
-        let s = stats::trace_stats(y, block).map_err(failed(&format!("statistics of processor {i}")))?;
+        let s = stats::trace_stats(y, block).map_err(failed(format!("statistics of processor {i}")))?;
         cvs.push(s.cv);
         let mut rows = vec![
             ("mean", s.mean),
@@ -103,7 +107,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             rows.push(("hurst", h));
         }
         for (name, v) in rows {
-            println!("stats,{name},{i},{v}");
+            push("stats", name, i.to_string(), v);
         }
         let predictors = [
             ("last value", PredictorKind::LastValue),
@@ -118,57 +122,55 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             ("DES", PredictorKind::Des(DesConfig::default())),
         ];
         for (name, kind) in predictors {
-            let pred = predict_series(&kind, y).map_err(failed(&format!("{name} on processor {i}")))?;
-            let rmse = rmse_one_step(y, &pred).map_err(failed(&format!("RMSE of {name} on processor {i}")))?;
-            println!("rmse,{name},{i},{rmse}");
+            let pred = predict_series(&kind, y).map_err(failed(format!("{name} on processor {i}")))?;
+            let rmse = rmse_one_step(y, &pred).map_err(failed(format!("RMSE of {name} on processor {i}")))?;
+            push("rmse", name, i.to_string(), rmse);
         }
         bar.inc(1);
     }
     let cv = (cvs.iter().sum::<f64>() / cvs.len() as f64).min(1.0);
-    println!("jr_model,mean c_X,all,{cv}");
+    push("jr_model", "mean c_X", "all".into(), cv);
     let processors = trace.processors() as u64;
     if processors.is_power_of_two() {
         for model in JrModel::ALL {
             // Table 5.2 covers P ≤ 128 only: models 1.3b/2.3b have no answer beyond.
             if let Ok(best) = optimum::optimal_replicas(cv, processors, &model.table_5_8()) {
-                println!("jr_model,model {} optimal R,all,{}", model.name(), best.replicas);
-                println!("jr_model,model {} speedup at optimum,all,{}", model.name(), best.speedup);
+                push("jr_model", &format!("model {} optimal R", model.name()), "all".into(), best.replicas as f64);
+                push("jr_model", &format!("model {} speedup at optimum", model.name()), "all".into(), best.speedup);
             }
         }
     }
     let mean = trace.columns().iter().flatten().sum::<f64>() / (trace.len() * trace.processors()) as f64;
     let ov = Overheads { send: 0.01 * mean, finalize: 0.004 * mean, reschedule: 0.5 * mean };
-    let elb = simulate::elb_run_time(&trace, &ov).map_err(failed("ELB"))?;
+    let elb = simulate::elb_run_time(&trace, &ov).map_err(failed("ELB".into()))?;
     let mut speedups = vec![
-        ("SLB N=10".to_string(), simulate::slb_run_time(&trace, 10.min(trace.len()), &ov).map_err(failed("SLB"))?),
-        ("S*".to_string(), simulate::slb_optimal_run_time(&trace, &ov).map_err(failed("S*"))?),
+        (
+            "SLB N=10".to_string(),
+            simulate::slb_run_time(&trace, 10.min(trace.len()), &ov).map_err(failed("SLB".into()))?,
+        ),
+        ("S*".to_string(), simulate::slb_optimal_run_time(&trace, &ov).map_err(failed("S*".into()))?),
         (
             "DLB N=10 ES(0.5)".to_string(),
-            simulate::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov).map_err(failed("DLB ES(0.5)"))?,
+            simulate::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov).map_err(failed("DLB ES(0.5)".into()))?,
         ),
         (
             "DLB N=10 DES".to_string(),
             simulate::dlb_run_time(&trace, 10, &PredictorKind::Des(DesConfig::default()), &ov)
-                .map_err(failed("DLB DES"))?,
+                .map_err(failed("DLB DES".into()))?,
         ),
-        ("D*".to_string(), simulate::dlb_optimal_run_time(&trace, 10, &ov).map_err(failed("D*"))?),
+        ("D*".to_string(), simulate::dlb_optimal_run_time(&trace, 10, &ov).map_err(failed("D*".into()))?),
     ];
     let mut r = 2;
     while r <= trace.processors() {
         if trace.processors() % r == 0 {
-            speedups.push((format!("{r}-JR"), simulate::jr_run_time(&trace, r, &ov).map_err(failed("R-JR"))?));
+            speedups.push((format!("{r}-JR"), simulate::jr_run_time(&trace, r, &ov).map_err(failed("R-JR".into()))?));
         }
         r *= 2;
     }
     for (name, t) in speedups {
-        println!("speedup,{name},all,{}", elb / t);
+        push("speedup", &name, "all".into(), elb / t);
     }
     bar.inc(1);
     bar.finish_and_clear();
-    Ok(())
-}
-
-fn main() -> ExitCode {
-    let cli: Cli = cli::parse("replication_trace");
-    cli::exit("replication_trace", run(&cli))
+    table.print(args.format.format())
 }

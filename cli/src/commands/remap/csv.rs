@@ -1,40 +1,35 @@
-//! Yin et al.: the optimal remap set for `r` independent copies of your own per-process workload
-//! chain, read from a CSV file. Prints one CSV line per imbalanced state: the loads, whether to
-//! remap, and the optimal expected total cost until balance.
-//!
-//! ```text
-//! cargo run --release --example remap_csv -- examples/data/remap_chain.csv --processes 3 --eta 20
-//! ```
-//!
-//! Input: one line per load level, `load,p_1,...,p_L`: the level's load and its probabilities of
-//! moving to each level, in the order of the lines (each row sums to 1). Lines starting with `#`
-//! and a first line that does not start with a number (a header) are skipped. With identical
-//! processes and a symmetric running cost the problem is solved on sorted load vectors
-//! (exchangeable state space) unless `--product` is given; both give the same remap set.
+//! `loadbal remap csv`: the optimal remap set for r copies of a per-process chain read from CSV.
 
+use super::choices::{Norm, Target};
 use loadbal::remap::markov::{Method, RemapProblem, WorkloadChain};
 use loadbal::remap::mdp::DMatrix;
+use loadbal_cli::output::{Cell, FormatArgs, Table};
+use loadbal_cli::support::{self as cli, Failure};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/remap.rs"]
-mod remap;
-use cli::Failure;
-use remap::{Norm, Target};
+const LONG_HELP: &str = "\
+Prints one row per imbalanced state of r independent copies of your per-process workload chain: \
+the loads, whether to remap (1) or continue (0), and the optimal expected total cost until balance \
+(Yin et al.).
 
-/// Optimal remap set (Yin et al.) for r copies of a per-process chain given as CSV.
-#[derive(clap::Parser)]
-#[command(version)]
-struct Cli {
+Input: one line per load level, `load,p_1,...,p_L`: the level's load and its probabilities of \
+moving to each level, in the order of the lines (each row sums to 1). Lines starting with `#` and \
+a first line that does not start with a number (a header) are skipped. With identical processes \
+and a symmetric running cost the problem is solved on sorted load vectors (exchangeable state \
+space) unless --product is given; both give the same remap set.";
+
+/// The optimal remap set (Yin et al.) for r copies of a per-process workload chain given as CSV.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true, after_long_help = LONG_HELP)]
+pub struct Args {
     /// Per-process chain: lines `load,p_1,...,p_L`.
-    chain: PathBuf,
-    /// Number of processes r.
+    #[arg(value_name = "CHAIN")]
+    chain: Option<PathBuf>,
+    /// Number of processes r (1 to 64).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     processes: u64,
     /// Remap cost η (≥ 0).
-    #[arg(long, value_parser = cli::non_negative, allow_negative_numbers = true, default_value = "5")]
+    #[arg(long, value_parser = cli::non_negative, default_value = "5")]
     eta: f64,
     /// Where a remap sends the workload: a uniformly random load vector, or a balanced state.
     #[arg(long, value_enum, default_value_t = Target::Uniform)]
@@ -48,6 +43,8 @@ struct Cli {
     /// Print only the states that remap.
     #[arg(long)]
     only_remap: bool,
+    #[command(flatten)]
+    format: FormatArgs,
 }
 
 /// Levels and transition rows read from the file, with the line number of each row.
@@ -73,8 +70,7 @@ fn parse(path: &Path, text: &str) -> Result<Parsed, Failure> {
         }
         let mut nums = Vec::with_capacity(fields.len());
         for f in &fields {
-            let x = cli::finite(f).map_err(|e| cli::bad_line(path, line, e))?;
-            nums.push(x);
+            nums.push(cli::finite(f).map_err(|e| cli::bad_line(path, line, e))?);
         }
         p.loads.push(nums[0]);
         p.rows.push(nums[1..].to_vec());
@@ -106,44 +102,55 @@ fn parse(path: &Path, text: &str) -> Result<Parsed, Failure> {
     Ok(p)
 }
 
-fn run(cli: &Cli) -> Result<(), Failure> {
-    let text = cli::read_input(&cli.chain)?;
-    let parsed = parse(&cli.chain, &text)?;
+/// Runs the subcommand.
+pub fn run(args: Args) -> Result<(), Failure> {
+    let Some(path) = &args.chain else {
+        return Err(Failure::usage(
+            "remap csv: the CHAIN argument is missing: give the per-process chain as a CSV file (see --help)",
+        ));
+    };
+    if let Ok(meta) = std::fs::metadata(path) {
+        // The text, its fields and the L × L matrix.
+        cli::check_memory(&format!("reading {}", path.display()), u128::from(meta.len()) * 8)?;
+    }
+    let text = cli::read_input(path)?;
+    let parsed = parse(path, &text)?;
     let l = parsed.loads.len();
-    let r = cli.processes as usize;
+    let r = args.processes as usize;
     let product_states = (l as f64).powi(r as i32);
     let exchangeable_states = (1..=r).fold(1.0, |acc, k| acc * (l - 1 + k) as f64 / k as f64);
-    let states = if cli.product { product_states } else { exchangeable_states };
+    let states = if args.product { product_states } else { exchangeable_states };
     let row = 3f64.powi(r as i32).min(states).max(l as f64);
-    cli::check_memory("this chain", (states * (12.0 * row + 8.0 * r as f64 + 120.0)) as u128)?;
+    // The chain, the problem's copy, the solution and the printed table.
+    let bytes = states * (2.0 * (12.0 * row + 8.0 * r as f64 + 120.0) + 40.0 * (r as f64 + 2.0));
+    cli::check_memory(&format!("--processes {r} on {l} levels"), bytes.min(u128::MAX as f64) as u128)?;
+    cli::check_memory(&format!("{} ({l} levels)", path.display()), (l * l) as u128 * 8)?;
     let q = DMatrix::from_fn(l, l, |i, j| parsed.rows[i][j]);
     let single = WorkloadChain::single(&parsed.loads, q.clone())
-        .map_err(|e| Failure::usage(format!("{}: {e}", cli.chain.display())))?;
-    let chain = if cli.product {
+        .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+    let bar = cli::spinner(&format!("solving {} states", loadbal_cli::output::number(states)));
+    let chain = if args.product {
         WorkloadChain::product(&vec![single; r])
     } else {
         WorkloadChain::exchangeable(&parsed.loads, q, r)
     }
     .map_err(|e| Failure::usage(format!("--processes {r}: {e}")))?;
-    let target = cli.target.to_target();
-    let imbalance = cli.imbalance.to_imbalance();
-    let problem =
-        RemapProblem::new(chain, &imbalance, cli.eta, &target).map_err(|e| Failure::model("remap problem", e))?;
+    let problem = RemapProblem::new(chain, &args.imbalance.to_imbalance(), args.eta, &args.target.to_target())
+        .map_err(|e| Failure::model("remap problem", e))?;
     let sol = problem.solve_relaxed(Method::PolicyIteration).map_err(|e| Failure::model("policy iteration", e))?;
+    bar.finish_and_clear();
     let chain = problem.chain();
-    let header: Vec<String> = (1..=r).map(|k| format!("load_{k}")).collect();
-    println!("{},remap,value", header.join(","));
+    let mut columns: Vec<String> = (1..=r).map(|k| format!("load_{k}")).collect();
+    columns.extend(["remap".to_string(), "value".to_string()]);
+    let mut table = Table::new(columns);
     for s in 0..chain.states() {
-        if chain.is_balanced(s) || (cli.only_remap && !sol.remap[s]) {
+        if chain.is_balanced(s) || (args.only_remap && !sol.remap[s]) {
             continue;
         }
-        let loads: Vec<String> = chain.load(s).iter().map(f64::to_string).collect();
-        println!("{},{},{}", loads.join(","), u8::from(sol.remap[s]), sol.values[s]);
+        let mut row: Vec<Cell> = chain.load(s).iter().map(|&x| Cell::Number(x)).collect();
+        row.push(u64::from(sol.remap[s]).into());
+        row.push(sol.values[s].into());
+        table.push(row);
     }
-    Ok(())
-}
-
-fn main() -> ExitCode {
-    let args: Cli = cli::parse("remap_csv");
-    cli::exit("remap_csv", run(&args))
+    table.print(args.format.format())
 }

@@ -1,9 +1,10 @@
-//! Command-line choices shared by the remapping examples (`remap_markov`, `remap_csv`).
+//! Command-line choices shared by `remap markov` and `remap csv`.
 
 use loadbal::remap::markov::{Imbalance, RemapTarget};
 
 /// Where a remap takes the load (`--target`).
-#[derive(Clone, Copy, clap::ValueEnum, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Target {
     /// Uniformly over all states.
     Uniform,
@@ -12,6 +13,14 @@ pub enum Target {
 }
 
 impl Target {
+    /// The name `--target` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Uniform => "uniform",
+            Target::Balanced => "balanced",
+        }
+    }
+
     /// The library's target.
     pub fn to_target(self) -> RemapTarget {
         match self {
@@ -22,7 +31,8 @@ impl Target {
 }
 
 /// The imbalance measure (`--imbalance`).
-#[derive(Clone, Copy, clap::ValueEnum, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Norm {
     /// Maximum norm.
     Max,
@@ -31,6 +41,14 @@ pub enum Norm {
 }
 
 impl Norm {
+    /// The name `--imbalance` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Norm::Max => "max",
+            Norm::Two => "two",
+        }
+    }
+
     /// The library's imbalance measure.
     pub fn to_imbalance(self) -> Imbalance {
         match self {

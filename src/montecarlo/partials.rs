@@ -1,0 +1,223 @@
+//! Chunk partials and their ordered reduction: the one path from replications to estimates.
+//!
+//! A run of `R` replications is cut into `⌈R / CHUNK_SIZE⌉` chunks of [`CHUNK_SIZE`]
+//! consecutive replications (the last one shorter). Each chunk is reduced on its own into one
+//! [`Accumulator`] per component ([`MonteCarlo::run_chunks`]), and the chunks' accumulators are
+//! then merged one after the other in chunk order ([`Reduction`]). Since every chunk's
+//! accumulators depend only on the seed and the chunk's indices, and the fold is sequential, the
+//! estimate is the same to the last bit however the chunks were spread: over threads, or over
+//! machines that each ran a range of chunks and shipped their [`Partials`] (serde behind the
+//! `serde` feature).
+
+use super::{Accumulator, Estimate, McRng, MonteCarlo, MonteCarloError, stream};
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// Replications per chunk: the unit of work of one rayon task, of the ordered reduction and of a
+/// shard of a run.
+pub const CHUNK_SIZE: u64 = 256;
+
+/// The per-chunk accumulators of a contiguous range of chunks of one run.
+///
+/// # Examples
+///
+/// Two halves of a run, computed apart and folded in order, give the run's estimate bit for bit:
+///
+/// ```
+/// use loadbal::montecarlo::{MonteCarlo, MonteCarloError, Reduction};
+/// use rand::Rng;
+///
+/// let mc = MonteCarlo::new(5, 1_000).unwrap(); // 4 chunks
+/// let f = |_: u64, rng: &mut loadbal::montecarlo::McRng, out: &mut [f64]| -> Result<(), MonteCarloError> {
+///     out[0] = rng.random::<f64>();
+///     Ok(())
+/// };
+/// let (a, b) = (mc.run_chunks(1, 0..2, f).unwrap(), mc.run_chunks(1, 2..4, f).unwrap());
+/// let mut r = Reduction::new(mc, 1);
+/// r.fold(&a).unwrap();
+/// r.fold(&b).unwrap();
+/// let merged = r.finish().unwrap();
+/// let whole = mc.estimate(|_, rng| rng.random::<f64>()).unwrap();
+/// assert_eq!(merged[0], whole);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Partials {
+    /// The run the chunks belong to.
+    pub monte_carlo: MonteCarlo,
+    /// Components of one replication's outcome.
+    pub dim: usize,
+    /// Index of the first chunk of the range.
+    pub first_chunk: u64,
+    /// `dim` accumulators per chunk, chunk after chunk: component `j` of chunk `first_chunk + c`
+    /// is at `c · dim + j`.
+    pub accumulators: Vec<Accumulator>,
+}
+
+impl Partials {
+    /// Number of chunks held (0 for an empty range).
+    pub fn chunks(&self) -> u64 {
+        self.accumulators.len().checked_div(self.dim).unwrap_or(0) as u64
+    }
+
+    /// The chunk range held, `first_chunk..first_chunk + chunks()`.
+    pub fn range(&self) -> Range<u64> {
+        self.first_chunk..self.first_chunk + self.chunks()
+    }
+}
+
+/// The ordered fold of a run's chunk partials into its estimates: chunk 0, then 1, 2, … merged
+/// one after the other ([`Accumulator::merge`]). [`MonteCarlo::estimate_vec`] reduces through it;
+/// so can a program that gathers [`Partials`] computed elsewhere.
+///
+/// Every fold checks that the partials belong to the same run, continue where the previous ones
+/// ended, and hold the number of replications each chunk must have, so partials of another run,
+/// a missing or repeated range, or a corrupted count are errors, never a silently different
+/// estimate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reduction {
+    monte_carlo: MonteCarlo,
+    next_chunk: u64,
+    total: Vec<Accumulator>,
+}
+
+impl Reduction {
+    /// An empty reduction of `dim` components for the run `monte_carlo`.
+    pub fn new(monte_carlo: MonteCarlo, dim: usize) -> Self {
+        Reduction { monte_carlo, next_chunk: 0, total: vec![Accumulator::new(); dim] }
+    }
+
+    /// The first chunk not folded yet.
+    pub fn next_chunk(&self) -> u64 {
+        self.next_chunk
+    }
+
+    /// Folds the next range of chunks.
+    ///
+    /// # Errors
+    /// [`MonteCarloError::PartialsMismatch`] when `partials` belong to another run, have another
+    /// dimension, do not start at [`Reduction::next_chunk`], run past the last chunk, or a chunk
+    /// holds the wrong number of replications or a non-finite or negative moment.
+    pub fn fold(&mut self, partials: &Partials) -> Result<(), MonteCarloError> {
+        let mismatch = |why: String| Err(MonteCarloError::PartialsMismatch { why });
+        let dim = self.total.len();
+        if partials.monte_carlo != self.monte_carlo {
+            return mismatch(format!(
+                "partials of the run {:?}, expected {:?}",
+                partials.monte_carlo, self.monte_carlo
+            ));
+        }
+        if partials.dim != dim || (dim > 0 && partials.accumulators.len() % dim != 0) {
+            return mismatch(format!(
+                "{} accumulators of dimension {}, expected a multiple of dimension {dim}",
+                partials.accumulators.len(),
+                partials.dim
+            ));
+        }
+        if partials.first_chunk != self.next_chunk {
+            return mismatch(format!(
+                "partials start at chunk {}, expected chunk {}",
+                partials.first_chunk, self.next_chunk
+            ));
+        }
+        let end = partials.range().end;
+        if end > self.monte_carlo.chunks() {
+            return mismatch(format!("partials end at chunk {end}, the run has {}", self.monte_carlo.chunks()));
+        }
+        if dim == 0 {
+            return Ok(());
+        }
+        for (c, chunk) in (partials.first_chunk..).zip(partials.accumulators.chunks(dim)) {
+            let range = self.monte_carlo.chunk_range(c);
+            let want = range.end - range.start;
+            for a in chunk {
+                if a.count() != want || !a.is_finite() {
+                    return mismatch(format!(
+                        "chunk {c} holds {} replications (expected {want}) or a non-finite moment",
+                        a.count()
+                    ));
+                }
+            }
+            for (t, a) in self.total.iter_mut().zip(chunk) {
+                t.merge(a);
+            }
+        }
+        self.next_chunk = end;
+        Ok(())
+    }
+
+    /// The estimates of the run once every chunk has been folded.
+    ///
+    /// # Errors
+    /// [`MonteCarloError::PartialsMismatch`] when chunks are missing.
+    pub fn finish(&self) -> Result<Vec<Estimate>, MonteCarloError> {
+        let chunks = self.monte_carlo.chunks();
+        if self.next_chunk != chunks {
+            return Err(MonteCarloError::PartialsMismatch {
+                why: format!("{} of the run's {chunks} chunks folded", self.next_chunk),
+            });
+        }
+        self.total.iter().map(Accumulator::estimate).collect()
+    }
+}
+
+impl MonteCarlo {
+    /// Number of chunks of [`CHUNK_SIZE`] replications, `⌈replications / CHUNK_SIZE⌉`.
+    pub fn chunks(&self) -> u64 {
+        self.replications.div_ceil(CHUNK_SIZE)
+    }
+
+    /// The replication indices of chunk `chunk` (empty past the last chunk).
+    pub fn chunk_range(&self, chunk: u64) -> Range<u64> {
+        let start = chunk.saturating_mul(CHUNK_SIZE).min(self.replications);
+        start..chunk.saturating_add(1).saturating_mul(CHUNK_SIZE).min(self.replications)
+    }
+
+    /// Runs the replications of the chunks `chunks` in parallel and returns one accumulator per
+    /// component and chunk: `f(i, rng, out)` writes replication `i`'s outcome into `out` (zeroed
+    /// before each replication) or returns an error.
+    ///
+    /// Memory: `(chunks.end − chunks.start) · dim` accumulators of 24 bytes, plus `dim` values
+    /// per worker thread.
+    ///
+    /// # Errors
+    /// The error of the first failing replication in index order: `f`'s own, or
+    /// [`MonteCarloError::NonFiniteSample`] (converted into `E`) for a NaN or infinite component;
+    /// [`MonteCarloError::PartialsMismatch`] for a range past the last chunk.
+    pub fn run_chunks<E, F>(&self, dim: usize, chunks: Range<u64>, f: F) -> Result<Partials, E>
+    where
+        E: From<MonteCarloError> + Send,
+        F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), E> + Sync + Send,
+    {
+        if chunks.start.max(chunks.end) > self.chunks() {
+            return Err(MonteCarloError::PartialsMismatch {
+                why: format!("chunks {chunks:?} asked, the run has {}", self.chunks()),
+            }
+            .into());
+        }
+        let per_chunk: Vec<Result<Vec<Accumulator>, E>> = chunks
+            .clone()
+            .into_par_iter()
+            .map(|c| {
+                let mut acc = vec![Accumulator::new(); dim];
+                let mut out = vec![0.0; dim];
+                for i in self.chunk_range(c) {
+                    out.iter_mut().for_each(|x| *x = 0.0);
+                    f(i, &mut stream(self.seed, i), &mut out)?;
+                    for (a, &x) in acc.iter_mut().zip(&out) {
+                        if !x.is_finite() {
+                            return Err(MonteCarloError::NonFiniteSample { index: i, value: x }.into());
+                        }
+                        a.push(x);
+                    }
+                }
+                Ok(acc)
+            })
+            .collect();
+        let mut accumulators = Vec::with_capacity(per_chunk.len() * dim);
+        for chunk in per_chunk {
+            accumulators.extend(chunk?);
+        }
+        Ok(Partials { monte_carlo: *self, dim, first_chunk: chunks.start, accumulators })
+    }
+}
