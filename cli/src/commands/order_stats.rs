@@ -30,8 +30,8 @@ approximation of E[max] (Ahn et al., eq. (6a)) and its relative error.
 The Monte Carlo draws the maximum directly by inversion, F^-1(U^(1/n)), so n = 10^9 costs no \
 more than n = 2.";
 
-/// Exact expected extremes of n i.i.d. times against Monte Carlo (and Chen–Tyler for the
-/// standard normal).
+/// Expected order statistics of n i.i.d. processor times: the exact expected maximum and minimum
+/// against Monte Carlo (and Chen–Tyler for the standard normal).
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true, after_long_help = LONG_HELP)]
 pub struct Args {
