@@ -37,9 +37,10 @@ pub const EXACT_RELATIVE: f64 = 1e-12;
 ///
 /// ```
 /// use loadbal_papers::{Computed, Paper, Status};
-/// let fong = Paper::new("fong");
-/// let r = fong.row("§3 text", "T_0").printed("50").reproduced(Computed::by("loadbal::remap::periodic::Homogeneous::t0", 50.0));
-/// assert_eq!((r.source.as_str(), r.status), ("fong", Status::Match));
+/// let jia = Paper::new("jia");
+/// let w = 4.6 / 4.3; // what loadbal::dlt::star_allocate returns for P_2 and P_16 (Jia, §3.4.1)
+/// let r = jia.row("§3.4.1 text", "w'").printed("1.0698").reproduced(Computed::by("loadbal::dlt::star_allocate", w));
+/// assert_eq!((r.source.as_str(), r.status), ("jia", Status::Match));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Paper {
