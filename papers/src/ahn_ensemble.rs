@@ -5,19 +5,21 @@
 
 mod tables;
 
-use super::{PrintedNumber, Row, RunConfig, Section};
+use crate::error::PapersError;
+use crate::row::{Computed, Paper, Row};
+use crate::sections::{RunConfig, Section};
 use loadbal::ensemble::{
     Algorithm, SimConfig, TaskTimes, VarianceConvention, gamma_matched, monte_carlo_metrics, static_variance,
 };
 use loadbal::montecarlo::MonteCarlo;
 
-pub(super) const SOURCE: &str = "ahn";
-pub(super) const WILD: (f64, f64) = (488.1, 116.6);
-pub(super) const MUTANT: (f64, f64) = (152.0, 191.1);
+pub(crate) const AHN: Paper = Paper::new("ahn");
+pub(crate) const WILD: (f64, f64) = (488.1, 116.6);
+pub(crate) const MUTANT: (f64, f64) = (152.0, 191.1);
 
 /// Printed columns of Tables 2 (wild) and 3 (mutant): \[ensemble 25/100\]\[Static, MD, AR, RP, NR\]
 /// \[avg, max, min, RAV, max idle, avg idle, % idle\].
-pub(super) const TABLE2: [[[f64; 7]; 5]; 2] = [
+pub(crate) const TABLE2: [[[f64; 7]; 5]; 2] = [
     [
         [19524.0, 20795.0, 18055.0, 680.0, 2740.0, 1271.0, 6.5],
         [19362.0, 19781.0, 19084.0, 195.0, 697.0, 419.0, 2.2],
@@ -34,7 +36,7 @@ pub(super) const TABLE2: [[[f64; 7]; 5]; 2] = [
     ],
 ];
 /// Table 3 (mutant), same layout.
-pub(super) const TABLE3: [[[f64; 7]; 5]; 2] = [
+pub(crate) const TABLE3: [[[f64; 7]; 5]; 2] = [
     [
         [6079.0, 8054.0, 3995.0, 943.0, 4059.0, 1975.0, 32.5],
         [5612.0, 5922.0, 5417.0, 165.0, 505.0, 310.0, 5.5],
@@ -50,24 +52,24 @@ pub(super) const TABLE3: [[[f64; 7]; 5]; 2] = [
         [13927.0, 14466.0, 13545.0, 229.0, 921.0, 539.0, 3.9],
     ],
 ];
-pub(super) const METRICS: [&str; 7] =
+pub(crate) const METRICS: [&str; 7] =
     ["avg compute", "max compute", "min compute", "RAV", "max idle", "avg idle", "% idle"];
-pub(super) const ENSEMBLES: [(u64, usize); 2] = [(1000, 25), (10_000, 100)];
+pub(crate) const ENSEMBLES: [(u64, usize); 2] = [(1000, 25), (10_000, 100)];
 
-pub(super) fn sections() -> Vec<Section> {
+pub(crate) fn sections() -> Vec<Section> {
     vec![
         Section {
-            source: SOURCE,
+            source: "ahn",
             title: "ensemble: static variance (§4.3, §5.2) and the text's percentages on Tables 2, 3",
             run: text,
         },
         Section {
-            source: SOURCE,
+            source: "ahn",
             title: "ensemble: Tables 2, 3, §5.2 and Fig. 1 (single runs vs run-to-run spread)",
             run: tables::tables_2_3,
         },
         Section {
-            source: SOURCE,
+            source: "ahn",
             title: "ensemble: Table 1 RAV, experiment and theory along simulated histories",
             run: tables::table_1,
         },
@@ -106,29 +108,33 @@ fn propagated(f: &dyn Fn(&Tables) -> f64) -> f64 {
 /// `f`: tolerance half a unit of the printed value plus the cells' rounding propagated through
 /// `f`.
 fn from_tables(table: &str, item: &str, printed: &str, f: &dyn Fn(&Tables) -> f64, how: &str) -> Row {
-    let half = PrintedNumber::parse(printed).map_or(0.5, |p| p.half_unit);
     let rounding = propagated(f);
-    Row::paper_check(SOURCE, table, item, printed, f(&[TABLE2, TABLE3]), half + rounding)
+    AHN.row(table, item)
+        .printed(printed)
         .note(&format!("{how}; tolerance: half a printed unit + {rounding:.4} from the cells' rounding"))
+        .paper_check(f(&[TABLE2, TABLE3]), rounding)
 }
 
 fn text(cfg: &RunConfig) -> Vec<Row> {
     let (mu, sd) = WILD;
     let var = |c| static_variance(TaskTimes::new(mu, sd), 1000, 25, c);
     let t = "§5.2 text";
+    let draft = AHN.row(t, "√E[ξ²] = √(p/(p−1)·R·σ_T²), §5.2 form").printed("752.65");
     let mut rows = vec![match var(VarianceConvention::PaperSec52) {
-        Ok(v) => Row::printed(SOURCE, t, "√E[ξ²] = √(p/(p−1)·R·σ_T²), §5.2 form", "752.65", v.sqrt())
-            .note("p = 25, R = 40, σ_T = 116.6; the exact static value is √(Rσ_T²) = 737.44 (next row)"),
-        Err(e) => Row::error(SOURCE, t, "√E[ξ²], §5.2 form", &e).with_printed_text("752.65"),
+        Ok(v) => draft
+            .note("p = 25, R = 40, σ_T = 116.6; the exact static value is √(Rσ_T²) = 737.44 (next row)")
+            .reproduced(Computed::by("loadbal::ensemble::static_variance", v.sqrt())),
+        Err(e) => draft.error(&e),
     }];
     // The exact E[ξ²] at t = 0 against eq. (13): a static simulation large enough to tell them
     // apart (they differ by 3%; one run's sample variance has a relative sd of about 29%).
     let reps = cfg.replications(40_000, 8_000);
-    let sim = gamma_matched(mu, sd).map_err(|e| e.to_string()).and_then(|g| {
-        let mc = MonteCarlo::new(cfg.seed, reps).map_err(|e| e.to_string())?;
-        monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc).map_err(|e| e.to_string())
-    });
-    match (var(VarianceConvention::Exact), var(VarianceConvention::PaperEq13), sim) {
+    let sim = || -> Result<_, PapersError> {
+        let g = gamma_matched(mu, sd)?;
+        let mc = MonteCarlo::new(cfg.seed, reps)?;
+        Ok(monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc)?)
+    };
+    match (var(VarianceConvention::Exact), var(VarianceConvention::PaperEq13), sim()) {
         (Ok(exact), Ok(eq13), Ok(sim)) => {
             let est = sim.variance;
             let (z_exact, z_13) = ((est.mean - exact) / est.std_err, (est.mean - eq13) / est.std_err);
@@ -138,25 +144,26 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
                 "the simulation cannot separate the two values at this size"
             };
             rows.push(
-                Row::computed(SOURCE, t, "E[ξ²] exact at t = 0: R σ_T²", exact)
-                    .with_estimate(est)
-                    .note("Monte Carlo: static runs of 1,000 gamma task times (4a) on 25 processors"),
+                AHN.row(t, "E[ξ²] exact at t = 0: R σ_T²")
+                    .note("Monte Carlo: static runs of 1,000 gamma task times (4a) on 25 processors")
+                    .context(exact, "loadbal::ensemble::static_variance")
+                    .with_estimate(est),
             );
             rows.push(
-                Row::computed(SOURCE, "§4.3 eq. (13)", "E[ξ²] by (13): Rσ² + ((p−1)/p)(μ²/12 − σ²/6)", eq13).note(
-                    &format!(
+                AHN.row("§4.3 eq. (13)", "E[ξ²] by (13): Rσ² + ((p−1)/p)(μ²/12 − σ²/6)")
+                    .note(&format!(
                         "(13) inserts the running-task correction of (9), which does not apply at t = 0; root {:.2}; \
-                     the static simulation ({reps} runs) gives {:.0} ± {:.0}: {z_exact:+.1} SE from the exact value, \
-                     {z_13:+.1} SE from (13): {verdict}",
+                         the static simulation ({reps} runs) gives {:.0} ± {:.0}: {z_exact:+.1} SE from the exact value, \
+                         {z_13:+.1} SE from (13): {verdict}",
                         eq13.sqrt(),
                         est.mean,
                         est.std_err
-                    ),
-                ),
+                    ))
+                    .context(eq13, "loadbal::ensemble::static_variance"),
             );
         }
-        (Err(e), _, _) | (_, Err(e), _) => rows.push(Row::error(SOURCE, t, "E[ξ²] exact and by (13)", &e)),
-        (_, _, Err(e)) => rows.push(Row::error(SOURCE, t, "E[ξ²] by static simulation", &e)),
+        (Err(e), _, _) | (_, Err(e), _) => rows.push(AHN.row(t, "E[ξ²] exact and by (13)").error(&e)),
+        (_, _, Err(e)) => rows.push(AHN.row(t, "E[ξ²] by static simulation").error(&e)),
     }
     rows.extend(percentages());
     rows.extend(identities());
@@ -203,15 +210,10 @@ fn percentages() -> Vec<Row> {
     let mut_idle_min = dlb8(&|e, a| idle(&TABLE3, e, a)).into_iter().fold(f64::INFINITY, f64::min);
     let two_thirds = mean(&dlb(0, &|e, a| idle(&TABLE2, e, a)));
     vec![
-        Row::paper_check(
-            SOURCE,
-            s54,
-            "wild 1,000/25: wall-clock difference ≈ 1,000 s (MD)",
-            "1,000",
-            20_795.0 - 19_781.0,
-            51.0,
-        )
-        .note("Table 2: 20,795 − 19,781; 'approximately' read to two significant digits (±50 s, + 1 s for the cells)"),
+        AHN.row(s54, "wild 1,000/25: wall-clock difference ≈ 1,000 s (MD)")
+            .printed_exact("≈ 1,000 (two significant digits)", 1000.0)
+            .note("Table 2: 20,795 − 19,781; 'approximately' read at the precision of its two significant digits (±50 s) + 1 s for the cells")
+            .paper_check(20_795.0 - 19_781.0, 50.0 + 1.0),
         from_tables(
             s54,
             "wild 1,000/25: wall-clock reduction 4.9% (MD)",
@@ -219,15 +221,10 @@ fn percentages() -> Vec<Row> {
             &|t| wall(&w(t), 0, 1),
             &format!("Table 2's max compute; MD, AR, RP, NR give {}%", list(&dlb(0, &|e, a| wall(&TABLE2, e, a)))),
         ),
-        Row::paper_check(
-            SOURCE,
-            s54,
-            "wild 10,000/100: wall-clock difference ≈ 2,800 s (MD)",
-            "2,800",
-            51_050.0 - 48_289.0,
-            51.0,
-        )
-        .note("Table 2: 51,050 − 48,289; 'approximately' read to two significant digits (±50 s, + 1 s for the cells)"),
+        AHN.row(s54, "wild 10,000/100: wall-clock difference ≈ 2,800 s (MD)")
+            .printed_exact("≈ 2,800 (two significant digits)", 2800.0)
+            .note("Table 2: 51,050 − 48,289; 'approximately' read at the precision of its two significant digits (±50 s) + 1 s for the cells")
+            .paper_check(51_050.0 - 48_289.0, 50.0 + 1.0),
         from_tables(
             s54,
             "wild 10,000/100: wall-clock reduction 5.4% (MD)",
@@ -235,18 +232,15 @@ fn percentages() -> Vec<Row> {
             &|t| wall(&w(t), 1, 1),
             &format!("MD, AR, RP, NR give {}%", list(&dlb(1, &|e, a| wall(&TABLE2, e, a)))),
         ),
-        Row::paper_claim(
-            SOURCE,
-            s54,
-            "wild 1,000/25: DLB eliminates ≈ two thirds of the idle time (mean of 4, %)",
-            "eliminated approximately two thirds of the idle time for 25 processors",
-            two_thirds,
-            (two_thirds - 200.0 / 3.0).abs() <= 5.0,
-        )
-        .note(&format!(
-            "per algorithm {}%; 'approximately' read as within 5 points of 66.7%",
-            list(&dlb(0, &|e, a| idle(&TABLE2, e, a)))
-        )),
+        AHN.row(s54, "wild 1,000/25: DLB eliminates ≈ two thirds of the idle time (mean of 4, %)")
+            .printed_exact("two thirds", 200.0 / 3.0)
+            .note(&format!(
+                "\"eliminated approximately two thirds of the idle time for 25 processors\"; per algorithm {}%; a fraction \
+                 printed in thirds is precise to half a third (±16.7 points) + {:.2} from the cells' rounding",
+                list(&dlb(0, &|e, a| idle(&TABLE2, e, a))),
+                propagated(&|t| mean(&dlb(0, &|e, a| idle(&w(t), e, a))))
+            ))
+            .paper_check(two_thirds, 100.0 / 6.0 + propagated(&|t| mean(&dlb(0, &|e, a| idle(&w(t), e, a))))),
         from_tables(s54, "wild 1,000/25: % idle, static", "6.5", &|t| w(t)[0][0][6], "Table 2's cell"),
         from_tables(
             s54,
@@ -284,18 +278,22 @@ fn percentages() -> Vec<Row> {
             &|t| best(&dlb(1, &|e, a| wall(&m(t), e, a))),
             &format!("MD, AR, RP, NR give {}%", list(&dlb(1, &|e, a| wall(&TABLE3, e, a)))),
         ),
-        Row::paper_claim(
-            SOURCE,
-            s55,
-            "mutant: avg idle reduced by 85% or more, every algorithm and ensemble (smallest of 8, %)",
-            "Average processor idle time was reduced by 85% or more for each dynamic algorithm and on each ensemble",
-            mut_idle_min,
-            mut_idle_min >= 85.0 - 0.5,
-        )
-        .note(&format!(
-            "per column {}% (Table 3's MD on 1,000/25: 1 − 310/1,975)",
-            list(&dlb8(&|e, a| idle(&TABLE3, e, a)))
-        )),
+        {
+            let rounding = propagated(&|t| dlb8(&|e, a| idle(&m(t), e, a)).into_iter().fold(f64::INFINITY, f64::min));
+            AHN.row(s55, "mutant: avg idle reduced by 85% or more, every algorithm and ensemble (smallest of 8, %)")
+                .printed("85")
+                .model(mut_idle_min)
+                .statement(
+                    "Average processor idle time was reduced by 85% or more for each dynamic algorithm and on each ensemble",
+                    mut_idle_min >= 85.0 - 0.5 - rounding,
+                    &format!(
+                        "checked on the paper's own Table 3 (no crate model): per column {}%, the smallest {:.1}% (MD on \
+                         1,000/25: 1 − 310/1,975), against 85 − half a unit − {rounding:.2} from the cells' rounding",
+                        list(&dlb8(&|e, a| idle(&TABLE3, e, a))),
+                        mut_idle_min
+                    ),
+                )
+        },
         from_tables(
             s55,
             "mutant: % idle from ≈ 30% (mean of the 2 static)",

@@ -1,15 +1,19 @@
 //! Fong et al.: Table 1 (optimal P_II intervals, formula and simulation) and the §3 text example;
 //! the P_I lower bounds of §3 as computed context.
 
-use super::{Row, RunConfig, Section};
+use crate::PrintedNumber;
+use crate::error::PapersError;
+use crate::row::{Computed, Draws, Explanation, Paper, Row};
+use crate::sections::{RunConfig, Section};
+use crate::table_test::{Block, table_test};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::{david_bound, expected_max_std_normal, std_normal_quantile};
 use loadbal::remap::periodic::{
-    Homogeneous, Increment, LoadSimOptions, corollary41_interval, p1_exact_normal, p1_lower_bound, p2_interval,
-    simulate_loads,
+    Homogeneous, Increment, Interval, LoadSimOptions, corollary41_interval, p1_exact_normal, p1_lower_bound,
+    p2_interval, simulate_loads,
 };
 
-const SOURCE: &str = "fong";
+const FONG: Paper = Paper::new("fong");
 
 /// Table 1's bounds and printed rows.
 const BOUNDS: [f64; 9] = [0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50];
@@ -17,105 +21,127 @@ const B_PRINTED: [&str; 9] = [".10", ".15", ".20", ".25", ".30", ".35", ".40", "
 const T_FREE: [&str; 9] = ["3", "7", "12", "19", "28", "38", "50", "64", "79"];
 const T_SIMU: [&str; 9] = ["3", "7", "13", "20", "29", "39", "51", "65", "79"];
 /// Replications behind each simulated point of the paper (§4.2).
-const PAPER_REPLICATIONS: u64 = 400;
+const PAPER_REPLICATIONS: f64 = 400.0;
 /// Simulated phases: well beyond the largest interval (79) so that per-replication first
 /// passages are not censored.
 const HORIZON: u64 = 200;
 
-pub(super) fn sections() -> Vec<Section> {
+pub(crate) fn sections() -> Vec<Section> {
     vec![
-        Section { source: SOURCE, title: "Table 1: optimal P_II intervals, formula (Corollary 4.1)", run: table1_free },
-        Section { source: SOURCE, title: "Table 1: optimal P_II intervals, simulation (§4.2)", run: table1_simu },
-        Section { source: SOURCE, title: "§3 text: time of the worst imbalance (Figure 2)", run: text_example },
-        Section { source: SOURCE, title: "§3: P_I lower bounds (eq. (8)) against the exact E[max]", run: p1_rows },
+        Section { source: "fong", title: "Table 1: optimal P_II intervals, formula (Corollary 4.1)", run: table1_free },
+        Section { source: "fong", title: "Table 1: optimal P_II intervals, simulation (§4.2)", run: table1_simu },
+        Section { source: "fong", title: "§3 text: time of the worst imbalance (Figure 2)", run: text_example },
+        Section { source: "fong", title: "§3: P_I lower bounds (eq. (8)) against the exact E[max]", run: p1_rows },
     ]
 }
 
-fn table1_model() -> Result<Homogeneous, loadbal::remap::RemapError> {
-    Homogeneous::with_variance(100.0, 0.0, 0.5, 64)
+fn table1_model() -> Result<Homogeneous, PapersError> {
+    Ok(Homogeneous::with_variance(100.0, 0.0, 0.5, 64)?)
 }
 
+/// (the closed form (13) before rounding, the largest T with v_0(t) ≤ B by the root finder).
+fn free_interval(b: f64) -> Result<(Interval, Interval), PapersError> {
+    let model = table1_model()?;
+    Ok((corollary41_interval(&model, b)?, p2_interval(&model.to_heterogeneous()?, b)?))
+}
+
+/// T*_free: eq. (13) as printed, ⌈w²B²/((N − 1)σ²)⌉, evaluated first; the printed values are its
+/// floor, the largest T with v_0(t) ≤ B ("the maximum T* such that v(t) ≤ B", §4).
 fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
-    let model = table1_model();
     let mut rows = Vec::new();
     for ((&b, bp), printed) in BOUNDS.iter().zip(B_PRINTED).zip(T_FREE) {
-        let item = format!("T*_free, B = {bp}");
-        let result = model.as_ref().map_err(|e| e.to_string()).and_then(|m| {
-            let root = p2_interval(&m.to_heterogeneous().map_err(|e| e.to_string())?, b).map_err(|e| e.to_string())?;
-            let closed = corollary41_interval(m, b).map_err(|e| e.to_string())?;
-            Ok((root, closed))
-        });
-        rows.push(match result {
-            Ok((root, closed)) => match root.steps() {
-                Some(steps) => Row::printed(SOURCE, "Table 1", &item, printed, steps as f64).note(&format!(
-                    "eq. (13) with a floor: the largest T with v_0(t) ≤ B for all t ≤ T (the printed ceiling \
-                     would give {:.0}); real T* = {:.6}; the closed form agrees: {}",
-                    root.t_real().ceil(),
-                    root.t_real(),
-                    closed.steps() == root.steps() && (closed.t_real() - root.t_real()).abs() < 1e-9
-                )),
-                None => Row::error(SOURCE, "Table 1", &item, &"the interval is unbounded").with_printed_text(printed),
-            },
-            Err(e) => Row::error(SOURCE, "Table 1", &item, &e).with_printed_text(printed),
+        let draft = FONG.row("Table 1", format!("T*_free, B = {bp}")).printed(printed);
+        rows.push(match free_interval(b) {
+            Ok((closed, root)) => {
+                let ceiling = closed.t_real().ceil();
+                let floor = root.steps().map_or(f64::NAN, |s| s as f64);
+                draft
+                    .note(&format!("eq. (13) as printed, with the ceiling: ⌈{:.4}⌉ = {ceiling}", closed.t_real()))
+                    .reproduced(Computed::by("loadbal::remap::periodic::corollary41_interval", ceiling))
+                    .explained(Explanation::exact_reading(
+                        format!(
+                            "the floor, the largest T with v_0(t) ≤ B (the definition of T* in §4; \
+                             loadbal::remap::periodic::p2_interval by root finding, real T* = {:.4})",
+                            root.t_real()
+                        ),
+                        floor,
+                    ))
+            }
+            Err(e) => draft.error(&e),
         });
     }
     rows
+}
+
+/// Per simulated replication, the last phase T with √Σ_i(w_i(t) − w̄(t))² / w̄(t) ≤ B for every
+/// t ≤ T, for each bound of Table 1 (replication `j` seeded `seed + j`).
+fn first_passages(seed: u64, replications: u64) -> Result<Vec<Vec<f64>>, PapersError> {
+    let runs = MonteCarlo::new(seed, replications)?.replicate(|j, _| -> Result<Vec<f64>, PapersError> {
+        let one = MonteCarlo::new(seed.wrapping_add(0x9e37_79b9).wrapping_add(j), 1)?;
+        let curves =
+            simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &LoadSimOptions::new(one).with_bounds(&BOUNDS))?;
+        Ok(curves.first_passage.iter().map(|e| e.mean).collect())
+    });
+    runs.into_iter().collect()
 }
 
 /// T*_simu. The paper says only that "each simulation data was an average of 400 replications".
 /// The estimator used here, the one that reading defines: for each replication, the last phase T
-/// with √Σ_i(w_i(t) − w̄(t))² / w̄(t) ≤ B for every t ≤ T; the printed value is the average of
-/// 400 of them, rounded. That average is itself one random draw, so each printed cell is
-/// compared with the run-to-run spread of independent 400-replication experiments
-/// (`consistent`), at every bound alike: k = Φ⁻¹(1 − 0.05/18) standard deviations (Bonferroni,
-/// 5% family-wise over the 9 cells) plus half a printed unit.
+/// with √Σ_i(w_i − w̄)² / w̄ ≤ B for every t ≤ T; the printed value is the average of 400 of them,
+/// rounded. That average is one random draw: each cell is compared with the spread of a
+/// 400-replication average (k = Φ⁻¹(1 − 0.05/18) standard deviations, Bonferroni over the 9
+/// cells), and the table as a whole by the table-level test.
 fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
-    let experiments = cfg.replications(40, 10);
+    let replications = cfg.replications(16_000, 4_000);
     let k = std_normal_quantile(1.0 - 0.05 / 18.0);
-    let model = table1_model();
-    // One entry per independent 400-replication experiment: its average first passage per bound.
-    let averages: Result<Vec<Vec<f64>>, String> = (0..experiments)
-        .map(|j| {
-            let mc = MonteCarlo::new(cfg.seed.wrapping_add(j), PAPER_REPLICATIONS).map_err(|e| e.to_string())?;
-            let curves =
-                simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &LoadSimOptions::new(mc).with_bounds(&BOUNDS))
-                    .map_err(|e| e.to_string())?;
-            Ok(curves.first_passage.iter().map(|e| e.mean).collect())
-        })
-        .collect();
+    let by = "loadbal::remap::periodic::simulate_loads";
+    let pool = first_passages(cfg.seed, replications);
+    let printed: Vec<PrintedNumber> = T_SIMU.iter().filter_map(|p| PrintedNumber::parse(p).ok()).collect();
+    let evidence = pool.as_ref().map_err(Clone::clone).and_then(|p| {
+        table_test("Fong Table 1 (T*_simu)", &printed, &[Block { pool: p.clone(), runs: 400 }], cfg.seed ^ 0xf0)
+    });
     let mut rows = Vec::new();
     for (i, ((&b, bp), printed)) in BOUNDS.iter().zip(B_PRINTED).zip(T_SIMU).enumerate() {
-        let item = format!("T*_simu, B = {bp}");
-        let est = averages.as_ref().map_err(|e| e.clone()).and_then(|a| {
-            let column: Vec<f64> = a.iter().filter_map(|v| v.get(i).copied()).collect();
-            Estimate::from_samples(&column).map_err(|e| e.to_string())
+        let draft = FONG.row("Table 1", format!("T*_simu, B = {bp}")).printed(printed);
+        let column: Result<Estimate, PapersError> = pool.as_ref().map_err(Clone::clone).and_then(|p| {
+            let c: Vec<f64> = p.iter().map(|r| r[i]).collect();
+            Ok(Estimate::from_samples(&c)?)
         });
-        let free = model
-            .as_ref()
-            .ok()
-            .and_then(|m| p2_interval(&m.to_heterogeneous().ok()?, b).ok())
-            .and_then(|t| t.steps())
-            .map(|s| s as f64);
-        rows.push(match est {
-            Ok(est) => Row::consistent(SOURCE, "Table 1", &item, printed, est, free, k).note(&format!(
-                "estimator: the average over 400 replications of each replication's last phase with \
-                 √Σ(w_i − w̄)²/w̄ ≤ B, rounded; {experiments} independent 400-replication experiments; model: \
-                 T*_free of Corollary 4.1"
-            )),
-            Err(e) => Row::error(SOURCE, "Table 1", &item, &e).with_printed_text(printed),
-        });
+        let free = free_interval(b).ok().and_then(|(_, root)| root.steps()).map(|s| s as f64);
+        let row = match (column, evidence.as_ref()) {
+            (Ok(est), Ok(ev)) => {
+                let draft = draft.note(&format!(
+                    "estimator: the average over 400 replications of each replication's last phase with √Σ(w_i − w̄)²/w̄ ≤ B, \
+                     rounded; {} simulated replications; model: T*_free (the floor of eq. (13))",
+                    est.n
+                ));
+                let draft = match free {
+                    Some(f) => draft.model(f),
+                    None => draft,
+                };
+                draft.single_draw(Draws::of_mean(est, PAPER_REPLICATIONS), k, by).judged_by_table(
+                    ev,
+                    "the paper gives neither its estimator of T*_simu nor how it rounded the average",
+                )
+            }
+            (Err(e), _) => draft.error(&e),
+            (_, Err(e)) => draft.error(e),
+        };
+        rows.push(row);
     }
     rows
 }
 
+/// §3: "Suppose processors' initial load level is 100 and the mean of workload change each time
+/// step is 2. The most severe load imbalance occurs in 50 steps": T_0 = w/μ on the text's own
+/// numbers.
 fn text_example(_cfg: &RunConfig) -> Vec<Row> {
-    let item = "T_0 for initial load 100, mean change 2 (steps)";
+    let draft = FONG.row("§3 text", "T_0 = w/μ for initial load 100, mean change 2 (steps)").printed("50");
     match Homogeneous::with_variance(100.0, 2.0, 0.5, 64).and_then(|m| m.t0()) {
-        Ok(t0) => vec![
-            Row::printed(SOURCE, "§3 text", item, "50", t0)
-                .note("T_0 = w/μ: 'The most severe load imbalance occurs in 50 steps'; σ² = 0.5 does not enter"),
-        ],
-        Err(e) => vec![Row::error(SOURCE, "§3 text", item, &e).with_printed_text("50")],
+        Ok(t0) => vec![draft.paper_check(100.0 / 2.0, 0.0).note(&format!(
+            "T_0 = w/μ on the text's own inputs (an input echo, not a reproduction); loadbal::remap::periodic::Homogeneous::t0 gives {t0}"
+        ))],
+        Err(e) => vec![draft.error(&e)],
     }
 }
 
@@ -125,22 +151,25 @@ fn p1_rows(_cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();
     let constants = expected_max_std_normal(64).and_then(|e| Ok((e, david_bound(64, 1.0)?)));
     for d in [0.05, 0.10, 0.20] {
-        let item = format!("P_I lower bound T*, D = {d:.2} (Table 1 setting)");
-        let result = table1_model().and_then(|m| Ok((p1_lower_bound(&m, d)?, p1_exact_normal(&m, d)?)));
-        rows.push(match (result, &constants) {
-            (Ok((bound, exact)), Ok((e64, david))) => {
-                let steps = |t: &loadbal::remap::periodic::Interval| t.steps().map_or("unbounded".to_string(), |s| s.to_string());
-                Row::computed(SOURCE, "§3 (eq. (8))", &item, bound.t_real()).note(&format!(
-                    "d̂ ≤ D for t ≤ {:.4} ({} steps); with the exact E[max] of normal increments (Theorem 5.1) the \
-                     interval is {:.4} ({} steps): eq. (7)'s constant (N−1)/√(2N−1) = {david:.4} against e_64 = {e64:.4}",
-                    bound.t_real(),
-                    steps(&bound),
-                    exact.t_real(),
-                    steps(&exact),
-                ))
+        let draft = FONG.row("§3 (eq. (8))", format!("P_I lower bound T*, D = {d:.2} (Table 1 setting)"));
+        let result = table1_model()
+            .and_then(|m| Ok((p1_lower_bound(&m, d)?, p1_exact_normal(&m, d)?)))
+            .and_then(|r| Ok((r, constants.clone()?)));
+        rows.push(match result {
+            Ok(((bound, exact), (e64, david))) => {
+                let steps = |t: &Interval| t.steps().map_or("unbounded".to_string(), |s| s.to_string());
+                draft
+                    .note(&format!(
+                        "d̂ ≤ D for t ≤ {:.4} ({} steps); with the exact E[max] of normal increments (Theorem 5.1) the \
+                         interval is {:.4} ({} steps): eq. (7)'s constant (N−1)/√(2N−1) = {david:.4} against e_64 = {e64:.4}",
+                        bound.t_real(),
+                        steps(&bound),
+                        exact.t_real(),
+                        steps(&exact),
+                    ))
+                    .context(bound.t_real(), "loadbal::remap::periodic::p1_lower_bound")
             }
-            (Err(e), _) => Row::error(SOURCE, "§3 (eq. (8))", &item, &e),
-            (_, Err(e)) => Row::error(SOURCE, "§3 (eq. (8))", &item, e),
+            Err(e) => draft.error(&e),
         });
     }
     rows

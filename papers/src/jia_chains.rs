@@ -4,8 +4,10 @@
 use std::fmt;
 
 use loadbal::dlt::unaware::{
-    Chain, ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError, linear_schedule, pure_dlt, run_chain,
+    Chain, ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError, chain_distribution, linear_schedule,
+    probe_times_linear, pure_dlt, run_chain,
 };
+use loadbal::dlt::{DaisyChain, Options, chain_allocate};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::rand::Rng;
 
@@ -180,4 +182,275 @@ pub fn best_wcs_frequencies(
             _ => out[0] = f64::NAN,
         }
     })?)
+}
+
+/// How the fast/slow split of a chain is drawn under a reading of Jia, §2.5.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum FastDraw {
+    /// Each processor and, independently, each link is fast with probability r_f (the crate's
+    /// reading, [`ChainSampler::sample`]).
+    Bernoulli,
+    /// Exactly round(r_f·(n − 1)) processors and as many links are fast, at random positions.
+    ExactCount,
+    /// A processor and the link that reaches it are fast together, with probability r_f.
+    Coupled,
+}
+
+/// What the root computes before the trigger under a reading of Jia, §2.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RootBeforeTrigger {
+    /// Real load from t = 0 (footnote 5; the crate's [`linear_schedule`]).
+    RealLoad,
+    /// First its own copy of the probe (η·L units, "the root can start its computation when it
+    /// transmits a PL"), then real load.
+    ProbeCopyFirst,
+}
+
+/// One reading of the experiment of Jia, Tables 2.1/2.2 (§2.5): the choices the thesis leaves
+/// open or states ambiguously.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ChainReading {
+    /// A short name.
+    pub name: &'static str,
+    /// How fast processors and links are drawn.
+    pub fast: FastDraw,
+    /// Slow processors' and links' ranges: (3, 7) and (0.3, 0.7), or the full (2, 7) and (0.2, 0.7).
+    pub slow_full_range: bool,
+    /// The root's w: the fixed K = 4.5, or drawn U(2, 7) around that "average speed".
+    pub random_root: bool,
+    /// What the root does before the trigger.
+    pub root: RootBeforeTrigger,
+    /// The phase count m = ⌈log₂ n'⌉ + 1 with n' = n (as printed) or n − 1 (the processors besides
+    /// the root); `floor_plus_two` instead rounds as ⌊log₂ n⌋ + 2.
+    pub phases_of_non_root: bool,
+    /// m = ⌊log₂ n⌋ + 2 (differs from the printed ceiling at powers of two).
+    pub floor_plus_two: bool,
+    /// Processors compute while they forward (front-ends, §2.1 and eq. (2.15)); `false` only for
+    /// the diagnostic reading the text excludes.
+    pub front_end: bool,
+}
+
+impl ChainReading {
+    /// The crate's reading: [`ChainSampler::thesis`], [`linear_schedule`] and [`pure_dlt`] as they are.
+    pub const CRATE: ChainReading = ChainReading {
+        name: "the crate's (Bernoulli fast draws, slow (3,7)/(0.3,0.7), K = 4.5, root computes real load, m = ⌈log₂ n⌉ + 1)",
+        fast: FastDraw::Bernoulli,
+        slow_full_range: false,
+        random_root: false,
+        root: RootBeforeTrigger::RealLoad,
+        phases_of_non_root: false,
+        floor_plus_two: false,
+        front_end: true,
+    };
+
+    /// The readings the text of Jia, ch. 2 allows, the crate's first.
+    pub fn allowed() -> Vec<ChainReading> {
+        let c = ChainReading::CRATE;
+        vec![
+            c,
+            ChainReading { name: "slow ranges = the full ranges (2,7)/(0.2,0.7)", slow_full_range: true, ..c },
+            ChainReading {
+                name: "exactly round(r_f·(n−1)) fast processors and links",
+                fast: FastDraw::ExactCount,
+                ..c
+            },
+            ChainReading { name: "a processor and its link fast together", fast: FastDraw::Coupled, ..c },
+            ChainReading { name: "K drawn U(2,7) (an 'average speed' of 4.5)", random_root: true, ..c },
+            ChainReading {
+                name: "the root computes its probe copy first",
+                root: RootBeforeTrigger::ProbeCopyFirst,
+                ..c
+            },
+            ChainReading { name: "m counts the n − 1 processors besides the root", phases_of_non_root: true, ..c },
+            ChainReading { name: "m = ⌊log₂ n⌋ + 2", floor_plus_two: true, ..c },
+            ChainReading {
+                name: "probe copy first + a processor and its link fast together",
+                root: RootBeforeTrigger::ProbeCopyFirst,
+                fast: FastDraw::Coupled,
+                ..c
+            },
+            ChainReading {
+                name: "probe copy first + exact fast counts",
+                root: RootBeforeTrigger::ProbeCopyFirst,
+                fast: FastDraw::ExactCount,
+                ..c
+            },
+        ]
+    }
+
+    /// Readings the text excludes, simulated only to show what the thesis's numbers look like:
+    /// chains without front-ends (against §2.1's "each node … is equipped with a front-end" and
+    /// the recursion (2.15)).
+    pub fn diagnostic() -> Vec<ChainReading> {
+        let c = ChainReading::CRATE;
+        vec![
+            ChainReading { name: "no front-ends (excluded by §2.1 and eq. (2.15))", front_end: false, ..c },
+            ChainReading {
+                name: "no front-ends + a processor and its link fast together (excluded)",
+                front_end: false,
+                fast: FastDraw::Coupled,
+                ..c
+            },
+        ]
+    }
+
+    /// The duration of a single-installment distribution of `x` over `chain` from its root, with
+    /// or without front-ends (`loadbal::dlt::chain_allocate`).
+    fn distribution(&self, chain: &Chain, x: f64, cfg: &ChainConfig) -> Result<f64, UnawareError> {
+        if self.front_end {
+            return Ok(chain_distribution(chain, x, cfg.scale)?.duration);
+        }
+        if x == 0.0 {
+            return Ok(0.0);
+        }
+        let daisy = DaisyChain { w: &chain.w, z: &chain.z, front_end: false };
+        Ok(chain_allocate(daisy, Options::load(x).with_scale(cfg.scale)).map_err(UnawareError::from)?.makespan)
+    }
+
+    /// T-pure of `chain` under this reading (root idle while it waits for every PTC).
+    ///
+    /// # Errors
+    /// The strategies' errors.
+    pub fn pure(&self, chain: &Chain, cfg: &ChainConfig) -> Result<f64, UnawareError> {
+        if self.front_end {
+            return pure_dlt(chain, cfg, RootWhileWaiting::Idle);
+        }
+        let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
+        let t0 = probe.tp.iter().copied().fold(0.0, f64::max);
+        Ok(t0 + self.distribution(chain, cfg.load * (1.0 - cfg.eta), cfg)?)
+    }
+
+    /// Whether this is the crate's own reading (then the library's strategies run unchanged).
+    pub fn is_crate(&self) -> bool {
+        *self == ChainReading::CRATE
+    }
+
+    /// Draws a chain of `n` processors with fast fraction `rf`.
+    pub fn sample<R: Rng + ?Sized>(&self, n: usize, rf: f64, rng: &mut R) -> Chain {
+        let base = ChainSampler::thesis(n, rf);
+        if self.fast == FastDraw::Bernoulli && !self.slow_full_range && !self.random_root {
+            return base.sample(rng);
+        }
+        let (slow_w, slow_z) = if self.slow_full_range { ((2.0, 7.0), (0.2, 0.7)) } else { (base.slow_w, base.slow_z) };
+        let k = n.saturating_sub(1);
+        let u = |(lo, hi): (f64, f64), rng: &mut R| lo + (hi - lo) * rng.random::<f64>();
+        let (fast_w, fast_z): (Vec<bool>, Vec<bool>) = match self.fast {
+            FastDraw::Bernoulli => {
+                let w = (0..k).map(|_| u((0.0, 1.0), rng) < rf).collect();
+                let z = (0..k).map(|_| u((0.0, 1.0), rng) < rf).collect();
+                (w, z)
+            }
+            FastDraw::Coupled => {
+                let w: Vec<bool> = (0..k).map(|_| u((0.0, 1.0), rng) < rf).collect();
+                (w.clone(), w)
+            }
+            FastDraw::ExactCount => {
+                use loadbal::rand::seq::SliceRandom;
+                let count = (rf * k as f64).round() as usize;
+                let pick = |rng: &mut R| {
+                    let mut idx: Vec<usize> = (0..k).collect();
+                    idx.shuffle(rng);
+                    let mut fast = vec![false; k];
+                    for &i in idx.iter().take(count) {
+                        fast[i] = true;
+                    }
+                    fast
+                };
+                let w = pick(rng);
+                (w, pick(rng))
+            }
+        };
+        let root = if self.random_root { u((2.0, 7.0), rng) } else { base.k_root };
+        let mut w = vec![root];
+        w.extend(fast_w.iter().map(|&f| u(if f { base.fast_w } else { slow_w }, rng)));
+        let z = fast_z.iter().map(|&f| u(if f { base.fast_z } else { slow_z }, rng)).collect();
+        Chain { w, z }
+    }
+
+    /// T-WCS(k) of `chain` under this reading (k = 1 is ESS). The crate's reading runs
+    /// [`linear_schedule`]; the others rebuild it from the library's public pieces
+    /// (`probe_times_linear`, `partition_pi`'s rule, `chain_distribution` on the chain of the
+    /// phase's participants with lumped links, Jia, eqs. (2.13)–(2.16)).
+    ///
+    /// # Errors
+    /// The strategies' errors.
+    pub fn wcs(&self, chain: &Chain, cfg: &ChainConfig, k: usize) -> Result<f64, UnawareError> {
+        if self.root == RootBeforeTrigger::RealLoad
+            && !self.phases_of_non_root
+            && !self.floor_plus_two
+            && self.front_end
+        {
+            return Ok(linear_schedule(chain, cfg, k)?.finish_time);
+        }
+        let n = chain.w.len();
+        let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
+        let count = if self.phases_of_non_root { n - 1 } else { n };
+        let m = if self.floor_plus_two {
+            (usize::BITS - 1 - count.leading_zeros()) as usize + 2
+        } else {
+            (usize::BITS - (count.max(2) - 1).leading_zeros()) as usize + 1
+        };
+        // Partition Π with m phases (Jia, §2.3).
+        let l1 = cfg.eps * cfg.load;
+        let rest = (1.0 - cfg.eta - cfg.eps) * cfg.load;
+        let denom: f64 = (2..=m).map(|i| 2f64.powi(i as i32) + 1.0).sum();
+        let mut parts = vec![l1];
+        parts.extend((2..=m).map(|i| (2f64.powi(i as i32) + 1.0) / denom * rest));
+        let mut order: Vec<usize> = (1..n).collect();
+        order.sort_by(|&a, &b| probe.tp[a].total_cmp(&probe.tp[b]).then(a.cmp(&b)));
+        let mut t = probe.tp[order[k - 1]];
+        let kt = chain.w[0] * cfg.scale.t_cp;
+        let busy = match self.root {
+            RootBeforeTrigger::RealLoad => t,
+            RootBeforeTrigger::ProbeCopyFirst => (t - cfg.eta * cfg.load * kt).max(0.0),
+        };
+        let mut done = busy / kt;
+        let mut first = 0;
+        while first < parts.len() && done >= parts[first] {
+            done -= parts[first];
+            first += 1;
+        }
+        if first == parts.len() {
+            return Ok(cfg.load * (1.0 - cfg.eta) * kt);
+        }
+        parts[first] -= done;
+        for &x in &parts[first..] {
+            let members: Vec<usize> = (0..n).filter(|&i| i == 0 || probe.tp[i] <= t).collect();
+            let sub = Chain {
+                w: members.iter().map(|&p| chain.w[p]).collect(),
+                z: members.windows(2).map(|p| chain.z[p[0]..p[1]].iter().sum()).collect(),
+            };
+            t += self.distribution(&sub, x, cfg)?;
+        }
+        Ok(t)
+    }
+
+    /// A pool of `mc`'s random chains of `n` processors (fast fraction `rf`, probe fraction
+    /// `eta`), each scheduled at both first-phase fractions `eps`: per chain [T-ESS(ε₁),
+    /// T-WCS(ε₁), T-ESS(ε₂), T-WCS(ε₂), T-pure], the same networks for both ε (as the thesis's
+    /// identical T-pure columns show it used).
+    ///
+    /// # Errors
+    /// The strategies' and the harness's errors.
+    pub fn pool(
+        &self,
+        n: usize,
+        rf: f64,
+        eta: f64,
+        eps: [f64; 2],
+        mc: &MonteCarlo,
+    ) -> Result<Vec<Vec<f64>>, UnawareError> {
+        let runs = mc.replicate(|_, rng| -> Result<Vec<f64>, UnawareError> {
+            let chain = self.sample(n, rf, rng);
+            let mut out = Vec::with_capacity(5);
+            for e in eps {
+                let cfg = crate::fixtures::jia::chain_config(eta, e);
+                out.push(self.wcs(&chain, &cfg, 1)?);
+                out.push(self.wcs(&chain, &cfg, 2)?);
+            }
+            out.push(self.pure(&chain, &crate::fixtures::jia::chain_config(eta, eps[0]))?);
+            Ok(out)
+        });
+        runs.into_iter().collect()
+    }
 }

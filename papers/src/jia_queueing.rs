@@ -1,12 +1,18 @@
 //! Jia (Jia, ch. 5): the DSS queueing tables. Tables 5.1 and 5.2 are inputs (not rows); the rows show
 //! the rates derived by the corrected relation μ = 1/(s̄·E); Table 5.3's Q^t is the bound (5.9)
-//! and its Q^a a simulation of the DSS queueing model.
+//! (evaluated first as the text prints it, with (5.5)–(5.6)) and its Q^a a simulation of the DSS
+//! queueing model, judged as a table.
 
-use super::{Row, RunConfig, Section};
-use loadbal::montecarlo::MonteCarlo;
+use crate::PrintedNumber;
+use crate::error::PapersError;
+use crate::row::{Computed, Draws, Explanation, Paper, Row};
+use crate::sections::{RunConfig, Section};
+use crate::table_test::{Block, table_test};
+use loadbal::montecarlo::{Estimate, MonteCarlo};
+use loadbal::order_stats::std_normal_quantile;
 use loadbal::queueing::{DssSim, QueueingError, RegionNetwork, VacationRule};
 
-const KEY: &str = "jia";
+const JIA: Paper = Paper::new("jia");
 
 /// "each region's average load size μ = 3" (§5.5.2), read as the mean load size s̄.
 const MEAN_SIZE: f64 = 3.0;
@@ -30,18 +36,16 @@ const TABLE_5_3: [([f64; 3], [&str; 3], [&str; 3]); 3] = [
 /// single runs were; 10⁵ time units is about 6,700 loads per source.
 const HORIZON: f64 = 100_000.0;
 const WARMUP: f64 = 1_000.0;
-/// A printed single run is consistent within this many run-to-run standard deviations.
-const K_SD: f64 = 3.0;
 
-pub(super) fn sections() -> Vec<Section> {
+pub(crate) fn sections() -> Vec<Section> {
     vec![
         Section {
-            source: KEY,
+            source: "jia",
             title: "Tables 5.1/5.2: service rates derived from the capacities (§5.4)",
             run: capacities,
         },
-        Section { source: KEY, title: "Table 5.3 Q^t: queue bound (5.9)", run: bounds },
-        Section { source: KEY, title: "Table 5.3 Q^a: simulated DSS queues (§5.5.2)", run: simulated },
+        Section { source: "jia", title: "Table 5.3 Q^t: queue bound (5.9)", run: bounds },
+        Section { source: "jia", title: "Table 5.3 Q^a: simulated DSS queues (§5.5.2)", run: simulated },
     ]
 }
 
@@ -61,11 +65,11 @@ fn capacities(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 5.2";
     let net = match table_5_2() {
         Ok(n) => n,
-        Err(e) => return vec![Row::error(KEY, t, "region network from Table 5.2", &e)],
+        Err(e) => return vec![JIA.row(t, "region network from Table 5.2").error(&e)],
     };
     let rate = |busy: usize, i: usize, item: &str| match net.rate(busy, i) {
-        Some(mu) => Row::computed(KEY, t, item, mu).note(CORRECTED),
-        None => Row::error(KEY, t, item, &"no capacity for this set of busy regions"),
+        Some(mu) => JIA.row(t, item).note(CORRECTED).context(mu, "loadbal::queueing::RegionNetwork::rate"),
+        None => JIA.row(t, item).error(&"no capacity for this set of busy regions"),
     };
     let full = 0b111;
     let mut rows = Vec::new();
@@ -86,77 +90,97 @@ fn capacities(_cfg: &RunConfig) -> Vec<Row> {
                     (format!("{name}: μ^max"), net.rate(0b001, 0)),
                 ] {
                     rows.push(match v {
-                        Some(mu) => Row::computed(KEY, t, &item, mu).note(CORRECTED),
-                        None => Row::error(KEY, t, &item, &"no capacity for this set of busy regions"),
+                        Some(mu) => {
+                            JIA.row(t, item).note(CORRECTED).context(mu, "loadbal::queueing::RegionNetwork::rate")
+                        }
+                        None => JIA.row(t, item).error(&"no capacity for this set of busy regions"),
                     });
                 }
             }
-            Err(e) => rows.push(Row::error(KEY, t, name, &e)),
+            Err(e) => rows.push(JIA.row(t, name).error(&e)),
         }
     }
     rows
 }
 
+/// Q^t: the bound (5.9) as the text defines it, with the vacation of (5.5)–(5.6) (μ_j^max the
+/// smallest over the *other* regions), evaluated first; the printed values follow the region's
+/// own μ_i^max instead.
 fn bounds(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 5.3";
     let net = match table_5_2() {
         Ok(n) => n,
-        Err(e) => return vec![Row::error(KEY, t, "region network from Table 5.2", &e)],
+        Err(e) => return vec![JIA.row(t, "region network from Table 5.2").error(&e)],
     };
+    let by = "loadbal::queueing::RegionNetwork::queue_bounds";
     let mut rows = Vec::new();
     for (x, (lambda, q_t, _)) in TABLE_5_3.iter().enumerate() {
-        let own = net.queue_bounds(lambda, VacationRule::OwnMax);
         let text = net.queue_bounds(lambda, VacationRule::MinOverOthers);
+        let own = net.queue_bounds(lambda, VacationRule::OwnMax);
         for i in 0..3 {
-            let item = format!("Exp {} Region_{i} Q^t", x + 1);
-            rows.push(match &own {
-                Ok(q) => {
-                    let alt = text.as_ref().map_or("fails".to_string(), |v| format!("{:.4}", v[i]));
-                    Row::printed(KEY, t, &item, q_t[i], q[i]).note(&format!(
-                        "bound (5.9) with the region's own μ_i^max as vacation rate; the text's (5.5)–(5.6), min over the \
-                         others, gives {alt}"
-                    ))
-                }
-                Err(e) => Row::error(KEY, t, &item, e).with_printed_text(q_t[i]),
+            let draft = JIA
+                .row(t, format!("Exp {} Region_{i} Q^t", x + 1))
+                .printed(q_t[i])
+                .note("bound (5.9) with (5.5)–(5.6) as printed: the vacation rate μ_j^max, the smallest over the other regions");
+            rows.push(match (&text, &own) {
+                (Ok(q), Ok(o)) => draft.reproduced(Computed::by(by, q[i])).explained(Explanation::exact_reading(
+                    "the bound (5.9) with the region's own μ_i^max as the vacation rate (VacationRule::OwnMax)",
+                    o[i],
+                )),
+                (Err(e), _) => draft.error(&e),
+                (_, Err(e)) => draft.error(e),
             });
         }
     }
     rows
 }
 
+/// Per experiment, the time-average queued volume of each region in `runs` independent runs.
+fn runs_of(net: &RegionNetwork, lambda: &[f64], seed: u64, runs: u64) -> Result<Vec<Vec<f64>>, PapersError> {
+    let sim = DssSim::new(lambda.to_vec(), HORIZON, WARMUP);
+    let mc = MonteCarlo::new(seed, runs)?;
+    mc.replicate(|_, rng| sim.run(net, rng).map(|o| o.queue_volume).map_err(PapersError::from)).into_iter().collect()
+}
+
+/// Q^a: one simulation run per experiment (the thesis's), against the crate's runs of the DSS
+/// model of the same length; the 9 printed values judged as a table (3 independent experiments).
 fn simulated(cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 5.3";
     let net = match table_5_2() {
         Ok(n) => n,
-        Err(e) => return vec![Row::error(KEY, t, "region network from Table 5.2", &e)],
+        Err(e) => return vec![JIA.row(t, "region network from Table 5.2").error(&e)],
     };
-    let mc = match MonteCarlo::new(cfg.seed, cfg.replications(32, 8)) {
-        Ok(mc) => mc,
-        Err(e) => return vec![Row::error(KEY, t, "Q^a", &e)],
-    };
+    let runs = cfg.replications(400, 100);
+    let pools: Result<Vec<Vec<Vec<f64>>>, PapersError> = TABLE_5_3
+        .iter()
+        .enumerate()
+        .map(|(x, (lambda, _, _))| runs_of(&net, lambda, cfg.seed.wrapping_add(x as u64), runs))
+        .collect();
+    let evidence = pools.as_ref().map_err(Clone::clone).and_then(|pools| {
+        let printed: Vec<PrintedNumber> =
+            TABLE_5_3.iter().flat_map(|e| e.2).map(PrintedNumber::parse).collect::<Result<_, _>>()?;
+        let blocks: Vec<Block> = pools.iter().map(|p| Block { pool: p.clone(), runs: 1 }).collect();
+        table_test("Jia Table 5.3 (Q^a)", &printed, &blocks, cfg.seed ^ 0x53)
+    });
+    let k = std_normal_quantile(1.0 - 0.05 / 18.0);
+    let why = "the thesis does not say how long its single runs were (the crate's last 10⁵ time units); Region_1 at                ρ_c = λ/μ^c = 0.964 in Exp 2 has a long memory";
     let mut rows = Vec::new();
-    for (x, (lambda, _, q_a)) in TABLE_5_3.iter().enumerate() {
-        let sim = DssSim::new(lambda.to_vec(), HORIZON, WARMUP);
-        let est = sim.estimate(&net, &mc);
+    for (x, (_, _, q_a)) in TABLE_5_3.iter().enumerate() {
         for i in 0..3 {
-            let item = format!("Exp {} Region_{i} Q^a", x + 1);
-            let row = match &est {
-                Ok(e) => Row::consistent(KEY, t, &item, q_a[i], e[i], None, K_SD).note(&format!(
-                    "the printed Q^a is one simulation run; the crate's runs last {HORIZON} time units"
-                )),
-                Err(err) => Row::error(KEY, t, &item, err).with_printed_text(q_a[i]),
-            };
-            rows.push(if x == 1 && i == 1 {
-                // Near saturation a single run of unknown length can sit far from the long-run
-                // mean; accepted up to 6 run-to-run sd of the crate's runs.
-                let sd = est.as_ref().map_or(0.0, |e| e[i].std_dev());
-                row.explained(
-                    "Region_1 at ρ_c = λ/μ^c = 0.964: near saturation the queue has a long memory, and a single run of \
-                     unknown length can sit far above the long-run mean",
-                    6.0 * sd,
-                )
-            } else {
-                row
+            let draft = JIA.row(t, format!("Exp {} Region_{i} Q^a", x + 1)).printed(q_a[i]).note(&format!(
+                "the printed Q^a is one simulation run; the crate's runs last {HORIZON} time units; band: Bonferroni over the \
+                 9 cells"
+            ));
+            let est = pools.as_ref().map_err(Clone::clone).and_then(|p| {
+                let c: Vec<f64> = p[x].iter().map(|r| r[i]).collect();
+                Ok(Estimate::from_samples(&c)?)
+            });
+            rows.push(match (est, evidence.as_ref()) {
+                (Ok(est), Ok(ev)) => {
+                    draft.single_draw(Draws::of_runs(est), k, "loadbal::queueing::DssSim::run").judged_by_table(ev, why)
+                }
+                (Err(e), _) => draft.error(&e),
+                (_, Err(e)) => draft.error(e),
             });
         }
     }

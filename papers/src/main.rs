@@ -13,7 +13,8 @@
 //! estimate ± standard error, the tolerance and the status; the run ends with a summary per
 //! paper. Exit code 1 if any row is `error` or `unexplained`, 2 for a usage error.
 
-use loadbal_papers::{PAPER_KEYS, Row, RunConfig, Status, citation, sections, sections_of};
+use loadbal_papers::{PAPER_KEYS, Row, RunConfig, Status, TABLE_ALPHA, citation, p_text, sections, sections_of};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -28,7 +29,7 @@ const WIDTH: usize = 120;
 /// was reproduced.
 #[derive(clap::Parser)]
 struct Cli {
-    /// Small Monte Carlo sizes (the whole run takes a few seconds instead of about 15).
+    /// Small Monte Carlo sizes (the table-level tests keep their 9,999 simulated tables).
     #[arg(long)]
     quick: bool,
     /// Only this paper, by citation key.
@@ -83,7 +84,7 @@ fn say(text: &str, first: &str, rest: &str) {
 fn print_row(r: &Row) {
     say(&format!("{} | {}", r.table, r.item), &format!("  [{}] ", r.status), "      ");
     let mut values = Vec::new();
-    if let Some(p) = &r.printed {
+    if let Some(p) = r.printed.as_deref().or(r.printed_exact.as_deref()) {
         values.push(format!("paper {p}"));
     }
     if r.model.is_some() {
@@ -117,7 +118,8 @@ fn summary(all: &[Row]) {
         if rows.is_empty() {
             continue;
         }
-        let mut counts = vec![rows.len(), rows.iter().filter(|r| r.printed.is_some()).count()];
+        let mut counts =
+            vec![rows.len(), rows.iter().filter(|r| r.printed.is_some() || r.printed_exact.is_some()).count()];
         counts.extend(Status::ALL.iter().map(|s| rows.iter().filter(|r| r.status == *s).count()));
         for (t, c) in total.iter_mut().zip(&counts) {
             *t += c;
@@ -140,6 +142,50 @@ fn summary(all: &[Row]) {
             .map(|(i, (c, w))| if i == 0 { format!("{c:<w$}") } else { format!("{c:>w$}") })
             .collect();
         println!("{}", cells.join(" ").trim_end());
+    }
+}
+
+/// The table-level tests: one line per tested table, with its p-value and its rows' statuses.
+fn table_tests(all: &[Row]) {
+    let mut tests: BTreeMap<(usize, String), (f64, Vec<Status>)> = BTreeMap::new();
+    for r in all {
+        if let (Some(name), Some(p)) = (&r.table_test, r.table_p_value) {
+            let order = PAPER_KEYS.iter().position(|k| *k == r.source).unwrap_or(PAPER_KEYS.len());
+            tests.entry((order, name.clone())).or_insert((p, Vec::new())).1.push(r.status);
+        }
+    }
+    if tests.is_empty() {
+        return;
+    }
+    println!("\nTable-level tests (rows of single draws; p < {TABLE_ALPHA} rejects the table as a whole):");
+    for ((_, name), (p, statuses)) in &tests {
+        let counts: Vec<String> = Status::ALL
+            .iter()
+            .filter_map(|s| {
+                let n = statuses.iter().filter(|x| *x == s).count();
+                (n > 0).then(|| format!("{n} {s}"))
+            })
+            .collect();
+        let verdict = if *p < TABLE_ALPHA { "rejected" } else { "not rejected" };
+        say(&format!("{name}: p = {} ({verdict}); rows {}", p_text(*p), counts.join(", ")), "  ", "    ");
+    }
+}
+
+/// Which `loadbal` functions computed the `match` rows, per paper and table.
+fn match_sources(all: &[Row]) {
+    let mut by: BTreeMap<(usize, String, String), BTreeMap<String, usize>> = BTreeMap::new();
+    for r in all.iter().filter(|r| r.status == Status::Match) {
+        let order = PAPER_KEYS.iter().position(|k| *k == r.source).unwrap_or(PAPER_KEYS.len());
+        let f = r.computed_by.clone().unwrap_or_else(|| "—".to_string());
+        *by.entry((order, r.source.clone(), r.table.clone())).or_default().entry(f).or_default() += 1;
+    }
+    if by.is_empty() {
+        return;
+    }
+    println!("\nMatch rows by the loadbal function that computed them:");
+    for ((_, source, table), fs) in &by {
+        let list: Vec<String> = fs.iter().map(|(f, n)| format!("{f} ({n})")).collect();
+        say(&format!("{source} {table}: {}", list.join("; ")), "  ", "    ");
     }
 }
 
@@ -183,6 +229,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         all.extend(rows);
     }
     bar.finish_and_clear();
+    match_sources(&all);
+    table_tests(&all);
     summary(&all);
     println!(
         "{} rows in {:.1} s{} (seed {})",

@@ -52,21 +52,22 @@ fn every_row_has_a_truthful_status() {
 #[test]
 fn table_3_1_probe_against_the_printed_table() {
     let rows = rows();
-    // P_4 and P_7 (w = 100) report their PTCs at the printed 202 and 201.3.
+    // The network is reconstructed from Table 3.1 itself, so the engine's probe times are the
+    // table's own arithmetic: `paper_check`, never `match`.
     let p4 = find(&rows, "Table 3.1", "T^p (PTC) of P_4");
-    check(p4, "202", Status::Match);
+    check(p4, "202", Status::PaperCheck);
     assert_eq!(p4.model, Some(202.0));
     let p7 = find(&rows, "Table 3.1", "T^p (PTC) of P_7");
-    check(p7, "201.3", Status::Match);
+    check(p7, "201.3", Status::PaperCheck);
     assert!((p7.model.unwrap() - 201.3).abs() < 1e-9);
+    assert!(rows.iter().filter(|r| r.table == "Table 3.1").all(|r| r.status != Status::Match));
     // The same numbers from the probe run on the engine, as Table 3.1 prints them.
     let ex = jia::fig_3_8();
     let (probe, _) =
         execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert!((probe.tp[4] - 202.0).abs() < 1e-9 && (probe.tp[7] - 201.3).abs() < 1e-9);
-    // Table 3.1 prints T^p_16 = 4.3. That is not the right expectation for the engine: its own
-    // w_16 = 2.0 and T^cf_16 = 1.3 give 1.3 + PL·w_16·T_cp = 1.3 + 1·2·2 = 5.3, so the row
-    // deviates with that evidence (and (3.2) on the printed 4.3 gives w_16 = 1.5).
+    // Table 3.1 prints T^p_16 = 4.3, which contradicts its own w_16 = 2.0 and T^cf_16 = 1.3:
+    // 1.3 + PL·w_16·T_cp = 5.3 (and (3.2) on the printed 4.3 gives w_16 = 1.5).
     let p16 = find(&rows, "Table 3.1", "T^p (PTC) of P_16");
     check(p16, "4.3", Status::Deviates);
     assert_eq!(p16.model, Some(5.3));
@@ -79,6 +80,7 @@ fn table_3_2_snp() {
     let p3 = find(&rows, "Table 3.2", "Phase_1 load to P_3");
     check(p3, "3.8333", Status::Match);
     assert!((p3.model.unwrap() - 3.833333).abs() < 1e-6);
+    assert_eq!(p3.computed_by.as_deref(), Some("loadbal::dlt::unaware::sld"));
     let p16 = find(&rows, "Table 3.2", "Phase_1 load to P_16");
     check(p16, "1.4023", Status::Deviates);
     assert!((p16.model.unwrap() - 1.5241882).abs() < 1e-6);
@@ -88,16 +90,18 @@ fn table_3_2_snp() {
         Status::PaperCheck,
     );
     check(find(&rows, "Table 3.2", "Phase_3 loads sum to the remaining load"), "30.2603", Status::PaperCheck);
-    let thesis = find(&rows, "§3.4 text", "total processing time 57.2 (thesis's formula)");
-    check(thesis, "57.2", Status::Match);
-    assert!((thesis.model.unwrap() - 57.2029).abs() < 1e-3);
-    let truth = find(&rows, "§3.4 text", "total processing time 57.2 vs the schedule's true finish");
-    check(truth, "57.2", Status::Deviates);
-    assert!((truth.model.unwrap() - 54.1746).abs() < 1e-3);
+    // 57.2: the rule of the thesis's own Phase_2 first (54.17, the schedule's true finish too);
+    // the printed value follows only from the relay rule applied at P_0 (57.2029).
+    let total = find(&rows, "§3.4 text", "total processing time 57.2");
+    check(total, "57.2", Status::Deviates);
+    assert!((total.model.unwrap() - 54.1746).abs() < 1e-3);
+    assert!(total.note.contains("[57.20") && total.note.contains("relay rule"), "{total:?}");
     check(find(&rows, "§3.4 text", "|P_4| batch equivalent w"), "2.6178", Status::Match);
-    // 54.0588 was an earlier output of the end-to-end run, not a number of the thesis: the thesis
-    // prints 57.2 for its own (over-charged) schedule, checked above. The end-to-end run has no
-    // printed counterpart; it must finish before the thesis's 57.2 and is `computed`.
+    // Where the thesis's 4-decimal arithmetic moves a cell, the bound is computed (moving every w,
+    // z and load fraction by the half unit), never a constant.
+    let opening = find(&rows, "Table 3.2", "Phase_2 opening load to P_16");
+    check(opening, "3.4487", Status::Deviates);
+    assert!(opening.note.contains("4-decimal") && opening.tolerance.unwrap() < 2e-3, "{opening:?}");
     let e2e = find(&rows, "§3.4 text", "SLD end to end on the engine: last phase computation");
     assert_eq!((e2e.status, e2e.printed.as_deref()), (Status::Computed, None));
     assert!(e2e.model.unwrap() < 57.2 - 0.05);
@@ -110,35 +114,31 @@ fn table_3_3_dnp() {
     let p12 = find(&rows, "Table 3.3", "Phase_1 load to P_12 (#1)");
     check(p12, "0.4914", Status::Deviates);
     assert!((p12.model.unwrap() - 0.49145).abs() < 1e-4);
-    // Phase_3: Fig. 3.10's speed timeline is missing; differences beyond the printed precision
-    // are deviations, never matches with a widened tolerance.
+    // Phase_3 and the total depend on Fig. 3.10's speed timeline, which is missing.
     for r in rows.iter().filter(|r| r.table == "Table 3.3" && r.item.starts_with("Phase_3")) {
-        assert!(r.tolerance.unwrap() <= 5e-5 * (1.0 + 1e-9) || r.printed.as_deref() == Some("3.529"), "{r:?}");
-        assert!(matches!(r.status, Status::Match | Status::Deviates), "{r:?}");
+        assert_eq!(r.status, Status::NotReproducible, "{r:?}");
         assert!((r.model.unwrap() - r.paper.unwrap()).abs() <= 0.02, "{r:?}");
     }
-    check(find(&rows, "Table 3.3", "DNP total processing time"), "68.572", Status::Deviates);
+    check(find(&rows, "Table 3.3", "DNP total processing time"), "68.572", Status::NotReproducible);
 }
 
 #[test]
 fn monte_carlo_sections() {
     let rows = rows();
-    // Tables 2.1/2.2: the crate's value is a simulation, in `monte_carlo` only; the ESS/WCS cells
-    // are one systematic deviation below the thesis.
-    let summary = find(&rows, "Tables 2.1/2.2", "ESS/WCS: mean relative deviation from the thesis, %");
-    assert!(summary.monte_carlo.unwrap() < -3.0, "{summary:?}");
-    for r in rows
-        .iter()
-        .filter(|r| r.table.starts_with("Table 2.") && r.item.starts_with("T-") && !r.item.contains("equals"))
-    {
+    // Tables 2.1/2.2: means of the thesis's 25 runs, single draws; the crate's value is a
+    // simulation, in `monte_carlo` only; each table is judged as a whole (p-value on every row).
+    let cells = rows.iter().filter(|r| {
+        r.table.starts_with("Table 2.") && r.item.starts_with("T-") && r.printed.is_some() && !r.item.contains("equals")
+    });
+    for r in cells {
         assert!(r.model.is_none() && r.monte_carlo.is_some() && r.mc_std_err.is_some(), "{r:?}");
-        if r.item.starts_with("T-ESS") || r.item.starts_with("T-WCS") {
-            assert!(r.monte_carlo.unwrap() < r.paper.unwrap(), "{r:?}");
-            assert!(matches!(r.status, Status::Match | Status::Deviates), "{r:?}");
-        }
+        assert!(r.table_p_value.is_some(), "{r:?}");
+        assert_eq!(r.status, Status::Deviates, "{r:?}");
+        assert!(r.note.contains("readings the text allows"), "{r:?}");
     }
-    let copied = find(&rows, "Table 2.2", "T-pure, eps = 0.12, n = 20, eta = 0.03");
-    check(copied, "249.71", Status::Deviates);
+    // The readings tried, each with its table-level p-value.
+    let readings = rows.iter().filter(|r| r.table == "Table 2.1" && r.item.starts_with("reading: ")).count();
+    assert!(readings >= 8, "{readings}");
     check(
         find(&rows, "Table 2.2", "T-pure, eps = 0.12 equals eps = 0.07 (n = 20, eta = 0.03)"),
         "249.71",
@@ -156,9 +156,47 @@ fn monte_carlo_sections() {
         Status::PaperCheck,
     );
     let frac = find(&rows, "§5.5 text (Fig. 5.3)", "fraction of draws with T_SSS <= T_SDS, 7 sources, loose");
-    assert_eq!((frac.status, frac.monte_carlo), (Status::Computed, Some(1.0)));
-    // Table 4.2 qualitative claims are `computed` (confirmed) or `deviates`, never `match`.
+    assert_eq!(frac.status, Status::Holds);
+    // Table 4.2's qualitative claims are statements (or computed means), never `match`.
     for r in rows.iter().filter(|r| r.table == "Table 4.2") {
-        assert!(matches!(r.status, Status::Computed | Status::Deviates), "{r:?}");
+        assert!(matches!(r.status, Status::Computed | Status::Holds | Status::Fails), "{r:?}");
+    }
+}
+
+/// The crate's ESS/WCS (`linear_schedule`) against an independent rebuild from the printed
+/// equations (2.13)–(2.16) (the readings' path: probe times, partition Π, one chain distribution
+/// per phase over the participants with lumped links) and against the event engine: the bias of
+/// Tables 2.1/2.2 is not in the crate's algorithm.
+#[test]
+fn ess_and_wcs_agree_with_a_rebuild_from_the_printed_equations_and_with_the_engine() {
+    use loadbal::dlt::unaware::{ChainStrategy, linear_schedule, run_chain};
+    use loadbal::montecarlo::stream;
+    use loadbal_papers::jia_chains::ChainReading;
+    // ⌊log₂ n⌋ + 2 equals the printed ⌈log₂ n⌉ + 1 unless n is a power of two: the same schedule,
+    // computed by the rebuild.
+    let rebuild = ChainReading { floor_plus_two: true, ..ChainReading::CRATE };
+    let mut rng = stream(2_025, 0);
+    for n in [5usize, 13, 20] {
+        for rf in [0.25, 0.75] {
+            for (eta, eps) in [(0.03, 0.07), (0.07, 0.12)] {
+                let cfg = jia::chain_config(eta, eps);
+                for _ in 0..25 {
+                    let chain = ChainReading::CRATE.sample(n, rf, &mut rng);
+                    for k in [1usize, 2] {
+                        let crate_time = linear_schedule(&chain, &cfg, k).unwrap().finish_time;
+                        let rebuilt = rebuild.wcs(&chain, &cfg, k).unwrap();
+                        assert!(
+                            (crate_time - rebuilt).abs() <= 1e-9 * crate_time,
+                            "n {n}, k {k}: {crate_time} vs {rebuilt}"
+                        );
+                        let engine = run_chain(&chain, &cfg, ChainStrategy::Wcs(k)).unwrap().finish_time;
+                        assert!(
+                            (crate_time - engine).abs() <= 1e-9 * crate_time,
+                            "n {n}, k {k}: {crate_time} vs {engine}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
