@@ -22,17 +22,19 @@
 //! child, off the loop-carried chain (a multiplication and an addition), where the backward
 //! recursion had a division on it (13 cycles a child, twice).
 //!
-//! **Unsorted children in the optimal order** are first put in order: a stable radix scatter
-//! puts them, with their `w` and position, in buckets of `z` ([`super::radix`]), and the
-//! buckets are sorted group by group only as the forward passes reach them, so a star whose
-//! shares vanish after a few thousand children sorts a few thousand.
+//! **Unsorted children in the optimal order** are put in order only as far as the passes go
+//! ([`Lazy`]): the children of the first buckets of the top radix digit of `z` (about 2^15 of
+//! them) are gathered by one read of the input and sorted; only if the passes go past them is
+//! everything scattered into buckets ([`super::radix`]), sorted group by group as they are
+//! reached. A star whose shares vanish after a few thousand children sorts a few tens of
+//! thousands, whatever `n`.
 //!
 //! **Unsorted children served as given** take the backward recursion with the participation
 //! rule child by child (any child may be excluded there), then the same forward share pass.
 //!
-//! The sort is the hand-written radix sort rather than a comparison sort: on 10^6 children
-//! the radix scatter and bucket sorts take a fraction of the time of rayon's stable
-//! `par_sort_by` with `f64::total_cmp` (benches/dlt.rs, group `sort`).
+//! The sort is the hand-written radix sort rather than a comparison sort: rayon's stable
+//! `par_sort_by` with `f64::total_cmp` takes 3–4 times as long at 1,000 and at 10^6 children
+//! (benches/dlt.rs, group `sort`).
 
 use super::error::{DltError, finite_result, non_negative, positive};
 use super::radix::{self, Keyed};
