@@ -21,6 +21,14 @@ impl Keyed for (u64, usize) {
     }
 }
 
+/// The key of `x` that orders like `f64::total_cmp` (for non-negative floats, their bits with
+/// the top bit set): the sign bit flipped, and every bit of a negative number.
+#[inline]
+pub(crate) fn f64_key(x: f64) -> u64 {
+    let b = x.to_bits();
+    if b >> 63 == 1 { !b } else { b | 1 << 63 }
+}
+
 /// Digit width of the first scatter (2048 buckets).
 const TOP_BITS: u32 = 11;
 /// Slices up to this length are insertion sorted.
@@ -53,9 +61,12 @@ pub(crate) fn chunk_len(n: usize) -> usize {
     n.div_ceil(chunk_count(n)).max(1)
 }
 
-/// The `(shift, bits)` of the digit that [`scatter`] uses for keys differing in `diff`.
-pub(crate) fn top_digit(diff: u64) -> (u32, u32) {
-    digit(diff, TOP_BITS)
+/// The `(shift, bits)` of the digit that [`scatter`] uses for `n` keys differing in `diff`:
+/// [`TOP_BITS`] bits from [`SCATTER_FROM`] keys on, else about one bucket per key.
+pub(crate) fn top_digit(diff: u64, n: usize) -> (u32, u32) {
+    let bits =
+        if n >= SCATTER_FROM { TOP_BITS } else { (usize::BITS - 1 - n.max(1).leading_zeros()).clamp(4, TOP_BITS) };
+    digit(diff, bits)
 }
 
 /// `f(c, chunk)` for the chunks of `len` elements of `src`, in parallel when there are several.
@@ -67,41 +78,31 @@ pub(crate) fn map_chunks<S: Sync, R: Send>(src: &[S], len: usize, f: impl Fn(usi
     }
 }
 
-/// Stable counting scatter of the records `make(i, src[i])` on the highest [`TOP_BITS`] bits of
-/// `diff` (the bits in which their keys differ, non-zero). Returns the records and the start of
-/// each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
-/// initialises memory (an all-zero tuple or number is allocated zeroed, without a fill loop). Sort each bucket with [`sort`] to finish.
+/// Stable counting scatter of the records `make(i, src[i])` on the highest bits of `diff` (the
+/// bits in which their keys differ, non-zero; [`top_digit`]). Returns the records and the start
+/// of each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
+/// initialises memory (an all-zero tuple or number is allocated zeroed, without a fill loop).
+/// Sort each bucket with [`sort`] to finish.
 ///
 /// Large inputs are cut into chunks ([`chunk_len`]) that are counted and scattered in
 /// parallel, each into its own slice of every bucket (the chunks in input order), which is the
-/// sequential result. `counts`, when given, are the chunks' bucket sizes on the [`top_digit`]
-/// of `diff`, counted by the caller.
+/// sequential result.
 pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     src: &[S],
     make: impl Fn(usize, S) -> T + Sync,
     diff: u64,
     fill: T,
-    counts: Option<Vec<Vec<usize>>>,
 ) -> (Vec<T>, Vec<usize>) {
-    let (shift, bits) = top_digit(diff);
+    let (shift, bits) = top_digit(diff, src.len());
     let mask = (1u64 << bits) - 1;
     let bucket = |r: &T| ((r.key() >> shift) & mask) as usize;
     let len = chunk_len(src.len());
-    // Counts made for other chunks or another digit (they cannot be, but a wrong count would
-    // misplace records) are not used.
-    let fits = |c: &Vec<Vec<usize>>| {
-        c.len() == src.len().div_ceil(len).max(1)
-            && c.iter().all(|c| c.len() == 1 << bits)
-            && c.iter().flatten().sum::<usize>() == src.len()
-    };
-    let counts = counts.filter(fits).unwrap_or_else(|| {
-        map_chunks(src, len, |c, part| {
-            let mut count = vec![0usize; 1 << bits];
-            for (j, &s) in part.iter().enumerate() {
-                count[bucket(&make(c * len + j, s))] += 1;
-            }
-            count
-        })
+    let counts = map_chunks(src, len, |c, part| {
+        let mut count = vec![0usize; 1 << bits];
+        for (j, &s) in part.iter().enumerate() {
+            count[bucket(&make(c * len + j, s))] += 1;
+        }
+        count
     });
     let mut starts = vec![0usize; (1 << bits) + 1];
     for d in 0..1 << bits {
@@ -144,13 +145,19 @@ pub(crate) fn sort<T: Keyed>(v: &mut [T], tmp: &mut Vec<T>) {
     if diff == 0 {
         return;
     }
-    // One bucket per one to two elements keeps the sub-slices tiny without oversized
-    // histograms (they are zeroed on every call).
+    // One bucket per one to two elements keeps the sub-slices tiny; the histogram is sized to
+    // the digit (it is zeroed on every call).
     let want = (usize::BITS - 1 - v.len().leading_zeros()).clamp(4, TOP_BITS);
-    match want {
-        ..=8 => scatter_in_place::<T, { 1 << 8 }>(v, tmp, digit(diff, want)),
-        9..=10 => scatter_in_place::<T, { 1 << 10 }>(v, tmp, digit(diff, want)),
-        _ => scatter_in_place::<T, { 1 << TOP_BITS }>(v, tmp, digit(diff, want)),
+    let d = digit(diff, want);
+    match d.1 {
+        ..=4 => scatter_in_place::<T, { 1 << 4 }>(v, tmp, d),
+        5 => scatter_in_place::<T, { 1 << 5 }>(v, tmp, d),
+        6 => scatter_in_place::<T, { 1 << 6 }>(v, tmp, d),
+        7 => scatter_in_place::<T, { 1 << 7 }>(v, tmp, d),
+        8 => scatter_in_place::<T, { 1 << 8 }>(v, tmp, d),
+        9 => scatter_in_place::<T, { 1 << 9 }>(v, tmp, d),
+        10 => scatter_in_place::<T, { 1 << 10 }>(v, tmp, d),
+        _ => scatter_in_place::<T, { 1 << TOP_BITS }>(v, tmp, d),
     }
 }
 
@@ -198,6 +205,10 @@ fn insertion_sort<T: Keyed>(v: &mut [T]) {
     }
 }
 
+/// Inputs this long or longer are scattered into 2^[`TOP_BITS`] buckets; shorter ones into
+/// about one bucket per record.
+pub(crate) const SCATTER_FROM: usize = 4096;
+
 /// Stable sort of all the records `make(i, src[i])` (see [`scatter`]).
 pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
     src: &[S],
@@ -207,11 +218,19 @@ pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
     let Some(&first) = src.first() else {
         return Vec::new();
     };
+    if src.len() < SCATTER_FROM {
+        // Without the scatter's bookkeeping (a few allocations), which short inputs, such as a
+        // tree node's children, would pay for on every call.
+        let mut out: Vec<T> = src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
+        sort(&mut out, &mut Vec::new());
+        return out;
+    }
+
     let diff = src.iter().enumerate().fold(0u64, |d, (i, &s)| d | (make(i, s).key() ^ make(0, first).key()));
     if diff == 0 {
         return src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
     }
-    let (mut out, starts) = scatter(src, make, diff, fill, None);
+    let (mut out, starts) = scatter(src, make, diff, fill);
     let mut tmp = Vec::new();
     for b in starts.windows(2) {
         if b[1] - b[0] > 1 {

@@ -1,25 +1,56 @@
 //! The rate-form solver behind [`super::star_allocate`], built for 10^6 children.
 //!
-//! One pass validates the children and finds whether they are already in send order and which
-//! bits of `z` differ. Unless the order is the input's, a stable radix scatter then puts the
-//! children, with their `w`, in buckets of `z` ([`super::radix`]); each bucket, from the last,
-//! is sorted while in cache and fed straight to the backward recursion, which keeps only the
-//! children it includes (moved to the tail of the same buffer). The forward pass and the
-//! scatter into input positions then touch only those. No gather of `w` in sorted order and no
-//! per-child index, cost or flag vectors are needed.
+//! One pass validates the children and finds whether they are already in send order (by `z`)
+//! and which bits of `z` differ. What follows depends on the order.
+//!
+//! **Children served by non-decreasing `z`** (the optimal order; presorted input or served as
+//! given) need no backward recursion. Along that order the participation rule of
+//! [`super::star_allocate`] only ever excludes a suffix: once a child `i` is included,
+//! `R_i < K/c_i ≤ K/c_{i−1}` (`K = 1 + INCLUDE_SLACK`), so every earlier child is included too,
+//! and before the first inclusion `R` is the root's `r_0` (`1/a_0` without front-end, else 0),
+//! so the excluded children are exactly those with `c·r_0 ≥ K`. The backward recursion
+//! `R_i = 1/d_i + ρ_i·R_{i+1}` (`d = c + a`, `ρ = a/d`) then unrolls into the forward sum
+//!
+//! ```text
+//! R_1 = Σ_{k ≤ m} π_k/d_k + π_{m+1}·r_0,   π_k = Π_{j<k} ρ_j
+//! ```
+//!
+//! summed from the first child until what is left, at most `π_k·K/c_k` (because
+//! `R_k < K/c_k`), is below 2^−60 of the sum: with geometric shares that is a few thousand
+//! children, whatever `n`. A second forward pass computes the shares `α_k = τ_k/d_k`,
+//! `τ_{k+1} = τ_k·ρ_k` from `τ_1 = T`, until `τ` is flushed to 0. Each pass has one division per
+//! child, off the loop-carried chain (a multiplication and an addition), where the backward
+//! recursion had a division on it (13 cycles a child, twice).
+//!
+//! **Unsorted children in the optimal order** are put in order only as far as the passes go
+//! ([`Lazy`]): the children of the first buckets of the top radix digit of `z` (about 2^15 of
+//! them) are gathered by one read of the input and sorted; only if the passes go past them is
+//! everything scattered into buckets ([`super::radix`]), sorted group by group as they are
+//! reached. A star whose shares vanish after a few thousand children sorts a few tens of
+//! thousands, whatever `n`.
+//!
+//! **Unsorted children served as given** take the backward recursion with the participation
+//! rule child by child (any child may be excluded there), then the same forward share pass.
+//!
+//! The sort is the hand-written radix sort rather than a comparison sort: rayon's stable
+//! `par_sort_by` with `f64::total_cmp` takes 3–4 times as long at 1,000 and at 10^6 children
+//! (benches/dlt.rs, group `sort`).
 
 use super::error::{DltError, finite_result, non_negative, positive};
 use super::radix::{self, Keyed};
 use super::star::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, OrderPolicy, Root, RootMode};
+use rayon::prelude::*;
 
-/// Below this many children the sort is one [`radix::sort`] instead of a scatter into 2048
-/// buckets first.
-const SCATTER_FROM: usize = 4096;
+/// The participation bound `K` of `c·R < K`.
+const K: f64 = 1.0 + INCLUDE_SLACK;
+
+/// The forward rate sum stops once the rest is below this fraction of it.
+const NEGLIGIBLE: f64 = 1.0 / (1u64 << 60) as f64;
 
 /// A child during the sort: `(z, w, idx)`, `z` with `−0` stored as `+0` (its bits are the
-/// key), `w` and the input position. Once included by the recursion it holds `(c, a, idx)`.
-/// A tuple, so that a zeroed buffer of them is allocated zeroed (no fill pass).
+/// key), `w` and the input position. A tuple, so that a zeroed buffer of them is allocated
+/// zeroed (no fill pass).
 type Rec = (f64, f64, usize);
 
 impl Keyed for Rec {
@@ -29,103 +60,48 @@ impl Keyed for Rec {
     }
 }
 
-/// The backward rate recursion `R` (see [`super::star_allocate`]) over children visited from the last sent.
-#[derive(Clone, Copy)]
-struct Rate {
-    r: f64,
-    t_cm: f64,
-    t_cp: f64,
-    /// Whether an included child has `c + a = 0` (an underflowed `a` with `z = 0`).
-    zero_cost: bool,
-}
-
-impl Rate {
-    /// Visits the next child backwards: `(c, a)` if it is included.
-    #[inline(always)]
-    fn visit(&mut self, z: f64, w: f64) -> Option<(f64, f64)> {
-        let c = z * self.t_cm;
-        if c * self.r < 1.0 + INCLUDE_SLACK {
-            let a = w * self.t_cp;
-            let d = c + a;
-            self.r = (1.0 + a * self.r) / d;
-            self.zero_cost |= d == 0.0;
-            Some((c, a))
-        } else {
-            None
-        }
-    }
-
-    /// Visits `recs[lo..hi]` backwards and moves the included children, as `(c, a, idx)`, to
-    /// the positions before `free` (`free ≥ hi`, so only visited records are overwritten).
-    /// Returns the new `free`.
-    fn visit_run(&mut self, recs: &mut [Rec], lo: usize, hi: usize, mut free: usize) -> usize {
-        // A local copy keeps `r` in a register across the loop.
-        let mut rate = *self;
-        for k in (lo..hi).rev() {
-            let x = recs[k];
-            if let Some((c, a)) = rate.visit(x.0, x.1) {
-                free -= 1;
-                recs[free] = (c, a, x.2);
-            }
-        }
-        *self = rate;
-        free
-    }
-}
-
 /// What [`scan`] finds out about valid children.
 struct Scan {
     /// Whether the `z` are non-decreasing.
     sorted: bool,
     /// The bits in which the keys of the `z` differ.
     diff: u64,
-    /// Per-chunk bucket sizes for [`radix::scatter`] on the [`radix::top_digit`] of `diff`,
-    /// when the digit guessed from a sample before the scan proved right.
-    counts: Option<Vec<Vec<usize>>>,
+    /// The largest `w`.
+    max_w: f64,
 }
 
 /// Validates the children (the first bad one gives the error) and finds out the [`Scan`].
-/// Chunks of a large input are scanned in parallel. With `count`, the scan also counts the
-/// children per bucket of the first radix digit, guessed from a sample of the keys, which
-/// saves the scatter a counting pass over the input when the guess is right.
-fn scan(children: &[(f64, f64)], count: bool) -> Result<Scan, DltError> {
+/// Chunks of a large input are scanned in parallel.
+fn scan(children: &[(f64, f64)]) -> Result<Scan, DltError> {
     let key = |c: &(f64, f64)| (c.0 + 0.0).to_bits();
-    let n = children.len();
     let first = children.first().map_or(0, key);
-    let sample = children.iter().step_by((n / 1024).max(1)).fold(0, |d, c| d | (key(c) ^ first));
-    let guess = (count && n >= SCATTER_FROM && sample != 0).then(|| radix::top_digit(sample));
-    let len = radix::chunk_len(n);
+    let len = radix::chunk_len(children.len());
     let parts = radix::map_chunks(children, len, |c, part| {
         let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
-        match guess {
-            Some(digit) => scan_part::<true>(part, c * len, first, prev, digit),
-            None => scan_part::<false>(part, c * len, first, prev, (0, 0)),
-        }
+        scan_part(part, c * len, first, prev)
     });
     // Each chunk reports its first bad child, so the first error is the input's first.
-    let (mut sorted, mut diff, mut counts) = (true, 0, Vec::with_capacity(parts.len()));
+    let (mut sorted, mut diff, mut max_w) = (true, 0, 0);
     for p in parts {
-        let (s, d, c) = p?;
-        sorted &= s;
-        diff |= d;
-        counts.push(c);
+        let p = p?;
+        sorted &= p.sorted;
+        diff |= p.diff;
+        max_w = max_w.max(p.max_w_bits);
     }
-    let counts = (guess.is_some() && guess == Some(radix::top_digit(diff))).then_some(counts);
-    Ok(Scan { sorted, diff, counts })
+    Ok(Scan { sorted, diff, max_w: f64::from_bits(max_w) })
 }
 
-/// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`;
-/// with `COUNT`, also the bucket sizes on the digit `(shift, bits)`.
-fn scan_part<const COUNT: bool>(
-    part: &[(f64, f64)],
-    offset: usize,
-    first: u64,
-    mut prev: u64,
-    (shift, bits): (u32, u32),
-) -> Result<(bool, u64, Vec<usize>), DltError> {
-    let (mut sorted, mut diff) = (true, 0u64);
-    let mut count = vec![0usize; if COUNT { 1 << bits } else { 0 }];
-    let mask = (1u64 << bits) - 1;
+/// What [`scan_part`] finds in one chunk.
+struct ScanPart {
+    sorted: bool,
+    diff: u64,
+    /// Bits of the largest `w` (positive floats order like their bits).
+    max_w_bits: u64,
+}
+
+/// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`.
+fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> Result<ScanPart, DltError> {
+    let (mut sorted, mut diff, mut max_w) = (true, 0u64, 0u64);
     // Blocks are checked without a branch per child; a bad block is checked again one by one.
     const BLOCK: usize = 256;
     const INFINITY_BITS: u64 = f64::INFINITY.to_bits();
@@ -141,9 +117,7 @@ fn scan_part<const COUNT: bool>(
             sorted &= prev <= k;
             prev = k;
             diff |= k ^ first;
-            if COUNT {
-                count[((k >> shift) & mask) as usize] += 1;
-            }
+            max_w = max_w.max(w.to_bits());
         }
         if !ok {
             for (i, &(z, w)) in block.iter().enumerate() {
@@ -152,61 +126,332 @@ fn scan_part<const COUNT: bool>(
             }
         }
     }
-    Ok((sorted, diff, count))
+    Ok(ScanPart { sorted, diff, max_w_bits: max_w })
 }
 
-/// Children per group of buckets in [`sort_and_visit`].
+/// Children per group of buckets sorted at once in [`Buckets`].
 const GROUP: usize = 1 << 15;
 
-/// Sorts the buckets of `part` (`recs[offset..offset + part.len()]`, `starts` the bucket starts
-/// of `recs`, `offset` one of them).
-fn sort_buckets(part: &mut [Rec], offset: usize, starts: &[usize], tmp: &mut Vec<Rec>) {
-    let lo = starts.partition_point(|&s| s < offset);
-    let hi = starts.partition_point(|&s| s <= offset + part.len());
-    for b in starts[lo..hi].windows(2) {
-        radix::sort(&mut part[b[0] - offset..b[1] - offset], tmp);
+/// Children scattered into radix buckets of `z`, sorted group by group on demand.
+struct Buckets {
+    recs: Vec<Rec>,
+    /// Bucket starts (one more than buckets).
+    starts: Vec<usize>,
+    /// The first bucket not yet sorted; `recs[..starts[next]]` is in send order.
+    next: usize,
+}
+
+impl Buckets {
+    /// Sorts the next group of about [`GROUP`] children (a large one on every thread).
+    fn sort_next_group(&mut self) {
+        let from = self.next;
+        let begin = self.starts[from];
+        let mut to = from + 1;
+        while to + 1 < self.starts.len() && self.starts[to] - begin < GROUP {
+            to += 1;
+        }
+        self.next = to;
+        let end = self.starts[to];
+        let parallel = self.recs.len() >= radix::PARALLEL_FROM;
+        let part = &mut self.recs[begin..end];
+        let bounds = &self.starts[from..=to];
+        // Cut the group into its buckets.
+        let mut buckets = Vec::with_capacity(to - from);
+        let mut rest = part;
+        for b in bounds.windows(2) {
+            let (head, tail) = rest.split_at_mut(b[1] - b[0]);
+            if head.len() > 1 {
+                buckets.push(head);
+            }
+            rest = tail;
+        }
+        if parallel && buckets.len() > 1 {
+            buckets.into_par_iter().for_each_init(Vec::new, |tmp, b| radix::sort(b, tmp));
+        } else {
+            let mut tmp = Vec::new();
+            buckets.into_iter().for_each(|b| radix::sort(b, &mut tmp));
+        }
     }
 }
 
-/// Sorts the buckets of `recs` and runs the backward recursion over them from the last, moving
-/// the included children to the tail; returns where they start. Buckets go in groups of about
-/// [`GROUP`] children: the next group is sorted (on another thread when one is free) while the
-/// recursion visits the current one. The result does not depend on the threads.
-fn sort_and_visit(recs: &mut [Rec], starts: &[usize], rate: &mut Rate) -> usize {
-    let n = recs.len();
-    // Group boundaries, descending from n to 0, at bucket starts.
-    let mut cuts = vec![n];
-    for &s in starts.iter().rev() {
-        if cuts.last().is_some_and(|&c| c - s >= GROUP) {
-            cuts.push(s);
-        }
+/// A child in send order: `(z, w)` of the input (its position is where it sits) or a sorted
+/// [`Rec`].
+trait Child: Copy {
+    fn zw(&self) -> (f64, f64);
+    /// The input position of the child at position `pos` of the run.
+    fn idx(&self, pos: usize) -> usize;
+}
+
+impl Child for (f64, f64) {
+    #[inline(always)]
+    fn zw(&self) -> (f64, f64) {
+        *self
     }
-    if cuts.last() != Some(&0) {
-        cuts.push(0);
+    #[inline(always)]
+    fn idx(&self, pos: usize) -> usize {
+        pos
     }
-    let mut tmp = Vec::new();
-    sort_buckets(&mut recs[cuts[1]..], cuts[1], starts, &mut tmp);
-    if cuts.len() == 2 {
-        return rate.visit_run(recs, 0, n, n);
+}
+
+impl Child for Rec {
+    #[inline(always)]
+    fn zw(&self) -> (f64, f64) {
+        (self.0, self.1)
     }
-    let mut free = n;
-    for j in 0..cuts.len() - 1 {
-        let base = cuts[j + 1];
-        let (left, right) = recs.split_at_mut(base);
-        let mut sort_next = || {
-            if let Some(&next) = cuts.get(j + 2) {
-                sort_buckets(&mut left[next..], next, starts, &mut tmp);
+    #[inline(always)]
+    fn idx(&self, _: usize) -> usize {
+        self.2
+    }
+}
+
+/// The forward sum `R_1 = Σ π_k/d_k (+ π_{m+1}·r_0)` over children in send order (see the
+/// module docs).
+struct RateSum {
+    t_cm: f64,
+    t_cp: f64,
+    r0: f64,
+    sum: f64,
+    pi: f64,
+    /// Whether a child has `c + a = 0` (an underflowed `a` with `z = 0`).
+    zero_cost: bool,
+    /// Why the sum stopped: the rest is negligible, or a child is excluded (`c·r0 ≥ K`).
+    negligible: bool,
+    excluded: bool,
+}
+
+impl RateSum {
+    /// Adds the children of `run`; `false` once the sum is complete.
+    #[inline(never)]
+    fn run<C: Child>(&mut self, run: &[C]) -> bool {
+        let (t_cm, t_cp, r0) = (self.t_cm, self.t_cp, self.r0);
+        let (mut sum, mut pi, mut zero_cost) = (self.sum, self.pi, self.zero_cost);
+        let mut more = true;
+        for x in run {
+            let (z, w) = x.zw();
+            let c = z * t_cm;
+            if c * r0 >= K {
+                self.excluded = true;
+                more = false;
+                break;
             }
-        };
-        let mut visit = || free = base + rate.visit_run(right, 0, cuts[j] - base, free - base);
-        if n >= radix::PARALLEL_FROM {
-            rayon::join(visit, sort_next);
-        } else {
-            visit();
-            sort_next();
+            // The rest adds at most π·K/c (R_k < K/c_k for an included child).
+            if pi * K < NEGLIGIBLE * sum * c {
+                self.negligible = true;
+                more = false;
+                break;
+            }
+            let a = w * t_cp;
+            let d = c + a;
+            zero_cost |= d == 0.0;
+            let inv = 1.0 / d;
+            sum += pi * inv;
+            pi *= a * inv;
+        }
+        (self.sum, self.pi, self.zero_cost) = (sum, pi, zero_cost);
+        more
+    }
+
+    /// `R_1` once every run was added or the sum stopped.
+    fn rate(&self) -> f64 {
+        if self.negligible { self.sum } else { self.sum + self.pi * self.r0 }
+    }
+}
+
+/// The children in send order, run by run.
+enum Sequence<'a> {
+    /// The input, already in send order.
+    Input(&'a [(f64, f64)]),
+    /// Unsorted children, put in order as the passes reach them (see [`Lazy`]).
+    Lazy(Lazy<'a>),
+    /// One sorted vector (short inputs).
+    Sorted(Vec<Rec>),
+}
+
+/// Children to be served by `z`, put in order only as far as the passes need: first the
+/// children of the first buckets of the top radix digit holding at least [`GROUP`] of them
+/// (gathered by one read of the input and sorted: a star whose shares vanish after a few
+/// thousand children stops there), then, only if the passes go on, all children scattered into
+/// buckets sorted group by group ([`Buckets`]).
+struct Lazy<'a> {
+    children: &'a [(f64, f64)],
+    diff: u64,
+    head: Vec<Rec>,
+    /// Buckets in `head`.
+    head_buckets: usize,
+    rest: Option<Buckets>,
+}
+
+impl<'a> Lazy<'a> {
+    fn new(children: &'a [(f64, f64)], diff: u64) -> Self {
+        let n = children.len();
+        let (shift, bits) = radix::top_digit(diff, n);
+        let mask = (1u64 << bits) - 1;
+        let bucket = move |z: f64| (((z + 0.0).to_bits() >> shift) & mask) as usize;
+        // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
+        let mut sample = vec![0usize; 1 << bits];
+        children.iter().step_by(16).for_each(|c| sample[bucket(c.0)] += 16);
+        let (mut head_buckets, mut total) = (0, 0);
+        while head_buckets < 1 << bits && total < GROUP {
+            total += sample[head_buckets];
+            head_buckets += 1;
+        }
+        let len = radix::chunk_len(n);
+        let parts = radix::map_chunks(children, len, |c, part| {
+            let offset = c * len;
+            part.iter()
+                .enumerate()
+                .filter(|(_, x)| bucket(x.0) < head_buckets)
+                .map(|(i, &(z, w))| (z + 0.0, w, offset + i))
+                .collect::<Vec<Rec>>()
+        });
+        let mut head = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        parts.iter().for_each(|p| head.extend_from_slice(p));
+        radix::sort(&mut head, &mut Vec::new());
+        Lazy { children, diff, head, head_buckets, rest: None }
+    }
+}
+
+impl Sequence<'_> {
+    /// Feeds the children in send order, a sorted run at a time, to `f(run, start)` while it
+    /// returns `true`.
+    fn runs(&mut self, mut f: impl FnMut(Run<'_>, usize) -> bool) {
+        match self {
+            Sequence::Input(children) => {
+                f(Run::Input(children), 0);
+            }
+            Sequence::Sorted(recs) => {
+                f(Run::Recs(recs), 0);
+            }
+            Sequence::Lazy(lazy) => {
+                if !f(Run::Recs(&lazy.head), 0) || lazy.head.len() == lazy.children.len() {
+                    return;
+                }
+                let b = lazy.rest.get_or_insert_with(|| {
+                    let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
+                    let (recs, starts) = radix::scatter(lazy.children, make, lazy.diff, (0.0, 0.0, 0));
+                    Buckets { recs, starts, next: lazy.head_buckets }
+                });
+                let n = b.recs.len();
+                let mut k = lazy.head.len();
+                while k < n {
+                    if k >= b.starts[b.next] {
+                        b.sort_next_group();
+                    }
+                    let ready = b.starts[b.next];
+                    if !f(Run::Recs(&b.recs[k..ready]), k) {
+                        return;
+                    }
+                    k = ready;
+                }
+            }
         }
     }
-    free
+}
+
+/// A run of children in send order.
+enum Run<'a> {
+    Input(&'a [(f64, f64)]),
+    Recs(&'a [Rec]),
+}
+
+/// The backward rate recursion `R` (see [`super::star_allocate`]) for children in any order,
+/// visited from the last sent.
+#[derive(Clone, Copy)]
+struct Rate {
+    r: f64,
+    t_cm: f64,
+    t_cp: f64,
+}
+
+impl Rate {
+    /// Visits the next child backwards: `(c, a)` if it is included.
+    #[inline(always)]
+    fn visit(&mut self, z: f64, w: f64) -> Option<(f64, f64)> {
+        let c = z * self.t_cm;
+        if c * self.r < K {
+            let a = w * self.t_cp;
+            self.r = (1.0 + a * self.r) / (c + a);
+            Some((c, a))
+        } else {
+            None
+        }
+    }
+}
+
+/// The forward pass over the included children in send order: `α = τ/d`, `τ ← τ·a/d` from
+/// `τ = T`, writing the loads, participation and send order.
+struct Shares {
+    /// The makespan of a unit load, `1/(R_1 + 1/a_0)` or `1/R_1`.
+    t: f64,
+    tau: f64,
+    load: f64,
+    /// Whether an included child has `c + a = 0` (an underflowed `a` with `z = 0`).
+    zero_cost: bool,
+    finite: bool,
+    alpha: Vec<f64>,
+    participating: Vec<bool>,
+    send_order: Vec<usize>,
+}
+
+impl Shares {
+    fn new(t: f64, load: f64, zero_cost: bool, n: usize) -> Self {
+        Shares {
+            t,
+            tau: t,
+            load,
+            zero_cost,
+            finite: true,
+            alpha: vec![0.0; n + 1],
+            participating: vec![false; n + 1],
+            send_order: Vec::new(),
+        }
+    }
+
+    /// Gives the included children of `run` (the send order's children from position `start`)
+    /// their shares while they are included (`c·r0 < K`) and shares remain; `false` once done.
+    /// Once τ is 0 every later share is 0/(c + a) = 0 and τ stays 0, unless some c + a is 0
+    /// (0/0 is NaN and must be reported).
+    #[inline(never)]
+    fn run<C: Child>(&mut self, run: &[C], start: usize, (t_cm, t_cp, r0): (f64, f64, f64)) -> bool {
+        // Locals, so that τ and the flags stay in registers; the send order is appended a
+        // block at a time, so that the loop makes no call.
+        const BLOCK: usize = 256;
+        let (mut tau, load, zero_cost, mut finite) = (self.tau, self.load, self.zero_cost, self.finite);
+        let (alpha, participating) = (&mut self.alpha[..], &mut self.participating[..]);
+        let mut sent = [0usize; BLOCK];
+        for (b, block) in run.chunks(BLOCK).enumerate() {
+            let mut count = 0;
+            let mut more = true;
+            for (j, x) in block.iter().enumerate() {
+                let (z, w) = x.zw();
+                let c = z * t_cm;
+                if c * r0 >= K || (tau == 0.0 && !zero_cost) {
+                    more = false;
+                    break;
+                }
+                let a = w * t_cp;
+                let inv = 1.0 / (c + a);
+                let share = flush(tau * inv);
+                // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
+                tau = flush(tau * (a * inv));
+                let (i, v) = (x.idx(start + b * BLOCK + j) + 1, share * load);
+                alpha[i] = v;
+                finite &= v.is_finite();
+                if v > 0.0 {
+                    participating[i] = true;
+                    sent[count] = i;
+                    count += 1;
+                }
+            }
+            self.send_order.extend_from_slice(&sent[..count]);
+            if !more {
+                (self.tau, self.finite) = (tau, finite);
+                return false;
+            }
+        }
+        (self.tau, self.finite) = (tau, finite);
+        true
+    }
 }
 
 /// `star_allocate` once the scale, load and root are validated: see its documentation. Large
@@ -235,62 +480,60 @@ fn solve(
     order: OrderPolicy,
     load: f64,
 ) -> Result<Allocation, DltError> {
-    let Scan { sorted, diff, counts } = scan(children, order == OrderPolicy::Optimal)?;
+    let Scan { sorted, diff, max_w } = scan(children)?;
+    if (max_w * scale.t_cp).is_infinite() {
+        // Some a = w·T_cp overflows: the result would be NaN.
+        finite_result(f64::INFINITY, [])?;
+    }
     let n = children.len();
     let root_mode = root.mode();
     // A non-computing root has no speed; 1/a0 is then never used.
     let a0 = root.w().map_or(f64::INFINITY, |w| w * scale.t_cp);
-    let mut rate = Rate {
-        r: if root_mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 },
-        t_cm: scale.t_cm,
-        t_cp: scale.t_cp,
-        zero_cost: false,
-    };
-    // `recs[first..]`: the included children as `(c, a, idx)` in send order.
-    let (recs, first) = if sorted || order == OrderPolicy::AsGiven {
+    let r0 = if root_mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 };
+    let (t_cm, t_cp) = (scale.t_cm, scale.t_cp);
+    let shares = if sorted || order == OrderPolicy::Optimal {
+        let mut seq = if sorted {
+            Sequence::Input(children)
+        } else {
+            let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
+            if n >= radix::SCATTER_FROM {
+                Sequence::Lazy(Lazy::new(children, diff))
+            } else {
+                Sequence::Sorted(radix::sort_from(children, make, (0.0, 0.0, 0)))
+            }
+        };
+        let mut sum =
+            RateSum { t_cm, t_cp, r0, sum: 0.0, pi: 1.0, zero_cost: false, negligible: false, excluded: false };
+        seq.runs(|run, _| match run {
+            Run::Input(c) => sum.run(c),
+            Run::Recs(c) => sum.run(c),
+        });
+        let r = if root_mode == RootMode::FrontEnd { sum.rate() + 1.0 / a0 } else { sum.rate() };
+        let mut shares = Shares::new(1.0 / r, load, sum.zero_cost, n);
+        let costs = (t_cm, t_cp, r0);
+        seq.runs(|run, start| match run {
+            Run::Input(c) => shares.run(c, start, costs),
+            Run::Recs(c) => shares.run(c, start, costs),
+        });
+        shares
+    } else {
+        let mut rate = Rate { r: r0, t_cm, t_cp };
         let mut inc = Vec::new();
+        let mut zero_cost = false;
         for (idx, &(z, w)) in children.iter().enumerate().rev() {
             if let Some((c, a)) = rate.visit(z, w) {
+                zero_cost |= c + a == 0.0;
                 inc.push((c, a, idx));
             }
         }
+        let r = if root_mode == RootMode::FrontEnd { rate.r + 1.0 / a0 } else { rate.r };
+        // The included children in send order, as records with unit costs (c, a already scaled).
         inc.reverse();
-        (inc, 0)
-    } else {
-        let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
-        let (mut recs, starts) = if n >= SCATTER_FROM {
-            radix::scatter(children, make, diff, (0.0, 0.0, 0), counts)
-        } else {
-            (children.iter().enumerate().map(|(i, &c)| make(i, c)).collect(), vec![0, n])
-        };
-        let free = sort_and_visit(&mut recs, &starts, &mut rate);
-        (recs, free)
+        let mut shares = Shares::new(1.0 / r, load, zero_cost, n);
+        shares.run(&inc, 0, (1.0, 1.0, 0.0));
+        shares
     };
-    let r = if root_mode == RootMode::FrontEnd { rate.r + 1.0 / a0 } else { rate.r };
-    let t = 1.0 / r;
-    let inc = &recs[first..];
-    let mut alpha = vec![0.0; n + 1];
-    let mut participating = vec![false; n + 1];
-    let mut send_order = Vec::with_capacity(inc.len());
-    let (mut tau, mut finite) = (t, true);
-    for x in inc {
-        // Once τ is 0 every later share is 0/(c + a) = 0 and τ stays 0, unless some c + a is 0
-        // (0/0 is NaN and must be reported), so the remaining children keep their 0.
-        if tau == 0.0 && !rate.zero_cost {
-            break;
-        }
-        let d = x.0 + x.1;
-        let share = flush(tau / d);
-        // τ − c·α = τ·a/(c + a), written without cancellation when c ≫ a.
-        tau = flush(tau * x.1 / d);
-        let (i, v) = (x.2 + 1, share * load);
-        alpha[i] = v;
-        finite &= v.is_finite();
-        if v > 0.0 {
-            participating[i] = true;
-            send_order.push(i);
-        }
-    }
+    let Shares { t, tau, finite, mut alpha, mut participating, send_order, .. } = shares;
     let alpha_root = match root_mode {
         RootMode::FrontEnd => t / a0,
         RootMode::NoFrontEnd => tau / a0,
@@ -306,7 +549,6 @@ fn solve(
     }
     Ok(Allocation { alpha, makespan, send_order, participating, w_equivalent: t / scale.t_cp })
 }
-
 #[cfg(test)]
 mod tests {
     use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate, star_optimal_order};
@@ -345,6 +587,29 @@ mod tests {
         }
     }
 
+    /// Past the gathered head: every child of a star with fast links gets load, so the passes
+    /// go on into the scattered buckets, with the same bits as on presorted input.
+    #[test]
+    fn optimal_order_past_the_head_equals_presorted_input() {
+        let n = 150_000;
+        let children: Vec<(f64, f64)> =
+            (0..n).map(|i| (1e-7 * (1.0 + ((i * 7919) % 10_007) as f64), 1.0 + (i % 13) as f64)).collect();
+        let order = star_optimal_order(&children);
+        let sorted: Vec<(f64, f64)> = order.iter().map(|&i| children[i]).collect();
+        for root in [Root::FrontEnd { w: 2.0 }, Root::NoFrontEnd { w: 0.5 }, Root::NonComputing] {
+            let a = star_allocate(Star::new(root, &children), Options::default()).unwrap();
+            let b =
+                star_allocate(Star::new(root, &sorted), Options::default().with_order(OrderPolicy::AsGiven)).unwrap();
+            assert!(a.send_order.len() > 100_000, "{}", a.send_order.len());
+            assert_eq!(a.makespan.to_bits(), b.makespan.to_bits());
+            for (k, &i) in order.iter().enumerate() {
+                assert_eq!(a.alpha[i + 1].to_bits(), b.alpha[k + 1].to_bits(), "child {i}");
+            }
+            let send: Vec<usize> = b.send_order.iter().map(|&p| order[p - 1] + 1).collect();
+            assert_eq!(a.send_order, send);
+        }
+    }
+
     /// The chunked validation reports the first bad child, as the sequential one does.
     #[test]
     fn scan_reports_the_first_bad_child() {
@@ -357,7 +622,7 @@ mod tests {
                 children[i] = c;
             }
             let want = crate::dlt::star::validate_children(&children).unwrap_err();
-            assert_eq!(super::scan(&children, true).err(), Some(want));
+            assert_eq!(super::scan(&children).err(), Some(want));
         }
         // Edge values, valid or not, give the sequential verdict.
         let edges =
@@ -368,19 +633,14 @@ mod tests {
                 children[1234] = (z, w);
                 // Compared as text: NaN values are not equal to themselves.
                 let want = format!("{:?}", crate::dlt::star::validate_children(&children).err());
-                assert_eq!(format!("{:?}", super::scan(&children, true).err()), want, "z = {z}, w = {w}");
+                assert_eq!(format!("{:?}", super::scan(&children).err()), want, "z = {z}, w = {w}");
             }
         }
         let sorted: Vec<(f64, f64)> = (0..300_000).map(|i| (i as f64, 1.0)).collect();
-        assert!(super::scan(&sorted, true).unwrap().sorted);
+        assert!(super::scan(&sorted).unwrap().sorted);
         let mut unsorted = sorted.clone();
         unsorted.swap(149_999, 150_000);
-        let scan = super::scan(&unsorted, true).unwrap();
-        assert!(!scan.sorted);
-        // The digit guessed from the sample is the right one here, and the counts add up.
-        let counts = scan.counts.unwrap();
-        assert_eq!(counts.iter().flatten().sum::<usize>(), unsorted.len());
-        assert!(super::scan(&unsorted, false).unwrap().counts.is_none());
+        assert!(!super::scan(&unsorted).unwrap().sorted);
     }
 
     /// A child with `c + a = 0` (an underflowed `a` and `z = 0`) still makes the result an error.

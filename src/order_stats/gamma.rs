@@ -12,7 +12,7 @@
 //! - the quantile solves `ln P(a, eᵗ) = ln p` (lower tail) or `ln Q(a, eᵗ) = ln q` (upper tail)
 //!   for `t = ln x` by Halley's method, whose derivatives are closed forms of the prefactor.
 
-use super::normal::{ln_cdf, ln_sf};
+use super::std_normal::{ln_cdf, ln_sf};
 use std::f64::consts::PI;
 
 /// Smallest shape for which the accuracy contract holds.

@@ -1,8 +1,8 @@
 //! Extremes of independent, non-identical normal variables (Fong et al., eqs. (16)–(18); Ahn et al. when
 //! the processors' task counts differ).
 
-use super::normal::ln_cdf;
-use super::quadrature::{Refine, ValueKind, integrate};
+use super::quadrature::{Grid, Refine, ValueKind, integrate};
+use super::std_normal::ln_cdf;
 use super::{OrderStatsError, check_location_scale};
 use argmin::core::{CostFunction, Executor, State};
 use argmin::solver::brent::BrentRoot;
@@ -133,8 +133,9 @@ pub fn expected_max_independent_normals(means: &[f64], std_devs: &[f64]) -> Resu
     let sigma_min = relevant.iter().cloned().fold(f64::INFINITY, f64::min);
     let spread = (2.0 * (relevant.len() as f64).ln()).sqrt().max(1.0);
     let step = STEP * sigma_min / spread;
-    let m = integrate(median, step, MAX_POINTS, ValueKind::Linear, Refine::Fixed, false, ln_density, |y| y)
-        .map_err(|_| OrderStatsError::QuadratureFailed { r: means.len() as u64, n: means.len() as u64 })?;
+    let m =
+        integrate(Grid::uniform(median, step), MAX_POINTS, ValueKind::Linear, Refine::Fixed, false, ln_density, |y| y)
+            .map_err(|_| OrderStatsError::QuadratureFailed { r: means.len() as u64, n: means.len() as u64 })?;
     Ok(m.mean)
 }
 

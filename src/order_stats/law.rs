@@ -3,7 +3,7 @@
 
 use super::OrderStatsError;
 use super::gamma::{self, Tail};
-use super::normal::{ln_cdf, ln_sf, std_normal_quantile, upper_quantile};
+use super::std_normal::{ln_cdf, ln_sf, std_normal_quantile, upper_quantile};
 use std::fmt;
 
 /// A continuous law of one processor's (or task's) time.

@@ -7,9 +7,10 @@
 //! - Exact values for normal samples ([`expected_max_std_normal`], [`expected_order_stat_std_normal`],
 //!   their location–scale forms and the standard deviation), computed by one quadrature: the
 //!   trapezoid rule in log space on a grid centred on the mode of the order statistic's density,
-//!   with a step of 0.3 of its curvature scale (the idea of Royston's AS 177, with the grid
-//!   placed where the integrand lives for large n). Absolute error below 1e−12 for every n up to
-//!   10⁹, in a few microseconds.
+//!   with a step of 0.28 of its curvature scale near the mode, widening geometrically into the
+//!   Gaussian end of the longer tail (the idea of Royston's AS 177, with the grid placed where
+//!   the integrand lives for large n). Absolute error below 1e−12 for every n up to 10⁹, from
+//!   35–44 evaluations of `ln Φ` (about 2 µs).
 //! - The Chen–Tyler approximation ([`chen_tyler_max`], [`chen_tyler_std_dev`]; Ahn et al., eqs. (6a)/(6b)).
 //! - The bounds the seeds use ([`david_bound`], Fong et al., eq. (7); [`sqrt_2_ln_n_bound`]).
 //! - Independent, non-identical normals ([`expected_max_independent_normals`]; Fong et al.
@@ -36,6 +37,7 @@ mod iid;
 mod law;
 mod normal;
 mod quadrature;
+mod std_normal;
 
 pub use bounds::{david_bound, sqrt_2_ln_n_bound};
 pub use chen_tyler::{chen_tyler_max, chen_tyler_std_dev, expected_max_chen_tyler, expected_min_chen_tyler};
@@ -45,6 +47,8 @@ pub use law::{IidLaw, Law};
 pub use normal::{
     OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_min_std_normal,
     expected_order_stat_normal, expected_order_stat_std_normal, order_stat_moments_std_normal, std_dev_max_std_normal,
+};
+pub use std_normal::{
     std_normal_cdf, std_normal_ln_cdf, std_normal_ln_sf, std_normal_quantile, std_normal_sf, upper_quantile,
 };
 

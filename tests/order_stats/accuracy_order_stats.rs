@@ -82,9 +82,9 @@ fn normal_cdf_sf_log_cdf_and_quantiles_in_both_tails() {
 }
 
 #[test]
-fn normal_maximum_mean_and_sd_to_a_billion() {
-    let mut mean = Worst::new("E[max of n N(0,1)] (absolute, n ≤ 1e9)");
-    let mut sd = Worst::new("sd[max of n N(0,1)] (absolute, n ≤ 1e9)");
+fn normal_maximum_mean_and_sd_up_to_2_pow_53() {
+    let mut mean = Worst::new("E[max of n N(0,1)] (absolute, n ≤ 2^53)");
+    let mut sd = Worst::new("sd[max of n N(0,1)] (absolute, n ≤ 2^53)");
     for row in load("order_stats_normal_max") {
         let n = row.u64("n");
         let got = order_stat_moments_std_normal(n, n).unwrap();
