@@ -117,7 +117,7 @@ pub fn print(text: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::failed(format!("cannot write to standard output: {e}")))
 }
 
-/// Writes `line` and a newline to standard output (see [`print`]).
+/// Writes `line` and a newline to standard output (see [`print()`]).
 pub fn println(line: impl fmt::Display) -> Result<(), Failure> {
     print(&format!("{line}\n"))
 }
