@@ -36,5 +36,8 @@ debug = "line-tables-only"
 opt-level = 3
 debug = false
 TOML
+# The repository's lock file, so that the dependencies resolve to the versions already built
+# (a fresh resolution picks newer patch releases and recompiles most of the tree).
+cp "$repo/Cargo.lock" "$tmp/Cargo.lock"
 CARGO_TARGET_DIR="$repo/target" cargo run --quiet --manifest-path "$tmp/Cargo.toml"
 echo "newcomer check: the README's first example builds and runs"
