@@ -1,0 +1,139 @@
+//! AR's step in time proportional to what changes since the previous step.
+//!
+//! All-redistribution sets every count to its balanced share, so the step's input is every
+//! processor's count. Counts change only when a task ends (or by a step), so a heap of each
+//! processor's next task end (`done`) yields exactly the processors whose count has changed since
+//! the previous step, and keeps N = Σ R_i and the number of idle processors current. After an AR
+//! step at which only the trigger x₀ was idle, processor j holds
+//! [`share`]`(N₀, p, pos₀(j))` with pos₀(j) = j + [j < x₀] (x₀ at position 0). At the next step
+//! (trigger x, N = N₀ − D) a processor whose count has not changed needs a move only if
+//! ⌊(N₀ + pos₀(j))/p⌋ ≠ ⌊(N + pos(j))/p⌋, which puts a multiple m·p of p in (N + j, N₀ + j + 1]:
+//! j lies in one of at most D/p + 2 index ranges [m·p − N₀ − 1, m·p − N − 1] of D + 1 indices.
+//! The step examines those, x₀ and the processors whose count changed: O((D + c) log p) for c
+//! changed counts, against O(p) for a scan. When that is not smaller than p/4, or another
+//! processor is idle at the same instant (ties, which continuous laws give with probability 0),
+//! or at the first step, the step balances all p counts with [`balance_into`] instead, in O(p).
+
+use super::heap::IndexedHeap;
+use super::procs::{Change, Proc};
+use crate::ensemble::steps::{balance_into, share};
+
+/// AR's bookkeeping between events.
+pub(super) struct ArState {
+    /// Each processor's count as of its last advance (exact at the current event after
+    /// [`ArState::catch_up`]).
+    cnt: Vec<u64>,
+    /// Σ cnt.
+    total: u64,
+    /// Processors with cnt = 0.
+    zeros: usize,
+    /// Each processor's next task end (when its count next changes).
+    done: IndexedHeap<f64>,
+    /// (N, trigger) of the previous step when it balanced all counts with only the trigger idle.
+    layout: Option<(u64, usize)>,
+    /// Processors whose count changed since the previous step.
+    dirty: Vec<usize>,
+    cand: Vec<usize>,
+    balanced: Vec<u64>,
+}
+
+impl ArState {
+    pub(super) fn new(procs: &[Proc]) -> Self {
+        let cnt: Vec<u64> = procs.iter().map(Proc::count).collect();
+        ArState {
+            total: cnt.iter().sum(),
+            zeros: cnt.iter().filter(|&&c| c == 0).count(),
+            done: IndexedHeap::new(procs.iter().map(Proc::next_change)),
+            cnt,
+            layout: None,
+            dirty: Vec::new(),
+            cand: Vec::new(),
+            balanced: Vec::new(),
+        }
+    }
+
+    /// The counts at the current event (after [`ArState::catch_up`]).
+    pub(super) fn counts(&self) -> &[u64] {
+        &self.cnt
+    }
+
+    /// Processor `x` ran dry (and was drained).
+    pub(super) fn drained(&mut self, x: usize) {
+        self.set_count(x, 0);
+        self.done.set(x, f64::INFINITY);
+    }
+
+    /// Advances every processor whose count changes by `t`: O(log p) per task ended.
+    pub(super) fn catch_up(&mut self, procs: &mut [Proc], t: f64) {
+        loop {
+            let (end, j) = self.done.top();
+            if !(end <= t) {
+                break;
+            }
+            procs[j].advance(t);
+            self.set_count(j, procs[j].count());
+            self.done.set(j, procs[j].next_change());
+        }
+    }
+
+    fn set_count(&mut self, j: usize, c: u64) {
+        let old = self.cnt[j];
+        if old == c {
+            return;
+        }
+        self.total = self.total - old + c;
+        self.zeros = self.zeros + usize::from(c == 0) - usize::from(old == 0);
+        self.cnt[j] = c;
+        self.dirty.push(j);
+    }
+
+    /// Writes AR's step for trigger `x` into `changes` (sorted by processor).
+    pub(super) fn step(&mut self, x: usize, changes: &mut Vec<Change>) {
+        let p = self.cnt.len();
+        changes.clear();
+        let fast = match self.layout {
+            Some((n0, _)) if self.zeros == 1 => (self.dirty.len() as u64 + 2 * (n0 - self.total)) < p as u64 / 4,
+            _ => false,
+        };
+        if let (true, Some((n0, x0))) = (fast, self.layout) {
+            self.cand.clear();
+            self.cand.extend_from_slice(&self.dirty);
+            self.cand.push(x0);
+            let (n, pp) = (self.total as i64, p as i64);
+            let n0 = n0 as i64;
+            for m in (n + pp) / pp..=(n0 + pp) / pp {
+                let lo = (m * pp - n0 - 1).max(0);
+                let hi = (m * pp - n - 1).min(pp - 1);
+                self.cand.extend((lo..=hi).map(|j| j as usize));
+            }
+            self.cand.sort_unstable();
+            self.cand.dedup();
+            for &j in &self.cand {
+                let pos = if j == x { 0 } else { j + usize::from(j < x) };
+                let after = share(self.total, p as u64, pos as u64);
+                if after != self.cnt[j] {
+                    changes.push(Change { proc: j, before: self.cnt[j], after });
+                }
+            }
+        } else {
+            self.balanced.resize(p, 0);
+            balance_into(&self.cnt, x, &mut self.balanced);
+            for (j, (&before, &after)) in self.cnt.iter().zip(&self.balanced).enumerate() {
+                if before != after {
+                    changes.push(Change { proc: j, before, after });
+                }
+            }
+        }
+        self.layout = (self.zeros == 1).then_some((self.total, x));
+        self.dirty.clear();
+    }
+
+    /// Records the moved counts and the changed processors' next task ends.
+    pub(super) fn moved(&mut self, procs: &[Proc], changes: &[Change]) {
+        for c in changes {
+            self.set_count(c.proc, c.after);
+            self.done.set(c.proc, procs[c.proc].next_change());
+        }
+        self.dirty.clear();
+    }
+}
