@@ -1,8 +1,8 @@
 //! AR's step in time proportional to what changes since the previous step.
 //!
 //! All-redistribution sets every count to its balanced share, so the step's input is every
-//! processor's count. Counts change only when a task ends (or by a step), so a heap of each
-//! processor's next task end (`done`) yields exactly the processors whose count has changed since
+//! processor's count. Counts change only when a task ends (or by a step), so a tournament tree of
+//! each processor's next task end (`done`) yields exactly the processors whose count has changed since
 //! the previous step, and keeps N = Σ R_i and the number of idle processors current. After an AR
 //! step at which only the trigger x₀ was idle, processor j holds
 //! [`share`]`(N₀, p, pos₀(j))` with pos₀(j) = j + [j < x₀] (x₀ at position 0). At the next step
@@ -14,8 +14,8 @@
 //! processor is idle at the same instant (ties, which continuous laws give with probability 0),
 //! or at the first step, the step balances all p counts with [`balance_into`] instead, in O(p).
 
-use super::heap::IndexedHeap;
-use super::procs::{Change, Proc};
+use super::procs::{Change, Procs};
+use super::tournament::Tournament;
 use crate::ensemble::steps::{balance_into, share};
 
 /// AR's bookkeeping between events.
@@ -28,7 +28,7 @@ pub(super) struct ArState {
     /// Processors with cnt = 0.
     zeros: usize,
     /// Each processor's next task end (when its count next changes).
-    done: IndexedHeap<f64>,
+    done: Tournament<f64>,
     /// (N, trigger) of the previous step when it balanced all counts with only the trigger idle.
     layout: Option<(u64, usize)>,
     /// Processors whose count changed since the previous step.
@@ -38,12 +38,12 @@ pub(super) struct ArState {
 }
 
 impl ArState {
-    pub(super) fn new(procs: &[Proc]) -> Self {
-        let cnt: Vec<u64> = procs.iter().map(Proc::count).collect();
+    pub(super) fn new(procs: &Procs) -> Self {
+        let cnt: Vec<u64> = (0..procs.len()).map(|j| procs.count(j)).collect();
         ArState {
             total: cnt.iter().sum(),
             zeros: cnt.iter().filter(|&&c| c == 0).count(),
-            done: IndexedHeap::new(procs.iter().map(Proc::next_change)),
+            done: Tournament::new((0..procs.len()).map(|j| procs.next_change(j)), f64::INFINITY),
             cnt,
             layout: None,
             dirty: Vec::new(),
@@ -57,22 +57,22 @@ impl ArState {
         &self.cnt
     }
 
-    /// Processor `x` ran dry (and was drained).
+    /// Processor `x` ran dry (and was drained). Its entry in `done` may stay stale: advancing a
+    /// drained processor changes nothing, and [`ArState::moved`] renews it if it receives tasks.
     pub(super) fn drained(&mut self, x: usize) {
         self.set_count(x, 0);
-        self.done.set(x, f64::INFINITY);
     }
 
     /// Advances every processor whose count changes by `t`: O(log p) per task ended.
-    pub(super) fn catch_up(&mut self, procs: &mut [Proc], t: f64) {
+    pub(super) fn catch_up(&mut self, procs: &mut Procs, t: f64) {
         loop {
             let (end, j) = self.done.top();
             if !(end <= t) {
                 break;
             }
-            procs[j].advance(t);
-            self.set_count(j, procs[j].count());
-            self.done.set(j, procs[j].next_change());
+            procs.advance(j, t);
+            self.set_count(j, procs.count(j));
+            self.done.set(j, procs.next_change(j));
         }
     }
 
@@ -129,10 +129,10 @@ impl ArState {
     }
 
     /// Records the moved counts and the changed processors' next task ends.
-    pub(super) fn moved(&mut self, procs: &[Proc], changes: &[Change]) {
+    pub(super) fn moved(&mut self, procs: &Procs, changes: &[Change]) {
         for c in changes {
             self.set_count(c.proc, c.after);
-            self.done.set(c.proc, procs[c.proc].next_change());
+            self.done.set(c.proc, procs.next_change(c.proc));
         }
         self.dirty.clear();
     }

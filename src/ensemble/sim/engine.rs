@@ -10,8 +10,8 @@ use rand_distr::Distribution;
 
 use super::ar::ArState;
 use super::config::{Algorithm, SimConfig, SimResult, StepRecord, validate};
-use super::heap::IndexedHeap;
-use super::procs::{Change, Proc, apply};
+use super::procs::{Change, Procs, apply};
+use super::tournament::Tournament;
 use crate::ensemble::error::EnsembleError;
 use crate::ensemble::metrics::{Metrics, imbalance_metrics};
 use crate::ensemble::steps::{Torus, balance_into, poll_available, split_count};
@@ -29,7 +29,7 @@ enum Policy {
 /// upper bound of its count now: the donor is found by advancing the first processor until its
 /// key is current (each correction is paid for by a task that ended).
 struct MdState {
-    counts: IndexedHeap<u64>,
+    counts: Tournament<u64>,
     /// Suspend variant: donors being split (their key is 0 meanwhile), and the transfers waiting
     /// for the end of their active task.
     locked: Vec<bool>,
@@ -39,15 +39,15 @@ struct MdState {
 
 impl MdState {
     /// The processor with the most tasks at `t` (its count; 0 when none has any).
-    fn donor(&mut self, procs: &mut [Proc], t: f64) -> (usize, u64) {
+    fn donor(&mut self, procs: &mut Procs, t: f64) -> (usize, u64) {
         loop {
             let (key, j) = self.counts.top();
             let c = !key;
             if c == 0 {
                 return (j, 0);
             }
-            procs[j].advance(t);
-            let now = procs[j].count();
+            procs.advance(j, t);
+            let now = procs.count(j);
             if now == c {
                 return (j, c);
             }
@@ -89,12 +89,12 @@ impl Eq for Pending {}
 /// queue, and the latest of them first.
 struct RpState {
     until: Vec<f64>,
-    latest: IndexedHeap<f64>,
+    latest: Tournament<f64>,
 }
 
 impl RpState {
-    fn update(&mut self, procs: &[Proc], j: usize) {
-        self.until[j] = procs[j].second_last_end();
+    fn update(&mut self, procs: &Procs, j: usize) {
+        self.until[j] = procs.second_last_end(j);
         self.latest.set(j, -self.until[j]);
     }
 }
@@ -109,14 +109,14 @@ impl RpState {
 ///
 /// # Complexity
 /// Drawing and running the tasks costs O(n); memory is O(n + p). The events are the instants a
-/// processor runs dry, taken from an indexed heap of run-dry times in O(log p) each (lowest index
+/// processor runs dry, taken from a tournament tree of run-dry times in O(log p) each (lowest index
 /// first on ties); a processor is advanced through its tasks only when a step looks at it. Per
 /// event, besides that O(log p) and O(tasks moved):
-/// - **MD**: O(log p) to find the most loaded processor in a heap of counts. A count in the heap
+/// - **MD**: O(log p) to find the most loaded processor in a tournament tree of counts. A count in the tree
 ///   is the processor's count when it was last looked at, an upper bound; correcting one costs
 ///   O(log p) and is paid for by a task that ended, so corrections number at most n per run.
 /// - **RP**: O(log p + polls). Whether a processor holds 2 tasks at time t is whether the end of
-///   its second-to-last task is later than t, a time fixed when its queue last changed; a heap of
+///   its second-to-last task is later than t, a time fixed when its queue last changed; a tree of
 ///   those times answers "is anyone available?" in O(1), and a poll costs O(1). The polls are the
 ///   algorithm's own draws, (p − 1)/|available| of them on average.
 /// - **NR**: O(k log p) for the group of k (5 on a torus).
@@ -126,7 +126,7 @@ impl RpState {
 ///   ⌊(N + position)/p⌋; a processor whose count has not changed needs a move only where a
 ///   multiple of p falls between its old and new N + position, which happens in at most
 ///   D/p + 2 runs of D + 1 consecutive indices, and those, with the c changed ones, are all the
-///   step examines (a heap of task ends finds the c, O(log p) per task). When that is not below
+///   step examines (a tree of task ends finds the c, O(log p) per task). When that is not below
 ///   p/4, at the first step and when another processor is idle at the same instant (ties, of
 ///   probability 0 under a continuous law) the step balances all p counts in O(p), which the D
 ///   tasks ended pay for except at ties. Over a run AR costs O(log p) per task plus O(log p) per
@@ -169,22 +169,7 @@ where
 {
     let torus = validate(cfg)?;
     let p = cfg.p;
-    let (base, extra) = ((cfg.n / p as u64) as usize, (cfg.n % p as u64) as usize);
-    let mut procs: Vec<Proc> = Vec::with_capacity(p);
-    for i in 0..p {
-        let len = base + usize::from(i < extra);
-        let mut queue = Vec::with_capacity(len);
-        let mut sum = 0.0;
-        for _ in 0..len {
-            let d = dist.sample(rng);
-            if !(d.is_finite() && d >= 0.0) {
-                return Err(EnsembleError::BadDraw(d));
-            }
-            sum += d;
-            queue.push(d);
-        }
-        procs.push(Proc::new(queue, sum));
-    }
+    let mut procs = Procs::sample(dist, cfg.n, p, rng)?;
     let mut result = SimResult {
         compute: Vec::new(),
         finish: vec![0.0; p],
@@ -198,27 +183,25 @@ where
     let policy = match cfg.algorithm {
         Algorithm::Static => None,
         Algorithm::Md => Some(Policy::Md(MdState {
-            counts: IndexedHeap::new(procs.iter().map(|pr| !pr.count())),
+            counts: Tournament::new((0..p).map(|j| !procs.count(j)), !0),
             locked: vec![false; if cfg.md_suspend { p } else { 0 }],
             pending: BinaryHeap::new(),
             seq: 0,
         })),
         Algorithm::Ar => Some(Policy::Ar(ArState::new(&procs))),
         Algorithm::Rp => {
-            let until: Vec<f64> = procs.iter().map(Proc::second_last_end).collect();
-            Some(Policy::Rp(RpState { latest: IndexedHeap::new(until.iter().map(|&u| -u)), until }))
+            let until: Vec<f64> = (0..p).map(|j| procs.second_last_end(j)).collect();
+            Some(Policy::Rp(RpState { latest: Tournament::new(until.iter().map(|&u| -u), f64::INFINITY), until }))
         }
         Algorithm::Nr => Some(Policy::Nr(torus.expect("validate gives NR its torus"))),
     };
     if let Some(policy) = policy {
         run_events(&mut procs, policy, cfg, rng, &mut result);
     }
-    for (j, pr) in procs.iter_mut().enumerate() {
-        let end = pr.run_end.max(0.0) + pr.queued_sum.max(0.0);
-        pr.drain(end);
-        result.finish[j] = result.finish[j].max(end);
+    for (j, finish) in result.finish.iter_mut().enumerate() {
+        *finish = finish.max(procs.finish(j));
     }
-    result.compute = procs.iter().map(|pr| pr.busy).collect();
+    result.compute = (0..p).map(|j| procs.busy(j)).collect();
     result.wall_clock = result.finish.iter().copied().fold(0.0, f64::max);
     result.metrics = imbalance_metrics(&result.compute)?;
     Ok(result)
@@ -227,7 +210,7 @@ where
 /// Runs every event of a balancing algorithm. Scratch buffers (`changes`, the task `pool`) live
 /// for the whole run; a step allocates nothing unless the trajectory is recorded.
 fn run_events<G: Rng + ?Sized>(
-    procs: &mut [Proc],
+    procs: &mut Procs,
     mut policy: Policy,
     cfg: &SimConfig,
     rng: &mut G,
@@ -235,7 +218,7 @@ fn run_events<G: Rng + ?Sized>(
 ) {
     let p = procs.len();
     let record = cfg.record_trajectory;
-    let mut triggers = IndexedHeap::new(procs.iter().map(|pr| pr.trigger));
+    let mut triggers = Tournament::new((0..p).map(|j| procs.dry_time(j)), f64::INFINITY);
     let mut counts: Vec<u64> = if record { vec![0; p] } else { Vec::new() };
     let mut changes: Vec<Change> = Vec::new();
     let mut pool: Vec<f64> = Vec::new();
@@ -248,13 +231,13 @@ fn run_events<G: Rng + ?Sized>(
         {
             // suspend variant: the donor's active task has ended, half its queue leaves
             md.pending.pop();
-            let m = (procs[e.from].queue.len() - procs[e.from].next) as u64 / 2;
-            procs[e.from].give(m, &mut pool);
-            procs[e.to].take(m, &mut pool, e.tau + cfg.transfer_cost);
+            let m = procs.queued(e.from) / 2;
+            procs.give(e.from, m, &mut pool);
+            procs.take(e.to, m, &mut pool, e.tau + cfg.transfer_cost);
             md.locked[e.from] = false;
             for j in [e.from, e.to] {
-                md.counts.set(j, !procs[j].count());
-                triggers.set(j, procs[j].trigger);
+                md.counts.set(j, !procs.count(j));
+                triggers.set(j, procs.dry_time(j));
             }
             if m > 0 {
                 result.steps += 1;
@@ -266,23 +249,23 @@ fn run_events<G: Rng + ?Sized>(
             break;
         }
         last_event = Some(t);
-        procs[idle].drain(t);
-        result.finish[idle] = result.finish[idle].max(procs[idle].run_end);
-        triggers.set(idle, f64::INFINITY);
+        procs.drain(idle, t);
+        result.finish[idle] = result.finish[idle].max(t);
+        // The idle processor's run-dry time (and MD's count) are renewed once, after the step:
+        // nothing reads them before. MD's donor search corrects a stale count on its own.
         match &mut policy {
-            Policy::Md(md) => md.counts.set(idle, !0),
             Policy::Ar(ar) => ar.drained(idle),
-            Policy::Rp(rp) => rp.update(procs, idle),
-            Policy::Nr(_) => {}
+            Policy::Rp(rp) if rp.until[idle] > t => rp.update(procs, idle),
+            _ => {}
         }
         if record {
             if let Policy::Ar(ar) = &mut policy {
                 ar.catch_up(procs, t);
                 counts.copy_from_slice(ar.counts());
             } else {
-                for (c, pr) in counts.iter_mut().zip(procs.iter_mut()) {
-                    pr.advance(t);
-                    *c = pr.count();
+                for (j, c) in counts.iter_mut().enumerate() {
+                    procs.advance(j, t);
+                    *c = procs.count(j);
                 }
             }
         }
@@ -295,9 +278,10 @@ fn run_events<G: Rng + ?Sized>(
                     if c >= 2 {
                         md.locked[k] = true;
                         md.counts.set(k, !0);
-                        md.pending.push(Pending { tau: procs[k].run_end, seq: md.seq, to: idle, from: k });
+                        md.pending.push(Pending { tau: procs.run_end(k), seq: md.seq, to: idle, from: k });
                         md.seq += 1;
                     }
+                    triggers.set(idle, f64::INFINITY);
                     continue;
                 }
                 if c >= 2 {
@@ -308,16 +292,16 @@ fn run_events<G: Rng + ?Sized>(
                 if -rp.latest.top().0 > t {
                     let (k, polls) = poll_available(p, idle, |j| rp.until[j] > t, rng);
                     result.polls += polls;
-                    procs[k].advance(t);
-                    push_pair(&mut changes, idle, k, procs[k].count());
+                    procs.advance(k, t);
+                    push_pair(&mut changes, idle, k, procs.count(k));
                 }
             }
             Policy::Nr(torus) => {
                 let (members, k) = torus.neighbourhood(idle);
                 let (mut before, mut after) = ([0u64; 5], [0u64; 5]);
                 for (c, &j) in before.iter_mut().zip(&members[..k]) {
-                    procs[j].advance(t);
-                    *c = procs[j].count();
+                    procs.advance(j, t);
+                    *c = procs.count(j);
                 }
                 balance_into(&before[..k], 0, &mut after[..k]);
                 for q in 0..k {
@@ -337,6 +321,7 @@ fn run_events<G: Rng + ?Sized>(
             // MD, AR and RP move nothing only when no task is queued anywhere, and queued work
             // never reappears: every processor just finishes what it runs.
             if cfg.algorithm == Algorithm::Nr {
+                triggers.set(idle, f64::INFINITY);
                 continue;
             }
             break;
@@ -344,13 +329,16 @@ fn run_events<G: Rng + ?Sized>(
         result.steps += 1;
         result.moved += moved;
         let (remaining_before, running) = if record {
-            (procs.iter().map(|pr| pr.remaining(t)).collect(), procs.iter().map(|pr| pr.running).collect())
+            ((0..p).map(|j| procs.remaining(j, t)).collect(), (0..p).map(|j| procs.running(j)).collect())
         } else {
             (Vec::new(), Vec::new())
         };
         apply(procs, &changes, &mut pool, t + cfg.transfer_cost);
         for c in &changes {
-            triggers.set(c.proc, procs[c.proc].trigger);
+            triggers.set(c.proc, procs.dry_time(c.proc));
+        }
+        if !changes.iter().any(|c| c.proc == idle) {
+            triggers.set(idle, f64::INFINITY);
         }
         match &mut policy {
             Policy::Md(md) => changes.iter().for_each(|c| md.counts.set(c.proc, !c.after)),
@@ -370,7 +358,7 @@ fn run_events<G: Rng + ?Sized>(
                 counts_after: counts.clone(),
                 running,
                 remaining_before,
-                remaining_after: procs.iter().map(|pr| pr.remaining(t)).collect(),
+                remaining_after: (0..p).map(|j| procs.remaining(j, t)).collect(),
             });
         }
     }
@@ -379,7 +367,7 @@ fn run_events<G: Rng + ?Sized>(
     if cfg.algorithm != Algorithm::Nr
         && let Some(t) = last_event
     {
-        procs.iter_mut().for_each(|pr| pr.advance(t));
+        (0..p).for_each(|j| procs.advance(j, t));
     }
 }
 

@@ -7,19 +7,19 @@
 //! queue, running tasks never move, a processor that receives work while idle starts it after
 //! the optional transfer cost. The run ends when no processor has work left.
 //!
-//! The event loop only visits "a processor runs dry" events, taken from an indexed heap of
-//! run-dry times (`heap`); between two of them nothing the algorithms look at changes, so a
+//! The event loop only visits "a processor runs dry" events, taken from a tournament tree of
+//! run-dry times (`tournament`); between two of them nothing the algorithms look at changes, so a
 //! processor is advanced through its tasks only when a step looks at it (`procs`). Each
-//! algorithm keeps what it needs to find its step without scanning the processors: MD a heap of
-//! counts, RP a heap of the times processors stop being available, NR nothing (its group is
+//! algorithm keeps what it needs to find its step without scanning the processors: MD a tree of
+//! counts, RP a tree of the times processors stop being available, NR nothing (its group is
 //! local), AR the processors whose count changed since its previous step (`ar`). The costs per
 //! event are stated on [`simulate`].
 
 mod ar;
 mod config;
 mod engine;
-mod heap;
 mod procs;
+mod tournament;
 
 pub use config::{
     Algorithm, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, SimConfig, SimResult, StepRecord,
