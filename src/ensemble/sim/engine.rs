@@ -2,14 +2,12 @@
 //! ties), each in O(log p) plus what its step changes (see the module docs of `sim` for each
 //! algorithm's cost).
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
 use rand::Rng;
 use rand_distr::Distribution;
 
 use super::ar::ArState;
 use super::config::{Algorithm, SimConfig, SimResult, StepRecord, validate};
+use super::md::{MdLevels, MdSuspend};
 use super::procs::{Change, Procs, apply};
 use super::tournament::Tournament;
 use crate::ensemble::error::EnsembleError;
@@ -18,72 +16,12 @@ use crate::ensemble::steps::{Torus, balance_into, poll_available, split_count};
 
 /// What each algorithm keeps between events.
 enum Policy {
-    Md(MdState),
+    Md(MdLevels),
+    MdSuspend(MdSuspend),
     Ar(ArState),
     Rp(RpState),
     Nr(Torus),
 }
-
-/// MD: the processors by count, most tasks first, lowest index on ties. A key is the count as of
-/// the processor's last advance (`!count`, so that the smallest key is the largest count), an
-/// upper bound of its count now: the donor is found by advancing the first processor until its
-/// key is current (each correction is paid for by a task that ended).
-struct MdState {
-    counts: Tournament<u64>,
-    /// Suspend variant: donors being split (their key is 0 meanwhile), and the transfers waiting
-    /// for the end of their active task.
-    locked: Vec<bool>,
-    pending: BinaryHeap<Pending>,
-    seq: u64,
-}
-
-impl MdState {
-    /// The processor with the most tasks at `t` (its count; 0 when none has any).
-    fn donor(&mut self, procs: &mut Procs, t: f64) -> (usize, u64) {
-        loop {
-            let (key, j) = self.counts.top();
-            let c = !key;
-            if c == 0 {
-                return (j, 0);
-            }
-            procs.advance(j, t);
-            let now = procs.count(j);
-            if now == c {
-                return (j, c);
-            }
-            self.counts.set(j, !now);
-        }
-    }
-}
-
-/// Suspend-variant MD transfer due at `tau` (earliest first, then in the order they were made).
-#[derive(Debug, Clone, Copy)]
-struct Pending {
-    tau: f64,
-    seq: u64,
-    to: usize,
-    from: usize,
-}
-
-impl Ord for Pending {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.tau.total_cmp(&self.tau).then(other.seq.cmp(&self.seq))
-    }
-}
-
-impl PartialOrd for Pending {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for Pending {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Pending {}
 
 /// RP: when each processor stops being available (R ≥ 2), a time that changes only with its
 /// queue, and the latest of them first.
@@ -108,32 +46,36 @@ impl RpState {
 /// ```
 ///
 /// # Complexity
-/// Drawing and running the tasks costs O(n); memory is O(n + p). The events are the instants a
-/// processor runs dry, taken from a tournament tree of run-dry times in O(log p) each (lowest index
-/// first on ties); a processor is advanced through its tasks only when a step looks at it. Per
-/// event, besides that O(log p) and O(tasks moved):
-/// - **MD**: O(log p) to find the most loaded processor in a tournament tree of counts. A count in the tree
-///   is the processor's count when it was last looked at, an upper bound; correcting one costs
-///   O(log p) and is paid for by a task that ended, so corrections number at most n per run.
-/// - **RP**: O(log p + polls). Whether a processor holds 2 tasks at time t is whether the end of
-///   its second-to-last task is later than t, a time fixed when its queue last changed; a tree of
-///   those times answers "is anyone available?" in O(1), and a poll costs O(1). The polls are the
-///   algorithm's own draws, (p − 1)/|available| of them on average.
+/// Drawing the tasks, running them and summing the compute times costs O(n); memory is O(n + p)
+/// (the durations sit in one buffer, compacted before it exceeds 2(n + p) + 64 entries). The
+/// events are the instants a processor runs dry, taken from a tournament tree of run-dry times in
+/// O(log p) each (lowest index first on ties); a processor is advanced through its tasks only
+/// when a step looks at it. Per event, besides that O(log p) and O(tasks moved):
+/// - **MD**: O(log p). No count exceeds the largest one L, which only falls; a processor holds L
+///   tasks until the end of its L-th task from last, a time fixed when its queue last changed,
+///   and a tree of those times gives the lowest processor still holding L. When none does, one
+///   pass over the processors finds the new largest count: at most ⌈n/p⌉ passes a run, O(n + p)
+///   in all. The suspend variant, whose hidden donors can raise the largest visible count again,
+///   keeps a tree of counts as upper bounds instead, each correction (O(log p)) paid for by a
+///   task that ended, and a heap of the transfers due (O(log p) each).
+/// - **RP**: O(log p + polls). A processor holds 2 tasks at t while the end of its
+///   second-to-last task is later than t, also a time fixed when its queue changes; a tree of
+///   those times says in O(1) whether anyone is available, and a poll costs O(1). The polls are
+///   the algorithm's own draws, (p − 1)/|available| of them on average.
 /// - **NR**: O(k log p) for the group of k (5 on a torus).
-/// - **AR**: the step reads every count and may change every count, so it cannot cost O(log p):
-///   it costs O((c + D) log p) for c counts changed and D tasks ended since AR's previous step.
-///   After a step at which only the trigger was idle every processor holds its balanced share
-///   ⌊(N + position)/p⌋; a processor whose count has not changed needs a move only where a
-///   multiple of p falls between its old and new N + position, which happens in at most
-///   D/p + 2 runs of D + 1 consecutive indices, and those, with the c changed ones, are all the
-///   step examines (a tree of task ends finds the c, O(log p) per task). When that is not below
-///   p/4, at the first step and when another processor is idle at the same instant (ties, of
-///   probability 0 under a continuous law) the step balances all p counts in O(p), which the D
-///   tasks ended pay for except at ties. Over a run AR costs O(log p) per task plus O(log p) per
-///   step; its steps are the algorithm's own.
-/// - MD's suspend variant adds O(log p) per transfer (a heap of the transfers due).
+/// - **AR**: its step reads every count and may change every count, so it cannot cost O(log p)
+///   per event; it costs O((c + D) log p) for the c counts changed and D tasks ended since AR's
+///   previous step. After a step at which only the trigger was idle, every processor holds its
+///   balanced share ⌊(N + position)/p⌋; a processor whose count has not changed needs a move only
+///   where a multiple of p falls between its old and new N + position, which happens in at most
+///   D/p + 2 runs of D + 1 consecutive indices, and those, with the c changed ones (found by a
+///   tree of task ends, O(log p) each), are all the step examines. When that is not below p/4
+///   (or more than p/8 counts changed), at the first step, and when another processor is idle at
+///   the same instant (ties, of probability 0 under a continuous law), it passes over all p
+///   processors instead, O(p), which the tasks ended pay for except at ties. Over a run AR costs
+///   O(log p) per task ended and per step; its steps are the algorithm's own.
 ///
-/// Recording the trajectory costs O(p) per step more (the record's size).
+/// Recording the trajectory costs O(p) more per step (the size of a record).
 ///
 /// # Errors
 /// [`EnsembleError::TooFewProcessors`] for p < 2, [`EnsembleError::BadTaskCount`] for n = 0,
@@ -182,12 +124,8 @@ where
     };
     let policy = match cfg.algorithm {
         Algorithm::Static => None,
-        Algorithm::Md => Some(Policy::Md(MdState {
-            counts: Tournament::new((0..p).map(|j| !procs.count(j)), !0),
-            locked: vec![false; if cfg.md_suspend { p } else { 0 }],
-            pending: BinaryHeap::new(),
-            seq: 0,
-        })),
+        Algorithm::Md if cfg.md_suspend => Some(Policy::MdSuspend(MdSuspend::new(&procs))),
+        Algorithm::Md => Some(Policy::Md(MdLevels::new(&procs))),
         Algorithm::Ar => Some(Policy::Ar(ArState::new(&procs))),
         Algorithm::Rp => {
             let until: Vec<f64> = (0..p).map(|j| procs.second_last_end(j)).collect();
@@ -225,18 +163,15 @@ fn run_events<G: Rng + ?Sized>(
     let mut last_event = None;
     loop {
         let (t, idle) = triggers.top();
-        if let Policy::Md(md) = &mut policy
-            && let Some(e) = md.pending.peek().copied()
-            && e.tau <= t
+        if let Policy::MdSuspend(md) = &mut policy
+            && let Some(e) = md.due(t)
         {
-            // suspend variant: the donor's active task has ended, half its queue leaves
-            md.pending.pop();
+            // the donor's active task has ended, half its queue leaves
             let m = procs.queued(e.from) / 2;
             procs.give(e.from, m, &mut pool);
             procs.take(e.to, m, &mut pool, e.tau + cfg.transfer_cost);
-            md.locked[e.from] = false;
+            md.transferred(procs, &e);
             for j in [e.from, e.to] {
-                md.counts.set(j, !procs.count(j));
                 triggers.set(j, procs.dry_time(j));
             }
             if m > 0 {
@@ -272,21 +207,20 @@ fn run_events<G: Rng + ?Sized>(
         changes.clear();
         match &mut policy {
             Policy::Md(md) => {
-                let (k, c) = md.donor(procs, t);
-                if cfg.md_suspend {
-                    // the donor is split when its active task ends; the idle processor waits
-                    if c >= 2 {
-                        md.locked[k] = true;
-                        md.counts.set(k, !0);
-                        md.pending.push(Pending { tau: procs.run_end(k), seq: md.seq, to: idle, from: k });
-                        md.seq += 1;
-                    }
-                    triggers.set(idle, f64::INFINITY);
-                    continue;
-                }
-                if c >= 2 {
+                if let Some((k, c)) = md.donor(procs, t, idle) {
+                    procs.advance(k, t);
+                    debug_assert_eq!(procs.count(k), c);
                     push_pair(&mut changes, idle, k, c);
                 }
+            }
+            Policy::MdSuspend(md) => {
+                // the donor is split when its active task ends; the idle processor waits
+                let (k, c) = md.donor(procs, t);
+                if c >= 2 {
+                    md.lock(procs, k, idle);
+                }
+                triggers.set(idle, f64::INFINITY);
+                continue;
             }
             Policy::Rp(rp) => {
                 if -rp.latest.top().0 > t {
@@ -341,7 +275,8 @@ fn run_events<G: Rng + ?Sized>(
             triggers.set(idle, f64::INFINITY);
         }
         match &mut policy {
-            Policy::Md(md) => changes.iter().for_each(|c| md.counts.set(c.proc, !c.after)),
+            Policy::Md(md) => md.moved(changes[0].proc, changes[1].proc),
+            Policy::MdSuspend(_) => {}
             Policy::Ar(ar) => ar.moved(procs, &changes),
             Policy::Rp(rp) => changes.iter().for_each(|c| rp.update(procs, c.proc)),
             Policy::Nr(_) => {}

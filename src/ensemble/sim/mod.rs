@@ -11,13 +11,16 @@
 //! run-dry times (`tournament`); between two of them nothing the algorithms look at changes, so a
 //! processor is advanced through its tasks only when a step looks at it (`procs`). Each
 //! algorithm keeps what it needs to find its step without scanning the processors: MD a tree of
-//! counts, RP a tree of the times processors stop being available, NR nothing (its group is
-//! local), AR the processors whose count changed since its previous step (`ar`). The costs per
-//! event are stated on [`simulate`].
+//! the times processors stop holding the largest count (`md`), RP a tree of the times they stop
+//! being available, NR nothing (its group is local), AR the processors whose count changed since
+//! its previous step (`ar`). The costs per event are stated on [`simulate`]; every run is the
+//! same, bit for bit, as the O(p)-per-event loop this replaced
+//! (`tests/ensemble/ensemble_regression.rs`).
 
 mod ar;
 mod config;
 mod engine;
+mod md;
 mod procs;
 mod tournament;
 
@@ -80,6 +83,21 @@ mod tests {
             assert_eq!(a.compute, b.compute, "{alg:?}");
             assert_eq!((a.steps, a.moved), (b.steps, b.moved));
         }
+    }
+
+    #[test]
+    fn ar_incremental_steps_equal_balancing_all_counts() {
+        // every incremental step is checked against balancing all p counts (ar.rs, in tests)
+        let exp = rand_distr::Exp::new(1.0).unwrap();
+        let mutant = gamma_matched(152.0, 191.1).unwrap();
+        ar::FAST_STEPS.with(|f| f.set(0));
+        for (p, seed) in [(64, 1), (400, 2), (1000, 3)] {
+            let mut cfg = SimConfig::new(20 * p as u64, p, Algorithm::Ar);
+            simulate(&exp, &cfg, &mut rng(seed)).unwrap();
+            cfg.transfer_cost = 0.3;
+            simulate(&mutant, &cfg, &mut rng(seed)).unwrap();
+        }
+        assert!(ar::FAST_STEPS.with(|f| f.get()) > 1000);
     }
 
     #[test]

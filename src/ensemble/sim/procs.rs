@@ -187,20 +187,28 @@ impl Procs {
         (if pr.running() { pr.run_end - t } else { 0.0 }) + pr.queued_sum.max(0.0)
     }
 
-    /// The time from which processor `j` holds fewer than 2 tasks: the end of its second-to-last
-    /// remaining task, accumulated exactly as [`Procs::advance`] will (−∞ when fewer than 2
-    /// remain). It does not change when the processor advances, only when its queue does.
-    /// O(queue).
-    pub(super) fn second_last_end(&self, j: usize) -> f64 {
-        if self.count(j) < 2 {
+    /// The time from which processor `j` holds fewer than `level` tasks: the end of its
+    /// `level`-th remaining task from last, accumulated exactly as [`Procs::advance`] will (−∞
+    /// when it holds fewer already). It does not change when the processor advances, only when
+    /// its queue does. O(count − level).
+    pub(super) fn drop_below(&self, j: usize, level: u64) -> f64 {
+        let count = self.count(j);
+        if level == 0 || count < level {
             return f64::NEG_INFINITY;
         }
-        let queued = self.queued_tasks(j);
-        let mut end = self.procs[j].run_end;
-        for &d in &queued[..queued.len() - 1] {
+        let pr = &self.procs[j];
+        // the remaining tasks end at run_end (if running), then run_end + each queued duration
+        let adds = (count - level) as usize + usize::from(!pr.running());
+        let mut end = pr.run_end;
+        for &d in &self.queued_tasks(j)[..adds] {
             end += d;
         }
         end
+    }
+
+    /// The time from which processor `j` holds fewer than 2 tasks (RP's "available").
+    pub(super) fn second_last_end(&self, j: usize) -> f64 {
+        self.drop_below(j, 2)
     }
 
     /// The next time advancing processor `j` can change anything (∞ when nothing is left).

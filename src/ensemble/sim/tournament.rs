@@ -32,21 +32,35 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     /// Item i with key `keys[i]`, built in O(len). `worst` must not precede any key (it pads the
     /// tree; an item with key `worst` still precedes the padding). `len` must be below 2³².
     pub(super) fn new(keys: impl IntoIterator<Item = K>, worst: K) -> Self {
-        let mut leaves: Vec<K> = keys.into_iter().collect();
-        leaves.resize(leaves.len().div_ceil(ARITY).max(1) * ARITY, worst);
-        let mut t = Tournament { leaves, levels: Vec::new() };
-        let mut groups = t.leaves.len() / ARITY;
+        let mut t = Tournament { leaves: Vec::new(), levels: Vec::new() };
+        t.rebuild(keys, worst);
+        t
+    }
+
+    /// Gives every item a new key at once, in O(len), reusing the tree's memory when the number
+    /// of items is unchanged.
+    pub(super) fn rebuild(&mut self, keys: impl IntoIterator<Item = K>, worst: K) {
+        self.leaves.clear();
+        self.leaves.extend(keys);
+        self.leaves.resize(self.leaves.len().div_ceil(ARITY).max(1) * ARITY, worst);
+        let mut groups = self.leaves.len() / ARITY;
+        let mut level = 0;
         loop {
-            let level: Vec<(K, u32)> = (0..groups.div_ceil(ARITY) * ARITY)
-                .map(|g| if g < groups { t.winner(t.levels.len(), g) } else { (worst, u32::MAX) })
-                .collect();
-            t.levels.push(level);
+            if self.levels.len() == level {
+                self.levels.push(Vec::new());
+            }
+            let mut nodes = std::mem::take(&mut self.levels[level]);
+            nodes.clear();
+            nodes.extend((0..groups).map(|g| self.winner(level, g)));
+            nodes.resize(groups.div_ceil(ARITY) * ARITY, (worst, u32::MAX));
+            self.levels[level] = nodes;
+            level += 1;
             if groups == 1 {
                 break;
             }
             groups = groups.div_ceil(ARITY);
         }
-        t
+        self.levels.truncate(level);
     }
 
     /// The winner of group `g` of the level below `level` (the leaves below level 0).
@@ -86,6 +100,24 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     #[cfg(test)]
     fn key(&self, i: usize) -> K {
         self.leaves[i]
+    }
+
+    /// The lowest item whose key precedes `bound` (is smaller), if any, found by descending from
+    /// the root through the first child whose winner precedes it: O(ARITY · log len).
+    pub(super) fn first_below(&self, bound: K) -> Option<usize> {
+        let top = self.levels.len() - 1;
+        if !(self.levels[top][0].0 < bound) {
+            return None;
+        }
+        let mut g = 0;
+        for level in (0..=top).rev() {
+            let first = g * ARITY;
+            let below = |c: &usize| {
+                if level == 0 { self.leaves[*c] < bound } else { self.levels[level - 1][*c].0 < bound }
+            };
+            g = (first..first + ARITY).find(below).expect("a winner that precedes the bound has a child that does");
+        }
+        Some(g)
     }
 
     /// Gives item `i` the key `key`, in O(ARITY · log len).
@@ -140,6 +172,27 @@ mod tests {
                 tree.set(i, k);
                 assert_eq!(tree.key(i), k);
             }
+        }
+    }
+
+    #[test]
+    fn first_below_is_the_lowest_item_under_the_bound() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for len in [1usize, 5, 8, 9, 64, 100, 700] {
+            let mut keys: Vec<f64> = (0..len).map(|_| f64::from(rng.random_range(0..20u8))).collect();
+            let mut tree = Tournament::new(keys.iter().copied(), f64::INFINITY);
+            for _ in 0..2_000 {
+                let bound = f64::from(rng.random_range(0..21u8));
+                assert_eq!(tree.first_below(bound), keys.iter().position(|&k| k < bound), "len {len}");
+                let i = rng.random_range(0..len);
+                keys[i] = f64::from(rng.random_range(0..20u8));
+                tree.set(i, keys[i]);
+            }
+            // rebuilt in place with other keys: the same answers as a new tree
+            keys.iter_mut().for_each(|k| *k = 19.0 - *k);
+            tree.rebuild(keys.iter().copied(), f64::INFINITY);
+            assert_eq!(tree.top(), scan(&keys));
+            assert_eq!(tree.first_below(5.0), keys.iter().position(|&k| k < 5.0));
         }
     }
 
