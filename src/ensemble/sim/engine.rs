@@ -23,17 +23,22 @@ enum Policy {
     Nr(Torus),
 }
 
-/// RP: when each processor stops being available (R ≥ 2), a time that changes only with its
-/// queue, and the latest of them first.
+/// RP: −(when each processor stops being available, holding fewer than 2 tasks), a time that
+/// changes only with its queue; the tree's first item is the last to stop, and a poll reads one
+/// leaf.
 struct RpState {
-    until: Vec<f64>,
-    latest: Tournament<f64>,
+    until: Tournament<f64>,
 }
 
 impl RpState {
+    /// Whether processor `j` holds at least 2 tasks at `t`.
+    #[inline]
+    fn available(&self, j: usize, t: f64) -> bool {
+        -self.until.key(j) > t
+    }
+
     fn update(&mut self, procs: &Procs, j: usize) {
-        self.until[j] = procs.second_last_end(j);
-        self.latest.set(j, -self.until[j]);
+        self.until.set(j, -procs.second_last_end(j));
     }
 }
 
@@ -128,8 +133,8 @@ where
         Algorithm::Md => Some(Policy::Md(MdLevels::new(&procs))),
         Algorithm::Ar => Some(Policy::Ar(ArState::new(&procs))),
         Algorithm::Rp => {
-            let until: Vec<f64> = (0..p).map(|j| procs.second_last_end(j)).collect();
-            Some(Policy::Rp(RpState { latest: Tournament::new(until.iter().map(|&u| -u), f64::INFINITY), until }))
+            let until = Tournament::new((0..p).map(|j| -procs.second_last_end(j)), f64::INFINITY);
+            Some(Policy::Rp(RpState { until }))
         }
         Algorithm::Nr => Some(Policy::Nr(torus.expect("validate gives NR its torus"))),
     };
@@ -190,7 +195,7 @@ fn run_events<G: Rng + ?Sized>(
         // nothing reads them before. MD's donor search corrects a stale count on its own.
         match &mut policy {
             Policy::Ar(ar) => ar.drained(idle),
-            Policy::Rp(rp) if rp.until[idle] > t => rp.update(procs, idle),
+            Policy::Rp(rp) if rp.available(idle, t) => rp.update(procs, idle),
             _ => {}
         }
         if record {
@@ -223,8 +228,8 @@ fn run_events<G: Rng + ?Sized>(
                 continue;
             }
             Policy::Rp(rp) => {
-                if -rp.latest.top().0 > t {
-                    let (k, polls) = poll_available(p, idle, |j| rp.until[j] > t, rng);
+                if -rp.until.top().0 > t {
+                    let (k, polls) = poll_available(p, idle, |j| rp.available(j, t), rng);
                     result.polls += polls;
                     procs.advance(k, t);
                     push_pair(&mut changes, idle, k, procs.count(k));

@@ -122,7 +122,8 @@ impl MdSuspend {
     }
 }
 
-/// A suspend-variant transfer due at `tau` (earliest first, then in the order they were made).
+/// A suspend-variant transfer due at `tau` (earliest first, then in the order they were made;
+/// transfers due at the same instant involve disjoint processors, so their order changes nothing).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Pending {
     pub(super) tau: f64,

@@ -97,8 +97,8 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     }
 
     /// The key of item `i`.
-    #[cfg(test)]
-    fn key(&self, i: usize) -> K {
+    #[inline]
+    pub(super) fn key(&self, i: usize) -> K {
         self.leaves[i]
     }
 
