@@ -57,7 +57,10 @@ fn digest(d: &mut Digest, r: &SimResult) {
     d.counts(&[r.steps, r.moved, r.polls]);
 }
 
-const SHAPES: [(u64, usize, Option<(usize, usize)>); 7] = [
+/// Tasks, processors and the NR torus (rows, columns; `None` for the square one).
+type Shape = (u64, usize, Option<(usize, usize)>);
+
+const SHAPES: [Shape; 7] = [
     (1000, 25, None),
     (1003, 16, Some((4, 4))),
     (7, 16, Some((4, 4))),

@@ -79,14 +79,14 @@ impl ArState {
         let budget = procs.len() / 8 + 1;
         for _ in 0..budget {
             let (end, j) = self.done.top();
-            if !(end <= t) {
+            if end > t {
                 return;
             }
             procs.advance(j, t);
             self.set_count(j, procs.count(j));
             self.done.set(j, procs.next_change(j));
         }
-        if !(self.done.top().0 <= t) {
+        if self.done.top().0 > t {
             return;
         }
         for j in 0..procs.len() {

@@ -106,7 +106,7 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     /// the root through the first child whose winner precedes it: O(ARITY · log len).
     pub(super) fn first_below(&self, bound: K) -> Option<usize> {
         let top = self.levels.len() - 1;
-        if !(self.levels[top][0].0 < bound) {
+        if self.levels[top][0].0 >= bound {
             return None;
         }
         let mut g = 0;
