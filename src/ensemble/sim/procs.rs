@@ -5,7 +5,7 @@
 use rand::Rng;
 use rand_distr::Distribution;
 
-use super::config::MAX_SIM_TASKS;
+use super::config::{MAX_SIM_PROCESSORS, MAX_SIM_TASKS};
 use crate::ensemble::error::EnsembleError;
 
 /// Marks, in [`Proc::next`], that a task is in progress.
@@ -39,15 +39,15 @@ impl Proc {
     }
 }
 
-// Queue offsets and lengths are u32 and the buffer stays below 3n + p + 64 entries.
-const _: () = assert!(3 * MAX_SIM_TASKS + 10_000_064 < RUNNING as u64);
+// Queue offsets and lengths are u32 and the buffer holds at most 2(n + p) + 64 entries.
+const _: () = assert!(2 * (MAX_SIM_TASKS + MAX_SIM_PROCESSORS as u64) + 64 < RUNNING as u64);
 
 /// Every processor of a run and the buffer holding their queues.
 #[derive(Debug, Clone)]
 pub(super) struct Procs {
     tasks: Vec<f64>,
     procs: Vec<Proc>,
-    /// Tasks of the run: the buffer is compacted when it would outgrow 2(n + p) + 64 entries.
+    /// Tasks of the run: the buffer is compacted rather than outgrow 2(n + p) + 64 entries.
     n: usize,
 }
 
@@ -250,14 +250,20 @@ impl Procs {
     }
 
     /// Moves processor `j`'s queue to the end of the buffer with room for `extra` more tasks
-    /// (twice what it then needs). The tasks it has run are replaced by their running sum — the
-    /// value [`Procs::busy`] reaches after them, so its result is unchanged to the bit — and the
-    /// buffer is compacted the same way when it would outgrow 2(n + p) + 64 entries: it holds
-    /// O(n + p) entries whatever the moves.
+    /// (twice what it then needs while that fits). The tasks it has run are replaced by their
+    /// running sum — the value [`Procs::busy`] reaches after them, so its result is unchanged to
+    /// the bit — and the buffer is compacted the same way rather than outgrow
+    /// [`Procs::limit`]: it never holds more than 2(n + p) + 64 entries whatever the moves.
     fn grow(&mut self, j: usize, extra: usize) {
+        let limit = self.limit();
         let need = self.procs[j].len as usize - self.procs[j].next() + 1 + extra;
-        if self.tasks.len() + 2 * need > 2 * (self.n + self.procs.len()) + 64 {
+        if self.tasks.len() + 2 * need > limit {
             self.compact();
+        }
+        // after compacting, at most n + p entries are held and j needs at most n + 1
+        let room = if self.tasks.len() + 2 * need <= limit { 2 * need } else { need };
+        if self.tasks.capacity() < limit {
+            self.tasks.reserve_exact(limit - self.tasks.len());
         }
         let pr = &mut self.procs[j];
         let (base, next, len) = (pr.start as usize, pr.next(), pr.len as usize);
@@ -267,11 +273,16 @@ impl Procs {
             self.tasks.push(run);
         }
         self.tasks.extend_from_within(base + next..base + len);
-        self.tasks.resize(start + 2 * need, 0.0);
+        self.tasks.resize(start + room, 0.0);
         pr.start = start as u32;
         pr.len = (len - next + usize::from(next > 0)) as u32;
-        pr.cap = (2 * need) as u32;
+        pr.cap = room as u32;
         pr.next = u32::from(next > 0) | (pr.next & RUNNING);
+    }
+
+    /// The most entries the buffer holds: 2(n + p) + 64.
+    fn limit(&self) -> usize {
+        2 * (self.n + self.procs.len()) + 64
     }
 
     /// Rewrites every queue tightly into a fresh buffer, the run tasks folded into their sum.
@@ -383,7 +394,7 @@ mod tests {
                 pr.take(to, k, &mut pool, t);
             }
         }
-        assert!(pr.tasks.len() <= 2 * (pr.n + pr.len()) + 64 + 2 * 41);
+        assert!(pr.tasks.len() <= pr.limit() && pr.tasks.capacity() <= pr.limit());
         // every task ran exactly once: the compute times add up to the total work
         let total: f64 = (0..4)
             .map(|j| {
