@@ -1,6 +1,5 @@
 //! The event loop: one "processor runs dry" event at a time, in order of time (lowest index on
-//! ties), each in O(log p) plus what its step changes (see the module docs of `sim` for each
-//! algorithm's cost).
+//! ties), each in O(log p) plus what its step changes ([`simulate`] states each algorithm's cost).
 
 use rand::Rng;
 use rand_distr::Distribution;
@@ -191,8 +190,8 @@ fn run_events<G: Rng + ?Sized>(
         last_event = Some(t);
         procs.drain(idle, t);
         result.finish[idle] = result.finish[idle].max(t);
-        // The idle processor's run-dry time (and MD's count) are renewed once, after the step:
-        // nothing reads them before. MD's donor search corrects a stale count on its own.
+        // The idle processor's run-dry time (and MD's entries) are renewed once, after the step:
+        // nothing reads them before, and MD's donor searches skip or correct a drained processor.
         match &mut policy {
             Policy::Ar(ar) => ar.drained(idle),
             Policy::Rp(rp) if rp.available(idle, t) => rp.update(procs, idle),
