@@ -1,6 +1,11 @@
 //! One balancing step of MD, AR, RP and NR as pure functions on count vectors (Ahn et al., §2,
 //! §4.4–§4.7). `r[i]` is processor i's remaining tasks including the one in progress; a
 //! processor with `r[i] == 0` is idle. Running tasks never move.
+//!
+//! The rules themselves are small kernels (`split_count`, `share`, `balance_into`,
+//! `poll_available`, `Torus::neighbourhood`) that write into caller-owned buffers; the public
+//! steps wrap them for whole count vectors and the simulator calls them on the few processors
+//! an event touches.
 
 use rand::Rng;
 
@@ -73,6 +78,13 @@ pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     }
 }
 
+/// Tasks the idle processor takes from a donor holding `r_donor` (MD and RP): ⌊R_k/2⌋, so the
+/// donor keeps ⌈R_k/2⌉ ≥ 1 and its running task.
+#[inline]
+pub(super) fn split_count(r_donor: u64) -> u64 {
+    r_donor / 2
+}
+
 /// Random-polling step with a given donor (Ahn et al., §2.4, §4.6): the idle processor takes
 /// ⌊R_k/2⌋ tasks from donor k (none when R_k < 2, a "locked" donor).
 ///
@@ -96,7 +108,7 @@ pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, Ense
         return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
     }
     let mut counts = r.to_vec();
-    let m = r[donor] / 2;
+    let m = split_count(r[donor]);
     counts[donor] -= m;
     counts[idle] += m;
     Ok(outcome(r, counts, Some(donor)))
@@ -133,45 +145,74 @@ pub fn rp_poll<G: Rng + ?Sized>(
 ) -> Result<(Option<usize>, u64), EnsembleError> {
     check_counts(r, idle)?;
     let p = r.len();
-    let draw = |rng: &mut G| {
-        let j = rng.random_range(0..p - 1);
-        if j >= idle { j + 1 } else { j }
-    };
     match model {
         RpDonorModel::UniformAvailable => {
             if !r.iter().enumerate().any(|(j, &c)| j != idle && c >= 2) {
                 return Ok((None, 0));
             }
-            let mut polls = 0;
-            loop {
-                let j = draw(rng);
-                polls += 1;
-                if r[j] >= 2 {
-                    return Ok((Some(j), polls));
-                }
-            }
+            let (donor, polls) = poll_available(p, idle, |j| r[j] >= 2, rng);
+            Ok((Some(donor), polls))
         }
-        _ => Ok((Some(draw(rng)), 1)),
+        _ => Ok((Some(poll_other(p, idle, rng)), 1)),
     }
 }
 
-/// Balances the counts of `group` (AR on all processors, NR on a neighbourhood): with
-/// N = Σ_{group} R_i, r = ⌊N/k⌋, b = N mod k, idle members (the trigger first) get r and the last
-/// b busy members get r + 1 (counts include running tasks, which never move).
-fn balance_group(r: &[u64], group: &[usize], idle: usize) -> Vec<u64> {
-    let k = group.len() as u64;
-    let total: u64 = group.iter().map(|&i| r[i]).sum();
-    let (base, b) = (total / k, (total % k) as usize);
-    let mut order = Vec::with_capacity(group.len());
-    order.push(idle);
-    order.extend(group.iter().copied().filter(|&i| i != idle && r[i] == 0));
-    order.extend(group.iter().copied().filter(|&i| r[i] > 0));
-    let mut counts = r.to_vec();
-    let cut = order.len() - b;
-    for (q, &i) in order.iter().enumerate() {
-        counts[i] = base + u64::from(q >= cut);
+/// One poll: a processor drawn uniformly among the p − 1 others than `idle`.
+#[inline]
+fn poll_other<G: Rng + ?Sized>(p: usize, idle: usize, rng: &mut G) -> usize {
+    let j = rng.random_range(0..p - 1);
+    if j >= idle { j + 1 } else { j }
+}
+
+/// Polls uniformly among the p − 1 others than `idle` until `available` answers yes; returns
+/// the donor and the number of polls. The caller guarantees that some processor is available
+/// (else this never returns).
+#[inline]
+pub(super) fn poll_available<G: Rng + ?Sized>(
+    p: usize,
+    idle: usize,
+    mut available: impl FnMut(usize) -> bool,
+    rng: &mut G,
+) -> (usize, u64) {
+    let mut polls = 0;
+    loop {
+        let j = poll_other(p, idle, rng);
+        polls += 1;
+        if available(j) {
+            return (j, polls);
+        }
     }
-    counts
+}
+
+/// The balanced count at position `q` of `k` sharing `total` tasks: ⌊(total + q)/k⌋, i.e.
+/// r = ⌊N/k⌋ for the first k − b positions and r + 1 for the last b = N mod k.
+#[inline]
+pub(super) fn share(total: u64, k: u64, q: u64) -> u64 {
+    total / k + u64::from(q >= k - total % k)
+}
+
+/// Balances the counts `r` of one group (AR on all processors, NR on a neighbourhood), writing
+/// them into `out` (same order, same length): with N = Σ r, the positions q = 0..k go to the idle
+/// member `idle` first, then the other idle members, then the busy members (each in the order
+/// given), and position q gets [`share`]`(N, k, q)`, so idle members get r = ⌊N/k⌋ and the last b
+/// busy members r + 1 (counts include running tasks, which never move). O(k), no allocation.
+pub(super) fn balance_into(r: &[u64], idle: usize, out: &mut [u64]) {
+    let k = r.len() as u64;
+    let total: u64 = r.iter().sum();
+    out[idle] = share(total, k, 0);
+    let mut q = 1;
+    for (i, &c) in r.iter().enumerate() {
+        if i != idle && c == 0 {
+            out[i] = share(total, k, q);
+            q += 1;
+        }
+    }
+    for (i, &c) in r.iter().enumerate() {
+        if c > 0 {
+            out[i] = share(total, k, q);
+            q += 1;
+        }
+    }
 }
 
 /// All-redistribution step (Ahn et al., §2.3, §4.5): all remaining tasks are spread evenly; the
@@ -193,8 +234,9 @@ fn balance_group(r: &[u64], group: &[usize], idle: usize) -> Vec<u64> {
 /// ```
 pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
-    let group: Vec<usize> = (0..r.len()).collect();
-    Ok(outcome(r, balance_group(r, &group, idle), None))
+    let mut counts = vec![0; r.len()];
+    balance_into(r, idle, &mut counts);
+    Ok(outcome(r, counts, None))
 }
 
 /// Neighbour-redistribution step (Ahn et al., §2.5, §4.7): AR restricted to `group` = the idle
@@ -237,7 +279,15 @@ pub fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, E
             why: "must belong to its NR group",
         });
     }
-    Ok(outcome(r, balance_group(r, group, idle), None))
+    let local: Vec<u64> = group.iter().map(|&i| r[i]).collect();
+    let mut balanced = vec![0; group.len()];
+    let at = group.iter().position(|&i| i == idle).expect("checked above");
+    balance_into(&local, at, &mut balanced);
+    let mut counts = r.to_vec();
+    for (&i, &c) in group.iter().zip(&balanced) {
+        counts[i] = c;
+    }
+    Ok(outcome(r, counts, None))
 }
 
 /// A `rows × cols` 2-D torus (Ahn et al., §2.5: "a 2-D torus topology is considered for the
@@ -301,6 +351,12 @@ impl Torus {
     /// Processor i followed by its distinct up, down, left and right neighbours (wrap-around):
     /// the NR group of i (k = 5 when both sides are at least 3).
     pub fn group(&self, i: usize) -> Vec<usize> {
+        let (members, k) = self.neighbourhood(i);
+        members[..k].to_vec()
+    }
+
+    /// [`Torus::group`] without allocating: the members in the first k slots, and k.
+    pub(super) fn neighbourhood(&self, i: usize) -> ([usize; 5], usize) {
         let (row, col) = (i / self.cols, i % self.cols);
         let (rows, cols) = (self.rows, self.cols);
         let cand = [
@@ -309,13 +365,15 @@ impl Torus {
             row * cols + (col + cols - 1) % cols,
             row * cols + (col + 1) % cols,
         ];
-        let mut g = vec![i];
+        let mut g = [i; 5];
+        let mut k = 1;
         for c in cand {
-            if !g.contains(&c) {
-                g.push(c);
+            if !g[..k].contains(&c) {
+                g[k] = c;
+                k += 1;
             }
         }
-        g
+        (g, k)
     }
 }
 

@@ -5,4 +5,5 @@ mod reference_support;
 
 mod ensemble_properties;
 mod ensemble_reference;
+mod ensemble_regression;
 mod ensemble_validation;

@@ -1,0 +1,153 @@
+//! MD's donor search: the processor with the most remaining tasks at the instant of a step
+//! (lowest index on ties), without looking at every processor.
+//!
+//! Plain MD ([`MdLevels`]): no count ever exceeds the largest one L, which only falls (the idle
+//! processor takes ⌊L/2⌋, the donor keeps ⌈L/2⌉). Processor j holds L tasks until the end of its
+//! L-th task from last, a time that advancing does not change; a tournament tree of those times
+//! gives the lowest processor still holding L at time t in O(log p). When none does, one pass
+//! over all processors finds the new largest count: at most L₀ = ⌈n/p⌉ passes per run, O(n + p)
+//! in all.
+//!
+//! The suspend variant ([`MdSuspend`]) hides the donors being split (their count reads 0 until
+//! their active task ends), so its largest visible count can rise again; it keeps a tournament
+//! tree of counts as of each processor's last advance instead, upper bounds corrected from the
+//! top down (each correction paid for by a task that ended).
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::procs::Procs;
+use super::tournament::Tournament;
+
+/// Plain MD's bookkeeping between events.
+pub(super) struct MdLevels {
+    /// The largest count (no processor holds more).
+    level: u64,
+    /// −(when each processor comes to hold fewer than `level` tasks); +∞ once it does.
+    below: Tournament<f64>,
+}
+
+impl MdLevels {
+    pub(super) fn new(procs: &Procs) -> Self {
+        let level = (0..procs.len()).map(|j| procs.count(j)).max().unwrap_or(0);
+        MdLevels { level, below: Tournament::new((0..procs.len()).map(|j| -procs.drop_below(j, level)), f64::INFINITY) }
+    }
+
+    /// The donor at `t`, the lowest processor holding the most tasks, and its count, or `None`
+    /// when nobody holds 2 (nothing can move). `idle` has just been drained.
+    pub(super) fn donor(&mut self, procs: &mut Procs, t: f64, idle: usize) -> Option<(usize, u64)> {
+        loop {
+            match self.below.first_below(-t) {
+                // draining skips the sequential task ends, which may round past t
+                Some(j) if j == idle => self.below.set(idle, f64::INFINITY),
+                Some(j) => return (self.level >= 2).then_some((j, self.level)),
+                None => {
+                    let mut level = 0;
+                    for j in 0..procs.len() {
+                        procs.advance(j, t);
+                        level = level.max(procs.count(j));
+                    }
+                    if level < 2 {
+                        return None;
+                    }
+                    self.level = level;
+                    self.below.rebuild((0..procs.len()).map(|j| -procs.drop_below(j, level)), f64::INFINITY);
+                }
+            }
+        }
+    }
+
+    /// The donor and the idle processor, after a step, hold fewer than the largest count.
+    pub(super) fn moved(&mut self, donor: usize, idle: usize) {
+        self.below.set(donor, f64::INFINITY);
+        self.below.set(idle, f64::INFINITY);
+    }
+}
+
+/// MD's suspend variant: the processors by visible count, most tasks first, lowest index on ties.
+/// A key is `!count` as of the processor's last advance (so that the smallest key is the largest
+/// count), an upper bound of its count now, and `!0` while it is being split.
+pub(super) struct MdSuspend {
+    counts: Tournament<u64>,
+    locked: Vec<bool>,
+    pending: BinaryHeap<Pending>,
+    seq: u64,
+}
+
+impl MdSuspend {
+    pub(super) fn new(procs: &Procs) -> Self {
+        MdSuspend {
+            counts: Tournament::new((0..procs.len()).map(|j| !procs.count(j)), !0),
+            locked: vec![false; procs.len()],
+            pending: BinaryHeap::new(),
+            seq: 0,
+        }
+    }
+
+    /// The processor with the most visible tasks at `t` (its count; 0 when none has any).
+    pub(super) fn donor(&mut self, procs: &mut Procs, t: f64) -> (usize, u64) {
+        loop {
+            let (key, j) = self.counts.top();
+            let c = !key;
+            if c == 0 {
+                return (j, 0);
+            }
+            procs.advance(j, t);
+            let now = procs.count(j);
+            if now == c {
+                return (j, c);
+            }
+            self.counts.set(j, !now);
+        }
+    }
+
+    /// Donor `from` is split when its active task ends: hidden until then, its tasks go to `to`.
+    pub(super) fn lock(&mut self, procs: &Procs, from: usize, to: usize) {
+        self.locked[from] = true;
+        self.counts.set(from, !0);
+        self.pending.push(Pending { tau: procs.run_end(from), seq: self.seq, to, from });
+        self.seq += 1;
+    }
+
+    /// The earliest transfer due by `t`, removed.
+    pub(super) fn due(&mut self, t: f64) -> Option<Pending> {
+        if self.pending.peek().is_some_and(|e| e.tau <= t) { self.pending.pop() } else { None }
+    }
+
+    /// After transfer `e`: the donor is visible again, both counts are current.
+    pub(super) fn transferred(&mut self, procs: &Procs, e: &Pending) {
+        self.locked[e.from] = false;
+        self.counts.set(e.from, !procs.count(e.from));
+        self.counts.set(e.to, !procs.count(e.to));
+    }
+}
+
+/// A suspend-variant transfer due at `tau` (earliest first, then in the order they were made;
+/// transfers due at the same instant involve disjoint processors, so their order changes nothing).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pending {
+    pub(super) tau: f64,
+    seq: u64,
+    pub(super) to: usize,
+    pub(super) from: usize,
+}
+
+impl Ord for Pending {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.tau.total_cmp(&self.tau).then(other.seq.cmp(&self.seq))
+    }
+}
+
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Pending {}
