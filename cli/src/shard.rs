@@ -232,30 +232,94 @@ pub enum McOutcome {
 }
 
 /// Runs the Monte Carlo estimates of a subcommand one after the other, whole or this shard's
-/// chunk range of each, with a progress bar per estimate.
+/// chunk range of each, with a progress bar per estimate (or one for a whole plan).
 #[derive(Debug)]
 pub struct McRunner {
     shard: Option<Shard>,
+    plan: Option<Plan>,
     whole: Vec<Vec<Estimate>>,
     parts: Vec<Partials>,
     /// Bytes of the partials kept so far (a shard keeps every estimate's until it is written).
     kept: u128,
 }
 
+/// The estimates a planned runner runs, in order, and the progress bar they share.
+#[derive(Debug)]
+struct Plan {
+    runs: Vec<MonteCarlo>,
+    /// Index of each run's first chunk among the chunks of all runs, and their total at the end.
+    offsets: Vec<u64>,
+    bar: indicatif::ProgressBar,
+}
+
 impl McRunner {
-    /// A runner for a whole run (`None`) or one shard.
+    /// A runner for a whole run (`None`) or one shard: a shard runs its part `K/N` of each
+    /// estimate's chunks.
     pub fn new(shard: Option<Shard>) -> Self {
-        McRunner { shard, whole: Vec::new(), parts: Vec::new(), kept: 0 }
+        McRunner { shard, plan: None, whole: Vec::new(), parts: Vec::new(), kept: 0 }
     }
 
-    /// The replications this process runs of `mc`: all of them, or this shard's chunks' ones.
+    /// A runner for the estimates `runs`, to be run in this order, for a subcommand of many small
+    /// estimates (one per point of a table): a shard runs its part `K/N` of the chunks of all of
+    /// them taken together, so the points spread over the shards even when each is one chunk. A
+    /// whole run (`None`) draws one progress bar, `what`, over all of them. The merge is the same
+    /// (each estimate's partials folded shard after shard; a shard that holds none of an
+    /// estimate's chunks stores an empty range at the right place).
+    pub fn planned(shard: Option<Shard>, runs: &[MonteCarlo], what: &str) -> Self {
+        let mut offsets = Vec::with_capacity(runs.len() + 1);
+        let mut total = 0u64;
+        for mc in runs {
+            offsets.push(total);
+            total = total.saturating_add(mc.chunks());
+        }
+        offsets.push(total);
+        let mut runner = McRunner::new(shard);
+        runner.plan = Some(Plan { runs: runs.to_vec(), offsets, bar: support::progress(0, what) });
+        let len = (0..runs.len()).map(|i| runner.replications_of(i)).fold(0u64, u64::saturating_add);
+        if let Some(p) = &runner.plan {
+            p.bar.set_length(len);
+        }
+        runner
+    }
+
+    /// The replications this process runs of `mc`, the next estimate: all of them, or this
+    /// shard's chunks' ones.
     pub fn replications(&self, mc: &MonteCarlo) -> u64 {
         let r = self.chunks(mc);
         mc.chunk_range(r.end).start - mc.chunk_range(r.start).start
     }
 
+    /// The replications this process runs of every estimate of the plan (of [`McRunner::planned`]).
+    pub fn planned_replications(&self) -> Vec<u64> {
+        let n = self.plan.as_ref().map_or(0, |p| p.runs.len());
+        (0..n).map(|i| self.replications_of(i)).collect()
+    }
+
+    fn replications_of(&self, i: usize) -> u64 {
+        let Some(plan) = &self.plan else { return 0 };
+        let mc = &plan.runs[i];
+        let r = self.planned_chunks(plan, i);
+        mc.chunk_range(r.end).start - mc.chunk_range(r.start).start
+    }
+
+    /// This process's chunks of estimate `i` of the plan: the part of the shard's range of the
+    /// chunks of all estimates that falls in estimate `i`'s, as a range of its own chunks.
+    fn planned_chunks(&self, plan: &Plan, i: usize) -> Range<u64> {
+        let (start, end) = (plan.offsets[i], plan.offsets[i + 1]);
+        let Some(s) = self.shard else { return 0..end - start };
+        let r = s.range(plan.offsets[plan.runs.len()]);
+        let local = |x: u64| x.clamp(start, end) - start;
+        local(r.start)..local(r.end)
+    }
+
     fn chunks(&self, mc: &MonteCarlo) -> Range<u64> {
-        self.shard.map_or(0..mc.chunks(), |s| s.range(mc.chunks()))
+        match &self.plan {
+            Some(plan) => {
+                let i = self.whole.len() + self.parts.len();
+                if plan.runs.get(i) == Some(mc) { self.planned_chunks(plan, i) } else { 0..0 }
+            }
+            None => self.shard.map_or(0..mc.chunks(), |s| s.range(mc.chunks())),
+        }
     }
 
     /// Bytes this runner keeps for an estimate of `dim` components of `mc`: a window of chunk
@@ -272,10 +336,22 @@ impl McRunner {
     where
         F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
     {
+        if let Some(plan) = &self.plan {
+            let i = self.whole.len() + self.parts.len();
+            if plan.runs.get(i) != Some(&mc) {
+                return Err(Failure::failed(format!("{what}: Monte Carlo run {i} is not the planned one")));
+            }
+        }
         let bytes = self.memory(&mc, dim);
         support::check_memory(what, self.kept + bytes)?;
         let range = self.chunks(&mc);
-        let bar = support::progress(self.replications(&mc), what);
+        let bar = match &self.plan {
+            Some(plan) => {
+                plan.bar.set_message(what.to_string());
+                plan.bar.clone()
+            }
+            None => support::progress(self.replications(&mc), what),
+        };
         let mut reduction = Reduction::new(mc, dim);
         let mut kept =
             self.shard.map(|_| Partials { monte_carlo: mc, dim, first_chunk: range.start, accumulators: Vec::new() });
@@ -291,7 +367,9 @@ impl McRunner {
             bar.inc(mc.chunk_range(end).start - mc.chunk_range(start).start);
             start = end;
         }
-        bar.finish_and_clear();
+        if self.plan.as_ref().is_none_or(|p| self.whole.len() + self.parts.len() + 1 == p.runs.len()) {
+            bar.finish_and_clear();
+        }
         match kept {
             Some(k) => {
                 self.kept += bytes;
@@ -334,8 +412,27 @@ where
     B: Serialize,
     R: FnOnce(&[Vec<Estimate>]) -> Result<Table, Failure>,
 {
+    finish_mc_with(command, params, base, runner, target, |est| render(est)?.print(format.format()))
+}
+
+/// As [`finish_mc`], for a subcommand that prints its table itself (e.g. with
+/// [`print_with_constants`](crate::output::print_with_constants)): `print` prints the result of
+/// a whole run from its estimates.
+pub fn finish_mc_with<P, B, F>(
+    command: &str,
+    params: &P,
+    base: &B,
+    runner: McRunner,
+    target: Option<(Shard, &Path)>,
+    print: F,
+) -> Result<(), Failure>
+where
+    P: Serialize,
+    B: Serialize,
+    F: FnOnce(&[Vec<Estimate>]) -> Result<(), Failure>,
+{
     match (runner.finish(), target) {
-        (McOutcome::Whole(est), _) => render(&est)?.print(format.format()),
+        (McOutcome::Whole(est), _) => print(&est),
         (McOutcome::Shard(partials), Some((shard, path))) => {
             let payload = Payload::MonteCarlo { base: encode(base)?, partials };
             ShardFile::new(command, params, shard, payload)?.write(path)
@@ -648,5 +745,37 @@ mod tests {
         for bad in ["0/4", "5/4", "1/0", "x/2", "2", "-1/4", "1/2000000"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// A planned runner's shards hold, for every estimate, contiguous chunk ranges that follow
+    /// one another from shard 1 to N and cover the estimate once (what the merge folds), and
+    /// their replications add up to the run's.
+    #[test]
+    fn planned_shards_tile_every_estimate_in_order() {
+        let reps = [1u64, 600, 3, 256 * 5, 257];
+        let runs: Vec<MonteCarlo> = reps.iter().map(|&r| MonteCarlo::new(1, r).unwrap()).collect();
+        for n in [1u64, 2, 3, 7, 16, 100] {
+            let mut next = vec![0u64; runs.len()];
+            let mut replications = 0;
+            let mut busy = 0;
+            for k in 1..=n {
+                let runner = McRunner::planned(Some(Shard { index: k, count: n }), &runs, "test");
+                let plan = runner.plan.as_ref().unwrap();
+                for (i, next) in next.iter_mut().enumerate() {
+                    let r = runner.planned_chunks(plan, i);
+                    assert_eq!(r.start, *next, "{n} shards, shard {k}, estimate {i}");
+                    *next = r.end;
+                }
+                let here: u64 = runner.planned_replications().iter().sum();
+                busy += u64::from(here > 0);
+                replications += here;
+            }
+            assert_eq!(next, runs.iter().map(MonteCarlo::chunks).collect::<Vec<_>>());
+            assert_eq!(replications, reps.iter().sum::<u64>());
+            // 1 + 3 + 1 + 5 + 2 = 12 chunks: every shard has work while there are enough chunks.
+            assert_eq!(busy, n.min(12), "{n} shards");
+        }
+        let whole = McRunner::planned(None, &runs, "test");
+        assert_eq!(whole.planned_replications(), reps);
     }
 }

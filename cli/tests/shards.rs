@@ -1,6 +1,6 @@
 //! `--shard K/N` and `loadbal merge`: N shards merged print exactly what one run prints (the same
 //! bits, compared as --json text), for N = 1, 2, 7 and 16, for Monte Carlo runs and grid sweeps of
-//! several subcommands; shards of different runs, missing, repeated or damaged shards are refused.
+//! every subcommand that takes --shard; shards of different runs, missing, repeated or damaged shards are refused.
 
 mod common;
 use common::{TempDir, run};
@@ -74,6 +74,64 @@ fn remap_periodic_monte_carlo_shards() {
 fn replicate_curves_monte_carlo_shards() {
     let args = ["replicate", "curves", "5000", "2", "--processors", "8"];
     assert_shards_merge_to_one_run("curves", &args, "--json");
+}
+
+#[test]
+fn unaware_trees_monte_carlo_shards() {
+    // Twelve cells of one chunk each: the shards split the cells (16 shards leave some empty).
+    let args = ["unaware", "trees", "--replications", "20", "--seed", "3"];
+    assert_shards_merge_to_one_run("trees", &args, "--json");
+}
+
+#[test]
+fn queue_regions_monte_carlo_shards() {
+    // Unstable: two chunks of replications and the run at 4x the horizon, split across shards.
+    let args = ["queue", "regions", "--lambda", "0.5,0.5,0.5", "--horizon", "3000", "--reps", "600"];
+    assert_shards_merge_to_one_run("regions_unstable", &args, "--json");
+    let stable =
+        ["queue", "regions", "--table", "loose", "--lambda", "0.1,0.1,0.1", "--horizon", "2000", "--reps", "300"];
+    assert_shards_merge_to_one_run("regions_stable", &stable, "--csv");
+}
+
+#[test]
+fn queue_curves_monte_carlo_shards() {
+    // 48 points of one chunk each: the shards split the points.
+    let args = ["queue", "curves", "--reps", "2", "--seed", "9"];
+    assert_shards_merge_to_one_run("queue_curves", &args, "--json");
+}
+
+#[test]
+fn merged_tables_show_constants_once_as_the_run_does() {
+    let args = ["queue", "regions", "--lambda", "0.5,0.5,0.5", "--horizon", "2000", "--reps", "300"];
+    let dir = TempDir::new("shards_regions_table");
+    let one = run(&args);
+    one.assert_ok();
+    assert!(one.stdout.starts_with("table: 5.2\nstability: Case 2"), "{}", one.stdout);
+    let files = shards(&dir, "r", &args, 3);
+    let merged = run(&["merge", &files[2], &files[0], &files[1]]);
+    merged.assert_ok();
+    assert_eq!(merged.stdout, one.stdout);
+}
+
+#[test]
+fn sharded_runs_check_their_own_work_and_flags() {
+    let dir = TempDir::new("shards_limits");
+    let out = dir.path("part.json");
+    for sub in [&["unaware", "trees"][..], &["queue", "regions"], &["queue", "curves"]] {
+        run(&[sub, &["--shard", "1/2"]].concat()).assert_error(2, "needs --shard-out FILE");
+        run(&[sub, &["--shard-out", &out]].concat()).assert_error(2, "needs --shard K/N");
+        run(&[sub, &["--shard", "3/2", "--shard-out", &out]].concat()).assert_error(2, "K must be between 1 and N");
+        run(&[sub, &["--shard", "1/2", "--shard-out", "no/such/dir/part.json"]].concat())
+            .assert_error(2, "directory no/such/dir does not exist");
+    }
+    // The limits are on the work of one process: a shard too large says to use more shards.
+    run(&["unaware", "trees", "--replications", "1e12", "--shard", "1/4", "--shard-out", &out])
+        .assert_error(2, "split the run with --shard K/N");
+    run(&["queue", "regions", "--reps", "1e9", "--shard", "1/2", "--shard-out", &out])
+        .assert_error(2, "split the run into more shards");
+    run(&["queue", "curves", "--reps", "1e12", "--shard", "1/4", "--shard-out", &out])
+        .assert_error(2, "split the run into more shards");
+    assert!(!std::path::Path::new(&out).exists(), "nothing written before a refusal");
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! `loadbal merge`: the shard files of a `--shard K/N` run combined into the single run's result.
 
+use crate::commands::queue::{curves as queue_curves, regions};
 use crate::commands::remap::{markov, periodic};
 use crate::commands::replicate::curves;
+use crate::commands::unaware::trees;
 use crate::commands::{ensemble, order_stats};
-use loadbal_cli::output::FormatArgs;
+use loadbal_cli::output::{self, FormatArgs};
 use loadbal_cli::shard::{self, Merged};
 use loadbal_cli::support::Failure;
 use std::path::PathBuf;
@@ -33,6 +35,8 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<(), Failure> {
+    // Columns a table for a person shows once, above the rows (as the subcommand prints them).
+    let mut constants: &[&str] = &[];
     let table = match shard::merge(&args.files)? {
         Merged::Sweep(table) => table,
         Merged::MonteCarlo { command, params, base, estimates } => match command.as_str() {
@@ -59,8 +63,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 let params: curves::Params = shard::decode("parameters", params)?;
                 curves::render(&params, &estimates)?
             }
+            trees::NAME => {
+                let params: trees::Params = shard::decode("parameters", params)?;
+                trees::render(&params, &estimates)?
+            }
+            regions::NAME => {
+                let params: regions::Params = shard::decode("parameters", params)?;
+                constants = &regions::CONSTANTS;
+                regions::render(&params, &estimates)?
+            }
+            queue_curves::NAME => {
+                let params: queue_curves::Params = shard::decode("parameters", params)?;
+                queue_curves::render(&params, &estimates)?
+            }
             other => return Err(Failure::usage(format!("shard files of an unknown command {other:?}"))),
         },
     };
-    table.print(args.format.format())
+    output::print_with_constants(&table, constants, args.format.format())
 }

@@ -2,8 +2,8 @@
 //! in closed form, Jia's multi-region model with its bounds and a simulated check, and the
 //! curves of theory against simulation.
 
-mod curves;
-mod regions;
+pub mod curves;
+pub mod regions;
 mod station;
 
 use loadbal_cli::support::Failure;

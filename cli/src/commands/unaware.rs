@@ -4,7 +4,7 @@
 
 mod graph;
 mod scenario;
-mod trees;
+pub mod trees;
 
 use std::path::{Path, PathBuf};
 
