@@ -61,6 +61,19 @@ fn static_metrics_agree_with_the_static_prediction() {
 }
 
 #[test]
+fn the_mutant_predictions_use_the_mixtures_moments_not_the_flags() {
+    // Ahn et al., eq. (4b): the mutant's tasks have mean 152.0 s, so 40 tasks per processor take
+    // 6,080 s on average, whatever --mu says (it once fell back to the wild type's 488.1 s).
+    let v = run(&["ensemble", "--dist", "mutant", "--mu", "999", "--reps", "400", "--json"]).json();
+    let rows = v.as_array().unwrap();
+    let (st, integral) = (&rows[0], &rows[5]);
+    assert!((integral["avg"].as_f64().unwrap() - 40.0 * 152.0).abs() < 1e-9, "{integral}");
+    // The simulated average is the total of 1,000 task times over 25: sd √1000 · 191.1 / 25.
+    let se = 1000f64.sqrt() * 191.1 / 25.0 / 400f64.sqrt();
+    assert!((st["avg"].as_f64().unwrap() - 6_080.0).abs() < 5.0 * se, "{st}");
+}
+
+#[test]
 fn normal_tasks_and_an_unequal_split_are_reported() {
     let v = run(&["ensemble", "--dist", "normal", "--reps", "20", "--json"]).json();
     assert!(v[5]["max"].as_f64().unwrap() > 20_000.0);

@@ -44,7 +44,8 @@ pub enum Dist {
     Lognormal,
     /// Normal truncated at 0 (--mu and --sigma are the parent normal's).
     Normal,
-    /// The mutant stand-in: 75 % × 50 s, 25 % × N(458, 145.7²) truncated at 0 (--mu/--sigma unused).
+    /// The mutant stand-in: 75 % × 50 s, 25 % × N(458, 145.7²) truncated at 0; simulation and predictions use its
+    /// moments (μ = 152.0 s, σ ≈ 191.1 s) and ignore --mu/--sigma.
     Mutant,
 }
 
@@ -139,13 +140,26 @@ pub struct Predictions {
 }
 
 fn predictions(pt: &Point) -> Predictions {
-    let law = TaskTimes::new(pt.mu, pt.sigma);
+    let law = task_times(pt.dist, pt.mu, pt.sigma);
     let ct = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
     Predictions {
         integral: static_prediction(law, pt.n, pt.p, StaticOptions::default()).map_err(|e| e.to_string()),
         chen_tyler: static_prediction(law, pt.n, pt.p, ct).map_err(|e| e.to_string()),
         unavailable: Vec::new(),
     }
+}
+
+/// The stand-in for Ahn et al.'s mutant (their eq. (4b) gives only μ = 152.0 s, σ = 191.1 s):
+/// 75 % short tasks of 50 s, 25 % N(458, 145.7²) truncated at 0, which has those moments.
+const MUTANT: MutantMixture = MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 };
+
+/// The mean and sd of the simulated task times: --mu/--sigma, or the mutant's own moments.
+fn task_times(dist: Dist, mu: f64, sigma: f64) -> TaskTimes {
+    let (mu, sd) = match dist {
+        Dist::Mutant => MUTANT.moments(),
+        _ => (mu, sigma),
+    };
+    TaskTimes::new(mu, sd)
 }
 
 /// A task-time law of the simulation.
@@ -174,9 +188,7 @@ fn law(pt: &Point) -> Result<TaskLaw, String> {
         Dist::Gamma => TaskLaw::Gamma(gamma_matched(pt.mu, pt.sigma).map_err(e)?),
         Dist::Lognormal => TaskLaw::LogNormal(lognormal_matched(pt.mu, pt.sigma).map_err(e)?),
         Dist::Normal => TaskLaw::Normal(truncated_normal(pt.mu, pt.sigma).map_err(e)?),
-        // The stand-in for Ahn et al.'s mutant (their eq. (4b) gives only μ = 152.0 s, σ = 191.1 s):
-        // 75 % short tasks of 50 s, 25 % N(458, 145.7²) truncated at 0, which has those moments.
-        Dist::Mutant => TaskLaw::Mutant(MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }),
+        Dist::Mutant => TaskLaw::Mutant(MUTANT),
     })
 }
 
@@ -479,7 +491,7 @@ fn trajectory(args: &Args, alg: Algorithm) -> Result<(), Failure> {
         let n_run = s.running.iter().filter(|&&b| b).count();
         let expected = |counts: &[u64]| -> Result<f64, Failure> {
             let adjusted = adjusted_counts(counts, &s.running).map_err(model)?;
-            expected_algebraic_variance(TaskTimes::new(args.mu, args.sigma), &adjusted, n_run).map_err(model)
+            expected_algebraic_variance(task_times(args.dist, args.mu, args.sigma), &adjusted, n_run).map_err(model)
         };
         table.push(vec![
             s.time.into(),
