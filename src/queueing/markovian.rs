@@ -140,7 +140,8 @@ pub fn mm1(lambda: f64, mu: f64) -> Result<StationMetrics, QueueingError> {
 ///
 /// # Errors
 /// [`QueueingError::InvalidRate`], [`QueueingError::NoServers`], [`QueueingError::TooLarge`],
-/// and [`QueueingError::Unstable`] with `rho = λ/(cμ)` when `λ ≥ cμ`.
+/// and [`QueueingError::Unstable`] with `rho = λ/(cμ)` when `λ ≥ cμ` (decided from the sign of
+/// cμ − λ whatever the magnitudes; `rho` is +∞ where the quotient overflows).
 ///
 /// # Examples
 /// ```
@@ -157,12 +158,14 @@ pub fn mmc(lambda: f64, mu: f64, c: u64) -> Result<StationMetrics, QueueingError
     let capacity = cf * mu;
     let margin = cf.mul_add(mu, -lambda);
     let rho = lambda / capacity;
+    // Stability is decided by the sign of cμ − λ (one rounding), before any quotient can leave
+    // f64's range: mmc(1e300, 1e-300, 1) is unstable, with ρ = +∞ as the quotient overflows.
+    if margin <= 0.0 {
+        return Err(QueueingError::Unstable { rho });
+    }
     let a = lambda / mu;
     if !a.is_finite() || a == 0.0 || !capacity.is_finite() {
         return Err(QueueingError::InvalidRate { name: "offered load λ/μ (out of floating-point range)", value: a });
-    }
-    if margin <= 0.0 {
-        return Err(QueueingError::Unstable { rho });
     }
     // a = λ/μ plus its rounding error, exact from a fused multiply–add.
     let d: ErlangD = erlang_d_split(a, (-a).mul_add(mu, lambda) / mu, c);
@@ -174,6 +177,13 @@ pub fn mmc(lambda: f64, mu: f64, c: u64) -> Result<StationMetrics, QueueingError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unstable_queue_is_unstable_whatever_the_magnitudes() {
+        // λ = 1e300 against cμ = 1e-300: λ/μ overflows, yet λ > cμ is plain.
+        assert!(matches!(mmc(1e300, 1e-300, 1), Err(QueueingError::Unstable { rho }) if rho == f64::INFINITY));
+        assert!(matches!(mmc(3.0, 1.0, 2), Err(QueueingError::Unstable { rho }) if rho == 1.5));
+    }
 
     #[test]
     fn mm1_closed_forms() {
