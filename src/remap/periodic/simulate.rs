@@ -190,49 +190,67 @@ impl LoadCurves {
         self.sum_sq.len() as u64
     }
 
-    /// The estimates of phase `t` (`1 ≤ t ≤ t_max`), or NaN outside.
-    fn at(v: &[Estimate], t: u64) -> f64 {
-        t.checked_sub(1).and_then(|i| v.get(i as usize)).map_or(f64::NAN, |e| e.mean)
+    /// The estimate of phase `t`, `1 ≤ t ≤ t_max`.
+    fn at(v: &[Estimate], t: u64) -> Result<f64, RemapError> {
+        t.checked_sub(1).and_then(|i| v.get(usize::try_from(i).ok()?)).map(|e| e.mean).ok_or(
+            RemapError::InvalidParameter {
+                name: "phase t",
+                value: t as f64,
+                reason: "must be one of the simulated phases 1..=t_max",
+            },
+        )
     }
 
-    /// Simulated `v(t)` (Fong et al., eq. (3)): `√(mean Σ(w_i − w̄)²) / mean w̄`, `1 ≤ t ≤ t_max` (NaN outside).
+    /// Simulated `v(t)` (Fong et al., eq. (3)): `√(mean Σ(w_i − w̄)²) / mean w̄`, `1 ≤ t ≤ t_max`.
     ///
     /// # Accuracy
     /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
     /// given seed.
-    pub fn v(&self, t: u64) -> f64 {
-        Self::at(&self.sum_sq, t).sqrt() / Self::at(&self.mean_load, t)
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] for a phase outside `1..=t_max`.
+    pub fn v(&self, t: u64) -> Result<f64, RemapError> {
+        Ok(Self::at(&self.sum_sq, t)?.sqrt() / Self::at(&self.mean_load, t)?)
     }
 
-    /// Simulated `d(t)` (Fong et al., eq. (2)), `1 ≤ t ≤ t_max` (NaN outside).
+    /// Simulated `d(t)` (Fong et al., eq. (2)), `1 ≤ t ≤ t_max`.
     ///
     /// # Accuracy
     /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
     /// given seed.
-    pub fn d(&self, t: u64) -> f64 {
-        Self::at(&self.max_dev, t) / Self::at(&self.mean_load, t)
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] for a phase outside `1..=t_max`.
+    pub fn d(&self, t: u64) -> Result<f64, RemapError> {
+        Ok(Self::at(&self.max_dev, t)? / Self::at(&self.mean_load, t)?)
     }
 
-    /// Simulated `d_1(t)` (Fong et al., eq. (5)), `1 ≤ t ≤ t_max` (NaN outside).
+    /// Simulated `d_1(t)` (Fong et al., eq. (5)), `1 ≤ t ≤ t_max`.
     ///
     /// # Accuracy
     /// Statistical: a Monte Carlo mean over the replications, reproducible bit for bit for a
     /// given seed.
-    pub fn d1(&self, t: u64) -> f64 {
-        Self::at(&self.max_above, t) / Self::at(&self.mean_load, t)
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] for a phase outside `1..=t_max`.
+    pub fn d1(&self, t: u64) -> Result<f64, RemapError> {
+        Ok(Self::at(&self.max_above, t)? / Self::at(&self.mean_load, t)?)
     }
 
     /// Simulated P_II interval `T*_simu`: the largest `T` with simulated `v(t) ≤ B` for every
     /// `t ≤ T`; `None` when the bound holds up to `t_max`.
     pub fn interval(&self, b: f64) -> Option<u64> {
-        (1..=self.t_max()).find(|&t| self.v(t) > b).map(|t| t - 1)
+        (1..=self.t_max()).find(|&t| self.v(t).is_ok_and(|v| v > b)).map(|t| t - 1)
     }
 }
 
 impl std::fmt::Display for LoadCurves {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let t = self.t_max();
-        write!(f, "{t} phases: v({t}) = {}, d({t}) = {}, d_1({t}) = {}", self.v(t), self.d(t), self.d1(t))
+        match (self.v(t), self.d(t), self.d1(t)) {
+            (Ok(v), Ok(d), Ok(d1)) => write!(f, "{t} phases: v({t}) = {v}, d({t}) = {d}, d_1({t}) = {d1}"),
+            _ => write!(f, "no simulated phases"),
+        }
     }
 }
 
@@ -455,7 +473,7 @@ mod tests {
             let exact_ss = model.a() * t as f64 + model.spread() * (t * t) as f64;
             assert!(c.sum_sq[t as usize - 1].agrees_with(exact_ss, 4.0), "t = {t}");
             assert!(c.mean_load[t as usize - 1].agrees_with(100.0 + t as f64, 4.0));
-            assert!((c.v(t) / model.v(t as f64).unwrap() - 1.0).abs() < 0.02);
+            assert!((c.v(t).unwrap() / model.v(t as f64).unwrap() - 1.0).abs() < 0.02);
         }
     }
 
@@ -467,10 +485,10 @@ mod tests {
         let c = simulate_loads(100.0, &[Increment::eq15(); 64], 100, &LoadSimOptions::new(mc).with_bounds(&[0.1, 0.3]))
             .unwrap();
         for t in [10u64, 25, 50, 79] {
-            assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02);
-            let r = c.d(t) / m.d_hat(t as f64).unwrap();
+            assert!((c.v(t).unwrap() / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02);
+            let r = c.d(t).unwrap() / m.d_hat(t as f64).unwrap();
             assert!((0.42..0.50).contains(&r), "d/d̂ = {r}");
-            assert!(c.d1(t) <= c.d(t));
+            assert!(c.d1(t).unwrap() <= c.d(t).unwrap());
         }
         for (b, free) in [(0.10, 3u64), (0.20, 12), (0.50, 79)] {
             let simu = c.interval(b).unwrap();
@@ -502,10 +520,10 @@ mod tests {
         let laws: Vec<Birth> = (0..32).map(|_| Birth(0.3)).collect();
         let c = simulate_loads(50.0, &laws, 200, &LoadSimOptions::new(mc)).unwrap();
         for t in [10u64, 100, 200] {
-            assert!((c.v(t) / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02, "t = {t}");
+            assert!((c.v(t).unwrap() / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02, "t = {t}");
         }
         // The peak of v0 is at T_0 = w/μ = 166.7: the simulated curve rises then falls.
-        assert!(c.v(160) > c.v(20) && c.v(160) > 0.99 * c.v(200));
+        assert!(c.v(160).unwrap() > c.v(20).unwrap() && c.v(160).unwrap() > 0.99 * c.v(200).unwrap());
     }
 
     #[test]

@@ -127,8 +127,8 @@ mod tests {
         for t in [5u64, 20, 50] {
             let load = c.mean_load[t as usize - 1].mean;
             let theta2 = c.max_dev[t as usize - 1].std_dev().powi(2) / (load * load);
-            let (lo, hi) = lemma21_bounds(c.d(t), theta2, 16).unwrap();
-            let v2 = c.v(t).powi(2);
+            let (lo, hi) = lemma21_bounds(c.d(t).unwrap(), theta2, 16).unwrap();
+            let v2 = c.v(t).unwrap().powi(2);
             assert!(lo <= v2 && v2 <= hi, "t = {t}: {lo} {v2} {hi}");
         }
     }

@@ -5,7 +5,7 @@ use loadbal::remap::periodic::{
     Heterogeneous, Homogeneous, Increment, IncrementLaw, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES,
     MAX_PROCESSORS, p2_interval,
 };
-use loadbal_cli::output::{Cell, FormatArgs, Table};
+use loadbal_cli::output::{FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
 use serde::{Deserialize, Serialize};
@@ -244,8 +244,8 @@ pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> 
                     t.into(),
                     model.v(tf).ok().into(),
                     identical.d_hat(tf).ok().into(),
-                    Cell::from(curves.v(t)),
-                    Cell::from(curves.d(t)),
+                    curves.v(t).ok().into(),
+                    curves.d(t).ok().into(),
                 ]);
             }
             table
