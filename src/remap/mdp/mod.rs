@@ -71,12 +71,14 @@ mod bicgstab;
 mod eval;
 mod model;
 mod proper;
+mod rows;
 mod solve;
 
 pub use bicgstab::{LinearStats, LinearStatus};
 pub use eval::{evaluate_policy, expected_absorption_time};
 pub use model::{Mdp, MdpBuilder};
 pub use proper::AbsorptionBound;
+pub use rows::Storage;
 pub use solve::{
     Algorithm, Bounds, LinearSolver, Options, Solution, Sweep, Termination, bellman_update, modified_policy_iteration,
     policy_iteration, solve, value_iteration,
@@ -88,6 +90,10 @@ pub use nalgebra::{DMatrix, DVector};
 
 /// Tolerance on row sums and on negative entries of transition rows.
 pub const ROW_SUM_TOLERANCE: f64 = 1e-9;
+
+/// Density (nonzero transition entries over `pairs × S`) from which [`MdpBuilder::build`] and
+/// [`Mdp::new`] store the rows densely ([`Storage::Dense`]). MEASURED_BELOW
+pub const DENSE_DENSITY: f64 = 0.25;
 
 /// Largest number of states with a non-trivial row for which a policy is evaluated by a dense
 /// LU factorisation; larger systems use the preconditioned iterative solver.

@@ -2,7 +2,7 @@
 
 use super::bicgstab::LinearStats;
 use super::eval::{Cache, evaluate_pairs};
-use super::{Criterion, DENSE_LIMIT, Mdp, MdpError};
+use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
 
 /// Relative tolerance under which two Q-values count as tied.
 const TIE: f64 = 1e-12;
@@ -205,37 +205,54 @@ impl std::fmt::Display for Solution {
     }
 }
 
-/// Minimum of the Q-values of state `i` and the lowest action within the tie tolerance of it
-/// (`keep` wins when it is tied). Returns `(action, min)`.
+/// Minimum of the Q-values `q(0), …, q(n − 1)` of a state and the lowest action within the tie
+/// tolerance of it (`keep` wins when it is tied). Returns `(action, min)`.
 #[inline]
-fn greedy(mdp: &Mdp, i: usize, v: &[f64], beta: f64, rv: f64, keep: Option<usize>) -> (usize, f64) {
-    let (lo, hi) = (mdp.pair_ptr[i], mdp.pair_ptr[i + 1]);
-    if hi - lo == 1 {
-        return (0, mdp.q(lo, v, beta, rv));
+fn greedy_by(n: usize, q: impl Fn(usize) -> f64, keep: Option<usize>) -> (usize, f64) {
+    if n == 1 {
+        return (0, q(0));
     }
     let mut buf = [0.0f64; 8];
     let mut heap = Vec::new();
-    let q: &mut [f64] = if hi - lo <= 8 {
-        &mut buf[..hi - lo]
+    let qs: &mut [f64] = if n <= 8 {
+        &mut buf[..n]
     } else {
-        heap.resize(hi - lo, 0.0);
+        heap.resize(n, 0.0);
         &mut heap
     };
     let mut min = f64::INFINITY;
-    for (a, k) in (lo..hi).enumerate() {
-        q[a] = mdp.q(k, v, beta, rv);
-        if q[a] < min {
-            min = q[a];
+    for (a, x) in qs.iter_mut().enumerate() {
+        *x = q(a);
+        if *x < min {
+            min = *x;
         }
     }
     let tol = TIE * (1.0 + min.abs());
     if let Some(k) = keep {
-        if q[k] <= min + tol {
+        if qs[k] <= min + tol {
             return (k, min);
         }
     }
-    let a = q.iter().position(|&x| x <= min + tol).unwrap_or(0);
+    let a = qs.iter().position(|&x| x <= min + tol).unwrap_or(0);
     (a, min)
+}
+
+/// Greedy action of state `i` for the values `v` (`rv = ρ·v`), each Q-value from its row.
+#[inline]
+fn greedy(mdp: &Mdp, i: usize, v: &[f64], beta: f64, rv: f64, keep: Option<usize>) -> (usize, f64) {
+    let lo = mdp.pair_ptr[i];
+    greedy_by(mdp.pair_ptr[i + 1] - lo, |a| mdp.q(lo + a, v, beta, rv), keep)
+}
+
+/// Greedy action of state `i` from the products `pv_k = Σ_j P(k, j) v_j` of all pairs.
+#[inline]
+fn greedy_pv(mdp: &Mdp, i: usize, pv: &[f64], beta: f64, rv: f64, keep: Option<usize>) -> (usize, f64) {
+    let lo = mdp.pair_ptr[i];
+    greedy_by(
+        mdp.pair_ptr[i + 1] - lo,
+        |a| mdp.costs[lo + a] + beta * (pv[lo + a] + mdp.weight(lo + a) * rv),
+        keep,
+    )
 }
 
 fn non_finite(v: &[f64]) -> Result<(), MdpError> {
@@ -253,9 +270,11 @@ fn residual(mdp: &Mdp, beta: f64, v: &[f64], gain: Option<f64>) -> Result<f64, M
         return Err(MdpError::NonFiniteValue { state: 0, value: g });
     }
     let rv = mdp.restart_dot(v);
+    let mut pv = vec![0.0; mdp.pairs()];
+    mdp.rows.mul(v, &mut pv);
     let mut worst = 0.0f64;
     for i in 0..mdp.states {
-        let d = (greedy(mdp, i, v, beta, rv, None).1 - g - v[i]).abs();
+        let d = (greedy_pv(mdp, i, &pv, beta, rv, None).1 - g - v[i]).abs();
         if !d.is_finite() {
             return Err(MdpError::NonFiniteValue { state: i, value: d });
         }
@@ -264,13 +283,15 @@ fn residual(mdp: &Mdp, beta: f64, v: &[f64], gain: Option<f64>) -> Result<f64, M
     Ok(worst)
 }
 
-/// One Jacobi Bellman update `next = T v` with the greedy policy; returns
+/// One Jacobi Bellman update `next = T v` with the greedy policy, through the products
+/// `pv = P v` of all pairs (one matrix–vector product in the dense form); returns
 /// `(min δ, max δ, max |δ|)` of `δ = next − v`.
-fn jacobi(mdp: &Mdp, beta: f64, v: &[f64], next: &mut [f64], policy: &mut [usize]) -> (f64, f64, f64) {
+fn jacobi(mdp: &Mdp, beta: f64, v: &[f64], next: &mut [f64], policy: &mut [usize], pv: &mut [f64]) -> (f64, f64, f64) {
     let rv = mdp.restart_dot(v);
+    mdp.rows.mul(v, pv);
     let (mut lo, mut hi, mut amax) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
     for i in 0..mdp.states {
-        let (a, m) = greedy(mdp, i, v, beta, rv, None);
+        let (a, m) = greedy_pv(mdp, i, pv, beta, rv, None);
         policy[i] = a;
         next[i] = m;
         let d = m - v[i];
@@ -381,7 +402,7 @@ pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<(Vec
     }
     non_finite(v)?;
     let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
-    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy);
+    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut vec![0.0; mdp.pairs()]);
     non_finite(&next)?;
     Ok((next, policy))
 }
@@ -451,17 +472,19 @@ pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resu
     };
     let mut cache = Cache::default();
     let mut stats = LinearStats::default();
+    let mut pv = vec![0.0; mdp.pairs()];
     for it in 1..=opts.max_iters {
         let pairs = mdp.policy_pairs(&policy);
         let (v, gain) = evaluate_pairs(mdp, criterion, &pairs, opts.linear, &mut cache, &mut stats, true)?;
         non_finite(&v)?;
         let rv = mdp.restart_dot(&v);
+        mdp.rows.mul(&v, &mut pv);
         let g = gain.unwrap_or(0.0);
         let mut stable = true;
         let mut worst = 0.0f64;
         let mut next = policy.clone();
         for i in 0..mdp.states {
-            let (a, m) = greedy(mdp, i, &v, beta, rv, Some(policy[i]));
+            let (a, m) = greedy_pv(mdp, i, &pv, beta, rv, Some(policy[i]));
             let d = (m - g - v[i]).abs();
             if !d.is_finite() {
                 return Err(MdpError::NonFiniteValue { state: i, value: d });
@@ -599,6 +622,7 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
     let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut next = vec![0.0; s];
     let mut policy = vec![0; s];
+    let mut pv = vec![0.0; mdp.pairs()];
     let mut it = 0;
     while it < opts.max_iters {
         it += 1;
@@ -619,7 +643,7 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
         if !jacobi_step {
             continue;
         }
-        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut next, &mut policy);
+        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut next, &mut policy, &mut pv);
         if amax.is_nan() {
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
         }
@@ -637,7 +661,7 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
     }
     // The limit was reached inside Gauss–Seidel sweeps: one Jacobi update for the policy and
     // the bounds.
-    let (lo, hi, _) = jacobi(mdp, beta, &v, &mut next, &mut policy);
+    let (lo, hi, _) = jacobi(mdp, beta, &v, &mut next, &mut policy, &mut pv);
     finish(
         mdp,
         criterion,
@@ -658,10 +682,11 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
     let mut h = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut next = vec![0.0; s];
     let mut policy = vec![0; s];
+    let mut pv = vec![0.0; mdp.pairs()];
     let mut it = 0;
     loop {
         it += 1;
-        let (lo, hi, amax) = jacobi(mdp, 1.0, &h, &mut next, &mut policy);
+        let (lo, hi, amax) = jacobi(mdp, 1.0, &h, &mut next, &mut policy, &mut pv);
         if amax.is_nan() {
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
         }
@@ -736,8 +761,9 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
     let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut u = vec![0.0; s];
     let mut policy = vec![0; s];
+    let mut pv = vec![0.0; mdp.pairs()];
     for it in 1..=opts.max_iters {
-        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut u, &mut policy);
+        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut u, &mut policy, &mut pv);
         if amax.is_nan() {
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
         }
@@ -793,7 +819,7 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
 /// assert!((s.values[0] - 2.0).abs() < 1e-12);
 /// ```
 pub fn solve(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
-    let dense_rows = mdp.states > DENSE_LIMIT && mdp.nonzeros() > mdp.pairs() * (mdp.states / 4);
+    let dense_rows = mdp.states > DENSE_LIMIT && mdp.storage() == Storage::Dense;
     match criterion {
         Criterion::Discounted { .. } if dense_rows => modified_policy_iteration(mdp, criterion, opts),
         _ => policy_iteration(mdp, criterion, opts),
