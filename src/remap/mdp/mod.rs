@@ -67,6 +67,7 @@
 //! }
 //! ```
 
+mod bellman;
 mod bicgstab;
 mod eval;
 mod model;

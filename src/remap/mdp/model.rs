@@ -26,6 +26,9 @@ pub struct Mdp {
     pub(crate) restart_p: Vec<f64>,
     /// `Σ_j ρ_j`.
     pub(crate) rho_mass: f64,
+    /// Probability that pair `k` is absorbed in one step, `1 − Σ_j P(k, j) − w(k) Σ_j ρ_j`
+    /// (kept: summing a dense row is a pass over it).
+    pub(crate) deficits: Vec<f64>,
 }
 
 /// Builds an [`Mdp`] one action at a time; the actions of a state are numbered in the order
@@ -178,6 +181,7 @@ impl MdpBuilder {
         }
         let sorted = self.pair_state.windows(2).all(|w| w[0] <= w[1]);
         let mut seen = vec![0usize; s];
+        let mut deficits = Vec::with_capacity(self.pair_state.len());
         for (k, &i) in self.pair_state.iter().enumerate() {
             let a = seen[i];
             seen[i] += 1;
@@ -201,12 +205,13 @@ impl MdpBuilder {
             if sum > 1.0 + ROW_SUM_TOLERANCE {
                 return Err(MdpError::RowSumExceedsOne { state: i, action: a, sum });
             }
+            deficits.push(1.0 - sum);
         }
         let restart_idx = self.restart.iter().map(|&(j, _)| j as u32).collect();
         let restart_p = self.restart.iter().map(|&(_, p)| p).collect();
         let weights = if self.any_weight { self.weights } else { Vec::new() };
-        let (rows, costs, weights) = if sorted {
-            (Rows::Sparse { ptr: self.row_ptr, cols: self.cols, vals: self.vals }, self.costs, weights)
+        let (rows, costs, weights, deficits) = if sorted {
+            (Rows::Sparse { ptr: self.row_ptr, cols: self.cols, vals: self.vals }, self.costs, weights, deficits)
         } else {
             // Stable reordering of the pairs by state.
             let mut order: Vec<usize> = (0..self.pair_state.len()).collect();
@@ -222,9 +227,10 @@ impl MdpBuilder {
             }
             let costs = order.iter().map(|&k| self.costs[k]).collect();
             let weights = if weights.is_empty() { weights } else { order.iter().map(|&k| weights[k]).collect() };
-            (Rows::Sparse { ptr: row_ptr, cols, vals }, costs, weights)
+            let deficits = order.iter().map(|&k| deficits[k]).collect();
+            (Rows::Sparse { ptr: row_ptr, cols, vals }, costs, weights, deficits)
         };
-        let mdp = Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum };
+        let mdp = Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum, deficits };
         let storage = storage_for(mdp.states, mdp.pairs(), mdp.rows.nonzeros());
         Ok(mdp.with_storage(storage))
     }
@@ -313,6 +319,7 @@ impl Mdp {
         // Dense rows, pair k = i·A + a, copied straight from the (column-major) matrices.
         let mut vals = vec![0.0; states * actions * states];
         let mut pair_costs = Vec::with_capacity(states * actions);
+        let mut deficits = Vec::with_capacity(states * actions);
         for (a, p) in transitions.iter().enumerate() {
             for j in 0..states {
                 for (i, &x) in p.column(j).iter().enumerate() {
@@ -336,6 +343,7 @@ impl Mdp {
                 if sum > 1.0 + ROW_SUM_TOLERANCE {
                     return Err(MdpError::RowSumExceedsOne { state: i, action: a, sum });
                 }
+                deficits.push(1.0 - sum);
             }
         }
         Ok(Mdp {
@@ -347,6 +355,7 @@ impl Mdp {
             restart_idx: Vec::new(),
             restart_p: Vec::new(),
             rho_mass: 0.0,
+            deficits,
         })
     }
 
@@ -480,8 +489,9 @@ impl Mdp {
     }
 
     /// Probability that pair `k` is absorbed in one step.
+    #[inline]
     pub(crate) fn deficit(&self, k: usize) -> f64 {
-        1.0 - self.rows.sum(k) - self.weight(k) * self.rho_mass
+        self.deficits[k]
     }
 
     /// Entries of pair `k` (see [`Mdp::row`]).

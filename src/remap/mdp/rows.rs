@@ -111,15 +111,6 @@ impl Rows {
         }
     }
 
-    /// `Σ_j P(k, j)`.
-    #[inline]
-    pub fn sum(&self, k: usize) -> f64 {
-        match self {
-            Rows::Sparse { ptr, vals, .. } => vals[ptr[k]..ptr[k + 1]].iter().sum(),
-            Rows::Dense { .. } => self.dense_row(k).unwrap_or(&[]).iter().sum(),
-        }
-    }
-
     /// `Σ_j P(k, j) v_j`.
     #[inline]
     pub fn dot(&self, k: usize, v: &[f64]) -> f64 {
@@ -136,16 +127,12 @@ impl Rows {
         }
     }
 
-    /// `out_k = Σ_j P(k, j) v_j` for every pair: one matrix–vector product (faer's, single
-    /// threaded: it is memory bound) in the dense form.
-    pub fn mul(&self, v: &[f64], out: &mut [f64]) {
+    /// `out_k = Σ_j P(k, j) v_j` for every pair `k` not marked in `skip` (an empty `skip` marks
+    /// none): one matrix–vector product (faer's, single threaded: it is memory bound) in the
+    /// dense form while no row is skipped, one dot product per row after.
+    pub fn mul(&self, v: &[f64], out: &mut [f64], skip: &[bool]) {
         match self {
-            Rows::Sparse { .. } => {
-                for (k, o) in out.iter_mut().enumerate() {
-                    *o = self.dot(k, v);
-                }
-            }
-            Rows::Dense { states, vals, .. } => {
+            Rows::Dense { states, vals, .. } if skip.is_empty() => {
                 let p = MatRef::from_row_major_slice(vals, out.len(), *states);
                 matmul(
                     ColMut::from_slice_mut(out).as_mat_mut(),
@@ -155,6 +142,13 @@ impl Rows {
                     1.0,
                     Par::Seq,
                 );
+            }
+            _ => {
+                for (k, o) in out.iter_mut().enumerate() {
+                    if !skip.get(k).copied().unwrap_or(false) {
+                        *o = self.dot(k, v);
+                    }
+                }
             }
         }
     }

@@ -1,11 +1,10 @@
 //! Howard policy iteration, modified policy iteration and value iteration.
 
+use super::bellman::{Work, gauss_seidel, greedy, greedy_pv, jacobi, macqueen, residual};
 use super::bicgstab::LinearStats;
 use super::eval::{Cache, evaluate_pairs};
 use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
 
-/// Relative tolerance under which two Q-values count as tied.
-const TIE: f64 = 1e-12;
 /// Gauss–Seidel sweeps before the first policy of total-cost policy iteration.
 const WARM_SWEEPS: usize = 20;
 /// A pair is stochastic when its row deficit is at most this.
@@ -205,126 +204,11 @@ impl std::fmt::Display for Solution {
     }
 }
 
-/// Minimum of the Q-values `q(0), …, q(n − 1)` of a state and the lowest action within the tie
-/// tolerance of it (`keep` wins when it is tied). Returns `(action, min)`.
-#[inline]
-fn greedy_by(n: usize, q: impl Fn(usize) -> f64, keep: Option<usize>) -> (usize, f64) {
-    if n == 1 {
-        return (0, q(0));
-    }
-    let mut buf = [0.0f64; 8];
-    let mut heap = Vec::new();
-    let qs: &mut [f64] = if n <= 8 {
-        &mut buf[..n]
-    } else {
-        heap.resize(n, 0.0);
-        &mut heap
-    };
-    let mut min = f64::INFINITY;
-    for (a, x) in qs.iter_mut().enumerate() {
-        *x = q(a);
-        if *x < min {
-            min = *x;
-        }
-    }
-    let tol = TIE * (1.0 + min.abs());
-    if let Some(k) = keep {
-        if qs[k] <= min + tol {
-            return (k, min);
-        }
-    }
-    let a = qs.iter().position(|&x| x <= min + tol).unwrap_or(0);
-    (a, min)
-}
-
-/// Greedy action of state `i` for the values `v` (`rv = ρ·v`), each Q-value from its row.
-#[inline]
-fn greedy(mdp: &Mdp, i: usize, v: &[f64], beta: f64, rv: f64, keep: Option<usize>) -> (usize, f64) {
-    let lo = mdp.pair_ptr[i];
-    greedy_by(mdp.pair_ptr[i + 1] - lo, |a| mdp.q(lo + a, v, beta, rv), keep)
-}
-
-/// Greedy action of state `i` from the products `pv_k = Σ_j P(k, j) v_j` of all pairs.
-#[inline]
-fn greedy_pv(mdp: &Mdp, i: usize, pv: &[f64], beta: f64, rv: f64, keep: Option<usize>) -> (usize, f64) {
-    let lo = mdp.pair_ptr[i];
-    greedy_by(
-        mdp.pair_ptr[i + 1] - lo,
-        |a| mdp.costs[lo + a] + beta * (pv[lo + a] + mdp.weight(lo + a) * rv),
-        keep,
-    )
-}
-
-fn non_finite(v: &[f64]) -> Result<(), MdpError> {
+pub(crate) fn non_finite(v: &[f64]) -> Result<(), MdpError> {
     match v.iter().position(|x| !x.is_finite()) {
         Some(state) => Err(MdpError::NonFiniteValue { state, value: v[state] }),
         None => Ok(()),
     }
-}
-
-/// Bellman residual `max_i |min_a Q(i, a) − g − v_i|`; an error when anything is not finite.
-fn residual(mdp: &Mdp, beta: f64, v: &[f64], gain: Option<f64>) -> Result<f64, MdpError> {
-    non_finite(v)?;
-    let g = gain.unwrap_or(0.0);
-    if !g.is_finite() {
-        return Err(MdpError::NonFiniteValue { state: 0, value: g });
-    }
-    let rv = mdp.restart_dot(v);
-    let mut pv = vec![0.0; mdp.pairs()];
-    mdp.rows.mul(v, &mut pv);
-    let mut worst = 0.0f64;
-    for i in 0..mdp.states {
-        let d = (greedy_pv(mdp, i, &pv, beta, rv, None).1 - g - v[i]).abs();
-        if !d.is_finite() {
-            return Err(MdpError::NonFiniteValue { state: i, value: d });
-        }
-        worst = worst.max(d);
-    }
-    Ok(worst)
-}
-
-/// One Jacobi Bellman update `next = T v` with the greedy policy, through the products
-/// `pv = P v` of all pairs (one matrix–vector product in the dense form); returns
-/// `(min δ, max δ, max |δ|)` of `δ = next − v`.
-fn jacobi(mdp: &Mdp, beta: f64, v: &[f64], next: &mut [f64], policy: &mut [usize], pv: &mut [f64]) -> (f64, f64, f64) {
-    let rv = mdp.restart_dot(v);
-    mdp.rows.mul(v, pv);
-    let (mut lo, mut hi, mut amax) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-    for i in 0..mdp.states {
-        let (a, m) = greedy_pv(mdp, i, pv, beta, rv, None);
-        policy[i] = a;
-        next[i] = m;
-        let d = m - v[i];
-        lo = lo.min(d);
-        hi = hi.max(d);
-        amax = amax.max(d.abs());
-        if d.is_nan() {
-            amax = f64::NAN;
-        }
-    }
-    (lo, hi, amax)
-}
-
-/// One Gauss–Seidel Bellman sweep in place, over all actions (`fixed = None`) or the given
-/// pairs. Returns `max |δ|` and the span of `δ`.
-fn gauss_seidel(mdp: &Mdp, beta: f64, v: &mut [f64], rho: &[f64], fixed: Option<&[usize]>) -> (f64, f64) {
-    let mut rv = mdp.restart_dot(v);
-    let (mut lo, mut hi, mut amax) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-    for i in 0..mdp.states {
-        let m = match fixed {
-            Some(p) => mdp.q(p[i], v, beta, rv),
-            None => greedy(mdp, i, v, beta, rv, None).1,
-        };
-        let d = m - v[i];
-        v[i] = m;
-        if !rho.is_empty() {
-            rv += rho[i] * d;
-        }
-        lo = lo.min(d);
-        hi = hi.max(d);
-        amax = if d.is_nan() { f64::NAN } else { amax.max(d.abs()) };
-    }
-    (amax, hi - lo)
 }
 
 fn dense_rho(mdp: &Mdp) -> Vec<f64> {
@@ -402,7 +286,7 @@ pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<(Vec
     }
     non_finite(v)?;
     let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
-    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut vec![0.0; mdp.pairs()]);
+    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut Work::new(mdp));
     non_finite(&next)?;
     Ok((next, policy))
 }
@@ -448,19 +332,26 @@ pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resu
         Some(p) => p.clone(),
         None => {
             let zeros = vec![0.0; mdp.states];
-            let cheapest: Vec<usize> = (0..mdp.states).map(|i| greedy(mdp, i, &zeros, 0.0, 0.0, None).0).collect();
-            if criterion == Criterion::TotalCost {
+            let cheapest: Vec<usize> = (0..mdp.states).map(|i| greedy(mdp, i, &zeros, 0.0, 0.0, None, &[]).0).collect();
+            if let Criterion::Discounted { .. } = criterion {
+                // Greedy for the one-step costs `T 0` (QuantEcon's start): one Bellman update
+                // that usually saves an evaluation.
+                let myopic: Vec<f64> = (0..mdp.states).map(|i| mdp.cost(i, cheapest[i]).unwrap_or(0.0)).collect();
+                let (mut next, mut greedy_policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
+                let (_, _, amax) = jacobi(mdp, beta, &myopic, &mut next, &mut greedy_policy, &mut Work::new(mdp));
+                if amax.is_finite() { greedy_policy } else { cheapest }
+            } else if criterion == Criterion::TotalCost {
                 // A few Gauss–Seidel value-iteration sweeps from zero give a policy whose
                 // evaluation is far better conditioned than the cheapest action's (which may
                 // continue for a very long time before absorption).
                 let mut v = zeros;
                 let rho = dense_rho(mdp);
                 for _ in 0..WARM_SWEEPS {
-                    gauss_seidel(mdp, 1.0, &mut v, &rho, None);
+                    gauss_seidel(mdp, 1.0, &mut v, &rho, None, &[]);
                 }
                 let rv = mdp.restart_dot(&v);
                 let warm: Vec<usize> = if v.iter().all(|x| x.is_finite()) {
-                    (0..mdp.states).map(|i| greedy(mdp, i, &v, 1.0, rv, None).0).collect()
+                    (0..mdp.states).map(|i| greedy(mdp, i, &v, 1.0, rv, None, &[]).0).collect()
                 } else {
                     cheapest.clone()
                 };
@@ -478,13 +369,13 @@ pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resu
         let (v, gain) = evaluate_pairs(mdp, criterion, &pairs, opts.linear, &mut cache, &mut stats, true)?;
         non_finite(&v)?;
         let rv = mdp.restart_dot(&v);
-        mdp.rows.mul(&v, &mut pv);
+        mdp.rows.mul(&v, &mut pv, &[]);
         let g = gain.unwrap_or(0.0);
         let mut stable = true;
         let mut worst = 0.0f64;
         let mut next = policy.clone();
         for i in 0..mdp.states {
-            let (a, m) = greedy_pv(mdp, i, &pv, beta, rv, Some(policy[i]));
+            let (a, m) = greedy_pv(mdp, i, &pv, beta, rv, Some(policy[i]), &[]);
             let d = (m - g - v[i]).abs();
             if !d.is_finite() {
                 return Err(MdpError::NonFiniteValue { state: i, value: d });
@@ -512,16 +403,6 @@ pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resu
     Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 })
 }
 
-/// Bounds and midpoint after a Jacobi update with increments in `[lo, hi]`, discounted cost.
-fn macqueen(beta: f64, lo: f64, hi: f64, stochastic: bool) -> Bounds {
-    let k = beta / (1.0 - beta);
-    if stochastic {
-        Bounds { lower: k * lo, upper: k * hi }
-    } else {
-        Bounds { lower: k * lo.min(0.0), upper: k * hi.max(0.0) }
-    }
-}
-
 /// Finishes a value-type iteration whose last Jacobi update went from `prev` to `v`.
 #[allow(clippy::too_many_arguments)]
 fn finish(
@@ -534,6 +415,7 @@ fn finish(
     termination: Termination,
     algorithm: Algorithm,
     stochastic: bool,
+    work: &Work,
 ) -> Result<Solution, MdpError> {
     let beta = criterion.beta();
     let bounds = match criterion {
@@ -547,7 +429,7 @@ fn finish(
         _ => None,
     };
     non_finite(&v)?;
-    let residual = residual(mdp, beta, &v, None)?;
+    let residual = residual(mdp, beta, &v, None, Some(work))?;
     Ok(Solution {
         policy,
         values: v,
@@ -622,14 +504,15 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
     let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut next = vec![0.0; s];
     let mut policy = vec![0; s];
-    let mut pv = vec![0.0; mdp.pairs()];
+    let mut work = Work::new(mdp);
+    let discounted = matches!(criterion, Criterion::Discounted { .. });
     let mut it = 0;
     while it < opts.max_iters {
         it += 1;
         let jacobi_step = match opts.sweep {
             Sweep::Jacobi => true,
             Sweep::GaussSeidel => {
-                let (amax, span) = gauss_seidel(mdp, beta, &mut v, &rho, None);
+                let (amax, span) = gauss_seidel(mdp, beta, &mut v, &rho, None, &work.skip);
                 if amax.is_nan() {
                     return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
                 }
@@ -643,9 +526,12 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
         if !jacobi_step {
             continue;
         }
-        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut next, &mut policy, &mut pv);
+        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut next, &mut policy, &mut work);
         if amax.is_nan() {
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
+        }
+        if discounted {
+            work.eliminate(mdp, beta, &v, (lo, hi), stochastic);
         }
         std::mem::swap(&mut v, &mut next);
         let reason = if converged(criterion, lo, hi, amax, opts.tol, stochastic) {
@@ -656,12 +542,12 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
             None
         };
         if let Some(reason) = reason {
-            return finish(mdp, criterion, v, policy, (lo, hi), it, reason, Algorithm::ValueIteration, stochastic);
+            return finish(mdp, criterion, v, policy, (lo, hi), it, reason, Algorithm::ValueIteration, stochastic, &work);
         }
     }
     // The limit was reached inside Gauss–Seidel sweeps: one Jacobi update for the policy and
     // the bounds.
-    let (lo, hi, _) = jacobi(mdp, beta, &v, &mut next, &mut policy, &mut pv);
+    let (lo, hi, _) = jacobi(mdp, beta, &v, &mut next, &mut policy, &mut work);
     finish(
         mdp,
         criterion,
@@ -672,6 +558,7 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
         Termination::MaxItersReached,
         Algorithm::ValueIteration,
         stochastic,
+        &work,
     )
 }
 
@@ -682,11 +569,11 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
     let mut h = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut next = vec![0.0; s];
     let mut policy = vec![0; s];
-    let mut pv = vec![0.0; mdp.pairs()];
+    let mut work = Work::new(mdp);
     let mut it = 0;
     loop {
         it += 1;
-        let (lo, hi, amax) = jacobi(mdp, 1.0, &h, &mut next, &mut policy, &mut pv);
+        let (lo, hi, amax) = jacobi(mdp, 1.0, &h, &mut next, &mut policy, &mut work);
         if amax.is_nan() {
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
         }
@@ -703,7 +590,7 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
         if done || it >= opts.max_iters {
             let gain = 0.5 * (lo + hi);
             non_finite(&h)?;
-            let residual = residual(mdp, 1.0, &h, Some(gain))?;
+            let residual = residual(mdp, 1.0, &h, Some(gain), None)?;
             return Ok(Solution {
                 policy,
                 values: h,
@@ -761,9 +648,11 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
     let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut u = vec![0.0; s];
     let mut policy = vec![0; s];
-    let mut pv = vec![0.0; mdp.pairs()];
+    let mut work = Work::new(mdp);
+    let discounted = matches!(criterion, Criterion::Discounted { .. });
+    let mut pairs = vec![0; s];
     for it in 1..=opts.max_iters {
-        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut u, &mut policy, &mut pv);
+        let (lo, hi, amax) = jacobi(mdp, beta, &v, &mut u, &mut policy, &mut work);
         if amax.is_nan() {
             return Err(MdpError::NonFiniteValue { state: 0, value: f64::NAN });
         }
@@ -773,11 +662,16 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
             } else {
                 Termination::ToleranceReached
             };
-            return finish(mdp, criterion, u, policy, (lo, hi), it, t, algorithm, stochastic);
+            return finish(mdp, criterion, u, policy, (lo, hi), it, t, algorithm, stochastic, &work);
         }
-        let pairs = mdp.policy_pairs(&policy);
+        if discounted {
+            work.eliminate(mdp, beta, &v, (lo, hi), stochastic);
+        }
+        for (i, k) in pairs.iter_mut().enumerate() {
+            *k = mdp.pair_ptr[i] + policy[i];
+        }
         for _ in 0..opts.sweeps {
-            if matches!(criterion, Criterion::Discounted { .. }) {
+            if discounted {
                 // Jacobi sweeps keep the slow constant mode constant, which the span rule
                 // ignores; Gauss–Seidel sweeps would tilt it and slow the span down to β.
                 let rv = mdp.restart_dot(&u);
@@ -786,7 +680,7 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
                 }
                 std::mem::swap(&mut v, &mut u);
             } else {
-                gauss_seidel(mdp, beta, &mut u, &rho, Some(&pairs));
+                gauss_seidel(mdp, beta, &mut u, &rho, Some(&pairs), &[]);
             }
         }
         std::mem::swap(&mut v, &mut u);
