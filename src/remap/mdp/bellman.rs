@@ -202,6 +202,10 @@ impl Work {
         if any {
             self.epochs.push(v.to_vec());
         }
+        if std::env::var_os("LOADBAL_DEBUG_ELIM").is_some() {
+            let dead = self.skip.iter().filter(|&&d| d).count();
+            eprintln!("eliminate: span {:.3e} slack {:.3e}: {dead} of {} pairs eliminated", hi - lo, slack, mdp.pairs());
+        }
     }
 }
 

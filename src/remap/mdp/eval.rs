@@ -1,6 +1,6 @@
 //! Exact evaluation of a stationary policy.
 
-use super::bicgstab::{Csr, LinearStats, LinearStatus};
+use super::linear::{Csr, LinearStats, LinearStatus};
 use super::solve::LinearSolver;
 use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
 use faer::linalg::solvers::SolveCore;
@@ -44,9 +44,10 @@ fn solve_system(
         LinearSolver::Bicgstab { tol, max_iters } => (tol, max_iters, false),
     };
     let mut out = Vec::with_capacity(rhs.len());
+    let mut iterative = a.iterative();
     for (k, b) in rhs.iter().enumerate() {
         let start = x0.get(k).and_then(Option::as_deref);
-        let o = a.bicgstab(b, start, tol, max_iters);
+        let o = iterative.solve(b, start, tol, max_iters);
         stats.bicgstab_solves += 1;
         stats.bicgstab_iterations += o.iterations;
         stats.last_status = Some(o.status);

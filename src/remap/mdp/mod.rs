@@ -68,14 +68,14 @@
 //! ```
 
 mod bellman;
-mod bicgstab;
+mod linear;
 mod eval;
 mod model;
 mod proper;
 mod rows;
 mod solve;
 
-pub use bicgstab::{LinearStats, LinearStatus};
+pub use linear::{LinearStats, LinearStatus};
 pub use eval::{evaluate_policy, expected_absorption_time};
 pub use model::{Mdp, MdpBuilder};
 pub use proper::AbsorptionBound;

@@ -117,11 +117,20 @@ impl Rows {
         match self {
             Rows::Sparse { ptr, cols, vals } => {
                 let (lo, hi) = (ptr[k], ptr[k + 1]);
-                let mut acc = 0.0;
-                for (&j, &p) in cols[lo..hi].iter().zip(&vals[lo..hi]) {
-                    acc += p * v[j as usize];
+                let (cols, vals) = (&cols[lo..hi], &vals[lo..hi]);
+                // Four independent sums: one would wait on the latency of every addition.
+                let mut acc = [0.0f64; 4];
+                let (head, tail) = (cols.chunks_exact(4), vals.chunks_exact(4));
+                let (rest_c, rest_v) = (head.remainder(), tail.remainder());
+                for (c, p) in head.zip(tail) {
+                    for l in 0..4 {
+                        acc[l] += p[l] * v[c[l] as usize];
+                    }
                 }
-                acc
+                for (l, (&j, &p)) in rest_c.iter().zip(rest_v).enumerate() {
+                    acc[l] += p * v[j as usize];
+                }
+                (acc[0] + acc[1]) + (acc[2] + acc[3])
             }
             Rows::Dense { states, vals, .. } => dense_dot(&vals[k * states..(k + 1) * states], v),
         }

@@ -1,7 +1,7 @@
 //! Howard policy iteration, modified policy iteration and value iteration.
 
 use super::bellman::{Work, gauss_seidel, greedy, greedy_pv, jacobi, macqueen, residual};
-use super::bicgstab::LinearStats;
+use super::linear::LinearStats;
 use super::eval::{Cache, evaluate_pairs};
 use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
 
