@@ -109,7 +109,7 @@ fn storage(c: &mut Criterion) {
     let crit = Crit::Discounted { factor: 0.95 };
     let mut group = c.benchmark_group("storage by density (1000 x 5)");
     group.sample_size(10);
-    for density in [0.01, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 1.0] {
+    for density in [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0] {
         let mdp = random_sparse(1000, 5, density, 7);
         let v: Vec<f64> = (0..1000).map(|i| (i % 17) as f64).collect();
         for form in [Storage::Sparse, Storage::Dense] {

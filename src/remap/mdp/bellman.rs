@@ -65,42 +65,67 @@ pub(crate) fn greedy(
     )
 }
 
-/// Q-value of pair `k` from its product `pv_k = Σ_j P(k, j) v_j`.
+/// `min_a Q_v(i, a)` over the actions of state `i` not marked in `skip`, and the greedy action,
+/// with every Q-value or a lower bound of it written to `q`. The action `hint` (the previous
+/// greedy one) is computed first; another action's row is multiplied only when its bound
+/// `c(i, a) + β (1 − deficit) min_j v_j` (rows and the restart are nonnegative, so
+/// `Σ_j P(i, a, j) v_j + w ρ·v ≥ (1 − deficit) min v`) does not exceed the smallest Q-value so
+/// far by twice the tie tolerance: such an action is neither the minimum nor tied with it, and
+/// its bound stands in for its Q-value (exact for the minimum, the greedy action and its ties).
+/// `zero` says that `v = 0` (every Q-value is then its cost); with `keep`, `hint` stays the
+/// greedy action when it is tied (policy iteration's rule).
+#[allow(clippy::too_many_arguments)]
 #[inline]
-fn q_pv(mdp: &Mdp, k: usize, pv: &[f64], beta: f64, rv: f64) -> f64 {
-    mdp.costs[k] + beta * (pv[k] + mdp.weight(k) * rv)
-}
-
-/// Greedy action of state `i` from the products `pv` of all pairs; pairs marked in `skip` are
-/// left out.
-#[inline]
-pub(crate) fn greedy_pv(
+pub(crate) fn state_min(
     mdp: &Mdp,
     i: usize,
-    pv: &[f64],
-    beta: f64,
-    rv: f64,
-    keep: Option<usize>,
+    v: &[f64],
+    (beta, rv, vmin, zero): (f64, f64, f64, bool),
+    hint: usize,
+    keep: bool,
     skip: &[bool],
+    q: &mut [f64],
 ) -> (usize, f64) {
-    let lo = mdp.pair_ptr[i];
+    let (first, end) = (mdp.pair_ptr[i], mdp.pair_ptr[i + 1]);
+    let exact = |k: usize| if zero { mdp.costs[k] } else { mdp.q(k, v, beta, rv) };
+    let mut hint = first + hint.min(end - first - 1);
+    if skipped(skip, hint) {
+        hint = (first..end).find(|&k| !skipped(skip, k)).unwrap_or(first);
+    }
+    let mut best = exact(hint);
+    q[hint] = best;
+    for k in first..end {
+        if k == hint || skipped(skip, k) {
+            continue;
+        }
+        let bound = mdp.costs[k] + beta * (1.0 - mdp.deficit(k)) * vmin;
+        q[k] = if bound > best + 2.0 * TIE * (1.0 + best.abs()) {
+            bound
+        } else {
+            let x = exact(k);
+            best = best.min(x);
+            x
+        };
+    }
     greedy_by(
-        mdp.pair_ptr[i + 1] - lo,
-        |a| if skipped(skip, lo + a) { f64::INFINITY } else { q_pv(mdp, lo + a, pv, beta, rv) },
-        keep,
+        end - first,
+        |a| if skipped(skip, first + a) { f64::INFINITY } else { q[first + a] },
+        keep.then_some(hint - first),
     )
 }
 
 /// Bellman residual `max_i |min_a Q(i, a) − g − v_i|` over every action; an error when anything
-/// is not finite. With `work`, the Q-values of the actions it eliminated are bounded from below
-/// instead of computed (see [`Work::eliminate`]): an eliminated pair's product is taken only
-/// when its bound does not clear the state's minimum over the other actions.
+/// is not finite. Each state's minimum is taken as [`jacobi`] takes it, from `hint` (the
+/// returned policy); with `work`, an action it eliminated is bounded from below by its last
+/// Q-value (see [`Work::eliminate`]) and multiplied only when that bound does not clear the
+/// state's minimum over the other actions.
 pub(crate) fn residual(
     mdp: &Mdp,
     beta: f64,
     v: &[f64],
     gain: Option<f64>,
     work: Option<&Work>,
+    hint: Option<&[usize]>,
 ) -> Result<f64, MdpError> {
     non_finite(v)?;
     let g = gain.unwrap_or(0.0);
@@ -109,15 +134,16 @@ pub(crate) fn residual(
     }
     let skip: &[bool] = work.map_or(&[], |w| &w.skip);
     let rv = mdp.restart_dot(v);
-    let mut pv = vec![0.0; mdp.pairs()];
-    mdp.rows.mul(v, &mut pv, skip);
+    let vmin = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let mut q = vec![0.0; mdp.pairs()];
     // min_j (v − v_t)_j for every elimination epoch t.
     let shifts: Vec<f64> = work.map_or(Vec::new(), |w| {
         w.epochs.iter().map(|e| v.iter().zip(e).map(|(a, b)| a - b).fold(f64::INFINITY, f64::min)).collect()
     });
     let mut worst = 0.0f64;
     for i in 0..mdp.states {
-        let (_, mut m) = greedy_pv(mdp, i, &pv, beta, rv, None, skip);
+        let h = hint.map_or(0, |p| p[i]);
+        let (_, mut m) = state_min(mdp, i, v, (beta, rv, vmin, false), h, false, skip, &mut q);
         if let Some(w) = work.filter(|w| !w.skip.is_empty()) {
             for k in mdp.pair_ptr[i]..mdp.pair_ptr[i + 1] {
                 if w.skip[k] {
@@ -139,13 +165,12 @@ pub(crate) fn residual(
     Ok(worst)
 }
 
-/// Scratch of the Jacobi updates of one solver run: the products `P v` of the pairs, and the
-/// pairs MacQueen's test has shown suboptimal (skipped from then on).
+/// Scratch of the Jacobi updates of one solver run: the Q-values of the pairs, and the pairs
+/// MacQueen's test has shown suboptimal (skipped from then on).
 #[derive(Debug, Default)]
 pub(crate) struct Work {
-    pv: Vec<f64>,
-    /// `ρ·v` of the last update.
-    rv: f64,
+    /// Q-values of the pairs at the last update, or lower bounds of them (see [`state_min`]).
+    q: Vec<f64>,
     /// Eliminated pairs (empty until the first elimination).
     pub skip: Vec<bool>,
     /// The values `v_t` of the updates at which pairs were eliminated.
@@ -156,7 +181,7 @@ pub(crate) struct Work {
 
 impl Work {
     pub fn new(mdp: &Mdp) -> Self {
-        Self { pv: vec![0.0; mdp.pairs()], ..Self::default() }
+        Self { q: vec![0.0; mdp.pairs()], ..Self::default() }
     }
 
     /// MacQueen's test (Puterman, §6.7.2) after the Jacobi update `u = T v` with increments
@@ -182,12 +207,12 @@ impl Work {
             let mut min = f64::INFINITY;
             for k in first..end {
                 if !skipped(&self.skip, k) {
-                    min = min.min(q_pv(mdp, k, &self.pv, beta, self.rv));
+                    min = min.min(self.q[k]);
                 }
             }
             let cut = min + slack + 2.0 * TIE * (1.0 + min.abs());
             for k in first..end {
-                let q = q_pv(mdp, k, &self.pv, beta, self.rv);
+                let q = self.q[k];
                 if !skipped(&self.skip, k) && q > cut {
                     if self.skip.is_empty() {
                         self.skip = vec![false; mdp.pairs()];
@@ -202,16 +227,13 @@ impl Work {
         if any {
             self.epochs.push(v.to_vec());
         }
-        if std::env::var_os("LOADBAL_DEBUG_ELIM").is_some() {
-            let dead = self.skip.iter().filter(|&&d| d).count();
-            eprintln!("eliminate: span {:.3e} slack {:.3e}: {dead} of {} pairs eliminated", hi - lo, slack, mdp.pairs());
-        }
     }
 }
 
-/// One Jacobi Bellman update `next = T v` with the greedy policy, through the products
-/// `P v` of the pairs not eliminated (one matrix–vector product in the dense form until an
-/// action is eliminated); returns `(min δ, max δ, max |δ|)` of `δ = next − v`.
+/// One Jacobi Bellman update `next = T v` with the greedy policy (`policy` holds the previous
+/// one on entry: its actions are computed first, see [`state_min`]), over the pairs not
+/// eliminated; returns `(min δ, max δ, max |δ|)` of `δ = next − v`. From `v = 0` no row is
+/// multiplied.
 pub(crate) fn jacobi(
     mdp: &Mdp,
     beta: f64,
@@ -221,16 +243,11 @@ pub(crate) fn jacobi(
     work: &mut Work,
 ) -> (f64, f64, f64) {
     let rv = mdp.restart_dot(v);
-    work.rv = rv;
-    if v.iter().all(|&x| x == 0.0) {
-        // P·0 = 0: the first update from zero values needs no product.
-        work.pv.fill(0.0);
-    } else {
-        mdp.rows.mul(v, &mut work.pv, &work.skip);
-    }
+    let zero = v.iter().all(|&x| x == 0.0);
+    let vmin = v.iter().copied().fold(f64::INFINITY, f64::min);
     let (mut lo, mut hi, mut amax) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
     for i in 0..mdp.states {
-        let (a, m) = greedy_pv(mdp, i, &work.pv, beta, rv, None, &work.skip);
+        let (a, m) = state_min(mdp, i, v, (beta, rv, vmin, zero), policy[i], false, &work.skip, &mut work.q);
         policy[i] = a;
         next[i] = m;
         let d = m - v[i];

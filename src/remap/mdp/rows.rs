@@ -1,8 +1,7 @@
 //! The transition rows of an MDP, sparse or dense, and the products the solvers take of them.
 
 use faer::linalg::matmul::dot::inner_prod;
-use faer::linalg::matmul::matmul;
-use faer::{Accum, ColMut, ColRef, Conj, MatRef, Par, RowRef};
+use faer::{ColRef, Conj, RowRef};
 
 /// How the transition rows of an [`Mdp`](super::Mdp) are stored. [`MdpBuilder::build`] and
 /// [`Mdp::new`] choose by density (see [`DENSE_DENSITY`](super::DENSE_DENSITY));
@@ -133,32 +132,6 @@ impl Rows {
                 (acc[0] + acc[1]) + (acc[2] + acc[3])
             }
             Rows::Dense { states, vals, .. } => dense_dot(&vals[k * states..(k + 1) * states], v),
-        }
-    }
-
-    /// `out_k = Σ_j P(k, j) v_j` for every pair `k` not marked in `skip` (an empty `skip` marks
-    /// none): one matrix–vector product (faer's, single threaded: it is memory bound) in the
-    /// dense form while no row is skipped, one dot product per row after.
-    pub fn mul(&self, v: &[f64], out: &mut [f64], skip: &[bool]) {
-        match self {
-            Rows::Dense { states, vals, .. } if skip.is_empty() => {
-                let p = MatRef::from_row_major_slice(vals, out.len(), *states);
-                matmul(
-                    ColMut::from_slice_mut(out).as_mat_mut(),
-                    Accum::Replace,
-                    p,
-                    ColRef::from_slice(v).as_mat(),
-                    1.0,
-                    Par::Seq,
-                );
-            }
-            _ => {
-                for (k, o) in out.iter_mut().enumerate() {
-                    if !skip.get(k).copied().unwrap_or(false) {
-                        *o = self.dot(k, v);
-                    }
-                }
-            }
         }
     }
 

@@ -1,6 +1,6 @@
 //! Howard policy iteration, modified policy iteration and value iteration.
 
-use super::bellman::{Work, gauss_seidel, greedy, greedy_pv, jacobi, macqueen, residual};
+use super::bellman::{Work, gauss_seidel, greedy, jacobi, macqueen, residual, state_min};
 use super::linear::LinearStats;
 use super::eval::{Cache, evaluate_pairs};
 use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
@@ -363,19 +363,19 @@ pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resu
     };
     let mut cache = Cache::default();
     let mut stats = LinearStats::default();
-    let mut pv = vec![0.0; mdp.pairs()];
+    let mut q = vec![0.0; mdp.pairs()];
     for it in 1..=opts.max_iters {
         let pairs = mdp.policy_pairs(&policy);
         let (v, gain) = evaluate_pairs(mdp, criterion, &pairs, opts.linear, &mut cache, &mut stats, true)?;
         non_finite(&v)?;
         let rv = mdp.restart_dot(&v);
-        mdp.rows.mul(&v, &mut pv, &[]);
+        let vmin = v.iter().copied().fold(f64::INFINITY, f64::min);
         let g = gain.unwrap_or(0.0);
         let mut stable = true;
         let mut worst = 0.0f64;
         let mut next = policy.clone();
         for i in 0..mdp.states {
-            let (a, m) = greedy_pv(mdp, i, &pv, beta, rv, Some(policy[i]), &[]);
+            let (a, m) = state_min(mdp, i, &v, (beta, rv, vmin, false), policy[i], true, &[], &mut q);
             let d = (m - g - v[i]).abs();
             if !d.is_finite() {
                 return Err(MdpError::NonFiniteValue { state: i, value: d });
@@ -429,7 +429,7 @@ fn finish(
         _ => None,
     };
     non_finite(&v)?;
-    let residual = residual(mdp, beta, &v, None, Some(work))?;
+    let residual = residual(mdp, beta, &v, None, Some(work), Some(&policy))?;
     Ok(Solution {
         policy,
         values: v,
@@ -590,7 +590,7 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
         if done || it >= opts.max_iters {
             let gain = 0.5 * (lo + hi);
             non_finite(&h)?;
-            let residual = residual(mdp, 1.0, &h, Some(gain), None)?;
+            let residual = residual(mdp, 1.0, &h, Some(gain), None, Some(&policy))?;
             return Ok(Solution {
                 policy,
                 values: h,
