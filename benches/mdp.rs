@@ -8,9 +8,9 @@
 //! comparison itself is scripts/peers/quantecon_mdp.py (benches/mdp_peer.rs is its crate side).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
 use loadbal::rand::{Rng, SeedableRng};
 use loadbal::rand_chacha::ChaCha8Rng;
+use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
 use loadbal::remap::mdp::{
     Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep, bellman_update, modified_policy_iteration,
     policy_iteration, solve, value_iteration,

@@ -25,7 +25,10 @@ use std::time::Instant;
 mod instances;
 
 #[derive(Parser, Debug)]
-#[command(name = "mdp_peer", about = "Times the crate's MDP solvers on one peer instance (see scripts/peers/quantecon_mdp.py).")]
+#[command(
+    name = "mdp_peer",
+    about = "Times the crate's MDP solvers on one peer instance (see scripts/peers/quantecon_mdp.py)."
+)]
 struct Args {
     #[command(subcommand)]
     instance: Instance,

@@ -33,7 +33,13 @@ fn check_quantecon(name: &str, mdp: &Mdp) {
         let mut worst = 0.0f64;
         for r in &rows {
             let s = r.u64("state") as usize;
-            assert_eq!(sol.policy[s] as u64, r.u64("action"), "{name} ({}), state {s}, {}", mdp.storage(), sol.algorithm);
+            assert_eq!(
+                sol.policy[s] as u64,
+                r.u64("action"),
+                "{name} ({}), state {s}, {}",
+                mdp.storage(),
+                sol.algorithm
+            );
             worst = worst.max((sol.values[s] - r.f64("value")).abs());
         }
         assert!(worst < 1e-9, "{name} ({}) {}: max |v − v_QuantEcon| = {worst:e}", mdp.storage(), sol.algorithm);

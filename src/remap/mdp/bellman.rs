@@ -299,4 +299,3 @@ pub(crate) fn macqueen(beta: f64, lo: f64, hi: f64, stochastic: bool) -> Bounds 
         Bounds { lower: k * lo.min(0.0), upper: k * hi.max(0.0) }
     }
 }
-

@@ -110,7 +110,13 @@ fn solve_from_transposed(at: faer::Mat<f64>, b: &[f64]) -> Vec<f64> {
 
 /// Solves `v = c + β (P_u v + w_u ρ·v)` for the chosen pairs of a dense-form MDP by one dense LU
 /// of `I − β (P_u + w_u ρᵀ)` (the restart term folded into the matrix).
-fn dense_values(mdp: &Mdp, beta: f64, pairs: &[usize], c: &[f64], criterion: &'static str) -> Result<Vec<f64>, MdpError> {
+fn dense_values(
+    mdp: &Mdp,
+    beta: f64,
+    pairs: &[usize],
+    c: &[f64],
+    criterion: &'static str,
+) -> Result<Vec<f64>, MdpError> {
     let v = solve_from_transposed(dense_transposed(mdp, beta, pairs), c);
     check_finite(&v, MdpError::SingularSystem { criterion })?;
     Ok(v)
@@ -305,9 +311,10 @@ pub(crate) fn average_values(
 /// Uses [`LinearSolver::Auto`].
 ///
 /// # Accuracy
-/// Dense LU (at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a non-trivial row):
-/// backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger systems: BiCGSTAB to a
-/// relative residual of 1e-13, or a sparse LU when it does not converge.
+/// Dense LU (the dense form, or at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a
+/// non-trivial row): backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger
+/// sparse systems: BiCGSTAB to a relative residual of 1e-13, or a sparse LU when it does not
+/// converge.
 ///
 /// # Errors
 /// [`MdpError::InvalidPolicy`], [`MdpError::InvalidDiscount`], [`MdpError::NotStochastic`]

@@ -287,4 +287,3 @@ impl Csr {
         Some((0..rhs.len()).map(|k| (0..n).map(|i| x[(i, k)]).collect()).collect())
     }
 }
-

@@ -132,7 +132,9 @@ impl MdpBuilder {
         self
     }
 
-    /// Validates and builds the MDP.
+    /// Validates and builds the MDP, with its rows stored densely when at least
+    /// [`DENSE_DENSITY`] of the `pairs × S` entries are nonzero, in compressed sparse rows
+    /// otherwise (see [`Storage`]).
     ///
     /// # Errors
     /// [`MdpError::Empty`] (no states, or a state without actions), [`MdpError::TooLarge`]
@@ -230,7 +232,8 @@ impl MdpBuilder {
             let deficits = order.iter().map(|&k| deficits[k]).collect();
             (Rows::Sparse { ptr: row_ptr, cols, vals }, costs, weights, deficits)
         };
-        let mdp = Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum, deficits };
+        let mdp =
+            Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum, deficits };
         let storage = storage_for(mdp.states, mdp.pairs(), mdp.rows.nonzeros());
         Ok(mdp.with_storage(storage))
     }
@@ -258,7 +261,9 @@ fn check_entry(states: usize, state: usize, action: usize, target: usize, p: f64
 impl Mdp {
     /// Validates and builds an MDP from dense matrices: `transitions[a]` is the `S×S` matrix of
     /// action `a`, `costs[(i, a)]` the cost of action `a` in state `i`; every state has every
-    /// action. Zero entries are not stored.
+    /// action. With at least [`DENSE_DENSITY`] of the entries nonzero the rows are copied into
+    /// the dense form, otherwise their nonzero entries into compressed sparse rows (see
+    /// [`Storage`]).
     ///
     /// # Errors
     /// [`MdpError::Empty`], [`MdpError::NotSquare`], [`MdpError::DimensionMismatch`] and the
@@ -311,7 +316,12 @@ impl Mdp {
             let mut b = MdpBuilder::with_capacity(states, states * actions, nnz);
             for i in 0..states {
                 for (a, p) in transitions.iter().enumerate() {
-                    b.action_from_iter(i, costs[(i, a)], 0.0, (0..states).map(|j| (j, p[(i, j)])).filter(|e| e.1 != 0.0));
+                    b.action_from_iter(
+                        i,
+                        costs[(i, a)],
+                        0.0,
+                        (0..states).map(|j| (j, p[(i, j)])).filter(|e| e.1 != 0.0),
+                    );
                 }
             }
             return b.build();

@@ -1,8 +1,8 @@
 //! Howard policy iteration, modified policy iteration and value iteration.
 
 use super::bellman::{Work, gauss_seidel, greedy, jacobi, macqueen, residual, state_min};
-use super::linear::LinearStats;
 use super::eval::{Cache, evaluate_pairs};
+use super::linear::LinearStats;
 use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
 
 /// Gauss–Seidel sweeps before the first policy of total-cost policy iteration.
@@ -74,17 +74,19 @@ pub enum Sweep {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinearSolver {
-    /// Dense LU (faer) for at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a non-trivial
-    /// row; otherwise BiCGSTAB with a symmetric Gauss–Seidel preconditioner to a relative
-    /// residual of 1e-13 (at most 2,000 iterations), falling back to a sparse LU (faer) on
-    /// breakdown or stall. Average-cost systems: dense LU up to 1,500 states, else sparse LU.
+    /// An MDP stored densely ([`Storage::Dense`](super::Storage::Dense)): one dense LU (faer)
+    /// of `I − β (P_u + w_u ρᵀ)` built from the rows, `O(S³)`. Sparse rows: dense LU for at
+    /// most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a non-trivial row; otherwise
+    /// faer's BiCGSTAB, right-preconditioned by a symmetric Gauss–Seidel sweep, to a relative
+    /// residual of 1e-13 (at most 2,000 iterations), falling back to a sparse LU (faer) when it
+    /// stalls; average-cost systems, dense LU up to 1,500 states, else sparse LU.
     Auto,
     /// Always a dense LU.
     DenseLu,
-    /// Always a sparse LU.
+    /// Always a sparse LU (a dense-form MDP's rows are read as sparse ones).
     SparseLu,
-    /// Always BiCGSTAB; not reaching `tol` within `max_iters` is an error
-    /// ([`MdpError::LinearSolverFailed`]), not a fallback.
+    /// Always faer's BiCGSTAB with the symmetric Gauss–Seidel preconditioner; not reaching `tol`
+    /// within `max_iters` is an error ([`MdpError::LinearSolverFailed`]), not a fallback.
     Bicgstab {
         /// Relative residual `‖b − Ax‖ / ‖b‖` to reach.
         tol: f64,
@@ -267,8 +269,10 @@ fn stochastic(mdp: &Mdp) -> bool {
 /// [`MdpError::InvalidOption`] for a wrong length of `v`; [`MdpError::NonFiniteValue`].
 ///
 /// # Accuracy
-/// One sparse row product and a minimum per state: each value to (k + 2)u·Σ|terms| (k nonzeros
-/// of the row, u = 2⁻⁵³); ties between actions within that error resolve to the lowest index.
+/// One row product and a minimum per state: each value to (k + 2)u·Σ|terms| (k entries of the
+/// row: its nonzeros in the sparse form, `S` in the dense form; u = 2⁻⁵³); ties between
+/// actions within that error resolve to the lowest index. Rows whose bound settles their
+/// action are not multiplied (see [`value_iteration`]); the result is the same.
 ///
 /// # Examples
 /// One step from zero values costs the cheapest immediate cost.
@@ -294,11 +298,14 @@ pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<(Vec
 /// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats
 /// (Puterman, §6.4 and §8.6; Yin et al., §4).
 ///
-/// The initial policy is `opts.init_policy`, or the cheapest action of each state; for the
-/// total cost, the greedy policy after 20 Gauss–Seidel value-iteration sweeps from zero when it
-/// is proper (its evaluation is better conditioned), else the cheapest action made proper
-/// ([`Mdp::proper_policy`]). Evaluations use
-/// `opts.linear` and start BiCGSTAB from the previous round's solution.
+/// The initial policy is `opts.init_policy`, or: for the discounted cost, the greedy policy
+/// of the one-step costs `T 0` (QuantEcon's start, one Bellman update that usually saves an
+/// evaluation); for the total cost, the greedy policy after 20 Gauss–Seidel value-iteration
+/// sweeps from zero when it is proper (its evaluation is better conditioned), else the
+/// cheapest action made proper ([`Mdp::proper_policy`]); for the average cost, the cheapest
+/// action of each state. Evaluations use `opts.linear` (a dense LU in the dense form) and start
+/// BiCGSTAB from the previous round's solution. Improvements multiply a row only when its
+/// bound does not settle the action (see [`value_iteration`]).
 ///
 /// # Formula
 /// u_{k+1}(i) = argmin_a [c(i,a) + β Σ_j P(i,a,j) V^{u_k}_j]  (− g for the average cost)
@@ -466,6 +473,14 @@ fn converged(criterion: Criterion, lo: f64, hi: f64, amax: f64, tol: f64, stocha
 /// `opts.tol` wide (always Jacobi sweeps). The policy is greedy for the last iterate; no
 /// linear system is solved.
 ///
+/// Discounted cost: after every Jacobi update, MacQueen's test (Puterman, §6.7.2) removes the
+/// actions whose Q-value exceeds their state's minimum by more than the width of the bounds on
+/// `V*` (plus twice the tie tolerance): they cannot be optimal and are not multiplied again.
+/// In every update, an action whose lower bound `c(i, a) + β (1 − deficit) min_j V(j)` clears
+/// the state's best Q-value so far is not multiplied either. Neither changes an update, its
+/// greedy policy or its ties; on dense problems they leave about one row per state to
+/// multiply after a few updates, and the first update from zero values multiplies none.
+///
 /// With zero initial values and Jacobi sweeps, `V^n` is the optimal n-step cost
 /// (Yin et al., eq. (12)).
 ///
@@ -542,7 +557,18 @@ pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Resul
             None
         };
         if let Some(reason) = reason {
-            return finish(mdp, criterion, v, policy, (lo, hi), it, reason, Algorithm::ValueIteration, stochastic, &work);
+            return finish(
+                mdp,
+                criterion,
+                v,
+                policy,
+                (lo, hi),
+                it,
+                reason,
+                Algorithm::ValueIteration,
+                stochastic,
+                &work,
+            );
         }
     }
     // The limit was reached inside Gauss–Seidel sweeps: one Jacobi update for the policy and
@@ -608,8 +634,9 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
 
 /// Modified policy iteration (Puterman §6.5): each round one Jacobi Bellman update
 /// `u = T v` with its greedy policy `σ`, then `opts.sweeps` sweeps of `T_σ` on `u` (Jacobi for
-/// the discounted cost, whose span rule they suit; Gauss–Seidel for the total cost). Same stopping rules, bounds and midpoint as [`value_iteration`]; total and discounted
-/// cost.
+/// the discounted cost, whose span rule they suit; Gauss–Seidel for the total cost). Same
+/// stopping rules, bounds, midpoint, action elimination and row bounds as
+/// [`value_iteration`]; total and discounted cost.
 ///
 /// # Formula
 /// u = T v, σ = greedy(v);  v ← (T_σ)^k u  (Gauss–Seidel sweeps)
@@ -688,14 +715,17 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
     Err(MdpError::InvalidOption { name: "max_iters", value: 0.0 })
 }
 
-/// Solves with the method that was fastest in the crate's benchmarks against QuantEcon
-/// (benches/mdp.rs): modified policy iteration with `opts.sweeps` sweeps for a discounted
-/// problem whose rows are dense (on average more than a quarter of the states per row, more
-/// than [`DENSE_LIMIT`](super::DENSE_LIMIT) states), Howard policy iteration otherwise (sparse
-/// rows, total and average cost).
+/// Solves with the method that was fastest in the crate's runs against QuantEcon
+/// (scripts/peers/quantecon_mdp.py): for a discounted problem stored densely
+/// ([`Storage::Dense`]) with more than [`DENSE_LIMIT`](super::DENSE_LIMIT) states, value
+/// iteration with Jacobi sweeps (`opts.sweep` is not read): its action elimination and row
+/// bounds leave about one row per state to multiply after the first few updates, so every
+/// update costs what a sweep of modified policy iteration costs, and no dense LU of `S³` is
+/// needed; Howard policy iteration otherwise (sparse rows, small dense problems, total and
+/// average cost).
 ///
 /// # Formula
-/// As [`policy_iteration`] and [`modified_policy_iteration`].
+/// As [`policy_iteration`] and [`value_iteration`].
 ///
 /// # Accuracy
 /// As the method chosen (see `Solution::algorithm`).
@@ -715,7 +745,9 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
 pub fn solve(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
     let dense_rows = mdp.states > DENSE_LIMIT && mdp.storage() == Storage::Dense;
     match criterion {
-        Criterion::Discounted { .. } if dense_rows => modified_policy_iteration(mdp, criterion, opts),
+        Criterion::Discounted { .. } if dense_rows => {
+            value_iteration(mdp, criterion, &Options { sweep: Sweep::Jacobi, ..opts.clone() })
+        }
         _ => policy_iteration(mdp, criterion, opts),
     }
 }
