@@ -4,7 +4,7 @@
 //! restart), discount 0.95; plus the 10⁶-state sparse remapping problem (3 processes × 100
 //! levels, total cost, a remap rebalances) and the r = 8 exchangeable problem; and the two
 //! storage forms on random MDPs of every density, which sets `DENSE_DENSITY`. Run
-//! single-threaded: `RAYON_NUM_THREADS=1 cargo bench --features bench --bench mdp`. The peer
+//! single-threaded: `RAYON_NUM_THREADS=1 cargo bench --bench mdp`. The peer
 //! comparison itself is scripts/peers/quantecon_mdp.py (benches/mdp_peer.rs is its crate side).
 
 use criterion::{Criterion, criterion_group, criterion_main};
