@@ -74,6 +74,9 @@ enum Instance {
     },
 }
 
+/// One of the crate's solvers.
+type Solver = fn(&Mdp, Crit, &Options) -> Solution;
+
 fn time(budget: f64, repeat: usize, mut f: impl FnMut() -> Solution) -> (f64, usize, Solution) {
     let sol = f(); // warm-up, untimed
     let (mut best, mut runs, mut spent) = (f64::INFINITY, 0, 0.0);
@@ -110,7 +113,7 @@ fn main() {
     };
     let crit = Crit::Discounted { factor: instances::BETA };
     let o = Options { tol: args.tol, ..Options::default() };
-    let mut methods: Vec<(String, Options, fn(&Mdp, Crit, &Options) -> Solution)> = vec![
+    let mut methods: Vec<(String, Options, Solver)> = vec![
         ("PI".into(), o.clone(), |m, c, o| policy_iteration(m, c, o).expect("PI")),
         ("VI".into(), o.clone(), |m, c, o| value_iteration(m, c, o).expect("VI")),
         ("VI Jacobi".into(), Options { sweep: Sweep::Jacobi, ..o.clone() }, |m, c, o| {

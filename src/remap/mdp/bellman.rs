@@ -94,12 +94,12 @@ pub(crate) fn state_min(
     }
     let mut best = exact(hint);
     q[hint] = best;
-    for k in first..end {
+    for (k, slot) in q.iter_mut().enumerate().take(end).skip(first) {
         if k == hint || skipped(skip, k) {
             continue;
         }
         let bound = mdp.costs[k] + beta * (1.0 - mdp.deficit(k)) * vmin;
-        q[k] = if bound > best + 2.0 * TIE * (1.0 + best.abs()) {
+        *slot = if bound > best + 2.0 * TIE * (1.0 + best.abs()) {
             bound
         } else {
             let x = exact(k);
@@ -150,7 +150,8 @@ pub(crate) fn residual(
                     // Q_v(k) ≥ Q_{v_t}(k) + β Σ_j P(k, j) (v − v_t)_j ≥ Q_{v_t}(k) + β r_k min(v − v_t).
                     let (t, q_t) = w.eliminated[k];
                     let bound = q_t + beta * (1.0 - mdp.deficit(k)) * shifts[t as usize];
-                    if !(bound > m + TIE * (1.0 + m.abs())) {
+                    let clear = bound.partial_cmp(&(m + TIE * (1.0 + m.abs())));
+                    if clear != Some(std::cmp::Ordering::Greater) {
                         m = m.min(mdp.q(k, v, beta, rv));
                     }
                 }

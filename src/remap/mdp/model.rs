@@ -399,9 +399,11 @@ impl Mdp {
     /// let sparse = mdp.clone().with_storage(Storage::Sparse);
     /// assert_eq!((mdp.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
     /// let crit = Criterion::Discounted { factor: 0.5 };
-    /// let (a, b) = (policy_iteration(&mdp, crit, &Options::default()).unwrap(), policy_iteration(&sparse, crit, &Options::default()).unwrap());
-    /// assert_eq!(a.values, b.values); // v_0 = 1 + v_0 / 4: 4/3
-    /// assert!((a.values[0] - 4.0 / 3.0).abs() < 1e-15);
+    /// let o = Options::default();
+    /// let (a, b) = (policy_iteration(&mdp, crit, &o).unwrap(), policy_iteration(&sparse, crit, &o).unwrap());
+    /// // v_1 = 0 and v_0 = 1 + v_0 / 4 = 4/3 in both forms.
+    /// assert_eq!(a.policy, b.policy);
+    /// assert!((a.values[0] - 4.0 / 3.0).abs() < 1e-15 && (b.values[0] - 4.0 / 3.0).abs() < 1e-15);
     /// ```
     pub fn with_storage(mut self, storage: Storage) -> Self {
         if storage != self.storage() {
