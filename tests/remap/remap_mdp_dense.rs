@@ -14,12 +14,14 @@ use loadbal::remap::mdp::{
 use nalgebra::{DMatrix, DVector};
 use proptest::prelude::*;
 
-/// Every solver on `mdp` (PI, MPI, Gauss–Seidel and Jacobi VI, `solve`).
+/// Every solver on `mdp` (PI, MPI with 5 and 20 sweeps, Gauss–Seidel and Jacobi VI, `solve`;
+/// from 8 sweeps the dense form's MPI gathers the policy's rows into one matrix).
 fn all_solvers(mdp: &Mdp, crit: Criterion, tol: f64) -> Vec<Solution> {
     let o = Options { tol, ..Options::default() };
     vec![
         policy_iteration(mdp, crit, &o).unwrap(),
         modified_policy_iteration(mdp, crit, &o).unwrap(),
+        modified_policy_iteration(mdp, crit, &Options { sweeps: 20, ..o.clone() }).unwrap(),
         value_iteration(mdp, crit, &o).unwrap(),
         value_iteration(mdp, crit, &Options { sweep: Sweep::Jacobi, ..o.clone() }).unwrap(),
         solve(mdp, crit, &o).unwrap(),
