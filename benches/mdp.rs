@@ -2,13 +2,18 @@
 //! QuantEcon: a seeded random dense MDP (1,000 states × 5 actions) and Kronecker chains of
 //! Yin et al.'s reflecting walk (36, 1,296 and 4,096 chain states, remap cost 5, uniform
 //! restart), discount 0.95; plus the 10⁶-state sparse remapping problem (3 processes × 100
-//! levels, total cost, a remap rebalances) and the r = 8 exchangeable problem. Run single-threaded for the
-//! comparison: `RAYON_NUM_THREADS=1 cargo bench --features bench --bench mdp`.
+//! levels, total cost, a remap rebalances) and the r = 8 exchangeable problem; and the two
+//! storage forms on random MDPs of every density, which sets `DENSE_DENSITY`. Run
+//! single-threaded: `RAYON_NUM_THREADS=1 cargo bench --bench mdp`. The peer
+//! comparison itself is scripts/peers/quantecon_mdp.py (benches/mdp_peer.rs is its crate side).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::rand::{Rng, SeedableRng};
+use loadbal::rand_chacha::ChaCha8Rng;
 use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
 use loadbal::remap::mdp::{
-    Criterion as Crit, Options, Sweep, modified_policy_iteration, policy_iteration, solve, value_iteration,
+    Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep, bellman_update, modified_policy_iteration,
+    policy_iteration, solve, value_iteration,
 };
 use std::hint::black_box;
 
@@ -74,5 +79,51 @@ fn large(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, peers, large);
+/// A seeded random MDP of `states` states and `actions` actions whose rows keep each entry with
+/// probability `density` (the diagonal always), normalised to sum 0.99 (discounted or total cost).
+fn random_sparse(states: usize, actions: usize, density: f64, seed: u64) -> Mdp {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut b = MdpBuilder::new(states);
+    let mut row = Vec::new();
+    for i in 0..states {
+        for _ in 0..actions {
+            row.clear();
+            for j in 0..states {
+                if j == i || rng.random::<f64>() < density {
+                    row.push((j, rng.random::<f64>() + 0.01));
+                }
+            }
+            let sum: f64 = row.iter().map(|e| e.1).sum();
+            row.iter_mut().for_each(|e| e.1 *= 0.99 / sum);
+            b.action(i, rng.random::<f64>(), &row);
+        }
+    }
+    b.build().expect("valid random MDP")
+}
+
+/// The Bellman update (the kernel of value and modified policy iteration) and policy
+/// iteration in both storage forms, 1,000 states × 5 actions, densities 1 % to 100 %: the dense
+/// form's contiguous SIMD rows against the sparse form's 12 bytes and one gather per entry. The
+/// crossover sets `DENSE_DENSITY` (see its documentation for the figures).
+fn storage(c: &mut Criterion) {
+    let crit = Crit::Discounted { factor: 0.95 };
+    let mut group = c.benchmark_group("storage by density (1000 x 5)");
+    group.sample_size(10);
+    for density in [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0] {
+        let mdp = random_sparse(1000, 5, density, 7);
+        let v: Vec<f64> = (0..1000).map(|i| (i % 17) as f64).collect();
+        for form in [Storage::Sparse, Storage::Dense] {
+            let m = mdp.clone().with_storage(form);
+            group.bench_function(format!("bellman update, density {density}, {form}"), |b| {
+                b.iter(|| bellman_update(black_box(&m), crit, &v).unwrap())
+            });
+            group.bench_function(format!("policy iteration, density {density}, {form}"), |b| {
+                b.iter(|| policy_iteration(black_box(&m), crit, &Options::default()).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, peers, large, storage);
 criterion_main!(benches);

@@ -37,6 +37,11 @@ impl SplitMix {
 /// Random dense MDP: for each state s and action a (in that order), S uniforms normalised to a
 /// row, then one uniform for the cost.
 pub fn random_dense(states: usize, actions: usize, seed: u64) -> Mdp {
+    random_dense_scaled(states, actions, seed, 1.0)
+}
+
+/// [`random_dense`] with every cost multiplied by `scale` (costs uniform on [0, scale)).
+pub fn random_dense_scaled(states: usize, actions: usize, seed: u64, scale: f64) -> Mdp {
     let mut rng = SplitMix::new(seed);
     let mut b = MdpBuilder::with_capacity(states, states * actions, states * states * actions);
     let mut row = vec![0.0; states];
@@ -47,7 +52,7 @@ pub fn random_dense(states: usize, actions: usize, seed: u64) -> Mdp {
                 *x = rng.uniform();
                 sum += *x;
             }
-            let cost = rng.uniform();
+            let cost = rng.uniform() * scale;
             b.action_from_iter(s, cost, 0.0, row.iter().enumerate().map(|(j, &u)| (j, u / sum)));
         }
     }

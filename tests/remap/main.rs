@@ -11,6 +11,7 @@ mod remap_exchangeable;
 mod remap_markov_example;
 mod remap_markov_general;
 mod remap_mdp;
+mod remap_mdp_dense;
 mod remap_periodic_sweep;
 mod remap_quantecon;
 mod remap_regressions;

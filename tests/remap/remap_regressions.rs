@@ -174,8 +174,8 @@ fn bicgstab_reports_convergence_and_failure() {
         }
         other => panic!("expected a solver failure, got {other:?}"),
     }
-    let e = MdpError::LinearSolverFailed { status: LinearStatus::Breakdown, iterations: 3, residual: 0.5 };
-    assert!(e.to_string().contains("breakdown"));
+    let e = MdpError::LinearSolverFailed { status: LinearStatus::NonFinite, iterations: 3, residual: 0.5 };
+    assert!(e.to_string().contains("non-finite iterate"));
     // The remapping builder surfaces solver errors as MarkovError::Mdp.
     let err: MarkovError = MdpError::MultichainPolicy.into();
     assert!(matches!(err, MarkovError::Mdp(_)));

@@ -1,8 +1,9 @@
 //! Exact evaluation of a stationary policy.
 
-use super::bicgstab::{Csr, LinearStats, LinearStatus};
+use super::linear::{Csr, LinearStats, LinearStatus};
 use super::solve::LinearSolver;
-use super::{Criterion, DENSE_LIMIT, Mdp, MdpError};
+use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
+use faer::linalg::solvers::SolveCore;
 
 /// BiCGSTAB tolerance (relative residual) and iteration limit of [`LinearSolver::Auto`].
 const AUTO_TOL: f64 = 1e-13;
@@ -43,9 +44,10 @@ fn solve_system(
         LinearSolver::Bicgstab { tol, max_iters } => (tol, max_iters, false),
     };
     let mut out = Vec::with_capacity(rhs.len());
+    let mut iterative = a.iterative();
     for (k, b) in rhs.iter().enumerate() {
         let start = x0.get(k).and_then(Option::as_deref);
-        let o = a.bicgstab(b, start, tol, max_iters);
+        let o = iterative.solve(b, start, tol, max_iters);
         stats.bicgstab_solves += 1;
         stats.bicgstab_iterations += o.iterations;
         stats.last_status = Some(o.status);
@@ -70,7 +72,58 @@ fn check_finite(v: &[f64], err: MdpError) -> Result<(), MdpError> {
     if v.iter().all(|x| x.is_finite()) { Ok(()) } else { Err(err) }
 }
 
-/// Solves `v = c + β (P_u v + w_u ρ·v)` for the chosen pairs. States whose row has no sparse
+/// Whether a policy of `mdp` is evaluated by [`dense_values`]: the dense form, unless the caller
+/// asked for a sparse or iterative solver.
+fn dense_evaluation(mdp: &Mdp, solver: LinearSolver) -> bool {
+    mdp.storage() == Storage::Dense && matches!(solver, LinearSolver::Auto | LinearSolver::DenseLu)
+}
+
+/// `Aᵀ` for `A = I − β (P_u + w_u ρᵀ)` built from the dense rows of the chosen pairs: column `i`
+/// holds equation `i` (row `i` of `A`), so every row is copied contiguously.
+fn dense_transposed(mdp: &Mdp, beta: f64, pairs: &[usize]) -> faer::Mat<f64> {
+    let n = mdp.states;
+    let rho: Vec<(usize, f64)> = mdp.restart().collect();
+    let mut at = faer::Mat::<f64>::zeros(n, n);
+    for (i, &k) in pairs.iter().enumerate() {
+        let mut col = at.col_mut(i);
+        for (j, &p) in mdp.rows.dense_row(k).unwrap_or(&[]).iter().enumerate() {
+            col[j] = -beta * p;
+        }
+        let w = mdp.weight(k);
+        if w != 0.0 {
+            for &(j, p) in &rho {
+                col[j] -= beta * w * p;
+            }
+        }
+        col[i] += 1.0;
+    }
+    at
+}
+
+/// Solves `A x = b` from `Aᵀ` by faer's dense LU with partial pivoting.
+fn solve_from_transposed(at: faer::Mat<f64>, b: &[f64]) -> Vec<f64> {
+    let lu = at.partial_piv_lu();
+    let mut x = faer::Mat::<f64>::from_fn(b.len(), 1, |i, _| b[i]);
+    lu.solve_transpose_in_place_with_conj(faer::Conj::No, x.as_mut());
+    (0..b.len()).map(|i| x[(i, 0)]).collect()
+}
+
+/// Solves `v = c + β (P_u v + w_u ρ·v)` for the chosen pairs of a dense-form MDP by one dense LU
+/// of `I − β (P_u + w_u ρᵀ)` (the restart term folded into the matrix).
+fn dense_values(
+    mdp: &Mdp,
+    beta: f64,
+    pairs: &[usize],
+    c: &[f64],
+    criterion: &'static str,
+) -> Result<Vec<f64>, MdpError> {
+    let v = solve_from_transposed(dense_transposed(mdp, beta, pairs), c);
+    check_finite(&v, MdpError::SingularSystem { criterion })?;
+    Ok(v)
+}
+
+/// Solves `v = c + β (P_u v + w_u ρ·v)` for the chosen pairs. A dense-form MDP is solved by
+/// [`dense_values`]; otherwise states whose row has no sparse
 /// entry are eliminated (`v_i = c_i + β w_i ρ·v`); the rank-one restart term is handled by the
 /// Sherman–Morrison formula: with `A = I − β P_u`, `A y₁ = c`, `A y₂ = w`,
 /// `v = y₁ + β x y₂`, `x = ρ·y₁ / (1 − β ρ·y₂)`.
@@ -86,11 +139,15 @@ pub(crate) fn linear_values(
     criterion: &'static str,
 ) -> Result<Vec<f64>, MdpError> {
     stats.evaluations += 1;
+    if dense_evaluation(mdp, solver) {
+        stats.dense_lu += 1;
+        return dense_values(mdp, beta, pairs, c, criterion);
+    }
     let s = mdp.states;
     let mut loc = vec![u32::MAX; s];
     let mut active: Vec<usize> = Vec::new();
     for (i, &k) in pairs.iter().enumerate() {
-        if mdp.row_ptr[k + 1] > mdp.row_ptr[k] {
+        if mdp.entries(k).next().is_some() {
             loc[i] = active.len() as u32;
             active.push(i);
         }
@@ -98,7 +155,7 @@ pub(crate) fn linear_values(
     let restart = mdp.rho_mass > 0.0 && pairs.iter().any(|&k| mdp.weight(k) > 0.0);
     let w: Vec<f64> = if restart { pairs.iter().map(|&k| mdp.weight(k)).collect() } else { Vec::new() };
     let n = active.len();
-    let nnz: usize = active.iter().map(|&i| mdp.row_ptr[pairs[i] + 1] - mdp.row_ptr[pairs[i]]).sum();
+    let nnz: usize = active.iter().map(|&i| mdp.entries(pairs[i]).count()).sum();
     let mut a = Csr {
         n,
         ptr: Vec::with_capacity(n + 1),
@@ -115,8 +172,7 @@ pub(crate) fn linear_values(
         if restart {
             b2[r] = w[i];
         }
-        for e in mdp.row_ptr[k]..mdp.row_ptr[k + 1] {
-            let (j, p) = (mdp.cols[e] as usize, mdp.vals[e]);
+        for (j, p) in mdp.entries(k) {
             if loc[j] == u32::MAX {
                 b1[r] += beta * p * c[j];
                 if restart {
@@ -173,6 +229,18 @@ pub(crate) fn average_values(
 ) -> Result<(Vec<f64>, f64), MdpError> {
     stats.evaluations += 1;
     let s = mdp.states;
+    if dense_evaluation(mdp, solver) {
+        stats.dense_lu += 1;
+        let mut at = dense_transposed(mdp, 1.0, pairs);
+        // The unknown of column 0 is the gain g, with coefficient 1 in every equation.
+        at.row_mut(0).fill(1.0);
+        let c: Vec<f64> = pairs.iter().map(|&k| mdp.costs[k]).collect();
+        let mut h = solve_from_transposed(at, &c);
+        check_finite(&h, MdpError::MultichainPolicy)?;
+        let g = h[0];
+        h[0] = 0.0;
+        return Ok((h, g));
+    }
     let rho: Vec<(usize, f64)> = mdp.restart().collect();
     let mut a = Csr { n: s, ptr: vec![0], col: Vec::new(), val: Vec::new(), diag: vec![1.0; s] };
     let mut dense_row = vec![0.0; s];
@@ -184,8 +252,8 @@ pub(crate) fn average_values(
             }
             dense_row[j] += p;
         };
-        for e in mdp.row_ptr[k]..mdp.row_ptr[k + 1] {
-            add(mdp.cols[e] as usize, mdp.vals[e]);
+        for (j, p) in mdp.entries(k) {
+            add(j, p);
         }
         let w = mdp.weight(k);
         if w > 0.0 {
@@ -243,9 +311,10 @@ pub(crate) fn average_values(
 /// Uses [`LinearSolver::Auto`].
 ///
 /// # Accuracy
-/// Dense LU (at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a non-trivial row):
-/// backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger systems: BiCGSTAB to a
-/// relative residual of 1e-13, or a sparse LU when it does not converge.
+/// Dense LU (the dense form, or at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a
+/// non-trivial row): backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger
+/// sparse systems: BiCGSTAB to a relative residual of 1e-13, or a sparse LU when it does not
+/// converge.
 ///
 /// # Errors
 /// [`MdpError::InvalidPolicy`], [`MdpError::InvalidDiscount`], [`MdpError::NotStochastic`]

@@ -2,13 +2,20 @@
 //! chapters 6–8).
 //!
 //! An [`Mdp`] has `S` states; state `i` has its own number of actions `A_i ≥ 1`. Each
-//! state–action pair `(i, a)` costs `c(i, a)` and moves with a sparse substochastic row
-//! `P(i, a, ·)` (stored as compressed rows, QuantEcon's state–action-pair form), optionally plus a
-//! multiple `w(i, a)` of one shared *restart distribution* `ρ` (a rank-one term: "jump to a state
-//! drawn from ρ", as a remap does; it keeps a dense restart row out of every pair). A row deficit
-//! `1 − Σ_j P(i, a, j)` is the probability of leaving to a cost-free absorbing state. Build one
-//! with [`MdpBuilder`], [`Mdp::from_pairs`] or, for small problems, from dense nalgebra matrices
-//! with [`Mdp::new`].
+//! state–action pair `(i, a)` costs `c(i, a)` and moves with a substochastic row `P(i, a, ·)`
+//! (QuantEcon's state–action-pair form), optionally plus a multiple `w(i, a)` of one shared
+//! *restart distribution* `ρ` (a rank-one term: "jump to a state drawn from ρ", as a remap
+//! does; it keeps a dense restart row out of every pair). A row deficit `1 − Σ_j P(i, a, j)` is
+//! the probability of leaving to a cost-free absorbing state. Build one with [`MdpBuilder`],
+//! [`Mdp::from_pairs`] or from dense nalgebra matrices with [`Mdp::new`].
+//!
+//! **Storage** ([`Storage`]): the rows are kept in compressed sparse rows, or, when at least
+//! [`DENSE_DENSITY`] of the `pairs × S` entries are nonzero, as one contiguous row of `S`
+//! probabilities per pair. [`MdpBuilder::build`] and [`Mdp::new`] choose by that density; users
+//! need not choose ([`Mdp::with_storage`] converts). In the dense form a row product is faer's
+//! SIMD dot product and a policy is evaluated by one dense LU of `I − β (P_u + w_u ρᵀ)`, built
+//! straight from the rows. Both forms give the same policies and, up to rounding, the same
+//! values.
 //!
 //! Three criteria ([`Criterion`]):
 //!
@@ -20,17 +27,22 @@
 //!
 //! Solvers ([`Options`] selects the variant; [`solve`] picks the fastest for the problem):
 //!
-//! * Howard [`policy_iteration`] with an exact evaluation: dense LU (faer) for at most
-//!   [`DENSE_LIMIT`] states with a non-trivial row, otherwise BiCGSTAB preconditioned by a
-//!   symmetric Gauss–Seidel sweep, falling back to a sparse LU (faer) when it breaks down or
-//!   stalls ([`LinearSolver`]); the rank-one restart term is handled by the Sherman–Morrison
-//!   formula.
-//! * [`modified_policy_iteration`]: `k` Gauss–Seidel sweeps of partial evaluation per round
-//!   (Puterman §6.5).
+//! * Howard [`policy_iteration`] with an exact evaluation: a dense LU (faer) in the dense form
+//!   or for at most [`DENSE_LIMIT`] states with a non-trivial row, otherwise faer's BiCGSTAB
+//!   right-preconditioned by a symmetric Gauss–Seidel sweep, falling back to a sparse LU
+//!   (faer) when it stalls ([`LinearSolver`]); in the sparse form the rank-one restart term
+//!   is handled by the Sherman–Morrison formula.
+//! * [`modified_policy_iteration`]: `k` sweeps of partial evaluation per round (Puterman
+//!   §6.5).
 //! * [`value_iteration`] (Yin et al., eq. (19)) with Jacobi or Gauss–Seidel sweeps; for the
 //!   discounted cost the span (MacQueen) stopping rule with bounds on the values; for the
 //!   average cost relative value iteration with the aperiodicity transform (Puterman §8.5.5)
 //!   and bounds on the gain.
+//!
+//! Value and modified policy iteration on a discounted problem drop the actions MacQueen's
+//! test proves suboptimal (Puterman, §6.7.2), and every Bellman update skips the rows whose
+//! lower bound `c(i, a) + β (1 − deficit) min_j V(j)` already rules their action out; neither
+//! changes an update, its greedy policy or its ties.
 //!
 //! Every [`Solution`] carries a [`Termination`] reason and the Bellman residual
 //! `max_i |min_a Q(i, a) − V(i)|` (NaN-safe: a NaN anywhere gives an error, never a small
@@ -44,9 +56,12 @@
 //!
 //! # Accuracy
 //! Policy iteration is exact up to its linear solves (relative residual 1e-13 or a backward
-//! stable LU; the returned Bellman residual measures it). On issue 13's four instances the
-//! values agree with QuantEcon's `DiscreteDP` to 1e-9 with the same policies
-//! (tests/remap/remap_quantecon.rs).
+//! stable LU; the returned Bellman residual measures it); value and modified policy iteration
+//! to their bounds (`|V − V*| ≤ tol/2` for the discounted cost). On issue 13's four instances
+//! the values agree with QuantEcon's `DiscreteDP` to 1e-9 with the same policies, in either
+//! storage form (tests/remap/remap_quantecon.rs, tests/remap/remap_mdp_dense.rs; the dense
+//! and sparse forms also match an exhaustive search over every deterministic policy on
+//! random problems of every density).
 //!
 //! # Example
 //! Yin et al., §5 at remap cost η = 5: from the state (5, 0) the optimal expected total cost is
@@ -67,16 +82,19 @@
 //! }
 //! ```
 
-mod bicgstab;
+mod bellman;
 mod eval;
+mod linear;
 mod model;
 mod proper;
+mod rows;
 mod solve;
 
-pub use bicgstab::{LinearStats, LinearStatus};
 pub use eval::{evaluate_policy, expected_absorption_time};
+pub use linear::{LinearStats, LinearStatus};
 pub use model::{Mdp, MdpBuilder};
 pub use proper::AbsorptionBound;
+pub use rows::Storage;
 pub use solve::{
     Algorithm, Bounds, LinearSolver, Options, Solution, Sweep, Termination, bellman_update, modified_policy_iteration,
     policy_iteration, solve, value_iteration,
@@ -88,6 +106,19 @@ pub use nalgebra::{DMatrix, DVector};
 
 /// Tolerance on row sums and on negative entries of transition rows.
 pub const ROW_SUM_TOLERANCE: f64 = 1e-9;
+
+/// Density (nonzero transition entries over `pairs × S`) from which [`MdpBuilder::build`] and
+/// [`Mdp::new`] store the rows densely ([`Storage::Dense`]).
+///
+/// Why one half: a sparse entry costs 12 bytes and a gather, a dense one 8 bytes read in
+/// order by SIMD dot products, so memory alone breaks even at 2/3; the sparse form's exact
+/// evaluations are iterative (BiCGSTAB on the nonzeros) where the dense form pays an `O(S³)`
+/// LU. benches/mdp.rs (`storage by density`, 1,000 states × 5 actions, one thread,
+/// 2026-11-27, load average 6–7) measured the crossover at 0.5–0.6 for both: a Bellman update
+/// took 2.30 ms sparse and 2.15 ms dense at density 0.5 (0.93 and 2.31 ms at 0.2, 5.38 and
+/// 3.10 ms at 1), policy iteration 87 and 89 ms at 0.5 (32 and 86 ms at 0.2, 94 and 47 ms at
+/// 0.8). At this density the dense form takes at most 4/3 of the sparse form's memory.
+pub const DENSE_DENSITY: f64 = 0.5;
 
 /// Largest number of states with a non-trivial row for which a policy is evaluated by a dense
 /// LU factorisation; larger systems use the preconditioned iterative solver.

@@ -1,24 +1,24 @@
-//! The sparse state–action-pair storage of an MDP and its builders.
+//! The state–action-pair storage of an MDP and its builders.
 
-use super::{Criterion, MdpError, ROW_SUM_TOLERANCE};
+use super::rows::{Entries, Rows, Storage};
+use super::{Criterion, DENSE_DENSITY, MdpError, ROW_SUM_TOLERANCE};
 use nalgebra::DMatrix;
 
 /// Largest number of states (indices are stored in 32 bits).
 const MAX_STATES: usize = u32::MAX as usize;
 
 /// A finite MDP in state–action-pair form: pair `k` of state `i` (its `a`-th action, `a` from 0)
-/// has a cost, a sparse row of transition probabilities and a weight on the shared restart
-/// distribution `ρ`. See the [module documentation](super).
+/// has a cost, a row of transition probabilities (sparse, or dense for dense problems: see
+/// [`Storage`]) and a weight on the shared restart distribution `ρ`. See the
+/// [module documentation](super).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mdp {
     pub(crate) states: usize,
     /// Pairs of state `i`: `pair_ptr[i]..pair_ptr[i + 1]`.
     pub(crate) pair_ptr: Vec<usize>,
-    /// Entries of pair `k`: `row_ptr[k]..row_ptr[k + 1]`.
-    pub(crate) row_ptr: Vec<usize>,
-    pub(crate) cols: Vec<u32>,
-    pub(crate) vals: Vec<f64>,
+    /// Transition rows of the pairs.
+    pub(crate) rows: Rows,
     pub(crate) costs: Vec<f64>,
     /// Restart weight of every pair (empty when no pair restarts).
     pub(crate) weights: Vec<f64>,
@@ -26,6 +26,9 @@ pub struct Mdp {
     pub(crate) restart_p: Vec<f64>,
     /// `Σ_j ρ_j`.
     pub(crate) rho_mass: f64,
+    /// Probability that pair `k` is absorbed in one step, `1 − Σ_j P(k, j) − w(k) Σ_j ρ_j`
+    /// (kept: summing a dense row is a pass over it).
+    pub(crate) deficits: Vec<f64>,
 }
 
 /// Builds an [`Mdp`] one action at a time; the actions of a state are numbered in the order
@@ -129,7 +132,9 @@ impl MdpBuilder {
         self
     }
 
-    /// Validates and builds the MDP.
+    /// Validates and builds the MDP, with its rows stored densely when at least
+    /// [`DENSE_DENSITY`] of the `pairs × S` entries are nonzero, in compressed sparse rows
+    /// otherwise (see [`Storage`]).
     ///
     /// # Errors
     /// [`MdpError::Empty`] (no states, or a state without actions), [`MdpError::TooLarge`]
@@ -178,6 +183,7 @@ impl MdpBuilder {
         }
         let sorted = self.pair_state.windows(2).all(|w| w[0] <= w[1]);
         let mut seen = vec![0usize; s];
+        let mut deficits = Vec::with_capacity(self.pair_state.len());
         for (k, &i) in self.pair_state.iter().enumerate() {
             let a = seen[i];
             seen[i] += 1;
@@ -201,40 +207,42 @@ impl MdpBuilder {
             if sum > 1.0 + ROW_SUM_TOLERANCE {
                 return Err(MdpError::RowSumExceedsOne { state: i, action: a, sum });
             }
+            deficits.push(1.0 - sum);
         }
         let restart_idx = self.restart.iter().map(|&(j, _)| j as u32).collect();
         let restart_p = self.restart.iter().map(|&(_, p)| p).collect();
         let weights = if self.any_weight { self.weights } else { Vec::new() };
-        if sorted {
-            return Ok(Mdp {
-                states: s,
-                pair_ptr,
-                row_ptr: self.row_ptr,
-                cols: self.cols,
-                vals: self.vals,
-                costs: self.costs,
-                weights,
-                restart_idx,
-                restart_p,
-                rho_mass: rho_sum,
-            });
-        }
-        // Stable reordering of the pairs by state.
-        let mut order: Vec<usize> = (0..self.pair_state.len()).collect();
-        order.sort_by_key(|&k| self.pair_state[k]);
-        let mut row_ptr = Vec::with_capacity(order.len() + 1);
-        row_ptr.push(0);
-        let (mut cols, mut vals) = (Vec::with_capacity(self.cols.len()), Vec::with_capacity(self.vals.len()));
-        for &k in &order {
-            let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
-            cols.extend_from_slice(&self.cols[lo..hi]);
-            vals.extend_from_slice(&self.vals[lo..hi]);
-            row_ptr.push(cols.len());
-        }
-        let costs = order.iter().map(|&k| self.costs[k]).collect();
-        let weights = if weights.is_empty() { weights } else { order.iter().map(|&k| weights[k]).collect() };
-        Ok(Mdp { states: s, pair_ptr, row_ptr, cols, vals, costs, weights, restart_idx, restart_p, rho_mass: rho_sum })
+        let (rows, costs, weights, deficits) = if sorted {
+            (Rows::Sparse { ptr: self.row_ptr, cols: self.cols, vals: self.vals }, self.costs, weights, deficits)
+        } else {
+            // Stable reordering of the pairs by state.
+            let mut order: Vec<usize> = (0..self.pair_state.len()).collect();
+            order.sort_by_key(|&k| self.pair_state[k]);
+            let mut row_ptr = Vec::with_capacity(order.len() + 1);
+            row_ptr.push(0);
+            let (mut cols, mut vals) = (Vec::with_capacity(self.cols.len()), Vec::with_capacity(self.vals.len()));
+            for &k in &order {
+                let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
+                cols.extend_from_slice(&self.cols[lo..hi]);
+                vals.extend_from_slice(&self.vals[lo..hi]);
+                row_ptr.push(cols.len());
+            }
+            let costs = order.iter().map(|&k| self.costs[k]).collect();
+            let weights = if weights.is_empty() { weights } else { order.iter().map(|&k| weights[k]).collect() };
+            let deficits = order.iter().map(|&k| deficits[k]).collect();
+            (Rows::Sparse { ptr: row_ptr, cols, vals }, costs, weights, deficits)
+        };
+        let mdp =
+            Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum, deficits };
+        let storage = storage_for(mdp.states, mdp.pairs(), mdp.rows.nonzeros());
+        Ok(mdp.with_storage(storage))
     }
+}
+
+/// The form [`MdpBuilder::build`] and [`Mdp::new`] choose for `nonzeros` entries in
+/// `pairs` rows of `states` columns: dense from a density of [`DENSE_DENSITY`].
+fn storage_for(states: usize, pairs: usize, nonzeros: usize) -> Storage {
+    if nonzeros as f64 >= DENSE_DENSITY * (states as f64 * pairs as f64) { Storage::Dense } else { Storage::Sparse }
 }
 
 fn check_entry(states: usize, state: usize, action: usize, target: usize, p: f64) -> Result<(), MdpError> {
@@ -253,7 +261,9 @@ fn check_entry(states: usize, state: usize, action: usize, target: usize, p: f64
 impl Mdp {
     /// Validates and builds an MDP from dense matrices: `transitions[a]` is the `S×S` matrix of
     /// action `a`, `costs[(i, a)]` the cost of action `a` in state `i`; every state has every
-    /// action. Zero entries are not stored.
+    /// action. With at least [`DENSE_DENSITY`] of the entries nonzero the rows are copied into
+    /// the dense form, otherwise their nonzero entries into compressed sparse rows (see
+    /// [`Storage`]).
     ///
     /// # Errors
     /// [`MdpError::Empty`], [`MdpError::NotSquare`], [`MdpError::DimensionMismatch`] and the
@@ -299,13 +309,107 @@ impl Mdp {
             });
         }
         let nnz = transitions.iter().map(|p| p.iter().filter(|&&x| x != 0.0).count()).sum();
-        let mut b = MdpBuilder::with_capacity(states, states * actions, nnz);
-        for i in 0..states {
-            for (a, p) in transitions.iter().enumerate() {
-                b.action_from_iter(i, costs[(i, a)], 0.0, (0..states).map(|j| (j, p[(i, j)])).filter(|e| e.1 != 0.0));
+        if states >= MAX_STATES {
+            return Err(MdpError::TooLarge { what: "states", value: states, limit: MAX_STATES - 1 });
+        }
+        if storage_for(states, states * actions, nnz) == Storage::Sparse {
+            let mut b = MdpBuilder::with_capacity(states, states * actions, nnz);
+            for i in 0..states {
+                for (a, p) in transitions.iter().enumerate() {
+                    b.action_from_iter(
+                        i,
+                        costs[(i, a)],
+                        0.0,
+                        (0..states).map(|j| (j, p[(i, j)])).filter(|e| e.1 != 0.0),
+                    );
+                }
+            }
+            return b.build();
+        }
+        // Dense rows, pair k = i·A + a, copied straight from the (column-major) matrices.
+        let mut vals = vec![0.0; states * actions * states];
+        let mut pair_costs = Vec::with_capacity(states * actions);
+        let mut deficits = Vec::with_capacity(states * actions);
+        for (a, p) in transitions.iter().enumerate() {
+            for j in 0..states {
+                for (i, &x) in p.column(j).iter().enumerate() {
+                    vals[(i * actions + a) * states + j] = x;
+                }
             }
         }
-        b.build()
+        for i in 0..states {
+            for a in 0..actions {
+                let cost = costs[(i, a)];
+                if !cost.is_finite() {
+                    return Err(MdpError::NonFinite { what: "cost", state: i, action: a, value: cost });
+                }
+                pair_costs.push(cost);
+                let row = &vals[(i * actions + a) * states..(i * actions + a + 1) * states];
+                let mut sum = 0.0;
+                for (j, &x) in row.iter().enumerate() {
+                    check_entry(states, i, a, j, x)?;
+                    sum += x;
+                }
+                if sum > 1.0 + ROW_SUM_TOLERANCE {
+                    return Err(MdpError::RowSumExceedsOne { state: i, action: a, sum });
+                }
+                deficits.push(1.0 - sum);
+            }
+        }
+        Ok(Mdp {
+            states,
+            pair_ptr: (0..=states).map(|i| i * actions).collect(),
+            rows: Rows::Dense { states, vals, nonzeros: nnz },
+            costs: pair_costs,
+            weights: Vec::new(),
+            restart_idx: Vec::new(),
+            restart_p: Vec::new(),
+            rho_mass: 0.0,
+            deficits,
+        })
+    }
+
+    /// How the transition rows are stored (chosen by [`MdpBuilder::build`] and [`Mdp::new`]
+    /// from the density; see [`DENSE_DENSITY`]).
+    ///
+    /// # Examples
+    /// A full 2 × 2 matrix is dense, a diagonal 8 × 8 one (density 1/8) sparse:
+    /// ```
+    /// use loadbal::remap::mdp::{DMatrix, Mdp, Storage};
+    /// let full = Mdp::new(vec![DMatrix::from_element(2, 2, 0.5)], DMatrix::zeros(2, 1)).unwrap();
+    /// assert_eq!(full.storage(), Storage::Dense);
+    /// let diagonal = Mdp::new(vec![DMatrix::identity(8, 8) * 0.5], DMatrix::zeros(8, 1)).unwrap();
+    /// assert_eq!(diagonal.storage(), Storage::Sparse);
+    /// ```
+    pub fn storage(&self) -> Storage {
+        self.rows.storage()
+    }
+
+    /// The same MDP with its transition rows stored in the given form: the solvers give the same
+    /// policies and, up to rounding, the same values in either form; the choice only changes
+    /// speed and memory (`12·nnz` bytes sparse, `8·pairs·S` dense). Entries of a sparse row
+    /// that share a target are added up in the dense form; zeros of a dense row are not stored
+    /// in the sparse form.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Criterion, Mdp, Options, Storage, policy_iteration};
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
+    /// let sparse = mdp.clone().with_storage(Storage::Sparse);
+    /// assert_eq!((mdp.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
+    /// let crit = Criterion::Discounted { factor: 0.5 };
+    /// let o = Options::default();
+    /// let (a, b) = (policy_iteration(&mdp, crit, &o).unwrap(), policy_iteration(&sparse, crit, &o).unwrap());
+    /// // v_1 = 0 and v_0 = 1 + v_0 / 4 = 4/3 in both forms.
+    /// assert_eq!(a.policy, b.policy);
+    /// assert!((a.values[0] - 4.0 / 3.0).abs() < 1e-15 && (b.values[0] - 4.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn with_storage(mut self, storage: Storage) -> Self {
+        if storage != self.storage() {
+            self.rows = self.rows.convert(storage, self.states, self.pairs());
+        }
+        self
     }
 
     /// Builds an MDP from QuantEcon's state–action-pair form: pair `k` belongs to state
@@ -358,9 +462,10 @@ impl Mdp {
     pub fn pairs(&self) -> usize {
         self.costs.len()
     }
-    /// Number of stored transition entries.
+    /// Number of transition entries: the stored ones in the sparse form (explicit zeros
+    /// included), the nonzero ones in the dense form.
     pub fn nonzeros(&self) -> usize {
-        self.vals.len()
+        self.rows.nonzeros()
     }
     /// Cost of action `a` in state `i` (`None` when out of range).
     ///
@@ -369,19 +474,16 @@ impl Mdp {
     pub fn cost(&self, i: usize, a: usize) -> Option<f64> {
         (a < self.actions(i)).then(|| self.costs[self.pair_ptr[i] + a])
     }
-    /// Sparse transition row of action `a` in state `i` (without the restart term), as
-    /// (target, probability); empty when out of range.
+    /// Transition row of action `a` in state `i` (without the restart term), as (target,
+    /// probability): the stored entries of a sparse row, the nonzero entries of a dense row in
+    /// target order; empty when out of range.
     ///
     /// # Accuracy
     /// Exact (stored value).
     pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
-        let range = if a < self.actions(i) {
-            let k = self.pair_ptr[i] + a;
-            self.row_ptr[k]..self.row_ptr[k + 1]
-        } else {
-            0..0
-        };
-        range.map(|e| (self.cols[e] as usize, self.vals[e]))
+        let valid = a < self.actions(i);
+        let k = if valid { self.pair_ptr[i] + a } else { 0 };
+        self.rows.entries(k).take(if valid { usize::MAX } else { 0 })
     }
     /// Restart weight of action `a` in state `i` (0 without restart).
     ///
@@ -399,8 +501,15 @@ impl Mdp {
     }
 
     /// Probability that pair `k` is absorbed in one step.
+    #[inline]
     pub(crate) fn deficit(&self, k: usize) -> f64 {
-        1.0 - self.vals[self.row_ptr[k]..self.row_ptr[k + 1]].iter().sum::<f64>() - self.weight(k) * self.rho_mass
+        self.deficits[k]
+    }
+
+    /// Entries of pair `k` (see [`Mdp::row`]).
+    #[inline]
+    pub(crate) fn entries(&self, k: usize) -> Entries<'_> {
+        self.rows.entries(k)
     }
 
     #[inline]
@@ -417,12 +526,7 @@ impl Mdp {
     /// `Σ_j P(k, j) v_j` without the restart term.
     #[inline]
     pub(crate) fn row_dot(&self, k: usize, v: &[f64]) -> f64 {
-        let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
-        let mut acc = 0.0;
-        for (&j, &p) in self.cols[lo..hi].iter().zip(&self.vals[lo..hi]) {
-            acc += p * v[j as usize];
-        }
-        acc
+        self.rows.dot(k, v)
     }
 
     /// `c(k) + β (Σ_j P(k, j) v_j + w(k) ρ·v)`, with `rv = ρ·v`.

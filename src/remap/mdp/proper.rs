@@ -35,9 +35,9 @@ impl Reverse {
         let s = mdp.states;
         let mut ptr = vec![0usize; s + 1];
         for &k in pairs {
-            for e in mdp.row_ptr[k]..mdp.row_ptr[k + 1] {
-                if mdp.vals[e] > 0.0 {
-                    ptr[mdp.cols[e] as usize + 1] += 1;
+            for (j, p) in mdp.entries(k) {
+                if p > 0.0 {
+                    ptr[j + 1] += 1;
                 }
             }
         }
@@ -47,9 +47,8 @@ impl Reverse {
         let mut fill = ptr.clone();
         let mut src = vec![0u32; ptr[s]];
         for &k in pairs {
-            for e in mdp.row_ptr[k]..mdp.row_ptr[k + 1] {
-                if mdp.vals[e] > 0.0 {
-                    let j = mdp.cols[e] as usize;
+            for (j, p) in mdp.entries(k) {
+                if p > 0.0 {
                     src[fill[j]] = k as u32;
                     fill[j] += 1;
                 }
@@ -199,8 +198,7 @@ impl Mdp {
                 via[i] = k;
                 if let Some(p) = prefer {
                     let g = self.pair_ptr[i] + p[i];
-                    let into = (self.row_ptr[g]..self.row_ptr[g + 1])
-                        .any(|e| self.vals[e] > 0.0 && self.cols[e] as usize != i && reached[self.cols[e] as usize])
+                    let into = self.entries(g).any(|(j, p)| p > 0.0 && j != i && reached[j])
                         || (restart_done && self.restarts_somewhere(g));
                     if into && pairs_of(i).contains(&g) {
                         via[i] = g;
