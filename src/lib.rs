@@ -55,13 +55,17 @@
 //!
 //! - **Counts are counts.** `n` is a number of tasks, samples or iterations, `p` a number of
 //!   processors (never its logarithm), `c` a number of servers, `r` a number of replicas or the
-//!   rank of an order statistic. Model sizes are `u64`; positions in a caller's slice are `usize`.
+//!   rank of an order statistic. Counts are `u64`, and so are size limits (`MAX_*`); positions in
+//!   a caller's slice are `usize`.
 //! - **Argument order.** What is modelled comes first (the law's parameters, rates, speeds, the
-//!   network), then the sizes (`n`, `p`, `c`, a horizon), then the method or an options struct:
-//!   `expected_max_normal(mu, sigma, n)`, `mmc(lambda, mu, c)`.
-//! - **Spread is named.** A standard deviation is `sigma` (or `sd`, `std_devs`), a variance is
-//!   `variance`, a coefficient of variation is `cv`. A constructor takes one of them, and its
-//!   argument name says which.
+//!   network), then the sizes (`n`, `p`, `c`, a horizon), then the method or an options struct,
+//!   then a random number generator: `expected_max_normal(mu, sd, n)`, `mmc(lambda, mu, c)`.
+//! - **One name per concept.** A standard deviation is `sd`, a variance `variance`, a mean
+//!   `mean` (or the paper's `mu`), a coefficient of variation `cv`, a squared one `scv`; the
+//!   divisible-load communication-to-computation ratio is `ratio`. A constructor takes one of
+//!   them, and its argument name says which.
+//! - **Names say what a thing is**, never which equation, table, theorem or model number of a
+//!   paper it is; the citation goes in the docs.
 //! - **Symbols follow the papers.** Arrival rate `lambda`, service rate `mu`, utilisation `rho`,
 //!   inverse processor and link speeds `w` and `z`, unit times `t_cp` and `t_cm`, remap cost
 //!   `eta`.
@@ -76,6 +80,10 @@
 //!   against high-precision references computed independently.
 //! - **Citations** give the paper's key and its own equation number, "Jia, eq. (3.11)"; the
 //!   papers are listed in [`references`].
+//! - **No file imports a file that imports it**, and the public surface stays small.
+//!
+//! The repository's `tests/conventions` checks these rules over every public item; the items that
+//! do not follow them yet are listed there, and that list only shrinks.
 #![warn(missing_docs)]
 
 pub mod dlt;
