@@ -2,8 +2,10 @@
 //! survival functions and quantiles accurate in both tails.
 
 use super::OrderStatsError;
-use super::gamma::{self, Tail};
-use super::std_normal::{ln_cdf, ln_sf, std_normal_quantile, upper_quantile};
+use crate::numerics::gamma::ln_gamma;
+use crate::numerics::gamma_inverse::{self as gamma, Tail};
+use crate::numerics::incomplete_gamma::ln_pq;
+use crate::numerics::normal::{ln_cdf, ln_sf, std_normal_quantile, upper_quantile};
 use std::fmt;
 
 /// A continuous law of one processor's (or task's) time.
@@ -237,7 +239,7 @@ impl Law {
                 }
             }
             Law::Exponential { rate } => ln_one_minus_exp(-rate * x.max(0.0)),
-            Law::Gamma { shape, rate } => gamma::ln_pq(shape, (rate * x).max(0.0).ln()).0,
+            Law::Gamma { shape, rate } => ln_pq(shape, (rate * x).max(0.0).ln()).0,
             Law::LogNormal { mu, sigma } => {
                 if x <= 0.0 {
                     f64::NEG_INFINITY
@@ -292,7 +294,7 @@ impl Law {
                 }
             }
             Law::Exponential { rate } => -rate * x.max(0.0),
-            Law::Gamma { shape, rate } => gamma::ln_pq(shape, (rate * x).max(0.0).ln()).1,
+            Law::Gamma { shape, rate } => ln_pq(shape, (rate * x).max(0.0).ln()).1,
             Law::LogNormal { mu, sigma } => {
                 if x <= 0.0 {
                     0.0
@@ -420,7 +422,7 @@ impl Law {
             Law::Exponential { rate } => 1.0 / rate,
             Law::Gamma { shape, rate } => shape / rate,
             Law::LogNormal { mu, sigma } => (mu + 0.5 * sigma * sigma).exp(),
-            Law::Weibull { shape, scale } => scale * gamma::ln_gamma(1.0 + 1.0 / shape).exp(),
+            Law::Weibull { shape, scale } => scale * ln_gamma(1.0 + 1.0 / shape).exp(),
             Law::Pareto { scale, shape } => {
                 if shape > 1.0 {
                     shape * scale / (shape - 1.0)
