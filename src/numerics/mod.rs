@@ -1,5 +1,5 @@
 //! The crate's numerical kernels, each written once: special functions, the incomplete gamma
-//! functions and their inverse, quadrature and root finding. Private: the
+//! functions and their inverse, quadrature, root finding and dense linear solves. Private: the
 //! domain modules re-export what users need (the standard normal functions through
 //! [`order_stats`](crate::order_stats)).
 //!
@@ -14,6 +14,7 @@
 //! | the gamma quantile | [`gamma_inverse`] | hand-written on [`root`] (statrs' stops at 1e−9 absolute) |
 //! | quadrature of order statistics | [`quadrature`] | hand-written (a stretched trapezoid rule in log space; no crate integrates a density known by its logarithm) |
 //! | scalar root finding | [`root`] | hand-written, chosen over argmin's `BrentRoot` by `benches/numerics.rs` (see below) |
+//! | dense linear systems | [`linear`] | faer's LU |
 //!
 //! # Root finding: why not argmin
 //!
@@ -46,6 +47,7 @@ pub(crate) mod erf;
 pub(crate) mod gamma;
 pub(crate) mod gamma_inverse;
 pub(crate) mod incomplete_gamma;
+pub(crate) mod linear;
 pub(crate) mod normal;
 pub(crate) mod quadrature;
 pub(crate) mod root;
