@@ -10,9 +10,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::rand::{Rng, SeedableRng};
 use loadbal::rand_chacha::ChaCha8Rng;
-use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
+use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
 use loadbal::remap::mdp::{
-    Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep, bellman_update, modified_policy_iteration,
+    Algorithm, Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep, bellman_update, modified_policy_iteration,
     policy_iteration, solve, value_iteration,
 };
 use std::hint::black_box;
@@ -65,14 +65,14 @@ fn large(c: &mut Criterion) {
     group.bench_function("10^6 states (3 x 100): build", |b| b.iter(build));
     let p = build();
     group.bench_function("10^6 states (3 x 100): policy iteration", |b| {
-        b.iter(|| p.solve_relaxed(Method::PolicyIteration).unwrap())
+        b.iter(|| p.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).unwrap())
     });
     let ex = reflecting_exchangeable(8, 10).unwrap();
     group.bench_function("r = 8 exchangeable (8 x 10, 24,310 states): build + PI", |b| {
         b.iter(|| {
             RemapProblem::new(ex.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced)
                 .unwrap()
-                .solve_relaxed(Method::PolicyIteration)
+                .solve_relaxed(Algorithm::PolicyIteration, &Options::default())
                 .unwrap()
         })
     });

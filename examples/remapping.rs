@@ -7,7 +7,8 @@
 //!
 //! Run with `cargo run --release --example remapping`.
 
-use loadbal::remap::markov::{Method, yin_example};
+use loadbal::remap::markov::yin_example;
+use loadbal::remap::mdp::Algorithm;
 use loadbal::remap::periodic::{Homogeneous, p2_interval};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -22,10 +23,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Yin et al., §5: two processes on a reflecting walk of 6 load levels; the cheaper a remap,
     // the more imbalanced states remap.
     for eta in [0.5, 1.0, 5.0, 20.0] {
-        let solution = yin_example(eta)?.solve(Method::PolicyIteration)?;
+        let solution = yin_example(eta)?.solve(Algorithm::PolicyIteration)?;
         let remapping = solution.remap.iter().filter(|&&r| r).count();
         println!("remap cost η = {eta:>4}: remap in {remapping:>2} of {} states", solution.remap.len());
     }
-    assert_eq!(yin_example(1.0)?.solve(Method::PolicyIteration)?.remap.iter().filter(|&&r| r).count(), 20);
+    assert_eq!(yin_example(1.0)?.solve(Algorithm::PolicyIteration)?.remap.iter().filter(|&&r| r).count(), 20);
     Ok(())
 }

@@ -89,6 +89,7 @@
 pub mod dlt;
 pub mod ensemble;
 pub mod montecarlo;
+mod numerics;
 pub mod order_stats;
 pub mod queueing;
 pub mod references;

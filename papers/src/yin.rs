@@ -6,7 +6,8 @@
 use crate::error::PapersError;
 use crate::row::{Paper, Row};
 use crate::sections::{RunConfig, Section};
-use loadbal::remap::markov::{CostScan, Method, RemapSolution, remap_cost_thresholds, yin_example};
+use loadbal::remap::markov::{CostScan, RemapSolution, remap_cost_thresholds, yin_example};
+use loadbal::remap::mdp::{Algorithm, Options, Sweep};
 
 const YIN: Paper = Paper::new("yin");
 const SOLVER: &str = "loadbal::remap::markov::RemapProblem::solve (policy iteration on yin_example)";
@@ -29,7 +30,7 @@ pub(crate) fn sections() -> Vec<Section> {
 }
 
 fn solve(eta: f64) -> Result<RemapSolution, PapersError> {
-    Ok(yin_example(eta)?.solve(Method::PolicyIteration)?)
+    Ok(yin_example(eta)?.solve(Algorithm::PolicyIteration)?)
 }
 
 fn lower_set(sol: &RemapSolution) -> Vec<(usize, usize)> {
@@ -164,7 +165,10 @@ fn grouping_evidence(
     let differ: Vec<usize> = (0..36).filter(|&s| sol.remap.get(s) != first.remap.get(s)).collect();
     let margin = differ.iter().filter_map(|&s| q.get(s).map(|(cont, remap)| (remap - cont).abs())).fold(0.0, f64::max);
     let at = threshold(eta - 1.0, eta)?;
-    let loose = p.solve(Method::ValueIteration { tol: 1e-2, max_iters: 100_000 })?;
+    let loose = p.solve_with(
+        Algorithm::ValueIteration,
+        &Options { tol: 1e-2, max_iters: 100_000, sweep: Sweep::Jacobi, ..Options::default() },
+    )?;
     Ok((margin, differ.len(), at, loose.remap == first.remap))
 }
 
@@ -176,9 +180,15 @@ fn figure5(_cfg: &RunConfig) -> Vec<Row> {
         let item = format!("η = {eta}: value-iteration steps (eq. (19), tol 1e-2)");
         let result = yin_example(eta).and_then(|p| {
             Ok((
-                p.solve(Method::ValueIteration { tol: 1e-2, max_iters: 100_000 })?,
-                p.solve(Method::ValueIteration { tol: 1e-6, max_iters: 100_000 })?,
-                p.solve(Method::PolicyIteration)?,
+                p.solve_with(
+                    Algorithm::ValueIteration,
+                    &Options { tol: 1e-2, max_iters: 100_000, sweep: Sweep::Jacobi, ..Options::default() },
+                )?,
+                p.solve_with(
+                    Algorithm::ValueIteration,
+                    &Options { tol: 1e-6, max_iters: 100_000, sweep: Sweep::Jacobi, ..Options::default() },
+                )?,
+                p.solve(Algorithm::PolicyIteration)?,
             ))
         });
         match result {

@@ -3,10 +3,8 @@
 //! [`crate::references`], specialised to identical nodes: every subtree of a level is the same
 //! equivalent processor).
 
-use argmin::core::{CostFunction, Executor, State, TerminationReason, TerminationStatus};
-use argmin::solver::brent::BrentRoot;
-
 use super::error::{DltError, non_negative, positive};
+use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
 
 /// The deepest tree [`kary_tree_rho`] iterates over level by level before it requires the
 /// iteration to have settled (2^22 levels, a fraction of a second).
@@ -81,27 +79,10 @@ pub fn kary_tree_rho(sigma: f64, front_end: bool, k: u64, depth: u64) -> Result<
     Ok(rho)
 }
 
-/// The fixed-point equation of [`kary_tree_rho_limit`] in `x = ln ρ`, so that Brent's absolute
-/// tolerance on `x` is a relative tolerance on `ρ`.
-struct FixedPoint {
-    k: f64,
-    sigma: f64,
-    front_end: bool,
-}
-
-impl CostFunction for FixedPoint {
-    type Param = f64;
-    type Output = f64;
-
-    fn cost(&self, x: &f64) -> Result<f64, argmin::core::Error> {
-        Ok(level_map(self.k, x.exp(), self.sigma, self.front_end).ln() - x)
-    }
-}
-
 /// Limit of `ρ_0` as the depth grows: the fixed point of the level map of [`kary_tree_rho`]
-/// (the limit of the monotone iteration from `ρ = 1`), found by argmin's Brent root finder on
-/// `ln ρ` to `tol` relative. The speedup limit is its inverse; `k = 1` gives the chain limit,
-/// large `k` the bus limit.
+/// (the limit of the monotone iteration from `ρ = 1`), found by the crate's root finder on
+/// `x = ln ρ` (so that its absolute tolerance is a relative one on `ρ`) to `tol` relative. The
+/// speedup limit is its inverse; `k = 1` gives the chain limit, large `k` the bus limit.
 ///
 /// # Formula
 /// ```text
@@ -109,16 +90,16 @@ impl CostFunction for FixedPoint {
 /// ```
 ///
 /// # Accuracy
-/// `tol` relative (at best about 4e-16: Brent stops at `2ε·|ln ρ| + tol/2` on `ln ρ`), plus
-/// the conditioning of the fixed point: where the level map's slope `q` at `ρ*` is close to 1
+/// `tol` relative (at best about 4e-16: the search stops when its step on `ln ρ` is below
+/// `tol + 2ε·|ln ρ|` or would not move), plus the conditioning of the fixed point: where the level map's slope `q` at `ρ*` is close to 1
 /// (small σ, small k) one rounding of the map moves the root by about `ε/(1 − q)` relative.
 /// Against 60-digit references (the chain's closed form for `k = 1`, mpmath's root finder
 /// otherwise) the tests measure at most 2e-13 (k = 1, σ = 1e-6, q = 0.998) and 1e-15 for σ ≥ 0.05.
 ///
 /// # Errors
 /// As [`kary_tree_rho`]; [`DltError::NonPositive`] for σ = 0 (no limit: the speedup grows
-/// without bound) or a bad `tol`; [`DltError::NotConverged`] if Brent stops without meeting
-/// `tol` within 200 iterations.
+/// without bound) or a bad `tol`; [`DltError::NotConverged`] if the search does not meet `tol`
+/// within 200 evaluations.
 ///
 /// ```
 /// use loadbal::dlt::kary_tree_rho_limit;
@@ -130,25 +111,27 @@ pub fn kary_tree_rho_limit(sigma: f64, front_end: bool, k: u64, tol: f64) -> Res
     positive("sigma", 0, sigma)?;
     positive("tol", 0, tol)?;
     let k = check_k(k)?;
-    let problem = FixedPoint { k, sigma, front_end };
     let g1 = level_map(k, 1.0, sigma, front_end);
     if g1 >= 1.0 {
         return Ok(1.0);
     }
-    // The map sends ρ → 0 to a positive value and is below the diagonal at 1, so the
-    // bracket [ln(MIN_POSITIVE), 0] holds the fixed point; the iteration from ρ = 1 decreases
-    // monotonically to it.
-    let lo = f64::MIN_POSITIVE.ln();
+    // The map increases with ρ, sends ρ → 0 to m(0) = σ/(1 + σ) (front end) or σ (none) and is
+    // below the diagonal at 1; the iteration from ρ = 1 decreases monotonically to the fixed
+    // point. So ρ* lies in [m(0), m(1)]: a bracket of width ln(m(1)/m(0)) in ln ρ (the whole
+    // range of f64 would cost the search some thirty halvings).
+    let (lo, hi) = (if front_end { sigma.ln() - sigma.ln_1p() } else { sigma.ln() }, g1.ln());
+    if lo >= hi {
+        // P underflows already at ρ = 1: the map is constant and m(1) is the fixed point.
+        return Ok(g1);
+    }
+    let fixed_point = |x: f64| Eval::value(level_map(k, x.exp(), sigma, front_end).ln() - x);
+    let search = Search { lo, hi, start: 0.5 * (lo + hi), abs_tol: tol, rel_tol: 2.0 * f64::EPSILON, max_evals: 200 };
     let not_converged = |reason: String| DltError::NotConverged { what: "k-ary tree limit", reason };
-    let solver = BrentRoot::new(lo, 0.0, tol);
-    let result = Executor::new(problem, solver)
-        .configure(|state| state.max_iters(200))
-        .run()
-        .map_err(|e| not_converged(e.to_string()))?;
-    let state = result.state();
-    let x = state.get_best_param().copied().unwrap_or(f64::NAN);
-    match state.get_termination_status() {
-        TerminationStatus::Terminated(TerminationReason::SolverConverged) if x.is_finite() => Ok(x.exp()),
-        status => Err(not_converged(format!("{status:?} at ln rho = {x}, residual {}", state.get_best_cost()))),
+    match find_root(Slope::Decreasing, search, fixed_point) {
+        Ok(root) => Ok(root.next.exp()),
+        Err(RootError::NotConverged(root)) => {
+            Err(not_converged(format!("stopped at ln rho = {}, residual {}", root.next, root.value)))
+        }
+        Err(RootError::NotANumber { x }) => Err(not_converged(format!("the level map is NaN at ln rho = {x}"))),
     }
 }

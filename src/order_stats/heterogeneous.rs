@@ -1,11 +1,10 @@
 //! Extremes of independent, non-identical normal variables (Fong et al., eqs. (16)–(18); Ahn et al. when
 //! the processors' task counts differ).
 
-use super::quadrature::{Grid, Refine, ValueKind, integrate};
-use super::std_normal::ln_cdf;
 use super::{OrderStatsError, check_location_scale};
-use argmin::core::{CostFunction, Executor, State};
-use argmin::solver::brent::BrentRoot;
+use crate::numerics::normal::ln_cdf;
+use crate::numerics::quadrature::{Grid, Refine, ValueKind, integrate};
+use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
 use std::f64::consts::{LN_2, PI};
 
 /// Grid step in units of the narrowest relevant standard deviation divided by `√(2 ln N)` (the
@@ -30,35 +29,25 @@ fn validate(means: &[f64], std_devs: &[f64]) -> Result<(), OrderStatsError> {
     Ok(())
 }
 
-/// `ln F_max(y) − ln ½`, whose root is the median of the maximum.
-struct MedianEquation<'a> {
-    means: &'a [f64],
-    std_devs: &'a [f64],
-}
-
-impl CostFunction for MedianEquation<'_> {
-    type Param = f64;
-    type Output = f64;
-
-    fn cost(&self, y: &f64) -> Result<f64, argmin::core::Error> {
-        Ok(self.means.iter().zip(self.std_devs).map(|(&m, &s)| ln_cdf((y - m) / s)).sum::<f64>() + LN_2)
-    }
-}
-
-/// The median of the maximum by argmin's Brent root finder on `[lo, hi]`. It only centres the
-/// quadrature grid (whose result does not depend on the centre), so a relative tolerance of
-/// 1e−10 of the bracket is ample; should the solver fail, the bracket's midpoint serves.
+/// The median of the maximum, the root of `ln F_max(y) − ln ½ = Σ_i ln Φ((y − μ_i)/σ_i) + ln 2`
+/// in `[lo, hi]`, by the crate's root finder. It only centres the quadrature grid (whose result
+/// does not depend on the centre), so a tolerance of 1e−10 of the bracket is ample; should the
+/// search fail, its last point (or the bracket's midpoint) serves.
 fn median_of_maximum(means: &[f64], std_devs: &[f64], lo: f64, hi: f64) -> f64 {
-    let fallback = 0.5 * (lo + hi);
-    let tol = 1e-10 * (hi - lo).max(f64::MIN_POSITIVE);
-    let solver = BrentRoot::new(lo, hi, tol);
-    Executor::new(MedianEquation { means, std_devs }, solver)
-        .configure(|state| state.max_iters(200))
-        .run()
-        .ok()
-        .and_then(|result| result.state().get_best_param().copied())
-        .filter(|y| y.is_finite())
-        .unwrap_or(fallback)
+    let equation =
+        |y: f64| Eval::value(means.iter().zip(std_devs).map(|(&m, &s)| ln_cdf((y - m) / s)).sum::<f64>() + LN_2);
+    let search = Search {
+        lo,
+        hi,
+        start: 0.5 * (lo + hi),
+        abs_tol: 1e-10 * (hi - lo).max(f64::MIN_POSITIVE),
+        rel_tol: 0.0,
+        max_evals: 200,
+    };
+    match find_root(Slope::Increasing, search, equation) {
+        Ok(root) | Err(RootError::NotConverged(root)) if root.next.is_finite() => root.next,
+        _ => 0.5 * (lo + hi),
+    }
 }
 
 /// `E[max_i X_i]` for independent `X_i ~ N(μ_i, σ_i²)`, by the product of CDFs (Fong et al.

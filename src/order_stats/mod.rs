@@ -31,14 +31,14 @@
 
 mod bounds;
 mod chen_tyler;
-mod gamma;
 mod heterogeneous;
 mod iid;
 mod law;
 mod normal;
-mod quadrature;
-mod std_normal;
 
+pub use crate::numerics::normal::{
+    std_normal_cdf, std_normal_ln_cdf, std_normal_ln_sf, std_normal_quantile, std_normal_sf, upper_quantile,
+};
 pub use bounds::{david_bound, sqrt_2_ln_n_bound};
 pub use chen_tyler::{chen_tyler_max, chen_tyler_std_dev, expected_max_chen_tyler, expected_min_chen_tyler};
 pub use heterogeneous::{expected_max_independent_normals, expected_min_independent_normals};
@@ -47,9 +47,6 @@ pub use law::{IidLaw, Law};
 pub use normal::{
     OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_min_std_normal,
     expected_order_stat_normal, expected_order_stat_std_normal, order_stat_moments_std_normal, std_dev_max_std_normal,
-};
-pub use std_normal::{
-    std_normal_cdf, std_normal_ln_cdf, std_normal_ln_sf, std_normal_quantile, std_normal_sf, upper_quantile,
 };
 
 /// Errors of the order-statistics functions.

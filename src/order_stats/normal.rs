@@ -1,8 +1,9 @@
 //! Exact order statistics of i.i.d. normal samples: Royston's normal scores by quadrature.
 
-use super::quadrature::{Grid, QuadError, Refine, Stretch, ValueKind, integrate};
-use super::std_normal::{ln_cdf, ln_sf, upper_quantile};
 use super::{OrderStatsError, check_location_scale};
+use crate::numerics::normal::{ln_cdf, ln_sf, upper_quantile};
+use crate::numerics::quadrature::{Grid, QuadError, Refine, Stretch, ValueKind, integrate};
+use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
 
 /// Grid step of the quadrature, in units of the density's scale `1/√(−g''(mode))`. The lower
 /// tail of a normal maximum is double exponential (Gumbel), whose trapezoid error decays as
@@ -87,45 +88,33 @@ impl RankDensity {
         (d1, d2)
     }
 
-    /// The mode (the density is log-concave, so it is unique) by safeguarded Newton from Blom's
-    /// approximation of the mean, and the curvature scale `1/√(−g'')` there. The quadrature
-    /// needs neither to full precision (its grid may sit anywhere; its step only needs the
-    /// scale to a few per cent): Newton stops once its step is below 1e−4 of the scale, and the
-    /// scale is the one at the last iterate.
+    /// The mode (the density is log-concave, so `g'` decreases through one zero) by the crate's
+    /// root finder with Newton steps from Blom's approximation of the mean, and the curvature
+    /// scale `1/√(−g'')` there. The quadrature needs neither to full precision (its grid may sit
+    /// anywhere; its step only needs the scale to a few per cent): Newton stops once its step is
+    /// below 1e−4 of the scale (a zero step tells the root finder so), and the scale is the one
+    /// at the last iterate.
     fn mode_and_scale(&self, r: u64, n: u64) -> (f64, f64) {
         let nf = n as f64;
         let rf = r as f64;
-        let mut z = if 2 * r <= n + 1 {
+        let start = if 2 * r <= n + 1 {
             -upper_quantile((rf - 0.375) / (nf + 0.25))
         } else {
             upper_quantile((nf - rf + 0.625) / (nf + 0.25))
         };
-        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
         let mut curvature = f64::NAN;
-        for _ in 0..100 {
+        let slope_of_ln_density = |z: f64| {
             let (d1, d2) = self.derivatives(z);
             curvature = d2;
             let step = d1 / d2;
-            if step.abs() * (-d2).sqrt() <= 1e-4 || step.abs() <= 1e-15 * (1.0 + z.abs()) {
-                break;
-            }
-            if d1 > 0.0 {
-                lo = z;
-            } else {
-                hi = z;
-            }
-            let mut next = z - step;
-            if !(next > lo && next < hi && next.is_finite()) {
-                next = if lo.is_finite() && hi.is_finite() {
-                    0.5 * (lo + hi)
-                } else if lo.is_finite() {
-                    lo + 1.0
-                } else {
-                    hi - 1.0
-                };
-            }
-            z = next;
-        }
+            Eval::with_step(d1, if step.abs() * (-d2).sqrt() <= 1e-4 { 0.0 } else { step })
+        };
+        let search =
+            Search { lo: f64::NEG_INFINITY, hi: f64::INFINITY, start, abs_tol: 1e-15, rel_tol: 1e-15, max_evals: 100 };
+        let z = match find_root(Slope::Decreasing, search, slope_of_ln_density) {
+            Ok(root) | Err(RootError::NotConverged(root)) => root.x,
+            Err(RootError::NotANumber { x }) => x,
+        };
         (z, 1.0 / (-curvature).sqrt())
     }
 

@@ -8,13 +8,19 @@
 //!   terms, rescaled when it grows past 1e150);
 //! - `c > 200`, `a > 1.3·(c + 1)`: the series above, whose terms fall geometrically (ratio `c/a`);
 //! - `c > 200`, `a < 0.7·(c + 1)`: `1/B = 1/π_c − Σ_{j≥1} Π_{i=1}^{j} a/(c + i)` with the Poisson
-//!   probability `π_c = e^{−a}a^c/c!` from its saddle-point form (Loader), ratio `a/(c + 1)`;
+//!   probability `π_c = e^{−a}a^c/c!` from the incomplete gamma prefactor in Stirling's form
+//!   and the sum from the power series of `P(c + 1, a)`, ratio `a/(c + 1)`;
 //! - otherwise Temme's uniform asymptotic expansion of `Q(c + 1, a) = 1/B · π_c` (DLMF 8.12.3),
 //!   in a form where the exponentials cancel analytically:
-//!   `1/B = a·Γ*(s)·[√(π/(2s))·erfcx(z) + (1/s)·Σ_k c_k(η)·s^{−k}]`, `s = c + 1`,
-//!   `η²/2 = a/s − 1 − ln(a/s)`, `z = η·√(s/2)`.
+//!   `1/B = a·Γ*(s)·√(2π/s)·e^{z²}·Q(s, a)`, `s = c + 1`, `η²/2 = a/s − 1 − ln(a/s)`,
+//!   `z = η·√(s/2)`.
+//!
+//! The last two are the crate's incomplete gamma functions
+//! ([`incomplete_gamma`](crate::numerics::incomplete_gamma)); the recursion and the series of
+//! the overloaded case are Erlang's own (they give `D` itself, where `1/B − 1` would cancel).
 
-use super::temme;
+use crate::numerics::gamma::{ln_gamma, ln_gamma_star};
+use crate::numerics::incomplete_gamma::{Temme, ln_prefactor_at, lower_series};
 
 /// Servers up to which the recursion is used.
 pub(crate) const RECURSION_MAX: u64 = 200;
@@ -55,63 +61,6 @@ impl ErlangD {
     }
 }
 
-/// `x − ln(1 + x)` for `x > −1`, without cancellation near 0.
-pub(crate) fn x_minus_ln1p(x: f64) -> f64 {
-    if x.abs() < 0.3 {
-        // Σ_{k≥2} (−1)^k x^k / k
-        let mut term = x * x;
-        let mut sum = 0.0;
-        let mut k = 2.0;
-        while k < 200.0 {
-            let t = term / k;
-            sum += t;
-            if t.abs() <= 1e-18 * sum.abs() {
-                break;
-            }
-            term *= -x;
-            k += 1.0;
-        }
-        sum
-    } else {
-        x - x.ln_1p()
-    }
-}
-
-/// `Γ*(s) = Γ(s)/(√(2π)·s^{s−½}·e^{−s})` for `s > 200` (DLMF 5.11.3).
-fn gamma_star(s: f64) -> f64 {
-    let inv = 1.0 / s;
-    temme::GAMMA_STAR.iter().rev().fold(0.0, |acc, g| acc * inv + g)
-}
-
-/// The scaled complementary error function `e^{z²}·erfc(z)` for `z ≥ 0`; `z2` is `z²` computed
-/// accurately by the caller. (statrs' `erfc` is only good to about 4e-11 relative.)
-fn erfcx_nonneg(z: f64, z2: f64) -> f64 {
-    let sqrt_pi = std::f64::consts::PI.sqrt();
-    if z < 0.5 {
-        // erf(z) = (2/√π) Σ (−1)^n z^{2n+1}/(n!(2n+1)); erfc(z) > 0.47 here, no cancellation.
-        let mut term = z; // (−1)^n z^{2n+1}/n!
-        let mut sum = z;
-        for n in 1..40 {
-            term *= -z2 / f64::from(n);
-            let t = term / f64::from(2 * n + 1);
-            sum += t;
-            if t.abs() <= 1e-18 * sum.abs() {
-                break;
-            }
-        }
-        z2.exp() * (1.0 - 2.0 / sqrt_pi * sum)
-    } else {
-        // Laplace's continued fraction, evaluated backwards; the depth 220/z² + 10 keeps the
-        // truncation below 1e-16 (800 terms at z = 0.5, 65 at z = 2).
-        let depth = ((220.0 / z2) as u32 + 10).min(1000);
-        let mut t = z;
-        for k in (1..=depth).rev() {
-            t = z + 0.5 * f64::from(k) / t;
-        }
-        1.0 / (sqrt_pi * t)
-    }
-}
-
 /// `D = 1/B(c, a) − 1` for `a > 0` finite and `1 ≤ c ≤ 2⁵³`.
 pub(crate) fn erlang_d(a: f64, c: u64) -> ErlangD {
     erlang_d_split(a, 0.0, c)
@@ -126,7 +75,7 @@ pub(crate) fn erlang_d_split(a: f64, a_lo: f64, c: u64) -> ErlangD {
     }
     if a < 1e-100 {
         // D = c!/a^c · Σ_{k<c} a^k/k! and a² is below rounding.
-        let ln_d = statrs::function::gamma::ln_gamma(cf + 1.0) - cf * a.ln() + a.ln_1p();
+        let ln_d = ln_gamma(cf + 1.0) - cf * a.ln() + a.ln_1p();
         return ErlangD::from_log(ln_d);
     }
     if c <= RECURSION_MAX {
@@ -176,48 +125,16 @@ fn overloaded_series(a: f64, c: u64) -> ErlangD {
     ErlangD::from_value(sum)
 }
 
-/// `bd0(c, a) = c·ln(c/a) + a − c` for `a < c` without cancellation (Loader's deviance term).
-fn bd0(c: f64, a: f64) -> f64 {
-    let v = (c - a) / (c + a);
-    if v <= 0.5 {
-        // (c − a)·v + 2c·Σ_{j≥1} v^{2j+1}/(2j+1), all terms positive
-        let v2 = v * v;
-        let mut pow = v * v2;
-        let mut sum = 0.0;
-        let mut j = 3.0;
-        while j < 400.0 {
-            let t = pow / j;
-            sum += t;
-            if t <= 1e-18 * sum {
-                break;
-            }
-            pow *= v2;
-            j += 2.0;
-        }
-        (c - a) * v + 2.0 * c * sum
-    } else {
-        c * (c / a).ln() - (c - a)
-    }
-}
-
 /// `1/B = 1/π_c − Σ_{j≥1} Π_{i=1}^{j} a/(c + i)` for `a < 0.7·(c + 1)`.
 fn light_load(a: f64, a_lo: f64, c: u64) -> ErlangD {
     let cf = c as f64;
-    // ln(1/π_c) = ln Γ*(c) + bd0(c, a) + ½·ln(2πc), with c! = √(2πc)(c/e)^c·Γ*(c);
-    // ∂bd0/∂a = 1 − c/a carries the low part of a.
-    let ln_inv_pmf =
-        gamma_star(cf).ln() + bd0(cf, a) + (1.0 - cf / a) * a_lo + 0.5 * (2.0 * std::f64::consts::PI * cf).ln();
-    let mut term = 1.0;
-    let mut tail = 0.0;
-    let mut i = 1.0;
-    while i < 1e4 {
-        term *= a / (cf + i);
-        tail += term;
-        if term <= 1e-18 * tail {
-            break;
-        }
-        i += 1.0;
-    }
+    let s = cf + 1.0;
+    // π_c = e^{−a}a^{c+1}/(c!·a): the prefactor of P(c + 1, a) over a; ∂ln(1/π_c)/∂a = 1 − c/a
+    // carries the low part of a.
+    let ln_a = a.ln();
+    let ln_inv_pmf = ln_a - ln_prefactor_at(s, a, ln_a) + (1.0 - cf / a) * a_lo;
+    // Σ_{j≥1} Π_{i=1}^{j} a/(c + i) = P(c + 1, a)/π_c.
+    let tail = a / s * lower_series(s, a);
     if ln_inv_pmf < 690.0 {
         ErlangD::from_value(ln_inv_pmf.exp() - (1.0 + tail))
     } else {
@@ -227,30 +144,17 @@ fn light_load(a: f64, a_lo: f64, c: u64) -> ErlangD {
 
 /// Temme's expansion for `|a/s − 1| ≤ 0.3`, `s = c + 1 > 200`.
 fn temme_expansion(a: f64, s: f64, sigma: f64) -> ErlangD {
-    let half_eta2 = x_minus_ln1p(sigma);
-    let eta = (2.0 * half_eta2).sqrt().copysign(sigma);
-    let z2 = s * half_eta2;
-    let z = eta * (0.5 * s).sqrt();
-    // Σ_k c_k(η)·s^{−k}
-    let inv_s = 1.0 / s;
-    let mut series = 0.0;
-    for row in temme::C.iter().rev() {
-        let ck = row.iter().rev().fold(0.0, |acc, d| acc * eta + d);
-        series = series * inv_s + ck;
-    }
-    let prefactor = a * gamma_star(s);
-    let root = (std::f64::consts::PI / (2.0 * s)).sqrt();
-    if z >= 0.0 {
-        let inv_b = prefactor * (root * erfcx_nonneg(z, z2) + series * inv_s);
-        ErlangD::from_value(inv_b - 1.0)
-    } else if z2 < 690.0 {
-        // erfcx(z) = 2e^{z²} − erfcx(−z)
-        let e = 2.0 * z2.exp() - erfcx_nonneg(-z, z2);
-        let inv_b = prefactor * (root * e + series * inv_s);
-        ErlangD::from_value(inv_b - 1.0)
+    let temme = Temme::new(s, sigma);
+    // 1/B = a·Q(s, a)·Γ(s)/(aˢe^{−a}) = a·Γ*(s)·√(2π/s)·e^{z²}·Q(s, a).
+    let factor = a * ln_gamma_star(s).exp() * (2.0 * std::f64::consts::PI / s).sqrt();
+    if temme.z >= 0.0 {
+        ErlangD::from_value(factor * temme.scaled_tail() - 1.0)
+    } else if temme.z2 < 690.0 {
+        // Q·e^{z²} = e^{z²} − P·e^{z²}
+        ErlangD::from_value(factor * (temme.z2.exp() - temme.scaled_tail()) - 1.0)
     } else {
         // 1/B > e^{690}: the other terms are below e^{−690} relative.
-        ErlangD::from_log((prefactor * 2.0 * root).ln() + z2)
+        ErlangD::from_log(factor.ln() + temme.z2)
     }
 }
 

@@ -1,9 +1,10 @@
 //! Finite-buffer Markovian stations: M/M/1/K and M/M/c/K (always stable; arrivals that find the
 //! system full are lost), by closed geometric sums in constant time and memory.
 
-use super::erlang::{erlang_d_split, x_minus_ln1p};
+use super::erlang::erlang_d_split;
 use super::markovian::check_servers;
 use super::{QueueingError, StationMetrics, positive};
+use crate::numerics::gamma::log1pmx;
 
 /// M/M/1/K: one exponential server, room for `k` customers in total (in service plus waiting).
 /// See [`mmck`].
@@ -72,7 +73,7 @@ fn tail(delta: f64, m: f64) -> Tail {
     let r = 1.0 + delta;
     let ell = delta.ln_1p();
     let x = m * ell;
-    let kappa = x_minus_ln1p(delta) / ell; // (δ − ℓ)/ℓ
+    let kappa = -log1pmx(delta) / ell; // (δ − ℓ)/ℓ
     let d2 = delta * delta;
     if delta < 0.0 {
         let (phi_x, _) = phi(x);

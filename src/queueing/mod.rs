@@ -46,7 +46,6 @@ mod mg1;
 mod region_network;
 mod regions;
 mod sim_station;
-mod temme;
 
 pub use dist::{Dist, ServiceMoments};
 pub use dss::{DssOutcome, DssSim};

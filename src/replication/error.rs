@@ -162,9 +162,11 @@ pub enum ReplicationError {
         /// The length of column 0.
         expected: usize,
     },
-    /// A CSV line could not be parsed.
-    #[error("CSV line {line}: {message}")]
+    /// A CSV line could not be parsed (or the file could not be read: line 0).
+    #[error("{input}, line {line}: {message}")]
     Csv {
+        /// The file read, or `CSV text`.
+        input: String,
         /// 1-based line number.
         line: usize,
         /// What went wrong.

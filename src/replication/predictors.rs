@@ -4,10 +4,9 @@
 
 use std::collections::VecDeque;
 
-use nalgebra::{DMatrix, DVector};
-
 use super::ReplicationError;
 use super::des::{Des, DesConfig};
+use crate::numerics::linear::solve_dense;
 
 /// A streaming one-step-ahead predictor: `observe(y_t)` then `predict()` gives `ŷ_{t+1}`.
 pub trait Predictor {
@@ -284,7 +283,7 @@ struct Ar {
 }
 
 /// Yule–Walker AR(p) coefficients of a series (Dobber, eq. (7.2)), from the autocovariances of
-/// Dobber, eq. (3.2), solved with nalgebra; `None` when the Toeplitz system is singular.
+/// Dobber, eq. (3.2), solved by LU (faer); `None` when the Toeplitz system is singular.
 ///
 /// # Formula
 /// ```text
@@ -295,7 +294,7 @@ struct Ar {
 /// As [`super::stats::autocovariance`].
 ///
 /// # Accuracy
-/// LU with partial pivoting (nalgebra): backward stable; the coefficients' relative error is about `κ ε`, `κ`
+/// LU with partial pivoting (faer): backward stable; the coefficients' relative error is about `κ ε`, `κ`
 /// the condition number of the Toeplitz matrix (checked on an alternating series to 1e-12 and on an AR(1)
 /// process statistically).
 ///
@@ -307,9 +306,7 @@ struct Ar {
 /// ```
 pub fn yule_walker(y: &[f64], order: usize) -> Result<Option<Vec<f64>>, ReplicationError> {
     let g = super::stats::autocovariance(y, order)?;
-    let m = DMatrix::from_fn(order, order, |i, j| g[i.abs_diff(j)]);
-    let rhs = DVector::from_iterator(order, g[1..].iter().copied());
-    Ok(m.lu().solve(&rhs).map(|a| a.iter().copied().collect()))
+    Ok(solve_dense(order, |i, j| g[i.abs_diff(j)], &g[1..=order]))
 }
 
 impl Predictor for Ar {

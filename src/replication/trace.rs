@@ -22,6 +22,18 @@ impl std::fmt::Display for Trace {
     }
 }
 
+/// The part of a `csv` deserialization error after its position (which [`ReplicationError::Csv`]
+/// gives itself).
+fn csv_message(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+            Some(field) => format!("field {}: {}", field + 1, err.kind()),
+            None => err.kind().to_string(),
+        },
+        _ => e.to_string(),
+    }
+}
+
 impl Trace {
     /// A trace from its columns (`columns[i][k]` = runtime of processor `i` in iteration `k`).
     ///
@@ -58,15 +70,17 @@ impl Trace {
         Ok(Trace { columns })
     }
 
-    /// Parses CSV text: one column per processor, one row per iteration, comma-separated; an
-    /// optional first header line (any non-numeric field) and blank lines are skipped.
+    /// Parses CSV text: one column per processor, one row per iteration, comma-separated (read
+    /// by the `csv` crate, each row deserialized by serde as a list of numbers; a field may be
+    /// quoted, or padded with spaces); an optional first header line (any non-numeric field) and
+    /// blank lines are skipped.
     ///
     /// # Errors
-    /// [`ReplicationError::Csv`] for an unparsable field or a row with the wrong number of fields;
-    /// the errors of [`Trace::new`].
+    /// [`ReplicationError::Csv`] (naming the line) for an unparsable field or a row with the wrong
+    /// number of fields; the errors of [`Trace::new`].
     ///
     /// # Accuracy
-    /// Each value is the correctly rounded double of its decimal text (`str::parse`).
+    /// Each value is the correctly rounded double of its decimal text.
     ///
     /// # Examples
     /// ```
@@ -74,35 +88,60 @@ impl Trace {
     /// let t = Trace::from_csv_str("p0,p1\n1.5,2\n3,4\n").unwrap();
     /// assert_eq!(t.column(1), Some(&[2.0, 4.0][..]));
     /// assert_eq!(t.column(2), None);
-    /// assert!(Trace::from_csv_str("1,2\n3\n").is_err());
+    /// let e = Trace::from_csv_str("1,2\n3\n").unwrap_err();
+    /// assert_eq!(e.to_string(), "CSV text, line 2: 1 fields, expected 2");
     /// ```
     pub fn from_csv_str(text: &str) -> Result<Self, ReplicationError> {
+        Self::from_csv_reader(text.as_bytes(), "CSV text")
+    }
+
+    /// Reads a CSV file (see [`Trace::from_csv_str`]); errors name the file and the line.
+    ///
+    /// # Errors
+    /// [`ReplicationError::Csv`] (line 0) when the file cannot be opened, and the parse errors.
+    pub fn from_csv_path(path: &std::path::Path) -> Result<Self, ReplicationError> {
+        let input = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| ReplicationError::Csv {
+            input: input.clone(),
+            line: 0,
+            message: e.to_string(),
+        })?;
+        Self::from_csv_reader(file, &input)
+    }
+
+    fn from_csv_reader<R: std::io::Read>(reader: R, input: &str) -> Result<Self, ReplicationError> {
+        let error = |line: u64, message: String| ReplicationError::Csv {
+            input: input.to_string(),
+            line: usize::try_from(line).unwrap_or(usize::MAX),
+            message,
+        };
+        let mut reader =
+            csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).from_reader(reader);
         let mut columns: Vec<Vec<f64>> = Vec::new();
         let mut first = true;
-        for (idx, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if line.is_empty() {
+        let mut record = csv::StringRecord::new();
+        loop {
+            match reader.read_record(&mut record) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return Err(error(e.position().map_or(0, csv::Position::line), e.to_string())),
+            }
+            let line = record.position().map_or(0, csv::Position::line);
+            if record.iter().all(str::is_empty) {
                 continue;
             }
-            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-            let parsed: Result<Vec<f64>, _> = fields.iter().map(|f| f.parse::<f64>()).collect();
-            let values = match parsed {
+            let values: Vec<f64> = match record.deserialize(None) {
                 Ok(v) => v,
                 Err(_) if first => {
                     first = false;
                     continue;
                 }
-                Err(e) => {
-                    return Err(ReplicationError::Csv { line: idx + 1, message: e.to_string() });
-                }
+                Err(e) => return Err(error(line, csv_message(&e))),
             };
             if columns.is_empty() {
                 columns = vec![Vec::new(); values.len()];
             } else if values.len() != columns.len() {
-                return Err(ReplicationError::Csv {
-                    line: idx + 1,
-                    message: format!("{} fields, expected {}", values.len(), columns.len()),
-                });
+                return Err(error(line, format!("{} fields, expected {}", values.len(), columns.len())));
             }
             first = false;
             for (c, v) in columns.iter_mut().zip(values) {
@@ -110,16 +149,6 @@ impl Trace {
             }
         }
         Trace::new(columns)
-    }
-
-    /// Reads a CSV file (see [`Trace::from_csv_str`]).
-    ///
-    /// # Errors
-    /// [`ReplicationError::Csv`] (line 0) when the file cannot be read, and the parse errors.
-    pub fn from_csv_path(path: &std::path::Path) -> Result<Self, ReplicationError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ReplicationError::Csv { line: 0, message: format!("{}: {e}", path.display()) })?;
-        Self::from_csv_str(&text)
     }
 
     /// The trace as CSV with a header `p0,p1,...`.
@@ -365,6 +394,25 @@ mod tests {
         assert!(matches!(Trace::from_csv_str("a,b\n1,x\n"), Err(ReplicationError::Csv { line: 2, .. })));
         assert!(matches!(Trace::from_csv_str("1,NaN\n"), Err(ReplicationError::InvalidRuntime { .. })));
         assert!(Trace::from_csv_path(std::path::Path::new("/nonexistent/x.csv")).is_err());
+    }
+
+    #[test]
+    fn csv_dialect_and_messages_name_the_file_and_line() {
+        // Blank and space-only lines skipped, quoted fields, padded fields, CRLF line ends. (A quote
+        // opens a quoted field only as its first character, as in RFC 4180: ` "1.5"` is text.)
+        let t = Trace::from_csv_str("\"p 0\", p1\r\n\n  \n\"1.5\" , 2\r\n3,4e0\r\n").unwrap();
+        assert_eq!(t.columns(), &[vec![1.5, 3.0], vec![2.0, 4.0]]);
+        // Only the first non-blank line may be a header.
+        let e = Trace::from_csv_str("\n1,2\np,q\n").unwrap_err();
+        assert_eq!(e.to_string(), "CSV text, line 3: field 1: invalid float literal");
+        let e = Trace::from_csv_str("1,2\n3,x\n").unwrap_err();
+        assert_eq!(e.to_string(), "CSV text, line 2: field 2: invalid float literal");
+        // From a file: the path and the line.
+        let path = std::env::temp_dir().join(format!("loadbal-trace-{}.csv", std::process::id()));
+        std::fs::write(&path, "a,b\n1,2\n3\n").unwrap();
+        let e = Trace::from_csv_path(&path).unwrap_err();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(e.to_string(), format!("{}, line 3: 1 fields, expected 2", path.display()));
     }
 
     #[test]

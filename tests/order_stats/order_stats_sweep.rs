@@ -103,7 +103,9 @@ proptest! {
             prop_assert!(!x.is_nan(), "{law}, p = {p}");
         }
         let x = law.quantile(p);
-        if x.is_finite() && x > 0.0 && !matches!(law, Law::Uniform { .. } | Law::Normal { .. }) {
+        // A subnormal quantile carries fewer than 53 bits (2.4e-318 has 20), so its CDF can only
+        // match to that precision: the relative contract is for normal numbers.
+        if x.is_finite() && x >= f64::MIN_POSITIVE && !matches!(law, Law::Uniform { .. } | Law::Normal { .. }) {
             let lp = law.ln_cdf(x);
             let tol = 1e-12 * law_slope(&law, x) * p.ln().abs().max(1.0);
             prop_assert!((lp - p.ln()).abs() <= tol, "{law}, p = {p}: ln F = {lp}");

@@ -34,26 +34,25 @@ impl Record {
     }
 }
 
-/// Reads `tests/data/reference/<name>.csv`.
+/// Reads `tests/data/reference/<name>.csv` with the `csv` crate (`#` starts a comment line,
+/// cells are trimmed, every row must have the header's width).
 pub fn load(name: &str) -> Vec<Record> {
     let path = format!("{}/tests/data/reference/{name}.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut header: Option<Vec<String>> = None;
-    let mut rows = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line_trim = line.trim();
-        if line_trim.is_empty() || line_trim.starts_with('#') {
-            continue;
-        }
-        let cells: Vec<String> = line_trim.split(',').map(|c| c.trim().to_string()).collect();
-        match &header {
-            None => header = Some(cells),
-            Some(h) => {
-                assert_eq!(h.len(), cells.len(), "{path}:{}: {} cells, header has {}", i + 1, cells.len(), h.len());
-                rows.push(Record { line: i + 1, cells: h.iter().cloned().zip(cells).collect() });
-            }
-        }
-    }
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .trim(csv::Trim::All)
+        .from_path(&path)
+        .unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let header: Vec<String> =
+        reader.headers().unwrap_or_else(|e| panic!("{path}: {e}")).iter().map(str::to_string).collect();
+    let rows: Vec<Record> = reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap_or_else(|e| panic!("{path}: {e}"));
+            let line = r.position().map_or(0, |p| p.line() as usize);
+            Record { line, cells: header.iter().cloned().zip(r.iter().map(str::to_string)).collect() }
+        })
+        .collect();
     assert!(!rows.is_empty(), "{path}: no rows");
     rows
 }

@@ -4,7 +4,7 @@
 
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::markov::*;
-use loadbal::remap::mdp::{Criterion, LinearSolver, Options, Sweep, policy_iteration, value_iteration};
+use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep, policy_iteration, value_iteration};
 
 /// Solves both spaces and returns the largest value difference over all product states and
 /// the number of product states whose decision differs.
@@ -12,8 +12,8 @@ fn compare(r: usize, levels: usize, imbalance: &Imbalance, eta: f64, target: &Re
     let prod = RemapProblem::new(reflecting_chain(r, levels).unwrap(), imbalance, eta, target).unwrap();
     let ex = RemapProblem::new(reflecting_exchangeable(r, levels).unwrap(), imbalance, eta, target).unwrap();
     assert!(ex.chain().states() < prod.chain().states());
-    let sp = prod.solve(Method::PolicyIteration).unwrap();
-    let se = ex.solve(Method::PolicyIteration).unwrap();
+    let sp = prod.solve(Algorithm::PolicyIteration).unwrap();
+    let se = ex.solve(Algorithm::PolicyIteration).unwrap();
     assert!(sp.residual < 1e-9 && se.residual < 1e-9);
     let key = |v: &[f64]| {
         let mut k: Vec<i64> = v.iter().map(|&x| x as i64).collect();
@@ -61,14 +61,19 @@ fn exchangeable_counts_and_many_processes() {
     let p =
         RemapProblem::new(reflecting_exchangeable(8, 6).unwrap(), &Imbalance::MaxNorm, 20.0, &RemapTarget::Balanced)
             .unwrap();
-    let sol = p.solve(Method::PolicyIteration).unwrap();
+    let sol = p.solve(Algorithm::PolicyIteration).unwrap();
     assert!(sol.residual < 1e-9);
     let extreme = (0..p.chain().states()).max_by(|&a, &b| p.run_cost()[a].total_cmp(&p.run_cost()[b])).unwrap();
     assert!(sol.remap[extreme]);
     assert!((0..p.chain().states()).filter(|&s| p.chain().is_balanced(s)).all(|s| !sol.remap[s]));
     assert!(sol.values.iter().all(|&v| (0.0..=20.0).contains(&v)));
     // Value iteration agrees.
-    let vi = p.solve(Method::ValueIteration { tol: 1e-12, max_iters: 1_000_000 }).unwrap();
+    let vi = p
+        .solve_with(
+            Algorithm::ValueIteration,
+            &Options { tol: 1e-12, max_iters: 1_000_000, sweep: Sweep::Jacobi, ..Options::default() },
+        )
+        .unwrap();
     assert_eq!(vi.remap, sol.remap);
     // A Monte Carlo of the sorted chain (4 processes, uniform restart) confirms a value.
     let p4 = RemapProblem::new(
@@ -78,7 +83,7 @@ fn exchangeable_counts_and_many_processes() {
         &RemapTarget::UniformOverAllStates,
     )
     .unwrap();
-    let s4 = p4.solve(Method::PolicyIteration).unwrap();
+    let s4 = p4.solve(Algorithm::PolicyIteration).unwrap();
     let start = (0..p4.chain().states()).find(|&s| !s4.remap[s] && !p4.chain().is_balanced(s)).unwrap();
     let est = simulate_policy_cost(&p4, &s4.remap, start, &MonteCarlo::new(5, 20_000).unwrap()).unwrap();
     assert!(est.agrees_with(s4.values[start], 4.0), "{est:?} vs {}", s4.values[start]);
@@ -86,7 +91,7 @@ fn exchangeable_counts_and_many_processes() {
     let p16 =
         RemapProblem::new(reflecting_exchangeable(16, 4).unwrap(), &Imbalance::TwoNorm, 3.0, &RemapTarget::Balanced)
             .unwrap();
-    assert!(p16.solve(Method::PolicyIteration).unwrap().residual < 1e-9);
+    assert!(p16.solve(Algorithm::PolicyIteration).unwrap().residual < 1e-9);
 }
 
 /// 3 processes × 20 levels (8,000 states): policy iteration evaluating with preconditioned
@@ -122,7 +127,7 @@ fn sparse_product_chain_iterative_path() {
             assert!((lu.values[k] - pi.values[k]).abs() < 1e-9);
         }
         let ex = RemapProblem::new(reflecting_exchangeable(3, 20).unwrap(), &Imbalance::MaxNorm, 6.0, &target).unwrap();
-        let se = ex.solve(Method::PolicyIteration).unwrap();
+        let se = ex.solve(Algorithm::PolicyIteration).unwrap();
         let mut key_to_value = std::collections::HashMap::new();
         for s in 0..ex.chain().states() {
             let k: Vec<i64> = ex.chain().load(s).iter().map(|&x| x as i64).collect();

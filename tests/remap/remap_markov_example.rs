@@ -2,7 +2,7 @@
 //! variant, random chains.
 
 use loadbal::remap::markov::*;
-use loadbal::remap::mdp::{Criterion, MdpError};
+use loadbal::remap::mdp::{Algorithm, Criterion, MdpError, Options, Sweep};
 use nalgebra::DMatrix;
 use proptest::prelude::*;
 
@@ -25,8 +25,8 @@ proptest! {
         let chain = WorkloadChain::new(loads, p).unwrap();
         let target = if uniform { RemapTarget::UniformOverAllStates } else { RemapTarget::Balanced };
         let prob = RemapProblem::new(chain, &Imbalance::MaxNorm, eta, &target).unwrap();
-        let pi = prob.solve(Method::PolicyIteration).unwrap();
-        let vi = prob.solve(Method::ValueIteration { tol: 1e-13, max_iters: 1_000_000 }).unwrap();
+        let pi = prob.solve(Algorithm::PolicyIteration).unwrap();
+        let vi = prob.solve_with(Algorithm::ValueIteration, &Options { tol: 1e-13, max_iters: 1_000_000, sweep: Sweep::Jacobi, ..Options::default() }).unwrap();
         prop_assert!(pi.residual < 1e-9);
         for s in 0..9 {
             prop_assert!((pi.values[s] - vi.values[s]).abs() < 1e-7);
@@ -58,8 +58,13 @@ fn figure4_remap_sets_and_values() {
     for (etas, set) in sets {
         for &eta in etas {
             let p = yin_example(eta).unwrap();
-            let pi = p.solve(Method::PolicyIteration).unwrap();
-            let vi = p.solve(Method::ValueIteration { tol: 1e-12, max_iters: 100_000 }).unwrap();
+            let pi = p.solve(Algorithm::PolicyIteration).unwrap();
+            let vi = p
+                .solve_with(
+                    Algorithm::ValueIteration,
+                    &Options { tol: 1e-12, max_iters: 100_000, sweep: Sweep::Jacobi, ..Options::default() },
+                )
+                .unwrap();
             assert_eq!(lower_remap_set(&pi), set.to_vec(), "η = {eta}");
             assert_eq!(pi.remap, vi.remap, "η = {eta}");
             assert!(pi.residual < 1e-9 && vi.residual < 1e-9);
@@ -71,12 +76,12 @@ fn figure4_remap_sets_and_values() {
         }
     }
     // Reference J* values (abs 1e-6) at η = 5: (1,0), (3,0), (4,1), (5,0).
-    let sol = yin_example(5.0).unwrap().solve(Method::PolicyIteration).unwrap();
+    let sol = yin_example(5.0).unwrap().solve(Algorithm::PolicyIteration).unwrap();
     for (s, v) in [(6, 3.450011), (18, 11.603545), (25, 12.341653), (30, 12.341653)] {
         assert!((sol.values[s] - v).abs() < 1e-6, "state {s}");
     }
     // Never remap beyond η ≈ 13.29; the value is then (I − P̃(1))⁻¹ φ.
-    let never = yin_example(14.0).unwrap().solve(Method::PolicyIteration).unwrap();
+    let never = yin_example(14.0).unwrap().solve(Algorithm::PolicyIteration).unwrap();
     assert!(never.remap.iter().all(|r| !r));
     assert!((never.values[30] - 24.426865).abs() < 1e-6);
 }
@@ -86,8 +91,18 @@ fn value_iteration_counts_and_assumption_a() {
     // Reference iteration counts (V⁰ = 0, sup-norm ≤ tol), ±1.
     for (eta, n2, n6) in [(1.0, 19, 54), (4.0, 31, 82), (10.0, 51, 135), (13.0, 57, 141)] {
         let p = yin_example(eta).unwrap();
-        let a = p.solve(Method::ValueIteration { tol: 1e-2, max_iters: 10_000 }).unwrap();
-        let b = p.solve(Method::ValueIteration { tol: 1e-6, max_iters: 10_000 }).unwrap();
+        let a = p
+            .solve_with(
+                Algorithm::ValueIteration,
+                &Options { tol: 1e-2, max_iters: 10_000, sweep: Sweep::Jacobi, ..Options::default() },
+            )
+            .unwrap();
+        let b = p
+            .solve_with(
+                Algorithm::ValueIteration,
+                &Options { tol: 1e-6, max_iters: 10_000, sweep: Sweep::Jacobi, ..Options::default() },
+            )
+            .unwrap();
         assert!(
             a.iterations.abs_diff(n2) <= 1 && b.iterations.abs_diff(n6) <= 1,
             "η = {eta}: {} {}",
@@ -116,11 +131,11 @@ fn textbook_variant_and_bad_input() {
     // Remap into a balanced state (P̃(0) = 0): at η = 1 every imbalanced state remaps, J ≡ 1.
     let chain = reflecting_chain(2, 6).unwrap();
     let p = RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 1.0, &RemapTarget::Balanced).unwrap();
-    let sol = p.solve(Method::PolicyIteration).unwrap();
+    let sol = p.solve(Algorithm::PolicyIteration).unwrap();
     assert_eq!(sol.remap.iter().filter(|&&r| r).count(), 30);
     assert!(p.transient_states().iter().all(|&s| (sol.values[s] - 1.0).abs() < 1e-12));
     let p = RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
-    let sol = p.solve(Method::PolicyIteration).unwrap();
+    let sol = p.solve(Algorithm::PolicyIteration).unwrap();
     assert!((sol.values[6] - 1.592466).abs() < 1e-6);
     // Two-norm is √2 times the max-norm for two processes.
     let two = RemapProblem::new(chain.clone(), &Imbalance::TwoNorm, 1.0, &RemapTarget::Balanced).unwrap();
@@ -149,5 +164,5 @@ fn textbook_variant_and_bad_input() {
     .unwrap();
     let restart = RemapTarget::Distribution(vec![0.5, 0.5, 0.0]);
     let p = RemapProblem::new(loop_chain, &Imbalance::MaxNorm, 1.0, &restart).unwrap();
-    assert_eq!(p.solve(Method::PolicyIteration), Err(MarkovError::Mdp(MdpError::AssumptionAViolated { state: 0 })));
+    assert_eq!(p.solve(Algorithm::PolicyIteration), Err(MarkovError::Mdp(MdpError::AssumptionAViolated { state: 0 })));
 }

@@ -2,10 +2,8 @@
 //! processes trade load units (the total is conserved), remaps restart from a user distribution.
 
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::markov::{
-    Imbalance, MarkovError, Method, RemapProblem, RemapTarget, WorkloadChain, simulate_policy_cost,
-};
-use loadbal::remap::mdp::{Criterion, LinearSolver, Options, policy_iteration, value_iteration};
+use loadbal::remap::markov::{Imbalance, MarkovError, RemapProblem, RemapTarget, WorkloadChain, simulate_policy_cost};
+use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep, policy_iteration, value_iteration};
 use nalgebra::DMatrix;
 
 /// States: loads (a, b, c) in 0..=3 each. Each step, with probability 1/2 an ordered pair
@@ -57,7 +55,7 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
     // Pure trading conserves the total load: a total not divisible by 3 never balances, so
     // assumption (A) fails and the solver says so.
     let closed = RemapProblem::new(trading_chain(0.0), &Imbalance::TwoNorm, 1.5, &RemapTarget::Balanced).unwrap();
-    assert!(matches!(closed.solve(Method::PolicyIteration), Err(MarkovError::Mdp(_))));
+    assert!(matches!(closed.solve(Algorithm::PolicyIteration), Err(MarkovError::Mdp(_))));
     let chain = trading_chain(0.1);
     // Restart at a state of the same total load would need the total; use a fixed restart law:
     // half at (1,1,1) (balanced), half at (0,1,2).
@@ -65,8 +63,13 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
     restart[16 + 4 + 1] = 0.5;
     restart[4 + 2] = 0.5;
     let problem = RemapProblem::new(chain, &Imbalance::TwoNorm, 1.5, &RemapTarget::Distribution(restart)).unwrap();
-    let pi = problem.solve(Method::PolicyIteration).unwrap();
-    let vi = problem.solve(Method::ValueIteration { tol: 1e-12, max_iters: 1_000_000 }).unwrap();
+    let pi = problem.solve(Algorithm::PolicyIteration).unwrap();
+    let vi = problem
+        .solve_with(
+            Algorithm::ValueIteration,
+            &Options { tol: 1e-12, max_iters: 1_000_000, sweep: Sweep::Jacobi, ..Options::default() },
+        )
+        .unwrap();
     assert_eq!(pi.remap, vi.remap);
     assert!(pi.values.iter().zip(&vi.values).all(|(a, b)| (a - b).abs() < 1e-8));
     assert!(pi.residual < 1e-9);
@@ -111,9 +114,16 @@ fn relaxed_solve_handles_an_improper_never_remap_policy() {
     let p = DMatrix::from_row_slice(3, 3, &[0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
     let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
     let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 5.0, &RemapTarget::Balanced).unwrap();
-    assert!(matches!(pb.solve(Method::ValueIteration { tol: 1e-9, max_iters: 1000 }), Err(MarkovError::Mdp(_))));
-    for method in [Method::PolicyIteration, Method::ValueIteration { tol: 1e-9, max_iters: 1000 }] {
-        let sol = pb.solve_relaxed(method).unwrap();
+    assert!(matches!(
+        pb.solve_with(
+            Algorithm::ValueIteration,
+            &Options { tol: 1e-9, max_iters: 1000, sweep: Sweep::Jacobi, ..Options::default() }
+        ),
+        Err(MarkovError::Mdp(_))
+    ));
+    let vi = Options { tol: 1e-9, max_iters: 1000, sweep: Sweep::Jacobi, ..Options::default() };
+    for (algorithm, options) in [(Algorithm::PolicyIteration, Options::default()), (Algorithm::ValueIteration, vi)] {
+        let sol = pb.solve_relaxed(algorithm, &options).unwrap();
         assert_eq!(sol.remap, vec![true, true, false]);
         assert!((sol.values[0] - 5.0).abs() < 1e-12 && sol.residual < 1e-12);
     }
@@ -131,7 +141,8 @@ fn relaxed_solve_handles_an_improper_never_remap_policy() {
     )
     .unwrap();
     assert!(
-        free.solve_relaxed(Method::PolicyIteration).is_ok_and(|s| s.remap == vec![true, true, false])
-            || free.solve_relaxed(Method::PolicyIteration).is_err()
+        free.solve_relaxed(Algorithm::PolicyIteration, &Options::default())
+            .is_ok_and(|s| s.remap == vec![true, true, false])
+            || free.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).is_err()
     );
 }

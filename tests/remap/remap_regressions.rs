@@ -2,7 +2,7 @@
 //! One regression test for every defect listed in issue 13 (the MDP solver before the sparse
 //! rewrite).
 
-use loadbal::remap::markov::{Imbalance, MarkovError, Method, RemapProblem, RemapTarget, WorkloadChain, yin_example};
+use loadbal::remap::markov::{Imbalance, MarkovError, RemapProblem, RemapTarget, WorkloadChain, yin_example};
 use loadbal::remap::mdp::*;
 use nalgebra::dmatrix;
 
@@ -14,13 +14,14 @@ fn never_remap_start_gives_no_nan() {
     let p = dmatrix![0.0, 1.0, 0.0; 1.0, 0.0, 0.0; 0.0, 0.0, 1.0];
     let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
     let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
+    let tight = Options { tol: 1e-12, max_iters: 1000, ..Options::default() };
     let methods = [
-        Method::PolicyIteration,
-        Method::ValueIteration { tol: 1e-12, max_iters: 1000 },
-        Method::ModifiedPolicyIteration { sweeps: 5, tol: 1e-12, max_iters: 1000 },
+        (Algorithm::PolicyIteration, Options::default()),
+        (Algorithm::ValueIteration, Options { sweep: Sweep::Jacobi, ..tight.clone() }),
+        (Algorithm::ModifiedPolicyIteration { sweeps: 5 }, tight),
     ];
-    for method in methods {
-        let sol = pb.solve_relaxed(method).unwrap();
+    for (method, options) in methods {
+        let sol = pb.solve_relaxed(method, &options).unwrap();
         assert_eq!(sol.remap, vec![true, true, false], "{method:?}");
         assert_eq!(sol.values, vec![2.0, 2.0, 0.0], "{method:?}");
         assert!(sol.residual == 0.0);

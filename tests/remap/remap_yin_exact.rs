@@ -5,7 +5,8 @@
 
 use crate::reference_support;
 
-use loadbal::remap::markov::{Method, yin_example};
+use loadbal::remap::markov::yin_example;
+use loadbal::remap::mdp::Algorithm;
 use reference_support::{load, rel_err};
 
 #[test]
@@ -15,7 +16,7 @@ fn yin_example_values_and_policies_against_exact_rationals() {
     etas.dedup();
     let (mut worst, mut decisions) = (0.0f64, 0usize);
     for eta in etas {
-        let sol = yin_example(eta).unwrap().solve(Method::PolicyIteration).unwrap();
+        let sol = yin_example(eta).unwrap().solve(Algorithm::PolicyIteration).unwrap();
         for r in rows.iter().filter(|r| r.f64("eta") == eta) {
             let s = r.u64("state") as usize;
             let want = r.f64("value");

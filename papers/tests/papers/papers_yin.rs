@@ -3,7 +3,8 @@
 
 use crate::papers_support;
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::markov::{Method, simulate_policy_cost, yin_example};
+use loadbal::remap::markov::{simulate_policy_cost, yin_example};
+use loadbal::remap::mdp::Algorithm;
 use loadbal_papers::{Row, Status};
 use papers_support::{assert_no_failure, rows};
 
@@ -56,7 +57,7 @@ fn figure5_values_are_lost_but_the_sentences_hold() {
 fn optimal_costs_agree_with_simulation() {
     for (k, (eta, i, j)) in [(5.0, 5usize, 0usize), (5.0, 3, 0), (1.0, 2, 1), (10.0, 4, 0)].into_iter().enumerate() {
         let p = yin_example(eta).unwrap();
-        let sol = p.solve(Method::PolicyIteration).unwrap();
+        let sol = p.solve(Algorithm::PolicyIteration).unwrap();
         let start = 6 * i + j;
         let mc = MonteCarlo::new(100 + k as u64, 20_000).unwrap();
         let est = simulate_policy_cost(&p, &sol.remap, start, &mc).unwrap();

@@ -22,7 +22,7 @@
 //!
 //! The model comes first (the chain: levels and transition matrix, then the number of processes
 //! for a product or exchangeable chain; a [`RemapProblem`] or a builder `Fn(η)`), then the state
-//! or policy (a start state, the remap set), then the options (a [`Method`], a [`CostScan`], a
+//! or policy (a start state, the remap set), then the options (an MDP [`Algorithm`](crate::remap::mdp::Algorithm), a [`CostScan`], a
 //! [`MonteCarlo`](crate::montecarlo::MonteCarlo)):
 //! `WorkloadChain::exchangeable(&levels, q, processes)`,
 //! `remap_cost_thresholds(build, CostScan::new(lo, hi))`,
@@ -34,8 +34,9 @@
 //! (Figure 4(a)).
 //!
 //! ```
-//! use loadbal::remap::markov::{Method, yin_example};
-//! let sol = yin_example(1.0).unwrap().solve(Method::PolicyIteration).unwrap();
+//! use loadbal::remap::markov::yin_example;
+//! use loadbal::remap::mdp::Algorithm;
+//! let sol = yin_example(1.0).unwrap().solve(Algorithm::PolicyIteration).unwrap();
 //! for i in 0..6 {
 //!     for j in 0..6 {
 //!         assert_eq!(sol.remap[6 * i + j], i.abs_diff(j) >= 2);
@@ -50,7 +51,7 @@ mod simulate;
 mod thresholds;
 
 pub use chain::{MAX_CHAIN_STATES, WorkloadChain, reflecting_chain, reflecting_exchangeable, reflecting_walk};
-pub use problem::{CONTINUE, Imbalance, Method, REMAP, RemapProblem, RemapSolution, RemapTarget, yin_example};
+pub use problem::{CONTINUE, Imbalance, REMAP, RemapProblem, RemapSolution, RemapTarget, yin_example};
 pub use simulate::{PolicySimulation, simulate_policy_cost};
 pub use thresholds::{CostScan, Threshold, remap_cost_thresholds};
 

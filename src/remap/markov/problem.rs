@@ -2,8 +2,8 @@
 
 use super::{MarkovError, WorkloadChain, reflecting_chain};
 use crate::remap::mdp::{
-    Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination, modified_policy_iteration, policy_iteration,
-    value_iteration,
+    Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination, modified_policy_iteration,
+    policy_iteration, value_iteration,
 };
 
 /// Action index of *continue* in the MDP built by [`RemapProblem`] (first, so ties continue).
@@ -35,32 +35,6 @@ pub enum RemapTarget {
     UniformOverAllStates,
     /// A restart distribution over all states of the chain (sums to 1).
     Distribution(Vec<f64>),
-}
-
-/// Solver choice.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Method {
-    /// Howard policy iteration from a proper policy (the cheaper action of each state, made
-    /// proper if needed).
-    PolicyIteration,
-    /// Value iteration (Yin et al., eq. (19)) from `V⁰ = 0` with Jacobi sweeps and a sup-norm
-    /// stopping rule (the paper's iteration, so its step counts are comparable with Figure 5).
-    ValueIteration {
-        /// Stop when `‖V^{n+1} − V^n‖_∞ ≤ tol`.
-        tol: f64,
-        /// Iteration limit.
-        max_iters: usize,
-    },
-    /// Modified policy iteration with `sweeps` Gauss–Seidel sweeps per round.
-    ModifiedPolicyIteration {
-        /// Partial-evaluation sweeps per round.
-        sweeps: usize,
-        /// Stop when `‖V^{n+1} − V^n‖_∞ ≤ tol`.
-        tol: f64,
-        /// Round limit.
-        max_iters: usize,
-    },
 }
 
 /// An optimal remapping policy over every state of the chain.
@@ -281,9 +255,10 @@ impl RemapProblem {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::remap::markov::{Method, yin_example};
+    /// use loadbal::remap::markov::yin_example;
+    /// use loadbal::remap::mdp::Algorithm;
     /// let p = yin_example(4.0).unwrap();
-    /// let sol = p.solve(Method::PolicyIteration).unwrap();
+    /// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
     /// let (cont, remap) = p.action_values(&sol.values).unwrap()[18]; // state (3, 0)
     /// assert!((remap - cont - 0.013923).abs() < 1e-6);
     /// ```
@@ -303,7 +278,13 @@ impl RemapProblem {
     }
 
     /// Solves for the total cost until absorption (Yin et al., eqs. (10), 18, 19) after checking
-    /// assumption (A).
+    /// assumption (A), with the MDP solver's `algorithm` and this problem's defaults: policy
+    /// iteration from a proper policy (the cheaper action of each state, made proper if needed)
+    /// for at most 10,000 rounds; value iteration (Yin et al., eq. (19)) from `V⁰ = 0` with
+    /// Jacobi sweeps, the paper's iteration, so that its step counts are comparable with Figure 5,
+    /// until `‖V^{n+1} − V^n‖_∞ ≤ 1e-10`; modified policy iteration with the variant's
+    /// Gauss–Seidel sweeps per round to the same tolerance (at most 100,000 iterations for
+    /// either). [`RemapProblem::solve_with`] takes other options.
     ///
     /// # Errors
     /// [`MarkovError::Mdp`] with [`MdpError::AssumptionAViolated`] (the chain index of a state
@@ -320,23 +301,49 @@ impl RemapProblem {
     /// with probability 1/2 per step: never remapping costs V = φ + V/2 = 2φ, remapping η, and
     /// (18) takes the smaller.
     /// ```
-    /// use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, WorkloadChain};
+    /// use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, WorkloadChain};
+    /// use loadbal::remap::mdp::Algorithm;
     /// use nalgebra::dmatrix;
     /// for eta in [1.5, 3.0] {
     ///     let p = dmatrix![0.5, 0.5; 0.0, 1.0];
     ///     let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], p).unwrap();
     ///     let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, eta, &RemapTarget::Balanced).unwrap();
-    ///     let sol = pb.solve(Method::PolicyIteration).unwrap();
+    ///     let sol = pb.solve(Algorithm::PolicyIteration).unwrap();
     ///     let keep = 2.0 * pb.run_cost()[0];
     ///     assert_eq!(sol.remap[0], eta < keep);
     ///     assert!((sol.values[0] - eta.min(keep)).abs() < 1e-12);
     /// }
     /// ```
-    pub fn solve(&self, method: Method) -> Result<RemapSolution, MarkovError> {
+    pub fn solve(&self, algorithm: Algorithm) -> Result<RemapSolution, MarkovError> {
+        self.solve_with(algorithm, &default_options(algorithm))
+    }
+
+    /// [`RemapProblem::solve`] with the MDP solver's `options` (iteration limit, tolerance, sweep
+    /// order; the sweeps of modified policy iteration come from `algorithm`).
+    ///
+    /// # Errors
+    /// As [`RemapProblem::solve`].
+    ///
+    /// # Accuracy
+    /// As [`RemapProblem::solve`], with `options.tol` as the stopping tolerance of the iterative
+    /// algorithms.
+    ///
+    /// # Examples
+    /// Value iteration to 1e-13 agrees with policy iteration on the §5 example.
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// use loadbal::remap::mdp::{Algorithm, Options};
+    /// let p = yin_example(1.0).unwrap();
+    /// let exact = p.solve(Algorithm::PolicyIteration).unwrap();
+    /// let vi = p.solve_with(Algorithm::ValueIteration, &Options { tol: 1e-13, ..Options::default() }).unwrap();
+    /// assert_eq!(vi.remap, exact.remap);
+    /// assert!(vi.values.iter().zip(&exact.values).all(|(a, b)| (a - b).abs() < 1e-10));
+    /// ```
+    pub fn solve_with(&self, algorithm: Algorithm, options: &Options) -> Result<RemapSolution, MarkovError> {
         if let Err(MdpError::AssumptionAViolated { state }) = self.mdp.check_assumption_a() {
             return Err(MdpError::AssumptionAViolated { state: self.transient[state] }.into());
         }
-        self.solve_relaxed(method)
+        self.solve_relaxed(algorithm, options)
     }
 
     /// Solves without checking assumption (A): for chains where some policy (typically "never
@@ -359,31 +366,24 @@ impl RemapProblem {
     /// Two imbalanced states that swap forever unless remapped into a balanced state: the literal
     /// assumption (A) fails, but at running cost 1 and remap cost 2 both states remap, J = 2.
     /// ```
-    /// use loadbal::remap::markov::{Imbalance, Method, RemapProblem, RemapTarget, WorkloadChain};
+    /// use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, WorkloadChain};
+    /// use loadbal::remap::mdp::{Algorithm, Options};
     /// use nalgebra::dmatrix;
     /// let p = dmatrix![0.0, 1.0, 0.0; 1.0, 0.0, 0.0; 0.0, 0.0, 1.0];
     /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![2.0, 0.0], vec![1.0, 1.0]], p).unwrap();
     /// let pb = RemapProblem::new(chain, &Imbalance::MaxNorm, 2.0, &RemapTarget::Balanced).unwrap();
-    /// assert!(pb.solve(Method::PolicyIteration).is_err());
-    /// let sol = pb.solve_relaxed(Method::PolicyIteration).unwrap();
+    /// assert!(pb.solve(Algorithm::PolicyIteration).is_err());
+    /// let sol = pb.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).unwrap();
     /// assert_eq!(sol.remap, vec![true, true, false]);
     /// assert_eq!(sol.values, vec![2.0, 2.0, 0.0]);
     /// ```
-    pub fn solve_relaxed(&self, method: Method) -> Result<RemapSolution, MarkovError> {
-        let sol = match method {
-            Method::PolicyIteration => {
-                policy_iteration(&self.mdp, Criterion::TotalCost, &Options { max_iters: 10_000, ..Options::default() })?
+    pub fn solve_relaxed(&self, algorithm: Algorithm, options: &Options) -> Result<RemapSolution, MarkovError> {
+        let sol = match algorithm {
+            Algorithm::PolicyIteration => policy_iteration(&self.mdp, Criterion::TotalCost, options)?,
+            Algorithm::ValueIteration => value_iteration(&self.mdp, Criterion::TotalCost, options)?,
+            Algorithm::ModifiedPolicyIteration { sweeps } => {
+                modified_policy_iteration(&self.mdp, Criterion::TotalCost, &Options { sweeps, ..options.clone() })?
             }
-            Method::ValueIteration { tol, max_iters } => value_iteration(
-                &self.mdp,
-                Criterion::TotalCost,
-                &Options { tol, max_iters, sweep: Sweep::Jacobi, ..Options::default() },
-            )?,
-            Method::ModifiedPolicyIteration { sweeps, tol, max_iters } => modified_policy_iteration(
-                &self.mdp,
-                Criterion::TotalCost,
-                &Options { tol, max_iters, sweeps, ..Options::default() },
-            )?,
         };
         let s = self.chain.states();
         let (mut remap, mut values) = (vec![false; s], vec![0.0; s]);
@@ -401,6 +401,15 @@ impl RemapProblem {
     }
 }
 
+/// The options [`RemapProblem::solve`] uses for `algorithm` (see its docs).
+fn default_options(algorithm: Algorithm) -> Options {
+    match algorithm {
+        Algorithm::PolicyIteration => Options { max_iters: 10_000, ..Options::default() },
+        Algorithm::ValueIteration => Options { sweep: Sweep::Jacobi, ..Options::default() },
+        Algorithm::ModifiedPolicyIteration { .. } => Options::default(),
+    }
+}
+
 /// Yin et al., §5: two processes, loads 0..5 (36 states), running cost `|i − j|/2` (the max-norm),
 /// remap cost `η`, a remap restarting at a uniformly random one of the 36 states
 /// (`P̃(0) = U/36`). State `(i, j)` has index `6i + j`.
@@ -411,8 +420,9 @@ impl RemapProblem {
 /// # Examples
 /// Figure 4(e): at η = 10 only the extreme states (0, 5) and (5, 0) remap.
 /// ```
-/// use loadbal::remap::markov::{Method, yin_example};
-/// let sol = yin_example(10.0).unwrap().solve(Method::PolicyIteration).unwrap();
+/// use loadbal::remap::markov::yin_example;
+/// use loadbal::remap::mdp::Algorithm;
+/// let sol = yin_example(10.0).unwrap().solve(Algorithm::PolicyIteration).unwrap();
 /// let remapping: Vec<usize> = (0..36).filter(|&s| sol.remap[s]).collect();
 /// assert_eq!(remapping, vec![5, 30]);
 /// ```

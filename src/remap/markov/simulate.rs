@@ -45,9 +45,10 @@ fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::remap::markov::{Method, simulate_policy_cost, yin_example};
+/// use loadbal::remap::markov::{simulate_policy_cost, yin_example};
+/// use loadbal::remap::mdp::Algorithm;
 /// let p = yin_example(5.0).unwrap();
-/// let sol = p.solve(Method::PolicyIteration).unwrap();
+/// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
 /// let start = 6 * 5; // state (5, 0)
 /// let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
 /// assert!(est.agrees_with(sol.values[start], 4.0));
@@ -69,9 +70,10 @@ pub fn simulate_policy_cost(
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::remap::markov::{Method, PolicySimulation, simulate_policy_cost, yin_example};
+/// use loadbal::remap::markov::{PolicySimulation, simulate_policy_cost, yin_example};
+/// use loadbal::remap::mdp::Algorithm;
 /// let p = yin_example(5.0).unwrap();
-/// let sol = p.solve(Method::PolicyIteration).unwrap();
+/// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
 /// let sim = PolicySimulation::new(&p, &sol.remap, 30).unwrap();
 /// let mc = MonteCarlo::new(1, 1_000).unwrap();
 /// assert_eq!(mc.estimate(|_, rng| sim.sample(rng)).unwrap(), simulate_policy_cost(&p, &sol.remap, 30, &mc).unwrap());
@@ -131,14 +133,15 @@ impl<'a> PolicySimulation<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::remap::markov::{Imbalance, Method, RemapTarget, reflecting_chain, yin_example};
+    use crate::remap::markov::{Imbalance, RemapTarget, reflecting_chain, yin_example};
+    use crate::remap::mdp::Algorithm;
 
     #[test]
     fn simulated_costs_agree_with_computed_values() {
         // (η, start (i, j)) pairs of the reference's check.
         for (eta, i, j) in [(5.0, 5, 0), (5.0, 3, 0), (1.0, 2, 1), (10.0, 4, 0), (14.0, 5, 0)] {
             let p = yin_example(eta).unwrap();
-            let sol = p.solve(Method::PolicyIteration).unwrap();
+            let sol = p.solve(Algorithm::PolicyIteration).unwrap();
             let start = 6 * i + j;
             let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(7, 20_000).unwrap()).unwrap();
             assert!(est.agrees_with(sol.values[start], 4.0), "η = {eta} ({i},{j}): {est:?} vs {}", sol.values[start]);
@@ -146,7 +149,7 @@ mod tests {
         // Textbook target: a remap ends the run.
         let chain = reflecting_chain(2, 6).unwrap();
         let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
-        let sol = p.solve(Method::PolicyIteration).unwrap();
+        let sol = p.solve(Algorithm::PolicyIteration).unwrap();
         let est = simulate_policy_cost(&p, &sol.remap, 13, &MonteCarlo::new(8, 20_000).unwrap()).unwrap();
         assert!(est.agrees_with(sol.values[13], 4.0));
         assert!(simulate_policy_cost(&p, &sol.remap[1..], 0, &MonteCarlo::new(1, 1).unwrap()).is_err());

@@ -1,7 +1,9 @@
 //! The remap costs at which the optimal remap set changes.
 
 use super::MarkovError;
-use super::problem::{Method, RemapProblem};
+use super::problem::RemapProblem;
+use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
+use crate::remap::mdp::Algorithm;
 
 /// A remap cost at which the optimal policy changes, and the chain states whose decision flips
 /// there (they remap just below it and continue just above it, or the reverse).
@@ -89,29 +91,50 @@ where
 type Build<'a> = &'a dyn Fn(f64) -> Result<RemapProblem, MarkovError>;
 
 fn scan_cells(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<Vec<Threshold>, MarkovError> {
-    let set = |eta: f64| -> Result<Vec<bool>, MarkovError> { Ok(build(eta)?.solve(Method::PolicyIteration)?.remap) };
+    let set = |eta: f64| -> Result<Vec<bool>, MarkovError> { Ok(build(eta)?.solve(Algorithm::PolicyIteration)?.remap) };
     let mut out = Vec::new();
     let step = (hi - lo) / grid as f64;
     let mut left = set(lo)?;
     for k in 1..=grid {
-        let (mut a, mut b) = (lo + step * (k - 1) as f64, if k == grid { hi } else { lo + step * k as f64 });
+        let (a, b) = (lo + step * (k - 1) as f64, if k == grid { hi } else { lo + step * k as f64 });
         let right = set(b)?;
         if right == left {
             continue;
         }
+        // The change as the root of a step function (−1 while the optimal set is still the one
+        // below, +1 after), bisected by the crate's root finder; the set at the upper end of
+        // the final bracket is kept from its evaluation.
         let below = left.clone();
-        while b - a > tol {
-            let mid = 0.5 * (a + b);
-            if set(mid)? == below { a = mid } else { b = mid }
+        let (mut above, mut above_at, mut failure) = (right.clone(), b, None);
+        let change = |eta: f64| match set(eta) {
+            Ok(s) if s == below => Eval::value(-1.0),
+            Ok(s) => {
+                if eta < above_at {
+                    (above, above_at) = (s, eta);
+                }
+                Eval::value(1.0)
+            }
+            Err(e) => {
+                failure = Some(e);
+                Eval::value(f64::NAN)
+            }
+        };
+        let search = Search { lo: a, hi: b, start: 0.5 * (a + b), abs_tol: tol, rel_tol: 0.0, max_evals: 2_000 };
+        let found = find_root(Slope::Increasing, search, change);
+        if let Some(e) = failure {
+            return Err(e);
         }
-        let above = set(b)?;
+        let eta = match found {
+            Ok(root) | Err(RootError::NotConverged(root)) => root.next,
+            Err(RootError::NotANumber { x }) => x,
+        };
         let flips = (0..below.len()).filter(|&s| below[s] != above[s]).collect();
-        out.push(Threshold { eta: 0.5 * (a + b), flips });
+        out.push(Threshold { eta, flips });
         // Continue the scan from just above this change.
         left = above;
         if left != right {
             // A second change inside the same grid cell: scan the rest of the cell again.
-            let rest = scan_cells(build, b, lo + step * k as f64, 8, tol)?;
+            let rest = scan_cells(build, above_at, lo + step * k as f64, 8, tol)?;
             out.extend(rest);
             left = right;
         }

@@ -1,8 +1,9 @@
 //! `loadbal remap csv`: the optimal remap set for r copies of a per-process chain read from CSV.
 
 use super::choices::{Norm, Target};
-use loadbal::remap::markov::{Method, RemapProblem, WorkloadChain};
+use loadbal::remap::markov::{RemapProblem, WorkloadChain};
 use loadbal::remap::mdp::DMatrix;
+use loadbal::remap::mdp::{Algorithm, Options};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
 use std::path::{Path, PathBuf};
@@ -137,7 +138,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     .map_err(|e| Failure::usage(format!("--processes {r}: {e}")))?;
     let problem = RemapProblem::new(chain, &args.imbalance.to_imbalance(), args.eta, &args.target.to_target())
         .map_err(|e| Failure::model("remap problem", e))?;
-    let sol = problem.solve_relaxed(Method::PolicyIteration).map_err(|e| Failure::model("policy iteration", e))?;
+    let sol = problem
+        .solve_relaxed(Algorithm::PolicyIteration, &Options::default())
+        .map_err(|e| Failure::model("policy iteration", e))?;
     bar.finish_and_clear();
     let chain = problem.chain();
     let mut columns: Vec<String> = (1..=r).map(|k| format!("load_{k}")).collect();

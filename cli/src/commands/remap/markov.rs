@@ -3,8 +3,9 @@
 use super::choices::{Norm, Target};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::remap::markov::{
-    Method, PolicySimulation, RemapProblem, WorkloadChain, reflecting_chain, reflecting_exchangeable,
+    PolicySimulation, RemapProblem, WorkloadChain, reflecting_chain, reflecting_exchangeable,
 };
+use loadbal::remap::mdp::{Algorithm, Options, Sweep};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
@@ -202,13 +203,18 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
     let problem = RemapProblem::new(chain.clone(), &p.imbalance.to_imbalance(), eta, &p.target.to_target())
         .map_err(|e| Failure::usage(format!("--etas {eta}: {e}")))?;
     bar.set_message(format!("{label}: policy iteration"));
-    let pi = problem.solve_relaxed(Method::PolicyIteration).map_err(|e| Failure::model("policy iteration", e))?;
+    let pi = problem
+        .solve_relaxed(Algorithm::PolicyIteration, &Options::default())
+        .map_err(|e| Failure::model("policy iteration", e))?;
     let n = chain.states();
     let vi_iterations = if n <= VI_MAX_STATES {
         bar.set_message(format!("{label}: value iteration"));
         let vi = |tol| {
             problem
-                .solve_relaxed(Method::ValueIteration { tol, max_iters: 1_000_000 })
+                .solve_relaxed(
+                    Algorithm::ValueIteration,
+                    &Options { tol, max_iters: 1_000_000, sweep: Sweep::Jacobi, ..Options::default() },
+                )
                 .map(|s| s.iterations as u64)
                 .map_err(|e| Failure::model("value iteration", e))
         };

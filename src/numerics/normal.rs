@@ -4,85 +4,19 @@
 //! Near the centre (`|z| < 1.25·√2`) the values come from `erfc` (the `special` crate's). In the
 //! tails they come from the logarithm of the scaled complementary error function,
 //! `ln(x·erfc(x)) + x²`, a rational function of `1/x²` (FreeBSD msun's `s_erf.c`, the
-//! approximation inside that same `erfc`, error below 2^−61.5 for `x ≥ 1.25`; measured below
-//! 1.4e−17 absolute up to `x = 10⁸` against mpmath). `ln Q(z)` then needs no exponential at all
-//! and `Q(z)` one, where `erfc` takes two, and neither loses digits to the rounding of `z/√2`.
+//! approximation inside that same `erfc`, see [`erf`](super::erf)). `ln Q(z)` then needs no
+//! exponential at all and `Q(z)` one, where `erfc` takes two, and neither loses digits to the
+//! rounding of `z/√2`. The quantile is statrs' `erfc_inv`, accurate to 1e−14 relative.
+//!
+//! The public functions are re-exported by [`order_stats`](crate::order_stats); `ln_cdf` and
+//! `ln_sf` are the crate's short names for the two logarithms.
 
-use special::Error as _;
+use super::erf::{TAIL_X, erfc, tail_ratio};
 use statrs::function::erf::erfc_inv;
 use std::f64::consts::{FRAC_1_SQRT_2, SQRT_2};
 
-/// `erfc(x)` to full double precision (the `special` crate's; statrs 0.19.1's `erfc` is only
-/// accurate to about 1e−10 relative, which would cap the order statistics at that accuracy).
-fn erfc(x: f64) -> f64 {
-    x.compl_error()
-}
-
 /// From this `|z|` on (`x = |z|/√2 ≥ 1.25`), the tails come from [`tail_exponent`].
-const TAIL_Z: f64 = 1.25 * SQRT_2;
-
-/// msun's `erfc` on `x ∈ [1.25, 1/0.35)`: `ln(x·erfc(x)) + x² + 0.5625 = R(s)/S(s)`, `s = 1/x²`.
-#[allow(clippy::excessive_precision)] // msun's published digits
-const RA: [f64; 8] = [
-    -9.86494403484714822705e-03,
-    -6.93858572707181764372e-01,
-    -1.05586262253232909814e+01,
-    -6.23753324503260060396e+01,
-    -1.62396669462573470355e+02,
-    -1.84605092906711035994e+02,
-    -8.12874355063065934246e+01,
-    -9.81432934416914548592e+00,
-];
-#[allow(clippy::excessive_precision)] // msun's published digits
-const SA: [f64; 9] = [
-    1.0,
-    1.96512716674392571292e+01,
-    1.37657754143519042600e+02,
-    4.34565877475229228821e+02,
-    6.45387271733267880336e+02,
-    4.29008140027567833386e+02,
-    1.08635005541779435134e+02,
-    6.57024977031928170135e+00,
-    -6.04244152148580987438e-02,
-];
-/// The same for `x ≥ 1/0.35` (fitted up to 28; the error stays below 1.4e−17 up to `x = 10⁸`).
-#[allow(clippy::excessive_precision)] // msun's published digits
-const RB: [f64; 7] = [
-    -9.86494292470009928597e-03,
-    -7.99283237680523006574e-01,
-    -1.77579549177547519889e+01,
-    -1.60636384855821916062e+02,
-    -6.37566443368389627722e+02,
-    -1.02509513161107724954e+03,
-    -4.83519191608651397019e+02,
-];
-#[allow(clippy::excessive_precision)] // msun's published digits
-const SB: [f64; 8] = [
-    1.0,
-    3.03380607434824582924e+01,
-    3.25792512996573918826e+02,
-    1.53672958608443695994e+03,
-    3.19985821950859553908e+03,
-    2.55305040643316442583e+03,
-    4.74528541206955367215e+02,
-    -2.24409524465858183362e+01,
-];
-
-/// `R(s)/S(s)` at `s = 2/p` as `R̃(p)/S̃(p)`: both polynomials multiplied through by
-/// `(p/2)^deg S`, which saves a division (for `p < 1e30`; beyond, the terms would overflow).
-#[inline]
-fn ratio<const NR: usize, const NS: usize>(r: &[f64; NR], s: &[f64; NS], p: f64) -> f64 {
-    if p < 1e30 {
-        // R̃(p) = Σ r_i (p/2)^{NS−1−i}, S̃(p) = Σ s_i (p/2)^{NS−1−i}.
-        let q = 0.5 * p;
-        let num = r.iter().fold(0.0, |acc, &a| acc * q + a) * q.powi((NS - NR) as i32);
-        let den = s.iter().fold(0.0, |acc, &a| acc * q + a);
-        num / den
-    } else {
-        let t = 2.0 / p;
-        r.iter().rev().fold(0.0, |acc, &a| acc * t + a) / s.iter().rev().fold(0.0, |acc, &a| acc * t + a)
-    }
-}
+const TAIL_Z: f64 = TAIL_X * SQRT_2;
 
 /// `ln Q(z) + ln z` for `z ≥ TAIL_Z` as an unevaluated sum `hi + lo` (`lo` a few ulps of `hi`):
 ///
@@ -96,8 +30,7 @@ fn ratio<const NR: usize, const NS: usize>(r: &[f64; NR], s: &[f64; NS], p: f64)
 fn tail_exponent(z: f64) -> (f64, f64) {
     const C: f64 = -0.5625 - 0.5 * std::f64::consts::LN_2;
     let p = z * z;
-    let rs = if z < 2.0 * FRAC_1_SQRT_2 / 0.35 { ratio(&RA, &SA, p) } else { ratio(&RB, &SB, p) };
-    let small = C + rs;
+    let small = C + tail_ratio(p);
     if p.is_nan() || p >= 1e300 {
         // z² overflows (ln Q ≈ −∞) or z is NaN: no split needed.
         return (-0.5 * p + small, 0.0);

@@ -505,7 +505,7 @@ mod tests {
     fn stretched_grids_keep_the_accuracy_with_fewer_nodes() {
         // The maximum of two standard normals, density 2φ(z)Φ(z) (the skew normal with α = 1):
         // mean 1/√π and variance 1 − 1/π.
-        use super::super::std_normal::ln_cdf;
+        use crate::numerics::normal::ln_cdf;
         let pi = std::f64::consts::PI;
         let max2 = |z: f64| -0.5 * z * z + ln_cdf(z);
         let up = Grid { center: 0.5, scale: 0.8, step: 0.28, stretch: Stretch::Up };
