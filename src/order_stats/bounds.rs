@@ -1,6 +1,6 @@
 //! Upper bounds on the expected maximum used by the seeds.
 
-use super::OrderStatsError;
+use super::error::OrderStatsError;
 
 fn check(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
     if n == 0 {

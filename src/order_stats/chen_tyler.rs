@@ -1,7 +1,7 @@
 //! The Chen–Tyler approximation of the extremes of normal samples (Ahn et al., §4.1, eqs. 6a/6b).
 
+use super::error::{OrderStatsError, check_location_scale};
 use super::normal::MAX_N;
-use super::{OrderStatsError, check_location_scale};
 use crate::numerics::normal::upper_quantile;
 
 fn check_n(n: u64) -> Result<f64, OrderStatsError> {

@@ -1,7 +1,7 @@
 //! Extremes of independent, non-identical normal variables (Fong et al., eqs. (16)–(18); Ahn et al. when
 //! the processors' task counts differ).
 
-use super::{OrderStatsError, check_location_scale};
+use super::error::{OrderStatsError, check_location_scale};
 use crate::numerics::normal::ln_cdf;
 use crate::numerics::quadrature::{Grid, Refine, ValueKind, integrate};
 use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};

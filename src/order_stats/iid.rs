@@ -1,8 +1,9 @@
 //! Order statistics of i.i.d. samples of any [`IidLaw`] (Ahn et al., eqs. (14a)/(14b)).
 
+use super::error::OrderStatsError;
 use super::law::IidLaw;
+use super::normal::OrderStatMoments;
 use super::normal::{check_rank, rank_moments_log};
-use super::{OrderStatMoments, OrderStatsError};
 
 /// Relative change between two halvings of the quadrature step at which the result is accepted:
 /// the trapezoid rule converges geometrically, so the finer level is then accurate to far below
@@ -52,17 +53,6 @@ fn moments<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, want_sd: bool) -> Result
     }
     check_tail(law, r, n, if want_sd { 2 } else { 1 })?;
     rank_moments_log(r, n, TOL, want_sd, |z| law.ln_quantile_at_score(z))
-}
-
-/// Mean and standard deviation of the `r`-th smallest of `n` uniform variables on `[a, b]`:
-/// `U_(r:n) ~ a + (b − a) Beta(r, n − r + 1)`.
-pub(crate) fn uniform_moments(a: f64, b: f64, r: u64, n: u64) -> Result<OrderStatMoments, OrderStatsError> {
-    check_rank(r, n)?;
-    let (rf, nf) = (r as f64, n as f64);
-    let (p, q) = (rf / (nf + 1.0), (nf - rf + 1.0) / (nf + 1.0));
-    let mean = if p <= 0.5 { a + (b - a) * p } else { b - (b - a) * q };
-    let std_dev = (b - a) * (p * q / (nf + 2.0)).sqrt();
-    Ok(OrderStatMoments { mean, std_dev })
 }
 
 /// Expected `r`-th smallest of `n` i.i.d. variables of a law (Ahn et al., eq. (14a) for `r = n`,

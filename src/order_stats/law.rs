@@ -1,7 +1,8 @@
 //! Probability laws of task and processor times, with validated constructors, log-space CDF and
 //! survival functions and quantiles accurate in both tails.
 
-use super::OrderStatsError;
+use super::error::OrderStatsError;
+use super::normal::{OrderStatMoments, check_rank};
 use crate::numerics::gamma::ln_gamma;
 use crate::numerics::gamma_inverse::{self as gamma, Tail};
 use crate::numerics::incomplete_gamma::ln_pq;
@@ -168,7 +169,7 @@ impl Law {
     /// As the constructor of the variant.
     pub fn check(&self) -> Result<(), OrderStatsError> {
         match *self {
-            Law::Normal { mu, sigma } => super::check_location_scale(mu, sigma),
+            Law::Normal { mu, sigma } => super::error::check_location_scale(mu, sigma),
             Law::Exponential { rate } => positive("rate", rate).map(drop),
             Law::Gamma { shape, rate } => {
                 positive("rate", rate)?;
@@ -524,7 +525,7 @@ impl IidLaw for Law {
                 super::normal::order_stat_moments_std_normal(r, n)
                     .map(|m| super::OrderStatMoments { mean: mu + sigma * m.mean, std_dev: sigma * m.std_dev }),
             ),
-            Law::Uniform { min, max } => Some(super::iid::uniform_moments(min, max, r, n)),
+            Law::Uniform { min, max } => Some(uniform_moments(min, max, r, n)),
             _ => None,
         }
     }
@@ -542,4 +543,15 @@ impl fmt::Display for Law {
             Law::Uniform { min, max } => write!(f, "Uniform(min = {min}, max = {max})"),
         }
     }
+}
+
+/// Mean and standard deviation of the `r`-th smallest of `n` uniform variables on `[a, b]`:
+/// `U_(r:n) ~ a + (b − a) Beta(r, n − r + 1)`.
+fn uniform_moments(a: f64, b: f64, r: u64, n: u64) -> Result<OrderStatMoments, OrderStatsError> {
+    check_rank(r, n)?;
+    let (rf, nf) = (r as f64, n as f64);
+    let (p, q) = (rf / (nf + 1.0), (nf - rf + 1.0) / (nf + 1.0));
+    let mean = if p <= 0.5 { a + (b - a) * p } else { b - (b - a) * q };
+    let std_dev = (b - a) * (p * q / (nf + 2.0)).sqrt();
+    Ok(OrderStatMoments { mean, std_dev })
 }

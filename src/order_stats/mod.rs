@@ -31,6 +31,7 @@
 
 mod bounds;
 mod chen_tyler;
+mod error;
 mod heterogeneous;
 mod iid;
 mod law;
@@ -41,6 +42,7 @@ pub use crate::numerics::normal::{
 };
 pub use bounds::{david_bound, sqrt_2_ln_n_bound};
 pub use chen_tyler::{chen_tyler_max, chen_tyler_std_dev, expected_max_chen_tyler, expected_min_chen_tyler};
+pub use error::OrderStatsError;
 pub use heterogeneous::{expected_max_independent_normals, expected_min_independent_normals};
 pub use iid::{expected_max_iid, expected_min_iid, expected_order_stat_iid, order_stat_moments_iid};
 pub use law::{IidLaw, Law};
@@ -48,136 +50,3 @@ pub use normal::{
     OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_min_std_normal,
     expected_order_stat_normal, expected_order_stat_std_normal, order_stat_moments_std_normal, std_dev_max_std_normal,
 };
-
-/// Errors of the order-statistics functions.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum OrderStatsError {
-    /// An order statistic needs at least one sample.
-    #[error("the sample size n must be at least 1, got 0")]
-    ZeroSampleSize,
-    /// The rank must satisfy 1 ≤ r ≤ n.
-    #[error("the rank r = {r} is outside 1..={n}")]
-    RankOutOfRange {
-        /// Requested rank.
-        r: u64,
-        /// Sample size.
-        n: u64,
-    },
-    /// Sample sizes above 2^53 are not represented exactly in floating point.
-    #[error("the sample size n = {n} exceeds 2^53")]
-    SampleSizeTooLarge {
-        /// Requested sample size.
-        n: u64,
-    },
-    /// A parameter was NaN or infinite.
-    #[error("the parameter {name} must be finite, got {value}")]
-    NonFinite {
-        /// Parameter name.
-        name: &'static str,
-        /// Offending value.
-        value: f64,
-    },
-    /// A standard deviation was negative.
-    #[error("a standard deviation must be non-negative, got {sigma}")]
-    NegativeScale {
-        /// Offending value.
-        sigma: f64,
-    },
-    /// A heterogeneous computation was given a degenerate (zero-variance) variable.
-    #[error("every standard deviation must be positive here: a zero-variance variable has no density")]
-    ZeroScale,
-    /// An empty list of variables.
-    #[error("at least one variable is needed, got an empty list")]
-    EmptyInput,
-    /// Means and standard deviations of different lengths.
-    #[error("{means} means but {std_devs} standard deviations")]
-    LengthMismatch {
-        /// Number of means.
-        means: usize,
-        /// Number of standard deviations.
-        std_devs: usize,
-    },
-    /// The quadrature could not be carried out (a non-finite quantile where the order statistic
-    /// has mass, or scales too disparate for the evaluation budget).
-    #[error("the order-statistics quadrature failed for rank {r} of {n}: non-finite integrand or grid too large")]
-    QuadratureFailed {
-        /// Rank.
-        r: u64,
-        /// Sample size.
-        n: u64,
-    },
-    /// A law's parameter is outside its range (a non-positive rate, `max ≤ min`, …).
-    #[error("the parameter {name} must be {expected}, got {value}")]
-    InvalidParameter {
-        /// Parameter name.
-        name: &'static str,
-        /// Offending value.
-        value: f64,
-        /// What was expected.
-        expected: &'static str,
-    },
-    /// A law's parameter is valid but outside the domain where the documented accuracy
-    /// (1e−12 relative) is guaranteed.
-    #[error("the parameter {name} = {value} is outside {domain}, where 1e-12 relative accuracy is guaranteed")]
-    OutsideAccuracyDomain {
-        /// Parameter name.
-        name: &'static str,
-        /// Offending value.
-        value: f64,
-        /// The accepted domain.
-        domain: &'static str,
-    },
-    /// The moment asked for does not exist: the order statistic's tail index
-    /// `α(n − r + 1)` is not above the moment's order.
-    #[error(
-        "moment {moment} of the order statistic does not exist: its tail index is {tail_index}, it must exceed {moment}"
-    )]
-    MomentDoesNotExist {
-        /// Order of the moment (1 = mean, 2 = variance).
-        moment: u32,
-        /// Tail index `α(n − r + 1)` of the order statistic.
-        tail_index: f64,
-    },
-    /// The moment exists but its tail decays too slowly for the documented accuracy.
-    #[error(
-        "moment {moment} of the order statistic exists but its tail index {tail_index} is below {needed}: too heavy a tail for 1e-12 accuracy"
-    )]
-    TailTooHeavy {
-        /// Order of the moment (1 = mean, 2 = variance).
-        moment: u32,
-        /// Tail index `α(n − r + 1)` of the order statistic.
-        tail_index: f64,
-        /// Smallest tail index accepted for this moment.
-        needed: f64,
-    },
-    /// The result does not fit in `f64` (its natural logarithm is given).
-    #[error("the result e^{ln_mean} is outside the range of f64")]
-    ResultOutOfRange {
-        /// Natural logarithm of the result.
-        ln_mean: f64,
-    },
-    /// Halving the quadrature step did not settle the result to the documented accuracy.
-    #[error("the order-statistics quadrature for rank {r} of {n} did not settle: last relative change {change:e}")]
-    QuadratureNotConverged {
-        /// Rank.
-        r: u64,
-        /// Sample size.
-        n: u64,
-        /// Relative change between the last two step halvings.
-        change: f64,
-    },
-}
-
-pub(crate) fn check_location_scale(mu: f64, sigma: f64) -> Result<(), OrderStatsError> {
-    if !mu.is_finite() {
-        return Err(OrderStatsError::NonFinite { name: "mu", value: mu });
-    }
-    if !sigma.is_finite() {
-        return Err(OrderStatsError::NonFinite { name: "sigma", value: sigma });
-    }
-    if sigma < 0.0 {
-        return Err(OrderStatsError::NegativeScale { sigma });
-    }
-    Ok(())
-}

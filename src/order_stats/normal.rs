@@ -1,6 +1,6 @@
 //! Exact order statistics of i.i.d. normal samples: Royston's normal scores by quadrature.
 
-use super::{OrderStatsError, check_location_scale};
+use super::error::{OrderStatsError, check_location_scale};
 use crate::numerics::normal::{ln_cdf, ln_sf, upper_quantile};
 use crate::numerics::quadrature::{Grid, QuadError, Refine, Stretch, ValueKind, integrate};
 use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};

@@ -1,7 +1,8 @@
 //! Service and vacation time distributions: their first two moments (for the formulas) and
 //! samplers (for the simulators).
 
-use super::{QueueingError, non_negative, positive};
+use super::QueueingError;
+use super::error::{non_negative, positive};
 use rand::Rng;
 use rand_distr::{Distribution, Exp, Gamma};
 

@@ -8,7 +8,8 @@
 //! The measured queue is the time-average queued load **volume**, waiting loads only (the
 //! Q^a column of Table 5.3).
 
-use super::{QueueingError, RegionNetwork, check_events, non_negative, positive};
+use super::error::{check_events, non_negative, positive};
+use super::{QueueingError, RegionNetwork};
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};

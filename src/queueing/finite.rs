@@ -2,8 +2,9 @@
 //! system full are lost), by closed geometric sums in constant time and memory.
 
 use super::erlang::erlang_d_split;
+use super::error::positive;
 use super::markovian::check_servers;
-use super::{QueueingError, StationMetrics, positive};
+use super::{QueueingError, StationMetrics};
 use crate::numerics::gamma::log1pmx;
 
 /// M/M/1/K: one exponential server, room for `k` customers in total (in service plus waiting).

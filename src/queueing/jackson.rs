@@ -1,7 +1,8 @@
 //! Open Jackson networks: traffic equations, per-node stability, product-form means, and a
 //! continuous-time Markov chain simulation.
 
-use super::{QueueingError, StationMetrics, check_events, mmc, non_negative, positive};
+use super::error::{check_events, non_negative, positive};
+use super::{QueueingError, StationMetrics, mmc};
 use crate::montecarlo::{Estimate, MonteCarlo};
 use crate::numerics::linear::solve_dense;
 use nalgebra::DMatrix;

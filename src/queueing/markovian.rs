@@ -2,7 +2,8 @@
 //! servers in bounded time.
 
 use super::erlang::{ErlangD, erlang_d, erlang_d_split};
-use super::{QueueingError, StationMetrics, positive};
+use super::error::positive;
+use super::{QueueingError, StationMetrics};
 
 /// Largest server count or capacity accepted: 2⁵³, the largest integer every `f64` formula
 /// represents exactly.

@@ -1,6 +1,7 @@
 //! M/G/1 by Pollaczek–Khinchine, M/D/1, and M/G/1 with multiple vacations (Jia, eq. (5.4)).
 
-use super::{QueueingError, ServiceMoments, StationMetrics, positive};
+use super::error::positive;
+use super::{QueueingError, ServiceMoments, StationMetrics};
 
 /// `(λ, ρ, 1 − ρ)` with the margin `1 − λ·E[S]` from one fused multiply–add.
 fn load(lambda: f64, service: &ServiceMoments) -> Result<(f64, f64, f64), QueueingError> {

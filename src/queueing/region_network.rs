@@ -2,8 +2,9 @@
 //! capacity of every region for every configuration of busy regions, the derived rates, the
 //! stability case and the bounds (5.9) for all regions at once.
 
+use super::QueueingError;
+use super::error::positive;
 use super::regions::{StabilityCase, VacationRule, classify_stability, queue_volume_bound};
-use super::{QueueingError, positive};
 
 /// Largest number of regions (the table has 2^m·m entries).
 const MAX_REGIONS: usize = 16;

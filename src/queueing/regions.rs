@@ -13,7 +13,8 @@
 //! the correct relation is `μ_i^l = (E_i^c/E'_i)·μ_i^c`, the one used here, and the one that
 //! reproduces Table 5.3.
 
-use super::{QueueingError, non_negative, positive};
+use super::QueueingError;
+use super::error::{non_negative, positive};
 
 /// Which rate the bound (5.7)–(5.9) uses for the worst-case vacation of region i.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,8 @@
 //! finite-buffer stations, and a single server with multiple vacations. Poisson arrivals.
 
 use super::dist::Sampler;
-use super::{Dist, QueueingError, check_events, positive};
+use super::error::{check_events, positive};
+use super::{Dist, QueueingError};
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};

@@ -2,88 +2,11 @@
 //! product of independent processes (Kronecker product, never formed), or on the exchangeable
 //! state space of identical processes.
 
-use super::MarkovError;
+use super::error::MarkovError;
 use super::exchange::Exchangeable;
+use super::rows::{MAX_CHAIN_STATES, Rows};
 use crate::montecarlo::McRng;
 use nalgebra::DMatrix;
-use rand::Rng;
-
-const TOL: f64 = 1e-9;
-
-/// Largest number of states of a chain (32-bit indices in the MDP).
-pub const MAX_CHAIN_STATES: usize = 1 << 28;
-
-/// A sparse stochastic matrix in compressed rows.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub(crate) struct Rows {
-    pub n: usize,
-    pub ptr: Vec<usize>,
-    pub col: Vec<u32>,
-    pub val: Vec<f64>,
-}
-
-impl Rows {
-    /// Validates rows given as (target, probability) lists.
-    pub fn new(rows: &[Vec<(usize, f64)>], what: &'static str) -> Result<Self, MarkovError> {
-        let n = rows.len();
-        let mut out = Rows { n, ptr: vec![0], col: Vec::new(), val: Vec::new() };
-        for (i, row) in rows.iter().enumerate() {
-            let mut sum = 0.0;
-            for &(j, p) in row {
-                if j >= n {
-                    return Err(MarkovError::DimensionMismatch { what, expected: n, got: j + 1 });
-                }
-                if !p.is_finite() {
-                    return Err(MarkovError::NonFinite { what, index: i * n + j, value: p });
-                }
-                if p < -TOL {
-                    return Err(MarkovError::NegativeProbability { what, index: i * n + j, value: p });
-                }
-                sum += p;
-                if p != 0.0 {
-                    out.col.push(j as u32);
-                    out.val.push(p);
-                }
-            }
-            if (sum - 1.0).abs() > TOL {
-                return Err(MarkovError::NotStochastic { what, row: i, sum });
-            }
-            out.ptr.push(out.col.len());
-        }
-        Ok(out)
-    }
-
-    pub fn from_dense(p: &DMatrix<f64>, what: &'static str) -> Result<Self, MarkovError> {
-        let n = p.nrows();
-        if p.ncols() != n {
-            return Err(MarkovError::DimensionMismatch { what, expected: n, got: p.ncols() });
-        }
-        let rows: Vec<Vec<(usize, f64)>> = (0..n).map(|i| (0..n).map(|j| (j, p[(i, j)])).collect()).collect();
-        Self::new(&rows, what)
-    }
-
-    ///
-    /// # Accuracy
-    /// Exact (stored probabilities; for a product chain each entry is a product of r factors,
-    /// relative error at most r·u, u = 2⁻⁵³).
-    pub fn row(&self, i: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
-        (self.ptr[i]..self.ptr[i + 1]).map(|e| (self.col[e] as usize, self.val[e]))
-    }
-
-    pub fn sample(&self, i: usize, rng: &mut McRng) -> usize {
-        let u: f64 = rng.random();
-        let mut acc = 0.0;
-        let (lo, hi) = (self.ptr[i], self.ptr[i + 1]);
-        for e in lo..hi {
-            acc += self.val[e];
-            if u < acc {
-                return self.col[e] as usize;
-            }
-        }
-        self.col[hi - 1] as usize
-    }
-}
 
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

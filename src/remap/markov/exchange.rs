@@ -1,8 +1,8 @@
 //! The exchangeable state space of `r` identical independent processes: sorted level vectors,
 //! ranked by the combinatorial number system (colex rank of `y_i = x_i + i`).
 
-use super::MarkovError;
-use super::chain::{MAX_CHAIN_STATES, Rows};
+use super::error::MarkovError;
+use super::rows::{MAX_CHAIN_STATES, Rows};
 use crate::montecarlo::McRng;
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,7 @@
 //! The remap-or-continue problem of Yin et al. built on the crate's MDP solver.
 
-use super::{MarkovError, WorkloadChain, reflecting_chain};
+use super::error::MarkovError;
+use super::{WorkloadChain, reflecting_chain};
 use crate::remap::mdp::{
     Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination, modified_policy_iteration,
     policy_iteration, value_iteration,

@@ -1,6 +1,7 @@
 //! Monte Carlo of the workload chain under a remapping policy.
 
-use super::{MarkovError, RemapProblem};
+use super::RemapProblem;
+use super::error::MarkovError;
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 use rand::Rng;
 

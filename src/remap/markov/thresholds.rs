@@ -1,6 +1,6 @@
 //! The remap costs at which the optimal remap set changes.
 
-use super::MarkovError;
+use super::error::MarkovError;
 use super::problem::RemapProblem;
 use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
 use crate::remap::mdp::Algorithm;
