@@ -1,6 +1,6 @@
 //! Sample mean with its standard error, and the streaming accumulator behind it.
 
-use super::MonteCarloError;
+use super::error::MonteCarloError;
 
 /// A Monte Carlo estimate: the sample mean of `n` independent replications and its standard error
 /// `s / √n` (with `s` the sample standard deviation, `n − 1` in the denominator).

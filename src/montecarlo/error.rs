@@ -1,0 +1,35 @@
+//! The errors of the Monte Carlo harness.
+
+/// Errors of the Monte Carlo harness.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MonteCarloError {
+    /// A run needs at least one replication.
+    #[error("a Monte Carlo run needs at least one replication, got 0")]
+    NoReplications,
+    /// A replication returned NaN or an infinite value.
+    #[error("replication {index} returned the non-finite value {value}")]
+    NonFiniteSample {
+        /// Replication index.
+        index: u64,
+        /// The value returned.
+        value: f64,
+    },
+    /// A replication returned a vector of the wrong length.
+    #[error("replication {index} returned {got} values, expected {expected}")]
+    DimensionMismatch {
+        /// Replication index.
+        index: u64,
+        /// Values returned.
+        got: usize,
+        /// Values expected.
+        expected: usize,
+    },
+    /// Chunk partials that cannot be folded into the run's estimate (another run, a missing or
+    /// repeated range, a corrupted chunk).
+    #[error("chunk partials do not fit the run: {why}")]
+    PartialsMismatch {
+        /// What does not fit.
+        why: String,
+    },
+}
