@@ -22,7 +22,8 @@ proptest! {
         w in scale(), mu in -3.0f64..3.0, sigma in scale(), b in scale(),
     ) {
         let Ok(m) = Homogeneous::new(w, mu, sigma, n) else { return Ok(()) };
-        let p2 = m.to_heterogeneous().and_then(|h| p2_interval(&h, b));
+        // The P_II interval through the general solver (its per-processor vectors kept small).
+        let p2 = if n <= 4096 { m.to_heterogeneous().and_then(|h| p2_interval(&h, b)) } else { Ok(Interval::Unbounded) };
         for t in [p1_lower_bound(&m, b), p2] {
             match t {
                 Ok(Interval::Finite { t_real, .. }) => prop_assert!(t_real.is_finite() && t_real >= 0.0),
