@@ -2,7 +2,7 @@
 //! are benchmarked in benches/mdp.rs.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use loadbal::remap::periodic::{Heterogeneous, Homogeneous, p2_interval, theorem41_interval};
+use loadbal::remap::periodic::{Heterogeneous, Homogeneous, p2_interval};
 use std::hint::black_box;
 
 fn periodic(c: &mut Criterion) {
@@ -17,9 +17,6 @@ fn periodic(c: &mut Criterion) {
         })
     });
     c.bench_function("p2_interval heterogeneous", |b| b.iter(|| p2_interval(black_box(&het), black_box(0.3)).unwrap()));
-    c.bench_function("theorem41_interval heterogeneous", |b| {
-        b.iter(|| theorem41_interval(black_box(&het), black_box(0.3)).unwrap())
-    });
 }
 
 criterion_group!(benches, periodic);

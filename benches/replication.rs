@@ -12,9 +12,9 @@ use loadbal::replication::{JrModel, optimum, speedup};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let m13b = JrModel::M13b.table_5_8();
+    let m13b = JrModel::DependentMeasuredBeta.planetlab_params();
     c.bench_function("speedup model 1.3b R=8 P=128", |b| b.iter(|| speedup(black_box(0.8), 8, 128, &m13b).unwrap()));
-    let m11 = JrModel::M11.table_5_8();
+    let m11 = JrModel::DependentUnitBeta.planetlab_params();
     c.bench_function("optimal_replicas model 1.1 P=2^20", |b| {
         b.iter(|| optimum::optimal_replicas(black_box(0.95), 1 << 20, &m11).unwrap())
     });

@@ -71,7 +71,7 @@ fn sld_config(rules: Rules) -> SldConfig {
 
 fn snp(c: &mut Criterion) {
     let ex = tree20();
-    let cfg = sld_config(Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical });
+    let cfg = sld_config(Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical });
     let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
     c.bench_function("SLD on a 20-processor tree", |b| b.iter(|| sld(black_box(&ex), &tp, &cfg).expect("sld")));
 }

@@ -9,7 +9,7 @@
 use loadbal::replication::{JrModel, optimum, speedup_profile};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let params = JrModel::M11.table_5_8(); // model 1.1: independent job times (Dobber, Table 5.8)
+    let params = JrModel::DependentUnitBeta.planetlab_params(); // model 1.1: independent job times (Dobber, Table 5.8)
     let processors = 16;
     for cv in [0.2, 0.5, 0.7, 0.9] {
         let profile = speedup_profile(cv, processors, &params)?;

@@ -120,7 +120,7 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
     let var = |c| static_variance(TaskTimes::new(mu, sd), 1000, 25, c);
     let t = "§5.2 text";
     let draft = AHN.row(t, "√E[ξ²] = √(p/(p−1)·R·σ_T²), §5.2 form").printed("752.65");
-    let mut rows = vec![match var(VarianceConvention::PaperSec52) {
+    let mut rows = vec![match var(VarianceConvention::ScaledByProcessors) {
         Ok(v) => draft
             .note("p = 25, R = 40, σ_T = 116.6; the exact static value is √(Rσ_T²) = 737.44 (next row)")
             .reproduced(Computed::by("loadbal::ensemble::static_variance", v.sqrt())),
@@ -134,7 +134,7 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
         let mc = MonteCarlo::new(cfg.seed, reps)?;
         Ok(monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc)?)
     };
-    match (var(VarianceConvention::Exact), var(VarianceConvention::PaperEq13), sim()) {
+    match (var(VarianceConvention::Exact), var(VarianceConvention::WithRunningTaskCorrection), sim()) {
         (Ok(exact), Ok(eq13), Ok(sim)) => {
             let est = sim.variance;
             let (z_exact, z_13) = ((est.mean - exact) / est.std_err, (est.mean - eq13) / est.std_err);

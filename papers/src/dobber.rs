@@ -57,23 +57,23 @@ fn boundary(mut lo: f64, mut hi: f64, below: impl Fn(f64) -> bool) -> f64 {
 }
 
 /// The c_X at which model 1.1's continuous optimum r* (the stationary point of (5.35), from
-/// `model11_continuous_optimum` on P = 2^40) reaches `level`.
+/// `dependent_continuous_optimum` on P = 2^40) reaches `level`.
 fn model11_level_crossing(level: f64) -> f64 {
-    boundary(0.05, 0.9999, |c| optimum::model11_continuous_optimum(c, 1 << 40).map_or(true, |o| o.level < level))
+    boundary(0.05, 0.9999, |c| optimum::dependent_continuous_optimum(c, 1 << 40).map_or(true, |o| o.level < level))
 }
 
-/// Model 2.1's band of c_X where its continuous optimum (Lambert W, `model21_continuous_optimum`)
+/// Model 2.1's band of c_X where its continuous optimum (Lambert W, `independent_continuous_optimum`)
 /// lies in [0, p], on P = 2^p: (c_0, c_p).
 fn model21_band(p: u32) -> (f64, f64) {
-    let ok = |c: f64| optimum::model21_continuous_optimum(c, 1 << p).is_ok();
+    let ok = |c: f64| optimum::independent_continuous_optimum(c, 1 << p).is_ok();
     let lower = boundary(0.01, 0.75, |c| !ok(c));
     let upper = boundary(lower + 1e-9, 0.999_999, ok);
     (lower, upper)
 }
 
 fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
-    let m11 = JrModel::M11.table_5_8();
-    let m21 = JrParams::model21_table_5_7();
+    let m11 = JrModel::DependentUnitBeta.planetlab_params();
+    let m21 = JrParams::independent_jobs();
     let break_even = "loadbal::replication::optimum::break_even_cv";
     let mut rows = vec![
         row(DOBBER.row("(5.20)", "model 1.1: 2-JR beats ELB iff c_X > 2/3").printed_exact("2/3", 2.0 / 3.0), |d| {
@@ -86,12 +86,12 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             .row("(5.38)", "model 1.1: r* = 0 below ln2/(ln2 + 1/2)")
             .printed("0.58")
             .note("the c_X where the stationary point of (5.35) is r* = 0, by bisection on the crate's continuous optimum")
-            .reproduced(Computed::by("loadbal::replication::optimum::model11_continuous_optimum", model11_level_crossing(0.0))),
+            .reproduced(Computed::by("loadbal::replication::optimum::dependent_continuous_optimum", model11_level_crossing(0.0))),
         DOBBER
             .row("(5.39)", "model 1.1: r* >= 1 above 4 ln2/(sqrt2 + 4 ln2)")
             .printed("0.66")
             .note("the c_X where the rounded optimum ⌊r* + ½⌋ of (5.37) reaches 1, by bisection on the crate's continuous optimum")
-            .reproduced(Computed::by("loadbal::replication::optimum::model11_continuous_optimum", model11_level_crossing(0.5))),
+            .reproduced(Computed::by("loadbal::replication::optimum::dependent_continuous_optimum", model11_level_crossing(0.5))),
     ];
     rows.extend(eq_5_37());
     rows.extend([
@@ -120,8 +120,8 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     rows.push(row(DOBBER.row("§5.4.2", format!("{example}, R 4): speedup")).printed("1.09").note("(5.44)"), |d| {
         let p = JrParams::constant(0.6, 1.01, 0.5, 1.0)?;
         Ok(d.reproduced(Computed::by(
-            "loadbal::replication::closed_forms::model12_speedup",
-            closed_forms::model12_speedup(0.7, 4, 1024, &p)?,
+            "loadbal::replication::closed_forms::constant_beta_speedup",
+            closed_forms::constant_beta_speedup(0.7, 4, 1024, &p)?,
         )))
     }));
     rows.push(row(
@@ -138,8 +138,8 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     rows.push(row(DOBBER.row("(5.47)", "worked example: continuous r*"), |d| {
         let p = JrParams::constant(0.6, 1.01, 0.5, 1.0)?;
         Ok(d.context(
-            optimum::model12_continuous_optimum(0.7, 1024, &p)?.level,
-            "loadbal::replication::optimum::model12_continuous_optimum",
+            optimum::constant_beta_continuous_optimum(0.7, 1024, &p)?.level,
+            "loadbal::replication::optimum::constant_beta_continuous_optimum",
         ))
     }));
     rows.push(row(DOBBER.row("Fig. 5.9", "model 1.1, c_X = 0.95, P = 64: optimal R").printed("16"), |d| {
@@ -149,28 +149,28 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
         )))
     }));
     rows.push(row(DOBBER.row("Fig. 5.14", "model 2.1 (5.74), c_X = 0.42, p = 7: r*").printed("1"), |d| {
-        let discrete = closed_forms::model21_speedup(0.42, 2, 128)?;
-        let r = optimum::model21_optimal_replicas(0.42, 128)?.trailing_zeros();
+        let discrete = closed_forms::independent_speedup(0.42, 2, 128)?;
+        let r = optimum::independent_optimal_replicas(0.42, 128)?.trailing_zeros();
         Ok(d.note(&format!(
             "the rounded Lambert-W optimum; the discrete argmax of (5.72) is r = 0 (speedup at r = 1 is {discrete:.6})"
         ))
-        .reproduced(Computed::by("loadbal::replication::optimum::model21_optimal_replicas", f64::from(r))))
+        .reproduced(Computed::by("loadbal::replication::optimum::independent_optimal_replicas", f64::from(r))))
     }));
     rows.push(row(DOBBER.row("Fig. 5.14", "model 2.1 (5.74), c_X = 1: r* (p = 7)"), |d| {
-        let r = optimum::model21_optimal_replicas(1.0, 128)?.trailing_zeros();
+        let r = optimum::independent_optimal_replicas(1.0, 128)?.trailing_zeros();
         Ok(d.note("a point of the figure (no number printed): r* = p at c_X = 1")
-            .context(f64::from(r), "loadbal::replication::optimum::model21_optimal_replicas"))
+            .context(f64::from(r), "loadbal::replication::optimum::independent_optimal_replicas"))
     }));
     rows.push(row(DOBBER.row("Fig. 5.15", "model 2.1, c_X = 1: speedup at r* = p grows linearly in p, p = 0..7"), |d| {
         let s: Vec<f64> =
-            (0..=7).map(|p| closed_forms::model21_speedup(1.0, 1 << p, 1 << p)).collect::<Result<_, _>>()?;
+            (0..=7).map(|p| closed_forms::independent_speedup(1.0, 1 << p, 1 << p)).collect::<Result<_, _>>()?;
         let steps: Vec<f64> = s.windows(2).map(|w| w[1] - w[0]).collect();
         let spread = steps.iter().fold(0.0f64, |m, d| m.max((d - steps[0]).abs()));
         Ok(d.model(s[7]).statement(
             "for c_X = 1.00 the speedup increases linearly with the p",
             spread <= 1e-9 * steps[0].abs(),
             &format!(
-                "loadbal::replication::closed_forms::model21_speedup at R = P = 2^p: steps {:.6}, largest departure {spread:.1e}",
+                "loadbal::replication::closed_forms::independent_speedup at R = P = 2^p: steps {:.6}, largest departure {spread:.1e}",
                 steps[0]
             ),
         ))
@@ -180,8 +180,8 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
         let draft = DOBBER.row("(5.40)", format!("model 1.1 speedup at r*, c_X = {c}, p = {p}"));
         rows.push(row(draft, |d| {
             Ok(d.context(
-                optimum::model11_speedup_at_optimum(c, 1 << p)?,
-                "loadbal::replication::optimum::model11_speedup_at_optimum",
+                optimum::dependent_speedup_at_optimum(c, 1 << p)?,
+                "loadbal::replication::optimum::dependent_speedup_at_optimum",
             ))
         }));
     }
@@ -190,7 +190,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
         let c = if model.name().starts_with('1') { 0.8 } else { 0.57 };
         let item = format!("model {} (c_X = {c}), P = 16: best speedup", model.name());
         rows.push(row(DOBBER.row("Table 5.8", item.clone()), |_| {
-            let best = optimum::optimal_replicas(c, 16, &model.table_5_8())?;
+            let best = optimum::optimal_replicas(c, 16, &model.planetlab_params())?;
             Ok(DOBBER
                 .row("Table 5.8", format!("{item} (R = {})", best.replicas))
                 .note("model side of Figs. 5.16/5.17; the simulated bars need the Planetlab traces")
@@ -208,7 +208,7 @@ fn eq_5_37() -> Vec<Row> {
     let odds = |c: f64| (c / (1.0 - c)).ln();
     let parts = || -> Result<(f64, f64), ReplicationError> {
         let (c1, c2) = (0.6, 0.9);
-        let r_cont = |c: f64| optimum::model11_continuous_optimum(c, 1 << 40).map(|o| o.level);
+        let r_cont = |c: f64| optimum::dependent_continuous_optimum(c, 1 << 40).map(|o| o.level);
         let slope = (r_cont(c2)? - r_cont(c1)?) / (odds(c2) - odds(c1));
         // r* is linear in ln(c/(1 − c)): the constant (with the +½ of the rounding) at odds 0.
         Ok((slope, r_cont(c2)? - slope * odds(c2) + 0.5))
@@ -226,7 +226,7 @@ fn eq_5_37() -> Vec<Row> {
                     .row(t, "model 1.1: slope of r* in ln(c/(1-c))")
                     .printed("1.44")
                     .note("slope of the crate's continuous optimum of (5.35) between c_X = 0.6 and 0.9")
-                    .reproduced(Computed::by("loadbal::replication::optimum::model11_continuous_optimum", slope)),
+                    .reproduced(Computed::by("loadbal::replication::optimum::dependent_continuous_optimum", slope)),
                 DOBBER
                     .row(t, "model 1.1: constant of r* = floor(1.44 ln(c/(1-c)) + k), from the first form of (5.37)")
                     .printed("−0.22")
@@ -256,7 +256,7 @@ fn eq_5_49() -> Vec<Row> {
     let exact_bound = (c / (constant - coefficient * c)).ln() / LN_2;
     // Evidence from the crate's (5.48): the largest p for which r* = p at c = 0.75.
     let saturated = (1..=12u32)
-        .map(|p| optimum::model12_special_optimal_replicas(c, 1 << p).map(|r| (p, r.trailing_zeros())))
+        .map(|p| optimum::consistent_alpha_optimal_replicas(c, 1 << p).map(|r| (p, r.trailing_zeros())))
         .collect::<Result<Vec<_>, _>>();
     let mut rows = vec![
         DOBBER
@@ -273,7 +273,7 @@ fn eq_5_49() -> Vec<Row> {
                 .note(&format!(
                     "(5.48) solved for p gives the coefficient 2 ln 2 = {coefficient:.4}; at c_X = 0.75 the printed bound is \
                      p > {printed_bound:.3}, the corrected one p > {exact_bound:.3}, and the crate's \
-                     loadbal::replication::optimum::model12_special_optimal_replicas has r* = p up to p = {last_full}"
+                     loadbal::replication::optimum::consistent_alpha_optimal_replicas has r* = p up to p = {last_full}"
                 ))
                 .paper_check(coefficient, 0.0)
         }
@@ -284,10 +284,10 @@ fn eq_5_49() -> Vec<Row> {
 
 /// (5.74): r* = 0 below 4 ln2/(4 ln2 + 2 + p ln2) ≈ 2.8/(4.7 + 0.7p), and r* = p above
 /// 1/(1 + 1/(1.4·2^{1+1.5p})). The thresholds are found by bisection on the crate's Lambert-W
-/// optimum (`model21_continuous_optimum`), the coefficients read off them at p = 1 and p = 2.
+/// optimum (`independent_continuous_optimum`), the coefficients read off them at p = 1 and p = 2.
 fn eq_5_74() -> Vec<Row> {
     let t = "(5.74)";
-    let by = "loadbal::replication::optimum::model21_continuous_optimum";
+    let by = "loadbal::replication::optimum::independent_continuous_optimum";
     let (c0_1, cp_1) = model21_band(1);
     let (c0_2, _) = model21_band(2);
     // 1/c_0(p) − 1 = (2 + p·ln 2)/a with a = 4 ln 2.
@@ -554,7 +554,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     // per-column procedure applied to the printed Tables 5.2 and 5.1: the thesis's arithmetic on
     // its own tables.
     let t54 = "Table 5.4";
-    let beta: Vec<Vec<f64>> = loadbal::replication::BetaTable::thesis_table_5_2().rows;
+    let beta: Vec<Vec<f64>> = loadbal::replication::BetaTable::planetlab().rows;
     let alpha: Vec<Vec<f64>> = crate::fixtures::dobber::TABLE_5_1_ALPHA.iter().map(|r| r.to_vec()).collect();
     for (name, table, printed, source) in
         [("β(r, p)", &beta, ["−0.94", "0.65"], "5.2"), ("α(r, p)", &alpha, ["−0.31", "−0.70"], "5.1")]
@@ -672,19 +672,23 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
     let printed_555 = (1.0 + a * f64::from(p) * c * b)
         / (big_r + big_r * a * c * (b.powi(r as i32) * f64::from(p - r) - (1.0 - b.powi(r as i32)) / (1.0 - b)));
     rows.push(row(DOBBER.row("(5.55)", "model 1.3, beta_max = 1: speedup (alpha 0.5, c 0.8, r 1, p 3)"), |d| {
-        let params =
-            JrParams::new(a, loadbal::replication::BetaMax::Constant(1.0), loadbal::replication::BetaMin::Def538, 1.0)?;
+        let params = JrParams::new(
+            a,
+            loadbal::replication::BetaMax::Constant(1.0),
+            loadbal::replication::BetaMin::Implied,
+            1.0,
+        )?;
         Ok(formula(
             d,
             "numerator 1 + αpc√(1 − 2α²)",
             printed_555,
-            closed_forms::model13_unit_beta_speedup(c, 1 << r, 1 << p, &params)?,
+            closed_forms::implied_min_beta_speedup(c, 1 << r, 1 << p, &params)?,
             "the ELB time (r = 0) is 1 + αpc (also (5.83))",
-            "loadbal::replication::closed_forms::model13_unit_beta_speedup",
+            "loadbal::replication::closed_forms::implied_min_beta_speedup",
         ))
     }));
     rows.push(row(DOBBER.row("(5.76)", "model 2.2 speedup (Table 5.8 values, c 0.57, R 4, P 16)"), |d| {
-        let m22 = JrModel::M22.table_5_8();
+        let m22 = JrModel::PartlyIndependentConstantBeta.planetlab_params();
         let (b1, b2, g) = (0.95f64, m22.beta_min_at(1)?, m22.gamma);
         let (c, r, p) = (0.57f64, 2u32, 4u32);
         let big_r = 2f64.powi(r as i32);
@@ -695,9 +699,9 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             d,
             "β₂^γ",
             printed_576,
-            closed_forms::model12_speedup(c, 1 << r, 1 << p, &m22)?,
+            closed_forms::constant_beta_speedup(c, 1 << r, 1 << p, &m22)?,
             "only β₂^r reduces (5.75)/(5.76) to (5.43) for γ = 1 and to (5.70) for model 2.1",
-            "loadbal::replication::closed_forms::model12_speedup",
+            "loadbal::replication::closed_forms::constant_beta_speedup",
         ))
     }));
     rows.push(row(DOBBER.row("(2.31)", "4-JR run time, K = 10 iterations of job times 1, 2, 4, 4"), |d| {

@@ -9,8 +9,7 @@ use crate::table_test::{Block, table_test};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::{david_bound, expected_max_std_normal, std_normal_quantile};
 use loadbal::remap::periodic::{
-    Homogeneous, Increment, Interval, LoadSimOptions, corollary41_interval, p1_exact_normal, p1_lower_bound,
-    p2_interval, simulate_loads,
+    Homogeneous, Increment, Interval, LoadSimOptions, p1_exact_normal, p1_lower_bound, p2_interval, simulate_loads,
 };
 
 const FONG: Paper = Paper::new("fong");
@@ -39,10 +38,11 @@ fn table1_model() -> Result<Homogeneous, PapersError> {
     Ok(Homogeneous::with_variance(100.0, 0.0, 0.5, 64)?)
 }
 
-/// (the closed form (13) before rounding, the largest T with v_0(t) ≤ B by the root finder).
-fn free_interval(b: f64) -> Result<(Interval, Interval), PapersError> {
+/// The largest T with v_0(t) ≤ B by the root finder; with μ = 0 its real T* is the closed form
+/// eq. (13) before rounding, `w²B²/((N − 1)σ²)`.
+fn free_interval(b: f64) -> Result<Interval, PapersError> {
     let model = table1_model()?;
-    Ok((corollary41_interval(&model, b)?, p2_interval(&model.to_heterogeneous()?, b)?))
+    Ok(p2_interval(&model.to_heterogeneous()?, b)?)
 }
 
 /// T*_free: eq. (13) as printed, ⌈w²B²/((N − 1)σ²)⌉, evaluated first; the printed values are its
@@ -52,12 +52,13 @@ fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
     for ((&b, bp), printed) in BOUNDS.iter().zip(B_PRINTED).zip(T_FREE) {
         let draft = FONG.row("Table 1", format!("T*_free, B = {bp}")).printed(printed);
         rows.push(match free_interval(b) {
-            Ok((closed, root)) => {
-                let ceiling = closed.t_real().ceil();
+            Ok(root) => {
+                let closed = root.t_real();
+                let ceiling = closed.ceil();
                 let floor = root.steps().map_or(f64::NAN, |s| s as f64);
                 draft
-                    .note(&format!("eq. (13) as printed, with the ceiling: ⌈{:.4}⌉ = {ceiling}", closed.t_real()))
-                    .reproduced(Computed::by("loadbal::remap::periodic::corollary41_interval", ceiling))
+                    .note(&format!("eq. (13) as printed, with the ceiling: ⌈{closed:.4}⌉ = {ceiling}"))
+                    .reproduced(Computed::by("loadbal::remap::periodic::p2_interval", ceiling))
                     .explained(Explanation::exact_reading(
                         format!(
                             "the floor, the largest T with v_0(t) ≤ B (the definition of T* in §4; \
@@ -78,8 +79,12 @@ fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
 fn first_passages(seed: u64, replications: u64) -> Result<Vec<Vec<f64>>, PapersError> {
     let runs = MonteCarlo::new(seed, replications)?.replicate(|j, _| -> Result<Vec<f64>, PapersError> {
         let one = MonteCarlo::new(seed.wrapping_add(0x9e37_79b9).wrapping_add(j), 1)?;
-        let curves =
-            simulate_loads(100.0, &[Increment::eq15(); 64], HORIZON, &LoadSimOptions::new(one).with_bounds(&BOUNDS))?;
+        let curves = simulate_loads(
+            100.0,
+            &[Increment::symmetric_birth_death(); 64],
+            HORIZON,
+            &LoadSimOptions::new(one).with_bounds(&BOUNDS),
+        )?;
         Ok(curves.first_passage.iter().map(|e| e.mean).collect())
     });
     runs.into_iter().collect()
@@ -107,7 +112,7 @@ fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
             let c: Vec<f64> = p.iter().map(|r| r[i]).collect();
             Ok(Estimate::from_samples(&c)?)
         });
-        let free = free_interval(b).ok().and_then(|(_, root)| root.steps()).map(|s| s as f64);
+        let free = free_interval(b).ok().and_then(|root| root.steps()).map(|s| s as f64);
         let row = match (column, evidence.as_ref()) {
             (Ok(est), Ok(ev)) => {
                 let draft = draft.note(&format!(

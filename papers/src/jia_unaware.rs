@@ -338,10 +338,10 @@ fn snp_phase_3(ex: &TreeNetwork) -> Result<(Vec<f64>, f64, f64, f64), PapersErro
     for v in [0, 4, 7] {
         avail[v] = false;
     }
-    let rules = Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical };
+    let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
     let vt = virtual_tree(ex, &avail, None)?;
     let d3 = vt.distribute(30.2603, 34.16, rules, SCALE_3_4)?;
-    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::ThesisSnp, ..rules }, SCALE_3_4)?;
+    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, SCALE_3_4)?;
     // The printed schedule executed on the event engine: its true finish.
     let mut loads = d3.loads.clone();
     loads[0] = 0.0;

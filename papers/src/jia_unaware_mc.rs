@@ -388,7 +388,7 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
         Err(e) => return vec![JIA.row(t, "random-graph harness").error(&e)],
     };
     for (links, label) in [(SpeedClass::Low, "low-parameter links"), (SpeedClass::High, "high-parameter links")] {
-        let spec = RandomGraph::chapter4(nodes, 0.3, links, SpeedClass::Low);
+        let spec = RandomGraph::with_speed_classes(nodes, 0.3, links, SpeedClass::Low);
         let est = mc.estimate_vec(2 * kinds.len(), |_, rng, out| {
             let Ok(g) = spec.generate(rng) else {
                 out.fill(f64::NAN);
@@ -545,7 +545,7 @@ pub(super) fn chapter_5(cfg: &RunConfig) -> Vec<Row> {
     let pools: Result<Vec<Vec<Vec<f64>>>, PapersError> = quoted
         .iter()
         .map(|(coupling, _, _, _)| {
-            let spec = RandomGraph::chapter5(20, *coupling);
+            let spec = RandomGraph::with_coupling(20, *coupling);
             let runs = mc.replicate(|_, rng| -> Result<Vec<f64>, PapersError> {
                 use loadbal::rand::seq::SliceRandom;
                 let g = spec.generate(rng)?;

@@ -121,17 +121,17 @@ y = Fraction(len(vals)) / h
 out("statistic_y", "harmonic1000", "-", "-", "-", mpf(y.numerator) / y.denominator)
 
 # Model 1.1 thresholds and optimum (5.37)-(5.42).
-out("model11_lower_threshold", "-", "-", "-", "-", LN2 / (LN2 + mpf(1) / 2))
-out("model11_gain_threshold", "-", "-", "-", "-", 4 * LN2 / (sqrt(2) + 4 * LN2))
+out("dependent_lower_threshold", "-", "-", "-", "-", LN2 / (LN2 + mpf(1) / 2))
+out("dependent_gain_threshold", "-", "-", "-", "-", 4 * LN2 / (sqrt(2) + 4 * LN2))
 for P in [1, 2, 4, 64, 1024, 2 ** 20, 2 ** 40]:
     p = P.bit_length() - 1
     x = mpf(2) ** (1 + p) * LN2
-    out("model11_upper_threshold", "-", P, "-", "-", x / (1 + x))
-    out("model21_zero_threshold", "-", P, "-", "-", 4 * LN2 / (4 * LN2 + 2 + p * LN2))
-    out("model21_full_threshold", "-", P, "-", "-", 1 / (1 + 1 / (LN2 * mpf(2) ** (1 + mpf(3) * p / 2))))
+    out("dependent_upper_threshold", "-", P, "-", "-", x / (1 + x))
+    out("independent_zero_threshold", "-", P, "-", "-", 4 * LN2 / (4 * LN2 + 2 + p * LN2))
+    out("independent_full_threshold", "-", P, "-", "-", 1 / (1 + 1 / (LN2 * mpf(2) ** (1 + mpf(3) * p / 2))))
 s2 = sqrt(2)
 for v in [4 / (8 - s2), 8 / (s2 + 8), 8 / (4 - s2)]:
-    out("model21_four_processor_thresholds", "-", "-", "-", "-", v)
+    out("independent_four_processor_thresholds", "-", "-", "-", "-", v)
 
 # Speedup at the optimum, model 1.1 (5.40)-(5.42), and the model 1.2 special case (5.50):
 # the printed formulas, evaluated in each branch by the definition of the branch.
@@ -146,7 +146,7 @@ for cv in ["0.3", "0.6", "0.7", "0.85", "0.9", "0.99", "1"]:
             v = (1 + p * c / 2) / ((1 - c) * mpf(2) ** p + c)
         else:
             v = (2 + p * c) * LN2 / (c * (3 * LN2 + 1 + p * LN2 + log(LN2) + log((1 - c) / c)))
-        out("model11_speedup_at_optimum", "-", cv, P, "-", v)
+        out("dependent_speedup_at_optimum", "-", cv, P, "-", v)
 alpha_s = sqrt(6) / 4
 for cv in ["0.45", "0.6", "0.7", "0.75", "0.8"]:
     for P in [4, 8, 16, 64]:
@@ -159,7 +159,7 @@ for cv in ["0.45", "0.6", "0.7", "0.75", "0.8"]:
             v = mpf(1)
         else:
             v = (LN2 + ac * LN2 * p) / (ac * (1 + 3 * LN2 + log(LN2) + p * LN2 + log(q / (2 * ac))))
-        out("model12_special_speedup_at_optimum", "-", cv, P, "-", v)
+        out("consistent_alpha_speedup_at_optimum", "-", cv, P, "-", v)
 
 # Iteration times of the closed forms at E X = 100, sigma = 100 c (the tree (5.6) in mpmath).
 half = mpf(1) / 2
@@ -219,8 +219,8 @@ for P in [2, 8, 64]:
 for cv in ["0", "0.3", "0.57", "0.8", "1"]:
     c = d(cv)
     for k, v in enumerate([(2 + c) / (4 - 2 * c), (1 + c) / (2 - c / 2), (1 + c) / (4 - 3 * c)]):
-        out("model11_small_speedups", str(k), cv, "-", "-", v)
-    out("model21_speedup_2_on_4", "-", cv, "-", "-", (4 + 4 * c) / (8 + sqrt(2) * c - 4 * c))
+        out("dependent_small_speedups", str(k), cv, "-", "-", v)
+    out("independent_speedup_2_on_4", "-", cv, "-", "-", (4 + 4 * c) / (8 + sqrt(2) * c - 4 * c))
 
 # First-level constants of two samples (pooled mean and sd; maxima and minima).
 a_s = [1e8 + ((i * 7919) % 997) for i in range(2000)]

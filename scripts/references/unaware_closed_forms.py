@@ -208,7 +208,7 @@ def equivalent_case(case):
     t_cp, t_cm = unit_times()
     tcp, tcm = M(t_cp), M(t_cm)
     lam = tcm / tcp
-    for rule in ("Physical", "ThesisSnp"):
+    for rule in ("Physical", "FirstChildLink"):
         W = [None] * n
         own = [M(0)] * n
         down = [M(0)] * n
@@ -221,7 +221,7 @@ def equivalent_case(case):
             own[v] = o
             for c, b in zip(ks, blocks):
                 down[c] = b
-            if w[v] is None and rule == "ThesisSnp":
+            if w[v] is None and rule == "FirstChildLink":
                 c1 = ks[0]
                 W[v] = blocks[0] * W[c1] + M(z[c1]) * lam
             else:

@@ -13,7 +13,7 @@ pub enum RpDonorModel {
     /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
     /// factor p/(p−1) on (M² − M) and underestimates the decrease. Only for
     /// reproducing the paper.
-    PaperFormula,
+    UncorrectedClosedForm,
     /// Prop. 7's assumption done right: each other processor is the donor with probability
     /// 1/(p−1) (a donor with R_k < 2 gives nothing).
     UniformOthers,
@@ -76,13 +76,13 @@ pub fn rp_variance_decrease_given_donor(mu_t: f64, r_donor: u64, p: u64) -> Resu
 }
 
 /// Expected-variance decrease of one RP step averaged over the donor, Ahn et al., Prop. 7
-/// (corrected; the printed closed form is [`RpDonorModel::PaperFormula`]).
+/// (corrected; the printed closed form is [`RpDonorModel::UncorrectedClosedForm`]).
 ///
 /// # Formula
 /// ```text
 /// UniformOthers:    Σ_{k≠idle} R_k(R_k−1) / (2(p−1)²) μ_T² = [V(R) + p/(p−1)(M² − M)]/(2(p−1)) μ_T²
 /// UniformAvailable: (1/|A|) Σ_{k∈A} R_k(R_k−1)/(2(p−1)) μ_T²,  A = {k : R_k ≥ 2}
-/// PaperFormula:     [M(R)² − M(R) + V(R)]/(2(p−1)) μ_T²
+/// UncorrectedClosedForm:     [M(R)² − M(R) + V(R)]/(2(p−1)) μ_T²
 /// ```
 ///
 /// # Errors
@@ -92,7 +92,7 @@ pub fn rp_variance_decrease_given_donor(mu_t: f64, r_donor: u64, p: u64) -> Resu
 /// # Accuracy
 /// `UniformOthers` and `UniformAvailable`: Σ R_k(R_k − 1) is summed exactly in 128-bit integers
 /// (while it fits, i.e. Σ R_k² < 1.7e38; beyond, in floating point with relative error p·u), then
-/// five rounded operations: relative error at most 6u. `PaperFormula`: that of [`count_mean_var`]
+/// five rounded operations: relative error at most 6u. `UncorrectedClosedForm`: that of [`count_mean_var`]
 /// on the counts plus four operations (the value M² − M + V is a sum of non-negative terms only
 /// when M ≥ 1; below, it is an absolute error of 4u·(M² + V)). Checked against 50-digit
 /// references in `tests/ensemble/ensemble_reference.rs`.
@@ -102,7 +102,7 @@ pub fn rp_variance_decrease_given_donor(mu_t: f64, r_donor: u64, p: u64) -> Resu
 /// use loadbal::ensemble::{rp_expected_variance_decrease, RpDonorModel};
 /// let r = [0, 3, 5, 2, 7];
 /// let exact = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::UniformOthers).unwrap();
-/// let printed = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::PaperFormula).unwrap();
+/// let printed = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::UncorrectedClosedForm).unwrap();
 /// assert!((exact - 2.1875).abs() < 1e-12 && (printed - 1.9325).abs() < 1e-12); // G32, G31
 /// ```
 pub fn rp_expected_variance_decrease(
@@ -137,7 +137,7 @@ pub fn rp_expected_variance_decrease(
                 pair_sum(&mut avail.iter().copied()) / (2.0 * (p - 1.0) * avail.len() as f64)
             }
         }
-        RpDonorModel::PaperFormula => {
+        RpDonorModel::UncorrectedClosedForm => {
             let x: Vec<f64> = r.iter().map(|&c| c as f64).collect();
             let (m, v) = count_mean_var(&x)?;
             (m * m - m + v) / (2.0 * (p - 1.0))

@@ -46,7 +46,7 @@
 //!
 //! Equation (9) is missing from the paper's text; it is reconstructed here from eq. (8) and Lemma 3
 //! (and generalised to any set of processors running a task). Proposition 7's printed
-//! closed form drops a factor p/(p−1) and is offered only as [`RpDonorModel::PaperFormula`].
+//! closed form drops a factor p/(p−1) and is offered only as [`RpDonorModel::UncorrectedClosedForm`].
 //!
 //! # Example
 //! ```

@@ -26,9 +26,9 @@ pub enum VarianceConvention {
     Exact,
     /// Eq. (13), (9) with all R̂_i = R: R σ_T² + ((p−1)/p)(μ_T²/12 − σ_T²/6). It inserts the
     /// running-task correction, which does not apply at t = 0.
-    PaperEq13,
+    WithRunningTaskCorrection,
     /// The §5.2 expression p/(p−1)·R σ_T² behind the printed 752.65 s.
-    PaperSec52,
+    ScaledByProcessors,
 }
 
 /// How [`static_prediction`] computes: the method for the extremes and the variance convention.
@@ -113,8 +113,8 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 /// Exact:      E[ξ²] = (n/p) σ_T² + μ_T² k(p − k)/(p(p − 1)),   k = n mod p
 ///             (= R σ_T² for equal blocks R = n/p: processor times are independent with means
 ///              R_i μ_T and variances R_i σ_T², and E Σ(X_i − X̄)² = (1 − 1/p) Σ Var X_i + Σ(E X_i − η)²)
-/// PaperEq13:  R σ_T² + ((p−1)/p)(μ_T²/12 − σ_T²/6)        (equal blocks only)
-/// PaperSec52: p/(p−1) · R σ_T²                             (equal blocks only)
+/// WithRunningTaskCorrection:  R σ_T² + ((p−1)/p)(μ_T²/12 − σ_T²/6)        (equal blocks only)
+/// ScaledByProcessors: p/(p−1) · R σ_T²                             (equal blocks only)
 /// ```
 /// Eq. (13) inserts the running-task correction of (9), which does not apply at t = 0.
 ///
@@ -124,15 +124,15 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 /// task moments.
 ///
 /// # Accuracy
-/// `Exact` and `PaperSec52`: sums of non-negative terms, at most 10 rounded operations on exact
-/// counts: relative error at most 12u (u = 2⁻⁵³ ≈ 1.1e-16) for n, p below 2⁵³. `PaperEq13`: the
+/// `Exact` and `ScaledByProcessors`: sums of non-negative terms, at most 10 rounded operations on exact
+/// counts: relative error at most 12u (u = 2⁻⁵³ ≈ 1.1e-16) for n, p below 2⁵³. `WithRunningTaskCorrection`: the
 /// term μ_T²/12 − σ_T²/6 may cancel, absolute error 12u·(R σ_T² + μ_T²/12 + σ_T²/6). Checked
 /// against 50-digit references in `tests/ensemble/ensemble_reference.rs` (worst measured 2.1e-16).
 ///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{static_variance, TaskTimes, VarianceConvention};
-/// let v = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::PaperSec52).unwrap();
+/// let v = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::ScaledByProcessors).unwrap();
 /// assert!((v.sqrt() - 752.65).abs() < 0.005); // Ahn et al., §5.2
 /// // 1000 tasks on 64 processors: 40 processors hold 16 tasks, 24 hold 15.
 /// let exact = static_variance(TaskTimes::new(10.0, 3.0), 1000, 64, VarianceConvention::Exact).unwrap();
@@ -152,8 +152,8 @@ pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConve
     let r = n as f64 / pf;
     Ok(match convention {
         VarianceConvention::Exact => r * s2 + mu2 * (k as f64) * ((p - k) as f64) / (pf * (pf - 1.0)),
-        VarianceConvention::PaperEq13 => r * s2 + (pf - 1.0) / pf * (mu2 / 12.0 - s2 / 6.0),
-        VarianceConvention::PaperSec52 => pf / (pf - 1.0) * r * s2,
+        VarianceConvention::WithRunningTaskCorrection => r * s2 + (pf - 1.0) / pf * (mu2 / 12.0 - s2 / 6.0),
+        VarianceConvention::ScaledByProcessors => pf / (pf - 1.0) * r * s2,
     })
 }
 
@@ -306,7 +306,8 @@ mod tests {
     #[test]
     fn conventions_g15_to_g17() {
         let e = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::Exact).unwrap();
-        let q = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::PaperEq13).unwrap();
+        let q = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::WithRunningTaskCorrection)
+            .unwrap();
         assert!((e - 543_822.40).abs() < 1e-6);
         assert!((q - 560_706.44).abs() < 0.01);
     }
@@ -350,13 +351,13 @@ mod tests {
             static_prediction(TaskTimes::new(1.0, 1.0), 10, 4, ct),
             Err(EnsembleError::InvalidParameter { .. })
         ));
-        let eq13 = StaticOptions { convention: VarianceConvention::PaperEq13, ..o };
+        let eq13 = StaticOptions { convention: VarianceConvention::WithRunningTaskCorrection, ..o };
         assert!(matches!(
             static_prediction(TaskTimes::new(1.0, 1.0), 10, 4, eq13),
             Err(EnsembleError::InvalidParameter { .. })
         ));
         assert!(matches!(
-            static_variance(TaskTimes::new(1.0, 1.0), 10, 4, VarianceConvention::PaperSec52),
+            static_variance(TaskTimes::new(1.0, 1.0), 10, 4, VarianceConvention::ScaledByProcessors),
             Err(EnsembleError::BadTaskCount { .. })
         ));
         assert!(matches!(

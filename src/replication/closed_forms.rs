@@ -33,12 +33,12 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
 /// ```
-/// use loadbal::replication::{closed_forms::model11_iteration_time, exact::JobTimeDist};
+/// use loadbal::replication::{closed_forms::dependent_iteration_time, exact::JobTimeDist};
 /// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
-/// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| model11_iteration_time(&job, r, 8).unwrap()).collect();
+/// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| dependent_iteration_time(&job, r, 8).unwrap()).collect();
 /// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
 /// ```
-pub fn model11_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn dependent_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let big_r = pow2(f64::from(r));
@@ -63,11 +63,11 @@ pub fn model11_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64)
 /// # Examples
 /// 2-JR on 2 processors beats ELB exactly when `c_X > 2/3` (Dobber, eq. (5.20)–(5.22)):
 /// ```
-/// use loadbal::replication::closed_forms::model11_speedup;
-/// assert!((model11_speedup(2.0 / 3.0, 2, 2).unwrap() - 1.0).abs() < 1e-15);
-/// assert!((model11_speedup(0.9, 4, 16).unwrap() - 1.2727272727).abs() < 1e-9);
+/// use loadbal::replication::closed_forms::dependent_speedup;
+/// assert!((dependent_speedup(2.0 / 3.0, 2, 2).unwrap() - 1.0).abs() < 1e-15);
+/// assert!((dependent_speedup(0.9, 4, 16).unwrap() - 1.2727272727).abs() < 1e-9);
 /// ```
-pub fn model11_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn dependent_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
@@ -87,49 +87,19 @@ pub fn model11_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, R
 /// [`ReplicationError::TooManyProcessors`].
 ///
 /// # Accuracy
-/// As [`model11_speedup`] (same references).
+/// As [`dependent_speedup`] (same references).
 ///
 /// # Examples
 /// At `c_X = 1` the speedup is `1 + p/2`: 4 on 64 processors.
 /// ```
-/// use loadbal::replication::closed_forms::model11_speedup_full;
-/// assert_eq!(model11_speedup_full(1.0, 64).unwrap(), 4.0);
+/// use loadbal::replication::closed_forms::dependent_speedup_full_replication;
+/// assert_eq!(dependent_speedup_full_replication(1.0, 64).unwrap(), 4.0);
 /// ```
-pub fn model11_speedup_full(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn dependent_speedup_full_replication(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (_, p) = levels(processors, processors)?;
     let pf = f64::from(p);
     ratio(1.0 + 0.5 * pf * cv, (1.0 - cv) * pow2(pf) + cv, processors, processors)
-}
-
-/// Model 1.1 on two and four processors (Dobber, eq. (5.22), (5.27), (5.29)): the speedups of
-/// `(R, P) = (2, 2)`, `(2, 4)` and `(4, 4)`.
-///
-/// # Formula
-/// ```text
-/// S(2,2) ≈ (2 + c)/(4 − 2c)        (printed denominator 2(E X − ½) drops σ(X): corrected)
-/// S(2,4) ≈ (1 + c)/(2 − ½c)
-/// S(4,4) ≈ (1 + c)/(4 − 3c)
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::CvOutOfDomain`] unless `0 ≤ c_X ≤ 1`.
-///
-/// # Accuracy
-/// Each value within 4ε relative for `0 ≤ c_X ≤ 1` (denominators ≥ 1); checked against the 50-digit speedups
-/// of `tests/replication/replication_reference.rs`.
-///
-/// # Examples
-/// At `c_X = 0.8` 2-JR and 4-JR tie on four processors (Dobber, eq. (5.28)): both 1.125.
-/// ```
-/// use loadbal::replication::closed_forms::model11_small_speedups;
-/// let [s22, s24, s44] = model11_small_speedups(0.8).unwrap();
-/// assert!((s24 - 1.125).abs() < 1e-12 && (s44 - 1.125).abs() < 1e-12);
-/// assert!((s22 - 7.0 / 6.0).abs() < 1e-12);
-/// ```
-pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
-    let c = check_cv(cv)?;
-    Ok([(2.0 + c) / (4.0 - 2.0 * c), (1.0 + c) / (2.0 - 0.5 * c), (1.0 + c) / (4.0 - 3.0 * c)])
 }
 
 /// Model 2.1 on four processors (Dobber, eq. (5.64), γ = ½): 2-JR speedup.
@@ -149,10 +119,10 @@ pub fn model11_small_speedups(cv: f64) -> Result<[f64; 3], ReplicationError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::closed_forms::model21_speedup_2_on_4;
-/// assert!((model21_speedup_2_on_4(0.8).unwrap() - 1.2138846453).abs() < 1e-9);
+/// use loadbal::replication::closed_forms::independent_speedup_2_on_4;
+/// assert!((independent_speedup_2_on_4(0.8).unwrap() - 1.2138846453).abs() < 1e-9);
 /// ```
-pub fn model21_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
+pub fn independent_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
     let c = check_cv(cv)?;
     Ok((4.0 + 4.0 * c) / (8.0 + std::f64::consts::SQRT_2 * c - 4.0 * c))
 }
@@ -165,19 +135,19 @@ pub fn model21_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
 /// ```
 ///
 /// # Errors
-/// As [`model11_iteration_time`].
+/// As [`dependent_iteration_time`].
 ///
 /// # Accuracy
-/// As [`model11_iteration_time`] (same references).
+/// As [`dependent_iteration_time`] (same references).
 ///
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
 /// ```
-/// use loadbal::replication::{closed_forms::model21_iteration_time, exact::JobTimeDist};
+/// use loadbal::replication::{closed_forms::independent_iteration_time, exact::JobTimeDist};
 /// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
-/// assert!((model21_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
+/// assert!((independent_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
 /// ```
-pub fn model21_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn independent_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
@@ -193,18 +163,18 @@ pub fn model21_iteration_time(job: &JobTimeDist, replicas: u64, processors: u64)
 /// ```
 ///
 /// # Errors
-/// As [`model11_speedup`].
+/// As [`dependent_speedup`].
 ///
 /// # Accuracy
-/// As [`model11_speedup`] (same references).
+/// As [`dependent_speedup`] (same references).
 ///
 /// # Examples
 /// `c_X = 0.9`, `P = 16`, `R = 4`: exactly 1.6.
 /// ```
-/// use loadbal::replication::closed_forms::model21_speedup;
-/// assert!((model21_speedup(0.9, 4, 16).unwrap() - 1.6).abs() < 1e-12);
+/// use loadbal::replication::closed_forms::independent_speedup;
+/// assert!((independent_speedup(0.9, 4, 16).unwrap() - 1.6).abs() < 1e-12);
 /// ```
-pub fn model21_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn independent_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
@@ -225,7 +195,7 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
     };
     let b2 = match params.beta_min {
         BetaMin::Constant(b) => b,
-        BetaMin::Def538 => params.beta_min_at(1)?,
+        BetaMin::Implied => params.beta_min_at(1)?,
     };
     Ok((params.alpha, b1, b2, params.gamma))
 }
@@ -244,17 +214,17 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// As [`super::iteration_time`]; [`ReplicationError::InvalidParameter`] when β(i, j) is not a constant.
 ///
 /// # Accuracy
-/// As [`model11_iteration_time`] (same references).
+/// As [`dependent_iteration_time`] (same references).
 ///
 /// # Examples
 /// The §5.4.2 example (α = 0.6, β₁ = 1.01, β₂ = ½) with `E X = 100`, `σ = 80`, `P = 2^10`, `R = 4`:
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::model12_iteration_time, exact::JobTimeDist};
+/// use loadbal::replication::{JrParams, closed_forms::constant_beta_iteration_time, exact::JobTimeDist};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
-/// assert!((model12_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// assert!((constant_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model12_iteration_time(
+pub fn constant_beta_iteration_time(
     job: &JobTimeDist,
     replicas: u64,
     processors: u64,
@@ -278,19 +248,24 @@ pub fn model12_iteration_time(
 /// ```
 ///
 /// # Errors
-/// As [`model12_iteration_time`], and [`ReplicationError::CvOutOfDomain`].
+/// As [`constant_beta_iteration_time`], and [`ReplicationError::CvOutOfDomain`].
 ///
 /// # Accuracy
-/// As [`model11_speedup`] (same references).
+/// As [`dependent_speedup`] (same references).
 ///
 /// # Examples
 /// The thesis's worked example: 1.0875 (printed "1.09").
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::model12_speedup};
+/// use loadbal::replication::{JrParams, closed_forms::constant_beta_speedup};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((model12_speedup(0.7, 4, 1024, &m).unwrap() - 1.0875300884).abs() < 1e-9);
+/// assert!((constant_beta_speedup(0.7, 4, 1024, &m).unwrap() - 1.0875300884).abs() < 1e-9);
 /// ```
-pub fn model12_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn constant_beta_speedup(
+    cv: f64,
+    replicas: u64,
+    processors: u64,
+    params: &JrParams,
+) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (r, p) = levels(replicas, processors)?;
     let (a, b1, b2, g) = constant_betas(params)?;
@@ -316,17 +291,17 @@ pub fn model12_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParam
 /// As [`super::iteration_time`].
 ///
 /// # Accuracy
-/// `O(p²)` products and sums of positive terms: as [`model11_iteration_time`] (same references).
+/// `O(p²)` products and sums of positive terms: as [`dependent_iteration_time`] (same references).
 ///
 /// # Examples
 /// With constant ratios it is model 1.2: `E X = 100`, `σ = 80`, α = 0.6, β₁ = 1.01, β₂ = ½:
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::model13_iteration_time, exact::JobTimeDist};
+/// use loadbal::replication::{JrParams, closed_forms::varying_beta_iteration_time, exact::JobTimeDist};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
-/// assert!((model13_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
+/// assert!((varying_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
-pub fn model13_iteration_time(
+pub fn varying_beta_iteration_time(
     job: &JobTimeDist,
     replicas: u64,
     processors: u64,
@@ -354,23 +329,28 @@ pub fn model13_iteration_time(
 /// Dobber, eq. (5.82)'s denominator has `Σ… − 1` where `Σ… + 1` is meant.
 ///
 /// # Errors
-/// As [`model13_iteration_time`], [`ReplicationError::CvOutOfDomain`].
+/// As [`varying_beta_iteration_time`], [`ReplicationError::CvOutOfDomain`].
 ///
 /// # Accuracy
-/// As [`model11_speedup`] (same references).
+/// As [`dependent_speedup`] (same references).
 ///
 /// # Examples
 /// Model 1.1 is the special case β ≡ 1, β_min = ½: Dobber, eq. (5.35) at `c = 0.9`, `r = 2`, `p = 4`.
 /// ```
-/// use loadbal::replication::{JrModel, closed_forms::model13_speedup};
-/// let s = model13_speedup(0.9, 4, 16, &JrModel::M11.table_5_8()).unwrap();
+/// use loadbal::replication::{JrModel, closed_forms::varying_beta_speedup};
+/// let s = varying_beta_speedup(0.9, 4, 16, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
 /// assert!((s - 1.2727272727).abs() < 1e-9);
 /// ```
-pub fn model13_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
+pub fn varying_beta_speedup(
+    cv: f64,
+    replicas: u64,
+    processors: u64,
+    params: &JrParams,
+) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let unit = JobTimeDist::Normal { mean: 1.0, sd: cv };
-    let elb = model13_iteration_time(&unit, 1, processors, params)?;
-    let jr = model13_iteration_time(&unit, replicas, processors, params)?;
+    let elb = varying_beta_iteration_time(&unit, 1, processors, params)?;
+    let jr = varying_beta_iteration_time(&unit, replicas, processors, params)?;
     ratio(elb, jr, replicas, processors)
 }
 
@@ -383,22 +363,22 @@ pub fn model13_speedup(cv: f64, replicas: u64, processors: u64, params: &JrParam
 /// ```
 ///
 /// # Errors
-/// As [`model11_iteration_time`]; [`ReplicationError::InvalidParameter`] unless
+/// As [`dependent_iteration_time`]; [`ReplicationError::InvalidParameter`] unless
 /// `0 < α ≤ 1/√2` and `½ ≤ γ ≤ 1`.
 ///
 /// # Accuracy
-/// As [`model11_iteration_time`] (same references).
+/// As [`dependent_iteration_time`] (same references).
 ///
 /// # Examples
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
 /// ```
-/// use loadbal::replication::closed_forms::model13_unit_beta_iteration_time;
+/// use loadbal::replication::closed_forms::implied_min_beta_iteration_time;
 /// use loadbal::replication::{BetaMax, BetaMin, JrParams, exact::JobTimeDist};
-/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
-/// let t = model13_unit_beta_iteration_time(&JobTimeDist::Gamma { mean: 1.0, sd: 0.8 }, 2, 8, &m).unwrap();
+/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
+/// let t = implied_min_beta_iteration_time(&JobTimeDist::Gamma { mean: 1.0, sd: 0.8 }, 2, 8, &m).unwrap();
 /// assert!((t - 2.3313708499).abs() < 1e-9);
 /// ```
-pub fn model13_unit_beta_iteration_time(
+pub fn implied_min_beta_iteration_time(
     job: &JobTimeDist,
     replicas: u64,
     processors: u64,
@@ -415,11 +395,11 @@ pub fn model13_unit_beta_iteration_time(
 
 fn unit_beta_min(params: &JrParams) -> Result<(f64, f64, f64), ReplicationError> {
     let (alpha, gamma) = (params.alpha, params.gamma);
-    if params.beta_max != BetaMax::Constant(1.0) || params.beta_min != BetaMin::Def538 {
+    if params.beta_max != BetaMax::Constant(1.0) || params.beta_min != BetaMin::Implied {
         return Err(ReplicationError::InvalidParameter {
             name: "β(i, j) kind",
             value: f64::NAN,
-            expected: "β(i, j) = 1 for i < j and Def. 5.3.8 minima (BetaMax::Constant(1.0), BetaMin::Def538)",
+            expected: "β(i, j) = 1 for i < j and Def. 5.3.8 minima (BetaMax::Constant(1.0), BetaMin::Implied)",
         });
     }
     if !(alpha.is_finite() && alpha > 0.0 && 2.0 * alpha * alpha <= 1.0) {
@@ -440,21 +420,21 @@ fn unit_beta_min(params: &JrParams) -> Result<(f64, f64, f64), ReplicationError>
 /// The printed numerators `1 + αpc√(1 − 2α²)` are wrong: the ELB time (r = 0) is `1 + αpc`.
 ///
 /// # Errors
-/// As [`model13_unit_beta_iteration_time`], [`ReplicationError::CvOutOfDomain`].
+/// As [`implied_min_beta_iteration_time`], [`ReplicationError::CvOutOfDomain`].
 ///
 /// # Accuracy
-/// As [`model11_speedup`]; the unit-β models share the evaluator's references at `E X = 100`
+/// As [`dependent_speedup`]; the unit-β models share the evaluator's references at `E X = 100`
 /// (`tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`: 0.943651 (the printed form would give 0.792893).
 /// ```
-/// use loadbal::replication::closed_forms::model13_unit_beta_speedup;
+/// use loadbal::replication::closed_forms::implied_min_beta_speedup;
 /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
-/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
-/// assert!((model13_unit_beta_speedup(0.8, 2, 8, &m).unwrap() - 0.9436508).abs() < 1e-6);
+/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
+/// assert!((implied_min_beta_speedup(0.8, 2, 8, &m).unwrap() - 0.9436508).abs() < 1e-6);
 /// ```
-pub fn model13_unit_beta_speedup(
+pub fn implied_min_beta_speedup(
     cv: f64,
     replicas: u64,
     processors: u64,
@@ -490,28 +470,31 @@ mod tests {
 
     #[test]
     fn model11_and_21_match_the_evaluator() {
-        let (m11, m21) = (JrParams::model11(), JrParams::model21_table_5_7());
+        let (m11, m21) = (JrParams::dependent_jobs(), JrParams::independent_jobs());
         for (c, r, p) in grid() {
             rel_close(
-                model11_iteration_time(&job(c), r, p).unwrap(),
+                dependent_iteration_time(&job(c), r, p).unwrap(),
                 evaluator::iteration_time(&job(c), r, p, &m11).unwrap(),
             );
-            rel_close(model11_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m11).unwrap());
+            rel_close(dependent_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m11).unwrap());
             rel_close(
-                model21_iteration_time(&job(c), r, p).unwrap(),
+                independent_iteration_time(&job(c), r, p).unwrap(),
                 evaluator::iteration_time(&job(c), r, p, &m21).unwrap(),
             );
-            rel_close(model21_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m21).unwrap());
+            rel_close(independent_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m21).unwrap());
             if r == p {
-                rel_close(model11_speedup_full(c, p).unwrap(), evaluator::speedup(c, p, p, &m11).unwrap());
+                rel_close(
+                    dependent_speedup_full_replication(c, p).unwrap(),
+                    evaluator::speedup(c, p, p, &m11).unwrap(),
+                );
             }
         }
         for c in CVS {
-            let [s22, s24, s44] = model11_small_speedups(c).unwrap();
-            rel_close(s22, evaluator::speedup(c, 2, 2, &m11).unwrap());
-            rel_close(s24, evaluator::speedup(c, 2, 4, &m11).unwrap());
-            rel_close(s44, evaluator::speedup(c, 4, 4, &m11).unwrap());
-            rel_close(model21_speedup_2_on_4(c).unwrap(), evaluator::speedup(c, 2, 4, &m21).unwrap());
+            // Dobber, eq. (5.22), (5.27), (5.29) with the printed (2, 2) denominator corrected.
+            rel_close((2.0 + c) / (4.0 - 2.0 * c), evaluator::speedup(c, 2, 2, &m11).unwrap());
+            rel_close((1.0 + c) / (2.0 - 0.5 * c), evaluator::speedup(c, 2, 4, &m11).unwrap());
+            rel_close((1.0 + c) / (4.0 - 3.0 * c), evaluator::speedup(c, 4, 4, &m11).unwrap());
+            rel_close(independent_speedup_2_on_4(c).unwrap(), evaluator::speedup(c, 2, 4, &m21).unwrap());
         }
     }
 
@@ -520,26 +503,31 @@ mod tests {
         let sets = [
             JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
             JrParams::constant(0.5, 1.0, 0.5, 0.5).unwrap(),
-            JrModel::M12.table_5_8(),
-            JrModel::M22.table_5_8(),
+            JrModel::DependentConstantBeta.planetlab_params(),
+            JrModel::PartlyIndependentConstantBeta.planetlab_params(),
             JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
         ];
         for m in &sets {
             for (c, r, p) in grid() {
                 let want = evaluator::iteration_time(&job(c), r, p, m).unwrap();
-                rel_close(model12_iteration_time(&job(c), r, p, m).unwrap(), want);
-                rel_close(model13_iteration_time(&job(c), r, p, m).unwrap(), want);
+                rel_close(constant_beta_iteration_time(&job(c), r, p, m).unwrap(), want);
+                rel_close(varying_beta_iteration_time(&job(c), r, p, m).unwrap(), want);
                 if want != 0.0 {
-                    rel_close(model12_speedup(c, r, p, m).unwrap(), evaluator::speedup(c, r, p, m).unwrap());
+                    rel_close(constant_beta_speedup(c, r, p, m).unwrap(), evaluator::speedup(c, r, p, m).unwrap());
                 }
             }
         }
-        for model in [JrModel::M13a, JrModel::M13b, JrModel::M23a, JrModel::M23b] {
-            let m = model.table_5_8();
+        for model in [
+            JrModel::DependentFittedBeta,
+            JrModel::DependentMeasuredBeta,
+            JrModel::PartlyIndependentFittedBeta,
+            JrModel::PartlyIndependentMeasuredBeta,
+        ] {
+            let m = model.planetlab_params();
             for (c, r, p) in grid() {
                 let want = evaluator::iteration_time(&job(c), r, p, &m).unwrap();
-                rel_close(model13_iteration_time(&job(c), r, p, &m).unwrap(), want);
-                rel_close(model13_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
+                rel_close(varying_beta_iteration_time(&job(c), r, p, &m).unwrap(), want);
+                rel_close(varying_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }
         }
     }
@@ -547,25 +535,25 @@ mod tests {
     #[test]
     fn unit_beta_forms_match_the_evaluator() {
         for (alpha, gamma) in [(0.5, 1.0), (0.6, 1.0), (0.5, 0.81), (0.3, 0.5)] {
-            let m = JrParams::new(alpha, BetaMax::Constant(1.0), BetaMin::Def538, gamma).unwrap();
+            let m = JrParams::new(alpha, BetaMax::Constant(1.0), BetaMin::Implied, gamma).unwrap();
             for (c, r, p) in grid() {
                 rel_close(
-                    model13_unit_beta_iteration_time(&job(c), r, p, &m).unwrap(),
+                    implied_min_beta_iteration_time(&job(c), r, p, &m).unwrap(),
                     evaluator::iteration_time(&job(c), r, p, &m).unwrap(),
                 );
-                rel_close(model13_unit_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
+                rel_close(implied_min_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }
         }
-        let bad = JrParams::new(0.8, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
-        assert!(model13_unit_beta_speedup(0.5, 2, 4, &bad).is_err());
-        assert!(model13_unit_beta_speedup(0.5, 2, 4, &JrParams::model11()).is_err());
+        let bad = JrParams::new(0.8, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
+        assert!(implied_min_beta_speedup(0.5, 2, 4, &bad).is_err());
+        assert!(implied_min_beta_speedup(0.5, 2, 4, &JrParams::dependent_jobs()).is_err());
     }
 
     #[test]
     fn corrected_22_golden_values() {
-        let m = JrModel::M22.table_5_8();
+        let m = JrModel::PartlyIndependentConstantBeta.planetlab_params();
         for (r, p, want) in [(2, 4, 0.8565811570), (4, 16, 0.6858919808), (64, 64, 3.1656653749)] {
-            let got = model12_speedup(0.57, r, p, &m).unwrap();
+            let got = constant_beta_speedup(0.57, r, p, &m).unwrap();
             assert!((got - want).abs() < 1e-6, "{got} vs {want}");
         }
     }

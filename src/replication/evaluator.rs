@@ -60,7 +60,7 @@ impl fmt::Display for ReplicaSpeedup {
 /// 160.
 /// ```
 /// use loadbal::replication::{exact::JobTimeDist, iteration_time, JrModel};
-/// let m = JrModel::M11.table_5_8();
+/// let m = JrModel::DependentUnitBeta.planetlab_params();
 /// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
 /// assert_eq!(iteration_time(&job, 1, 4, &m).unwrap(), 180.0);
 /// assert_eq!(iteration_time(&job, 2, 4, &m).unwrap(), 160.0);
@@ -162,7 +162,7 @@ pub(crate) fn speedup_levels(cv: f64, r: u32, p: u32, params: &JrParams) -> Resu
 /// Model 1.1, `c_X = 1`, `P = 16`: 1, 1.2, 1.5, 2, 3 (the speedup grows with R, Fig. 5.5).
 /// ```
 /// use loadbal::replication::{speedup_profile, JrModel};
-/// let s = speedup_profile(1.0, 16, &JrModel::M11.table_5_8()).unwrap();
+/// let s = speedup_profile(1.0, 16, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
 /// let values: Vec<f64> = s.iter().map(|x| x.speedup).collect();
 /// assert_eq!(values, vec![1.0, 1.2, 1.5, 2.0, 3.0]);
 /// assert_eq!(s[4].replicas, 16);
@@ -187,17 +187,17 @@ mod tests {
     fn table_5_8_curves() {
         // Model curves derived by hand, c = 0.8 for 1.x and 0.57 for 2.x, p = 4.
         let cases: [(JrModel, f64, [f64; 5]); 8] = [
-            (JrModel::M11, 0.8, [1.0, 1.083333, 1.083333, 0.928571, 0.65]),
-            (JrModel::M12, 0.8, [1.0, 0.8381, 0.8205, 1.3126, -1.1678]),
-            (JrModel::M13a, 0.8, [1.0, 0.9454, 0.9043, 1.1545, -1.7211]),
-            (JrModel::M13b, 0.8, [1.0, 1.0361, 0.9889, 1.0354, -6.1895]),
-            (JrModel::M21, 0.57, [1.0, 0.9819, 0.7845, 0.5093, 0.2872]),
-            (JrModel::M22, 0.57, [1.0, 0.8126, 0.6859, 0.6226, 0.6670]),
-            (JrModel::M23a, 0.57, [1.0, 0.8950, 0.7342, 0.6082, 0.6218]),
-            (JrModel::M23b, 0.57, [1.0, 0.9617, 0.7756, 0.5838, 0.5270]),
+            (JrModel::DependentUnitBeta, 0.8, [1.0, 1.083333, 1.083333, 0.928571, 0.65]),
+            (JrModel::DependentConstantBeta, 0.8, [1.0, 0.8381, 0.8205, 1.3126, -1.1678]),
+            (JrModel::DependentFittedBeta, 0.8, [1.0, 0.9454, 0.9043, 1.1545, -1.7211]),
+            (JrModel::DependentMeasuredBeta, 0.8, [1.0, 1.0361, 0.9889, 1.0354, -6.1895]),
+            (JrModel::PartlyIndependentUnitBeta, 0.57, [1.0, 0.9819, 0.7845, 0.5093, 0.2872]),
+            (JrModel::PartlyIndependentConstantBeta, 0.57, [1.0, 0.8126, 0.6859, 0.6226, 0.6670]),
+            (JrModel::PartlyIndependentFittedBeta, 0.57, [1.0, 0.8950, 0.7342, 0.6082, 0.6218]),
+            (JrModel::PartlyIndependentMeasuredBeta, 0.57, [1.0, 0.9617, 0.7756, 0.5838, 0.5270]),
         ];
         for (model, c, want) in cases {
-            let got = speedup_profile(c, 16, &model.table_5_8()).unwrap();
+            let got = speedup_profile(c, 16, &model.planetlab_params()).unwrap();
             for (g, w) in got.iter().zip(want) {
                 close(g.speedup, w, 1e-4);
             }
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn bad_input() {
-        let m = JrModel::M11.table_5_8();
+        let m = JrModel::DependentUnitBeta.planetlab_params();
         assert_eq!(speedup(1.2, 2, 4, &m), Err(ReplicationError::CvOutOfDomain { cv: 1.2 }));
         assert!(matches!(speedup(f64::NAN, 2, 4, &m), Err(ReplicationError::CvOutOfDomain { .. })));
         assert_eq!(
@@ -219,7 +219,7 @@ mod tests {
         assert!(iteration_time(&JobTimeDist::Normal { mean: -1.0, sd: 0.5 }, 1, 2, &m).is_err());
         assert!(iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: 2.0 }, 1, 2, &m).is_err());
         assert!(matches!(
-            speedup(0.5, 2, 512, &JrModel::M13b.table_5_8()),
+            speedup(0.5, 2, 512, &JrModel::DependentMeasuredBeta.planetlab_params()),
             Err(ReplicationError::BetaTableTooSmall { .. })
         ));
     }

@@ -51,8 +51,8 @@
 //! | 2.3a | < 1 | fitted product | Def. 5.3.8 | as 1.3a with partly independent jobs |
 //! | 2.3b | < 1 | measured table | Def. 5.3.8 | as 1.3b with partly independent jobs (`P ≤ 128`) |
 //!
-//! Table 5.8 applies the 2.x models with the measured γ = 0.81 ([`JrModel::table_5_8`]); the
-//! closed forms of model 2.1 assume γ = ½ ([`JrParams::model21_table_5_7`]). Estimate α, β and
+//! Table 5.8 applies the 2.x models with the measured γ = 0.81 ([`JrModel::planetlab_params`]); the
+//! closed forms of model 2.1 assume γ = ½ ([`JrParams::independent_jobs`]). Estimate α, β and
 //! γ of your own traces with [`estimation`] and build a [`JrParams`]. When the job-time law is
 //! known, the exact model (Dobber, eq. (5.4)) by Monte Carlo ([`exact::ExactModel`]) needs no
 //! approximation at all; the models are for quick answers, thresholds and closed-form optima.
@@ -81,7 +81,7 @@
 //! ```
 //! use loadbal::replication::{JrModel, optimum::optimal_replicas};
 //!
-//! let best = optimal_replicas(0.9, 16, &JrModel::M11.table_5_8()).unwrap();
+//! let best = optimal_replicas(0.9, 16, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
 //! assert_eq!(best.replicas, 8);
 //! assert!((best.speedup - 5.6 / 4.3).abs() < 1e-12); // Dobber, eq. (5.35): (2 + 4c)/(16 + c(2 − 16 + 1))
 //! assert_eq!(best.to_string(), "R = 8 replicas, speedup 1.3023 over ELB");

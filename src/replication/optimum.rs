@@ -3,11 +3,11 @@
 //!
 //! Two kinds of answer: the *discrete* optimum [`optimal_replicas`] (the best `R = 2^r` by
 //! exhaustive search over `r = 0..p`, any model), and the thesis's *continuous* optima
-//! ([`model11_continuous_optimum`], [`model12_continuous_optimum`],
-//! [`model21_continuous_optimum`]): the stationary point `r*` of the speedup in `r = log2 R`,
+//! ([`dependent_continuous_optimum`], [`constant_beta_continuous_optimum`],
+//! [`independent_continuous_optimum`]): the stationary point `r*` of the speedup in `r = log2 R`,
 //! returned only when it is a maximum of a positive speedup inside `0 ≤ r* ≤ p`, and a typed
 //! error ([`ReplicationError::OutOfRange`], [`ReplicationError::NotAMaximum`]) otherwise. The
-//! rounded rules Dobber, eq. (5.37), (5.48), (5.74) ([`model11_optimal_replicas`] …) apply the thesis's
+//! rounded rules Dobber, eq. (5.37), (5.48), (5.74) ([`dependent_optimal_replicas`] …) apply the thesis's
 //! thresholds first, so they answer for every `c_X`.
 
 use std::f64::consts::{LN_2, SQRT_2};
@@ -74,7 +74,7 @@ impl fmt::Display for ContinuousOptimum {
 /// Model 1.1 with `c_X = 0.95` on 64 processors: `R* = 16` (the thesis: "R = 16 for P ≥ 16").
 /// ```
 /// use loadbal::replication::{JrModel, optimum::optimal_replicas};
-/// let best = optimal_replicas(0.95, 64, &JrModel::M11.table_5_8()).unwrap();
+/// let best = optimal_replicas(0.95, 64, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
 /// assert_eq!(best.replicas, 16);
 /// ```
 pub fn optimal_replicas(cv: f64, processors: u64, params: &JrParams) -> Result<OptimalReplication, ReplicationError> {
@@ -115,7 +115,7 @@ pub fn optimal_replicas(cv: f64, processors: u64, params: &JrParams) -> Result<O
 /// # Examples
 /// ```
 /// use loadbal::replication::{JrModel, optimum::break_even_cv};
-/// let m = JrModel::M11.table_5_8();
+/// let m = JrModel::DependentUnitBeta.planetlab_params();
 /// assert!((break_even_cv(1, 2, 2, &m).unwrap() - 2.0 / 3.0).abs() < 1e-15);
 /// assert!((break_even_cv(2, 4, 4, &m).unwrap() - 0.8).abs() < 1e-15);
 /// ```
@@ -183,10 +183,10 @@ fn round_clip(r_cont: f64, p: u32) -> u64 {
 ///
 /// # Examples
 /// ```
-/// let c = loadbal::replication::optimum::model11_lower_threshold();
+/// let c = loadbal::replication::optimum::dependent_lower_threshold();
 /// assert!((c - 0.580940216).abs() < 1e-9);
 /// ```
-pub fn model11_lower_threshold() -> f64 {
+pub fn dependent_lower_threshold() -> f64 {
     LN_2 / (LN_2 + 0.5)
 }
 
@@ -200,14 +200,14 @@ pub fn model11_lower_threshold() -> f64 {
 /// ```
 ///
 /// # Accuracy
-/// As [`model11_lower_threshold`].
+/// As [`dependent_lower_threshold`].
 ///
 /// # Examples
 /// ```
-/// let c = loadbal::replication::optimum::model11_gain_threshold();
+/// let c = loadbal::replication::optimum::dependent_gain_threshold();
 /// assert!((c - 0.662221078).abs() < 1e-9);
 /// ```
-pub fn model11_gain_threshold() -> f64 {
+pub fn dependent_gain_threshold() -> f64 {
     4.0 * LN_2 / (SQRT_2 + 4.0 * LN_2)
 }
 
@@ -227,10 +227,10 @@ pub fn model11_gain_threshold() -> f64 {
 ///
 /// # Examples
 /// ```
-/// let c = loadbal::replication::optimum::model11_upper_threshold(4).unwrap();
+/// let c = loadbal::replication::optimum::dependent_upper_threshold(4).unwrap();
 /// assert!((c - 0.847216).abs() < 1e-6);
 /// ```
-pub fn model11_upper_threshold(processors: u64) -> Result<f64, ReplicationError> {
+pub fn dependent_upper_threshold(processors: u64) -> Result<f64, ReplicationError> {
     let p = processor_level(processors)?;
     Ok(upper_threshold_11(p))
 }
@@ -255,7 +255,7 @@ fn r_cont_11(c: f64) -> f64 {
 /// The thesis's numeric form `⌊1.44 ln(c/(1−c)) − 0.22⌋` has a wrong constant: the exact one is
 /// `⌊1.442695 ln(c/(1−c)) + 0.028766⌋` (with the `+½` of the rounding). The denominator of
 /// Dobber, eq. (5.35) is convex in `r`, so the stationary point is always a maximum; it lies in `[0, p]`
-/// exactly for `c_low ≤ c ≤ c_high(P)` ([`model11_lower_threshold`], [`model11_upper_threshold`]).
+/// exactly for `c_low ≤ c ≤ c_high(P)` ([`dependent_lower_threshold`], [`dependent_upper_threshold`]).
 ///
 /// # Errors
 /// [`ReplicationError::CvOutOfDomain`] unless `0 < c_X < 1`; [`ReplicationError::OutOfRange`]
@@ -268,14 +268,14 @@ fn r_cont_11(c: f64) -> f64 {
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::optimum::model11_continuous_optimum;
-/// let opt = model11_continuous_optimum(0.9, 1024).unwrap();
+/// use loadbal::replication::optimum::dependent_continuous_optimum;
+/// let opt = dependent_continuous_optimum(0.9, 1024).unwrap();
 /// assert!((opt.level - 2.6986913744).abs() < 1e-9);
 /// assert!((opt.speedup - 1.1375854478).abs() < 1e-9); // Dobber, eq. (5.40)
-/// assert!(model11_continuous_optimum(0.9, 2).is_err()); // r* = 2.7 > p = 1
+/// assert!(dependent_continuous_optimum(0.9, 2).is_err()); // r* = 2.7 > p = 1
 /// assert_eq!(opt.to_string(), "R* = 6.4921 (r* = log2 R* = 2.6987), speedup 1.1376 over ELB");
 /// ```
-pub fn model11_continuous_optimum(cv: f64, processors: u64) -> Result<ContinuousOptimum, ReplicationError> {
+pub fn dependent_continuous_optimum(cv: f64, processors: u64) -> Result<ContinuousOptimum, ReplicationError> {
     let c = check_open_cv(cv)?;
     let p = processor_level(processors)?;
     let pf = f64::from(p);
@@ -291,7 +291,7 @@ pub fn model11_continuous_optimum(cv: f64, processors: u64) -> Result<Continuous
 /// ```text
 /// R* = 1                          if c ≤ ln 2/(ln 2 + ½)
 ///    = P                          if c > 2^{1+p} ln 2 / (1 + 2^{1+p} ln 2)
-///    = 2^{⌊r* + ½⌋} (in [1, P])   otherwise, r* of [`model11_continuous_optimum`]
+///    = 2^{⌊r* + ½⌋} (in [1, P])   otherwise, r* of [`dependent_continuous_optimum`]
 /// ```
 ///
 /// # Errors
@@ -306,15 +306,15 @@ pub fn model11_continuous_optimum(cv: f64, processors: u64) -> Result<Continuous
 /// Dobber, eq. (5.30) on four processors: `c = 0.6 → R = 1`, `c = 0.7 → 2`, `c = 0.85 → 4` (the rounded
 /// form gives `R = 2` from 0.6622 on).
 /// ```
-/// use loadbal::replication::optimum::model11_optimal_replicas;
-/// assert_eq!(model11_optimal_replicas(0.6, 4).unwrap(), 1);
-/// assert_eq!(model11_optimal_replicas(0.7, 4).unwrap(), 2);
-/// assert_eq!(model11_optimal_replicas(0.85, 4).unwrap(), 4);
+/// use loadbal::replication::optimum::dependent_optimal_replicas;
+/// assert_eq!(dependent_optimal_replicas(0.6, 4).unwrap(), 1);
+/// assert_eq!(dependent_optimal_replicas(0.7, 4).unwrap(), 2);
+/// assert_eq!(dependent_optimal_replicas(0.85, 4).unwrap(), 4);
 /// ```
-pub fn model11_optimal_replicas(cv: f64, processors: u64) -> Result<u64, ReplicationError> {
+pub fn dependent_optimal_replicas(cv: f64, processors: u64) -> Result<u64, ReplicationError> {
     let c = check_cv(cv)?;
     let p = processor_level(processors)?;
-    if c <= model11_lower_threshold() {
+    if c <= dependent_lower_threshold() {
         return Ok(1);
     }
     if c > upper_threshold_11(p) {
@@ -334,7 +334,7 @@ pub fn model11_optimal_replicas(cv: f64, processors: u64) -> Result<u64, Replica
 /// ```
 ///
 /// # Errors
-/// As [`model11_optimal_replicas`].
+/// As [`dependent_optimal_replicas`].
 ///
 /// # Accuracy
 /// Within 1e-13 relative of the printed formulas evaluated at 50 digits (measured worst 2.2e-16 over 21
@@ -342,17 +342,17 @@ pub fn model11_optimal_replicas(cv: f64, processors: u64) -> Result<u64, Replica
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::optimum::model11_speedup_at_optimum;
-/// assert!((model11_speedup_at_optimum(0.9, 1024).unwrap() - 1.1375854478).abs() < 1e-9);
+/// use loadbal::replication::optimum::dependent_speedup_at_optimum;
+/// assert!((dependent_speedup_at_optimum(0.9, 1024).unwrap() - 1.1375854478).abs() < 1e-9);
 /// ```
-pub fn model11_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn dependent_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
     let c = check_cv(cv)?;
     let p = processor_level(processors)?;
-    if c < model11_lower_threshold() {
+    if c < dependent_lower_threshold() {
         return Ok(1.0);
     }
     if c > upper_threshold_11(p) {
-        return super::closed_forms::model11_speedup_full(c, processors);
+        return super::closed_forms::dependent_speedup_full_replication(c, processors);
     }
     let pf = f64::from(p);
     Ok((2.0 + pf * c) * LN_2 / (c * (3.0 * LN_2 + 1.0 + pf * LN_2 + LN_2.ln() + ((1.0 - c) / c).ln())))
@@ -384,13 +384,13 @@ pub fn model11_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, Repli
 /// c = 0.81 on P = 2 the stationary point r* = 4.59 lies beyond a pole of Dobber, eq. (5.44) and outside
 /// `[0, 1]`: refused.
 /// ```
-/// use loadbal::replication::{JrParams, ReplicationError, optimum::model12_continuous_optimum};
+/// use loadbal::replication::{JrParams, ReplicationError, optimum::constant_beta_continuous_optimum};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// let opt = model12_continuous_optimum(0.7, 1024, &m).unwrap();
+/// let opt = constant_beta_continuous_optimum(0.7, 1024, &m).unwrap();
 /// assert!((opt.level - 2.0283357731).abs() < 1e-9);
-/// assert!(matches!(model12_continuous_optimum(0.81, 2, &m), Err(ReplicationError::OutOfRange { .. })));
+/// assert!(matches!(constant_beta_continuous_optimum(0.81, 2, &m), Err(ReplicationError::OutOfRange { .. })));
 /// ```
-pub fn model12_continuous_optimum(
+pub fn constant_beta_continuous_optimum(
     cv: f64,
     processors: u64,
     params: &JrParams,
@@ -415,7 +415,7 @@ pub fn model12_continuous_optimum(
             name: "β₂",
             value: match params.beta_min {
                 BetaMin::Constant(b) => b,
-                BetaMin::Def538 => f64::NAN,
+                BetaMin::Implied => f64::NAN,
             },
             expected: "the constant ½ that (5.47) assumes",
         });
@@ -453,11 +453,11 @@ pub fn model12_continuous_optimum(
 }
 
 /// α = √6/4 of the model 1.2 special case, for which β₂ = ½ forces β₁ = 1 (Dobber, §5.4.2).
-pub const MODEL12_SPECIAL_ALPHA: f64 = 0.612_372_435_695_794_5;
+pub const CONSISTENT_ALPHA: f64 = 0.612_372_435_695_794_5;
 
 fn special_ac(cv: f64) -> Result<f64, ReplicationError> {
     let c = check_cv(cv)?;
-    let ac = MODEL12_SPECIAL_ALPHA * c;
+    let ac = CONSISTENT_ALPHA * c;
     if 2.0 * ac > 1.0 + 1e-12 {
         return Err(ReplicationError::InvalidParameter {
             name: "c_X",
@@ -483,15 +483,15 @@ fn special_ac(cv: f64) -> Result<f64, ReplicationError> {
 /// [`ReplicationError::NotPowerOfTwo`], [`ReplicationError::TooManyProcessors`].
 ///
 /// # Accuracy
-/// As [`model11_optimal_replicas`].
+/// As [`dependent_optimal_replicas`].
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::optimum::model12_special_optimal_replicas;
-/// let r: Vec<u64> = [2, 4, 8, 16, 32, 64].iter().map(|&p| model12_special_optimal_replicas(0.75, p).unwrap()).collect();
+/// use loadbal::replication::optimum::consistent_alpha_optimal_replicas;
+/// let r: Vec<u64> = [2, 4, 8, 16, 32, 64].iter().map(|&p| consistent_alpha_optimal_replicas(0.75, p).unwrap()).collect();
 /// assert_eq!(r, vec![2, 4, 8, 8, 8, 8]);
 /// ```
-pub fn model12_special_optimal_replicas(cv: f64, processors: u64) -> Result<u64, ReplicationError> {
+pub fn consistent_alpha_optimal_replicas(cv: f64, processors: u64) -> Result<u64, ReplicationError> {
     let p = processor_level(processors)?;
     let ac = special_ac(cv)?;
     let q = 1.0 - 2.0 * ac;
@@ -501,7 +501,7 @@ pub fn model12_special_optimal_replicas(cv: f64, processors: u64) -> Result<u64,
     if ac / q <= LN_2 {
         return Ok(1);
     }
-    Ok(round_clip((MODEL12_SPECIAL_ALPHA.ln() + (cv / q).ln() - LN_2.ln()) / LN_2, p))
+    Ok(round_clip((CONSISTENT_ALPHA.ln() + (cv / q).ln() - LN_2.ln()) / LN_2, p))
 }
 
 /// Speedup at the optimum of the model 1.2 special case (Dobber, eq. (5.50); the title's `2^P`
@@ -515,7 +515,7 @@ pub fn model12_special_optimal_replicas(cv: f64, processors: u64) -> Result<u64,
 /// ```
 ///
 /// # Errors
-/// As [`model12_special_optimal_replicas`].
+/// As [`consistent_alpha_optimal_replicas`].
 ///
 /// # Accuracy
 /// Within 1e-13 relative of the printed formulas at 50 digits (measured worst 5.9e-16 over 20 values,
@@ -524,12 +524,12 @@ pub fn model12_special_optimal_replicas(cv: f64, processors: u64) -> Result<u64,
 /// # Examples
 /// At `c = √6/3` the speedup is `1 + p/2` (linear in p).
 /// ```
-/// use loadbal::replication::optimum::model12_special_speedup_at_optimum;
-/// assert!((model12_special_speedup_at_optimum(0.75, 64).unwrap() - 1.2740459892).abs() < 1e-9);
+/// use loadbal::replication::optimum::consistent_alpha_speedup_at_optimum;
+/// assert!((consistent_alpha_speedup_at_optimum(0.75, 64).unwrap() - 1.2740459892).abs() < 1e-9);
 /// let c = 6f64.sqrt() / 3.0;
-/// assert!((model12_special_speedup_at_optimum(c, 16).unwrap() - 3.0).abs() < 1e-9);
+/// assert!((consistent_alpha_speedup_at_optimum(c, 16).unwrap() - 3.0).abs() < 1e-9);
 /// ```
-pub fn model12_special_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn consistent_alpha_speedup_at_optimum(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
     let p = processor_level(processors)?;
     let ac = special_ac(cv)?;
     let q = 1.0 - 2.0 * ac;
@@ -560,10 +560,10 @@ pub fn model12_special_speedup_at_optimum(cv: f64, processors: u64) -> Result<f6
 ///
 /// # Examples
 /// ```
-/// let c = loadbal::replication::optimum::model21_zero_threshold(128).unwrap();
+/// let c = loadbal::replication::optimum::independent_zero_threshold(128).unwrap();
 /// assert!((c - 0.288073).abs() < 1e-6);
 /// ```
-pub fn model21_zero_threshold(processors: u64) -> Result<f64, ReplicationError> {
+pub fn independent_zero_threshold(processors: u64) -> Result<f64, ReplicationError> {
     let p = processor_level(processors)?;
     Ok(zero_threshold_21(p))
 }
@@ -590,10 +590,10 @@ fn zero_threshold_21(p: u32) -> f64 {
 ///
 /// # Examples
 /// ```
-/// let c = loadbal::replication::optimum::model21_full_threshold(2).unwrap();
+/// let c = loadbal::replication::optimum::independent_full_threshold(2).unwrap();
 /// assert!((c - 0.796791).abs() < 1e-6);
 /// ```
-pub fn model21_full_threshold(processors: u64) -> Result<f64, ReplicationError> {
+pub fn independent_full_threshold(processors: u64) -> Result<f64, ReplicationError> {
     let p = processor_level(processors)?;
     Ok(full_threshold_21(p))
 }
@@ -630,12 +630,12 @@ fn r_cont_21(c: f64, p: u32) -> f64 {
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::optimum::model21_continuous_optimum;
-/// let opt = model21_continuous_optimum(0.42, 128).unwrap();
+/// use loadbal::replication::optimum::independent_continuous_optimum;
+/// let opt = independent_continuous_optimum(0.42, 128).unwrap();
 /// assert!((opt.level - 0.5089208027).abs() < 1e-9);
-/// assert!(model21_continuous_optimum(0.2, 128).is_err()); // r* < 0: no replication pays
+/// assert!(independent_continuous_optimum(0.2, 128).is_err()); // r* < 0: no replication pays
 /// ```
-pub fn model21_continuous_optimum(cv: f64, processors: u64) -> Result<ContinuousOptimum, ReplicationError> {
+pub fn independent_continuous_optimum(cv: f64, processors: u64) -> Result<ContinuousOptimum, ReplicationError> {
     let c = check_cv(cv)?;
     if c == 0.0 {
         return Err(ReplicationError::CvOutOfDomain { cv });
@@ -655,7 +655,7 @@ pub fn model21_continuous_optimum(cv: f64, processors: u64) -> Result<Continuous
 /// ```text
 /// R* = 1                 if c ≤ c_0(P)
 ///    = P                 if c ≥ c_p(P)
-///    = 2^{⌊r* + ½⌋}      otherwise (r* of [`model21_continuous_optimum`])
+///    = 2^{⌊r* + ½⌋}      otherwise (r* of [`independent_continuous_optimum`])
 /// ```
 ///
 /// # Errors
@@ -663,17 +663,17 @@ pub fn model21_continuous_optimum(cv: f64, processors: u64) -> Result<Continuous
 /// [`ReplicationError::TooManyProcessors`].
 ///
 /// # Accuracy
-/// As [`model11_optimal_replicas`].
+/// As [`dependent_optimal_replicas`].
 ///
 /// # Examples
 /// Fig. 5.14: `c = 0.42`, `P = 128` gives `R* = 2` (the thesis's "JR leads to speedups"; the
 /// discrete argmax of Dobber, eq. (5.72) is 1, see [`optimal_replicas`]); `c = 1` gives `R* = P`.
 /// ```
-/// use loadbal::replication::optimum::model21_optimal_replicas;
-/// assert_eq!(model21_optimal_replicas(0.42, 128).unwrap(), 2);
-/// assert_eq!(model21_optimal_replicas(1.0, 32).unwrap(), 32);
+/// use loadbal::replication::optimum::independent_optimal_replicas;
+/// assert_eq!(independent_optimal_replicas(0.42, 128).unwrap(), 2);
+/// assert_eq!(independent_optimal_replicas(1.0, 32).unwrap(), 32);
 /// ```
-pub fn model21_optimal_replicas(cv: f64, processors: u64) -> Result<u64, ReplicationError> {
+pub fn independent_optimal_replicas(cv: f64, processors: u64) -> Result<u64, ReplicationError> {
     let c = check_cv(cv)?;
     let p = processor_level(processors)?;
     if c <= zero_threshold_21(p) {
@@ -698,10 +698,10 @@ pub fn model21_optimal_replicas(cv: f64, processors: u64) -> Result<u64, Replica
 ///
 /// # Examples
 /// ```
-/// let [a, b, c] = loadbal::replication::optimum::model21_four_processor_thresholds();
+/// let [a, b, c] = loadbal::replication::optimum::independent_four_processor_thresholds();
 /// assert!((a - 0.607368617).abs() < 1e-9 && (b - 0.849778895).abs() < 1e-9 && (c - 3.093836321).abs() < 1e-9);
 /// ```
-pub fn model21_four_processor_thresholds() -> [f64; 3] {
+pub fn independent_four_processor_thresholds() -> [f64; 3] {
     [4.0 / (8.0 - SQRT_2), 8.0 / (SQRT_2 + 8.0), 8.0 / (4.0 - SQRT_2)]
 }
 
@@ -726,10 +726,13 @@ mod tests {
         for (c, want) in rows {
             for (p, w) in ps.iter().zip(want) {
                 let big_p = 1u64 << p;
-                assert_eq!(model11_optimal_replicas(c, big_p).unwrap(), 1 << w, "c = {c}, p = {p}");
+                assert_eq!(dependent_optimal_replicas(c, big_p).unwrap(), 1 << w, "c = {c}, p = {p}");
                 if c != 0.67 {
                     // 0.6622 < c ≤ 2/3: the rounded optimum is 2 although R = 2 does not pay.
-                    assert_eq!(optimal_replicas(c, big_p, &JrModel::M11.table_5_8()).unwrap().replicas, 1 << w);
+                    assert_eq!(
+                        optimal_replicas(c, big_p, &JrModel::DependentUnitBeta.planetlab_params()).unwrap().replicas,
+                        1 << w
+                    );
                 }
             }
         }
@@ -737,8 +740,8 @@ mod tests {
 
     #[test]
     fn break_evens_are_the_printed_thresholds() {
-        let m21 = JrParams::model21_table_5_7();
-        let [a, b, _] = model21_four_processor_thresholds();
+        let m21 = JrParams::independent_jobs();
+        let [a, b, _] = independent_four_processor_thresholds();
         assert!((break_even_cv(1, 2, 4, &m21).unwrap() - a).abs() < 1e-14);
         assert!((break_even_cv(2, 4, 4, &m21).unwrap() - b).abs() < 1e-14);
         // r* crosses 0 and p exactly at the model 2.1 bounds.
@@ -759,11 +762,11 @@ mod tests {
         ];
         for (c, want) in rows {
             for (p, w) in want.iter().enumerate() {
-                assert_eq!(model21_optimal_replicas(c, 1 << p).unwrap(), 1 << w, "c = {c}, p = {p}");
+                assert_eq!(independent_optimal_replicas(c, 1 << p).unwrap(), 1 << w, "c = {c}, p = {p}");
             }
         }
-        assert!((closed_forms::model21_speedup(0.42, 2, 128).unwrap() - 0.999614).abs() < 1e-6);
-        assert_eq!(optimal_replicas(0.42, 128, &JrParams::model21_table_5_7()).unwrap().replicas, 1);
+        assert!((closed_forms::independent_speedup(0.42, 2, 128).unwrap() - 0.999614).abs() < 1e-6);
+        assert_eq!(optimal_replicas(0.42, 128, &JrParams::independent_jobs()).unwrap().replicas, 1);
     }
 
     #[test]
@@ -772,14 +775,14 @@ mod tests {
         // at non-integer r through the generic formula of each model).
         let s11 = |c: f64, p: f64, r: f64| (2.0 + p * c) / (pow2(r + 1.0) + c * (2.0 - pow2(r + 1.0) + p - r));
         for (c, p) in [(0.8, 6u32), (0.9, 10)] {
-            let opt = model11_continuous_optimum(c, 1 << p).unwrap();
+            let opt = dependent_continuous_optimum(c, 1 << p).unwrap();
             let pf = f64::from(p);
             assert!((s11(c, pf, opt.level) - opt.speedup).abs() < 1e-13);
             assert!(s11(c, pf, opt.level + 1e-3) < opt.speedup && s11(c, pf, opt.level - 1e-3) < opt.speedup);
-            assert!((opt.speedup - model11_speedup_at_optimum(c, 1 << p).unwrap()).abs() < 1e-12);
+            assert!((opt.speedup - dependent_speedup_at_optimum(c, 1 << p).unwrap()).abs() < 1e-12);
         }
         for (c, p) in [(0.7, 3u32), (0.9, 5), (0.8, 4)] {
-            let opt = model21_continuous_optimum(c, 1 << p).unwrap();
+            let opt = independent_continuous_optimum(c, 1 << p).unwrap();
             let pf = f64::from(p);
             let lhs = (1.0 - c) / c * LN_2 * pow2(1.0 + 1.5 * opt.level);
             assert!((lhs - (1.0 + (pf - opt.level) * LN_2 / 2.0)).abs() < 1e-9);
@@ -790,27 +793,29 @@ mod tests {
     fn continuous_optima_refuse_outside_the_domain() {
         let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
         // Issue row: α = 0.6, β₁ = 1.01, c = 0.81, P = 2 (p = 1): r* = 4.59, beyond a pole.
-        match model12_continuous_optimum(0.81, 2, &m) {
+        match constant_beta_continuous_optimum(0.81, 2, &m) {
             Err(ReplicationError::OutOfRange { level, max_level: 1, .. }) => assert!((level - 4.59).abs() < 0.01),
             other => panic!("{other:?}"),
         }
-        assert!(matches!(model11_continuous_optimum(0.5, 16), Err(ReplicationError::OutOfRange { .. })));
-        assert!(matches!(model11_continuous_optimum(0.99, 4), Err(ReplicationError::OutOfRange { .. })));
-        assert!(matches!(model21_continuous_optimum(1.0, 16), Err(ReplicationError::OutOfRange { .. })));
-        assert!(matches!(model12_continuous_optimum(0.9, 16, &m), Err(ReplicationError::NoSolution { .. })));
-        assert!(model12_continuous_optimum(0.7, 1024, &JrModel::M12.table_5_8()).is_err()); // Def. 5.3.8 β₂
+        assert!(matches!(dependent_continuous_optimum(0.5, 16), Err(ReplicationError::OutOfRange { .. })));
+        assert!(matches!(dependent_continuous_optimum(0.99, 4), Err(ReplicationError::OutOfRange { .. })));
+        assert!(matches!(independent_continuous_optimum(1.0, 16), Err(ReplicationError::OutOfRange { .. })));
+        assert!(matches!(constant_beta_continuous_optimum(0.9, 16, &m), Err(ReplicationError::NoSolution { .. })));
+        assert!(
+            constant_beta_continuous_optimum(0.7, 1024, &JrModel::DependentConstantBeta.planetlab_params()).is_err()
+        ); // Def. 5.3.8 β₂
     }
 
     #[test]
     fn special_12_golden() {
-        assert!((model12_special_speedup_at_optimum(0.6, 8).unwrap() - 1.0511352175).abs() < 1e-9);
-        assert!((model12_special_speedup_at_optimum(0.7, 4).unwrap() - 1.3006126659).abs() < 1e-9);
-        assert!((model12_special_speedup_at_optimum(0.8, 16).unwrap() - 2.2712601791).abs() < 1e-9);
-        assert_eq!(model12_special_speedup_at_optimum(0.45, 32).unwrap(), 1.0);
-        assert!(model12_special_optimal_replicas(0.9, 8).is_err());
+        assert!((consistent_alpha_speedup_at_optimum(0.6, 8).unwrap() - 1.0511352175).abs() < 1e-9);
+        assert!((consistent_alpha_speedup_at_optimum(0.7, 4).unwrap() - 1.3006126659).abs() < 1e-9);
+        assert!((consistent_alpha_speedup_at_optimum(0.8, 16).unwrap() - 2.2712601791).abs() < 1e-9);
+        assert_eq!(consistent_alpha_speedup_at_optimum(0.45, 32).unwrap(), 1.0);
+        assert!(consistent_alpha_optimal_replicas(0.9, 8).is_err());
         let r: Vec<u64> = [1u32, 2, 3, 4, 5, 6, 8, 10]
             .iter()
-            .map(|&p| model12_special_optimal_replicas(0.81, 1 << p).unwrap())
+            .map(|&p| consistent_alpha_optimal_replicas(0.81, 1 << p).unwrap())
             .collect();
         assert_eq!(r, vec![2, 4, 8, 16, 32, 64, 64, 64]);
     }

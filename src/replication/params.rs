@@ -37,12 +37,12 @@ pub struct BetaTable {
 }
 
 impl BetaTable {
-    /// Table 5.2 of the thesis (β(r, p) measured on the Planetlab traces with γ = 1), `r = 0..6`,
+    /// β(r, p) measured on the Planetlab traces with γ = 1 (Dobber, Table 5.2), `r = 0..6`,
     /// `p = r+1..7`.
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Table 5.2).
-    pub fn thesis_table_5_2() -> Self {
+    pub fn planetlab() -> Self {
         BetaTable {
             rows: vec![
                 vec![1.05, 1.07, 1.10, 1.14, 1.22, 1.26, 1.26],
@@ -88,15 +88,16 @@ impl fmt::Display for BetaMax {
 pub enum BetaMin {
     /// One ratio for every level (models 1.1 and 2.1 use ½).
     Constant(f64),
-    /// Def. 5.3.8: `β(i, i) = √(2 − 2α² − β(i−1, i)²)`.
-    Def538,
+    /// Implied by α and the ratio of the maximum (Dobber, Def. 5.3.8):
+    /// `β(i, i) = √(2 − 2α² − β(i−1, i)²)`.
+    Implied,
 }
 
 impl fmt::Display for BetaMin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BetaMin::Constant(b) => write!(f, "β(i, i) = {b}"),
-            BetaMin::Def538 => f.write_str("β(i, i) by Def. 5.3.8"),
+            BetaMin::Implied => f.write_str("β(i, i) by Def. 5.3.8"),
         }
     }
 }
@@ -106,7 +107,7 @@ impl fmt::Display for BetaMin {
 /// Its `Display` is a one-line summary:
 /// ```
 /// use loadbal::replication::JrModel;
-/// assert_eq!(JrModel::M22.table_5_8().to_string(), "α = 0.5, β(i, j) = 0.95, β(i, i) by Def. 5.3.8, γ = 0.81");
+/// assert_eq!(JrModel::PartlyIndependentConstantBeta.planetlab_params().to_string(), "α = 0.5, β(i, j) = 0.95, β(i, i) by Def. 5.3.8, γ = 0.81");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -156,7 +157,7 @@ impl JrParams {
     /// ```
     /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
     /// assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Constant(0.5), 1.0).is_ok());
-    /// assert!(JrParams::new(1.2, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).is_err());
+    /// assert!(JrParams::new(1.2, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).is_err());
     /// ```
     pub fn new(alpha: f64, beta_max: BetaMax, beta_min: BetaMin, gamma: f64) -> Result<Self, ReplicationError> {
         check_open_unit("α", alpha)?;
@@ -194,8 +195,8 @@ impl JrParams {
         Ok(JrParams { alpha, beta_max, beta_min, gamma })
     }
 
-    /// Model 1.1 of Dobber, Tables 5.7 and 5.8 (the same in both): α = ½, β_max = 1, β_min = ½,
-    /// γ = 1.
+    /// Fully dependent consecutive jobs with unit β: α = ½, β_max = 1, β_min = ½, γ = 1 (model 1.1
+    /// of Dobber, Tables 5.7 and 5.8, the same in both).
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Tables 5.7/5.8).
@@ -203,19 +204,20 @@ impl JrParams {
     /// # Examples
     /// ```
     /// use loadbal::replication::{JrModel, JrParams};
-    /// assert_eq!(JrParams::model11(), JrModel::M11.table_5_8());
+    /// assert_eq!(JrParams::dependent_jobs(), JrModel::DependentUnitBeta.planetlab_params());
     /// ```
-    pub fn model11() -> Self {
+    pub fn dependent_jobs() -> Self {
         JrParams { alpha: 0.5, beta_max: BetaMax::Constant(1.0), beta_min: BetaMin::Constant(0.5), gamma: 1.0 }
     }
 
-    /// Model 2.1 of Table 5.7: model 1.1 with independent consecutive jobs, γ = ½. This is the γ
+    /// Independent consecutive jobs with unit β: [`JrParams::dependent_jobs`] with γ = ½ (model 2.1
+    /// of Dobber, Table 5.7). This is the γ
     /// the closed forms Dobber, eq. (5.69)–(5.74) assume; Table 5.8 applies the same model with γ = 0.81.
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Table 5.7).
-    pub fn model21_table_5_7() -> Self {
-        JrParams { gamma: 0.5, ..Self::model11() }
+    pub fn independent_jobs() -> Self {
+        JrParams { gamma: 0.5, ..Self::dependent_jobs() }
     }
 
     /// Models 1.2 (γ = 1) and 2.2: constant ratios β₁ (max) and β₂ (min) given explicitly.
@@ -229,7 +231,7 @@ impl JrParams {
     /// # Examples
     /// ```
     /// use loadbal::replication::JrParams;
-    /// assert_eq!(JrParams::constant(0.5, 1.0, 0.5, 1.0).unwrap(), JrParams::model11());
+    /// assert_eq!(JrParams::constant(0.5, 1.0, 0.5, 1.0).unwrap(), JrParams::dependent_jobs());
     /// assert!(JrParams::constant(0.5, -1.0, 0.5, 1.0).is_err());
     /// ```
     pub fn constant(alpha: f64, beta1: f64, beta2: f64, gamma: f64) -> Result<Self, ReplicationError> {
@@ -249,7 +251,7 @@ impl JrParams {
     /// ```
     /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
     /// let fit = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
-    /// let p = JrParams::new(0.5, fit, BetaMin::Def538, 1.0).unwrap();
+    /// let p = JrParams::new(0.5, fit, BetaMin::Implied, 1.0).unwrap();
     /// assert!((p.beta_max_at(1, 2).unwrap() - 1.40 * 0.67).abs() < 1e-12);
     /// ```
     pub fn beta_max_at(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
@@ -267,22 +269,22 @@ impl JrParams {
     /// [`ReplicationError::BetaTableTooSmall`] outside a table.
     ///
     /// # Accuracy
-    /// As [`def_5_3_8`] for Def. 5.3.8, else exact (stored value).
+    /// As [`implied_beta_min`] for Def. 5.3.8, else exact (stored value).
     ///
     /// # Examples
     /// Def. 5.3.8 with α = ½ and β(0, 1) = 1: `√(2 − ½ − 1) = √½`.
     /// ```
     /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
-    /// let p = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 1.0).unwrap();
+    /// let p = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
     /// assert!((p.beta_min_at(1).unwrap() - 0.5f64.sqrt()).abs() < 1e-15);
-    /// assert_eq!(JrParams::model11().beta_min_at(1).unwrap(), 0.5);
+    /// assert_eq!(JrParams::dependent_jobs().beta_min_at(1).unwrap(), 0.5);
     /// ```
     pub fn beta_min_at(&self, i: u32) -> Result<f64, ReplicationError> {
         match self.beta_min {
             BetaMin::Constant(b) => Ok(b),
-            BetaMin::Def538 => {
+            BetaMin::Implied => {
                 let b = self.beta_max_at(i.saturating_sub(1), i)?;
-                def_5_3_8(self.alpha, b).ok_or(ReplicationError::NegativeRadicand {
+                implied_beta_min(self.alpha, b).ok_or(ReplicationError::NegativeRadicand {
                     i_minus_1: i.saturating_sub(1),
                     i,
                     beta: b,
@@ -293,7 +295,7 @@ impl JrParams {
     }
 }
 
-/// Def. 5.3.8 (Dobber): the σ ratio of a minimum implied by α and the σ ratio of the maximum,
+/// The σ ratio of a minimum implied by α and the σ ratio of the maximum (Dobber, Def. 5.3.8),
 /// `None` when the radicand is negative.
 ///
 /// # Formula
@@ -311,35 +313,40 @@ impl JrParams {
 /// # Examples
 /// Exponential jobs: α = ½ and β_max = √5/2 give β_min = ½ exactly.
 /// ```
-/// let b = loadbal::replication::params::def_5_3_8(0.5, 5f64.sqrt() / 2.0).unwrap();
+/// let b = loadbal::replication::params::implied_beta_min(0.5, 5f64.sqrt() / 2.0).unwrap();
 /// assert!((b - 0.5).abs() < 1e-15);
 /// ```
-pub fn def_5_3_8(alpha: f64, beta_max: f64) -> Option<f64> {
+pub fn implied_beta_min(alpha: f64, beta_max: f64) -> Option<f64> {
     let radicand = 2.0 - 2.0 * alpha * alpha - beta_max * beta_max;
     (radicand >= 0.0).then(|| radicand.sqrt())
 }
 
 /// The eight JR models of Dobber, Tables 5.7/5.8 (see the module docs for which to use). Their
-/// constants as Table 5.8 applies them are [`JrModel::table_5_8`].
+/// constants as Table 5.8 applies them are [`JrModel::planetlab_params`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum JrModel {
-    /// 1.1: α = ½, β_max = 1, β_min = ½, γ = 1.
-    M11,
-    /// 1.2: α, constant β₁, β₂ = √(2 − 2α² − β₁²), γ = 1.
-    M12,
-    /// 1.3a: fitted product β(i, j), Def. 5.3.8 minima, γ = 1.
-    M13a,
-    /// 1.3b: measured β table (Table 5.2), Def. 5.3.8 minima, γ = 1.
-    M13b,
-    /// 2.1: as 1.1 with γ < 1.
-    M21,
-    /// 2.2: as 1.2 with γ < 1.
-    M22,
-    /// 2.3a: as 1.3a with γ < 1.
-    M23a,
-    /// 2.3b: as 1.3b with γ < 1.
-    M23b,
+    /// Model 1.1 of Dobber, Table 5.7: consecutive jobs on a processor fully dependent (γ = 1),
+    /// α = ½, β_max = 1, β_min = ½.
+    DependentUnitBeta,
+    /// Model 1.2 of Dobber, Table 5.7: fully dependent jobs (γ = 1), a constant β₁ of the maximum
+    /// and the implied minimum β₂ = √(2 − 2α² − β₁²).
+    DependentConstantBeta,
+    /// Model 1.3a of Dobber, Table 5.7: fully dependent jobs (γ = 1), the fitted product β(i, j)
+    /// and implied minima (Def. 5.3.8).
+    DependentFittedBeta,
+    /// Model 1.3b of Dobber, Table 5.7: fully dependent jobs (γ = 1), a measured β table
+    /// (Dobber, Table 5.2) and implied minima (Def. 5.3.8).
+    DependentMeasuredBeta,
+    /// Model 2.1 of Dobber, Table 5.7: as [`JrModel::DependentUnitBeta`] with partly independent
+    /// consecutive jobs (γ < 1).
+    PartlyIndependentUnitBeta,
+    /// Model 2.2 of Dobber, Table 5.7: as [`JrModel::DependentConstantBeta`] with γ < 1.
+    PartlyIndependentConstantBeta,
+    /// Model 2.3a of Dobber, Table 5.7: as [`JrModel::DependentFittedBeta`] with γ < 1.
+    PartlyIndependentFittedBeta,
+    /// Model 2.3b of Dobber, Table 5.7: as [`JrModel::DependentMeasuredBeta`] with γ < 1.
+    PartlyIndependentMeasuredBeta,
 }
 
 impl fmt::Display for JrModel {
@@ -351,35 +358,35 @@ impl fmt::Display for JrModel {
 impl JrModel {
     /// All eight models in the thesis's order.
     pub const ALL: [JrModel; 8] = [
-        JrModel::M11,
-        JrModel::M12,
-        JrModel::M13a,
-        JrModel::M13b,
-        JrModel::M21,
-        JrModel::M22,
-        JrModel::M23a,
-        JrModel::M23b,
+        JrModel::DependentUnitBeta,
+        JrModel::DependentConstantBeta,
+        JrModel::DependentFittedBeta,
+        JrModel::DependentMeasuredBeta,
+        JrModel::PartlyIndependentUnitBeta,
+        JrModel::PartlyIndependentConstantBeta,
+        JrModel::PartlyIndependentFittedBeta,
+        JrModel::PartlyIndependentMeasuredBeta,
     ];
 
     /// The thesis's name, e.g. `"1.3a"`.
     pub fn name(&self) -> &'static str {
         match self {
-            JrModel::M11 => "1.1",
-            JrModel::M12 => "1.2",
-            JrModel::M13a => "1.3a",
-            JrModel::M13b => "1.3b",
-            JrModel::M21 => "2.1",
-            JrModel::M22 => "2.2",
-            JrModel::M23a => "2.3a",
-            JrModel::M23b => "2.3b",
+            JrModel::DependentUnitBeta => "1.1",
+            JrModel::DependentConstantBeta => "1.2",
+            JrModel::DependentFittedBeta => "1.3a",
+            JrModel::DependentMeasuredBeta => "1.3b",
+            JrModel::PartlyIndependentUnitBeta => "2.1",
+            JrModel::PartlyIndependentConstantBeta => "2.2",
+            JrModel::PartlyIndependentFittedBeta => "2.3a",
+            JrModel::PartlyIndependentMeasuredBeta => "2.3b",
         }
     }
 
-    /// The constants of the model as Dobber's Table 5.8 applies it (Figs. 5.16/5.17): α = ½; β₁ = 0.95 and β₂ = √(2 − ½ − 0.95²) ≈ 0.7730 for
+    /// The constants of the model fitted to the Planetlab traces, as Dobber's Table 5.8 applies it (Figs. 5.16/5.17): α = ½; β₁ = 0.95 and β₂ = √(2 − ½ − 0.95²) ≈ 0.7730 for
     /// x.2; β(i, j) = (−0.14 i + 1.54)(0.02 j + 0.63) for x.3a; Table 5.2 for x.3b; γ = 1 for the
     /// 1.x models and 0.81 (Table 5.6) for the 2.x models. Table 5.7 defines the 2.x models for
     /// any γ < 1, and the closed forms of model 2.1 take γ = ½: for those use
-    /// [`JrParams::model21_table_5_7`].
+    /// [`JrParams::independent_jobs`].
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Tables 5.6 and 5.8).
@@ -387,25 +394,42 @@ impl JrModel {
     /// # Examples
     /// ```
     /// use loadbal::replication::JrModel;
-    /// let m = JrModel::M22.table_5_8();
+    /// let m = JrModel::PartlyIndependentConstantBeta.planetlab_params();
     /// assert_eq!(m.gamma, 0.81);
     /// assert!((m.beta_min_at(1).unwrap() - 0.7729812).abs() < 1e-7);
     /// ```
-    pub fn table_5_8(&self) -> JrParams {
-        let gamma =
-            if matches!(self, JrModel::M11 | JrModel::M12 | JrModel::M13a | JrModel::M13b) { 1.0 } else { 0.81 };
+    pub fn planetlab_params(&self) -> JrParams {
+        let gamma = if matches!(
+            self,
+            JrModel::DependentUnitBeta
+                | JrModel::DependentConstantBeta
+                | JrModel::DependentFittedBeta
+                | JrModel::DependentMeasuredBeta
+        ) {
+            1.0
+        } else {
+            0.81
+        };
         let (beta_max, beta_min) = match self {
-            JrModel::M11 | JrModel::M21 => (BetaMax::Constant(1.0), BetaMin::Constant(0.5)),
-            JrModel::M12 | JrModel::M22 => (BetaMax::Constant(0.95), BetaMin::Def538),
-            JrModel::M13a | JrModel::M23a => (THESIS_BETA_PRODUCT, BetaMin::Def538),
-            JrModel::M13b | JrModel::M23b => (BetaMax::Table(BetaTable::thesis_table_5_2()), BetaMin::Def538),
+            JrModel::DependentUnitBeta | JrModel::PartlyIndependentUnitBeta => {
+                (BetaMax::Constant(1.0), BetaMin::Constant(0.5))
+            }
+            JrModel::DependentConstantBeta | JrModel::PartlyIndependentConstantBeta => {
+                (BetaMax::Constant(0.95), BetaMin::Implied)
+            }
+            JrModel::DependentFittedBeta | JrModel::PartlyIndependentFittedBeta => {
+                (PLANETLAB_BETA_PRODUCT, BetaMin::Implied)
+            }
+            JrModel::DependentMeasuredBeta | JrModel::PartlyIndependentMeasuredBeta => {
+                (BetaMax::Table(BetaTable::planetlab()), BetaMin::Implied)
+            }
         };
         JrParams { alpha: 0.5, beta_max, beta_min, gamma }
     }
 }
 
-/// The fitted β(i, j) of Table 5.6: `(−0.14 i + 1.54)(0.02 j + 0.63)`.
-pub const THESIS_BETA_PRODUCT: BetaMax = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
+/// The β(i, j) fitted to the Planetlab traces (Dobber, Table 5.6): `(−0.14 i + 1.54)(0.02 j + 0.63)`.
+pub const PLANETLAB_BETA_PRODUCT: BetaMax = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
 
 #[cfg(test)]
 mod tests {
@@ -414,12 +438,14 @@ mod tests {
     #[test]
     fn def538_minima_of_the_applied_models() {
         // Values derived by hand from Def. 5.3.8.
-        let a: Vec<f64> = (1..=7).map(|i| JrModel::M13a.table_5_8().beta_min_at(i).unwrap()).collect();
+        let a: Vec<f64> =
+            (1..=7).map(|i| JrModel::DependentFittedBeta.planetlab_params().beta_min_at(i).unwrap()).collect();
         let want_a = [0.7057, 0.7875, 0.8626, 0.9315, 0.9941, 1.0503, 1.0998];
         for (x, w) in a.iter().zip(want_a) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
         }
-        let b: Vec<f64> = (1..=7).map(|i| JrModel::M13b.table_5_8().beta_min_at(i).unwrap()).collect();
+        let b: Vec<f64> =
+            (1..=7).map(|i| JrModel::DependentMeasuredBeta.planetlab_params().beta_min_at(i).unwrap()).collect();
         let want_b = [0.6305, 0.7730, 0.9274, 0.9979, 1.0252, 1.0562, 1.1041];
         for (x, w) in b.iter().zip(want_b) {
             assert!((x - w).abs() < 6e-5, "{x} vs {w}");
@@ -428,29 +454,29 @@ mod tests {
 
     #[test]
     fn display() {
-        assert_eq!(JrModel::M13a.to_string(), "model 1.3a");
+        assert_eq!(JrModel::DependentFittedBeta.to_string(), "model 1.3a");
         assert_eq!(
-            JrModel::M23a.table_5_8().to_string(),
+            JrModel::PartlyIndependentFittedBeta.planetlab_params().to_string(),
             "α = 0.5, β(i, j) = (1.54 + -0.14 i)(0.63 + 0.02 j), β(i, i) by Def. 5.3.8, γ = 0.81"
         );
         assert_eq!(
-            JrModel::M13b.table_5_8().to_string(),
+            JrModel::DependentMeasuredBeta.planetlab_params().to_string(),
             "α = 0.5, β(i, j) from a table of 7 rows, β(i, i) by Def. 5.3.8, γ = 1"
         );
-        assert_eq!(JrParams::model11().to_string(), "α = 0.5, β(i, j) = 1, β(i, i) = 0.5, γ = 1");
+        assert_eq!(JrParams::dependent_jobs().to_string(), "α = 0.5, β(i, j) = 1, β(i, i) = 0.5, γ = 1");
     }
 
     #[test]
     fn table_bounds_and_validation() {
-        let t = BetaTable::thesis_table_5_2();
+        let t = BetaTable::planetlab();
         assert_eq!(t.get(0, 1).unwrap(), 1.05);
         assert_eq!(t.get(6, 7).unwrap(), 0.53);
         assert_eq!(t.get(3, 8), Err(ReplicationError::BetaTableTooSmall { i: 3, j: 8 }));
         assert!(t.get(2, 2).is_err());
-        assert!(JrParams::new(0.5, BetaMax::Constant(f64::NAN), BetaMin::Def538, 1.0).is_err());
-        assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 0.4).is_err());
+        assert!(JrParams::new(0.5, BetaMax::Constant(f64::NAN), BetaMin::Implied, 1.0).is_err());
+        assert!(JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 0.4).is_err());
         let bad = JrParams::constant(0.9, 1.0, 0.5, 1.0).unwrap();
-        let def = JrParams { beta_min: BetaMin::Def538, ..bad };
+        let def = JrParams { beta_min: BetaMin::Implied, ..bad };
         assert!(matches!(def.beta_min_at(1), Err(ReplicationError::NegativeRadicand { .. })));
     }
 }

@@ -371,6 +371,8 @@ impl Crate {
         let mut stack = Vec::new();
         let mut next = 0;
         let mut out = Vec::new();
+        // Tarjan's recursion threads its whole state through the calls.
+        #[allow(clippy::too_many_arguments)]
         fn strong(
             v: usize,
             adj: &[Vec<usize>],

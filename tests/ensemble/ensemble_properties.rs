@@ -34,7 +34,7 @@ proptest! {
         no_nan(&expected_algebraic_variance(TaskTimes::new(a, b), &x, n as usize))?;
         no_nan(&variance_decrease(a, &x, &y))?;
         no_nan(&residual_task_moments(TaskTimes::new(a, b)))?;
-        no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::PaperEq13))?;
+        no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::WithRunningTaskCorrection))?;
         no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::Exact))?;
         no_nan(&static_prediction(TaskTimes::new(a, b), n, n / 3, StaticOptions { method: ExtremesMethod::ChenTyler, convention: VarianceConvention::Exact }))?;
         no_nan(&static_prediction(TaskTimes::new(a, b), n, n / 3, StaticOptions::default()))?;
@@ -53,7 +53,7 @@ proptest! {
         no_nan(&ar_variance_decrease(mu, &r, idle))?;
         no_nan(&nr_variance_decrease(mu, &r, idle, &g))?;
         no_nan(&step_variance_decrease(mu, CountStep::new(&r, &r, &s)))?;
-        for m in [RpDonorModel::PaperFormula, RpDonorModel::UniformOthers, RpDonorModel::UniformAvailable] {
+        for m in [RpDonorModel::UncorrectedClosedForm, RpDonorModel::UniformOthers, RpDonorModel::UniformAvailable] {
             no_nan(&rp_expected_variance_decrease(mu, &r, idle, m))?;
         }
         no_nan(&md_max_idle_claim(mu, &r, idle))?;

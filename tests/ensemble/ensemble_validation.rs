@@ -72,7 +72,7 @@ fn rp_expected_decrease_over_random_donors() {
     let r = [0u64, 3, 5, 2, 7];
     let running = [false, true, true, true, true];
     let exact = rp_expected_variance_decrease(MU, &r, 0, RpDonorModel::UniformOthers).unwrap();
-    let printed = rp_expected_variance_decrease(MU, &r, 0, RpDonorModel::PaperFormula).unwrap();
+    let printed = rp_expected_variance_decrease(MU, &r, 0, RpDonorModel::UncorrectedClosedForm).unwrap();
     let mc = MonteCarlo::new(7, 20_000).unwrap();
     let est = mc
         .estimate(|_, rng| {
@@ -103,7 +103,7 @@ fn static_predictions_match_simulated_static_runs() {
         TaskTimes::new(mu, sd),
         1000,
         25,
-        StaticOptions { convention: VarianceConvention::PaperSec52, ..StaticOptions::default() },
+        StaticOptions { convention: VarianceConvention::ScaledByProcessors, ..StaticOptions::default() },
     )
     .unwrap();
     assert!(!est.variance.agrees_with(sec52.expected_variance, 4.0));

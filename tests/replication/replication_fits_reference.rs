@@ -34,12 +34,14 @@ fn series(name: &str) -> Vec<f64> {
 
 fn model(name: &str) -> JrParams {
     match name {
-        "1.1" => JrParams::model11(),
-        "2.1" => JrParams::model21_table_5_7(),
+        "1.1" => JrParams::dependent_jobs(),
+        "2.1" => JrParams::independent_jobs(),
         "1.2" => JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
         "2.2" => JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
-        "1.3a" => JrParams::new(0.5, loadbal::replication::params::THESIS_BETA_PRODUCT, BetaMin::Def538, 1.0).unwrap(),
-        "unit" => JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Def538, 0.81).unwrap(),
+        "1.3a" => {
+            JrParams::new(0.5, loadbal::replication::params::PLANETLAB_BETA_PRODUCT, BetaMin::Implied, 1.0).unwrap()
+        }
+        "unit" => JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 0.81).unwrap(),
         other => panic!("unknown model {other}"),
     }
 }
@@ -115,25 +117,29 @@ fn least_squares_and_pearson_on_ill_conditioned_data() {
 fn thresholds_and_optima_of_models_11_12_21() {
     let rows = load("replication_fits");
     let p = |r: &Record, c: &str| r.u64(c);
-    family(&rows, "model11_lower_threshold", 1e-15, |_| vec![optimum::model11_lower_threshold()]);
-    family(&rows, "model11_gain_threshold", 1e-15, |_| vec![optimum::model11_gain_threshold()]);
-    family(&rows, "model11_upper_threshold", 1e-15, |r| vec![optimum::model11_upper_threshold(p(r, "a")).unwrap()]);
-    family(&rows, "model21_zero_threshold", 1e-15, |r| vec![optimum::model21_zero_threshold(p(r, "a")).unwrap()]);
-    family(&rows, "model21_full_threshold", 1e-15, |r| vec![optimum::model21_full_threshold(p(r, "a")).unwrap()]);
-    let [t1, t2, t3] = optimum::model21_four_processor_thresholds();
+    family(&rows, "dependent_lower_threshold", 1e-15, |_| vec![optimum::dependent_lower_threshold()]);
+    family(&rows, "dependent_gain_threshold", 1e-15, |_| vec![optimum::dependent_gain_threshold()]);
+    family(&rows, "dependent_upper_threshold", 1e-15, |r| vec![optimum::dependent_upper_threshold(p(r, "a")).unwrap()]);
+    family(&rows, "independent_zero_threshold", 1e-15, |r| {
+        vec![optimum::independent_zero_threshold(p(r, "a")).unwrap()]
+    });
+    family(&rows, "independent_full_threshold", 1e-15, |r| {
+        vec![optimum::independent_full_threshold(p(r, "a")).unwrap()]
+    });
+    let [t1, t2, t3] = optimum::independent_four_processor_thresholds();
     let four: Vec<f64> = rows
         .iter()
-        .filter(|r| r.str("function") == "model21_four_processor_thresholds")
+        .filter(|r| r.str("function") == "independent_four_processor_thresholds")
         .map(|r| r.f64("value"))
         .collect();
     for (got, want) in [t1, t2, t3].iter().zip(&four) {
         assert!(rel_err(*got, *want) < 1e-15, "{got} vs {want}");
     }
-    family(&rows, "model11_speedup_at_optimum", 1e-13, |r| {
-        vec![optimum::model11_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
+    family(&rows, "dependent_speedup_at_optimum", 1e-13, |r| {
+        vec![optimum::dependent_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
     });
-    family(&rows, "model12_special_speedup_at_optimum", 1e-13, |r| {
-        vec![optimum::model12_special_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
+    family(&rows, "consistent_alpha_speedup_at_optimum", 1e-13, |r| {
+        vec![optimum::consistent_alpha_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
     });
 }
 
@@ -148,13 +154,13 @@ fn closed_form_iteration_times_at_mean_100() {
         let m = model(name);
         let mut v = vec![
             iteration_time(&job, rr, pp, &m).unwrap(),
-            closed_forms::model13_iteration_time(&job, rr, pp, &m).unwrap(),
+            closed_forms::varying_beta_iteration_time(&job, rr, pp, &m).unwrap(),
         ];
         match name {
-            "1.1" => v.push(closed_forms::model11_iteration_time(&job, rr, pp).unwrap()),
-            "2.1" => v.push(closed_forms::model21_iteration_time(&job, rr, pp).unwrap()),
-            "1.2" | "2.2" => v.push(closed_forms::model12_iteration_time(&job, rr, pp, &m).unwrap()),
-            "unit" => v.push(closed_forms::model13_unit_beta_iteration_time(&job, rr, pp, &m).unwrap()),
+            "1.1" => v.push(closed_forms::dependent_iteration_time(&job, rr, pp).unwrap()),
+            "2.1" => v.push(closed_forms::independent_iteration_time(&job, rr, pp).unwrap()),
+            "1.2" | "2.2" => v.push(closed_forms::constant_beta_iteration_time(&job, rr, pp, &m).unwrap()),
+            "unit" => v.push(closed_forms::implied_min_beta_iteration_time(&job, rr, pp, &m).unwrap()),
             _ => {}
         }
         v
@@ -183,12 +189,13 @@ fn exact_iteration_times_of_exponential_jobs() {
 #[test]
 fn small_speedups_and_first_level_estimates() {
     let rows = load("replication_fits");
-    family(&rows, "model11_small_speedups", 4.0 * f64::EPSILON, |r| {
-        let k: usize = r.str("case").parse().unwrap();
-        vec![closed_forms::model11_small_speedups(r.f64("a")).unwrap()[k]]
+    family(&rows, "dependent_small_speedups", 4.0 * f64::EPSILON, |r| {
+        // Dobber, eq. (5.22), (5.27), (5.29): (R, P) = (2, 2), (2, 4), (4, 4), by the closed form.
+        let (replicas, processors) = [(2, 2), (2, 4), (4, 4)][r.str("case").parse::<usize>().unwrap()];
+        vec![closed_forms::dependent_speedup(r.f64("a"), replicas, processors).unwrap()]
     });
-    family(&rows, "model21_speedup_2_on_4", 4.0 * f64::EPSILON, |r| {
-        vec![closed_forms::model21_speedup_2_on_4(r.f64("a")).unwrap()]
+    family(&rows, "independent_speedup_2_on_4", 4.0 * f64::EPSILON, |r| {
+        vec![closed_forms::independent_speedup_2_on_4(r.f64("a")).unwrap()]
     });
     let a: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 7919) % 997) as f64).collect();
     let b: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 104729) % 991) as f64).collect();

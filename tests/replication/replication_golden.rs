@@ -3,7 +3,7 @@
 
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::replication::closed_forms::{
-    model11_iteration_time, model11_speedup, model11_speedup_full, model21_speedup,
+    dependent_iteration_time, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
 };
 use loadbal::replication::exact::{self, Dependence, ExactModel, JobTimeDist};
 use loadbal::replication::{JrModel, speedup_profile};
@@ -16,26 +16,26 @@ fn close(a: f64, b: f64, tol: f64) {
 #[test]
 fn model11_tables_g1_g3_g5() {
     for (c, s22, s24, s44) in [(0.5, 0.833333333, 0.857142857, 0.6), (0.9, 1.318181818, 1.225806452, 1.461538462)] {
-        close(model11_speedup(c, 2, 2).unwrap(), s22, 1e-9);
-        close(model11_speedup(c, 2, 4).unwrap(), s24, 1e-9);
-        close(model11_speedup(c, 4, 4).unwrap(), s44, 1e-9);
+        close(dependent_speedup(c, 2, 2).unwrap(), s22, 1e-9);
+        close(dependent_speedup(c, 2, 4).unwrap(), s24, 1e-9);
+        close(dependent_speedup(c, 4, 4).unwrap(), s44, 1e-9);
     }
     for (r, want) in [(1u64, 180.0), (2, 160.0), (4, 160.0)] {
-        close(model11_iteration_time(&JobTimeDist::Gamma { mean: 100.0, sd: 80.0 }, r, 4).unwrap(), want, 1e-12);
+        close(dependent_iteration_time(&JobTimeDist::Gamma { mean: 100.0, sd: 80.0 }, r, 4).unwrap(), want, 1e-12);
     }
-    let row = speedup_profile(0.95, 64, &JrModel::M11.table_5_8()).unwrap();
+    let row = speedup_profile(0.95, 64, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
     for (g, w) in row.iter().zip([1.0, 1.124088, 1.262295, 1.387387, 1.425926, 1.272727, 0.927711]) {
         close(g.speedup, w, 1e-6);
     }
-    close(model11_speedup(0.75, 2, 8).unwrap(), 1.0625, 1e-12);
-    close(model11_speedup(0.6, 2, 32).unwrap(), 0.9615384615, 1e-9);
-    close(optimum::model11_speedup_at_optimum(0.8, 64).unwrap(), 1.0740556753, 1e-9);
-    close(optimum::model11_speedup_at_optimum(0.95, 32).unwrap(), 1.5227735533, 1e-9);
+    close(dependent_speedup(0.75, 2, 8).unwrap(), 1.0625, 1e-12);
+    close(dependent_speedup(0.6, 2, 32).unwrap(), 0.9615384615, 1e-9);
+    close(optimum::dependent_speedup_at_optimum(0.8, 64).unwrap(), 1.0740556753, 1e-9);
+    close(optimum::dependent_speedup_at_optimum(0.95, 32).unwrap(), 1.5227735533, 1e-9);
     for (p, w) in [(2u64, 1.318182), (4, 1.461538), (8, 1.382353), (16, 1.12), (64, 0.506849)] {
-        close(model11_speedup_full(0.9, p).unwrap(), w, 1e-6);
+        close(dependent_speedup_full_replication(0.9, p).unwrap(), w, 1e-6);
     }
     for (p, w) in [(2u64, 0.734930), (8, 0.917289), (128, 0.994396)] {
-        close(optimum::model11_upper_threshold(p).unwrap(), w, 1e-6);
+        close(optimum::dependent_upper_threshold(p).unwrap(), w, 1e-6);
     }
 }
 
@@ -49,14 +49,14 @@ fn model12_worked_example_and_special_case_g6_g7() {
     }
     let curve = [1.4604, 1.8667, 2.1637, 2.2713, 2.1210, 1.8639, 1.7013, 1.5903, 1.5096, 1.4483, 1.4002, 1.3614];
     for (p, w) in (1..=12).zip(curve) {
-        close(optimum::model12_special_speedup_at_optimum(0.8, 1 << p).unwrap(), w, 1e-4);
+        close(optimum::consistent_alpha_speedup_at_optimum(0.8, 1 << p).unwrap(), w, 1e-4);
     }
 }
 
 #[test]
 fn model21_g8_g9b() {
-    close(model21_speedup(0.7, 2, 32).unwrap(), 1.2008998485, 1e-9);
-    close(model21_speedup(0.95, 8, 64).unwrap(), 2.0767999750, 1e-9);
+    close(independent_speedup(0.7, 2, 32).unwrap(), 1.2008998485, 1e-9);
+    close(independent_speedup(0.95, 8, 64).unwrap(), 2.0767999750, 1e-9);
     // Fig. 5.15: speedup at the (5.74) optimum, c = 0.85 and 0.97, p = 0..7.
     for (c, want) in [
         (0.85, [1.0, 1.2391, 1.2759, 1.3684, 1.4400, 1.4970, 1.5435, 1.5821]),
@@ -64,8 +64,8 @@ fn model21_g8_g9b() {
     ] {
         for (p, w) in want.iter().enumerate() {
             let big_p = 1u64 << p;
-            let r = optimum::model21_optimal_replicas(c, big_p).unwrap();
-            close(model21_speedup(c, r, big_p).unwrap(), *w, 1e-4);
+            let r = optimum::independent_optimal_replicas(c, big_p).unwrap();
+            close(independent_speedup(c, r, big_p).unwrap(), *w, 1e-4);
         }
     }
 }

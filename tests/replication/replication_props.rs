@@ -1,7 +1,9 @@
 //! Property tests of the Dobber replication models: invariants, and on adversarial inputs a
 //! finite answer or a typed error in bounded time (never a panic, NaN or silent clamp).
 
-use loadbal::replication::closed_forms::{model11_speedup, model12_speedup, model13_iteration_time, model21_speedup};
+use loadbal::replication::closed_forms::{
+    constant_beta_speedup, dependent_speedup, independent_speedup, varying_beta_iteration_time,
+};
 use loadbal::replication::des::DesConfig;
 use loadbal::replication::exact::JobTimeDist;
 use loadbal::replication::predictors::{PredictorKind, predict_series};
@@ -19,18 +21,18 @@ proptest! {
     fn closed_forms_equal_the_evaluator(c in 0.0f64..=1.0, p in 0u32..=10, r_frac in 0.0f64..=1.0) {
         let r = 1u64 << (r_frac * f64::from(p)).round() as u32;
         let p = 1u64 << p;
-        let m11 = JrModel::M11.table_5_8();
+        let m11 = JrModel::DependentUnitBeta.planetlab_params();
         let e = speedup(c, r, p, &m11).unwrap();
-        prop_assert!((model11_speedup(c, r, p).unwrap() - e).abs() <= 1e-12 * e.abs().max(1.0));
-        let e21 = speedup(c, r, p, &JrParams::model21_table_5_7()).unwrap();
-        prop_assert!((model21_speedup(c, r, p).unwrap() - e21).abs() <= 1e-12 * e21.abs().max(1.0));
-        let m22 = JrModel::M22.table_5_8();
+        prop_assert!((dependent_speedup(c, r, p).unwrap() - e).abs() <= 1e-12 * e.abs().max(1.0));
+        let e21 = speedup(c, r, p, &JrParams::independent_jobs()).unwrap();
+        prop_assert!((independent_speedup(c, r, p).unwrap() - e21).abs() <= 1e-12 * e21.abs().max(1.0));
+        let m22 = JrModel::PartlyIndependentConstantBeta.planetlab_params();
         let job = JobTimeDist::Normal { mean: 1.0, sd: c };
         let t = iteration_time(&job, r, p, &m22).unwrap();
-        prop_assert!((model13_iteration_time(&job, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
+        prop_assert!((varying_beta_iteration_time(&job, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
         if t != 0.0 {
             let s = speedup(c, r, p, &m22).unwrap();
-            prop_assert!((model12_speedup(c, r, p, &m22).unwrap() - s).abs() <= 1e-9 * s.abs().max(1.0));
+            prop_assert!((constant_beta_speedup(c, r, p, &m22).unwrap() - s).abs() <= 1e-9 * s.abs().max(1.0));
         }
     }
 
@@ -38,10 +40,10 @@ proptest! {
     fn elb_is_one_replica_and_the_optimum_is_found_by_brute_force(c in 0.0f64..=1.0, p in 0u32..=12) {
         let big_p = 1u64 << p;
         for model in JrModel::ALL {
-            let params = model.table_5_8();
+            let params = model.planetlab_params();
             match speedup(c, 1, big_p, &params) {
                 Ok(s) => prop_assert_eq!(s, 1.0),
-                Err(_) => prop_assert!(matches!(model, JrModel::M13b | JrModel::M23b) && p > 7),
+                Err(_) => prop_assert!(matches!(model, JrModel::DependentMeasuredBeta | JrModel::PartlyIndependentMeasuredBeta) && p > 7),
             }
             if let Ok(best) = optimum::optimal_replicas(c, big_p, &params) {
                 prop_assert!(best.speedup >= 1.0 && best.replicas <= big_p && best.replicas.is_power_of_two());
@@ -53,14 +55,14 @@ proptest! {
                 }
             }
         }
-        let r11 = optimum::model11_optimal_replicas(c, big_p).unwrap();
-        let r21 = optimum::model21_optimal_replicas(c, big_p).unwrap();
+        let r11 = optimum::dependent_optimal_replicas(c, big_p).unwrap();
+        let r21 = optimum::independent_optimal_replicas(c, big_p).unwrap();
         prop_assert!(r11 <= big_p && r21 <= big_p && r11.is_power_of_two() && r21.is_power_of_two());
     }
 
     #[test]
     fn model11_iteration_time_is_linear_in_sigma(mean in 0.1f64..100.0, c in 0.0f64..=1.0, p in 1u32..=8) {
-        let m = JrModel::M11.table_5_8();
+        let m = JrModel::DependentUnitBeta.planetlab_params();
         for r in 0..=p {
             let a = iteration_time(&JobTimeDist::Normal { mean, sd: c * mean }, 1 << r, 1 << p, &m).unwrap();
             let b = mean * iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: c }, 1 << r, 1 << p, &m).unwrap();
@@ -70,15 +72,15 @@ proptest! {
 
     #[test]
     fn bad_inputs_give_errors_not_panics(c in proptest::num::f64::ANY, r in proptest::num::u64::ANY, p in proptest::num::u64::ANY) {
-        let _ = speedup(c, r, p, &JrModel::M13a.table_5_8());
-        let _ = optimum::model21_optimal_replicas(c, p);
-        let _ = optimum::model12_special_optimal_replicas(c, p);
-        let _ = optimum::optimal_replicas(c, p, &JrModel::M23b.table_5_8());
+        let _ = speedup(c, r, p, &JrModel::DependentFittedBeta.planetlab_params());
+        let _ = optimum::independent_optimal_replicas(c, p);
+        let _ = optimum::consistent_alpha_optimal_replicas(c, p);
+        let _ = optimum::optimal_replicas(c, p, &JrModel::PartlyIndependentMeasuredBeta.planetlab_params());
         if !(0.0..=1.0).contains(&c) {
-            prop_assert!(speedup(c, 1, 2, &JrModel::M11.table_5_8()).is_err());
+            prop_assert!(speedup(c, 1, 2, &JrModel::DependentUnitBeta.planetlab_params()).is_err());
         }
         if r > p || !p.is_power_of_two() || !r.is_power_of_two() {
-            prop_assert!(speedup(0.5, r, p, &JrModel::M11.table_5_8()).is_err());
+            prop_assert!(speedup(0.5, r, p, &JrModel::DependentUnitBeta.planetlab_params()).is_err());
         }
     }
 
@@ -99,7 +101,7 @@ proptest! {
                 / (2f64.powf(r) * (1.0 - 2.0 * alpha * c) + alpha * c * (2.0 + geometric(pf - r)))
         };
         let params = JrParams::constant(alpha, beta1, 0.5, 1.0).unwrap();
-        match optimum::model12_continuous_optimum(c, big_p, &params) {
+        match optimum::constant_beta_continuous_optimum(c, big_p, &params) {
             Ok(opt) => {
                 prop_assert!(opt.speedup.is_finite() && opt.speedup > 0.0);
                 prop_assert!((0.0..=pf).contains(&opt.level));
@@ -119,7 +121,7 @@ proptest! {
                     | ReplicationError::InvalidParameter { .. }
             ), "{e}"),
         }
-        for res in [optimum::model11_continuous_optimum(c, big_p), optimum::model21_continuous_optimum(c, big_p)] {
+        for res in [optimum::dependent_continuous_optimum(c, big_p), optimum::independent_continuous_optimum(c, big_p)] {
             match res {
                 Ok(opt) => prop_assert!(opt.speedup.is_finite() && opt.speedup >= 1.0 - 1e-12 && (0.0..=pf).contains(&opt.level)),
                 Err(e) => prop_assert!(matches!(e, ReplicationError::OutOfRange { .. } | ReplicationError::CvOutOfDomain { .. }), "{e}"),
@@ -132,7 +134,7 @@ proptest! {
     fn every_model_is_finite_or_refuses(c in 0.0f64..=1.0, p in 0u32..=40, r_frac in 0.0f64..=1.0) {
         let r = 1u64 << (r_frac * f64::from(p)).round() as u32;
         for model in JrModel::ALL {
-            match speedup(c, r, 1 << p, &model.table_5_8()) {
+            match speedup(c, r, 1 << p, &model.planetlab_params()) {
                 Ok(s) => prop_assert!(s.is_finite()),
                 Err(e) => prop_assert!(matches!(
                     e,

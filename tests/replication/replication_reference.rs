@@ -7,25 +7,26 @@
 use crate::reference_support;
 
 use loadbal::replication::closed_forms::{
-    model11_speedup, model11_speedup_full, model12_speedup, model13_speedup, model21_speedup,
+    constant_beta_speedup, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
+    varying_beta_speedup,
 };
 use loadbal::replication::optimum::{
-    model11_continuous_optimum, model12_continuous_optimum, model21_continuous_optimum,
+    constant_beta_continuous_optimum, dependent_continuous_optimum, independent_continuous_optimum,
 };
 use loadbal::replication::{JrModel, JrParams, ReplicationError, speedup};
 use reference_support::{load, rel_err};
 
 fn params(name: &str) -> JrParams {
     match name {
-        "1.1" => JrModel::M11.table_5_8(),
-        "1.2" => JrModel::M12.table_5_8(),
-        "1.3a" => JrModel::M13a.table_5_8(),
-        "1.3b" => JrModel::M13b.table_5_8(),
-        "2.1" => JrModel::M21.table_5_8(),
-        "2.2" => JrModel::M22.table_5_8(),
-        "2.3a" => JrModel::M23a.table_5_8(),
-        "2.3b" => JrModel::M23b.table_5_8(),
-        "2.1 (table 5.7)" => JrParams::model21_table_5_7(),
+        "1.1" => JrModel::DependentUnitBeta.planetlab_params(),
+        "1.2" => JrModel::DependentConstantBeta.planetlab_params(),
+        "1.3a" => JrModel::DependentFittedBeta.planetlab_params(),
+        "1.3b" => JrModel::DependentMeasuredBeta.planetlab_params(),
+        "2.1" => JrModel::PartlyIndependentUnitBeta.planetlab_params(),
+        "2.2" => JrModel::PartlyIndependentConstantBeta.planetlab_params(),
+        "2.3a" => JrModel::PartlyIndependentFittedBeta.planetlab_params(),
+        "2.3b" => JrModel::PartlyIndependentMeasuredBeta.planetlab_params(),
+        "2.1 (table 5.7)" => JrParams::independent_jobs(),
         "worked example" => JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
         other => panic!("unknown model {other}"),
     }
@@ -60,16 +61,16 @@ fn closed_form_speedups_to_1e13() {
         let (c, r, p, want) = (row.f64("cv"), row.u64("replicas"), row.u64("processors"), row.f64("speedup"));
         let name = row.str("model");
         let m = params(name);
-        let mut got = vec![model13_speedup(c, r, p, &m).unwrap()];
+        let mut got = vec![varying_beta_speedup(c, r, p, &m).unwrap()];
         match name {
             "1.1" => {
-                got.push(model11_speedup(c, r, p).unwrap());
+                got.push(dependent_speedup(c, r, p).unwrap());
                 if r == p {
-                    got.push(model11_speedup_full(c, p).unwrap());
+                    got.push(dependent_speedup_full_replication(c, p).unwrap());
                 }
             }
-            "2.1 (table 5.7)" => got.push(model21_speedup(c, r, p).unwrap()),
-            "1.2" | "2.2" | "worked example" => got.push(model12_speedup(c, r, p, &m).unwrap()),
+            "2.1 (table 5.7)" => got.push(independent_speedup(c, r, p).unwrap()),
+            "1.2" | "2.2" | "worked example" => got.push(constant_beta_speedup(c, r, p, &m).unwrap()),
             _ => {}
         }
         for g in got {
@@ -89,11 +90,11 @@ fn continuous_optima_match_the_references_or_refuse() {
     for row in &rows {
         let (c, processors) = (row.f64("cv"), row.u64("processors"));
         let got = match row.str("model") {
-            "1.1" => model11_continuous_optimum(c, processors),
-            "2.1" => model21_continuous_optimum(c, processors),
+            "1.1" => dependent_continuous_optimum(c, processors),
+            "2.1" => independent_continuous_optimum(c, processors),
             "1.2" => {
                 let m = JrParams::constant(row.f64("alpha"), row.f64("beta1"), 0.5, 1.0).unwrap();
-                model12_continuous_optimum(c, processors, &m)
+                constant_beta_continuous_optimum(c, processors, &m)
             }
             other => panic!("unknown model {other}"),
         };
@@ -135,7 +136,7 @@ fn continuous_optima_match_the_references_or_refuse() {
 fn the_issue_row_is_refused_with_a_message() {
     // α = 0.6, β₁ = 1.01, c = 0.81, P = 2: r* = 4.59 lies beyond a pole of (5.44) (speedup −25).
     let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-    let e = model12_continuous_optimum(0.81, 2, &m).unwrap_err();
+    let e = constant_beta_continuous_optimum(0.81, 2, &m).unwrap_err();
     let msg = e.to_string();
     assert!(msg.contains("outside [0, p] = [0, 1]") && msg.contains("4.58"), "{msg}");
 }

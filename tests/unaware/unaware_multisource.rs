@@ -76,7 +76,7 @@ fn g27_sss_not_worse_than_sds() {
     for seed in 0..30u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
-        let g = RandomGraph::chapter5(20, coupling).generate(&mut rng).unwrap();
+        let g = RandomGraph::with_coupling(20, coupling).generate(&mut rng).unwrap();
         let m = 1 + (seed as usize % 6);
         let sources: Vec<usize> = (0..m)
             .map(|i| (i * 7 + seed as usize) % 20)
@@ -171,7 +171,7 @@ mod on_the_engine {
             tight in any::<bool>(),
         ) {
             let coupling = if tight { Coupling::Tight } else { Coupling::Loose };
-            let g = RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let g = RandomGraph::with_coupling(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
             let sources: Vec<usize> = (0..m).collect();
             let loads: Vec<f64> = (0..m).map(|i| 100.0 * (i + 1) as f64).collect();
             let s = sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
@@ -259,8 +259,9 @@ fn gp_against_exhaustive_search() {
     for seed in 0..120u64 {
         let nodes = 4 + (seed as usize % 4);
         let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
-        let g =
-            RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let g = RandomGraph::with_coupling(nodes, coupling)
+            .generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
+            .unwrap();
         let m = 1 + (seed as usize % 3);
         let sources: Vec<usize> = (0..m)
             .map(|i| (i * 3 + seed as usize) % nodes)
@@ -301,8 +302,9 @@ fn multi_source_worst_case_against_the_engine() {
     for seed in 0..30u64 {
         let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
         let nodes = 6 + (seed as usize % 14);
-        let g =
-            RandomGraph::chapter5(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let g = RandomGraph::with_coupling(nodes, coupling)
+            .generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
+            .unwrap();
         let m = 1 + (seed as usize % 3);
         let load = MultiSourceLoad::new((0..m).collect(), (0..m).map(|i| 100.0 * (i + 1) as f64).collect()).unwrap();
         let s = sss(&g, &load, CostScale::unit()).unwrap();

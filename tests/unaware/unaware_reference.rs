@@ -188,7 +188,7 @@ fn tree_of(r: &Record) -> (RootedTree, Vec<Option<f64>>, Rules) {
         r.str("parents").split(';').map(|p| p.parse::<i64>().ok().and_then(|p| usize::try_from(p).ok())).collect();
     let w: Vec<Option<f64>> = r.str("w").split(';').map(|x| x.parse().ok()).collect();
     let tree = RootedTree::new(0, parents, list(r, "z")).unwrap();
-    let rule = if r.str("rule") == "ThesisSnp" { RelayRule::ThesisSnp } else { RelayRule::Physical };
+    let rule = if r.str("rule") == "FirstChildLink" { RelayRule::FirstChildLink } else { RelayRule::Physical };
     (tree, w, Rules { relay: rule, top: rule })
 }
 

@@ -105,7 +105,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
     /// The Jia reduction with the physical relay rule is the classical multi-level tree
-    /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; ThesisSnp never
+    /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; FirstChildLink never
     /// charges a relay less than Physical.
     #[test]
     fn equivalent_matches_dlt_tree(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
@@ -124,7 +124,7 @@ proptest! {
         for (i, &v) in order.iter().enumerate() {
             prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
         }
-        let snp = equivalent(&tree, &w, Rules { relay: RelayRule::ThesisSnp, top: RelayRule::ThesisSnp }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+        let snp = equivalent(&tree, &w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
     }
 }
@@ -323,7 +323,7 @@ fn spt_and_rst_against_brute_force() {
     let mut worst = 0.0f64;
     for seed in 0..150u64 {
         let nodes = 3 + (seed as usize % 6);
-        let spec = RandomGraph::chapter4(nodes, 0.5, SpeedClass::Low, SpeedClass::Low);
+        let spec = RandomGraph::with_speed_classes(nodes, 0.5, SpeedClass::Low, SpeedClass::Low);
         let g = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let best = exhaustive_shortest(&g, 0);
         let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();

@@ -298,7 +298,7 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
     let mut columns = Vec::new();
     for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
         let reps = if p == 25 { cfg.replications(400, 100) } else { cfg.replications(100, 40) };
-        let start = static_variance(TaskTimes::new(mu, sd), n, p as u64, VarianceConvention::PaperSec52);
+        let start = static_variance(TaskTimes::new(mu, sd), n, p as u64, VarianceConvention::ScaledByProcessors);
         for (a, alg) in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr].into_iter().enumerate() {
             let col = format!("{}, {n} tasks / {p} procs", alg.name());
             let mut sim = SimConfig::new(n, p, alg);

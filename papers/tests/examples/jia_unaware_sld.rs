@@ -21,7 +21,7 @@ fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
     s.load_of(phase, v)
 }
 
-/// G10: the algorithm-faithful run with the ThesisSnp relay rule, and with the physical rule.
+/// G10: the algorithm-faithful run with the FirstChildLink relay rule, and with the physical rule.
 #[test]
 fn g10_end_to_end() {
     let (ex, tp) = table_ptc();
@@ -69,7 +69,7 @@ fn g9_phase3_with_thesis_remainder() {
     avail[4] = false;
     avail[7] = false;
     let vt = virtual_tree(&ex, &avail, None).unwrap();
-    let rules = Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical };
+    let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
     let d = vt.distribute(30.2603, 34.16, rules, SCALE).unwrap();
     let expect = [
         (1, 0.78816),
@@ -94,7 +94,7 @@ fn g9_phase3_with_thesis_remainder() {
         assert!((d.loads[v] - x).abs() < 1e-5, "P_{v}: {}", d.loads[v]);
     }
     assert!((d.finish - 54.1746).abs() < 1e-4);
-    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::ThesisSnp, ..rules }, SCALE).unwrap();
+    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, SCALE).unwrap();
     assert!((over.finish - 57.2029).abs() < 1e-4);
     assert_eq!(over.loads, d.loads);
 }
@@ -141,7 +141,7 @@ fn conservation_over_random_trees() {
 
 /// The engine executes SLD schedules: with the physical relay rule every processor finishes at
 /// the end of the phase of its last dispatch and the makespan is the predicted finish; with the
-/// ThesisSnp rule the engine exposes the over- and under-loaded relays' subtrees.
+/// FirstChildLink rule the engine exposes the over- and under-loaded relays' subtrees.
 #[test]
 fn sld_on_the_engine() {
     let (ex, tp) = table_ptc();
@@ -161,7 +161,7 @@ fn sld_on_the_engine() {
     let total: f64 = (1..20).map(|v| run.computed_by(v)).sum();
     assert!((total - 76.0).abs() < 1e-9);
     assert!(run.gantt_csv().lines().count() > 40);
-    // ThesisSnp below P_0 over-charges relays: their subtrees finish before the phase end.
+    // FirstChildLink below P_0 over-charges relays: their subtrees finish before the phase end.
     let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
     let run = execute_sld(&ex, &s, None, SCALE).unwrap();
     assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);

@@ -72,7 +72,7 @@ fn section_3_example_t0_is_50_steps() {
 fn simulated_deviation_agrees_with_eq_11() {
     let model = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
     let mc = MonteCarlo::new(7, 2_000).unwrap();
-    let c = simulate_loads(100.0, &[Increment::eq15(); 64], 80, &LoadSimOptions::new(mc)).unwrap();
+    let c = simulate_loads(100.0, &[Increment::symmetric_birth_death(); 64], 80, &LoadSimOptions::new(mc)).unwrap();
     for t in [10u64, 25, 50, 79] {
         let v0 = model.v0(t as f64).unwrap();
         // v̂ is a ratio of means; over 2,000 replications its relative sd is about 0.2%.

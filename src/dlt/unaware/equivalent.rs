@@ -20,7 +20,7 @@ pub enum RelayRule {
     /// W = α_c1·W_c1 + z_c1·λ: the first child's link is charged for the whole block. It
     /// reproduces the SNP batches and Phase_3 loads of Jia, Table 3.2, and, applied at P_0, the
     /// thesis's over-charged total 57.2.
-    ThesisSnp,
+    FirstChildLink,
 }
 
 /// The equivalent processor of a tree and the share of each node.
@@ -81,7 +81,7 @@ impl std::fmt::Display for Equivalent {
 ///   α_v = a_v / (a_v + Σ r_j),  α_{c_j} = r_j / (a_v + Σ r_j)                     (3.10)–(3.12), (4.3)–(4.4)
 ///   W_v = α_v·w_v                                  (computing node)
 ///   W_v = α_{c_1}·(z_{c_1}·λ + W_{c_1})            (relay, Physical)
-///   W_v = α_{c_1}·W_{c_1} + z_{c_1}·λ              (relay, ThesisSnp)
+///   W_v = α_{c_1}·W_{c_1} + z_{c_1}·λ              (relay, FirstChildLink)
 /// ```
 /// This is the rate form of the product formula (Jia, eq. (3.11)) with its indices corrected to
 /// start at the first child (the thesis's slip); it handles z = 0.
@@ -160,7 +160,7 @@ pub fn equivalent(
         let rule = if v == tree.root() { root_relay } else { relay };
         w_sub[v] = match (w[v], rule) {
             (Some(_), _) | (None, RelayRule::Physical) => star.makespan / t_cp,
-            (None, RelayRule::ThesisSnp) => a1 * w_sub[c1] + tree.z_up(c1) * lambda,
+            (None, RelayRule::FirstChildLink) => a1 * w_sub[c1] + tree.z_up(c1) * lambda,
         };
         sequence[v] = kids;
     }

@@ -59,7 +59,7 @@ pub struct RandomGraph {
 impl RandomGraph {
     /// The setting of Jia, §4.2.3: `nodes` nodes, link density `p_link`, link parameters
     /// from `links` and node parameters from `procs`.
-    pub fn chapter4(nodes: usize, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
+    pub fn with_speed_classes(nodes: usize, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
         RandomGraph {
             nodes,
             link_probability: p_link,
@@ -70,7 +70,7 @@ impl RandomGraph {
     }
 
     /// The setting of Jia, §5.5: link probability 0.4, w ~ U\[1, 10\], z by coupling.
-    pub fn chapter5(nodes: usize, coupling: Coupling) -> Self {
+    pub fn with_coupling(nodes: usize, coupling: Coupling) -> Self {
         let z_range = match coupling {
             Coupling::Tight => (0.0, 0.5),
             Coupling::Loose => (1.0, 2.0),
@@ -90,7 +90,7 @@ impl RandomGraph {
     /// use loadbal::dlt::unaware::{Coupling, RandomGraph};
     /// use rand::SeedableRng;
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    /// let g = RandomGraph::chapter5(20, Coupling::Tight).generate(&mut rng).unwrap();
+    /// let g = RandomGraph::with_coupling(20, Coupling::Tight).generate(&mut rng).unwrap();
     /// assert!(g.is_connected() && g.len() == 20);
     /// ```
     pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Graph, UnawareError> {
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn draws_are_seeded_connected_and_in_range() {
-        let spec = RandomGraph::chapter4(30, 0.3, SpeedClass::Low, SpeedClass::High);
+        let spec = RandomGraph::with_speed_classes(30, 0.3, SpeedClass::Low, SpeedClass::High);
         let a = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
         let b = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
         assert_eq!(a, b);
@@ -155,7 +155,7 @@ mod tests {
     #[test]
     fn rejects_impossible_requests() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        let mut spec = RandomGraph::chapter5(0, Coupling::Loose);
+        let mut spec = RandomGraph::with_coupling(0, Coupling::Loose);
         assert_eq!(spec.generate(&mut rng), Err(UnawareError::EmptyNetwork));
         spec.nodes = 50;
         spec.link_probability = 0.0;

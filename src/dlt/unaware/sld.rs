@@ -121,7 +121,7 @@ impl SldSchedule {
 /// the event engine ([`super::execute_sld`]) with the physical relay rule at both levels, the
 /// last computation ends at `finish_time` to 1e-9 relative, and exactly L − η·L units are
 /// computed (`tests/unaware/unaware_sld.rs`, `tests/unaware/unaware_engine.rs`, random trees of 3–24 nodes;
-/// measured worst 3.6e-16). With the thesis's relay rule ([`RelayRule::ThesisSnp`]) the
+/// measured worst 3.6e-16). With the thesis's relay rule ([`RelayRule::FirstChildLink`]) the
 /// plan over-charges first hops by design (Jia, §3.4's "57.2") and the engine ends earlier.
 /// `phase_end_decimals` rounds the phase ends as the thesis prints them, and then the plan is
 /// only as accurate as that rounding.
@@ -144,7 +144,7 @@ impl SldSchedule {
 /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
 /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
 /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical }, phase_end_decimals: None };
+/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical }, phase_end_decimals: None };
 /// let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
 /// let s = sld(&ex, &probe.tp, &cfg).unwrap();
 /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);

@@ -173,14 +173,14 @@ impl VirtualTree {
     /// Distributes `x` units from the non-computing root starting at `t0`: one phase of SLD or
     /// DLD (Jia, §3.3: the reduction of eqs. (3.9)–(3.12) and the shadow end of eq. (3.7)). `rules.relay` is
     /// the rule at relays below the root, `rules.top` the rule at the root, which only changes
-    /// the reported finish time (ThesisSnp over-charges the first hop: the thesis's "23.04" and
+    /// the reported finish time (FirstChildLink over-charges the first hop: the thesis's "23.04" and
     /// "57.2", Jia, §3.4).
     ///
     /// # Formula
     /// Equation numbers are Jia's.
     /// ```text
     /// loads = x·shares,  T^f = t0 + x·W_0·T_cp,
-    /// W_0 = α_c1·(z_c1·λ + W_c1) (Physical) or α_c1·W_c1 + z_c1·λ (ThesisSnp),  λ = T_cm/T_cp
+    /// W_0 = α_c1·(z_c1·λ + W_c1) (Physical) or α_c1·W_c1 + z_c1·λ (FirstChildLink),  λ = T_cm/T_cp
     /// shadow(set j) = max_{i ∈ j} (T^f − L_i·w_i·T_cp)                                      (3.7)
     /// ```
     ///
@@ -215,7 +215,7 @@ impl VirtualTree {
     /// let mut avail = vec![true; 20];
     /// for v in [0, 4, 7] { avail[v] = false; }
     /// let vt = virtual_tree(&ex, &avail, None).unwrap();
-    /// let rules = Rules { relay: RelayRule::ThesisSnp, top: RelayRule::Physical };
+    /// let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
     /// let d = vt.distribute(30.2603, 34.16, rules, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     /// assert!((d.loads[3] - 7.0795).abs() < 1e-4);
     /// assert!(d.to_string().starts_with("phase load 30.2603 from t = 34.16: finish T^f = "));

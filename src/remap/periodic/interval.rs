@@ -136,49 +136,6 @@ pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError
     Ok(Interval::from_real(t))
 }
 
-/// Theorem 4.1 of Fong et al.: the closed-form P_II interval when `v(t)` has an interior peak.
-///
-/// # Formula
-/// V_L < B < B*: m_1 = (B*² − V_L²)/(B² − V_L²), k_1 = m_1 − √(m_1(m_1−1)),
-///   T* = (2k_1 − 1) T_2 − 2(k_1 − 1) T_1   (Fong et al., eq. (9));
-/// B < V_L: m_2 = (B*² − V_L²)/(V_L² − B²), k_2 = √(m_2(m_2+1)) − m_2,
-///   T* = (2k_2 − 1) T_2 − 2(k_2 − 1) T_1   (Fong et al., eq. (10));
-/// B = V_L: T* = T_1; B ≥ B*: never remap.
-///
-/// # Accuracy
-/// Evaluated in a rationalised form without cancellation at B = V_L; below V_L the two terms
-/// of Fong et al., eq. (10) have opposite signs, so the error is absolute: below 1e-13·T_2 (measured worst
-/// 3.6e-15·T_2 against 50-digit roots of `v(t) = B`, `tests/remap/accuracy_remap_periodic.rs`).
-/// [`p2_interval`] is accurate in relative terms everywhere.
-///
-/// # Errors
-/// [`RemapError::RegimeNotApplicable`] when `μ̄ ≤ 0` or `A ≤ 0` (see [`Heterogeneous::peak`]);
-/// [`RemapError::InvalidParameter`] for a bad `b`.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::periodic::{Heterogeneous, theorem41_interval};
-/// let mu: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
-/// let m = Heterogeneous::with_variance(100.0, mu, vec![4.0; 16]).unwrap();
-/// let t = theorem41_interval(&m, 0.30).unwrap();
-/// assert!((t.t_real() - 22.0050251574).abs() < 1e-8);
-/// ```
-pub fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError> {
-    check_bound("b", b)?;
-    let p = model.peak()?;
-    if b >= p.b_star {
-        return Ok(Interval::Unbounded);
-    }
-    // 1/m = (B² − V_L²)/(B*² − V_L²) with the differences of squares factored; then
-    // k_1 = 1/(1 + √(1 − 1/m)) and k_2 = 1/(1 + √(1 + 1/m)) (Fong et al., eqs. (9) and (10) rationalised), and
-    // 2k − 1 = ∓(1/m)/(1 + √(1 ∓ 1/m))², without cancellation as B approaches V_L.
-    let inv_m = ((b - p.v_limit) * (b + p.v_limit)) / ((p.b_star - p.v_limit) * (p.b_star + p.v_limit));
-    let root = (1.0 - inv_m).sqrt(); // inv_m > 0 for B > V_L, < 0 below
-    let k = 1.0 / (1.0 + root);
-    let two_k_minus_1 = inv_m / ((1.0 + root) * (1.0 + root));
-    Ok(Interval::from_real(two_k_minus_1 * p.t2 + 2.0 * (1.0 - k) * p.t1))
-}
-
 /// The factor of Fong et al., eq. (14) and of the §3 bound, in its numerically stable form (Fong et al.).
 ///
 /// # Formula
@@ -200,51 +157,6 @@ pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
     check("m", m, m >= 1.0, "m = B*/B must be at least 1")?;
     let s = m + (m * m - 1.0).sqrt();
     Ok(1.0 / (s * s))
-}
-
-/// Corollary 4.1 of Fong et al.: the closed-form P_II interval for identical processors.
-///
-/// # Formula
-/// μ = 0: T* = w² B² / ((N−1) σ²), steps = ⌊T*⌋   (Fong et al., eq. (13); the paper prints a ceiling, but
-///   Table 1 needs the floor);
-/// μ > 0, B = B*/m: T* = (m − √(m²−1))² T_0, T_0 = w/μ   (Fong et al., eq. (14)); B ≥ B*: never remap.
-///
-/// # Accuracy
-/// 1e-13 relative (measured worst 1.7e-16 against 50-digit roots), via the stable form of
-/// [`interval_factor`].
-///
-/// # Errors
-/// [`RemapError::RegimeNotApplicable`] when `μ < 0`; [`RemapError::InvalidParameter`] for a bad
-/// `b`.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::periodic::{Homogeneous, corollary41_interval};
-/// let m = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap();
-/// let t = corollary41_interval(&m, m.b_star().unwrap() / 2.0).unwrap();
-/// assert!((t.t_real() - 3.5898384862).abs() < 1e-9);
-/// assert_eq!(t.steps(), Some(3));
-/// ```
-pub fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, RemapError> {
-    check_bound("b", b)?;
-    let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mu(), model.variance());
-    if mu < 0.0 {
-        return Err(RemapError::RegimeNotApplicable {
-            formula: "Corollary 4.1 (Fong et al., eqs. (13)–(14))",
-            reason: "needs μ ≥ 0",
-        });
-    }
-    if s2 == 0.0 {
-        return Ok(Interval::Unbounded);
-    }
-    if mu == 0.0 {
-        return Ok(Interval::from_real(w * w * b * b / ((n - 1.0) * s2)));
-    }
-    let m = model.b_star()? / b;
-    if m <= 1.0 {
-        return Ok(Interval::Unbounded);
-    }
-    Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
 }
 
 /// The longest `T` with `c √t σ ≤ D (w + t μ)` for `t ≤ T`: the P_I condition with the
@@ -293,8 +205,8 @@ pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapErro
     p1_with_constant(model, david_bound(model.n(), 1.0)?, d)
 }
 
-/// The printed §3 closed form of Fong et al. (quoting its reference \[5\]): for `D = D*/m`,
-/// the lower bound of the P_I interval.
+/// The lower bound of the P_I interval for `D = D*/m` in closed form: [`interval_factor`]`(m)`
+/// times `T_0 = w/μ` (the formula printed in Fong et al., §3, quoting its reference \[5\]).
 ///
 /// # Formula
 /// T* = (2m² − 2m√(m²−1) − 1) T_0 = (m − √(m²−1))² T_0, m = D*/D ≥ 1
@@ -308,12 +220,12 @@ pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapErro
 ///
 /// # Examples
 /// ```
-/// use loadbal::remap::periodic::{Homogeneous, p1_section3_interval};
+/// use loadbal::remap::periodic::{Homogeneous, p1_factor_interval};
 /// let m = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap();
-/// let t = p1_section3_interval(&m, m.d_star().unwrap() / 3.0).unwrap();
+/// let t = p1_factor_interval(&m, m.d_star().unwrap() / 3.0).unwrap();
 /// assert!((t.t_real() - 1.4718625761).abs() < 1e-9);
 /// ```
-pub fn p1_section3_interval(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
+pub fn p1_factor_interval(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
     check_bound("d", d)?;
     let m = model.d_star()? / d;
     if m <= 1.0 {
@@ -326,6 +238,61 @@ pub fn p1_section3_interval(model: &Homogeneous, d: f64) -> Result<Interval, Rem
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    // The closed forms of Fong et al., Theorem 4.1 (eqs. (9)–(10)) and Corollary 4.1 (eqs. (13)–(14)):
+    // independent formulas that `p2_interval` (a quadratic's root) must agree with.
+
+    // Theorem 4.1 of Fong et al.: the closed-form P_II interval when `v(t)` has an interior peak.
+    //
+    // # Formula
+    // V_L < B < B*: m_1 = (B*² − V_L²)/(B² − V_L²), k_1 = m_1 − √(m_1(m_1−1)),
+    // T* = (2k_1 − 1) T_2 − 2(k_1 − 1) T_1   (Fong et al., eq. (9));
+    // B < V_L: m_2 = (B*² − V_L²)/(V_L² − B²), k_2 = √(m_2(m_2+1)) − m_2,
+    // T* = (2k_2 − 1) T_2 − 2(k_2 − 1) T_1   (Fong et al., eq. (10));
+    // B = V_L: T* = T_1; B ≥ B*: never remap.
+    fn theorem41_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError> {
+        check_bound("b", b)?;
+        let p = model.peak()?;
+        if b >= p.b_star {
+            return Ok(Interval::Unbounded);
+        }
+        // 1/m = (B² − V_L²)/(B*² − V_L²) with the differences of squares factored; then
+        // k_1 = 1/(1 + √(1 − 1/m)) and k_2 = 1/(1 + √(1 + 1/m)) (Fong et al., eqs. (9) and (10) rationalised), and
+        // 2k − 1 = ∓(1/m)/(1 + √(1 ∓ 1/m))², without cancellation as B approaches V_L.
+        let inv_m = ((b - p.v_limit) * (b + p.v_limit)) / ((p.b_star - p.v_limit) * (p.b_star + p.v_limit));
+        let root = (1.0 - inv_m).sqrt(); // inv_m > 0 for B > V_L, < 0 below
+        let k = 1.0 / (1.0 + root);
+        let two_k_minus_1 = inv_m / ((1.0 + root) * (1.0 + root));
+        Ok(Interval::from_real(two_k_minus_1 * p.t2 + 2.0 * (1.0 - k) * p.t1))
+    }
+
+    // Corollary 4.1 of Fong et al.: the closed-form P_II interval for identical processors.
+    //
+    // # Formula
+    // μ = 0: T* = w² B² / ((N−1) σ²), steps = ⌊T*⌋   (Fong et al., eq. (13); the paper prints a ceiling, but
+    // Table 1 needs the floor);
+    // μ > 0, B = B*/m: T* = (m − √(m²−1))² T_0, T_0 = w/μ   (Fong et al., eq. (14)); B ≥ B*: never remap.
+    fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, RemapError> {
+        check_bound("b", b)?;
+        let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mu(), model.variance());
+        if mu < 0.0 {
+            return Err(RemapError::RegimeNotApplicable {
+                formula: "Corollary 4.1 (Fong et al., eqs. (13)–(14))",
+                reason: "needs μ ≥ 0",
+            });
+        }
+        if s2 == 0.0 {
+            return Ok(Interval::Unbounded);
+        }
+        if mu == 0.0 {
+            return Ok(Interval::from_real(w * w * b * b / ((n - 1.0) * s2)));
+        }
+        let m = model.b_star()? / b;
+        if m <= 1.0 {
+            return Ok(Interval::Unbounded);
+        }
+        Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
+    }
 
     const TABLE1_B: [f64; 9] = [0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50];
 
@@ -433,7 +400,7 @@ mod tests {
         let ds = g.d_star().unwrap();
         for mm in [2.0, 3.0, 5.0] {
             let a = p1_lower_bound(&g, ds / mm).unwrap().t_real();
-            let b = p1_section3_interval(&g, ds / mm).unwrap().t_real();
+            let b = p1_factor_interval(&g, ds / mm).unwrap().t_real();
             assert!((a / b - 1.0).abs() < 1e-10);
             // The bound binds: d̂(T*) = D.
             assert!((g.d_hat(a).unwrap() - ds / mm).abs() < 1e-12);
@@ -455,7 +422,7 @@ mod tests {
                 let _ = p2_interval(&m.to_heterogeneous().unwrap(), b);
                 let _ = corollary41_interval(&m, b);
                 let _ = p1_lower_bound(&m, b);
-                let _ = p1_section3_interval(&m, b);
+                let _ = p1_factor_interval(&m, b);
                 let _ = theorem41_interval(&m.to_heterogeneous().unwrap(), b);
                 let _ = m.v0(b);
                 let _ = m.d_hat(b);

@@ -9,10 +9,10 @@
 //! |---|---|---|
 //! | `v(t)` general, `V_L`, `T_1`, `T_2`, `B*` | §4.1, Lemma 4.1 | [`Heterogeneous::v`], [`Heterogeneous::v_limit`], [`Heterogeneous::peak`] |
 //! | `v0(t)`, `d̂(t)`, `T_0`, `B*`, `D*` | Fong et al., eqs. (11), (8), §3 | [`Homogeneous`] |
-//! | P_II interval, every regime | Fong et al., eqs. (9), (10), (13), (14) | [`p2_interval`] (+ closed forms [`theorem41_interval`], [`corollary41_interval`]) |
-//! | P_I lower bound | Fong et al., eq. (8), §3 | [`p1_lower_bound`], [`p1_section3_interval`] |
+//! | P_II interval, every regime | Fong et al., eqs. (9), (10), (13), (14) | [`p2_interval`] (Theorem 4.1 and Corollary 4.1 are its special cases) |
+//! | P_I lower bound | Fong et al., eq. (8), §3 | [`p1_lower_bound`], [`p1_factor_interval`] |
 //! | exact normal P_I, heterogeneous capacities | Fong et al., eqs. (16)–(19), Theorem 5.1 | [`p1_exact_normal`], [`CapacityModel`] |
-//! | imbalance of one configuration, Lemma 2.1 | Fong et al., eqs. (2)–(6), Figure 1 | [`snapshot_imbalance`], [`lemma21_bounds`] |
+//! | imbalance of one configuration, Lemma 2.1 | Fong et al., eqs. (2)–(6), Figure 1 | [`snapshot_imbalance`], [`variance_bounds_from_max_deviation`] |
 //! | load simulation | Fong et al., eqs. (1), (2), (3), (15) | [`simulate_loads`] |
 //!
 //! # Argument order
@@ -22,7 +22,7 @@
 //! then the bound (`b` on `v(t)`, `d` on the extreme difference), then the sizes (a horizon
 //! `t_max`), then the options ([`LoadSimOptions`]): `p2_interval(&model, b)`,
 //! `CapacityModel::interval(&self, d, t_max)`, `simulate_loads(w0, &laws, t_max, &options)`,
-//! `lemma21_bounds(d, theta2, n)`.
+//! `variance_bounds_from_max_deviation(d, theta2, n)`.
 //!
 //! Time is the phase index; the formulas treat it as real and the integer interval is the floor
 //! of the real one (Table 1; the paper prints a ceiling in Fong et al., eq. (13), a typo).
@@ -34,12 +34,9 @@ mod simulate;
 mod snapshot;
 
 pub use capacity::{CapacityModel, MAX_SCAN_PHASES, p1_exact_normal};
-pub use interval::{
-    Interval, corollary41_interval, interval_factor, p1_lower_bound, p1_section3_interval, p2_interval,
-    theorem41_interval,
-};
+pub use interval::{Interval, interval_factor, p1_factor_interval, p1_lower_bound, p2_interval};
 pub use model::{Heterogeneous, Homogeneous, MAX_PROCESSORS, Peak};
 pub use simulate::{
     Increment, IncrementLaw, LoadCurves, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES, simulate_loads,
 };
-pub use snapshot::{Snapshot, lemma21_bounds, snapshot_imbalance};
+pub use snapshot::{Snapshot, snapshot_imbalance, variance_bounds_from_max_deviation};

@@ -84,11 +84,11 @@ pub fn snapshot_imbalance(loads: &[f64]) -> Result<Snapshot, RemapError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::remap::periodic::lemma21_bounds;
-/// let (lo, hi) = lemma21_bounds(0.1, 0.0, 8).unwrap();
+/// use loadbal::remap::periodic::variance_bounds_from_max_deviation;
+/// let (lo, hi) = variance_bounds_from_max_deviation(0.1, 0.0, 8).unwrap();
 /// assert!((lo - 0.01).abs() < 1e-15 && (hi - 0.08).abs() < 1e-15);
 /// ```
-pub fn lemma21_bounds(d: f64, theta2: f64, n: u64) -> Result<(f64, f64), RemapError> {
+pub fn variance_bounds_from_max_deviation(d: f64, theta2: f64, n: u64) -> Result<(f64, f64), RemapError> {
     check("d", d, d >= 0.0, "non-negative and finite")?;
     check("theta2", theta2, theta2 >= 0.0, "non-negative and finite")?;
     check("n", n as f64, n >= 2, "at least two processors")?;
@@ -113,7 +113,7 @@ mod tests {
         assert!((e.d - 0.07).abs() < 1e-15 && (e.v - 0.074833147735).abs() < 1e-12);
         assert!((e.d1 - 0.07).abs() < 1e-15 && (e.d2 - 0.01).abs() < 1e-15);
         // θ = 0: the lower bound of Lemma 2.1 is nearly tight here (v²/d² = N/(N−1)).
-        let (lo, hi) = lemma21_bounds(e.d, 0.0, 8).unwrap();
+        let (lo, hi) = variance_bounds_from_max_deviation(e.d, 0.0, 8).unwrap();
         assert!(lo <= e.v * e.v && e.v * e.v <= hi);
         assert!(snapshot_imbalance(&[1.0]).is_err());
         assert!(snapshot_imbalance(&[1.0, f64::NAN]).is_err());
@@ -123,11 +123,11 @@ mod tests {
     #[test]
     fn lemma21_holds_for_the_simulated_process() {
         let mc = MonteCarlo::new(9, 2000).unwrap();
-        let c = simulate_loads(100.0, &[Increment::eq15(); 16], 50, &LoadSimOptions::new(mc)).unwrap();
+        let c = simulate_loads(100.0, &[Increment::symmetric_birth_death(); 16], 50, &LoadSimOptions::new(mc)).unwrap();
         for t in [5u64, 20, 50] {
             let load = c.mean_load[t as usize - 1].mean;
             let theta2 = c.max_dev[t as usize - 1].std_dev().powi(2) / (load * load);
-            let (lo, hi) = lemma21_bounds(c.d(t).unwrap(), theta2, 16).unwrap();
+            let (lo, hi) = variance_bounds_from_max_deviation(c.d(t).unwrap(), theta2, 16).unwrap();
             let v2 = c.v(t).unwrap().powi(2);
             assert!(lo <= v2 && v2 <= hi, "t = {t}: {lo} {v2} {hi}");
         }

@@ -47,7 +47,7 @@ fn parse_dist(s: &str) -> Result<Increment, String> {
         }
     };
     let law = match kind {
-        "eq15" if p.is_empty() => Increment::eq15(),
+        "eq15" if p.is_empty() => Increment::symmetric_birth_death(),
         "eq15" => return Err("eq15 takes no parameters".into()),
         "normal" => {
             let (mean, std_dev) = need("MEAN,SD")?;

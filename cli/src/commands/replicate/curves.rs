@@ -119,7 +119,7 @@ fn render_closed_forms(params: &Params, est: &[Vec<Estimate>], dry: bool) -> Res
     let mut table = Table::new(["kind", "model", "c", "p", "r", "value", "std_err", "processors", "replicas"]);
     let cs: Vec<f64> = (30..=100).map(|i| f64::from(i) / 100.0).collect();
     for model in JrModel::ALL {
-        let model_params = model.table_5_8();
+        let model_params = model.planetlab_params();
         for &c in &cs {
             for r in [1u64, 2, 4, 8, 16] {
                 // Models 1.2/1.3 have a pole for large c_X: those points are skipped, not printed.
@@ -129,16 +129,16 @@ fn render_closed_forms(params: &Params, est: &[Vec<Estimate>], dry: bool) -> Res
             }
         }
     }
-    let m11 = JrParams::model11();
-    let m21 = JrParams::model21_table_5_7();
+    let m11 = JrParams::dependent_jobs();
+    let m21 = JrParams::independent_jobs();
     let fail = |e: ReplicationError| Failure::model("optimal replicas", e);
     for &c in &cs {
         for p in 0..=7u32 {
             let big_p = 1u64 << p;
             let value = |r: u64| f64::from(r.trailing_zeros());
-            let r = optimum::model11_optimal_replicas(c, big_p).map_err(fail)?;
+            let r = optimum::dependent_optimal_replicas(c, big_p).map_err(fail)?;
             table.push(row("optimal_r", "1.1 (5.38)", c, big_p, r, value(r), None));
-            let r = optimum::model21_optimal_replicas(c, big_p).map_err(fail)?;
+            let r = optimum::independent_optimal_replicas(c, big_p).map_err(fail)?;
             table.push(row("optimal_r", "2.1 (5.74)", c, big_p, r, value(r), None));
             let r = optimum::optimal_replicas(c, big_p, &m11).map_err(fail)?.replicas;
             table.push(row("optimal_r", "1.1 argmax", c, big_p, r, value(r), None));

@@ -134,7 +134,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if processors.is_power_of_two() {
         for model in JrModel::ALL {
             // Table 5.2 covers P ≤ 128 only: models 1.3b/2.3b have no answer beyond.
-            if let Ok(best) = optimum::optimal_replicas(cv, processors, &model.table_5_8()) {
+            if let Ok(best) = optimum::optimal_replicas(cv, processors, &model.planetlab_params()) {
                 push("jr_model", &format!("model {} optimal R", model.name()), "all".into(), best.replicas as f64);
                 push("jr_model", &format!("model {} speedup at optimum", model.name()), "all".into(), best.speedup);
             }

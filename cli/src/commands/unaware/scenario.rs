@@ -28,7 +28,7 @@ use super::{OutFiles, model};
 /// FILE: {"network": {"root": 0, "parent": [null, 0, ...], "z": [...], "w": [...]} (per node
 /// id: its parent, the link from it, its inverse speed; the root's w is unused), "sld": {"load":
 /// 80, "eta": 0.05, "l1p": 4, "mu": 0.15, "scale": {"t_cp": 2, "t_cm": 1}, "rules": {"relay":
-/// "ThesisSnp" or "Physical", "top": ...}, "phase_end_decimals": null}, "probe_times": [T^p per
+/// "FirstChildLink" or "Physical", "top": ...}, "phase_end_decimals": null}, "probe_times": [T^p per
 /// node] (optional: the probe model's when left out), "description": "..." (optional)}.
 /// data/jia_snp.json is the SNP example of Jia, §3.4.
 #[derive(clap::Args)]
@@ -104,7 +104,7 @@ pub struct ChainArgs {
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum Relay {
     /// The thesis's reading in the SNP example.
-    ThesisSnp,
+    FirstChildLink,
     /// Store-and-forward as the engine executes it.
     Physical,
 }
@@ -112,7 +112,7 @@ pub enum Relay {
 impl Relay {
     fn rule(self) -> RelayRule {
         match self {
-            Relay::ThesisSnp => RelayRule::ThesisSnp,
+            Relay::FirstChildLink => RelayRule::FirstChildLink,
             Relay::Physical => RelayRule::Physical,
         }
     }
