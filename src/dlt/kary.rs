@@ -13,18 +13,18 @@ use super::error::{DltError, non_negative, positive};
 const MAX_LEVELS: u64 = 1 << 22;
 
 /// `(1 − P)/σ` with `P = (ρ/(σ + ρ))^k`, finite at σ = 0 (where it is k/ρ).
-fn one_minus_p_over_sigma(k: f64, rho: f64, sigma: f64) -> f64 {
-    if sigma == 0.0 { k / rho } else { -(-k * (sigma / rho).ln_1p()).exp_m1() / sigma }
+fn one_minus_p_over_ratio(k: f64, rho: f64, ratio: f64) -> f64 {
+    if ratio == 0.0 { k / rho } else { -(-k * (ratio / rho).ln_1p()).exp_m1() / ratio }
 }
 
-fn level_map(k: f64, rho: f64, sigma: f64, front_end: bool) -> f64 {
+fn level_map(k: f64, rho: f64, ratio: f64, front_end: bool) -> f64 {
     if front_end {
-        1.0 / (1.0 + one_minus_p_over_sigma(k, rho, sigma))
-    } else if sigma >= 1.0 {
+        1.0 / (1.0 + one_minus_p_over_ratio(k, rho, ratio))
+    } else if ratio >= 1.0 {
         1.0
     } else {
-        let p = (-k * (sigma / rho).ln_1p()).exp();
-        1.0 / (one_minus_p_over_sigma(k, rho, sigma) + p)
+        let p = (-k * (ratio / rho).ln_1p()).exp();
+        1.0 / (one_minus_p_over_ratio(k, rho, ratio) + p)
     }
 }
 
@@ -63,12 +63,12 @@ fn check_k(k: u64) -> Result<f64, DltError> {
 /// // k = 1, depth 1 is a two-processor front-end chain: σ = 1 gives T/a = 2/3.
 /// assert!((kary_tree_rho(1.0, true, 1, 1).unwrap() - 2.0 / 3.0).abs() < 1e-15);
 /// ```
-pub fn kary_tree_rho(sigma: f64, front_end: bool, k: u64, depth: u64) -> Result<f64, DltError> {
-    non_negative("sigma", 0, sigma)?;
+pub fn kary_tree_rho(ratio: f64, front_end: bool, k: u64, depth: u64) -> Result<f64, DltError> {
+    non_negative("ratio", 0, ratio)?;
     let kf = check_k(k)?;
     let mut rho = 1.0;
     for level in 0..depth {
-        let next = level_map(kf, rho, sigma, front_end);
+        let next = level_map(kf, rho, ratio, front_end);
         if next == rho {
             // Settled: every further level maps ρ to itself.
             return Ok(rho);
@@ -85,7 +85,7 @@ pub fn kary_tree_rho(sigma: f64, front_end: bool, k: u64, depth: u64) -> Result<
 /// tolerance on `x` is a relative tolerance on `ρ`.
 struct FixedPoint {
     k: f64,
-    sigma: f64,
+    ratio: f64,
     front_end: bool,
 }
 
@@ -94,7 +94,7 @@ impl CostFunction for FixedPoint {
     type Output = f64;
 
     fn cost(&self, x: &f64) -> Result<f64, argmin::core::Error> {
-        Ok(level_map(self.k, x.exp(), self.sigma, self.front_end).ln() - x)
+        Ok(level_map(self.k, x.exp(), self.ratio, self.front_end).ln() - x)
     }
 }
 
@@ -126,12 +126,12 @@ impl CostFunction for FixedPoint {
 /// let rho = kary_tree_rho_limit(0.5, true, 1, 1e-15).unwrap();
 /// assert!((1.0 / rho - (0.5 + (0.25f64 + 2.0).sqrt())).abs() < 1e-12);
 /// ```
-pub fn kary_tree_rho_limit(sigma: f64, front_end: bool, k: u64, tol: f64) -> Result<f64, DltError> {
-    positive("sigma", 0, sigma)?;
+pub fn kary_tree_rho_limit(ratio: f64, front_end: bool, k: u64, tol: f64) -> Result<f64, DltError> {
+    positive("ratio", 0, ratio)?;
     positive("tol", 0, tol)?;
     let k = check_k(k)?;
-    let problem = FixedPoint { k, sigma, front_end };
-    let g1 = level_map(k, 1.0, sigma, front_end);
+    let problem = FixedPoint { k, ratio, front_end };
+    let g1 = level_map(k, 1.0, ratio, front_end);
     if g1 >= 1.0 {
         return Ok(1.0);
     }

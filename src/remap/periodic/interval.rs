@@ -251,7 +251,7 @@ pub fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, Rem
 /// order-statistics constant `c` of the expected maximum of `N` standard variables.
 pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, RemapError> {
     check_bound("d", d)?;
-    let (w, mu, sigma) = (model.w0(), model.mu(), model.sigma());
+    let (w, mu, sigma) = (model.w0(), model.mu(), model.sd());
     let k = c * sigma;
     if k == 0.0 {
         return Ok(Interval::Unbounded);
