@@ -371,6 +371,7 @@ impl Crate {
         let mut stack = Vec::new();
         let mut next = 0;
         let mut out = Vec::new();
+        #[allow(clippy::too_many_arguments)] // Tarjan's recursion state, kept as plain arguments
         fn strong(
             v: usize,
             adj: &[Vec<usize>],
