@@ -309,10 +309,10 @@ pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Re
     Ok(Schedule { network: net, plans })
 }
 
-/// Executes a star allocation on the event engine ([`star_schedule`] then [`simulate`]).
+/// Executes a star allocation on the event engine ([`star_schedule`] then [`simulate`](super::engine::simulate)).
 ///
 /// # Errors
-/// As [`star_schedule`] and [`simulate`].
+/// As [`star_schedule`] and [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// Two identical workers behind a non-computing root: T = (c + a)²/(c + 2a).

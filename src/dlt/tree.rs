@@ -465,7 +465,7 @@ pub fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Resul
 /// Executes a tree solution on the event engine.
 ///
 /// # Errors
-/// As [`tree_schedule`] and [`simulate`].
+/// As [`tree_schedule`] and [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// ```
