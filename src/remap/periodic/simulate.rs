@@ -302,7 +302,7 @@ impl LoadSimOptions {
 /// let mc = MonteCarlo::new(1, 200).unwrap();
 /// let c = simulate_loads(100.0, &[Increment::eq15(); 64], 20, &LoadSimOptions::new(mc)).unwrap();
 /// // v0(10) = 0.17748 for N = 64, σ² = 0.5, w = 100.
-/// assert!((c.v(10) / 0.177482393493 - 1.0).abs() < 0.03);
+/// assert!((c.v(10).unwrap() / 0.177482393493 - 1.0).abs() < 0.03);
 /// ```
 pub fn simulate_loads<L: IncrementLaw>(
     w0: f64,
