@@ -18,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("STATIC predicted: makespan {:.0} s, % idle {:.2}", prediction.expected_max, prediction.expected_pct_idle);
 
     // Task times drawn from a gamma law with the same two moments; 200 seeded runs per scheme.
-    let law = gamma_matched(wild.mu_t, wild.sigma_t)?;
+    let law = gamma_matched(wild.mean, wild.sd)?;
     let mc = MonteCarlo::new(5, 200)?;
     println!("{:<7} {:>18} {:>16}", "scheme", "makespan (s)", "% idle");
     for algorithm in Algorithm::ALL {

@@ -31,12 +31,12 @@
 //! use loadbal::rand_distr::{Distribution, Normal};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let (mu, sigma) = (40.0 * 488.1, 40f64.sqrt() * 116.6);
-//! let exact = expected_max_normal(mu, sigma, 25)?; // 20,973.3 s (Ahn et al., §5.2)
-//! let approx = expected_max_chen_tyler(mu, sigma, 25)?; // 20,965.1 s
+//! let (mean, sd) = (40.0 * 488.1, 40f64.sqrt() * 116.6);
+//! let exact = expected_max_normal(mean, sd, 25)?; // 20,973.3 s (Ahn et al., §5.2)
+//! let approx = expected_max_chen_tyler(mean, sd, 25)?; // 20,965.1 s
 //! assert_eq!((exact.round(), approx.round()), (20_973.0, 20_965.0));
 //!
-//! let x = Normal::new(mu, sigma)?;
+//! let x = Normal::new(mean, sd)?;
 //! let est = MonteCarlo::new(1, 20_000)?
 //!     .estimate(|_, rng| (0..25).map(|_| x.sample(rng)).fold(f64::MIN, f64::max))?;
 //! assert!(est.agrees_with(exact, 4.0)); // within 4 standard errors
@@ -60,7 +60,7 @@
 //! - **Argument order.** What is modelled comes first (the law's parameters, rates, speeds, the
 //!   network), then the sizes (`n`, `p`, `c`, a horizon), then the method or an options struct,
 //!   then a random number generator: `expected_max_normal(mu, sd, n)`, `mmc(lambda, mu, c)`.
-//! - **One name per concept.** A standard deviation is `sd`, a variance `variance`, a mean
+//! - **One name per concept.** A standard deviation is `sd` (several of them `sds`), a variance `variance`, a mean
 //!   `mean` (or the paper's `mu`), a coefficient of variation `cv`, a squared one `scv`; the
 //!   divisible-load communication-to-computation ratio is `ratio`. A constructor takes one of
 //!   them, and its argument name says which.

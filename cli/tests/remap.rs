@@ -47,7 +47,7 @@ fn periodic_refuses_bad_flags_and_laws_with_their_own_errors() {
     run(&["remap", "periodic", "--bogus", "3"]).assert_error(2, "--bogus");
     run(&["remap", "periodic", "--dist", "normal:0.1"]).assert_error(2, "normal needs two parameters MEAN,SD, got 1");
     run(&["remap", "periodic", "--dist", "cauchy:1,2"]).assert_error(2, "unknown law");
-    run(&["remap", "periodic", "--dist", "normal:0,-1"]).assert_error(2, "std_dev");
+    run(&["remap", "periodic", "--dist", "normal:0,-1"]).assert_error(2, "invalid parameter sd = -1");
     run(&["remap", "periodic", "--n", "1"]).assert_error(2, "--n");
     run(&["remap", "periodic", "--bounds", "0.1,NaN"]).assert_error(2, "--bounds");
     // Was: "unexpected argument '-0' found".

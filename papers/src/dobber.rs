@@ -402,7 +402,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
     let k = estimation::exponential_first_level();
     let batch_by = "loadbal::replication::exact::JobTimeDist::sampler (batch variances in loadbal-papers)";
     rows.push(row(DOBBER.row(t, "exponential: alpha").printed_exact("½", 0.5).model(k.alpha), |d| {
-        let (alpha, _) = estimation::first_level_monte_carlo(&exp, &mc)?;
+        let alpha = estimation::first_level_monte_carlo(&exp, &mc)?.alpha;
         Ok(d.simulated(alpha, "loadbal::replication::estimation::first_level_monte_carlo"))
     }));
     match beta_estimates(&exp, &batches, 1000) {
@@ -436,7 +436,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
     let normal = JobTimeDist::Normal { mean: 1.0, sd: 0.2 };
     let kn = estimation::normal_first_level();
     rows.push(row(DOBBER.row(t, "normal: alpha = 1/sqrt(pi)"), |d| {
-        let (alpha, _) = estimation::first_level_monte_carlo(&normal, &mc)?;
+        let alpha = estimation::first_level_monte_carlo(&normal, &mc)?.alpha;
         Ok(d.note("the thesis: 'close to exact', no value printed")
             .context(kn.alpha, "loadbal::replication::estimation::normal_first_level")
             .with_estimate(alpha))
@@ -516,7 +516,8 @@ fn correlation_readings(table: &[Vec<f64>], along_r: bool) -> Result<Vec<(&'stat
         .enumerate()
         .flat_map(|(r, row)| row.iter().enumerate().map(move |(j, &v)| (r as f64, (r + 1 + j) as f64, v)))
         .collect();
-    let (tc, other) = fits::table_correlations(table)?;
+    let c = fits::table_correlations(table)?;
+    let (tc, other) = (c.with_r, c.with_p);
     let weighted = if along_r { tc } else { other };
     let swapped = if along_r { other } else { tc };
     let key = |c: &(f64, f64, f64)| if along_r { c.1 } else { c.0 };
@@ -563,7 +564,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
             let item = format!("corr({name}, {var}), weighted over {}", if k == 0 { "p" } else { "r" });
             rows.push(row(DOBBER.row(t54, item).printed(printed[k]), |d| {
                 let readings = correlation_readings(table, k == 0)?;
-                let pick = |t: &[Vec<f64>]| fits::table_correlations(t).map(|c| if k == 0 { c.0 } else { c.1 });
+                let pick = |t: &[Vec<f64>]| fits::table_correlations(t).map(|c| if k == 0 { c.with_r } else { c.with_p });
                 let value = pick(table.as_slice())?;
                 let sens = rounding_sensitivity(table, pick)?;
                 let listed: Vec<String> = readings.iter().map(|(n, v)| format!("{n} {v:+.3}")).collect();

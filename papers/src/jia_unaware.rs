@@ -91,7 +91,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let ex = jia::fig_3_8();
     // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
     let probe = match execute_probe(&ex, PROBE_3_4, SCALE_3_4) {
-        Ok((p, _)) => p,
+        Ok(r) => r.probe,
         Err(e) => return vec![JIA.row(t, "probe run on the event engine").error(&e)],
     };
     let engine = "the table's own arithmetic, executed by loadbal::dlt::unaware::execute_probe on the network \

@@ -38,13 +38,13 @@ pub fn bus_allocate(root: Root, w_children: &[f64], z: f64, opts: Options) -> Re
 }
 
 /// `1 − k^n` with `k = 1/(1 + σ)`, without cancellation for tiny σ.
-fn one_minus_kn(sigma: f64, n: f64) -> f64 {
-    -(-n * sigma.ln_1p()).exp_m1()
+fn one_minus_kn(ratio: f64, n: f64) -> f64 {
+    -(-n * ratio.ln_1p()).exp_m1()
 }
 
 /// `k^n = (1 + σ)^{−n}`.
-fn kn(sigma: f64, n: f64) -> f64 {
-    (-n * sigma.ln_1p()).exp()
+fn kn(ratio: f64, n: f64) -> f64 {
+    (-n * ratio.ln_1p()).exp()
 }
 
 /// Homogeneous bus: `n` children and the root (when it computes) all of inverse speed `w`, bus
@@ -88,11 +88,11 @@ pub fn bus_homogeneous(bus: UniformBus, opts: Options) -> Result<Allocation, Dlt
     let scale = opts.scale;
     let a = w * scale.t_cp;
     let c = z * scale.t_cm;
-    let sigma = c / a;
+    let ratio = c / a;
     let nf = n as f64;
     let geometric =
-        |first: f64, from: f64| -> Vec<f64> { (0..n).map(|i| first * kn(sigma, i as f64 + from)).collect() };
-    let s = if sigma == 0.0 {
+        |first: f64, from: f64| -> Vec<f64> { (0..n).map(|i| first * kn(ratio, i as f64 + from)).collect() };
+    let s = if ratio == 0.0 {
         let (m, root_share) = match root {
             RootMode::NonComputing => (nf, 0.0),
             _ => (nf + 1.0, 1.0 / (nf + 1.0)),
@@ -101,26 +101,26 @@ pub fn bus_homogeneous(bus: UniformBus, opts: Options) -> Result<Allocation, Dlt
     } else {
         match root {
             RootMode::FrontEnd => {
-                let a0 = (sigma / (1.0 + sigma)) / one_minus_kn(sigma, nf + 1.0);
+                let a0 = (ratio / (1.0 + ratio)) / one_minus_kn(ratio, nf + 1.0);
                 StarSolution { t: a * a0, alpha_root: a0, alpha: geometric(a0, 1.0), order: (0..n).collect() }
             }
-            RootMode::NoFrontEnd if sigma >= 1.0 => {
+            RootMode::NoFrontEnd if ratio >= 1.0 => {
                 StarSolution { t: a, alpha_root: 1.0, alpha: vec![0.0; n], order: Vec::new() }
             }
             RootMode::NoFrontEnd => {
-                let t = a * sigma / (one_minus_kn(sigma, nf) + sigma * kn(sigma, nf));
+                let t = a * ratio / (one_minus_kn(ratio, nf) + ratio * kn(ratio, nf));
                 StarSolution {
                     t,
-                    alpha_root: kn(sigma, nf) * t / a,
+                    alpha_root: kn(ratio, nf) * t / a,
                     alpha: geometric(t / (a + c), 0.0),
                     order: (0..n).collect(),
                 }
             }
             RootMode::NonComputing => {
-                let d = one_minus_kn(sigma, nf);
-                let first = (sigma / (1.0 + sigma)) / d;
+                let d = one_minus_kn(ratio, nf);
+                let first = (ratio / (1.0 + ratio)) / d;
                 StarSolution {
-                    t: a * sigma / d,
+                    t: a * ratio / d,
                     alpha_root: 0.0,
                     alpha: geometric(first, 0.0),
                     order: (0..n).collect(),
@@ -157,25 +157,25 @@ pub fn bus_homogeneous(bus: UniformBus, opts: Options) -> Result<Allocation, Dlt
 /// let s = bus_speedup(RootMode::NonComputing, 1e-6, 1_000_000_000).unwrap();
 /// assert!((s - 1e6).abs() < 1e-6 * 1e6);
 /// ```
-pub fn bus_speedup(root: RootMode, sigma: f64, n: u64) -> Result<f64, DltError> {
-    non_negative("sigma", 0, sigma)?;
+pub fn bus_speedup(root: RootMode, ratio: f64, n: u64) -> Result<f64, DltError> {
+    non_negative("ratio", 0, ratio)?;
     if root == RootMode::NonComputing && n == 0 {
         return Err(DltError::Empty { what: "a non-computing root without children" });
     }
     let nf = n as f64;
     // Below (n + 1)·σ = 1e-17 the σ = 0 value is within 1e-17 relative (the first correction is
     // −(n + 1)·σ/2), and a subnormal σ would lose digits in the general form.
-    if sigma * (nf + 1.0) < 1e-17 {
+    if ratio * (nf + 1.0) < 1e-17 {
         return Ok(if root == RootMode::NonComputing { nf } else { nf + 1.0 });
     }
     let s = match root {
-        RootMode::FrontEnd => one_minus_kn(sigma, nf + 1.0) / sigma * (1.0 + sigma),
-        RootMode::NoFrontEnd if sigma >= 1.0 => 1.0,
-        RootMode::NoFrontEnd => one_minus_kn(sigma, nf) / sigma + kn(sigma, nf),
-        RootMode::NonComputing => one_minus_kn(sigma, nf) / sigma,
+        RootMode::FrontEnd => one_minus_kn(ratio, nf + 1.0) / ratio * (1.0 + ratio),
+        RootMode::NoFrontEnd if ratio >= 1.0 => 1.0,
+        RootMode::NoFrontEnd => one_minus_kn(ratio, nf) / ratio + kn(ratio, nf),
+        RootMode::NonComputing => one_minus_kn(ratio, nf) / ratio,
     };
     if !s.is_finite() {
-        return Err(DltError::IllConditioned { what: format!("the bus speedup overflows f64 at sigma = {sigma}") });
+        return Err(DltError::IllConditioned { what: format!("the bus speedup overflows f64 at ratio = {ratio}") });
     }
     Ok(s)
 }
@@ -197,11 +197,11 @@ pub fn bus_speedup(root: RootMode, sigma: f64, n: u64) -> Result<f64, DltError> 
 /// use loadbal::dlt::{bus_speedup_limit, RootMode};
 /// assert_eq!(bus_speedup_limit(RootMode::FrontEnd, 0.2).unwrap(), 6.0);
 /// ```
-pub fn bus_speedup_limit(root: RootMode, sigma: f64) -> Result<f64, DltError> {
-    non_negative("sigma", 0, sigma)?;
+pub fn bus_speedup_limit(root: RootMode, ratio: f64) -> Result<f64, DltError> {
+    non_negative("ratio", 0, ratio)?;
     Ok(match root {
-        RootMode::FrontEnd => 1.0 + 1.0 / sigma,
-        RootMode::NoFrontEnd => (1.0 / sigma).max(1.0),
-        RootMode::NonComputing => 1.0 / sigma,
+        RootMode::FrontEnd => 1.0 + 1.0 / ratio,
+        RootMode::NoFrontEnd => (1.0 / ratio).max(1.0),
+        RootMode::NonComputing => 1.0 / ratio,
     })
 }

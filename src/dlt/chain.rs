@@ -97,8 +97,8 @@ pub fn chain_allocate(chain: DaisyChain<'_>, opts: Options) -> Result<Allocation
 }
 
 /// `θ = arccosh(1 + σ/2)` without the rounding of `1 + σ/2` for tiny σ.
-fn theta(sigma: f64) -> f64 {
-    let s = sigma / 2.0;
+fn theta(ratio: f64) -> f64 {
+    let s = ratio / 2.0;
     (s + (s * (2.0 + s)).sqrt()).ln_1p()
 }
 
@@ -110,8 +110,8 @@ fn first_share_fe(th: f64, nf: f64) -> f64 {
 
 /// `T/a` of a homogeneous chain of `n` processors without front-ends (σ < 1):
 /// `√σ·(1 + r^n)/(1 − r^n)`, `r = (1 − √σ)/(1 + √σ)`.
-fn time_nofe(sigma: f64, nf: f64) -> f64 {
-    let s = sigma.sqrt();
+fn time_nofe(ratio: f64, nf: f64) -> f64 {
+    let s = ratio.sqrt();
     let lr = (-s).ln_1p() - s.ln_1p();
     let rn = (nf * lr).exp();
     s * (1.0 + rn) / -(nf * lr).exp_m1()
@@ -155,33 +155,33 @@ pub fn chain_homogeneous(chain: UniformChain, opts: Options) -> Result<Allocatio
     let n = size_at_most("chain processors n", n, MAX_PROCESSORS)?;
     let scale = opts.scale;
     let a = w * scale.t_cp;
-    let sigma = z * scale.t_cm / a;
+    let ratio = z * scale.t_cm / a;
     let nf = n as f64;
     // B_i for i = 1..=n+1 (index i − 1).
-    let blocks: Vec<f64> = if sigma == 0.0 {
+    let blocks: Vec<f64> = if ratio == 0.0 {
         (0..=n).map(|i| (nf - i as f64) / nf).collect()
     } else if front_end {
-        let th = theta(sigma);
+        let th = theta(ratio);
         let den = -(-2.0 * nf * th).exp_m1();
         (0..=n).map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den).collect()
-    } else if sigma >= 1.0 {
+    } else if ratio >= 1.0 {
         (0..=n).map(|i| if i == 0 { 1.0 } else { 0.0 }).collect()
     } else {
-        let s = sigma.sqrt();
+        let s = ratio.sqrt();
         let lr = (-s).ln_1p() - s.ln_1p();
         let den = -(nf * lr).exp_m1();
         (0..=n).map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den).collect()
     };
     let mut alpha: Vec<f64> = (0..n).map(|i| blocks[i] - blocks[i + 1]).collect();
-    let t = if sigma == 0.0 {
+    let t = if ratio == 0.0 {
         a / nf
     } else if front_end {
-        alpha[0] = first_share_fe(theta(sigma), nf);
+        alpha[0] = first_share_fe(theta(ratio), nf);
         a * alpha[0]
-    } else if n == 1 || sigma >= 1.0 {
+    } else if n == 1 || ratio >= 1.0 {
         a
     } else {
-        a * time_nofe(sigma, nf)
+        a * time_nofe(ratio, nf)
     };
     let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
     let send_order = (1..n).filter(|&i| participating[i]).collect();
@@ -215,25 +215,25 @@ pub fn chain_homogeneous(chain: UniformChain, opts: Options) -> Result<Allocatio
 /// let lim = 0.5 + (0.25f64 + 1.0 / 0.01).sqrt();
 /// assert!((chain_speedup(0.01, true, 1_000_000_000).unwrap() - lim).abs() < 1e-13 * lim);
 /// ```
-pub fn chain_speedup(sigma: f64, front_end: bool, n: u64) -> Result<f64, DltError> {
-    non_negative("sigma", 0, sigma)?;
+pub fn chain_speedup(ratio: f64, front_end: bool, n: u64) -> Result<f64, DltError> {
+    non_negative("ratio", 0, ratio)?;
     if n == 0 {
         return Err(DltError::Empty { what: "a chain with no processors" });
     }
     let nf = n as f64;
-    if sigma == 0.0 || n == 1 {
-        return Ok(if sigma == 0.0 { nf } else { 1.0 });
+    if ratio == 0.0 || n == 1 {
+        return Ok(if ratio == 0.0 { nf } else { 1.0 });
     }
     let s = if front_end {
-        1.0 / first_share_fe(theta(sigma), nf)
-    } else if sigma >= 1.0 {
+        1.0 / first_share_fe(theta(ratio), nf)
+    } else if ratio >= 1.0 {
         1.0
     } else {
-        1.0 / time_nofe(sigma, nf)
+        1.0 / time_nofe(ratio, nf)
     };
     if !s.is_finite() || s <= 0.0 {
         return Err(DltError::IllConditioned {
-            what: format!("the chain speedup is not representable at sigma = {sigma}"),
+            what: format!("the chain speedup is not representable at ratio = {ratio}"),
         });
     }
     Ok(s)
@@ -258,9 +258,9 @@ pub fn chain_speedup(sigma: f64, front_end: bool, n: u64) -> Result<f64, DltErro
 /// // σ = 1: the golden ratio.
 /// assert!((chain_speedup_limit(1.0, true).unwrap() - 1.618_033_988_749_895).abs() < 1e-15);
 /// ```
-pub fn chain_speedup_limit(sigma: f64, front_end: bool) -> Result<f64, DltError> {
-    non_negative("sigma", 0, sigma)?;
-    Ok(if front_end { 0.5 + (0.25 + 1.0 / sigma).sqrt() } else { (1.0 / sigma.sqrt()).max(1.0) })
+pub fn chain_speedup_limit(ratio: f64, front_end: bool) -> Result<f64, DltError> {
+    non_negative("ratio", 0, ratio)?;
+    Ok(if front_end { 0.5 + (0.25 + 1.0 / ratio).sqrt() } else { (1.0 / ratio.sqrt()).max(1.0) })
 }
 
 /// One side of a chain around an interior originator: `w[j]` for the side's processors from the
@@ -382,12 +382,12 @@ pub fn interior_tree(chain: InteriorChain<'_>) -> Result<Tree, DltError> {
 /// use loadbal::dlt::{chain_interior_speedup_limit, Ports};
 /// assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 5f64.sqrt()).abs() < 1e-15);
 /// ```
-pub fn chain_interior_speedup_limit(sigma: f64, ports: Ports) -> Result<f64, DltError> {
-    positive("sigma", 0, sigma)?;
-    let rho = 1.0 / (0.5 + (0.25 + 1.0 / sigma).sqrt());
+pub fn chain_interior_speedup_limit(ratio: f64, ports: Ports) -> Result<f64, DltError> {
+    positive("ratio", 0, ratio)?;
+    let rho = 1.0 / (0.5 + (0.25 + 1.0 / ratio).sqrt());
     Ok(match ports {
         Ports::Single => 2.0 / rho - 2.0 + rho,
-        Ports::All => (1.0 + 4.0 / sigma).sqrt(),
+        Ports::All => (1.0 + 4.0 / ratio).sqrt(),
     })
 }
 

@@ -2,7 +2,7 @@
 //! computing; the root's single port never overlaps sends and returns (Drozdowski 1997,
 //! eqs. (6)–(7); Beaumont, Marchal & Robert 2005, see [`crate::references`]).
 
-use super::engine::{Action, Trace, simulate};
+use super::engine::{Action, Schedule, Trace, simulate};
 use super::error::{DltError, non_negative};
 use super::star::{star_schedule, validate_children, validate_root};
 use super::types::{Allocation, CostScale, Options, Root, Star};
@@ -169,7 +169,7 @@ pub fn collect_simulate(
     scale: CostScale,
 ) -> Result<Trace, DltError> {
     non_negative("delta", 0, returns.delta)?;
-    let (net, mut plans) = star_schedule(star, alloc, scale)?;
+    let Schedule { network: net, mut plans } = star_schedule(star, alloc, scale)?;
     // The root's computation goes on its own lane (front-end), so appending returns is safe.
     let mut order = alloc.send_order.clone();
     if returns.order == ReturnOrder::Lifo {

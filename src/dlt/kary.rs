@@ -11,18 +11,18 @@ use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
 const MAX_LEVELS: u64 = 1 << 22;
 
 /// `(1 − P)/σ` with `P = (ρ/(σ + ρ))^k`, finite at σ = 0 (where it is k/ρ).
-fn one_minus_p_over_sigma(k: f64, rho: f64, sigma: f64) -> f64 {
-    if sigma == 0.0 { k / rho } else { -(-k * (sigma / rho).ln_1p()).exp_m1() / sigma }
+fn one_minus_p_over_ratio(k: f64, rho: f64, ratio: f64) -> f64 {
+    if ratio == 0.0 { k / rho } else { -(-k * (ratio / rho).ln_1p()).exp_m1() / ratio }
 }
 
-fn level_map(k: f64, rho: f64, sigma: f64, front_end: bool) -> f64 {
+fn level_map(k: f64, rho: f64, ratio: f64, front_end: bool) -> f64 {
     if front_end {
-        1.0 / (1.0 + one_minus_p_over_sigma(k, rho, sigma))
-    } else if sigma >= 1.0 {
+        1.0 / (1.0 + one_minus_p_over_ratio(k, rho, ratio))
+    } else if ratio >= 1.0 {
         1.0
     } else {
-        let p = (-k * (sigma / rho).ln_1p()).exp();
-        1.0 / (one_minus_p_over_sigma(k, rho, sigma) + p)
+        let p = (-k * (ratio / rho).ln_1p()).exp();
+        1.0 / (one_minus_p_over_ratio(k, rho, ratio) + p)
     }
 }
 
@@ -61,12 +61,12 @@ fn check_k(k: u64) -> Result<f64, DltError> {
 /// // k = 1, depth 1 is a two-processor front-end chain: σ = 1 gives T/a = 2/3.
 /// assert!((kary_tree_rho(1.0, true, 1, 1).unwrap() - 2.0 / 3.0).abs() < 1e-15);
 /// ```
-pub fn kary_tree_rho(sigma: f64, front_end: bool, k: u64, depth: u64) -> Result<f64, DltError> {
-    non_negative("sigma", 0, sigma)?;
+pub fn kary_tree_rho(ratio: f64, front_end: bool, k: u64, depth: u64) -> Result<f64, DltError> {
+    non_negative("ratio", 0, ratio)?;
     let kf = check_k(k)?;
     let mut rho = 1.0;
     for level in 0..depth {
-        let next = level_map(kf, rho, sigma, front_end);
+        let next = level_map(kf, rho, ratio, front_end);
         if next == rho {
             // Settled: every further level maps ρ to itself.
             return Ok(rho);
@@ -107,11 +107,11 @@ pub fn kary_tree_rho(sigma: f64, front_end: bool, k: u64, depth: u64) -> Result<
 /// let rho = kary_tree_rho_limit(0.5, true, 1, 1e-15).unwrap();
 /// assert!((1.0 / rho - (0.5 + (0.25f64 + 2.0).sqrt())).abs() < 1e-12);
 /// ```
-pub fn kary_tree_rho_limit(sigma: f64, front_end: bool, k: u64, tol: f64) -> Result<f64, DltError> {
-    positive("sigma", 0, sigma)?;
+pub fn kary_tree_rho_limit(ratio: f64, front_end: bool, k: u64, tol: f64) -> Result<f64, DltError> {
+    positive("ratio", 0, ratio)?;
     positive("tol", 0, tol)?;
     let k = check_k(k)?;
-    let g1 = level_map(k, 1.0, sigma, front_end);
+    let g1 = level_map(k, 1.0, ratio, front_end);
     if g1 >= 1.0 {
         return Ok(1.0);
     }
@@ -119,12 +119,12 @@ pub fn kary_tree_rho_limit(sigma: f64, front_end: bool, k: u64, tol: f64) -> Res
     // below the diagonal at 1; the iteration from ρ = 1 decreases monotonically to the fixed
     // point. So ρ* lies in [m(0), m(1)]: a bracket of width ln(m(1)/m(0)) in ln ρ (the whole
     // range of f64 would cost the search some thirty halvings).
-    let (lo, hi) = (if front_end { sigma.ln() - sigma.ln_1p() } else { sigma.ln() }, g1.ln());
+    let (lo, hi) = (if front_end { ratio.ln() - ratio.ln_1p() } else { ratio.ln() }, g1.ln());
     if lo >= hi {
         // P underflows already at ρ = 1: the map is constant and m(1) is the fixed point.
         return Ok(g1);
     }
-    let fixed_point = |x: f64| Eval::value(level_map(k, x.exp(), sigma, front_end).ln() - x);
+    let fixed_point = |x: f64| Eval::value(level_map(k, x.exp(), ratio, front_end).ln() - x);
     let search = Search { lo, hi, start: 0.5 * (lo + hi), abs_tol: tol, rel_tol: 2.0 * f64::EPSILON, max_evals: 200 };
     let not_converged = |reason: String| DltError::NotConverged { what: "k-ary tree limit", reason };
     match find_root(Slope::Decreasing, search, fixed_point) {

@@ -463,8 +463,8 @@ pub fn infinite_mesh_layers(kind: MeshKind, h: u64) -> Result<Layers, DltError> 
 /// let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::ReceiveOne, 0.1, 1e-12).unwrap();
 /// assert!((s - 19.65).abs() < 5e-3);
 /// ```
-pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol: f64) -> Result<f64, DltError> {
-    positive("sigma", 0, sigma)?;
+pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, ratio: f64, tol: f64) -> Result<f64, DltError> {
+    positive("ratio", 0, ratio)?;
     positive("tol", 0, tol)?;
     if matches!(ports, PortPreset::Custom(_)) {
         return Err(DltError::InvalidArgument { what: "custom ports have no infinite-mesh form".into() });
@@ -473,7 +473,7 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol
         let s = layered_allocate(
             &infinite_mesh_layers(kind, h)?,
             ports,
-            MeshCosts::linear(1.0, sigma),
+            MeshCosts::linear(1.0, ratio),
             Options::default(),
         )?;
         Ok(1.0 / s.makespan)
@@ -490,7 +490,7 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, sigma: f64, tol
     }
     Err(DltError::NotConverged {
         what: "layered speedup limit",
-        reason: format!("at depth {h} the speedup {prev} still changes by more than {tol} relative (sigma = {sigma})"),
+        reason: format!("at depth {h} the speedup {prev} still changes by more than {tol} relative (ratio = {ratio})"),
     })
 }
 

@@ -2,7 +2,7 @@
 //! classical recursion (Bharadwaj et al. 1996; Bataineh, Hsiung & Robertazzi 1994, see
 //! [`crate::references`]) and Jia's root fraction (Jia, eqs. (3.11)–(3.12)).
 
-use super::engine::{Action, Network, Node, Trace, simulate};
+use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::{DltError, non_negative, positive};
 use super::types::{Allocation, CostScale, Options, OrderPolicy, Root, RootMode, Star, stable_order_by};
 
@@ -270,15 +270,11 @@ pub fn jia_root_fraction(w_root: f64, children_in_order: &[(f64, f64)], scale: C
 /// use loadbal::dlt::{star_allocate, star_schedule, CostScale, Options, Root, Star};
 /// let star = Star::new(Root::NonComputing, &[(1.0, 1.0), (0.5, 2.0)]);
 /// let a = star_allocate(star, Options::default()).unwrap();
-/// let (net, plans) = star_schedule(star, &a, CostScale::unit()).unwrap();
-/// assert_eq!(net.len(), 3);
-/// assert_eq!(plans[0].len(), 2); // one send per child, no computation at the root
+/// let s = star_schedule(star, &a, CostScale::unit()).unwrap();
+/// assert_eq!(s.network.len(), 3);
+/// assert_eq!(s.plans[0].len(), 2); // one send per child, no computation at the root
 /// ```
-pub fn star_schedule(
-    star: Star<'_>,
-    alloc: &Allocation,
-    scale: CostScale,
-) -> Result<(Network, Vec<Vec<Action>>), DltError> {
+pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Schedule, DltError> {
     let children = star.children;
     validate_root(star.root, children.len())?;
     validate_children(children)?;
@@ -310,13 +306,13 @@ pub fn star_schedule(
     if alloc.alpha[0] > 0.0 {
         plans[0].push(Action::Compute { amount: alloc.alpha[0] });
     }
-    Ok((net, plans))
+    Ok(Schedule { network: net, plans })
 }
 
-/// Executes a star allocation on the event engine ([`star_schedule`] then [`simulate`]).
+/// Executes a star allocation on the event engine ([`star_schedule`] then [`simulate`](super::engine::simulate)).
 ///
 /// # Errors
-/// As [`star_schedule`] and [`simulate`].
+/// As [`star_schedule`] and [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// Two identical workers behind a non-computing root: T = (c + a)²/(c + 2a).
@@ -329,6 +325,5 @@ pub fn star_schedule(
 /// assert!(t.finish_spread(a.makespan) < 1e-12);
 /// ```
 pub fn star_simulate(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
-    let (net, plans) = star_schedule(star, alloc, scale)?;
-    simulate(&net, &plans)
+    star_schedule(star, alloc, scale)?.simulate()
 }

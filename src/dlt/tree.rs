@@ -2,7 +2,7 @@
 //! top-down inflation (Bataineh, Hsiung & Robertazzi 1994, see [`crate::references`]; Jia,
 //! eqs. (4.3)–(4.4)).
 
-use super::engine::{Action, Network, Node, Trace, simulate};
+use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::{DltError, MAX_PROCESSORS, chain_lengths, non_negative, positive};
 use super::star::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, Options, OrderPolicy, Ports, stable_order_by};
@@ -420,14 +420,10 @@ pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> R
 /// use loadbal::dlt::{tree_allocate, tree_schedule, CostScale, KaryTree, Options, Tree};
 /// let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 2, depth: 2 }).unwrap();
 /// let sol = tree_allocate(&t, Options::default()).unwrap();
-/// let (net, plans) = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
-/// assert_eq!((net.len(), plans.len()), (7, 7));
+/// let s = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
+/// assert_eq!((s.network.len(), s.plans.len()), (7, 7));
 /// ```
-pub fn tree_schedule(
-    tree: &Tree,
-    sol: &TreeSolution,
-    scale: CostScale,
-) -> Result<(Network, Vec<Vec<Action>>), DltError> {
+pub fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Schedule, DltError> {
     for (what, got) in [
         ("tree solution blocks", sol.block.len()),
         ("tree solution send orders", sol.send_order.len()),
@@ -463,13 +459,13 @@ pub fn tree_schedule(
             plan.push(Action::Compute { amount: sol.allocation.alpha[v] });
         }
     }
-    Ok((net, plans))
+    Ok(Schedule { network: net, plans })
 }
 
 /// Executes a tree solution on the event engine.
 ///
 /// # Errors
-/// As [`tree_schedule`] and [`simulate`].
+/// As [`tree_schedule`] and [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// ```
@@ -480,6 +476,5 @@ pub fn tree_schedule(
 /// assert!(trace.finish_spread(sol.allocation.makespan) < 1e-12);
 /// ```
 pub fn tree_simulate(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Trace, DltError> {
-    let (net, plans) = tree_schedule(tree, sol, scale)?;
-    simulate(&net, &plans)
+    tree_schedule(tree, sol, scale)?.simulate()
 }

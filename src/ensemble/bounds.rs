@@ -288,12 +288,12 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```
 pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
+    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
     check_eps(eps)?;
-    check_time("sigma_t", sigma_t)?;
+    check_time("sd", sigma_t)?;
     check_time("c_max", c_max)?;
-    if check_time("mu_t", mu_t)? == 0.0 {
-        return Err(EnsembleError::InvalidParameter { what: "mu_t", value: mu_t, why: "must be positive" });
+    if check_time("mean", mu_t)? == 0.0 {
+        return Err(EnsembleError::InvalidParameter { what: "mean", value: mu_t, why: "must be positive" });
     }
     let ratio = sigma_t / mu_t;
     Ok(4.0 * (1.0 + eps).powi(2) * c_max * c_max / (1.0 - 2.0 * eps).powi(2) * ratio * ratio)
@@ -322,15 +322,15 @@ pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants)
 /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
 /// ```
 pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
+    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
     check_eps(eps)?;
-    check_time("sigma_t", sigma_t)?;
+    check_time("sd", sigma_t)?;
     check_time("c_max", c_max)?;
     if !(g > 0.0 && g.is_finite()) {
         return Err(EnsembleError::InvalidParameter { what: "g", value: g, why: "must be positive" });
     }
-    if check_time("mu_t", mu_t)? == 0.0 {
-        return Err(EnsembleError::InvalidParameter { what: "mu_t", value: mu_t, why: "must be positive" });
+    if check_time("mean", mu_t)? == 0.0 {
+        return Err(EnsembleError::InvalidParameter { what: "mean", value: mu_t, why: "must be positive" });
     }
     Ok(((1.0 + eps) * c_max * sigma_t / (g * mu_t)).powi(2))
 }
@@ -368,7 +368,7 @@ pub fn ar_range_claim(
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     let threshold = ar_min_rp_for_range_decrease(law, constants)?;
-    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
+    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -406,7 +406,7 @@ pub fn ar_avg_idle_claim(
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)? as f64;
     let threshold = ar_min_r_for_idle_decrease(law, constants)?;
-    let (TaskTimes { mu_t, sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
+    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp - rr - eps * rr) * mu_t - (1.0 + eps) * c_max * rr.sqrt() * sigma_t;

@@ -4,6 +4,23 @@
 use super::error::{EnsembleError, check_len, check_time};
 use super::law::TaskTimes;
 
+/// A mean and a variance: of a count vector ([`count_mean_var`]) or of a residual task time
+/// ([`residual_task_moments`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeanVariance {
+    /// The mean.
+    pub mean: f64,
+    /// The variance.
+    pub variance: f64,
+}
+
+impl std::fmt::Display for MeanVariance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mean {}, variance {}", self.mean, self.variance)
+    }
+}
+
 /// Mean M and 1/(p−1) sample variance V of a count vector, Ahn et al., eq. (7).
 ///
 /// # Formula
@@ -24,22 +41,22 @@ use super::law::TaskTimes;
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::count_mean_var;
+/// use loadbal::ensemble::{count_mean_var, MeanVariance};
 /// // adjusted counts [0, 2.5, 4.5, 1.5, 6.5]
-/// assert_eq!(count_mean_var(&[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap(), (3.0, 6.5));
+/// assert_eq!(count_mean_var(&[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap(), MeanVariance { mean: 3.0, variance: 6.5 });
 /// ```
-pub fn count_mean_var(x: &[f64]) -> Result<(f64, f64), EnsembleError> {
+pub fn count_mean_var(x: &[f64]) -> Result<MeanVariance, EnsembleError> {
     check_len("count vector", x.len(), 2)?;
     for &v in x {
         check_time("count", v)?;
     }
-    if let Some(mv) = exact_half_integer_mean_var(x) {
-        return Ok(mv);
+    if let Some((mean, variance)) = exact_half_integer_mean_var(x) {
+        return Ok(MeanVariance { mean, variance });
     }
     let p = x.len() as f64;
     let m = x.iter().sum::<f64>() / p;
     let v = x.iter().map(|r| (r - m) * (r - m)).sum::<f64>() / (p - 1.0);
-    Ok((m, v))
+    Ok(MeanVariance { mean: m, variance: v })
 }
 
 /// M and V of entries that are all multiples of ½ below 2⁵², in exact integer arithmetic
@@ -204,12 +221,12 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// # Examples
 /// ```
 /// use loadbal::ensemble::{residual_task_moments, TaskTimes};
-/// let (m, v) = residual_task_moments(TaskTimes::new(488.1, 116.6)).unwrap();
-/// assert!((m - 244.05).abs() < 1e-12 && (v - 24_385.320_833_333).abs() < 1e-6);
+/// let r = residual_task_moments(TaskTimes::new(488.1, 116.6)).unwrap();
+/// assert!((r.mean - 244.05).abs() < 1e-12 && (r.variance - 24_385.320_833_333).abs() < 1e-6);
 /// ```
-pub fn residual_task_moments(law: TaskTimes) -> Result<(f64, f64), EnsembleError> {
-    let TaskTimes { mu_t, sigma_t } = law.checked()?;
-    Ok((mu_t / 2.0, sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0))
+pub fn residual_task_moments(law: TaskTimes) -> Result<MeanVariance, EnsembleError> {
+    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
+    Ok(MeanVariance { mean: mu_t / 2.0, variance: sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0 })
 }
 
 /// Expected algebraic variance of the remaining times with `n_running` processors running a
@@ -241,8 +258,8 @@ pub fn residual_task_moments(law: TaskTimes) -> Result<(f64, f64), EnsembleError
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
 pub fn expected_algebraic_variance(law: TaskTimes, rhat: &[f64], n_running: usize) -> Result<f64, EnsembleError> {
-    let (m, v) = count_mean_var(rhat)?;
-    let TaskTimes { mu_t, sigma_t } = law.checked()?;
+    let MeanVariance { mean: m, variance: v } = count_mean_var(rhat)?;
+    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
     let p = rhat.len();
     if n_running > p {
         return Err(EnsembleError::InvalidParameter {
@@ -312,8 +329,8 @@ pub fn variance_decrease(mu_t: f64, rhat_before: &[f64], rhat_after: &[f64]) -> 
         });
     }
     check_time("mu_t", mu_t)?;
-    let (m0, v0) = count_mean_var(rhat_before)?;
-    let (m1, v1) = count_mean_var(rhat_after)?;
+    let MeanVariance { mean: m0, variance: v0 } = count_mean_var(rhat_before)?;
+    let MeanVariance { mean: m1, variance: v1 } = count_mean_var(rhat_after)?;
     if (m0 - m1).abs() > 1e-9 * m0.abs().max(1.0) {
         return Err(EnsembleError::InvalidParameter {
             what: "M(R̂') − M(R̂)",
@@ -361,7 +378,7 @@ mod tests {
 
     #[test]
     fn mutant_residual() {
-        let (m, v) = residual_task_moments(TaskTimes::new(152.0, 191.1)).unwrap();
+        let MeanVariance { mean: m, variance: v } = residual_task_moments(TaskTimes::new(152.0, 191.1)).unwrap();
         assert_eq!(m, 76.0);
         assert!((v - 14_098.403_333_333).abs() < 1e-6);
     }

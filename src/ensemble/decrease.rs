@@ -1,7 +1,7 @@
 //! Exact expected-variance decreases of one balancing step: Propositions 1, 4, 7 (corrected)
 //! and 10 of Ahn et al., all instances of Lemma 4 (11).
 
-use super::counts::{adjusted_counts, check_idle, count_mean_var};
+use super::counts::{MeanVariance, adjusted_counts, check_idle, count_mean_var};
 use super::error::{EnsembleError, check_len, check_time};
 use super::law::CountStep;
 use super::steps::{ar_step, nr_step};
@@ -139,7 +139,7 @@ pub fn rp_expected_variance_decrease(
         }
         RpDonorModel::UncorrectedClosedForm => {
             let x: Vec<f64> = r.iter().map(|&c| c as f64).collect();
-            let (m, v) = count_mean_var(&x)?;
+            let MeanVariance { mean: m, variance: v } = count_mean_var(&x)?;
             (m * m - m + v) / (2.0 * (p - 1.0))
         }
     };
@@ -418,7 +418,7 @@ mod tests {
             let total: u64 = r.iter().sum();
             prop_assume!(total >= p as u64);
             let running = busy(&r);
-            let v_of = |c: &[u64]| count_mean_var(&adjusted_counts(c, &running).unwrap()).unwrap().1;
+            let v_of = |c: &[u64]| count_mean_var(&adjusted_counts(c, &running).unwrap()).unwrap().variance;
             let ar = v_of(&ar_step(&r, 0).unwrap().counts);
             let mut all = Vec::new();
             enumerate(p, total, &mut Vec::new(), &mut all);
@@ -441,7 +441,7 @@ mod tests {
                 prop_assert!((lemma4 - prop1).abs() < 1e-9 * prop1.max(1.0));
             }
             let after = ar_step(&r, idle).unwrap().counts;
-            let (_, v) = count_mean_var(&adjusted_counts(&after, &busy(&r)).unwrap()).unwrap();
+            let v = count_mean_var(&adjusted_counts(&after, &busy(&r)).unwrap()).unwrap().variance;
             prop_assert!(v <= 0.25 + 1e-12);
         }
     }

@@ -5,6 +5,7 @@ use rand::Rng;
 use rand_distr::{Distribution, Gamma, LogNormal, Normal};
 
 use super::error::{EnsembleError, check_time};
+use super::law::TaskTimes;
 
 fn positive(what: &'static str, v: f64) -> Result<f64, EnsembleError> {
     if check_time(what, v)? > 0.0 {
@@ -37,10 +38,10 @@ fn positive(what: &'static str, v: f64) -> Result<f64, EnsembleError> {
 /// let est = MonteCarlo::new(1, 20_000).unwrap().estimate(|_, rng| g.sample(rng)).unwrap();
 /// assert!(est.agrees_with(488.1, 4.0));
 /// ```
-pub fn gamma_matched(mu_t: f64, sigma_t: f64) -> Result<Gamma<f64>, EnsembleError> {
-    let (mu, sd) = (positive("mu_t", mu_t)?, positive("sigma_t", sigma_t)?);
+pub fn gamma_matched(mean: f64, sd: f64) -> Result<Gamma<f64>, EnsembleError> {
+    let (mu, sd) = (positive("mean", mean)?, positive("sd", sd)?);
     Gamma::new((mu / sd).powi(2), sd * sd / mu).map_err(|_| EnsembleError::InvalidParameter {
-        what: "sigma_t",
+        what: "sd",
         value: sd,
         why: "gamma shape out of range",
     })
@@ -65,11 +66,11 @@ pub fn gamma_matched(mu_t: f64, sigma_t: f64) -> Result<Gamma<f64>, EnsembleErro
 /// use loadbal::ensemble::lognormal_matched;
 /// assert!(lognormal_matched(488.1, 116.6).is_ok());
 /// ```
-pub fn lognormal_matched(mu_t: f64, sigma_t: f64) -> Result<LogNormal<f64>, EnsembleError> {
-    let (mu, sd) = (positive("mu_t", mu_t)?, positive("sigma_t", sigma_t)?);
+pub fn lognormal_matched(mean: f64, sd: f64) -> Result<LogNormal<f64>, EnsembleError> {
+    let (mu, sd) = (positive("mean", mean)?, positive("sd", sd)?);
     let s2 = (1.0 + (sd / mu).powi(2)).ln();
     LogNormal::new(mu.ln() - s2 / 2.0, s2.sqrt()).map_err(|_| EnsembleError::InvalidParameter {
-        what: "sigma_t",
+        what: "sd",
         value: sd,
         why: "log-normal out of range",
     })
@@ -90,9 +91,9 @@ pub fn lognormal_matched(mu_t: f64, sigma_t: f64) -> Result<LogNormal<f64>, Ense
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TruncatedNormal {
     /// Mean of the parent normal (μ_T).
-    pub mu: f64,
+    pub parent_mean: f64,
     /// Standard deviation of the parent normal (σ_T).
-    pub sigma: f64,
+    pub parent_sd: f64,
 }
 
 /// The normal law N(μ_T, σ_T²) truncated to `[0, ∞)`, for the simulator.
@@ -120,15 +121,15 @@ pub struct TruncatedNormal {
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// assert!(simulate(&law, &SimConfig::new(1000, 25, Algorithm::Md), &mut rng).is_ok());
 /// ```
-pub fn truncated_normal(mu_t: f64, sigma_t: f64) -> Result<TruncatedNormal, EnsembleError> {
-    let mu = check_time("mu_t", mu_t)?;
-    let sigma = positive("sigma_t", sigma_t)?;
-    Ok(TruncatedNormal { mu, sigma })
+pub fn truncated_normal(mean: f64, sd: f64) -> Result<TruncatedNormal, EnsembleError> {
+    let parent_mean = check_time("mean", mean)?;
+    let parent_sd = positive("sd", sd)?;
+    Ok(TruncatedNormal { parent_mean, parent_sd })
 }
 
 impl TruncatedNormal {
     fn lambda(&self) -> (f64, f64) {
-        let b = self.mu / self.sigma;
+        let b = self.parent_mean / self.parent_sd;
         let cdf = crate::order_stats::std_normal_cdf(b);
         let pdf = (-0.5 * b * b).exp() / (2.0 * std::f64::consts::PI).sqrt();
         (b, pdf / cdf)
@@ -141,7 +142,7 @@ impl TruncatedNormal {
     /// μ_T/σ_T ≥ −5; checked against mpmath values in this module's tests (σ/μ = 1).
     pub fn mean(&self) -> f64 {
         let (_, l) = self.lambda();
-        self.mu + self.sigma * l
+        self.parent_mean + self.parent_sd * l
     }
 
     /// Standard deviation of the truncated law, `σ √(1 − bλ − λ²)`.
@@ -151,13 +152,13 @@ impl TruncatedNormal {
     /// σ_T to 1e-12 relative anyway (the truncation is a 5σ event).
     pub fn sd(&self) -> f64 {
         let (b, l) = self.lambda();
-        self.sigma * (1.0 - b * l - l * l).max(0.0).sqrt()
+        self.parent_sd * (1.0 - b * l - l * l).max(0.0).sqrt()
     }
 }
 
 impl std::fmt::Display for TruncatedNormal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "N({}, {}²) truncated to [0, ∞)", self.mu, self.sigma)
+        write!(f, "N({}, {}²) truncated to [0, ∞)", self.parent_mean, self.parent_sd)
     }
 }
 
@@ -165,7 +166,7 @@ impl Distribution<f64> for TruncatedNormal {
     fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
         loop {
             let z: f64 = rng.sample(rand_distr::StandardNormal);
-            let x = self.mu + self.sigma * z;
+            let x = self.parent_mean + self.parent_sd * z;
             if x >= 0.0 {
                 return x;
             }
@@ -182,7 +183,7 @@ impl Distribution<f64> for TruncatedNormal {
 /// Displayed as:
 /// ```
 /// use loadbal::ensemble::MutantMixture;
-/// assert_eq!(MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }.to_string(), "75 % × 50 s, 25 % × N(458, 145.7²) truncated to [0, ∞)");
+/// assert_eq!(MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 }.to_string(), "75 % × 50 s, 25 % × N(458, 145.7²) truncated to [0, ∞)");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -192,13 +193,13 @@ pub struct MutantMixture {
     /// Time of a short task.
     pub short: f64,
     /// Mean of a long task (before truncation).
-    pub long_mean: f64,
+    pub long_task_mean: f64,
     /// Standard deviation of a long task (before truncation).
-    pub long_sd: f64,
+    pub long_task_sd: f64,
 }
 
 impl MutantMixture {
-    /// Mean and standard deviation of the untruncated mixture.
+    /// Mean and standard deviation of the untruncated mixture, as a [`TaskTimes`].
     ///
     /// # Formula
     /// ```text
@@ -213,14 +214,14 @@ impl MutantMixture {
     /// # Examples
     /// ```
     /// use loadbal::ensemble::MutantMixture;
-    /// let (mu, sd) = MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 }.moments();
-    /// assert!((mu - 152.0).abs() < 1e-9 && (sd - 191.1).abs() < 0.05);
+    /// let m = MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 }.moments();
+    /// assert!((m.mean - 152.0).abs() < 1e-9 && (m.sd - 191.1).abs() < 0.05);
     /// ```
-    pub fn moments(&self) -> (f64, f64) {
+    pub fn moments(&self) -> TaskTimes {
         let q = self.p_short;
-        let mu = q * self.short + (1.0 - q) * self.long_mean;
-        let m2 = q * self.short * self.short + (1.0 - q) * (self.long_mean.powi(2) + self.long_sd.powi(2));
-        (mu, (m2 - mu * mu).sqrt())
+        let mu = q * self.short + (1.0 - q) * self.long_task_mean;
+        let m2 = q * self.short * self.short + (1.0 - q) * (self.long_task_mean.powi(2) + self.long_task_sd.powi(2));
+        TaskTimes::new(mu, (m2 - mu * mu).sqrt())
     }
 }
 
@@ -232,8 +233,8 @@ impl std::fmt::Display for MutantMixture {
             100.0 * self.p_short,
             self.short,
             100.0 * (1.0 - self.p_short),
-            self.long_mean,
-            self.long_sd
+            self.long_task_mean,
+            self.long_task_sd
         )
     }
 }
@@ -243,7 +244,8 @@ impl Distribution<f64> for MutantMixture {
         if rng.random::<f64>() < self.p_short {
             return self.short;
         }
-        let n = Normal::new(self.long_mean, self.long_sd.abs()).unwrap_or(Normal::new(0.0, 1.0).expect("unit normal"));
+        let n = Normal::new(self.long_task_mean, self.long_task_sd.abs())
+            .unwrap_or(Normal::new(0.0, 1.0).expect("unit normal"));
         loop {
             let x = n.sample(rng);
             if x >= 0.0 {
@@ -262,7 +264,7 @@ mod tests {
     fn matched_moments_by_monte_carlo() {
         let g = gamma_matched(152.0, 191.1).unwrap();
         let l = lognormal_matched(152.0, 191.1).unwrap();
-        let m = MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 };
+        let m = MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 };
         let mc = MonteCarlo::new(3, 40_000).unwrap();
         for (i, mean) in [
             mc.estimate(|_, rng| g.sample(rng)).unwrap(),

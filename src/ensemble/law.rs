@@ -22,31 +22,31 @@ use super::error::{EnsembleError, check_time};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TaskTimes {
     /// Mean task time μ_T (seconds).
-    pub mu_t: f64,
+    pub mean: f64,
     /// Standard deviation of the task time σ_T (seconds).
-    pub sigma_t: f64,
+    pub sd: f64,
 }
 
 impl TaskTimes {
-    /// The law with mean `mu_t` and standard deviation `sigma_t` (not checked here).
-    pub const fn new(mu_t: f64, sigma_t: f64) -> Self {
-        TaskTimes { mu_t, sigma_t }
+    /// The law with mean `mean` and standard deviation `sd` (not checked here).
+    pub const fn new(mean: f64, sd: f64) -> Self {
+        TaskTimes { mean, sd }
     }
 
     /// The same law, after checking both moments are finite and non-negative.
     ///
     /// # Errors
-    /// [`EnsembleError::InvalidTime`] naming `mu_t` or `sigma_t`.
+    /// [`EnsembleError::InvalidTime`] naming `mean` or `sd`.
     pub fn checked(self) -> Result<Self, EnsembleError> {
-        check_time("mu_t", self.mu_t)?;
-        check_time("sigma_t", self.sigma_t)?;
+        check_time("mean", self.mean)?;
+        check_time("sd", self.sd)?;
         Ok(self)
     }
 }
 
 impl fmt::Display for TaskTimes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "task time {} s ± {} s (mean ± standard deviation)", self.mu_t, self.sigma_t)
+        write!(f, "task time {} s ± {} s (mean ± standard deviation)", self.mean, self.sd)
     }
 }
 

@@ -78,8 +78,9 @@ pub use bounds::{
     rp_max_idle_claim,
 };
 pub use counts::{
-    adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle, count_mean_var,
-    expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments, variance_decrease,
+    MeanVariance, adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle,
+    count_mean_var, expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments,
+    variance_decrease,
 };
 pub use decrease::{
     RpDonorModel, ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease,
@@ -92,8 +93,8 @@ pub use history::variance_along_history;
 pub use law::{CountStep, TaskTimes};
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
-    METRICS, MetricsEstimate, metrics_sample, monte_carlo_metrics, remaining_times_sample, residual_variance_sample,
-    step_variance_sample,
+    METRICS, MetricsEstimate, RemainingTimes, StepVariances, metrics_sample, monte_carlo_metrics,
+    remaining_times_sample, residual_variance_sample, step_variance_sample,
 };
 pub use sim::{
     Algorithm, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, SimConfig, SimResult, StepRecord, simulate,
@@ -102,4 +103,4 @@ pub use static_pred::{
     ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention, c_max,
     static_prediction, static_variance,
 };
-pub use steps::{StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};
+pub use steps::{DonorPoll, StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};

@@ -191,7 +191,39 @@ where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
 {
-    Ok(step_variance_sample(dist, CountStep::new(r, r, running), rng)?.0)
+    Ok(step_variance_sample(dist, CountStep::new(r, r, running), rng)?.before)
+}
+
+/// ξ² before and after one step, from [`step_variance_sample`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StepVariances {
+    /// ξ²(X) before the step.
+    pub before: f64,
+    /// ξ²(X') after the step.
+    pub after: f64,
+}
+
+impl std::fmt::Display for StepVariances {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ξ² {} before, {} after", self.before, self.after)
+    }
+}
+
+/// Every processor's remaining time before and after one step, from [`remaining_times_sample`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RemainingTimes {
+    /// X_i before the step, per processor.
+    pub before: Vec<f64>,
+    /// X'_i after the step, per processor.
+    pub after: Vec<f64>,
+}
+
+impl std::fmt::Display for RemainingTimes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "remaining times of {} processors before and after a step", self.before.len())
+    }
 }
 
 /// One draw of ξ² before and after a step from counts `before` to `after` with the same task
@@ -216,16 +248,16 @@ where
 /// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let step = CountStep::new(&[0, 3, 5], &[2, 3, 3], &[false, true, true]);
-/// let (b, a) = step_variance_sample(&d, step, &mut rng).unwrap();
-/// assert!(b >= 0.0 && a >= 0.0);
+/// let v = step_variance_sample(&d, step, &mut rng).unwrap();
+/// assert!(v.before >= 0.0 && v.after >= 0.0);
 /// ```
-pub fn step_variance_sample<D, G>(dist: &D, step: CountStep<'_>, rng: &mut G) -> Result<(f64, f64), EnsembleError>
+pub fn step_variance_sample<D, G>(dist: &D, step: CountStep<'_>, rng: &mut G) -> Result<StepVariances, EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
 {
-    let (x, x_after) = remaining_times_sample(dist, step, rng)?;
-    Ok((sample_variance(&x), sample_variance(&x_after)))
+    let x = remaining_times_sample(dist, step, rng)?;
+    Ok(StepVariances { before: sample_variance(&x.before), after: sample_variance(&x.after) })
 }
 
 /// One draw of every processor's remaining time before and after a step from counts `before` to
@@ -252,14 +284,10 @@ where
 /// let d = rand_distr::Gamma::new(4.0, 1.0).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let step = CountStep::new(&[0, 3, 5], &[2, 3, 3], &[false, true, true]);
-/// let (x, y) = remaining_times_sample(&d, step, &mut rng).unwrap();
-/// assert!((x.iter().sum::<f64>() - y.iter().sum::<f64>()).abs() < 1e-9);
+/// let x = remaining_times_sample(&d, step, &mut rng).unwrap();
+/// assert!((x.before.iter().sum::<f64>() - x.after.iter().sum::<f64>()).abs() < 1e-9);
 /// ```
-pub fn remaining_times_sample<D, G>(
-    dist: &D,
-    step: CountStep<'_>,
-    rng: &mut G,
-) -> Result<(Vec<f64>, Vec<f64>), EnsembleError>
+pub fn remaining_times_sample<D, G>(dist: &D, step: CountStep<'_>, rng: &mut G) -> Result<RemainingTimes, EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
@@ -302,5 +330,5 @@ where
             x_after[i] += pool.pop().expect("totals checked");
         }
     }
-    Ok((x, x_after))
+    Ok(RemainingTimes { before: x, after: x_after })
 }

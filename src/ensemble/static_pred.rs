@@ -61,10 +61,10 @@ pub struct StaticPrediction {
     /// Processors holding ⌈n/p⌉ tasks (the first n mod p); the others hold ⌊n/p⌋.
     pub larger_blocks: u64,
     /// η_X = (n/p) μ_T, the expected average processor time ((12) for equal blocks).
-    pub mu_x: f64,
+    pub mean_x: f64,
     /// √(n/p) σ_T ((12); for an unequal split the processors' deviations are √⌊n/p⌋ σ_T and
     /// √⌈n/p⌉ σ_T).
-    pub sigma_x: f64,
+    pub sd_x: f64,
     /// E\[Y_p\].
     pub expected_max: f64,
     /// E\[Y_1\].
@@ -140,7 +140,7 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 /// ```
 pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConvention) -> Result<f64, EnsembleError> {
     check_p(p)?;
-    let TaskTimes { mu_t, sigma_t } = law.checked()?;
+    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
     if n == 0 {
         return Err(EnsembleError::BadTaskCount { n, p });
     }
@@ -210,7 +210,7 @@ pub fn static_prediction(
     if n < p {
         return Err(EnsembleError::BadTaskCount { n, p });
     }
-    let TaskTimes { mu_t, sigma_t } = law.checked()?;
+    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
     let k = n % p;
     let base = n / p;
     if k != 0 && options.convention != VarianceConvention::Exact {
@@ -260,8 +260,8 @@ pub fn static_prediction(
     Ok(StaticPrediction {
         tasks_per_processor: r,
         larger_blocks: k,
-        mu_x,
-        sigma_x,
+        mean_x: mu_x,
+        sd_x: sigma_x,
         expected_max,
         expected_min,
         expected_max_idle: expected_max - expected_min,

@@ -114,6 +114,25 @@ pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, Ense
     Ok(outcome(r, counts, Some(donor)))
 }
 
+/// The outcome of an RP poll, from [`rp_poll`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DonorPoll {
+    /// The donor, `None` when no other processor has queued work.
+    pub donor: Option<usize>,
+    /// The number of polls it took (0 when there is no donor).
+    pub polls: u64,
+}
+
+impl std::fmt::Display for DonorPoll {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.donor {
+            Some(d) => write!(f, "donor {d} after {} polls", self.polls),
+            None => write!(f, "no donor"),
+        }
+    }
+}
+
 /// Draws the RP donor for idle processor `idle` and returns it with the number of polls.
 /// [`RpDonorModel::UniformAvailable`] re-polls uniformly among the other processors until one
 /// with R_j ≥ 2 answers (the algorithm of §2.4; `None` when nobody has queued work); the other
@@ -133,27 +152,27 @@ pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, Ense
 /// use loadbal::ensemble::{rp_poll, RpDonorModel};
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let (donor, polls) = rp_poll(&[0, 1, 1, 6], 0, RpDonorModel::UniformAvailable, &mut rng).unwrap();
-/// assert_eq!(donor, Some(3));
-/// assert!(polls >= 1);
+/// let poll = rp_poll(&[0, 1, 1, 6], 0, RpDonorModel::UniformAvailable, &mut rng).unwrap();
+/// assert_eq!(poll.donor, Some(3));
+/// assert!(poll.polls >= 1);
 /// ```
 pub fn rp_poll<G: Rng + ?Sized>(
     r: &[u64],
     idle: usize,
     model: RpDonorModel,
     rng: &mut G,
-) -> Result<(Option<usize>, u64), EnsembleError> {
+) -> Result<DonorPoll, EnsembleError> {
     check_counts(r, idle)?;
     let p = r.len();
     match model {
         RpDonorModel::UniformAvailable => {
             if !r.iter().enumerate().any(|(j, &c)| j != idle && c >= 2) {
-                return Ok((None, 0));
+                return Ok(DonorPoll { donor: None, polls: 0 });
             }
             let (donor, polls) = poll_available(p, idle, |j| r[j] >= 2, rng);
-            Ok((Some(donor), polls))
+            Ok(DonorPoll { donor: Some(donor), polls })
         }
-        _ => Ok((Some(poll_other(p, idle, rng)), 1)),
+        _ => Ok(DonorPoll { donor: Some(poll_other(p, idle, rng)), polls: 1 }),
     }
 }
 

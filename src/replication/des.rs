@@ -106,14 +106,14 @@ impl DesClass {
 /// assert_eq!(des_class(1.5, -1.2, 1.0), DesClass::B);
 /// assert_eq!(DesClass::M.to_string(), "M (level shift)");
 /// ```
-pub fn des_class(e: f64, e_prev: f64, sigma: f64) -> DesClass {
-    if e.abs() > 10.0 * sigma {
+pub fn des_class(e: f64, e_prev: f64, sd: f64) -> DesClass {
+    if e.abs() > 10.0 * sd {
         DesClass::H1
-    } else if e > 2.0 * sigma {
+    } else if e > 2.0 * sd {
         DesClass::H2
-    } else if e < -2.0 * sigma {
+    } else if e < -2.0 * sd {
         DesClass::H3
-    } else if e.abs() > sigma && e_prev.abs() > sigma && e * e_prev > 0.0 {
+    } else if e.abs() > sd && e_prev.abs() > sd && e * e_prev > 0.0 {
         DesClass::M
     } else {
         DesClass::B

@@ -197,6 +197,22 @@ pub fn estimate_gamma(series: &[f64], replicas: u64) -> Result<f64, ReplicationE
     Ok((sr / s1).log2() / f64::from(r))
 }
 
+/// Monte Carlo first-level constants, from [`first_level_monte_carlo`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstLevelEstimate {
+    /// α as a mean with its standard error.
+    pub alpha: Estimate,
+    /// The plug-in constants (`constants.alpha` is `alpha.mean`).
+    pub constants: FirstLevelConstants,
+}
+
+impl std::fmt::Display for FirstLevelEstimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (α = {})", self.constants, self.alpha)
+    }
+}
+
 /// Monte Carlo estimate of the first-level constants of a distribution (Dobber, §5.3.2): `α` as a mean with its
 /// standard error, the β's from second moments.
 ///
@@ -217,18 +233,15 @@ pub fn estimate_gamma(series: &[f64], replicas: u64) -> Result<f64, ReplicationE
 /// use loadbal::montecarlo::MonteCarlo;
 /// use loadbal::replication::{estimation::first_level_monte_carlo, exact::JobTimeDist};
 /// let mc = MonteCarlo::new(5, 20_000).unwrap();
-/// let (alpha, k) = first_level_monte_carlo(&JobTimeDist::Exponential { mean: 2.0 }, &mc).unwrap();
-/// assert!(alpha.agrees_with(0.5, 4.0));
-/// assert!((k.beta_max - 1.118034).abs() < 0.05);
+/// let e = first_level_monte_carlo(&JobTimeDist::Exponential { mean: 2.0 }, &mc).unwrap();
+/// assert!(e.alpha.agrees_with(0.5, 4.0));
+/// assert!((e.constants.beta_max - 1.118034).abs() < 0.05);
 /// ```
-pub fn first_level_monte_carlo(
-    dist: &JobTimeDist,
-    mc: &MonteCarlo,
-) -> Result<(Estimate, FirstLevelConstants), ReplicationError> {
+pub fn first_level_monte_carlo(dist: &JobTimeDist, mc: &MonteCarlo) -> Result<FirstLevelEstimate, ReplicationError> {
     let x = dist.sampler()?;
-    let (mu, sigma) = (dist.mean(), dist.sd());
+    let (mu, sd) = (dist.mean(), dist.sd());
     let e = mc.estimate_vec(4, |_, rng, out| {
-        let (a, b) = ((x.sample(rng) - mu) / sigma, (x.sample(rng) - mu) / sigma);
+        let (a, b) = ((x.sample(rng) - mu) / sd, (x.sample(rng) - mu) / sd);
         let (hi, lo) = (a.max(b), a.min(b));
         out.copy_from_slice(&[hi, hi * hi, lo, lo * lo]);
     })?;
@@ -238,7 +251,7 @@ pub fn first_level_monte_carlo(
         beta_max: (e[1].mean - e[0].mean.powi(2)).max(0.0).sqrt(),
         beta_min: (e[3].mean - e[2].mean.powi(2)).max(0.0).sqrt(),
     };
-    Ok((alpha, k))
+    Ok(FirstLevelEstimate { alpha, constants: k })
 }
 
 #[cfg(test)]
@@ -253,7 +266,7 @@ mod tests {
             (JobTimeDist::Exponential { mean: 3.0 }, exponential_first_level()),
             (JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, normal_first_level()),
         ] {
-            let (alpha, est) = first_level_monte_carlo(&dist, &mc).unwrap();
+            let FirstLevelEstimate { alpha, constants: est } = first_level_monte_carlo(&dist, &mc).unwrap();
             assert!(alpha.agrees_with(k.alpha, 4.0));
             assert!((est.beta_max - k.beta_max).abs() < 0.01, "{est:?} vs {k:?}");
             assert!((est.beta_min - k.beta_min).abs() < 0.01, "{est:?} vs {k:?}");

@@ -198,6 +198,22 @@ impl std::fmt::Display for Line {
     }
 }
 
+/// A least-squares line and its coefficient of determination R², from [`least_squares_line`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LineFit {
+    /// The fitted line.
+    pub line: Line,
+    /// R² = 1 − SS_res/SS_tot (1 when every `y` is equal).
+    pub r_squared: f64,
+}
+
+impl std::fmt::Display for LineFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (R² = {})", self.line, self.r_squared)
+    }
+}
+
 impl Line {
     /// `a·x + b`.
     ///
@@ -264,10 +280,10 @@ pub fn threshold(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
 /// use loadbal::replication::fits::least_squares_line;
 /// let p = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
 /// let a = [0.51, 0.525, 0.523333, 0.5125, 0.5, 0.478333, 0.461429];
-/// let (line, _) = least_squares_line(&p, &a).unwrap();
-/// assert!((line.slope + 0.009371).abs() < 1e-5);
+/// let fit = least_squares_line(&p, &a).unwrap();
+/// assert!((fit.line.slope + 0.009371).abs() < 1e-5 && fit.r_squared < 1.0);
 /// ```
-pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<(Line, f64), ReplicationError> {
+pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<LineFit, ReplicationError> {
     if x.len() != y.len() {
         return Err(ReplicationError::LengthMismatch { left: x.len(), right: y.len() });
     }
@@ -298,7 +314,7 @@ pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<(Line, f64), Replicati
     }
     let ss_res = s_e2 - s_e * s_e / c.n;
     let r2 = if c.syy == 0.0 { 1.0 } else { 1.0 - ss_res / c.syy };
-    Ok((line, r2))
+    Ok(LineFit { line, r_squared: r2 })
 }
 
 /// Centred sums of two samples by the corrected two-pass algorithm: with `d = v − m` around the
@@ -417,10 +433,10 @@ pub fn table_slopes<R: AsRef<[f64]>>(rows: &[R]) -> Result<TableSlopes, Replicat
         x.push(p as f64);
         y.push(mean(&col));
     }
-    let along_p = least_squares_line(&x, &y)?.0.slope;
+    let along_p = least_squares_line(&x, &y)?.line.slope;
     let x: Vec<f64> = (0..n).map(|r| r as f64).collect();
     let y: Vec<f64> = rows.iter().map(|row| mean(row.as_ref())).collect();
-    let along_r = least_squares_line(&x, &y)?.0.slope;
+    let along_r = least_squares_line(&x, &y)?.line.slope;
     Ok(TableSlopes { along_r, along_p })
 }
 
@@ -462,6 +478,22 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
     Ok(c.sxy / (c.sxx.sqrt() * c.syy.sqrt()))
 }
 
+/// The weighted correlations of a triangular table with its two indices, from [`table_correlations`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TableCorrelations {
+    /// ρ_r, the correlation with the row index r (averaged over p).
+    pub with_r: f64,
+    /// ρ_p, the correlation with the column index p (averaged over r).
+    pub with_p: f64,
+}
+
+impl std::fmt::Display for TableCorrelations {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "correlation with r {}, with p {}", self.with_r, self.with_p)
+    }
+}
+
 /// The expected correlation of a triangular parameter table `t(r, p)`, `0 ≤ r < p ≤ P`, with `r`
 /// and with `p`, as Table 5.4 of Dobber computes it: fix p, correlate t with r, and average
 /// over p weighted by the number of r values; likewise for p (columns with a single value have
@@ -497,10 +529,10 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
 ///     &[0.46, 0.47],
 ///     &[0.43],
 /// ];
-/// let (r, p) = table_correlations(&alpha).unwrap();
-/// assert!((r - 0.329_331).abs() < 1e-6 && (p + 0.486_482).abs() < 1e-6);
+/// let c = table_correlations(&alpha).unwrap();
+/// assert!((c.with_r - 0.329_331).abs() < 1e-6 && (c.with_p + 0.486_482).abs() < 1e-6);
 /// ```
-pub fn table_correlations<R: AsRef<[f64]>>(rows: &[R]) -> Result<(f64, f64), ReplicationError> {
+pub fn table_correlations<R: AsRef<[f64]>>(rows: &[R]) -> Result<TableCorrelations, ReplicationError> {
     let n = rows.len();
     let shape = |value: f64| ReplicationError::InvalidParameter {
         name: "table",
@@ -534,5 +566,5 @@ pub fn table_correlations<R: AsRef<[f64]>>(rows: &[R]) -> Result<(f64, f64), Rep
             w_p += m as f64;
         }
     }
-    Ok((sum_r / w_r, sum_p / w_p))
+    Ok(TableCorrelations { with_r: sum_r / w_r, with_p: sum_p / w_p })
 }

@@ -180,8 +180,8 @@ impl Smoothing {
 /// assert!(whybark_delta(5.0, 0.0, 1.0));
 /// assert!(whybark_delta(1.5, 1.3, 1.0) && !whybark_delta(1.5, -1.3, 1.0));
 /// ```
-pub fn whybark_delta(e: f64, e_prev: f64, sigma: f64) -> bool {
-    e.abs() > 4.0 * sigma || (e.abs() > 1.2 * sigma && e_prev.abs() > 1.2 * sigma && e * e_prev > 0.0)
+pub fn whybark_delta(e: f64, e_prev: f64, sd: f64) -> bool {
+    e.abs() > 4.0 * sd || (e.abs() > 1.2 * sd && e_prev.abs() > 1.2 * sd && e * e_prev > 0.0)
 }
 
 /// Mentzer's α Dobber, eq. (7.6): `min(|(y_t − ŷ_t)/y_t|, 1)`.
@@ -251,8 +251,8 @@ impl Predictor for Smoothing {
             }
             Rule::Whybark { errors, last_delta } => {
                 let e_prev = errors.last().copied().unwrap_or(0.0);
-                let sigma = if errors.len() >= 2 { super::stats::sd(errors) } else { f64::INFINITY };
-                let delta = whybark_delta(e, e_prev, sigma);
+                let sd = if errors.len() >= 2 { super::stats::sd(errors) } else { f64::INFINITY };
+                let delta = whybark_delta(e, e_prev, sd);
                 let a = if delta {
                     0.8
                 } else if *last_delta {

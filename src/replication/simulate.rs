@@ -575,7 +575,7 @@ pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<Adaptive
         hist_d.push(cost_d / cfg.block as f64);
         hist_j.push(cost_j / cfg.block as f64);
         let predict = |hist: &[f64]| match least_squares_line(&hist_y, hist) {
-            Ok((line, _)) => line.at(y),
+            Ok(fit) => fit.line.at(y),
             Err(_) => hist.iter().sum::<f64>() / hist.len() as f64,
         };
         let next = if predict(&hist_j) < predict(&hist_d) { Strategy::Jr } else { Strategy::Dlb };

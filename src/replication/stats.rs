@@ -267,7 +267,7 @@ pub fn hurst_from_acf(y: &[f64], max_lag: usize) -> Result<f64, ReplicationError
             got: x.len(),
         });
     }
-    let (line, _) = super::fits::least_squares_line(&x, &l)?;
+    let line = super::fits::least_squares_line(&x, &l)?.line;
     Ok(1.0 + line.slope / 2.0)
 }
 

@@ -85,7 +85,7 @@ fn time_varying_speed_and_stepping() {
     let mut sim = Simulator::new(&net);
     sim.push(0, Action::Send { to: 1, amount: 1.5 }).unwrap();
     let e = sim.step().unwrap();
-    assert_eq!((e.time(), e.completed().map(|c| c.0)), (1.5, Some(0)));
+    assert_eq!((e.time(), e.completed().map(|c| c.node)), (1.5, Some(0)));
     // React to the event: compute 1.5 units from t = 1.5: 0.5 by t = 2, 0.25 by t = 3 (w = 4),
     // the last 0.75 by 3.75.
     sim.push(1, Action::Compute { amount: 1.5 }).unwrap();

@@ -61,7 +61,7 @@ fn closed_forms_within_their_documented_bounds() {
         let (got, bound_u) = match f.as_str() {
             "md_decrease" => (md_variance_decrease(mu, ints().0, ints().1).unwrap(), 5.0),
             "ar_v_after" => (ar_adjusted_variance_after(ints().0, ints().1).unwrap(), 8.0),
-            "residual_var" => (residual_task_moments(law).unwrap().1, 4.0),
+            "residual_var" => (residual_task_moments(law).unwrap().variance, 4.0),
             "eav_first_idle" | "ar_decrease" | "rp_uniform_others" => {
                 let (base, step, modulus, p) = ints();
                 let r = counts(base, step, modulus, p);

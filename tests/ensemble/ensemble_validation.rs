@@ -54,8 +54,8 @@ fn step_decreases_match_lemma_4() {
         let mc = MonteCarlo::new(200 + i as u64, 40_000).unwrap();
         let est = mc
             .estimate(|_, rng| {
-                let (b, a) = step_variance_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
-                b - a
+                let v = step_variance_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
+                v.before - v.after
             })
             .unwrap();
         assert!(est.agrees_with(model, 4.0), "{name}: model {model}, {est:?}");
@@ -134,7 +134,7 @@ fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
     let run = simulate(&g, &cfg, &mut loadbal::montecarlo::stream(3, 0)).unwrap();
     for s in &run.trajectory {
         let after = adjusted_counts(&s.counts_after, &s.running).unwrap();
-        let (_, v) = loadbal::ensemble::count_mean_var(&after).unwrap();
+        let v = loadbal::ensemble::count_mean_var(&after).unwrap().variance;
         assert!(v <= 0.25 + 1e-12, "V(R̂') = {v}");
     }
 }
@@ -143,7 +143,7 @@ fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
 fn mutant_mixture_drives_the_simulator() {
     let mc = MonteCarlo::new(5, 50).unwrap();
     let e = monte_carlo_metrics(
-        &MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 },
+        &MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 },
         &SimConfig::new(1000, 25, Algorithm::Ar),
         &mc,
     )
@@ -214,7 +214,8 @@ fn idle_time_claims_hold_by_monte_carlo() {
         let mc = MonteCarlo::new(300 + i as u64, 4_000).unwrap();
         let est = mc
             .estimate_vec(2, |_, rng, out| {
-                let (x, y) = remaining_times_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
+                let times = remaining_times_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
+                let (x, y) = (times.before, times.after);
                 let stats = |v: &[f64]| {
                     let max = v.iter().copied().fold(f64::MIN, f64::max);
                     let min = v.iter().copied().fold(f64::MAX, f64::min);

@@ -26,7 +26,7 @@ fn average_cost_gain_and_bias() {
     assert!(pi.residual < 1e-10 && vi.residual < 1e-9);
     // Brute force over the 4 policies.
     let best = (0..4)
-        .map(|k| evaluate_policy(&mdp, Criterion::AverageCost, &[k & 1, k >> 1]).unwrap().1.unwrap())
+        .map(|k| evaluate_policy(&mdp, Criterion::AverageCost, &[k & 1, k >> 1]).unwrap().gain.unwrap())
         .fold(f64::INFINITY, f64::min);
     assert!((pi.gain.unwrap() - best).abs() < 1e-12);
     assert!(pi.to_string().contains("gain"));
@@ -102,7 +102,7 @@ fn states_may_have_different_numbers_of_actions() {
     let mut best = [f64::INFINITY; 3];
     for a0 in 0..3 {
         for a2 in 0..2 {
-            if let Ok((v, _)) = evaluate_policy(&mdp, Criterion::TotalCost, &[a0, 0, a2]) {
+            if let Ok(PolicyValues { values: v, .. }) = evaluate_policy(&mdp, Criterion::TotalCost, &[a0, 0, a2]) {
                 for i in 0..3 {
                     best[i] = best[i].min(v[i]);
                 }
@@ -226,7 +226,7 @@ proptest! {
         // No stationary deterministic policy beats the optimum.
         for k in 0..3usize.pow(5) {
             let pol: Vec<usize> = (0..5).map(|i| (k / 3usize.pow(i as u32)) % 3).collect();
-            let (j, _) = evaluate_policy(&mdp, crit, &pol).unwrap();
+            let j = evaluate_policy(&mdp, crit, &pol).unwrap().values;
             prop_assert!((0..5).all(|i| j[i] >= pi.values[i] - 1e-9));
         }
     }

@@ -117,7 +117,7 @@ proptest! {
             .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
             .collect();
         let e = equivalent(&tree, &w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
-        let (t, order) = to_dlt_tree(&tree, &w).unwrap();
+        let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
         let scale = loadbal::dlt::CostScale::new(2.0, 1.0).unwrap();
         let sol = loadbal::dlt::tree_allocate(&t, loadbal::dlt::Options::load(1.0).with_scale(scale)).unwrap();
         prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);

@@ -151,15 +151,14 @@ fn predictions(pt: &Point) -> Predictions {
 
 /// The stand-in for Ahn et al.'s mutant (their eq. (4b) gives only μ = 152.0 s, σ = 191.1 s):
 /// 75 % short tasks of 50 s, 25 % N(458, 145.7²) truncated at 0, which has those moments.
-const MUTANT: MutantMixture = MutantMixture { p_short: 0.75, short: 50.0, long_mean: 458.0, long_sd: 145.7 };
+const MUTANT: MutantMixture = MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 };
 
 /// The mean and sd of the simulated task times: --mu/--sigma, or the mutant's own moments.
 fn task_times(dist: Dist, mu: f64, sigma: f64) -> TaskTimes {
-    let (mu, sd) = match dist {
+    match dist {
         Dist::Mutant => MUTANT.moments(),
-        _ => (mu, sigma),
-    };
-    TaskTimes::new(mu, sd)
+        _ => TaskTimes::new(mu, sigma),
+    }
 }
 
 /// A task-time law of the simulation.
@@ -299,7 +298,7 @@ fn metric_cells(e: &MetricsEstimate) -> Vec<Cell> {
 fn prediction_cells(s: &StaticPrediction) -> Vec<Cell> {
     let v = |x: f64| Cell::Number(x);
     vec![
-        v(s.mu_x),
+        v(s.mean_x),
         v(s.expected_max),
         Cell::Empty,
         v(s.expected_min),

@@ -139,7 +139,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
                     let model = match (&pred, a) {
                         (Ok(pr), 0) => Some(
                             [
-                                pr.mu_x,
+                                pr.mean_x,
                                 pr.expected_max,
                                 pr.expected_min,
                                 pr.root_expected_variance,
@@ -148,7 +148,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
                                 pr.expected_pct_idle,
                             ][m],
                         ),
-                        (Ok(pr), _) if m == 0 => Some(pr.mu_x),
+                        (Ok(pr), _) if m == 0 => Some(pr.mean_x),
                         _ => None,
                     };
                     let draft = match model {

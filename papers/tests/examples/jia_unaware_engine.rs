@@ -16,7 +16,8 @@ use rand::SeedableRng;
 #[test]
 fn table_3_1_from_engine_reports() {
     let ex = jia::fig_3_8();
-    let (p, run) = execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    let ProbeRun { probe: p, run } =
+        execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     let m = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p, m);
     for &(v, tcs, tcf, tp, _, _) in jia::TABLE_3_1.iter() {
@@ -42,7 +43,7 @@ fn table_3_1_from_engine_reports() {
 fn sld_with_the_probe_on_the_engine() {
     let ex = jia::fig_3_8();
     let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..jia::sld_snp() };
-    let (p, _) = execute_probe(&ex, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
+    let p = execute_probe(&ex, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().probe;
     let s = sld(&ex, &p.tp, &cfg).unwrap();
     let without = execute_sld(&ex, &s, None, cfg.scale).unwrap();
     let with = execute_sld(&ex, &s, Some(p.pl), cfg.scale).unwrap();

@@ -91,7 +91,7 @@ fn simulated_deviation_agrees_with_eq_11() {
 fn expected_max_above_mean_is_e_n_sqrt_t_sigma() {
     let e64 = expected_max_std_normal(64).unwrap();
     let mc = MonteCarlo::new(11, 4_000).unwrap();
-    let laws = [Increment::Normal { mean: 0.0, std_dev: 0.5f64.sqrt() }; 64];
+    let laws = [Increment::Normal { mean: 0.0, sd: 0.5f64.sqrt() }; 64];
     let sim = simulate_loads(100.0, &laws, 25, &LoadSimOptions::new(mc)).unwrap();
     for t in [4usize, 25] {
         let exact = e64 * (t as f64 * 0.5).sqrt();

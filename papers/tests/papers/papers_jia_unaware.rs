@@ -63,8 +63,9 @@ fn table_3_1_probe_against_the_printed_table() {
     assert!(rows.iter().filter(|r| r.table == "Table 3.1").all(|r| r.status != Status::Match));
     // The same numbers from the probe run on the engine, as Table 3.1 prints them.
     let ex = jia::fig_3_8();
-    let (probe, _) =
-        execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    let probe = execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap())
+        .unwrap()
+        .probe;
     assert!((probe.tp[4] - 202.0).abs() < 1e-9 && (probe.tp[7] - 201.3).abs() < 1e-9);
     // Table 3.1 prints T^p_16 = 4.3, which contradicts its own w_16 = 2.0 and T^cf_16 = 1.3:
     // 1.3 + PL·w_16·T_cp = 5.3 (and (3.2) on the printed 4.3 gives w_16 = 1.5).

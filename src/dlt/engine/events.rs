@@ -217,6 +217,22 @@ impl std::fmt::Display for Event {
     }
 }
 
+/// A completed action and the node that ran it, from [`Event::completed`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Completion {
+    /// The node.
+    pub node: usize,
+    /// The action it completed.
+    pub action: Action,
+}
+
+impl std::fmt::Display for Completion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "node {} completed {}", self.node, self.action)
+    }
+}
+
 impl Event {
     /// When the event happened.
     ///
@@ -230,9 +246,20 @@ impl Event {
     }
 
     /// The completed action and its node, if this is a completion.
-    pub fn completed(&self) -> Option<(usize, Action)> {
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::engine::{Action, Completion, Network, Node, Simulator};
+    /// use loadbal::dlt::CostScale;
+    /// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
+    /// let mut sim = Simulator::new(&net);
+    /// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
+    /// let c = sim.run_until(10.0)[0].completed().unwrap();
+    /// assert_eq!(c, Completion { node: 0, action: Action::Compute { amount: 3.0 } });
+    /// ```
+    pub fn completed(&self) -> Option<Completion> {
         match *self {
-            Event::Completed { node, action, .. } => Some((node, action)),
+            Event::Completed { node, action, .. } => Some(Completion { node, action }),
             _ => None,
         }
     }

@@ -48,11 +48,13 @@
 mod events;
 mod network;
 mod profile;
+mod schedule;
 mod sim;
 mod trace;
 
-pub use events::{Action, Event, Report, ReportKind, Reports};
+pub use events::{Action, Completion, Event, Report, ReportKind, Reports};
 pub use network::{Network, Node, RawNetwork};
 pub use profile::SpeedProfile;
+pub use schedule::Schedule;
 pub use sim::{Simulator, simulate};
 pub use trace::{GanttKind, GanttRow, Interval, NodeTrace, Trace};

@@ -286,6 +286,21 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
     sim.network().nodes()[v].cpu.is_some()
 }
 
+/// The tree probe run on the engine, from [`execute_probe`]: what P_0 learns and the run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProbeRun {
+    /// T^cs, T^cf, T^p per node id, from the CTC and PTC reports.
+    pub probe: TreeProbe,
+    /// The engine run of the probe copies.
+    pub run: EngineRun,
+}
+
+impl fmt::Display for ProbeRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; {}", self.probe, self.run)
+    }
+}
+
 /// Runs the tree probe of Jia, §3.2 on the engine and returns what P_0 learns from the CTC
 /// and PTC reports (T^cs, T^cf, T^p per node id) with the run: the engine counterpart of the
 /// forward model [`super::probe_tree`], with the same [`super::Probe`] (L and η) and scale.
@@ -306,15 +321,11 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
 /// let net = TreeNetwork::new(t, vec![1.0, 7.0, 2.0]).unwrap();
 /// let probe = Probe { load: 40.0, eta: 0.05 };
-/// let (p, _run) = execute_probe(&net, probe, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+/// let p = execute_probe(&net, probe, CostScale::new(2.0, 1.0).unwrap()).unwrap().probe;
 /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
 /// assert_eq!(p.tp[1], 14.5);
 /// ```
-pub fn execute_probe(
-    net: &TreeNetwork,
-    probe: super::Probe,
-    scale: CostScale,
-) -> Result<(TreeProbe, EngineRun), UnawareError> {
+pub fn execute_probe(net: &TreeNetwork, probe: super::Probe, scale: CostScale) -> Result<ProbeRun, UnawareError> {
     let (tree, w) = (&net.tree, &net.w[..]);
     // Validation and the PL size are shared with the forward model.
     let model = super::probe_tree(tree, w, probe, scale)?;
@@ -335,7 +346,7 @@ pub fn execute_probe(
     }
     sim.run()?;
     let probe = TreeProbe { tcs, tcf, tp, pl: model.pl };
-    Ok((probe, EngineRun { trace: sim.trace(), node_of, index_of }))
+    Ok(ProbeRun { probe, run: EngineRun { trace: sim.trace(), node_of, index_of } })
 }
 
 /// SLD end to end on the engine (SNP, Jia, §3.2–§3.3): P_0 runs the probe ([`execute_probe`]),
@@ -392,7 +403,7 @@ pub struct SldRun {
 /// ```
 pub fn run_sld(net: &TreeNetwork, cfg: &SldConfig) -> Result<SldRun, UnawareError> {
     let (tree, w) = (&net.tree, &net.w[..]);
-    let (probe, _) = execute_probe(net, super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?;
+    let probe = execute_probe(net, super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?.probe;
     let n = tree.len();
     let mut z_est = vec![0.0; n];
     let mut w_est = w.to_vec();

@@ -70,7 +70,7 @@ mod virtual_tree;
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange, dld, dld_probed};
 pub use equivalent::{Equivalent, RelayRule, equivalent};
 pub use error::UnawareError;
-pub use execute::{EngineRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
+pub use execute::{EngineRun, ProbeRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
     Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
@@ -85,8 +85,8 @@ pub use probing::{
     LinearProbe, NodeEstimate, Probe, ProbeReport, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed,
     estimate_linear, estimate_tree, partition_pi, phase_load, probe_times_linear, probe_tree,
 };
-pub use random_graph::{Coupling, RandomGraph, SpeedClass};
-pub use raold::{TreeSchedule, raold_os, to_dlt_tree};
+pub use random_graph::{Coupling, RandomGraph, SpeedClass, SpeedRange};
+pub use raold::{ConvertedTree, TreeSchedule, raold_os, to_dlt_tree};
 pub use reporting::{ReportingConfig, ReportingRun, reporting_scheme};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};

@@ -22,11 +22,34 @@ impl SpeedClass {
     ///
     /// # Accuracy
     /// Exact (the thesis's constants as printed).
-    pub fn range(self) -> (f64, f64) {
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{SpeedClass, SpeedRange};
+    /// assert_eq!(SpeedClass::Low.range(), SpeedRange { low: 0.01, high: 3.34 });
+    /// assert_eq!(SpeedClass::High.range().to_string(), "[6.67, 10]");
+    /// ```
+    pub fn range(self) -> SpeedRange {
         match self {
-            SpeedClass::Low => (0.01, 3.34),
-            SpeedClass::High => (6.67, 10.0),
+            SpeedClass::Low => SpeedRange { low: 0.01, high: 3.34 },
+            SpeedClass::High => SpeedRange { low: 6.67, high: 10.0 },
         }
+    }
+}
+
+/// The interval a [`SpeedClass`] draws its inverse speeds from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SpeedRange {
+    /// Lower end.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+impl std::fmt::Display for SpeedRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "[{}, {}]", self.low, self.high)
     }
 }
 
@@ -60,11 +83,12 @@ impl RandomGraph {
     /// The setting of Jia, §4.2.3: `nodes` nodes, link density `p_link`, link parameters
     /// from `links` and node parameters from `procs`.
     pub fn with_speed_classes(nodes: usize, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
+        let (w, z) = (procs.range(), links.range());
         RandomGraph {
             nodes,
             link_probability: p_link,
-            w_range: procs.range(),
-            z_range: links.range(),
+            w_range: (w.low, w.high),
+            z_range: (z.low, z.high),
             max_attempts: 1000,
         }
     }

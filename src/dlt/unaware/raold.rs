@@ -22,6 +22,22 @@ pub struct TreeSchedule {
     pub sequence: Vec<Vec<usize>>,
 }
 
+/// A [`RootedTree`] as the classical [`Tree`], from [`to_dlt_tree`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ConvertedTree {
+    /// The classical tree, nodes in pre-order of the rooted tree.
+    pub tree: Tree,
+    /// `ids[i]` is the rooted tree's id of the classical tree's node `i`.
+    pub ids: Vec<usize>,
+}
+
+impl std::fmt::Display for ConvertedTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "tree of {} nodes in pre-order {:?}", self.ids.len(), self.ids)
+    }
+}
+
 /// The classical [`Tree`] of `tree` (nodes in pre-order, front-ends, single port) with
 /// `w[v] = None` for relays, and the tree id of each of its nodes.
 ///
@@ -32,10 +48,10 @@ pub struct TreeSchedule {
 /// ```
 /// use loadbal::dlt::unaware::{to_dlt_tree, RootedTree};
 /// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
-/// let (dlt, ids) = to_dlt_tree(&t, &[Some(2.0), None, Some(1.0)]).unwrap();
-/// assert_eq!((dlt.len(), ids), (3, vec![0, 1, 2]));
+/// let c = to_dlt_tree(&t, &[Some(2.0), None, Some(1.0)]).unwrap();
+/// assert_eq!((c.tree.len(), c.ids), (3, vec![0, 1, 2]));
 /// ```
-pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<(Tree, Vec<usize>), UnawareError> {
+pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<ConvertedTree, UnawareError> {
     if w.len() != tree.len() {
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
     }
@@ -48,7 +64,7 @@ pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<(Tree, Vec<us
             t.add(index[p], tree.z_up(v), w[v], true)?;
         }
     }
-    Ok((t, order))
+    Ok(ConvertedTree { tree: t, ids: order })
 }
 
 impl std::fmt::Display for TreeSchedule {
@@ -96,7 +112,7 @@ pub fn raold_os(tree: &RootedTree, w: &[f64], load: f64, scale: CostScale) -> Re
     non_negative("load", load)?;
     let (_, t_cp) = checked_scale(scale)?;
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-    let (t, order) = to_dlt_tree(tree, &ws)?;
+    let ConvertedTree { tree: t, ids: order } = to_dlt_tree(tree, &ws)?;
     let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
     let w_eq = sol.allocation.w_equivalent;
     let mut loads = vec![0.0; tree.len()];

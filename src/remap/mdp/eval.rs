@@ -300,6 +300,28 @@ pub(crate) fn average_values(
     Ok((h, g))
 }
 
+/// The exact value of one stationary policy, from [`evaluate_policy`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PolicyValues {
+    /// The value of each state (the bias h, with h_0 = 0, for the average cost).
+    pub values: Vec<f64>,
+    /// The gain g (average cost per step) for the average cost; `None` otherwise.
+    pub gain: Option<f64>,
+    /// What the linear solve cost and how accurate it was.
+    pub linear: LinearStats,
+}
+
+impl std::fmt::Display for PolicyValues {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "values of {} states", self.values.len())?;
+        if let Some(g) = self.gain {
+            write!(f, ", gain {g}")?;
+        }
+        write!(f, " ({})", self.linear)
+    }
+}
+
 /// Exact value of a stationary policy (Yin et al., eq. (17) for the total cost; Puterman,
 /// eqs. (6.1.9) and (8.2.12)).
 ///
@@ -307,7 +329,8 @@ pub(crate) fn average_values(
 /// total: (I − P_u) J = c_u;  discounted: (I − β P_u) J = c_u;
 /// average: g + h_i = c_u(i) + Σ_j P_u(i,j) h_j, h_0 = 0
 ///
-/// Returns the values (the bias for the average cost) and, for the average cost, the gain.
+/// Returns the values (the bias for the average cost), for the average cost the gain, and the
+/// linear solver's statistics.
 /// Uses [`LinearSolver::Auto`].
 ///
 /// # Accuracy
@@ -327,15 +350,17 @@ pub(crate) fn average_values(
 /// use loadbal::remap::mdp::{Criterion, Mdp, evaluate_policy};
 /// use nalgebra::dmatrix;
 /// let mdp = Mdp::new(vec![dmatrix![0.5]], dmatrix![1.0]).unwrap();
-/// let (j, _) = evaluate_policy(&mdp, Criterion::TotalCost, &[0]).unwrap();
-/// assert!((j[0] - 2.0).abs() < 1e-12);
+/// let v = evaluate_policy(&mdp, Criterion::TotalCost, &[0]).unwrap();
+/// assert!((v.values[0] - 2.0).abs() < 1e-12 && v.gain.is_none());
 /// ```
-pub fn evaluate_policy(mdp: &Mdp, criterion: Criterion, policy: &[usize]) -> Result<(Vec<f64>, Option<f64>), MdpError> {
+pub fn evaluate_policy(mdp: &Mdp, criterion: Criterion, policy: &[usize]) -> Result<PolicyValues, MdpError> {
     mdp.check_criterion(criterion)?;
     mdp.check_policy(policy)?;
     let pairs = mdp.policy_pairs(policy);
-    let mut stats = LinearStats::default();
-    evaluate_pairs(mdp, criterion, &pairs, LinearSolver::Auto, &mut Cache::default(), &mut stats, true)
+    let mut linear = LinearStats::default();
+    let (values, gain) =
+        evaluate_pairs(mdp, criterion, &pairs, LinearSolver::Auto, &mut Cache::default(), &mut linear, true)?;
+    Ok(PolicyValues { values, gain, linear })
 }
 
 /// Evaluation of the chosen pairs under a checked criterion.

@@ -90,14 +90,14 @@ mod proper;
 mod rows;
 mod solve;
 
-pub use eval::{evaluate_policy, expected_absorption_time};
+pub use eval::{PolicyValues, evaluate_policy, expected_absorption_time};
 pub use linear::{LinearStats, LinearStatus};
 pub use model::{Mdp, MdpBuilder};
 pub use proper::AbsorptionBound;
 pub use rows::Storage;
 pub use solve::{
-    Algorithm, Bounds, LinearSolver, Options, Solution, Sweep, Termination, bellman_update, modified_policy_iteration,
-    policy_iteration, solve, value_iteration,
+    Algorithm, BellmanStep, Bounds, LinearSolver, Options, Solution, Sweep, Termination, bellman_update,
+    modified_policy_iteration, policy_iteration, solve, value_iteration,
 };
 
 /// Re-exported so that users can build the dense inputs of [`Mdp::new`] without depending on

@@ -280,10 +280,10 @@ fn stochastic(mdp: &Mdp) -> bool {
 /// use loadbal::remap::mdp::{Criterion, Mdp, bellman_update};
 /// use nalgebra::dmatrix;
 /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let (v, u) = bellman_update(&mdp, Criterion::TotalCost, &[0.0]).unwrap();
-/// assert_eq!((v[0], u[0]), (1.0, 0));
+/// let step = bellman_update(&mdp, Criterion::TotalCost, &[0.0]).unwrap();
+/// assert_eq!((step.values[0], step.policy[0]), (1.0, 0));
 /// ```
-pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<(Vec<f64>, Vec<usize>), MdpError> {
+pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<BellmanStep, MdpError> {
     mdp.check_criterion(criterion)?;
     if v.len() != mdp.states {
         return Err(MdpError::InvalidOption { name: "v length", value: v.len() as f64 });
@@ -292,7 +292,23 @@ pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<(Vec
     let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
     jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut Work::new(mdp));
     non_finite(&next)?;
-    Ok((next, policy))
+    Ok(BellmanStep { values: next, policy })
+}
+
+/// One Bellman update, from [`bellman_update`]: the new values and a greedy policy.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BellmanStep {
+    /// V'(i) for every state.
+    pub values: Vec<f64>,
+    /// The minimising action of every state (lowest index on ties).
+    pub policy: Vec<usize>,
+}
+
+impl std::fmt::Display for BellmanStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Bellman update of {} states", self.values.len())
+    }
 }
 
 /// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats

@@ -70,7 +70,7 @@ impl std::fmt::Display for CapacityModel {
 
 impl CapacityModel {
     /// Validates and builds the model: normalised initial load `w0`, and per processor the mean
-    /// `mu[i]` and standard deviation `sigma[i] > 0` of its increments and its capacity.
+    /// `mu[i]` and standard deviation `sds[i] > 0` of its increments and its capacity.
     ///
     /// # Errors
     /// [`RemapError::LengthMismatch`] for vectors of different lengths or fewer than two
@@ -84,11 +84,11 @@ impl CapacityModel {
     /// let b = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[4.0, 4.0], &[1.0, 2.0]).unwrap();
     /// assert_eq!(a, b);
     /// ```
-    pub fn new(w0: f64, mu: &[f64], sigma: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
-        for &s in sigma {
-            check("sigma", s, s > 0.0, "standard deviations must be positive and finite")?;
+    pub fn new(w0: f64, mu: &[f64], sds: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+        for &s in sds {
+            check("sds", s, s > 0.0, "standard deviations must be positive and finite")?;
         }
-        let variance: Vec<f64> = sigma.iter().map(|s| s * s).collect();
+        let variance: Vec<f64> = sds.iter().map(|s| s * s).collect();
         Self::with_variance(w0, mu, &variance, capacity)
     }
 
@@ -96,7 +96,7 @@ impl CapacityModel {
     ///
     /// # Errors
     /// As [`CapacityModel::new`].
-    pub fn with_variance(w0: f64, mu: &[f64], sigma2: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+    pub fn with_variance(w0: f64, mu: &[f64], variance: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
         check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
         if mu.len() < 2 {
             return Err(RemapError::LengthMismatch {
@@ -105,14 +105,14 @@ impl CapacityModel {
                 got: mu.len(),
             });
         }
-        for (what, v) in [("variance", sigma2), ("capacity", capacity)] {
+        for (what, v) in [("variance", variance), ("capacity", capacity)] {
             if v.len() != mu.len() {
                 return Err(RemapError::LengthMismatch { what, expected: mu.len(), got: v.len() });
             }
         }
         let mut mean = Vec::with_capacity(mu.len());
         let mut sd = Vec::with_capacity(mu.len());
-        for ((&m, &s2), &c) in mu.iter().zip(sigma2).zip(capacity) {
+        for ((&m, &s2), &c) in mu.iter().zip(variance).zip(capacity) {
             check("mu", m, true, "mean increments must be finite")?;
             check("variance", s2, s2 > 0.0, "variances must be positive and finite")?;
             check("capacity", c, c > 0.0, "capacities must be positive and finite")?;

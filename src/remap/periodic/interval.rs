@@ -163,7 +163,7 @@ pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
 /// order-statistics constant `c` of the expected maximum of `N` standard variables.
 pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, RemapError> {
     check_bound("d", d)?;
-    let (w, mu, sigma) = (model.w0(), model.mu(), model.sigma());
+    let (w, mu, sigma) = (model.w0(), model.mu(), model.sd());
     let k = c * sigma;
     if k == 0.0 {
         return Ok(Interval::Unbounded);

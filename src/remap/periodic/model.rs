@@ -74,10 +74,10 @@ impl fmt::Display for Homogeneous {
 
 impl Homogeneous {
     /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mu` and standard
-    /// deviation `sigma ≥ 0` (model parameters first, then the size, as everywhere in the crate).
+    /// deviation `sd ≥ 0` (model parameters first, then the size, as everywhere in the crate).
     ///
     /// # Errors
-    /// [`RemapError::InvalidParameter`] when `n < 2`, `w0 ≤ 0`, `sigma < 0` or a value is not
+    /// [`RemapError::InvalidParameter`] when `n < 2`, `w0 ≤ 0`, `sd < 0` or a value is not
     /// finite.
     ///
     /// # Examples
@@ -88,9 +88,9 @@ impl Homogeneous {
     /// assert!((m.variance() - 0.5).abs() < 1e-15);
     /// assert_eq!(m.n(), 64);
     /// ```
-    pub fn new(w0: f64, mu: f64, sigma: f64, n: u64) -> Result<Self, RemapError> {
-        check("sigma", sigma, sigma >= 0.0, "the standard deviation must be non-negative and finite")?;
-        Self::with_variance(w0, mu, sigma * sigma, n)
+    pub fn new(w0: f64, mu: f64, sd: f64, n: u64) -> Result<Self, RemapError> {
+        check("sd", sd, sd >= 0.0, "the standard deviation must be non-negative and finite")?;
+        Self::with_variance(w0, mu, sd * sd, n)
     }
 
     /// As [`Homogeneous::new`] with the increment variance `σ² ≥ 0` instead of `σ`.
@@ -134,7 +134,7 @@ impl Homogeneous {
     ///
     /// # Accuracy
     /// The square root of the stored variance: correctly rounded.
-    pub fn sigma(&self) -> f64 {
+    pub fn sd(&self) -> f64 {
         self.sigma2.sqrt()
     }
 
@@ -303,7 +303,7 @@ impl fmt::Display for Heterogeneous {
 
 impl Heterogeneous {
     /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mu[i]`
-    /// and standard deviation `sigma[i] ≥ 0`.
+    /// and standard deviation `sds[i] ≥ 0`.
     ///
     /// # Errors
     /// [`RemapError::LengthMismatch`] when the vectors differ in length or hold fewer than two
@@ -316,11 +316,11 @@ impl Heterogeneous {
     /// let m = Heterogeneous::new(100.0, vec![1.05, 0.95], vec![2.0, 2.0]).unwrap();
     /// assert_eq!(m.mean_variance(), 4.0);
     /// ```
-    pub fn new(w0: f64, mu: Vec<f64>, sigma: Vec<f64>) -> Result<Self, RemapError> {
-        for &s in &sigma {
-            check("sigma", s, s >= 0.0, "standard deviations must be non-negative and finite")?;
+    pub fn new(w0: f64, mu: Vec<f64>, sds: Vec<f64>) -> Result<Self, RemapError> {
+        for &s in &sds {
+            check("sds", s, s >= 0.0, "standard deviations must be non-negative and finite")?;
         }
-        Self::with_variance(w0, mu, sigma.iter().map(|s| s * s).collect())
+        Self::with_variance(w0, mu, sds.iter().map(|s| s * s).collect())
     }
 
     /// As [`Heterogeneous::new`] with the increment variances `σ_i² ≥ 0`.

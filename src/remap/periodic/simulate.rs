@@ -36,7 +36,7 @@ pub trait IncrementLaw: Sync {
 /// ```
 /// use loadbal::remap::periodic::Increment;
 /// assert_eq!(Increment::symmetric_birth_death().to_string(), "+1 w.p. 0.25, −1 w.p. 0.25, 0 otherwise");
-/// assert_eq!(Increment::Normal { mean: 0.0, std_dev: 2.0 }.to_string(), "N(0, 2²)");
+/// assert_eq!(Increment::Normal { mean: 0.0, sd: 2.0 }.to_string(), "N(0, 2²)");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -54,7 +54,7 @@ pub enum Increment {
         /// Mean.
         mean: f64,
         /// Standard deviation (≥ 0).
-        std_dev: f64,
+        sd: f64,
     },
     /// Continuous uniform on `[low, high)`.
     Uniform {
@@ -76,7 +76,7 @@ impl std::fmt::Display for Increment {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             Increment::ThreePoint { p_up, p_down } => write!(f, "+1 w.p. {p_up}, −1 w.p. {p_down}, 0 otherwise"),
-            Increment::Normal { mean, std_dev } => write!(f, "N({mean}, {std_dev}²)"),
+            Increment::Normal { mean, sd } => write!(f, "N({mean}, {sd}²)"),
             Increment::Uniform { low, high } => write!(f, "U[{low}, {high})"),
             Increment::Exponential { rate, shift } => write!(f, "Exp({rate}) − {shift}"),
         }
@@ -108,9 +108,9 @@ impl IncrementLaw for Increment {
                 check("p_down", p_down, (0.0..=1.0).contains(&p_down), "a probability in [0, 1]")?;
                 check("p_up + p_down", p_up + p_down, p_up + p_down <= 1.0, "probabilities sum to at most 1")?;
             }
-            Increment::Normal { mean, std_dev } => {
+            Increment::Normal { mean, sd } => {
                 check("mean", mean, true, "finite")?;
-                check("std_dev", std_dev, std_dev >= 0.0, "non-negative and finite")?;
+                check("sd", sd, sd >= 0.0, "non-negative and finite")?;
             }
             Increment::Uniform { low, high } => {
                 check("low", low, true, "finite")?;
@@ -136,9 +136,9 @@ impl IncrementLaw for Increment {
                     0.0
                 }
             }
-            Increment::Normal { mean, std_dev } => {
+            Increment::Normal { mean, sd } => {
                 let z: f64 = StandardNormal.sample(rng);
-                mean + std_dev * z
+                mean + sd * z
             }
             Increment::Uniform { low, high } => low + (high - low) * rng.random::<f64>(),
             Increment::Exponential { rate, shift } => {
@@ -160,7 +160,7 @@ impl IncrementLaw for Increment {
     fn variance(&self) -> f64 {
         match *self {
             Increment::ThreePoint { p_up, p_down } => p_up + p_down - (p_up - p_down).powi(2),
-            Increment::Normal { std_dev, .. } => std_dev * std_dev,
+            Increment::Normal { sd, .. } => sd * sd,
             Increment::Uniform { low, high } => (high - low).powi(2) / 12.0,
             Increment::Exponential { rate, .. } => 1.0 / (rate * rate),
         }
@@ -442,7 +442,7 @@ mod tests {
     fn laws_report_their_moments_and_sample_them() {
         let laws = [
             Increment::symmetric_birth_death(),
-            Increment::Normal { mean: 0.3, std_dev: 0.7 },
+            Increment::Normal { mean: 0.3, sd: 0.7 },
             Increment::Uniform { low: -1.0, high: 2.0 },
             Increment::Exponential { rate: 2.0, shift: 0.5 },
         ];
@@ -466,7 +466,7 @@ mod tests {
         let s2: Vec<f64> = (1..=16).map(|i| i as f64 / 4.0).collect();
         let model = Heterogeneous::with_variance(100.0, mu.clone(), s2.clone()).unwrap();
         let laws: Vec<Increment> =
-            mu.iter().zip(&s2).map(|(&m, &s)| Increment::Normal { mean: m, std_dev: s.sqrt() }).collect();
+            mu.iter().zip(&s2).map(|(&m, &s)| Increment::Normal { mean: m, sd: s.sqrt() }).collect();
         let mc = MonteCarlo::new(11, 4000).unwrap();
         let c = simulate_loads(100.0, &laws, 60, &LoadSimOptions::new(mc)).unwrap();
         for t in [5u64, 20, 60] {

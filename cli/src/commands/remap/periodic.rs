@@ -50,8 +50,8 @@ fn parse_dist(s: &str) -> Result<Increment, String> {
         "eq15" if p.is_empty() => Increment::symmetric_birth_death(),
         "eq15" => return Err("eq15 takes no parameters".into()),
         "normal" => {
-            let (mean, std_dev) = need("MEAN,SD")?;
-            Increment::Normal { mean, std_dev }
+            let (mean, sd) = need("MEAN,SD")?;
+            Increment::Normal { mean, sd }
         }
         "uniform" => {
             let (low, high) = need("LOW,HIGH")?;
@@ -141,7 +141,7 @@ pub struct Params {
 
 fn shifted(law: Increment, d: f64) -> Result<Increment, Failure> {
     Ok(match law {
-        Increment::Normal { mean, std_dev } => Increment::Normal { mean: mean + d, std_dev },
+        Increment::Normal { mean, sd } => Increment::Normal { mean: mean + d, sd },
         Increment::Uniform { low, high } => Increment::Uniform { low: low + d, high: high + d },
         Increment::Exponential { rate, shift } => Increment::Exponential { rate, shift: shift - d },
         other if d == 0.0 => other,
