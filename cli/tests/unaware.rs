@@ -3,9 +3,9 @@
 //! `--out` (checked first, never created), and every refusal (exit 2 with one line naming the file, line, flag or
 //! value; never a panic or an abort).
 
-mod support_a;
+mod common;
 
-use support_a::{HOSTILE, arg, run, run_on_terminal, temp_dir, temp_file};
+use common::{HOSTILE, arg, run, run_on_terminal, temp_dir, temp_file};
 
 fn num(v: &serde_json::Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
@@ -358,7 +358,7 @@ fn hostile_values_never_crash() {
             if args.len() == 4 && args[1] == "trees" && is_count {
                 continue;
             }
-            run(&args).assert_no_crash(&args);
+            run(&args).assert_no_panic(&args);
         }
     }
     let cfg = r#""sld": {"load": 80, "eta": 0.05, "l1p": 4, "mu": 0.15, "scale": {"t_cp": 2, "t_cm": 1}, "rules": {"relay": "Physical", "top": "Physical"}, "phase_end_decimals": null}"#;
@@ -400,7 +400,7 @@ fn hostile_values_never_crash() {
         let f = temp_file(&format!("hostile_scenario_{i}.json"), text);
         for sub in ["sld", "dld"] {
             let args = ["unaware", sub, arg(&f)];
-            run(&args).assert_no_crash(&args);
+            run(&args).assert_no_panic(&args);
         }
         let _ = std::fs::remove_file(f);
     }
@@ -419,7 +419,7 @@ fn hostile_values_never_crash() {
         );
         let f = temp_file(&format!("hostile_chain_{i}.json"), &text);
         let args = ["unaware", "chain", arg(&f)];
-        run(&args).assert_no_crash(&args);
+        run(&args).assert_no_panic(&args);
         let _ = std::fs::remove_file(f);
     }
     for (i, text) in [
@@ -448,7 +448,7 @@ fn hostile_values_never_crash() {
             let f = temp_file(&format!("hostile_{i}.{ext}"), text);
             for load in ["1", "1e308"] {
                 let args = ["unaware", "graph", arg(&f), load, "--per-node"];
-                run(&args).assert_no_crash(&args);
+                run(&args).assert_no_panic(&args);
             }
             let _ = std::fs::remove_file(f);
         }

@@ -25,17 +25,20 @@ pub struct Outcome {
 impl Outcome {
     /// Asserts an error: exit code `code`, one line on stderr that contains `needle`, nothing on
     /// stdout, no panic.
+    #[track_caller]
     pub fn assert_error(&self, code: i32, needle: &str) {
         assert!(!self.timed_out, "timed out: {self:?}");
         assert_eq!(self.code, Some(code), "exit code: {self:?}");
         assert!(!self.stderr.contains("panicked"), "panic: {self:?}");
         let lines: Vec<&str> = self.stderr.lines().filter(|l| !l.trim().is_empty()).collect();
         assert_eq!(lines.len(), 1, "one line on stderr expected: {self:?}");
+        assert!(self.stderr.starts_with("loadbal: "), "stderr does not start with the program name: {self:?}");
         assert!(self.stderr.contains(needle), "stderr lacks {needle:?}: {self:?}");
         assert!(self.stdout.is_empty(), "nothing on stdout expected before an error: {self:?}");
     }
 
     /// Asserts success (exit code 0, no panic).
+    #[track_caller]
     pub fn assert_ok(&self) {
         assert!(!self.timed_out, "timed out: {self:?}");
         assert_eq!(self.code, Some(0), "exit code: {self:?}");
@@ -44,6 +47,7 @@ impl Outcome {
 
     /// Asserts the run ended by itself with 0, 1 or 2, without a panic or an abort, and printed
     /// one line on stderr if it failed.
+    #[track_caller]
     pub fn assert_no_panic(&self, args: &[&str]) {
         assert!(!self.timed_out, "{args:?} timed out: {self:?}");
         assert!(matches!(self.code, Some(0..=2)), "{args:?}: exit code {:?}: {self:?}", self.code);
@@ -54,17 +58,37 @@ impl Outcome {
     }
 
     /// The JSON output.
+    #[track_caller]
     pub fn json(&self) -> serde_json::Value {
         self.assert_ok();
         serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
     }
+
+    /// Standard output as CSV: the header and the records.
+    #[track_caller]
+    pub fn csv(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        let mut r = csv::Reader::from_reader(self.stdout.as_bytes());
+        let header = r.headers().expect("CSV header").iter().map(str::to_string).collect();
+        let rows = r.records().map(|rec| rec.expect("CSV record").iter().map(str::to_string).collect()).collect();
+        (header, rows)
+    }
+}
+
+/// The built command.
+pub fn exe() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_loadbal"))
+}
+
+/// The crate root (`cli/`), where the tests run the command: `data/...` names its data files.
+pub fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Runs `loadbal args…` in the crate's directory (so `data/…` paths work), killing it after `limit`.
 pub fn run_for(args: &[&str], limit: Duration) -> Outcome {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_loadbal"))
+    let mut child = Command::new(exe())
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate_dir())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -141,18 +165,22 @@ impl Drop for TempDir {
 }
 
 /// Values no flag should panic on.
-pub const HOSTILE: [&str; 15] = [
-    "-1",
+pub const HOSTILE: &[&str] = &[
     "0",
-    "1.5",
+    "-1",
     "-0",
+    "1.5",
+    "2.5",
     "1e12",
+    "1e19",
+    "18446744073709551616",
     "1e308",
     "-1e308",
+    "1e-320",
     "NaN",
+    "nan",
     "inf",
     "-inf",
-    "18446744073709551616",
     "abc",
     "",
     "1,",
@@ -164,7 +192,7 @@ pub const HOSTILE: [&str; 15] = [
 /// abort, and a one-line message on failure.
 pub fn hostile_loop(command: &[&str], defaults: &[(&str, &str)], flags: &[&str]) {
     for flag in flags {
-        for value in HOSTILE {
+        for &value in HOSTILE {
             let mut args: Vec<&str> = command.to_vec();
             for (f, v) in defaults.iter().filter(|(f, _)| f != flag) {
                 args.extend([*f, *v]);
@@ -190,4 +218,49 @@ pub fn help(args: &[&str]) -> String {
 /// Whether `path` exists.
 pub fn exists(path: &str) -> bool {
     Path::new(path).exists()
+}
+
+/// A fresh temporary directory for one test: `<tmp>/loadbal_cli_a_<pid>_<name>`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("loadbal_cli_a_{}_{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// A temporary input file with `contents`, unique to this test process.
+pub fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("loadbal_cli_a_{}_{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("write temp input");
+    path
+}
+
+/// A path as a `&str` argument.
+pub fn arg(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// Runs `loadbal args...` with its standard error on a terminal (a pseudo-terminal made by
+/// util-linux `script`) and its standard output piped to a file, as `loadbal ... | program`
+/// does; returns what the terminal showed, or `None` when `script` is not installed.
+pub fn run_on_terminal(args: &[&str]) -> Option<String> {
+    if Command::new("script").arg("--version").output().is_err() {
+        return None;
+    }
+    let out = std::env::temp_dir().join(format!("loadbal_cli_a_{}_tty_stdout", std::process::id()));
+    let quote = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+    let mut cmd = quote(exe().to_str().expect("UTF-8 path"));
+    for a in args {
+        cmd.push(' ');
+        cmd.push_str(&quote(a));
+    }
+    cmd.push_str(&format!(" > {}", quote(out.to_str().expect("UTF-8 path"))));
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(crate_dir())
+        .stdin(Stdio::null())
+        .output()
+        .expect("run script");
+    let _ = std::fs::remove_file(&out);
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
 }
