@@ -424,7 +424,10 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
             .paper_check(p1_printed, 5e-5 * 7.0),
     );
     let (p1_total, _) = take();
-    let slips = (response(&s, 1, 16).1 - 1.4023) + (response(&s, 1, 10).1 - 0.3256);
+    // Table 3.2's printed Phase_1 load of P_v (from PHASE_1, not retyped).
+    let printed_load =
+        |v: usize| PHASE_1.iter().find(|r| r.0 == v).and_then(|r| r.2.parse::<f64>().ok()).unwrap_or(f64::NAN);
+    let slips = (response(&s, 1, 16).1 - printed_load(16)) + (response(&s, 1, 10).1 - printed_load(10));
     rows.push(
         JIA.row(text, "load processed in Phase_1").printed("13.2291").reproduced(Computed::by(by, p1_total)).explained(
             Explanation::exact_reading(
