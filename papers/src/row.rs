@@ -301,6 +301,22 @@ impl Draft {
         }
     }
 
+    /// The start of a row judged by a simulation: the printed number taken and the estimate
+    /// (`mean`, `std_err`, by `by`) recorded; `Err` with the finished row when there is no printed
+    /// number or the model value is not finite.
+    fn monte_carlo_row(mut self, mean: f64, std_err: f64, by: &'static str) -> Result<(Row, PrintedNumber), Box<Row>> {
+        let Some(p) = self.take_printed() else { return Err(Box::new(self.row)) };
+        if !self.finite_model() {
+            return Err(Box::new(self.row));
+        }
+        let mut row = self.row;
+        row.basis = Basis::MonteCarlo;
+        row.computed_by = Some(by.to_string());
+        row.monte_carlo = Some(mean);
+        row.mc_std_err = Some(std_err);
+        Ok((row, p))
+    }
+
     fn finite_model(&mut self) -> bool {
         if self.row.model.is_some_and(|m| !m.is_finite()) {
             self.row.status = Status::Error;
@@ -352,16 +368,11 @@ impl Draft {
     /// let r = fong.row("Table 2", "T*").printed("26").simulated(est, "loadbal::remap::periodic::simulate_loads");
     /// assert_eq!(r.status, Status::Match); // |26.3 − 26| ≤ 0.5 + 4·0.1
     /// ```
-    pub fn simulated(mut self, est: Estimate, by: &'static str) -> Row {
-        let Some(p) = self.take_printed() else { return self.row };
-        if !self.finite_model() {
-            return self.row;
-        }
-        let mut row = self.row;
-        row.basis = Basis::MonteCarlo;
-        row.computed_by = Some(by.to_string());
-        row.monte_carlo = Some(est.mean);
-        row.mc_std_err = Some(est.std_err);
+    pub fn simulated(self, est: Estimate, by: &'static str) -> Row {
+        let (mut row, p) = match self.monte_carlo_row(est.mean, est.std_err, by) {
+            Ok(started) => started,
+            Err(done) => return *done,
+        };
         if !(est.mean.is_finite() && est.std_err.is_finite()) {
             row.status = Status::Error;
             row.note = "the crate's estimate is not finite".to_string();
@@ -396,16 +407,11 @@ impl Draft {
     /// let far = ahn.row("Table 2", "max").printed("131").single_draw(draws, 3.0, "loadbal::ensemble::simulate");
     /// assert_eq!(far.status, Status::Unexplained);
     /// ```
-    pub fn single_draw(mut self, draws: Draws, k: f64, by: &'static str) -> Row {
-        let Some(p) = self.take_printed() else { return self.row };
-        if !self.finite_model() {
-            return self.row;
-        }
-        let mut row = self.row;
-        row.basis = Basis::MonteCarlo;
-        row.computed_by = Some(by.to_string());
-        row.monte_carlo = Some(draws.mean);
-        row.mc_std_err = Some(draws.std_err);
+    pub fn single_draw(self, draws: Draws, k: f64, by: &'static str) -> Row {
+        let (mut row, p) = match self.monte_carlo_row(draws.mean, draws.std_err, by) {
+            Ok(started) => started,
+            Err(done) => return *done,
+        };
         let band = k * draws.sd + p.half_unit;
         if !(draws.mean.is_finite() && band.is_finite()) {
             row.status = Status::Error;
