@@ -33,9 +33,6 @@ fn pop_sd(v: &[f64], centre: f64) -> f64 {
     (v.iter().map(|x| (x - centre) * (x - centre)).sum::<f64>() / v.len() as f64).sqrt()
 }
 
-/// The thesis's block size B for the block statistics (N = 2000 values in 100 blocks).
-pub const DEFAULT_BLOCK: usize = 20;
-
 /// The 17 statistics of Tables 3.1/3.2 (Dobber).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -111,7 +108,7 @@ impl std::fmt::Display for TraceStats {
 /// # Examples
 /// A toy series (N = 40, B = 20):
 /// ```
-/// use loadbal::replication::stats::trace_stats;
+/// use loadbal::replication::trace_stats;
 /// let y = [10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11.,
 ///          12., 13., 14., 10., 10., 11., 11., 12., 12., 13., 13., 14., 14., 15., 15., 16., 16.,
 ///          17., 17., 18., 18., 19., 19.];
@@ -191,7 +188,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 ///
 /// # Examples
 /// ```
-/// let g = loadbal::replication::stats::autocovariance(&[1.0, 2.0, 3.0], 1).unwrap();
+/// let g = loadbal::replication::autocovariance(&[1.0, 2.0, 3.0], 1).unwrap();
 /// assert!((g[0] - 2.0 / 3.0).abs() < 1e-15 && g[1].abs() < 1e-15);
 /// ```
 pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
@@ -223,7 +220,7 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
 /// let y = [10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11.,
 ///          12., 13., 14., 10., 10., 11., 11., 12., 12., 13., 13., 14., 14., 15., 15., 16., 16.,
 ///          17., 17., 18., 18., 19., 19.];
-/// let r = loadbal::replication::stats::acf(&y, 3).unwrap();
+/// let r = loadbal::replication::acf(&y, 3).unwrap();
 /// assert!((r[1] - 0.603081668).abs() < 1e-9 && (r[3] - 0.053005164).abs() < 1e-9);
 /// ```
 pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
@@ -253,7 +250,7 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
 /// H ≈ 0.91 over lags 1..10.
 /// ```
 /// let y: Vec<f64> = (0..400).map(|t| ((t / 50) % 2) as f64).collect();
-/// let h = loadbal::replication::stats::hurst_from_acf(&y, 10).unwrap();
+/// let h = loadbal::replication::hurst_from_acf(&y, 10).unwrap();
 /// assert!((h - 0.9078).abs() < 1e-3);
 /// ```
 pub fn hurst_from_acf(y: &[f64], max_lag: usize) -> Result<f64, ReplicationError> {
