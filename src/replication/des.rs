@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::ReplicationError;
-use super::predictors::{Predictor, median};
+use super::predictor::{Predictor, median};
 
 /// Settings of DES: `k = 20` values for σ_s, median window `l = 31`, at most 500 points per
 /// class, α = ½ for a class never seen, the printed (literal) class pairing, α* clipped to [0, 1].
@@ -216,7 +216,7 @@ impl Predictor for Des {
             let e = y - self.forecast;
             let sigma_vals: Vec<f64> = self.window(self.cfg.k).collect();
             let class = if sigma_vals.len() >= 2 {
-                let s = super::stats::sd(&sigma_vals);
+                let s = crate::numerics::sums::sd(&sigma_vals);
                 des_class(e, self.e_prev, s)
             } else {
                 DesClass::B

@@ -78,7 +78,7 @@ pub fn normal_first_level() -> FirstLevelConstants {
 }
 
 fn mean_sd(x: &[f64]) -> (f64, f64) {
-    (super::stats::mean(x), super::stats::sd(x))
+    (crate::numerics::sums::mean(x), crate::numerics::sums::sd(x))
 }
 
 fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) -> Result<(), ReplicationError> {
@@ -139,8 +139,8 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
     // difference of two means near 1e8 would keep only 9 digits of a gap of 30.
     let residual = pooled.iter().map(|v| v - mu).sum::<f64>() / pooled.len() as f64;
     let gap = maxs.iter().map(|v| v - mu).sum::<f64>() / maxs.len() as f64 - residual;
-    let s_max = super::stats::sd(&maxs);
-    let s_min = super::stats::sd(&mins);
+    let s_max = crate::numerics::sums::sd(&maxs);
+    let s_min = crate::numerics::sums::sd(&mins);
     Ok(FirstLevelConstants { alpha: gap / sigma, beta_max: s_max / sigma, beta_min: s_min / sigma })
 }
 

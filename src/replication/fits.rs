@@ -187,7 +187,7 @@ struct CentredSums {
 impl CentredSums {
     fn new(x: &[f64], y: &[f64]) -> Self {
         let n = x.len() as f64;
-        let (mx, my) = (super::stats::mean(x), super::stats::mean(y));
+        let (mx, my) = (crate::numerics::sums::mean(x), crate::numerics::sums::mean(y));
         let (mut sdx, mut sdy, mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0, 0.0, 0.0);
         for (a, b) in x.iter().zip(y) {
             let (dx, dy) = (a - mx, b - my);

@@ -98,6 +98,7 @@ pub mod exact;
 mod fits;
 mod optimum;
 mod params;
+mod predictor;
 mod predictors;
 mod simulate;
 mod stats;
@@ -117,7 +118,8 @@ pub use exact::{
 pub use fits::{Line, LineFit, least_squares_line, line_crossing, pearson_correlation, statistic_y};
 pub use optimum::{ContinuousOptimum, OptimalReplication, break_even_cv, continuous_optimum, optimal_replicas};
 pub use params::{BetaMax, BetaMin, BetaTable, JrModel, JrParams};
-pub use predictors::{Predictor, PredictorKind, improvement_pct, predict_series, rmse_one_step};
+pub use predictor::Predictor;
+pub use predictors::{PredictorKind, improvement_pct, predict_series, rmse_one_step};
 pub use simulate::{
     AdaptiveConfig, AdaptiveOutcome, Overheads, Strategy, adaptive_run_time, dlb_optimal_run_time, dlb_run_time,
     elb_run_time, homogenise, jr_dependent_run_time, jr_run_time, slb_optimal_run_time, slb_run_time,

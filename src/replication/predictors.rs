@@ -6,15 +6,9 @@ use std::collections::VecDeque;
 
 use super::ReplicationError;
 use super::des::{Des, DesConfig};
+use super::predictor::Predictor;
+use super::predictor::median;
 use crate::numerics::linear::solve_dense;
-
-/// A streaming one-step-ahead predictor: `observe(y_t)` then `predict()` gives `ŷ_{t+1}`.
-pub trait Predictor {
-    /// The prediction of the next value; `None` before the first observation.
-    fn predict(&self) -> Option<f64>;
-    /// Feeds the next measured value.
-    fn observe(&mut self, y: f64);
-}
 
 /// The predictors of chapter 7, as plain data (build one with [`PredictorKind::build`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -116,14 +110,6 @@ impl Predictor for RunningMean {
         self.sum += y;
         self.n += 1;
     }
-}
-
-/// Median of a non-empty slice (Def. 2.5.6).
-pub(crate) fn median(values: impl Iterator<Item = f64>) -> f64 {
-    let mut v: Vec<f64> = values.collect();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 { v[n / 2] } else { 0.5 * (v[n / 2 - 1] + v[n / 2]) }
 }
 
 #[derive(Debug, Clone)]
@@ -230,7 +216,7 @@ impl Predictor for Smoothing {
             }
             Rule::Whybark { errors, last_delta } => {
                 let e_prev = errors.last().copied().unwrap_or(0.0);
-                let sd = if errors.len() >= 2 { super::stats::sd(errors) } else { f64::INFINITY };
+                let sd = if errors.len() >= 2 { crate::numerics::sums::sd(errors) } else { f64::INFINITY };
                 let delta = whybark_delta(e, e_prev, sd);
                 let a = if delta {
                     0.8

@@ -414,7 +414,7 @@ pub fn homogenise(trace: &Trace, mean: f64, sd: f64) -> Result<Trace, Replicatio
         .columns()
         .iter()
         .map(|c| {
-            let (m, s) = (super::stats::mean(c), super::stats::sd(c));
+            let (m, s) = (crate::numerics::sums::mean(c), crate::numerics::sums::sd(c));
             if s == 0.0 {
                 return Err(ReplicationError::InvalidParameter {
                     name: "column sd",
@@ -690,7 +690,7 @@ mod tests {
             assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
         }
         let h = homogenise(&t, 10.0, 2.0).unwrap();
-        assert!((crate::replication::stats::sd(&h.columns()[3]) - 2.0).abs() < 1e-9);
+        assert!((crate::numerics::sums::sd(&h.columns()[3]) - 2.0).abs() < 1e-9);
         assert!(homogenise(&t, 1.0, 5.0).is_err());
     }
 }

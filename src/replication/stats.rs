@@ -2,6 +2,7 @@
 //! the autocorrelation function Dobber, eq. (3.1)/(3.2) and the Hurst estimate of §3.6.
 
 use super::ReplicationError;
+use crate::numerics::sums::{mean, sd};
 
 fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), ReplicationError> {
     if y.len() < needed {
@@ -11,21 +12,6 @@ fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), Repl
         return Err(ReplicationError::InvalidRuntime { row, column: 0, value });
     }
     Ok(())
-}
-
-/// Mean with one correction pass: `m + Σ(v − m)/n` removes the rounding of the first sum, so
-/// that data far from 0 (an offset of 1e12 against a spread of 1e3) keep a mean accurate to a
-/// few ulps, and the centred sums built on it keep their digits.
-pub(crate) fn mean(v: &[f64]) -> f64 {
-    let n = v.len() as f64;
-    let m = v.iter().sum::<f64>() / n;
-    m + v.iter().map(|x| x - m).sum::<f64>() / n
-}
-
-/// Sample standard deviation with `n − 1` (Dobber, eq. (3.5), Def. 2.5.7).
-pub(crate) fn sd(v: &[f64]) -> f64 {
-    let m = mean(v);
-    (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() as f64 - 1.0)).sqrt()
 }
 
 /// Population standard deviation around `centre` (1/M, as rows 6 and 9 of Table 3.2).
