@@ -556,7 +556,7 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     // per-column procedure applied to the printed Tables 5.2 and 5.1: the thesis's arithmetic on
     // its own tables.
     let t54 = "Table 5.4";
-    let beta: Vec<Vec<f64>> = loadbal::replication::BetaTable::planetlab().rows;
+    let beta: Vec<Vec<f64>> = loadbal::replication::BetaTable::planetlab().rows().to_vec();
     let alpha: Vec<Vec<f64>> = crate::fixtures::dobber::TABLE_5_1_ALPHA.iter().map(|r| r.to_vec()).collect();
     for (name, table, printed, source) in
         [("β(r, p)", &beta, ["−0.94", "0.65"], "5.2"), ("α(r, p)", &alpha, ["−0.31", "−0.70"], "5.1")]
@@ -693,7 +693,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
     }));
     rows.push(row(DOBBER.row("(5.76)", "model 2.2 speedup (Table 5.8 values, c 0.57, R 4, P 16)"), |d| {
         let m22 = JrModel::PartlyIndependentConstantBeta.planetlab_params();
-        let (b1, b2, g) = (0.95f64, m22.beta_min_at(1)?, m22.gamma);
+        let (b1, b2, g) = (0.95f64, m22.beta_min_at(1)?, m22.gamma());
         let (c, r, p) = (0.57f64, 2u32, 4u32);
         let big_r = 2f64.powi(r as i32);
         let geo = |x: f64, n: u32| (1.0 - x.powi(n as i32)) / (1.0 - x);

@@ -31,12 +31,38 @@ pub enum BetaMax {
 /// An upper-triangular table of β(i, j), i < j: `rows[i][j − i − 1] = β(i, j)`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawBetaTable"))]
 pub struct BetaTable {
     /// Row `i` lists β(i, i+1), β(i, i+2), ...
-    pub rows: Vec<Vec<f64>>,
+    rows: Vec<Vec<f64>>,
 }
 
 impl BetaTable {
+    /// A table from its rows (row `i` lists β(i, i+1), β(i, i+2), …), each entry checked finite
+    /// and ≥ 0.
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] naming the first bad entry.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::BetaTable;
+    /// let t = BetaTable::new(vec![vec![1.05, 1.07], vec![0.95]]).unwrap();
+    /// assert_eq!(t.get(0, 2).unwrap(), 1.07);
+    /// assert!(BetaTable::new(vec![vec![-1.0]]).is_err());
+    /// ```
+    pub fn new(rows: Vec<Vec<f64>>) -> Result<Self, ReplicationError> {
+        for v in rows.iter().flatten() {
+            check_nonneg("β table entry", *v)?;
+        }
+        Ok(BetaTable { rows })
+    }
+
+    /// The rows: row `i` lists β(i, i+1), β(i, i+2), …
+    pub fn rows(&self) -> &[Vec<f64>] {
+        &self.rows
+    }
+
     /// β(r, p) measured on the Planetlab traces with γ = 1 (Dobber, Table 5.2), `r = 0..6`,
     /// `p = r+1..7`.
     ///
@@ -109,17 +135,56 @@ impl fmt::Display for BetaMin {
 /// use loadbal::replication::JrModel;
 /// assert_eq!(JrModel::PartlyIndependentConstantBeta.planetlab_params().to_string(), "α = 0.5, β(i, j) = 0.95, β(i, i) by Def. 5.3.8, γ = 0.81");
 /// ```
+///
+/// The fields are private: a `JrParams` comes from [`JrParams::new`] (or a named constructor),
+/// which checks them, and serde reads one through the same check.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawJrParams"))]
 pub struct JrParams {
     /// α of Approx. 5.3.3, in (0, 1).
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// β(i, j), i < j.
-    pub beta_max: BetaMax,
+    pub(crate) beta_max: BetaMax,
     /// β(i, i).
-    pub beta_min: BetaMin,
+    pub(crate) beta_min: BetaMin,
     /// γ of Approx. 5.3.5, in [½, 1] (½: independent consecutive jobs; 1: fully dependent).
-    pub gamma: f64,
+    pub(crate) gamma: f64,
+}
+
+/// The serialised form of [`BetaTable`], checked by [`BetaTable::new`] on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawBetaTable {
+    rows: Vec<Vec<f64>>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawBetaTable> for BetaTable {
+    type Error = ReplicationError;
+
+    fn try_from(raw: RawBetaTable) -> Result<Self, ReplicationError> {
+        BetaTable::new(raw.rows)
+    }
+}
+
+/// The serialised form of [`JrParams`], checked by [`JrParams::new`] on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawJrParams {
+    alpha: f64,
+    beta_max: BetaMax,
+    beta_min: BetaMin,
+    gamma: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawJrParams> for JrParams {
+    type Error = ReplicationError;
+
+    fn try_from(raw: RawJrParams) -> Result<Self, ReplicationError> {
+        JrParams::new(raw.alpha, raw.beta_max, raw.beta_min, raw.gamma)
+    }
 }
 
 impl fmt::Display for JrParams {
@@ -193,6 +258,26 @@ impl JrParams {
             check_nonneg("β(i, i)", b)?;
         }
         Ok(JrParams { alpha, beta_max, beta_min, gamma })
+    }
+
+    /// α of Approx. 5.3.3: `E max{V, V'} ≈ E V + α σ(V)`.
+    pub fn alpha(&self) -> f64 {
+        self.alpha
+    }
+
+    /// β(i, j) for `i < j`, the standard-deviation ratio of a maximum (Approx. 5.3.4).
+    pub fn beta_max(&self) -> &BetaMax {
+        &self.beta_max
+    }
+
+    /// β(i, i), the standard-deviation ratio of a minimum (Def. 5.3.8).
+    pub fn beta_min(&self) -> &BetaMin {
+        &self.beta_min
+    }
+
+    /// γ of Approx. 5.3.5: `σ(sum of 2^r jobs on one processor) ≈ 2^{rγ} σ(X)`.
+    pub fn gamma(&self) -> f64 {
+        self.gamma
     }
 
     /// Fully dependent consecutive jobs with unit β: α = ½, β_max = 1, β_min = ½, γ = 1 (model 1.1

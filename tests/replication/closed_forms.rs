@@ -230,18 +230,18 @@ pub fn independent_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f6
 /// The constants `(α, β₁, β₂, γ)` of a model with constant ratios (1.2, 2.2); β₂ from
 /// Def. 5.3.8 when the params say so.
 fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), ReplicationError> {
-    let BetaMax::Constant(b1) = params.beta_max else {
+    let &BetaMax::Constant(b1) = params.beta_max() else {
         return Err(ReplicationError::InvalidParameter {
             name: "β(i, j) kind",
             value: f64::NAN,
             expected: "a constant β(i, j) (models 1.2/2.2)",
         });
     };
-    let b2 = match params.beta_min {
-        BetaMin::Constant(b) => b,
+    let b2 = match params.beta_min() {
+        BetaMin::Constant(b) => *b,
         BetaMin::Implied => params.beta_min_at(1)?,
     };
-    Ok((params.alpha, b1, b2, params.gamma))
+    Ok((params.alpha(), b1, b2, params.gamma()))
 }
 
 /// Models 1.2 and 2.2 iteration time (Dobber, eq. (5.43)/(5.45) for γ = 1, (5.75) for γ < 1;
@@ -353,13 +353,14 @@ pub fn varying_beta_iteration_time(
 ) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
-    let a = params.alpha;
+    let a = params.alpha();
     let mins: Vec<f64> = (1..=r).map(|k| params.beta_min_at(k)).collect::<Result<_, _>>()?;
     let min_sum: f64 = (0..r as usize).map(|i| mins[..i].iter().product::<f64>()).sum();
     let maxs: Vec<f64> = (r + 1..p).map(|l| params.beta_max_at(r, l)).collect::<Result<_, _>>()?;
     let max_sum: f64 = (0..(p - r) as usize).map(|j| maxs[..j].iter().product::<f64>()).sum();
     let rf = f64::from(r);
-    Ok(pow2(rf) * (mean - a * sd * min_sum) + pow2(rf * params.gamma) * a * sd * mins.iter().product::<f64>() * max_sum)
+    Ok(pow2(rf) * (mean - a * sd * min_sum)
+        + pow2(rf * params.gamma()) * a * sd * mins.iter().product::<f64>() * max_sum)
 }
 
 /// Models 1.3 and 2.3 speedup (Dobber, eq. (5.54)/(5.82) corrected): the ELB time (5.51) over
@@ -438,8 +439,8 @@ pub fn implied_min_beta_iteration_time(
 }
 
 fn unit_beta_min(params: &JrParams) -> Result<(f64, f64, f64), ReplicationError> {
-    let (alpha, gamma) = (params.alpha, params.gamma);
-    if params.beta_max != BetaMax::Constant(1.0) || params.beta_min != BetaMin::Implied {
+    let (alpha, gamma) = (params.alpha(), params.gamma());
+    if *params.beta_max() != BetaMax::Constant(1.0) || *params.beta_min() != BetaMin::Implied {
         return Err(ReplicationError::InvalidParameter {
             name: "β(i, j) kind",
             value: f64::NAN,

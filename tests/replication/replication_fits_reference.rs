@@ -39,9 +39,13 @@ fn model(name: &str) -> JrParams {
         "2.1" => JrParams::independent_jobs(),
         "1.2" => JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
         "2.2" => JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
-        "1.3a" => {
-            JrParams::new(0.5, JrModel::DependentFittedBeta.planetlab_params().beta_max, BetaMin::Implied, 1.0).unwrap()
-        }
+        "1.3a" => JrParams::new(
+            0.5,
+            JrModel::DependentFittedBeta.planetlab_params().beta_max().clone(),
+            BetaMin::Implied,
+            1.0,
+        )
+        .unwrap(),
         "unit" => JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 0.81).unwrap(),
         other => panic!("unknown model {other}"),
     }

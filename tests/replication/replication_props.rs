@@ -180,3 +180,23 @@ fn ragged_and_invalid_traces_are_rejected() {
     assert!(Trace::new(vec![vec![1.0, -0.5]]).is_err());
     assert!(Trace::from_csv_str("a,b\n1,2\n3\n").is_err());
 }
+
+/// Model constants read from JSON go through the same checks as `JrParams::new`: a valid model
+/// round-trips, an α outside (0, 1), a γ outside [½, 1] or a negative β table entry is refused.
+#[test]
+fn model_constants_are_checked_when_deserialised() {
+    let m = JrModel::DependentMeasuredBeta.planetlab_params();
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(serde_json::from_str::<JrParams>(&text).unwrap(), m);
+    let bad_alpha = text.replacen("\"alpha\":0.5", "\"alpha\":1.5", 1);
+    assert_ne!(bad_alpha, text);
+    let e = serde_json::from_str::<JrParams>(&bad_alpha).unwrap_err().to_string();
+    assert!(e.contains("α") && e.contains("1.5"), "{e}");
+    let bad_gamma = text.replacen("\"gamma\":1.0", "\"gamma\":0.2", 1);
+    assert_ne!(bad_gamma, text);
+    assert!(serde_json::from_str::<JrParams>(&bad_gamma).is_err());
+    let bad_table = text.replacen("1.05", "-1.05", 1);
+    assert_ne!(bad_table, text);
+    assert!(serde_json::from_str::<JrParams>(&bad_table).is_err());
+    assert!(serde_json::from_str::<loadbal::replication::BetaTable>("{\"rows\":[[0.5,-2.0]]}").is_err());
+}
