@@ -473,7 +473,7 @@ impl JrModel {
     /// ```
     /// use loadbal::replication::JrModel;
     /// let m = JrModel::PartlyIndependentConstantBeta.planetlab_params();
-    /// assert_eq!(m.gamma, 0.81);
+    /// assert_eq!(m.gamma(), 0.81);
     /// assert!((m.beta_min_at(1).unwrap() - 0.7729812).abs() < 1e-7);
     /// ```
     pub fn planetlab_params(&self) -> JrParams {
