@@ -4,23 +4,7 @@
 use super::counts::{MeanVariance, adjusted_counts, check_idle, count_mean_var};
 use super::error::{EnsembleError, check_len, check_time};
 use super::law::CountStep;
-use super::steps::{ar_step, nr_step};
-
-/// How the RP donor is chosen in the expected decrease of Proposition 7.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum RpDonorModel {
-    /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
-    /// factor p/(p−1) on (M² − M) and underestimates the decrease. Only for
-    /// reproducing the paper.
-    UncorrectedClosedForm,
-    /// Prop. 7's assumption done right: each other processor is the donor with probability
-    /// 1/(p−1) (a donor with R_k < 2 gives nothing).
-    UniformOthers,
-    /// The algorithm of §2.4: poll until an available processor (R_k ≥ 2) answers, so the donor is
-    /// uniform over the available ones.
-    UniformAvailable,
-}
+use super::steps::{RpDonorModel, ar_step, nr_step};
 
 /// Expected-variance decrease of an MD step whose donor has `r_donor` tasks, Ahn et al., Prop. 1,
 /// eq. (17) (holds for either parity and for any donor, so also for RP given the donor).

@@ -83,7 +83,7 @@ pub use counts::{
     variance_decrease,
 };
 pub use decrease::{
-    RpDonorModel, ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease,
+    ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease,
     nr_variance_decrease, nr_variance_decrease_bound, rp_expected_variance_decrease, rp_variance_decrease_given_donor,
     step_variance_decrease,
 };
@@ -103,4 +103,4 @@ pub use static_pred::{
     ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention, c_max,
     static_prediction, static_variance,
 };
-pub use steps::{DonorPoll, StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};
+pub use steps::{DonorPoll, RpDonorModel, StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};

@@ -10,8 +10,23 @@
 use rand::Rng;
 
 use super::counts::check_idle;
-use super::decrease::RpDonorModel;
 use super::error::{EnsembleError, check_len};
+
+/// How the RP donor is chosen in the expected decrease of Proposition 7.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RpDonorModel {
+    /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
+    /// factor p/(p−1) on (M² − M) and underestimates the decrease. Only for
+    /// reproducing the paper.
+    UncorrectedClosedForm,
+    /// Prop. 7's assumption done right: each other processor is the donor with probability
+    /// 1/(p−1) (a donor with R_k < 2 gives nothing).
+    UniformOthers,
+    /// The algorithm of §2.4: poll until an available processor (R_k ≥ 2) answers, so the donor is
+    /// uniform over the available ones.
+    UniformAvailable,
+}
 
 /// The result of one balancing step.
 #[derive(Debug, Clone, PartialEq)]
