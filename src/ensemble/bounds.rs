@@ -131,7 +131,7 @@ pub fn md_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim,
 fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), EnsembleError> {
     let rp = max_other(r, idle)?;
     if donor >= r.len() || donor == idle {
-        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() as u64 });
     }
     Ok((rp, r[donor]))
 }
@@ -199,7 +199,7 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
     check_len("count vector", r.len(), 2)?;
     check_idle(r, idle)?;
     if let Some(&bad) = group.iter().find(|&&i| i >= r.len()) {
-        return Err(EnsembleError::IndexOutOfRange { index: bad, p: r.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: bad, p: r.len() as u64 });
     }
     let queued: u64 = group.iter().map(|&i| r[i].saturating_sub(1)).sum();
     Ok(claim(group.contains(&idle) && queued > 0, vec![0.0; n_cases]))

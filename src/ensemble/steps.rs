@@ -120,7 +120,7 @@ pub(super) fn split_count(r_donor: u64) -> u64 {
 pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     if donor >= r.len() || donor == idle {
-        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() as u64 });
     }
     let mut counts = r.to_vec();
     let m = split_count(r[donor]);
@@ -295,7 +295,7 @@ pub fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, E
     let mut seen = vec![false; r.len()];
     for &i in group {
         if i >= r.len() {
-            return Err(EnsembleError::IndexOutOfRange { index: i, p: r.len() });
+            return Err(EnsembleError::IndexOutOfRange { index: i, p: r.len() as u64 });
         }
         if seen[i] {
             return Err(EnsembleError::InvalidParameter {
@@ -360,16 +360,16 @@ impl Torus {
     /// let t = Torus::square(25).unwrap();
     /// assert_eq!(t.group(0), vec![0, 20, 5, 4, 1]);
     /// ```
-    pub fn square(p: usize) -> Result<Self, EnsembleError> {
-        let s = (p as f64).sqrt().round() as usize;
-        if s * s != p {
+    pub fn square(p: u64) -> Result<Self, EnsembleError> {
+        let s = (p as f64).sqrt().round() as u64;
+        if s.checked_mul(s) != Some(p) || usize::try_from(s).is_err() {
             return Err(EnsembleError::InvalidParameter {
                 what: "p",
                 value: p as f64,
                 why: "a square torus needs a perfect square; give rows and cols",
             });
         }
-        Torus::new(s, s)
+        Torus::new(s as usize, s as usize)
     }
 
     /// Number of processors.

@@ -155,7 +155,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
     fn simulator_conserves_work_for_any_small_configuration(n in 1u64..300, rows in 1usize..4, cols in 2usize..5, alg in 0usize..5, seed in 0u64..1000) {
-        let p = rows * cols;
+        let p = (rows * cols) as u64;
         let mut cfg = SimConfig::new(n, p, Algorithm::ALL[alg]);
         cfg.torus = Some(Torus::new(rows, cols).unwrap());
         let g = gamma_matched(10.0, 5.0).unwrap();
@@ -164,7 +164,7 @@ proptest! {
         let (ta, ts): (f64, f64) = (a.compute.iter().sum(), s.compute.iter().sum());
         prop_assert!((ta - ts).abs() <= 1e-9 * ts.max(1.0));
         prop_assert!(a.finish.iter().zip(&a.compute).all(|(f, c)| *f >= *c - 1e-6));
-        prop_assert!(a.metrics.max_idle >= 0.0 && a.steps <= n + p as u64);
+        prop_assert!(a.metrics.max_idle >= 0.0 && a.steps <= n + p);
     }
 }
 
