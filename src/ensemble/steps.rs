@@ -73,11 +73,11 @@ fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::md_step;
-/// let s = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let s = Algorithm::Md.step(&Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
 /// assert_eq!((s.counts, s.donor, s.moved), (vec![3, 3, 5, 2, 4], Some(4), 3));
 /// ```
-pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut donor = None;
     let mut best = 0;
@@ -114,10 +114,11 @@ pub(super) fn split_count(r_donor: u64) -> u64 {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::rp_step;
-/// assert_eq!(rp_step(&[0, 3, 5, 2, 7], 0, 2).unwrap().counts, vec![2, 3, 3, 2, 7]);
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]);
+/// assert_eq!(Algorithm::Rp.step(&at).unwrap().counts, vec![2, 3, 3, 2, 7]);
 /// ```
-pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     if donor >= r.len() || donor == idle {
         return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() as u64 });
@@ -160,7 +161,7 @@ impl std::fmt::Display for DonorPoll {
 /// ```
 ///
 /// # Errors
-/// As [`md_step`].
+/// As [`Algorithm::step`](crate::ensemble::Algorithm::step).
 ///
 /// # Examples
 /// ```
@@ -259,14 +260,15 @@ pub(super) fn balance_into(r: &[u64], idle: usize, out: &mut [u64]) {
 /// ```
 ///
 /// # Errors
-/// As [`md_step`].
+/// As [`Algorithm::step`](crate::ensemble::Algorithm::step).
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_step;
-/// assert_eq!(ar_step(&[0, 3, 5, 2, 7], 0).unwrap().counts, vec![3, 3, 3, 4, 4]); // G27
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+/// assert_eq!(Algorithm::Ar.step(&at).unwrap().counts, vec![3, 3, 3, 4, 4]); // G27
 /// ```
-pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut counts = vec![0; r.len()];
     balance_into(r, idle, &mut counts);
@@ -287,10 +289,11 @@ pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::nr_step;
-/// assert_eq!(nr_step(&[0, 3, 5, 2, 7], 0, &[0, 1, 2]).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![0, 1, 2]);
+/// assert_eq!(Algorithm::Nr.step(&at).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
 /// ```
-pub fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut seen = vec![false; r.len()];
     for &i in group {

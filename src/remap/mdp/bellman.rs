@@ -318,7 +318,7 @@ pub(crate) fn macqueen(beta: f64, lo: f64, hi: f64, stochastic: bool) -> Bounds 
 /// One row product and a minimum per state: each value to (k + 2)u·Σ|terms| (k entries of the
 /// row: its nonzeros in the sparse form, `S` in the dense form; u = 2⁻⁵³); ties between
 /// actions within that error resolve to the lowest index. Rows whose bound settles their
-/// action are not multiplied (see [`value_iteration`]); the result is the same.
+/// action are not multiplied (see [`value_iteration`](super::value_iteration)); the result is the same.
 ///
 /// # Examples
 /// One step from zero values costs the cheapest immediate cost.

@@ -1,7 +1,7 @@
 //! Options of the solvers: the algorithm, the sweep order and the linear solver of exact
 //! evaluations.
 
-/// Which algorithm produced a [`Solution`].
+/// Which algorithm produced a [`Solution`](super::Solution).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -54,7 +54,7 @@ pub enum LinearSolver {
     /// Always a sparse LU (a dense-form MDP's rows are read as sparse ones).
     SparseLu,
     /// Always faer's BiCGSTAB with the symmetric Gauss–Seidel preconditioner; not reaching `tol`
-    /// within `max_iters` is an error ([`MdpError::LinearSolverFailed`]), not a fallback.
+    /// within `max_iters` is an error ([`MdpError::LinearSolverFailed`](super::MdpError::LinearSolverFailed)), not a fallback.
     Bicgstab {
         /// Relative residual `‖b − Ax‖ / ‖b‖` to reach.
         tol: f64,
@@ -85,7 +85,7 @@ pub struct Options {
     /// Linear solver of exact evaluations (default [`LinearSolver::Auto`]).
     pub linear: LinearSolver,
     /// Initial policy of policy iteration (default: the cheapest action of each state, made
-    /// proper for the total cost by [`Mdp::proper_policy`]).
+    /// proper for the total cost by [`Mdp::proper_policy`](super::Mdp::proper_policy)).
     pub init_policy: Option<Vec<usize>>,
     /// Initial values of value and modified policy iteration (default zeros).
     pub init_values: Option<Vec<f64>>,

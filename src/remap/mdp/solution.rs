@@ -11,7 +11,7 @@ use super::options::Algorithm;
 pub enum Termination {
     /// Policy iteration: the improved policy equals the evaluated one.
     PolicyStable,
-    /// Value or modified policy iteration: the stopping rule holds (see [`Options::tol`]).
+    /// Value or modified policy iteration: the stopping rule holds (see [`Options::tol`](super::Options::tol)).
     ToleranceReached,
     /// The iteration limit was hit first; the result is the last iterate.
     MaxItersReached,
@@ -59,7 +59,7 @@ pub struct Solution {
     pub policy: Vec<usize>,
     /// Values: total or discounted cost, or the bias (zero at state 0) for the average cost.
     pub values: Vec<f64>,
-    /// Gain (average cost per step), for [`Criterion::AverageCost`] only.
+    /// Gain (average cost per step), for [`Criterion::AverageCost`](super::Criterion::AverageCost) only.
     pub gain: Option<f64>,
     /// Bounds from the last update (value iteration and modified policy iteration, discounted
     /// and average cost).
