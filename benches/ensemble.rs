@@ -22,8 +22,8 @@ const TASKS_PER_PROCESSOR: u64 = 20;
 fn per_task(c: &mut Criterion) {
     let dist = Exp::new(1.0).expect("valid rate");
     let mut group = c.benchmark_group("ensemble_per_task");
-    for p in [100usize, 10_000, 100_000] {
-        let n = TASKS_PER_PROCESSOR * p as u64;
+    for p in [100u64, 10_000, 100_000] {
+        let n = TASKS_PER_PROCESSOR * p;
         group.throughput(Throughput::Elements(n));
         if p >= 100_000 {
             group.sample_size(10).sampling_mode(SamplingMode::Flat);

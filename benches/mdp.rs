@@ -60,14 +60,14 @@ fn peers(c: &mut Criterion) {
 fn large(c: &mut Criterion) {
     let mut group = c.benchmark_group("large remapping");
     group.sample_size(10);
-    let chain = reflecting_chain(3, 100).unwrap();
+    let chain = reflecting_chain(100, 3).unwrap();
     let build = || RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced).unwrap();
     group.bench_function("10^6 states (3 x 100): build", |b| b.iter(build));
     let p = build();
     group.bench_function("10^6 states (3 x 100): policy iteration", |b| {
         b.iter(|| p.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).unwrap())
     });
-    let ex = reflecting_exchangeable(8, 10).unwrap();
+    let ex = reflecting_exchangeable(10, 8).unwrap();
     group.bench_function("r = 8 exchangeable (8 x 10, 24,310 states): build + PI", |b| {
         b.iter(|| {
             RemapProblem::new(ex.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced)
@@ -83,7 +83,7 @@ fn large(c: &mut Criterion) {
 /// probability `density` (the diagonal always), normalised to sum 0.99 (discounted or total cost).
 fn random_sparse(states: usize, actions: usize, density: f64, seed: u64) -> Mdp {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut b = MdpBuilder::new(states);
+    let mut b = MdpBuilder::new(states as u64);
     let mut row = Vec::new();
     for i in 0..states {
         for _ in 0..actions {

@@ -163,7 +163,7 @@ fn grouping_evidence(
     let p = yin_example(eta)?;
     let q = p.action_values(&sol.values)?;
     let differ: Vec<usize> = (0..36).filter(|&s| sol.remap.get(s) != first.remap.get(s)).collect();
-    let margin = differ.iter().filter_map(|&s| q.get(s).map(|(cont, remap)| (remap - cont).abs())).fold(0.0, f64::max);
+    let margin = differ.iter().filter_map(|&s| q.get(s).map(|a| (a.remap - a.continue_).abs())).fold(0.0, f64::max);
     let at = threshold(eta - 1.0, eta)?;
     let loose = p.solve_with(
         Algorithm::ValueIteration,

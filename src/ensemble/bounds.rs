@@ -88,11 +88,12 @@ fn halves(c: u64) -> (f64, f64) {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::md_max_idle_claim;
-/// let c = md_max_idle_claim(1.0, &[0, 3, 5, 2, 7], 0).unwrap();
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+/// let c = Algorithm::Md.idle_claim(TaskTimes::new(1.0, 0.0), &at, &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease == 0.0 && c.case_bounds[2] == 3.5);
 /// ```
-pub fn md_max_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
+pub(crate) fn md_max_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rp);
@@ -117,10 +118,13 @@ pub fn md_max_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim,
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::md_avg_idle_claim;
-/// assert_eq!(md_avg_idle_claim(1.0, &[0, 3, 5, 2, 7], 0).unwrap().case_bounds, vec![0.0, 3.5, 2.5]);
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+/// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
+/// let c = Algorithm::Md.idle_claim(TaskTimes::new(1.0, 0.0), &at, &average).unwrap();
+/// assert_eq!(c.case_bounds, vec![0.0, 3.5, 2.5]);
 /// ```
-pub fn md_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
+pub(crate) fn md_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rp);
@@ -131,7 +135,7 @@ pub fn md_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim,
 fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), EnsembleError> {
     let rp = max_other(r, idle)?;
     if donor >= r.len() || donor == idle {
-        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() as u64 });
     }
     Ok((rp, r[donor]))
 }
@@ -154,11 +158,12 @@ fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), Ensem
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::rp_max_idle_claim;
-/// let c = rp_max_idle_claim(1.0, &[0, 3, 5, 2, 7], 0, 2).unwrap();
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]);
+/// let c = Algorithm::Rp.idle_claim(TaskTimes::new(1.0, 0.0), &at, &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.case_bounds[1] == 4.0);
 /// ```
-pub fn rp_max_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
+pub(crate) fn rp_max_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
     let (rp, rk) = donor_count(r, idle, donor)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rk);
@@ -184,10 +189,13 @@ pub fn rp_max_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Res
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::rp_avg_idle_claim;
-/// assert_eq!(rp_avg_idle_claim(1.0, &[0, 3, 5, 2, 7], 0, 2).unwrap().case_bounds, vec![0.0, 4.5, 4.0]);
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]);
+/// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
+/// let c = Algorithm::Rp.idle_claim(TaskTimes::new(1.0, 0.0), &at, &average).unwrap();
+/// assert_eq!(c.case_bounds, vec![0.0, 4.5, 4.0]);
 /// ```
-pub fn rp_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
+pub(crate) fn rp_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
     let (rp, rk) = donor_count(r, idle, donor)?;
     check_time("mu_t", mu_t)?;
     let (fl, ce) = halves(rk);
@@ -199,7 +207,7 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
     check_len("count vector", r.len(), 2)?;
     check_idle(r, idle)?;
     if let Some(&bad) = group.iter().find(|&&i| i >= r.len()) {
-        return Err(EnsembleError::IndexOutOfRange { index: bad, p: r.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: bad, p: r.len() as u64 });
     }
     let queued: u64 = group.iter().map(|&i| r[i].saturating_sub(1)).sum();
     Ok(claim(group.contains(&idle) && queued > 0, vec![0.0; n_cases]))
@@ -222,11 +230,12 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::nr_max_idle_claim;
-/// let c = nr_max_idle_claim(&[0, 3, 5, 2, 7], &[0, 1, 2]).unwrap();
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![0, 1, 2]);
+/// let c = Algorithm::Nr.idle_claim(TaskTimes::new(1.0, 0.0), &at, &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease == 0.0);
 /// ```
-pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
+pub(crate) fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
     let idle = group.first().copied().ok_or(EnsembleError::TooShort { what: "NR group", min: 1, got: 0 })?;
     nr_claim(r, group, idle, 4)
 }
@@ -247,10 +256,13 @@ pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, Ensemb
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::nr_avg_idle_claim;
-/// assert!(!nr_avg_idle_claim(&[0, 1, 1, 9], &[0, 1, 2]).unwrap().hypotheses_hold); // no queued work
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// let at = Trigger::new(vec![0, 1, 1, 9], 0).with_partners(vec![0, 1, 2]);
+/// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
+/// let c = Algorithm::Nr.idle_claim(TaskTimes::new(1.0, 0.0), &at, &average).unwrap();
+/// assert!(!c.hypotheses_hold); // no queued work
 /// ```
-pub fn nr_avg_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
+pub(crate) fn nr_avg_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
     let idle = group.first().copied().ok_or(EnsembleError::TooShort { what: "NR group", min: 1, got: 0 })?;
     nr_claim(r, group, idle, 1)
 }
@@ -353,14 +365,14 @@ pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_range_claim, ArClaimConstants, TaskTimes};
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 60;
-/// let c = ar_range_claim(TaskTimes::new(488.1, 116.6), &r, 0, ArClaimConstants::default()).unwrap();
+/// let c = Algorithm::Ar.idle_claim(TaskTimes::new(488.1, 116.6), &Trigger::new(r, 0), &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
-pub fn ar_range_claim(
+pub(crate) fn ar_range_claim(
     law: TaskTimes,
     r: &[u64],
     idle: usize,
@@ -391,14 +403,15 @@ pub fn ar_range_claim(
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_avg_idle_claim, ArClaimConstants, TaskTimes};
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 90;
-/// let c = ar_avg_idle_claim(TaskTimes::new(488.1, 116.6), &r, 0, ArClaimConstants::default()).unwrap();
+/// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
+/// let c = Algorithm::Ar.idle_claim(TaskTimes::new(488.1, 116.6), &Trigger::new(r, 0), &average).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
-pub fn ar_avg_idle_claim(
+pub(crate) fn ar_avg_idle_claim(
     law: TaskTimes,
     r: &[u64],
     idle: usize,

@@ -187,7 +187,7 @@ pub fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, En
 /// ```
 pub fn adjusted_counts_after_step(r_after: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
     if idle >= r_after.len() {
-        return Err(EnsembleError::IndexOutOfRange { index: idle, p: r_after.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: idle, p: r_after.len() as u64 });
     }
     let running: Vec<bool> = (0..r_after.len()).map(|i| i != idle).collect();
     adjusted_counts(r_after, &running)
@@ -195,7 +195,7 @@ pub fn adjusted_counts_after_step(r_after: &[u64], idle: usize) -> Result<Vec<f6
 
 pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
     match r.get(idle) {
-        None => Err(EnsembleError::IndexOutOfRange { index: idle, p: r.len() }),
+        None => Err(EnsembleError::IndexOutOfRange { index: idle, p: r.len() as u64 }),
         Some(&0) => Ok(()),
         Some(&count) => Err(EnsembleError::NotIdle { index: idle, count }),
     }

@@ -4,23 +4,7 @@
 use super::counts::{MeanVariance, adjusted_counts, check_idle, count_mean_var};
 use super::error::{EnsembleError, check_len, check_time};
 use super::law::CountStep;
-use super::steps::{ar_step, nr_step};
-
-/// How the RP donor is chosen in the expected decrease of Proposition 7.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum RpDonorModel {
-    /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
-    /// factor p/(p−1) on (M² − M) and underestimates the decrease. Only for
-    /// reproducing the paper.
-    UncorrectedClosedForm,
-    /// Prop. 7's assumption done right: each other processor is the donor with probability
-    /// 1/(p−1) (a donor with R_k < 2 gives nothing).
-    UniformOthers,
-    /// The algorithm of §2.4: poll until an available processor (R_k ≥ 2) answers, so the donor is
-    /// uniform over the available ones.
-    UniformAvailable,
-}
+use super::steps::{RpDonorModel, ar_step, nr_step};
 
 /// Expected-variance decrease of an MD step whose donor has `r_donor` tasks, Ahn et al., Prop. 1,
 /// eq. (17) (holds for either parity and for any donor, so also for RP given the donor).
@@ -40,39 +24,18 @@ pub enum RpDonorModel {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::md_variance_decrease;
-/// let d = md_variance_decrease(488.1, 7, 5).unwrap(); // 5.25 μ_T²
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// // The donor has 7 tasks on 5 processors: 5.25 μ_T².
+/// let d = Algorithm::Md.variance_decrease(488.1, &Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
 /// assert!((d - 1_250_768.4525).abs() < 1e-6);
 /// ```
-pub fn md_variance_decrease(mu_t: f64, r_donor: u64, p: u64) -> Result<f64, EnsembleError> {
+pub(crate) fn md_variance_decrease(mu_t: f64, r_donor: u64, p: u64) -> Result<f64, EnsembleError> {
     if p < 2 {
         return Err(EnsembleError::TooFewProcessors(p));
     }
     check_time("mu_t", mu_t)?;
     let r = r_donor as f64;
     Ok(r * (r - 1.0) / (2.0 * (p as f64 - 1.0)) * mu_t * mu_t)
-}
-
-/// The RP decrease given the donor: the same value as [`md_variance_decrease`] (Ahn et al., §4.6).
-///
-/// # Formula
-/// ```text
-/// R_k (R_k − 1) / (2(p − 1)) · μ_T²
-/// ```
-///
-/// # Errors
-/// As [`md_variance_decrease`].
-///
-/// # Accuracy
-/// As [`md_variance_decrease`]: relative error at most 5u.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::rp_variance_decrease_given_donor;
-/// assert_eq!(rp_variance_decrease_given_donor(1.0, 5, 5).unwrap(), 2.5);
-/// ```
-pub fn rp_variance_decrease_given_donor(mu_t: f64, r_donor: u64, p: u64) -> Result<f64, EnsembleError> {
-    md_variance_decrease(mu_t, r_donor, p)
 }
 
 /// Expected-variance decrease of one RP step averaged over the donor, Ahn et al., Prop. 7
@@ -260,10 +223,11 @@ pub fn ar_adjusted_variance_after(b: u64, p: u64) -> Result<f64, EnsembleError> 
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_variance_decrease;
-/// assert!((ar_variance_decrease(1.0, &[0, 3, 5, 2, 7], 0).unwrap() - 6.25).abs() < 1e-12);
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let d = Algorithm::Ar.variance_decrease(1.0, &Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
+/// assert!((d - 6.25).abs() < 1e-12);
 /// ```
-pub fn ar_variance_decrease(mu_t: f64, r: &[u64], idle: usize) -> Result<f64, EnsembleError> {
+pub(crate) fn ar_variance_decrease(mu_t: f64, r: &[u64], idle: usize) -> Result<f64, EnsembleError> {
     let after = ar_step(r, idle)?.counts;
     step_variance_decrease(mu_t, CountStep::new(r, &after, &busy(r)))
 }
@@ -308,11 +272,12 @@ pub fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, Ensemble
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::nr_variance_decrease;
-/// let d = nr_variance_decrease(1.0, &[0, 3, 5, 2, 7], 0, &[0, 1, 2]).unwrap();
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![0, 1, 2]);
+/// let d = Algorithm::Nr.variance_decrease(1.0, &at).unwrap();
 /// assert!((d - 2.5).abs() < 1e-12);
 /// ```
-pub fn nr_variance_decrease(mu_t: f64, r: &[u64], idle: usize, group: &[usize]) -> Result<f64, EnsembleError> {
+pub(crate) fn nr_variance_decrease(mu_t: f64, r: &[u64], idle: usize, group: &[usize]) -> Result<f64, EnsembleError> {
     let after = nr_step(r, idle, group)?.counts;
     step_variance_decrease(mu_t, CountStep::new(r, &after, &busy(r)))
 }
@@ -350,11 +315,36 @@ pub fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ensemble::{TaskTimes, adjusted_counts_first_idle, expected_algebraic_variance, md_step};
+    use crate::ensemble::steps::md_step;
+    use crate::ensemble::{TaskTimes, adjusted_counts_first_idle, expected_algebraic_variance};
     use proptest::prelude::*;
 
     const MU: f64 = 488.1;
     const SD: f64 = 116.6;
+
+    /// Prop. 1 against the 50-digit references of `tests/data/reference/ensemble_closed_forms.csv`
+    /// (every `md_decrease` row, p up to 10⁹ and R_k up to 10¹²), within the documented 5u
+    /// (plus 1u for the reference's rounding to a double).
+    #[test]
+    fn md_decrease_reference() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/reference/ensemble_closed_forms.csv");
+        let mut reader = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(path).expect("reference file");
+        let mut checked = 0;
+        for row in reader.records() {
+            let row = row.expect("a CSV row");
+            if &row[0] != "md_decrease" {
+                continue;
+            }
+            let (mu, r_k, p): (f64, u64, u64) =
+                (row[1].parse().unwrap(), row[3].parse().unwrap(), row[4].parse().unwrap());
+            let want: f64 = row[7].parse().unwrap();
+            let got = md_variance_decrease(mu, r_k, p).unwrap();
+            let err = if want == 0.0 { got.abs() } else { ((got - want) / want).abs() };
+            assert!(err <= 6.0 * f64::EPSILON / 2.0, "R_k = {r_k}, p = {p}, μ = {mu}: {got:e} vs {want:e}");
+            checked += 1;
+        }
+        assert_eq!(checked, 24);
+    }
 
     #[test]
     fn g28_table() {

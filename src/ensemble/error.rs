@@ -53,7 +53,7 @@ pub enum EnsembleError {
         /// The index.
         index: usize,
         /// Processors.
-        p: usize,
+        p: u64,
     },
     /// The processor said to be idle still holds tasks.
     #[error("processor {index} is not idle: it holds {count} tasks")]

@@ -8,10 +8,11 @@
 //!   Chen–Tyler, eq. (6a)–(6b), chosen in [`StaticOptions`]); a split where p does not divide n
 //!   is answered exactly as a maximum of independent, non-identical normals;
 //! - what one balancing step of most-dividing (MD), all-redistribution (AR), random-polling (RP)
-//!   or neighbour-redistribution (NR) does to a count vector ([`md_step`], [`ar_step`],
-//!   [`rp_step`], [`nr_step`]) and to the expected algebraic variance ((9), (11), Propositions
-//!   1, 4, 7 corrected, 10);
-//! - the idle-time claims of Propositions 2–3, 5–6, 8–9, 11–12, with their hypotheses checked;
+//!   or neighbour-redistribution (NR) does to a count vector ([`Algorithm::step`] at a
+//!   [`Trigger`]) and to the expected algebraic variance ([`Algorithm::variance_decrease`]:
+//!   (9), (11), Propositions 1, 4, 7 corrected, 10);
+//! - the idle-time claims of Propositions 2–3, 5–6, 8–9, 11–12, with their hypotheses checked
+//!   ([`Algorithm::idle_claim`]);
 //! - what a whole run does ([`simulate`], a discrete-event simulator of STATIC, MD, AR, RP, NR),
 //!   with the task laws [`gamma_matched`], [`lognormal_matched`], [`truncated_normal`] (the
 //!   normal law of Assumption 2 conditioned on non-negative durations) and [`MutantMixture`],
@@ -24,13 +25,15 @@
 //! 1. the task-time law: `mu_t` alone when only the mean enters, a [`TaskTimes`] when both
 //!    moments do, or the distribution `dist` the simulator and the samplers draw from;
 //! 2. the state: the counts `r` (or `rhat`, or a [`CountStep`] `before → after` with its running
-//!    set), then the processor that ran dry `idle`, the `donor`, the NR `group`;
+//!    set), then the processor that ran dry `idle`, the `donor`, the NR `group` — for the
+//!    questions of one step, all three in a [`Trigger`];
 //! 3. the sizes: `n` tasks, `p` processors (`k` of a group before `p`);
-//! 4. the options (a model enum, [`StaticOptions`], [`ArClaimConstants`], a [`SimConfig`] or a
+//! 4. the options (a model enum, [`StaticOptions`], [`ClaimOptions`], a [`SimConfig`] or a
 //!    [`MonteCarlo`](crate::montecarlo::MonteCarlo)), the random generator last.
 //!
 //! `static_prediction(TaskTimes::new(488.1, 116.6), 1000, 25, StaticOptions::default())`,
-//! `md_variance_decrease(mu_t, r_donor, p)`, `rp_max_idle_claim(mu_t, &r, idle, donor)`,
+//! `Algorithm::Md.variance_decrease(mu_t, &trigger)`,
+//! `Algorithm::Rp.idle_claim(law, &trigger, &ClaimOptions::default())`,
 //! `simulate(&dist, &config, &mut rng)`.
 //!
 //! # Accuracy
@@ -50,9 +53,9 @@
 //!
 //! # Example
 //! ```
-//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step, TaskTimes};
+//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, Algorithm, TaskTimes, Trigger};
 //! // Ahn et al., §4.4: P_0 idle, most loaded processor has 7 tasks
-//! let step = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
+//! let step = Algorithm::Md.step(&Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
 //! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
 //! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
 //! let v = expected_algebraic_variance(TaskTimes::new(488.1, 116.6), &rhat, 4).unwrap();
@@ -68,23 +71,19 @@ mod history;
 mod law;
 mod metrics;
 mod montecarlo;
+mod questions;
 mod sim;
 mod static_pred;
 mod steps;
 
-pub use bounds::{
-    ArClaimConstants, IdleClaim, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease,
-    ar_range_claim, md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim,
-    rp_max_idle_claim,
-};
+pub use bounds::{ArClaimConstants, IdleClaim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease};
 pub use counts::{
     MeanVariance, adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle,
     count_mean_var, expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments,
     variance_decrease,
 };
 pub use decrease::{
-    RpDonorModel, ar_adjusted_variance_after, ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease,
-    nr_variance_decrease, nr_variance_decrease_bound, rp_expected_variance_decrease, rp_variance_decrease_given_donor,
+    ar_adjusted_variance_after, ar_variance_decrease_bound, nr_variance_decrease_bound, rp_expected_variance_decrease,
     step_variance_decrease,
 };
 pub use distribution::{MutantMixture, TruncatedNormal, gamma_matched, lognormal_matched, truncated_normal};
@@ -96,6 +95,7 @@ pub use montecarlo::{
     METRICS, MetricsEstimate, RemainingTimes, StepVariances, metrics_sample, monte_carlo_metrics,
     remaining_times_sample, residual_variance_sample, step_variance_sample,
 };
+pub use questions::{ClaimKind, ClaimOptions, Trigger};
 pub use sim::{
     Algorithm, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, SimConfig, SimResult, StepRecord, simulate,
 };
@@ -103,4 +103,4 @@ pub use static_pred::{
     ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention, c_max,
     static_prediction, static_variance,
 };
-pub use steps::{DonorPoll, StepOutcome, Torus, ar_step, md_step, nr_step, rp_poll, rp_step};
+pub use steps::{DonorPoll, RpDonorModel, StepOutcome, Torus, rp_poll};

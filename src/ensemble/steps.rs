@@ -10,8 +10,23 @@
 use rand::Rng;
 
 use super::counts::check_idle;
-use super::decrease::RpDonorModel;
 use super::error::{EnsembleError, check_len};
+
+/// How the RP donor is chosen in the expected decrease of Proposition 7.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RpDonorModel {
+    /// The closed form printed in Ahn et al., Prop. 7, \[(M² − M) + V\]/(2(p−1)) μ_T²: it drops a
+    /// factor p/(p−1) on (M² − M) and underestimates the decrease. Only for
+    /// reproducing the paper.
+    UncorrectedClosedForm,
+    /// Prop. 7's assumption done right: each other processor is the donor with probability
+    /// 1/(p−1) (a donor with R_k < 2 gives nothing).
+    UniformOthers,
+    /// The algorithm of §2.4: poll until an available processor (R_k ≥ 2) answers, so the donor is
+    /// uniform over the available ones.
+    UniformAvailable,
+}
 
 /// The result of one balancing step.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,11 +73,11 @@ fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::md_step;
-/// let s = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let s = Algorithm::Md.step(&Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
 /// assert_eq!((s.counts, s.donor, s.moved), (vec![3, 3, 5, 2, 4], Some(4), 3));
 /// ```
-pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut donor = None;
     let mut best = 0;
@@ -99,13 +114,14 @@ pub(super) fn split_count(r_donor: u64) -> u64 {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::rp_step;
-/// assert_eq!(rp_step(&[0, 3, 5, 2, 7], 0, 2).unwrap().counts, vec![2, 3, 3, 2, 7]);
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]);
+/// assert_eq!(Algorithm::Rp.step(&at).unwrap().counts, vec![2, 3, 3, 2, 7]);
 /// ```
-pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     if donor >= r.len() || donor == idle {
-        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() });
+        return Err(EnsembleError::IndexOutOfRange { index: donor, p: r.len() as u64 });
     }
     let mut counts = r.to_vec();
     let m = split_count(r[donor]);
@@ -145,7 +161,7 @@ impl std::fmt::Display for DonorPoll {
 /// ```
 ///
 /// # Errors
-/// As [`md_step`].
+/// As [`Algorithm::step`](crate::ensemble::Algorithm::step).
 ///
 /// # Examples
 /// ```
@@ -244,14 +260,15 @@ pub(super) fn balance_into(r: &[u64], idle: usize, out: &mut [u64]) {
 /// ```
 ///
 /// # Errors
-/// As [`md_step`].
+/// As [`Algorithm::step`](crate::ensemble::Algorithm::step).
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_step;
-/// assert_eq!(ar_step(&[0, 3, 5, 2, 7], 0).unwrap().counts, vec![3, 3, 3, 4, 4]); // G27
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+/// assert_eq!(Algorithm::Ar.step(&at).unwrap().counts, vec![3, 3, 3, 4, 4]); // G27
 /// ```
-pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut counts = vec![0; r.len()];
     balance_into(r, idle, &mut counts);
@@ -272,15 +289,16 @@ pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::nr_step;
-/// assert_eq!(nr_step(&[0, 3, 5, 2, 7], 0, &[0, 1, 2]).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![0, 1, 2]);
+/// assert_eq!(Algorithm::Nr.step(&at).unwrap().counts, vec![2, 3, 3, 2, 7]); // G35
 /// ```
-pub fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, EnsembleError> {
+pub(crate) fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
     let mut seen = vec![false; r.len()];
     for &i in group {
         if i >= r.len() {
-            return Err(EnsembleError::IndexOutOfRange { index: i, p: r.len() });
+            return Err(EnsembleError::IndexOutOfRange { index: i, p: r.len() as u64 });
         }
         if seen[i] {
             return Err(EnsembleError::InvalidParameter {
@@ -345,16 +363,16 @@ impl Torus {
     /// let t = Torus::square(25).unwrap();
     /// assert_eq!(t.group(0), vec![0, 20, 5, 4, 1]);
     /// ```
-    pub fn square(p: usize) -> Result<Self, EnsembleError> {
-        let s = (p as f64).sqrt().round() as usize;
-        if s * s != p {
+    pub fn square(p: u64) -> Result<Self, EnsembleError> {
+        let s = (p as f64).sqrt().round() as u64;
+        if s.checked_mul(s) != Some(p) || usize::try_from(s).is_err() {
             return Err(EnsembleError::InvalidParameter {
                 what: "p",
                 value: p as f64,
                 why: "a square torus needs a perfect square; give rows and cols",
             });
         }
-        Torus::new(s, s)
+        Torus::new(s as usize, s as usize)
     }
 
     /// Number of processors.

@@ -1,12 +1,15 @@
 //! No input panics: every public function of `loadbal::ensemble` returns a value or a typed error
 //! for arbitrary (including NaN, negative, empty and inconsistent) input.
 
+use crate::via_methods::{
+    ar_avg_idle_claim, ar_range_claim, ar_step, ar_variance_decrease, md_avg_idle_claim, md_max_idle_claim, md_step,
+    md_variance_decrease, nr_max_idle_claim, nr_step, nr_variance_decrease, rp_avg_idle_claim, rp_max_idle_claim,
+    rp_step,
+};
 use loadbal::ensemble::{
     ArClaimConstants, CountStep, ExtremesMethod, RpDonorModel, StaticOptions, TaskTimes, Torus, VarianceConvention,
-    adjusted_counts, ar_adjusted_variance_after, ar_avg_idle_claim, ar_min_r_for_idle_decrease, ar_range_claim,
-    ar_step, ar_variance_decrease, count_mean_var, expected_algebraic_variance, imbalance_metrics, md_avg_idle_claim,
-    md_max_idle_claim, md_step, md_variance_decrease, nr_max_idle_claim, nr_step, nr_variance_decrease,
-    residual_task_moments, rp_avg_idle_claim, rp_expected_variance_decrease, rp_max_idle_claim, rp_step,
+    adjusted_counts, ar_adjusted_variance_after, ar_min_r_for_idle_decrease, count_mean_var,
+    expected_algebraic_variance, imbalance_metrics, residual_task_moments, rp_expected_variance_decrease,
     static_prediction, static_variance, step_variance_decrease, variance_decrease,
 };
 use proptest::prelude::*;

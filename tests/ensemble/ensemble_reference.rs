@@ -44,11 +44,11 @@ fn counts(base: u64, step: u64, modulus: u64, p: u64) -> Vec<u64> {
 /// (plus 1u for the reference's own rounding to a double).
 #[test]
 fn closed_forms_within_their_documented_bounds() {
+    use crate::via_methods::{ar_variance_decrease, md_variance_decrease};
     use loadbal::ensemble::{
         ArClaimConstants, RpDonorModel, adjusted_counts_first_idle, ar_adjusted_variance_after,
-        ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, ar_variance_decrease, c_max,
-        expected_algebraic_variance_first_idle, md_variance_decrease, residual_task_moments,
-        rp_expected_variance_decrease,
+        ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, c_max, expected_algebraic_variance_first_idle,
+        residual_task_moments, rp_expected_variance_decrease,
     };
     let mut worst: std::collections::BTreeMap<String, f64> = Default::default();
     let rows = load("ensemble_closed_forms");
@@ -59,6 +59,10 @@ fn closed_forms_within_their_documented_bounds() {
         let (a, b) = (row.str("a"), row.str("b"));
         let ints = || (row.u64("a"), row.u64("b"), row.u64("c"), row.u64("d"));
         let (got, bound_u) = match f.as_str() {
+            // Prop. 1 is asked through `Algorithm::Md.variance_decrease` on a count vector of p
+            // processors; the rows with p = 10⁹ (no such vector here) are checked against the same
+            // file by the crate's unit test `ensemble::decrease::tests::md_decrease_reference`.
+            "md_decrease" if ints().1 > 1_000_000 => continue,
             "md_decrease" => (md_variance_decrease(mu, ints().0, ints().1).unwrap(), 5.0),
             "ar_v_after" => (ar_adjusted_variance_after(ints().0, ints().1).unwrap(), 8.0),
             "residual_var" => (residual_task_moments(law).unwrap().variance, 4.0),

@@ -85,7 +85,7 @@ fn runs_of<D: Distribution<f64>>(law_name: &str, law: &D, cost: f64, seed: &mut 
                             continue;
                         }
                         *seed += 1;
-                        let mut cfg = SimConfig::new(n, p, alg);
+                        let mut cfg = SimConfig::new(n, p as u64, alg);
                         cfg.torus = torus.map(|(r, c)| Torus::new(r, c).unwrap());
                         cfg.md_suspend = suspend;
                         cfg.transfer_cost = c;

@@ -2,11 +2,12 @@
 //! step's decrease (11) against the same draws before and after the step, and the static
 //! predictions against simulated static runs.
 
+use crate::via_methods::{ar_step, md_step, md_variance_decrease, nr_step, rp_step};
 use loadbal::ensemble::{
     Algorithm, ArClaimConstants, CountStep, MutantMixture, RpDonorModel, SimConfig, StaticOptions, TaskTimes, Torus,
-    VarianceConvention, adjusted_counts, ar_step, expected_algebraic_variance, gamma_matched, md_step,
-    md_variance_decrease, monte_carlo_metrics, nr_step, residual_variance_sample, rp_expected_variance_decrease,
-    rp_step, simulate, static_prediction, step_variance_decrease, step_variance_sample, truncated_normal,
+    VarianceConvention, adjusted_counts, expected_algebraic_variance, gamma_matched, monte_carlo_metrics,
+    residual_variance_sample, rp_expected_variance_decrease, simulate, static_prediction, step_variance_decrease,
+    step_variance_sample, truncated_normal,
 };
 use loadbal::montecarlo::MonteCarlo;
 use proptest::prelude::*;
@@ -155,7 +156,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
     fn simulator_conserves_work_for_any_small_configuration(n in 1u64..300, rows in 1usize..4, cols in 2usize..5, alg in 0usize..5, seed in 0u64..1000) {
-        let p = rows * cols;
+        let p = (rows * cols) as u64;
         let mut cfg = SimConfig::new(n, p, Algorithm::ALL[alg]);
         cfg.torus = Some(Torus::new(rows, cols).unwrap());
         let g = gamma_matched(10.0, 5.0).unwrap();
@@ -164,7 +165,7 @@ proptest! {
         let (ta, ts): (f64, f64) = (a.compute.iter().sum(), s.compute.iter().sum());
         prop_assert!((ta - ts).abs() <= 1e-9 * ts.max(1.0));
         prop_assert!(a.finish.iter().zip(&a.compute).all(|(f, c)| *f >= *c - 1e-6));
-        prop_assert!(a.metrics.max_idle >= 0.0 && a.steps <= n + p as u64);
+        prop_assert!(a.metrics.max_idle >= 0.0 && a.steps <= n + p);
     }
 }
 
@@ -172,10 +173,10 @@ proptest! {
 fn idle_time_claims_hold_by_monte_carlo() {
     // M6: Props 2/3 (MD), 5/6 (AR), 8/9 (RP), 11/12 (NR): the expected largest and average idle
     // times of the remaining work do not increase across one step (p = 25, R_i ~ U{20..60})
-    use loadbal::ensemble::{
-        ar_avg_idle_claim, ar_range_claim, c_max, md_max_idle_claim, nr_max_idle_claim, remaining_times_sample,
-        rp_max_idle_claim,
+    use crate::via_methods::{
+        ar_avg_idle_claim, ar_range_claim, md_max_idle_claim, nr_max_idle_claim, rp_max_idle_claim,
     };
+    use loadbal::ensemble::{c_max, remaining_times_sample};
     use rand::{Rng, SeedableRng};
     let mut setup = rand_chacha::ChaCha8Rng::seed_from_u64(42);
     let mut r: Vec<u64> = (0..25).map(|_| setup.random_range(20..=60)).collect();

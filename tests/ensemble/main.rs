@@ -7,3 +7,4 @@ mod ensemble_properties;
 mod ensemble_reference;
 mod ensemble_regression;
 mod ensemble_validation;
+mod via_methods;

@@ -43,7 +43,7 @@ pub fn random_dense(states: usize, actions: usize, seed: u64) -> Mdp {
 /// [`random_dense`] with every cost multiplied by `scale` (costs uniform on [0, scale)).
 pub fn random_dense_scaled(states: usize, actions: usize, seed: u64, scale: f64) -> Mdp {
     let mut rng = SplitMix::new(seed);
-    let mut b = MdpBuilder::with_capacity(states, states * actions, states * states * actions);
+    let mut b = MdpBuilder::with_capacity(states as u64, states * actions, states * states * actions);
     let mut row = vec![0.0; states];
     for s in 0..states {
         for _ in 0..actions {
@@ -63,7 +63,7 @@ pub fn random_dense_scaled(states: usize, actions: usize, seed: u64, scale: f64)
 /// remap cost 5, uniform restart: 36 (2 × 6), 1,296 (4 × 6) or 4,096 (4 × 8) chain states.
 pub fn kronecker(processes: usize, levels: usize) -> RemapProblem {
     RemapProblem::new(
-        reflecting_chain(processes, levels).expect("chain"),
+        reflecting_chain(levels as u64, processes as u64).expect("chain"),
         &Imbalance::MaxNorm,
         ETA,
         &RemapTarget::UniformOverAllStates,

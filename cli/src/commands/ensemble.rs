@@ -193,8 +193,7 @@ fn law(pt: &Point) -> Result<TaskLaw, String> {
 
 /// Why a strategy cannot run on a point (NR needs a square torus), if it cannot.
 fn unavailable(pt: &Point) -> Option<String> {
-    let p = usize::try_from(pt.p).ok()?;
-    (pt.algorithm == Algorithm::Nr).then(|| Torus::square(p).err()).flatten().map(|e| format!("unavailable: {e}"))
+    (pt.algorithm == Algorithm::Nr).then(|| Torus::square(pt.p).err()).flatten().map(|e| format!("unavailable: {e}"))
 }
 
 /// Checks a point's sizes before anything is allocated.
@@ -205,7 +204,7 @@ fn check_point(pt: &Point) -> Result<(), String> {
     if pt.n > MAX_SIM_TASKS {
         return Err(format!("--n {} exceeds the simulator's limit of {MAX_SIM_TASKS} tasks", pt.n));
     }
-    if pt.p > MAX_SIM_PROCESSORS as u64 {
+    if pt.p > MAX_SIM_PROCESSORS {
         return Err(format!("--p {} exceeds the simulator's limit of {MAX_SIM_PROCESSORS} processors", pt.p));
     }
     if pt.p < 2 {
@@ -262,8 +261,7 @@ fn replication<'a>(
 }
 
 fn config(pt: &Point) -> Result<SimConfig, Failure> {
-    let p = usize::try_from(pt.p).map_err(|_| Failure::usage(format!("--p {} is too large", pt.p)))?;
-    Ok(SimConfig::new(pt.n, p, pt.algorithm))
+    Ok(SimConfig::new(pt.n, pt.p, pt.algorithm))
 }
 
 fn what(pt: &Point, reps: u64) -> String {

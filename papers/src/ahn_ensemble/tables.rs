@@ -60,7 +60,7 @@ fn runs_of<D: Distribution<f64> + Sync>(
     Algorithm::ALL
         .iter()
         .map(|&alg| {
-            let cfg = SimConfig::new(n, p, alg);
+            let cfg = SimConfig::new(n, p as u64, alg);
             mc.replicate(|_, rng| simulate(dist, &cfg, rng).map(|r| metrics_of(&r.metrics)))
                 .into_iter()
                 .collect::<Result<Vec<_>, _>>()
@@ -301,7 +301,7 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
         let start = static_variance(TaskTimes::new(mu, sd), n, p as u64, VarianceConvention::ScaledByProcessors);
         for (a, alg) in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr].into_iter().enumerate() {
             let col = format!("{}, {n} tasks / {p} procs", alg.name());
-            let mut sim = SimConfig::new(n, p, alg);
+            let mut sim = SimConfig::new(n, p as u64, alg);
             sim.record_trajectory = true;
             let runs = start
                 .clone()

@@ -44,7 +44,7 @@ pub struct SimConfig {
     /// Number of tasks.
     pub n: u64,
     /// Number of processors (the first n mod p get one extra task when p does not divide n).
-    pub p: usize,
+    pub p: u64,
     /// The strategy.
     pub algorithm: Algorithm,
     /// Delay before an idle processor can start tasks it receives (seconds; 0 in the paper's
@@ -65,7 +65,7 @@ pub struct SimConfig {
 impl SimConfig {
     /// `n` tasks on `p` processors with `algorithm`, zero transfer cost, square torus, no
     /// trajectory. RP always re-polls until an available processor answers (§2.4).
-    pub fn new(n: u64, p: usize, algorithm: Algorithm) -> Self {
+    pub fn new(n: u64, p: u64, algorithm: Algorithm) -> Self {
         SimConfig { n, p, algorithm, transfer_cost: 0.0, torus: None, record_trajectory: false, md_suspend: false }
     }
 }
@@ -161,16 +161,16 @@ impl std::fmt::Display for SimResult {
 /// 2(n + p) + 64 of them, 1.8 GB, while tasks move between processors).
 pub const MAX_SIM_TASKS: u64 = 100_000_000;
 /// Most processors one simulated run accepts.
-pub const MAX_SIM_PROCESSORS: usize = 10_000_000;
+pub const MAX_SIM_PROCESSORS: u64 = 10_000_000;
 /// Most `n × p` cells a recorded trajectory may need (about 1 GB at worst).
 pub const MAX_TRAJECTORY_CELLS: u64 = 30_000_000;
 
 pub(super) fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> {
     if cfg.p < 2 {
-        return Err(EnsembleError::TooFewProcessors(cfg.p as u64));
+        return Err(EnsembleError::TooFewProcessors(cfg.p));
     }
     if cfg.n == 0 {
-        return Err(EnsembleError::BadTaskCount { n: cfg.n, p: cfg.p as u64 });
+        return Err(EnsembleError::BadTaskCount { n: cfg.n, p: cfg.p });
     }
     if cfg.n > MAX_SIM_TASKS {
         return Err(EnsembleError::TooLarge { what: "tasks of a simulated run", value: cfg.n, max: MAX_SIM_TASKS });
@@ -178,11 +178,11 @@ pub(super) fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> 
     if cfg.p > MAX_SIM_PROCESSORS {
         return Err(EnsembleError::TooLarge {
             what: "processors of a simulated run",
-            value: cfg.p as u64,
-            max: MAX_SIM_PROCESSORS as u64,
+            value: cfg.p,
+            max: MAX_SIM_PROCESSORS,
         });
     }
-    let cells = cfg.n.saturating_mul(cfg.p as u64);
+    let cells = cfg.n.saturating_mul(cfg.p);
     if cfg.record_trajectory && cells > MAX_TRAJECTORY_CELLS {
         return Err(EnsembleError::TooLarge {
             what: "tasks × processors of a recorded trajectory",
@@ -198,8 +198,9 @@ pub(super) fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> 
         Some(t) => t,
         None => Torus::square(cfg.p)?,
     };
-    if torus.len() != cfg.p {
-        return Err(EnsembleError::LengthMismatch { what: "torus", got: torus.len(), expected: cfg.p });
+    if torus.len() as u64 != cfg.p {
+        // p ≤ MAX_SIM_PROCESSORS (checked above) fits a usize.
+        return Err(EnsembleError::LengthMismatch { what: "torus", got: torus.len(), expected: cfg.p as usize });
     }
     Ok(Some(torus))
 }

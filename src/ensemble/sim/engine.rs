@@ -114,7 +114,7 @@ where
     G: Rng + ?Sized,
 {
     let torus = validate(cfg)?;
-    let p = cfg.p;
+    let p = cfg.p as usize; // at most MAX_SIM_PROCESSORS (validated)
     let mut procs = Procs::sample(dist, cfg.n, p, rng)?;
     let mut result = SimResult {
         compute: Vec::new(),

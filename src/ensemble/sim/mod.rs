@@ -92,7 +92,7 @@ mod tests {
         let mutant = gamma_matched(152.0, 191.1).unwrap();
         ar::FAST_STEPS.with(|f| f.set(0));
         for (p, seed) in [(64, 1), (400, 2), (1000, 3)] {
-            let mut cfg = SimConfig::new(20 * p as u64, p, Algorithm::Ar);
+            let mut cfg = SimConfig::new(20 * p, p, Algorithm::Ar);
             simulate(&exp, &cfg, &mut rng(seed)).unwrap();
             cfg.transfer_cost = 0.3;
             simulate(&mutant, &cfg, &mut rng(seed)).unwrap();

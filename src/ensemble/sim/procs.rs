@@ -40,7 +40,7 @@ impl Proc {
 }
 
 // Queue offsets and lengths are u32 and the buffer holds at most 2(n + p) + 64 entries.
-const _: () = assert!(2 * (MAX_SIM_TASKS + MAX_SIM_PROCESSORS as u64) + 64 < RUNNING as u64);
+const _: () = assert!(2 * (MAX_SIM_TASKS + MAX_SIM_PROCESSORS) + 64 < RUNNING as u64);
 
 /// Every processor of a run and the buffer holding their queues.
 #[derive(Debug, Clone)]

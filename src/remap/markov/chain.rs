@@ -6,6 +6,7 @@ use super::error::MarkovError;
 use super::exchange::Exchangeable;
 use super::rows::{MAX_CHAIN_STATES, Rows};
 use crate::montecarlo::McRng;
+use crate::remap::mdp::Transition;
 use nalgebra::DMatrix;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,7 +39,7 @@ fn check_loads(loads: &[Vec<f64>]) -> Result<(usize, Vec<f64>), MarkovError> {
     if let Some((index, &value)) = loads.iter().flatten().enumerate().find(|(_, x)| !x.is_finite()) {
         return Err(MarkovError::NonFinite { what: "loads", index, value });
     }
-    if loads.len() > MAX_CHAIN_STATES {
+    if loads.len() as u64 > MAX_CHAIN_STATES {
         return Err(MarkovError::InvalidParameter { name: "states", value: loads.len() as f64 });
     }
     Ok((r, loads.iter().flatten().copied().collect()))
@@ -117,7 +118,7 @@ impl WorkloadChain {
         }
         let states = factors.iter().try_fold(1usize, |acc, f| acc.checked_mul(f.states()));
         let states = match states {
-            Some(s) if s <= MAX_CHAIN_STATES => s,
+            Some(s) if s as u64 <= MAX_CHAIN_STATES => s,
             _ => return Err(MarkovError::InvalidParameter { name: "product states", value: f64::INFINITY }),
         };
         let mut rows = Vec::new();
@@ -168,8 +169,12 @@ impl WorkloadChain {
     /// let chain = WorkloadChain::exchangeable(&levels, reflecting_walk(6).unwrap(), 2).unwrap();
     /// assert_eq!(chain.states(), 21);
     /// ```
-    pub fn exchangeable(levels: &[f64], q: DMatrix<f64>, processes: usize) -> Result<Self, MarkovError> {
+    pub fn exchangeable(levels: &[f64], q: DMatrix<f64>, processes: u64) -> Result<Self, MarkovError> {
         let one = Self::single(levels, q)?;
+        let processes = match usize::try_from(processes) {
+            Ok(r) if r <= 64 => r,
+            _ => return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 }),
+        };
         let ex = Exchangeable::new(one.explicit_rows(), processes)?;
         let mut loads = Vec::with_capacity(ex.states() * processes);
         for s in 0..ex.states() {
@@ -255,13 +260,13 @@ impl WorkloadChain {
     ///
     /// # Accuracy
     /// As the iterator form: stored values, or products of r factors (r·u relative).
-    pub fn row(&self, s: usize) -> Vec<(usize, f64)> {
-        let mut out: Vec<(usize, f64)> = Vec::new();
-        self.for_each_successor(s, |j, p| out.push((j, p)));
-        out.sort_by_key(|e| e.0);
+    pub fn row(&self, s: usize) -> Vec<Transition> {
+        let mut out: Vec<Transition> = Vec::new();
+        self.for_each_successor(s, |target, probability| out.push(Transition { target, probability }));
+        out.sort_by_key(|e| e.target);
         out.dedup_by(|b, a| {
-            if a.0 == b.0 {
-                a.1 += b.1;
+            if a.target == b.target {
+                a.probability += b.probability;
                 true
             } else {
                 false
@@ -350,10 +355,11 @@ fn product_row(factors: &[Rows], digits: &[usize], k: usize, idx: usize, p: f64,
 /// let q = reflecting_walk(6).unwrap();
 /// assert_eq!((q[(0, 1)], q[(2, 2)], q[(2, 3)], q[(5, 4)]), (0.5, 0.5, 0.25, 0.5));
 /// ```
-pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
+pub fn reflecting_walk(levels: u64) -> Result<DMatrix<f64>, MarkovError> {
     if !(2..=1 << 16).contains(&levels) {
         return Err(MarkovError::InvalidParameter { name: "levels", value: levels as f64 });
     }
+    let levels = levels as usize; // at most 2¹⁶ (checked above)
     let last = levels - 1;
     Ok(DMatrix::from_fn(levels, levels, |i, j| match (i, j) {
         (0, 0) | (0, 1) => 0.5,
@@ -364,8 +370,9 @@ pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
     }))
 }
 
-/// `processes` independent copies of [`reflecting_walk`] on the levels `0..levels`: the
-/// Yin et al., §5 chain for `processes = 2`, `levels = 6` (36 states). Sparse: 3 × 100 levels
+/// `processes` independent copies of [`reflecting_walk`] on the levels `0..levels` (the model,
+/// then the count, as the module's argument order says): the Yin et al., §5 chain for
+/// `levels = 6`, `processes = 2` (36 states). Sparse: 3 × 100 levels
 /// (10⁶ states) is fine.
 ///
 /// # Errors
@@ -375,18 +382,20 @@ pub fn reflecting_walk(levels: usize) -> Result<DMatrix<f64>, MarkovError> {
 /// # Examples
 /// ```
 /// use loadbal::remap::markov::reflecting_chain;
-/// assert_eq!(reflecting_chain(4, 6).unwrap().states(), 1296);
+/// assert_eq!(reflecting_chain(6, 4).unwrap().states(), 1296);
 /// ```
-pub fn reflecting_chain(processes: usize, levels: usize) -> Result<WorkloadChain, MarkovError> {
-    if processes == 0 || (levels as f64).powi(processes as i32) > MAX_CHAIN_STATES as f64 {
+pub fn reflecting_chain(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
+    if processes == 0 || processes > 64 || (levels as f64).powf(processes as f64) > MAX_CHAIN_STATES as f64 {
         return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 });
     }
+    let q = reflecting_walk(levels)?;
     let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
-    let one = WorkloadChain::single(&grid, reflecting_walk(levels)?)?;
-    WorkloadChain::product(&vec![one; processes])
+    let one = WorkloadChain::single(&grid, q)?;
+    WorkloadChain::product(&vec![one; processes as usize])
 }
 
-/// [`reflecting_chain`] on the exchangeable state space (sorted level vectors).
+/// [`reflecting_chain`] on the exchangeable state space (sorted level vectors), `levels` then
+/// `processes`.
 ///
 /// # Errors
 /// As [`WorkloadChain::exchangeable`].
@@ -395,11 +404,12 @@ pub fn reflecting_chain(processes: usize, levels: usize) -> Result<WorkloadChain
 /// Eight processes on ten levels: C(17, 8) = 24,310 states instead of 10⁸.
 /// ```
 /// use loadbal::remap::markov::reflecting_exchangeable;
-/// assert_eq!(reflecting_exchangeable(8, 10).unwrap().states(), 24_310);
+/// assert_eq!(reflecting_exchangeable(10, 8).unwrap().states(), 24_310);
 /// ```
-pub fn reflecting_exchangeable(processes: usize, levels: usize) -> Result<WorkloadChain, MarkovError> {
+pub fn reflecting_exchangeable(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
+    let q = reflecting_walk(levels)?;
     let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
-    WorkloadChain::exchangeable(&grid, reflecting_walk(levels)?, processes)
+    WorkloadChain::exchangeable(&grid, q, processes)
 }
 
 #[cfg(test)]
@@ -441,6 +451,6 @@ mod tests {
         ));
         assert!(matches!(WorkloadChain::new(l, dmatrix![1.0]), Err(MarkovError::DimensionMismatch { .. })));
         assert!(reflecting_walk(1).is_err());
-        assert!(reflecting_chain(5, 100).is_err());
+        assert!(reflecting_chain(100, 5).is_err());
     }
 }

@@ -35,7 +35,7 @@ impl Exchangeable {
             }
         }
         let states = binom[(l + r - 1) * (r + 1) + r];
-        if states > MAX_CHAIN_STATES as u64 {
+        if states > MAX_CHAIN_STATES {
             return Err(MarkovError::InvalidParameter { name: "exchangeable states", value: states as f64 });
         }
         let states = states as usize;
@@ -165,8 +165,8 @@ mod tests {
     #[test]
     fn exchangeable_rows_are_the_lumped_product_rows() {
         for (r, l) in [(2, 6), (3, 5), (4, 4)] {
-            let prod = reflecting_chain(r, l).unwrap();
-            let ex = reflecting_exchangeable(r, l).unwrap();
+            let prod = reflecting_chain(l, r).unwrap();
+            let ex = reflecting_exchangeable(l, r).unwrap();
             let key = |v: &[f64]| {
                 let mut k: Vec<i64> = v.iter().map(|&x| x as i64).collect();
                 k.sort_unstable();

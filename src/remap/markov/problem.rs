@@ -68,6 +68,29 @@ impl std::fmt::Display for RemapSolution {
     }
 }
 
+/// The two branches of Yin et al., eq. (18) in one chain state, from
+/// [`RemapProblem::action_values`].
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::markov::ActionValues;
+/// assert_eq!(ActionValues { continue_: 2.5, remap: 3.0 }.to_string(), "continue 2.5, remap 3");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ActionValues {
+    /// Cost of continuing: `φ(s) + Σ_j P(s, j) V(j)`.
+    pub continue_: f64,
+    /// Cost of remapping: `η + Σ_j ρ(j) V(j)`.
+    pub remap: f64,
+}
+
+impl std::fmt::Display for ActionValues {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "continue {}, remap {}", self.continue_, self.remap)
+    }
+}
+
 /// The remapping problem: a workload chain, a running cost, a remap cost `η ≥ 0` and a remap
 /// target, restricted to the imbalanced (transient) states as in Yin et al., eq. (11).
 #[derive(Debug, Clone, PartialEq)]
@@ -159,7 +182,7 @@ impl RemapProblem {
     /// # Examples
     /// ```
     /// use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain};
-    /// let chain = reflecting_chain(2, 6).unwrap();
+    /// let chain = reflecting_chain(6, 2).unwrap();
     /// let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 1.0, &RemapTarget::UniformOverAllStates).unwrap();
     /// assert_eq!(p.transient_states().len(), 30);
     /// ```
@@ -189,7 +212,7 @@ impl RemapProblem {
             local[s] = k as u32;
         }
         let m = transient.len();
-        let mut b = MdpBuilder::with_capacity(m, 2 * m, 0);
+        let mut b = MdpBuilder::with_capacity(m as u64, 2 * m, 0);
         let rho: Vec<(usize, f64)> =
             transient.iter().enumerate().filter(|&(_, &s)| target[s] > 0.0).map(|(k, &s)| (k, target[s])).collect();
         b.restart(&rho);
@@ -247,6 +270,9 @@ impl RemapProblem {
     /// `continue = φ(s) + Σ_j P(s, j) V(j)` and `remap = η + Σ_j ρ(j) V(j)`. Their difference is
     /// the margin of a decision.
     ///
+    /// # Formula
+    /// continue(s) = φ(s) + Σ_j P(s, j) V(j),  remap(s) = η + Σ_j ρ(j) V(j)
+    ///
     /// # Errors
     /// [`MarkovError::DimensionMismatch`] when `values` does not cover the chain.
     ///
@@ -260,10 +286,10 @@ impl RemapProblem {
     /// use loadbal::remap::mdp::Algorithm;
     /// let p = yin_example(4.0).unwrap();
     /// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
-    /// let (cont, remap) = p.action_values(&sol.values).unwrap()[18]; // state (3, 0)
-    /// assert!((remap - cont - 0.013923).abs() < 1e-6);
+    /// let q = p.action_values(&sol.values).unwrap()[18]; // state (3, 0)
+    /// assert!((q.remap - q.continue_ - 0.013923).abs() < 1e-6);
     /// ```
-    pub fn action_values(&self, values: &[f64]) -> Result<Vec<(f64, f64)>, MarkovError> {
+    pub fn action_values(&self, values: &[f64]) -> Result<Vec<ActionValues>, MarkovError> {
         let s = self.chain.states();
         if values.len() != s {
             return Err(MarkovError::DimensionMismatch { what: "values", expected: s, got: values.len() });
@@ -273,7 +299,7 @@ impl RemapProblem {
             .map(|i| {
                 let mut cont = self.run_cost[i];
                 self.chain.for_each_successor(i, |j, p| cont += p * values[j]);
-                (cont, remap)
+                ActionValues { continue_: cont, remap }
             })
             .collect())
     }
@@ -428,5 +454,5 @@ fn default_options(algorithm: Algorithm) -> Options {
 /// assert_eq!(remapping, vec![5, 30]);
 /// ```
 pub fn yin_example(eta: f64) -> Result<RemapProblem, MarkovError> {
-    RemapProblem::new(reflecting_chain(2, 6)?, &Imbalance::MaxNorm, eta, &RemapTarget::UniformOverAllStates)
+    RemapProblem::new(reflecting_chain(6, 2)?, &Imbalance::MaxNorm, eta, &RemapTarget::UniformOverAllStates)
 }

@@ -148,7 +148,7 @@ mod tests {
             assert!(est.agrees_with(sol.values[start], 4.0), "η = {eta} ({i},{j}): {est:?} vs {}", sol.values[start]);
         }
         // Textbook target: a remap ends the run.
-        let chain = reflecting_chain(2, 6).unwrap();
+        let chain = reflecting_chain(6, 2).unwrap();
         let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
         let sol = p.solve(Algorithm::PolicyIteration).unwrap();
         let est = simulate_policy_cost(&p, &sol.remap, 13, &MonteCarlo::new(8, 20_000).unwrap()).unwrap();

@@ -173,7 +173,7 @@ mod tests {
             vec![3, 18, 17, 32].into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect::<Vec<_>>()
         );
         // Textbook variant (remap into a balanced state): 4/3, 44/23, 260/131, ...
-        let chain = reflecting_chain(2, 6).unwrap();
+        let chain = reflecting_chain(6, 2).unwrap();
         let build = |eta| RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, eta, &RemapTarget::Balanced);
         let got = remap_cost_thresholds(build, CostScan { lo: 0.5, hi: 30.0, grid: 120, tol: 1e-10 }).unwrap();
         let want = [

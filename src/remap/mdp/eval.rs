@@ -1,9 +1,16 @@
 //! Exact evaluation of a stationary policy.
 
+use super::criterion::Criterion;
+use super::error::MdpError;
 use super::linear::{Csr, LinearStats, LinearStatus};
-use super::solve::LinearSolver;
-use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
+use super::model::Mdp;
+use super::options::LinearSolver;
+use super::rows::Storage;
 use faer::linalg::solvers::SolveCore;
+
+/// Largest number of states with a non-trivial row for which a policy is evaluated by a dense
+/// LU factorisation; larger systems use the preconditioned iterative solver.
+pub(crate) const DENSE_LIMIT: usize = 400;
 
 /// BiCGSTAB tolerance (relative residual) and iteration limit of [`LinearSolver::Auto`].
 const AUTO_TOL: f64 = 1e-13;
@@ -82,7 +89,7 @@ fn dense_evaluation(mdp: &Mdp, solver: LinearSolver) -> bool {
 /// holds equation `i` (row `i` of `A`), so every row is copied contiguously.
 fn dense_transposed(mdp: &Mdp, beta: f64, pairs: &[usize]) -> faer::Mat<f64> {
     let n = mdp.states;
-    let rho: Vec<(usize, f64)> = mdp.restart().collect();
+    let rho: Vec<(usize, f64)> = mdp.restart_entries().collect();
     let mut at = faer::Mat::<f64>::zeros(n, n);
     for (i, &k) in pairs.iter().enumerate() {
         let mut col = at.col_mut(i);
@@ -241,7 +248,7 @@ pub(crate) fn average_values(
         h[0] = 0.0;
         return Ok((h, g));
     }
-    let rho: Vec<(usize, f64)> = mdp.restart().collect();
+    let rho: Vec<(usize, f64)> = mdp.restart_entries().collect();
     let mut a = Csr { n: s, ptr: vec![0], col: Vec::new(), val: Vec::new(), diag: vec![1.0; s] };
     let mut dense_row = vec![0.0; s];
     let mut touched = Vec::new();
@@ -334,7 +341,7 @@ impl std::fmt::Display for PolicyValues {
 /// Uses [`LinearSolver::Auto`].
 ///
 /// # Accuracy
-/// Dense LU (the dense form, or at most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a
+/// Dense LU (the dense form, or at most 400 states with a
 /// non-trivial row): backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger
 /// sparse systems: BiCGSTAB to a relative residual of 1e-13, or a sparse LU when it does not
 /// converge.

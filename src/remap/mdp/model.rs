@@ -1,8 +1,13 @@
 //! The state–action-pair storage of an MDP and its builders.
 
-use super::rows::{Entries, Rows, Storage};
-use super::{Criterion, DENSE_DENSITY, MdpError, ROW_SUM_TOLERANCE};
+use super::criterion::Criterion;
+use super::error::MdpError;
+use super::rows::DENSE_DENSITY;
+use super::rows::{Entries, Rows, Storage, Transition};
 use nalgebra::DMatrix;
+
+/// Tolerance on row sums and on negative entries of transition rows.
+pub(crate) const ROW_SUM_TOLERANCE: f64 = 1e-9;
 
 /// Largest number of states (indices are stored in 32 bits).
 const MAX_STATES: usize = u32::MAX as usize;
@@ -51,6 +56,8 @@ pub struct Mdp {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct MdpBuilder {
+    /// As given to [`MdpBuilder::new`]; checked against the 32-bit index limit by `build`.
+    requested_states: u64,
     states: usize,
     pair_state: Vec<usize>,
     row_ptr: Vec<usize>,
@@ -66,12 +73,15 @@ pub struct MdpBuilder {
 
 impl MdpBuilder {
     /// An empty builder for `states` states.
-    pub fn new(states: usize) -> Self {
-        Self { states, row_ptr: vec![0], ..Self::default() }
+    pub fn new(states: u64) -> Self {
+        // Out-of-range targets are refused against `states` clamped to the index limit; `build`
+        // reports a count above it as `TooLarge`.
+        let clamped = usize::try_from(states.min(MAX_STATES as u64)).unwrap_or(MAX_STATES);
+        Self { requested_states: states, states: clamped, row_ptr: vec![0], ..Self::default() }
     }
 
     /// An empty builder with room for `pairs` actions and `nonzeros` transition entries.
-    pub fn with_capacity(states: usize, pairs: usize, nonzeros: usize) -> Self {
+    pub fn with_capacity(states: u64, pairs: usize, nonzeros: usize) -> Self {
         let mut b = Self::new(states);
         b.pair_state.reserve(pairs);
         b.row_ptr.reserve(pairs);
@@ -133,7 +143,7 @@ impl MdpBuilder {
     }
 
     /// Validates and builds the MDP, with its rows stored densely when at least
-    /// [`DENSE_DENSITY`] of the `pairs × S` entries are nonzero, in compressed sparse rows
+    /// half of the `pairs × S` entries are nonzero, in compressed sparse rows
     /// otherwise (see [`Storage`]).
     ///
     /// # Errors
@@ -143,18 +153,22 @@ impl MdpBuilder {
     /// [`MdpError::RowSumExceedsOne`] (a row, restart included, above 1 + 1e-9); the restart
     /// distribution is checked the same way (reported as state `S`, action 0).
     pub fn build(self) -> Result<Mdp, MdpError> {
-        let s = self.states;
-        if s == 0 {
+        if self.requested_states == 0 {
             return Err(MdpError::Empty("no states".into()));
         }
-        if s >= MAX_STATES {
-            return Err(MdpError::TooLarge { what: "states", value: s, limit: MAX_STATES - 1 });
+        if self.requested_states >= MAX_STATES as u64 {
+            return Err(MdpError::TooLarge {
+                what: "states",
+                value: self.requested_states,
+                limit: MAX_STATES as u64 - 1,
+            });
         }
+        let s = self.states;
         if self.pair_state.len() >= MAX_STATES {
             return Err(MdpError::TooLarge {
                 what: "state–action pairs",
-                value: self.pair_state.len(),
-                limit: MAX_STATES - 1,
+                value: self.pair_state.len() as u64,
+                limit: MAX_STATES as u64 - 1,
             });
         }
         // Restart distribution.
@@ -170,7 +184,7 @@ impl MdpBuilder {
         let mut count = vec![0usize; s + 1];
         for &i in &self.pair_state {
             if i >= s {
-                return Err(MdpError::StateOutOfRange { state: i, action: 0, target: i, states: s });
+                return Err(MdpError::StateOutOfRange { state: i, action: 0, target: i, states: s as u64 });
             }
             count[i + 1] += 1;
         }
@@ -189,7 +203,7 @@ impl MdpBuilder {
             seen[i] += 1;
             let (lo, hi) = (self.row_ptr[k], self.row_ptr[k + 1]);
             if let Some((_, j)) = self.overflow.filter(|(pair, _)| *pair == k) {
-                return Err(MdpError::StateOutOfRange { state: i, action: a, target: j, states: s });
+                return Err(MdpError::StateOutOfRange { state: i, action: a, target: j, states: s as u64 });
             }
             let cost = self.costs[k];
             if !cost.is_finite() {
@@ -240,14 +254,14 @@ impl MdpBuilder {
 }
 
 /// The form [`MdpBuilder::build`] and [`Mdp::new`] choose for `nonzeros` entries in
-/// `pairs` rows of `states` columns: dense from a density of [`DENSE_DENSITY`].
+/// `pairs` rows of `states` columns: dense from a density of one half.
 fn storage_for(states: usize, pairs: usize, nonzeros: usize) -> Storage {
     if nonzeros as f64 >= DENSE_DENSITY * (states as f64 * pairs as f64) { Storage::Dense } else { Storage::Sparse }
 }
 
 fn check_entry(states: usize, state: usize, action: usize, target: usize, p: f64) -> Result<(), MdpError> {
     if target >= states {
-        return Err(MdpError::StateOutOfRange { state, action, target, states });
+        return Err(MdpError::StateOutOfRange { state, action, target, states: states as u64 });
     }
     if !p.is_finite() {
         return Err(MdpError::NonFinite { what: "transition probability", state, action, value: p });
@@ -261,7 +275,7 @@ fn check_entry(states: usize, state: usize, action: usize, target: usize, p: f64
 impl Mdp {
     /// Validates and builds an MDP from dense matrices: `transitions[a]` is the `S×S` matrix of
     /// action `a`, `costs[(i, a)]` the cost of action `a` in state `i`; every state has every
-    /// action. With at least [`DENSE_DENSITY`] of the entries nonzero the rows are copied into
+    /// action. With at least half of the entries nonzero the rows are copied into
     /// the dense form, otherwise their nonzero entries into compressed sparse rows (see
     /// [`Storage`]).
     ///
@@ -310,10 +324,10 @@ impl Mdp {
         }
         let nnz = transitions.iter().map(|p| p.iter().filter(|&&x| x != 0.0).count()).sum();
         if states >= MAX_STATES {
-            return Err(MdpError::TooLarge { what: "states", value: states, limit: MAX_STATES - 1 });
+            return Err(MdpError::TooLarge { what: "states", value: states as u64, limit: MAX_STATES as u64 - 1 });
         }
         if storage_for(states, states * actions, nnz) == Storage::Sparse {
-            let mut b = MdpBuilder::with_capacity(states, states * actions, nnz);
+            let mut b = MdpBuilder::with_capacity(states as u64, states * actions, nnz);
             for i in 0..states {
                 for (a, p) in transitions.iter().enumerate() {
                     b.action_from_iter(
@@ -370,7 +384,7 @@ impl Mdp {
     }
 
     /// How the transition rows are stored (chosen by [`MdpBuilder::build`] and [`Mdp::new`]
-    /// from the density; see [`DENSE_DENSITY`]).
+    /// from the density: dense from one half).
     ///
     /// # Examples
     /// A full 2 × 2 matrix is dense, a diagonal 8 × 8 one (density 1/8) sparse:
@@ -431,7 +445,7 @@ impl Mdp {
     /// assert!((s.values[0] - 5.0).abs() < 1e-12);
     /// ```
     pub fn from_pairs(
-        states: usize,
+        states: u64,
         s_indices: &[usize],
         costs: &[f64],
         rows: &[Vec<(usize, f64)>],
@@ -480,10 +494,13 @@ impl Mdp {
     ///
     /// # Accuracy
     /// Exact (stored value).
-    pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+    pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = Transition> + '_ {
         let valid = a < self.actions(i);
         let k = if valid { self.pair_ptr[i] + a } else { 0 };
-        self.rows.entries(k).take(if valid { usize::MAX } else { 0 })
+        self.rows
+            .entries(k)
+            .take(if valid { usize::MAX } else { 0 })
+            .map(|(target, probability)| Transition { target, probability })
     }
     /// Restart weight of action `a` in state `i` (0 without restart).
     ///
@@ -496,7 +513,12 @@ impl Mdp {
     ///
     /// # Accuracy
     /// Exact (stored values).
-    pub fn restart(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+    pub fn restart(&self) -> impl Iterator<Item = Transition> + '_ {
+        self.restart_entries().map(|(target, probability)| Transition { target, probability })
+    }
+
+    /// The restart distribution as (state, probability) pairs, for the solvers.
+    pub(crate) fn restart_entries(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
         self.restart_idx.iter().zip(&self.restart_p).map(|(&j, &p)| (j as usize, p))
     }
 

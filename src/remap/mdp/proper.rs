@@ -1,7 +1,8 @@
 //! Properness: which states reach absorption, assumption (A) of Yin et al., and a proper policy
 //! to start policy iteration from.
 
-use super::{Mdp, MdpError};
+use super::error::MdpError;
+use super::model::Mdp;
 
 /// A pair leaks (can be absorbed) when its row deficit exceeds this.
 const LEAK: f64 = 1e-12;
@@ -75,7 +76,7 @@ impl Mdp {
     /// Whether state `j` is a possible restart target.
     fn restart_mask(&self) -> Vec<bool> {
         let mut mask = vec![false; self.states];
-        for (j, p) in self.restart() {
+        for (j, p) in self.restart_entries() {
             mask[j] |= p > 0.0;
         }
         mask

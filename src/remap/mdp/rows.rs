@@ -3,8 +3,43 @@
 use faer::linalg::matmul::dot::inner_prod;
 use faer::{ColRef, Conj, RowRef};
 
+/// Density (nonzero transition entries over `pairs × S`) from which [`MdpBuilder::build`] and
+/// [`Mdp::new`] store the rows densely ([`Storage::Dense`]).
+///
+/// Why one half: a sparse entry costs 12 bytes and a gather, a dense one 8 bytes read in
+/// order by SIMD dot products, so memory alone breaks even at 2/3; the sparse form's exact
+/// evaluations are iterative (BiCGSTAB on the nonzeros) where the dense form pays an `O(S³)`
+/// LU. benches/mdp.rs (`storage by density`, 1,000 states × 5 actions, one thread,
+/// 2026-11-27, load average 6–7) measured the crossover at 0.5–0.6 for both: a Bellman update
+/// took 2.30 ms sparse and 2.15 ms dense at density 0.5 (0.93 and 2.31 ms at 0.2, 5.38 and
+/// 3.10 ms at 1), policy iteration 87 and 89 ms at 0.5 (32 and 86 ms at 0.2, 94 and 47 ms at
+/// 0.8). At this density the dense form takes at most 4/3 of the sparse form's memory.
+pub(crate) const DENSE_DENSITY: f64 = 0.5;
+
+/// One entry of a transition row: the target state and the probability of moving there.
+///
+/// Displayed as:
+/// ```
+/// use loadbal::remap::mdp::Transition;
+/// assert_eq!(Transition { target: 3, probability: 0.25 }.to_string(), "→ 3 with probability 0.25");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Transition {
+    /// The state moved to.
+    pub target: usize,
+    /// Its probability.
+    pub probability: f64,
+}
+
+impl std::fmt::Display for Transition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "→ {} with probability {}", self.target, self.probability)
+    }
+}
+
 /// How the transition rows of an [`Mdp`](super::Mdp) are stored. [`MdpBuilder::build`] and
-/// [`Mdp::new`] choose by density (see [`DENSE_DENSITY`](super::DENSE_DENSITY));
+/// [`Mdp::new`] choose by density (dense from one half of the entries nonzero);
 /// [`Mdp::with_storage`] converts.
 ///
 /// [`MdpBuilder::build`]: super::MdpBuilder::build

@@ -1,224 +1,26 @@
 //! Howard policy iteration, modified policy iteration and value iteration.
 
 use super::bellman::{Work, gauss_seidel, greedy, jacobi, macqueen, residual, state_min};
-use super::eval::{Cache, evaluate_pairs};
+use super::criterion::Criterion;
+use super::error::MdpError;
+use super::eval::{Cache, DENSE_LIMIT, evaluate_pairs};
 use super::linear::LinearStats;
-use super::{Criterion, DENSE_LIMIT, Mdp, MdpError, Storage};
+use super::model::Mdp;
+use super::options::{Algorithm, LinearSolver, Options, Sweep};
+use super::rows::Storage;
+use super::solution::{Bounds, Solution, Termination, non_finite};
 
 /// Gauss–Seidel sweeps before the first policy of total-cost policy iteration.
 const WARM_SWEEPS: usize = 20;
 /// A pair is stochastic when its row deficit is at most this.
 const STOCHASTIC: f64 = 1e-12;
 
-/// Why a solver stopped (after argmin's `TerminationReason`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum Termination {
-    /// Policy iteration: the improved policy equals the evaluated one.
-    PolicyStable,
-    /// Value or modified policy iteration: the stopping rule holds (see [`Options::tol`]).
-    ToleranceReached,
-    /// The iteration limit was hit first; the result is the last iterate.
-    MaxItersReached,
-}
-
-impl std::fmt::Display for Termination {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Termination::PolicyStable => "policy stable",
-            Termination::ToleranceReached => "tolerance reached",
-            Termination::MaxItersReached => "iteration limit reached",
-        })
-    }
-}
-
-/// Which algorithm produced a [`Solution`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum Algorithm {
-    /// Howard policy iteration.
-    PolicyIteration,
-    /// Modified policy iteration with `k` partial-evaluation sweeps.
-    ModifiedPolicyIteration {
-        /// Sweeps per round.
-        sweeps: usize,
-    },
-    /// Value iteration (relative value iteration for the average cost).
-    ValueIteration,
-}
-
-impl std::fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Algorithm::PolicyIteration => f.write_str("policy iteration"),
-            Algorithm::ModifiedPolicyIteration { sweeps } => write!(f, "modified policy iteration (k = {sweeps})"),
-            Algorithm::ValueIteration => f.write_str("value iteration"),
-        }
-    }
-}
-
-/// Sweep order of value iteration and of the partial evaluations of modified policy iteration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Sweep {
-    /// Every state from the previous iterate (Yin et al., eq. (19); Puterman §6.3).
-    Jacobi,
-    /// States in index order, each using the values already updated in this sweep
-    /// (Puterman §6.3.3): fewer sweeps for the same accuracy.
-    GaussSeidel,
-}
-
-/// How a policy is evaluated exactly.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum LinearSolver {
-    /// An MDP stored densely ([`Storage::Dense`](super::Storage::Dense)): one dense LU (faer)
-    /// of `I − β (P_u + w_u ρᵀ)` built from the rows, `O(S³)`. Sparse rows: dense LU for at
-    /// most [`DENSE_LIMIT`](super::DENSE_LIMIT) states with a non-trivial row; otherwise
-    /// faer's BiCGSTAB, right-preconditioned by a symmetric Gauss–Seidel sweep, to a relative
-    /// residual of 1e-13 (at most 2,000 iterations), falling back to a sparse LU (faer) when it
-    /// stalls; average-cost systems, dense LU up to 1,500 states, else sparse LU.
-    Auto,
-    /// Always a dense LU.
-    DenseLu,
-    /// Always a sparse LU (a dense-form MDP's rows are read as sparse ones).
-    SparseLu,
-    /// Always faer's BiCGSTAB with the symmetric Gauss–Seidel preconditioner; not reaching `tol`
-    /// within `max_iters` is an error ([`MdpError::LinearSolverFailed`]), not a fallback.
-    Bicgstab {
-        /// Relative residual `‖b − Ax‖ / ‖b‖` to reach.
-        tol: f64,
-        /// Iteration limit.
-        max_iters: usize,
-    },
-}
-
-/// Solver options (all solvers read the fields they need).
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Options {
-    /// Iteration limit: policy-iteration rounds, value-iteration sweeps or modified-policy-
-    /// iteration rounds (default 100,000).
-    pub max_iters: usize,
-    /// Stopping tolerance of value and modified policy iteration (default 1e-10): total cost,
-    /// `‖V^{n+1} − V^n‖_∞ ≤ tol`; discounted cost, the width of the MacQueen bounds
-    /// `β/(1−β)·span(TV − V) ≤ tol`; average cost, the width of the bounds on the gain
-    /// `span(TV − V)/τ ≤ tol`.
-    pub tol: f64,
-    /// Sweep order of value iteration and of the partial evaluations (default Gauss–Seidel).
-    pub sweep: Sweep,
-    /// Partial-evaluation sweeps per round of modified policy iteration (default 5).
-    pub sweeps: usize,
-    /// Aperiodicity transform `P ← τP + (1 − τ)I` of relative value iteration, `τ ∈ (0, 1]`
-    /// (default 0.5; 1 is no transform).
-    pub aperiodicity: f64,
-    /// Linear solver of exact evaluations (default [`LinearSolver::Auto`]).
-    pub linear: LinearSolver,
-    /// Initial policy of policy iteration (default: the cheapest action of each state, made
-    /// proper for the total cost by [`Mdp::proper_policy`]).
-    pub init_policy: Option<Vec<usize>>,
-    /// Initial values of value and modified policy iteration (default zeros).
-    pub init_values: Option<Vec<f64>>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            max_iters: 100_000,
-            tol: 1e-10,
-            sweep: Sweep::GaussSeidel,
-            sweeps: 5,
-            aperiodicity: 0.5,
-            linear: LinearSolver::Auto,
-            init_policy: None,
-            init_values: None,
-        }
-    }
-}
-
-/// Bounds on the optimal values (discounted cost: `values[i] + lower ≤ V*(i) ≤ values[i] +
-/// upper`) or on the optimal gain (average cost: `lower ≤ g* ≤ upper`), from the last Bellman
-/// update (MacQueen; Odoni; Puterman, Theorems 6.6.6 and 8.5.5).
-///
-/// Displayed as:
-/// ```
-/// use loadbal::remap::mdp::Bounds;
-/// assert_eq!(Bounds { lower: -0.5, upper: 0.25 }.to_string(), "bounds [-0.5, 0.25] (width 0.75)");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Bounds {
-    /// Lower bound (offset on the values, or the gain).
-    pub lower: f64,
-    /// Upper bound.
-    pub upper: f64,
-}
-
-impl std::fmt::Display for Bounds {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bounds [{}, {}] (width {})", self.lower, self.upper, self.upper - self.lower)
-    }
-}
-
-/// Result of a solver.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Solution {
-    /// Action of each state (its position among the state's actions).
-    pub policy: Vec<usize>,
-    /// Values: total or discounted cost, or the bias (zero at state 0) for the average cost.
-    pub values: Vec<f64>,
-    /// Gain (average cost per step), for [`Criterion::AverageCost`] only.
-    pub gain: Option<f64>,
-    /// Bounds from the last update (value iteration and modified policy iteration, discounted
-    /// and average cost).
-    pub bounds: Option<Bounds>,
-    /// Policy-iteration rounds (each an evaluation and an improvement), value-iteration sweeps
-    /// or modified-policy-iteration rounds.
-    pub iterations: usize,
-    /// Why the solver stopped.
-    pub termination: Termination,
-    /// Bellman residual `max_i |min_a Q(i, a) − g − V(i)|` of the returned values.
-    pub residual: f64,
-    /// Which algorithm ran.
-    pub algorithm: Algorithm,
-    /// Cost of the exact evaluations.
-    pub linear: LinearStats,
-}
-
-impl std::fmt::Display for Solution {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: {} states, {} iterations ({}), Bellman residual {:.3e}",
-            self.algorithm,
-            self.values.len(),
-            self.iterations,
-            self.termination,
-            self.residual
-        )?;
-        if let Some(g) = self.gain {
-            write!(f, ", gain {g}")?;
-        }
-        Ok(())
-    }
-}
-
-pub(crate) fn non_finite(v: &[f64]) -> Result<(), MdpError> {
-    match v.iter().position(|x| !x.is_finite()) {
-        Some(state) => Err(MdpError::NonFiniteValue { state, value: v[state] }),
-        None => Ok(()),
-    }
-}
-
 fn dense_rho(mdp: &Mdp) -> Vec<f64> {
     if mdp.rho_mass == 0.0 || mdp.weights.is_empty() {
         return Vec::new();
     }
     let mut rho = vec![0.0; mdp.states];
-    for (j, p) in mdp.restart() {
+    for (j, p) in mdp.restart_entries() {
         rho[j] += p;
     }
     rho
@@ -255,60 +57,6 @@ fn check_options(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<(), 
 /// Whether every pair's row sums to 1 (restart included).
 fn stochastic(mdp: &Mdp) -> bool {
     (0..mdp.pairs()).all(|k| mdp.deficit(k) <= STOCHASTIC)
-}
-
-/// One Bellman update (Yin et al., eq. (19)): the new values and the greedy policy (ties to the
-/// lowest action index). Starting from zeros, `n` updates give the optimal `n`-step cost of
-/// the finite-horizon problem (Yin et al., eq. (12)).
-///
-/// # Formula
-/// V'(i) = min_a [c(i,a) + β Σ_j P(i,a,j) V(j)]
-///
-/// # Errors
-/// [`MdpError::InvalidDiscount`] / [`MdpError::NotStochastic`] for the criterion;
-/// [`MdpError::InvalidOption`] for a wrong length of `v`; [`MdpError::NonFiniteValue`].
-///
-/// # Accuracy
-/// One row product and a minimum per state: each value to (k + 2)u·Σ|terms| (k entries of the
-/// row: its nonzeros in the sparse form, `S` in the dense form; u = 2⁻⁵³); ties between
-/// actions within that error resolve to the lowest index. Rows whose bound settles their
-/// action are not multiplied (see [`value_iteration`]); the result is the same.
-///
-/// # Examples
-/// One step from zero values costs the cheapest immediate cost.
-/// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, bellman_update};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let step = bellman_update(&mdp, Criterion::TotalCost, &[0.0]).unwrap();
-/// assert_eq!((step.values[0], step.policy[0]), (1.0, 0));
-/// ```
-pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<BellmanStep, MdpError> {
-    mdp.check_criterion(criterion)?;
-    if v.len() != mdp.states {
-        return Err(MdpError::InvalidOption { name: "v length", value: v.len() as f64 });
-    }
-    non_finite(v)?;
-    let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
-    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut Work::new(mdp));
-    non_finite(&next)?;
-    Ok(BellmanStep { values: next, policy })
-}
-
-/// One Bellman update, from [`bellman_update`]: the new values and a greedy policy.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct BellmanStep {
-    /// V'(i) for every state.
-    pub values: Vec<f64>,
-    /// The minimising action of every state (lowest index on ties).
-    pub policy: Vec<usize>,
-}
-
-impl std::fmt::Display for BellmanStep {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Bellman update of {} states", self.values.len())
-    }
 }
 
 /// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats
@@ -781,7 +529,7 @@ fn dense_sweeps(
 
 /// Solves with the method that was fastest in the crate's runs against QuantEcon
 /// (scripts/peers/quantecon_mdp.py): for a discounted problem stored densely
-/// ([`Storage::Dense`]) with more than [`DENSE_LIMIT`](super::DENSE_LIMIT) states, value
+/// ([`Storage::Dense`]) with more than 400 states, value
 /// iteration with Jacobi sweeps (`opts.sweep` is not read): its action elimination and row
 /// bounds leave about one row per state to multiply after the first few updates, so every
 /// update costs what a sweep of modified policy iteration costs, and no dense LU of `S³` is

@@ -133,7 +133,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let chain = if args.product {
         WorkloadChain::product(&vec![single; r])
     } else {
-        WorkloadChain::exchangeable(&parsed.loads, q, r)
+        WorkloadChain::exchangeable(&parsed.loads, q, args.processes)
     }
     .map_err(|e| Failure::usage(format!("--processes {r}: {e}")))?;
     let problem = RemapProblem::new(chain, &args.imbalance.to_imbalance(), args.eta, &args.target.to_target())

@@ -172,9 +172,9 @@ fn cli_number(x: f64) -> String {
 }
 
 fn build_chain(p: &Point) -> Result<WorkloadChain, Failure> {
-    let (r, l) = (p.processes as usize, p.levels as usize);
+    let (r, l) = (p.processes, p.levels);
     let bar = cli::spinner(&format!("building the chain of {r} processes × {l} levels"));
-    let chain = if p.exchangeable { reflecting_exchangeable(r, l) } else { reflecting_chain(r, l) }
+    let chain = if p.exchangeable { reflecting_exchangeable(l, r) } else { reflecting_chain(l, r) }
         .map_err(|e| Failure::usage(format!("--processes {r} --levels {l}: {e}")))?;
     bar.finish_and_clear();
     Ok(chain)

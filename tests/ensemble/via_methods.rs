@@ -1,0 +1,96 @@
+//! The per-algorithm questions of the tests, asked through the public [`Algorithm`] methods
+//! (`step`, `variance_decrease`, `idle_claim`): one helper per former free function, so that
+//! every test keeps its inputs and its comparison.
+
+use loadbal::ensemble::{
+    Algorithm, ArClaimConstants, ClaimKind, ClaimOptions, EnsembleError, IdleClaim, StepOutcome, TaskTimes, Trigger,
+};
+
+fn at(r: &[u64], idle: usize) -> Trigger {
+    Trigger::new(r.to_vec(), idle)
+}
+
+/// A law with mean `mu` for the claims that read only the mean (MD, RP, NR).
+fn mean_only(mu: f64) -> TaskTimes {
+    TaskTimes::new(mu, 0.0)
+}
+
+fn average() -> ClaimOptions {
+    ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() }
+}
+
+fn group_trigger(r: &[u64], group: &[usize]) -> Trigger {
+    at(r, group.first().copied().unwrap_or(0)).with_partners(group.to_vec())
+}
+
+pub fn md_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+    Algorithm::Md.step(&at(r, idle))
+}
+
+pub fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
+    Algorithm::Ar.step(&at(r, idle))
+}
+
+pub fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcome, EnsembleError> {
+    Algorithm::Rp.step(&at(r, idle).with_partners(vec![donor]))
+}
+
+pub fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOutcome, EnsembleError> {
+    Algorithm::Nr.step(&at(r, idle).with_partners(group.to_vec()))
+}
+
+/// Prop. 1 for a donor of `r_donor` tasks among `p` processors: processor 1 holds them, the
+/// others none, processor 0 is idle.
+pub fn md_variance_decrease(mu: f64, r_donor: u64, p: u64) -> Result<f64, EnsembleError> {
+    let mut r = vec![0; usize::try_from(p).expect("a count vector that fits in memory")];
+    if let Some(donor) = r.get_mut(1) {
+        *donor = r_donor;
+    }
+    Algorithm::Md.variance_decrease(mu, &at(&r, 0))
+}
+
+pub fn ar_variance_decrease(mu: f64, r: &[u64], idle: usize) -> Result<f64, EnsembleError> {
+    Algorithm::Ar.variance_decrease(mu, &at(r, idle))
+}
+
+pub fn nr_variance_decrease(mu: f64, r: &[u64], idle: usize, group: &[usize]) -> Result<f64, EnsembleError> {
+    Algorithm::Nr.variance_decrease(mu, &at(r, idle).with_partners(group.to_vec()))
+}
+
+pub fn md_max_idle_claim(mu: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Md.idle_claim(mean_only(mu), &at(r, idle), &ClaimOptions::default())
+}
+
+pub fn md_avg_idle_claim(mu: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Md.idle_claim(mean_only(mu), &at(r, idle), &average())
+}
+
+pub fn rp_max_idle_claim(mu: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Rp.idle_claim(mean_only(mu), &at(r, idle).with_partners(vec![donor]), &ClaimOptions::default())
+}
+
+pub fn rp_avg_idle_claim(mu: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Rp.idle_claim(mean_only(mu), &at(r, idle).with_partners(vec![donor]), &average())
+}
+
+pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Nr.idle_claim(mean_only(1.0), &group_trigger(r, group), &ClaimOptions::default())
+}
+
+pub fn ar_range_claim(
+    law: TaskTimes,
+    r: &[u64],
+    idle: usize,
+    constants: ArClaimConstants,
+) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Ar.idle_claim(law, &at(r, idle), &ClaimOptions { kind: ClaimKind::Max, ar: constants })
+}
+
+pub fn ar_avg_idle_claim(
+    law: TaskTimes,
+    r: &[u64],
+    idle: usize,
+    constants: ArClaimConstants,
+) -> Result<IdleClaim, EnsembleError> {
+    Algorithm::Ar.idle_claim(law, &at(r, idle), &ClaimOptions { kind: ClaimKind::Average, ar: constants })
+}
