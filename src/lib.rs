@@ -88,6 +88,7 @@
 
 pub mod dlt;
 pub mod ensemble;
+pub mod law;
 pub mod montecarlo;
 mod numerics;
 pub mod order_stats;

@@ -5,8 +5,9 @@
 //! guaranteed decrease is the smallest case bound.
 
 use super::counts::check_idle;
+use super::error::task_moments;
 use super::error::{EnsembleError, check_len, check_time};
-use super::law::TaskTimes;
+use crate::law::Law;
 
 /// The verdict of one idle-time proposition on one step.
 #[derive(Debug, Clone, PartialEq)]
@@ -282,13 +283,14 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants, TaskTimes};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants};
 /// // the paper's C_max = 4.4, ε = 0.04, wild type
-/// let t = ar_min_rp_for_range_decrease(TaskTimes::new(488.1, 116.6), ArClaimConstants::default()).unwrap();
+/// let t = ar_min_rp_for_range_decrease(&Law::normal(488.1, 116.6).unwrap(), ArClaimConstants::default()).unwrap();
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
+pub fn ar_min_rp_for_range_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
     check_eps(eps)?;
     check_time("sd", sigma_t)?;
     check_time("c_max", c_max)?;
@@ -317,12 +319,13 @@ pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants)
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants, TaskTimes};
-/// let r = ar_min_r_for_idle_decrease(TaskTimes::new(488.1, 116.6), ArClaimConstants::default()).unwrap(); // G41
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants};
+/// let r = ar_min_r_for_idle_decrease(&Law::normal(488.1, 116.6).unwrap(), ArClaimConstants::default()).unwrap(); // G41
 /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
+pub fn ar_min_r_for_idle_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
     check_eps(eps)?;
     check_time("sd", sigma_t)?;
     check_time("c_max", c_max)?;
@@ -353,22 +356,23 @@ pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_range_claim, ArClaimConstants, TaskTimes};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{ar_range_claim, ArClaimConstants};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 60;
-/// let c = ar_range_claim(TaskTimes::new(488.1, 116.6), &r, 0, ArClaimConstants::default()).unwrap();
+/// let c = ar_range_claim(&Law::normal(488.1, 116.6).unwrap(), &r, 0, ArClaimConstants::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub fn ar_range_claim(
-    law: TaskTimes,
+    law: &Law,
     r: &[u64],
     idle: usize,
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     let threshold = ar_min_rp_for_range_decrease(law, constants)?;
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -391,22 +395,23 @@ pub fn ar_range_claim(
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_avg_idle_claim, ArClaimConstants, TaskTimes};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{ar_avg_idle_claim, ArClaimConstants};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 90;
-/// let c = ar_avg_idle_claim(TaskTimes::new(488.1, 116.6), &r, 0, ArClaimConstants::default()).unwrap();
+/// let c = ar_avg_idle_claim(&Law::normal(488.1, 116.6).unwrap(), &r, 0, ArClaimConstants::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub fn ar_avg_idle_claim(
-    law: TaskTimes,
+    law: &Law,
     r: &[u64],
     idle: usize,
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)? as f64;
     let threshold = ar_min_r_for_idle_decrease(law, constants)?;
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp - rr - eps * rr) * mu_t - (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -420,9 +425,9 @@ mod tests {
     #[test]
     fn thresholds_g39_g42() {
         let k = ArClaimConstants::default();
-        let m = ar_min_rp_for_range_decrease(TaskTimes::new(152.0, 191.1), k).unwrap();
+        let m = ar_min_rp_for_range_decrease(&Law::normal(152.0, 191.1).unwrap(), k).unwrap();
         assert!((m / 156.4194 - 1.0).abs() < 1e-4);
-        let r = ar_min_r_for_idle_decrease(TaskTimes::new(152.0, 191.1), k).unwrap();
+        let r = ar_min_r_for_idle_decrease(&Law::normal(152.0, 191.1).unwrap(), k).unwrap();
         assert!((r / 33.0983 - 1.0).abs() < 1e-4);
         assert!(((1.04 + 1.0) * r / 67.5206 - 1.0).abs() < 1e-4);
     }
@@ -430,12 +435,18 @@ mod tests {
     #[test]
     fn errors() {
         assert!(
-            ar_min_rp_for_range_decrease(TaskTimes::new(1.0, 1.0), ArClaimConstants { eps: 0.5, ..Default::default() })
-                .is_err()
+            ar_min_rp_for_range_decrease(
+                &Law::normal(1.0, 1.0).unwrap(),
+                ArClaimConstants { eps: 0.5, ..Default::default() }
+            )
+            .is_err()
         );
         assert!(
-            ar_min_r_for_idle_decrease(TaskTimes::new(1.0, 1.0), ArClaimConstants { g: 0.0, ..Default::default() })
-                .is_err()
+            ar_min_r_for_idle_decrease(
+                &Law::normal(1.0, 1.0).unwrap(),
+                ArClaimConstants { g: 0.0, ..Default::default() }
+            )
+            .is_err()
         );
         assert!(md_max_idle_claim(1.0, &[1, 2], 0).is_err());
         assert!(rp_avg_idle_claim(1.0, &[0, 2], 0, 0).is_err());

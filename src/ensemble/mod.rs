@@ -13,23 +13,28 @@
 //!   1, 4, 7 corrected, 10);
 //! - the idle-time claims of Propositions 2–3, 5–6, 8–9, 11–12, with their hypotheses checked;
 //! - what a whole run does ([`simulate`], a discrete-event simulator of STATIC, MD, AR, RP, NR),
-//!   with the task laws [`gamma_matched`], [`lognormal_matched`], [`truncated_normal`] (the
-//!   normal law of Assumption 2 conditioned on non-negative durations) and [`MutantMixture`],
-//!   within stated size limits ([`MAX_SIM_TASKS`], [`MAX_SIM_PROCESSORS`]).
+//!   drawing task times from any [`Law`](crate::law::Law) (the paper gives only two moments:
+//!   [`Law::gamma_mean_sd`](crate::law::Law::gamma_mean_sd), the simulator's usual choice,
+//!   [`Law::lognormal_mean_sd`](crate::law::Law::lognormal_mean_sd),
+//!   [`Law::truncated_normal`](crate::law::Law::truncated_normal) (the normal law of Assumption 2
+//!   conditioned on non-negative durations) and
+//!   [`Law::short_or_truncated_normal`](crate::law::Law::short_or_truncated_normal) for the
+//!   mutant), within stated size limits ([`MAX_SIM_TASKS`], [`MAX_SIM_PROCESSORS`]).
 //!
 //! # Argument order
 //!
 //! Every public function of the module takes its arguments in one order, the crate's convention
 //! made concrete:
-//! 1. the task-time law: `mu_t` alone when only the mean enters, a [`TaskTimes`] when both
-//!    moments do, or the distribution `dist` the simulator and the samplers draw from;
+//! 1. the task-time law: `mu_t` alone when only the mean enters, a [`Law`](crate::law::Law)
+//!    when both moments do (only its mean and standard deviation are used), or the distribution
+//!    `dist` the simulator and the samplers draw from;
 //! 2. the state: the counts `r` (or `rhat`, or a [`CountStep`] `before → after` with its running
 //!    set), then the processor that ran dry `idle`, the `donor`, the NR `group`;
 //! 3. the sizes: `n` tasks, `p` processors (`k` of a group before `p`);
 //! 4. the options (a model enum, [`StaticOptions`], [`ArClaimConstants`], a [`SimConfig`] or a
 //!    [`MonteCarlo`](crate::montecarlo::MonteCarlo)), the random generator last.
 //!
-//! `static_prediction(TaskTimes::new(488.1, 116.6), 1000, 25, StaticOptions::default())`,
+//! `static_prediction(&wild, 1000, 25, StaticOptions::default())`,
 //! `md_variance_decrease(mu_t, r_donor, p)`, `rp_max_idle_claim(mu_t, &r, idle, donor)`,
 //! `simulate(&dist, &config, &mut rng)`.
 //!
@@ -50,22 +55,22 @@
 //!
 //! # Example
 //! ```
-//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step, TaskTimes};
+//! use loadbal::law::Law;
+//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, md_step};
 //! // Ahn et al., §4.4: P_0 idle, most loaded processor has 7 tasks
 //! let step = md_step(&[0, 3, 5, 2, 7], 0).unwrap();
 //! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
 //! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
-//! let v = expected_algebraic_variance(TaskTimes::new(488.1, 116.6), &rhat, 4).unwrap();
+//! let v = expected_algebraic_variance(&Law::normal(488.1, 116.6).unwrap(), &rhat, 4).unwrap();
 //! assert!((v - 1_603_427.177_666_7).abs() < 1e-3);
 //! ```
 
 mod bounds;
+mod count_step;
 mod counts;
 mod decrease;
-mod distribution;
 mod error;
 mod history;
-mod law;
 mod metrics;
 mod montecarlo;
 mod sim;
@@ -77,6 +82,7 @@ pub use bounds::{
     ar_range_claim, md_avg_idle_claim, md_max_idle_claim, nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim,
     rp_max_idle_claim,
 };
+pub use count_step::CountStep;
 pub use counts::{
     MeanVariance, adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle,
     count_mean_var, expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments,
@@ -87,10 +93,8 @@ pub use decrease::{
     nr_variance_decrease, nr_variance_decrease_bound, rp_expected_variance_decrease, rp_variance_decrease_given_donor,
     step_variance_decrease,
 };
-pub use distribution::{MutantMixture, TruncatedNormal, gamma_matched, lognormal_matched, truncated_normal};
 pub use error::EnsembleError;
 pub use history::variance_along_history;
-pub use law::{CountStep, TaskTimes};
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
     METRICS, MetricsEstimate, RemainingTimes, StepVariances, metrics_sample, monte_carlo_metrics,

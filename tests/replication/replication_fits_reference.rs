@@ -7,7 +7,8 @@
 
 use crate::reference_support;
 
-use loadbal::replication::exact::{self, JobTimeDist};
+use loadbal::law::Law;
+use loadbal::replication::exact;
 use loadbal::replication::{BetaMax, BetaMin, JrParams, closed_forms, estimation, fits, iteration_time, optimum};
 use reference_support::{Record, load, rel_err};
 
@@ -148,8 +149,8 @@ fn closed_form_iteration_times_at_mean_100() {
     let rows = load("replication_fits");
     family(&rows, "iteration_time_", 1e-13, |r| {
         let name = r.str("function").trim_start_matches("iteration_time_");
-        let job = JobTimeDist::Gamma { mean: 100.0, sd: 100.0 * r.f64("a") };
-        let job = if r.f64("a") == 0.0 { JobTimeDist::Normal { mean: 100.0, sd: 0.0 } } else { job };
+        let cv = r.f64("a");
+        let job = if cv == 0.0 { Law::normal(100.0, 0.0) } else { Law::gamma_mean_sd(100.0, 100.0 * cv) }.unwrap();
         let (rr, pp) = (r.u64("b"), r.u64("c"));
         let m = model(name);
         let mut v = vec![

@@ -1,11 +1,12 @@
 //! Golden values of the Dobber JR models (derived by hand from the corrected formulas) and
 //! Monte Carlo validation of the exact model (Dobber, eq. (5.4)).
 
+use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::replication::closed_forms::{
     dependent_iteration_time, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
 };
-use loadbal::replication::exact::{self, Dependence, ExactModel, JobTimeDist};
+use loadbal::replication::exact::{self, Dependence, ExactModel};
 use loadbal::replication::{JrModel, speedup_profile};
 use loadbal::replication::{estimation, optimum};
 
@@ -21,7 +22,7 @@ fn model11_tables_g1_g3_g5() {
         close(dependent_speedup(c, 4, 4).unwrap(), s44, 1e-9);
     }
     for (r, want) in [(1u64, 180.0), (2, 160.0), (4, 160.0)] {
-        close(dependent_iteration_time(&JobTimeDist::Gamma { mean: 100.0, sd: 80.0 }, r, 4).unwrap(), want, 1e-12);
+        close(dependent_iteration_time(&Law::gamma_mean_sd(100.0, 80.0).unwrap(), r, 4).unwrap(), want, 1e-12);
     }
     let row = speedup_profile(0.95, 64, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
     for (g, w) in row.iter().zip([1.0, 1.124088, 1.262295, 1.387387, 1.425926, 1.272727, 0.927711]) {
@@ -74,7 +75,7 @@ fn model21_g8_g9b() {
 fn exact_model_monte_carlo_g12() {
     let mc = MonteCarlo::new(2026, 20_000).unwrap();
     // Exponential jobs, independent, P = 16: E max of P/R i.i.d. Gamma(R, rate R).
-    let exp = JobTimeDist::Exponential { mean: 1.0 };
+    let exp = Law::exponential(1.0).unwrap();
     let counts = [1u64, 2, 4, 8, 16];
     let run = ExactModel::new(exp, Dependence::Independent).unwrap().run(&counts, 16, &mc).unwrap();
     for (&r, e) in counts.iter().zip(&run.iteration_times) {
@@ -89,7 +90,7 @@ fn exact_model_monte_carlo_g12() {
         assert!(e.agrees_with(w, 4.0), "{e:?} vs {w}");
     }
     // Normal jobs: ELB on 8 processors is E max of 8 normals, mean + 1.423600 sd.
-    let n = ExactModel::new(JobTimeDist::Normal { mean: 10.0, sd: 1.0 }, Dependence::Independent).unwrap();
+    let n = ExactModel::new(Law::normal(10.0, 1.0).unwrap(), Dependence::Independent).unwrap();
     let run = n.run(&[2], 8, &mc).unwrap();
     let e8 = loadbal::order_stats::expected_max_std_normal(8).unwrap();
     close(e8, 1.423600, 1e-6);

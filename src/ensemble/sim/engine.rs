@@ -99,9 +99,10 @@ impl RpState {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{gamma_matched, simulate, Algorithm, SimConfig};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{simulate, Algorithm, SimConfig};
 /// use rand::SeedableRng;
-/// let dist = gamma_matched(488.1, 116.6).unwrap();
+/// let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
 /// let stat = simulate(&dist, &SimConfig::new(1000, 25, Algorithm::Static), &mut rng).unwrap();
 /// let md = simulate(&dist, &SimConfig::new(1000, 25, Algorithm::Md), &mut rng).unwrap();
