@@ -88,7 +88,7 @@ impl RpState {
 /// [`MAX_TRAJECTORY_CELLS`](super::MAX_TRAJECTORY_CELLS), [`EnsembleError::InvalidTime`] for a
 /// bad transfer cost, [`EnsembleError::InvalidParameter`] / [`EnsembleError::LengthMismatch`] for
 /// an NR torus that does not fit p, [`EnsembleError::BadDraw`] when `dist` draws a negative or
-/// non-finite time (for normal task times use [`crate::ensemble::truncated_normal`], the law that
+/// non-finite time (for normal task times use [`Law::truncated_normal`](crate::law::Law::truncated_normal), the law that
 /// never does).
 ///
 /// # Accuracy
