@@ -5,11 +5,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::montecarlo::stream;
-use loadbal::replication::des::DesConfig;
+use loadbal::replication::DesConfig;
 use loadbal::replication::exact::{Dependence, ExactModel};
-use loadbal::replication::predictors::{PredictorKind, predict_series};
-use loadbal::replication::trace::{SyntheticTraceConfig, synthetic_trace};
-use loadbal::replication::{JrModel, optimum, speedup};
+use loadbal::replication::{self, JrModel, speedup};
+use loadbal::replication::{PredictorKind, predict_series};
+use loadbal::replication::{SyntheticTraceConfig, synthetic_trace};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("speedup model 1.3b R=8 P=128", |b| b.iter(|| speedup(black_box(0.8), 8, 128, &m13b).unwrap()));
     let m11 = JrModel::DependentUnitBeta.planetlab_params();
     c.bench_function("optimal_replicas model 1.1 P=2^20", |b| {
-        b.iter(|| optimum::optimal_replicas(black_box(0.95), 1 << 20, &m11).unwrap())
+        b.iter(|| replication::optimal_replicas(black_box(0.95), 1 << 20, &m11).unwrap())
     });
     let exp_model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     let mut rng = stream(1, 0);

@@ -6,7 +6,7 @@
 //!
 //! Run with `cargo run --release --example replication`.
 
-use loadbal::replication::{JrModel, optimum, speedup_profile};
+use loadbal::replication::{self, JrModel, speedup_profile};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let params = JrModel::DependentUnitBeta.planetlab_params(); // model 1.1: independent job times (Dobber, Table 5.8)
@@ -14,10 +14,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for cv in [0.2, 0.5, 0.7, 0.9] {
         let profile = speedup_profile(cv, processors, &params)?;
         let curve: Vec<String> = profile.iter().map(|s| format!("r={}: {:.3}", s.replicas, s.speedup)).collect();
-        let best = optimum::optimal_replicas(cv, processors, &params)?;
+        let best = replication::optimal_replicas(cv, processors, &params)?;
         println!("c_X = {cv}: {}  → best r = {}", curve.join(", "), best.replicas);
     }
     // With c_X = 0.9 on 16 processors, 8 replicas are best.
-    assert_eq!(optimum::optimal_replicas(0.9, 16, &params)?.replicas, 8);
+    assert_eq!(replication::optimal_replicas(0.9, 16, &params)?.replicas, 8);
     Ok(())
 }

@@ -15,7 +15,7 @@ use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::rand_distr::Distribution;
 use loadbal::replication::exact::{self, Dependence};
-use loadbal::replication::{JrModel, JrParams, ReplicationError, closed_forms, estimation, fits, optimum};
+use loadbal::replication::{self, JrModel, JrParams, ReplicationError};
 use loadbal::statrs::statistics::Statistics;
 use std::f64::consts::{LN_2, SQRT_2};
 
@@ -61,13 +61,15 @@ fn boundary(mut lo: f64, mut hi: f64, below: impl Fn(f64) -> bool) -> f64 {
 /// The c_X at which model 1.1's continuous optimum r* (the stationary point of (5.35), from
 /// `dependent_continuous_optimum` on P = 2^40) reaches `level`.
 fn model11_level_crossing(level: f64) -> f64 {
-    boundary(0.05, 0.9999, |c| optimum::dependent_continuous_optimum(c, 1 << 40).map_or(true, |o| o.level < level))
+    boundary(0.05, 0.9999, |c| {
+        replication::continuous_optimum(c, 1 << 40, &JrParams::dependent_jobs()).map_or(true, |o| o.level < level)
+    })
 }
 
 /// Model 2.1's band of c_X where its continuous optimum (Lambert W, `independent_continuous_optimum`)
 /// lies in [0, p], on P = 2^p: (c_0, c_p).
 fn model21_band(p: u32) -> (f64, f64) {
-    let ok = |c: f64| optimum::independent_continuous_optimum(c, 1 << p).is_ok();
+    let ok = |c: f64| replication::continuous_optimum(c, 1 << p, &JrParams::independent_jobs()).is_ok();
     let lower = boundary(0.01, 0.75, |c| !ok(c));
     let upper = boundary(lower + 1e-9, 0.999_999, ok);
     (lower, upper)
@@ -76,35 +78,35 @@ fn model21_band(p: u32) -> (f64, f64) {
 fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     let m11 = JrModel::DependentUnitBeta.planetlab_params();
     let m21 = JrParams::independent_jobs();
-    let break_even = "loadbal::replication::optimum::break_even_cv";
+    let break_even = "loadbal::replication::break_even_cv";
     let mut rows = vec![
         row(DOBBER.row("(5.20)", "model 1.1: 2-JR beats ELB iff c_X > 2/3").printed_exact("2/3", 2.0 / 3.0), |d| {
-            Ok(d.reproduced(Computed::by(break_even, optimum::break_even_cv(1, 2, 2, &m11)?)))
+            Ok(d.reproduced(Computed::by(break_even, replication::break_even_cv(1, 2, 2, &m11)?)))
         }),
         row(DOBBER.row("(5.28)", "model 1.1: 4-JR beats 2-JR on P = 4 iff c_X > 4/5").printed_exact("4/5", 0.8), |d| {
-            Ok(d.reproduced(Computed::by(break_even, optimum::break_even_cv(2, 4, 4, &m11)?)))
+            Ok(d.reproduced(Computed::by(break_even, replication::break_even_cv(2, 4, 4, &m11)?)))
         }),
         DOBBER
             .row("(5.38)", "model 1.1: r* = 0 below ln2/(ln2 + 1/2)")
             .printed("0.58")
             .note("the c_X where the stationary point of (5.35) is r* = 0, by bisection on the crate's continuous optimum")
-            .reproduced(Computed::by("loadbal::replication::optimum::dependent_continuous_optimum", model11_level_crossing(0.0))),
+            .reproduced(Computed::by("loadbal::replication::continuous_optimum", model11_level_crossing(0.0))),
         DOBBER
             .row("(5.39)", "model 1.1: r* >= 1 above 4 ln2/(sqrt2 + 4 ln2)")
             .printed("0.66")
             .note("the c_X where the rounded optimum ⌊r* + ½⌋ of (5.37) reaches 1, by bisection on the crate's continuous optimum")
-            .reproduced(Computed::by("loadbal::replication::optimum::dependent_continuous_optimum", model11_level_crossing(0.5))),
+            .reproduced(Computed::by("loadbal::replication::continuous_optimum", model11_level_crossing(0.5))),
     ];
     rows.extend(eq_5_37());
     rows.extend([
         row(DOBBER.row("(5.65)", "model 2.1: 2-JR beats ELB on P = 4 iff c_X > 4/(8 - sqrt2)").printed("0.61"), |d| {
-            Ok(d.reproduced(Computed::by(break_even, optimum::break_even_cv(1, 2, 4, &m21)?)))
+            Ok(d.reproduced(Computed::by(break_even, replication::break_even_cv(1, 2, 4, &m21)?)))
         }),
         row(
             DOBBER
                 .row("(5.67)", "model 2.1: 4-JR beats 2-JR iff c_X > 8/(sqrt2 + 8)")
                 .printed_exact("8/(√2 + 8)", 8.0 / (SQRT_2 + 8.0)),
-            |d| Ok(d.reproduced(Computed::by(break_even, optimum::break_even_cv(2, 4, 4, &m21)?))),
+            |d| Ok(d.reproduced(Computed::by(break_even, replication::break_even_cv(2, 4, 4, &m21)?))),
         ),
         DOBBER
             .row("(5.64)", "model 2.1: (5.64) valid for c_X < 8/(4 - sqrt2)")
@@ -121,10 +123,7 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
     let example = "worked example (alpha 0.60, beta1 1.01, beta2 0.50, c 0.70, P 2^10";
     rows.push(row(DOBBER.row("§5.4.2", format!("{example}, R 4): speedup")).printed("1.09").note("(5.44)"), |d| {
         let p = JrParams::constant(0.6, 1.01, 0.5, 1.0)?;
-        Ok(d.reproduced(Computed::by(
-            "loadbal::replication::closed_forms::constant_beta_speedup",
-            closed_forms::constant_beta_speedup(0.7, 4, 1024, &p)?,
-        )))
+        Ok(d.reproduced(Computed::by("loadbal::replication::speedup", replication::speedup(0.7, 4, 1024, &p)?)))
     }));
     rows.push(row(
         DOBBER
@@ -133,57 +132,59 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
             .note("the text says 'the optimal number of replications equals 2'; Fig. 5.10 plots r*, so R* = 4"),
         |d| {
             let p = JrParams::constant(0.6, 1.01, 0.5, 1.0)?;
-            let r = optimum::optimal_replicas(0.7, 1024, &p)?.replicas.trailing_zeros();
-            Ok(d.reproduced(Computed::by("loadbal::replication::optimum::optimal_replicas", f64::from(r))))
+            let r = replication::optimal_replicas(0.7, 1024, &p)?.replicas.trailing_zeros();
+            Ok(d.reproduced(Computed::by("loadbal::replication::optimal_replicas", f64::from(r))))
         },
     ));
     rows.push(row(DOBBER.row("(5.47)", "worked example: continuous r*"), |d| {
         let p = JrParams::constant(0.6, 1.01, 0.5, 1.0)?;
-        Ok(d.context(
-            optimum::constant_beta_continuous_optimum(0.7, 1024, &p)?.level,
-            "loadbal::replication::optimum::constant_beta_continuous_optimum",
-        ))
+        Ok(d.context(replication::continuous_optimum(0.7, 1024, &p)?.level, "loadbal::replication::continuous_optimum"))
     }));
     rows.push(row(DOBBER.row("Fig. 5.9", "model 1.1, c_X = 0.95, P = 64: optimal R").printed("16"), |d| {
         Ok(d.reproduced(Computed::by(
-            "loadbal::replication::optimum::optimal_replicas",
-            optimum::optimal_replicas(0.95, 64, &m11)?.replicas as f64,
+            "loadbal::replication::optimal_replicas",
+            replication::optimal_replicas(0.95, 64, &m11)?.replicas as f64,
         )))
     }));
     rows.push(row(DOBBER.row("Fig. 5.14", "model 2.1 (5.74), c_X = 0.42, p = 7: r*").printed("1"), |d| {
-        let discrete = closed_forms::independent_speedup(0.42, 2, 128)?;
-        let r = optimum::independent_optimal_replicas(0.42, 128)?.trailing_zeros();
+        let discrete = replication::speedup(0.42, 2, 128, &JrParams::independent_jobs())?;
+        // Inside [0, p] the rounded rule of (5.74) is ⌊r* + ½⌋ of the crate's continuous optimum.
+        let r = (replication::continuous_optimum(0.42, 128, &JrParams::independent_jobs())?.level + 0.5).floor();
         Ok(d.note(&format!(
-            "the rounded Lambert-W optimum; the discrete argmax of (5.72) is r = 0 (speedup at r = 1 is {discrete:.6})"
+            "the rounded Lambert-W optimum ⌊r* + ½⌋; the discrete argmax of (5.72) is r = 0 (speedup at r = 1 is {discrete:.6})"
         ))
-        .reproduced(Computed::by("loadbal::replication::optimum::independent_optimal_replicas", f64::from(r))))
+        .reproduced(Computed::by("loadbal::replication::continuous_optimum", r)))
     }));
     rows.push(row(DOBBER.row("Fig. 5.14", "model 2.1 (5.74), c_X = 1: r* (p = 7)"), |d| {
-        let r = optimum::independent_optimal_replicas(1.0, 128)?.trailing_zeros();
+        let r = crate::dobber_rules::independent_optimal_replicas(1.0, 128)?.trailing_zeros();
         Ok(d.note("a point of the figure (no number printed): r* = p at c_X = 1")
-            .context(f64::from(r), "loadbal::replication::optimum::independent_optimal_replicas"))
+            .context(f64::from(r), "loadbal_papers::dobber_rules::independent_optimal_replicas"))
     }));
-    rows.push(row(DOBBER.row("Fig. 5.15", "model 2.1, c_X = 1: speedup at r* = p grows linearly in p, p = 0..7"), |d| {
-        let s: Vec<f64> =
-            (0..=7).map(|p| closed_forms::independent_speedup(1.0, 1 << p, 1 << p)).collect::<Result<_, _>>()?;
-        let steps: Vec<f64> = s.windows(2).map(|w| w[1] - w[0]).collect();
-        let spread = steps.iter().fold(0.0f64, |m, d| m.max((d - steps[0]).abs()));
-        Ok(d.model(s[7]).statement(
-            "for c_X = 1.00 the speedup increases linearly with the p",
-            spread <= 1e-9 * steps[0].abs(),
-            &format!(
-                "loadbal::replication::closed_forms::independent_speedup at R = P = 2^p: steps {:.6}, largest departure {spread:.1e}",
-                steps[0]
-            ),
-        ))
-    }));
+    rows.push(row(
+        DOBBER.row("Fig. 5.15", "model 2.1, c_X = 1: speedup at r* = p grows linearly in p, p = 0..7"),
+        |d| {
+            let s: Vec<f64> = (0..=7)
+                .map(|p| replication::speedup(1.0, 1 << p, 1 << p, &JrParams::independent_jobs()))
+                .collect::<Result<_, _>>()?;
+            let steps: Vec<f64> = s.windows(2).map(|w| w[1] - w[0]).collect();
+            let spread = steps.iter().fold(0.0f64, |m, d| m.max((d - steps[0]).abs()));
+            Ok(d.model(s[7]).statement(
+                "for c_X = 1.00 the speedup increases linearly with the p",
+                spread <= 1e-9 * steps[0].abs(),
+                &format!(
+                    "loadbal::replication::speedup at R = P = 2^p: steps {:.6}, largest departure {spread:.1e}",
+                    steps[0]
+                ),
+            ))
+        },
+    ));
     rows.extend(eq_5_74());
     for (c, p) in [(0.8, 6u32), (0.9, 10), (0.95, 5)] {
         let draft = DOBBER.row("(5.40)", format!("model 1.1 speedup at r*, c_X = {c}, p = {p}"));
         rows.push(row(draft, |d| {
             Ok(d.context(
-                optimum::dependent_speedup_at_optimum(c, 1 << p)?,
-                "loadbal::replication::optimum::dependent_speedup_at_optimum",
+                crate::dobber_rules::dependent_speedup_at_optimum(c, 1 << p)?,
+                "loadbal_papers::dobber_rules::dependent_speedup_at_optimum",
             ))
         }));
     }
@@ -192,11 +193,11 @@ fn jr_models(_cfg: &RunConfig) -> Vec<Row> {
         let c = if model.name().starts_with('1') { 0.8 } else { 0.57 };
         let item = format!("model {} (c_X = {c}), P = 16: best speedup", model.name());
         rows.push(row(DOBBER.row("Table 5.8", item.clone()), |_| {
-            let best = optimum::optimal_replicas(c, 16, &model.planetlab_params())?;
+            let best = replication::optimal_replicas(c, 16, &model.planetlab_params())?;
             Ok(DOBBER
                 .row("Table 5.8", format!("{item} (R = {})", best.replicas))
                 .note("model side of Figs. 5.16/5.17; the simulated bars need the Planetlab traces")
-                .context(best.speedup, "loadbal::replication::optimum::optimal_replicas"))
+                .context(best.speedup, "loadbal::replication::optimal_replicas"))
         }));
     }
     rows
@@ -210,7 +211,7 @@ fn eq_5_37() -> Vec<Row> {
     let odds = |c: f64| (c / (1.0 - c)).ln();
     let parts = || -> Result<(f64, f64), ReplicationError> {
         let (c1, c2) = (0.6, 0.9);
-        let r_cont = |c: f64| optimum::dependent_continuous_optimum(c, 1 << 40).map(|o| o.level);
+        let r_cont = |c: f64| replication::continuous_optimum(c, 1 << 40, &JrParams::dependent_jobs()).map(|o| o.level);
         let slope = (r_cont(c2)? - r_cont(c1)?) / (odds(c2) - odds(c1));
         // r* is linear in ln(c/(1 − c)): the constant (with the +½ of the rounding) at odds 0.
         Ok((slope, r_cont(c2)? - slope * odds(c2) + 0.5))
@@ -228,7 +229,7 @@ fn eq_5_37() -> Vec<Row> {
                     .row(t, "model 1.1: slope of r* in ln(c/(1-c))")
                     .printed("1.44")
                     .note("slope of the crate's continuous optimum of (5.35) between c_X = 0.6 and 0.9")
-                    .reproduced(Computed::by("loadbal::replication::optimum::dependent_continuous_optimum", slope)),
+                    .reproduced(Computed::by("loadbal::replication::continuous_optimum", slope)),
                 DOBBER
                     .row(t, "model 1.1: constant of r* = floor(1.44 ln(c/(1-c)) + k), from the first form of (5.37)")
                     .printed("−0.22")
@@ -258,7 +259,7 @@ fn eq_5_49() -> Vec<Row> {
     let exact_bound = (c / (constant - coefficient * c)).ln() / LN_2;
     // Evidence from the crate's (5.48): the largest p for which r* = p at c = 0.75.
     let saturated = (1..=12u32)
-        .map(|p| optimum::consistent_alpha_optimal_replicas(c, 1 << p).map(|r| (p, r.trailing_zeros())))
+        .map(|p| crate::dobber_rules::consistent_alpha_optimal_replicas(c, 1 << p).map(|r| (p, r.trailing_zeros())))
         .collect::<Result<Vec<_>, _>>();
     let mut rows = vec![
         DOBBER
@@ -275,7 +276,7 @@ fn eq_5_49() -> Vec<Row> {
                 .note(&format!(
                     "(5.48) solved for p gives the coefficient 2 ln 2 = {coefficient:.4}; at c_X = 0.75 the printed bound is \
                      p > {printed_bound:.3}, the corrected one p > {exact_bound:.3}, and the crate's \
-                     loadbal::replication::optimum::consistent_alpha_optimal_replicas has r* = p up to p = {last_full}"
+                     loadbal_papers::dobber_rules::consistent_alpha_optimal_replicas has r* = p up to p = {last_full}"
                 ))
                 .paper_check(coefficient, 0.0)
         }
@@ -289,7 +290,7 @@ fn eq_5_49() -> Vec<Row> {
 /// optimum (`independent_continuous_optimum`), the coefficients read off them at p = 1 and p = 2.
 fn eq_5_74() -> Vec<Row> {
     let t = "(5.74)";
-    let by = "loadbal::replication::optimum::independent_continuous_optimum";
+    let by = "loadbal::replication::continuous_optimum";
     let (c0_1, cp_1) = model21_band(1);
     let (c0_2, _) = model21_band(2);
     // 1/c_0(p) − 1 = (2 + p·ln 2)/a with a = 4 ln 2.
@@ -404,11 +405,11 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         (Ok(e), Ok(n)) => (e, n),
         (Err(e), _) | (_, Err(e)) => return vec![DOBBER.row(t, "first-level constants").error(&e)],
     };
-    let k = estimation::exponential_first_level();
+    let k = replication::exponential_first_level();
     let batch_by = "loadbal::law::Law (its sampler; batch variances in loadbal-papers)";
     rows.push(row(DOBBER.row(t, "exponential: alpha").printed_exact("½", 0.5).model(k.alpha), |d| {
-        let alpha = estimation::first_level_monte_carlo(&exp, &mc)?.alpha;
-        Ok(d.simulated(alpha, "loadbal::replication::estimation::first_level_monte_carlo"))
+        let alpha = replication::first_level_monte_carlo(&exp, &mc)?.alpha;
+        Ok(d.simulated(alpha, "loadbal::replication::first_level_monte_carlo"))
     }));
     match beta_estimates(&exp, &batches, 1000) {
         Ok([b_max, b_min]) => {
@@ -438,16 +439,16 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         Err(e) => rows.push(DOBBER.row(t, "exponential: beta").error(&e)),
     }
     // Normal jobs: "close to exact", no value printed.
-    let kn = estimation::normal_first_level();
+    let kn = replication::normal_first_level();
     rows.push(row(DOBBER.row(t, "normal: alpha = 1/sqrt(pi)"), |d| {
-        let alpha = estimation::first_level_monte_carlo(&normal, &mc)?.alpha;
+        let alpha = replication::first_level_monte_carlo(&normal, &mc)?.alpha;
         Ok(d.note("the thesis: 'close to exact', no value printed")
-            .context(kn.alpha, "loadbal::replication::estimation::normal_first_level")
+            .context(kn.alpha, "loadbal::replication::normal_first_level")
             .with_estimate(alpha))
     }));
     match beta_estimates(&normal, &batches, 1000) {
         Ok([b_max, b_min]) => {
-            let by = "loadbal::replication::estimation::normal_first_level";
+            let by = "loadbal::replication::normal_first_level";
             rows.push(
                 DOBBER.row(t, "normal: beta(i,j), i<j = sqrt(1 - 1/pi)").context(kn.beta_max, by).with_estimate(b_max),
             );
@@ -520,7 +521,7 @@ fn correlation_readings(table: &[Vec<f64>], along_r: bool) -> Result<Vec<(&'stat
         .enumerate()
         .flat_map(|(r, row)| row.iter().enumerate().map(move |(j, &v)| (r as f64, (r + 1 + j) as f64, v)))
         .collect();
-    let c = fits::table_correlations(table)?;
+    let c = crate::dobber_fits::table_correlations(table)?;
     let (tc, other) = (c.with_r, c.with_p);
     let weighted = if along_r { tc } else { other };
     let swapped = if along_r { other } else { tc };
@@ -537,14 +538,14 @@ fn correlation_readings(table: &[Vec<f64>], along_r: bool) -> Result<Vec<(&'stat
         }
         let x: Vec<f64> = members.iter().map(|c| var(c)).collect();
         let y: Vec<f64> = members.iter().map(|c| c.2).collect();
-        if let Ok(r) = fits::pearson_correlation(&x, &y) {
+        if let Ok(r) = replication::pearson_correlation(&x, &y) {
             per_group.push(r);
         }
     }
     let unweighted = per_group.iter().sum::<f64>() / per_group.len().max(1) as f64;
     let x: Vec<f64> = cells.iter().map(var).collect();
     let y: Vec<f64> = cells.iter().map(|c| c.2).collect();
-    let pooled = fits::pearson_correlation(&x, &y)?;
+    let pooled = replication::pearson_correlation(&x, &y)?;
     Ok(vec![
         ("weighted per-group mean (the thesis's procedure)", weighted),
         ("unweighted per-group mean", unweighted),
@@ -568,12 +569,12 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
             let item = format!("corr({name}, {var}), weighted over {}", if k == 0 { "p" } else { "r" });
             rows.push(row(DOBBER.row(t54, item).printed(printed[k]), |d| {
                 let readings = correlation_readings(table, k == 0)?;
-                let pick = |t: &[Vec<f64>]| fits::table_correlations(t).map(|c| if k == 0 { c.with_r } else { c.with_p });
+                let pick = |t: &[Vec<f64>]| crate::dobber_fits::table_correlations(t).map(|c| if k == 0 { c.with_r } else { c.with_p });
                 let value = pick(table.as_slice())?;
                 let sens = rounding_sensitivity(table, pick)?;
                 let listed: Vec<String> = readings.iter().map(|(n, v)| format!("{n} {v:+.3}")).collect();
                 Ok(d.note(&format!(
-                    "the thesis's procedure (loadbal::replication::fits::table_correlations) on its printed Table {source}; \
+                    "the thesis's procedure (loadbal_papers::dobber_fits::table_correlations) on its printed Table {source}; \
                      the 2-decimal rounding of the cells moves it by at most {sens:.3}; the readings the text allows give {}",
                     listed.join(", ")
                 ))
@@ -586,37 +587,39 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     let t43 = "Table 4.3";
     for (t, ccr, speedup) in [(0.05, "0.500", "1.50"), (0.10, "0.250", "1.53")] {
         rows.push(row(DOBBER.row(t43, format!("t = {t}: CCR")).printed(ccr), |d| {
-            Ok(d.note("the definition CCR = 2.5·0.01/t (§4.3), evaluated").paper_check(fits::ccr_of_t(t)?, 0.0))
+            Ok(d.note("the definition CCR = 2.5·0.01/t (§4.3), evaluated")
+                .paper_check(crate::dobber_fits::ccr_of_t(t)?, 0.0))
         }));
         rows.push(row(DOBBER.row(t43, format!("t = {t}: estimated speedup from (4.1)/(4.2)")).printed(speedup), |d| {
-            Ok(d.note("the thesis's fitted lines (4.1)/(4.2) at t (loadbal::replication::fits::dlb_speedup_fit)")
-                .paper_check(fits::dlb_speedup_fit(t)?, 0.0))
+            Ok(d.note("the thesis's fitted lines (4.1)/(4.2) at t (loadbal_papers::dobber_fits::dlb_speedup_fit)")
+                .paper_check(crate::dobber_fits::dlb_speedup_fit(t)?, 0.0))
         }));
     }
     for (t, ccr, measured) in
         [(1.25, "0.020", "1.71"), (2.5, "0.010", "1.82"), (3.75, "0.007", "1.82"), (5.0, "0.005", "1.83")]
     {
         rows.push(row(DOBBER.row(t43, format!("t = {t}: CCR")).printed(ccr), |d| {
-            Ok(d.note("the definition CCR = 2.5·0.01/t (§4.3), evaluated").paper_check(fits::ccr_of_t(t)?, 0.0))
+            Ok(d.note("the definition CCR = 2.5·0.01/t (§4.3), evaluated")
+                .paper_check(crate::dobber_fits::ccr_of_t(t)?, 0.0))
         }));
         rows.push(row(DOBBER.row(t43, format!("t = {t}: measured average speedup")).printed(measured), |d| {
-            Ok(d.model(fits::dlb_speedup_fit(t)?).not_reproducible(
+            Ok(d.model(crate::dobber_fits::dlb_speedup_fit(t)?).not_reproducible(
                 "measured on Planetlab (the runs are not available); model: the thesis's own fitted lines (4.1)/(4.2) at t",
             ))
         }));
     }
     rows.push(row(DOBBER.row("§4.4", "asymptotic DLB speedup 41600/22200").printed("1.87"), |d| {
         Ok(d.note("the ratio of the printed slopes of (4.1)/(4.2)")
-            .paper_check(fits::dlb_speedup_fit(f64::INFINITY)?, 0.0))
+            .paper_check(crate::dobber_fits::dlb_speedup_fit(f64::INFINITY)?, 0.0))
     }));
     rows.push(row(DOBBER.row("§6.2", "threshold Y* between (6.4) and (6.5)").printed("7708"), |d| {
         let (a, b) = (crate::fixtures::dobber::JR_LINE, crate::fixtures::dobber::DLB_LINE);
-        let y = fits::threshold(&a, &b)?;
+        let y = replication::line_crossing(&a, &b)?;
         // Rounding of the four printed coefficients (slopes to 4 decimals, intercepts to units).
         let ds = a.slope - b.slope;
         let sens = 2.0 * 5e-5 * (y / ds).abs() + 2.0 * 0.5 / ds.abs();
         Ok(d.note(&format!(
-            "the intersection of the printed lines (loadbal::replication::fits::threshold) gives {y:.1}; the rounding of \
+            "the intersection of the printed lines (loadbal::replication::line_crossing) gives {y:.1}; the rounding of \
              their coefficients moves it by up to {sens:.1}"
         ))
         .paper_check(y, sens))
@@ -625,18 +628,18 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     rows.push(row(DOBBER.row(t55, "d alpha / d p from Table 5.1").printed("−0.009"), |d| {
         let sens = 0.005 * slope_rounding(7);
         Ok(d.note(&format!(
-            "the thesis's trendline procedure (loadbal::replication::fits::table_slopes) on its printed Table 5.1; the \
+            "the thesis's trendline procedure (loadbal_papers::dobber_fits::table_slopes) on its printed Table 5.1; the \
              cells' rounding moves the slope by up to {sens:.4}"
         ))
-        .paper_check(fits::table_slopes(&crate::fixtures::dobber::TABLE_5_1_ALPHA)?.along_p, sens))
+        .paper_check(crate::dobber_fits::table_slopes(&crate::fixtures::dobber::TABLE_5_1_ALPHA)?.along_p, sens))
     }));
     rows.push(row(DOBBER.row(t55, "d alpha / d r from Table 5.1").printed("−0.008"), |d| {
         let sens = 0.005 * slope_rounding(7);
         Ok(d.note(&format!(
-            "the thesis's trendline procedure (loadbal::replication::fits::table_slopes) on its printed Table 5.1; the \
+            "the thesis's trendline procedure (loadbal_papers::dobber_fits::table_slopes) on its printed Table 5.1; the \
              cells' rounding moves the slope by up to {sens:.4}"
         ))
-        .paper_check(fits::table_slopes(&crate::fixtures::dobber::TABLE_5_1_ALPHA)?.along_r, sens))
+        .paper_check(crate::dobber_fits::table_slopes(&crate::fixtures::dobber::TABLE_5_1_ALPHA)?.along_r, sens))
     }));
     rows
 }
@@ -653,7 +656,7 @@ fn slope_rounding(points: usize) -> f64 {
 /// statement that fails, with the formula's value as printed and the crate's corrected value.
 fn typos(_cfg: &RunConfig) -> Vec<Row> {
     let (alpha, b_max) = (0.5f64, 5f64.sqrt() / 2.0);
-    let k = estimation::exponential_first_level();
+    let k = replication::exponential_first_level();
     let mut rows = Vec::new();
     let formula = |draft: Draft, printed_formula: &str, as_printed: f64, model: f64, why: &str, by: &str| {
         draft.model(model).statement(
@@ -669,7 +672,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
         k.beta_min * k.beta_min,
         "the printed form is negative; Approx. 5.3.7/(5.16) give 2 − 2α² − β² = 1/4, the exact variance of the minimum of \
          two exponentials",
-        "loadbal::replication::estimation::exponential_first_level",
+        "loadbal::replication::exponential_first_level",
     ));
     let (c, r, p, a) = (0.8f64, 1u32, 3u32, 0.5f64);
     let b = (1.0 - 2.0 * a * a).sqrt();
@@ -687,9 +690,9 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             d,
             "numerator 1 + αpc√(1 − 2α²)",
             printed_555,
-            closed_forms::implied_min_beta_speedup(c, 1 << r, 1 << p, &params)?,
+            replication::speedup(c, 1 << r, 1 << p, &params)?,
             "the ELB time (r = 0) is 1 + αpc (also (5.83))",
-            "loadbal::replication::closed_forms::implied_min_beta_speedup",
+            "loadbal::replication::speedup",
         ))
     }));
     rows.push(row(DOBBER.row("(5.76)", "model 2.2 speedup (Table 5.8 values, c 0.57, R 4, P 16)"), |d| {
@@ -704,16 +707,16 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             d,
             "β₂^γ",
             printed_576,
-            closed_forms::constant_beta_speedup(c, 1 << r, 1 << p, &m22)?,
+            replication::speedup(c, 1 << r, 1 << p, &m22)?,
             "only β₂^r reduces (5.75)/(5.76) to (5.43) for γ = 1 and to (5.70) for model 2.1",
-            "loadbal::replication::closed_forms::constant_beta_speedup",
+            "loadbal::replication::speedup",
         ))
     }));
     rows.push(row(DOBBER.row("(2.31)", "4-JR run time, K = 10 iterations of job times 1, 2, 4, 4"), |d| {
-        let t = loadbal::replication::trace::Trace::new(vec![vec![1.0; 10], vec![2.0; 10], vec![4.0; 10], vec![4.0; 10]])?;
+        let t = loadbal::replication::Trace::new(vec![vec![1.0; 10], vec![2.0; 10], vec![4.0; 10], vec![4.0; 10]])?;
         let (k_iter, r_rep) = (10.0f64, 4.0f64);
         let n_iter = (k_iter / r_rep).floor();
-        let run = loadbal::replication::simulate::jr_run_time(&t, 4, &Default::default())?;
+        let run = loadbal::replication::jr_run_time(&t, 4, &Default::default())?;
         let sum_it = run * n_iter / k_iter;
         let printed_231 = r_rep * (k_iter % r_rep) / (k_iter - k_iter % r_rep) * sum_it;
         Ok(formula(
@@ -723,7 +726,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             run,
             "the printed multiplier R (K mod R)/(K − K mod R) is 1 here (and 0 when R divides K); K/⌊K/R⌋ = 5 scales the 2 \
              simulated JR iterations to K",
-            "loadbal::replication::simulate::jr_run_time",
+            "loadbal::replication::jr_run_time",
         ))
     }));
     rows
@@ -735,9 +738,9 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
 /// printed whole percent.
 fn iid_statistics(cfg: &RunConfig) -> Vec<Row> {
     use loadbal::rand_distr::{Distribution, Exp1, StandardNormal};
-    use loadbal::replication::stats::trace_stats;
+    use loadbal::replication::trace_stats;
     let t = "§3.7";
-    let by = "loadbal::replication::stats::trace_stats";
+    let by = "loadbal::replication::trace_stats";
     let mc = match MonteCarlo::new(cfg.seed ^ 37, cfg.replications(2_000, 200)) {
         Ok(mc) => mc,
         Err(e) => return vec![DOBBER.row(t, "i.i.d. statistics").error(&e)],

@@ -1,6 +1,6 @@
 //! Dobber (Dobber's thesis): the tables built from the Planetlab traces. The traces are not
 //! available, so every row is `not_reproducible`; the model column runs the same procedure on
-//! synthetic traces (`loadbal::replication::trace::synthetic_trace`) so the shape of each result
+//! synthetic traces (`loadbal::replication::synthetic_trace`) so the shape of each result
 //! can still be seen.
 
 use crate::error::PapersError;
@@ -8,11 +8,11 @@ use crate::row::{Paper, Row};
 use crate::sections::{RunConfig, Section};
 use loadbal::law::Law;
 use loadbal::montecarlo::{McRng, MonteCarlo};
-use loadbal::replication::des::DesConfig;
-use loadbal::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
-use loadbal::replication::simulate::{self, AdaptiveConfig, Overheads};
-use loadbal::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
-use loadbal::replication::{ReplicationError, estimation, exact, stats};
+use loadbal::replication::DesConfig;
+use loadbal::replication::{self, AdaptiveConfig, Overheads};
+use loadbal::replication::{PredictorKind, predict_series, rmse_one_step};
+use loadbal::replication::{ReplicationError, exact};
+use loadbal::replication::{SyntheticTraceConfig, Trace, synthetic_trace};
 use loadbal::statrs::statistics::Statistics;
 
 const DOBBER: Paper = Paper::new("dobber");
@@ -62,9 +62,9 @@ fn statistics(cfg: &RunConfig) -> Vec<Row> {
 fn statistics_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
     let datasets = if cfg.quick { 10 } else { 40 };
     let t = trace(cfg.seed, datasets)?;
-    let all: Vec<stats::TraceStats> =
-        t.columns().iter().map(|c| stats::trace_stats(c, 20)).collect::<Result<_, _>>()?;
-    let avg = |f: fn(&stats::TraceStats) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
+    let all: Vec<replication::TraceStats> =
+        t.columns().iter().map(|c| replication::trace_stats(c, 20)).collect::<Result<_, _>>()?;
+    let avg = |f: fn(&replication::TraceStats) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
     let mut rows = vec![
         synth("Table 3.3", "average c over datasets", "0.57", avg(|s| s.cv)),
         synth("Table 3.3", "average sigma/rmse_lv", "1.12", avg(|s| s.sd_over_rmse_lv)),
@@ -80,9 +80,9 @@ fn statistics_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
         "Table 3.4",
         "correlation of mu and sigma over datasets",
         "0.99",
-        loadbal::replication::fits::pearson_correlation(&mu, &sd)?,
+        loadbal::replication::pearson_correlation(&mu, &sd)?,
     ));
-    let h: Vec<f64> = t.columns().iter().filter_map(|c| stats::hurst_from_acf(c, 100).ok()).collect();
+    let h: Vec<f64> = t.columns().iter().filter_map(|c| replication::hurst_from_acf(c, 100).ok()).collect();
     rows.push(synth(
         "Fig. 3.6",
         "mean Hurst estimate (log-ACF, lags 1..100)",
@@ -112,15 +112,15 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
 fn strategy_times(t: &Trace, slb_n: &[usize], dlb_n: &[usize]) -> Result<Vec<f64>, ReplicationError> {
     let mut all = Vec::new();
     for o in [Overheads::default(), overheads(t)] {
-        all.push(simulate::elb_run_time(t, &o)?);
+        all.push(replication::elb_run_time(t, &o)?);
         for &n in slb_n {
-            all.push(simulate::slb_run_time(t, n, &o)?);
+            all.push(replication::slb_run_time(t, n, &o)?);
         }
-        all.push(simulate::slb_optimal_run_time(t, &o)?);
+        all.push(replication::slb_optimal_run_time(t, &o)?);
         for &n in dlb_n {
-            all.push(simulate::dlb_run_time(t, n, &PredictorKind::Es(0.5), &o)?);
+            all.push(replication::dlb_run_time(t, n, &PredictorKind::Es(0.5), &o)?);
         }
-        all.push(simulate::dlb_optimal_run_time(t, 10, &o)?);
+        all.push(replication::dlb_optimal_run_time(t, 10, &o)?);
     }
     Ok(all)
 }
@@ -213,14 +213,14 @@ fn strategies_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
         let t = trace(cfg.seed + *p as u64, *p)?;
         let ov = overheads(&t);
         let times = (0..=p.trailing_zeros())
-            .map(|r| simulate::jr_run_time(&t, 1 << r, &ov).map(|v| (1usize << r, v)))
+            .map(|r| replication::jr_run_time(&t, 1 << r, &ov).map(|v| (1usize << r, v)))
             .collect::<Result<Vec<_>, _>>()?;
         let best = times.into_iter().fold((1usize, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
         rows.push(synth("Table 5.10", &format!("optimal R, P = {p}, CCR 0.01"), paper_r[k], best.0 as f64));
     }
     let t = trace(cfg.seed ^ 6, 4)?;
     let ov = overheads(&t);
-    let ad = simulate::adaptive_run_time(
+    let ad = replication::adaptive_run_time(
         &t,
         &AdaptiveConfig {
             block: 100,
@@ -261,7 +261,7 @@ fn table_5_3(cfg: &RunConfig) -> Vec<Row> {
         (1..=6u64)
             .map(|r| {
                 let g: Vec<f64> =
-                    t.columns().iter().map(|c| estimation::estimate_gamma(c, 1 << r)).collect::<Result<_, _>>()?;
+                    t.columns().iter().map(|c| replication::estimate_gamma(c, 1 << r)).collect::<Result<_, _>>()?;
                 Ok(g.iter().sum::<f64>() / g.len() as f64)
             })
             .collect::<Result<Vec<f64>, ReplicationError>>()
@@ -298,12 +298,12 @@ fn constants_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
         let (m, s) = (c.mean(), c.std_dev());
         c.iter().map(|v| (v - m) / s).collect()
     };
-    let pairs: Vec<estimation::FirstLevelConstants> = (0..8)
-        .map(|i| estimation::estimate_first_level(&z(&t.columns()[2 * i]), &z(&t.columns()[2 * i + 1])))
+    let pairs: Vec<replication::FirstLevelConstants> = (0..8)
+        .map(|i| replication::estimate_first_level(&z(&t.columns()[2 * i]), &z(&t.columns()[2 * i + 1])))
         .collect::<Result<_, _>>()?;
     let alpha = pairs.iter().map(|k| k.alpha).sum::<f64>() / 8.0;
     let beta = pairs.iter().map(|k| k.beta_max).sum::<f64>() / 8.0;
-    let gamma: Vec<f64> = t.columns().iter().map(|c| estimation::estimate_gamma(c, 8)).collect::<Result<_, _>>()?;
+    let gamma: Vec<f64> = t.columns().iter().map(|c| replication::estimate_gamma(c, 8)).collect::<Result<_, _>>()?;
     let mut rows = vec![
         synth("Table 5.1 / Fig. 5.3", "alpha(0,1) from pairs of homogenised datasets", "0.51", alpha),
         synth("Table 5.2 / Fig. 5.4", "beta(0,1) from pairs of homogenised datasets", "1.05", beta),

@@ -32,6 +32,8 @@
 mod ahn;
 mod ahn_ensemble;
 mod dobber;
+pub mod dobber_fits;
+pub mod dobber_rules;
 mod dobber_traces;
 mod error;
 pub mod fixtures;

@@ -336,7 +336,7 @@ impl Draft {
     /// let c = Computed::by("loadbal::dlt::star_allocate", 1.069_767);
     /// assert_eq!(jia.row("§3.4.1 text", "w'").printed("1.0698").reproduced(c).status, Status::Match);
     /// assert_eq!(jia.row("§3.4.1 text", "w'").printed("1.0699").reproduced(c).status, Status::Unexplained);
-    /// let third = Computed::by("loadbal::replication::optimum::break_even_cv", 2.0 / 3.0);
+    /// let third = Computed::by("loadbal::replication::break_even_cv", 2.0 / 3.0);
     /// assert_eq!(jia.row("(5.20)", "c").printed_exact("2/3", 2.0 / 3.0).reproduced(third).status, Status::Match);
     /// ```
     pub fn reproduced(mut self, computed: Computed) -> Row {

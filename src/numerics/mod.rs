@@ -51,4 +51,5 @@ pub(crate) mod linear;
 pub(crate) mod normal;
 pub(crate) mod quadrature;
 pub(crate) mod root;
+pub(crate) mod sums;
 pub(crate) mod temme_coefficients;

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::ReplicationError;
-use super::predictors::{Predictor, median};
+use super::predictor::{Predictor, median};
 
 /// Settings of DES: `k = 20` values for σ_s, median window `l = 31`, at most 500 points per
 /// class, α = ½ for a class never seen, the printed (literal) class pairing, α* clipped to [0, 1].
@@ -96,17 +96,7 @@ impl DesClass {
 /// H1 if |e_s| > 10σ;  H2 if e_s > 2σ;  H3 if e_s < −2σ;
 /// M if |e_s| > σ, |e_{s−1}| > σ and e_s e_{s−1} > 0;  B otherwise
 /// ```
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::des::{des_class, DesClass};
-/// assert_eq!(des_class(-10.5, 0.0, 1.0), DesClass::H1);
-/// assert_eq!(des_class(2.5, 0.0, 1.0), DesClass::H2);
-/// assert_eq!(des_class(1.5, 1.2, 1.0), DesClass::M);
-/// assert_eq!(des_class(1.5, -1.2, 1.0), DesClass::B);
-/// assert_eq!(DesClass::M.to_string(), "M (level shift)");
-/// ```
-pub fn des_class(e: f64, e_prev: f64, sd: f64) -> DesClass {
+pub(crate) fn des_class(e: f64, e_prev: f64, sd: f64) -> DesClass {
     if e.abs() > 10.0 * sd {
         DesClass::H1
     } else if e > 2.0 * sd {
@@ -131,13 +121,7 @@ pub fn des_class(e: f64, e_prev: f64, sd: f64) -> DesClass {
 /// # Accuracy
 /// One subtraction pair and a division: within 3ε relative of the ratio of the given values (the ratio itself
 /// is ill-conditioned when `y_{s−1} ≈ ŷ_{s−1}`).
-///
-/// # Examples
-/// ```
-/// assert_eq!(loadbal::replication::des::alpha_opt(10.0, 8.0, 12.0), 2.0);
-/// assert_eq!(loadbal::replication::des::alpha_opt(8.0, 8.0, 12.0), 0.0);
-/// ```
-pub fn alpha_opt(y_prev: f64, forecast_prev: f64, y: f64) -> f64 {
+pub(crate) fn alpha_opt(y_prev: f64, forecast_prev: f64, y: f64) -> f64 {
     let den = y_prev - forecast_prev;
     if den == 0.0 { 0.0 } else { (y - forecast_prev) / den }
 }
@@ -153,13 +137,7 @@ pub fn alpha_opt(y_prev: f64, forecast_prev: f64, y: f64) -> f64 {
 /// # Accuracy
 /// Plain sums of `n` products: relative error at most `(n + 1)ε` for non-negative weights and `α_opt` of one
 /// sign; mixed signs add the cancellation `Σ|α w| / |Σ α w|`.
-///
-/// # Examples
-/// ```
-/// let a = loadbal::replication::des::weighted_alpha([(2.0, 4.0), (0.5, 16.0)].into_iter(), 0.5);
-/// assert!((a - 0.8).abs() < 1e-15);
-/// ```
-pub fn weighted_alpha(pairs: impl Iterator<Item = (f64, f64)>, default: f64) -> f64 {
+pub(crate) fn weighted_alpha(pairs: impl Iterator<Item = (f64, f64)>, default: f64) -> f64 {
     let (num, den) = pairs.fold((0.0, 0.0), |(n, d), (a, w)| (n + a * w, d + w));
     if den > 0.0 { num / den } else { default }
 }
@@ -189,8 +167,8 @@ impl Des {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::replication::des::{Des, DesConfig};
-    /// use loadbal::replication::predictors::Predictor;
+    /// use loadbal::replication::{Des, DesConfig};
+    /// use loadbal::replication::Predictor;
     /// let mut d = Des::new(DesConfig::default()).unwrap();
     /// for y in [10.0, 10.0, 10.0] { d.observe(y); }
     /// assert_eq!(d.predict(), Some(10.0));
@@ -238,7 +216,7 @@ impl Predictor for Des {
             let e = y - self.forecast;
             let sigma_vals: Vec<f64> = self.window(self.cfg.k).collect();
             let class = if sigma_vals.len() >= 2 {
-                let s = super::stats::sd(&sigma_vals);
+                let s = crate::numerics::sums::sd(&sigma_vals);
                 des_class(e, self.e_prev, s)
             } else {
                 DesClass::B
@@ -285,6 +263,27 @@ impl Predictor for Des {
 mod tests {
     use super::*;
     use crate::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
+
+    #[test]
+    fn des_class_example() {
+        assert_eq!(des_class(-10.5, 0.0, 1.0), DesClass::H1);
+        assert_eq!(des_class(2.5, 0.0, 1.0), DesClass::H2);
+        assert_eq!(des_class(1.5, 1.2, 1.0), DesClass::M);
+        assert_eq!(des_class(1.5, -1.2, 1.0), DesClass::B);
+        assert_eq!(DesClass::M.to_string(), "M (level shift)");
+    }
+
+    #[test]
+    fn alpha_opt_example() {
+        assert_eq!(alpha_opt(10.0, 8.0, 12.0), 2.0);
+        assert_eq!(alpha_opt(8.0, 8.0, 12.0), 0.0);
+    }
+
+    #[test]
+    fn weighted_alpha_example() {
+        let a = weighted_alpha([(2.0, 4.0), (0.5, 16.0)].into_iter(), 0.5);
+        assert!((a - 0.8).abs() < 1e-15);
+    }
 
     #[test]
     fn classes_g19() {

@@ -48,7 +48,7 @@ impl std::fmt::Display for FirstLevelConstants {
 /// # Examples
 /// They satisfy Def. 5.3.8: `β_min² = 2 − 2α² − β_max²`.
 /// ```
-/// let k = loadbal::replication::estimation::exponential_first_level();
+/// let k = loadbal::replication::exponential_first_level();
 /// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
 /// assert_eq!(k.to_string(), "α = 0.500000, β_max = 1.118034, β_min = 0.500000");
 /// ```
@@ -70,7 +70,7 @@ pub fn exponential_first_level() -> FirstLevelConstants {
 ///
 /// # Examples
 /// ```
-/// let k = loadbal::replication::estimation::normal_first_level();
+/// let k = loadbal::replication::normal_first_level();
 /// assert!((k.alpha - 0.5641895835).abs() < 1e-10 && (k.beta_max - 0.8256452).abs() < 1e-7);
 /// ```
 pub fn normal_first_level() -> FirstLevelConstants {
@@ -79,7 +79,7 @@ pub fn normal_first_level() -> FirstLevelConstants {
 }
 
 fn mean_sd(x: &[f64]) -> (f64, f64) {
-    (super::stats::mean(x), super::stats::sd(x))
+    (crate::numerics::sums::mean(x), crate::numerics::sums::sd(x))
 }
 
 fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) -> Result<(), ReplicationError> {
@@ -115,7 +115,7 @@ fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) ->
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::estimation::estimate_first_level;
+/// use loadbal::replication::estimate_first_level;
 /// let k = estimate_first_level(&[1.0, 3.0, 1.0, 3.0], &[3.0, 1.0, 3.0, 1.0]).unwrap();
 /// assert!((k.beta_max - 0.0).abs() < 1e-15); // the maximum is always 3
 /// ```
@@ -140,8 +140,8 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
     // difference of two means near 1e8 would keep only 9 digits of a gap of 30.
     let residual = pooled.iter().map(|v| v - mu).sum::<f64>() / pooled.len() as f64;
     let gap = maxs.iter().map(|v| v - mu).sum::<f64>() / maxs.len() as f64 - residual;
-    let s_max = super::stats::sd(&maxs);
-    let s_min = super::stats::sd(&mins);
+    let s_max = crate::numerics::sums::sd(&maxs);
+    let s_min = crate::numerics::sums::sd(&mins);
     Ok(FirstLevelConstants { alpha: gap / sigma, beta_max: s_max / sigma, beta_min: s_min / sigma })
 }
 
@@ -168,7 +168,7 @@ pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants,
 /// A constant-within-blocks series is fully dependent: γ = 1, up to the small-sample factor
 /// `√(7/6)` of the `n − 1` denominators (8 values against 4 sums).
 /// ```
-/// use loadbal::replication::estimation::estimate_gamma;
+/// use loadbal::replication::estimate_gamma;
 /// let y = [1.0, 1.0, 3.0, 3.0, 2.0, 2.0, 5.0, 5.0];
 /// let want = 1.0 + 0.5 * (7.0f64 / 6.0).log2();
 /// assert!((estimate_gamma(&y, 2).unwrap() - want).abs() < 1e-12);
@@ -234,7 +234,7 @@ impl std::fmt::Display for FirstLevelEstimate {
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
 /// use loadbal::law::Law;
-/// use loadbal::replication::estimation::first_level_monte_carlo;
+/// use loadbal::replication::first_level_monte_carlo;
 /// let mc = MonteCarlo::new(5, 20_000).unwrap();
 /// let e = first_level_monte_carlo(&Law::exponential(0.5).unwrap(), &mc).unwrap();
 /// assert!(e.alpha.agrees_with(0.5, 4.0));

@@ -12,25 +12,28 @@
 //!   (β(i, i), Def. 5.3.8);
 //! * γ: `σ(sum of 2^r jobs on one processor) ≈ 2^{rγ} σ(X)` (Approx. 5.3.5).
 //!
-//! [`params`] holds the constants and the eight models of Tables 5.7/5.8, [`evaluator`] the one
-//! generic recursion (every closed form is a special case of it), [`closed_forms`] the formulas
-//! of §5.4 (with the thesis's typos corrected), [`optimum`] the optimal number of replicas and
-//! the thresholds on the coefficient of variation `c_X = σ(X)/E(X)`, [`exact`] the exact model
-//! Dobber, eq. (5.4) by Monte Carlo, [`estimation`] the first-level constants and the estimation of α, β, γ
-//! from samples (§5.3.2), and [`fits`] the fitted lines of chapters 2, 4 and 6 (CCR, Table 4.3,
-//! the statistic Y and its threshold Y*).
+//! The models: [`JrParams`] holds the constants and [`JrModel`] names the eight models of Tables
+//! 5.7/5.8; one generic recursion answers every question ([`iteration_time`], [`speedup`],
+//! [`speedup_profile`]; the closed forms of §5.4 are special cases of it, checked against it in
+//! the tests); [`optimal_replicas`] (discrete), [`continuous_optimum`] (the thesis's closed-form
+//! stationary points) and [`break_even_cv`] answer how many replicas to run; [`ExactModel`] is the
+//! exact model Dobber, eq. (5.4) by Monte Carlo; [`estimate_first_level`], [`estimate_gamma`] and
+//! [`first_level_monte_carlo`] estimate α, β, γ from samples (§5.3.2).
 //!
-//! Around the models sit the trace tools of chapters 2–4, 6 and 7: [`trace`] (CSV traces and a
-//! synthetic generator), [`stats`] (the 17 statistics of Tables 3.1/3.2, ACF, Hurst),
-//! [`predictors`] and [`des`] (ES, adaptive ES, AR, DES; RMSE Dobber, eq. (7.28), improvement (7.29)) and
-//! [`simulate`] (trace-driven ELB, SLB, S*, DLB, D*, R-JR and the adaptive DLB/JR policy).
+//! Around the models sit the trace tools of chapters 2–4, 6 and 7: [`Trace`] and
+//! [`synthetic_trace`] (CSV traces and a synthetic generator), [`trace_stats`] (the 17 statistics
+//! of Tables 3.1/3.2), [`acf`] and [`hurst_from_acf`], the predictors [`PredictorKind`] and [`Des`]
+//! (ES, adaptive ES, AR, DES; [`rmse_one_step`], Dobber, eq. (7.28)), the trace-driven policies
+//! ([`elb_run_time`], [`slb_run_time`], [`dlb_run_time`], [`jr_run_time`] and the adaptive DLB/JR
+//! policy [`adaptive_run_time`]) and the straight-line tools [`least_squares_line`],
+//! [`pearson_correlation`], [`line_crossing`], [`statistic_y`].
 //!
 //! # Counts and levels
 //!
 //! Every public function takes the number of processors `P` and of replicas `R` as counts
 //! (`u64`, powers of two, `1 ≤ R ≤ P ≤ 2^40`), never their logarithms; the thesis's levels
 //! `p = log2 P` and `r = log2 R` appear only in formulas and in the continuous optima, which
-//! report both ([`optimum::ContinuousOptimum`]). A count that is not a power of two is refused
+//! report both ([`ContinuousOptimum`]). A count that is not a power of two is refused
 //! with [`ReplicationError::NotPowerOfTwo`]. The model constants ([`JrParams`]) come last, as the
 //! method: `speedup(cv, replicas, processors, &params)`.
 //!
@@ -53,8 +56,8 @@
 //!
 //! Table 5.8 applies the 2.x models with the measured γ = 0.81 ([`JrModel::planetlab_params`]); the
 //! closed forms of model 2.1 assume γ = ½ ([`JrParams::independent_jobs`]). Estimate α, β and
-//! γ of your own traces with [`estimation`] and build a [`JrParams`]. When the job-time law is
-//! known, the exact model (Dobber, eq. (5.4)) by Monte Carlo ([`exact::ExactModel`]) needs no
+//! γ of your own traces with [`estimate_first_level`] and [`estimate_gamma`] and build a [`JrParams`]. When the job-time law is
+//! known, the exact model (Dobber, eq. (5.4)) by Monte Carlo ([`ExactModel`]) needs no
 //! approximation at all; the models are for quick answers, thresholds and closed-form optima.
 //!
 //! # Accuracy
@@ -79,7 +82,7 @@
 //! Model 1.1 with `c_X = 0.9` on `P = 16` processors: the best choice is `R = 8` replicas.
 //!
 //! ```
-//! use loadbal::replication::{JrModel, optimum::optimal_replicas};
+//! use loadbal::replication::{JrModel, optimal_replicas};
 //!
 //! let best = optimal_replicas(0.9, 16, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
 //! assert_eq!(best.replicas, 8);
@@ -87,24 +90,42 @@
 //! assert_eq!(best.to_string(), "R = 8 replicas, speedup 1.3023 over ELB");
 //! ```
 
-pub mod closed_forms;
-pub mod des;
+mod des;
 mod error;
-pub mod estimation;
-pub mod evaluator;
+mod estimation;
+mod evaluator;
 pub mod exact;
-pub mod fits;
-pub mod optimum;
-pub mod params;
-pub mod predictors;
-pub mod simulate;
-pub mod stats;
-pub mod trace;
+mod fits;
+mod optimum;
+mod params;
+mod predictor;
+mod predictors;
+mod simulate;
+mod stats;
+mod trace;
 
+pub use des::{ClassPairing, Des, DesClass, DesConfig};
 pub use error::ReplicationError;
+pub use estimation::{
+    FirstLevelConstants, FirstLevelEstimate, estimate_first_level, estimate_gamma, exponential_first_level,
+    first_level_monte_carlo, normal_first_level,
+};
 pub use evaluator::{ReplicaSpeedup, iteration_time, speedup, speedup_profile};
-pub use optimum::{ContinuousOptimum, OptimalReplication};
+pub use exact::{
+    Dependence, ExactModel, ExactReplication, ExactRun, LevelConstants, MAX_EXACT_DRAWS,
+    exponential_dependent_iteration_time, exponential_independent_iteration_time,
+};
+pub use fits::{Line, LineFit, least_squares_line, line_crossing, pearson_correlation, statistic_y};
+pub use optimum::{ContinuousOptimum, OptimalReplication, break_even_cv, continuous_optimum, optimal_replicas};
 pub use params::{BetaMax, BetaMin, BetaTable, JrModel, JrParams};
+pub use predictor::Predictor;
+pub use predictors::{PredictorKind, improvement_pct, predict_series, rmse_one_step};
+pub use simulate::{
+    AdaptiveConfig, AdaptiveOutcome, Overheads, Strategy, adaptive_run_time, dlb_optimal_run_time, dlb_run_time,
+    elb_run_time, homogenise, jr_dependent_run_time, jr_run_time, slb_optimal_run_time, slb_run_time,
+};
+pub use stats::{TraceStats, acf, autocovariance, hurst_from_acf, trace_stats};
+pub use trace::{MAX_SYNTHETIC_VALUES, SyntheticTraceConfig, Trace, synthetic_trace};
 
 /// Largest number of processors the models accept, `2^40` (far beyond any grid).
 pub const MAX_PROCESSORS: u64 = 1 << 40;

@@ -309,14 +309,7 @@ impl JrParams {
 /// # Accuracy
 /// A few ulps relative, times the cancellation `2/(2 − 2α² − β²)` of the radicand (near a zero radicand the
 /// result has an absolute error of about `√ε`).
-///
-/// # Examples
-/// Exponential jobs: α = ½ and β_max = √5/2 give β_min = ½ exactly.
-/// ```
-/// let b = loadbal::replication::params::implied_beta_min(0.5, 5f64.sqrt() / 2.0).unwrap();
-/// assert!((b - 0.5).abs() < 1e-15);
-/// ```
-pub fn implied_beta_min(alpha: f64, beta_max: f64) -> Option<f64> {
+pub(crate) fn implied_beta_min(alpha: f64, beta_max: f64) -> Option<f64> {
     let radicand = 2.0 - 2.0 * alpha * alpha - beta_max * beta_max;
     (radicand >= 0.0).then(|| radicand.sqrt())
 }
@@ -429,11 +422,18 @@ impl JrModel {
 }
 
 /// The β(i, j) fitted to the Planetlab traces (Dobber, Table 5.6): `(−0.14 i + 1.54)(0.02 j + 0.63)`.
-pub const PLANETLAB_BETA_PRODUCT: BetaMax = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
+pub(crate) const PLANETLAB_BETA_PRODUCT: BetaMax = BetaMax::Product { a1: 1.54, b1: -0.14, a2: 0.63, b2: 0.02 };
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn implied_beta_min_example() {
+        // Exponential jobs: α = ½ and β_max = √5/2 give β_min = ½ exactly.
+        let b = implied_beta_min(0.5, 5f64.sqrt() / 2.0).unwrap();
+        assert!((b - 0.5).abs() < 1e-15);
+    }
 
     #[test]
     fn def538_minima_of_the_applied_models() {

@@ -6,15 +6,9 @@ use std::collections::VecDeque;
 
 use super::ReplicationError;
 use super::des::{Des, DesConfig};
+use super::predictor::Predictor;
+use super::predictor::median;
 use crate::numerics::linear::solve_dense;
-
-/// A streaming one-step-ahead predictor: `observe(y_t)` then `predict()` gives `ŷ_{t+1}`.
-pub trait Predictor {
-    /// The prediction of the next value; `None` before the first observation.
-    fn predict(&self) -> Option<f64>;
-    /// Feeds the next measured value.
-    fn observe(&mut self, y: f64);
-}
 
 /// The predictors of chapter 7, as plain data (build one with [`PredictorKind::build`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -57,7 +51,7 @@ impl PredictorKind {
     /// # Examples
     /// ES(0.5) on 10, 20, 10, 20 predicts 10, 15, 12.5, 16.25:
     /// ```
-    /// use loadbal::replication::predictors::{PredictorKind, Predictor};
+    /// use loadbal::replication::{PredictorKind, Predictor};
     /// let mut es = PredictorKind::Es(0.5).build().unwrap();
     /// let mut out = Vec::new();
     /// for y in [10.0, 20.0, 10.0, 20.0] { es.observe(y); out.push(es.predict().unwrap()); }
@@ -118,14 +112,6 @@ impl Predictor for RunningMean {
     }
 }
 
-/// Median of a non-empty slice (Def. 2.5.6).
-pub(crate) fn median(values: impl Iterator<Item = f64>) -> f64 {
-    let mut v: Vec<f64> = values.collect();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 { v[n / 2] } else { 0.5 * (v[n / 2 - 1] + v[n / 2]) }
-}
-
 #[derive(Debug, Clone)]
 struct SlidingMedian {
     window: VecDeque<f64>,
@@ -173,14 +159,7 @@ impl Smoothing {
 /// δ_t = 1 if |e_t| > 4σ, or |e_t| > 1.2σ, |e_{t−1}| > 1.2σ and e_t e_{t−1} > 0; else 0
 /// α_t = 0.8 if δ_t = 1; 0.4 if δ_t = 0 and δ_{t−1} = 1; 0.2 otherwise
 /// ```
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::predictors::whybark_delta;
-/// assert!(whybark_delta(5.0, 0.0, 1.0));
-/// assert!(whybark_delta(1.5, 1.3, 1.0) && !whybark_delta(1.5, -1.3, 1.0));
-/// ```
-pub fn whybark_delta(e: f64, e_prev: f64, sd: f64) -> bool {
+pub(crate) fn whybark_delta(e: f64, e_prev: f64, sd: f64) -> bool {
     e.abs() > 4.0 * sd || (e.abs() > 1.2 * sd && e_prev.abs() > 1.2 * sd && e * e_prev > 0.0)
 }
 
@@ -193,14 +172,7 @@ pub fn whybark_delta(e: f64, e_prev: f64, sd: f64) -> bool {
 ///
 /// # Accuracy
 /// Within 2ε relative (one subtraction, one division).
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::predictors::mentzer_alpha;
-/// assert!((mentzer_alpha(10.0, 4.0) - 0.6).abs() < 1e-15);
-/// assert_eq!(mentzer_alpha(10.0, 25.0), 1.0);
-/// ```
-pub fn mentzer_alpha(y: f64, forecast: f64) -> f64 {
+pub(crate) fn mentzer_alpha(y: f64, forecast: f64) -> f64 {
     if y == 0.0 { 1.0 } else { ((y - forecast) / y).abs().min(1.0) }
 }
 
@@ -214,14 +186,7 @@ pub fn mentzer_alpha(y: f64, forecast: f64) -> f64 {
 /// # Accuracy
 /// Within 3ε relative of the ratio of the given values before the clipping (ill-conditioned when `y_{t−1} ≈
 /// ŷ_{t−1}`).
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::predictors::pantazopoulos_pappis_alpha;
-/// assert_eq!(pantazopoulos_pappis_alpha(27.0, 10.0, 20.0), 1.0); // raw 1.7
-/// assert_eq!(pantazopoulos_pappis_alpha(7.0, 10.0, 20.0), 0.0);  // raw −0.3
-/// ```
-pub fn pantazopoulos_pappis_alpha(y: f64, forecast_prev: f64, y_prev: f64) -> f64 {
+pub(crate) fn pantazopoulos_pappis_alpha(y: f64, forecast_prev: f64, y_prev: f64) -> f64 {
     let (num, den) = (y - forecast_prev, y_prev - forecast_prev);
     if den == 0.0 && num == 0.0 {
         return 0.5;
@@ -251,7 +216,7 @@ impl Predictor for Smoothing {
             }
             Rule::Whybark { errors, last_delta } => {
                 let e_prev = errors.last().copied().unwrap_or(0.0);
-                let sd = if errors.len() >= 2 { super::stats::sd(errors) } else { f64::INFINITY };
+                let sd = if errors.len() >= 2 { crate::numerics::sums::sd(errors) } else { f64::INFINITY };
                 let delta = whybark_delta(e, e_prev, sd);
                 let a = if delta {
                     0.8
@@ -297,14 +262,7 @@ struct Ar {
 /// LU with partial pivoting (faer): backward stable; the coefficients' relative error is about `κ ε`, `κ`
 /// the condition number of the Toeplitz matrix (checked on an alternating series to 1e-12 and on an AR(1)
 /// process statistically).
-///
-/// # Examples
-/// AR(1) of an alternating series: the coefficient is the lag-1 autocorrelation.
-/// ```
-/// let a = loadbal::replication::predictors::yule_walker(&[1.0, -1.0, 1.0, -1.0, 1.0, -1.0], 1).unwrap().unwrap();
-/// assert!((a[0] + 5.0 / 6.0).abs() < 1e-12);
-/// ```
-pub fn yule_walker(y: &[f64], order: usize) -> Result<Option<Vec<f64>>, ReplicationError> {
+pub(crate) fn yule_walker(y: &[f64], order: usize) -> Result<Option<Vec<f64>>, ReplicationError> {
     let g = super::stats::autocovariance(y, order)?;
     Ok(solve_dense(order, |i, j| g[i.abs_diff(j)], &g[1..=order]))
 }
@@ -350,7 +308,7 @@ impl Predictor for Ar {
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::predictors::{predict_series, PredictorKind};
+/// use loadbal::replication::{predict_series, PredictorKind};
 /// let p = predict_series(&PredictorKind::LastValue, &[1.0, 2.0, 3.0]).unwrap();
 /// assert_eq!(p, vec![1.0, 2.0]);
 /// ```
@@ -386,7 +344,7 @@ pub fn predict_series(kind: &PredictorKind, y: &[f64]) -> Result<Vec<f64>, Repli
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::predictors::rmse_one_step;
+/// use loadbal::replication::rmse_one_step;
 /// assert!((rmse_one_step(&[1.0, 2.0, 4.0], &[1.0, 2.0]).unwrap() - (2.5f64).sqrt()).abs() < 1e-15);
 /// ```
 pub fn rmse_one_step(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
@@ -417,7 +375,7 @@ pub fn rmse_one_step(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationE
 ///
 /// # Examples
 /// ```
-/// let d = loadbal::replication::predictors::improvement_pct(9.0, 10.0, 5.0).unwrap();
+/// let d = loadbal::replication::improvement_pct(9.0, 10.0, 5.0).unwrap();
 /// assert!((d - 20.0).abs() < 1e-12);
 /// ```
 pub fn improvement_pct(rmse_a: f64, rmse_b: f64, rmse_star: f64) -> Result<f64, ReplicationError> {
@@ -435,6 +393,31 @@ pub fn improvement_pct(rmse_a: f64, rmse_b: f64, rmse_star: f64) -> Result<f64, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mentzer_alpha_example() {
+        assert!((mentzer_alpha(10.0, 4.0) - 0.6).abs() < 1e-15);
+        assert_eq!(mentzer_alpha(10.0, 25.0), 1.0);
+    }
+
+    #[test]
+    fn pantazopoulos_pappis_alpha_example() {
+        assert_eq!(pantazopoulos_pappis_alpha(27.0, 10.0, 20.0), 1.0); // raw 1.7
+        assert_eq!(pantazopoulos_pappis_alpha(7.0, 10.0, 20.0), 0.0); // raw −0.3
+    }
+
+    #[test]
+    fn whybark_delta_example() {
+        assert!(whybark_delta(5.0, 0.0, 1.0));
+        assert!(whybark_delta(1.5, 1.3, 1.0) && !whybark_delta(1.5, -1.3, 1.0));
+    }
+
+    #[test]
+    fn yule_walker_example() {
+        // AR(1) of an alternating series: the coefficient is the lag-1 autocorrelation.
+        let a = yule_walker(&[1.0, -1.0, 1.0, -1.0, 1.0, -1.0], 1).unwrap().unwrap();
+        assert!((a[0] + 5.0 / 6.0).abs() < 1e-12);
+    }
 
     #[test]
     fn simple_predictors() {

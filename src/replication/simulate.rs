@@ -52,13 +52,7 @@ impl Overheads {
 ///
 /// # Accuracy
 /// As [`statistic_y`] and one division per processor: within `(P + 4)ε` relative.
-///
-/// # Examples
-/// ```
-/// let m = loadbal::replication::simulate::balance_multipliers(&[1.0, 2.0, 4.0, 4.0]).unwrap();
-/// assert_eq!(m, vec![2.0, 1.0, 0.5, 0.5]);
-/// ```
-pub fn balance_multipliers(predicted: &[f64]) -> Result<Vec<f64>, ReplicationError> {
+pub(crate) fn balance_multipliers(predicted: &[f64]) -> Result<Vec<f64>, ReplicationError> {
     let y = statistic_y(predicted)?;
     Ok(predicted.iter().map(|p| y / p).collect())
 }
@@ -75,12 +69,7 @@ pub fn balance_multipliers(predicted: &[f64]) -> Result<Vec<f64>, ReplicationErr
 ///
 /// # Accuracy
 /// As [`statistic_y`].
-///
-/// # Examples
-/// ```
-/// assert_eq!(loadbal::replication::simulate::optimal_iteration_time(&[1.0, 2.0, 4.0, 4.0]).unwrap(), 2.0);
-/// ```
-pub fn optimal_iteration_time(job_times: &[f64]) -> Result<f64, ReplicationError> {
+pub(crate) fn optimal_iteration_time(job_times: &[f64]) -> Result<f64, ReplicationError> {
     statistic_y(job_times)
 }
 
@@ -108,7 +97,7 @@ fn max_weighted(trace: &Trace, k: usize, mult: &[f64]) -> f64 {
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::{simulate::{elb_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{elb_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(elb_run_time(&t, &Overheads::default()).unwrap(), 32.0);
 /// ```
@@ -139,7 +128,7 @@ fn balanced_total(trace: &Trace, from: usize, mult: &[f64], ov: &Overheads) -> f
 /// # Examples
 /// Job times 1, 2, 4, 4 for 8 iterations, N = 2: `2·4 + 6·2 = 20`.
 /// ```
-/// use loadbal::replication::{simulate::{slb_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{slb_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(slb_run_time(&t, 2, &Overheads::default()).unwrap(), 20.0);
 /// ```
@@ -173,7 +162,7 @@ pub fn slb_run_time(trace: &Trace, n: usize, ov: &Overheads) -> Result<f64, Repl
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::{simulate::{slb_optimal_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{slb_optimal_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(slb_optimal_run_time(&t, &Overheads::default()).unwrap(), 16.0);
 /// ```
@@ -201,7 +190,7 @@ pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, Replic
 /// # Examples
 /// Job times 1, 2, 4, 4, ES(0.5), N = 1: `4 + 7·2 = 18`.
 /// ```
-/// use loadbal::replication::{predictors::PredictorKind, simulate::{dlb_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{PredictorKind, dlb_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(dlb_run_time(&t, 1, &PredictorKind::Es(0.5), &Overheads::default()).unwrap(), 18.0);
 /// ```
@@ -258,7 +247,7 @@ fn dlb_iteration_costs(
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::{simulate::{dlb_optimal_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{dlb_optimal_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(dlb_optimal_run_time(&t, 10, &Overheads::default()).unwrap(), 16.0);
 /// ```
@@ -334,7 +323,7 @@ fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<
 /// # Examples
 /// Job times 1, 2, 4, 4: 2-JR pairs the two slow processors (64); 4-JR equals ELB (32).
 /// ```
-/// use loadbal::replication::{simulate::{jr_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{jr_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(jr_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
 /// assert_eq!(jr_run_time(&t, 4, &Overheads::default()).unwrap(), 32.0);
@@ -363,7 +352,7 @@ pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64
 /// # Examples
 /// Job times 1, 2, 4, 4: pairs {1, 2} and {4, 4} give 2·4 = 8 per iteration.
 /// ```
-/// use loadbal::replication::{simulate::{jr_dependent_run_time, Overheads}, trace::Trace};
+/// use loadbal::replication::{jr_dependent_run_time, Overheads, Trace};
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(jr_dependent_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
 /// ```
@@ -405,7 +394,7 @@ pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> 
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::{simulate::homogenise, trace::Trace};
+/// use loadbal::replication::{homogenise, Trace};
 /// let t = Trace::new(vec![vec![1.0, 3.0], vec![10.0, 30.0]]).unwrap();
 /// let h = homogenise(&t, 5.0, 1.0).unwrap();
 /// assert_eq!(h.column(1), h.column(0));
@@ -425,7 +414,7 @@ pub fn homogenise(trace: &Trace, mean: f64, sd: f64) -> Result<Trace, Replicatio
         .columns()
         .iter()
         .map(|c| {
-            let (m, s) = (super::stats::mean(c), super::stats::sd(c));
+            let (m, s) = (crate::numerics::sums::mean(c), crate::numerics::sums::sd(c));
             if s == 0.0 {
                 return Err(ReplicationError::InvalidParameter {
                     name: "column sd",
@@ -527,7 +516,7 @@ impl std::fmt::Display for AdaptiveOutcome {
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::{predictors::PredictorKind, simulate::*, trace::*};
+/// use loadbal::replication::{PredictorKind, *, *};
 /// let t = synthetic_trace(&SyntheticTraceConfig { processors: 4, len: 1000, ..Default::default() }).unwrap();
 /// let cfg = AdaptiveConfig { block: 100, dlb_interval: 10, predictor: PredictorKind::Es(0.5), replicas: 4,
 ///     overheads: Overheads::default(), to_dlb: 0.6, to_jr: 1.4 };
@@ -590,6 +579,17 @@ pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<Adaptive
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn balance_multipliers_example() {
+        let m = balance_multipliers(&[1.0, 2.0, 4.0, 4.0]).unwrap();
+        assert_eq!(m, vec![2.0, 1.0, 0.5, 0.5]);
+    }
+
+    #[test]
+    fn optimal_iteration_time_example() {
+        assert_eq!(optimal_iteration_time(&[1.0, 2.0, 4.0, 4.0]).unwrap(), 2.0);
+    }
 
     fn toy(k: usize) -> Trace {
         Trace::new(vec![vec![1.0; k], vec![2.0; k], vec![4.0; k], vec![4.0; k]]).unwrap()
@@ -690,7 +690,7 @@ mod tests {
             assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
         }
         let h = homogenise(&t, 10.0, 2.0).unwrap();
-        assert!((crate::replication::stats::sd(&h.columns()[3]) - 2.0).abs() < 1e-9);
+        assert!((crate::numerics::sums::sd(&h.columns()[3]) - 2.0).abs() < 1e-9);
         assert!(homogenise(&t, 1.0, 5.0).is_err());
     }
 }

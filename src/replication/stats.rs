@@ -2,6 +2,7 @@
 //! the autocorrelation function Dobber, eq. (3.1)/(3.2) and the Hurst estimate of §3.6.
 
 use super::ReplicationError;
+use crate::numerics::sums::{mean, sd};
 
 fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), ReplicationError> {
     if y.len() < needed {
@@ -13,28 +14,10 @@ fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), Repl
     Ok(())
 }
 
-/// Mean with one correction pass: `m + Σ(v − m)/n` removes the rounding of the first sum, so
-/// that data far from 0 (an offset of 1e12 against a spread of 1e3) keep a mean accurate to a
-/// few ulps, and the centred sums built on it keep their digits.
-pub(crate) fn mean(v: &[f64]) -> f64 {
-    let n = v.len() as f64;
-    let m = v.iter().sum::<f64>() / n;
-    m + v.iter().map(|x| x - m).sum::<f64>() / n
-}
-
-/// Sample standard deviation with `n − 1` (Dobber, eq. (3.5), Def. 2.5.7).
-pub(crate) fn sd(v: &[f64]) -> f64 {
-    let m = mean(v);
-    (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() as f64 - 1.0)).sqrt()
-}
-
 /// Population standard deviation around `centre` (1/M, as rows 6 and 9 of Table 3.2).
 fn pop_sd(v: &[f64], centre: f64) -> f64 {
     (v.iter().map(|x| (x - centre) * (x - centre)).sum::<f64>() / v.len() as f64).sqrt()
 }
-
-/// The thesis's block size B for the block statistics (N = 2000 values in 100 blocks).
-pub const DEFAULT_BLOCK: usize = 20;
 
 /// The 17 statistics of Tables 3.1/3.2 (Dobber).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -111,7 +94,7 @@ impl std::fmt::Display for TraceStats {
 /// # Examples
 /// A toy series (N = 40, B = 20):
 /// ```
-/// use loadbal::replication::stats::trace_stats;
+/// use loadbal::replication::trace_stats;
 /// let y = [10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11.,
 ///          12., 13., 14., 10., 10., 11., 11., 12., 12., 13., 13., 14., 14., 15., 15., 16., 16.,
 ///          17., 17., 18., 18., 19., 19.];
@@ -191,7 +174,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 ///
 /// # Examples
 /// ```
-/// let g = loadbal::replication::stats::autocovariance(&[1.0, 2.0, 3.0], 1).unwrap();
+/// let g = loadbal::replication::autocovariance(&[1.0, 2.0, 3.0], 1).unwrap();
 /// assert!((g[0] - 2.0 / 3.0).abs() < 1e-15 && g[1].abs() < 1e-15);
 /// ```
 pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
@@ -223,7 +206,7 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
 /// let y = [10., 12., 11., 30., 10., 11., 12., 13., 40., 41., 39., 42., 12., 11., 10., 10., 11.,
 ///          12., 13., 14., 10., 10., 11., 11., 12., 12., 13., 13., 14., 14., 15., 15., 16., 16.,
 ///          17., 17., 18., 18., 19., 19.];
-/// let r = loadbal::replication::stats::acf(&y, 3).unwrap();
+/// let r = loadbal::replication::acf(&y, 3).unwrap();
 /// assert!((r[1] - 0.603081668).abs() < 1e-9 && (r[3] - 0.053005164).abs() < 1e-9);
 /// ```
 pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
@@ -253,7 +236,7 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
 /// H ≈ 0.91 over lags 1..10.
 /// ```
 /// let y: Vec<f64> = (0..400).map(|t| ((t / 50) % 2) as f64).collect();
-/// let h = loadbal::replication::stats::hurst_from_acf(&y, 10).unwrap();
+/// let h = loadbal::replication::hurst_from_acf(&y, 10).unwrap();
 /// assert!((h - 0.9078).abs() < 1e-3);
 /// ```
 pub fn hurst_from_acf(y: &[f64], max_lag: usize) -> Result<f64, ReplicationError> {

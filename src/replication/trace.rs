@@ -47,7 +47,7 @@ impl Trace {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::replication::trace::Trace;
+    /// use loadbal::replication::Trace;
     /// let t = Trace::new(vec![vec![1.0, 2.0], vec![3.0, 4.0]]).unwrap();
     /// assert_eq!((t.processors(), t.len()), (2, 2));
     /// assert!(Trace::new(vec![vec![1.0, 2.0], vec![3.0]]).is_err());
@@ -84,7 +84,7 @@ impl Trace {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::replication::trace::Trace;
+    /// use loadbal::replication::Trace;
     /// let t = Trace::from_csv_str("p0,p1\n1.5,2\n3,4\n").unwrap();
     /// assert_eq!(t.column(1), Some(&[2.0, 4.0][..]));
     /// assert_eq!(t.column(2), None);
@@ -205,7 +205,7 @@ impl Trace {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::replication::trace::Trace;
+    /// use loadbal::replication::Trace;
     /// let t = Trace::new(vec![vec![1.0, 2.0, 3.0], vec![4.0, 5.0, 6.0]]).unwrap();
     /// let s = t.subset(1, 2).unwrap();
     /// assert_eq!((s.processors(), s.len()), (1, 2));
@@ -308,7 +308,7 @@ pub const MAX_SYNTHETIC_VALUES: u128 = 200_000_000;
 ///
 /// # Examples
 /// ```
-/// use loadbal::replication::trace::{synthetic_trace, SyntheticTraceConfig};
+/// use loadbal::replication::{synthetic_trace, SyntheticTraceConfig};
 /// let t = synthetic_trace(&SyntheticTraceConfig { processors: 4, len: 500, ..Default::default() }).unwrap();
 /// assert_eq!((t.processors(), t.len()), (4, 500));
 /// ```

@@ -37,7 +37,11 @@ impl Record {
 /// Reads `tests/data/reference/<name>.csv` with the `csv` crate (`#` starts a comment line,
 /// cells are trimmed, every row must have the header's width).
 pub fn load(name: &str) -> Vec<Record> {
-    let path = format!("{}/tests/data/reference/{name}.csv", env!("CARGO_MANIFEST_DIR"));
+    // The library's tests run from the repository root, loadbal-papers' from papers/.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let here = format!("{root}/tests/data/reference/{name}.csv");
+    let path =
+        if std::path::Path::new(&here).exists() { here } else { format!("{root}/../tests/data/reference/{name}.csv") };
     let mut reader = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
         .trim(csv::Trim::All)

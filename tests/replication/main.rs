@@ -3,6 +3,7 @@
 #[path = "../reference_support/mod.rs"]
 mod reference_support;
 
+mod closed_forms;
 mod replication_fits_reference;
 mod replication_golden;
 mod replication_props;

@@ -5,11 +5,11 @@
 //! `E X = 100`, the estimate of γ and the exact iteration times of exponential jobs. Each family
 //! is checked against the bound its `# Accuracy` section documents.
 
+use crate::closed_forms;
 use crate::reference_support;
 
 use loadbal::law::Law;
-use loadbal::replication::exact;
-use loadbal::replication::{BetaMax, BetaMin, JrParams, closed_forms, estimation, fits, iteration_time, optimum};
+use loadbal::replication::{self, BetaMax, BetaMin, JrModel, JrParams, iteration_time};
 use reference_support::{Record, load, rel_err};
 
 /// The data sets of the script, from the same integer rules.
@@ -40,7 +40,7 @@ fn model(name: &str) -> JrParams {
         "1.2" => JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap(),
         "2.2" => JrParams::constant(0.5, 0.95, 0.7729812, 0.81).unwrap(),
         "1.3a" => {
-            JrParams::new(0.5, loadbal::replication::params::PLANETLAB_BETA_PRODUCT, BetaMin::Implied, 1.0).unwrap()
+            JrParams::new(0.5, JrModel::DependentFittedBeta.planetlab_params().beta_max, BetaMin::Implied, 1.0).unwrap()
         }
         "unit" => JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 0.81).unwrap(),
         other => panic!("unknown model {other}"),
@@ -70,29 +70,17 @@ fn family(rows: &[Record], prefix: &str, bound: f64, eval: impl Fn(&Record) -> V
 }
 
 #[test]
-fn fits_of_chapters_2_4_and_6() {
+fn least_squares_pearson_and_line_crossing_on_ill_conditioned_data() {
     let rows = load("replication_fits");
-    let a = |r: &Record| r.f64("a");
-    family(&rows, "ccr_of_t", 4.0 * f64::EPSILON, |r| vec![fits::ccr_of_t(a(r)).unwrap()]);
-    family(&rows, "t_of_ccr", 4.0 * f64::EPSILON, |r| vec![fits::t_of_ccr(a(r)).unwrap()]);
-    family(&rows, "elb_run_time_fit", 4.0 * f64::EPSILON, |r| vec![fits::elb_run_time_fit(a(r)).unwrap()]);
-    family(&rows, "dlb_run_time_fit", 4.0 * f64::EPSILON, |r| vec![fits::dlb_run_time_fit(a(r)).unwrap()]);
-    family(&rows, "dlb_speedup_fit", 8.0 * f64::EPSILON, |r| vec![fits::dlb_speedup_fit(a(r)).unwrap()]);
-    family(&rows, "run_speedup", f64::EPSILON, |r| vec![fits::run_speedup(a(r), r.f64("b")).unwrap()]);
     family(&rows, "threshold", 1e-15, |r| {
         let v: Vec<f64> = r.str("case").split(' ').map(|s| s.parse().unwrap()).collect();
-        let l1 = fits::Line { slope: v[0], intercept: v[1] };
-        let l2 = fits::Line { slope: v[2], intercept: v[3] };
-        vec![fits::threshold(&l1, &l2).unwrap()]
+        let l1 = replication::Line { slope: v[0], intercept: v[1] };
+        let l2 = replication::Line { slope: v[2], intercept: v[3] };
+        vec![replication::line_crossing(&l1, &l2).unwrap()]
     });
-}
-
-#[test]
-fn least_squares_and_pearson_on_ill_conditioned_data() {
-    let rows = load("replication_fits");
     let line = |r: &Record| {
         let (x, y) = dataset(r.str("case"));
-        fits::least_squares_line(&x, &y).unwrap()
+        replication::least_squares_line(&x, &y).unwrap()
     };
     family(&rows, "least_squares_slope", 1e-13, |r| vec![line(r).line.slope]);
     family(&rows, "least_squares_intercept", 1e-13, |r| vec![line(r).line.intercept]);
@@ -106,41 +94,11 @@ fn least_squares_and_pearson_on_ill_conditioned_data() {
     eprintln!("least_squares_r2: worst absolute error {worst:e} (bound 1e-13)");
     family(&rows, "pearson_correlation", 1e-13, |r| {
         let (x, y) = dataset(r.str("case"));
-        vec![fits::pearson_correlation(&x, &y).unwrap()]
+        vec![replication::pearson_correlation(&x, &y).unwrap()]
     });
     family(&rows, "statistic_y", 1e-13, |_| {
         let v: Vec<f64> = (0..1000u64).map(|i| 1.0 + ((i * 7919) % 1000) as f64 / 7.0).collect();
-        vec![fits::statistic_y(&v).unwrap()]
-    });
-}
-
-#[test]
-fn thresholds_and_optima_of_models_11_12_21() {
-    let rows = load("replication_fits");
-    let p = |r: &Record, c: &str| r.u64(c);
-    family(&rows, "dependent_lower_threshold", 1e-15, |_| vec![optimum::dependent_lower_threshold()]);
-    family(&rows, "dependent_gain_threshold", 1e-15, |_| vec![optimum::dependent_gain_threshold()]);
-    family(&rows, "dependent_upper_threshold", 1e-15, |r| vec![optimum::dependent_upper_threshold(p(r, "a")).unwrap()]);
-    family(&rows, "independent_zero_threshold", 1e-15, |r| {
-        vec![optimum::independent_zero_threshold(p(r, "a")).unwrap()]
-    });
-    family(&rows, "independent_full_threshold", 1e-15, |r| {
-        vec![optimum::independent_full_threshold(p(r, "a")).unwrap()]
-    });
-    let [t1, t2, t3] = optimum::independent_four_processor_thresholds();
-    let four: Vec<f64> = rows
-        .iter()
-        .filter(|r| r.str("function") == "independent_four_processor_thresholds")
-        .map(|r| r.f64("value"))
-        .collect();
-    for (got, want) in [t1, t2, t3].iter().zip(&four) {
-        assert!(rel_err(*got, *want) < 1e-15, "{got} vs {want}");
-    }
-    family(&rows, "dependent_speedup_at_optimum", 1e-13, |r| {
-        vec![optimum::dependent_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
-    });
-    family(&rows, "consistent_alpha_speedup_at_optimum", 1e-13, |r| {
-        vec![optimum::consistent_alpha_speedup_at_optimum(r.f64("a"), p(r, "b")).unwrap()]
+        vec![replication::statistic_y(&v).unwrap()]
     });
 }
 
@@ -151,17 +109,18 @@ fn closed_form_iteration_times_at_mean_100() {
         let name = r.str("function").trim_start_matches("iteration_time_");
         let cv = r.f64("a");
         let job = if cv == 0.0 { Law::normal(100.0, 0.0) } else { Law::gamma_mean_sd(100.0, 100.0 * cv) }.unwrap();
+        let oracle_job = closed_forms::Job { mean: 100.0, sd: 100.0 * r.f64("a") };
         let (rr, pp) = (r.u64("b"), r.u64("c"));
         let m = model(name);
         let mut v = vec![
             iteration_time(&job, rr, pp, &m).unwrap(),
-            closed_forms::varying_beta_iteration_time(&job, rr, pp, &m).unwrap(),
+            closed_forms::varying_beta_iteration_time(&oracle_job, rr, pp, &m).unwrap(),
         ];
         match name {
-            "1.1" => v.push(closed_forms::dependent_iteration_time(&job, rr, pp).unwrap()),
-            "2.1" => v.push(closed_forms::independent_iteration_time(&job, rr, pp).unwrap()),
-            "1.2" | "2.2" => v.push(closed_forms::constant_beta_iteration_time(&job, rr, pp, &m).unwrap()),
-            "unit" => v.push(closed_forms::implied_min_beta_iteration_time(&job, rr, pp, &m).unwrap()),
+            "1.1" => v.push(closed_forms::dependent_iteration_time(&oracle_job, rr, pp).unwrap()),
+            "2.1" => v.push(closed_forms::independent_iteration_time(&oracle_job, rr, pp).unwrap()),
+            "1.2" | "2.2" => v.push(closed_forms::constant_beta_iteration_time(&oracle_job, rr, pp, &m).unwrap()),
+            "unit" => v.push(closed_forms::implied_min_beta_iteration_time(&oracle_job, rr, pp, &m).unwrap()),
             _ => {}
         }
         v
@@ -172,7 +131,7 @@ fn closed_form_iteration_times_at_mean_100() {
 fn estimate_gamma_on_offset_series() {
     let rows = load("replication_fits");
     family(&rows, "estimate_gamma", 1e-12, |r| {
-        vec![estimation::estimate_gamma(&series(r.str("case")), r.u64("a")).unwrap()]
+        vec![replication::estimate_gamma(&series(r.str("case")), r.u64("a")).unwrap()]
     });
 }
 
@@ -180,10 +139,10 @@ fn estimate_gamma_on_offset_series() {
 fn exact_iteration_times_of_exponential_jobs() {
     let rows = load("replication_fits");
     family(&rows, "exponential_dependent_iteration_time", 1e-15, |r| {
-        vec![exact::exponential_dependent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
+        vec![replication::exponential_dependent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
     });
     family(&rows, "exponential_independent_iteration_time", 1e-12, |r| {
-        vec![exact::exponential_independent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
+        vec![replication::exponential_independent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
     });
 }
 
@@ -200,7 +159,7 @@ fn small_speedups_and_first_level_estimates() {
     });
     let a: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 7919) % 997) as f64).collect();
     let b: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 104729) % 991) as f64).collect();
-    let k = estimation::estimate_first_level(&a, &b).unwrap();
+    let k = replication::estimate_first_level(&a, &b).unwrap();
     family(&rows, "estimate_first_level", 1e-12, |r| {
         vec![match r.str("case") {
             "alpha" => k.alpha,
@@ -211,30 +170,9 @@ fn small_speedups_and_first_level_estimates() {
 }
 
 #[test]
-fn printed_table_5_1_slopes_and_correlations() {
-    let rows = load("replication_fits");
-    // Dobber, Table 5.1 as printed: the input of the reference script's exact computation.
-    let alpha: [&[f64]; 7] = [
-        &[0.51, 0.51, 0.49, 0.45, 0.42, 0.38, 0.35],
-        &[0.54, 0.55, 0.54, 0.55, 0.55, 0.54],
-        &[0.53, 0.54, 0.53, 0.52, 0.53],
-        &[0.52, 0.50, 0.49, 0.49],
-        &[0.50, 0.47, 0.42],
-        &[0.46, 0.47],
-        &[0.43],
-    ];
-    let slopes = fits::table_slopes(&alpha).unwrap();
-    family(&rows, "table_5_5_alpha_slope_p", 1e-13, |_| vec![slopes.along_p]);
-    family(&rows, "table_5_5_alpha_slope_r", 1e-13, |_| vec![slopes.along_r]);
-    let c = fits::table_correlations(&alpha).unwrap();
-    let (cr, cp) = (c.with_r, c.with_p);
-    family(&rows, "table_correlations", 1e-13, |r| vec![if r.str("case") == "r" { cr } else { cp }]);
-}
-
-#[test]
 fn trace_statistics_and_acf_of_offset_series() {
     let rows = load("replication_fits");
-    let stats = |r: &Record| loadbal::replication::stats::trace_stats(&series(r.str("case"))[..2000], 20).unwrap();
+    let stats = |r: &Record| loadbal::replication::trace_stats(&series(r.str("case"))[..2000], 20).unwrap();
     family(&rows, "trace_stats_mean", 1e-12, |r| vec![stats(r).mean]);
     family(&rows, "trace_stats_sd", 1e-12, |r| vec![stats(r).sd]);
     family(&rows, "trace_stats_rmse_lv", 1e-12, |r| vec![stats(r).rmse_lv]);
@@ -244,9 +182,9 @@ fn trace_statistics_and_acf_of_offset_series() {
     for row in rows.iter().filter(|r| matches!(r.str("function"), "autocovariance" | "acf")) {
         let y = &series(row.str("case"))[..2000];
         let h = row.u64("a") as usize;
-        let g = loadbal::replication::stats::autocovariance(y, h).unwrap();
+        let g = loadbal::replication::autocovariance(y, h).unwrap();
         let (got, scale) = if row.str("function") == "acf" {
-            (loadbal::replication::stats::acf(y, h).unwrap()[h], 1.0)
+            (loadbal::replication::acf(y, h).unwrap()[h], 1.0)
         } else {
             (g[h], g[0])
         };

@@ -1,14 +1,14 @@
 //! Golden values of the Dobber JR models (derived by hand from the corrected formulas) and
 //! Monte Carlo validation of the exact model (Dobber, eq. (5.4)).
 
+use crate::closed_forms::{
+    Job, dependent_iteration_time, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
+};
 use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::replication::closed_forms::{
-    dependent_iteration_time, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
-};
-use loadbal::replication::exact::{self, Dependence, ExactModel};
+use loadbal::replication;
+use loadbal::replication::{Dependence, ExactModel};
 use loadbal::replication::{JrModel, speedup_profile};
-use loadbal::replication::{estimation, optimum};
 
 fn close(a: f64, b: f64, tol: f64) {
     assert!((a - b).abs() <= tol, "{a} vs {b}");
@@ -22,7 +22,7 @@ fn model11_tables_g1_g3_g5() {
         close(dependent_speedup(c, 4, 4).unwrap(), s44, 1e-9);
     }
     for (r, want) in [(1u64, 180.0), (2, 160.0), (4, 160.0)] {
-        close(dependent_iteration_time(&Law::gamma_mean_sd(100.0, 80.0).unwrap(), r, 4).unwrap(), want, 1e-12);
+        close(dependent_iteration_time(&Job { mean: 100.0, sd: 80.0 }, r, 4).unwrap(), want, 1e-12);
     }
     let row = speedup_profile(0.95, 64, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
     for (g, w) in row.iter().zip([1.0, 1.124088, 1.262295, 1.387387, 1.425926, 1.272727, 0.927711]) {
@@ -30,13 +30,12 @@ fn model11_tables_g1_g3_g5() {
     }
     close(dependent_speedup(0.75, 2, 8).unwrap(), 1.0625, 1e-12);
     close(dependent_speedup(0.6, 2, 32).unwrap(), 0.9615384615, 1e-9);
-    close(optimum::dependent_speedup_at_optimum(0.8, 64).unwrap(), 1.0740556753, 1e-9);
-    close(optimum::dependent_speedup_at_optimum(0.95, 32).unwrap(), 1.5227735533, 1e-9);
+    // Dobber, eq. (5.40): the speedup at the continuous optimum.
+    let m11 = replication::JrParams::dependent_jobs();
+    close(replication::continuous_optimum(0.8, 64, &m11).unwrap().speedup, 1.0740556753, 1e-9);
+    close(replication::continuous_optimum(0.95, 32, &m11).unwrap().speedup, 1.5227735533, 1e-9);
     for (p, w) in [(2u64, 1.318182), (4, 1.461538), (8, 1.382353), (16, 1.12), (64, 0.506849)] {
         close(dependent_speedup_full_replication(0.9, p).unwrap(), w, 1e-6);
-    }
-    for (p, w) in [(2u64, 0.734930), (8, 0.917289), (128, 0.994396)] {
-        close(optimum::dependent_upper_threshold(p).unwrap(), w, 1e-6);
     }
 }
 
@@ -47,10 +46,6 @@ fn model12_worked_example_and_special_case_g6_g7() {
         [1.0, 1.058756, 1.087530, 1.047468, 0.901448, 0.665743, 0.421899, 0.238756, 0.126492, 0.064849, 0.032755];
     for (g, w) in speedup_profile(0.7, 1024, &m).unwrap().iter().zip(want) {
         close(g.speedup, w, 1e-6);
-    }
-    let curve = [1.4604, 1.8667, 2.1637, 2.2713, 2.1210, 1.8639, 1.7013, 1.5903, 1.5096, 1.4483, 1.4002, 1.3614];
-    for (p, w) in (1..=12).zip(curve) {
-        close(optimum::consistent_alpha_speedup_at_optimum(0.8, 1 << p).unwrap(), w, 1e-4);
     }
 }
 
@@ -65,7 +60,13 @@ fn model21_g8_g9b() {
     ] {
         for (p, w) in want.iter().enumerate() {
             let big_p = 1u64 << p;
-            let r = optimum::independent_optimal_replicas(c, big_p).unwrap();
+            // The rounded Lambert-W optimum ⌊r* + ½⌋, clipped to [0, p].
+            let level = match replication::continuous_optimum(c, big_p, &replication::JrParams::independent_jobs()) {
+                Ok(o) => o.level,
+                Err(replication::ReplicationError::OutOfRange { level, .. }) => level,
+                Err(e) => panic!("{e}"),
+            };
+            let r = 1u64 << ((level + 0.5).floor().clamp(0.0, p as f64) as u32);
             close(independent_speedup(c, r, big_p).unwrap(), *w, 1e-4);
         }
     }
@@ -79,10 +80,10 @@ fn exact_model_monte_carlo_g12() {
     let counts = [1u64, 2, 4, 8, 16];
     let run = ExactModel::new(exp, Dependence::Independent).unwrap().run(&counts, 16, &mc).unwrap();
     for (&r, e) in counts.iter().zip(&run.iteration_times) {
-        let want = exact::exponential_independent_iteration_time(1.0, r, 16).unwrap();
+        let want = replication::exponential_independent_iteration_time(1.0, r, 16).unwrap();
         assert!(e.agrees_with(want, 4.0), "R = {r}: {e:?} vs {want}");
     }
-    close(exact::exponential_independent_iteration_time(1.0, 2, 16).unwrap(), 2.180293, 1e-6);
+    close(replication::exponential_independent_iteration_time(1.0, 2, 16).unwrap(), 2.180293, 1e-6);
     // Same-processor dependence: speedup H_P / H_{P/R}.
     let dep = ExactModel::new(exp, Dependence::SameProcessorSameIteration).unwrap();
     let s = dep.run(&[2, 4, 8], 8, &mc).unwrap().speedups;
@@ -96,7 +97,7 @@ fn exact_model_monte_carlo_g12() {
     close(e8, 1.423600, 1e-6);
     assert!(run.elb.agrees_with(10.0 + e8, 4.0));
     // The model with exponential constants is exact at the first level only.
-    let k = estimation::exponential_first_level();
+    let k = replication::exponential_first_level();
     let m = loadbal::replication::JrParams::new(
         k.alpha,
         loadbal::replication::BetaMax::Constant(k.beta_max),

@@ -1,17 +1,13 @@
 //! Property tests of the Dobber replication models: invariants, and on adversarial inputs a
 //! finite answer or a typed error in bounded time (never a panic, NaN or silent clamp).
 
+use crate::closed_forms::{constant_beta_speedup, dependent_speedup, independent_speedup, varying_beta_iteration_time};
 use loadbal::law::Law;
-use loadbal::replication::closed_forms::{
-    constant_beta_speedup, dependent_speedup, independent_speedup, varying_beta_iteration_time,
-};
-use loadbal::replication::des::DesConfig;
-use loadbal::replication::predictors::{PredictorKind, predict_series};
-use loadbal::replication::simulate::{
-    Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time,
-};
-use loadbal::replication::trace::Trace;
-use loadbal::replication::{JrModel, JrParams, ReplicationError, iteration_time, optimum, speedup, stats};
+use loadbal::replication::DesConfig;
+use loadbal::replication::Trace;
+use loadbal::replication::{self, JrModel, JrParams, ReplicationError, iteration_time, speedup};
+use loadbal::replication::{Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time};
+use loadbal::replication::{PredictorKind, predict_series};
 use proptest::prelude::*;
 
 proptest! {
@@ -29,7 +25,8 @@ proptest! {
         let m22 = JrModel::PartlyIndependentConstantBeta.planetlab_params();
         let job = Law::normal(1.0, c).unwrap();
         let t = iteration_time(&job, r, p, &m22).unwrap();
-        prop_assert!((varying_beta_iteration_time(&job, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
+        let oracle_job = crate::closed_forms::Job { mean: 1.0, sd: c };
+        prop_assert!((varying_beta_iteration_time(&oracle_job, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
         if t != 0.0 {
             let s = speedup(c, r, p, &m22).unwrap();
             prop_assert!((constant_beta_speedup(c, r, p, &m22).unwrap() - s).abs() <= 1e-9 * s.abs().max(1.0));
@@ -45,7 +42,7 @@ proptest! {
                 Ok(s) => prop_assert_eq!(s, 1.0),
                 Err(_) => prop_assert!(matches!(model, JrModel::DependentMeasuredBeta | JrModel::PartlyIndependentMeasuredBeta) && p > 7),
             }
-            if let Ok(best) = optimum::optimal_replicas(c, big_p, &params) {
+            if let Ok(best) = replication::optimal_replicas(c, big_p, &params) {
                 prop_assert!(best.speedup >= 1.0 && best.replicas <= big_p && best.replicas.is_power_of_two());
                 // Brute force over every R: none with a positive iteration time does better.
                 for r in (0..=p).map(|k| 1u64 << k) {
@@ -55,9 +52,6 @@ proptest! {
                 }
             }
         }
-        let r11 = optimum::dependent_optimal_replicas(c, big_p).unwrap();
-        let r21 = optimum::independent_optimal_replicas(c, big_p).unwrap();
-        prop_assert!(r11 <= big_p && r21 <= big_p && r11.is_power_of_two() && r21.is_power_of_two());
     }
 
     #[test]
@@ -73,9 +67,10 @@ proptest! {
     #[test]
     fn bad_inputs_give_errors_not_panics(c in proptest::num::f64::ANY, r in proptest::num::u64::ANY, p in proptest::num::u64::ANY) {
         let _ = speedup(c, r, p, &JrModel::DependentFittedBeta.planetlab_params());
-        let _ = optimum::independent_optimal_replicas(c, p);
-        let _ = optimum::consistent_alpha_optimal_replicas(c, p);
-        let _ = optimum::optimal_replicas(c, p, &JrModel::PartlyIndependentMeasuredBeta.planetlab_params());
+        for params in [JrParams::dependent_jobs(), JrParams::independent_jobs(), JrModel::DependentFittedBeta.planetlab_params()] {
+            let _ = replication::continuous_optimum(c, p, &params);
+        }
+        let _ = replication::optimal_replicas(c, p, &JrModel::PartlyIndependentMeasuredBeta.planetlab_params());
         if !(0.0..=1.0).contains(&c) {
             prop_assert!(speedup(c, 1, 2, &JrModel::DependentUnitBeta.planetlab_params()).is_err());
         }
@@ -101,7 +96,7 @@ proptest! {
                 / (2f64.powf(r) * (1.0 - 2.0 * alpha * c) + alpha * c * (2.0 + geometric(pf - r)))
         };
         let params = JrParams::constant(alpha, beta1, 0.5, 1.0).unwrap();
-        match optimum::constant_beta_continuous_optimum(c, big_p, &params) {
+        match replication::continuous_optimum(c, big_p, &params) {
             Ok(opt) => {
                 prop_assert!(opt.speedup.is_finite() && opt.speedup > 0.0);
                 prop_assert!((0.0..=pf).contains(&opt.level));
@@ -121,7 +116,7 @@ proptest! {
                     | ReplicationError::InvalidParameter { .. }
             ), "{e}"),
         }
-        for res in [optimum::dependent_continuous_optimum(c, big_p), optimum::independent_continuous_optimum(c, big_p)] {
+        for res in [replication::continuous_optimum(c, big_p, &JrParams::dependent_jobs()), replication::continuous_optimum(c, big_p, &JrParams::independent_jobs())] {
             match res {
                 Ok(opt) => prop_assert!(opt.speedup.is_finite() && opt.speedup >= 1.0 - 1e-12 && (0.0..=pf).contains(&opt.level)),
                 Err(e) => prop_assert!(matches!(e, ReplicationError::OutOfRange { .. } | ReplicationError::CvOutOfDomain { .. }), "{e}"),
@@ -172,8 +167,8 @@ proptest! {
             prop_assert_eq!(p.len(), y.len() - 1);
             prop_assert!(p.iter().all(|v| v.is_finite()));
         }
-        let _ = stats::trace_stats(&y, 10);
-        let _ = stats::hurst_from_acf(&y, 5);
+        let _ = replication::trace_stats(&y, 10);
+        let _ = replication::hurst_from_acf(&y, 5);
     }
 }
 

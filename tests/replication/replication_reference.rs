@@ -6,14 +6,11 @@
 
 use crate::reference_support;
 
-use loadbal::replication::closed_forms::{
+use crate::closed_forms::{
     constant_beta_speedup, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
     varying_beta_speedup,
 };
-use loadbal::replication::optimum::{
-    constant_beta_continuous_optimum, dependent_continuous_optimum, independent_continuous_optimum,
-};
-use loadbal::replication::{JrModel, JrParams, ReplicationError, speedup};
+use loadbal::replication::{JrModel, JrParams, ReplicationError, continuous_optimum, speedup};
 use reference_support::{load, rel_err};
 
 fn params(name: &str) -> JrParams {
@@ -90,11 +87,11 @@ fn continuous_optima_match_the_references_or_refuse() {
     for row in &rows {
         let (c, processors) = (row.f64("cv"), row.u64("processors"));
         let got = match row.str("model") {
-            "1.1" => dependent_continuous_optimum(c, processors),
-            "2.1" => independent_continuous_optimum(c, processors),
+            "1.1" => continuous_optimum(c, processors, &JrParams::dependent_jobs()),
+            "2.1" => continuous_optimum(c, processors, &JrParams::independent_jobs()),
             "1.2" => {
                 let m = JrParams::constant(row.f64("alpha"), row.f64("beta1"), 0.5, 1.0).unwrap();
-                constant_beta_continuous_optimum(c, processors, &m)
+                continuous_optimum(c, processors, &m)
             }
             other => panic!("unknown model {other}"),
         };
@@ -136,7 +133,7 @@ fn continuous_optima_match_the_references_or_refuse() {
 fn the_issue_row_is_refused_with_a_message() {
     // α = 0.6, β₁ = 1.01, c = 0.81, P = 2: r* = 4.59 lies beyond a pole of (5.44) (speedup −25).
     let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-    let e = constant_beta_continuous_optimum(0.81, 2, &m).unwrap_err();
+    let e = continuous_optimum(0.81, 2, &m).unwrap_err();
     let msg = e.to_string();
     assert!(msg.contains("outside [0, p] = [0, 1]") && msg.contains("4.58"), "{msg}");
 }

@@ -5,6 +5,7 @@ mod papers_support;
 
 mod cli_reproduce;
 mod display_results;
+mod dobber_models_reference;
 mod papers_ahn;
 mod papers_ahn_ensemble;
 mod papers_dobber;

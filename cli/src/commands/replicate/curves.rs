@@ -3,7 +3,7 @@
 use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::replication::exact::{Dependence, ExactModel, ExactReplication};
-use loadbal::replication::{BetaMax, BetaMin, JrModel, JrParams, ReplicationError, estimation, optimum, speedup};
+use loadbal::replication::{self, BetaMax, BetaMin, JrModel, JrParams, ReplicationError, speedup};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
@@ -137,13 +137,13 @@ fn render_closed_forms(params: &Params, est: &[Vec<Estimate>], dry: bool) -> Res
         for p in 0..=7u32 {
             let big_p = 1u64 << p;
             let value = |r: u64| f64::from(r.trailing_zeros());
-            let r = optimum::dependent_optimal_replicas(c, big_p).map_err(fail)?;
+            let r = rounded_optimum(c, big_p, &m11).map_err(fail)?;
             table.push(row("optimal_r", "1.1 (5.38)", c, big_p, r, value(r), None));
-            let r = optimum::independent_optimal_replicas(c, big_p).map_err(fail)?;
+            let r = rounded_optimum(c, big_p, &m21).map_err(fail)?;
             table.push(row("optimal_r", "2.1 (5.74)", c, big_p, r, value(r), None));
-            let r = optimum::optimal_replicas(c, big_p, &m11).map_err(fail)?.replicas;
+            let r = replication::optimal_replicas(c, big_p, &m11).map_err(fail)?.replicas;
             table.push(row("optimal_r", "1.1 argmax", c, big_p, r, value(r), None));
-            let r = optimum::optimal_replicas(c, big_p, &m21).map_err(fail)?.replicas;
+            let r = replication::optimal_replicas(c, big_p, &m21).map_err(fail)?.replicas;
             table.push(row("optimal_r", "2.1 argmax", c, big_p, r, value(r), None));
         }
     }
@@ -160,7 +160,7 @@ fn render_closed_forms(params: &Params, est: &[Vec<Estimate>], dry: bool) -> Res
             }
         }
     }
-    let k = estimation::exponential_first_level();
+    let k = replication::exponential_first_level();
     let expo = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0)
         .map_err(|e| Failure::model("exponential constants", e))?;
     let fail = |e: ReplicationError| Failure::model("model speedup", e);
@@ -186,4 +186,19 @@ fn render_closed_forms(params: &Params, est: &[Vec<Estimate>], dry: bool) -> Res
         ));
     }
     Ok(table)
+}
+
+/// The thesis's rounded rule `R* = 2^{⌊r* + ½⌋}`, clipped to `[1, P]` (Dobber, eq. (5.37),
+/// (5.74)), from the continuous optimum `r*`: inside `[0, p]`, or the `r*` an out-of-range error
+/// carries; at `c_X = 0` and `c_X = 1`, where `r*` is `−∞` and `+∞` for model 1.1, the ends.
+fn rounded_optimum(cv: f64, processors: u64, params: &JrParams) -> Result<u64, ReplicationError> {
+    let level = match replication::continuous_optimum(cv, processors, params) {
+        Ok(o) => o.level,
+        Err(ReplicationError::OutOfRange { level, .. }) => level,
+        Err(ReplicationError::CvOutOfDomain { .. }) if cv == 0.0 => f64::NEG_INFINITY,
+        Err(ReplicationError::CvOutOfDomain { .. }) if cv == 1.0 => f64::INFINITY,
+        Err(e) => return Err(e),
+    };
+    let p = processors.trailing_zeros();
+    Ok(1 << ((level + 0.5).floor().clamp(0.0, f64::from(p)) as u32))
 }

@@ -1,10 +1,10 @@
 //! `loadbal replicate trace`: job replication or load balancing for a job-runtime trace (Dobber).
 
-use loadbal::replication::des::DesConfig;
-use loadbal::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
-use loadbal::replication::simulate::{self, Overheads};
-use loadbal::replication::trace::{SyntheticTraceConfig, Trace, synthetic_trace};
-use loadbal::replication::{JrModel, ReplicationError, optimum, stats};
+use loadbal::replication::DesConfig;
+use loadbal::replication::{self, Overheads};
+use loadbal::replication::{JrModel, ReplicationError};
+use loadbal::replication::{PredictorKind, predict_series, rmse_one_step};
+use loadbal::replication::{SyntheticTraceConfig, Trace, synthetic_trace};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
 use std::path::PathBuf;
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut cvs = Vec::new();
     let bar = cli::progress(trace.processors() as u64 + 1, "analysing processors");
     for (i, y) in trace.columns().iter().enumerate() {
-        let s = stats::trace_stats(y, block).map_err(failed(format!("statistics of processor {i}")))?;
+        let s = replication::trace_stats(y, block).map_err(failed(format!("statistics of processor {i}")))?;
         cvs.push(s.cv);
         let mut rows = vec![
             ("mean", s.mean),
@@ -103,7 +103,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             ("mse_jumps/var", s.mse_jumps_over_var),
         ];
         // The Hurst estimate needs a long enough series; a short one has no row.
-        if let Ok(h) = stats::hurst_from_acf(y, (y.len() / 20).max(2)) {
+        if let Ok(h) = replication::hurst_from_acf(y, (y.len() / 20).max(2)) {
             rows.push(("hurst", h));
         }
         for (name, v) in rows {
@@ -134,7 +134,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if processors.is_power_of_two() {
         for model in JrModel::ALL {
             // Table 5.2 covers P ≤ 128 only: models 1.3b/2.3b have no answer beyond.
-            if let Ok(best) = optimum::optimal_replicas(cv, processors, &model.planetlab_params()) {
+            if let Ok(best) = replication::optimal_replicas(cv, processors, &model.planetlab_params()) {
                 push("jr_model", &format!("model {} optimal R", model.name()), "all".into(), best.replicas as f64);
                 push("jr_model", &format!("model {} speedup at optimum", model.name()), "all".into(), best.speedup);
             }
@@ -142,28 +142,30 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let mean = trace.columns().iter().flatten().sum::<f64>() / (trace.len() * trace.processors()) as f64;
     let ov = Overheads { send: 0.01 * mean, finalize: 0.004 * mean, reschedule: 0.5 * mean };
-    let elb = simulate::elb_run_time(&trace, &ov).map_err(failed("ELB".into()))?;
+    let elb = replication::elb_run_time(&trace, &ov).map_err(failed("ELB".into()))?;
     let mut speedups = vec![
         (
             "SLB N=10".to_string(),
-            simulate::slb_run_time(&trace, 10.min(trace.len()), &ov).map_err(failed("SLB".into()))?,
+            replication::slb_run_time(&trace, 10.min(trace.len()), &ov).map_err(failed("SLB".into()))?,
         ),
-        ("S*".to_string(), simulate::slb_optimal_run_time(&trace, &ov).map_err(failed("S*".into()))?),
+        ("S*".to_string(), replication::slb_optimal_run_time(&trace, &ov).map_err(failed("S*".into()))?),
         (
             "DLB N=10 ES(0.5)".to_string(),
-            simulate::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov).map_err(failed("DLB ES(0.5)".into()))?,
+            replication::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov)
+                .map_err(failed("DLB ES(0.5)".into()))?,
         ),
         (
             "DLB N=10 DES".to_string(),
-            simulate::dlb_run_time(&trace, 10, &PredictorKind::Des(DesConfig::default()), &ov)
+            replication::dlb_run_time(&trace, 10, &PredictorKind::Des(DesConfig::default()), &ov)
                 .map_err(failed("DLB DES".into()))?,
         ),
-        ("D*".to_string(), simulate::dlb_optimal_run_time(&trace, 10, &ov).map_err(failed("D*".into()))?),
+        ("D*".to_string(), replication::dlb_optimal_run_time(&trace, 10, &ov).map_err(failed("D*".into()))?),
     ];
     let mut r = 2;
     while r <= trace.processors() {
         if trace.processors() % r == 0 {
-            speedups.push((format!("{r}-JR"), simulate::jr_run_time(&trace, r, &ov).map_err(failed("R-JR".into()))?));
+            speedups
+                .push((format!("{r}-JR"), replication::jr_run_time(&trace, r, &ov).map_err(failed("R-JR".into()))?));
         }
         r *= 2;
     }

@@ -1,8 +1,52 @@
-//! The closed forms of Dobber, §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the thesis's
-//! typos corrected. Each one is tested against the generic [`super::evaluator`] to 1e-12.
+//! Test oracles: the closed forms of Dobber, §5.4 (models 1.1, 1.2, 1.3, 2.1, 2.2, 2.3), with the
+//! thesis's typos corrected, written from the thesis independently of the library's generic
+//! recursion (`loadbal::replication::{iteration_time, speedup}`, Dobber, eq. (5.6)). Each one is
+//! checked against 50-digit references (replication_reference.rs, replication_fits_reference.rs)
+//! and against the library's evaluator to 1e-12 (below); the library keeps only the generic
+//! evaluator, of which every closed form is a special case.
 
-use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, check_job, levels, pow2};
-use crate::law::Law;
+use loadbal::law::Law;
+use loadbal::replication::{BetaMax, BetaMin, JrParams, ReplicationError};
+
+/// A job time given by its mean and standard deviation, as the closed forms read it.
+#[derive(Debug, Clone, Copy)]
+pub struct Job {
+    pub mean: f64,
+    pub sd: f64,
+}
+
+fn check_cv(cv: f64) -> Result<f64, ReplicationError> {
+    if cv.is_finite() && (0.0..=1.0).contains(&cv) { Ok(cv) } else { Err(ReplicationError::CvOutOfDomain { cv }) }
+}
+
+fn check_job(job: &Job) -> Result<(f64, f64), ReplicationError> {
+    if !(job.mean.is_finite() && job.mean > 0.0) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "mean job time",
+            value: job.mean,
+            expected: "a finite positive number",
+        });
+    }
+    if !(job.sd.is_finite() && job.sd >= 0.0) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "job-time standard deviation",
+            value: job.sd,
+            expected: "a finite non-negative number",
+        });
+    }
+    check_cv(job.sd / job.mean)?;
+    Ok((job.mean, job.sd))
+}
+
+/// `(log2 R, log2 P)`, with the library's checks of the counts (through a model evaluation).
+fn levels(replicas: u64, processors: u64) -> Result<(u32, u32), ReplicationError> {
+    loadbal::replication::speedup(0.5, replicas, processors, &JrParams::dependent_jobs())?;
+    Ok((replicas.trailing_zeros(), processors.trailing_zeros()))
+}
+
+fn pow2(x: f64) -> f64 {
+    x.exp2()
+}
 
 /// `(1 − b^n)/(1 − b)`, or `n` when `b = 1` (the geometric sums of Dobber, eq. (5.43)–(5.55)).
 fn geometric(b: f64, n: u32) -> f64 {
@@ -33,13 +77,12 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
 /// ```
-/// use loadbal::law::Law;
 /// use loadbal::replication::{closed_forms::dependent_iteration_time};
 /// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| dependent_iteration_time(&job, r, 8).unwrap()).collect();
 /// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
 /// ```
-pub fn dependent_iteration_time(job: &Law, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn dependent_iteration_time(job: &Job, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let big_r = pow2(f64::from(r));
@@ -144,12 +187,11 @@ pub fn independent_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
 /// ```
-/// use loadbal::law::Law;
 /// use loadbal::replication::{closed_forms::independent_iteration_time};
 /// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert!((independent_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
 /// ```
-pub fn independent_iteration_time(job: &Law, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
+pub fn independent_iteration_time(job: &Job, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     let (rf, pf) = (f64::from(r), f64::from(p));
@@ -221,14 +263,13 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// # Examples
 /// The §5.4.2 example (α = 0.6, β₁ = 1.01, β₂ = ½) with `E X = 100`, `σ = 80`, `P = 2^10`, `R = 4`:
 /// ```
-/// use loadbal::law::Law;
 /// use loadbal::replication::{JrParams, closed_forms::constant_beta_iteration_time};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert!((constant_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
 pub fn constant_beta_iteration_time(
-    job: &Law,
+    job: &Job,
     replicas: u64,
     processors: u64,
     params: &JrParams,
@@ -299,14 +340,13 @@ pub fn constant_beta_speedup(
 /// # Examples
 /// With constant ratios it is model 1.2: `E X = 100`, `σ = 80`, α = 0.6, β₁ = 1.01, β₂ = ½:
 /// ```
-/// use loadbal::law::Law;
 /// use loadbal::replication::{JrParams, closed_forms::varying_beta_iteration_time};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
 /// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert!((varying_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
 pub fn varying_beta_iteration_time(
-    job: &Law,
+    job: &Job,
     replicas: u64,
     processors: u64,
     params: &JrParams,
@@ -352,7 +392,7 @@ pub fn varying_beta_speedup(
     params: &JrParams,
 ) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
-    let unit = Law::normal(1.0, cv)?;
+    let unit = Job { mean: 1.0, sd: cv };
     let elb = varying_beta_iteration_time(&unit, 1, processors, params)?;
     let jr = varying_beta_iteration_time(&unit, replicas, processors, params)?;
     ratio(elb, jr, replicas, processors)
@@ -377,14 +417,13 @@ pub fn varying_beta_speedup(
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
 /// ```
 /// use loadbal::replication::closed_forms::implied_min_beta_iteration_time;
-/// use loadbal::law::Law;
 /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
 /// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
 /// let t = implied_min_beta_iteration_time(&Law::gamma_mean_sd(1.0, 0.8).unwrap(), 2, 8, &m).unwrap();
 /// assert!((t - 2.3313708499).abs() < 1e-9);
 /// ```
 pub fn implied_min_beta_iteration_time(
-    job: &Law,
+    job: &Job,
     replicas: u64,
     processors: u64,
     params: &JrParams,
@@ -454,15 +493,18 @@ pub fn implied_min_beta_speedup(
     ratio(1.0 + alpha * pf * cv, den, replicas, processors)
 }
 
-#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replication::{JrModel, evaluator};
+    use loadbal::replication::{self as evaluator, JrModel};
 
     const CVS: [f64; 5] = [0.0, 0.3, 0.57, 0.8, 1.0];
 
     fn job(c: f64) -> Law {
         Law::normal(1.0, c).unwrap()
+    }
+
+    fn unit_job(c: f64) -> Job {
+        Job { mean: 1.0, sd: c }
     }
 
     fn rel_close(a: f64, b: f64) {
@@ -478,12 +520,12 @@ mod tests {
         let (m11, m21) = (JrParams::dependent_jobs(), JrParams::independent_jobs());
         for (c, r, p) in grid() {
             rel_close(
-                dependent_iteration_time(&job(c), r, p).unwrap(),
+                dependent_iteration_time(&unit_job(c), r, p).unwrap(),
                 evaluator::iteration_time(&job(c), r, p, &m11).unwrap(),
             );
             rel_close(dependent_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m11).unwrap());
             rel_close(
-                independent_iteration_time(&job(c), r, p).unwrap(),
+                independent_iteration_time(&unit_job(c), r, p).unwrap(),
                 evaluator::iteration_time(&job(c), r, p, &m21).unwrap(),
             );
             rel_close(independent_speedup(c, r, p).unwrap(), evaluator::speedup(c, r, p, &m21).unwrap());
@@ -515,8 +557,8 @@ mod tests {
         for m in &sets {
             for (c, r, p) in grid() {
                 let want = evaluator::iteration_time(&job(c), r, p, m).unwrap();
-                rel_close(constant_beta_iteration_time(&job(c), r, p, m).unwrap(), want);
-                rel_close(varying_beta_iteration_time(&job(c), r, p, m).unwrap(), want);
+                rel_close(constant_beta_iteration_time(&unit_job(c), r, p, m).unwrap(), want);
+                rel_close(varying_beta_iteration_time(&unit_job(c), r, p, m).unwrap(), want);
                 if want != 0.0 {
                     rel_close(constant_beta_speedup(c, r, p, m).unwrap(), evaluator::speedup(c, r, p, m).unwrap());
                 }
@@ -531,7 +573,7 @@ mod tests {
             let m = model.planetlab_params();
             for (c, r, p) in grid() {
                 let want = evaluator::iteration_time(&job(c), r, p, &m).unwrap();
-                rel_close(varying_beta_iteration_time(&job(c), r, p, &m).unwrap(), want);
+                rel_close(varying_beta_iteration_time(&unit_job(c), r, p, &m).unwrap(), want);
                 rel_close(varying_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
             }
         }
@@ -543,7 +585,7 @@ mod tests {
             let m = JrParams::new(alpha, BetaMax::Constant(1.0), BetaMin::Implied, gamma).unwrap();
             for (c, r, p) in grid() {
                 rel_close(
-                    implied_min_beta_iteration_time(&job(c), r, p, &m).unwrap(),
+                    implied_min_beta_iteration_time(&unit_job(c), r, p, &m).unwrap(),
                     evaluator::iteration_time(&job(c), r, p, &m).unwrap(),
                 );
                 rel_close(implied_min_beta_speedup(c, r, p, &m).unwrap(), evaluator::speedup(c, r, p, &m).unwrap());
