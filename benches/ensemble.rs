@@ -13,7 +13,8 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use loadbal::ensemble::{Algorithm, SimConfig, Torus, gamma_matched, simulate};
+use loadbal::ensemble::{Algorithm, SimConfig, Torus, simulate};
+use loadbal::law::Law;
 use loadbal::montecarlo::stream;
 use rand_distr::Exp;
 
@@ -49,7 +50,7 @@ fn per_task(c: &mut Criterion) {
 }
 
 fn paper_setting(c: &mut Criterion) {
-    let dist = gamma_matched(488.1, 116.6).expect("valid moments");
+    let dist = Law::gamma_mean_sd(488.1, 116.6).expect("valid moments");
     let mut group = c.benchmark_group("ensemble_simulate_n10000_p100");
     group.throughput(Throughput::Elements(10_000));
     for alg in Algorithm::ALL {

@@ -2,8 +2,9 @@
 //! i.i.d. laws' order statistics (no target; recorded for the accuracy contract's cost).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::law::Law;
 use loadbal::order_stats::{
-    Law, chen_tyler_max, expected_max_iid, expected_max_independent_normals, expected_max_std_normal, expected_min_iid,
+    chen_tyler_max, expected_max_iid, expected_max_independent_normals, expected_max_std_normal, expected_min_iid,
 };
 use std::hint::black_box;
 

@@ -3,8 +3,9 @@
 //! recursion, multi-server event queue, DSS regions).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use loadbal::law::Law;
 use loadbal::montecarlo::stream;
-use loadbal::queueing::{Dist, DssSim, RegionNetwork, StationSim, erlang_b, erlang_c, mmc, mmck};
+use loadbal::queueing::{DssSim, RegionNetwork, StationSim, erlang_b, erlang_c, mmc, mmck};
 use std::hint::black_box;
 
 fn formulas(c: &mut Criterion) {
@@ -29,9 +30,9 @@ fn simulation(c: &mut Criterion) {
     const N: u64 = 100_000;
     let mut g = c.benchmark_group("simulated customers");
     g.throughput(Throughput::Elements(N));
-    let lindley = StationSim::new(0.9, Dist::Exponential { mean: 1.0 }).customers(N, 0);
+    let lindley = StationSim::new(0.9, Law::exponential(1.0).unwrap()).customers(N, 0);
     g.bench_function("lindley M/M/1", |b| b.iter(|| lindley.run(&mut stream(1, 0))));
-    let multi = StationSim::new(9.0, Dist::Exponential { mean: 1.0 }).servers(10).customers(N, 0);
+    let multi = StationSim::new(9.0, Law::exponential(1.0).unwrap()).servers(10).customers(N, 0);
     g.bench_function("event queue M/M/10", |b| b.iter(|| multi.run(&mut stream(1, 0))));
     g.finish();
     let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).expect("Table 5.1 is valid");

@@ -2,10 +2,11 @@
 //! Carlo, and DES predictions on a 2,000-point trace.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::montecarlo::stream;
 use loadbal::replication::DesConfig;
-use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
+use loadbal::replication::exact::{Dependence, ExactModel};
 use loadbal::replication::{self, JrModel, speedup};
 use loadbal::replication::{PredictorKind, predict_series};
 use loadbal::replication::{SyntheticTraceConfig, synthetic_trace};
@@ -18,13 +19,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("optimal_replicas model 1.1 P=2^20", |b| {
         b.iter(|| replication::optimal_replicas(black_box(0.95), 1 << 20, &m11).unwrap())
     });
-    let exp_model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    let exp_model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     let mut rng = stream(1, 0);
     c.bench_function("exact (5.4) sample P=64 R=8 (512 job draws)", |b| {
         b.iter(|| exp_model.sample_iteration_time(&mut rng, black_box(8), 64).unwrap())
     });
     // Only the requested R: R = 8 (and the R = 1 baseline) on P = 64, against every R = 1..64.
-    let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     let mc = MonteCarlo::new(1, 200).unwrap();
     c.bench_function("exact run P=64 R=8 only, 200 reps", |b| b.iter(|| model.run(black_box(&[8]), 64, &mc).unwrap()));
     c.bench_function("exact run P=64 every R, 200 reps", |b| {

@@ -6,8 +6,9 @@
 //!
 //! Run with `cargo run --release --example queueing`.
 
+use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::queueing::{Dist, QueueingError, StationSim, erlang_c, mmc};
+use loadbal::queueing::{QueueingError, StationSim, erlang_c, mmc};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (lambda, mu) = (3.0, 1.0);
@@ -25,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The simulated station agrees with Erlang C's waiting time within a few standard errors.
     let exact = mmc(lambda, mu, 4)?;
-    let sim = StationSim::new(lambda, Dist::Exponential { mean: 1.0 / mu }).servers(4).customers(100_000, 10_000);
+    let sim = StationSim::new(lambda, Law::exponential(mu)?).servers(4).customers(100_000, 10_000);
     let est = sim.estimate(&MonteCarlo::new(11, 40)?)?;
     println!("W_q: Erlang C {:.4}, simulated {:.4} ± {:.4}", exact.wq, est.wq.mean, est.wq.std_err);
     assert!(est.wq.agrees_with(exact.wq, 4.0));

@@ -59,11 +59,20 @@
 //!   a caller's slice are `usize`.
 //! - **Argument order.** What is modelled comes first (the law's parameters, rates, speeds, the
 //!   network), then the sizes (`n`, `p`, `c`, a horizon), then the method or an options struct,
-//!   then a random number generator: `expected_max_normal(mu, sd, n)`, `mmc(lambda, mu, c)`.
-//! - **One name per concept.** A standard deviation is `sd` (several of them `sds`), a variance `variance`, a mean
-//!   `mean` (or the paper's `mu`), a coefficient of variation `cv`, a squared one `scv`; the
+//!   then a random number generator: `expected_max_normal(mean, sd, n)`, `mmc(lambda, mu, c)`.
+//! - **One name per concept.** A standard deviation is `sd` (several of them `sds`), a variance
+//!   `variance`, a mean `mean`, a coefficient of variation `cv`, a squared one `scv`; the
 //!   divisible-load communication-to-computation ratio is `ratio`. A constructor takes one of
 //!   them, and its argument name says which.
+//! - **One type for a random time.** A task's, job's, service's or processor's time is a
+//!   [`law::Law`], built by a validated constructor ([`Law::normal`](law::Law::normal),
+//!   [`Law::gamma_mean_sd`](law::Law::gamma_mean_sd), [`Law::exponential`](law::Law::exponential),
+//!   the truncated normal and the mutant mixture of Ahn et al., …) and taken by
+//!   [`order_stats`] (through [`IidLaw`](order_stats::IidLaw)), [`ensemble`] (its closed forms use
+//!   the law's mean and standard deviation, its simulator draws from it), [`replication`] and
+//!   [`queueing`] ([`ServiceMoments::from_law`](queueing::ServiceMoments::from_law), the
+//!   station simulator). It implements `rand_distr::Distribution<f64>` with its sampler built
+//!   once, so Monte Carlo code draws from it directly.
 //! - **Names say what a thing is**, never which equation, table, theorem or model number of a
 //!   paper it is; the citation goes in the docs.
 //! - **Symbols follow the papers.** Arrival rate `lambda`, service rate `mu`, utilisation `rho`,
@@ -88,6 +97,7 @@
 
 pub mod dlt;
 pub mod ensemble;
+pub mod law;
 pub mod montecarlo;
 mod numerics;
 pub mod order_stats;

@@ -9,13 +9,20 @@ use crate::error::PapersError;
 use crate::row::{Computed, Paper, Row};
 use crate::sections::{RunConfig, Section};
 use loadbal::ensemble::{
-    Algorithm, SimConfig, TaskTimes, VarianceConvention, gamma_matched, monte_carlo_metrics, static_variance,
+    Algorithm, EnsembleError, SimConfig, VarianceConvention, monte_carlo_metrics, static_variance,
 };
+use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 
 pub(crate) const AHN: Paper = Paper::new("ahn");
 pub(crate) const WILD: (f64, f64) = (488.1, 116.6);
 pub(crate) const MUTANT: (f64, f64) = (152.0, 191.1);
+
+/// The paper's two moments of a task time as a law, for the closed forms (which use only its
+/// mean and standard deviation): the gamma law the simulations draw from.
+pub(crate) fn two_moments(mean: f64, sd: f64) -> Result<Law, EnsembleError> {
+    Ok(Law::gamma_mean_sd(mean, sd)?)
+}
 
 /// Printed columns of Tables 2 (wild) and 3 (mutant): \[ensemble 25/100\]\[Static, MD, AR, RP, NR\]
 /// \[avg, max, min, RAV, max idle, avg idle, % idle\].
@@ -117,7 +124,7 @@ fn from_tables(table: &str, item: &str, printed: &str, f: &dyn Fn(&Tables) -> f6
 
 fn text(cfg: &RunConfig) -> Vec<Row> {
     let (mu, sd) = WILD;
-    let var = |c| static_variance(TaskTimes::new(mu, sd), 1000, 25, c);
+    let var = |c| two_moments(mu, sd).and_then(|l| static_variance(&l, 1000, 25, c));
     let t = "§5.2 text";
     let draft = AHN.row(t, "√E[ξ²] = √(p/(p−1)·R·σ_T²), §5.2 form").printed("752.65");
     let mut rows = vec![match var(VarianceConvention::ScaledByProcessors) {
@@ -130,7 +137,7 @@ fn text(cfg: &RunConfig) -> Vec<Row> {
     // apart (they differ by 3%; one run's sample variance has a relative sd of about 29%).
     let reps = cfg.replications(40_000, 8_000);
     let sim = || -> Result<_, PapersError> {
-        let g = gamma_matched(mu, sd)?;
+        let g = Law::gamma_mean_sd(mu, sd)?;
         let mc = MonteCarlo::new(cfg.seed, reps)?;
         Ok(monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc)?)
     };

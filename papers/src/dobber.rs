@@ -11,8 +11,10 @@
 use crate::error::PapersError;
 use crate::row::{Computed, Draft, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
+use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::replication::exact::{self, Dependence, JobTimeDist};
+use loadbal::rand_distr::Distribution;
+use loadbal::replication::exact::{self, Dependence};
 use loadbal::replication::{self, JrModel, JrParams, ReplicationError};
 use loadbal::statrs::statistics::Statistics;
 use std::f64::consts::{LN_2, SQRT_2};
@@ -326,8 +328,8 @@ fn eq_5_74() -> Vec<Row> {
 /// Batches of `pairs` draws of two i.i.d. copies: the estimate of β(0, 1) = σ(max)/σ(X) from
 /// the unbiased batch variances (β² averaged over batches, then the square root, with its
 /// standard error by the delta method), and of β(1, 1) = σ(min)/σ(X) likewise.
-fn beta_estimates(dist: &JobTimeDist, mc: &MonteCarlo, pairs: usize) -> Result<[Estimate; 2], ReplicationError> {
-    let x = dist.sampler()?;
+fn beta_estimates(dist: &Law, mc: &MonteCarlo, pairs: usize) -> Result<[Estimate; 2], ReplicationError> {
+    let x = dist;
     let var = dist.sd().powi(2);
     let e = mc.estimate_vec(2, |_, rng, out| {
         let (mut hi, mut lo) = (Vec::with_capacity(pairs), Vec::with_capacity(pairs));
@@ -399,9 +401,12 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         Err(e) => return vec![DOBBER.row(t, "first-level constants").error(&e)],
     };
     // Exponential jobs: the thesis prints α = ½ and β(i, j) = ½√5, i < j (§5.3.2).
-    let exp = JobTimeDist::Exponential { mean: 1.0 };
+    let (exp, normal) = match (Law::exponential(1.0), Law::normal(1.0, 0.2)) {
+        (Ok(e), Ok(n)) => (e, n),
+        (Err(e), _) | (_, Err(e)) => return vec![DOBBER.row(t, "first-level constants").error(&e)],
+    };
     let k = replication::exponential_first_level();
-    let batch_by = "loadbal::replication::exact::JobTimeDist::sampler (batch variances in loadbal-papers)";
+    let batch_by = "loadbal::law::Law (its sampler; batch variances in loadbal-papers)";
     rows.push(row(DOBBER.row(t, "exponential: alpha").printed_exact("½", 0.5).model(k.alpha), |d| {
         let alpha = replication::first_level_monte_carlo(&exp, &mc)?.alpha;
         Ok(d.simulated(alpha, "loadbal::replication::first_level_monte_carlo"))
@@ -434,7 +439,6 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         Err(e) => rows.push(DOBBER.row(t, "exponential: beta").error(&e)),
     }
     // Normal jobs: "close to exact", no value printed.
-    let normal = JobTimeDist::Normal { mean: 1.0, sd: 0.2 };
     let kn = replication::normal_first_level();
     rows.push(row(DOBBER.row(t, "normal: alpha = 1/sqrt(pi)"), |d| {
         let alpha = replication::first_level_monte_carlo(&normal, &mc)?.alpha;
@@ -499,7 +503,7 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
             )?;
             Ok(d.note("the approximation is exact only at the first tree level (the thesis says exact for i.i.d. exponential)")
                 .context(
-                    loadbal::replication::iteration_time(&JobTimeDist::Exponential { mean: 1.0 }, 1 << r, 8, &approx)?,
+                    loadbal::replication::iteration_time(&Law::exponential(1.0)?, 1 << r, 8, &approx)?,
                     "loadbal::replication::iteration_time",
                 ))
         }));

@@ -3,6 +3,7 @@
 use loadbal::dlt::DltError;
 use loadbal::dlt::unaware::UnawareError;
 use loadbal::ensemble::EnsembleError;
+use loadbal::law::LawError;
 use loadbal::montecarlo::MonteCarloError;
 use loadbal::order_stats::OrderStatsError;
 use loadbal::queueing::QueueingError;
@@ -28,6 +29,9 @@ pub enum PapersError {
     /// The ensemble simulator or one of its models failed.
     #[error(transparent)]
     Ensemble(#[from] EnsembleError),
+    /// A law constructor refused its parameters.
+    #[error(transparent)]
+    Law(#[from] LawError),
     /// An order-statistics function failed.
     #[error(transparent)]
     OrderStats(#[from] OrderStatsError),

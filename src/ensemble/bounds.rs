@@ -5,8 +5,9 @@
 //! guaranteed decrease is the smallest case bound.
 
 use super::counts::check_idle;
+use super::error::task_moments;
 use super::error::{EnsembleError, check_len, check_time};
-use super::law::TaskTimes;
+use crate::law::Law;
 
 /// The verdict of one idle-time proposition on one step.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,9 +89,10 @@ fn halves(c: u64) -> (f64, f64) {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, Trigger};
 /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
-/// let c = Algorithm::Md.idle_claim(TaskTimes::new(1.0, 0.0), &at, &ClaimOptions::default()).unwrap();
+/// let c = Algorithm::Md.idle_claim(&Law::normal(1.0, 0.0).unwrap(), &at, &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease == 0.0 && c.case_bounds[2] == 3.5);
 /// ```
 pub(crate) fn md_max_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
@@ -118,10 +120,11 @@ pub(crate) fn md_max_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<Idl
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, Trigger};
 /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
 /// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
-/// let c = Algorithm::Md.idle_claim(TaskTimes::new(1.0, 0.0), &at, &average).unwrap();
+/// let c = Algorithm::Md.idle_claim(&Law::normal(1.0, 0.0).unwrap(), &at, &average).unwrap();
 /// assert_eq!(c.case_bounds, vec![0.0, 3.5, 2.5]);
 /// ```
 pub(crate) fn md_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
@@ -158,9 +161,10 @@ fn donor_count(r: &[u64], idle: usize, donor: usize) -> Result<(u64, u64), Ensem
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, Trigger};
 /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]);
-/// let c = Algorithm::Rp.idle_claim(TaskTimes::new(1.0, 0.0), &at, &ClaimOptions::default()).unwrap();
+/// let c = Algorithm::Rp.idle_claim(&Law::normal(1.0, 0.0).unwrap(), &at, &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.case_bounds[1] == 4.0);
 /// ```
 pub(crate) fn rp_max_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
@@ -189,10 +193,11 @@ pub(crate) fn rp_max_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize)
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, Trigger};
 /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]);
 /// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
-/// let c = Algorithm::Rp.idle_claim(TaskTimes::new(1.0, 0.0), &at, &average).unwrap();
+/// let c = Algorithm::Rp.idle_claim(&Law::normal(1.0, 0.0).unwrap(), &at, &average).unwrap();
 /// assert_eq!(c.case_bounds, vec![0.0, 4.5, 4.0]);
 /// ```
 pub(crate) fn rp_avg_idle_claim(mu_t: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
@@ -230,9 +235,10 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, Trigger};
 /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![0, 1, 2]);
-/// let c = Algorithm::Nr.idle_claim(TaskTimes::new(1.0, 0.0), &at, &ClaimOptions::default()).unwrap();
+/// let c = Algorithm::Nr.idle_claim(&Law::normal(1.0, 0.0).unwrap(), &at, &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease == 0.0);
 /// ```
 pub(crate) fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
@@ -256,10 +262,11 @@ pub(crate) fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim,
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, Trigger};
 /// let at = Trigger::new(vec![0, 1, 1, 9], 0).with_partners(vec![0, 1, 2]);
 /// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
-/// let c = Algorithm::Nr.idle_claim(TaskTimes::new(1.0, 0.0), &at, &average).unwrap();
+/// let c = Algorithm::Nr.idle_claim(&Law::normal(1.0, 0.0).unwrap(), &at, &average).unwrap();
 /// assert!(!c.hypotheses_hold); // no queued work
 /// ```
 pub(crate) fn nr_avg_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
@@ -294,13 +301,14 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants, TaskTimes};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants};
 /// // the paper's C_max = 4.4, ε = 0.04, wild type
-/// let t = ar_min_rp_for_range_decrease(TaskTimes::new(488.1, 116.6), ArClaimConstants::default()).unwrap();
+/// let t = ar_min_rp_for_range_decrease(&Law::normal(488.1, 116.6).unwrap(), ArClaimConstants::default()).unwrap();
 /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
+pub fn ar_min_rp_for_range_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
     check_eps(eps)?;
     check_time("sd", sigma_t)?;
     check_time("c_max", c_max)?;
@@ -329,12 +337,13 @@ pub fn ar_min_rp_for_range_decrease(law: TaskTimes, constants: ArClaimConstants)
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants, TaskTimes};
-/// let r = ar_min_r_for_idle_decrease(TaskTimes::new(488.1, 116.6), ArClaimConstants::default()).unwrap(); // G41
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants};
+/// let r = ar_min_r_for_idle_decrease(&Law::normal(488.1, 116.6).unwrap(), ArClaimConstants::default()).unwrap(); // G41
 /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
 /// ```
-pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
+pub fn ar_min_r_for_idle_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
     check_eps(eps)?;
     check_time("sd", sigma_t)?;
     check_time("c_max", c_max)?;
@@ -365,22 +374,23 @@ pub fn ar_min_r_for_idle_decrease(law: TaskTimes, constants: ArClaimConstants) -
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimOptions, Trigger};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 60;
-/// let c = Algorithm::Ar.idle_claim(TaskTimes::new(488.1, 116.6), &Trigger::new(r, 0), &ClaimOptions::default()).unwrap();
+/// let c = Algorithm::Ar.idle_claim(&Law::normal(488.1, 116.6).unwrap(), &Trigger::new(r, 0), &ClaimOptions::default()).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub(crate) fn ar_range_claim(
-    law: TaskTimes,
+    law: &Law,
     r: &[u64],
     idle: usize,
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
     let threshold = ar_min_rp_for_range_decrease(law, constants)?;
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, .. }) = (law, constants);
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -403,23 +413,24 @@ pub(crate) fn ar_range_claim(
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, TaskTimes, Trigger};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, ClaimKind, ClaimOptions, Trigger};
 /// let mut r = vec![30u64; 25];
 /// r[0] = 0;
 /// r[24] = 90;
 /// let average = ClaimOptions { kind: ClaimKind::Average, ..ClaimOptions::default() };
-/// let c = Algorithm::Ar.idle_claim(TaskTimes::new(488.1, 116.6), &Trigger::new(r, 0), &average).unwrap();
+/// let c = Algorithm::Ar.idle_claim(&Law::normal(488.1, 116.6).unwrap(), &Trigger::new(r, 0), &average).unwrap();
 /// assert!(c.hypotheses_hold && c.guaranteed_decrease > 0.0);
 /// ```
 pub(crate) fn ar_avg_idle_claim(
-    law: TaskTimes,
+    law: &Law,
     r: &[u64],
     idle: usize,
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)? as f64;
     let threshold = ar_min_r_for_idle_decrease(law, constants)?;
-    let (TaskTimes { mean: mu_t, sd: sigma_t }, ArClaimConstants { eps, c_max, g }) = (law, constants);
+    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp - rr - eps * rr) * mu_t - (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -433,9 +444,9 @@ mod tests {
     #[test]
     fn thresholds_g39_g42() {
         let k = ArClaimConstants::default();
-        let m = ar_min_rp_for_range_decrease(TaskTimes::new(152.0, 191.1), k).unwrap();
+        let m = ar_min_rp_for_range_decrease(&Law::normal(152.0, 191.1).unwrap(), k).unwrap();
         assert!((m / 156.4194 - 1.0).abs() < 1e-4);
-        let r = ar_min_r_for_idle_decrease(TaskTimes::new(152.0, 191.1), k).unwrap();
+        let r = ar_min_r_for_idle_decrease(&Law::normal(152.0, 191.1).unwrap(), k).unwrap();
         assert!((r / 33.0983 - 1.0).abs() < 1e-4);
         assert!(((1.04 + 1.0) * r / 67.5206 - 1.0).abs() < 1e-4);
     }
@@ -443,12 +454,18 @@ mod tests {
     #[test]
     fn errors() {
         assert!(
-            ar_min_rp_for_range_decrease(TaskTimes::new(1.0, 1.0), ArClaimConstants { eps: 0.5, ..Default::default() })
-                .is_err()
+            ar_min_rp_for_range_decrease(
+                &Law::normal(1.0, 1.0).unwrap(),
+                ArClaimConstants { eps: 0.5, ..Default::default() }
+            )
+            .is_err()
         );
         assert!(
-            ar_min_r_for_idle_decrease(TaskTimes::new(1.0, 1.0), ArClaimConstants { g: 0.0, ..Default::default() })
-                .is_err()
+            ar_min_r_for_idle_decrease(
+                &Law::normal(1.0, 1.0).unwrap(),
+                ArClaimConstants { g: 0.0, ..Default::default() }
+            )
+            .is_err()
         );
         assert!(md_max_idle_claim(1.0, &[1, 2], 0).is_err());
         assert!(rp_avg_idle_claim(1.0, &[0, 2], 0, 0).is_err());

@@ -1,8 +1,9 @@
 //! Count statistics (7), adjusted counts (8a)–(8c), Lemma 2, the expected algebraic variance (9)
 //! (reconstructed) and its generalisation, and Lemma 4's decrease (11) of Ahn et al.
 
+use super::error::task_moments;
 use super::error::{EnsembleError, check_len, check_time};
-use super::law::TaskTimes;
+use crate::law::Law;
 
 /// A mean and a variance: of a count vector ([`count_mean_var`]) or of a residual task time
 /// ([`residual_task_moments`]).
@@ -220,12 +221,13 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{residual_task_moments, TaskTimes};
-/// let r = residual_task_moments(TaskTimes::new(488.1, 116.6)).unwrap();
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{residual_task_moments};
+/// let r = residual_task_moments(&Law::normal(488.1, 116.6).unwrap()).unwrap();
 /// assert!((r.mean - 244.05).abs() < 1e-12 && (r.variance - 24_385.320_833_333).abs() < 1e-6);
 /// ```
-pub fn residual_task_moments(law: TaskTimes) -> Result<MeanVariance, EnsembleError> {
-    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
+pub fn residual_task_moments(law: &Law) -> Result<MeanVariance, EnsembleError> {
+    let (mu_t, sigma_t) = task_moments(law)?;
     Ok(MeanVariance { mean: mu_t / 2.0, variance: sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0 })
 }
 
@@ -252,14 +254,15 @@ pub fn residual_task_moments(law: TaskTimes) -> Result<MeanVariance, EnsembleErr
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{expected_algebraic_variance, TaskTimes};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{expected_algebraic_variance};
 /// // R̂ = [0, 2.5, 4.5, 1.5, 6.5], 4 running, wild-type task times
-/// let v = expected_algebraic_variance(TaskTimes::new(488.1, 116.6), &[0.0, 2.5, 4.5, 1.5, 6.5], 4).unwrap();
+/// let v = expected_algebraic_variance(&Law::normal(488.1, 116.6).unwrap(), &[0.0, 2.5, 4.5, 1.5, 6.5], 4).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
-pub fn expected_algebraic_variance(law: TaskTimes, rhat: &[f64], n_running: usize) -> Result<f64, EnsembleError> {
+pub fn expected_algebraic_variance(law: &Law, rhat: &[f64], n_running: usize) -> Result<f64, EnsembleError> {
     let MeanVariance { mean: m, variance: v } = count_mean_var(rhat)?;
-    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
+    let (mu_t, sigma_t) = task_moments(law)?;
     let p = rhat.len();
     if n_running > p {
         return Err(EnsembleError::InvalidParameter {
@@ -288,11 +291,12 @@ pub fn expected_algebraic_variance(law: TaskTimes, rhat: &[f64], n_running: usiz
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{expected_algebraic_variance_first_idle, TaskTimes};
-/// let v = expected_algebraic_variance_first_idle(TaskTimes::new(488.1, 116.6), &[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap();
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{expected_algebraic_variance_first_idle};
+/// let v = expected_algebraic_variance_first_idle(&Law::normal(488.1, 116.6).unwrap(), &[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap();
 /// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
 /// ```
-pub fn expected_algebraic_variance_first_idle(law: TaskTimes, rhat: &[f64]) -> Result<f64, EnsembleError> {
+pub fn expected_algebraic_variance_first_idle(law: &Law, rhat: &[f64]) -> Result<f64, EnsembleError> {
     expected_algebraic_variance(law, rhat, rhat.len().saturating_sub(1))
 }
 
@@ -361,7 +365,7 @@ mod tests {
         for (r, running, want) in cases {
             let rhat = adjusted_counts(r, &running).unwrap();
             let s = running.iter().filter(|&&b| b).count();
-            let v = expected_algebraic_variance(TaskTimes::new(MU, SD), &rhat, s).unwrap();
+            let v = expected_algebraic_variance(&Law::normal(MU, SD).unwrap(), &rhat, s).unwrap();
             assert!((v - want).abs() < 0.01, "{r:?}: {v} vs {want}");
         }
     }
@@ -369,16 +373,16 @@ mod tests {
     #[test]
     fn eq13_special_case_and_static_exact() {
         // (13): all R̂ = R, S = p − 1 → R σ² + ((p−1)/p)(μ²/12 − σ²/6): 560,706.44 (G16)
-        let v = expected_algebraic_variance(TaskTimes::new(MU, SD), &[40.0; 25], 24).unwrap();
+        let v = expected_algebraic_variance(&Law::normal(MU, SD).unwrap(), &[40.0; 25], 24).unwrap();
         assert!((v - 560_706.44).abs() < 0.01);
         // S = 0: exact static R σ² = 543,822.40 (G17)
-        let v0 = expected_algebraic_variance(TaskTimes::new(MU, SD), &[40.0; 25], 0).unwrap();
+        let v0 = expected_algebraic_variance(&Law::normal(MU, SD).unwrap(), &[40.0; 25], 0).unwrap();
         assert!((v0 - 543_822.40).abs() < 1e-6);
     }
 
     #[test]
     fn mutant_residual() {
-        let MeanVariance { mean: m, variance: v } = residual_task_moments(TaskTimes::new(152.0, 191.1)).unwrap();
+        let MeanVariance { mean: m, variance: v } = residual_task_moments(&Law::normal(152.0, 191.1).unwrap()).unwrap();
         assert_eq!(m, 76.0);
         assert!((v - 14_098.403_333_333).abs() < 1e-6);
     }
@@ -389,8 +393,9 @@ mod tests {
         assert!(matches!(adjusted_counts_first_idle(&[1, 1], 0), Err(EnsembleError::NotIdle { index: 0, count: 1 })));
         assert!(matches!(adjusted_counts_first_idle(&[0, 1], 5), Err(EnsembleError::IndexOutOfRange { .. })));
         assert!(count_mean_var(&[]).is_err());
-        assert!(expected_algebraic_variance(TaskTimes::new(1.0, 1.0), &[1.0, 2.0], 3).is_err());
-        assert!(residual_task_moments(TaskTimes::new(f64::NAN, 1.0)).is_err());
+        assert!(expected_algebraic_variance(&Law::normal(1.0, 1.0).unwrap(), &[1.0, 2.0], 3).is_err());
+        assert!(residual_task_moments(&Law::normal(-1.0, 1.0).unwrap()).is_err());
+        assert!(Law::normal(f64::NAN, 1.0).is_err());
         assert!(variance_decrease(1.0, &[1.0, 2.0], &[1.0, 3.0]).is_err());
     }
 }

@@ -1,9 +1,9 @@
 //! Exact expected-variance decreases of one balancing step: Propositions 1, 4, 7 (corrected)
 //! and 10 of Ahn et al., all instances of Lemma 4 (11).
 
+use super::count_step::CountStep;
 use super::counts::{MeanVariance, adjusted_counts, check_idle, count_mean_var};
 use super::error::{EnsembleError, check_len, check_time};
-use super::law::CountStep;
 use super::steps::{RpDonorModel, ar_step, nr_step};
 
 /// Expected-variance decrease of an MD step whose donor has `r_donor` tasks, Ahn et al., Prop. 1,
@@ -316,7 +316,8 @@ pub fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Re
 mod tests {
     use super::*;
     use crate::ensemble::steps::md_step;
-    use crate::ensemble::{TaskTimes, adjusted_counts_first_idle, expected_algebraic_variance};
+    use crate::ensemble::{adjusted_counts_first_idle, expected_algebraic_variance};
+    use crate::law::Law;
     use proptest::prelude::*;
 
     const MU: f64 = 488.1;
@@ -366,7 +367,7 @@ mod tests {
     fn g36_variance_after_each_step() {
         let r = [0, 3, 5, 2, 7];
         let rhat = adjusted_counts_first_idle(&r, 0).unwrap();
-        let e0 = expected_algebraic_variance(TaskTimes::new(MU, SD), &rhat, 4).unwrap();
+        let e0 = expected_algebraic_variance(&Law::normal(MU, SD).unwrap(), &rhat, 4).unwrap();
         let md = e0 - md_variance_decrease(MU, 7, 5).unwrap();
         let ar = e0 - ar_variance_decrease(MU, &r, 0).unwrap();
         let nr = e0 - nr_variance_decrease(MU, &r, 0, &[0, 1, 2]).unwrap();

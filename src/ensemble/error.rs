@@ -95,6 +95,9 @@ pub enum EnsembleError {
     /// The order-statistics kernel rejected its input.
     #[error(transparent)]
     OrderStats(#[from] OrderStatsError),
+    /// A task-time law was refused by its constructor.
+    #[error(transparent)]
+    Law(#[from] crate::law::LawError),
     /// The Monte Carlo harness failed.
     #[error(transparent)]
     MonteCarlo(#[from] MonteCarloError),
@@ -103,6 +106,12 @@ pub enum EnsembleError {
 /// Checks a finite non-negative scalar.
 pub(crate) fn check_time(what: &'static str, value: f64) -> Result<f64, EnsembleError> {
     if value.is_finite() && value >= 0.0 { Ok(value) } else { Err(EnsembleError::InvalidTime { what, value }) }
+}
+
+/// The mean μ_T and standard deviation σ_T of a task-time law (Ahn et al., Assumption 2: the
+/// closed forms use only these two moments), checked finite and non-negative.
+pub(crate) fn task_moments(law: &crate::law::Law) -> Result<(f64, f64), EnsembleError> {
+    Ok((check_time("mean", law.mean())?, check_time("sd", law.sd())?))
 }
 
 /// Checks a vector length.

@@ -57,12 +57,13 @@ pub fn variance_along_history(mu_t: f64, start: f64, history: &[StepRecord]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ensemble::{Algorithm, SimConfig, gamma_matched, simulate};
+    use crate::ensemble::{Algorithm, SimConfig, simulate};
+    use crate::law::Law;
     use rand::SeedableRng;
 
     #[test]
     fn decreasing_along_a_simulated_history() {
-        let g = gamma_matched(488.1, 116.6).unwrap();
+        let g = Law::gamma_mean_sd(488.1, 116.6).unwrap();
         for alg in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr] {
             let mut cfg = SimConfig::new(1000, 25, alg);
             cfg.record_trajectory = true;

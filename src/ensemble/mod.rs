@@ -14,16 +14,21 @@
 //! - the idle-time claims of Propositions 2–3, 5–6, 8–9, 11–12, with their hypotheses checked
 //!   ([`Algorithm::idle_claim`]);
 //! - what a whole run does ([`simulate`], a discrete-event simulator of STATIC, MD, AR, RP, NR),
-//!   with the task laws [`gamma_matched`], [`lognormal_matched`], [`truncated_normal`] (the
-//!   normal law of Assumption 2 conditioned on non-negative durations) and [`MutantMixture`],
-//!   within stated size limits ([`MAX_SIM_TASKS`], [`MAX_SIM_PROCESSORS`]).
+//!   drawing task times from any [`Law`](crate::law::Law) (the paper gives only two moments:
+//!   [`Law::gamma_mean_sd`](crate::law::Law::gamma_mean_sd), the simulator's usual choice,
+//!   [`Law::lognormal_mean_sd`](crate::law::Law::lognormal_mean_sd),
+//!   [`Law::truncated_normal`](crate::law::Law::truncated_normal) (the normal law of Assumption 2
+//!   conditioned on non-negative durations) and
+//!   [`Law::short_or_truncated_normal`](crate::law::Law::short_or_truncated_normal) for the
+//!   mutant), within stated size limits ([`MAX_SIM_TASKS`], [`MAX_SIM_PROCESSORS`]).
 //!
 //! # Argument order
 //!
 //! Every public function of the module takes its arguments in one order, the crate's convention
 //! made concrete:
-//! 1. the task-time law: `mu_t` alone when only the mean enters, a [`TaskTimes`] when both
-//!    moments do, or the distribution `dist` the simulator and the samplers draw from;
+//! 1. the task-time law: `mu_t` alone when only the mean enters, a [`Law`](crate::law::Law)
+//!    when both moments do (only its mean and standard deviation are used), or the distribution
+//!    `dist` the simulator and the samplers draw from;
 //! 2. the state: the counts `r` (or `rhat`, or a [`CountStep`] `before → after` with its running
 //!    set), then the processor that ran dry `idle`, the `donor`, the NR `group` — for the
 //!    questions of one step, all three in a [`Trigger`];
@@ -31,9 +36,9 @@
 //! 4. the options (a model enum, [`StaticOptions`], [`ClaimOptions`], a [`SimConfig`] or a
 //!    [`MonteCarlo`](crate::montecarlo::MonteCarlo)), the random generator last.
 //!
-//! `static_prediction(TaskTimes::new(488.1, 116.6), 1000, 25, StaticOptions::default())`,
+//! `static_prediction(&wild, 1000, 25, StaticOptions::default())`,
 //! `Algorithm::Md.variance_decrease(mu_t, &trigger)`,
-//! `Algorithm::Rp.idle_claim(law, &trigger, &ClaimOptions::default())`,
+//! `Algorithm::Rp.idle_claim(&law, &trigger, &ClaimOptions::default())`,
 //! `simulate(&dist, &config, &mut rng)`.
 //!
 //! # Accuracy
@@ -53,22 +58,22 @@
 //!
 //! # Example
 //! ```
-//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, Algorithm, TaskTimes, Trigger};
+//! use loadbal::law::Law;
+//! use loadbal::ensemble::{expected_algebraic_variance, adjusted_counts, Algorithm, Trigger};
 //! // Ahn et al., §4.4: P_0 idle, most loaded processor has 7 tasks
 //! let step = Algorithm::Md.step(&Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
 //! assert_eq!(step.counts, vec![3, 3, 5, 2, 4]);
 //! let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
-//! let v = expected_algebraic_variance(TaskTimes::new(488.1, 116.6), &rhat, 4).unwrap();
+//! let v = expected_algebraic_variance(&Law::normal(488.1, 116.6).unwrap(), &rhat, 4).unwrap();
 //! assert!((v - 1_603_427.177_666_7).abs() < 1e-3);
 //! ```
 
 mod bounds;
+mod count_step;
 mod counts;
 mod decrease;
-mod distribution;
 mod error;
 mod history;
-mod law;
 mod metrics;
 mod montecarlo;
 mod questions;
@@ -77,6 +82,7 @@ mod static_pred;
 mod steps;
 
 pub use bounds::{ArClaimConstants, IdleClaim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease};
+pub use count_step::CountStep;
 pub use counts::{
     MeanVariance, adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle,
     count_mean_var, expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments,
@@ -86,10 +92,8 @@ pub use decrease::{
     ar_adjusted_variance_after, ar_variance_decrease_bound, nr_variance_decrease_bound, rp_expected_variance_decrease,
     step_variance_decrease,
 };
-pub use distribution::{MutantMixture, TruncatedNormal, gamma_matched, lognormal_matched, truncated_normal};
 pub use error::EnsembleError;
 pub use history::variance_along_history;
-pub use law::{CountStep, TaskTimes};
 pub use metrics::{Metrics, imbalance_metrics};
 pub use montecarlo::{
     METRICS, MetricsEstimate, RemainingTimes, StepVariances, metrics_sample, monte_carlo_metrics,

@@ -4,9 +4,9 @@
 use rand::Rng;
 use rand_distr::Distribution;
 
+use super::count_step::CountStep;
 use super::counts::adjusted_counts;
 use super::error::{EnsembleError, check_len};
-use super::law::CountStep;
 use super::sim::{SimConfig, simulate};
 use crate::montecarlo::{Estimate, MonteCarlo};
 
@@ -70,9 +70,10 @@ impl std::fmt::Display for MetricsEstimate {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{gamma_matched, monte_carlo_metrics, Algorithm, SimConfig};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{monte_carlo_metrics, Algorithm, SimConfig};
 /// use loadbal::montecarlo::MonteCarlo;
-/// let dist = gamma_matched(488.1, 116.6).unwrap();
+/// let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
 /// let est = monte_carlo_metrics(&dist, &SimConfig::new(1000, 25, Algorithm::Static), &MonteCarlo::new(1, 200).unwrap()).unwrap();
 /// assert!(est.avg.agrees_with(19_524.0, 4.0)); // 40 × 488.1
 /// ```
@@ -106,9 +107,10 @@ pub const METRICS: usize = 10;
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{Algorithm, MetricsEstimate, SimConfig, gamma_matched, metrics_sample, METRICS};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{Algorithm, MetricsEstimate, SimConfig, metrics_sample, METRICS};
 /// use loadbal::montecarlo::MonteCarlo;
-/// let dist = gamma_matched(488.1, 116.6).unwrap();
+/// let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
 /// let cfg = SimConfig::new(1000, 25, Algorithm::Md);
 /// let mc = MonteCarlo::new(1, 100).unwrap();
 /// let est = mc.estimate_vec(METRICS, |_, rng, out| out.copy_from_slice(&metrics_sample(&dist, &cfg, rng).unwrap())).unwrap();

@@ -11,9 +11,9 @@ use super::decrease::{
     ar_variance_decrease, md_variance_decrease, nr_variance_decrease, rp_expected_variance_decrease,
 };
 use super::error::EnsembleError;
-use super::law::TaskTimes;
 use super::sim::Algorithm;
 use super::steps::{RpDonorModel, StepOutcome, ar_step, md_step, nr_step, rp_step};
+use crate::law::Law;
 
 /// The state at which a balancing step is asked about: the counts `r` (remaining tasks of each
 /// processor, the running one included), the processor `idle` that ran dry, and its partners
@@ -233,13 +233,14 @@ impl Algorithm {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::ensemble::{Algorithm, ClaimOptions, TaskTimes, Trigger};
+    /// use loadbal::ensemble::{Algorithm, ClaimOptions, Trigger};
+    /// use loadbal::law::Law;
     /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
-    /// let claim = Algorithm::Md.idle_claim(TaskTimes::new(488.1, 116.6), &at, &ClaimOptions::default()).unwrap();
+    /// let claim = Algorithm::Md.idle_claim(&Law::normal(488.1, 116.6).unwrap(), &at, &ClaimOptions::default()).unwrap();
     /// assert!(claim.hypotheses_hold);
     /// ```
-    pub fn idle_claim(&self, law: TaskTimes, at: &Trigger, options: &ClaimOptions) -> Result<IdleClaim, EnsembleError> {
-        let (r, idle, mean) = (at.counts.as_slice(), at.idle, law.mean);
+    pub fn idle_claim(&self, law: &Law, at: &Trigger, options: &ClaimOptions) -> Result<IdleClaim, EnsembleError> {
+        let (r, idle, mean) = (at.counts.as_slice(), at.idle, law.mean());
         let max = options.kind == ClaimKind::Max;
         let constants: ArClaimConstants = options.ar;
         match self {

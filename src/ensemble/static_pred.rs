@@ -5,7 +5,8 @@
 use std::fmt;
 
 use super::error::EnsembleError;
-use super::law::TaskTimes;
+use super::error::task_moments;
+use crate::law::Law;
 use crate::order_stats;
 
 /// How E\[Y_p\] and E\[Y_1\] of p i.i.d. normal processor times are computed.
@@ -131,16 +132,17 @@ fn check_p(p: u64) -> Result<(), EnsembleError> {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{static_variance, TaskTimes, VarianceConvention};
-/// let v = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::ScaledByProcessors).unwrap();
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{static_variance, VarianceConvention};
+/// let v = static_variance(&Law::normal(488.1, 116.6).unwrap(), 1000, 25, VarianceConvention::ScaledByProcessors).unwrap();
 /// assert!((v.sqrt() - 752.65).abs() < 0.005); // Ahn et al., §5.2
 /// // 1000 tasks on 64 processors: 40 processors hold 16 tasks, 24 hold 15.
-/// let exact = static_variance(TaskTimes::new(10.0, 3.0), 1000, 64, VarianceConvention::Exact).unwrap();
+/// let exact = static_variance(&Law::normal(10.0, 3.0).unwrap(), 1000, 64, VarianceConvention::Exact).unwrap();
 /// assert!((exact - (1000.0 / 64.0 * 9.0 + 100.0 * 40.0 * 24.0 / (64.0 * 63.0))).abs() < 1e-12);
 /// ```
-pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConvention) -> Result<f64, EnsembleError> {
+pub fn static_variance(law: &Law, n: u64, p: u64, convention: VarianceConvention) -> Result<f64, EnsembleError> {
     check_p(p)?;
-    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
+    let (mu_t, sigma_t) = task_moments(law)?;
     if n == 0 {
         return Err(EnsembleError::BadTaskCount { n, p });
     }
@@ -187,9 +189,10 @@ pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConve
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{static_prediction, ExtremesMethod, StaticOptions, TaskTimes};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{static_prediction, ExtremesMethod, StaticOptions};
 /// // Ahn et al., §5.2: 1,000 wild-type tasks on 25 processors
-/// let wild = TaskTimes::new(488.1, 116.6);
+/// let wild = &Law::normal(488.1, 116.6).unwrap();
 /// let s = static_prediction(wild, 1000, 25, StaticOptions::default()).unwrap();
 /// assert!((s.expected_max - 20_973.0).abs() < 0.5 && (s.expected_min - 18_075.0).abs() < 0.5);
 /// assert!((s.expected_max_idle - 2_898.0).abs() < 1.0 && (s.expected_avg_idle - 1_449.0).abs() < 0.5);
@@ -197,20 +200,15 @@ pub fn static_variance(law: TaskTimes, n: u64, p: u64, convention: VarianceConve
 /// let ct = static_prediction(wild, 1000, 25, ct).unwrap();
 /// assert!((ct.expected_max - 20_965.0).abs() < 0.5 && (ct.expected_min - 18_083.0).abs() < 0.5);
 /// // An unequal split: 1,000 tasks on 64 processors (40 hold 16 tasks, 24 hold 15).
-/// let u = static_prediction(TaskTimes::new(10.0, 3.0), 1000, 64, StaticOptions::default()).unwrap();
+/// let u = static_prediction(&Law::normal(10.0, 3.0).unwrap(), 1000, 64, StaticOptions::default()).unwrap();
 /// assert!((u.expected_max - 186.132_759_92).abs() < 1e-7);
 /// ```
-pub fn static_prediction(
-    law: TaskTimes,
-    n: u64,
-    p: u64,
-    options: StaticOptions,
-) -> Result<StaticPrediction, EnsembleError> {
+pub fn static_prediction(law: &Law, n: u64, p: u64, options: StaticOptions) -> Result<StaticPrediction, EnsembleError> {
     check_p(p)?;
     if n < p {
         return Err(EnsembleError::BadTaskCount { n, p });
     }
-    let TaskTimes { mean: mu_t, sd: sigma_t } = law.checked()?;
+    let (mu_t, sigma_t) = task_moments(law)?;
     let k = n % p;
     let base = n / p;
     if k != 0 && options.convention != VarianceConvention::Exact {
@@ -305,20 +303,25 @@ mod tests {
 
     #[test]
     fn conventions_g15_to_g17() {
-        let e = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::Exact).unwrap();
-        let q = static_variance(TaskTimes::new(488.1, 116.6), 1000, 25, VarianceConvention::WithRunningTaskCorrection)
-            .unwrap();
+        let e = static_variance(&Law::normal(488.1, 116.6).unwrap(), 1000, 25, VarianceConvention::Exact).unwrap();
+        let q = static_variance(
+            &Law::normal(488.1, 116.6).unwrap(),
+            1000,
+            25,
+            VarianceConvention::WithRunningTaskCorrection,
+        )
+        .unwrap();
         assert!((e - 543_822.40).abs() < 1e-6);
         assert!((q - 560_706.44).abs() < 0.01);
     }
 
     #[test]
     fn mutant_g19_and_ct_closed_forms_g18() {
-        let s = static_prediction(TaskTimes::new(152.0, 191.1), 1000, 25, StaticOptions::default()).unwrap();
+        let s = static_prediction(&Law::normal(152.0, 191.1).unwrap(), 1000, 25, StaticOptions::default()).unwrap();
         assert!((s.expected_max / 8455.323 - 1.0).abs() < 1e-4);
         assert!((s.expected_min / 3704.677 - 1.0).abs() < 1e-4);
         let opts = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
-        let ct = static_prediction(TaskTimes::new(488.1, 116.6), 1000, 25, opts).unwrap();
+        let ct = static_prediction(&Law::normal(488.1, 116.6).unwrap(), 1000, 25, opts).unwrap();
         assert!((ct.expected_max_idle / 2882.164 - 1.0).abs() < 1e-4);
         assert!((ct.expected_avg_idle / 1441.082 - 1.0).abs() < 1e-4);
     }
@@ -330,7 +333,7 @@ mod tests {
         let times: Vec<f64> = (0..p).map(|i| (n / p + u64::from(i < n % p)) as f64 * mu).collect();
         let mean = times.iter().sum::<f64>() / p as f64;
         let var = times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (p - 1) as f64;
-        let got = static_variance(TaskTimes::new(mu, 0.0), n, p, VarianceConvention::Exact).unwrap();
+        let got = static_variance(&Law::normal(mu, 0.0).unwrap(), n, p, VarianceConvention::Exact).unwrap();
         assert!((got - var).abs() < 1e-12 * var);
     }
 
@@ -338,34 +341,34 @@ mod tests {
     fn errors() {
         let o = StaticOptions::default();
         assert!(matches!(
-            static_prediction(TaskTimes::new(1.0, 1.0), 10, 1, o),
+            static_prediction(&Law::normal(1.0, 1.0).unwrap(), 10, 1, o),
             Err(EnsembleError::TooFewProcessors(1))
         ));
         assert!(matches!(
-            static_prediction(TaskTimes::new(1.0, 1.0), 3, 4, o),
+            static_prediction(&Law::normal(1.0, 1.0).unwrap(), 3, 4, o),
             Err(EnsembleError::BadTaskCount { .. })
         ));
-        assert!(static_prediction(TaskTimes::new(-1.0, 1.0), 8, 4, o).is_err());
+        assert!(static_prediction(&Law::normal(-1.0, 1.0).unwrap(), 8, 4, o).is_err());
         let ct = StaticOptions { method: ExtremesMethod::ChenTyler, ..o };
         assert!(matches!(
-            static_prediction(TaskTimes::new(1.0, 1.0), 10, 4, ct),
+            static_prediction(&Law::normal(1.0, 1.0).unwrap(), 10, 4, ct),
             Err(EnsembleError::InvalidParameter { .. })
         ));
         let eq13 = StaticOptions { convention: VarianceConvention::WithRunningTaskCorrection, ..o };
         assert!(matches!(
-            static_prediction(TaskTimes::new(1.0, 1.0), 10, 4, eq13),
+            static_prediction(&Law::normal(1.0, 1.0).unwrap(), 10, 4, eq13),
             Err(EnsembleError::InvalidParameter { .. })
         ));
         assert!(matches!(
-            static_variance(TaskTimes::new(1.0, 1.0), 10, 4, VarianceConvention::ScaledByProcessors),
+            static_variance(&Law::normal(1.0, 1.0).unwrap(), 10, 4, VarianceConvention::ScaledByProcessors),
             Err(EnsembleError::BadTaskCount { .. })
         ));
         assert!(matches!(
-            static_variance(TaskTimes::new(1.0, 1.0), 0, 4, VarianceConvention::Exact),
+            static_variance(&Law::normal(1.0, 1.0).unwrap(), 0, 4, VarianceConvention::Exact),
             Err(EnsembleError::BadTaskCount { .. })
         ));
         assert!(matches!(
-            static_prediction(TaskTimes::new(1.0, 1.0), 1_000_001, 1_000_000, o),
+            static_prediction(&Law::normal(1.0, 1.0).unwrap(), 1_000_001, 1_000_000, o),
             Err(EnsembleError::TooLarge { .. })
         ));
     }

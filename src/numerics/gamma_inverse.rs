@@ -44,7 +44,7 @@ pub(crate) enum Tail {
 /// # Accuracy
 /// The step tolerance is `4e−15·(1 + |t|)` on `t`; the residual `ln P` (or `ln Q`) then matches
 /// its target to about 1e−15 relative, so `x` is as accurate as the incomplete gamma allows
-/// (1e−13 relative or better, see [`Law::quantile`](crate::order_stats::Law::quantile)).
+/// (1e−13 relative or better, see [`Law::quantile`](crate::law::Law::quantile)).
 pub(crate) fn ln_quantile(a: f64, tail: Tail, target: f64, z: f64) -> f64 {
     if target == 0.0 {
         return if tail == Tail::Lower { f64::INFINITY } else { f64::NEG_INFINITY };

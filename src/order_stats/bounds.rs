@@ -2,15 +2,15 @@
 
 use super::error::OrderStatsError;
 
-fn check(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
+fn check(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
     if n == 0 {
         return Err(OrderStatsError::ZeroSampleSize);
     }
-    if !sigma.is_finite() {
-        return Err(OrderStatsError::NonFinite { name: "sigma", value: sigma });
+    if !sd.is_finite() {
+        return Err(OrderStatsError::NonFinite { name: "sd", value: sd });
     }
-    if sigma < 0.0 {
-        return Err(OrderStatsError::NegativeScale { sigma });
+    if sd < 0.0 {
+        return Err(OrderStatsError::NegativeScale { sd });
     }
     Ok(n as f64)
 }
@@ -43,9 +43,9 @@ fn check(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
 /// use loadbal::order_stats::david_bound;
 /// assert!((david_bound(64, 1.0).unwrap() - 63.0 / 127f64.sqrt()).abs() < 1e-15);
 /// ```
-pub fn david_bound(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
-    let n = check(n, sigma)?;
-    Ok((n - 1.0) / (2.0 * n - 1.0).sqrt() * sigma)
+pub fn david_bound(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
+    let n = check(n, sd)?;
+    Ok((n - 1.0) / (2.0 * n - 1.0).sqrt() * sd)
 }
 
 /// The Gaussian maximal bound on `E[max] − μ` of `n` (not necessarily independent) normal
@@ -72,7 +72,7 @@ pub fn david_bound(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
 /// assert!((b - (2.0 * 1000f64.ln()).sqrt()).abs() < 1e-15);
 /// assert!(expected_max_std_normal(1000).unwrap() < b);
 /// ```
-pub fn sqrt_2_ln_n_bound(n: u64, sigma: f64) -> Result<f64, OrderStatsError> {
-    let n = check(n, sigma)?;
-    Ok(sigma * (2.0 * n.ln()).sqrt())
+pub fn sqrt_2_ln_n_bound(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
+    let n = check(n, sd)?;
+    Ok(sd * (2.0 * n.ln()).sqrt())
 }

@@ -113,9 +113,9 @@ pub fn chen_tyler_std_dev(n: u64) -> Result<f64, OrderStatsError> {
 /// let e = expected_max_chen_tyler(40.0 * 488.1, 40f64.sqrt() * 116.6, 25).unwrap();
 /// assert_eq!(e.round(), 20_965.0);
 /// ```
-pub fn expected_max_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStatsError> {
-    check_location_scale(mu, sigma)?;
-    Ok(mu + sigma * chen_tyler_max(n)?)
+pub fn expected_max_chen_tyler(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
+    check_location_scale(mean, sd)?;
+    Ok(mean + sd * chen_tyler_max(n)?)
 }
 
 /// Chen–Tyler approximation of `E[min of n i.i.d. N(μ, σ²)]` (Ahn et al., eq. (6b)).
@@ -142,7 +142,7 @@ pub fn expected_max_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, Order
 /// let e = expected_min_chen_tyler(40.0 * 488.1, 40f64.sqrt() * 116.6, 25).unwrap();
 /// assert_eq!(e.round(), 18_083.0);
 /// ```
-pub fn expected_min_chen_tyler(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStatsError> {
-    check_location_scale(mu, sigma)?;
-    Ok(mu - sigma * chen_tyler_max(n)?)
+pub fn expected_min_chen_tyler(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
+    check_location_scale(mean, sd)?;
+    Ok(mean - sd * chen_tyler_max(n)?)
 }

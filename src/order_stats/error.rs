@@ -30,10 +30,10 @@ pub enum OrderStatsError {
         value: f64,
     },
     /// A standard deviation was negative.
-    #[error("a standard deviation must be non-negative, got {sigma}")]
+    #[error("a standard deviation must be non-negative, got {sd}")]
     NegativeScale {
         /// Offending value.
-        sigma: f64,
+        sd: f64,
     },
     /// A heterogeneous computation was given a degenerate (zero-variance) variable.
     #[error("every standard deviation must be positive here: a zero-variance variable has no density")]
@@ -42,12 +42,12 @@ pub enum OrderStatsError {
     #[error("at least one variable is needed, got an empty list")]
     EmptyInput,
     /// Means and standard deviations of different lengths.
-    #[error("{means} means but {std_devs} standard deviations")]
+    #[error("{means} means but {sds} standard deviations")]
     LengthMismatch {
         /// Number of means.
         means: usize,
         /// Number of standard deviations.
-        std_devs: usize,
+        sds: usize,
     },
     /// The quadrature could not be carried out (a non-finite quantile where the order statistic
     /// has mass, or scales too disparate for the evaluation budget).
@@ -102,6 +102,13 @@ pub enum OrderStatsError {
         /// Smallest tail index accepted for this moment.
         needed: f64,
     },
+    /// The law has no order-statistics method with a documented accuracy (the truncated normal
+    /// and the short-or-truncated-normal mixture of [`Law`](crate::law::Law)).
+    #[error("the order statistics of a {law} law are not available: no method with a documented accuracy")]
+    UnsupportedLaw {
+        /// The law's family.
+        law: &'static str,
+    },
     /// The result does not fit in `f64` (its natural logarithm is given).
     #[error("the result e^{ln_mean} is outside the range of f64")]
     ResultOutOfRange {
@@ -120,15 +127,15 @@ pub enum OrderStatsError {
     },
 }
 
-pub(crate) fn check_location_scale(mu: f64, sigma: f64) -> Result<(), OrderStatsError> {
-    if !mu.is_finite() {
-        return Err(OrderStatsError::NonFinite { name: "mu", value: mu });
+pub(crate) fn check_location_scale(mean: f64, sd: f64) -> Result<(), OrderStatsError> {
+    if !mean.is_finite() {
+        return Err(OrderStatsError::NonFinite { name: "mean", value: mean });
     }
-    if !sigma.is_finite() {
-        return Err(OrderStatsError::NonFinite { name: "sigma", value: sigma });
+    if !sd.is_finite() {
+        return Err(OrderStatsError::NonFinite { name: "sd", value: sd });
     }
-    if sigma < 0.0 {
-        return Err(OrderStatsError::NegativeScale { sigma });
+    if sd < 0.0 {
+        return Err(OrderStatsError::NegativeScale { sd });
     }
     Ok(())
 }

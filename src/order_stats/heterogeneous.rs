@@ -13,14 +13,14 @@ const STEP: f64 = 0.2;
 /// Evaluation budget of one quadrature.
 const MAX_POINTS: usize = 1_000_000;
 
-fn validate(means: &[f64], std_devs: &[f64]) -> Result<(), OrderStatsError> {
+fn validate(means: &[f64], sds: &[f64]) -> Result<(), OrderStatsError> {
     if means.is_empty() {
         return Err(OrderStatsError::EmptyInput);
     }
-    if means.len() != std_devs.len() {
-        return Err(OrderStatsError::LengthMismatch { means: means.len(), std_devs: std_devs.len() });
+    if means.len() != sds.len() {
+        return Err(OrderStatsError::LengthMismatch { means: means.len(), sds: sds.len() });
     }
-    for (&m, &s) in means.iter().zip(std_devs) {
+    for (&m, &s) in means.iter().zip(sds) {
         check_location_scale(m, s)?;
         if s == 0.0 {
             return Err(OrderStatsError::ZeroScale);
@@ -33,9 +33,8 @@ fn validate(means: &[f64], std_devs: &[f64]) -> Result<(), OrderStatsError> {
 /// in `[lo, hi]`, by the crate's root finder. It only centres the quadrature grid (whose result
 /// does not depend on the centre), so a tolerance of 1e−10 of the bracket is ample; should the
 /// search fail, its last point (or the bracket's midpoint) serves.
-fn median_of_maximum(means: &[f64], std_devs: &[f64], lo: f64, hi: f64) -> f64 {
-    let equation =
-        |y: f64| Eval::value(means.iter().zip(std_devs).map(|(&m, &s)| ln_cdf((y - m) / s)).sum::<f64>() + LN_2);
+fn median_of_maximum(means: &[f64], sds: &[f64], lo: f64, hi: f64) -> f64 {
+    let equation = |y: f64| Eval::value(means.iter().zip(sds).map(|(&m, &s)| ln_cdf((y - m) / s)).sum::<f64>() + LN_2);
     let search = Search {
         lo,
         hi,
@@ -87,15 +86,15 @@ fn median_of_maximum(means: &[f64], std_devs: &[f64], lo: f64, hi: f64) -> f64 {
 /// // θ = 5, δ = 0: E[max] = 5 φ(0) = 5/√(2π).
 /// assert!((e - 5.0 / (2.0 * std::f64::consts::PI).sqrt()).abs() < 1e-12);
 /// ```
-pub fn expected_max_independent_normals(means: &[f64], std_devs: &[f64]) -> Result<f64, OrderStatsError> {
-    validate(means, std_devs)?;
+pub fn expected_max_independent_normals(means: &[f64], sds: &[f64]) -> Result<f64, OrderStatsError> {
+    validate(means, sds)?;
     if means.len() == 1 {
         return Ok(means[0]);
     }
     let ln_density = |y: f64| {
         // ln Π F_i plus a streaming log-sum-exp of ln(φ_i / (σ_i F_i)).
         let (mut ln_f, mut top, mut sum) = (0.0, f64::NEG_INFINITY, 0.0);
-        for (&m, &s) in means.iter().zip(std_devs) {
+        for (&m, &s) in means.iter().zip(sds) {
             let z = (y - m) / s;
             let lc = ln_cdf(z);
             ln_f += lc;
@@ -112,13 +111,12 @@ pub fn expected_max_independent_normals(means: &[f64], std_devs: &[f64]) -> Resu
     // Median of the maximum: Σ ln Φ((y − μ_i)/σ_i) = ln ½, bracketed by max μ_i (where the
     // largest mean's factor is ½) and max(μ_i + 9σ_i) (where every factor exceeds 1 − 1e−19).
     let lo = means.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let hi = means.iter().zip(std_devs).map(|(&m, &s)| m + 9.0 * s).fold(f64::NEG_INFINITY, f64::max);
-    let median = median_of_maximum(means, std_devs, lo, hi);
+    let hi = means.iter().zip(sds).map(|(&m, &s)| m + 9.0 * s).fold(f64::NEG_INFINITY, f64::max);
+    let median = median_of_maximum(means, sds, lo, hi);
     // Variables that can come near the maximum shape its density; the others only multiply it by
     // 1 − (less than 1e−33).
-    let floor = means.iter().zip(std_devs).map(|(&m, &s)| m - 12.0 * s).fold(f64::NEG_INFINITY, f64::max);
-    let relevant: Vec<f64> =
-        means.iter().zip(std_devs).filter(|&(&m, &s)| m + 12.0 * s >= floor).map(|(_, &s)| s).collect();
+    let floor = means.iter().zip(sds).map(|(&m, &s)| m - 12.0 * s).fold(f64::NEG_INFINITY, f64::max);
+    let relevant: Vec<f64> = means.iter().zip(sds).filter(|&(&m, &s)| m + 12.0 * s >= floor).map(|(_, &s)| s).collect();
     let sigma_min = relevant.iter().cloned().fold(f64::INFINITY, f64::min);
     let spread = (2.0 * (relevant.len() as f64).ln()).sqrt().max(1.0);
     let step = STEP * sigma_min / spread;
@@ -151,8 +149,8 @@ pub fn expected_max_independent_normals(means: &[f64], std_devs: &[f64]) -> Resu
 /// let het = expected_min_independent_normals(&[5.0; 8], &[2.0; 8]).unwrap();
 /// assert!((het - expected_min_normal(5.0, 2.0, 8).unwrap()).abs() < 1e-12);
 /// ```
-pub fn expected_min_independent_normals(means: &[f64], std_devs: &[f64]) -> Result<f64, OrderStatsError> {
+pub fn expected_min_independent_normals(means: &[f64], sds: &[f64]) -> Result<f64, OrderStatsError> {
     let negated: Vec<f64> = means.iter().map(|m| -m).collect();
-    validate(&negated, std_devs)?;
-    Ok(-expected_max_independent_normals(&negated, std_devs)?)
+    validate(&negated, sds)?;
+    Ok(-expected_max_independent_normals(&negated, sds)?)
 }

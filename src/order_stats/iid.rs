@@ -1,7 +1,7 @@
 //! Order statistics of i.i.d. samples of any [`IidLaw`] (Ahn et al., eqs. (14a)/(14b)).
 
 use super::error::OrderStatsError;
-use super::law::IidLaw;
+use super::iid_law::IidLaw;
 use super::normal::OrderStatMoments;
 use super::normal::{check_rank, rank_moments_log};
 
@@ -55,6 +55,17 @@ fn moments<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, want_sd: bool) -> Result
     rank_moments_log(r, n, TOL, want_sd, |z| law.ln_quantile_at_score(z))
 }
 
+/// Mean and standard deviation of the `r`-th smallest of `n` uniform variables on `[a, b]`:
+/// `U_(r:n) ~ a + (b − a) Beta(r, n − r + 1)`.
+pub(crate) fn uniform_moments(a: f64, b: f64, r: u64, n: u64) -> Result<OrderStatMoments, OrderStatsError> {
+    check_rank(r, n)?;
+    let (rf, nf) = (r as f64, n as f64);
+    let (p, q) = (rf / (nf + 1.0), (nf - rf + 1.0) / (nf + 1.0));
+    let mean = if p <= 0.5 { a + (b - a) * p } else { b - (b - a) * q };
+    let sd = (b - a) * (p * q / (nf + 2.0)).sqrt();
+    Ok(OrderStatMoments { mean, sd })
+}
+
 /// Expected `r`-th smallest of `n` i.i.d. variables of a law (Ahn et al., eq. (14a) for `r = n`,
 /// (14b) for `r = 1`).
 ///
@@ -101,7 +112,8 @@ fn moments<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, want_sd: bool) -> Result
 /// uniforms on `[0, 1]` has mean ½:
 ///
 /// ```
-/// use loadbal::order_stats::{Law, expected_order_stat_iid};
+/// use loadbal::law::Law;
+/// use loadbal::order_stats::expected_order_stat_iid;
 /// let e = expected_order_stat_iid(&Law::exponential(2.0).unwrap(), 1, 5).unwrap();
 /// assert!((e / 0.1 - 1.0).abs() < 1e-13);
 /// assert_eq!(expected_order_stat_iid(&Law::uniform(0.0, 1.0).unwrap(), 2, 3).unwrap(), 0.5);
@@ -135,9 +147,10 @@ pub fn expected_order_stat_iid<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64) -> R
 /// variance 1 + 1/4.
 ///
 /// ```
-/// use loadbal::order_stats::{Law, order_stat_moments_iid};
+/// use loadbal::law::Law;
+/// use loadbal::order_stats::order_stat_moments_iid;
 /// let m = order_stat_moments_iid(&Law::exponential(1.0).unwrap(), 2, 2).unwrap();
-/// assert!((m.mean - 1.5).abs() < 1e-13 && (m.std_dev - 1.25f64.sqrt()).abs() < 1e-12);
+/// assert!((m.mean - 1.5).abs() < 1e-13 && (m.sd - 1.25f64.sqrt()).abs() < 1e-12);
 /// ```
 pub fn order_stat_moments_iid<L: IidLaw + ?Sized>(
     law: &L,
@@ -168,7 +181,8 @@ pub fn order_stat_moments_iid<L: IidLaw + ?Sized>(
 /// `E[X] = e^{4.5}`:
 ///
 /// ```
-/// use loadbal::order_stats::{Law, expected_max_iid};
+/// use loadbal::law::Law;
+/// use loadbal::order_stats::expected_max_iid;
 /// let e = expected_max_iid(&Law::exponential(2.0).unwrap(), 4).unwrap();
 /// assert!((e / ((1.0 + 0.5 + 1.0 / 3.0 + 0.25) / 2.0) - 1.0).abs() < 1e-13);
 /// let ln = expected_max_iid(&Law::lognormal(0.0, 3.0).unwrap(), 1).unwrap();
@@ -201,7 +215,8 @@ pub fn expected_max_iid<L: IidLaw + ?Sized>(law: &L, n: u64) -> Result<f64, Orde
 /// The minimum of two Gamma(1, rate 3) (exponential) variables is exponential of rate 6:
 ///
 /// ```
-/// use loadbal::order_stats::{Law, expected_min_iid};
+/// use loadbal::law::Law;
+/// use loadbal::order_stats::expected_min_iid;
 /// let e = expected_min_iid(&Law::gamma(1.0, 3.0).unwrap(), 2).unwrap();
 /// assert!((e * 6.0 - 1.0).abs() < 1e-13);
 /// ```

@@ -15,9 +15,9 @@
 //! - The bounds the seeds use ([`david_bound`], Fong et al., eq. (7); [`sqrt_2_ln_n_bound`]).
 //! - Independent, non-identical normals ([`expected_max_independent_normals`]; Fong et al.
 //!   eqs. 16–18).
-//! - i.i.d. samples of any [`Law`] (normal, exponential, gamma, log-normal, Weibull, Pareto,
-//!   uniform) or any positive law implementing [`IidLaw`]: the mean and standard deviation of any
-//!   order statistic ([`expected_order_stat_iid`], [`expected_max_iid`], [`expected_min_iid`],
+//! - i.i.d. samples of any [`Law`](crate::law::Law) (normal, exponential, gamma, log-normal,
+//!   Weibull, Pareto, uniform, constant) or any positive law implementing [`IidLaw`]: the mean and
+//!   standard deviation of any order statistic ([`expected_order_stat_iid`], [`expected_max_iid`], [`expected_min_iid`],
 //!   [`order_stat_moments_iid`]; Ahn et al., eqs. (14a)/(14b)), to 1e−12 relative in both tails
 //!   or a typed error.
 //!
@@ -34,7 +34,7 @@ mod chen_tyler;
 mod error;
 mod heterogeneous;
 mod iid;
-mod law;
+mod iid_law;
 mod normal;
 
 pub use crate::numerics::normal::{
@@ -44,8 +44,9 @@ pub use bounds::{david_bound, sqrt_2_ln_n_bound};
 pub use chen_tyler::{chen_tyler_max, chen_tyler_std_dev, expected_max_chen_tyler, expected_min_chen_tyler};
 pub use error::OrderStatsError;
 pub use heterogeneous::{expected_max_independent_normals, expected_min_independent_normals};
+pub(crate) use iid::uniform_moments as uniform_order_stat_moments;
 pub use iid::{expected_max_iid, expected_min_iid, expected_order_stat_iid, order_stat_moments_iid};
-pub use law::{IidLaw, Law};
+pub use iid_law::IidLaw;
 pub use normal::{
     OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_min_std_normal,
     expected_order_stat_normal, expected_order_stat_std_normal, order_stat_moments_std_normal, std_dev_max_std_normal,

@@ -27,7 +27,7 @@ pub struct OrderStatMoments {
     /// Expected value.
     pub mean: f64,
     /// Standard deviation.
-    pub std_dev: f64,
+    pub sd: f64,
 }
 
 /// `mean, sd` in the value's own unit, e.g. the maximum of two standard normals (`1/√π`, `√(1 − 1/π)`):
@@ -39,7 +39,7 @@ pub struct OrderStatMoments {
 /// ```
 impl std::fmt::Display for OrderStatMoments {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "mean {}, sd {}", self.mean, self.std_dev)
+        write!(f, "mean {}, sd {}", self.mean, self.sd)
     }
 }
 
@@ -157,12 +157,12 @@ pub(crate) fn rank_moments<V: Fn(f64) -> f64>(r: u64, n: u64, value: V) -> Resul
     let grid = density.grid(r, n);
     let m = integrate(grid, 100_000, ValueKind::Linear, Refine::Fixed, true, |z| density.ln(z), value)
         .map_err(|e| quad_error(e, r, n))?;
-    Ok(OrderStatMoments { mean: m.mean, std_dev: m.variance.sqrt() })
+    Ok(OrderStatMoments { mean: m.mean, sd: m.variance.sqrt() })
 }
 
 /// Mean and standard deviation of `v(Z_(r:n))` for a positive increasing `v` given by its
 /// logarithm `ln_value(z)`, with the step halved until the result settles to `tol` (relative).
-/// Without `second`, only the mean is computed (`std_dev` is NaN), and the second moment need
+/// Without `second`, only the mean is computed (`sd` is NaN), and the second moment need
 /// not exist.
 pub(crate) fn rank_moments_log<V: Fn(f64) -> f64>(
     r: u64,
@@ -184,7 +184,7 @@ pub(crate) fn rank_moments_log<V: Fn(f64) -> f64>(
         ln_value,
     )
     .map_err(|e| quad_error(e, r, n))?;
-    Ok(OrderStatMoments { mean: m.mean, std_dev: m.variance.sqrt() })
+    Ok(OrderStatMoments { mean: m.mean, sd: m.variance.sqrt() })
 }
 
 /// Expected value of the `r`-th smallest of `n` i.i.d. standard normal variables (Royston's
@@ -246,7 +246,7 @@ pub fn expected_order_stat_std_normal(r: u64, n: u64) -> Result<f64, OrderStatsE
 /// ```
 /// use loadbal::order_stats::order_stat_moments_std_normal;
 /// let m = order_stat_moments_std_normal(2, 2).unwrap();
-/// assert!((m.std_dev - (1.0 - 1.0 / std::f64::consts::PI).sqrt()).abs() < 1e-13);
+/// assert!((m.sd - (1.0 - 1.0 / std::f64::consts::PI).sqrt()).abs() < 1e-13);
 /// ```
 pub fn order_stat_moments_std_normal(r: u64, n: u64) -> Result<OrderStatMoments, OrderStatsError> {
     rank_moments(r, n, |z| z)
@@ -333,7 +333,7 @@ pub fn expected_min_std_normal(n: u64) -> Result<f64, OrderStatsError> {
 /// assert!((std_dev_max_std_normal(1).unwrap() - 1.0).abs() < 1e-14);
 /// ```
 pub fn std_dev_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
-    Ok(order_stat_moments_std_normal(n, n)?.std_dev)
+    Ok(order_stat_moments_std_normal(n, n)?.sd)
 }
 
 /// `E[max of n i.i.d. N(μ, σ²)] = μ + σ·e_n` (Ahn et al., eqs. (14a)–(16)).
@@ -362,9 +362,9 @@ pub fn std_dev_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
 /// let e = expected_max_normal(40.0 * 488.1, 40f64.sqrt() * 116.6, 25).unwrap();
 /// assert_eq!(e.round(), 20_973.0);
 /// ```
-pub fn expected_max_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStatsError> {
-    check_location_scale(mu, sigma)?;
-    Ok(mu + sigma * expected_max_std_normal(n)?)
+pub fn expected_max_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
+    check_location_scale(mean, sd)?;
+    Ok(mean + sd * expected_max_std_normal(n)?)
 }
 
 /// `E[min of n i.i.d. N(μ, σ²)] = μ − σ·e_n` (Ahn et al., eq. (14b)).
@@ -391,9 +391,9 @@ pub fn expected_max_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStat
 /// let e = expected_min_normal(40.0 * 488.1, 40f64.sqrt() * 116.6, 25).unwrap();
 /// assert_eq!(e.round(), 18_075.0);
 /// ```
-pub fn expected_min_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStatsError> {
-    check_location_scale(mu, sigma)?;
-    Ok(mu - sigma * expected_max_std_normal(n)?)
+pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
+    check_location_scale(mean, sd)?;
+    Ok(mean - sd * expected_max_std_normal(n)?)
 }
 
 /// Expected `r`-th smallest of `n` i.i.d. N(μ, σ²) variables: `μ + σ·E[Z_(r:n)]`.
@@ -418,7 +418,7 @@ pub fn expected_min_normal(mu: f64, sigma: f64, n: u64) -> Result<f64, OrderStat
 /// // The median of 5 draws of N(10, 3²) is 10.
 /// assert!((expected_order_stat_normal(10.0, 3.0, 3, 5).unwrap() - 10.0).abs() < 1e-13);
 /// ```
-pub fn expected_order_stat_normal(mu: f64, sigma: f64, r: u64, n: u64) -> Result<f64, OrderStatsError> {
-    check_location_scale(mu, sigma)?;
-    Ok(mu + sigma * expected_order_stat_std_normal(r, n)?)
+pub fn expected_order_stat_normal(mean: f64, sd: f64, r: u64, n: u64) -> Result<f64, OrderStatsError> {
+    check_location_scale(mean, sd)?;
+    Ok(mean + sd * expected_order_stat_std_normal(r, n)?)
 }

@@ -36,7 +36,6 @@
 //! assert!(matches!(mm1(3.0, 2.0), Err(QueueingError::Unstable { rho }) if rho == 1.5));
 //! ```
 
-mod dist;
 mod dss;
 mod erlang;
 mod error;
@@ -47,9 +46,9 @@ mod metrics;
 mod mg1;
 mod region_network;
 mod regions;
+mod service_moments;
 mod sim_station;
 
-pub use dist::{Dist, ServiceMoments};
 pub use dss::{DssOutcome, DssSim};
 pub use error::{MAX_EVENTS, QueueingError};
 pub use finite::{mm1k, mmck};
@@ -62,4 +61,5 @@ pub use regions::{
     BorrowingVerdict, StabilityCase, VacationRule, borrowed_service_rate, classify_stability, idle_ratio,
     queue_count_bound, queue_volume_bound, service_rate, two_region_borrowing, waiting_time_bound,
 };
+pub use service_moments::ServiceMoments;
 pub use sim_station::{MAX_SIM_SERVERS, SimOutcome, StationEstimate, StationSim};

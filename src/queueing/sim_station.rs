@@ -2,9 +2,10 @@
 //! an event queue (heaps of server-free and departure epochs) for FIFO multi-server and
 //! finite-buffer stations, and a single server with multiple vacations. Poisson arrivals.
 
-use super::dist::Sampler;
+use super::QueueingError;
 use super::error::{check_events, positive};
-use super::{Dist, QueueingError};
+use super::service_moments::check_time_law;
+use crate::law::Law;
 use crate::montecarlo::{Estimate, MonteCarlo};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
@@ -37,8 +38,9 @@ pub const MAX_SIM_SERVERS: u64 = 1_000_000;
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::queueing::{md1, Dist, StationSim};
-/// let sim = StationSim::new(0.5, Dist::Deterministic { value: 1.0 }).customers(20_000, 2_000);
+/// use loadbal::law::Law;
+/// use loadbal::queueing::{md1, StationSim};
+/// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).customers(20_000, 2_000);
 /// let est = sim.estimate(&MonteCarlo::new(4, 16).unwrap()).unwrap();
 /// assert!(est.wq.agrees_with(md1(0.5, 1.0).unwrap().wq, 4.0)); // W_q = 0.5
 /// ```
@@ -48,13 +50,13 @@ pub struct StationSim {
     /// Poisson arrival rate λ.
     pub lambda: f64,
     /// Service time distribution.
-    pub service: Dist,
+    pub service: Law,
     /// Number of servers, `1 ≤ c ≤` [`MAX_SIM_SERVERS`].
     pub servers: u64,
     /// Total capacity K ≥ c, or `None` for an infinite buffer.
     pub capacity: Option<u64>,
     /// Vacation time distribution, for a single server with multiple vacations.
-    pub vacation: Option<Dist>,
+    pub vacation: Option<Law>,
     /// Arrivals simulated per replication, warm-up included.
     pub customers: u64,
     /// Leading arrivals discarded before measuring.
@@ -101,7 +103,7 @@ pub struct StationEstimate {
 
 impl StationSim {
     /// A single FIFO server with an infinite buffer, 10⁵ customers and 10⁴ warm-up.
-    pub fn new(lambda: f64, service: Dist) -> Self {
+    pub fn new(lambda: f64, service: Law) -> Self {
         StationSim { lambda, service, servers: 1, capacity: None, vacation: None, customers: 100_000, warmup: 10_000 }
     }
 
@@ -118,7 +120,7 @@ impl StationSim {
     }
 
     /// With multiple vacations drawn from `v`.
-    pub fn vacation(mut self, v: Dist) -> Self {
+    pub fn vacation(mut self, v: Law) -> Self {
         self.vacation = Some(v);
         self
     }
@@ -130,7 +132,7 @@ impl StationSim {
         self
     }
 
-    fn validate(&self) -> Result<(Exp<f64>, Sampler, Option<Sampler>), QueueingError> {
+    fn validate(&self) -> Result<(Exp<f64>, Law, Option<Law>), QueueingError> {
         positive("arrival rate lambda", self.lambda)?;
         if self.servers == 0 {
             return Err(QueueingError::NoServers { servers: 0 });
@@ -156,8 +158,11 @@ impl StationSim {
         }
         let arrivals = Exp::new(self.lambda)
             .map_err(|_| QueueingError::InvalidRate { name: "arrival rate lambda", value: self.lambda })?;
-        let vacation = self.vacation.map(|v| v.sampler()).transpose()?;
-        Ok((arrivals, self.service.sampler()?, vacation))
+        check_time_law("service time law", &self.service)?;
+        if let Some(v) = &self.vacation {
+            check_time_law("vacation time law", v)?;
+        }
+        Ok((arrivals, self.service, self.vacation))
     }
 
     /// One replication. Unstable stations are simulated too (their waits grow without bound).
@@ -171,8 +176,9 @@ impl StationSim {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::queueing::{Dist, StationSim};
-    /// let sim = StationSim::new(0.5, Dist::Deterministic { value: 1.0 }).customers(5_000, 500);
+    /// use loadbal::law::Law;
+    /// use loadbal::queueing::StationSim;
+    /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).customers(5_000, 500);
     /// let one = sim.run(&mut loadbal::montecarlo::stream(7, 0)).unwrap();
     /// assert!((one.w - one.wq - 1.0).abs() < 1e-9); // the sojourn adds the unit service
     /// assert_eq!(one.p_block, 0.0); // infinite buffer
@@ -191,7 +197,7 @@ impl StationSim {
         for k in 0..self.customers {
             let gap = arrivals.sample(rng);
             t += gap;
-            let s = service.draw(rng);
+            let s = service.sample(rng);
             let w = if lindley {
                 // W_k = max(0, W_{k−1} + S_{k−1} − A_k)
                 wait = if k == 0 { 0.0 } else { (wait + prev_service - gap).max(0.0) };
@@ -202,9 +208,9 @@ impl StationSim {
                 let start = if t < free_at {
                     free_at
                 } else {
-                    let mut end = free_at + v.draw(rng);
+                    let mut end = free_at + v.sample(rng);
                     while end < t {
-                        end += v.draw(rng);
+                        end += v.sample(rng);
                     }
                     end
                 };

@@ -172,6 +172,9 @@ pub enum ReplicationError {
         /// What went wrong.
         message: String,
     },
+    /// A job-time law was refused by its constructor.
+    #[error(transparent)]
+    Law(#[from] crate::law::LawError),
     /// An order-statistics computation failed.
     #[error(transparent)]
     OrderStats(#[from] crate::order_stats::OrderStatsError),

@@ -3,8 +3,9 @@
 //! and traces (§5.3.2).
 
 use super::ReplicationError;
-use super::exact::JobTimeDist;
+use crate::law::Law;
 use crate::montecarlo::{Estimate, MonteCarlo};
+use rand_distr::Distribution;
 
 pub(crate) fn positive_param(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
     if v.is_finite() && v > 0.0 {
@@ -222,7 +223,8 @@ impl std::fmt::Display for FirstLevelEstimate {
 /// ```
 ///
 /// # Errors
-/// As [`JobTimeDist::sampler`]; Monte Carlo errors.
+/// [`ReplicationError::InvalidParameter`] for a law without a finite positive standard
+/// deviation; Monte Carlo errors.
 ///
 /// # Accuracy
 /// Statistical: α is a mean with its standard error (agreement with the exact constants within 4 standard
@@ -231,15 +233,22 @@ impl std::fmt::Display for FirstLevelEstimate {
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::replication::{first_level_monte_carlo, exact::JobTimeDist};
+/// use loadbal::law::Law;
+/// use loadbal::replication::first_level_monte_carlo;
 /// let mc = MonteCarlo::new(5, 20_000).unwrap();
-/// let e = first_level_monte_carlo(&JobTimeDist::Exponential { mean: 2.0 }, &mc).unwrap();
+/// let e = first_level_monte_carlo(&Law::exponential(0.5).unwrap(), &mc).unwrap();
 /// assert!(e.alpha.agrees_with(0.5, 4.0));
 /// assert!((e.constants.beta_max - 1.118034).abs() < 0.05);
 /// ```
-pub fn first_level_monte_carlo(dist: &JobTimeDist, mc: &MonteCarlo) -> Result<FirstLevelEstimate, ReplicationError> {
-    let x = dist.sampler()?;
-    let (mu, sd) = (dist.mean(), dist.sd());
+pub fn first_level_monte_carlo(dist: &Law, mc: &MonteCarlo) -> Result<FirstLevelEstimate, ReplicationError> {
+    let (x, mu, sd) = (dist, dist.mean(), dist.sd());
+    if !(sd.is_finite() && sd > 0.0) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "sd",
+            value: sd,
+            expected: "a finite positive standard deviation of the job-time law",
+        });
+    }
     let e = mc.estimate_vec(4, |_, rng, out| {
         let (a, b) = ((x.sample(rng) - mu) / sd, (x.sample(rng) - mu) / sd);
         let (hi, lo) = (a.max(b), a.min(b));
@@ -263,8 +272,8 @@ mod tests {
     fn first_level_constants_are_exact() {
         let mc = MonteCarlo::new(12, 200_000).unwrap();
         for (dist, k) in [
-            (JobTimeDist::Exponential { mean: 3.0 }, exponential_first_level()),
-            (JobTimeDist::Normal { mean: 1.0, sd: 0.2 }, normal_first_level()),
+            (Law::exponential(1.0 / 3.0).unwrap(), exponential_first_level()),
+            (Law::normal(1.0, 0.2).unwrap(), normal_first_level()),
         ] {
             let FirstLevelEstimate { alpha, constants: est } = first_level_monte_carlo(&dist, &mc).unwrap();
             assert!(alpha.agrees_with(k.alpha, 4.0));
@@ -283,7 +292,7 @@ mod tests {
 
     #[test]
     fn estimators_recover_known_constants() {
-        let x = JobTimeDist::Exponential { mean: 1.0 }.sampler().unwrap();
+        let x = Law::exponential(1.0).unwrap();
         let mut rng = crate::montecarlo::stream(5, 0);
         let a: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
         let b: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();

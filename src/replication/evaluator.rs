@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::exact::JobTimeDist;
 use super::{JrParams, ReplicationError, check_cv, check_job, levels, pow2};
+use crate::law::Law;
 
 /// The model speedup of `R`-JR over ELB for one replica count.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,20 +59,16 @@ impl fmt::Display for ReplicaSpeedup {
 /// Model 1.1 with `E X = 100`, `σ = 80` on 4 processors (Dobber, eq. (5.23)–(5.25)): 180, 160,
 /// 160.
 /// ```
-/// use loadbal::replication::{exact::JobTimeDist, iteration_time, JrModel};
+/// use loadbal::law::Law;
+/// use loadbal::replication::{iteration_time, JrModel};
 /// let m = JrModel::DependentUnitBeta.planetlab_params();
-/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert_eq!(iteration_time(&job, 1, 4, &m).unwrap(), 180.0);
 /// assert_eq!(iteration_time(&job, 2, 4, &m).unwrap(), 160.0);
 /// assert_eq!(iteration_time(&job, 4, 4, &m).unwrap(), 160.0);
 /// assert!(iteration_time(&job, 3, 4, &m).is_err()); // R must be a power of two
 /// ```
-pub fn iteration_time(
-    job: &JobTimeDist,
-    replicas: u64,
-    processors: u64,
-    params: &JrParams,
-) -> Result<f64, ReplicationError> {
+pub fn iteration_time(job: &Law, replicas: u64, processors: u64, params: &JrParams) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
     iteration_time_levels(mean, sd, r, p, params)
@@ -216,8 +212,8 @@ mod tests {
         assert_eq!(speedup(0.5, 2, 12, &m), Err(ReplicationError::NotPowerOfTwo { what: "processors", value: 12 }));
         assert_eq!(speedup(0.5, 0, 4, &m), Err(ReplicationError::NotPowerOfTwo { what: "replicas", value: 0 }));
         assert!(matches!(speedup(0.5, 1, 1 << 41, &m), Err(ReplicationError::TooManyProcessors { .. })));
-        assert!(iteration_time(&JobTimeDist::Normal { mean: -1.0, sd: 0.5 }, 1, 2, &m).is_err());
-        assert!(iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: 2.0 }, 1, 2, &m).is_err());
+        assert!(iteration_time(&Law::normal(-1.0, 0.5).unwrap(), 1, 2, &m).is_err());
+        assert!(iteration_time(&Law::normal(1.0, 2.0).unwrap(), 1, 2, &m).is_err());
         assert!(matches!(
             speedup(0.5, 2, 512, &JrModel::DependentMeasuredBeta.planetlab_params()),
             Err(ReplicationError::BetaTableTooSmall { .. })

@@ -5,9 +5,10 @@
 use std::fmt;
 
 use rand::Rng;
-use rand_distr::{Distribution, Exp, Gamma, LogNormal, Normal, Uniform};
+use rand_distr::Distribution;
 
 use super::{ReplicationError, levels};
+use crate::law::Law;
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 
 pub(crate) use super::estimation::positive_param as positive;
@@ -15,166 +16,6 @@ pub(crate) use super::estimation::positive_param as positive;
 /// Most job-time draws one [`ExactModel`] run may make (replications × draws per replication):
 /// 10¹⁰, about a minute per core.
 pub const MAX_EXACT_DRAWS: u128 = 10_000_000_000;
-
-/// A job-time distribution `X`, every law given by its mean and standard deviation (the
-/// exponential by its mean alone, `σ = E X`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum JobTimeDist {
-    /// Exponential with the given mean (`σ = E X`, `c_X = 1`).
-    Exponential {
-        /// Mean `E X`.
-        mean: f64,
-    },
-    /// Gamma with mean and standard deviation (shape `(mean/sd)²`, scale `sd²/mean`).
-    Gamma {
-        /// Mean `E X`.
-        mean: f64,
-        /// Standard deviation `σ(X)`.
-        sd: f64,
-    },
-    /// Log-normal with mean and standard deviation (`σ_ln² = ln(1 + sd²/mean²)`).
-    LogNormal {
-        /// Mean `E X`.
-        mean: f64,
-        /// Standard deviation `σ(X)`.
-        sd: f64,
-    },
-    /// Normal (may draw negative times when `sd` is not small against `mean`; the exact model
-    /// Dobber, eq. (5.4) stays defined).
-    Normal {
-        /// Mean `E X`.
-        mean: f64,
-        /// Standard deviation `σ(X)`.
-        sd: f64,
-    },
-    /// Uniform with mean and standard deviation (on `mean ± √3 sd`).
-    Uniform {
-        /// Mean `E X`.
-        mean: f64,
-        /// Standard deviation `σ(X)`.
-        sd: f64,
-    },
-}
-
-impl fmt::Display for JobTimeDist {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JobTimeDist::Exponential { mean } => write!(f, "exponential job times, mean {mean}"),
-            JobTimeDist::Gamma { mean, sd } => write!(f, "gamma job times, mean {mean}, sd {sd}"),
-            JobTimeDist::LogNormal { mean, sd } => write!(f, "log-normal job times, mean {mean}, sd {sd}"),
-            JobTimeDist::Normal { mean, sd } => write!(f, "normal job times, mean {mean}, sd {sd}"),
-            JobTimeDist::Uniform { mean, sd } => write!(f, "uniform job times, mean {mean}, sd {sd}"),
-        }
-    }
-}
-
-/// A validated sampler for a [`JobTimeDist`].
-#[derive(Debug, Clone, Copy)]
-pub struct JobTimeSampler(Inner);
-
-#[derive(Debug, Clone, Copy)]
-enum Inner {
-    Exp(Exp<f64>),
-    Gamma(Gamma<f64>),
-    LogNormal(LogNormal<f64>),
-    Normal(Normal<f64>),
-    Uniform(Uniform<f64>),
-}
-
-impl JobTimeSampler {
-    /// Draws one job time.
-    ///
-    /// # Accuracy
-    /// An exact draw of the law by `rand_distr` (statistical).
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
-        match &self.0 {
-            Inner::Exp(d) => d.sample(rng),
-            Inner::Gamma(d) => d.sample(rng),
-            Inner::LogNormal(d) => d.sample(rng),
-            Inner::Normal(d) => d.sample(rng),
-            Inner::Uniform(d) => d.sample(rng),
-        }
-    }
-}
-
-impl JobTimeDist {
-    /// `E X`.
-    ///
-    /// # Accuracy
-    /// Exact (stored value).
-    pub fn mean(&self) -> f64 {
-        match *self {
-            JobTimeDist::Exponential { mean }
-            | JobTimeDist::Gamma { mean, .. }
-            | JobTimeDist::LogNormal { mean, .. }
-            | JobTimeDist::Normal { mean, .. }
-            | JobTimeDist::Uniform { mean, .. } => mean,
-        }
-    }
-
-    /// `σ(X)`.
-    ///
-    /// # Accuracy
-    /// Exact (stored value; the exponential's `σ = E X`).
-    pub fn sd(&self) -> f64 {
-        match *self {
-            JobTimeDist::Exponential { mean } => mean,
-            JobTimeDist::Gamma { sd, .. }
-            | JobTimeDist::LogNormal { sd, .. }
-            | JobTimeDist::Normal { sd, .. }
-            | JobTimeDist::Uniform { sd, .. } => sd,
-        }
-    }
-
-    /// A sampler, after checking the parameters.
-    ///
-    /// # Errors
-    /// [`ReplicationError::InvalidParameter`] for a non-positive mean (any law but the normal) or
-    /// standard deviation, or a NaN.
-    ///
-    /// # Examples
-    /// ```
-    /// use loadbal::replication::exact::JobTimeDist;
-    /// assert!(JobTimeDist::Gamma { mean: 1.0, sd: 0.5 }.sampler().is_ok());
-    /// assert!(JobTimeDist::Gamma { mean: 1.0, sd: 0.0 }.sampler().is_err());
-    /// ```
-    pub fn sampler(&self) -> Result<JobTimeSampler, ReplicationError> {
-        let bad = |name: &'static str, value: f64| ReplicationError::InvalidParameter {
-            name,
-            value,
-            expected: "parameters a distribution accepts",
-        };
-        let inner = match *self {
-            JobTimeDist::Exponential { mean } => {
-                Inner::Exp(Exp::new(1.0 / positive("mean", mean)?).map_err(|_| bad("mean", mean))?)
-            }
-            JobTimeDist::Gamma { mean, sd } => {
-                let (m, s) = (positive("mean", mean)?, positive("sd", sd)?);
-                Inner::Gamma(Gamma::new((m / s).powi(2), s * s / m).map_err(|_| bad("sd", sd))?)
-            }
-            JobTimeDist::LogNormal { mean, sd } => {
-                let (m, s) = (positive("mean", mean)?, positive("sd", sd)?);
-                let s2 = (s / m).powi(2).ln_1p();
-                Inner::LogNormal(LogNormal::new(m.ln() - 0.5 * s2, s2.sqrt()).map_err(|_| bad("sd", sd))?)
-            }
-            JobTimeDist::Normal { mean, sd } => {
-                if !mean.is_finite() {
-                    return Err(bad("mean", mean));
-                }
-                Inner::Normal(Normal::new(mean, positive("sd", sd)?).map_err(|_| bad("sd", sd))?)
-            }
-            JobTimeDist::Uniform { mean, sd } => {
-                if !mean.is_finite() {
-                    return Err(bad("mean", mean));
-                }
-                let half = 3f64.sqrt() * positive("sd", sd)?;
-                Inner::Uniform(Uniform::new(mean - half, mean + half).map_err(|_| bad("sd", sd))?)
-            }
-        };
-        Ok(JobTimeSampler(inner))
-    }
-}
 
 /// How the `R` jobs that one processor runs in one iteration relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,7 +39,7 @@ impl fmt::Display for Dependence {
 
 /// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)) at levels
 /// `(r, p)` validated by the caller.
-fn draw_levels<G: Rng + ?Sized>(rng: &mut G, x: &JobTimeSampler, r: u32, p: u32, dependence: Dependence) -> f64 {
+fn draw_levels<G: Rng + ?Sized>(rng: &mut G, x: &Law, r: u32, p: u32, dependence: Dependence) -> f64 {
     let (groups, replicas) = (1u64 << (p - r), 1u64 << r);
     let mut worst = f64::NEG_INFINITY;
     for _ in 0..groups {
@@ -228,15 +69,15 @@ fn draws_per_sample(replicas: u64, processors: u64, dependence: Dependence) -> u
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExactModel {
-    /// The job-time distribution `X`.
-    pub dist: JobTimeDist,
+    /// The job-time law `X`.
+    law: Law,
     /// How a processor's `R` jobs of one iteration relate.
-    pub dependence: Dependence,
+    dependence: Dependence,
 }
 
 impl fmt::Display for ExactModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "exact model (5.4): {}, {}", self.dist, self.dependence)
+        write!(f, "exact model (5.4): job times {}, {}", self.law, self.dependence)
     }
 }
 
@@ -272,7 +113,7 @@ impl fmt::Display for ExactRun {
 /// reduction of the replications' means into an [`ExactRun`] ([`ExactModel::replication`]).
 #[derive(Debug, Clone)]
 pub struct ExactReplication {
-    x: JobTimeSampler,
+    x: Law,
     levels: Vec<u32>,
     p: u32,
     dependence: Dependence,
@@ -373,13 +214,31 @@ impl fmt::Display for LevelConstants {
 }
 
 impl ExactModel {
-    /// The model, after checking the distribution.
+    /// The model of job times drawn from `law`, after checking that its Monte Carlo estimates
+    /// have standard errors (a finite variance).
     ///
     /// # Errors
-    /// As [`JobTimeDist::sampler`].
-    pub fn new(dist: JobTimeDist, dependence: Dependence) -> Result<Self, ReplicationError> {
-        dist.sampler()?;
-        Ok(ExactModel { dist, dependence })
+    /// [`ReplicationError::InvalidParameter`] for a law with an infinite variance (a Pareto law
+    /// with shape `≤ 2`).
+    pub fn new(law: Law, dependence: Dependence) -> Result<Self, ReplicationError> {
+        if !law.variance().is_finite() {
+            return Err(ReplicationError::InvalidParameter {
+                name: "job-time variance",
+                value: law.variance(),
+                expected: "a finite number (the Monte Carlo estimates need one)",
+            });
+        }
+        Ok(ExactModel { law, dependence })
+    }
+
+    /// The job-time law.
+    pub fn law(&self) -> Law {
+        self.law
+    }
+
+    /// How a processor's `R` jobs of one iteration relate.
+    pub fn dependence(&self) -> Dependence {
+        self.dependence
     }
 
     /// One draw of the iteration time of `R`-JR on `P` processors (Dobber, eq. (5.4)).
@@ -390,7 +249,7 @@ impl ExactModel {
     /// ```
     ///
     /// # Errors
-    /// As [`JobTimeDist::sampler`]; [`ReplicationError::NotPowerOfTwo`],
+    /// [`ReplicationError::NotPowerOfTwo`],
     /// [`ReplicationError::ReplicasExceedProcessors`]; [`ReplicationError::TooLarge`] when one
     /// draw would need more than [`MAX_EXACT_DRAWS`] job times.
     ///
@@ -400,8 +259,9 @@ impl ExactModel {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
-    /// let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     /// let v = model.sample_iteration_time(&mut loadbal::montecarlo::stream(1, 0), 2, 8).unwrap();
     /// assert!(v > 0.0);
     /// ```
@@ -411,13 +271,13 @@ impl ExactModel {
         replicas: u64,
         processors: u64,
     ) -> Result<f64, ReplicationError> {
-        let x = self.dist.sampler()?;
+        let x = &self.law;
         let (r, p) = levels(replicas, processors)?;
         let draws = draws_per_sample(replicas, processors, self.dependence);
         if draws > MAX_EXACT_DRAWS {
             return Err(ReplicationError::TooLarge { what: "job-time draws", value: draws, max: MAX_EXACT_DRAWS });
         }
-        Ok(draw_levels(rng, &x, r, p, self.dependence))
+        Ok(draw_levels(rng, x, r, p, self.dependence))
     }
 
     /// Monte Carlo estimates of the exact iteration time Dobber, eq. (5.4) for the replica counts asked for
@@ -430,7 +290,7 @@ impl ExactModel {
     /// ```
     ///
     /// # Errors
-    /// As [`JobTimeDist::sampler`]; [`ReplicationError::NotPowerOfTwo`],
+    /// [`ReplicationError::NotPowerOfTwo`],
     /// [`ReplicationError::ReplicasExceedProcessors`] for a bad count;
     /// [`ReplicationError::TooShort`] for an empty `replicas`; [`ReplicationError::TooLarge`]
     /// when the run would draw more than [`MAX_EXACT_DRAWS`] job times; Monte Carlo errors.
@@ -444,8 +304,9 @@ impl ExactModel {
     /// exact 2-JR speedup is 1.5, model 1.1's Dobber, eq. (5.22) at `c = 1`.
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
-    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
-    /// let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     /// let run = model.run(&[2], 2, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
     /// assert!(run.elb.agrees_with(1.5, 4.0) && run.iteration_times[0].agrees_with(1.0, 4.0));
     /// assert!(run.speedups[0].agrees_with(1.5, 4.0));
@@ -469,8 +330,9 @@ impl ExactModel {
     /// # Examples
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
-    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
-    /// let model = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     /// let mc = MonteCarlo::new(1, 2_000).unwrap();
     /// let rep = model.replication(&[2], 2, &mc).unwrap();
     /// let est = mc.estimate_vec(rep.dim(), |_, rng, out| rep.sample(rng, out).unwrap()).unwrap();
@@ -482,7 +344,7 @@ impl ExactModel {
         processors: u64,
         mc: &MonteCarlo,
     ) -> Result<ExactReplication, ReplicationError> {
-        let x = self.dist.sampler()?;
+        let x = self.law;
         if replicas.is_empty() {
             return Err(ReplicationError::TooShort { what: "an exact run's replica counts", needed: 1, got: 0 });
         }
@@ -525,8 +387,9 @@ impl ExactModel {
     /// Normal jobs, `R = 1`: `α(0, 1) = 1/√π` and `β(0, 1) = √(1 − 1/π)` exactly.
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
-    /// use loadbal::replication::exact::{Dependence, ExactModel, JobTimeDist};
-    /// let model = ExactModel::new(JobTimeDist::Normal { mean: 0.0, sd: 1.0 }, Dependence::Independent).unwrap();
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::normal(0.0, 1.0).unwrap(), Dependence::Independent).unwrap();
     /// let k = model.level_constants(1, 4, &MonteCarlo::new(2, 40_000).unwrap()).unwrap();
     /// assert!((k[0].alpha - 0.5642).abs() < 0.02 && (k[0].beta - 0.8256).abs() < 0.02);
     /// ```
@@ -540,7 +403,7 @@ impl ExactModel {
         if r == p {
             return Err(ReplicationError::ReplicasExceedProcessors { replicas: 2 * replicas, processors });
         }
-        let x = self.dist.sampler()?;
+        let x = self.law;
         let total = draws_per_sample(replicas, processors, self.dependence).saturating_mul(u128::from(mc.replications));
         if total > MAX_EXACT_DRAWS {
             return Err(ReplicationError::TooLarge {
@@ -649,7 +512,7 @@ pub fn exponential_independent_iteration_time(
     positive("mean", mean)?;
     levels(replicas, processors)?;
     let big_r = replicas as f64;
-    let g = crate::order_stats::Law::gamma(big_r, big_r)?;
+    let g = Law::gamma(big_r, big_r)?;
     Ok(mean * crate::order_stats::expected_max_iid(&g, processors / replicas)?)
 }
 
@@ -660,7 +523,7 @@ mod tests {
     #[test]
     fn exponential_exact_references() {
         let mc = MonteCarlo::new(11, 4_000).unwrap();
-        let exp = JobTimeDist::Exponential { mean: 1.0 };
+        let exp = Law::exponential(1.0).unwrap();
         // Independent: E max of P/R i.i.d. Gamma(R, 1/R), P = 8.
         let ind = ExactModel::new(exp, Dependence::Independent).unwrap();
         let run = ind.run(&[1, 2, 4, 8], 8, &mc).unwrap();
@@ -684,9 +547,8 @@ mod tests {
 
     #[test]
     fn display() {
-        let m = ExactModel::new(JobTimeDist::Gamma { mean: 2.0, sd: 0.5 }, Dependence::Independent).unwrap();
-        assert_eq!(m.to_string(), "exact model (5.4): gamma job times, mean 2, sd 0.5, independent jobs");
-        assert_eq!(JobTimeDist::Exponential { mean: 1.5 }.to_string(), "exponential job times, mean 1.5");
+        let m = ExactModel::new(Law::gamma_mean_sd(2.0, 0.5).unwrap(), Dependence::Independent).unwrap();
+        assert_eq!(m.to_string(), "exact model (5.4): job times gamma_mean_sd(mean = 2, sd = 0.5), independent jobs");
         assert_eq!(Dependence::SameProcessorSameIteration.to_string(), "equal jobs per processor and iteration");
         let k = LevelConstants { groups: 4, alpha: 0.5, beta: 0.75 };
         assert_eq!(k.to_string(), "max of 4 groups: α = 0.5000, β = 0.7500");
@@ -708,11 +570,12 @@ mod tests {
 
     #[test]
     fn bad_input() {
-        assert!(JobTimeDist::Exponential { mean: -1.0 }.sampler().is_err());
-        assert!(JobTimeDist::Gamma { mean: 1.0, sd: 0.0 }.sampler().is_err());
-        assert!(JobTimeDist::Uniform { mean: 1.0, sd: -1.0 }.sampler().is_err());
-        assert!(JobTimeDist::Normal { mean: f64::NAN, sd: 1.0 }.sampler().is_err());
-        let m = ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, Dependence::Independent).unwrap();
+        let heavy = Law::pareto(1.0, 2.0).unwrap();
+        assert!(matches!(
+            ExactModel::new(heavy, Dependence::Independent),
+            Err(ReplicationError::InvalidParameter { name: "job-time variance", .. })
+        ));
+        let m = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
         let mc = MonteCarlo::new(1, 10).unwrap();
         assert!(matches!(m.run(&[3], 8, &mc), Err(ReplicationError::NotPowerOfTwo { .. })));
         assert!(matches!(m.run(&[], 8, &mc), Err(ReplicationError::TooShort { .. })));

@@ -162,7 +162,7 @@ fn power_of_two(what: &'static str, value: u64) -> Result<u32, ReplicationError>
 }
 
 /// `(E X, σ(X))` of a job-time law, checked against the models' domain.
-pub(crate) fn check_job(job: &exact::JobTimeDist) -> Result<(f64, f64), ReplicationError> {
+pub(crate) fn check_job(job: &crate::law::Law) -> Result<(f64, f64), ReplicationError> {
     let (mean, sd) = (job.mean(), job.sd());
     check_mean_sd(mean, sd)?;
     Ok((mean, sd))

@@ -7,11 +7,12 @@ use crate::via_methods::{
     rp_step,
 };
 use loadbal::ensemble::{
-    ArClaimConstants, CountStep, ExtremesMethod, RpDonorModel, StaticOptions, TaskTimes, Torus, VarianceConvention,
+    ArClaimConstants, CountStep, ExtremesMethod, RpDonorModel, StaticOptions, Torus, VarianceConvention,
     adjusted_counts, ar_adjusted_variance_after, ar_min_r_for_idle_decrease, count_mean_var,
     expected_algebraic_variance, imbalance_metrics, residual_task_moments, rp_expected_variance_decrease,
     static_prediction, static_variance, step_variance_decrease, variance_decrease,
 };
+use loadbal::law::Law;
 use proptest::prelude::*;
 
 fn any_f64() -> impl Strategy<Value = f64> {
@@ -32,22 +33,39 @@ proptest! {
 
     #[test]
     fn float_inputs_never_panic(x in prop::collection::vec(any_f64(), 0..6), y in prop::collection::vec(any_f64(), 0..6), a in any_f64(), b in any_f64(), n in 0u64..50) {
+        // A law the constructor refuses (NaN, negative sd) never reaches the formulas.
+        let law_ab = Law::normal(a, b).ok();
         no_nan(&imbalance_metrics(&x))?;
         no_nan(&count_mean_var(&x))?;
-        no_nan(&expected_algebraic_variance(TaskTimes::new(a, b), &x, n as usize))?;
+        if let Some(law) = &law_ab {
+            no_nan(&expected_algebraic_variance(law, &x, n as usize))?;
+        }
         no_nan(&variance_decrease(a, &x, &y))?;
-        no_nan(&residual_task_moments(TaskTimes::new(a, b)))?;
-        no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::WithRunningTaskCorrection))?;
-        no_nan(&static_variance(TaskTimes::new(a, b), n, n / 3, VarianceConvention::Exact))?;
-        no_nan(&static_prediction(TaskTimes::new(a, b), n, n / 3, StaticOptions { method: ExtremesMethod::ChenTyler, convention: VarianceConvention::Exact }))?;
-        no_nan(&static_prediction(TaskTimes::new(a, b), n, n / 3, StaticOptions::default()))?;
-        no_nan(&ar_min_r_for_idle_decrease(TaskTimes::new(a, b), ArClaimConstants { eps: a, c_max: b, g: a }))?;
+        if let Some(law) = &law_ab {
+            no_nan(&residual_task_moments(law))?;
+        }
+        if let Some(law) = &law_ab {
+            no_nan(&static_variance(law, n, n / 3, VarianceConvention::WithRunningTaskCorrection))?;
+        }
+        if let Some(law) = &law_ab {
+            no_nan(&static_variance(law, n, n / 3, VarianceConvention::Exact))?;
+        }
+        if let Some(law) = &law_ab {
+            no_nan(&static_prediction(law, n, n / 3, StaticOptions { method: ExtremesMethod::ChenTyler, convention: VarianceConvention::Exact }))?;
+        }
+        if let Some(law) = &law_ab {
+            no_nan(&static_prediction(law, n, n / 3, StaticOptions::default()))?;
+        }
+        if let Some(law) = &law_ab {
+            no_nan(&ar_min_r_for_idle_decrease(law, ArClaimConstants { eps: a, c_max: b, g: a }))?;
+        }
         no_nan(&md_variance_decrease(a, n, n % 4))?;
         no_nan(&ar_adjusted_variance_after(n % 7, n % 5))?;
     }
 
     #[test]
     fn count_inputs_never_panic(r in prop::collection::vec(0u64..20, 0..8), s in prop::collection::vec(any::<bool>(), 0..8), idle in 0usize..10, donor in 0usize..10, g in prop::collection::vec(0usize..10, 0..6), mu in any_f64()) {
+        let law_mu = Law::normal(mu, mu).ok();
         no_nan(&adjusted_counts(&r, &s))?;
         no_nan(&md_step(&r, idle))?;
         no_nan(&ar_step(&r, idle))?;
@@ -64,8 +82,12 @@ proptest! {
         no_nan(&rp_max_idle_claim(mu, &r, idle, donor))?;
         no_nan(&rp_avg_idle_claim(mu, &r, idle, donor))?;
         no_nan(&nr_max_idle_claim(&r, &g))?;
-        no_nan(&ar_range_claim(TaskTimes::new(mu, mu), &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, ..ArClaimConstants::default() }))?;
-        no_nan(&ar_avg_idle_claim(TaskTimes::new(mu, mu), &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }))?;
+        if let Some(law) = &law_mu {
+            no_nan(&ar_range_claim(law, &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, ..ArClaimConstants::default() }))?;
+        }
+        if let Some(law) = &law_mu {
+            no_nan(&ar_avg_idle_claim(law, &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }))?;
+        }
         if let Ok(t) = Torus::new(idle % 4, donor % 4) {
             prop_assert!(t.group(idle % t.len()).iter().all(|&v| v < t.len()));
         }

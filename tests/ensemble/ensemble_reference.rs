@@ -4,7 +4,8 @@
 
 use crate::reference_support;
 
-use loadbal::ensemble::{StaticOptions, TaskTimes, VarianceConvention, static_prediction, static_variance};
+use loadbal::ensemble::{StaticOptions, VarianceConvention, static_prediction, static_variance};
+use loadbal::law::Law;
 use reference_support::{load, rel_err};
 
 #[test]
@@ -13,14 +14,14 @@ fn static_predictions_to_1e11() {
     let rows = load("ensemble_static");
     for row in &rows {
         let (mu, sigma, n, p) = (row.f64("mu"), row.f64("sigma"), row.u64("n"), row.u64("p"));
-        let s = static_prediction(TaskTimes::new(mu, sigma), n, p, StaticOptions::default())
+        let s = static_prediction(&Law::normal(mu, sigma).unwrap(), n, p, StaticOptions::default())
             .unwrap_or_else(|e| panic!("line {}: {e}", row.line));
         for (got, col) in [(s.expected_max, "expected_max"), (s.expected_min, "expected_min")] {
             let err = rel_err(got, row.f64(col));
             worst_extremes = worst_extremes.max(err);
             assert!(err < 1e-11, "line {}: {col} {got} vs {} ({err:e})", row.line, row.str(col));
         }
-        let v = static_variance(TaskTimes::new(mu, sigma), n, p, VarianceConvention::Exact).unwrap();
+        let v = static_variance(&Law::normal(mu, sigma).unwrap(), n, p, VarianceConvention::Exact).unwrap();
         let err = rel_err(v, row.f64("expected_variance"));
         worst_variance = worst_variance.max(err);
         assert!(err < 1e-14, "line {}: variance {v} vs {} ({err:e})", row.line, row.str("expected_variance"));
@@ -55,7 +56,7 @@ fn closed_forms_within_their_documented_bounds() {
     for row in &rows {
         let f = row.str("function").to_string();
         let (mu, sigma, want) = (row.f64("mu"), row.f64("sigma"), row.f64("value"));
-        let law = TaskTimes::new(mu, sigma);
+        let law = &Law::normal(mu, sigma).unwrap();
         let (a, b) = (row.str("a"), row.str("b"));
         let ints = || (row.u64("a"), row.u64("b"), row.u64("c"), row.u64("d"));
         let (got, bound_u) = match f.as_str() {

@@ -2,7 +2,8 @@
 //! implementation it replaced (commit d587405, which scanned every trigger on every event): same
 //! seed, same event order, same bits of every compute time, finish time and recorded step.
 
-use loadbal::ensemble::{Algorithm, SimConfig, SimResult, Torus, gamma_matched, simulate};
+use loadbal::ensemble::{Algorithm, SimConfig, SimResult, Torus, simulate};
+use loadbal::law::Law;
 use loadbal::montecarlo::stream;
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
@@ -108,8 +109,8 @@ fn runs_of<D: Distribution<f64>>(law_name: &str, law: &D, cost: f64, seed: &mut 
 fn runs() -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut seed = 0;
-    runs_of("wild", &gamma_matched(488.1, 116.6).unwrap(), 50.0, &mut seed, &mut out);
-    runs_of("mutant", &gamma_matched(152.0, 191.1).unwrap(), 20.0, &mut seed, &mut out);
+    runs_of("wild", &Law::gamma_mean_sd(488.1, 116.6).unwrap(), 50.0, &mut seed, &mut out);
+    runs_of("mutant", &Law::gamma_mean_sd(152.0, 191.1).unwrap(), 20.0, &mut seed, &mut out);
     runs_of("exp", &Exp::new(1.0).unwrap(), 0.1, &mut seed, &mut out);
     runs_of("whole", &Whole, 0.5, &mut seed, &mut out);
     out

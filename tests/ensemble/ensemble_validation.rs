@@ -4,11 +4,11 @@
 
 use crate::via_methods::{ar_step, md_step, md_variance_decrease, nr_step, rp_step};
 use loadbal::ensemble::{
-    Algorithm, ArClaimConstants, CountStep, MutantMixture, RpDonorModel, SimConfig, StaticOptions, TaskTimes, Torus,
-    VarianceConvention, adjusted_counts, expected_algebraic_variance, gamma_matched, monte_carlo_metrics,
-    residual_variance_sample, rp_expected_variance_decrease, simulate, static_prediction, step_variance_decrease,
-    step_variance_sample, truncated_normal,
+    Algorithm, ArClaimConstants, CountStep, RpDonorModel, SimConfig, StaticOptions, Torus, VarianceConvention,
+    adjusted_counts, expected_algebraic_variance, monte_carlo_metrics, residual_variance_sample,
+    rp_expected_variance_decrease, simulate, static_prediction, step_variance_decrease, step_variance_sample,
 };
+use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 use proptest::prelude::*;
 use rand_distr::Normal;
@@ -19,7 +19,7 @@ const SD: f64 = 116.6;
 #[test]
 fn eq9_prime_matches_sampled_remaining_times() {
     // cases (M4), gamma task times, residual f·t of Lemma 2
-    let g = gamma_matched(MU, SD).unwrap();
+    let g = Law::gamma_mean_sd(MU, SD).unwrap();
     let (f, t) = (false, true);
     let cases: [(&[u64], [bool; 5]); 4] = [
         (&[0, 3, 5, 2, 7], [f, t, t, t, t]),
@@ -30,7 +30,7 @@ fn eq9_prime_matches_sampled_remaining_times() {
     for (i, (r, running)) in cases.iter().enumerate() {
         let rhat = adjusted_counts(r, running).unwrap();
         let s = running.iter().filter(|&&b| b).count();
-        let model = expected_algebraic_variance(TaskTimes::new(MU, SD), &rhat, s).unwrap();
+        let model = expected_algebraic_variance(&Law::normal(MU, SD).unwrap(), &rhat, s).unwrap();
         let mc = MonteCarlo::new(100 + i as u64, 60_000).unwrap();
         let est = mc.estimate(|_, rng| residual_variance_sample(&g, r, running, rng).unwrap()).unwrap();
         assert!(est.agrees_with(model, 4.0), "case {i}: model {model}, {est:?}");
@@ -40,7 +40,7 @@ fn eq9_prime_matches_sampled_remaining_times() {
 #[test]
 fn step_decreases_match_lemma_4() {
     // M5: one step of each algorithm, same draws before and after
-    let g = gamma_matched(MU, SD).unwrap();
+    let g = Law::gamma_mean_sd(MU, SD).unwrap();
     let r = [0u64, 3, 5, 2, 7, 9, 1, 4, 6];
     let running: Vec<bool> = r.iter().map(|&c| c > 0).collect();
     let torus = Torus::new(3, 3).unwrap();
@@ -93,7 +93,7 @@ fn static_predictions_match_simulated_static_runs() {
     let mc = MonteCarlo::new(11, 6_000).unwrap();
     let cfg = SimConfig::new(1000, 25, Algorithm::Static);
     let est = monte_carlo_metrics(&normal, &cfg, &mc).unwrap();
-    let pred = static_prediction(TaskTimes::new(mu, sd), 1000, 25, StaticOptions::default()).unwrap();
+    let pred = static_prediction(&Law::normal(mu, sd).unwrap(), 1000, 25, StaticOptions::default()).unwrap();
     assert!(est.max.agrees_with(pred.expected_max, 4.0), "{:?} vs {}", est.max, pred.expected_max);
     assert!(est.min.agrees_with(pred.expected_min, 4.0));
     assert!(est.avg_idle.agrees_with(pred.expected_avg_idle, 4.0));
@@ -101,7 +101,7 @@ fn static_predictions_match_simulated_static_runs() {
     assert!(est.variance.agrees_with(pred.expected_variance, 4.0));
     // the §5.2 convention is rejected by the same runs
     let sec52 = static_prediction(
-        TaskTimes::new(mu, sd),
+        &Law::normal(mu, sd).unwrap(),
         1000,
         25,
         StaticOptions { convention: VarianceConvention::ScaledByProcessors, ..StaticOptions::default() },
@@ -110,12 +110,13 @@ fn static_predictions_match_simulated_static_runs() {
     assert!(!est.variance.agrees_with(sec52.expected_variance, 4.0));
 
     // skewed tasks: within the CLT bias the reference measures (M2: < 0.5%, M3: < 5%)
-    let wild = static_prediction(TaskTimes::new(MU, SD), 1000, 25, StaticOptions::default()).unwrap();
-    let g = monte_carlo_metrics(&gamma_matched(MU, SD).unwrap(), &cfg, &MonteCarlo::new(12, 2_000).unwrap()).unwrap();
+    let wild = static_prediction(&Law::normal(MU, SD).unwrap(), 1000, 25, StaticOptions::default()).unwrap();
+    let g =
+        monte_carlo_metrics(&Law::gamma_mean_sd(MU, SD).unwrap(), &cfg, &MonteCarlo::new(12, 2_000).unwrap()).unwrap();
     assert!((g.max.mean / wild.expected_max - 1.0).abs() < 0.005);
-    let mutant = static_prediction(TaskTimes::new(152.0, 191.1), 1000, 25, StaticOptions::default()).unwrap();
-    let m =
-        monte_carlo_metrics(&gamma_matched(152.0, 191.1).unwrap(), &cfg, &MonteCarlo::new(13, 2_000).unwrap()).unwrap();
+    let mutant = static_prediction(&Law::normal(152.0, 191.1).unwrap(), 1000, 25, StaticOptions::default()).unwrap();
+    let m = monte_carlo_metrics(&Law::gamma_mean_sd(152.0, 191.1).unwrap(), &cfg, &MonteCarlo::new(13, 2_000).unwrap())
+        .unwrap();
     let bias = m.max.mean / mutant.expected_max - 1.0;
     assert!(bias > 0.0 && bias < 0.05, "CLT bias {bias}");
 }
@@ -123,7 +124,7 @@ fn static_predictions_match_simulated_static_runs() {
 #[test]
 fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
     // M7/M10: each algorithm cuts the average idle time; after every AR step V(R̂') ≤ 1/4
-    let g = gamma_matched(MU, SD).unwrap();
+    let g = Law::gamma_mean_sd(MU, SD).unwrap();
     let mc = MonteCarlo::new(21, 100).unwrap();
     let stat = monte_carlo_metrics(&g, &SimConfig::new(1000, 25, Algorithm::Static), &mc).unwrap();
     for alg in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr] {
@@ -144,7 +145,7 @@ fn balancing_beats_static_and_ar_bounds_hold_along_histories() {
 fn mutant_mixture_drives_the_simulator() {
     let mc = MonteCarlo::new(5, 50).unwrap();
     let e = monte_carlo_metrics(
-        &MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 },
+        &Law::short_or_truncated_normal(0.75, 50.0, 458.0, 145.7).unwrap(),
         &SimConfig::new(1000, 25, Algorithm::Ar),
         &mc,
     )
@@ -159,7 +160,7 @@ proptest! {
         let p = (rows * cols) as u64;
         let mut cfg = SimConfig::new(n, p, Algorithm::ALL[alg]);
         cfg.torus = Some(Torus::new(rows, cols).unwrap());
-        let g = gamma_matched(10.0, 5.0).unwrap();
+        let g = Law::gamma_mean_sd(10.0, 5.0).unwrap();
         let a = simulate(&g, &cfg, &mut loadbal::montecarlo::stream(seed, 0)).unwrap();
         let s = simulate(&g, &SimConfig::new(n, p, Algorithm::Static), &mut loadbal::montecarlo::stream(seed, 0)).unwrap();
         let (ta, ts): (f64, f64) = (a.compute.iter().sum(), s.compute.iter().sum());
@@ -191,7 +192,7 @@ fn idle_time_claims_hold_by_monte_carlo() {
     assert!(nr_max_idle_claim(&r, &torus.group(0)).unwrap().hypotheses_hold);
     assert!(
         ar_range_claim(
-            TaskTimes::new(MU, SD),
+            &Law::normal(MU, SD).unwrap(),
             &r,
             0,
             ArClaimConstants { eps: 0.04, c_max: cm, ..ArClaimConstants::default() }
@@ -200,11 +201,11 @@ fn idle_time_claims_hold_by_monte_carlo() {
         .hypotheses_hold
     );
     assert!(
-        ar_avg_idle_claim(TaskTimes::new(MU, SD), &r, 0, ArClaimConstants { eps: 0.04, c_max: cm, g: 0.5 })
+        ar_avg_idle_claim(&Law::normal(MU, SD).unwrap(), &r, 0, ArClaimConstants { eps: 0.04, c_max: cm, g: 0.5 })
             .unwrap()
             .hypotheses_hold
     );
-    let g = gamma_matched(MU, SD).unwrap();
+    let g = Law::gamma_mean_sd(MU, SD).unwrap();
     let steps = [
         ("MD", md_step(&r, 0).unwrap().counts),
         ("AR", ar_step(&r, 0).unwrap().counts),
@@ -241,7 +242,7 @@ fn eq9_predicts_the_des_variance_at_balancing_instants_within_its_bias() {
     // remaining times at the first balancing instant to within a few percent: measured −5% (wild,
     // gamma) and +4% (mutant, gamma) at 1,000 tasks on 25 processors; asserted within 8%.
     for (mu, sd) in [(MU, SD), (152.0, 191.1)] {
-        let g = gamma_matched(mu, sd).unwrap();
+        let g = Law::gamma_mean_sd(mu, sd).unwrap();
         let mut cfg = SimConfig::new(1000, 25, Algorithm::Md);
         cfg.record_trajectory = true;
         let est = MonteCarlo::new(17, 600)
@@ -253,7 +254,7 @@ fn eq9_predicts_the_des_variance_at_balancing_instants_within_its_bias() {
                 let rhat = adjusted_counts(&s.counts_before, &s.running).unwrap();
                 let m = s.remaining_before.iter().sum::<f64>() / 25.0;
                 out[0] = s.remaining_before.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / 24.0;
-                out[1] = expected_algebraic_variance(TaskTimes::new(mu, sd), &rhat, n_run).unwrap();
+                out[1] = expected_algebraic_variance(&Law::normal(mu, sd).unwrap(), &rhat, n_run).unwrap();
             })
             .unwrap();
         let rel = est[0].mean / est[1].mean - 1.0;
@@ -266,9 +267,9 @@ fn unequal_split_prediction_matches_simulated_static_runs() {
     // 1,000 tasks on 64 processors (40 hold 16 tasks, 24 hold 15): the exact unequal-split
     // prediction against simulated static runs with normal tasks (σ/μ = 0.1: no truncation).
     let (mu, sd) = (10.0, 1.0);
-    let pred = static_prediction(TaskTimes::new(mu, sd), 1000, 64, StaticOptions::default()).unwrap();
+    let pred = static_prediction(&Law::normal(mu, sd).unwrap(), 1000, 64, StaticOptions::default()).unwrap();
     let est = monte_carlo_metrics(
-        &truncated_normal(mu, sd).unwrap(),
+        &Law::truncated_normal(mu, sd).unwrap(),
         &SimConfig::new(1000, 64, Algorithm::Static),
         &MonteCarlo::new(21, 4_000).unwrap(),
     )
@@ -283,7 +284,7 @@ fn unequal_split_prediction_matches_simulated_static_runs() {
 #[test]
 fn ahn_setting_with_normal_tasks_runs() {
     // Ahn et al.'s own setting: n = 1000, p = 25, normal task times, 2,000 runs, every algorithm.
-    let law = truncated_normal(488.1, 116.6).unwrap();
+    let law = Law::truncated_normal(488.1, 116.6).unwrap();
     let mc = MonteCarlo::new(5, 2_000).unwrap();
     for alg in Algorithm::ALL {
         let est = monte_carlo_metrics(&law, &SimConfig::new(1000, 25, alg), &mc).unwrap();

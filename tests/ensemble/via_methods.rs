@@ -3,16 +3,18 @@
 //! every test keeps its inputs and its comparison.
 
 use loadbal::ensemble::{
-    Algorithm, ArClaimConstants, ClaimKind, ClaimOptions, EnsembleError, IdleClaim, StepOutcome, TaskTimes, Trigger,
+    Algorithm, ArClaimConstants, ClaimKind, ClaimOptions, EnsembleError, IdleClaim, StepOutcome, Trigger,
 };
+use loadbal::law::Law;
 
 fn at(r: &[u64], idle: usize) -> Trigger {
     Trigger::new(r.to_vec(), idle)
 }
 
-/// A law with mean `mu` for the claims that read only the mean (MD, RP, NR).
-fn mean_only(mu: f64) -> TaskTimes {
-    TaskTimes::new(mu, 0.0)
+/// A law with mean `mu` for the claims that read only the mean (MD, RP, NR): a bad mean is the
+/// law's error, as the free functions' `mu_t` check gave an error.
+fn mean_only(mu: f64) -> Result<Law, EnsembleError> {
+    Ok(Law::deterministic(mu)?)
 }
 
 fn average() -> ClaimOptions {
@@ -58,27 +60,27 @@ pub fn nr_variance_decrease(mu: f64, r: &[u64], idle: usize, group: &[usize]) ->
 }
 
 pub fn md_max_idle_claim(mu: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
-    Algorithm::Md.idle_claim(mean_only(mu), &at(r, idle), &ClaimOptions::default())
+    Algorithm::Md.idle_claim(&mean_only(mu)?, &at(r, idle), &ClaimOptions::default())
 }
 
 pub fn md_avg_idle_claim(mu: f64, r: &[u64], idle: usize) -> Result<IdleClaim, EnsembleError> {
-    Algorithm::Md.idle_claim(mean_only(mu), &at(r, idle), &average())
+    Algorithm::Md.idle_claim(&mean_only(mu)?, &at(r, idle), &average())
 }
 
 pub fn rp_max_idle_claim(mu: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
-    Algorithm::Rp.idle_claim(mean_only(mu), &at(r, idle).with_partners(vec![donor]), &ClaimOptions::default())
+    Algorithm::Rp.idle_claim(&mean_only(mu)?, &at(r, idle).with_partners(vec![donor]), &ClaimOptions::default())
 }
 
 pub fn rp_avg_idle_claim(mu: f64, r: &[u64], idle: usize, donor: usize) -> Result<IdleClaim, EnsembleError> {
-    Algorithm::Rp.idle_claim(mean_only(mu), &at(r, idle).with_partners(vec![donor]), &average())
+    Algorithm::Rp.idle_claim(&mean_only(mu)?, &at(r, idle).with_partners(vec![donor]), &average())
 }
 
 pub fn nr_max_idle_claim(r: &[u64], group: &[usize]) -> Result<IdleClaim, EnsembleError> {
-    Algorithm::Nr.idle_claim(mean_only(1.0), &group_trigger(r, group), &ClaimOptions::default())
+    Algorithm::Nr.idle_claim(&mean_only(1.0)?, &group_trigger(r, group), &ClaimOptions::default())
 }
 
 pub fn ar_range_claim(
-    law: TaskTimes,
+    law: &Law,
     r: &[u64],
     idle: usize,
     constants: ArClaimConstants,
@@ -87,7 +89,7 @@ pub fn ar_range_claim(
 }
 
 pub fn ar_avg_idle_claim(
-    law: TaskTimes,
+    law: &Law,
     r: &[u64],
     idle: usize,
     constants: ArClaimConstants,

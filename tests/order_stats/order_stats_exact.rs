@@ -85,7 +85,7 @@ fn normal_scores_sum_to_zero_and_satisfy_the_recurrence() {
         for r in 1..=n {
             let m = order_stat_moments_std_normal(r, n).unwrap();
             sum += m.mean;
-            sum_sq += m.std_dev * m.std_dev + m.mean * m.mean;
+            sum_sq += m.sd * m.sd + m.mean * m.mean;
         }
         assert!(sum.abs() < 1e-12, "n = {n}: {sum}");
         assert!((sum_sq - n as f64).abs() < 1e-11, "n = {n}: {sum_sq}");

@@ -3,6 +3,7 @@
 //! forms); the crate's earlier errors are noted per row.
 #![allow(clippy::excessive_precision)] // the references are quoted to all the digits mpmath gave
 
+use loadbal::law::Law;
 use loadbal::order_stats::*;
 
 fn rel(got: f64, want: f64) -> f64 {

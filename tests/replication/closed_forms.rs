@@ -5,7 +5,7 @@
 //! and against the library's evaluator to 1e-12 (below); the library keeps only the generic
 //! evaluator, of which every closed form is a special case.
 
-use loadbal::replication::exact::JobTimeDist;
+use loadbal::law::Law;
 use loadbal::replication::{BetaMax, BetaMin, JrParams, ReplicationError};
 
 /// A job time given by its mean and standard deviation, as the closed forms read it.
@@ -77,8 +77,8 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
 /// ```
-/// use loadbal::replication::{closed_forms::dependent_iteration_time, exact::JobTimeDist};
-/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// use loadbal::replication::{closed_forms::dependent_iteration_time};
+/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| dependent_iteration_time(&job, r, 8).unwrap()).collect();
 /// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
 /// ```
@@ -187,8 +187,8 @@ pub fn independent_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
 /// # Examples
 /// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
 /// ```
-/// use loadbal::replication::{closed_forms::independent_iteration_time, exact::JobTimeDist};
-/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// use loadbal::replication::{closed_forms::independent_iteration_time};
+/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert!((independent_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
 /// ```
 pub fn independent_iteration_time(job: &Job, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
@@ -263,9 +263,9 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// # Examples
 /// The §5.4.2 example (α = 0.6, β₁ = 1.01, β₂ = ½) with `E X = 100`, `σ = 80`, `P = 2^10`, `R = 4`:
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::constant_beta_iteration_time, exact::JobTimeDist};
+/// use loadbal::replication::{JrParams, closed_forms::constant_beta_iteration_time};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert!((constant_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
 pub fn constant_beta_iteration_time(
@@ -340,9 +340,9 @@ pub fn constant_beta_speedup(
 /// # Examples
 /// With constant ratios it is model 1.2: `E X = 100`, `σ = 80`, α = 0.6, β₁ = 1.01, β₂ = ½:
 /// ```
-/// use loadbal::replication::{JrParams, closed_forms::varying_beta_iteration_time, exact::JobTimeDist};
+/// use loadbal::replication::{JrParams, closed_forms::varying_beta_iteration_time};
 /// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// let job = JobTimeDist::Gamma { mean: 100.0, sd: 80.0 };
+/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
 /// assert!((varying_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
 /// ```
 pub fn varying_beta_iteration_time(
@@ -418,9 +418,9 @@ pub fn varying_beta_speedup(
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
 /// ```
 /// use loadbal::replication::closed_forms::implied_min_beta_iteration_time;
-/// use loadbal::replication::{BetaMax, BetaMin, JrParams, exact::JobTimeDist};
+/// use loadbal::replication::{BetaMax, BetaMin, JrParams};
 /// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
-/// let t = implied_min_beta_iteration_time(&JobTimeDist::Gamma { mean: 1.0, sd: 0.8 }, 2, 8, &m).unwrap();
+/// let t = implied_min_beta_iteration_time(&Law::gamma_mean_sd(1.0, 0.8).unwrap(), 2, 8, &m).unwrap();
 /// assert!((t - 2.3313708499).abs() < 1e-9);
 /// ```
 pub fn implied_min_beta_iteration_time(
@@ -500,8 +500,8 @@ mod tests {
 
     const CVS: [f64; 5] = [0.0, 0.3, 0.57, 0.8, 1.0];
 
-    fn job(c: f64) -> JobTimeDist {
-        JobTimeDist::Normal { mean: 1.0, sd: c }
+    fn job(c: f64) -> Law {
+        Law::normal(1.0, c).unwrap()
     }
 
     fn unit_job(c: f64) -> Job {

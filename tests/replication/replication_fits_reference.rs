@@ -8,7 +8,7 @@
 use crate::closed_forms;
 use crate::reference_support;
 
-use loadbal::replication::exact::JobTimeDist;
+use loadbal::law::Law;
 use loadbal::replication::{self, BetaMax, BetaMin, JrModel, JrParams, iteration_time};
 use reference_support::{Record, load, rel_err};
 
@@ -111,8 +111,8 @@ fn closed_form_iteration_times_at_mean_100() {
     let rows = load("replication_fits");
     family(&rows, "iteration_time_", 1e-13, |r| {
         let name = r.str("function").trim_start_matches("iteration_time_");
-        let job = JobTimeDist::Gamma { mean: 100.0, sd: 100.0 * r.f64("a") };
-        let job = if r.f64("a") == 0.0 { JobTimeDist::Normal { mean: 100.0, sd: 0.0 } } else { job };
+        let cv = r.f64("a");
+        let job = if cv == 0.0 { Law::normal(100.0, 0.0) } else { Law::gamma_mean_sd(100.0, 100.0 * cv) }.unwrap();
         let oracle_job = closed_forms::Job { mean: 100.0, sd: 100.0 * r.f64("a") };
         let (rr, pp) = (r.u64("b"), r.u64("c"));
         let m = model(name);

@@ -4,9 +4,9 @@
 use crate::closed_forms::{
     Job, dependent_iteration_time, dependent_speedup, dependent_speedup_full_replication, independent_speedup,
 };
+use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::replication;
-use loadbal::replication::exact::JobTimeDist;
 use loadbal::replication::{Dependence, ExactModel};
 use loadbal::replication::{JrModel, speedup_profile};
 
@@ -76,7 +76,7 @@ fn model21_g8_g9b() {
 fn exact_model_monte_carlo_g12() {
     let mc = MonteCarlo::new(2026, 20_000).unwrap();
     // Exponential jobs, independent, P = 16: E max of P/R i.i.d. Gamma(R, rate R).
-    let exp = JobTimeDist::Exponential { mean: 1.0 };
+    let exp = Law::exponential(1.0).unwrap();
     let counts = [1u64, 2, 4, 8, 16];
     let run = ExactModel::new(exp, Dependence::Independent).unwrap().run(&counts, 16, &mc).unwrap();
     for (&r, e) in counts.iter().zip(&run.iteration_times) {
@@ -91,7 +91,7 @@ fn exact_model_monte_carlo_g12() {
         assert!(e.agrees_with(w, 4.0), "{e:?} vs {w}");
     }
     // Normal jobs: ELB on 8 processors is E max of 8 normals, mean + 1.423600 sd.
-    let n = ExactModel::new(JobTimeDist::Normal { mean: 10.0, sd: 1.0 }, Dependence::Independent).unwrap();
+    let n = ExactModel::new(Law::normal(10.0, 1.0).unwrap(), Dependence::Independent).unwrap();
     let run = n.run(&[2], 8, &mc).unwrap();
     let e8 = loadbal::order_stats::expected_max_std_normal(8).unwrap();
     close(e8, 1.423600, 1e-6);

@@ -2,9 +2,9 @@
 //! finite answer or a typed error in bounded time (never a panic, NaN or silent clamp).
 
 use crate::closed_forms::{constant_beta_speedup, dependent_speedup, independent_speedup, varying_beta_iteration_time};
+use loadbal::law::Law;
 use loadbal::replication::DesConfig;
 use loadbal::replication::Trace;
-use loadbal::replication::exact::JobTimeDist;
 use loadbal::replication::{self, JrModel, JrParams, ReplicationError, iteration_time, speedup};
 use loadbal::replication::{Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time};
 use loadbal::replication::{PredictorKind, predict_series};
@@ -23,7 +23,7 @@ proptest! {
         let e21 = speedup(c, r, p, &JrParams::independent_jobs()).unwrap();
         prop_assert!((independent_speedup(c, r, p).unwrap() - e21).abs() <= 1e-12 * e21.abs().max(1.0));
         let m22 = JrModel::PartlyIndependentConstantBeta.planetlab_params();
-        let job = JobTimeDist::Normal { mean: 1.0, sd: c };
+        let job = Law::normal(1.0, c).unwrap();
         let t = iteration_time(&job, r, p, &m22).unwrap();
         let oracle_job = crate::closed_forms::Job { mean: 1.0, sd: c };
         prop_assert!((varying_beta_iteration_time(&oracle_job, r, p, &m22).unwrap() - t).abs() <= 1e-12 * t.abs().max(1.0));
@@ -46,7 +46,7 @@ proptest! {
                 prop_assert!(best.speedup >= 1.0 && best.replicas <= big_p && best.replicas.is_power_of_two());
                 // Brute force over every R: none with a positive iteration time does better.
                 for r in (0..=p).map(|k| 1u64 << k) {
-                    if iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: c }, r, big_p, &params).unwrap() > 0.0 {
+                    if iteration_time(&Law::normal(1.0, c).unwrap(), r, big_p, &params).unwrap() > 0.0 {
                         prop_assert!(speedup(c, r, big_p, &params).unwrap() <= best.speedup * (1.0 + 1e-12));
                     }
                 }
@@ -58,8 +58,8 @@ proptest! {
     fn model11_iteration_time_is_linear_in_sigma(mean in 0.1f64..100.0, c in 0.0f64..=1.0, p in 1u32..=8) {
         let m = JrModel::DependentUnitBeta.planetlab_params();
         for r in 0..=p {
-            let a = iteration_time(&JobTimeDist::Normal { mean, sd: c * mean }, 1 << r, 1 << p, &m).unwrap();
-            let b = mean * iteration_time(&JobTimeDist::Normal { mean: 1.0, sd: c }, 1 << r, 1 << p, &m).unwrap();
+            let a = iteration_time(&Law::normal(mean, c * mean).unwrap(), 1 << r, 1 << p, &m).unwrap();
+            let b = mean * iteration_time(&Law::normal(1.0, c).unwrap(), 1 << r, 1 << p, &m).unwrap();
             prop_assert!((a - b).abs() <= 1e-9 * a.abs().max(1.0));
         }
     }

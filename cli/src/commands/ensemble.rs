@@ -2,13 +2,11 @@
 
 use loadbal::ensemble::{
     Algorithm, EnsembleError, ExtremesMethod, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, METRICS,
-    MetricsEstimate, MutantMixture, SimConfig, StaticOptions, StaticPrediction, TaskTimes, Torus, TruncatedNormal,
-    adjusted_counts, expected_algebraic_variance, gamma_matched, lognormal_matched, metrics_sample, simulate,
-    static_prediction, truncated_normal,
+    MetricsEstimate, SimConfig, StaticOptions, StaticPrediction, Torus, adjusted_counts, expected_algebraic_variance,
+    metrics_sample, simulate, static_prediction,
 };
+use loadbal::law::{Law, LawError};
 use loadbal::montecarlo::{Estimate, McRng, MonteCarlo, stream};
-use loadbal::rand::Rng;
-use loadbal::rand_distr::{Distribution, Gamma, LogNormal};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
@@ -140,55 +138,47 @@ pub struct Predictions {
 }
 
 fn predictions(pt: &Point) -> Predictions {
-    let law = task_times(pt.dist, pt.mu, pt.sigma);
     let ct = StaticOptions { method: ExtremesMethod::ChenTyler, ..StaticOptions::default() };
-    Predictions {
-        integral: static_prediction(law, pt.n, pt.p, StaticOptions::default()).map_err(|e| e.to_string()),
-        chen_tyler: static_prediction(law, pt.n, pt.p, ct).map_err(|e| e.to_string()),
-        unavailable: Vec::new(),
-    }
+    let predict = |o: StaticOptions| {
+        task_times(pt.dist, pt.mu, pt.sigma)
+            .and_then(|law| static_prediction(&law, pt.n, pt.p, o))
+            .map_err(|e| e.to_string())
+    };
+    Predictions { integral: predict(StaticOptions::default()), chen_tyler: predict(ct), unavailable: Vec::new() }
 }
 
 /// The stand-in for Ahn et al.'s mutant (their eq. (4b) gives only μ = 152.0 s, σ = 191.1 s):
 /// 75 % short tasks of 50 s, 25 % N(458, 145.7²) truncated at 0, which has those moments.
-const MUTANT: MutantMixture = MutantMixture { p_short: 0.75, short: 50.0, long_task_mean: 458.0, long_task_sd: 145.7 };
-
-/// The mean and sd of the simulated task times: --mu/--sigma, or the mutant's own moments.
-fn task_times(dist: Dist, mu: f64, sigma: f64) -> TaskTimes {
-    match dist {
-        Dist::Mutant => MUTANT.moments(),
-        _ => TaskTimes::new(mu, sigma),
-    }
+fn mutant() -> Result<Law, LawError> {
+    Law::short_or_truncated_normal(0.75, 50.0, 458.0, 145.7)
 }
 
-/// A task-time law of the simulation.
-enum TaskLaw {
-    Gamma(Gamma<f64>),
-    LogNormal(LogNormal<f64>),
-    Normal(TruncatedNormal),
-    Mutant(MutantMixture),
-}
-
-impl Distribution<f64> for TaskLaw {
-    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
-        match self {
-            TaskLaw::Gamma(d) => d.sample(rng),
-            TaskLaw::LogNormal(d) => d.sample(rng),
-            TaskLaw::Normal(d) => d.sample(rng),
-            TaskLaw::Mutant(d) => d.sample(rng),
+/// The mean and sd the static predictions use, carried by a law (the predictions use only these
+/// two moments): --mu/--sigma, or for the mutant the two moments of its mixture before the
+/// truncation (a 3.1σ event that moves neither by more than 0.1 %), mean 152.0 s as eq. (4b).
+fn task_times(dist: Dist, mu: f64, sigma: f64) -> Result<Law, EnsembleError> {
+    let (mean, sd) = match dist {
+        Dist::Mutant => {
+            let (q, short, m, s) = (0.75, 50.0, 458.0, 145.7);
+            let mean = q * short + (1.0 - q) * m;
+            let m2 = q * short * short + (1.0f64 - q) * (m * m + s * s);
+            (mean, (m2 - mean * mean).sqrt())
         }
-    }
+        _ => (mu, sigma),
+    };
+    Ok(Law::normal(mean, sd)?)
 }
 
 /// The task-time law of a point, checked.
-fn law(pt: &Point) -> Result<TaskLaw, String> {
-    let e = |e: EnsembleError| format!("--dist {}: {e}", pt.dist.name());
-    Ok(match pt.dist {
-        Dist::Gamma => TaskLaw::Gamma(gamma_matched(pt.mu, pt.sigma).map_err(e)?),
-        Dist::Lognormal => TaskLaw::LogNormal(lognormal_matched(pt.mu, pt.sigma).map_err(e)?),
-        Dist::Normal => TaskLaw::Normal(truncated_normal(pt.mu, pt.sigma).map_err(e)?),
-        Dist::Mutant => TaskLaw::Mutant(MUTANT),
-    })
+fn law(pt: &Point) -> Result<Law, String> {
+    let e = |e: LawError| format!("--dist {}: {e}", pt.dist.name());
+    match pt.dist {
+        Dist::Gamma => Law::gamma_mean_sd(pt.mu, pt.sigma),
+        Dist::Lognormal => Law::lognormal_mean_sd(pt.mu, pt.sigma),
+        Dist::Normal => Law::truncated_normal(pt.mu, pt.sigma),
+        Dist::Mutant => mutant(),
+    }
+    .map_err(e)
 }
 
 /// Why a strategy cannot run on a point (NR needs a square torus), if it cannot.
@@ -250,7 +240,7 @@ fn grid_points(args: &Args, path: &std::path::Path) -> Result<Vec<Point>, Failur
 
 /// One replication of a point: its ten metrics.
 fn replication<'a>(
-    d: &'a TaskLaw,
+    d: &'a Law,
     cfg: &'a SimConfig,
 ) -> impl Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send + 'a {
     move |i, rng, out| {
@@ -488,7 +478,8 @@ fn trajectory(args: &Args, alg: Algorithm) -> Result<(), Failure> {
         let n_run = s.running.iter().filter(|&&b| b).count();
         let expected = |counts: &[u64]| -> Result<f64, Failure> {
             let adjusted = adjusted_counts(counts, &s.running).map_err(model)?;
-            expected_algebraic_variance(task_times(args.dist, args.mu, args.sigma), &adjusted, n_run).map_err(model)
+            let law = task_times(args.dist, args.mu, args.sigma).map_err(model)?;
+            expected_algebraic_variance(&law, &adjusted, n_run).map_err(model)
         };
         table.push(vec![
             s.time.into(),

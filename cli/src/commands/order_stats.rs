@@ -1,8 +1,9 @@
 //! `loadbal order-stats`: exact expected extremes of n i.i.d. times against Monte Carlo.
 
+use loadbal::law::{Law, LawSpec};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::{
-    Law, chen_tyler_max, expected_max_iid, expected_max_std_normal, expected_min_iid, order_stat_moments_iid,
+    IidLaw, chen_tyler_max, expected_max_iid, expected_max_std_normal, expected_min_iid, order_stat_moments_iid,
 };
 use loadbal::rand::Rng;
 use loadbal_cli::output::{Cell, FormatArgs, Table};
@@ -99,19 +100,23 @@ pub fn parse_law(s: &str) -> Result<Law, String> {
             ));
         }
     }?;
-    law.map_err(|e| e.to_string())
+    // Refused here, as a usage error, when the order statistics cannot reach their accuracy.
+    let law = law.map_err(|e| e.to_string())?;
+    law.check().map_err(|e| e.to_string())?;
+    Ok(law)
 }
 
 /// The law as `--law` writes it.
 fn law_spec(law: &Law) -> String {
-    match *law {
-        Law::Normal { mu, sigma } => format!("normal:{mu},{sigma}"),
-        Law::Exponential { rate } => format!("exponential:{rate}"),
-        Law::Gamma { shape, rate } => format!("gamma:{shape},{rate}"),
-        Law::LogNormal { mu, sigma } => format!("lognormal:{mu},{sigma}"),
-        Law::Weibull { shape, scale } => format!("weibull:{shape},{scale}"),
-        Law::Pareto { scale, shape } => format!("pareto:{scale},{shape}"),
-        Law::Uniform { min, max } => format!("uniform:{min},{max}"),
+    match law.spec() {
+        LawSpec::Normal { mean, sd } => format!("normal:{mean},{sd}"),
+        LawSpec::Exponential { rate } => format!("exponential:{rate}"),
+        LawSpec::Gamma { shape, rate } => format!("gamma:{shape},{rate}"),
+        LawSpec::Lognormal { mu_log, sd_log } => format!("lognormal:{mu_log},{sd_log}"),
+        LawSpec::Weibull { shape, scale } => format!("weibull:{shape},{scale}"),
+        LawSpec::Pareto { scale, shape } => format!("pareto:{scale},{shape}"),
+        LawSpec::Uniform { min, max } => format!("uniform:{min},{max}"),
+        other => other.to_string(),
     }
 }
 
@@ -163,9 +168,9 @@ fn exact(law: &Law, n: u64) -> Result<Exact, Failure> {
     let context = format!("{law}, n = {n}");
     let max = expected_max_iid(law, n).map_err(|e| Failure::model(&context, e))?;
     // The standard deviation needs a second moment, which a heavy Pareto tail lacks.
-    let sd = order_stat_moments_iid(law, n, n).ok().map(|m| m.std_dev);
+    let sd = order_stat_moments_iid(law, n, n).ok().map(|m| m.sd);
     let min = expected_min_iid(law, n).map_err(|e| Failure::model(&context, e))?;
-    let (chen_tyler, chen_tyler_rel_err) = if *law == (Law::Normal { mu: 0.0, sigma: 1.0 }) {
+    let (chen_tyler, chen_tyler_rel_err) = if law.spec() == (LawSpec::Normal { mean: 0.0, sd: 1.0 }) {
         let exact = expected_max_std_normal(n).map_err(|e| Failure::model(&context, e))?;
         let ct = chen_tyler_max(n).map_err(|e| Failure::model(&context, e))?;
         (Some(ct), Some(ct / exact - 1.0))
@@ -198,7 +203,7 @@ fn max_draw(law: Law, n: u64) -> impl Fn(u64, &mut loadbal::montecarlo::McRng, &
     let nf = n as f64;
     move |_, rng, out| {
         let u: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
-        out[0] = law.upper_quantile(-(u.ln() / nf).exp_m1());
+        out[0] = law.upper_quantile(-(u.ln() / nf).exp_m1()).map_err(|e| Failure::model("Monte Carlo draw", e))?;
         Ok(())
     }
 }

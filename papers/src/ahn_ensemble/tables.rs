@@ -6,16 +6,17 @@
 
 use loadbal::rand_distr::Distribution;
 
-use super::{AHN, ENSEMBLES, METRICS, MUTANT, TABLE2, TABLE3, WILD};
+use super::{AHN, ENSEMBLES, METRICS, MUTANT, TABLE2, TABLE3, WILD, two_moments};
 use crate::PrintedNumber;
 use crate::error::PapersError;
 use crate::row::{Draft, Draws, Explanation, Row};
 use crate::sections::RunConfig;
 use crate::table_test::{Block, TableEvidence, table_test};
 use loadbal::ensemble::{
-    Algorithm, Metrics, SimConfig, StaticOptions, TaskTimes, VarianceConvention, gamma_matched, simulate,
-    static_prediction, static_variance, variance_along_history,
+    Algorithm, Metrics, SimConfig, StaticOptions, VarianceConvention, simulate, static_prediction, static_variance,
+    variance_along_history,
 };
+use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::std_normal_quantile;
 
@@ -82,11 +83,14 @@ fn draw_row(draft: Draft, est: Estimate, evidence: &TableEvidence, why: &str) ->
 
 pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();
-    let wild = match gamma_matched(WILD.0, WILD.1) {
+    let wild = match Law::gamma_mean_sd(WILD.0, WILD.1) {
         Ok(g) => g,
         Err(e) => return vec![AHN.row("Tables 2, 3", "gamma task times matched to (4a)").error(&e)],
     };
-    let mutant = crate::fixtures::ahn::mutant_mixture();
+    let mutant = match crate::fixtures::ahn::mutant_mixture() {
+        Ok(m) => m,
+        Err(e) => return vec![AHN.row("Tables 2, 3", "mutant task times (4b)").error(&e)],
+    };
     for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
         let reps = if p == 25 { cfg.replications(1000, 250) } else { cfg.replications(500, 120) };
         let mc = match MonteCarlo::new(cfg.seed.wrapping_add(e as u64), reps) {
@@ -127,7 +131,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
                      1,000-task (4) value {mu}, and the paper gives no σ_T for it, so the run uses (4)"
                 );
             }
-            let pred = static_prediction(TaskTimes::new(mu, sd), n, p as u64, StaticOptions::default());
+            let pred = two_moments(mu, sd).and_then(|l| static_prediction(&l, n, p as u64, StaticOptions::default()));
             for (a, alg) in Algorithm::ALL.iter().enumerate() {
                 for m in 0..7 {
                     let draft = AHN
@@ -240,7 +244,10 @@ fn section_5_2(pools: Result<&Vec<Vec<Vec<f64>>>, PapersError>, seed: u64) -> Ve
 fn figure_1(cfg: &RunConfig) -> Vec<Row> {
     let t = "Fig. 1 (§2.1)";
     let draft = AHN.row(t, "static mutant, 100 tasks / 10 procs: idle share of p × wall clock (%)").printed("40");
-    let mutant = crate::fixtures::ahn::mutant_mixture();
+    let mutant = match crate::fixtures::ahn::mutant_mixture() {
+        Ok(m) => m,
+        Err(e) => return vec![draft.error(&e)],
+    };
     let sim = SimConfig::new(100, 10, Algorithm::Static);
     let pool = || -> Result<Vec<Vec<f64>>, PapersError> {
         let mc = MonteCarlo::new(cfg.seed.wrapping_add(20), cfg.replications(20_000, 4_000))?;
@@ -257,7 +264,8 @@ fn figure_1(cfg: &RunConfig) -> Vec<Row> {
         )?;
         Ok((column(&pool, 0)?, ev))
     });
-    let model = static_prediction(TaskTimes::new(MUTANT.0, MUTANT.1), 100, 10, StaticOptions::default())
+    let model = two_moments(MUTANT.0, MUTANT.1)
+        .and_then(|l| static_prediction(&l, 100, 10, StaticOptions::default()))
         .ok()
         .map(|p| 100.0 * p.expected_avg_idle / p.expected_max);
     let draft = draft.note(
@@ -285,7 +293,7 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
         [["195.14", "172.22", "150.32", "209.96"], ["195.85", "153.77", "187.45", "226.68"]];
     const THEORY: [[&str; 4]; 2] = [["239.98", "198.32", "220.53", "241.37"], ["229.01", "198.24", "297.26", "378.27"]];
     let (mu, sd) = WILD;
-    let wild = match gamma_matched(mu, sd) {
+    let wild = match Law::gamma_mean_sd(mu, sd) {
         Ok(g) => g,
         Err(e) => return vec![AHN.row("Table 1", "gamma task times matched to (4a)").error(&e)],
     };
@@ -298,7 +306,8 @@ pub(super) fn table_1(cfg: &RunConfig) -> Vec<Row> {
     let mut columns = Vec::new();
     for (e, &(n, p)) in ENSEMBLES.iter().enumerate() {
         let reps = if p == 25 { cfg.replications(400, 100) } else { cfg.replications(100, 40) };
-        let start = static_variance(TaskTimes::new(mu, sd), n, p as u64, VarianceConvention::ScaledByProcessors);
+        let start =
+            two_moments(mu, sd).and_then(|l| static_variance(&l, n, p as u64, VarianceConvention::ScaledByProcessors));
         for (a, alg) in [Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr].into_iter().enumerate() {
             let col = format!("{}, {n} tasks / {p} procs", alg.name());
             let mut sim = SimConfig::new(n, p as u64, alg);

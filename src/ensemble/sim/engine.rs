@@ -88,7 +88,7 @@ impl RpState {
 /// [`MAX_TRAJECTORY_CELLS`](super::MAX_TRAJECTORY_CELLS), [`EnsembleError::InvalidTime`] for a
 /// bad transfer cost, [`EnsembleError::InvalidParameter`] / [`EnsembleError::LengthMismatch`] for
 /// an NR torus that does not fit p, [`EnsembleError::BadDraw`] when `dist` draws a negative or
-/// non-finite time (for normal task times use [`crate::ensemble::truncated_normal`], the law that
+/// non-finite time (for normal task times use [`Law::truncated_normal`](crate::law::Law::truncated_normal), the law that
 /// never does).
 ///
 /// # Accuracy
@@ -99,9 +99,10 @@ impl RpState {
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{gamma_matched, simulate, Algorithm, SimConfig};
+/// use loadbal::law::Law;
+/// use loadbal::ensemble::{simulate, Algorithm, SimConfig};
 /// use rand::SeedableRng;
-/// let dist = gamma_matched(488.1, 116.6).unwrap();
+/// let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
 /// let stat = simulate(&dist, &SimConfig::new(1000, 25, Algorithm::Static), &mut rng).unwrap();
 /// let md = simulate(&dist, &SimConfig::new(1000, 25, Algorithm::Md), &mut rng).unwrap();

@@ -32,7 +32,8 @@ pub use engine::simulate;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ensemble::{EnsembleError, gamma_matched};
+    use crate::ensemble::EnsembleError;
+    use crate::law::Law;
     use rand::SeedableRng;
 
     fn rng(seed: u64) -> rand_chacha::ChaCha8Rng {
@@ -41,7 +42,7 @@ mod tests {
 
     #[test]
     fn conserves_work_and_records_steps() {
-        let dist = gamma_matched(488.1, 116.6).unwrap();
+        let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
         for alg in Algorithm::ALL {
             let mut cfg = SimConfig::new(1000, 25, alg);
             cfg.record_trajectory = true;
@@ -74,7 +75,7 @@ mod tests {
     #[test]
     fn recording_the_trajectory_does_not_change_the_run() {
         // NR advances only the group when no trajectory is recorded: same run either way
-        let dist = gamma_matched(488.1, 116.6).unwrap();
+        let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
         for alg in Algorithm::ALL {
             let mut cfg = SimConfig::new(1000, 25, alg);
             let a = simulate(&dist, &cfg, &mut rng(8)).unwrap();
@@ -89,7 +90,7 @@ mod tests {
     fn ar_incremental_steps_equal_balancing_all_counts() {
         // every incremental step is checked against balancing all p counts (ar.rs, in tests)
         let exp = rand_distr::Exp::new(1.0).unwrap();
-        let mutant = gamma_matched(152.0, 191.1).unwrap();
+        let mutant = Law::gamma_mean_sd(152.0, 191.1).unwrap();
         ar::FAST_STEPS.with(|f| f.set(0));
         for (p, seed) in [(64, 1), (400, 2), (1000, 3)] {
             let mut cfg = SimConfig::new(20 * p, p, Algorithm::Ar);
@@ -102,7 +103,7 @@ mod tests {
 
     #[test]
     fn md_suspend_variant_conserves_work() {
-        let dist = gamma_matched(488.1, 116.6).unwrap();
+        let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
         let mut cfg = SimConfig::new(1000, 25, Algorithm::Md);
         let instant = simulate(&dist, &cfg, &mut rng(6)).unwrap();
         cfg.md_suspend = true;
@@ -118,7 +119,7 @@ mod tests {
 
     #[test]
     fn transfer_cost_delays_wall_clock() {
-        let dist = gamma_matched(488.1, 116.6).unwrap();
+        let dist = Law::gamma_mean_sd(488.1, 116.6).unwrap();
         let mut cfg = SimConfig::new(1000, 25, Algorithm::Ar);
         let a = simulate(&dist, &cfg, &mut rng(4)).unwrap();
         cfg.transfer_cost = 100.0;
@@ -128,7 +129,7 @@ mod tests {
 
     #[test]
     fn bad_input() {
-        let dist = gamma_matched(1.0, 1.0).unwrap();
+        let dist = Law::gamma_mean_sd(1.0, 1.0).unwrap();
         assert!(simulate(&dist, &SimConfig::new(10, 1, Algorithm::Md), &mut rng(1)).is_err());
         assert!(simulate(&dist, &SimConfig::new(0, 4, Algorithm::Md), &mut rng(1)).is_err());
         assert!(simulate(&dist, &SimConfig::new(100, 10, Algorithm::Nr), &mut rng(1)).is_err());
@@ -137,7 +138,7 @@ mod tests {
             simulate(&normal, &SimConfig::new(100, 4, Algorithm::Md), &mut rng(1)),
             Err(EnsembleError::BadDraw(_))
         ));
-        let truncated = crate::ensemble::truncated_normal(0.0, 1.0).unwrap();
+        let truncated = Law::truncated_normal(0.0, 1.0).unwrap();
         assert!(simulate(&truncated, &SimConfig::new(100, 4, Algorithm::Md), &mut rng(1)).is_ok());
         assert!(matches!(
             simulate(&dist, &SimConfig::new(MAX_SIM_TASKS + 1, 4, Algorithm::Md), &mut rng(1)),

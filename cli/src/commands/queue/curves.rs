@@ -1,8 +1,9 @@
 //! `loadbal queue curves`: mean queue lengths of theory against simulation.
 
+use loadbal::law::{Law, LawError, LawSpec};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::queueing::{
-    Dist, DssSim, MAX_EVENTS, QueueingError, RegionNetwork, StationSim, VacationRule, md1, mg1, mm1,
+    DssSim, MAX_EVENTS, QueueingError, RegionNetwork, ServiceMoments, StationSim, VacationRule, md1, mg1, mm1,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -55,19 +56,23 @@ const HORIZON: f64 = 100_000.0;
 /// A point of the curves: a single station at utilisation rho, or region 0 of a region network
 /// at equal arrival rates lambda.
 enum Point {
-    Station { name: &'static str, rho: f64, dist: Dist },
+    Station { name: &'static str, rho: f64, dist: Law },
     Regions { name: &'static str, table: RegionTable, lambda: f64 },
 }
 
 /// The points in output order.
-fn points() -> Vec<Point> {
+fn points() -> Result<Vec<Point>, Failure> {
+    let laws = || -> Result<[(&'static str, Law); 3], LawError> {
+        Ok([
+            ("M/M/1", Law::exponential(1.0)?),
+            ("M/D/1", Law::deterministic(1.0)?),
+            ("M/G/1 (gamma, scv 2)", Law::gamma_mean_scv(1.0, 2.0)?),
+        ])
+    };
+    let laws = laws().map_err(|e| Failure::model("curves", e))?;
     let mut points = Vec::new();
     for rho in RHOS {
-        for (name, dist) in [
-            ("M/M/1", Dist::Exponential { mean: 1.0 }),
-            ("M/D/1", Dist::Deterministic { value: 1.0 }),
-            ("M/G/1 (gamma, scv 2)", Dist::Gamma { mean: 1.0, scv: 2.0 }),
-        ] {
+        for (name, dist) in laws {
             points.push(Point::Station { name, rho, dist });
         }
     }
@@ -78,7 +83,7 @@ fn points() -> Vec<Point> {
             points.push(Point::Regions { name, table, lambda });
         }
     }
-    points
+    Ok(points)
 }
 
 /// `loadbal queue curves`.
@@ -86,7 +91,7 @@ pub fn run(a: CurvesArgs) -> Result<(), Failure> {
     a.shard.check()?;
     let mc = MonteCarlo::new(a.seed, a.reps).map_err(|e| Failure::usage(format!("--reps {}: {e}", a.reps)))?;
     let params = Params { reps: a.reps, seed: a.seed };
-    let points = points();
+    let points = points()?;
     let target = a.shard.target();
     let mut runner = McRunner::planned(target.map(|t| t.0), &vec![mc; points.len()], "simulated points");
     // The simulators' own limits (customers of all replications; 2·horizon·Σλ events), checked
@@ -144,7 +149,7 @@ pub fn run(a: CurvesArgs) -> Result<(), Failure> {
 
 /// The table of a whole run from its estimates (also `loadbal merge`'s).
 pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> {
-    let points = points();
+    let points = points()?;
     if est.len() != points.len() || est.iter().any(|e| e.len() != 1) {
         return Err(Failure::usage("shard files: the estimates do not match the curves' points"));
     }
@@ -163,10 +168,10 @@ fn render_points(_params: &Params, points: &[Point], est: Option<&[Vec<Estimate>
         let (mean, se) = (sim.map(|s| s.mean), sim.map(|s| s.std_err));
         match *point {
             Point::Station { name, rho, dist } => {
-                let theory = match dist {
-                    Dist::Exponential { .. } => mm1(rho, 1.0),
-                    Dist::Deterministic { .. } => md1(rho, 1.0),
-                    _ => dist.moments().and_then(|m| mg1(rho, &m)),
+                let theory = match dist.spec() {
+                    LawSpec::Exponential { .. } => mm1(rho, 1.0),
+                    LawSpec::Deterministic { .. } => md1(rho, 1.0),
+                    _ => ServiceMoments::from_law(&dist).and_then(|m| mg1(rho, &m)),
                 }
                 .map_err(fail)?;
                 t.push(vec![name.into(), rho.into(), rho.into(), theory.l.into(), Cell::Empty, mean.into(), se.into()]);

@@ -1,7 +1,8 @@
 //! `loadbal replicate curves`: the JR models of Dobber as curves, and the exact model by Monte Carlo.
 
+use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::replication::exact::{Dependence, ExactModel, ExactReplication, JobTimeDist};
+use loadbal::replication::exact::{Dependence, ExactModel, ExactReplication};
 use loadbal::replication::{self, BetaMax, BetaMin, JrModel, JrParams, ReplicationError, speedup};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -58,7 +59,7 @@ fn counts(processors: u64) -> Vec<u64> {
 
 /// The exact model's replication for one dependence, its work sized for `replications`.
 fn exact(dep: Dependence, processors: u64, mc: &MonteCarlo) -> Result<ExactReplication, ReplicationError> {
-    ExactModel::new(JobTimeDist::Exponential { mean: 1.0 }, dep)?.replication(&counts(processors), processors, mc)
+    ExactModel::new(Law::exponential(1.0)?, dep)?.replication(&counts(processors), processors, mc)
 }
 
 /// Runs the subcommand.

@@ -1,0 +1,164 @@
+//! The law type: one test per defect of the laws it replaced (issue 22), the truncated normal
+//! against mpmath, seeded draws against `rand_distr`'s samplers, and serde's validation.
+
+use loadbal::law::{Law, LawError, LawSpec};
+use loadbal::montecarlo::MonteCarlo;
+use loadbal::rand::{Rng, SeedableRng};
+use loadbal::rand_chacha::ChaCha8Rng;
+use loadbal::rand_distr::{Distribution, Normal};
+
+fn rel(a: f64, b: f64) -> f64 {
+    (a / b - 1.0).abs()
+}
+
+/// The old mixture replaced invalid parameters by N(0, 1); now each is an error naming it.
+#[test]
+fn invalid_mixture_parameters_are_errors_not_a_fallback() {
+    let named = |r: Result<Law, LawError>| match r {
+        Err(LawError::InvalidParameter { name, .. }) => name,
+        other => panic!("expected an error, got {other:?}"),
+    };
+    assert_eq!(named(Law::short_or_truncated_normal(0.75, 50.0, 458.0, f64::NAN)), "sd");
+    assert_eq!(named(Law::short_or_truncated_normal(0.75, 50.0, f64::INFINITY, 145.7)), "mean");
+    assert_eq!(named(Law::short_or_truncated_normal(1.5, 50.0, 458.0, 145.7)), "p_short");
+    assert_eq!(named(Law::short_or_truncated_normal(0.75, -1.0, 458.0, 145.7)), "short");
+    assert_eq!(named(Law::short_or_truncated_normal(0.75, 50.0, 458.0, 0.0)), "sd");
+    assert_eq!(named(Law::truncated_normal(1.0, 0.0)), "sd");
+    let msg = Law::short_or_truncated_normal(0.75, 50.0, 458.0, f64::NAN).unwrap_err().to_string();
+    assert_eq!(msg, "sd must be a finite positive number, got NaN");
+}
+
+/// The old mixture drew with `|sd|`; a negative standard deviation is now refused everywhere.
+#[test]
+fn a_negative_sd_is_an_error_not_its_absolute_value() {
+    for r in [
+        Law::short_or_truncated_normal(0.75, 50.0, 458.0, -145.7),
+        Law::truncated_normal(458.0, -145.7),
+        Law::normal(458.0, -145.7),
+        Law::gamma_mean_sd(458.0, -145.7),
+        Law::lognormal_mean_sd(458.0, -145.7),
+    ] {
+        assert!(matches!(r, Err(LawError::InvalidParameter { name: "sd", value: -145.7, .. })), "{r:?}");
+    }
+}
+
+/// The old rejection loop drew from the parent normal until a non-negative value came: with the
+/// mean 50 standard deviations below zero it never ended. Robert's exponential proposal accepts
+/// at least 76 % of its proposals whatever the mean; the sample mean matches the closed form.
+#[test]
+fn truncated_normal_far_below_zero_samples_in_bounded_time_with_the_closed_form_mean() {
+    // mpmath, 40 digits: μ + σφ(a)/Q(a), a = −μ/σ, and the standard deviation.
+    let (mean, sd) = (0.019_984_031_905_639_81, 0.019_976_065_348_408_82);
+    for law in
+        [Law::truncated_normal(-50.0, 1.0).unwrap(), Law::short_or_truncated_normal(0.0, 3.0, -50.0, 1.0).unwrap()]
+    {
+        assert!(rel(law.mean(), mean) < 1e-14, "{law}: mean {}", law.mean());
+        assert!(rel(law.sd(), sd) < 1e-13, "{law}: sd {}", law.sd());
+        let draws = 200_000;
+        let est = MonteCarlo::new(9, draws).unwrap().estimate(|_, r| law.sample(r)).unwrap();
+        assert!(est.agrees_with(mean, 4.0), "{law}: {est:?}");
+        assert!(rel(est.std_dev(), sd) < 0.01, "{law}: sd {}", est.std_dev());
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        assert!((0..1000).all(|_| law.sample(&mut rng) >= 0.0));
+    }
+    // Even a truncation point 10⁶ standard deviations out.
+    let far = Law::truncated_normal(-1e6, 1.0).unwrap();
+    assert!(rel(far.mean(), 1e-6) < 1e-11);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mean_far = (0..10_000).map(|_| far.sample(&mut rng)).sum::<f64>() / 10_000.0;
+    assert!(rel(mean_far, 1e-6) < 0.05, "{mean_far}");
+}
+
+/// The truncated normal's moments where the truncation matters (σ/μ = 1) and the mutant mixture's,
+/// against mpmath (40 digits).
+#[test]
+fn truncated_normal_and_mixture_moments_against_mpmath() {
+    let t = Law::truncated_normal(1.0, 1.0).unwrap();
+    assert!(rel(t.mean(), 1.287_599_970_939_178_4) < 1e-15 && rel(t.sd(), 0.793_527_747_326_207_5) < 1e-14);
+    let m = Law::short_or_truncated_normal(0.75, 50.0, 458.0, 145.7).unwrap();
+    assert!(rel(m.mean(), 152.103_988_747_923_48) < 1e-14 && rel(m.sd(), 191.141_638_460_908_15) < 1e-14);
+    let est = MonteCarlo::new(5, 40_000).unwrap().estimate(|_, rng| t.sample(rng)).unwrap();
+    assert!(est.agrees_with(t.mean(), 4.0) && rel(est.std_dev(), t.sd()) < 0.02);
+}
+
+/// The sampler is built once, by the constructor: a law is plain `Copy` data holding the
+/// prepared `rand_distr` sampler, and for a mean at or above zero the mixture draws exactly what
+/// the old code drew (a uniform against `p_short`, then the parent normal until non-negative),
+/// so seeded results are unchanged.
+#[test]
+fn the_mixture_draws_the_same_sequence_as_before_from_a_sampler_built_once() {
+    let law = Law::short_or_truncated_normal(0.75, 50.0, 458.0, 145.7).unwrap();
+    let copy = law; // Copy: nothing to rebuild or re-validate.
+    assert_eq!(copy, law);
+    let parent = Normal::new(458.0, 145.7).unwrap();
+    let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(11), ChaCha8Rng::seed_from_u64(11));
+    for _ in 0..10_000 {
+        let want: f64 = if b.random::<f64>() < 0.75 {
+            50.0
+        } else {
+            loop {
+                let x = parent.sample(&mut b);
+                if x >= 0.0 {
+                    break x;
+                }
+            }
+        };
+        assert_eq!(copy.sample(&mut a).to_bits(), want.to_bits());
+    }
+}
+
+/// Every constructor's law draws what `rand_distr`'s sampler with the same parameters draws.
+#[test]
+fn seeded_draws_equal_rand_distr() {
+    use loadbal::rand_distr::{Exp, Gamma, LogNormal, Uniform};
+    let check = |law: Law, reference: &dyn Fn(&mut ChaCha8Rng) -> f64| {
+        let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(1), ChaCha8Rng::seed_from_u64(1));
+        for _ in 0..1000 {
+            assert_eq!(law.sample(&mut a).to_bits(), reference(&mut b).to_bits(), "{law}");
+        }
+    };
+    let g = Gamma::new((488.1f64 / 116.6).powi(2), 116.6 * 116.6 / 488.1).unwrap();
+    check(Law::gamma_mean_sd(488.1, 116.6).unwrap(), &|r| g.sample(r));
+    let q = Gamma::new(1.0 / 2.5, 0.5 * 2.5).unwrap();
+    check(Law::gamma_mean_scv(0.5, 2.5).unwrap(), &|r| q.sample(r));
+    let e = Exp::new(0.5).unwrap();
+    check(Law::exponential(0.5).unwrap(), &|r| e.sample(r));
+    let s2 = 0.57f64.powi(2).ln_1p();
+    let l = LogNormal::new(-0.5 * s2, s2.sqrt()).unwrap();
+    check(Law::lognormal_mean_sd(1.0, 0.57).unwrap(), &|r| l.sample(r));
+    let u = Uniform::new(1.0, 3.0).unwrap();
+    check(Law::uniform(1.0, 3.0).unwrap(), &|r| u.sample(r));
+    let n = Normal::new(458.0, 145.7).unwrap();
+    check(Law::truncated_normal(458.0, 145.7).unwrap(), &|r| loop {
+        let x = n.sample(r);
+        if x >= 0.0 {
+            break x;
+        }
+    });
+}
+
+/// serde goes through the constructors: a bad law cannot be read.
+#[test]
+fn serde_validates_through_the_constructors() {
+    let law = Law::short_or_truncated_normal(0.75, 50.0, 458.0, 145.7).unwrap();
+    let json = serde_json::to_string(&law).unwrap();
+    assert_eq!(json, r#"{"law":"short_or_truncated_normal","p_short":0.75,"short":50.0,"mean":458.0,"sd":145.7}"#);
+    assert_eq!(serde_json::from_str::<Law>(&json).unwrap(), law);
+    let bad = r#"{"law":"short_or_truncated_normal","p_short":0.75,"short":50.0,"mean":458.0,"sd":-145.7}"#;
+    let err = serde_json::from_str::<Law>(bad).unwrap_err().to_string();
+    assert!(err.contains("sd must be a finite positive number, got -145.7"), "{err}");
+    assert!(serde_json::from_str::<Law>(r#"{"law":"normal","mean":1.0}"#).is_err());
+    assert!(serde_json::from_str::<Law>(r#"{"law":"cauchy","mean":1.0,"sd":1.0}"#).is_err());
+    assert_eq!(Law::try_from(LawSpec::Exponential { rate: 2.0 }).unwrap().mean(), 0.5);
+}
+
+/// Quantiles and tails of the truncated normal far below zero stay finite and consistent.
+#[test]
+fn truncated_normal_far_below_zero_has_consistent_quantiles() {
+    let law = Law::truncated_normal(-50.0, 1.0).unwrap();
+    // Given Z > 50 the excess is about exponential of rate 50: the median is near ln 2/50.
+    let median = law.quantile(0.5).unwrap();
+    assert!(rel(median, std::f64::consts::LN_2 / 50.0) < 1e-3, "{median}");
+    assert!(rel(law.sf(median), 0.5) < 1e-12);
+    assert!(law.quantile(0.0).is_err() && law.quantile(f64::NAN).is_err());
+}
