@@ -14,7 +14,7 @@ use crate::sections::{RunConfig, Section};
 use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::rand_distr::Distribution;
-use loadbal::replication::exact::{self, Dependence};
+use loadbal::replication::Dependence;
 use loadbal::replication::{self, JrModel, JrParams, ReplicationError};
 use loadbal::statrs::statistics::Statistics;
 use std::f64::consts::{LN_2, SQRT_2};
@@ -462,10 +462,10 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
     let sims = || -> Result<_, PapersError> {
         let mc = MonteCarlo::new(cfg.seed ^ 0x5eed, cfg.replications(100_000, 10_000))?;
         Ok((
-            exact::ExactModel::new(exp, Dependence::SameProcessorSameIteration)?
+            replication::ExactModel::new(exp, Dependence::SameProcessorSameIteration)?
                 .run(&[1, 2, 4, 8], 8, &mc)?
                 .iteration_times,
-            exact::ExactModel::new(exp, Dependence::Independent)?.run(&[1, 2, 4, 8], 8, &mc)?.iteration_times,
+            replication::ExactModel::new(exp, Dependence::Independent)?.run(&[1, 2, 4, 8], 8, &mc)?.iteration_times,
         ))
     };
     let (dep, ind) = match sims() {
@@ -480,16 +480,16 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         let draft =
             DOBBER.row("(5.4)", format!("exact R_it, exponential, same-processor jobs equal, P = 8, R = {big_r}"));
         rows.push(row(draft, |d| {
-            let v = exact::exponential_dependent_iteration_time(1.0, 1 << r, 8)?;
+            let v = replication::exponential_dependent_iteration_time(1.0, 1 << r, 8)?;
             Ok(d.note("E(X) H_{P/R}")
-                .context(v, "loadbal::replication::exact::exponential_dependent_iteration_time")
+                .context(v, "loadbal::replication::replication::exponential_dependent_iteration_time")
                 .with_estimate(dep[r as usize]))
         }));
         let draft = DOBBER.row("(5.4)", format!("exact R_it, exponential, independent jobs, P = 8, R = {big_r}"));
         rows.push(row(draft, |d| {
-            let v = exact::exponential_independent_iteration_time(1.0, 1 << r, 8)?;
+            let v = replication::exponential_independent_iteration_time(1.0, 1 << r, 8)?;
             Ok(d.note("E max of P/R i.i.d. Gamma(R, rate R), by the order-statistics quadrature")
-                .context(v, "loadbal::replication::exact::exponential_independent_iteration_time")
+                .context(v, "loadbal::replication::replication::exponential_independent_iteration_time")
                 .with_estimate(ind[r as usize]))
         }));
         let draft =

@@ -182,10 +182,10 @@ impl std::fmt::Display for TableSlopes {
 ///
 /// # Errors
 /// [`loadbal::replication::ReplicationError::InvalidParameter`] for a table that is not triangular (row r must have one
-/// entry fewer than row r − 1) or has fewer than 2 rows; as [`least_squares_line`](loadbal::replication::least_squares_line) otherwise.
+/// entry fewer than row r − 1) or has fewer than 2 rows; as [`loadbal::replication::least_squares_line`] otherwise.
 ///
 /// # Accuracy
-/// Averages fed to [`least_squares_line`](loadbal::replication::least_squares_line): within 1e-13 relative of the exact rational slopes of
+/// Averages fed to [`loadbal::replication::least_squares_line`]: within 1e-13 relative of the exact rational slopes of
 /// the printed Table 5.1 (measured 1.9e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
@@ -268,7 +268,7 @@ impl std::fmt::Display for TableCorrelations {
 /// one entry fewer than row r − 1), too small to correlate, or constant along a line.
 ///
 /// # Accuracy
-/// Weighted averages of [`pearson_correlation`](loadbal::replication::pearson_correlation): within 1e-13 relative of the exact values for the printed
+/// Weighted averages of [`loadbal::replication::pearson_correlation`]: within 1e-13 relative of the exact values for the printed
 /// Table 5.1 (measured 1.7e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples

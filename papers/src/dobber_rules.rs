@@ -63,7 +63,7 @@ pub fn dependent_lower_threshold() -> f64 {
 
 /// Model 1.1: `c_X` above which the rounded optimum Dobber, eq. (5.37) is at least 2 replicas, `4 ln 2/(√2 +
 /// 4 ln 2) ≈ 0.66` (Dobber, eq. (5.39)). The exact break-even of R = 2 against R = 1 is 2/3
-/// ([`break_even_cv`]).
+/// ([`break_even_cv`](loadbal::replication::break_even_cv)).
 ///
 /// # Formula
 /// ```text
@@ -352,7 +352,7 @@ fn full_threshold_21(p: u32) -> f64 {
 ///
 /// # Examples
 /// Fig. 5.14: `c = 0.42`, `P = 128` gives `R* = 2` (the thesis's "JR leads to speedups"; the
-/// discrete argmax of Dobber, eq. (5.72) is 1, see [`optimal_replicas`]); `c = 1` gives `R* = P`.
+/// discrete argmax of Dobber, eq. (5.72) is 1, see [`optimal_replicas`](loadbal::replication::optimal_replicas)); `c = 1` gives `R* = P`.
 /// ```
 /// use loadbal_papers::dobber_rules::independent_optimal_replicas;
 /// assert_eq!(independent_optimal_replicas(0.42, 128).unwrap(), 2);

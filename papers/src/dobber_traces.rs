@@ -9,9 +9,9 @@ use crate::sections::{RunConfig, Section};
 use loadbal::law::Law;
 use loadbal::montecarlo::{McRng, MonteCarlo};
 use loadbal::replication::DesConfig;
+use loadbal::replication::ReplicationError;
 use loadbal::replication::{self, AdaptiveConfig, Overheads};
 use loadbal::replication::{PredictorKind, predict_series, rmse_one_step};
-use loadbal::replication::{ReplicationError, exact};
 use loadbal::replication::{SyntheticTraceConfig, Trace, synthetic_trace};
 use loadbal::statrs::statistics::Statistics;
 
@@ -317,7 +317,10 @@ fn constants_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
     // Tables 5.1/5.2: level-wise alpha(r, p), beta(r, p) of the tree for log-normal jobs with the
     // traces' average c = 0.57 and equal jobs on a processor (gamma = 1, as the tables assume).
     let mc = MonteCarlo::new(cfg.seed ^ 52, cfg.replications(40_000, 4_000))?;
-    let x = exact::ExactModel::new(Law::lognormal_mean_sd(1.0, 0.57)?, exact::Dependence::SameProcessorSameIteration)?;
+    let x = replication::ExactModel::new(
+        Law::lognormal_mean_sd(1.0, 0.57)?,
+        replication::Dependence::SameProcessorSameIteration,
+    )?;
     // The printed Tables 5.1 and 5.2 (row r = 0 of both, row r = 1 of Table 5.1), as printed.
     let t51_r0 = ["0.51", "0.51", "0.49", "0.45", "0.42", "0.38", "0.35"];
     let t51_r1 = ["0.54", "0.55", "0.54", "0.55", "0.55", "0.54"];

@@ -1,6 +1,6 @@
 //! The exact JR model (Dobber, eq. (5.4)) by Monte Carlo ([`ExactModel`]), and exact iteration
 //! times for exponential jobs. The constants α, β, γ and their estimation live in
-//! [`super::estimation`].
+//! [`estimate_first_level`](super::estimate_first_level) and [`first_level_monte_carlo`](super::first_level_monte_carlo).
 
 use std::fmt;
 
@@ -260,7 +260,7 @@ impl ExactModel {
     /// # Examples
     /// ```
     /// use loadbal::law::Law;
-    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// use loadbal::replication::{Dependence, ExactModel};
     /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     /// let v = model.sample_iteration_time(&mut loadbal::montecarlo::stream(1, 0), 2, 8).unwrap();
     /// assert!(v > 0.0);
@@ -305,7 +305,7 @@ impl ExactModel {
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
     /// use loadbal::law::Law;
-    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// use loadbal::replication::{Dependence, ExactModel};
     /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     /// let run = model.run(&[2], 2, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
     /// assert!(run.elb.agrees_with(1.5, 4.0) && run.iteration_times[0].agrees_with(1.0, 4.0));
@@ -331,7 +331,7 @@ impl ExactModel {
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
     /// use loadbal::law::Law;
-    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// use loadbal::replication::{Dependence, ExactModel};
     /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
     /// let mc = MonteCarlo::new(1, 2_000).unwrap();
     /// let rep = model.replication(&[2], 2, &mc).unwrap();
@@ -388,7 +388,7 @@ impl ExactModel {
     /// ```
     /// use loadbal::montecarlo::MonteCarlo;
     /// use loadbal::law::Law;
-    /// use loadbal::replication::exact::{Dependence, ExactModel};
+    /// use loadbal::replication::{Dependence, ExactModel};
     /// let model = ExactModel::new(Law::normal(0.0, 1.0).unwrap(), Dependence::Independent).unwrap();
     /// let k = model.level_constants(1, 4, &MonteCarlo::new(2, 40_000).unwrap()).unwrap();
     /// assert!((k[0].alpha - 0.5642).abs() < 0.02 && (k[0].beta - 0.8256).abs() < 0.02);
@@ -468,7 +468,7 @@ fn harmonic(n: u64) -> f64 {
 /// # Examples
 /// ELB on 4 processors: `H_4 = 25/12`.
 /// ```
-/// use loadbal::replication::exact::exponential_dependent_iteration_time;
+/// use loadbal::replication::exponential_dependent_iteration_time;
 /// assert!((exponential_dependent_iteration_time(1.0, 1, 4).unwrap() - 25.0 / 12.0).abs() < 1e-15);
 /// ```
 pub fn exponential_dependent_iteration_time(
@@ -500,7 +500,7 @@ pub fn exponential_dependent_iteration_time(
 /// # Examples
 /// `P = 8`, `R = 2`: 1.773582 (and `R = 1` gives `H_8 = 2.717857`).
 /// ```
-/// use loadbal::replication::exact::exponential_independent_iteration_time;
+/// use loadbal::replication::exponential_independent_iteration_time;
 /// assert!((exponential_independent_iteration_time(1.0, 2, 8).unwrap() - 1.773582).abs() < 1e-6);
 /// assert!((exponential_independent_iteration_time(1.0, 1, 8).unwrap() - 761.0 / 280.0).abs() < 1e-9);
 /// ```

@@ -94,7 +94,7 @@ mod des;
 mod error;
 mod estimation;
 mod evaluator;
-pub mod exact;
+mod exact;
 mod fits;
 mod optimum;
 mod params;

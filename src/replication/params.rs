@@ -354,7 +354,7 @@ impl JrParams {
     /// [`ReplicationError::BetaTableTooSmall`] outside a table.
     ///
     /// # Accuracy
-    /// As [`implied_beta_min`] for Def. 5.3.8, else exact (stored value).
+    /// A square root (correctly rounded) for Def. 5.3.8, else exact (stored value).
     ///
     /// # Examples
     /// Def. 5.3.8 with α = ½ and β(0, 1) = 1: `√(2 − ½ − 1) = √½`.

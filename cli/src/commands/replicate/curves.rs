@@ -2,8 +2,8 @@
 
 use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::replication::exact::{Dependence, ExactModel, ExactReplication};
 use loadbal::replication::{self, BetaMax, BetaMin, JrModel, JrParams, ReplicationError, speedup};
+use loadbal::replication::{Dependence, ExactModel, ExactReplication};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
