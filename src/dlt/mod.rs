@@ -21,7 +21,7 @@
 //! within 1e-12 relative.
 //!
 //! # One call shape
-//! Every solver takes the network first, as a value ([`Star`], [`UniformBus`], [`DaisyChain`],
+//! Every solver takes the network first, as a value ([`Star`], [`UniformBus`], [`Chain`],
 //! [`UniformChain`], [`InteriorChain`], [`Tree`], [`UniformStar`], [`Layers`] with
 //! [`MeshCosts`]), then any size (installments, moves), then [`Options`]: the load, the
 //! [`CostScale`] and the [`OrderPolicy`]. Speedups and limits take `σ = z·T_cm/(w·T_cp)`
@@ -58,7 +58,7 @@ mod types;
 
 pub use error::{DltError, MAX_PROCESSORS};
 pub use types::{
-    Allocation, CostScale, DaisyChain, Options, OrderPolicy, Ports, Root, RootMode, Star, UniformBus, UniformChain,
+    Allocation, Chain, CostScale, Options, OrderPolicy, Ports, Root, RootMode, Star, UniformBus, UniformChain,
     UniformStar,
 };
 mod radix;

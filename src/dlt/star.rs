@@ -15,20 +15,6 @@ pub(crate) struct StarSolution {
     pub order: Vec<usize>,
 }
 
-/// Slack of the participation test `c·R < 1`: when the suffix already saturates the link
-/// (`c·R` within rounding of 1, e.g. long buses with `c ≫ a`) the child is kept, which costs
-/// at most this relative amount of makespan and keeps the geometric shares of the closed forms.
-pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
-
-/// Flushes a subnormal share to 0. A geometric tail of shares (long stars, chains and trees)
-/// otherwise lingers for up to millions of steps among subnormals, where multiplying by a ratio
-/// close to 1 rounds back to the same value and every operation is slow; such shares are below
-/// 2.3e-308 of the load.
-#[inline]
-pub(crate) fn flush(x: f64) -> f64 {
-    if x < f64::MIN_POSITIVE { 0.0 } else { x }
-}
-
 pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError> {
     for (i, &(z, w)) in children.iter().enumerate() {
         non_negative("child z", i, z)?;

@@ -4,7 +4,7 @@
 
 use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::{DltError, MAX_PROCESSORS, chain_lengths, non_negative, positive};
-use super::star::{INCLUDE_SLACK, flush};
+use super::star_solve::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, Options, OrderPolicy, Ports, stable_order_by};
 
 /// A complete `k`-ary tree of depth `depth` with identical nodes (for [`Tree::kary`]).
