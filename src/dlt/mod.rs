@@ -64,15 +64,11 @@ pub use types::{
 mod radix;
 mod star;
 mod star_solve;
-pub use star::{
-    jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_schedule, star_simulate,
-};
+pub use star::{jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_simulate};
 mod bus;
 pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
 mod tree;
-pub use tree::{
-    KaryTree, RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate,
-};
+pub use tree::{KaryTree, RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_simulate};
 mod chain;
 pub use chain::{
     ChainSide, InteriorChain, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit,

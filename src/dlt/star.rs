@@ -245,22 +245,13 @@ pub fn jia_root_fraction(w_root: f64, children_in_order: &[(f64, f64)], scale: C
     Ok(suffix / (1.0 + sum))
 }
 
-/// Builds the engine network and plans that execute a star allocation: node 0 is the root,
+/// Builds the engine network and plans that execute a star allocation (the step behind
+/// [`star_simulate`]): node 0 is the root,
 /// node `i + 1` is `star.children[i]`; the root sends in `alloc.send_order`, then computes.
 ///
 /// # Errors
 /// As [`star_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit the star.
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{star_allocate, star_schedule, CostScale, Options, Root, Star};
-/// let star = Star::new(Root::NonComputing, &[(1.0, 1.0), (0.5, 2.0)]);
-/// let a = star_allocate(star, Options::default()).unwrap();
-/// let s = star_schedule(star, &a, CostScale::unit()).unwrap();
-/// assert_eq!(s.network.len(), 3);
-/// assert_eq!(s.plans[0].len(), 2); // one send per child, no computation at the root
-/// ```
-pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Schedule, DltError> {
+pub(crate) fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Schedule, DltError> {
     let children = star.children;
     validate_root(star.root, children.len())?;
     validate_children(children)?;
@@ -312,4 +303,18 @@ pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Re
 /// ```
 pub fn star_simulate(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
     star_schedule(star, alloc, scale)?.simulate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_schedule_sends_once_per_child_then_computes() {
+        let star = Star::new(Root::NonComputing, &[(1.0, 1.0), (0.5, 2.0)]);
+        let a = star_allocate(star, Options::default()).unwrap();
+        let s = star_schedule(star, &a, CostScale::unit()).unwrap();
+        assert_eq!(s.network.len(), 3);
+        assert_eq!(s.plans[0].len(), 2); // one send per child, no computation at the root
+    }
 }
