@@ -286,10 +286,13 @@ pub(crate) fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale
     Ok(Schedule { network: net, plans })
 }
 
-/// Executes a star allocation on the event engine ([`star_schedule`] then [`simulate`](super::engine::simulate)).
+/// Executes a star allocation on the event engine: node 0 is the root, node `i + 1` is
+/// `star.children[i]`; the root sends in `alloc.send_order`, then computes; then
+/// [`simulate`](super::engine::simulate) runs it.
 ///
 /// # Errors
-/// As [`star_schedule`] and [`simulate`](super::engine::simulate).
+/// As [`star_allocate`], [`DltError::LengthMismatch`] if `alloc` does not fit the star, and
+/// the errors of [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// Two identical workers behind a non-computing root: T = (c + a)²/(c + 2a).

@@ -456,7 +456,8 @@ pub(crate) fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -
 /// Executes a tree solution on the event engine.
 ///
 /// # Errors
-/// As [`tree_schedule`] and [`simulate`](super::engine::simulate).
+/// [`DltError::LengthMismatch`] if the solution does not belong to the tree, and the errors
+/// of [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// ```
