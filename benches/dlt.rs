@@ -8,8 +8,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::{
-    CostScale, DaisyChain, KaryTree, MeshCosts, Options, PortPreset, Root, Star, Tree, chain_allocate,
-    layered_allocate, layers_mesh2d, star_allocate, star_optimal_order, star_simulate, tree_allocate,
+    Chain, CostScale, KaryTree, MeshCosts, Options, PortPreset, Root, Star, Tree, chain_allocate, layered_allocate,
+    layers_mesh2d, star_allocate, star_optimal_order, star_simulate, tree_allocate,
 };
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -91,11 +91,9 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     for n in [1_000usize, 1_000_000] {
         let ch = children(n);
-        let w: Vec<f64> = ch.iter().map(|x| x.1).collect();
-        let z: Vec<f64> = ch[1..].iter().map(|x| x.0).collect();
-        g.bench_function(format!("chain n={n}"), |b| {
-            b.iter(|| chain_allocate(DaisyChain { w: black_box(&w), z: black_box(&z), front_end: true }, opts))
-        });
+        let chain =
+            Chain { w: ch.iter().map(|x| x.1).collect(), z: ch[1..].iter().map(|x| x.0).collect(), front_end: true };
+        g.bench_function(format!("chain n={n}"), |b| b.iter(|| chain_allocate(black_box(&chain), opts)));
         // A complete 10-ary tree with about n nodes.
         let depth = if n == 1_000 { 2 } else { 5 };
         let Ok(tree) = Tree::kary(KaryTree { w: 1.0, z: 0.1, front_end: true, k: 10, depth }) else { return };

@@ -7,12 +7,14 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    Chain, ChainConfig, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
+    ChainConfig, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
     TreeNetwork, execute_tree, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
 };
+
+use loadbal::dlt::Chain;
 use rand::{Rng, SeedableRng};
 
-fn graph(nodes: usize, p: f64) -> loadbal::dlt::unaware::Graph {
+fn graph(nodes: u64, p: f64) -> loadbal::dlt::unaware::Graph {
     let spec = RandomGraph { nodes, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 0.5), max_attempts: 100 };
     spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).expect("connected draw")
 }
@@ -86,7 +88,7 @@ fn reactive(c: &mut Criterion) {
     // A chain of 20 as Jia, Tables 2.1–2.2 draw them: root K = 4.5, w in (2, 7), z in (0.2, 0.7).
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     let w = std::iter::once(4.5).chain((1..20).map(|_| rng.random_range(2.0..7.0))).collect();
-    let chain = Chain { w, z: (1..20).map(|_| rng.random_range(0.2..0.7)).collect() };
+    let chain = Chain::new(w, (1..20).map(|_| rng.random_range(0.2..0.7)).collect());
     let ccfg = ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).expect("scale") };
     c.bench_function("WCS(2) on the engine, n = 20", |b| {
         b.iter(|| run_chain(black_box(&chain), &ccfg, ChainStrategy::Wcs(2)).expect("run"))

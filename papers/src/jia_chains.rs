@@ -4,10 +4,11 @@
 use std::fmt;
 
 use loadbal::dlt::unaware::{
-    Chain, ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError, chain_distribution, linear_schedule,
+    ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError, chain_distribution, linear_schedule,
     probe_times_linear, pure_dlt, run_chain,
 };
-use loadbal::dlt::{DaisyChain, Options, chain_allocate};
+
+use loadbal::dlt::{Chain, Options, chain_allocate};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::rand::Rng;
 
@@ -59,7 +60,7 @@ impl ChainSampler {
             let fast = u((0.0, 1.0)) < self.fast_fraction;
             z.push(u(if fast { self.fast_z } else { self.slow_z }));
         }
-        Chain { w, z }
+        Chain::new(w, z)
     }
 }
 
@@ -123,7 +124,7 @@ pub fn chain_experiment(sampler: &ChainSampler, cfg: &ChainConfig, mc: &MonteCar
     }
     // Validate once on a fixed chain so that a bad configuration is a typed error.
     let probe = ChainSampler { fast_fraction: 1.0, ..*sampler }.sample(&mut loadbal::montecarlo::stream(mc.seed, 0));
-    linear_schedule(&probe, cfg, 2.min(sampler.n.saturating_sub(1)).max(1))?;
+    linear_schedule(&probe, cfg, 2.min(sampler.n.saturating_sub(1)).max(1) as u64)?;
     let est = mc.estimate_vec(5, |_, rng, out| {
         let chain = sampler.sample(rng);
         let ess = linear_schedule(&chain, cfg, 1).map_or(f64::NAN, |s| s.finish_time);
@@ -171,12 +172,12 @@ pub fn best_wcs_frequencies(
     mc: &MonteCarlo,
 ) -> Result<Vec<Estimate>, UnawareError> {
     if k_max == 0 || k_max >= sampler.n {
-        return Err(UnawareError::TooFewResponders { k: k_max, available: sampler.n.saturating_sub(1) });
+        return Err(UnawareError::TooFewResponders { k: k_max as u64, available: sampler.n.saturating_sub(1) as u64 });
     }
     Ok(mc.estimate_vec(k_max, |_, rng, out| {
         let chain = sampler.sample(rng);
         let times: Vec<f64> =
-            (1..=k_max).map(|k| linear_schedule(&chain, cfg, k).map_or(f64::NAN, |s| s.finish_time)).collect();
+            (1..=k_max).map(|k| linear_schedule(&chain, cfg, k as u64).map_or(f64::NAN, |s| s.finish_time)).collect();
         match (0..k_max).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))) {
             Some(best) if times.iter().all(|t| t.is_finite()) => out[best] = 1.0,
             _ => out[0] = f64::NAN,
@@ -303,8 +304,8 @@ impl ChainReading {
         if x == 0.0 {
             return Ok(0.0);
         }
-        let daisy = DaisyChain { w: &chain.w, z: &chain.z, front_end: false };
-        Ok(chain_allocate(daisy, Options::load(x).with_scale(cfg.scale)).map_err(UnawareError::from)?.makespan)
+        let daisy = Chain { w: chain.w.to_vec(), z: chain.z.to_vec(), front_end: false };
+        Ok(chain_allocate(&daisy, Options::load(x).with_scale(cfg.scale)).map_err(UnawareError::from)?.makespan)
     }
 
     /// T-pure of `chain` under this reading (root idle while it waits for every PTC).
@@ -364,7 +365,7 @@ impl ChainReading {
         let mut w = vec![root];
         w.extend(fast_w.iter().map(|&f| u(if f { base.fast_w } else { slow_w }, rng)));
         let z = fast_z.iter().map(|&f| u(if f { base.fast_z } else { slow_z }, rng)).collect();
-        Chain { w, z }
+        Chain::new(w, z)
     }
 
     /// T-WCS(k) of `chain` under this reading (k = 1 is ESS). The crate's reading runs
@@ -380,7 +381,7 @@ impl ChainReading {
             && !self.floor_plus_two
             && self.front_end
         {
-            return Ok(linear_schedule(chain, cfg, k)?.finish_time);
+            return Ok(linear_schedule(chain, cfg, k as u64)?.finish_time);
         }
         let n = chain.w.len();
         let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
@@ -416,10 +417,10 @@ impl ChainReading {
         parts[first] -= done;
         for &x in &parts[first..] {
             let members: Vec<usize> = (0..n).filter(|&i| i == 0 || probe.tp[i] <= t).collect();
-            let sub = Chain {
-                w: members.iter().map(|&p| chain.w[p]).collect(),
-                z: members.windows(2).map(|p| chain.z[p[0]..p[1]].iter().sum()).collect(),
-            };
+            let sub = Chain::new(
+                members.iter().map(|&p| chain.w[p]).collect(),
+                members.windows(2).map(|p| chain.z[p[0]..p[1]].iter().sum()).collect(),
+            );
             t += self.distribution(&sub, x, cfg)?;
         }
         Ok(t)

@@ -2,9 +2,9 @@
 //! Hsiung & Robertazzi 1994, see [`crate::references`], whose closed forms are re-derived here
 //! from the equal-finish condition).
 
-use super::error::{DltError, MAX_PROCESSORS, non_negative, size_at_most, uniform};
+use super::error::{DltError, MAX_PROCESSORS, non_negative, size_at_most};
 use super::star::{StarSolution, to_allocation};
-use super::types::{Allocation, Options, Root, RootMode, Star, UniformBus};
+use super::types::{Allocation, Options, Root, RootMode, Star, UniformBus, uniform};
 
 /// Divisible load on a bus with heterogeneous processors (Bataineh, Hsiung & Robertazzi 1994).
 /// The makespan does not depend on the order of the children; they are served in input order

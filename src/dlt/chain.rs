@@ -4,12 +4,10 @@
 //! re-derived here from the equal-finish condition).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{
-    DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most, uniform,
-};
-use super::star::flush;
+use super::error::{DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most};
+use super::star_solve::flush;
 use super::tree::{Tree, TreeNode, tree_allocate};
-use super::types::{Allocation, CostScale, DaisyChain, Options, OrderPolicy, Ports, UniformChain};
+use super::types::{Allocation, Chain, CostScale, Options, OrderPolicy, Ports, UniformChain, uniform};
 
 /// Equivalent time per unit `a_eq(i)` of every suffix `i..n` of a chain.
 fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
@@ -55,13 +53,13 @@ fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
 /// values (`w ≤ 0`, `z < 0`, NaN, bad scale or load).
 ///
 /// ```
-/// use loadbal::dlt::{chain_allocate, DaisyChain, Options};
+/// use loadbal::dlt::{chain_allocate, Chain, Options};
 /// // Two processors, c = a = 1, front-end: T = 1/(1 + 1/2) = 2/3.
-/// let s = chain_allocate(DaisyChain { w: &[1.0, 1.0], z: &[1.0], front_end: true }, Options::default()).unwrap();
+/// let s = chain_allocate(&Chain { w: vec![1.0, 1.0], z: vec![1.0], front_end: true }, Options::default()).unwrap();
 /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
 /// ```
-pub fn chain_allocate(chain: DaisyChain<'_>, opts: Options) -> Result<Allocation, DltError> {
-    let DaisyChain { w, z, front_end } = chain;
+pub fn chain_allocate(chain: &Chain, opts: Options) -> Result<Allocation, DltError> {
+    let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
     opts.check()?;
     let scale = opts.scale;
     chain_lengths(w, z)?;
@@ -400,14 +398,14 @@ pub fn chain_interior_speedup_limit(ratio: f64, ports: Ports) -> Result<f64, Dlt
 ///
 /// # Examples
 /// ```
-/// use loadbal::dlt::{chain_allocate, chain_simulate, CostScale, DaisyChain, Options};
-/// let chain = DaisyChain { w: &[1.0, 2.0, 1.5], z: &[0.5, 0.3], front_end: true };
-/// let a = chain_allocate(chain, Options::default()).unwrap();
-/// let t = chain_simulate(chain, &a, CostScale::unit()).unwrap();
+/// use loadbal::dlt::{chain_allocate, chain_simulate, CostScale, Chain, Options};
+/// let chain = Chain { w: vec![1.0, 2.0, 1.5], z: vec![0.5, 0.3], front_end: true };
+/// let a = chain_allocate(&chain, Options::default()).unwrap();
+/// let t = chain_simulate(&chain, &a, CostScale::unit()).unwrap();
 /// assert!(t.finish_spread(a.makespan) < 1e-12);
 /// ```
-pub fn chain_simulate(chain: DaisyChain<'_>, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
-    let DaisyChain { w, z, front_end } = chain;
+pub fn chain_simulate(chain: &Chain, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
+    let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
     let tree = Tree::chain(w, z, front_end)?;
     if alloc.alpha.len() != w.len() {
         return Err(DltError::LengthMismatch { what: "chain allocation", expected: w.len(), got: alloc.alpha.len() });

@@ -148,7 +148,7 @@ pub fn collect_fifo(star_in_order: Star<'_>, delta: f64, opts: Options) -> Resul
 /// send order (FIFO). The trace's `makespan` is the end of the last return.
 ///
 /// # Errors
-/// As [`crate::dlt::star_schedule`] and [`simulate`].
+/// As [`crate::dlt::star_simulate`] (the schedule it builds) and [`simulate`].
 ///
 /// # Examples
 /// LIFO collection is a star with links (1 + δ)·z: the allocation of that star, executed with

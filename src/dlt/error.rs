@@ -141,21 +141,6 @@ pub(crate) fn all_checked(
     Ok(())
 }
 
-/// Validates the inputs shared by every homogeneous model: the scale, `w > 0`, `z ≥ 0`,
-/// `load > 0`.
-pub(crate) fn homogeneous(scale: crate::dlt::CostScale, w: f64, z: f64, load: f64) -> Result<(), DltError> {
-    scale.check()?;
-    positive("w", 0, w)?;
-    non_negative("z", 0, z)?;
-    positive("load", 0, load)?;
-    Ok(())
-}
-
-/// Validates a homogeneous network's `w > 0`, `z ≥ 0` and the options.
-pub(crate) fn uniform(w: f64, z: f64, opts: &crate::dlt::Options) -> Result<(), DltError> {
-    homogeneous(opts.scale, w, z, opts.load)
-}
-
 /// Validates the lengths of a boundary chain: at least one processor, one link fewer.
 pub(crate) fn chain_lengths(w: &[f64], z: &[f64]) -> Result<(), DltError> {
     if w.is_empty() {

@@ -3,8 +3,8 @@
 //! time after a worker's first chunk, and equal finish).
 
 use super::engine::{Action, Network, Node, Trace, simulate};
-use super::error::{DltError, MAX_PROCESSORS, size_at_most, uniform};
-use super::types::{CostScale, Options, Root, UniformStar};
+use super::error::{DltError, MAX_PROCESSORS, size_at_most};
+use super::types::{CostScale, Options, Root, UniformStar, uniform};
 
 /// A multi-installment schedule.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,8 +12,8 @@
 
 use std::collections::VecDeque;
 
-use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most, uniform};
-use super::types::{CostScale, Options};
+use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most};
+use super::types::{CostScale, Options, uniform};
 
 /// The identical processors and links of a mesh: inverse speeds `w` and `z`, and a start-up
 /// `startup` (seconds) per communication step.

@@ -21,7 +21,7 @@
 //! within 1e-12 relative.
 //!
 //! # One call shape
-//! Every solver takes the network first, as a value ([`Star`], [`UniformBus`], [`DaisyChain`],
+//! Every solver takes the network first, as a value ([`Star`], [`UniformBus`], [`Chain`],
 //! [`UniformChain`], [`InteriorChain`], [`Tree`], [`UniformStar`], [`Layers`] with
 //! [`MeshCosts`]), then any size (installments, moves), then [`Options`]: the load, the
 //! [`CostScale`] and the [`OrderPolicy`]. Speedups and limits take `σ = z·T_cm/(w·T_cp)`
@@ -58,21 +58,17 @@ mod types;
 
 pub use error::{DltError, MAX_PROCESSORS};
 pub use types::{
-    Allocation, CostScale, DaisyChain, Options, OrderPolicy, Ports, Root, RootMode, Star, UniformBus, UniformChain,
+    Allocation, Chain, CostScale, Options, OrderPolicy, Ports, Root, RootMode, Star, UniformBus, UniformChain,
     UniformStar,
 };
 mod radix;
 mod star;
 mod star_solve;
-pub use star::{
-    jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_schedule, star_simulate,
-};
+pub use star::{jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_simulate};
 mod bus;
 pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
 mod tree;
-pub use tree::{
-    KaryTree, RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_schedule, tree_simulate,
-};
+pub use tree::{KaryTree, RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_simulate};
 mod chain;
 pub use chain::{
     ChainSide, InteriorChain, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit,

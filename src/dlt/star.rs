@@ -15,20 +15,6 @@ pub(crate) struct StarSolution {
     pub order: Vec<usize>,
 }
 
-/// Slack of the participation test `c·R < 1`: when the suffix already saturates the link
-/// (`c·R` within rounding of 1, e.g. long buses with `c ≫ a`) the child is kept, which costs
-/// at most this relative amount of makespan and keeps the geometric shares of the closed forms.
-pub(crate) const INCLUDE_SLACK: f64 = 1e-13;
-
-/// Flushes a subnormal share to 0. A geometric tail of shares (long stars, chains and trees)
-/// otherwise lingers for up to millions of steps among subnormals, where multiplying by a ratio
-/// close to 1 rounds back to the same value and every operation is slow; such shares are below
-/// 2.3e-308 of the load.
-#[inline]
-pub(crate) fn flush(x: f64) -> f64 {
-    if x < f64::MIN_POSITIVE { 0.0 } else { x }
-}
-
 pub(crate) fn validate_children(children: &[(f64, f64)]) -> Result<(), DltError> {
     for (i, &(z, w)) in children.iter().enumerate() {
         non_negative("child z", i, z)?;
@@ -259,22 +245,13 @@ pub fn jia_root_fraction(w_root: f64, children_in_order: &[(f64, f64)], scale: C
     Ok(suffix / (1.0 + sum))
 }
 
-/// Builds the engine network and plans that execute a star allocation: node 0 is the root,
+/// Builds the engine network and plans that execute a star allocation (the step behind
+/// [`star_simulate`]): node 0 is the root,
 /// node `i + 1` is `star.children[i]`; the root sends in `alloc.send_order`, then computes.
 ///
 /// # Errors
 /// As [`star_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit the star.
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{star_allocate, star_schedule, CostScale, Options, Root, Star};
-/// let star = Star::new(Root::NonComputing, &[(1.0, 1.0), (0.5, 2.0)]);
-/// let a = star_allocate(star, Options::default()).unwrap();
-/// let s = star_schedule(star, &a, CostScale::unit()).unwrap();
-/// assert_eq!(s.network.len(), 3);
-/// assert_eq!(s.plans[0].len(), 2); // one send per child, no computation at the root
-/// ```
-pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Schedule, DltError> {
+pub(crate) fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Schedule, DltError> {
     let children = star.children;
     validate_root(star.root, children.len())?;
     validate_children(children)?;
@@ -309,10 +286,13 @@ pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Re
     Ok(Schedule { network: net, plans })
 }
 
-/// Executes a star allocation on the event engine ([`star_schedule`] then [`simulate`](super::engine::simulate)).
+/// Executes a star allocation on the event engine: node 0 is the root, node `i + 1` is
+/// `star.children[i]`; the root sends in `alloc.send_order`, then computes; then
+/// [`simulate`](super::engine::simulate) runs it.
 ///
 /// # Errors
-/// As [`star_schedule`] and [`simulate`](super::engine::simulate).
+/// As [`star_allocate`], [`DltError::LengthMismatch`] if `alloc` does not fit the star, and
+/// the errors of [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// Two identical workers behind a non-computing root: T = (c + a)²/(c + 2a).
@@ -326,4 +306,18 @@ pub fn star_schedule(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Re
 /// ```
 pub fn star_simulate(star: Star<'_>, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
     star_schedule(star, alloc, scale)?.simulate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_schedule_sends_once_per_child_then_computes() {
+        let star = Star::new(Root::NonComputing, &[(1.0, 1.0), (0.5, 2.0)]);
+        let a = star_allocate(star, Options::default()).unwrap();
+        let s = star_schedule(star, &a, CostScale::unit()).unwrap();
+        assert_eq!(s.network.len(), 3);
+        assert_eq!(s.plans[0].len(), 2); // one send per child, no computation at the root
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::{DltError, MAX_PROCESSORS, chain_lengths, non_negative, positive};
-use super::star::{INCLUDE_SLACK, flush};
+use super::star_solve::{INCLUDE_SLACK, flush};
 use super::types::{Allocation, CostScale, Options, OrderPolicy, Ports, stable_order_by};
 
 /// A complete `k`-ary tree of depth `depth` with identical nodes (for [`Tree::kary`]).
@@ -414,16 +414,7 @@ pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> R
 ///
 /// # Errors
 /// [`DltError::LengthMismatch`] if the solution does not belong to the tree.
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{tree_allocate, tree_schedule, CostScale, KaryTree, Options, Tree};
-/// let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 2, depth: 2 }).unwrap();
-/// let sol = tree_allocate(&t, Options::default()).unwrap();
-/// let s = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
-/// assert_eq!((s.network.len(), s.plans.len()), (7, 7));
-/// ```
-pub fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Schedule, DltError> {
+pub(crate) fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Schedule, DltError> {
     for (what, got) in [
         ("tree solution blocks", sol.block.len()),
         ("tree solution send orders", sol.send_order.len()),
@@ -465,7 +456,8 @@ pub fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Resul
 /// Executes a tree solution on the event engine.
 ///
 /// # Errors
-/// As [`tree_schedule`] and [`simulate`](super::engine::simulate).
+/// [`DltError::LengthMismatch`] if the solution does not belong to the tree, and the errors
+/// of [`simulate`](super::engine::simulate).
 ///
 /// # Examples
 /// ```
@@ -477,4 +469,17 @@ pub fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Resul
 /// ```
 pub fn tree_simulate(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Trace, DltError> {
     tree_schedule(tree, sol, scale)?.simulate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_schedule_has_one_plan_per_node() {
+        let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 2, depth: 2 }).unwrap();
+        let sol = tree_allocate(&t, Options::default()).unwrap();
+        let s = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
+        assert_eq!((s.network.len(), s.plans.len()), (7, 7));
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::error::{DltError, positive};
+use super::error::{DltError, non_negative, positive};
 
 /// The scale constants of the divisible-load literature (Bharadwaj et al. 1996, see
 /// [`crate::references`]; Jia, §2.1): `T_cp` seconds for the standard
@@ -244,15 +244,49 @@ pub struct UniformStar {
 
 /// A linear daisy chain `P_1 – … – P_n` whose boundary processor `P_1` holds the load; `z[i]`
 /// joins `P_{i+1}` and `P_{i+2}` (0-based: processors `i` and `i + 1`), so `z.len() + 1 = w.len()`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct DaisyChain<'a> {
+/// The one chain type of the divisible-load code: the closed forms ([`chain_allocate`](super::chain_allocate))
+/// and Jia's resource-unaware chain strategies ([`unaware`](super::unaware), whose processors all
+/// have front-ends and whose `w[0] = K` is the root's known inverse speed) take it alike.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Chain {
     /// Inverse computing speeds, from the originator.
-    pub w: &'a [f64],
-    /// Link inverse speeds.
-    pub z: &'a [f64],
-    /// Every processor computes while it forwards (front-end) or forwards first.
+    pub w: Vec<f64>,
+    /// Link inverse speeds (one fewer than processors).
+    pub z: Vec<f64>,
+    /// Every processor computes while it forwards (front-end) or forwards first; `true` when
+    /// omitted from serialised input.
+    #[cfg_attr(feature = "serde", serde(default = "front_ends"))]
     pub front_end: bool,
+}
+
+/// The serde default of [`Chain::front_end`].
+#[cfg(feature = "serde")]
+fn front_ends() -> bool {
+    true
+}
+
+impl Chain {
+    /// A chain of front-end processors `w` joined by links `z` (the model of Jia, ch. 2).
+    /// The lengths are checked by the functions that take it.
+    pub fn new(w: Vec<f64>, z: Vec<f64>) -> Self {
+        Self { w, z, front_end: true }
+    }
+}
+
+impl fmt::Display for Chain {
+    /// `chain of n: w = [..], z = [..]` (the first 8 of each).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |xs: &[f64]| {
+            let shown: Vec<String> = xs.iter().take(8).map(|x| format!("{x:.6}")).collect();
+            format!("[{}{}]", shown.join(", "), if xs.len() > 8 { ", ..." } else { "" })
+        };
+        write!(f, "chain of {}: w = {}, z = {}", self.w.len(), list(&self.w), list(&self.z))?;
+        if !self.front_end {
+            f.write_str(", no front-ends")?;
+        }
+        Ok(())
+    }
 }
 
 /// A homogeneous daisy chain: `n` processors of inverse speed `w`, links `z`, boundary
@@ -351,6 +385,21 @@ impl fmt::Display for Allocation {
         let parts: Vec<String> = self.alpha[..shown].iter().map(|a| format!("{a:.6e}")).collect();
         write!(f, "; alpha = [{}{}]", parts.join(", "), if self.alpha.len() > shown { ", ..." } else { "" })
     }
+}
+
+/// Validates the inputs shared by every homogeneous model: the scale, `w > 0`, `z ≥ 0`,
+/// `load > 0`.
+pub(crate) fn homogeneous(scale: CostScale, w: f64, z: f64, load: f64) -> Result<(), DltError> {
+    scale.check()?;
+    positive("w", 0, w)?;
+    non_negative("z", 0, z)?;
+    positive("load", 0, load)?;
+    Ok(())
+}
+
+/// Validates a homogeneous network's `w > 0`, `z ≥ 0` and the options.
+pub(crate) fn uniform(w: f64, z: f64, opts: &Options) -> Result<(), DltError> {
+    homogeneous(opts.scale, w, z, opts.load)
 }
 
 /// Stable order of indices by increasing key (`f64::total_cmp` order, `−0` as `+0`), by the

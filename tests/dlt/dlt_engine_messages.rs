@@ -204,7 +204,7 @@ proptest! {
         parents in proptest::collection::vec(0usize..8, 0..7),
         z in proptest::collection::vec(prop_oneof![1 => Just(f64::NAN), 1 => Just(-1.0), 200 => 0.0f64..3.0], 8),
         w in proptest::collection::vec(prop_oneof![1 => Just(0.0), 1 => Just(f64::INFINITY), 200 => 0.1f64..3.0], 8),
-        ports in proptest::collection::vec(prop_oneof![1 => Just(0u32), 100 => 1u32..3], 8),
+        ports in proptest::collection::vec(prop_oneof![1 => Just(0u64), 100 => 1u64..3], 8),
         plan in proptest::collection::vec(
             (0usize..9, any::<u8>(), 0usize..9, prop_oneof![1 => Just(-1.0), 1 => Just(f64::NAN), 20 => 0.0f64..4.0]),
             0..24,

@@ -121,7 +121,10 @@ fn circuit_switched_with_ports(k: u32, ports: u32, moves: u32, w: f64, z: f64, s
         }
     }
     let net = Network::new(
-        nodes.iter().map(|&(p, _)| Node::computing(p, z, w).with_k_ports(ports).with_startups(startup, 0.0)).collect(),
+        nodes
+            .iter()
+            .map(|&(p, _)| Node::computing(p, z, w).with_k_ports(u64::from(ports)).with_startups(startup, 0.0))
+            .collect(),
         U,
     )
     .unwrap();

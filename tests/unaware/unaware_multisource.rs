@@ -171,7 +171,7 @@ mod on_the_engine {
             tight in any::<bool>(),
         ) {
             let coupling = if tight { Coupling::Tight } else { Coupling::Loose };
-            let g = RandomGraph::with_coupling(nodes, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let g = RandomGraph::with_coupling(nodes as u64, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
             let sources: Vec<usize> = (0..m).collect();
             let loads: Vec<f64> = (0..m).map(|i| 100.0 * (i + 1) as f64).collect();
             let s = sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
@@ -247,7 +247,7 @@ fn dss_on_a_graph() {
 fn gp_against_exhaustive_search() {
     fn shortest(g: &Graph, u: usize, d: f64, seen: &mut Vec<bool>, best: &mut Vec<f64>) {
         best[u] = best[u].min(d);
-        for &(v, z) in g.neighbours(u) {
+        for &Edge { v, z, .. } in g.neighbours(u) {
             if !seen[v] {
                 seen[v] = true;
                 shortest(g, v, d + z, seen, best);
@@ -259,7 +259,7 @@ fn gp_against_exhaustive_search() {
     for seed in 0..120u64 {
         let nodes = 4 + (seed as usize % 4);
         let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
-        let g = RandomGraph::with_coupling(nodes, coupling)
+        let g = RandomGraph::with_coupling(nodes as u64, coupling)
             .generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
             .unwrap();
         let m = 1 + (seed as usize % 3);
@@ -302,7 +302,7 @@ fn multi_source_worst_case_against_the_engine() {
     for seed in 0..30u64 {
         let coupling = if seed % 2 == 0 { Coupling::Tight } else { Coupling::Loose };
         let nodes = 6 + (seed as usize % 14);
-        let g = RandomGraph::with_coupling(nodes, coupling)
+        let g = RandomGraph::with_coupling(nodes as u64, coupling)
             .generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
             .unwrap();
         let m = 1 + (seed as usize % 3);

@@ -96,7 +96,7 @@ fn estimates_partition_and_dispatch_against_exact_rationals() {
             }
             "partition_pi" => {
                 let n: usize = r.str("inputs").rsplit(';').next().unwrap().parse().unwrap();
-                let parts = partition_pi(x[0], x[1], x[2], n).unwrap();
+                let parts = partition_pi(x[0], x[1], x[2], n as u64).unwrap();
                 assert_eq!(parts.len(), want.len(), "line {}: m", r.line);
                 for (got, want) in parts.iter().zip(&want) {
                     check(*got, *want, 4.0 * EPS, "L_i");

@@ -8,6 +8,7 @@ use crate::reference_support;
 
 use std::collections::BTreeMap;
 
+use loadbal::dlt::Chain;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use reference_support::{Record, load, rel_err};
@@ -27,7 +28,7 @@ fn probe(r: &Record) -> Probe {
 }
 
 fn chain(r: &Record) -> Chain {
-    Chain { w: list(r, "w"), z: list(r, "z") }
+    Chain::new(list(r, "w"), list(r, "z"))
 }
 
 /// A case's reference quantities by (name, index).
@@ -129,8 +130,7 @@ fn as_printed(r: &Record) -> f64 {
     let w = wcs2_phase1(&c, p, big, s).unwrap();
     let ti = p.size().unwrap() * (zi * s.t_cm + wi * s.t_cp);
     let tj = p.size().unwrap() * ((zi + zj) * s.t_cm + wj * s.t_cp);
-    let pair =
-        if tj <= ti { Chain { w: vec![k, wj], z: vec![zi + zj] } } else { Chain { w: vec![k, wi], z: vec![zi] } };
+    let pair = if tj <= ti { Chain::new(vec![k, wj], vec![zi + zj]) } else { Chain::new(vec![k, wi], vec![zi]) };
     let e = ess_phase1(&pair, p, big, s).unwrap();
     let kt = k * s.t_cp;
     ((e.theta * e.trigger - w.theta * w.trigger) / kt + w.trigger - e.trigger) / (e.theta - w.theta)
@@ -240,7 +240,7 @@ fn chain_probe_distribution_and_pure_dlt_against_exact_rationals() {
         let w = list(r, "w");
         let z = if r.str("z") == "-" { Vec::new() } else { list(r, "z") };
         let n = w.len();
-        let c = Chain { w, z };
+        let c = Chain::new(w, z);
         let p = probe_times_linear(&c, probe(r), scale(r)).unwrap();
         for (i, (want_c, want_p)) in list(r, "tc").into_iter().zip(list(r, "tp")).enumerate() {
             let bound = (2 * i + 3) as f64 * EPS;

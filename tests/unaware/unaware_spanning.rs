@@ -61,7 +61,7 @@ proptest! {
     #[test]
     fn trees_are_valid(seed in 0u64..1000, n in 2usize..25, p in 0.15f64..1.0) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let spec = RandomGraph { nodes: n, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 10_000 };
+        let spec = RandomGraph { nodes: n as u64, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
         let hops = g.hops_from(0);
         let min_ecc = hops.iter().flatten().max().copied().unwrap();
@@ -90,7 +90,7 @@ proptest! {
     #[test]
     fn raold_equal_finish(seed in 0u64..1000, n in 2usize..15) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let spec = RandomGraph { nodes: n, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
+        let spec = RandomGraph { nodes: n as u64, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
         let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let s = raold_os(&t, g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
@@ -234,7 +234,7 @@ fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
     for _ in 1..n {
         let mut best: Option<(f64, usize, usize)> = None;
         for u in (0..n).filter(|&u| inside[u]) {
-            for &(v, zz) in g.neighbours(u) {
+            for &Edge { v, z: zz, .. } in g.neighbours(u) {
                 if inside[v] {
                     continue;
                 }
@@ -261,7 +261,7 @@ proptest! {
 
     #[test]
     fn est_is_the_greedy_optimum(seed in any::<u64>(), nodes in 3usize..12, p in 0.2f64..0.9) {
-        let spec = RandomGraph { nodes, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 200 };
+        let spec = RandomGraph { nodes: nodes as u64, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 200 };
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
         let t = spanning_tree(&g, 0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
@@ -278,7 +278,7 @@ fn exhaustive_shortest(g: &Graph, root: usize) -> Vec<Option<(f64, usize)>> {
         if best[u].is_none_or(|(b, _)| d < b) {
             best[u] = Some((d, hops));
         }
-        for &(v, z) in g.neighbours(u) {
+        for &Edge { v, z, .. } in g.neighbours(u) {
             if !seen[v] {
                 seen[v] = true;
                 walk(g, v, d + z, hops + 1, seen, best);
@@ -323,7 +323,7 @@ fn spt_and_rst_against_brute_force() {
     let mut worst = 0.0f64;
     for seed in 0..150u64 {
         let nodes = 3 + (seed as usize % 6);
-        let spec = RandomGraph::with_speed_classes(nodes, 0.5, SpeedClass::Low, SpeedClass::Low);
+        let spec = RandomGraph::with_speed_classes(nodes as u64, 0.5, SpeedClass::Low, SpeedClass::Low);
         let g = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let best = exhaustive_shortest(&g, 0);
         let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
@@ -341,7 +341,7 @@ fn spt_and_rst_against_brute_force() {
         for _ in 1..n {
             let mut pick: Option<(f64, usize, usize)> = None;
             for u in (0..n).filter(|&u| inside[u]) {
-                for &(v, z) in g.neighbours(u).iter().filter(|&&(v, _)| !inside[v]) {
+                for &Edge { v, z, .. } in g.neighbours(u).iter().filter(|e| !inside[e.v]) {
                     let h = (depth[u] + 1) as f64;
                     let cost = if h <= e1 { ((e1 - h) * h + h * z) / e1 } else { z };
                     let better = pick.is_none_or(|(c, pv, pu)| {

@@ -2,6 +2,7 @@
 //! `loadbal::dlt::unaware`: magnitudes from 1e-300 to 1e300, counts to `usize::MAX`. Each call
 //! returns a finite value or a typed error, never infinity or NaN, in bounded time.
 
+use loadbal::dlt::Chain;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
@@ -32,13 +33,13 @@ proptest! {
         finite_or_typed(cumulative_z(t, probe, scale))?;
         finite_or_typed(dispatch_to_finish_at(0.0, t, beta))?;
         finite_or_typed(phase_load(k, t))?;
-        let triple = Chain { w: vec![w, beta, z], z: vec![z, beta] };
+        let triple = Chain::new(vec![w, beta, z], vec![z, beta]);
         finite_or_typed(critical_l1(&triple, probe, scale))?;
-        match ess_phase1(&Chain { w: vec![w, beta], z: vec![z] }, probe, t, scale) {
+        match ess_phase1(&Chain::new(vec![w, beta], vec![z]), probe, t, scale) {
             Ok(e) => prop_assert!([e.alpha_root, e.alpha_j, e.theta, e.trigger, e.l1_prime, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
-        match wcs2_phase1(&Chain { w: vec![w, beta, w], z: vec![z, z] }, probe, t, scale) {
+        match wcs2_phase1(&Chain::new(vec![w, beta, w], vec![z, z]), probe, t, scale) {
             Ok(e) => prop_assert!([e.alpha_root, e.alpha_i, e.alpha_j, e.gamma, e.theta, e.trigger, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
@@ -47,7 +48,7 @@ proptest! {
     #[test]
     fn partitions_for_any_processor_count(load in wide(), eta in 0.001..0.4f64, extra in 0.0..0.5f64, n in prop_oneof![Just(usize::MAX), 2usize..1_000_000_000]) {
         let eps = (eta + extra).min(0.95 - eta);
-        match partition_pi(load, eta, eps.max(eta), n) {
+        match partition_pi(load, eta, eps.max(eta), n as u64) {
             Ok(p) => {
                 prop_assert!(p.len() <= 66 && p.iter().all(|x| x.is_finite() && *x >= 0.0), "{p:?}");
                 let sum: f64 = p.iter().sum();
@@ -60,7 +61,7 @@ proptest! {
     #[test]
     fn linear_probes_over_wide_speeds(load in wide(), ws in prop::collection::vec(wide(), 1..12), zs in prop::collection::vec(wide(), 11),
                                       t_cm in wide(), t_cp in wide()) {
-        let chain = Chain { z: zs[..ws.len() - 1].to_vec(), w: ws };
+        let chain = Chain::new(ws.clone(), zs[..ws.len() - 1].to_vec());
         match probe_times_linear(&chain, Probe { load, eta: 0.5 }, CostScale { t_cp, t_cm }) {
             Ok(p) => prop_assert!(p.tc.iter().chain(&p.tp).all(|x| x.is_finite()), "{p:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),

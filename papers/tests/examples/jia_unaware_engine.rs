@@ -5,6 +5,7 @@ use crate::unaware_support;
 use loadbal_papers::fixtures::jia;
 use loadbal_papers::jia_chains::*;
 
+use loadbal::dlt::Chain;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
@@ -62,14 +63,12 @@ fn sld_with_the_probe_on_the_engine() {
 
 #[test]
 fn run_chain_rejects_bad_input() {
-    let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.3, 0.5] };
+    let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.3, 0.5]);
     let cfg = jia::chain_config(0.03, 0.07);
     assert!(matches!(run_chain(&c, &cfg, ChainStrategy::Wcs(0)), Err(UnawareError::TooFewResponders { .. })));
     assert!(run_chain(&c, &cfg, ChainStrategy::Wcs(3)).is_err());
-    assert!(
-        run_chain(&Chain { w: vec![1.0], z: vec![] }, &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err()
-    );
-    assert!(run_chain(&Chain { w: vec![1.0, -1.0], z: vec![0.1] }, &cfg, ChainStrategy::Wcs(1)).is_err());
+    assert!(run_chain(&Chain::new(vec![1.0], vec![]), &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err());
+    assert!(run_chain(&Chain::new(vec![1.0, -1.0], vec![0.1]), &cfg, ChainStrategy::Wcs(1)).is_err());
     assert!(run_chain(&c, &jia::chain_config(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
 }
 
@@ -77,7 +76,7 @@ fn run_chain_rejects_bad_input() {
 /// (footnote 5 taken to its end), and the engine agrees with the closed form.
 #[test]
 fn root_finishes_before_the_trigger() {
-    let c = Chain { w: vec![0.01, 50.0], z: vec![5.0] };
+    let c = Chain::new(vec![0.01, 50.0], vec![5.0]);
     let cfg = jia::chain_config(0.03, 0.07);
     let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
     let m = linear_schedule(&c, &cfg, 1).unwrap();
@@ -104,7 +103,7 @@ proptest! {
         let cfg = jia::chain_config(eta, eps);
         for k in 1..n {
             let run = run_chain(&c, &cfg, ChainStrategy::Wcs(k)).unwrap();
-            let m = linear_schedule(&c, &cfg, k).unwrap();
+            let m = linear_schedule(&c, &cfg, k as u64).unwrap();
             prop_assert!((run.finish_time - m.finish_time).abs() <= 1e-9 * m.finish_time, "k = {}", k);
             prop_assert_eq!(run.phases.len(), m.phases.len());
             for (a, b) in run.phases.iter().zip(&m.phases) {

@@ -1,6 +1,7 @@
 //! Linear chains with unknown speeds (Jia, ch. 2): closed forms G13–G16, ESS/WCS/pureDLT,
 //! and the Tables 2.1/2.2 Monte Carlo properties (G27).
 
+use loadbal::dlt::Chain;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use loadbal::montecarlo::MonteCarlo;
@@ -16,7 +17,7 @@ const PROBE: Probe = Probe { load: 100.0, eta: 0.03 };
 /// G13: ESS phase_1 from the closed forms and from the chain solver on the lumped pair.
 #[test]
 fn g13_ess_phase1() {
-    let pair = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+    let pair = Chain::new(vec![4.5, 2.5], vec![0.5]);
     let e = ess_phase1(&pair, PROBE, 7.0, SCALE).unwrap();
     assert!((e.trigger - 16.5).abs() < 1e-12);
     assert!((e.alpha_root - 0.3793103).abs() < 1e-7);
@@ -27,7 +28,7 @@ fn g13_ess_phase1() {
     assert!((e.trigger + e.duration - 34.1379310).abs() < 1e-7);
     assert!((e.theta - 3.4137931).abs() < 1e-7);
     assert!(matches!(ess_phase1(&pair, PROBE, 1.0, SCALE), Err(UnawareError::InvalidParameter { .. })));
-    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
     assert!(matches!(ess_phase1(&triple, PROBE, 7.0, SCALE), Err(UnawareError::LengthMismatch { .. })));
     assert_eq!(
         e.to_string(),
@@ -38,7 +39,7 @@ fn g13_ess_phase1() {
 /// G14: WCS(2) phase_1, and the same duration from the chain solver.
 #[test]
 fn g14_wcs2_phase1() {
-    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
     let w = wcs2_phase1(&triple, PROBE, 7.0, SCALE).unwrap();
     assert!((w.alpha_root - 0.2451362).abs() < 1e-7);
     assert!((w.alpha_i - 0.3657588).abs() < 1e-7);
@@ -60,10 +61,10 @@ fn g14_wcs2_phase1() {
 /// the first responder, over the lumped link 0.5 + 0.3) and `wcs2_phase1` coincide.
 #[test]
 fn g15_critical_l1() {
-    let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+    let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
     let lc = critical_l1(&triple, PROBE, SCALE).unwrap();
     assert!((lc - 2.3568734).abs() < 1e-7);
-    let pair = Chain { w: vec![4.5, 2.2], z: vec![0.8] };
+    let pair = Chain::new(vec![4.5, 2.2], vec![0.8]);
     let ends = |l1: f64| {
         let e = ess_phase1(&pair, PROBE, l1, SCALE).unwrap();
         let w = wcs2_phase1(&triple, PROBE, l1, SCALE).unwrap();
@@ -74,9 +75,9 @@ fn g15_critical_l1() {
     let (e, w) = ends(lc + 1.0);
     assert!(w < e);
     // P_i first (γ > 1): the other branch of the closed form, against the two phase ends.
-    let slow_j = Chain { w: vec![4.5, 2.5, 6.0], z: vec![0.5, 0.3] };
+    let slow_j = Chain::new(vec![4.5, 2.5, 6.0], vec![0.5, 0.3]);
     let lc = critical_l1(&slow_j, PROBE, SCALE).unwrap();
-    let pair_i = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+    let pair_i = Chain::new(vec![4.5, 2.5], vec![0.5]);
     let e = ess_phase1(&pair_i, PROBE, lc, SCALE).unwrap();
     let w = wcs2_phase1(&slow_j, PROBE, lc, SCALE).unwrap();
     assert!(((e.trigger + e.duration) - (w.trigger + w.duration)).abs() < 1e-12 * lc * 10.0, "{e} {w}");
@@ -86,7 +87,7 @@ fn g15_critical_l1() {
 /// G16: the chain recursion.
 #[test]
 fn g16_chain() {
-    let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0], z: vec![0.3, 0.5, 0.4] };
+    let c = Chain::new(vec![4.5, 2.5, 3.0, 2.0], vec![0.3, 0.5, 0.4]);
     let phase = chain_distribution(&c, 10.0, SCALE).unwrap();
     for (a, b) in phase.loads.iter().zip([1.95707, 3.04015, 2.11656, 2.88622]) {
         assert!((a - b).abs() < 1e-5);
@@ -100,7 +101,7 @@ fn g16_chain() {
 
 #[test]
 fn strategies_reject_bad_input() {
-    let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.3, 0.5] };
+    let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.3, 0.5]);
     let cfg = jia::chain_config(0.03, 0.07);
     assert_eq!(linear_schedule(&c, &cfg, 3), Err(UnawareError::TooFewResponders { k: 3, available: 2 }));
     assert!(matches!(
@@ -111,9 +112,9 @@ fn strategies_reject_bad_input() {
         linear_schedule(&c, &jia::chain_config(0.07, 0.03), 1),
         Err(UnawareError::InvalidParameter { .. })
     ));
-    let bad = Chain { w: vec![4.5, 0.0, 3.0], z: vec![0.3, 0.5] };
+    let bad = Chain::new(vec![4.5, 0.0, 3.0], vec![0.3, 0.5]);
     assert!(linear_schedule(&bad, &cfg, 1).is_err());
-    let short = Chain { w: vec![4.5, 2.0], z: vec![] };
+    let short = Chain::new(vec![4.5, 2.0], vec![]);
     assert!(matches!(pure_dlt(&short, &cfg, RootWhileWaiting::Idle), Err(UnawareError::LengthMismatch { .. })));
 }
 
@@ -149,7 +150,7 @@ proptest! {
         let chain = ChainSampler::thesis(n, 0.5).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
         let cfg = jia::chain_config(eta, eta + extra);
         prop_assume!(k < n);
-        let s = linear_schedule(&chain, &cfg, k).unwrap();
+        let s = linear_schedule(&chain, &cfg, k as u64).unwrap();
         if let Some(first) = s.phases.first() {
             let early = first.start / (chain.w[0] * cfg.scale.t_cp);
             let total: f64 = s.phases.iter().map(|p| p.load).sum::<f64>() + early;
@@ -172,7 +173,7 @@ proptest! {
 /// The one-line (or one line per phase) summaries of the chain results; phase 1 is G13's.
 #[test]
 fn chain_results_display() {
-    let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.5, 0.2] };
+    let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.5, 0.2]);
     let cfg = jia::chain_config(0.03, 0.07);
     let p = probe_times_linear(&c, cfg.probe(), cfg.scale).unwrap();
     assert_eq!(

@@ -1,5 +1,6 @@
 //! Probing estimators and phase-size rules (Jia, eqs. (2.1)–(2.4), 3.1–3.8, partition Π).
 
+use loadbal::dlt::Chain;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use loadbal_papers::fixtures::jia;
@@ -91,7 +92,7 @@ proptest! {
         let z: Vec<f64> = zw.iter().map(|p| p.0).collect();
         let mut w = vec![k];
         w.extend(zw.iter().map(|p| p.1));
-        let chain = Chain { w: w.clone(), z: z.clone() };
+        let chain = Chain::new(w.clone(), z.clone());
         let probe = Probe { load: 100.0, eta };
         let eta_l = probe.size().unwrap();
         let p = probe_times_linear(&chain, probe, SCALE).unwrap();
@@ -107,7 +108,7 @@ proptest! {
 
     #[test]
     fn partition_conserves(eta in 0.01f64..0.2, extra in 0.0f64..0.3, n in 2usize..64, l in 1.0f64..1e6) {
-        let p = partition_pi(l, eta, eta + extra, n).unwrap();
+        let p = partition_pi(l, eta, eta + extra, n as u64).unwrap();
         prop_assert!((eta * l + p.iter().sum::<f64>() - l).abs() < 1e-9 * l);
         prop_assert!(p.windows(2).skip(1).all(|x| x[1] > x[0]));
     }

@@ -184,7 +184,7 @@ fn ess_and_wcs_agree_with_a_rebuild_from_the_printed_equations_and_with_the_engi
                 for _ in 0..25 {
                     let chain = ChainReading::CRATE.sample(n, rf, &mut rng);
                     for k in [1usize, 2] {
-                        let crate_time = linear_schedule(&chain, &cfg, k).unwrap().finish_time;
+                        let crate_time = linear_schedule(&chain, &cfg, k as u64).unwrap().finish_time;
                         let rebuilt = rebuild.wcs(&chain, &cfg, k).unwrap();
                         assert!(
                             (crate_time - rebuilt).abs() <= 1e-9 * crate_time,

@@ -27,11 +27,11 @@ pub struct Node {
     /// may run at once, started in plan order from one queue as ports free up — the k-port
     /// model of circuit-switched scattering. 1 (the default) is the single-port model.
     #[cfg_attr(feature = "serde", serde(default = "one_port"))]
-    pub port_count: u32,
+    pub port_count: u64,
 }
 
 #[cfg(feature = "serde")]
-fn one_port() -> u32 {
+fn one_port() -> u64 {
     1
 }
 
@@ -70,7 +70,7 @@ impl Node {
 
     /// A k-port sender: up to `k` sends (or collections) at once, in plan order
     /// ([`Ports::Single`] with `port_count = k`).
-    pub fn with_k_ports(mut self, k: u32) -> Self {
+    pub fn with_k_ports(mut self, k: u64) -> Self {
         self.ports = Ports::Single;
         self.port_count = k;
         self

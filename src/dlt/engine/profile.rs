@@ -46,14 +46,6 @@ impl SpeedProfile {
         Ok(p)
     }
 
-    /// The segments `(start, inverse speed)`.
-    ///
-    /// # Accuracy
-    /// Exact (stored values).
-    pub fn segments(&self) -> &[(f64, f64)] {
-        &self.segments
-    }
-
     /// Whether the profile is constant, and its value.
     ///
     /// # Accuracy

@@ -9,7 +9,7 @@ use super::trace::Trace;
 use crate::dlt::error::DltError;
 
 /// An engine network and one plan of [`Action`]s per node (`plans[v]` is node `v`'s), as
-/// [`star_schedule`](crate::dlt::star_schedule) and [`tree_schedule`](crate::dlt::tree_schedule)
+/// the `*_simulate` functions ([`star_simulate`](crate::dlt::star_simulate), [`tree_simulate`](crate::dlt::tree_simulate))
 /// build them; [`Schedule::simulate`] runs it.
 ///
 /// # Examples

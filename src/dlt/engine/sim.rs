@@ -131,7 +131,9 @@ impl<'a> Simulator<'a> {
                 // A relay never computes, so its front-end flag does not matter.
                 let lanes = match (node.front_end || node.cpu.is_none(), node.ports) {
                     (false, _) => vec![Lane::new(1)],
-                    (true, Ports::Single) => vec![Lane::new(1), Lane::new(node.port_count as usize)],
+                    (true, Ports::Single) => {
+                        vec![Lane::new(1), Lane::new(usize::try_from(node.port_count).unwrap_or(usize::MAX))]
+                    }
                     (true, Ports::All) => vec![Lane::new(1); 1 + net.children(v).len()],
                 };
                 State {

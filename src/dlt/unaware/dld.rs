@@ -6,12 +6,14 @@
 
 use std::fmt;
 
+use super::display::r6;
+use super::equivalent::Rules;
 use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::execute::{push_block, push_probe};
-use super::sld::{Dispatch, PhaseRecord, r6};
+use super::sld::{Dispatch, PhaseRecord};
 use super::tree::{RootedTree, TreeNetwork};
-use super::virtual_tree::{Rules, virtual_tree};
+use super::virtual_tree::virtual_tree;
 use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, SpeedProfile, Trace};
 

@@ -4,7 +4,6 @@
 use super::error::{UnawareError, positive};
 use super::probing::checked_scale;
 use super::tree::RootedTree;
-use super::virtual_tree::Rules;
 use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
@@ -21,6 +20,16 @@ pub enum RelayRule {
     /// reproduces the SNP batches and Phase_3 loads of Jia, Table 3.2, and, applied at P_0, the
     /// thesis's over-charged total 57.2.
     FirstChildLink,
+}
+
+/// The relay rules of a distribution: `relay` below the root, `top` at the non-computing root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Rule for relays below the root (changes the shares).
+    pub relay: RelayRule,
+    /// Rule at the root (changes only the reported finish time).
+    pub top: RelayRule,
 }
 
 /// The equivalent processor of a tree and the share of each node.
@@ -40,13 +49,13 @@ pub struct Equivalent {
 }
 
 impl Equivalent {
-    /// Fraction of the root's block that goes down to child `c` (its whole subtree's load).
+    /// Fraction of the root's block that goes down to child `child` (its whole subtree's load).
     ///
     /// # Accuracy
-    /// A sum of the subtree's positive shares: within (4·n + k)·ε relative for k nodes below `c`.
-    pub fn block_of(&self, tree: &RootedTree, c: usize) -> f64 {
+    /// A sum of the subtree's positive shares: within (4·n + k)·ε relative for k nodes below `child`.
+    pub fn block_of(&self, tree: &RootedTree, child: usize) -> f64 {
         let mut s = 0.0;
-        let mut stack = vec![c];
+        let mut stack = vec![child];
         while let Some(v) = stack.pop() {
             s += self.shares[v];
             stack.extend(tree.children(v));

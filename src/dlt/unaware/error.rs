@@ -87,7 +87,7 @@ pub enum UnawareError {
         /// Draws made.
         attempts: u32,
         /// Nodes requested.
-        nodes: usize,
+        nodes: u64,
         /// Link probability.
         probability: f64,
     },
@@ -120,9 +120,9 @@ pub enum UnawareError {
     #[error("WCS({k}) needs {k} responses but only {available} processors can respond")]
     TooFewResponders {
         /// Responses waited for.
-        k: usize,
+        k: u64,
         /// Processors other than the root.
-        available: usize,
+        available: u64,
     },
     /// Valid inputs whose result overflows (or underflows to 0 where it must be positive) in
     /// `f64`: for example `w·T_cp` with both near 1e308.

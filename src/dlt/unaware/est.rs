@@ -19,7 +19,7 @@
 //! instead of (boundary edges × path length).
 
 use super::error::UnawareError;
-use super::graph::Graph;
+use super::graph::{Edge, Graph};
 use super::tree::RootedTree;
 use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
 
@@ -74,7 +74,7 @@ impl Est<'_> {
 
     fn refresh_local(&mut self, x: usize) -> Result<(), UnawareError> {
         let mut b = None;
-        for &(v, z) in self.g.neighbours(x) {
+        for &Edge { v, z, .. } in self.g.neighbours(x) {
             if self.inside[v] {
                 continue;
             }
@@ -128,7 +128,7 @@ impl Est<'_> {
         // neighbour (it is no longer outside), and at `v` itself.
         let mut locals = changed.clone();
         locals.push(v);
-        locals.extend(self.g.neighbours(v).iter().map(|&(y, _)| y).filter(|&y| self.inside[y]));
+        locals.extend(self.g.neighbours(v).iter().map(|e| e.v).filter(|&y| self.inside[y]));
         locals.sort_unstable();
         locals.dedup();
         let mut dirty = Vec::new();
@@ -172,7 +172,7 @@ pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree
     debug_assert!({
         use super::equivalent::equivalent;
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let e = equivalent(&tree, &ws, super::virtual_tree::Rules::default(), scale);
+        let e = equivalent(&tree, &ws, super::equivalent::Rules::default(), scale);
         e.map(|e| (e.w_eq - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
     });
     Ok(tree)

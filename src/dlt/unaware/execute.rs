@@ -5,9 +5,10 @@
 
 use std::fmt;
 
+use super::display::r6;
 use super::error::{UnawareError, non_negative, positive};
 use super::probing::TreeProbe;
-use super::sld::{SldConfig, SldSchedule, r6};
+use super::sld::{SldConfig, SldSchedule};
 use super::tree::{RootedTree, TreeNetwork};
 use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};

@@ -35,7 +35,7 @@ pub struct Edge {
 pub struct Graph {
     w: Vec<f64>,
     edges: Vec<Edge>,
-    adj: Vec<Vec<(usize, f64)>>,
+    adj: Vec<Vec<Edge>>,
 }
 
 /// The serialised form of a [`Graph`] (no validation; [`Graph::try_from`] validates).
@@ -78,7 +78,7 @@ impl Graph {
             positive("w", x)?;
         }
         let n = w.len();
-        let mut adj: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
+        let mut adj: Vec<Vec<Edge>> = vec![Vec::new(); n];
         let mut seen = std::collections::HashSet::new();
         for e in &edges {
             for node in [e.u, e.v] {
@@ -93,11 +93,11 @@ impl Graph {
             if !seen.insert((e.u.min(e.v), e.u.max(e.v))) {
                 return Err(UnawareError::DuplicateEdge { u: e.u, v: e.v });
             }
-            adj[e.u].push((e.v, e.z));
-            adj[e.v].push((e.u, e.z));
+            adj[e.u].push(Edge { u: e.u, v: e.v, z: e.z });
+            adj[e.v].push(Edge { u: e.v, v: e.u, z: e.z });
         }
         for list in &mut adj {
-            list.sort_by_key(|&(v, _)| v);
+            list.sort_by_key(|e| e.v);
         }
         Ok(Graph { w, edges, adj })
     }
@@ -186,11 +186,12 @@ impl Graph {
         &self.edges
     }
 
-    /// Neighbours of `v` with the link's z, by increasing neighbour id.
+    /// The links of `v`, each as an [`Edge`] from `u = v` to the neighbour `v`, by increasing
+    /// neighbour id.
     ///
     /// # Accuracy
     /// Exact (stored values).
-    pub fn neighbours(&self, v: usize) -> &[(usize, f64)] {
+    pub fn neighbours(&self, v: usize) -> &[Edge] {
         &self.adj[v]
     }
 
@@ -199,7 +200,7 @@ impl Graph {
     /// # Accuracy
     /// Exact (stored value).
     pub fn link(&self, u: usize, v: usize) -> Option<f64> {
-        self.adj.get(u)?.binary_search_by_key(&v, |&(x, _)| x).ok().map(|k| self.adj[u][k].1)
+        self.adj.get(u)?.binary_search_by_key(&v, |e| e.v).ok().map(|k| self.adj[u][k].z)
     }
 
     /// Checks that `node` exists.
@@ -220,7 +221,7 @@ impl Graph {
         let mut queue = std::collections::VecDeque::from([root]);
         while let Some(u) = queue.pop_front() {
             let du = d[u].unwrap_or(0);
-            for &(v, _) in &self.adj[u] {
+            for &Edge { v, .. } in &self.adj[u] {
                 if d[v].is_none() {
                     d[v] = Some(du + 1);
                     queue.push_back(v);

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
 use super::probing::{Probe, checked_scale, partition_pi, probe_times_linear};
-use crate::dlt::{CostScale, DaisyChain, Options, chain_allocate};
+use crate::dlt::{Chain, CostScale, Options, chain_allocate};
 
 /// Phase_1 of ESS (root P_1 with w_1 = K and the first responder P_j).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,7 +59,7 @@ fn check_lumped(chain: &Chain, n: usize, name: &'static str) -> Result<(), Unawa
 
 /// ESS phase_1 (Jia, eqs. (2.5)–(2.11)): P_j is the first to report; the rest of L_1 is split
 /// between the root P_1 and P_j. `pair` is the lumped two-processor chain
-/// `Chain { w: vec![K, w_j], z: vec![z_1j] }` (z_1j the sum of the links
+/// `Chain::new(vec![K, w_j], vec![z_1j])` (z_1j the sum of the links
 /// from P_1 to P_j, Jia, eq. (2.4)).
 ///
 /// # Formula
@@ -86,8 +86,10 @@ fn check_lumped(chain: &Chain, n: usize, name: &'static str) -> Result<(), Unawa
 /// Jia's worked example: K = 4.5, z_1j = 0.5, w_j = 2.5, η·L = 3, L_1 = 7 → T_1 = 17.6379310.
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{ess_phase1, Chain, Probe};
-/// let pair = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+/// use loadbal::dlt::unaware::{ess_phase1, Probe};
+///
+/// use loadbal::dlt::Chain;
+/// let pair = Chain::new(vec![4.5, 2.5], vec![0.5]);
 /// let scale = CostScale::new(2.0, 1.0).unwrap();
 /// let e = ess_phase1(&pair, Probe { load: 100.0, eta: 0.03 }, 7.0, scale).unwrap();
 /// assert!((e.duration - 17.6379310).abs() < 1e-7);
@@ -150,7 +152,7 @@ impl fmt::Display for Wcs1 {
 
 /// WCS(2) phase_1 (Jia, eqs. (2.20)–(2.25)): the two first responders P_i and P_j share the
 /// rest of L_1 with the root. `triple` is the lumped chain
-/// `Chain { w: vec![K, ω_i, ω_j], z: vec![Z_i, Z_j] }`: Z_i the links from the root to P_i,
+/// `Chain::new(vec![K, ω_i, ω_j], vec![Z_i, Z_j])`: Z_i the links from the root to P_i,
 /// Z_j those from P_i to P_j (Jia, eq. (2.13)).
 ///
 /// # Formula
@@ -174,8 +176,10 @@ impl fmt::Display for Wcs1 {
 /// Jia's worked example: Z_i = 0.5, ω_i = 2.5, Z_j = 0.3, ω_j = 2.2 → γ = 0.94, T_1 = 11.3988327.
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{wcs2_phase1, Chain, Probe};
-/// let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+/// use loadbal::dlt::unaware::{wcs2_phase1, Probe};
+///
+/// use loadbal::dlt::Chain;
+/// let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
 /// let scale = CostScale::new(2.0, 1.0).unwrap();
 /// let w = wcs2_phase1(&triple, Probe { load: 100.0, eta: 0.03 }, 7.0, scale).unwrap();
 /// assert!((w.gamma - 0.94).abs() < 1e-12);
@@ -246,8 +250,10 @@ pub fn wcs2_phase1(triple: &Chain, probe: Probe, l1: f64, scale: CostScale) -> R
 /// Jia's worked example (ESS on P_j with z = 0.8, w = 2.2; WCS on P_i, P_j): L_1^c = 2.3568734.
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{critical_l1, Chain, Probe};
-/// let triple = Chain { w: vec![4.5, 2.5, 2.2], z: vec![0.5, 0.3] };
+/// use loadbal::dlt::unaware::{critical_l1, Probe};
+///
+/// use loadbal::dlt::Chain;
+/// let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
 /// let scale = CostScale::new(2.0, 1.0).unwrap();
 /// let l = critical_l1(&triple, Probe { load: 100.0, eta: 0.03 }, scale).unwrap();
 /// assert!((l - 2.3568734).abs() < 1e-7);
@@ -275,30 +281,6 @@ pub fn critical_l1(triple: &Chain, probe: Probe, scale: CostScale) -> Result<f64
     } else {
         Err(UnawareError::Overflow { what: "the critical L_1", value: out })
     }
-}
-
-/// A linear chain P_1 – … – P_n: `w[0]` = K is the root's known inverse speed, `z[i]` the link
-/// between P_{i+1} and P_{i+2}.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Chain {
-    /// Inverse processor speeds (w\[0\] = K).
-    pub w: Vec<f64>,
-    /// Inverse link speeds (length n − 1).
-    pub z: Vec<f64>,
-}
-
-impl fmt::Display for Chain {
-    /// `chain of n: w = [..], z = [..]` (the first 8 of each).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "chain of {}: w = {}, z = {}", self.w.len(), list(&self.w), list(&self.z))
-    }
-}
-
-/// `[a, b, …]` with at most 8 entries shown, 6 significant digits.
-pub(super) fn list(xs: &[f64]) -> String {
-    let shown: Vec<String> = xs.iter().take(8).map(|x| format!("{x:.6}")).collect();
-    format!("[{}{}]", shown.join(", "), if xs.len() > 8 { ", ..." } else { "" })
 }
 
 /// Parameters of the Chapter 2 strategies.
@@ -391,9 +373,9 @@ pub(super) fn chain_phase(
     if x == 0.0 {
         return Ok((vec![0.0; w.len()], 0.0));
     }
-    let chain = DaisyChain { w: &w, z: &big_z, front_end: true };
+    let chain = Chain::new(w, big_z);
     scale.check()?;
-    let a = chain_allocate(chain, Options::load(x).with_scale(scale))?;
+    let a = chain_allocate(&chain, Options::load(x).with_scale(scale))?;
     Ok((a.alpha, a.makespan))
 }
 
@@ -416,8 +398,10 @@ pub(super) fn chain_phase(
 /// Jia's worked example: w = (4.5, 2.5, 3, 2), Z = (0.3, 0.5, 0.4), X = 10 → T = 17.6136315.
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{chain_distribution, Chain};
-/// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0], z: vec![0.3, 0.5, 0.4] };
+/// use loadbal::dlt::unaware::{chain_distribution};
+///
+/// use loadbal::dlt::Chain;
+/// let c = Chain::new(vec![4.5, 2.5, 3.0, 2.0], vec![0.3, 0.5, 0.4]);
 /// let phase = chain_distribution(&c, 10.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
 /// assert!((phase.duration - 17.6136315).abs() < 1e-6);
 /// assert!((phase.loads[0] - 1.95707).abs() < 1e-5);
@@ -469,23 +453,27 @@ pub(super) fn check_chain(chain: &Chain) -> Result<(), UnawareError> {
 /// # Examples
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{linear_schedule, Chain, ChainConfig};
-/// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0, 6.0], z: vec![0.3, 0.5, 0.4, 0.2] };
+/// use loadbal::dlt::unaware::{linear_schedule, ChainConfig};
+///
+/// use loadbal::dlt::Chain;
+/// let c = Chain::new(vec![4.5, 2.5, 3.0, 2.0, 6.0], vec![0.3, 0.5, 0.4, 0.2]);
 /// let ess = linear_schedule(&c, &ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() }, 1).unwrap();
 /// let wcs = linear_schedule(&c, &ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() }, 2).unwrap();
 /// assert!(ess.finish_time > 0.0 && wcs.finish_time > 0.0);
 /// ```
-pub fn linear_schedule(chain: &Chain, cfg: &ChainConfig, k: usize) -> Result<ChainSchedule, UnawareError> {
+pub fn linear_schedule(chain: &Chain, cfg: &ChainConfig, k: u64) -> Result<ChainSchedule, UnawareError> {
     check_chain(chain)?;
     let n = chain.w.len();
-    if k == 0 || k >= n {
-        return Err(UnawareError::TooFewResponders { k, available: n - 1 });
+    if k == 0 || k >= n as u64 {
+        return Err(UnawareError::TooFewResponders { k, available: (n - 1) as u64 });
     }
+    // k < n, a length: it fits.
+    let k = k as usize;
     let k_root = chain.w[0];
     let t_cp = checked_scale(cfg.scale)?.1;
     unit_open("eta", cfg.eta)?;
     let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
-    let mut phases_load = partition_pi(cfg.load, cfg.eta, cfg.eps, n)?;
+    let mut phases_load = partition_pi(cfg.load, cfg.eta, cfg.eps, n as u64)?;
     let mut order: Vec<usize> = (1..n).collect();
     order.sort_by(|&a, &b| probe.tp[a].total_cmp(&probe.tp[b]).then(a.cmp(&b)));
     let mut t = probe.tp[order[k - 1]];
@@ -550,8 +538,10 @@ pub enum RootWhileWaiting {
 /// # Examples
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{pure_dlt, Chain, ChainConfig, RootWhileWaiting};
-/// let c = Chain { w: vec![4.5, 2.5], z: vec![0.5] };
+/// use loadbal::dlt::unaware::{pure_dlt, ChainConfig, RootWhileWaiting};
+///
+/// use loadbal::dlt::Chain;
+/// let c = Chain::new(vec![4.5, 2.5], vec![0.5]);
 /// let t = pure_dlt(&c, &ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() }, RootWhileWaiting::Idle).unwrap();
 /// // t_0 = 3·(0.5 + 5) = 16.5; α_1 = 5.5/14.5; T = 16.5 + 97·(5.5/14.5)·9
 /// assert!((t - (16.5 + 97.0 * 5.5 / 14.5 * 9.0)).abs() < 1e-9);

@@ -8,8 +8,9 @@
 use std::fmt;
 
 use super::error::{UnawareError, positive, unit_open};
-use super::linear::{Chain, ChainConfig, ChainPhase, RootWhileWaiting, after_root_work, chain_phase, check_chain};
+use super::linear::{ChainConfig, ChainPhase, RootWhileWaiting, after_root_work, chain_phase, check_chain};
 use super::probing::{checked_scale, partition_pi};
+use crate::dlt::Chain;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};
 
 /// Which Chapter 2 strategy the root runs.
@@ -86,8 +87,10 @@ impl fmt::Display for ChainRun {
 /// # Examples
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{linear_schedule, run_chain, Chain, ChainConfig, ChainStrategy};
-/// let c = Chain { w: vec![4.5, 2.5, 3.0, 2.0, 6.0], z: vec![0.3, 0.5, 0.4, 0.2] };
+/// use loadbal::dlt::unaware::{linear_schedule, run_chain, ChainConfig, ChainStrategy};
+///
+/// use loadbal::dlt::Chain;
+/// let c = Chain::new(vec![4.5, 2.5, 3.0, 2.0, 6.0], vec![0.3, 0.5, 0.4, 0.2]);
 /// let cfg = ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).unwrap() };
 /// let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
 /// let model = linear_schedule(&c, &cfg, 1).unwrap();
@@ -98,7 +101,7 @@ pub fn run_chain(chain: &Chain, cfg: &ChainConfig, strategy: ChainStrategy) -> R
     let n = chain.w.len();
     if let ChainStrategy::Wcs(k) = strategy {
         if k == 0 || k >= n {
-            return Err(UnawareError::TooFewResponders { k, available: n - 1 });
+            return Err(UnawareError::TooFewResponders { k: k as u64, available: (n - 1) as u64 });
         }
     }
     if n < 2 {
@@ -107,7 +110,7 @@ pub fn run_chain(chain: &Chain, cfg: &ChainConfig, strategy: ChainStrategy) -> R
     unit_open("eta", cfg.eta)?;
     positive("load", cfg.load)?;
     let plan_loads = match strategy {
-        ChainStrategy::Wcs(_) => partition_pi(cfg.load, cfg.eta, cfg.eps, n)?,
+        ChainStrategy::Wcs(_) => partition_pi(cfg.load, cfg.eta, cfg.eps, n as u64)?,
         ChainStrategy::PureDlt(_) => vec![cfg.load * (1.0 - cfg.eta)],
     };
     let mut nodes = vec![Node::computing(None, 0.0, positive("w", chain.w[0])?)];

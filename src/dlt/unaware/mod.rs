@@ -48,6 +48,7 @@
 //! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
 //! ```
 
+mod display;
 mod dld;
 mod equivalent;
 mod error;
@@ -68,13 +69,13 @@ mod tree;
 mod virtual_tree;
 
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange, dld, dld_probed};
-pub use equivalent::{Equivalent, RelayRule, equivalent};
+pub use equivalent::{Equivalent, RelayRule, Rules, equivalent};
 pub use error::UnawareError;
 pub use execute::{EngineRun, ProbeRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
 pub use graph::{Edge, Graph, GraphSpec};
 pub use linear::{
-    Chain, ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1,
-    ess_phase1, linear_schedule, pure_dlt, wcs2_phase1,
+    ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1, ess_phase1,
+    linear_schedule, pure_dlt, wcs2_phase1,
 };
 pub use linear_run::{ChainRun, ChainStrategy, run_chain};
 pub use multisource::{
@@ -91,4 +92,4 @@ pub use reporting::{ReportingConfig, ReportingRun, reporting_scheme};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
 pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
 pub use tree::{RootedTree, TreeNetwork};
-pub use virtual_tree::{PhaseDistribution, Rules, VirtualTree, virtual_tree};
+pub use virtual_tree::{PhaseDistribution, VirtualTree, virtual_tree};

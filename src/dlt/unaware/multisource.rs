@@ -3,13 +3,13 @@
 
 use std::fmt;
 
+use super::display::r6;
+use super::equivalent::Rules;
 use super::equivalent::equivalent;
 use super::error::{UnawareError, non_negative, positive};
-use super::graph::Graph;
-use super::sld::r6;
+use super::graph::{Edge, Graph};
 use super::spanning::{SpanningTreeKind, spanning_tree};
 use super::tree::RootedTree;
-use super::virtual_tree::Rules;
 use crate::dlt::CostScale;
 
 /// The loads of a multi-source problem (Jia, §5.2): source S_i = `sources[i]` (a node of the
@@ -439,7 +439,7 @@ pub(super) fn bellman_ford(g: &Graph, s: usize, rounds: usize) -> (Vec<f64>, Vec
             if !du.is_finite() {
                 continue;
             }
-            for &(v, z) in g.neighbours(u) {
+            for &Edge { v, z, .. } in g.neighbours(u) {
                 if du + z < d[v] {
                     d[v] = du + z;
                     pred[v] = Some(u);

@@ -7,12 +7,12 @@
 
 use std::fmt;
 
+use super::display::r6;
 use super::error::UnawareError;
 use super::execute::{EngineRun, network, push_block};
 use super::graph::Graph;
 use super::multisource::{MultiSourceLoad, SssSchedule, region_w};
 use super::raold::raold_os;
-use super::sld::r6;
 use super::spanning::{SpanningTreeKind, spanning_tree};
 use super::tree::RootedTree;
 use crate::dlt::CostScale;

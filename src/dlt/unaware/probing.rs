@@ -4,9 +4,10 @@
 
 use std::fmt;
 
+use super::display::list;
 use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
-use super::linear::{Chain, list};
 use super::tree::RootedTree;
+use crate::dlt::Chain;
 use crate::dlt::CostScale;
 
 /// Completion times of the probe on a linear chain P_1 – P_2 – … – P_n (index 0 is the root P_1).
@@ -47,8 +48,10 @@ impl fmt::Display for LinearProbe {
 /// # Examples
 /// ```
 /// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{probe_times_linear, Chain, Probe};
-/// let c = Chain { w: vec![4.5, 2.5, 3.0], z: vec![0.5, 0.2] };
+/// use loadbal::dlt::unaware::{probe_times_linear, Probe};
+///
+/// use loadbal::dlt::Chain;
+/// let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.5, 0.2]);
 /// let p = probe_times_linear(&c, Probe { load: 100.0, eta: 0.03 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
 /// assert_eq!(p.tc, vec![0.0, 1.5, 2.1]);
 /// assert!((p.tp[2] - (2.1 + 3.0 * 3.0 * 2.0)).abs() < 1e-12);
@@ -132,7 +135,7 @@ pub fn estimate_linear(
         z.push(finite_out("an estimated z", (tc[i] - tc[i - 1]) / (eta_l * t_cm))?);
         w.push(finite_out("an estimated w", (tp[i] - tc[i]) / (eta_l * t_cp))?);
     }
-    Ok(Chain { w, z })
+    Ok(Chain::new(w, z))
 }
 
 /// Cumulative link parameter from the root to P_j from its reception time alone (Jia,
@@ -429,7 +432,7 @@ pub(super) fn checked_scale(scale: CostScale) -> Result<(f64, f64), UnawareError
 ///
 /// # Accuracy
 /// Each L_i within 4ε relative (a geometric weight over an exact sum of powers of two, then one
-/// product); the L_i sum to (1 − η)·L within (m + 4)·ε relative (tested for n up to usize::MAX).
+/// product); the L_i sum to (1 − η)·L within (m + 4)·ε relative (tested for n up to u64::MAX).
 ///
 /// # Errors
 /// [`UnawareError::InvalidParameter`] for η or ε outside (0, 1), ε < η, η + ε ≥ 1, L ≤ 0 or n < 2.
@@ -441,7 +444,7 @@ pub(super) fn checked_scale(scale: CostScale) -> Result<(f64, f64), UnawareError
 /// assert_eq!(p.len(), 4);
 /// assert!((p[1] - 14.516129).abs() < 1e-6 && (p[3] - 49.354839).abs() < 1e-6);
 /// ```
-pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>, UnawareError> {
+pub fn partition_pi(load: f64, eta: f64, eps: f64, n: u64) -> Result<Vec<f64>, UnawareError> {
     positive("load", load)?;
     unit_open("eta", eta)?;
     unit_open("eps", eps)?;
@@ -455,7 +458,7 @@ pub fn partition_pi(load: f64, eta: f64, eps: f64, n: usize) -> Result<Vec<f64>,
         return Err(UnawareError::InvalidParameter { name: "n", value: n as f64, expected: ">= 2" });
     }
     // ⌈log₂ n⌉ in integers: `(n as f64).log2()` rounds n = 2⁶² + 1 down to 2⁶² and loses a phase.
-    let m = (usize::BITS - (n - 1).leading_zeros()) + 1;
+    let m = (u64::BITS - (n - 1).leading_zeros()) + 1;
     let l1 = eps * load;
     // (1 − η − ε)·L without overflow for L near f64::MAX.
     let rest = (1.0 - eta - eps) * load;

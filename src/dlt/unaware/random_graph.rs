@@ -68,7 +68,7 @@ pub enum Coupling {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RandomGraph {
     /// Number of nodes (≥ 1).
-    pub nodes: usize,
+    pub nodes: u64,
     /// Probability of a link between each pair (0, 1\].
     pub link_probability: f64,
     /// Range of w (both ends > 0).
@@ -79,10 +79,13 @@ pub struct RandomGraph {
     pub max_attempts: u32,
 }
 
+/// The most nodes a draw accepts: a draw visits every pair of nodes (5·10^9 pairs here).
+const MAX_RANDOM_NODES: u64 = 100_000;
+
 impl RandomGraph {
     /// The setting of Jia, §4.2.3: `nodes` nodes, link density `p_link`, link parameters
     /// from `links` and node parameters from `procs`.
-    pub fn with_speed_classes(nodes: usize, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
+    pub fn with_speed_classes(nodes: u64, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
         let (w, z) = (procs.range(), links.range());
         RandomGraph {
             nodes,
@@ -94,7 +97,7 @@ impl RandomGraph {
     }
 
     /// The setting of Jia, §5.5: link probability 0.4, w ~ U\[1, 10\], z by coupling.
-    pub fn with_coupling(nodes: usize, coupling: Coupling) -> Self {
+    pub fn with_coupling(nodes: u64, coupling: Coupling) -> Self {
         let z_range = match coupling {
             Coupling::Tight => (0.0, 0.5),
             Coupling::Loose => (1.0, 2.0),
@@ -107,7 +110,9 @@ impl RandomGraph {
     /// # Errors
     /// [`UnawareError::EmptyNetwork`] for zero nodes, [`UnawareError::InvalidParameter`] for a
     /// probability outside (0, 1\] or a bad range, [`UnawareError::NoConnectedDraw`] when
-    /// `max_attempts` draws were all disconnected.
+    /// `max_attempts` draws were all disconnected, [`UnawareError::Dlt`] holding
+    /// [`DltError::TooLarge`](crate::dlt::DltError::TooLarge) for more than 100,000 nodes (a draw
+    /// visits every pair).
     ///
     /// # Examples
     /// ```
@@ -121,6 +126,8 @@ impl RandomGraph {
         if self.nodes == 0 {
             return Err(UnawareError::EmptyNetwork);
         }
+        // Each draw visits every pair of nodes: refuse sizes whose draw would not end.
+        let n = crate::dlt::error::size_at_most("nodes", self.nodes, MAX_RANDOM_NODES)?;
         let p = self.link_probability;
         if !(p > 0.0 && p <= 1.0) {
             return Err(UnawareError::InvalidParameter { name: "link_probability", value: p, expected: "in (0, 1]" });
@@ -130,10 +137,10 @@ impl RandomGraph {
         super::error::non_negative("z_range.0", self.z_range.0)?;
         check_range("z_range", self.z_range)?;
         for _ in 0..self.max_attempts {
-            let w: Vec<f64> = (0..self.nodes).map(|_| uniform(rng, self.w_range)).collect();
+            let w: Vec<f64> = (0..n).map(|_| uniform(rng, self.w_range)).collect();
             let mut edges = Vec::new();
-            for u in 0..self.nodes {
-                for v in u + 1..self.nodes {
+            for u in 0..n {
+                for v in u + 1..n {
                     if rng.random::<f64>() < p {
                         edges.push(Edge { u, v, z: uniform(rng, self.z_range) });
                     }

@@ -4,10 +4,11 @@
 
 use std::fmt;
 
-use super::equivalent::{RelayRule, equivalent};
+use super::display::r6;
+use super::equivalent::{RelayRule, Rules, equivalent};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::tree::TreeNetwork;
-use super::virtual_tree::{Rules, virtual_tree};
+use super::virtual_tree::virtual_tree;
 use crate::dlt::CostScale;
 
 /// Parameters of SLD.
@@ -371,9 +372,4 @@ impl fmt::Display for SldSchedule {
             r6(self.finish_time)
         )
     }
-}
-
-/// `x` rounded to six decimals for display (so that 13.000000000000002 shows as 13).
-pub(super) fn r6(x: f64) -> f64 {
-    if x.is_finite() && x.abs() < 1e12 { (x * 1e6).round() / 1e6 } else { x }
 }

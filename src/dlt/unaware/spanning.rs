@@ -5,7 +5,7 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use super::error::{UnawareError, positive};
-use super::graph::Graph;
+use super::graph::{Edge, Graph};
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
 
@@ -93,7 +93,7 @@ fn grow(g: &Graph, root: usize, cumulative: bool, cost: impl Fn(usize, usize, f6
             parent[u] = Some(p);
         }
         base[u] = if cumulative { c } else { 0.0 };
-        for &(v, z) in g.neighbours(u) {
+        for &Edge { v, z, .. } in g.neighbours(u) {
             if done[v] {
                 continue;
             }
@@ -178,9 +178,9 @@ fn fht(g: &Graph, root: usize) -> Vec<Option<usize>> {
             }
             g.neighbours(v)
                 .iter()
-                .filter(|&&(u, _)| hops[u] == Some(h - 1))
-                .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
-                .map(|&(u, _)| u)
+                .filter(|e| hops[e.v] == Some(h - 1))
+                .min_by(|a, b| a.z.total_cmp(&b.z).then(a.v.cmp(&b.v)))
+                .map(|e| e.v)
         })
         .collect()
 }
@@ -201,7 +201,7 @@ fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
             parent[u] = Some(p);
             depth[u] = depth[p] + 1;
         }
-        for &(v, z) in g.neighbours(u) {
+        for &Edge { v, z, .. } in g.neighbours(u) {
             if !done[v] {
                 heap.push(Reverse(Key(rst_cost(depth[u] + 1, eps1, z), v, u)));
             }

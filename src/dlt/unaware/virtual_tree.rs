@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use super::equivalent::{Equivalent, RelayRule, equivalent};
+use super::display::r6;
+use super::equivalent::{Equivalent, Rules, equivalent};
 use super::error::{UnawareError, non_negative};
 use super::tree::{RootedTree, TreeNetwork};
 use crate::dlt::CostScale;
@@ -138,16 +139,6 @@ impl fmt::Display for VirtualTree {
     }
 }
 
-/// The relay rules of a distribution: `relay` below the root, `top` at the non-computing root.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Rules {
-    /// Rule for relays below the root (changes the shares).
-    pub relay: RelayRule,
-    /// Rule at the root (changes only the reported finish time).
-    pub top: RelayRule,
-}
-
 /// One phase load distributed by P_0 over a virtual tree.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -260,14 +251,14 @@ impl fmt::Display for PhaseDistribution {
     /// `phase load 30.2603 from t = 34.16: finish T^f = 55.3, P_0 free at 40.1, 4 sets (shadows
     /// until 50.2, …)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shadows: Vec<String> = self.shadows.iter().map(|&(s, t)| format!("P_{s} {}", super::sld::r6(t))).collect();
+        let shadows: Vec<String> = self.shadows.iter().map(|&(s, t)| format!("P_{s} {}", r6(t))).collect();
         write!(
             f,
             "phase load {} from t = {}: finish T^f = {}, P_0 free at {}, {} sets (shadows until {})",
-            super::sld::r6(self.load),
-            super::sld::r6(self.start),
-            super::sld::r6(self.finish),
-            super::sld::r6(self.p0_free),
+            r6(self.load),
+            r6(self.start),
+            r6(self.finish),
+            r6(self.p0_free),
             self.shadows.len(),
             shadows.join(", ")
         )

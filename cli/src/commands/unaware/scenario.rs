@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use loadbal::dlt::Chain;
 use loadbal::dlt::unaware::{
-    Chain, ChainConfig, ChainStrategy, Dispatch, DldConfig, GivenProbe, Probe, RelayRule, RootWhileWaiting, RootedTree,
+    ChainConfig, ChainStrategy, Dispatch, DldConfig, GivenProbe, Probe, RelayRule, RootWhileWaiting, RootedTree,
     SldConfig, SpeedChange, TreeNetwork, dld, dld_probed, execute_sld, linear_schedule, probe_tree, pure_dlt,
     run_chain, run_sld, sld,
 };
@@ -350,7 +351,7 @@ pub fn chain_run(a: ChainArgs) -> Result<(), Failure> {
     let mut t = Table::new(["strategy", "engine_finish", "closed_form", "probe_finish", "phases", "responders"]);
     for (name, strategy) in strategies {
         let closed = match strategy {
-            ChainStrategy::Wcs(k) => linear_schedule(&chain, &cfg, k).map_err(err(name))?.finish_time,
+            ChainStrategy::Wcs(k) => linear_schedule(&chain, &cfg, k as u64).map_err(err(name))?.finish_time,
             ChainStrategy::PureDlt(mode) => pure_dlt(&chain, &cfg, mode).map_err(err(name))?,
         };
         let run = run_chain(&chain, &cfg, strategy).map_err(model(name))?;

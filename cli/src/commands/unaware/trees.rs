@@ -87,7 +87,7 @@ pub fn trees(a: TreesArgs) -> Result<(), Failure> {
     cli::check_work(&flag, graphs, "random graphs", MAX_GRAPHS)?;
     let dim = 2 * SpanningTreeKind::ALL.len();
     for (nodes, p, links) in cells {
-        let spec = RandomGraph::with_speed_classes(nodes, p, links, SpeedClass::Low);
+        let spec = RandomGraph::with_speed_classes(nodes as u64, p, links, SpeedClass::Low);
         let what = format!("random-graph replications ({nodes} nodes, p_link {p}, {links:?} links)");
         runner.run(&what, mc, dim, |_, rng, out| replication(&spec, rng, out))?;
     }
