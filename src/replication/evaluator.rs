@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::{JrParams, ReplicationError, check_cv, check_job, levels, pow2};
+use super::domain::{check_cv, check_job, levels, pow2};
+use super::{JrParams, ReplicationError};
 use crate::law::Law;
 
 /// The model speedup of `R`-JR over ELB for one replica count.

@@ -7,7 +7,8 @@ use std::fmt;
 use rand::Rng;
 use rand_distr::Distribution;
 
-use super::{ReplicationError, levels};
+use super::ReplicationError;
+use super::domain::levels;
 use crate::law::Law;
 use crate::montecarlo::{Estimate, McRng, MonteCarlo};
 

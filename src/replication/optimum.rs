@@ -14,8 +14,9 @@ use std::fmt;
 
 use special::LambertW;
 
+use super::domain::{check_cv, levels, pow2, processor_level};
 use super::evaluator::{iteration_time_levels, speedup_levels};
-use super::{BetaMax, BetaMin, JrParams, ReplicationError, check_cv, levels, pow2, processor_level};
+use super::{BetaMax, BetaMin, JrParams, ReplicationError};
 
 /// The best number of replicas of a model on `P` processors.
 #[derive(Debug, Clone, PartialEq)]
