@@ -5,7 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use loadbal::law::Law;
 use loadbal::montecarlo::stream;
-use loadbal::queueing::{DssSim, RegionNetwork, StationSim, erlang_b, erlang_c, mmc, mmck};
+use loadbal::queueing::{DssSim, RegionNetwork, Station, StationSim, erlang_b, erlang_c};
 use std::hint::black_box;
 
 fn formulas(c: &mut Criterion) {
@@ -18,11 +18,18 @@ fn formulas(c: &mut Criterion) {
         b.iter(|| erlang_b(black_box(2e12), black_box(1_000_000_000_000)))
     });
     c.bench_function("mmc c=1e12 rho=1-1e-12", |b| {
-        b.iter(|| mmc(black_box(0.37e12 * (1.0 - 1e-12)), black_box(0.37), black_box(1_000_000_000_000)))
+        b.iter(|| {
+            Station::mmc(black_box(0.37e12 * (1.0 - 1e-12)), black_box(0.37), black_box(1_000_000_000_000))
+                .map(|s| s.metrics())
+        })
     });
-    c.bench_function("mmck c=100 K=1e4", |b| b.iter(|| mmck(black_box(95.0), 1.0, black_box(100), black_box(10_000))));
+    c.bench_function("mmck c=100 K=1e4", |b| {
+        b.iter(|| Station::mmck(black_box(95.0), 1.0, black_box(100), black_box(10_000)).map(|s| s.metrics()))
+    });
     c.bench_function("mmck c=1000 K=1e12", |b| {
-        b.iter(|| mmck(black_box(999.999), 1.0, black_box(1000), black_box(1_000_000_000_000)))
+        b.iter(|| {
+            Station::mmck(black_box(999.999), 1.0, black_box(1000), black_box(1_000_000_000_000)).map(|s| s.metrics())
+        })
     });
 }
 

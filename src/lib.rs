@@ -59,7 +59,7 @@
 //!   a caller's slice are `usize`.
 //! - **Argument order.** What is modelled comes first (the law's parameters, rates, speeds, the
 //!   network), then the sizes (`n`, `p`, `c`, a horizon), then the method or an options struct,
-//!   then a random number generator: `expected_max_normal(mean, sd, n)`, `mmc(lambda, mu, c)`.
+//!   then a random number generator: `expected_max_normal(mean, sd, n)`, `Station::mmc(lambda, mu, c)`.
 //! - **One name per concept.** A standard deviation is `sd` (several of them `sds`), a variance
 //!   `variance`, a mean `mean`, a coefficient of variation `cv`, a squared one `scv`; the
 //!   divisible-load communication-to-computation ratio is `ratio`. A constructor takes one of

@@ -229,7 +229,8 @@ impl fmt::Display for DssOutcome {
 mod tests {
     use super::*;
     use crate::montecarlo::stream;
-    use crate::queueing::{VacationRule, mm1};
+    use crate::queueing::VacationRule;
+    use crate::queueing::markovian::mm1;
 
     #[test]
     fn single_region_is_mm1() {

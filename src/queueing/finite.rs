@@ -21,15 +21,8 @@ use crate::numerics::gamma::log1pmx;
 /// # Errors
 /// As [`mmck`] with one server.
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::mm1k;
-/// // ρ = 1, K = 2: p_n = 1/3 each; L = 1, blocking 1/3, λ_eff = 2/3 λ
-/// let m = mm1k(1.0, 1.0, 2).unwrap();
-/// assert!((m.l - 1.0).abs() < 1e-12);
-/// assert!((m.p_block - 1.0 / 3.0).abs() < 1e-12);
-/// ```
-pub fn mm1k(lambda: f64, mu: f64, k: u64) -> Result<StationMetrics, QueueingError> {
+/// The formula behind [`Station::mm1k`](super::Station::mm1k).
+pub(crate) fn mm1k(lambda: f64, mu: f64, k: u64) -> Result<StationMetrics, QueueingError> {
     mmck(lambda, mu, 1, k)
 }
 
@@ -128,18 +121,8 @@ fn tail(delta: f64, m: f64) -> Tail {
 /// [`QueueingError::CapacityBelowServers`] when `K < c`, [`QueueingError::TooLarge`] for `c` or
 /// `K` above 2⁵³.
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::mmck;
-/// // c = K = 1, a = 1: Erlang loss with one server, blocking 1/2
-/// let m = mmck(1.0, 1.0, 1, 1).unwrap();
-/// assert!((m.p_block - 0.5).abs() < 1e-12);
-/// assert_eq!(m.wq, 0.0);
-/// // A trillion waiting places cost nothing.
-/// let big = mmck(0.5, 1.0, 1, 1_000_000_000_000).unwrap();
-/// assert!((big.l - 1.0).abs() < 1e-12); // M/M/1 at ρ = 1/2
-/// ```
-pub fn mmck(lambda: f64, mu: f64, c: u64, k: u64) -> Result<StationMetrics, QueueingError> {
+/// The formula behind [`Station::mmck`](super::Station::mmck).
+pub(crate) fn mmck(lambda: f64, mu: f64, c: u64, k: u64) -> Result<StationMetrics, QueueingError> {
     let lambda = positive("arrival rate lambda", lambda)?;
     let mu = positive("service rate mu", mu)?;
     let cf = check_servers(c)?;
@@ -183,7 +166,8 @@ pub fn mmck(lambda: f64, mu: f64, c: u64, k: u64) -> Result<StationMetrics, Queu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::queueing::{erlang_b, mmc};
+    use crate::queueing::erlang_b;
+    use crate::queueing::markovian::mmc;
 
     /// The stationary distribution by direct summation, for small systems.
     fn direct(lambda: f64, mu: f64, c: u64, k: u64) -> (f64, f64, f64) {

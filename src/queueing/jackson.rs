@@ -2,7 +2,8 @@
 //! continuous-time Markov chain simulation.
 
 use super::error::{check_events, non_negative, positive};
-use super::{QueueingError, StationMetrics, mmc};
+use super::markovian::mmc;
+use super::{QueueingError, StationMetrics};
 use crate::montecarlo::{Estimate, MonteCarlo};
 use crate::numerics::linear::solve_dense;
 use nalgebra::DMatrix;
@@ -87,7 +88,7 @@ impl JacksonNetwork {
     ///
     /// # Accuracy
     /// The traffic equations are solved by LU factorisation (faer's, partial pivoting): relative error about
-    /// `κ(I − Pᵀ)·1e-16` in λ_i, which the node formulas ([`mmc`], 1e-13) amplify by up to
+    /// `κ(I − Pᵀ)·1e-16` in λ_i, which the node formulas ([`Station::mmc`](super::Station::mmc), 1e-13) amplify by up to
     /// `1/(1 − ρ_i)` (measured worst 3e-14 against 50-digit references on networks with
     /// ρ_i ≤ 0.999).
     ///

@@ -110,14 +110,8 @@ pub fn erlang_c(a: f64, c: u64) -> Result<f64, QueueingError> {
 /// [`QueueingError::InvalidRate`] for non-positive or non-finite rates,
 /// [`QueueingError::Unstable`] when `ρ ≥ 1`.
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::mm1;
-/// let m = mm1(0.8, 1.0).unwrap();
-/// assert!((m.l - 4.0).abs() < 1e-12);
-/// assert!((m.w - 5.0).abs() < 1e-12);
-/// ```
-pub fn mm1(lambda: f64, mu: f64) -> Result<StationMetrics, QueueingError> {
+/// The formula behind [`Station::mm1`](super::Station::mm1).
+pub(crate) fn mm1(lambda: f64, mu: f64) -> Result<StationMetrics, QueueingError> {
     mmc(lambda, mu, 1)
 }
 
@@ -144,15 +138,8 @@ pub fn mm1(lambda: f64, mu: f64) -> Result<StationMetrics, QueueingError> {
 /// and [`QueueingError::Unstable`] with `rho = λ/(cμ)` when `λ ≥ cμ` (decided from the sign of
 /// cμ − λ whatever the magnitudes; `rho` is +∞ where the quotient overflows).
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::mmc;
-/// // c = 2, λ = 1, μ = 1: C = 1/3, W_q = (1/3)/(2 − 1) = 1/3, L = 1/3 + 1 = 4/3
-/// let m = mmc(1.0, 1.0, 2).unwrap();
-/// assert!((m.wq - 1.0 / 3.0).abs() < 1e-12);
-/// assert!((m.l - 4.0 / 3.0).abs() < 1e-12);
-/// ```
-pub fn mmc(lambda: f64, mu: f64, c: u64) -> Result<StationMetrics, QueueingError> {
+/// The formula behind [`Station::mmc`](super::Station::mmc).
+pub(crate) fn mmc(lambda: f64, mu: f64, c: u64) -> Result<StationMetrics, QueueingError> {
     let lambda = positive("arrival rate lambda", lambda)?;
     let mu = positive("service rate mu", mu)?;
     let cf = check_servers(c)?;

@@ -34,15 +34,8 @@ fn load(lambda: f64, service: &ServiceMoments) -> Result<(f64, f64, f64), Queuei
 /// [`QueueingError::InvalidRate`], [`QueueingError::InvalidMoments`], and
 /// [`QueueingError::Unstable`] with `rho = λ·E[S]` when `ρ ≥ 1`.
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::{mg1, mm1, ServiceMoments};
-/// // Exponential service (scv = 1) gives M/M/1 back.
-/// let s = ServiceMoments::from_scv(0.5, 1.0).unwrap();
-/// let g = mg1(1.0, &s).unwrap();
-/// assert!((g.wq - mm1(1.0, 2.0).unwrap().wq).abs() < 1e-12);
-/// ```
-pub fn mg1(lambda: f64, service: &ServiceMoments) -> Result<StationMetrics, QueueingError> {
+/// The formula behind [`Station::mg1`](super::Station::mg1).
+pub(crate) fn mg1(lambda: f64, service: &ServiceMoments) -> Result<StationMetrics, QueueingError> {
     let (lambda, rho, margin) = load(lambda, service)?;
     let wq = lambda * service.second_moment / (2.0 * margin);
     StationMetrics::from_wait(lambda, lambda, rho, rho, 0.0, wq, service.mean).checked(rho)
@@ -61,15 +54,8 @@ pub fn mg1(lambda: f64, service: &ServiceMoments) -> Result<StationMetrics, Queu
 /// # Errors
 /// As [`mg1`].
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::md1;
-/// // λ = 0.5, d = 1: W_q = 0.5/(2·0.5) = 0.5, L_q = 0.25
-/// let m = md1(0.5, 1.0).unwrap();
-/// assert!((m.wq - 0.5).abs() < 1e-12);
-/// assert!((m.lq - 0.25).abs() < 1e-12);
-/// ```
-pub fn md1(lambda: f64, service_time: f64) -> Result<StationMetrics, QueueingError> {
+/// The formula behind [`Station::md1`](super::Station::md1).
+pub(crate) fn md1(lambda: f64, service_time: f64) -> Result<StationMetrics, QueueingError> {
     mg1(lambda, &ServiceMoments::from_scv(service_time, 0.0)?)
 }
 
@@ -93,17 +79,8 @@ pub fn md1(lambda: f64, service_time: f64) -> Result<StationMetrics, QueueingErr
 /// # Errors
 /// As [`mg1`], for both the service moments and the vacation moments.
 ///
-/// # Examples
-/// ```
-/// use loadbal::queueing::{mg1_vacation, ServiceMoments};
-/// // Exponential service with E[ζ] = 2, exponential vacations with E[ν] = 3, λ = 1/4.
-/// let s = ServiceMoments::from_scv(2.0, 1.0).unwrap();
-/// let v = ServiceMoments::from_scv(3.0, 1.0).unwrap();
-/// let m = mg1_vacation(0.25, &s, &v).unwrap();
-/// // P–K part 0.25·8/(2·0.5) = 2, vacation part 18/6 = 3
-/// assert!((m.wq - 5.0).abs() < 1e-12);
-/// ```
-pub fn mg1_vacation(
+/// The formula behind [`Station::mg1_vacation`](super::Station::mg1_vacation).
+pub(crate) fn mg1_vacation(
     lambda: f64,
     service: &ServiceMoments,
     vacation: &ServiceMoments,
@@ -117,7 +94,7 @@ pub fn mg1_vacation(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::queueing::mm1;
+    use crate::queueing::markovian::mm1;
     use proptest::prelude::*;
 
     #[test]

@@ -4,11 +4,14 @@
 //! at several sources as Poisson streams) the first question is whether the system is stable at
 //! all, the second how long the queues get. This module answers both:
 //!
-//! - standard single stations ([`mm1`], [`mmc`] with Erlang B and C in bounded time for any
-//!   number of servers, [`mm1k`], [`mmck`] by closed geometric sums in constant memory, [`mg1`]
-//!   by Pollaczek–Khinchine, [`md1`], and [`mg1_vacation`], Jia, eq. (5.4)), each returning
-//!   [`StationMetrics`] and each accurate to 1e-13 relative (see their `# Accuracy` sections and
-//!   the committed 50-digit references of `tests/queueing/accuracy_queueing.rs`);
+//! - one [`Station`] type for the standard single stations, built by a named constructor that
+//!   refuses an unstable queue as [`QueueingError::Unstable`] ([`Station::mm1`],
+//!   [`Station::mmc`] with Erlang B and C ([`erlang_b`], [`erlang_c`]) in bounded time for any
+//!   number of servers, [`Station::mm1k`], [`Station::mmck`] by closed geometric sums in constant
+//!   memory, [`Station::mg1`] by Pollaczek–Khinchine, [`Station::md1`], and
+//!   [`Station::mg1_vacation`], Jia, eq. (5.4)); [`Station::metrics`] gives the
+//!   [`StationMetrics`] of any of them, each accurate to 1e-13 relative (see their `# Accuracy`
+//!   sections and the committed 50-digit references of `tests/queueing/accuracy_queueing.rs`);
 //! - open Jackson networks ([`JacksonNetwork`]): traffic equations λ = γ + Pᵀλ solved with
 //!   nalgebra and a per-node stability check;
 //! - Jia's multi-region model ([`RegionNetwork`]): region rates from the equivalent
@@ -27,13 +30,13 @@
 //! # Examples
 //!
 //! ```
-//! use loadbal::queueing::{mm1, QueueingError};
+//! use loadbal::queueing::{QueueingError, Station};
 //!
-//! let m = mm1(1.0, 2.0).unwrap(); // ρ = 0.5
+//! let m = Station::mm1(1.0, 2.0).unwrap().metrics(); // ρ = 0.5
 //! assert!((m.l - 1.0).abs() < 1e-12);
 //! assert!(m.to_string().starts_with("λ = 1, throughput = 1, ρ = 0.5"));
 //! assert!((m.wq - 0.5).abs() < 1e-12);
-//! assert!(matches!(mm1(3.0, 2.0), Err(QueueingError::Unstable { rho }) if rho == 1.5));
+//! assert!(matches!(Station::mm1(3.0, 2.0), Err(QueueingError::Unstable { rho }) if rho == 1.5));
 //! ```
 
 mod dss;
@@ -48,14 +51,13 @@ mod region_network;
 mod regions;
 mod service_moments;
 mod sim_station;
+mod station;
 
 pub use dss::{DssOutcome, DssSim};
 pub use error::{MAX_EVENTS, QueueingError};
-pub use finite::{mm1k, mmck};
 pub use jackson::{JacksonNetwork, JacksonSolution};
-pub use markovian::{MAX_SERVERS, erlang_b, erlang_c, mm1, mmc};
+pub use markovian::{MAX_SERVERS, erlang_b, erlang_c};
 pub use metrics::StationMetrics;
-pub use mg1::{md1, mg1, mg1_vacation};
 pub use region_network::RegionNetwork;
 pub use regions::{
     BorrowingVerdict, StabilityCase, VacationRule, borrowed_service_rate, classify_stability, idle_ratio,
@@ -63,3 +65,4 @@ pub use regions::{
 };
 pub use service_moments::ServiceMoments;
 pub use sim_station::{MAX_SIM_SERVERS, SimOutcome, StationEstimate, StationSim};
+pub use station::Station;

@@ -39,10 +39,10 @@ pub const MAX_SIM_SERVERS: u64 = 1_000_000;
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
 /// use loadbal::law::Law;
-/// use loadbal::queueing::{md1, StationSim};
+/// use loadbal::queueing::{Station, StationSim};
 /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).customers(20_000, 2_000);
 /// let est = sim.estimate(&MonteCarlo::new(4, 16).unwrap()).unwrap();
-/// assert!(est.wq.agrees_with(md1(0.5, 1.0).unwrap().wq, 4.0)); // W_q = 0.5
+/// assert!(est.wq.agrees_with(Station::md1(0.5, 1.0).unwrap().metrics().wq, 4.0)); // W_q = 0.5
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

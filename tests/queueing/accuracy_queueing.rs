@@ -5,9 +5,7 @@
 
 use crate::reference_support;
 
-use loadbal::queueing::{
-    JacksonNetwork, ServiceMoments, StationMetrics, erlang_b, erlang_c, mg1, mg1_vacation, mm1k, mmc, mmck,
-};
+use loadbal::queueing::{JacksonNetwork, ServiceMoments, Station, StationMetrics, erlang_b, erlang_c};
 use nalgebra::DMatrix;
 use reference_support::{Record, load, rel_err};
 
@@ -69,7 +67,7 @@ fn mmc_near_saturation() {
     let mut regression = Worst::default();
     for row in load("queueing_mmc") {
         let (lambda, mu, c) = (row.f64("lambda"), row.f64("mu"), row.u64("c"));
-        let m = mmc(lambda, mu, c).unwrap();
+        let m = Station::mmc(lambda, mu, c).map(|s| s.metrics()).unwrap();
         for (name, got) in station_fields(&m) {
             let what = format!("{name}(λ = {lambda}, μ = {mu}, c = {c})");
             worst.update_scaled(got, row.f64(name), &what, &row);
@@ -89,7 +87,7 @@ fn mmck_closed_forms_to_k_of_a_trillion() {
     let mut regression = Worst::default();
     for row in load("queueing_mmck") {
         let (lambda, mu, c, k) = (row.f64("lambda"), row.f64("mu"), row.u64("c"), row.u64("k"));
-        let m = mmck(lambda, mu, c, k).unwrap();
+        let m = Station::mmck(lambda, mu, c, k).map(|s| s.metrics()).unwrap();
         for (name, got) in [
             ("p_block", m.p_block),
             ("throughput", m.throughput),
@@ -120,7 +118,7 @@ fn mm1k_alone_against_its_own_closed_form() {
     let mut rows = 0;
     for row in load("queueing_mm1k") {
         let (lambda, mu, k) = (row.f64("lambda"), row.f64("mu"), row.u64("k"));
-        let m = mm1k(lambda, mu, k).unwrap_or_else(|e| panic!("line {}: {e}", row.line));
+        let m = Station::mm1k(lambda, mu, k).map(|s| s.metrics()).unwrap_or_else(|e| panic!("line {}: {e}", row.line));
         rows += 1;
         for (name, got) in [
             ("p_block", m.p_block),
@@ -147,9 +145,9 @@ fn mg1_and_vacations_near_saturation() {
         let s = ServiceMoments::new(row.f64("mean"), row.f64("second_moment")).unwrap();
         let m = if row.f64("vacation_mean") > 0.0 {
             let v = ServiceMoments::new(row.f64("vacation_mean"), row.f64("vacation_second")).unwrap();
-            mg1_vacation(lambda, &s, &v).unwrap()
+            Station::mg1_vacation(lambda, &s, &v).map(|s| s.metrics()).unwrap()
         } else {
-            mg1(lambda, &s).unwrap()
+            Station::mg1(lambda, &s).map(|s| s.metrics()).unwrap()
         };
         worst.update(m.wq, row.f64("wq"), &format!("wq(λ = {lambda})"), &row);
         worst.update(m.l, row.f64("l"), &format!("l(λ = {lambda})"), &row);

@@ -3,8 +3,8 @@
 //! consistent with Little's law.
 
 use loadbal::queueing::{
-    JacksonNetwork, ServiceMoments, StationMetrics, classify_stability, erlang_c, md1, mg1, mg1_vacation, mm1, mm1k,
-    mmc, mmck, queue_volume_bound, two_region_borrowing,
+    JacksonNetwork, ServiceMoments, Station, StationMetrics, classify_stability, erlang_c, queue_volume_bound,
+    two_region_borrowing,
 };
 use nalgebra::DMatrix;
 use proptest::prelude::*;
@@ -24,11 +24,11 @@ proptest! {
 
     #[test]
     fn stations_never_panic(l in any_rate(), mu in any_rate(), c in 0u64..40, k in 0u64..60, s2 in any_rate()) {
-        for m in [mm1(l, mu), mmc(l, mu, c), mm1k(l, mu, k), mmck(l, mu, c, k), md1(l, mu)].into_iter().flatten() {
+        for m in [Station::mm1(l, mu).map(|s| s.metrics()), Station::mmc(l, mu, c).map(|s| s.metrics()), Station::mm1k(l, mu, k).map(|s| s.metrics()), Station::mmck(l, mu, c, k).map(|s| s.metrics()), Station::md1(l, mu).map(|s| s.metrics())].into_iter().flatten() {
             prop_assert!(sane(&m), "{m:?}");
         }
         let s = ServiceMoments { mean: mu, second_moment: s2 };
-        for m in [mg1(l, &s), mg1_vacation(l, &s, &s)].into_iter().flatten() {
+        for m in [Station::mg1(l, &s).map(|s| s.metrics()), Station::mg1_vacation(l, &s, &s).map(|s| s.metrics())].into_iter().flatten() {
             prop_assert!(sane(&m), "{m:?}");
         }
         if let Ok(p) = erlang_c(l, c) {

@@ -4,8 +4,8 @@
 use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo, stream};
 use loadbal::queueing::{
-    JacksonNetwork, QueueingError, RegionNetwork, ServiceMoments, StationMetrics, StationSim, VacationRule, erlang_b,
-    md1, mg1, mg1_vacation, mm1, mm1k, mmc, mmck,
+    JacksonNetwork, QueueingError, RegionNetwork, ServiceMoments, Station, StationMetrics, StationSim, VacationRule,
+    erlang_b,
 };
 use nalgebra::DMatrix;
 
@@ -34,33 +34,33 @@ fn check(name: &str, theory: &StationMetrics, sim: &StationSim, seed: u64) {
 #[test]
 fn mm1_against_lindley() {
     let sim = StationSim::new(0.7, Law::exponential(1.0).unwrap()).customers(40_000, 4_000);
-    check("M/M/1", &mm1(0.7, 1.0).unwrap(), &sim, 1);
+    check("M/M/1", &Station::mm1(0.7, 1.0).map(|s| s.metrics()).unwrap(), &sim, 1);
 }
 
 #[test]
 fn md1_and_mg1_against_lindley() {
     let d = StationSim::new(0.8, Law::deterministic(1.0).unwrap()).customers(40_000, 4_000);
-    check("M/D/1", &md1(0.8, 1.0).unwrap(), &d, 2);
+    check("M/D/1", &Station::md1(0.8, 1.0).map(|s| s.metrics()).unwrap(), &d, 2);
     let g = Law::gamma_mean_scv(0.5, 2.5).unwrap();
     let sim = StationSim::new(1.2, g).customers(40_000, 4_000);
-    check("M/G/1", &mg1(1.2, &ServiceMoments::from_law(&g).unwrap()).unwrap(), &sim, 3);
+    check("M/G/1", &Station::mg1(1.2, &ServiceMoments::from_law(&g).unwrap()).map(|s| s.metrics()).unwrap(), &sim, 3);
 }
 
 #[test]
 fn mmc_against_event_queue() {
     let sim = StationSim::new(2.4, Law::exponential(1.0).unwrap()).servers(3).customers(40_000, 4_000);
-    check("M/M/3", &mmc(2.4, 1.0, 3).unwrap(), &sim, 4);
+    check("M/M/3", &Station::mmc(2.4, 1.0, 3).map(|s| s.metrics()).unwrap(), &sim, 4);
 }
 
 #[test]
 fn finite_buffers_against_event_queue() {
     let sim = StationSim::new(1.1, Law::exponential(1.0).unwrap()).capacity(5).customers(40_000, 4_000);
-    check("M/M/1/5", &mm1k(1.1, 1.0, 5).unwrap(), &sim, 5);
+    check("M/M/1/5", &Station::mm1k(1.1, 1.0, 5).map(|s| s.metrics()).unwrap(), &sim, 5);
     let sim = StationSim::new(5.0, Law::exponential(1.0).unwrap()).servers(4).capacity(7).customers(40_000, 4_000);
-    check("M/M/4/7", &mmck(5.0, 1.0, 4, 7).unwrap(), &sim, 6);
+    check("M/M/4/7", &Station::mmck(5.0, 1.0, 4, 7).map(|s| s.metrics()).unwrap(), &sim, 6);
     // Loss system M/M/5/5: blocking is Erlang B.
     let sim = StationSim::new(4.0, Law::exponential(1.0).unwrap()).servers(5).capacity(5).customers(40_000, 4_000);
-    let loss = mmck(4.0, 1.0, 5, 5).unwrap();
+    let loss = Station::mmck(4.0, 1.0, 5, 5).map(|s| s.metrics()).unwrap();
     assert!((loss.p_block - erlang_b(4.0, 5).unwrap()).abs() < 1e-12);
     check("M/M/5/5", &loss, &sim, 10);
 }
@@ -72,7 +72,9 @@ fn vacation_model_against_simulation() {
     for (seed, v) in [(7, Law::exponential(1.0 / 3.0).unwrap()), (8, Law::deterministic(1.5).unwrap())] {
         let sim = StationSim::new(0.3, s).vacation(v).customers(40_000, 4_000);
         let theory =
-            mg1_vacation(0.3, &ServiceMoments::from_law(&s).unwrap(), &ServiceMoments::from_law(&v).unwrap()).unwrap();
+            Station::mg1_vacation(0.3, &ServiceMoments::from_law(&s).unwrap(), &ServiceMoments::from_law(&v).unwrap())
+                .map(|s| s.metrics())
+                .unwrap();
         check("M/G/1 with vacations", &theory, &sim, seed);
     }
 }
@@ -93,7 +95,9 @@ fn jackson_network_against_ctmc() {
 #[test]
 fn unstable_station_grows_without_bound() {
     // ρ = 1.25: the check refuses, and the simulated wait grows like n·(1/μ − 1/λ).
-    assert!(matches!(mm1(1.25, 1.0), Err(QueueingError::Unstable { rho }) if rho == 1.25));
+    assert!(
+        matches!(Station::mm1(1.25, 1.0).map(|s| s.metrics()), Err(QueueingError::Unstable { rho }) if rho == 1.25)
+    );
     let run = |n: u64| {
         let sim = StationSim::new(1.25, Law::exponential(1.0).unwrap()).customers(n, 0);
         sim.run(&mut stream(11, 0)).unwrap().last_wait
@@ -106,7 +110,7 @@ fn unstable_station_grows_without_bound() {
 
 #[test]
 fn unstable_multi_server_grows_without_bound() {
-    assert!(mmc(3.3, 1.0, 3).is_err());
+    assert!(Station::mmc(3.3, 1.0, 3).map(|s| s.metrics()).is_err());
     let run = |n: u64| {
         let sim = StationSim::new(3.3, Law::exponential(1.0).unwrap()).servers(3).customers(n, 0);
         sim.run(&mut stream(12, 0)).unwrap().last_wait
@@ -131,7 +135,8 @@ fn unstable_vacation_queue_and_jackson_network_grow() {
     let s = Law::exponential(1.0).unwrap();
     let v = Law::exponential(0.5).unwrap();
     assert!(matches!(
-        mg1_vacation(1.1, &ServiceMoments::from_law(&s).unwrap(), &ServiceMoments::from_law(&v).unwrap()),
+        Station::mg1_vacation(1.1, &ServiceMoments::from_law(&s).unwrap(), &ServiceMoments::from_law(&v).unwrap())
+            .map(|s| s.metrics()),
         Err(QueueingError::Unstable { .. })
     ));
     let wait = |n: u64| StationSim::new(1.1, s).vacation(v).customers(n, 0).run(&mut stream(14, 0)).unwrap().last_wait;

@@ -2,7 +2,7 @@
 //! 1, c and K up to 10¹², rates over 12 decades) give a finite answer within the documented
 //! accuracy, or a typed error, in bounded time and memory.
 
-use loadbal::queueing::{QueueingError, ServiceMoments, StationMetrics, erlang_b, erlang_c, mg1, mmc, mmck};
+use loadbal::queueing::{QueueingError, ServiceMoments, Station, StationMetrics, erlang_b, erlang_c};
 use proptest::prelude::*;
 
 fn finite(m: &StationMetrics) -> bool {
@@ -48,7 +48,7 @@ proptest! {
     #[test]
     fn mmc_is_finite_and_consistent(c in count(), r in rho(), mu in rate()) {
         let lambda = r * c as f64 * mu;
-        match mmc(lambda, mu, c) {
+        match Station::mmc(lambda, mu, c).map(|s| s.metrics()) {
             Ok(m) => {
                 prop_assert!(finite(&m), "{m:?}");
                 prop_assert!(m.rho <= 1.0 && m.satisfies_little(1e-13));
@@ -64,7 +64,7 @@ proptest! {
     #[test]
     fn mmck_is_finite_for_any_size(c in count(), extra in count(), r in rho(), mu in rate()) {
         let k = c.saturating_add(extra - 1);
-        let m = mmck(r * c as f64 * mu, mu, c, k).unwrap();
+        let m = Station::mmck(r * c as f64 * mu, mu, c, k).map(|s| s.metrics()).unwrap();
         prop_assert!(finite(&m), "{m:?}");
         prop_assert!(m.p_block <= 1.0 && m.p_wait <= 1.0 && m.rho <= 1.0 + 1e-15);
         prop_assert!(m.lq <= m.l && m.l <= k as f64 * (1.0 + 1e-12));
@@ -74,7 +74,7 @@ proptest! {
     #[test]
     fn mg1_near_saturation(r in rho(), mean in rate(), scv in 0.0f64..10.0) {
         let s = ServiceMoments::from_scv(mean, scv).unwrap();
-        match mg1(r / mean, &s) {
+        match Station::mg1(r / mean, &s).map(|s| s.metrics()) {
             Ok(m) => prop_assert!(finite(&m) && m.satisfies_little(1e-13)),
             Err(QueueingError::Unstable { rho }) => prop_assert!(rho >= 1.0 - 1e-15),
             Err(e) => prop_assert!(false, "{e}"),
@@ -86,6 +86,6 @@ proptest! {
 fn sizes_beyond_exact_integers_are_refused() {
     let big = (1u64 << 53) + 1;
     assert!(matches!(erlang_b(1.0, big), Err(QueueingError::TooLarge { .. })));
-    assert!(matches!(mmck(1.0, 1.0, 1, big), Err(QueueingError::TooLarge { .. })));
-    assert!(matches!(mmc(1.0, 1.0, u64::MAX), Err(QueueingError::TooLarge { .. })));
+    assert!(matches!(Station::mmck(1.0, 1.0, 1, big).map(|s| s.metrics()), Err(QueueingError::TooLarge { .. })));
+    assert!(matches!(Station::mmc(1.0, 1.0, u64::MAX).map(|s| s.metrics()), Err(QueueingError::TooLarge { .. })));
 }

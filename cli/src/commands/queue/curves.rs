@@ -3,7 +3,7 @@
 use loadbal::law::{Law, LawError, LawSpec};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::queueing::{
-    DssSim, MAX_EVENTS, QueueingError, RegionNetwork, ServiceMoments, StationSim, VacationRule, md1, mg1, mm1,
+    DssSim, MAX_EVENTS, QueueingError, RegionNetwork, ServiceMoments, Station, StationSim, VacationRule,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -169,9 +169,9 @@ fn render_points(_params: &Params, points: &[Point], est: Option<&[Vec<Estimate>
         match *point {
             Point::Station { name, rho, dist } => {
                 let theory = match dist.spec() {
-                    LawSpec::Exponential { .. } => mm1(rho, 1.0),
-                    LawSpec::Deterministic { .. } => md1(rho, 1.0),
-                    _ => ServiceMoments::from_law(&dist).and_then(|m| mg1(rho, &m)),
+                    LawSpec::Exponential { .. } => Station::mm1(rho, 1.0).map(|s| s.metrics()),
+                    LawSpec::Deterministic { .. } => Station::md1(rho, 1.0).map(|s| s.metrics()),
+                    _ => ServiceMoments::from_law(&dist).and_then(|m| Station::mg1(rho, &m).map(|s| s.metrics())),
                 }
                 .map_err(fail)?;
                 t.push(vec![name.into(), rho.into(), rho.into(), theory.l.into(), Cell::Empty, mean.into(), se.into()]);

@@ -1,6 +1,6 @@
 //! `loadbal queue station`: closed-form metrics of single stations.
 
-use loadbal::queueing::{QueueingError, ServiceMoments, StationMetrics, mg1, mm1, mm1k, mmc, mmck};
+use loadbal::queueing::{QueueingError, ServiceMoments, Station, StationMetrics};
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
 
@@ -65,11 +65,11 @@ pub fn run(a: StationArgs) -> Result<(), Failure> {
         Table::new(["model", "lambda", "stable", "rho", "throughput", "p_wait", "p_block", "wq", "w", "lq", "l"]);
     for &lambda in &a.lambda {
         let metrics = match (a.capacity, &moments) {
-            (Some(k), _) if c == 1 => mm1k(lambda, a.mu, k),
-            (Some(k), _) => mmck(lambda, a.mu, c, k),
-            (None, Some(m)) => mg1(lambda, m),
-            (None, None) if c == 1 => mm1(lambda, a.mu),
-            (None, None) => mmc(lambda, a.mu, c),
+            (Some(k), _) if c == 1 => Station::mm1k(lambda, a.mu, k).map(|s| s.metrics()),
+            (Some(k), _) => Station::mmck(lambda, a.mu, c, k).map(|s| s.metrics()),
+            (None, Some(m)) => Station::mg1(lambda, m).map(|s| s.metrics()),
+            (None, None) if c == 1 => Station::mm1(lambda, a.mu).map(|s| s.metrics()),
+            (None, None) => Station::mmc(lambda, a.mu, c).map(|s| s.metrics()),
         };
         let row: Option<StationMetrics> = match metrics {
             Ok(m) => Some(m),
