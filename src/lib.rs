@@ -49,6 +49,22 @@
 //! the `loadbal` command of the crate `loadbal-cli` answers the same questions from a shell; both
 //! use only this crate's public API.
 //!
+//! # Map of the API
+//!
+//! One module per domain; in each, the problem type (or the function family) and the questions
+//! it answers.
+//!
+//! | module | what you hand in | the questions |
+//! |---|---|---|
+//! | [`law`] | a random time: [`Law`](law::Law) (normal, gamma, log-normal, exponential, Weibull, Pareto, uniform, deterministic, truncated normal, the two-point mixture of Ahn et al.) | its moments, distribution functions in log space, quantiles; draws (`rand_distr::Distribution`); what every other module takes for task, job, service and processor times |
+//! | [`order_stats`] | a [`Law`](law::Law) or normal parameters, and `n` | E max, E min, the expected k-th smallest of `n` draws exactly ([`expected_max_iid`](order_stats::expected_max_iid), [`expected_max_normal`](order_stats::expected_max_normal)), by Chen and Tyler, for independent non-identical normals, and bounds |
+//! | [`montecarlo`] | a seed and a replication count: [`MonteCarlo`](montecarlo::MonteCarlo) | a seeded estimate with its standard error, bit for bit the same on any number of threads or shards |
+//! | [`dlt`] | a network: star, bus, linear chain ([`Chain`](dlt::Chain)), tree, mesh | the optimal divisible-load split and its finish time (closed forms), its execution on the event engine ([`dlt::engine`]); [`dlt::unaware`]: Jia's resource-unaware strategies (probing, SLD, DLD, virtual and spanning trees, multi-source loads) |
+//! | [`remap`] | [`remap::periodic`]: a workload model; [`remap::markov`]: a Markov workload and a remap cost; [`remap::mdp`]: any finite MDP ([`Mdp`](remap::mdp::Mdp)) | when to remap periodically (the optimal interval of Fong et al.), in which states to remap (Yin et al.), and the optimal policy of an MDP by value, policy or modified policy iteration |
+//! | [`ensemble`] | counts of tasks per processor and a task-time [`Law`](law::Law); a run configuration [`SimConfig`](ensemble::SimConfig) | what a step of MD, AR, RP or NR does ([`Algorithm`](ensemble::Algorithm)`::step`, `variance_decrease`, `idle_claim`), the static prediction ([`static_prediction`](ensemble::static_prediction)), a whole run ([`simulate`](ensemble::simulate)) and its Monte Carlo metrics |
+//! | [`replication`] | the model constants [`JrParams`](replication::JrParams) (Dobber's eight models: [`JrModel`](replication::JrModel)), a coefficient of variation and counts; a job-time trace ([`Trace`](replication::Trace)) | the speedup of R-fold replication ([`speedup`](replication::speedup)), how many replicas ([`optimal_replicas`](replication::optimal_replicas), [`continuous_optimum`](replication::continuous_optimum), [`break_even_cv`](replication::break_even_cv)), the exact model by Monte Carlo ([`ExactModel`](replication::ExactModel)), α, β, γ from data, predictors and trace-driven policies |
+//! | [`queueing`] | a station: [`Station`](queueing::Station) (M/M/1, M/M/c, M/M/1/K, M/M/c/K, M/G/1, M/D/1, M/G/1 with vacations); a Jackson network; Jia's regions | is it stable, and its long-run means ([`Station::metrics`](queueing::Station::metrics)); Erlang B and C; the network's traffic and per-node metrics; the multi-region bounds and stability cases; simulators that check every formula |
+//!
 //! # Conventions
 //!
 //! The same rules hold in every module, so that a call reads the same way everywhere.
