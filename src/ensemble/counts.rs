@@ -97,11 +97,22 @@ fn exact_half_integer_mean_var(x: &[f64]) -> Option<(f64, f64)> {
 /// # Accuracy
 /// Exact for counts below 2⁵³ (R_i and R_i − ½ are representable).
 ///
+/// The three cases of the paper are three choices of `running`: every processor busy (8a:
+/// all `true`), processor `idle` just ran dry (8b: all `true` but `idle`, whose count is 0), and
+/// right after a step (8c: all `true` but the formerly idle processor, whose new tasks have not
+/// started).
+///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::adjusted_counts;
+/// // (8a): every processor busy.
+/// assert_eq!(adjusted_counts(&[40, 40], &[true, true]).unwrap(), vec![39.5, 39.5]);
+/// // (8b): P_0 ran dry (Ahn et al., §4.4).
 /// let rhat = adjusted_counts(&[0, 3, 5, 2, 7], &[false, true, true, true, true]).unwrap();
 /// assert_eq!(rhat, vec![0.0, 2.5, 4.5, 1.5, 6.5]);
+/// // (8c): after MD moved 3 tasks from P_4 to P_0, whose tasks have not started.
+/// let after = adjusted_counts(&[3, 3, 5, 2, 4], &[false, true, true, true, true]).unwrap();
+/// assert_eq!(after, vec![3.0, 2.5, 4.5, 1.5, 3.5]);
 /// ```
 pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, EnsembleError> {
     check_len("count vector", r.len(), 1)?;
@@ -119,28 +130,6 @@ pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, Ensemble
         .collect()
 }
 
-/// Adjusted counts while every processor is still working, Ahn et al., eq. (8a).
-///
-/// # Formula
-/// ```text
-/// R̂_i = R_i − 1/2,  i = 1..p
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::RunningWithoutTask`] when some `r[i] == 0`.
-///
-/// # Accuracy
-/// Exact for counts below 2⁵³.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::adjusted_counts_all_busy;
-/// assert_eq!(adjusted_counts_all_busy(&[40, 40]).unwrap(), vec![39.5, 39.5]);
-/// ```
-pub fn adjusted_counts_all_busy(r: &[u64]) -> Result<Vec<f64>, EnsembleError> {
-    adjusted_counts(r, &vec![true; r.len()])
-}
-
 /// Adjusted counts at the instant processor `idle` becomes idle, Ahn et al., eq. (8b).
 ///
 /// # Formula
@@ -154,44 +143,11 @@ pub fn adjusted_counts_all_busy(r: &[u64]) -> Result<Vec<f64>, EnsembleError> {
 ///
 /// # Accuracy
 /// Exact for counts below 2⁵³.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::adjusted_counts_first_idle;
-/// assert_eq!(adjusted_counts_first_idle(&[0, 3, 5, 2, 7], 0).unwrap(), vec![0.0, 2.5, 4.5, 1.5, 6.5]);
-/// ```
-pub fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
+#[cfg(test)]
+pub(crate) fn adjusted_counts_first_idle(r: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
     check_idle(r, idle)?;
     let running: Vec<bool> = (0..r.len()).map(|i| i != idle).collect();
     adjusted_counts(r, &running)
-}
-
-/// Adjusted counts right after a balancing step, Ahn et al., eq. (8c): the formerly idle processor's
-/// new tasks have not started.
-///
-/// # Formula
-/// ```text
-/// R̂_idle = R'_idle,  R̂_i = R'_i − 1/2 otherwise
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::IndexOutOfRange`], [`EnsembleError::RunningWithoutTask`] when another
-/// processor has no task.
-///
-/// # Accuracy
-/// Exact for counts below 2⁵³.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::adjusted_counts_after_step;
-/// assert_eq!(adjusted_counts_after_step(&[3, 3, 5, 2, 4], 0).unwrap(), vec![3.0, 2.5, 4.5, 1.5, 3.5]);
-/// ```
-pub fn adjusted_counts_after_step(r_after: &[u64], idle: usize) -> Result<Vec<f64>, EnsembleError> {
-    if idle >= r_after.len() {
-        return Err(EnsembleError::IndexOutOfRange { index: idle, p: r_after.len() as u64 });
-    }
-    let running: Vec<bool> = (0..r_after.len()).map(|i| i != idle).collect();
-    adjusted_counts(r_after, &running)
 }
 
 pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
@@ -274,30 +230,6 @@ pub fn expected_algebraic_variance(law: &Law, rhat: &[f64], n_running: usize) ->
     let (mu2, s2) = (mu_t * mu_t, sigma_t * sigma_t);
     let share = n_running as f64 / p as f64;
     Ok(v * mu2 + share * mu2 / 12.0 + (m - share / 6.0) * s2)
-}
-
-/// Ahn et al., eq. (9) as stated (reconstructed): one processor idle, the other p − 1 running.
-///
-/// # Formula
-/// ```text
-/// E[ξ²] = V(R̂) μ_T² + M(R̂) σ_T² + ((p−1)/p)(μ_T²/12 − σ_T²/6)
-/// ```
-///
-/// # Errors
-/// As [`expected_algebraic_variance`].
-///
-/// # Accuracy
-/// As [`expected_algebraic_variance`]: relative error at most 12u.
-///
-/// # Examples
-/// ```
-/// use loadbal::law::Law;
-/// use loadbal::ensemble::{expected_algebraic_variance_first_idle};
-/// let v = expected_algebraic_variance_first_idle(&Law::normal(488.1, 116.6).unwrap(), &[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap();
-/// assert!((v / 1_603_427.177_666_7 - 1.0).abs() < 1e-9);
-/// ```
-pub fn expected_algebraic_variance_first_idle(law: &Law, rhat: &[f64]) -> Result<f64, EnsembleError> {
-    expected_algebraic_variance(law, rhat, rhat.len().saturating_sub(1))
 }
 
 /// Decrease of the expected algebraic variance across a redistribution step, Ahn et al., Lemma 4,

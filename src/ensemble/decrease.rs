@@ -315,8 +315,9 @@ pub fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ensemble::counts::adjusted_counts_first_idle;
+    use crate::ensemble::expected_algebraic_variance;
     use crate::ensemble::steps::md_step;
-    use crate::ensemble::{adjusted_counts_first_idle, expected_algebraic_variance};
     use crate::law::Law;
     use proptest::prelude::*;
 

@@ -84,8 +84,7 @@ mod steps;
 pub use bounds::{ArClaimConstants, IdleClaim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease};
 pub use count_step::CountStep;
 pub use counts::{
-    MeanVariance, adjusted_counts, adjusted_counts_after_step, adjusted_counts_all_busy, adjusted_counts_first_idle,
-    count_mean_var, expected_algebraic_variance, expected_algebraic_variance_first_idle, residual_task_moments,
+    MeanVariance, adjusted_counts, count_mean_var, expected_algebraic_variance, residual_task_moments,
     variance_decrease,
 };
 pub use decrease::{

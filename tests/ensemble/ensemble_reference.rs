@@ -47,9 +47,9 @@ fn counts(base: u64, step: u64, modulus: u64, p: u64) -> Vec<u64> {
 fn closed_forms_within_their_documented_bounds() {
     use crate::via_methods::{ar_variance_decrease, md_variance_decrease};
     use loadbal::ensemble::{
-        ArClaimConstants, RpDonorModel, adjusted_counts_first_idle, ar_adjusted_variance_after,
-        ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, c_max, expected_algebraic_variance_first_idle,
-        residual_task_moments, rp_expected_variance_decrease,
+        ArClaimConstants, RpDonorModel, adjusted_counts, ar_adjusted_variance_after, ar_min_r_for_idle_decrease,
+        ar_min_rp_for_range_decrease, c_max, expected_algebraic_variance, residual_task_moments,
+        rp_expected_variance_decrease,
     };
     let mut worst: std::collections::BTreeMap<String, f64> = Default::default();
     let rows = load("ensemble_closed_forms");
@@ -72,8 +72,10 @@ fn closed_forms_within_their_documented_bounds() {
                 let r = counts(base, step, modulus, p);
                 match f.as_str() {
                     "eav_first_idle" => {
-                        let rhat = adjusted_counts_first_idle(&r, 0).unwrap();
-                        (expected_algebraic_variance_first_idle(law, &rhat).unwrap(), 12.0)
+                        // Processor 0 ran dry: (8b), then (10) with p − 1 processors running.
+                        let running: Vec<bool> = (0..r.len()).map(|i| i != 0).collect();
+                        let rhat = adjusted_counts(&r, &running).unwrap();
+                        (expected_algebraic_variance(law, &rhat, r.len() - 1).unwrap(), 12.0)
                     }
                     "ar_decrease" => (ar_variance_decrease(mu, &r, 0).unwrap(), 4.0),
                     _ => (rp_expected_variance_decrease(mu, &r, 0, RpDonorModel::UniformOthers).unwrap(), 6.0),
