@@ -65,3 +65,27 @@ pub fn load(name: &str) -> Vec<Record> {
 pub fn rel_err(got: f64, want: f64) -> f64 {
     if want == 0.0 { got.abs() } else { ((got - want) / want).abs() }
 }
+
+/// Checks every row of a reference table whose `function` column names `prefix` (a prefix
+/// ending in `_` names a family) against `eval`, within `bound` relative error; returns the
+/// worst error and the number of values compared.
+pub fn family(rows: &[Record], prefix: &str, bound: f64, eval: impl Fn(&Record) -> Vec<f64>) -> (f64, usize) {
+    let mut worst = 0.0f64;
+    let mut n = 0;
+    for row in rows.iter().filter(|r| {
+        let f = r.str("function");
+        // A prefix ending in `_` names a family of functions; otherwise the exact function.
+        if prefix.ends_with('_') { f.starts_with(prefix) } else { f == prefix }
+    }) {
+        let want = row.f64("value");
+        for got in eval(row) {
+            let err = rel_err(got, want);
+            worst = worst.max(err);
+            n += 1;
+            assert!(err <= bound, "line {} ({}): {got} vs {want}, rel. error {err:e}", row.line, row.str("function"));
+        }
+    }
+    assert!(n > 0, "no rows for {prefix}");
+    eprintln!("{prefix}: {n} values, worst relative error {worst:e} (bound {bound:e})");
+    (worst, n)
+}

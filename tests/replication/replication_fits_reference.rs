@@ -10,7 +10,7 @@ use crate::reference_support;
 
 use loadbal::law::Law;
 use loadbal::replication::{self, BetaMax, BetaMin, JrModel, JrParams, iteration_time};
-use reference_support::{Record, load, rel_err};
+use reference_support::{Record, family, load};
 
 /// The data sets of the script, from the same integer rules.
 fn dataset(name: &str) -> (Vec<f64>, Vec<f64>) {
@@ -49,28 +49,6 @@ fn model(name: &str) -> JrParams {
         "unit" => JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 0.81).unwrap(),
         other => panic!("unknown model {other}"),
     }
-}
-
-/// Every function of one family: (worst relative error, rows).
-fn family(rows: &[Record], prefix: &str, bound: f64, eval: impl Fn(&Record) -> Vec<f64>) -> (f64, usize) {
-    let mut worst = 0.0f64;
-    let mut n = 0;
-    for row in rows.iter().filter(|r| {
-        let f = r.str("function");
-        // A prefix ending in `_` names a family of functions; otherwise the exact function.
-        if prefix.ends_with('_') { f.starts_with(prefix) } else { f == prefix }
-    }) {
-        let want = row.f64("value");
-        for got in eval(row) {
-            let err = rel_err(got, want);
-            worst = worst.max(err);
-            n += 1;
-            assert!(err <= bound, "line {} ({}): {got} vs {want}, rel. error {err:e}", row.line, row.str("function"));
-        }
-    }
-    assert!(n > 0, "no rows for {prefix}");
-    eprintln!("{prefix}: {n} values, worst relative error {worst:e} (bound {bound:e})");
-    (worst, n)
 }
 
 #[test]

@@ -15,29 +15,7 @@ use loadbal_papers::dobber_rules::{
     dependent_speedup_at_optimum, dependent_upper_threshold, independent_four_processor_thresholds,
     independent_full_threshold, independent_zero_threshold,
 };
-use reference_support::{Record, load, rel_err};
-
-/// Every function of one family: (worst relative error, rows).
-fn family(rows: &[Record], prefix: &str, bound: f64, eval: impl Fn(&Record) -> Vec<f64>) -> (f64, usize) {
-    let mut worst = 0.0f64;
-    let mut n = 0;
-    for row in rows.iter().filter(|r| {
-        let f = r.str("function");
-        // A prefix ending in `_` names a family of functions; otherwise the exact function.
-        if prefix.ends_with('_') { f.starts_with(prefix) } else { f == prefix }
-    }) {
-        let want = row.f64("value");
-        for got in eval(row) {
-            let err = rel_err(got, want);
-            worst = worst.max(err);
-            n += 1;
-            assert!(err <= bound, "line {} ({}): {got} vs {want}, rel. error {err:e}", row.line, row.str("function"));
-        }
-    }
-    assert!(n > 0, "no rows for {prefix}");
-    eprintln!("{prefix}: {n} values, worst relative error {worst:e} (bound {bound:e})");
-    (worst, n)
-}
+use reference_support::{Record, family, load, rel_err};
 
 #[test]
 fn fits_of_chapters_2_4_and_6() {
