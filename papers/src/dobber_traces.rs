@@ -44,7 +44,7 @@ fn or_error(title: &str, rows: Result<Vec<Row>, PapersError>) -> Vec<Row> {
     rows.unwrap_or_else(|e| vec![DOBBER.row(title, "synthetic-trace procedure").error(&e)])
 }
 
-fn trace(seed: u64, processors: usize) -> Result<Trace, ReplicationError> {
+fn trace(seed: u64, processors: u64) -> Result<Trace, ReplicationError> {
     synthetic_trace(&SyntheticTraceConfig { processors, seed, ..Default::default() })
 }
 
@@ -100,7 +100,7 @@ fn overheads(t: &Trace) -> Overheads {
     Overheads { send, finalize: 0.4 * send, reschedule: 50.0 * send }
 }
 
-fn random_trace(rng: &mut McRng, processors: usize) -> Result<Trace, ReplicationError> {
+fn random_trace(rng: &mut McRng, processors: u64) -> Result<Trace, ReplicationError> {
     trace(loadbal::rand::Rng::random::<u64>(rng), processors)
 }
 
@@ -109,7 +109,7 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
 }
 
 /// The run times of one synthetic trace: ELB, S(N)..., S*, D(N)..., D*, without and with overheads.
-fn strategy_times(t: &Trace, slb_n: &[usize], dlb_n: &[usize]) -> Result<Vec<f64>, ReplicationError> {
+fn strategy_times(t: &Trace, slb_n: &[u64], dlb_n: &[u64]) -> Result<Vec<f64>, ReplicationError> {
     let mut all = Vec::new();
     for o in [Overheads::default(), overheads(t)] {
         all.push(replication::elb_run_time(t, &o)?);
@@ -129,8 +129,8 @@ fn strategies_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
     let mc = MonteCarlo::new(cfg.seed, cfg.replications(100, 8))?;
     // Table 4.1: S(N, 2.5, 4) for N = 0, 1, 10, 20, 50, 100, 200, ..., 1000 and S*(2.5, 4), each
     // without and with the overhead of the one rescheduling step (32 numbers).
-    let slb_n = [1usize, 10, 20, 50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000];
-    let dlb_n = [1usize, 10, 100, 500];
+    let slb_n = [1u64, 10, 20, 50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000];
+    let dlb_n = [1u64, 10, 100, 500];
     // Columns: ELB, S(N)..., S*, D(N)..., D*, each without and with overheads.
     let dim = 2 * (2 + slb_n.len() + dlb_n.len() + 1);
     let est = mc.estimate_vec(dim, |_, rng, out| {
@@ -206,11 +206,11 @@ fn strategies_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
     rows.push(synth("Table 4.2", "D*(2.5, 4) speedup with overhead (N = 10)", "1.85", speedup(half - 1, true)));
     // Table 5.10: optimal R of trace-driven JR at CCR 0.01 (set two), P = 2..32.
     let paper_r = ["2", "4", "8", "4", "4"];
-    for (k, p) in [2usize, 4, 8, 16, 32].iter().enumerate() {
+    for (k, p) in [2u64, 4, 8, 16, 32].iter().enumerate() {
         if cfg.quick && *p > 8 {
             continue;
         }
-        let t = trace(cfg.seed + *p as u64, *p)?;
+        let t = trace(cfg.seed + *p, *p)?;
         let ov = overheads(&t);
         let times = (0..=p.trailing_zeros())
             .map(|r| replication::jr_run_time(&t, 1 << r, &ov).map(|v| (1usize << r, v)))

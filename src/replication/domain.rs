@@ -64,6 +64,12 @@ pub(crate) fn check_mean_sd(mean: f64, sd: f64) -> Result<(), ReplicationError> 
     check_cv(sd / mean).map(|_| ())
 }
 
+/// A count as an index bound: `usize::MAX` when it does not fit (every caller then refuses it
+/// against a length).
+pub(crate) fn count_to_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
 /// `2^x` for an integer or real exponent.
 pub(crate) fn pow2(x: f64) -> f64 {
     x.exp2()

@@ -16,7 +16,7 @@ pub(crate) use super::estimation::positive_param as positive;
 
 /// Most job-time draws one [`ExactModel`] run may make (replications × draws per replication):
 /// 10¹⁰, about a minute per core.
-pub const MAX_EXACT_DRAWS: u128 = 10_000_000_000;
+pub const MAX_EXACT_DRAWS: u64 = 10_000_000_000;
 
 /// How the `R` jobs that one processor runs in one iteration relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -275,8 +275,12 @@ impl ExactModel {
         let x = &self.law;
         let (r, p) = levels(replicas, processors)?;
         let draws = draws_per_sample(replicas, processors, self.dependence);
-        if draws > MAX_EXACT_DRAWS {
-            return Err(ReplicationError::TooLarge { what: "job-time draws", value: draws, max: MAX_EXACT_DRAWS });
+        if draws > u128::from(MAX_EXACT_DRAWS) {
+            return Err(ReplicationError::TooLarge {
+                what: "job-time draws",
+                value: draws,
+                max: u128::from(MAX_EXACT_DRAWS),
+            });
         }
         Ok(draw_levels(rng, x, r, p, self.dependence))
     }
@@ -357,11 +361,11 @@ impl ExactModel {
         }
         let (_, p) = levels(1, processors)?;
         let total = per_rep.saturating_mul(u128::from(mc.replications));
-        if total > MAX_EXACT_DRAWS {
+        if total > u128::from(MAX_EXACT_DRAWS) {
             return Err(ReplicationError::TooLarge {
                 what: "job-time draws of the run",
                 value: total,
-                max: MAX_EXACT_DRAWS,
+                max: u128::from(MAX_EXACT_DRAWS),
             });
         }
         Ok(ExactReplication { x, levels: lv, p, dependence: self.dependence, processors, replicas: replicas.to_vec() })
@@ -406,11 +410,11 @@ impl ExactModel {
         }
         let x = self.law;
         let total = draws_per_sample(replicas, processors, self.dependence).saturating_mul(u128::from(mc.replications));
-        if total > MAX_EXACT_DRAWS {
+        if total > u128::from(MAX_EXACT_DRAWS) {
             return Err(ReplicationError::TooLarge {
                 what: "job-time draws of the run",
                 value: total,
-                max: MAX_EXACT_DRAWS,
+                max: u128::from(MAX_EXACT_DRAWS),
             });
         }
         let levels_n = (p - r + 1) as usize;

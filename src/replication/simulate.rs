@@ -9,6 +9,7 @@
 //! measurements of these are not available.
 
 use super::ReplicationError;
+use super::domain::count_to_usize;
 use super::fits::{least_squares_line, statistic_y};
 use super::predictors::PredictorKind;
 use super::trace::Trace;
@@ -132,7 +133,8 @@ fn balanced_total(trace: &Trace, from: usize, mult: &[f64], ov: &Overheads) -> f
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(slb_run_time(&t, 2, &Overheads::default()).unwrap(), 20.0);
 /// ```
-pub fn slb_run_time(trace: &Trace, n: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+pub fn slb_run_time(trace: &Trace, n: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
+    let n = count_to_usize(n);
     if n == 0 {
         return elb_run_time(trace, ov);
     }
@@ -194,13 +196,8 @@ pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, Replic
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(dlb_run_time(&t, 1, &PredictorKind::Es(0.5), &Overheads::default()).unwrap(), 18.0);
 /// ```
-pub fn dlb_run_time(
-    trace: &Trace,
-    n: usize,
-    predictor: &PredictorKind,
-    ov: &Overheads,
-) -> Result<f64, ReplicationError> {
-    Ok(dlb_iteration_costs(trace, n, predictor, ov)?.iter().sum())
+pub fn dlb_run_time(trace: &Trace, n: u64, predictor: &PredictorKind, ov: &Overheads) -> Result<f64, ReplicationError> {
+    Ok(dlb_iteration_costs(trace, count_to_usize(n), predictor, ov)?.iter().sum())
 }
 
 /// Per-iteration DLB costs (iteration time plus the rescheduling paid before it).
@@ -328,7 +325,8 @@ fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<
 /// assert_eq!(jr_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
 /// assert_eq!(jr_run_time(&t, 4, &Overheads::default()).unwrap(), 32.0);
 /// ```
-pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+pub fn jr_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
+    let replicas = count_to_usize(replicas);
     let its = jr_iteration_times(trace, replicas, ov)?;
     Ok(trace.len() as f64 / its.len() as f64 * its.iter().sum::<f64>())
 }
@@ -356,7 +354,8 @@ pub fn jr_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64
 /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
 /// assert_eq!(jr_dependent_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
 /// ```
-pub fn jr_dependent_run_time(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+pub fn jr_dependent_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
+    let replicas = count_to_usize(replicas);
     ov.check()?;
     let p = trace.processors();
     check_replicas(p, replicas)?;
@@ -458,7 +457,7 @@ pub struct AdaptiveConfig {
     /// DLB predictor.
     pub predictor: PredictorKind,
     /// Replicas of the JR alternative.
-    pub replicas: usize,
+    pub replicas: u64,
     /// Overheads.
     pub overheads: Overheads,
     /// Cost of switching JR → DLB, as a fraction of `RSchT` (0.6) ...
@@ -527,8 +526,8 @@ impl std::fmt::Display for AdaptiveOutcome {
 /// assert!(out.adaptive > 0.0);
 /// ```
 pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<AdaptiveOutcome, ReplicationError> {
-    if cfg.block == 0 || cfg.replicas == 0 || cfg.block % cfg.replicas != 0 || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0)
-    {
+    let replicas = count_to_usize(cfg.replicas);
+    if cfg.block == 0 || replicas == 0 || cfg.block % replicas != 0 || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0) {
         return Err(ReplicationError::InvalidParameter {
             name: "adaptive block",
             value: cfg.block as f64,
@@ -544,8 +543,8 @@ pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<Adaptive
         });
     }
     let d = dlb_iteration_costs(trace, cfg.dlb_interval, &cfg.predictor, &cfg.overheads)?;
-    let j = jr_iteration_times(trace, cfg.replicas, &cfg.overheads)?;
-    let per_block = cfg.block / cfg.replicas;
+    let j = jr_iteration_times(trace, replicas, &cfg.overheads)?;
+    let per_block = cfg.block / replicas;
     let (mut hist_y, mut hist_d, mut hist_j) = (Vec::new(), Vec::new(), Vec::new());
     let mut out = AdaptiveOutcome { adaptive: 0.0, dlb: 0.0, jr: 0.0, choices: Vec::with_capacity(blocks) };
     let mut choice = Strategy::Dlb;
@@ -683,9 +682,9 @@ mod tests {
         let t = Trace::new(cols).unwrap();
         let none = Overheads::default();
         let elb = elb_run_time(&t, &none).unwrap();
-        for r in [2usize, 4, 8] {
+        for r in [2u64, 4, 8] {
             let exact = crate::replication::exact::exponential_dependent_iteration_time(1.0, 1, 8).unwrap()
-                / crate::replication::exact::exponential_dependent_iteration_time(1.0, r as u64, 8).unwrap();
+                / crate::replication::exact::exponential_dependent_iteration_time(1.0, r, 8).unwrap();
             let sim = elb / jr_dependent_run_time(&t, r, &none).unwrap();
             assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
         }

@@ -5,6 +5,7 @@
 use rand_distr::{Distribution, Exp1, StandardNormal};
 
 use super::ReplicationError;
+use super::domain::count_to_usize;
 use crate::montecarlo::stream;
 
 /// Job runtimes `JT_i(k)` of `P` processors over `K` iterations, all finite and positive.
@@ -212,7 +213,8 @@ impl Trace {
     /// assert_eq!(s.column(0), Some(&[1.0, 2.0][..]));
     /// assert!(t.subset(3, 1).is_err());
     /// ```
-    pub fn subset(&self, p: usize, k: usize) -> Result<Trace, ReplicationError> {
+    pub fn subset(&self, p: u64, k: u64) -> Result<Trace, ReplicationError> {
+        let (p, k) = (count_to_usize(p), count_to_usize(k));
         if p == 0 || k == 0 || p > self.processors() || k > self.len() {
             return Err(ReplicationError::EmptyTrace);
         }
@@ -226,7 +228,7 @@ impl Trace {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SyntheticTraceConfig {
     /// Number of processors.
-    pub processors: usize,
+    pub processors: u64,
     /// Iterations per processor.
     pub len: usize,
     /// Median of the node mean job times.
@@ -285,7 +287,7 @@ fn nonneg(name: &'static str, v: f64) -> Result<(), ReplicationError> {
 }
 
 /// Most values (processors × iterations) [`synthetic_trace`] generates: 2·10⁸ (1.6 GB).
-pub const MAX_SYNTHETIC_VALUES: u128 = 200_000_000;
+pub const MAX_SYNTHETIC_VALUES: u64 = 200_000_000;
 
 /// Generates a synthetic trace: per node a mean drawn log-normally, a level process with
 /// geometric sojourns, fast fluctuations (part of them long-range dependent) and bursts.
@@ -317,11 +319,11 @@ pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationE
         return Err(ReplicationError::EmptyTrace);
     }
     let values = (cfg.processors as u128).saturating_mul(cfg.len as u128);
-    if values > MAX_SYNTHETIC_VALUES {
+    if values > u128::from(MAX_SYNTHETIC_VALUES) {
         return Err(ReplicationError::TooLarge {
             what: "values of a synthetic trace (processors × iterations)",
             value: values,
-            max: MAX_SYNTHETIC_VALUES,
+            max: u128::from(MAX_SYNTHETIC_VALUES),
         });
     }
     if !(cfg.mean.is_finite() && cfg.mean > 0.0) {
@@ -345,7 +347,7 @@ pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationE
     let phis = [0.9f64, 0.99, 0.999];
     let columns = (0..cfg.processors)
         .map(|i| {
-            let mut rng = stream(cfg.seed, i as u64);
+            let mut rng = stream(cfg.seed, i);
             let n = |rng: &mut crate::montecarlo::McRng| -> f64 { StandardNormal.sample(rng) };
             let node_mean = cfg.mean * (cfg.node_spread * n(&mut rng)).exp();
             let mut level = node_mean;

@@ -45,7 +45,7 @@ fn synthetic(p: u64, k: u64, seed: u64) -> Result<(), Failure> {
         &format!("a synthetic trace of {p} processors × {k} iterations"),
         u128::from(p) * u128::from(k) * BYTES_PER_VALUE,
     )?;
-    let processors = usize::try_from(p).map_err(|_| Failure::usage(format!("--synthetic P = {p} is too large")))?;
+    let processors = p;
     let len = usize::try_from(k).map_err(|_| Failure::usage(format!("--synthetic K = {k} is too large")))?;
     let trace = synthetic_trace(&SyntheticTraceConfig { processors, len, seed, ..Default::default() })
         .map_err(|e| Failure::usage(format!("--synthetic {p} {k}: {e}")))?;
@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut speedups = vec![
         (
             "SLB N=10".to_string(),
-            replication::slb_run_time(&trace, 10.min(trace.len()), &ov).map_err(failed("SLB".into()))?,
+            replication::slb_run_time(&trace, 10.min(trace.len() as u64), &ov).map_err(failed("SLB".into()))?,
         ),
         ("S*".to_string(), replication::slb_optimal_run_time(&trace, &ov).map_err(failed("S*".into()))?),
         (
@@ -164,8 +164,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut r = 2;
     while r <= trace.processors() {
         if trace.processors() % r == 0 {
-            speedups
-                .push((format!("{r}-JR"), replication::jr_run_time(&trace, r, &ov).map_err(failed("R-JR".into()))?));
+            speedups.push((
+                format!("{r}-JR"),
+                replication::jr_run_time(&trace, r as u64, &ov).map_err(failed("R-JR".into()))?,
+            ));
         }
         r *= 2;
     }
