@@ -6,7 +6,7 @@ use crate::montecarlo::MonteCarloError;
 /// Largest number of random events (arrivals, services, transitions) one simulator call may
 /// draw, summed over its replications: 10¹⁰, minutes of work. Larger runs are refused with
 /// [`QueueingError::TooLarge`] before anything is allocated or drawn.
-pub const MAX_EVENTS: f64 = 1e10;
+pub const MAX_EVENTS: u64 = 10_000_000_000;
 
 /// Errors of the queueing module.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -122,8 +122,8 @@ pub(crate) fn non_negative(name: &'static str, value: f64) -> Result<f64, Queuei
 
 /// Refuses a simulation whose expected number of events exceeds [`MAX_EVENTS`].
 pub(crate) fn check_events(name: &'static str, events: f64) -> Result<(), QueueingError> {
-    if events.is_nan() || events > MAX_EVENTS {
-        return Err(QueueingError::TooLarge { name, value: events, limit: MAX_EVENTS });
+    if events.is_nan() || events > MAX_EVENTS as f64 {
+        return Err(QueueingError::TooLarge { name, value: events, limit: MAX_EVENTS as f64 });
     }
     Ok(())
 }

@@ -102,8 +102,8 @@ pub fn run(a: CurvesArgs) -> Result<(), Failure> {
     let max_lambda = LAMBDAS.iter().copied().fold(0.0, f64::max);
     let per_rep = (CUSTOMERS as f64).max(2.0 * HORIZON * 3.0 * max_lambda);
     let events = per_rep * reps;
-    if events > MAX_EVENTS {
-        let most = (MAX_EVENTS / per_rep).floor();
+    if events > MAX_EVENTS as f64 {
+        let most = (MAX_EVENTS as f64 / per_rep).floor();
         let advice = if target.is_some() {
             format!("split the run into more shards (at most {most} replications of a point each)")
         } else {
@@ -114,7 +114,7 @@ pub fn run(a: CurvesArgs) -> Result<(), Failure> {
             a.reps,
             output::number(events),
             if target.is_some() { " in this shard" } else { "" },
-            output::number(MAX_EVENTS)
+            output::number(MAX_EVENTS as f64)
         )));
     }
     cli::check_work(&format!("--reps {}", a.reps), reps, "replications", cli::MAX_REPLICATIONS)?;

@@ -122,7 +122,7 @@ fn check_events(a: &RegionsArgs, lambda: &[f64], work: Work) -> Result<(), Failu
     // The long run at 4x the horizon weighs as 4 replications.
     let weight = if work.long { (work.reps as f64).max(4.0) } else { work.reps as f64 };
     let events = 2.0 * a.horizon * sum * weight;
-    if events <= MAX_EVENTS {
+    if events <= MAX_EVENTS as f64 {
         return Ok(());
     }
     let default_sum = DEFAULT_RATE * lambda.len() as f64;
@@ -145,14 +145,14 @@ fn check_events(a: &RegionsArgs, lambda: &[f64], work: Work) -> Result<(), Failu
         if work.long { " and a check at 4x the horizon" } else { "" }
     );
     let rates: Vec<String> = lambda.iter().map(|&x| exact(x)).collect();
-    let limit = MAX_EVENTS / (2.0 * weight);
+    let limit = MAX_EVENTS as f64 / (2.0 * weight);
     let sum_text = if sum.is_finite() { output::number(sum) } else { "more than 1e308".to_string() };
     let events =
         if events.is_finite() { format!("about {}", output::number(events)) } else { "more than 1e308".to_string() };
     let culprit = culprits.first().map_or("--lambda", |c| c.1);
     let others: Vec<&str> = culprits.iter().skip(1).map(|c| c.1).collect();
     let also = if others.is_empty() { String::new() } else { format!(" (or lower {})", others.join(" or ")) };
-    let most_reps = (MAX_EVENTS / (2.0 * a.horizon * sum)).floor();
+    let most_reps = (MAX_EVENTS as f64 / (2.0 * a.horizon * sum)).floor();
     let msg = match culprit {
         "--horizon" => format!(
             "--horizon {}: with arrival rates summing to {} and {run}, the simulation would draw {} \
@@ -160,7 +160,7 @@ fn check_events(a: &RegionsArgs, lambda: &[f64], work: Work) -> Result<(), Failu
             exact(a.horizon),
             output::number(sum),
             events,
-            output::number(MAX_EVENTS),
+            output::number(MAX_EVENTS as f64),
             output::number(limit / sum),
         ),
         "--reps" if work.sharded => format!(
@@ -171,7 +171,7 @@ fn check_events(a: &RegionsArgs, lambda: &[f64], work: Work) -> Result<(), Failu
             output::number(sum),
             output::number(a.horizon),
             events,
-            output::number(MAX_EVENTS),
+            output::number(MAX_EVENTS as f64),
             most_reps,
         ),
         "--reps" => format!(
@@ -182,7 +182,7 @@ fn check_events(a: &RegionsArgs, lambda: &[f64], work: Work) -> Result<(), Failu
             output::number(sum),
             output::number(a.horizon),
             events,
-            output::number(MAX_EVENTS),
+            output::number(MAX_EVENTS as f64),
         ),
         _ => format!(
             "--lambda {}: arrival rates summing to {} would draw {} events in {run}, more than the \
@@ -190,7 +190,7 @@ fn check_events(a: &RegionsArgs, lambda: &[f64], work: Work) -> Result<(), Failu
             rates.join(","),
             sum_text,
             events,
-            output::number(MAX_EVENTS),
+            output::number(MAX_EVENTS as f64),
             output::number(limit / a.horizon),
         ),
     };
