@@ -6,6 +6,10 @@ use loadbal::remap::mdp::{Algorithm, Criterion, MdpError, Options, Sweep};
 use nalgebra::DMatrix;
 use proptest::prelude::*;
 
+/// The action indices of the MDP a `RemapProblem` builds: continue first (so ties continue), then remap.
+const CONTINUE: usize = 0;
+const REMAP: usize = 1;
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]

@@ -4,10 +4,8 @@ use super::error::MarkovError;
 use super::{WorkloadChain, reflecting_chain};
 use crate::remap::mdp::{Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination};
 
-/// Action index of *continue* in the MDP built by [`RemapProblem`] (first, so ties continue).
-pub const CONTINUE: usize = 0;
-/// Action index of *remap*.
-pub const REMAP: usize = 1;
+/// Action index of *remap* in the MDP built by [`RemapProblem`] (*continue* is action 0, first, so ties continue).
+pub(crate) const REMAP: usize = 1;
 
 /// The running cost `φ(w)` of continuing in an imbalanced state.
 #[derive(Debug, Clone, PartialEq)]

@@ -26,7 +26,7 @@ pub struct CapacityModel {
 
 /// Largest number of phases [`CapacityModel::interval`] scans (each phase is one expected
 /// maximum of `N` normals).
-pub const MAX_SCAN_PHASES: u64 = 1_000_000;
+pub(crate) const MAX_SCAN_PHASES: u64 = 1_000_000;
 
 impl std::fmt::Display for CapacityModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -167,7 +167,7 @@ impl CapacityModel {
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] for a bad `d` or `t_max = 0`;
-    /// [`RemapError::TooLarge`] for `t_max` above [`MAX_SCAN_PHASES`]; as [`CapacityModel::h`].
+    /// [`RemapError::TooLarge`] for `t_max` above 10⁶ phases; as [`CapacityModel::h`].
     ///
     /// # Examples
     /// Two N(1, 1) processors, w = 100, D = 0.02: the bound first fails at t = 18.

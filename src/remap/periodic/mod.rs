@@ -36,7 +36,7 @@ mod simulate;
 mod snapshot;
 
 pub use bound::Bound;
-pub use capacity::{CapacityModel, MAX_SCAN_PHASES};
+pub use capacity::CapacityModel;
 pub use interval::Interval;
 pub use model::{Heterogeneous, Homogeneous, MAX_PROCESSORS, Peak};
 pub use simulate::{
