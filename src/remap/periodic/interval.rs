@@ -364,7 +364,7 @@ mod tests {
         ];
         for (b, t, steps) in table {
             let closed = theorem41_interval(&m, b).unwrap();
-            let root = m.interval(Bound::Deviation { b: b }).unwrap();
+            let root = m.interval(Bound::Deviation { b }).unwrap();
             assert!((closed.t_real() / t - 1.0).abs() < 1e-9, "closed B = {b}");
             assert!((root.t_real() / t - 1.0).abs() < 1e-9, "root B = {b}");
             assert_eq!(root.steps(), Some(steps), "B = {b}");
@@ -376,7 +376,7 @@ mod tests {
         let g6 = [(0.05, 0.0847032013), (0.14, 0.7514471361), (0.20, 1.8492709363), (0.28, 8.2518150991)];
         for (b, t) in g6 {
             assert!((theorem41_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
-            assert!((m.interval(Bound::Deviation { b: b }).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+            assert!((m.interval(Bound::Deviation { b }).unwrap().t_real() / t - 1.0).abs() < 1e-9);
         }
     }
 
@@ -385,7 +385,7 @@ mod tests {
         // Reference G7: A < 0, v rises monotonically to V_L = 0.7071.
         let m = Heterogeneous::with_variance(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
         for (b, t) in [(0.1, 7.4025131256), (0.3, 35.5561460941), (0.5, 118.1580935714), (0.7, 4850.2563967714)] {
-            assert!((m.interval(Bound::Deviation { b: b }).unwrap().t_real() / t - 1.0).abs() < 1e-9, "B = {b}");
+            assert!((m.interval(Bound::Deviation { b }).unwrap().t_real() / t - 1.0).abs() < 1e-9, "B = {b}");
         }
         assert_eq!(m.interval(Bound::Deviation { b: 0.71 }).unwrap(), Interval::Unbounded);
         assert!(matches!(theorem41_interval(&m, 0.1), Err(RemapError::RegimeNotApplicable { .. })));
@@ -403,7 +403,7 @@ mod tests {
     fn p1_bounds() {
         let m = table1();
         for (d, t) in [(0.05, 1.5998992189), (0.10, 6.3995968758), (0.20, 25.5983875031)] {
-            assert!((m.interval(Bound::ExtremeDifference { d: d }).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+            assert!((m.interval(Bound::ExtremeDifference { d }).unwrap().t_real() / t - 1.0).abs() < 1e-9);
         }
         let g = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap();
         let ds = g.d_star().unwrap();
@@ -425,7 +425,7 @@ mod tests {
         fn no_input_panics(n in 0u64..100, w in proptest::num::f64::ANY, mu in proptest::num::f64::ANY,
                            s2 in proptest::num::f64::ANY, b in proptest::num::f64::ANY) {
             if let Ok(m) = Homogeneous::with_variance(w, mu, s2, n) {
-                let _ = m.interval(Bound::Deviation { b: b });
+                let _ = m.interval(Bound::Deviation { b });
                 let _ = corollary41_interval(&m, b);
                 let _ = m.interval(Bound::ExtremeDifference { d: b });
                 let _ = m.interval(Bound::ExtremeDifferenceClosedForm { d: b });
@@ -442,7 +442,7 @@ mod tests {
         ) {
             let n = mus.len();
             let m = Heterogeneous::with_variance(w, mus, vec![s2; n]).unwrap();
-            let t = m.interval(Bound::Deviation { b: b }).unwrap();
+            let t = m.interval(Bound::Deviation { b }).unwrap();
             if let Interval::Finite { t_real, steps } = t {
                 prop_assert!(t_real >= 0.0);
                 prop_assert!(steps as f64 <= t_real + 1e-6);
