@@ -11,10 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::rand::{Rng, SeedableRng};
 use loadbal::rand_chacha::ChaCha8Rng;
 use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
-use loadbal::remap::mdp::{
-    Algorithm, Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep, bellman_update, modified_policy_iteration,
-    policy_iteration, solve, value_iteration,
-};
+use loadbal::remap::mdp::{Algorithm, Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep};
 use std::hint::black_box;
 
 #[path = "../tests/mdp_instances/mod.rs"]
@@ -28,29 +25,50 @@ fn peers(c: &mut Criterion) {
     let random = random_dense(1000, 5, instances::SEED);
     let o = Options { tol: 1e-10, ..Options::default() };
     group.bench_function("random 1000x5: solve (best method)", |b| {
-        b.iter(|| solve(black_box(&random), crit, &o).unwrap())
+        b.iter(|| black_box(&random).solve(crit, &o).unwrap())
     });
     for k in [2, 5, 20] {
-        let ok = Options { sweeps: k, ..o.clone() };
+        let ok = Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: k }), ..o.clone() };
         group.bench_function(format!("random 1000x5: MPI k={k}"), |b| {
-            b.iter(|| modified_policy_iteration(black_box(&random), crit, &ok).unwrap())
+            b.iter(|| black_box(&random).solve(crit, &ok).unwrap())
         });
     }
-    group.bench_function("random 1000x5: PI", |b| b.iter(|| policy_iteration(black_box(&random), crit, &o).unwrap()));
+    group.bench_function("random 1000x5: PI", |b| {
+        b.iter(|| {
+            black_box(&random)
+                .solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() })
+                .unwrap()
+        })
+    });
     group.bench_function("random 1000x5: VI Gauss-Seidel", |b| {
-        b.iter(|| value_iteration(black_box(&random), crit, &o).unwrap())
+        b.iter(|| {
+            black_box(&random)
+                .solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..o.clone() })
+                .unwrap()
+        })
     });
     for (r, l) in [(2, 6), (4, 6), (4, 8)] {
         let p = kronecker(r, l);
         let states = p.chain().states();
         group.bench_function(format!("kronecker {states}: solve (best method)"), |b| {
-            b.iter(|| solve(black_box(p.mdp()), crit, &o).unwrap())
+            b.iter(|| black_box(p.mdp()).solve(crit, &o).unwrap())
         });
         group.bench_function(format!("kronecker {states}: MPI k=5"), |b| {
-            b.iter(|| modified_policy_iteration(black_box(p.mdp()), crit, &o).unwrap())
+            b.iter(|| {
+                black_box(p.mdp())
+                    .solve(
+                        crit,
+                        &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 5 }), ..o.clone() },
+                    )
+                    .unwrap()
+            })
         });
         group.bench_function(format!("kronecker {states}: VI Gauss-Seidel"), |b| {
-            b.iter(|| value_iteration(black_box(p.mdp()), crit, &o).unwrap())
+            b.iter(|| {
+                black_box(p.mdp())
+                    .solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..o.clone() })
+                    .unwrap()
+            })
         });
         let _ = Sweep::Jacobi;
     }
@@ -115,10 +133,10 @@ fn storage(c: &mut Criterion) {
         for form in [Storage::Sparse, Storage::Dense] {
             let m = mdp.clone().with_storage(form);
             group.bench_function(format!("bellman update, density {density}, {form}"), |b| {
-                b.iter(|| bellman_update(black_box(&m), crit, &v).unwrap())
+                b.iter(|| black_box(&m).bellman_update(crit, &v).unwrap())
             });
             group.bench_function(format!("policy iteration, density {density}, {form}"), |b| {
-                b.iter(|| policy_iteration(black_box(&m), crit, &Options::default()).unwrap())
+                b.iter(|| black_box(&m).solve(crit, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap())
             });
         }
     }

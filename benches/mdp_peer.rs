@@ -14,10 +14,7 @@
 //! as QuantEcon's `DiscreteDP` is.
 
 use clap::{Parser, Subcommand};
-use loadbal::remap::mdp::{
-    Criterion as Crit, Mdp, Options, Solution, Sweep, modified_policy_iteration, policy_iteration, solve,
-    value_iteration,
-};
+use loadbal::remap::mdp::{Algorithm, Criterion as Crit, Mdp, Options, Solution, Sweep};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -113,18 +110,20 @@ fn main() {
     };
     let crit = Crit::Discounted { factor: instances::BETA };
     let o = Options { tol: args.tol, ..Options::default() };
+    let with = |algorithm: Algorithm, o: Options| Options { algorithm: Some(algorithm), ..o };
     let mut methods: Vec<(String, Options, Solver)> = vec![
-        ("PI".into(), o.clone(), |m, c, o| policy_iteration(m, c, o).expect("PI")),
-        ("VI".into(), o.clone(), |m, c, o| value_iteration(m, c, o).expect("VI")),
-        ("VI Jacobi".into(), Options { sweep: Sweep::Jacobi, ..o.clone() }, |m, c, o| {
-            value_iteration(m, c, o).expect("VI Jacobi")
-        }),
-        ("solve".into(), o.clone(), |m, c, o| solve(m, c, o).expect("solve")),
+        ("PI".into(), with(Algorithm::PolicyIteration, o.clone()), |m, c, o| m.solve(c, o).expect("PI")),
+        ("VI".into(), with(Algorithm::ValueIteration, o.clone()), |m, c, o| m.solve(c, o).expect("VI")),
+        (
+            "VI Jacobi".into(),
+            with(Algorithm::ValueIteration, Options { sweep: Sweep::Jacobi, ..o.clone() }),
+            |m, c, o| m.solve(c, o).expect("VI Jacobi"),
+        ),
+        ("solve".into(), o.clone(), |m, c, o| m.solve(c, o).expect("solve")),
     ];
     for &k in &args.sweeps {
-        methods.push((format!("MPI k={k}"), Options { sweeps: k, ..o.clone() }, |m, c, o| {
-            modified_policy_iteration(m, c, o).expect("MPI")
-        }));
+        let mpi = with(Algorithm::ModifiedPolicyIteration { sweeps: k }, o.clone());
+        methods.push((format!("MPI k={k}"), mpi, |m, c, o| m.solve(c, o).expect("MPI")));
     }
     let mut json = format!(
         "{{\"instance\": \"{name}\", \"states\": {}, \"pairs\": {}, \"storage\": \"{:?}\", \"tol\": {:e}, \"methods\": [",

@@ -9,16 +9,16 @@
 
 use loadbal::remap::markov::yin_example;
 use loadbal::remap::mdp::Algorithm;
-use loadbal::remap::periodic::{Homogeneous, p2_interval};
+use loadbal::remap::periodic::{Bound, Homogeneous};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Fong et al., Table 1: 64 processors, initial load 100, drift 0, increment variance 0.5.
     let model = Homogeneous::with_variance(100.0, 0.0, 0.5, 64)?.to_heterogeneous()?;
     for bound in [0.10, 0.20, 0.30] {
-        let interval = p2_interval(&model, bound)?;
+        let interval = model.interval(Bound::Deviation { b: bound })?;
         println!("imbalance bound B = {bound:.2}: remap every {:?} phases", interval.steps());
     }
-    assert_eq!(p2_interval(&model, 0.30)?.steps(), Some(28));
+    assert_eq!(model.interval(Bound::Deviation { b: 0.30 })?.steps(), Some(28));
 
     // Yin et al., §5: two processes on a reflecting walk of 6 load levels; the cheaper a remap,
     // the more imbalanced states remap.

@@ -78,7 +78,7 @@ fn periodic_defaults_give_the_papers_table_1_intervals() {
     assert_eq!(v[0]["bound"], 0.1);
     let model = run(&["remap", "periodic", "--view", "model", "--reps", "1", "--tmax", "1", "--json"]).json();
     assert_eq!(model[0]["mean_variance"], 0.5);
-    assert_eq!(model[0]["mean_mu"], 0.0);
+    assert_eq!(model[0]["average_mean"], 0.0);
     // v(t) = √(N − 1)·σ√t / (w + μt) for identical processors: √(63 · 0.5 · 4)/100 at t = 4.
     let curves = run(&["remap", "periodic", "--view", "curves", "--reps", "200", "--tmax", "4", "--json"]).json();
     let rows = curves.as_array().unwrap();

@@ -8,9 +8,7 @@ use crate::sections::{RunConfig, Section};
 use crate::table_test::{Block, table_test};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::{david_bound, expected_max_std_normal, std_normal_quantile};
-use loadbal::remap::periodic::{
-    Homogeneous, Increment, Interval, LoadSimOptions, p1_exact_normal, p1_lower_bound, p2_interval, simulate_loads,
-};
+use loadbal::remap::periodic::{Bound, Homogeneous, Increment, Interval, LoadSimOptions, simulate_loads};
 
 const FONG: Paper = Paper::new("fong");
 
@@ -42,7 +40,7 @@ fn table1_model() -> Result<Homogeneous, PapersError> {
 /// eq. (13) before rounding, `w²B²/((N − 1)σ²)`.
 fn free_interval(b: f64) -> Result<Interval, PapersError> {
     let model = table1_model()?;
-    Ok(p2_interval(&model.to_heterogeneous()?, b)?)
+    Ok(model.interval(Bound::Deviation { b })?)
 }
 
 /// T*_free: eq. (13) as printed, ⌈w²B²/((N − 1)σ²)⌉, evaluated first; the printed values are its
@@ -58,11 +56,11 @@ fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
                 let floor = root.steps().map_or(f64::NAN, |s| s as f64);
                 draft
                     .note(&format!("eq. (13) as printed, with the ceiling: ⌈{closed:.4}⌉ = {ceiling}"))
-                    .reproduced(Computed::by("loadbal::remap::periodic::p2_interval", ceiling))
+                    .reproduced(Computed::by("loadbal::remap::periodic::Homogeneous::interval", ceiling))
                     .explained(Explanation::exact_reading(
                         format!(
                             "the floor, the largest T with v_0(t) ≤ B (the definition of T* in §4; \
-                             loadbal::remap::periodic::p2_interval by root finding, real T* = {:.4})",
+                             loadbal::remap::periodic::Homogeneous::interval by root finding, real T* = {:.4})",
                             root.t_real()
                         ),
                         floor,
@@ -158,7 +156,9 @@ fn p1_rows(_cfg: &RunConfig) -> Vec<Row> {
     for d in [0.05, 0.10, 0.20] {
         let draft = FONG.row("§3 (eq. (8))", format!("P_I lower bound T*, D = {d:.2} (Table 1 setting)"));
         let result = table1_model()
-            .and_then(|m| Ok((p1_lower_bound(&m, d)?, p1_exact_normal(&m, d)?)))
+            .and_then(|m| {
+                Ok((m.interval(Bound::ExtremeDifference { d })?, m.interval(Bound::ExtremeDifferenceNormal { d })?))
+            })
             .and_then(|r| Ok((r, constants.clone()?)));
         rows.push(match result {
             Ok(((bound, exact), (e64, david))) => {
@@ -172,7 +172,7 @@ fn p1_rows(_cfg: &RunConfig) -> Vec<Row> {
                         exact.t_real(),
                         steps(&exact),
                     ))
-                    .context(bound.t_real(), "loadbal::remap::periodic::p1_lower_bound")
+                    .context(bound.t_real(), "loadbal::remap::periodic::Homogeneous::interval (Bound::ExtremeDifference)")
             }
             Err(e) => draft.error(&e),
         });

@@ -620,10 +620,10 @@ impl Row {
     /// use loadbal_papers::{Computed, Explanation, Paper, Status};
     /// let fong = Paper::new("fong");
     /// // Printed 3; the printed ceiling of eq. (13) gives 4, the floor gives 3.
-    /// let r = fong.row("Table 1", "T*_free").printed("3").reproduced(Computed::by("loadbal::remap::periodic::p2_interval", 4.0));
+    /// let r = fong.row("Table 1", "T*_free").printed("3").reproduced(Computed::by("loadbal::remap::periodic::Homogeneous::interval", 4.0));
     /// let r = r.explained(Explanation::exact_reading("the floor of 3.17 instead of the printed ceiling", 3.0));
     /// assert_eq!(r.status, Status::Deviates);
-    /// let far = fong.row("Table 1", "T*_free").printed("3").reproduced(Computed::by("loadbal::remap::periodic::p2_interval", 4.0));
+    /// let far = fong.row("Table 1", "T*_free").printed("3").reproduced(Computed::by("loadbal::remap::periodic::Homogeneous::interval", 4.0));
     /// assert_eq!(far.explained(Explanation::exact_reading("another reading", 5.0)).status, Status::Unexplained);
     /// ```
     pub fn explained(mut self, ex: Explanation) -> Row {

@@ -2,7 +2,7 @@
 
 Two tables into tests/data/reference/remap_capacity.csv (column `kind`):
 
-- `p1`: p1_exact_normal, the P_I interval of identical normal processors with the exact
+- `p1`: `Homogeneous::interval` with `Bound::ExtremeDifferenceNormal`, the P_I interval of identical normal processors with the exact
   e_N = E[max of N standard normals]. e_N by quadrature of the CDF form
   int_0^inf (1 - Phi^N) - int_-inf^0 Phi^N (the crate integrates the density of normal scores);
   the interval by bisection on d_1(t) - D = e_N sqrt(t) sigma/(w + t mu) - D itself (not the

@@ -24,9 +24,9 @@
 //! Table 1 of Fong et al. (N = 64, w = 100, eq. (15) increments: μ = 0, σ² = 0.5), B = 0.30:
 //!
 //! ```
-//! use loadbal::remap::periodic::{Homogeneous, p2_interval};
+//! use loadbal::remap::periodic::{Bound, Homogeneous};
 //! let model = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
-//! let t = p2_interval(&model.to_heterogeneous().unwrap(), 0.30).unwrap();
+//! let t = model.interval(Bound::Deviation { b: 0.30 }).unwrap();
 //! assert_eq!(t.steps(), Some(28));
 //! ```
 

@@ -1,10 +1,10 @@
-//! `p1_exact_normal` and `CapacityModel::h` (Fong et al., §5) against committed 50-digit
+//! `Homogeneous::interval` with `Bound::ExtremeDifferenceNormal` and `CapacityModel::h` (Fong et al., §5) against committed 50-digit
 //! references (`scripts/references/remap_capacity.py`: the CDF form of the expected maximum and
 //! bisection on `d₁(t) − D` itself, not the crate's density form and quadratic formula).
 
 use crate::reference_support;
 
-use loadbal::remap::periodic::{CapacityModel, Homogeneous, Interval, p1_exact_normal};
+use loadbal::remap::periodic::{Bound, CapacityModel, Homogeneous, Interval};
 use reference_support::{load, rel_err};
 
 fn list(s: &str) -> Vec<f64> {
@@ -21,7 +21,7 @@ fn p1_exact_normal_and_h_match_the_references() {
             "p1" => {
                 let (mu, var, n) = (row.f64("mu"), row.f64("variance"), row.u64("n"));
                 let model = Homogeneous::with_variance(w0, mu, var, n).unwrap();
-                let got = p1_exact_normal(&model, x).unwrap();
+                let got = model.interval(Bound::ExtremeDifferenceNormal { d: x }).unwrap();
                 if want.is_infinite() {
                     assert_eq!(got, Interval::Unbounded, "{what}");
                     unbounded += 1;
@@ -30,7 +30,7 @@ fn p1_exact_normal_and_h_match_the_references() {
                 // Documented: that of expected_max_std_normal (1e-12 absolute on e_N ≥ 0.56), so
                 // T* = (…/e_N)² to 4e-12 relative; measured far below.
                 let e = rel_err(got.t_real(), want);
-                assert!(e < 4e-12, "p1_exact_normal {what}: {} vs {want} ({e:e})", got.t_real());
+                assert!(e < 4e-12, "exact normal P_I interval {what}: {} vs {want} ({e:e})", got.t_real());
                 p1 = p1.max(e);
                 p1_rows += 1;
             }
@@ -50,6 +50,8 @@ fn p1_exact_normal_and_h_match_the_references() {
         }
     }
     assert!(p1_rows >= 20 && h_rows >= 24 && unbounded > 0);
-    println!("p1_exact_normal: worst relative error {p1:.2e} over {p1_rows} finite rows ({unbounded} unbounded)");
+    println!(
+        "exact normal P_I interval: worst relative error {p1:.2e} over {p1_rows} finite rows ({unbounded} unbounded)"
+    );
     println!("CapacityModel::h: worst error {h:.2e} (relative to max(|h|, σ_max)) over {h_rows} rows");
 }

@@ -3,7 +3,7 @@
 
 use crate::reference_support;
 
-use loadbal::remap::periodic::{Heterogeneous, Homogeneous, Interval, interval_factor, p2_interval};
+use loadbal::remap::periodic::{Bound, Heterogeneous, Homogeneous, Interval};
 use reference_support::{load, rel_err};
 
 /// The closed form of Fong et al., Theorem 4.1 (eqs. (9)–(10), rationalised) from the library's
@@ -20,13 +20,16 @@ fn theorem41(model: &Heterogeneous, b: f64) -> Option<f64> {
 }
 
 /// The closed form of Fong et al., Corollary 4.1 (eqs. (13)–(14)) for identical processors with
-/// `μ ≥ 0`: `w²B²/((N−1)σ²)` when `μ = 0`, else `interval_factor(B*/B)·T_0`.
+/// `μ ≥ 0`: `w²B²/((N−1)σ²)` when `μ = 0`, else `(m − √(m²−1))²·T_0` with `m = B*/B`
+/// (eq. (14) in its stable form `1/(m + √(m²−1))²`).
 fn corollary41(model: &Homogeneous, b: f64) -> f64 {
-    let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mu(), model.variance());
+    let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mean(), model.variance());
     if mu == 0.0 {
         return w * w * b * b / ((n - 1.0) * s2);
     }
-    interval_factor(model.b_star().unwrap() / b).unwrap() * model.t0().unwrap()
+    let m = model.b_star().unwrap() / b;
+    let s = m + (m * m - 1.0).sqrt();
+    model.t0().unwrap() / (s * s)
 }
 
 fn list(s: &str) -> Vec<f64> {
@@ -41,7 +44,7 @@ fn p2_interval_and_closed_forms_match_the_roots() {
         let (w0, mu, var, b) = (row.f64("w0"), list(row.str("mu")), list(row.str("variance")), row.f64("b"));
         let want = row.f64("t_real");
         let model = Heterogeneous::with_variance(w0, mu.clone(), var.clone()).unwrap();
-        let got = p2_interval(&model, b).unwrap();
+        let got = model.interval(Bound::Deviation { b }).unwrap();
         let what = format!("line {} ({} B = {b})", row.line, row.str("model"));
         if want.is_infinite() {
             assert_eq!(got, Interval::Unbounded, "{what}");
@@ -49,7 +52,7 @@ fn p2_interval_and_closed_forms_match_the_roots() {
         }
         rows += 1;
         let e = rel_err(got.t_real(), want);
-        assert!(e < 1e-13, "p2_interval {what}: {} vs {want} ({e:e})", got.t_real());
+        assert!(e < 1e-13, "P_II interval {what}: {} vs {want} ({e:e})", got.t_real());
         p2 = p2.max(e);
         // Theorem 4.1 where v has an interior peak: absolute error about 1e-15·T_2.
         if let (Some(t), Ok(peak)) = (theorem41(&model, b), model.peak()) {
@@ -66,7 +69,7 @@ fn p2_interval_and_closed_forms_match_the_roots() {
             cor = cor.max(e);
         }
     }
-    println!("p2_interval: worst relative error {p2:.2e} over {rows} finite rows");
+    println!("P_II interval: worst relative error {p2:.2e} over {rows} finite rows");
     println!("Theorem 4.1 closed form (via Heterogeneous::peak): worst error {thm:.2e} relative to T_2");
     println!("Corollary 4.1 closed form: worst relative error {cor:.2e}");
 }

@@ -4,7 +4,7 @@
 
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::markov::*;
-use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep, policy_iteration, value_iteration};
+use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep};
 
 /// Solves both spaces and returns the largest value difference over all product states and
 /// the number of product states whose decision differs.
@@ -103,24 +103,44 @@ fn sparse_product_chain_iterative_path() {
         let p = RemapProblem::new(reflecting_chain(20, 3).unwrap(), &Imbalance::MaxNorm, 6.0, &target).unwrap();
         let iterative =
             Options { linear: LinearSolver::Bicgstab { tol: 1e-13, max_iters: 2000 }, ..Options::default() };
-        let pi = policy_iteration(p.mdp(), Criterion::TotalCost, &iterative).unwrap();
+        let pi = p
+            .mdp()
+            .solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..iterative.clone() })
+            .unwrap();
         assert!(pi.linear.bicgstab_solves > 0, "{:?}", pi.linear);
         assert_eq!(pi.linear.last_status, Some(loadbal::remap::mdp::LinearStatus::Converged));
         assert!(pi.residual < 1e-9, "{pi}");
-        let vi = value_iteration(p.mdp(), Criterion::TotalCost, &Options { tol: 1e-12, ..Options::default() }).unwrap();
-        let jac = value_iteration(
-            p.mdp(),
-            Criterion::TotalCost,
-            &Options { tol: 1e-12, sweep: Sweep::Jacobi, ..Options::default() },
-        )
-        .unwrap();
+        let vi = p
+            .mdp()
+            .solve(
+                Criterion::TotalCost,
+                &Options { algorithm: Some(Algorithm::ValueIteration), tol: 1e-12, ..Options::default() },
+            )
+            .unwrap();
+        let jac = p
+            .mdp()
+            .solve(
+                Criterion::TotalCost,
+                &Options {
+                    algorithm: Some(Algorithm::ValueIteration),
+                    tol: 1e-12,
+                    sweep: Sweep::Jacobi,
+                    ..Options::default()
+                },
+            )
+            .unwrap();
         assert!(vi.iterations < jac.iterations, "Gauss–Seidel {} vs Jacobi {}", vi.iterations, jac.iterations);
-        let lu = policy_iteration(
-            p.mdp(),
-            Criterion::TotalCost,
-            &Options { linear: LinearSolver::SparseLu, ..Options::default() },
-        )
-        .unwrap();
+        let lu = p
+            .mdp()
+            .solve(
+                Criterion::TotalCost,
+                &Options {
+                    algorithm: Some(Algorithm::PolicyIteration),
+                    linear: LinearSolver::SparseLu,
+                    ..Options::default()
+                },
+            )
+            .unwrap();
         assert_eq!(lu.policy, pi.policy);
         for k in 0..pi.values.len() {
             assert!((vi.values[k] - pi.values[k]).abs() < 1e-8);

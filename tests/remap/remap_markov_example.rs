@@ -6,6 +6,10 @@ use loadbal::remap::mdp::{Algorithm, Criterion, MdpError, Options, Sweep};
 use nalgebra::DMatrix;
 use proptest::prelude::*;
 
+/// The action indices of the MDP a `RemapProblem` builds: continue first (so ties continue), then remap.
+const CONTINUE: usize = 0;
+const REMAP: usize = 1;
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -112,10 +116,10 @@ fn value_iteration_counts_and_assumption_a() {
     }
     let p = yin_example(1.0).unwrap();
     // E[τ | never remap] (reference II.4), transient index of (1,0) is 5, of (5,0) is 25.
-    let tau = loadbal::remap::mdp::expected_absorption_time(p.mdp(), &[CONTINUE; 30]).unwrap();
+    let tau = p.mdp().absorption_time(&[CONTINUE; 30]).unwrap();
     assert!((tau[5] - 4.864485).abs() < 1e-6 && (tau[25] - 16.762590).abs() < 1e-6);
     // Value iteration from zero is the finite-horizon DP (eq. 12): V¹ = min(η, φ).
-    let v1 = loadbal::remap::mdp::bellman_update(p.mdp(), Criterion::TotalCost, &[0.0; 30]).unwrap().values;
+    let v1 = p.mdp().bellman_update(Criterion::TotalCost, &[0.0; 30]).unwrap().values;
     for (k, &s) in p.transient_states().iter().enumerate() {
         assert_eq!(v1[k], p.run_cost()[s].min(1.0));
     }

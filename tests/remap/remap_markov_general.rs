@@ -3,7 +3,7 @@
 
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::markov::{Imbalance, MarkovError, RemapProblem, RemapTarget, WorkloadChain, simulate_policy_cost};
-use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep, policy_iteration, value_iteration};
+use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep};
 use nalgebra::DMatrix;
 
 /// States: loads (a, b, c) in 0..=3 each. Each step, with probability 1/2 an ordered pair
@@ -75,7 +75,10 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
     assert!(pi.residual < 1e-9);
     // The iterative evaluation (BiCGSTAB) gives the dense one.
     let o = Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 500 }, ..Options::default() };
-    let sparse = policy_iteration(problem.mdp(), Criterion::TotalCost, &o).unwrap();
+    let sparse = problem
+        .mdp()
+        .solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() })
+        .unwrap();
     for (k, &s) in problem.transient_states().iter().enumerate() {
         assert_eq!(sparse.policy[k] == 1, pi.remap[s]);
         assert!((sparse.values[k] - pi.values[s]).abs() < 1e-8);
@@ -87,13 +90,17 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
         assert!(est.agrees_with(pi.values[start], 4.0), "start {start}: {est:?} vs {}", pi.values[start]);
     }
     // The discounted criterion on the same MDP costs less than the total cost.
-    let disc = policy_iteration(problem.mdp(), Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
-    let disc_vi = value_iteration(
-        problem.mdp(),
-        Criterion::Discounted { factor: 0.9 },
-        &Options { tol: 1e-12, ..Options::default() },
-    )
-    .unwrap();
+    let disc = problem
+        .mdp()
+        .solve(Criterion::Discounted { factor: 0.9 }, &Options::with_algorithm(Algorithm::PolicyIteration))
+        .unwrap();
+    let disc_vi = problem
+        .mdp()
+        .solve(
+            Criterion::Discounted { factor: 0.9 },
+            &Options { algorithm: Some(Algorithm::ValueIteration), tol: 1e-12, ..Options::default() },
+        )
+        .unwrap();
     assert_eq!(disc.policy, disc_vi.policy);
     for (k, &s) in problem.transient_states().iter().enumerate() {
         assert!(disc.values[k] <= pi.values[s] + 1e-12);

@@ -17,8 +17,12 @@ fn average_cost_gain_and_bias() {
     let keep = dmatrix![0.9, 0.1; 0.1, 0.9];
     let switch = dmatrix![0.5, 0.5; 0.5, 0.5];
     let mdp = Mdp::new(vec![keep, switch], dmatrix![1.0, 1.2; 0.0, 0.2]).unwrap();
-    let pi = policy_iteration(&mdp, Criterion::AverageCost, &opts()).unwrap();
-    let vi = value_iteration(&mdp, Criterion::AverageCost, &Options { tol: 1e-12, ..opts() }).unwrap();
+    let pi = mdp
+        .solve(Criterion::AverageCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..opts().clone() })
+        .unwrap();
+    let vi = mdp
+        .solve(Criterion::AverageCost, &Options { algorithm: Some(Algorithm::ValueIteration), tol: 1e-12, ..opts() })
+        .unwrap();
     assert_eq!(pi.policy, vi.policy);
     assert!((pi.gain.unwrap() - vi.gain.unwrap()).abs() < 1e-10);
     let b = vi.bounds.unwrap();
@@ -26,7 +30,7 @@ fn average_cost_gain_and_bias() {
     assert!(pi.residual < 1e-10 && vi.residual < 1e-9);
     // Brute force over the 4 policies.
     let best = (0..4)
-        .map(|k| evaluate_policy(&mdp, Criterion::AverageCost, &[k & 1, k >> 1]).unwrap().gain.unwrap())
+        .map(|k| mdp.evaluate(Criterion::AverageCost, &[k & 1, k >> 1]).unwrap().gain.unwrap())
         .fold(f64::INFINITY, f64::min);
     assert!((pi.gain.unwrap() - best).abs() < 1e-12);
     assert!(pi.to_string().contains("gain"));
@@ -60,31 +64,43 @@ fn bad_input_is_typed() {
     let m = Mdp::new(vec![ok], c).unwrap();
     for f in [0.0, 1.0, -0.5, f64::NAN] {
         assert!(matches!(
-            value_iteration(&m, Criterion::Discounted { factor: f }, &opts()),
+            m.solve(
+                Criterion::Discounted { factor: f },
+                &Options { algorithm: Some(Algorithm::ValueIteration), ..opts().clone() }
+            ),
             Err(MdpError::InvalidDiscount(_))
         ));
     }
-    assert_eq!(evaluate_policy(&m, Criterion::TotalCost, &[0, 0]), Err(MdpError::ImproperPolicy { state: 0 }));
-    assert!(matches!(evaluate_policy(&m, Criterion::TotalCost, &[0, 3]), Err(MdpError::InvalidPolicy(_))));
+    assert_eq!(m.evaluate(Criterion::TotalCost, &[0, 0]), Err(MdpError::ImproperPolicy { state: 0 }));
+    assert!(matches!(m.evaluate(Criterion::TotalCost, &[0, 3]), Err(MdpError::InvalidPolicy(_))));
     assert!(matches!(
-        value_iteration(&m, Criterion::TotalCost, &Options { tol: 0.0, ..opts() }),
+        m.solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::ValueIteration), tol: 0.0, ..opts() }),
         Err(MdpError::InvalidOption { .. })
     ));
     assert!(matches!(
-        value_iteration(&m, Criterion::AverageCost, &Options { aperiodicity: 0.0, ..opts() }),
+        m.solve(
+            Criterion::AverageCost,
+            &Options { algorithm: Some(Algorithm::ValueIteration), aperiodicity: 0.0, ..opts() }
+        ),
         Err(MdpError::InvalidOption { .. })
     ));
     assert!(matches!(
-        modified_policy_iteration(&m, Criterion::AverageCost, &opts()),
+        m.solve(
+            Criterion::AverageCost,
+            &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 5 }), ..opts().clone() }
+        ),
         Err(MdpError::InvalidOption { .. })
     ));
     // No policy absorbs: policy iteration says so.
-    assert_eq!(policy_iteration(&m, Criterion::TotalCost, &opts()), Err(MdpError::NoProperPolicy { state: 0 }));
+    assert_eq!(
+        m.solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..opts().clone() }),
+        Err(MdpError::NoProperPolicy { state: 0 })
+    );
     let sub = Mdp::new(vec![dmatrix![0.5]], dmatrix![1.0]).unwrap();
-    assert!(matches!(evaluate_policy(&sub, Criterion::AverageCost, &[0]), Err(MdpError::NotStochastic { .. })));
+    assert!(matches!(sub.evaluate(Criterion::AverageCost, &[0]), Err(MdpError::NotStochastic { .. })));
     // Multichain: two absorbing states.
     let id = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
-    assert_eq!(evaluate_policy(&id, Criterion::AverageCost, &[0, 0]), Err(MdpError::MultichainPolicy));
+    assert_eq!(id.evaluate(Criterion::AverageCost, &[0, 0]), Err(MdpError::MultichainPolicy));
 }
 
 #[test]
@@ -97,12 +113,14 @@ fn states_may_have_different_numbers_of_actions() {
     assert_eq!((mdp.actions(0), mdp.actions(1), mdp.actions(2)), (3, 1, 2));
     assert_eq!(mdp.cost(2, 0), Some(4.0));
     assert_eq!(mdp.cost(2, 2), None);
-    let pi = policy_iteration(&mdp, Criterion::TotalCost, &opts()).unwrap();
+    let pi = mdp
+        .solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..opts().clone() })
+        .unwrap();
     // Exhaustive search over the 3 × 1 × 2 policies (improper ones skipped).
     let mut best = [f64::INFINITY; 3];
     for a0 in 0..3 {
         for a2 in 0..2 {
-            if let Ok(PolicyValues { values: v, .. }) = evaluate_policy(&mdp, Criterion::TotalCost, &[a0, 0, a2]) {
+            if let Ok(PolicyValues { values: v, .. }) = mdp.evaluate(Criterion::TotalCost, &[a0, 0, a2]) {
                 for i in 0..3 {
                     best[i] = best[i].min(v[i]);
                 }
@@ -135,9 +153,13 @@ fn restart_distribution_equals_the_dense_rows() {
     let with_restart = b.build().unwrap();
     let dense = Mdp::from_pairs(3, &s_idx, &costs, &dense_rows).unwrap();
     for crit in [Criterion::TotalCost, Criterion::Discounted { factor: 0.9 }] {
-        let a = policy_iteration(&with_restart, crit, &opts()).unwrap();
-        let d = policy_iteration(&dense, crit, &opts()).unwrap();
-        let v = value_iteration(&with_restart, crit, &Options { tol: 1e-13, ..opts() }).unwrap();
+        let a = with_restart
+            .solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..opts().clone() })
+            .unwrap();
+        let d = dense.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..opts().clone() }).unwrap();
+        let v = with_restart
+            .solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), tol: 1e-13, ..opts() })
+            .unwrap();
         assert_eq!(a.policy, d.policy);
         for i in 0..3 {
             assert!((a.values[i] - d.values[i]).abs() < 1e-12);
@@ -173,10 +195,10 @@ proptest! {
                 // Ok results never hide a NaN or an infinity (errors are typed).
                 let o = Options { max_iters: 500, ..Options::default() };
                 let solved = [
-                    policy_iteration(&mdp, crit, &o),
-                    value_iteration(&mdp, crit, &o),
-                    modified_policy_iteration(&mdp, crit, &o),
-                    value_iteration(&mdp, crit, &Options { sweep: Sweep::Jacobi, ..o.clone() }),
+                    mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }),
+                    mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..o.clone() }),
+                    mdp.solve(crit, &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 5 }), ..o.clone() }),
+                    mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), sweep: Sweep::Jacobi, ..o.clone() }),
                 ];
                 for sol in solved.into_iter().flatten() {
                     prop_assert!(sol.values.iter().all(|v| v.is_finite()), "silent non-finite value: {:?}", sol);
@@ -203,12 +225,12 @@ proptest! {
         let crit = if discounted { Criterion::Discounted { factor: 0.95 } } else { Criterion::TotalCost };
         mdp.check_assumption_a().unwrap();
         let o = Options { tol: 1e-12, ..Options::default() };
-        let pi = policy_iteration(&mdp, crit, &o).unwrap();
-        let sparse = policy_iteration(&mdp, crit, &Options { linear: LinearSolver::SparseLu, ..o.clone() }).unwrap();
-        let iterative = policy_iteration(&mdp, crit, &Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 200 }, ..o.clone() }).unwrap();
-        let gs = value_iteration(&mdp, crit, &o).unwrap();
-        let jac = value_iteration(&mdp, crit, &Options { sweep: Sweep::Jacobi, ..o.clone() }).unwrap();
-        let mpi = modified_policy_iteration(&mdp, crit, &o).unwrap();
+        let pi = mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }).unwrap();
+        let sparse = mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), linear: LinearSolver::SparseLu, ..o.clone() }).unwrap();
+        let iterative = mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 200 }, ..o.clone() }).unwrap();
+        let gs = mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..o.clone() }).unwrap();
+        let jac = mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), sweep: Sweep::Jacobi, ..o.clone() }).unwrap();
+        let mpi = mdp.solve(crit, &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 5 }), ..o.clone() }).unwrap();
         prop_assert_eq!(pi.termination, Termination::PolicyStable);
         prop_assert!(pi.residual < 1e-9);
         for other in [&sparse, &iterative, &gs, &jac, &mpi] {
@@ -226,7 +248,7 @@ proptest! {
         // No stationary deterministic policy beats the optimum.
         for k in 0..3usize.pow(5) {
             let pol: Vec<usize> = (0..5).map(|i| (k / 3usize.pow(i as u32)) % 3).collect();
-            let j = evaluate_policy(&mdp, crit, &pol).unwrap().values;
+            let j = mdp.evaluate(crit, &pol).unwrap().values;
             prop_assert!((0..5).all(|i| j[i] >= pi.values[i] - 1e-9));
         }
     }

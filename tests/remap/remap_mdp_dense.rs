@@ -7,10 +7,7 @@
 use crate::mdp_instances as instances;
 use crate::reference_support;
 
-use loadbal::remap::mdp::{
-    Criterion, Mdp, MdpBuilder, Options, Solution, Storage, Sweep, modified_policy_iteration, policy_iteration, solve,
-    value_iteration,
-};
+use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, MdpBuilder, Options, Solution, Storage, Sweep};
 use nalgebra::{DMatrix, DVector};
 use proptest::prelude::*;
 
@@ -19,12 +16,15 @@ use proptest::prelude::*;
 fn all_solvers(mdp: &Mdp, crit: Criterion, tol: f64) -> Vec<Solution> {
     let o = Options { tol, ..Options::default() };
     vec![
-        policy_iteration(mdp, crit, &o).unwrap(),
-        modified_policy_iteration(mdp, crit, &o).unwrap(),
-        modified_policy_iteration(mdp, crit, &Options { sweeps: 20, ..o.clone() }).unwrap(),
-        value_iteration(mdp, crit, &o).unwrap(),
-        value_iteration(mdp, crit, &Options { sweep: Sweep::Jacobi, ..o.clone() }).unwrap(),
-        solve(mdp, crit, &o).unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }).unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 5 }), ..o.clone() })
+            .unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 20 }), ..o.clone() })
+            .unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..o.clone() }).unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), sweep: Sweep::Jacobi, ..o.clone() })
+            .unwrap(),
+        mdp.solve(crit, &o).unwrap(),
     ]
 }
 

@@ -4,8 +4,7 @@
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::RemapError;
 use loadbal::remap::periodic::{
-    CapacityModel, Heterogeneous, Homogeneous, Increment, Interval, LoadSimOptions, p1_lower_bound, p2_interval,
-    simulate_loads,
+    Bound, CapacityModel, Heterogeneous, Homogeneous, Increment, Interval, LoadSimOptions, simulate_loads,
 };
 use proptest::prelude::*;
 
@@ -23,8 +22,8 @@ proptest! {
     ) {
         let Ok(m) = Homogeneous::new(w, mu, sigma, n) else { return Ok(()) };
         // The P_II interval through the general solver (its per-processor vectors kept small).
-        let p2 = if n <= 4096 { m.to_heterogeneous().and_then(|h| p2_interval(&h, b)) } else { Ok(Interval::Unbounded) };
-        for t in [p1_lower_bound(&m, b), p2] {
+        let p2 = if n <= 4096 { m.to_heterogeneous().and_then(|h| h.interval(Bound::Deviation { b })) } else { Ok(Interval::Unbounded) };
+        for t in [m.interval(Bound::ExtremeDifference { d: b }), p2] {
             match t {
                 Ok(Interval::Finite { t_real, .. }) => prop_assert!(t_real.is_finite() && t_real >= 0.0),
                 Ok(Interval::Unbounded) | Err(RemapError::RegimeNotApplicable { .. }) => {}
@@ -38,7 +37,7 @@ proptest! {
         }
         // The per-processor form (vectors of N values) only for sizes a test can afford.
         if n <= 100_000 {
-            let t = p2_interval(&m.to_heterogeneous().unwrap(), b).unwrap();
+            let t = m.to_heterogeneous().unwrap().interval(Bound::Deviation { b }).unwrap();
             prop_assert!(t.t_real() >= 0.0);
         } else if n > 100_000_000 {
             prop_assert!(matches!(m.to_heterogeneous(), Err(RemapError::TooLarge { .. })), "N = {n}");
@@ -51,7 +50,7 @@ proptest! {
     ) {
         let n = mus.len();
         let m = Heterogeneous::new(w, mus, vec![sigma; n]).unwrap();
-        if let Interval::Finite { t_real, steps } = p2_interval(&m, b).unwrap() {
+        if let Interval::Finite { t_real, steps } = m.interval(Bound::Deviation { b }).unwrap() {
             prop_assert!(t_real.is_finite() && (steps as f64) <= t_real * (1.0 + 1e-12) + 1e-12);
             if t_real > 0.0 {
                 if let Ok(v) = m.v(t_real * (1.0 - 1e-9)) {

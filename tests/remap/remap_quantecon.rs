@@ -5,9 +5,7 @@
 use crate::mdp_instances as instances;
 use crate::reference_support;
 
-use loadbal::remap::mdp::{
-    Criterion, Mdp, Options, modified_policy_iteration, policy_iteration, solve, value_iteration,
-};
+use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options};
 
 fn check(name: &str, mdp: &Mdp) {
     let rows = reference_support::load(&format!("quantecon_{name}"));
@@ -15,10 +13,11 @@ fn check(name: &str, mdp: &Mdp) {
     let crit = Criterion::Discounted { factor: instances::BETA };
     let o = Options { tol: 1e-11, ..Options::default() };
     let solutions = [
-        policy_iteration(mdp, crit, &o).unwrap(),
-        solve(mdp, crit, &o).unwrap(),
-        modified_policy_iteration(mdp, crit, &o).unwrap(),
-        value_iteration(mdp, crit, &o).unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }).unwrap(),
+        mdp.solve(crit, &o).unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ModifiedPolicyIteration { sweeps: 5 }), ..o.clone() })
+            .unwrap(),
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..o.clone() }).unwrap(),
     ];
     for sol in &solutions {
         let mut worst = 0.0f64;

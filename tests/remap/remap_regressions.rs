@@ -30,12 +30,18 @@ fn never_remap_start_gives_no_nan() {
     for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu, LinearSolver::Bicgstab { tol: 1e-14, max_iters: 50 }]
     {
         let o = Options { linear, init_policy: None, ..Options::default() };
-        let s = policy_iteration(pb.mdp(), Criterion::TotalCost, &o).unwrap();
+        let s = pb
+            .mdp()
+            .solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() })
+            .unwrap();
         assert_eq!(s.values, vec![2.0, 2.0]);
     }
     // Starting policy iteration explicitly from the improper policy is refused, not NaN.
     let o = Options { init_policy: Some(vec![0, 0]), ..Options::default() };
-    assert_eq!(policy_iteration(pb.mdp(), Criterion::TotalCost, &o), Err(MdpError::ImproperPolicy { state: 0 }));
+    assert_eq!(
+        pb.mdp().solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }),
+        Err(MdpError::ImproperPolicy { state: 0 })
+    );
 }
 
 /// Residuals were `fold(0.0, f64::max)`, which drops NaN. An overflowing problem now gives an
@@ -45,19 +51,22 @@ fn overflow_is_an_error_not_a_nan_residual() {
     let mdp = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![f64::MAX; -f64::MAX]).unwrap();
     let crit = Criterion::Discounted { factor: 0.99 };
     for r in [
-        policy_iteration(&mdp, crit, &Options::default()),
-        value_iteration(&mdp, crit, &Options::default()),
-        value_iteration(&mdp, crit, &Options { sweep: Sweep::Jacobi, ..Options::default() }),
-        modified_policy_iteration(&mdp, crit, &Options::default()),
+        mdp.solve(crit, &Options::with_algorithm(Algorithm::PolicyIteration)),
+        mdp.solve(crit, &Options::with_algorithm(Algorithm::ValueIteration)),
+        mdp.solve(
+            crit,
+            &Options { algorithm: Some(Algorithm::ValueIteration), sweep: Sweep::Jacobi, ..Options::default() },
+        ),
+        mdp.solve(crit, &Options::with_algorithm(Algorithm::ModifiedPolicyIteration { sweeps: 5 })),
     ] {
         assert!(matches!(r, Err(MdpError::NonFiniteValue { .. }) | Err(MdpError::SingularSystem { .. })), "{r:?}");
     }
     let nan_start = Options { init_values: Some(vec![f64::NAN, 0.0]), ..Options::default() };
-    assert!(matches!(value_iteration(&mdp, crit, &nan_start), Err(MdpError::NonFiniteValue { state: 0, .. })));
     assert!(matches!(
-        bellman_update(&mdp, crit, &[0.0, f64::INFINITY]),
-        Err(MdpError::NonFiniteValue { state: 1, .. })
+        mdp.solve(crit, &Options { algorithm: Some(Algorithm::ValueIteration), ..nan_start.clone() }),
+        Err(MdpError::NonFiniteValue { state: 0, .. })
     ));
+    assert!(matches!(mdp.bellman_update(crit, &[0.0, f64::INFINITY]), Err(MdpError::NonFiniteValue { state: 1, .. })));
 }
 
 /// `first_proper` tried only the greedy and the constant policies. Here both constant
@@ -73,15 +82,20 @@ fn proper_policy_search_finds_the_mixed_policy() {
         assert!(!mdp.improper_states(&p).unwrap().is_empty());
     }
     assert_eq!(mdp.proper_policy(&[1, 0]).unwrap(), vec![0, 1]);
-    let pi = policy_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
-    let vi = value_iteration(&mdp, Criterion::TotalCost, &Options { tol: 1e-13, ..Options::default() }).unwrap();
+    let pi = mdp.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
+    let vi = mdp
+        .solve(
+            Criterion::TotalCost,
+            &Options { algorithm: Some(Algorithm::ValueIteration), tol: 1e-13, ..Options::default() },
+        )
+        .unwrap();
     assert_eq!(pi.policy, vec![0, 1]);
     assert_eq!(pi.values, vec![4.0, 2.0]);
     assert!((vi.values[0] - 4.0).abs() < 1e-12 && (vi.values[1] - 2.0).abs() < 1e-12);
     // A state from which nothing absorbs is reported as such.
     let trapped = Mdp::from_pairs(2, &[0, 1], &[1.0, 1.0], &[vec![(0, 0.5)], vec![(1, 1.0)]]).unwrap();
     assert_eq!(
-        policy_iteration(&trapped, Criterion::TotalCost, &Options::default()),
+        trapped.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)),
         Err(MdpError::NoProperPolicy { state: 1 })
     );
 }
@@ -92,15 +106,19 @@ fn proper_policy_search_finds_the_mixed_policy() {
 fn value_iteration_always_reports_the_gain() {
     // Unichain: the gain is 2 and the bounds contain it.
     let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 3.0]).unwrap();
-    let vi = value_iteration(&mdp, Criterion::AverageCost, &Options::default()).unwrap();
+    let vi = mdp.solve(Criterion::AverageCost, &Options::with_algorithm(Algorithm::ValueIteration)).unwrap();
     assert!((vi.gain.unwrap() - 2.0).abs() < 1e-10);
     let b = vi.bounds.unwrap();
     assert!(b.lower <= 2.0 && 2.0 <= b.upper && b.upper - b.lower <= 1e-10);
     // Multichain (two absorbing states of different costs): the exact evaluation is singular,
     // value iteration reports the limit with the gain bounds [1, 3] instead of `None`.
     let multi = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0]], dmatrix![1.0; 3.0]).unwrap();
-    let vi =
-        value_iteration(&multi, Criterion::AverageCost, &Options { max_iters: 100, ..Options::default() }).unwrap();
+    let vi = multi
+        .solve(
+            Criterion::AverageCost,
+            &Options { algorithm: Some(Algorithm::ValueIteration), max_iters: 100, ..Options::default() },
+        )
+        .unwrap();
     assert_eq!(vi.termination, Termination::MaxItersReached);
     let b = vi.bounds.unwrap();
     assert_eq!((b.lower, b.upper), (1.0, 3.0));
@@ -112,17 +130,27 @@ fn value_iteration_always_reports_the_gain() {
 #[test]
 fn periodic_chain_converges_with_the_aperiodicity_transform() {
     let mdp = Mdp::new(vec![dmatrix![0.0, 1.0; 1.0, 0.0]], dmatrix![1.0; 0.0]).unwrap();
-    let vi = value_iteration(&mdp, Criterion::AverageCost, &Options { tol: 1e-12, ..Options::default() }).unwrap();
+    let vi = mdp
+        .solve(
+            Criterion::AverageCost,
+            &Options { algorithm: Some(Algorithm::ValueIteration), tol: 1e-12, ..Options::default() },
+        )
+        .unwrap();
     assert_eq!(vi.termination, Termination::ToleranceReached);
     assert!(vi.iterations < 100, "{vi:?}");
     assert!((vi.gain.unwrap() - 0.5).abs() < 1e-12);
     assert!((vi.values[1] - -0.5).abs() < 1e-12, "bias h(1) = −1/2: {:?}", vi.values);
-    let pi = policy_iteration(&mdp, Criterion::AverageCost, &Options::default()).unwrap();
+    let pi = mdp.solve(Criterion::AverageCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
     assert_eq!(pi.gain, Some(0.5));
     assert_eq!(pi.values, vec![0.0, -0.5]);
     // Without the transform (τ = 1) the span never closes.
     let raw = Options { aperiodicity: 1.0, max_iters: 1000, ..Options::default() };
-    assert_eq!(value_iteration(&mdp, Criterion::AverageCost, &raw).unwrap().termination, Termination::MaxItersReached);
+    assert_eq!(
+        mdp.solve(Criterion::AverageCost, &Options { algorithm: Some(Algorithm::ValueIteration), ..raw.clone() })
+            .unwrap()
+            .termination,
+        Termination::MaxItersReached
+    );
 }
 
 /// A discounted system that is singular in floating point was reported as an improper policy.
@@ -137,15 +165,16 @@ fn singular_discounted_system_is_not_an_improper_policy() {
     b.restart(&[(0, 0.5), (1, 0.5)]);
     b.action_with_restart(0, 1.0, &[], 1.0).action_with_restart(1, 2.0, &[], 1.0);
     let mdp = b.build().unwrap();
-    assert_eq!(evaluate_policy(&mdp, crit, &[0, 0]), Err(MdpError::SingularSystem { criterion: "discounted" }));
+    assert_eq!(mdp.evaluate(crit, &[0, 0]), Err(MdpError::SingularSystem { criterion: "discounted" }));
     assert_eq!(
-        policy_iteration(&mdp, crit, &Options::default()),
+        mdp.solve(crit, &Options::with_algorithm(Algorithm::PolicyIteration)),
         Err(MdpError::SingularSystem { criterion: "discounted" })
     );
     // Nearly singular dense systems give finite values or that error, never "improper".
     let dense = Mdp::new(vec![dmatrix![0.5, 0.5; 0.5, 0.5]], dmatrix![1.0; 2.0]).unwrap();
     for linear in [LinearSolver::DenseLu, LinearSolver::SparseLu] {
-        match policy_iteration(&dense, crit, &Options { linear, ..Options::default() }) {
+        match dense.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), linear, ..Options::default() })
+        {
             Ok(s) => assert!(s.values.iter().all(|v| v.is_finite() && *v > 1e15)),
             Err(e) => assert!(matches!(e, MdpError::SingularSystem { .. } | MdpError::NonFiniteValue { .. }), "{e}"),
         }
@@ -156,10 +185,13 @@ fn singular_discounted_system_is_not_an_improper_policy() {
 #[test]
 fn bicgstab_reports_convergence_and_failure() {
     let p = yin_example(5.0).unwrap();
-    let dense = policy_iteration(p.mdp(), Criterion::TotalCost, &Options::default()).unwrap();
+    let dense = p.mdp().solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
     assert_eq!(dense.linear.dense_lu, dense.linear.evaluations);
     let o = Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 100 }, ..Options::default() };
-    let it = policy_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap();
+    let it = p
+        .mdp()
+        .solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() })
+        .unwrap();
     assert_eq!(it.linear.last_status, Some(LinearStatus::Converged));
     assert!(it.linear.bicgstab_iterations > 0 && it.linear.worst_relative_residual <= 1e-13);
     assert_eq!(it.policy, dense.policy);
@@ -168,7 +200,7 @@ fn bicgstab_reports_convergence_and_failure() {
     }
     // One iteration is not enough: an error with the status, not a silent wrong answer.
     let o = Options { linear: LinearSolver::Bicgstab { tol: 1e-14, max_iters: 1 }, ..Options::default() };
-    match policy_iteration(p.mdp(), Criterion::TotalCost, &o) {
+    match p.mdp().solve(Criterion::TotalCost, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }) {
         Err(MdpError::LinearSolverFailed { status, iterations, residual }) => {
             assert_eq!((status, iterations), (LinearStatus::MaxItersReached, 1));
             assert!(residual > 1e-14 && residual.is_finite());

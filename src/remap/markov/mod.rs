@@ -54,7 +54,6 @@ mod thresholds;
 
 pub use chain::{WorkloadChain, reflecting_chain, reflecting_exchangeable, reflecting_walk};
 pub use error::MarkovError;
-pub use problem::{ActionValues, CONTINUE, Imbalance, REMAP, RemapProblem, RemapSolution, RemapTarget, yin_example};
-pub use rows::MAX_CHAIN_STATES;
+pub use problem::{ActionValues, Imbalance, RemapProblem, RemapSolution, RemapTarget, yin_example};
 pub use simulate::{PolicySimulation, simulate_policy_cost};
 pub use thresholds::{CostScan, Threshold, remap_cost_thresholds};

@@ -2,15 +2,10 @@
 
 use super::error::MarkovError;
 use super::{WorkloadChain, reflecting_chain};
-use crate::remap::mdp::{
-    Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination, modified_policy_iteration,
-    policy_iteration, value_iteration,
-};
+use crate::remap::mdp::{Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination};
 
-/// Action index of *continue* in the MDP built by [`RemapProblem`] (first, so ties continue).
-pub const CONTINUE: usize = 0;
-/// Action index of *remap*.
-pub const REMAP: usize = 1;
+/// Action index of *remap* in the MDP built by [`RemapProblem`] (*continue* is action 0, first, so ties continue).
+pub(crate) const REMAP: usize = 1;
 
 /// The running cost `φ(w)` of continuing in an imbalanced state.
 #[derive(Debug, Clone, PartialEq)]
@@ -405,13 +400,7 @@ impl RemapProblem {
     /// assert_eq!(sol.values, vec![2.0, 2.0, 0.0]);
     /// ```
     pub fn solve_relaxed(&self, algorithm: Algorithm, options: &Options) -> Result<RemapSolution, MarkovError> {
-        let sol = match algorithm {
-            Algorithm::PolicyIteration => policy_iteration(&self.mdp, Criterion::TotalCost, options)?,
-            Algorithm::ValueIteration => value_iteration(&self.mdp, Criterion::TotalCost, options)?,
-            Algorithm::ModifiedPolicyIteration { sweeps } => {
-                modified_policy_iteration(&self.mdp, Criterion::TotalCost, &Options { sweeps, ..options.clone() })?
-            }
-        };
+        let sol = self.mdp.solve(Criterion::TotalCost, &Options { algorithm: Some(algorithm), ..options.clone() })?;
         let s = self.chain.states();
         let (mut remap, mut values) = (vec![false; s], vec![0.0; s]);
         for (k, &state) in self.transient.iter().enumerate() {

@@ -9,7 +9,7 @@ use rand::Rng;
 const TOL: f64 = 1e-9;
 
 /// Largest number of states of a chain (32-bit indices in the MDP).
-pub const MAX_CHAIN_STATES: u64 = 1 << 28;
+pub(crate) const MAX_CHAIN_STATES: u64 = 1 << 28;
 
 /// A sparse stochastic matrix in compressed rows.
 #[derive(Debug, Clone, PartialEq)]

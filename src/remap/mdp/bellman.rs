@@ -303,45 +303,48 @@ pub(crate) fn macqueen(beta: f64, lo: f64, hi: f64, stochastic: bool) -> Bounds 
     }
 }
 
-/// One Bellman update (Yin et al., eq. (19)): the new values and the greedy policy (ties to the
-/// lowest action index). Starting from zeros, `n` updates give the optimal `n`-step cost of
-/// the finite-horizon problem (Yin et al., eq. (12)).
-///
-/// # Formula
-/// V'(i) = min_a [c(i,a) + β Σ_j P(i,a,j) V(j)]
-///
-/// # Errors
-/// [`MdpError::InvalidDiscount`] / [`MdpError::NotStochastic`] for the criterion;
-/// [`MdpError::InvalidOption`] for a wrong length of `v`; [`MdpError::NonFiniteValue`].
-///
-/// # Accuracy
-/// One row product and a minimum per state: each value to (k + 2)u·Σ|terms| (k entries of the
-/// row: its nonzeros in the sparse form, `S` in the dense form; u = 2⁻⁵³); ties between
-/// actions within that error resolve to the lowest index. Rows whose bound settles their
-/// action are not multiplied (see [`value_iteration`](super::value_iteration)); the result is the same.
-///
-/// # Examples
-/// One step from zero values costs the cheapest immediate cost.
-/// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, bellman_update};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let step = bellman_update(&mdp, Criterion::TotalCost, &[0.0]).unwrap();
-/// assert_eq!((step.values[0], step.policy[0]), (1.0, 0));
-/// ```
-pub fn bellman_update(mdp: &Mdp, criterion: Criterion, v: &[f64]) -> Result<BellmanStep, MdpError> {
-    mdp.check_criterion(criterion)?;
-    if v.len() != mdp.states {
-        return Err(MdpError::InvalidOption { name: "v length", value: v.len() as f64 });
+impl Mdp {
+    /// One Bellman update (Yin et al., eq. (19)): the new values and the greedy policy (ties to the
+    /// lowest action index). Starting from zeros, `n` updates give the optimal `n`-step cost of
+    /// the finite-horizon problem (Yin et al., eq. (12)).
+    ///
+    /// # Formula
+    /// V'(i) = min_a [c(i,a) + β Σ_j P(i,a,j) V(j)]
+    ///
+    /// # Errors
+    /// [`MdpError::InvalidDiscount`] / [`MdpError::NotStochastic`] for the criterion;
+    /// [`MdpError::InvalidOption`] for a wrong length of `v`; [`MdpError::NonFiniteValue`].
+    ///
+    /// # Accuracy
+    /// One row product and a minimum per state: each value to (k + 2)u·Σ|terms| (k entries of the
+    /// row: its nonzeros in the sparse form, `S` in the dense form; u = 2⁻⁵³); ties between
+    /// actions within that error resolve to the lowest index. Rows whose bound settles their
+    /// action are not multiplied (see [`Algorithm::ValueIteration`](super::Algorithm::ValueIteration)); the result is the same.
+    ///
+    /// # Examples
+    /// One step from zero values costs the cheapest immediate cost.
+    /// ```
+    /// use loadbal::remap::mdp::{Criterion, Mdp};
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+    /// let step = mdp.bellman_update(Criterion::TotalCost, &[0.0]).unwrap();
+    /// assert_eq!((step.values[0], step.policy[0]), (1.0, 0));
+    /// ```
+    pub fn bellman_update(&self, criterion: Criterion, v: &[f64]) -> Result<BellmanStep, MdpError> {
+        let mdp = self;
+        mdp.check_criterion(criterion)?;
+        if v.len() != mdp.states {
+            return Err(MdpError::InvalidOption { name: "v length", value: v.len() as f64 });
+        }
+        non_finite(v)?;
+        let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
+        jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut Work::new(mdp));
+        non_finite(&next)?;
+        Ok(BellmanStep { values: next, policy })
     }
-    non_finite(v)?;
-    let (mut next, mut policy) = (vec![0.0; mdp.states], vec![0; mdp.states]);
-    jacobi(mdp, criterion.beta(), v, &mut next, &mut policy, &mut Work::new(mdp));
-    non_finite(&next)?;
-    Ok(BellmanStep { values: next, policy })
 }
 
-/// One Bellman update, from [`bellman_update`]: the new values and a greedy policy.
+/// One Bellman update, from [`Mdp::bellman_update`]: the new values and a greedy policy.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BellmanStep {

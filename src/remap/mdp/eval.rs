@@ -307,7 +307,7 @@ pub(crate) fn average_values(
     Ok((h, g))
 }
 
-/// The exact value of one stationary policy, from [`evaluate_policy`].
+/// The exact value of one stationary policy, from [`Mdp::evaluate`].
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PolicyValues {
@@ -329,45 +329,48 @@ impl std::fmt::Display for PolicyValues {
     }
 }
 
-/// Exact value of a stationary policy (Yin et al., eq. (17) for the total cost; Puterman,
-/// eqs. (6.1.9) and (8.2.12)).
-///
-/// # Formula
-/// total: (I − P_u) J = c_u;  discounted: (I − β P_u) J = c_u;
-/// average: g + h_i = c_u(i) + Σ_j P_u(i,j) h_j, h_0 = 0
-///
-/// Returns the values (the bias for the average cost), for the average cost the gain, and the
-/// linear solver's statistics.
-/// Uses [`LinearSolver::Auto`].
-///
-/// # Accuracy
-/// Dense LU (the dense form, or at most 400 states with a
-/// non-trivial row): backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger
-/// sparse systems: BiCGSTAB to a relative residual of 1e-13, or a sparse LU when it does not
-/// converge.
-///
-/// # Errors
-/// [`MdpError::InvalidPolicy`], [`MdpError::InvalidDiscount`], [`MdpError::NotStochastic`]
-/// (average cost), [`MdpError::ImproperPolicy`] (total cost, a state that never absorbs),
-/// [`MdpError::SingularSystem`] (a numerically singular discounted or total-cost system),
-/// [`MdpError::MultichainPolicy`] (average cost, singular system).
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, evaluate_policy};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.5]], dmatrix![1.0]).unwrap();
-/// let v = evaluate_policy(&mdp, Criterion::TotalCost, &[0]).unwrap();
-/// assert!((v.values[0] - 2.0).abs() < 1e-12 && v.gain.is_none());
-/// ```
-pub fn evaluate_policy(mdp: &Mdp, criterion: Criterion, policy: &[usize]) -> Result<PolicyValues, MdpError> {
-    mdp.check_criterion(criterion)?;
-    mdp.check_policy(policy)?;
-    let pairs = mdp.policy_pairs(policy);
-    let mut linear = LinearStats::default();
-    let (values, gain) =
-        evaluate_pairs(mdp, criterion, &pairs, LinearSolver::Auto, &mut Cache::default(), &mut linear, true)?;
-    Ok(PolicyValues { values, gain, linear })
+impl Mdp {
+    /// Exact value of a stationary policy (Yin et al., eq. (17) for the total cost; Puterman,
+    /// eqs. (6.1.9) and (8.2.12)).
+    ///
+    /// # Formula
+    /// total: (I − P_u) J = c_u;  discounted: (I − β P_u) J = c_u;
+    /// average: g + h_i = c_u(i) + Σ_j P_u(i,j) h_j, h_0 = 0
+    ///
+    /// Returns the values (the bias for the average cost), for the average cost the gain, and the
+    /// linear solver's statistics.
+    /// Uses [`LinearSolver::Auto`].
+    ///
+    /// # Accuracy
+    /// Dense LU (the dense form, or at most 400 states with a
+    /// non-trivial row): backward stable, relative error about `1e-16 × cond(I − βP_u)`. Larger
+    /// sparse systems: BiCGSTAB to a relative residual of 1e-13, or a sparse LU when it does not
+    /// converge.
+    ///
+    /// # Errors
+    /// [`MdpError::InvalidPolicy`], [`MdpError::InvalidDiscount`], [`MdpError::NotStochastic`]
+    /// (average cost), [`MdpError::ImproperPolicy`] (total cost, a state that never absorbs),
+    /// [`MdpError::SingularSystem`] (a numerically singular discounted or total-cost system),
+    /// [`MdpError::MultichainPolicy`] (average cost, singular system).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Criterion, Mdp};
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5]], dmatrix![1.0]).unwrap();
+    /// let v = mdp.evaluate(Criterion::TotalCost, &[0]).unwrap();
+    /// assert!((v.values[0] - 2.0).abs() < 1e-12 && v.gain.is_none());
+    /// ```
+    pub fn evaluate(&self, criterion: Criterion, policy: &[usize]) -> Result<PolicyValues, MdpError> {
+        let mdp = self;
+        mdp.check_criterion(criterion)?;
+        mdp.check_policy(policy)?;
+        let pairs = mdp.policy_pairs(policy);
+        let mut linear = LinearStats::default();
+        let (values, gain) =
+            evaluate_pairs(mdp, criterion, &pairs, LinearSolver::Auto, &mut Cache::default(), &mut linear, true)?;
+        Ok(PolicyValues { values, gain, linear })
+    }
 }
 
 /// Evaluation of the chosen pairs under a checked criterion.
@@ -399,33 +402,36 @@ pub(crate) fn evaluate_pairs(
     }
 }
 
-/// Expected number of steps until absorption under a stationary policy (Yin et al., Lemma 4.2(1),
-/// `E_i τ_u`), counting the step that leaves.
-///
-/// # Formula
-/// (I − P_u) τ = 1
-///
-/// # Accuracy
-/// As [`evaluate_policy`].
-///
-/// # Errors
-/// [`MdpError::InvalidPolicy`]; [`MdpError::ImproperPolicy`] when the policy never absorbs
-/// from some state.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::mdp::{Mdp, expected_absorption_time};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.75]], dmatrix![1.0]).unwrap();
-/// assert!((expected_absorption_time(&mdp, &[0]).unwrap()[0] - 4.0).abs() < 1e-12);
-/// ```
-pub fn expected_absorption_time(mdp: &Mdp, policy: &[usize]) -> Result<Vec<f64>, MdpError> {
-    mdp.check_policy(policy)?;
-    if let Some(&state) = mdp.improper_states(policy)?.first() {
-        return Err(MdpError::ImproperPolicy { state });
+impl Mdp {
+    /// Expected number of steps until absorption under a stationary policy (Yin et al., Lemma 4.2(1),
+    /// `E_i τ_u`), counting the step that leaves.
+    ///
+    /// # Formula
+    /// (I − P_u) τ = 1
+    ///
+    /// # Accuracy
+    /// As [`Mdp::evaluate`].
+    ///
+    /// # Errors
+    /// [`MdpError::InvalidPolicy`]; [`MdpError::ImproperPolicy`] when the policy never absorbs
+    /// from some state.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.75]], dmatrix![1.0]).unwrap();
+    /// assert!((mdp.absorption_time(&[0]).unwrap()[0] - 4.0).abs() < 1e-12);
+    /// ```
+    pub fn absorption_time(&self, policy: &[usize]) -> Result<Vec<f64>, MdpError> {
+        let mdp = self;
+        mdp.check_policy(policy)?;
+        if let Some(&state) = mdp.improper_states(policy)?.first() {
+            return Err(MdpError::ImproperPolicy { state });
+        }
+        let pairs = mdp.policy_pairs(policy);
+        let ones = vec![1.0; mdp.states];
+        let mut stats = LinearStats::default();
+        linear_values(mdp, 1.0, &pairs, &ones, LinearSolver::Auto, &mut Cache::default(), &mut stats, "total-cost")
     }
-    let pairs = mdp.policy_pairs(policy);
-    let ones = vec![1.0; mdp.states];
-    let mut stats = LinearStats::default();
-    linear_values(mdp, 1.0, &pairs, &ones, LinearSolver::Auto, &mut Cache::default(), &mut stats, "total-cost")
 }

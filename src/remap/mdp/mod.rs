@@ -25,16 +25,17 @@
 //! * discounted cost with factor `β ∈ (0, 1)`;
 //! * long-run average cost (gain and bias) for stochastic rows, unichain policies.
 //!
-//! Solvers ([`Options`] selects the variant; [`solve`] picks the fastest for the problem):
+//! One entry point, [`Mdp::solve`] (QuantEcon's `DiscreteDP.solve`): [`Options::algorithm`]
+//! selects the [`Algorithm`]; left `None`, the fastest for the problem is picked:
 //!
-//! * Howard [`policy_iteration`] with an exact evaluation: a dense LU (faer) in the dense form
+//! * Howard policy iteration ([`Algorithm::PolicyIteration`]) with an exact evaluation: a dense LU (faer) in the dense form
 //!   or for at most 400 states with a non-trivial row, otherwise faer's BiCGSTAB
 //!   right-preconditioned by a symmetric Gauss–Seidel sweep, falling back to a sparse LU
 //!   (faer) when it stalls ([`LinearSolver`]); in the sparse form the rank-one restart term
 //!   is handled by the Sherman–Morrison formula.
-//! * [`modified_policy_iteration`]: `k` sweeps of partial evaluation per round (Puterman
+//! * modified policy iteration ([`Algorithm::ModifiedPolicyIteration`]): `k` sweeps of partial evaluation per round (Puterman
 //!   §6.5).
-//! * [`value_iteration`] (Yin et al., eq. (19)) with Jacobi or Gauss–Seidel sweeps; for the
+//! * value iteration ([`Algorithm::ValueIteration`], Yin et al., eq. (19)) with Jacobi or Gauss–Seidel sweeps; for the
 //!   discounted cost the span (MacQueen) stopping rule with bounds on the values; for the
 //!   average cost relative value iteration with the aperiodicity transform (Puterman §8.5.5)
 //!   and bounds on the gain.
@@ -69,15 +70,16 @@
 //!
 //! ```
 //! use loadbal::remap::markov::yin_example;
-//! use loadbal::remap::mdp::{Criterion, Options, modified_policy_iteration, policy_iteration, value_iteration};
+//! use loadbal::remap::mdp::{Algorithm, Criterion, Options};
 //! let p = yin_example(5.0).unwrap();
 //! let k = p.transient_states().iter().position(|&s| s == 30).unwrap(); // (5, 0)
-//! let o = Options { tol: 1e-12, ..Options::default() };
-//! for sol in [
-//!     policy_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap(),
-//!     modified_policy_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap(),
-//!     value_iteration(p.mdp(), Criterion::TotalCost, &o).unwrap(),
+//! for algorithm in [
+//!     Algorithm::PolicyIteration,
+//!     Algorithm::ModifiedPolicyIteration { sweeps: 5 },
+//!     Algorithm::ValueIteration,
 //! ] {
+//!     let o = Options { algorithm: Some(algorithm), tol: 1e-12, ..Options::default() };
+//!     let sol = p.mdp().solve(Criterion::TotalCost, &o).unwrap();
 //!     assert!((sol.values[k] - 12.341653).abs() < 1e-6, "{sol}");
 //! }
 //! ```
@@ -94,17 +96,16 @@ mod rows;
 mod solution;
 mod solve;
 
-pub use bellman::{BellmanStep, bellman_update};
+pub use bellman::BellmanStep;
 pub use criterion::Criterion;
 pub use error::MdpError;
-pub use eval::{PolicyValues, evaluate_policy, expected_absorption_time};
+pub use eval::PolicyValues;
 pub use linear::{LinearStats, LinearStatus};
 pub use model::{Mdp, MdpBuilder};
 pub use options::{Algorithm, LinearSolver, Options, Sweep};
 pub use proper::AbsorptionBound;
 pub use rows::{Storage, Transition};
 pub use solution::{Bounds, Solution, Termination};
-pub use solve::{modified_policy_iteration, policy_iteration, solve, value_iteration};
 
 /// Re-exported so that users can build the dense inputs of [`Mdp::new`] without depending on
 /// nalgebra themselves.

@@ -44,13 +44,13 @@ pub struct Mdp {
 /// State 0 either pays 1 and stays with probability 1/2 (else it is absorbed), or pays 3 and
 /// stops; state 1 has one action that restarts from state 0 with probability 1/2 at cost 1.
 /// ```
-/// use loadbal::remap::mdp::{Criterion, MdpBuilder, Options, policy_iteration};
+/// use loadbal::remap::mdp::{Algorithm, Criterion, MdpBuilder, Options};
 /// let mut b = MdpBuilder::new(2);
 /// b.restart(&[(0, 1.0)]);
 /// b.action(0, 1.0, &[(0, 0.5)]).action(0, 3.0, &[]);
 /// b.action_with_restart(1, 1.0, &[], 0.5);
 /// let mdp = b.build().unwrap();
-/// let s = policy_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+/// let s = mdp.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
 /// assert_eq!(s.policy, vec![0, 0]);
 /// assert!((s.values[0] - 2.0).abs() < 1e-12 && (s.values[1] - 2.0).abs() < 1e-12);
 /// ```
@@ -287,10 +287,10 @@ impl Mdp {
     /// One state that either stops for 3 or pays 1 and stays with probability 1/2: the optimal
     /// total cost solves `J = min(3, 1 + J/2)`, so `J = 2`.
     /// ```
-    /// use loadbal::remap::mdp::{Criterion, Mdp, Options, policy_iteration};
+    /// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options};
     /// use nalgebra::dmatrix;
     /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-    /// let s = policy_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+    /// let s = mdp.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
     /// assert_eq!(s.policy, vec![0]);
     /// assert!((s.values[0] - 2.0).abs() < 1e-12);
     /// ```
@@ -389,7 +389,7 @@ impl Mdp {
     /// # Examples
     /// A full 2 × 2 matrix is dense, a diagonal 8 × 8 one (density 1/8) sparse:
     /// ```
-    /// use loadbal::remap::mdp::{DMatrix, Mdp, Storage};
+    /// use loadbal::remap::mdp::{Algorithm, DMatrix, Mdp, Options, Storage};
     /// let full = Mdp::new(vec![DMatrix::from_element(2, 2, 0.5)], DMatrix::zeros(2, 1)).unwrap();
     /// assert_eq!(full.storage(), Storage::Dense);
     /// let diagonal = Mdp::new(vec![DMatrix::identity(8, 8) * 0.5], DMatrix::zeros(8, 1)).unwrap();
@@ -407,14 +407,14 @@ impl Mdp {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::remap::mdp::{Criterion, Mdp, Options, Storage, policy_iteration};
+    /// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options, Storage};
     /// use nalgebra::dmatrix;
     /// let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
     /// let sparse = mdp.clone().with_storage(Storage::Sparse);
     /// assert_eq!((mdp.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
     /// let crit = Criterion::Discounted { factor: 0.5 };
     /// let o = Options::default();
-    /// let (a, b) = (policy_iteration(&mdp, crit, &o).unwrap(), policy_iteration(&sparse, crit, &o).unwrap());
+    /// let (a, b) = (mdp.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }).unwrap(), sparse.solve(crit, &Options { algorithm: Some(Algorithm::PolicyIteration), ..o.clone() }).unwrap());
     /// // v_1 = 0 and v_0 = 1 + v_0 / 4 = 4/3 in both forms.
     /// assert_eq!(a.policy, b.policy);
     /// assert!((a.values[0] - 4.0 / 3.0).abs() < 1e-15 && (b.values[0] - 4.0 / 3.0).abs() < 1e-15);
@@ -436,11 +436,11 @@ impl Mdp {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::remap::mdp::{Criterion, Mdp, Options, policy_iteration};
+    /// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options};
     /// // State 0: stay (cost 1) or move to the free absorbing-like state 1 (cost 5).
     /// let rows = vec![vec![(0, 1.0)], vec![(1, 1.0)], vec![(1, 1.0)]];
     /// let mdp = Mdp::from_pairs(2, &[0, 0, 1], &[1.0, 5.0, 0.0], &rows).unwrap();
-    /// let s = policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
+    /// let s = mdp.solve(Criterion::Discounted { factor: 0.9 }, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
     /// assert_eq!(s.policy, vec![1, 0]);
     /// assert!((s.values[0] - 5.0).abs() < 1e-12);
     /// ```

@@ -1,19 +1,50 @@
 //! Options of the solvers: the algorithm, the sweep order and the linear solver of exact
 //! evaluations.
 
-/// Which algorithm produced a [`Solution`](super::Solution).
+/// The solution method: chosen in [`Options::algorithm`] (QuantEcon `DiscreteDP.solve`'s
+/// `method`), reported in [`Solution::algorithm`](super::Solution::algorithm).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// Howard policy iteration.
+    /// Howard policy iteration: evaluate exactly, improve greedily, stop when the policy repeats
+    /// (Puterman, §6.4 and §8.6; Yin et al., §4).
+    ///
+    /// The initial policy is [`Options::init_policy`], or: for the discounted cost, the greedy
+    /// policy of the one-step costs `T 0` (QuantEcon's start); for the total cost, the greedy
+    /// policy after 20 Gauss–Seidel value-iteration sweeps from zero when it is proper, else the
+    /// cheapest action made proper ([`Mdp::proper_policy`](super::Mdp::proper_policy)); for the
+    /// average cost, the cheapest action of each state. Evaluations use [`Options::linear`].
+    ///
+    /// # Formula
+    /// u_{k+1}(i) = argmin_a [c(i,a) + β Σ_j P(i,a,j) V^{u_k}_j]  (− g for the average cost)
+    ///
+    /// # Accuracy
+    /// Exact up to the evaluation's linear solve (see [`Mdp::evaluate`](super::Mdp::evaluate));
+    /// the returned `residual` measures it.
     PolicyIteration,
-    /// Modified policy iteration with `k` partial-evaluation sweeps.
+    /// Modified policy iteration (Puterman, §6.5): `u = T v` with its greedy policy `σ`, then
+    /// `k` sweeps of `T_σ` on `u`; total and discounted cost only.
+    ///
+    /// # Formula
+    /// u = T v, σ = greedy(v);  v ← (T_σ)^k u  (Jacobi sweeps if discounted, else Gauss–Seidel)
+    ///
+    /// # Accuracy
+    /// As [`Algorithm::ValueIteration`].
     ModifiedPolicyIteration {
         /// Sweeps per round.
         sweeps: usize,
     },
-    /// Value iteration (relative value iteration for the average cost).
+    /// Value iteration (Yin et al., eq. (19)), relative value iteration with the aperiodicity
+    /// transform for the average cost (Puterman, §8.5.5), from [`Options::init_values`] with
+    /// [`Options::sweep`] sweeps.
+    ///
+    /// # Formula
+    /// V^{n+1}(i) = min_a [c(i,a) + β Σ_j P(i,a,j) V^n(j)]
+    ///
+    /// # Accuracy
+    /// To the stopping rule of [`Options::tol`]: `|V − V*| ≤ tol/2` for the discounted cost
+    /// (MacQueen bounds).
     ValueIteration,
 }
 
@@ -63,10 +94,13 @@ pub enum LinearSolver {
     },
 }
 
-/// Solver options (all solvers read the fields they need).
+/// Solver options: the algorithm and the fields it reads.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Options {
+    /// The solution method (default `None`: policy iteration, except value iteration with
+    /// Jacobi sweeps for a discounted problem of more than 400 states stored densely).
+    pub algorithm: Option<Algorithm>,
     /// Iteration limit: policy-iteration rounds, value-iteration sweeps or modified-policy-
     /// iteration rounds (default 100,000).
     pub max_iters: usize,
@@ -77,8 +111,6 @@ pub struct Options {
     pub tol: f64,
     /// Sweep order of value iteration and of the partial evaluations (default Gauss–Seidel).
     pub sweep: Sweep,
-    /// Partial-evaluation sweeps per round of modified policy iteration (default 5).
-    pub sweeps: usize,
     /// Aperiodicity transform `P ← τP + (1 − τ)I` of relative value iteration, `τ ∈ (0, 1]`
     /// (default 0.5; 1 is no transform).
     pub aperiodicity: f64,
@@ -94,14 +126,28 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Self {
+            algorithm: None,
             max_iters: 100_000,
             tol: 1e-10,
             sweep: Sweep::GaussSeidel,
-            sweeps: 5,
             aperiodicity: 0.5,
             linear: LinearSolver::Auto,
             init_policy: None,
             init_values: None,
         }
+    }
+}
+
+impl Options {
+    /// The default options with the given algorithm.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Algorithm, Options};
+    /// let o = Options::with_algorithm(Algorithm::ValueIteration);
+    /// assert_eq!(o.algorithm, Some(Algorithm::ValueIteration));
+    /// ```
+    pub fn with_algorithm(algorithm: Algorithm) -> Self {
+        Self { algorithm: Some(algorithm), ..Self::default() }
     }
 }

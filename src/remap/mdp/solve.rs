@@ -75,11 +75,11 @@ fn stochastic(mdp: &Mdp) -> bool {
 /// u_{k+1}(i) = argmin_a [c(i,a) + β Σ_j P(i,a,j) V^{u_k}_j]  (− g for the average cost)
 ///
 /// # Accuracy
-/// Exact up to the evaluation's linear solve (see [`evaluate_policy`](super::evaluate_policy));
+/// Exact up to the evaluation's linear solve (see [`Mdp::evaluate`]);
 /// the returned `residual` measures it.
 ///
 /// # Errors
-/// The errors of [`evaluate_policy`](super::evaluate_policy); [`MdpError::NoProperPolicy`]
+/// The errors of [`Mdp::evaluate`]; [`MdpError::NoProperPolicy`]
 /// (total cost, no policy absorbs from some state); [`MdpError::InvalidOption`];
 /// [`MdpError::NonFiniteValue`].
 ///
@@ -87,16 +87,16 @@ fn stochastic(mdp: &Mdp) -> bool {
 /// Discounted two-state problem: staying costs 1 in state 0; moving to the free state 1
 /// costs 5 once. With β = 0.9 staying forever costs 10 > 5, so state 0 moves.
 /// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, Options, policy_iteration};
+/// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options};
 /// use nalgebra::dmatrix;
 /// let stay = dmatrix![1.0, 0.0; 0.0, 1.0];
 /// let go = dmatrix![0.0, 1.0; 0.0, 1.0];
 /// let mdp = Mdp::new(vec![stay, go], dmatrix![1.0, 5.0; 0.0, 0.0]).unwrap();
-/// let s = policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
+/// let s = mdp.solve(Criterion::Discounted { factor: 0.9 }, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
 /// assert_eq!(s.policy, vec![1, 0]);
 /// assert!((s.values[0] - 5.0).abs() < 1e-12);
 /// ```
-pub fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+pub(crate) fn policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
     check_options(mdp, criterion, opts)?;
     let beta = criterion.beta();
     let mut policy = match &opts.init_policy {
@@ -264,14 +264,14 @@ fn converged(criterion: Criterion, lo: f64, hi: f64, amax: f64, tol: f64, stocha
 ///
 /// # Examples
 /// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, Options, Termination, value_iteration};
+/// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options, Termination};
 /// use nalgebra::dmatrix;
 /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let s = value_iteration(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
+/// let s = mdp.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::ValueIteration)).unwrap();
 /// assert_eq!(s.termination, Termination::ToleranceReached);
 /// assert!((s.values[0] - 2.0).abs() < 1e-9);
 /// ```
-pub fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+pub(crate) fn value_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
     check_options(mdp, criterion, opts)?;
     if criterion == Criterion::AverageCost {
         return relative_value_iteration(mdp, opts);
@@ -397,7 +397,7 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
 }
 
 /// Modified policy iteration (Puterman §6.5): each round one Jacobi Bellman update
-/// `u = T v` with its greedy policy `σ`, then `opts.sweeps` sweeps of `T_σ` on `u` (Jacobi for
+/// `u = T v` with its greedy policy `σ`, then `sweeps` sweeps of `T_σ` on `u` (Jacobi for
 /// the discounted cost, whose span rule they suit; Gauss–Seidel for the total cost). Same
 /// stopping rules, bounds, midpoint, action elimination and row bounds as
 /// [`value_iteration`]; total and discounted cost. A discounted problem in the dense form with
@@ -415,30 +415,33 @@ fn relative_value_iteration(mdp: &Mdp, opts: &Options) -> Result<Solution, MdpEr
 /// As [`value_iteration`]; [`MdpError::InvalidOption`] for the average cost or `sweeps = 0`.
 ///
 /// # Examples
-/// The discounted example of [`policy_iteration`], with k = 5 sweeps.
+/// The discounted example of policy iteration, with k = 5 sweeps.
 /// ```
-/// use loadbal::remap::mdp::{Criterion, Mdp, Options, modified_policy_iteration};
+/// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options};
 /// use nalgebra::dmatrix;
 /// let stay = dmatrix![1.0, 0.0; 0.0, 1.0];
 /// let go = dmatrix![0.0, 1.0; 0.0, 1.0];
 /// let mdp = Mdp::new(vec![stay, go], dmatrix![1.0, 5.0; 0.0, 0.0]).unwrap();
-/// let s = modified_policy_iteration(&mdp, Criterion::Discounted { factor: 0.9 }, &Options::default()).unwrap();
+/// let mpi = Options::with_algorithm(Algorithm::ModifiedPolicyIteration { sweeps: 5 });
+/// let s = mdp.solve(Criterion::Discounted { factor: 0.9 }, &mpi).unwrap();
 /// assert_eq!(s.policy, vec![1, 0]);
 /// assert!((s.values[0] - 5.0).abs() < 1e-9);
 /// ```
-pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
+pub(crate) fn modified_policy_iteration(
+    mdp: &Mdp,
+    criterion: Criterion,
+    opts: &Options,
+    sweeps: usize,
+) -> Result<Solution, MdpError> {
     check_options(mdp, criterion, opts)?;
-    if criterion == Criterion::AverageCost || opts.sweeps == 0 {
-        return Err(MdpError::InvalidOption {
-            name: "sweeps (total or discounted cost only)",
-            value: opts.sweeps as f64,
-        });
+    if criterion == Criterion::AverageCost || sweeps == 0 {
+        return Err(MdpError::InvalidOption { name: "sweeps (total or discounted cost only)", value: sweeps as f64 });
     }
     let beta = criterion.beta();
     let s = mdp.states;
     let stochastic = stochastic(mdp);
     let rho = dense_rho(mdp);
-    let algorithm = Algorithm::ModifiedPolicyIteration { sweeps: opts.sweeps };
+    let algorithm = Algorithm::ModifiedPolicyIteration { sweeps };
     let mut v = opts.init_values.clone().unwrap_or_else(|| vec![0.0; s]);
     let mut u = vec![0.0; s];
     let mut policy = vec![0; s];
@@ -465,11 +468,11 @@ pub fn modified_policy_iteration(mdp: &Mdp, criterion: Criterion, opts: &Options
         for (i, k) in pairs.iter_mut().enumerate() {
             *k = mdp.pair_ptr[i] + policy[i];
         }
-        if discounted && mdp.storage() == Storage::Dense && opts.sweeps >= GATHER_SWEEPS {
+        if discounted && mdp.storage() == Storage::Dense && sweeps >= GATHER_SWEEPS {
             let g = gathered.get_or_insert_with(|| faer::Mat::zeros(s, s));
-            dense_sweeps(mdp, beta, &pairs, opts.sweeps, g, &mut u, &mut v);
+            dense_sweeps(mdp, beta, &pairs, sweeps, g, &mut u, &mut v);
         } else {
-            for _ in 0..opts.sweeps {
+            for _ in 0..sweeps {
                 if discounted {
                     // Jacobi sweeps keep the slow constant mode constant, which the span rule
                     // ignores; Gauss–Seidel sweeps would tilt it and slow the span down to β.
@@ -527,39 +530,50 @@ fn dense_sweeps(
     }
 }
 
-/// Solves with the method that was fastest in the crate's runs against QuantEcon
-/// (scripts/peers/quantecon_mdp.py): for a discounted problem stored densely
-/// ([`Storage::Dense`]) with more than 400 states, value
-/// iteration with Jacobi sweeps (`opts.sweep` is not read): its action elimination and row
-/// bounds leave about one row per state to multiply after the first few updates, so every
-/// update costs what a sweep of modified policy iteration costs, and no dense LU of `S³` is
-/// needed; Howard policy iteration otherwise (sparse rows, small dense problems, total and
-/// average cost).
-///
-/// # Formula
-/// As [`policy_iteration`] and [`value_iteration`].
-///
-/// # Accuracy
-/// As the method chosen (see `Solution::algorithm`).
-///
-/// # Errors
-/// Those of the method chosen.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options, solve};
-/// use nalgebra::dmatrix;
-/// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-/// let s = solve(&mdp, Criterion::TotalCost, &Options::default()).unwrap();
-/// assert_eq!(s.algorithm, Algorithm::PolicyIteration);
-/// assert!((s.values[0] - 2.0).abs() < 1e-12);
-/// ```
-pub fn solve(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<Solution, MdpError> {
-    let dense_rows = mdp.states > DENSE_LIMIT && mdp.storage() == Storage::Dense;
-    match criterion {
-        Criterion::Discounted { .. } if dense_rows => {
-            value_iteration(mdp, criterion, &Options { sweep: Sweep::Jacobi, ..opts.clone() })
+impl Mdp {
+    /// Solves the problem for `criterion` with the algorithm of [`Options::algorithm`]
+    /// ([`Algorithm::PolicyIteration`], [`Algorithm::ModifiedPolicyIteration`],
+    /// [`Algorithm::ValueIteration`]; QuantEcon's `DiscreteDP.solve(method)`), or, when it is
+    /// `None`, the fastest for the problem: policy iteration, except value iteration with Jacobi
+    /// sweeps for a discounted problem of more than 400 states stored densely.
+    ///
+    /// # Accuracy
+    /// As the algorithm (see its variant of [`Algorithm`], and [`Solution::algorithm`]).
+    ///
+    /// # Errors
+    /// [`MdpError::InvalidOption`] for `tol ≤ 0`, `max_iters = 0`, `τ ∉ (0, 1]`, a wrong
+    /// `init_values` length or modified policy iteration with `sweeps = 0` or the average cost;
+    /// the criterion errors; [`MdpError::NoProperPolicy`] (total cost, no policy absorbs from
+    /// some state); the errors of [`Mdp::evaluate`]; [`MdpError::NonFiniteValue`] when the
+    /// iteration overflows.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options};
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+    /// let s = mdp.solve(Criterion::TotalCost, &Options::default()).unwrap();
+    /// assert_eq!(s.algorithm, Algorithm::PolicyIteration);
+    /// assert!((s.values[0] - 2.0).abs() < 1e-12);
+    /// ```
+    pub fn solve(&self, criterion: Criterion, options: &Options) -> Result<Solution, MdpError> {
+        let mdp = self;
+        let opts = options;
+        match opts.algorithm {
+            Some(Algorithm::PolicyIteration) => policy_iteration(mdp, criterion, opts),
+            Some(Algorithm::ValueIteration) => value_iteration(mdp, criterion, opts),
+            Some(Algorithm::ModifiedPolicyIteration { sweeps }) => {
+                modified_policy_iteration(mdp, criterion, opts, sweeps)
+            }
+            None => {
+                let dense_rows = mdp.states > DENSE_LIMIT && mdp.storage() == Storage::Dense;
+                match criterion {
+                    Criterion::Discounted { .. } if dense_rows => {
+                        value_iteration(mdp, criterion, &Options { sweep: Sweep::Jacobi, ..opts.clone() })
+                    }
+                    _ => policy_iteration(mdp, criterion, opts),
+                }
+            }
         }
-        _ => policy_iteration(mdp, criterion, opts),
     }
 }

@@ -1,37 +1,9 @@
 //! Exact expected extremes: P_I for normal increments and heterogeneous capacities (Fong et al., §5).
 
-use super::interval::{Interval, p1_with_constant};
-use super::model::Homogeneous;
-use crate::order_stats::{expected_max_independent_normals, expected_max_std_normal};
+use super::interval::Interval;
+use crate::order_stats::expected_max_independent_normals;
 use crate::remap::RemapError;
 use crate::remap::error::check;
-
-/// Exact P_I interval (upper side) for i.i.d. normal increments: the bound of Fong et al., eq. (8) with the
-/// Hartley–David constant replaced by the exact `e_N = E[max of N standard normals]`
-/// (Theorem 5.1 of Fong et al. specialised to identical normal processors).
-///
-/// # Formula
-/// d_1(t) = e_N √t σ / (w + tμ) ≤ D;  with x = √t: T* = x², x = 2Dw / (e_N σ + √(e_N²σ² − 4D²μw))
-///
-/// # Accuracy
-/// As [`p1_lower_bound`](super::p1_lower_bound) with the exact constant, whose accuracy is that of
-/// [`expected_max_std_normal`](crate::order_stats::expected_max_std_normal).
-///
-/// # Errors
-/// [`RemapError::InvalidParameter`] for a bad `d`; order-statistics errors.
-///
-/// # Examples
-/// N = 64, w = 100, μ = 0, σ² = 0.5, D = 0.1: T* = 2 (10/e_64)² = 36.41 (the d̂ bound gives 6.40).
-/// ```
-/// use loadbal::remap::periodic::{Homogeneous, p1_exact_normal};
-/// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
-/// let t = p1_exact_normal(&m, 0.1).unwrap();
-/// assert!((t.t_real() - 36.4094026164).abs() < 1e-6);
-/// assert_eq!(t.steps(), Some(36));
-/// ```
-pub fn p1_exact_normal(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
-    p1_with_constant(model, expected_max_std_normal(model.n())?, d)
-}
 
 /// Heterogeneous capacities (Fong et al., §5): processor `i` has capacity `c_i`; loads are
 /// normalised by capacity once (`w_i/c_i`, the paper divides twice, a typo), every normalised
@@ -54,7 +26,7 @@ pub struct CapacityModel {
 
 /// Largest number of phases [`CapacityModel::interval`] scans (each phase is one expected
 /// maximum of `N` normals).
-pub const MAX_SCAN_PHASES: u64 = 1_000_000;
+pub(crate) const MAX_SCAN_PHASES: u64 = 1_000_000;
 
 impl std::fmt::Display for CapacityModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -63,14 +35,14 @@ impl std::fmt::Display for CapacityModel {
             "{} processors of heterogeneous capacity, normalised w = {}, mean normalised increment {}",
             self.mean.len(),
             self.w0,
-            self.mean_mu()
+            self.average_mean()
         )
     }
 }
 
 impl CapacityModel {
     /// Validates and builds the model: normalised initial load `w0`, and per processor the mean
-    /// `mu[i]` and standard deviation `sds[i] > 0` of its increments and its capacity.
+    /// `mean[i]` and standard deviation `sds[i] > 0` of its increments and its capacity.
     ///
     /// # Errors
     /// [`RemapError::LengthMismatch`] for vectors of different lengths or fewer than two
@@ -84,49 +56,49 @@ impl CapacityModel {
     /// let b = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[4.0, 4.0], &[1.0, 2.0]).unwrap();
     /// assert_eq!(a, b);
     /// ```
-    pub fn new(w0: f64, mu: &[f64], sds: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+    pub fn new(w0: f64, mean: &[f64], sds: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
         for &s in sds {
             check("sds", s, s > 0.0, "standard deviations must be positive and finite")?;
         }
         let variance: Vec<f64> = sds.iter().map(|s| s * s).collect();
-        Self::with_variance(w0, mu, &variance, capacity)
+        Self::with_variance(w0, mean, &variance, capacity)
     }
 
     /// As [`CapacityModel::new`] with the increment variances `σ_i² > 0`.
     ///
     /// # Errors
     /// As [`CapacityModel::new`].
-    pub fn with_variance(w0: f64, mu: &[f64], variance: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
+    pub fn with_variance(w0: f64, mean: &[f64], variance: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
         check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
-        if mu.len() < 2 {
+        if mean.len() < 2 {
             return Err(RemapError::LengthMismatch {
-                what: "mu (at least two processors)",
+                what: "mean (at least two processors)",
                 expected: 2,
-                got: mu.len(),
+                got: mean.len(),
             });
         }
         for (what, v) in [("variance", variance), ("capacity", capacity)] {
-            if v.len() != mu.len() {
-                return Err(RemapError::LengthMismatch { what, expected: mu.len(), got: v.len() });
+            if v.len() != mean.len() {
+                return Err(RemapError::LengthMismatch { what, expected: mean.len(), got: v.len() });
             }
         }
-        let mut mean = Vec::with_capacity(mu.len());
-        let mut sd = Vec::with_capacity(mu.len());
-        for ((&m, &s2), &c) in mu.iter().zip(variance).zip(capacity) {
-            check("mu", m, true, "mean increments must be finite")?;
+        let mut norm_mean = Vec::with_capacity(mean.len());
+        let mut norm_sd = Vec::with_capacity(mean.len());
+        for ((&m, &s2), &c) in mean.iter().zip(variance).zip(capacity) {
+            check("mean", m, true, "mean increments must be finite")?;
             check("variance", s2, s2 > 0.0, "variances must be positive and finite")?;
             check("capacity", c, c > 0.0, "capacities must be positive and finite")?;
-            mean.push(m / c);
-            sd.push(s2.sqrt() / c);
+            norm_mean.push(m / c);
+            norm_sd.push(s2.sqrt() / c);
         }
-        Ok(Self { w0, mean, sd })
+        Ok(Self { w0, mean: norm_mean, sd: norm_sd })
     }
 
     /// `μ̄ = (1/N) Σ_i μ_i / c_i`, the mean normalised increment.
     ///
     /// # Accuracy
     /// A mean of N stored values: N·u relative (u = 2⁻⁵³) on same-signed values.
-    pub fn mean_mu(&self) -> f64 {
+    pub fn average_mean(&self) -> f64 {
         self.mean.iter().sum::<f64>() / self.mean.len() as f64
     }
 
@@ -178,9 +150,9 @@ impl CapacityModel {
     /// assert!((d - 0.02).abs() < 1e-10);
     /// ```
     pub fn upper_deviation(&self, t: f64) -> Result<f64, RemapError> {
-        let load = self.w0 + t * self.mean_mu();
+        let load = self.w0 + t * self.average_mean();
         check("t", t, load > 0.0, "the mean normalised load must stay positive")?;
-        Ok((self.h(t)? - t * self.mean_mu()).abs() / load)
+        Ok((self.h(t)? - t * self.average_mean()).abs() / load)
     }
 
     /// The P_I interval of Theorem 5.1 (inequality 19): the largest `T ≤ t_max` with the
@@ -195,7 +167,7 @@ impl CapacityModel {
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] for a bad `d` or `t_max = 0`;
-    /// [`RemapError::TooLarge`] for `t_max` above [`MAX_SCAN_PHASES`]; as [`CapacityModel::h`].
+    /// [`RemapError::TooLarge`] for `t_max` above 10⁶ phases; as [`CapacityModel::h`].
     ///
     /// # Examples
     /// Two N(1, 1) processors, w = 100, D = 0.02: the bound first fails at t = 18.
@@ -215,7 +187,7 @@ impl CapacityModel {
             });
         }
         for t in 1..=t_max {
-            let load = self.w0 + t as f64 * self.mean_mu();
+            let load = self.w0 + t as f64 * self.average_mean();
             if load <= 0.0 || self.upper_deviation(t as f64)? > d {
                 return Ok(Interval::Finite { t_real: (t - 1) as f64, steps: t - 1 });
             }
@@ -227,17 +199,17 @@ impl CapacityModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::remap::periodic::p1_lower_bound;
+    use crate::remap::periodic::{Bound, Homogeneous};
 
     #[test]
     fn identical_processors_reduce_to_the_exact_normal_bound() {
         let hom = Homogeneous::with_variance(50.0, 0.5, 2.0, 8).unwrap();
         let cap = CapacityModel::with_variance(50.0, &[0.5; 8], &[2.0; 8], &[1.0; 8]).unwrap();
         for d in [0.05, 0.1, 0.2] {
-            let exact = p1_exact_normal(&hom, d).unwrap();
+            let exact = hom.interval(Bound::ExtremeDifferenceNormal { d }).unwrap();
             assert_eq!(cap.interval(d, 10_000).unwrap().steps(), exact.steps(), "D = {d}");
             // The exact maximum is smaller than the Hartley–David bound: a longer interval.
-            assert!(exact.t_real() >= p1_lower_bound(&hom, d).unwrap().t_real());
+            assert!(exact.t_real() >= hom.interval(Bound::ExtremeDifference { d }).unwrap().t_real());
         }
     }
 
@@ -250,7 +222,7 @@ mod tests {
             assert!((a.h(t).unwrap() - b.h(t).unwrap()).abs() < 1e-10);
         }
         let c = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 4.0]).unwrap();
-        assert!((c.mean_mu() - 0.625).abs() < 1e-15);
+        assert!((c.average_mean() - 0.625).abs() < 1e-15);
         assert!(CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 0.0]).is_err());
         assert!(CapacityModel::with_variance(100.0, &[1.0, 1.0], &[1.0], &[1.0, 1.0]).is_err());
         assert!(c.interval(0.0, 10).is_err());

@@ -1,7 +1,9 @@
-//! The optimal remapping interval: problem P_II (`v(t) ≤ B`) and the P_I lower bound.
+//! The optimal remapping interval: problem P_II (`v(t) ≤ B`) and the P_I bounds, one method per
+//! model with the paper's cases as the options of [`Bound`].
 
+use super::bound::Bound;
 use super::model::{Heterogeneous, Homogeneous};
-use crate::order_stats::david_bound;
+use crate::order_stats::{david_bound, expected_max_std_normal};
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
@@ -95,37 +97,11 @@ fn first_crossing(alpha: f64, beta: f64, gamma: f64) -> f64 {
     roots.into_iter().filter(|&r| r > 0.0).fold(f64::INFINITY, f64::min)
 }
 
-/// Optimal remapping interval of problem P_II for any means and variances: the longest `T`
-/// with `v(t) ≤ B` for `t = 1..T` (Fong et al., §4, Theorem 4.1 and Corollary 4.1 in one solver).
-///
-/// Covers every regime, including those the closed forms miss: a falling mean load (the
-/// interval then also stops when the mean load `w + tμ̄` reaches zero, the `w(t) ≥ 0`
-/// constraint), `v` without an interior peak, and `B ≥ B*` (never remap).
-///
-/// # Formula
-/// v(t) ≤ B  ⟺  (S − B² μ̄²) t² + ((N−1) σ̄² − 2 B² w μ̄) t − B² w² ≤ 0, S = Σ (μ_i − μ̄)²;
-/// T* = smallest positive root (∞ if none), capped at w/|μ̄| when μ̄ < 0; steps = ⌊T*⌋.
-///
-/// # Accuracy
-/// `t_real` to 1e-13 relative (measured worst 2.1e-15 against 50-digit roots of `v(t) = B`
-/// found directly, `tests/remap/accuracy_remap_periodic.rs`), except where `B` is within rounding of
-/// `B*` and the root is double (then ill-conditioned like a square root).
-///
-/// # Errors
-/// [`RemapError::InvalidParameter`] when `b` is not positive and finite.
-///
-/// # Examples
-/// Table 1 of Fong et al. (N = 64, w = 100, μ = 0, σ² = 0.5), B = 0.50: T* = 5000/63, 79 steps.
-/// ```
-/// use loadbal::remap::periodic::{Homogeneous, p2_interval};
-/// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap().to_heterogeneous().unwrap();
-/// let t = p2_interval(&m, 0.50).unwrap();
-/// assert!((t.t_real() - 5000.0 / 63.0).abs() < 1e-10);
-/// assert_eq!(t.steps(), Some(79));
-/// ```
-pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError> {
+/// Problem P_II for any means and variances ([`Bound::Deviation`]): the first crossing of
+/// `v(t) = B`, capped where the mean load empties.
+fn deviation_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError> {
     check_bound("b", b)?;
-    let (mu, w, b2) = (model.mean_mu(), model.w0(), b * b);
+    let (mu, w, b2) = (model.average_mean(), model.w0(), b * b);
     let alpha = model.spread() - b2 * mu * mu;
     let beta = model.a() - 2.0 * b2 * w * mu;
     let gamma = -b2 * w * w;
@@ -136,7 +112,7 @@ pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError
     Ok(Interval::from_real(t))
 }
 
-/// The factor of Fong et al., eq. (14) and of the §3 bound, in its numerically stable form (Fong et al.).
+/// The factor of Fong et al., eq. (14) and of the §3 bound, in its numerically stable form.
 ///
 /// # Formula
 /// 2m² − 2m√(m²−1) − 1 = (m − √(m²−1))² = 1 / (m + √(m²−1))²,  m ≥ 1
@@ -146,14 +122,7 @@ pub fn p2_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapError
 ///
 /// # Errors
 /// [`RemapError::InvalidParameter`] when `m < 1` or not finite.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::periodic::interval_factor;
-/// assert!((interval_factor(2.0).unwrap() - 0.071796769724).abs() < 1e-12);
-/// assert_eq!(interval_factor(1.0).unwrap(), 1.0);
-/// ```
-pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
+pub(crate) fn interval_factor(m: f64) -> Result<f64, RemapError> {
     check("m", m, m >= 1.0, "m = B*/B must be at least 1")?;
     let s = m + (m * m - 1.0).sqrt();
     Ok(1.0 / (s * s))
@@ -161,9 +130,9 @@ pub fn interval_factor(m: f64) -> Result<f64, RemapError> {
 
 /// The longest `T` with `c √t σ ≤ D (w + t μ)` for `t ≤ T`: the P_I condition with the
 /// order-statistics constant `c` of the expected maximum of `N` standard variables.
-pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, RemapError> {
+fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, RemapError> {
     check_bound("d", d)?;
-    let (w, mu, sigma) = (model.w0(), model.mu(), model.sd());
+    let (w, mu, sigma) = (model.w0(), model.mean(), model.sd());
     let k = c * sigma;
     if k == 0.0 {
         return Ok(Interval::Unbounded);
@@ -181,57 +150,79 @@ pub(crate) fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<In
     Ok(Interval::from_real(t))
 }
 
-/// Lower bound of the optimal P_I interval: the longest `T` with `d̂(t) ≤ D` for `t = 1..T`
-/// (Fong et al., §3, eq. (8)), solved for any sign of `μ`.
-///
-/// # Formula
-/// d̂(t) = c √t σ / (w + tμ) ≤ D with c = (N−1)/√(2N−1);  with x = √t:
-/// T* = x², x = 2Dw / (cσ + √(c²σ² − 4D²μw)); never remap if c²σ² < 4D²μw (D > D*).
-///
-/// # Accuracy
-/// A closed form of a few roundings without cancellation: relative error below 1e-15.
-///
-/// # Errors
-/// [`RemapError::InvalidParameter`] when `d` is not positive and finite.
-///
-/// # Examples
-/// N = 64, w = 100, μ = 0, σ² = 0.5, D = 0.10:
-/// ```
-/// use loadbal::remap::periodic::{Homogeneous, p1_lower_bound};
-/// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
-/// assert!((p1_lower_bound(&m, 0.10).unwrap().t_real() - 6.3995968758).abs() < 1e-9);
-/// ```
-pub fn p1_lower_bound(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
-    p1_with_constant(model, david_bound(model.n(), 1.0)?, d)
-}
-
-/// The lower bound of the P_I interval for `D = D*/m` in closed form: [`interval_factor`]`(m)`
-/// times `T_0 = w/μ` (the formula printed in Fong et al., §3, quoting its reference \[5\]).
-///
-/// # Formula
-/// T* = (2m² − 2m√(m²−1) − 1) T_0 = (m − √(m²−1))² T_0, m = D*/D ≥ 1
-///
-/// # Accuracy
-/// A closed form of a few roundings without cancellation: relative error below 1e-15.
-///
-/// # Errors
-/// [`RemapError::RegimeNotApplicable`] when `μ ≤ 0`; [`RemapError::InvalidParameter`] for a
-/// bad `d`. `D ≥ D*` gives [`Interval::Unbounded`].
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::periodic::{Homogeneous, p1_factor_interval};
-/// let m = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap();
-/// let t = p1_factor_interval(&m, m.d_star().unwrap() / 3.0).unwrap();
-/// assert!((t.t_real() - 1.4718625761).abs() < 1e-9);
-/// ```
-pub fn p1_factor_interval(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
+/// [`Bound::ExtremeDifferenceClosedForm`]: [`interval_factor`]`(D*/D)` times `T_0 = w/μ`.
+fn closed_form_interval(model: &Homogeneous, d: f64) -> Result<Interval, RemapError> {
     check_bound("d", d)?;
     let m = model.d_star()? / d;
     if m <= 1.0 {
         return Ok(Interval::Unbounded);
     }
     Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
+}
+
+impl Homogeneous {
+    /// The longest remapping period that keeps the imbalance of [`Bound`] under its bound
+    /// (Fong et al.; each option documents its formula, equation and accuracy).
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when the bound is not positive and finite;
+    /// [`RemapError::TooLarge`] for [`Bound::Deviation`] with more than
+    /// [`MAX_PROCESSORS`](super::MAX_PROCESSORS) processors;
+    /// [`RemapError::RegimeNotApplicable`] for [`Bound::ExtremeDifferenceClosedForm`] with `μ ≤ 0`;
+    /// order-statistics errors.
+    ///
+    /// # Examples
+    /// Table 1 of Fong et al. (N = 64, w = 100, μ = 0, σ² = 0.5), B = 0.30: 28 phases.
+    /// ```
+    /// use loadbal::remap::periodic::{Bound, Homogeneous};
+    /// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+    /// assert_eq!(m.interval(Bound::Deviation { b: 0.30 }).unwrap().steps(), Some(28));
+    /// ```
+    pub fn interval(&self, bound: Bound) -> Result<Interval, RemapError> {
+        match bound {
+            Bound::Deviation { b } => deviation_interval(&self.to_heterogeneous()?, b),
+            Bound::ExtremeDifference { d } => p1_with_constant(self, david_bound(self.n(), 1.0)?, d),
+            Bound::ExtremeDifferenceClosedForm { d } => closed_form_interval(self, d),
+            Bound::ExtremeDifferenceNormal { d } => p1_with_constant(self, expected_max_std_normal(self.n())?, d),
+        }
+    }
+}
+
+impl Heterogeneous {
+    /// The longest remapping period that keeps the imbalance of [`Bound`] under its bound
+    /// (Fong et al.; each option documents its formula, equation and accuracy). The P_I options
+    /// need identical processors: equal means and equal variances.
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] when the bound is not positive and finite;
+    /// [`RemapError::RegimeNotApplicable`] for a P_I option on processors that are not
+    /// identical, or for [`Bound::ExtremeDifferenceClosedForm`] with `μ ≤ 0`;
+    /// order-statistics errors.
+    ///
+    /// # Examples
+    /// Fong et al., §4.1 (N = 16, w = 100, μ_i = 1.05 and 0.95 alternately, σ_i² = 4), B = 0.25:
+    /// ```
+    /// use loadbal::remap::periodic::{Bound, Heterogeneous};
+    /// let mean: Vec<f64> = (0..16).map(|i| if i % 2 == 0 { 1.05 } else { 0.95 }).collect();
+    /// let m = Heterogeneous::with_variance(100.0, mean, vec![4.0; 16]).unwrap();
+    /// let t = m.interval(Bound::Deviation { b: 0.25 }).unwrap();
+    /// assert!((t.t_real() - 13.2409422615).abs() < 1e-9);
+    /// ```
+    pub fn interval(&self, bound: Bound) -> Result<Interval, RemapError> {
+        match bound {
+            Bound::Deviation { b } => deviation_interval(self, b),
+            _ => {
+                let (mean, variance) = (self.mean(), self.variance());
+                if mean.iter().any(|&m| m != mean[0]) || variance.iter().any(|&v| v != variance[0]) {
+                    return Err(RemapError::RegimeNotApplicable {
+                        formula: "problem P_I (Fong et al., eq. (8), §3)",
+                        reason: "needs identical processors (equal means and variances)",
+                    });
+                }
+                Homogeneous::with_variance(self.w0(), mean[0], variance[0], self.n())?.interval(bound)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -274,7 +265,7 @@ mod tests {
     // μ > 0, B = B*/m: T* = (m − √(m²−1))² T_0, T_0 = w/μ   (Fong et al., eq. (14)); B ≥ B*: never remap.
     fn corollary41_interval(model: &Homogeneous, b: f64) -> Result<Interval, RemapError> {
         check_bound("b", b)?;
-        let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mu(), model.variance());
+        let (n, w, mu, s2) = (model.n() as f64, model.w0(), model.mean(), model.variance());
         if mu < 0.0 {
             return Err(RemapError::RegimeNotApplicable {
                 formula: "Corollary 4.1 (Fong et al., eqs. (13)–(14))",
@@ -294,6 +285,24 @@ mod tests {
         Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
     }
 
+    #[test]
+    fn interval_factor_values() {
+        assert!((interval_factor(2.0).unwrap() - 0.071796769724).abs() < 1e-12);
+        assert_eq!(interval_factor(1.0).unwrap(), 1.0);
+        assert!(interval_factor(0.5).is_err());
+    }
+
+    #[test]
+    fn extreme_difference_options_need_identical_processors() {
+        let h = Heterogeneous::with_variance(100.0, vec![0.0, 0.0], vec![0.5, 0.5]).unwrap();
+        let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 2).unwrap();
+        for bound in [Bound::ExtremeDifference { d: 0.1 }, Bound::ExtremeDifferenceNormal { d: 0.1 }] {
+            assert_eq!(h.interval(bound).unwrap(), m.interval(bound).unwrap());
+        }
+        let g = Heterogeneous::with_variance(100.0, vec![0.0, 0.1], vec![0.5, 0.5]).unwrap();
+        assert!(matches!(g.interval(Bound::ExtremeDifference { d: 0.1 }), Err(RemapError::RegimeNotApplicable { .. })));
+    }
+
     const TABLE1_B: [f64; 9] = [0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50];
 
     fn table1() -> Homogeneous {
@@ -305,7 +314,7 @@ mod tests {
         let paper = [3, 7, 12, 19, 28, 38, 50, 64, 79];
         let m = table1();
         for (b, want) in TABLE1_B.iter().zip(paper) {
-            let general = p2_interval(&m.to_heterogeneous().unwrap(), *b).unwrap();
+            let general = m.interval(Bound::Deviation { b: *b }).unwrap();
             let closed = corollary41_interval(&m, *b).unwrap();
             assert_eq!(general.steps(), Some(want), "B = {b}");
             assert_eq!(closed.steps(), Some(want), "B = {b}");
@@ -321,13 +330,13 @@ mod tests {
             [(1.5, 7.2949016875, 7), (2.0, 3.5898384862, 3), (4.0, 0.8066615170, 0), (10.0, 0.1256289338, 0)]
         {
             let closed = corollary41_interval(&m, bs / mm).unwrap();
-            let root = p2_interval(&m.to_heterogeneous().unwrap(), bs / mm).unwrap();
+            let root = m.interval(Bound::Deviation { b: bs / mm }).unwrap();
             assert!((closed.t_real() - t).abs() < 1e-9 && (root.t_real() - t).abs() < 1e-9, "m = {mm}");
             assert_eq!(closed.steps(), Some(steps));
             assert!((m.v0(root.t_real()).unwrap() - bs / mm).abs() < 1e-12);
         }
         assert_eq!(corollary41_interval(&m, bs * 1.0001).unwrap(), Interval::Unbounded);
-        assert_eq!(p2_interval(&m.to_heterogeneous().unwrap(), bs * 1.0001).unwrap(), Interval::Unbounded);
+        assert_eq!(m.interval(Bound::Deviation { b: bs * 1.0001 }).unwrap(), Interval::Unbounded);
         // Printed form of Fong et al., eq. (14) agrees with the stable form.
         for mm in [1.5, 2.0, 3.0] {
             let printed: f64 = 2.0 * mm * mm - 2.0 * mm * (mm * mm - 1.0f64).sqrt() - 1.0;
@@ -355,19 +364,19 @@ mod tests {
         ];
         for (b, t, steps) in table {
             let closed = theorem41_interval(&m, b).unwrap();
-            let root = p2_interval(&m, b).unwrap();
+            let root = m.interval(Bound::Deviation { b }).unwrap();
             assert!((closed.t_real() / t - 1.0).abs() < 1e-9, "closed B = {b}");
             assert!((root.t_real() / t - 1.0).abs() < 1e-9, "root B = {b}");
             assert_eq!(root.steps(), Some(steps), "B = {b}");
             assert_eq!(closed.steps(), Some(steps), "B = {b}");
         }
-        assert_eq!(p2_interval(&m, 0.401).unwrap(), Interval::Unbounded);
+        assert_eq!(m.interval(Bound::Deviation { b: 0.401 }).unwrap(), Interval::Unbounded);
         // Reference G6.
         let m = Heterogeneous::with_variance(10.0, vec![0.9, 1.0, 1.1, 1.0], vec![1.0; 4]).unwrap();
         let g6 = [(0.05, 0.0847032013), (0.14, 0.7514471361), (0.20, 1.8492709363), (0.28, 8.2518150991)];
         for (b, t) in g6 {
             assert!((theorem41_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
-            assert!((p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+            assert!((m.interval(Bound::Deviation { b }).unwrap().t_real() / t - 1.0).abs() < 1e-9);
         }
     }
 
@@ -376,41 +385,38 @@ mod tests {
         // Reference G7: A < 0, v rises monotonically to V_L = 0.7071.
         let m = Heterogeneous::with_variance(100.0, vec![1.0, 2.0, 3.0, 2.0], vec![1.0; 4]).unwrap();
         for (b, t) in [(0.1, 7.4025131256), (0.3, 35.5561460941), (0.5, 118.1580935714), (0.7, 4850.2563967714)] {
-            assert!((p2_interval(&m, b).unwrap().t_real() / t - 1.0).abs() < 1e-9, "B = {b}");
+            assert!((m.interval(Bound::Deviation { b }).unwrap().t_real() / t - 1.0).abs() < 1e-9, "B = {b}");
         }
-        assert_eq!(p2_interval(&m, 0.71).unwrap(), Interval::Unbounded);
+        assert_eq!(m.interval(Bound::Deviation { b: 0.71 }).unwrap(), Interval::Unbounded);
         assert!(matches!(theorem41_interval(&m, 0.1), Err(RemapError::RegimeNotApplicable { .. })));
         // Falling mean: the crossing comes before the load empties, and v(T*) = B.
         let f = Homogeneous::with_variance(100.0, -0.5, 1.0, 8).unwrap();
-        let t = p2_interval(&f.to_heterogeneous().unwrap(), 0.3).unwrap().t_real();
+        let t = f.interval(Bound::Deviation { b: 0.3 }).unwrap().t_real();
         assert!(t < 200.0 && (f.v0(t).unwrap() - 0.3).abs() < 1e-12);
         assert!(matches!(corollary41_interval(&f, 0.3), Err(RemapError::RegimeNotApplicable { .. })));
         // Deterministic, equal increments: v ≡ 0, never remap.
         let z = Homogeneous::with_variance(100.0, 1.0, 0.0, 8).unwrap();
-        assert_eq!(p2_interval(&z.to_heterogeneous().unwrap(), 0.1).unwrap(), Interval::Unbounded);
+        assert_eq!(z.interval(Bound::Deviation { b: 0.1 }).unwrap(), Interval::Unbounded);
     }
 
     #[test]
     fn p1_bounds() {
         let m = table1();
         for (d, t) in [(0.05, 1.5998992189), (0.10, 6.3995968758), (0.20, 25.5983875031)] {
-            assert!((p1_lower_bound(&m, d).unwrap().t_real() / t - 1.0).abs() < 1e-9);
+            assert!((m.interval(Bound::ExtremeDifference { d }).unwrap().t_real() / t - 1.0).abs() < 1e-9);
         }
         let g = Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap();
         let ds = g.d_star().unwrap();
         for mm in [2.0, 3.0, 5.0] {
-            let a = p1_lower_bound(&g, ds / mm).unwrap().t_real();
-            let b = p1_factor_interval(&g, ds / mm).unwrap().t_real();
+            let a = g.interval(Bound::ExtremeDifference { d: ds / mm }).unwrap().t_real();
+            let b = g.interval(Bound::ExtremeDifferenceClosedForm { d: ds / mm }).unwrap().t_real();
             assert!((a / b - 1.0).abs() < 1e-10);
             // The bound binds: d̂(T*) = D.
             assert!((g.d_hat(a).unwrap() - ds / mm).abs() < 1e-12);
         }
-        assert_eq!(p1_lower_bound(&g, ds * 1.01).unwrap(), Interval::Unbounded);
-        assert!(matches!(p1_lower_bound(&g, 0.0), Err(RemapError::InvalidParameter { .. })));
-        assert!(matches!(
-            p2_interval(&g.to_heterogeneous().unwrap(), f64::NAN),
-            Err(RemapError::InvalidParameter { .. })
-        ));
+        assert_eq!(g.interval(Bound::ExtremeDifference { d: ds * 1.01 }).unwrap(), Interval::Unbounded);
+        assert!(matches!(g.interval(Bound::ExtremeDifference { d: 0.0 }), Err(RemapError::InvalidParameter { .. })));
+        assert!(matches!(g.interval(Bound::Deviation { b: f64::NAN }), Err(RemapError::InvalidParameter { .. })));
     }
 
     proptest! {
@@ -419,10 +425,10 @@ mod tests {
         fn no_input_panics(n in 0u64..100, w in proptest::num::f64::ANY, mu in proptest::num::f64::ANY,
                            s2 in proptest::num::f64::ANY, b in proptest::num::f64::ANY) {
             if let Ok(m) = Homogeneous::with_variance(w, mu, s2, n) {
-                let _ = p2_interval(&m.to_heterogeneous().unwrap(), b);
+                let _ = m.interval(Bound::Deviation { b });
                 let _ = corollary41_interval(&m, b);
-                let _ = p1_lower_bound(&m, b);
-                let _ = p1_factor_interval(&m, b);
+                let _ = m.interval(Bound::ExtremeDifference { d: b });
+                let _ = m.interval(Bound::ExtremeDifferenceClosedForm { d: b });
                 let _ = theorem41_interval(&m.to_heterogeneous().unwrap(), b);
                 let _ = m.v0(b);
                 let _ = m.d_hat(b);
@@ -436,7 +442,7 @@ mod tests {
         ) {
             let n = mus.len();
             let m = Heterogeneous::with_variance(w, mus, vec![s2; n]).unwrap();
-            let t = p2_interval(&m, b).unwrap();
+            let t = m.interval(Bound::Deviation { b }).unwrap();
             if let Interval::Finite { t_real, steps } = t {
                 prop_assert!(t_real >= 0.0);
                 prop_assert!(steps as f64 <= t_real + 1e-6);

@@ -23,7 +23,7 @@ pub const MAX_PROCESSORS: u64 = 100_000_000;
 pub struct Homogeneous {
     n: u64,
     w0: f64,
-    mu: f64,
+    mean: f64,
     sigma2: f64,
 }
 
@@ -40,7 +40,7 @@ pub struct Homogeneous {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Heterogeneous {
     w0: f64,
-    mu: Vec<f64>,
+    mean: Vec<f64>,
     sigma2: Vec<f64>,
 }
 
@@ -68,12 +68,16 @@ fn check_t(t: f64) -> Result<f64, RemapError> {
 
 impl fmt::Display for Homogeneous {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} identical processors, w = {}, increments μ = {}, σ² = {}", self.n, self.w0, self.mu, self.sigma2)
+        write!(
+            f,
+            "{} identical processors, w = {}, increments μ = {}, σ² = {}",
+            self.n, self.w0, self.mean, self.sigma2
+        )
     }
 }
 
 impl Homogeneous {
-    /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mu` and standard
+    /// `n ≥ 2` processors with initial load `w0 > 0` and increments of mean `mean` and standard
     /// deviation `sd ≥ 0` (model parameters first, then the size, as everywhere in the crate).
     ///
     /// # Errors
@@ -88,21 +92,21 @@ impl Homogeneous {
     /// assert!((m.variance() - 0.5).abs() < 1e-15);
     /// assert_eq!(m.n(), 64);
     /// ```
-    pub fn new(w0: f64, mu: f64, sd: f64, n: u64) -> Result<Self, RemapError> {
+    pub fn new(w0: f64, mean: f64, sd: f64, n: u64) -> Result<Self, RemapError> {
         check("sd", sd, sd >= 0.0, "the standard deviation must be non-negative and finite")?;
-        Self::with_variance(w0, mu, sd * sd, n)
+        Self::with_variance(w0, mean, sd * sd, n)
     }
 
     /// As [`Homogeneous::new`] with the increment variance `σ² ≥ 0` instead of `σ`.
     ///
     /// # Errors
     /// As [`Homogeneous::new`].
-    pub fn with_variance(w0: f64, mu: f64, variance: f64, n: u64) -> Result<Self, RemapError> {
+    pub fn with_variance(w0: f64, mean: f64, variance: f64, n: u64) -> Result<Self, RemapError> {
         check("n", n as f64, n >= 2, "at least two processors are needed")?;
         check_w0(w0)?;
-        check("mu", mu, true, "the mean increment must be finite")?;
+        check("mean", mean, true, "the mean increment must be finite")?;
         check("variance", variance, variance >= 0.0, "the variance must be non-negative and finite")?;
-        Ok(Self { n, w0, mu, sigma2: variance })
+        Ok(Self { n, w0, mean, sigma2: variance })
     }
 
     /// Number of processors `N`.
@@ -120,8 +124,8 @@ impl Homogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
-    pub fn mu(&self) -> f64 {
-        self.mu
+    pub fn mean(&self) -> f64 {
+        self.mean
     }
     /// Increment variance `σ²`.
     ///
@@ -152,11 +156,11 @@ impl Homogeneous {
             });
         }
         let n = self.n as usize;
-        Ok(Heterogeneous { w0: self.w0, mu: vec![self.mu; n], sigma2: vec![self.sigma2; n] })
+        Ok(Heterogeneous { w0: self.w0, mean: vec![self.mean; n], sigma2: vec![self.sigma2; n] })
     }
 
     fn mean_load(&self, t: f64) -> Result<f64, RemapError> {
-        let m = self.w0 + t * self.mu;
+        let m = self.w0 + t * self.mean;
         check("t", t, m > 0.0, "the mean load w + tμ must stay positive").map(|_| m)
     }
 
@@ -207,7 +211,7 @@ impl Homogeneous {
     }
 
     fn need_growth(&self, formula: &'static str) -> Result<(), RemapError> {
-        if self.mu > 0.0 {
+        if self.mean > 0.0 {
             Ok(())
         } else {
             Err(RemapError::RegimeNotApplicable { formula, reason: "needs a positive mean increment μ" })
@@ -233,7 +237,7 @@ impl Homogeneous {
     /// ```
     pub fn t0(&self) -> Result<f64, RemapError> {
         self.need_growth("T_0 = w/μ (Fong et al., §3)")?;
-        Ok(self.w0 / self.mu)
+        Ok(self.w0 / self.mean)
     }
 
     /// Largest deviation `B* = v0(T_0)` (Fong et al., §4.2).
@@ -255,7 +259,7 @@ impl Homogeneous {
     /// ```
     pub fn b_star(&self) -> Result<f64, RemapError> {
         self.need_growth("B* (Fong et al., §4.2)")?;
-        Ok(((self.n as f64 - 1.0) * self.sigma2 / (4.0 * self.w0 * self.mu)).sqrt())
+        Ok(((self.n as f64 - 1.0) * self.sigma2 / (4.0 * self.w0 * self.mean)).sqrt())
     }
 
     /// Largest bound `D* = d̂(T_0)` (Fong et al., §3).
@@ -278,7 +282,7 @@ impl Homogeneous {
     pub fn d_star(&self) -> Result<f64, RemapError> {
         self.need_growth("D* (Fong et al., §3)")?;
         let n = self.n as f64;
-        Ok((n - 1.0) * self.sigma2.sqrt() / (2.0 * ((2.0 * n - 1.0) * self.w0 * self.mu).sqrt()))
+        Ok((n - 1.0) * self.sigma2.sqrt() / (2.0 * ((2.0 * n - 1.0) * self.w0 * self.mean).sqrt()))
     }
 }
 
@@ -293,16 +297,16 @@ impl fmt::Display for Heterogeneous {
         write!(
             f,
             "{} processors, w = {}, increments mean μ̄ = {}, mean σ² = {}",
-            self.mu.len(),
+            self.mean.len(),
             self.w0,
-            self.mean_mu(),
+            self.average_mean(),
             self.mean_variance()
         )
     }
 }
 
 impl Heterogeneous {
-    /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mu[i]`
+    /// Initial load `w0 > 0` on every processor; increments of processor `i` with mean `mean[i]`
     /// and standard deviation `sds[i] ≥ 0`.
     ///
     /// # Errors
@@ -316,42 +320,42 @@ impl Heterogeneous {
     /// let m = Heterogeneous::new(100.0, vec![1.05, 0.95], vec![2.0, 2.0]).unwrap();
     /// assert_eq!(m.mean_variance(), 4.0);
     /// ```
-    pub fn new(w0: f64, mu: Vec<f64>, sds: Vec<f64>) -> Result<Self, RemapError> {
+    pub fn new(w0: f64, mean: Vec<f64>, sds: Vec<f64>) -> Result<Self, RemapError> {
         for &s in &sds {
             check("sds", s, s >= 0.0, "standard deviations must be non-negative and finite")?;
         }
-        Self::with_variance(w0, mu, sds.iter().map(|s| s * s).collect())
+        Self::with_variance(w0, mean, sds.iter().map(|s| s * s).collect())
     }
 
     /// As [`Heterogeneous::new`] with the increment variances `σ_i² ≥ 0`.
     ///
     /// # Errors
     /// As [`Heterogeneous::new`].
-    pub fn with_variance(w0: f64, mu: Vec<f64>, variance: Vec<f64>) -> Result<Self, RemapError> {
+    pub fn with_variance(w0: f64, mean: Vec<f64>, variance: Vec<f64>) -> Result<Self, RemapError> {
         let sigma2 = variance;
         check_w0(w0)?;
-        if mu.len() < 2 {
+        if mean.len() < 2 {
             return Err(RemapError::LengthMismatch {
-                what: "mu (at least two processors)",
+                what: "mean (at least two processors)",
                 expected: 2,
-                got: mu.len(),
+                got: mean.len(),
             });
         }
-        if sigma2.len() != mu.len() {
-            return Err(RemapError::LengthMismatch { what: "variance", expected: mu.len(), got: sigma2.len() });
+        if sigma2.len() != mean.len() {
+            return Err(RemapError::LengthMismatch { what: "variance", expected: mean.len(), got: sigma2.len() });
         }
-        for &m in &mu {
-            check("mu", m, true, "mean increments must be finite")?;
+        for &m in &mean {
+            check("mean", m, true, "mean increments must be finite")?;
         }
         for &s in &sigma2 {
             check("variance", s, s >= 0.0, "variances must be non-negative and finite")?;
         }
-        Ok(Self { w0, mu, sigma2 })
+        Ok(Self { w0, mean, sigma2 })
     }
 
     /// Number of processors `N`.
     pub fn n(&self) -> u64 {
-        self.mu.len() as u64
+        self.mean.len() as u64
     }
     /// Initial load `w`.
     ///
@@ -364,8 +368,8 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
-    pub fn mu(&self) -> &[f64] {
-        &self.mu
+    pub fn mean(&self) -> &[f64] {
+        &self.mean
     }
     /// Increment variances `σ_i²`.
     ///
@@ -378,8 +382,8 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// A mean of N stored values: N·u relative on same-signed values (u = 2⁻⁵³).
-    pub fn mean_mu(&self) -> f64 {
-        self.mu.iter().sum::<f64>() / self.n() as f64
+    pub fn average_mean(&self) -> f64 {
+        self.mean.iter().sum::<f64>() / self.n() as f64
     }
     /// Average variance `σ̄² = Σ σ_i² / N`.
     ///
@@ -393,8 +397,8 @@ impl Heterogeneous {
     /// # Accuracy
     /// A two-pass sum of squares: about (N + 3)u relative (u = 2⁻⁵³).
     pub fn spread(&self) -> f64 {
-        let m = self.mean_mu();
-        self.mu.iter().map(|x| (x - m) * (x - m)).sum()
+        let m = self.average_mean();
+        self.mean.iter().map(|x| (x - m) * (x - m)).sum()
     }
     /// `a = (N−1) σ̄²`, the linear coefficient of `E‖w − w̄‖²`.
     pub(crate) fn a(&self) -> f64 {
@@ -422,7 +426,7 @@ impl Heterogeneous {
     /// ```
     pub fn v(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        let load = self.w0 + t * self.mean_mu();
+        let load = self.w0 + t * self.average_mean();
         check("t", t, load > 0.0, "the mean load w + tμ̄ must stay positive")?;
         Ok((self.a() * t + self.spread() * t * t).sqrt() / load)
     }
@@ -447,7 +451,7 @@ impl Heterogeneous {
     /// assert!((m.v_limit().unwrap() - 0.1).abs() < 1e-12);
     /// ```
     pub fn v_limit(&self) -> Result<f64, RemapError> {
-        let m = self.mean_mu();
+        let m = self.average_mean();
         if m == 0.0 {
             return Err(RemapError::RegimeNotApplicable {
                 formula: "V_L (Fong et al., Lemma 4.1)",
@@ -484,7 +488,7 @@ impl Heterogeneous {
     /// ```
     pub fn peak(&self) -> Result<Peak, RemapError> {
         let formula = "T_1, T_2, B* (Fong et al., §4.1)";
-        let mu = self.mean_mu();
+        let mu = self.average_mean();
         if mu <= 0.0 {
             return Err(RemapError::RegimeNotApplicable { formula, reason: "needs μ̄ > 0" });
         }

@@ -2,8 +2,8 @@
 
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::remap::periodic::{
-    Heterogeneous, Homogeneous, Increment, IncrementLaw, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES,
-    MAX_PROCESSORS, p2_interval,
+    Bound, Heterogeneous, Homogeneous, Increment, IncrementLaw, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES,
+    MAX_PROCESSORS,
 };
 use loadbal_cli::output::{FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -221,7 +221,9 @@ pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> 
             let mut table =
                 Table::new(["bound", "t_real", "t_free", "t_simulated", "mean_first_passage", "first_passage_std_err"]);
             for (&b, fp) in params.bounds.iter().zip(&curves.first_passage) {
-                let t = p2_interval(&model, b).map_err(|e| Failure::model(&format!("interval of bound {b}"), e))?;
+                let t = model
+                    .interval(Bound::Deviation { b })
+                    .map_err(|e| Failure::model(&format!("interval of bound {b}"), e))?;
                 table.push(vec![
                     b.into(),
                     t.steps().map(|_| t.t_real()).into(),
@@ -235,7 +237,7 @@ pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> 
         }
         View::Curves => {
             // d̂ (Fong et al., eq. (8)) of identical processors with the average moments.
-            let identical = Homogeneous::with_variance(params.w, model.mean_mu(), model.mean_variance(), params.n)
+            let identical = Homogeneous::with_variance(params.w, model.average_mean(), model.mean_variance(), params.n)
                 .map_err(|e| Failure::model("identical-processor model", e))?;
             let mut table = Table::new(["t", "v_model", "d_hat", "v_simulated", "d_simulated"]);
             for t in 1..=params.tmax {
@@ -257,7 +259,7 @@ pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> 
                 "w",
                 "law",
                 "alternate",
-                "mean_mu",
+                "average_mean",
                 "mean_variance",
                 "v_limit",
                 "t1",
@@ -270,7 +272,7 @@ pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> 
                 params.w.into(),
                 params.dist.to_string().into(),
                 params.alternate.into(),
-                model.mean_mu().into(),
+                model.average_mean().into(),
                 model.mean_variance().into(),
                 model.v_limit().ok().into(),
                 peak.map(|p| p.t1).into(),
