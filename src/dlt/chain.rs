@@ -115,81 +115,84 @@ fn time_nofe(ratio: f64, nf: f64) -> f64 {
     s * (1.0 + rn) / -(nf * lr).exp_m1()
 }
 
-/// Homogeneous chain of `n` processors (all `w`, all links `z`), boundary originator
-/// (Bharadwaj et al. 1996, closed forms in the stable `e^{−θ}` form). `opts.order` is not
-/// consulted.
-///
-/// # Formula
-/// ```text
-/// σ = c/a.  Front-end: θ = arccosh(1 + σ/2),  B_i = sinh((n+1−i)θ)/sinh(nθ)
-///                       = e^{−(i−1)θ}·(1 − e^{−2(n+1−i)θ})/(1 − e^{−2nθ})
-/// No front-end (σ < 1): r = (1 − √σ)/(1 + √σ),  B_i = (1 + √σ)^{−(i−1)}·(1 − r^{n+1−i})/(1 − r^n)
-///                       (σ ≥ 1: P_1 alone, T = a)
-/// α_i = B_i − B_{i+1};  T = a·α_1 (FE) or a·√σ·(1 + r^n)/(1 − r^n) (noFE);  σ = 0: α_i = 1/n
-/// ```
-///
-/// # Accuracy
-/// The makespan is within 1e-14 relative for σ over 1e-12..1e12 and any `n ≤ 2^27` (no
-/// difference of nearly equal blocks enters it); a share `α_i = B_i − B_{i+1}` is within
-/// `1e-15·B_i/α_i` relative. The tests measure at most 5e-15 on the makespan against 50-digit
-/// references.
-///
-/// # Errors
-/// [`DltError::Empty`] for `n = 0`; bad `w`, `z`, scale or load; [`DltError::TooLarge`] for `n`
-/// above [`MAX_PROCESSORS`] (use [`chain_speedup`] for the makespan alone).
-///
-/// ```
-/// use loadbal::dlt::{chain_homogeneous, Options, UniformChain};
-/// // n = 2, c = a = 1, front-end: B_2 = sinh θ/sinh 2θ = 1/(2 cosh θ) = 1/3, T = 2/3.
-/// let s = chain_homogeneous(UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true }, Options::default()).unwrap();
-/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn chain_homogeneous(chain: UniformChain, opts: Options) -> Result<Allocation, DltError> {
-    let UniformChain { w, z, n, front_end } = chain;
-    uniform(w, z, &opts)?;
-    if n == 0 {
-        return Err(DltError::Empty { what: "a chain with no processors" });
+impl UniformChain {
+    /// Homogeneous chain of `n` processors (all `w`, all links `z`), boundary originator
+    /// (Bharadwaj et al. 1996, closed forms in the stable `e^{−θ}` form). `opts.order` is not
+    /// consulted.
+    ///
+    /// # Formula
+    /// ```text
+    /// σ = c/a.  Front-end: θ = arccosh(1 + σ/2),  B_i = sinh((n+1−i)θ)/sinh(nθ)
+    ///                       = e^{−(i−1)θ}·(1 − e^{−2(n+1−i)θ})/(1 − e^{−2nθ})
+    /// No front-end (σ < 1): r = (1 − √σ)/(1 + √σ),  B_i = (1 + √σ)^{−(i−1)}·(1 − r^{n+1−i})/(1 − r^n)
+    ///                       (σ ≥ 1: P_1 alone, T = a)
+    /// α_i = B_i − B_{i+1};  T = a·α_1 (FE) or a·√σ·(1 + r^n)/(1 − r^n) (noFE);  σ = 0: α_i = 1/n
+    /// ```
+    ///
+    /// # Accuracy
+    /// The makespan is within 1e-14 relative for σ over 1e-12..1e12 and any `n ≤ 2^27` (no
+    /// difference of nearly equal blocks enters it); a share `α_i = B_i − B_{i+1}` is within
+    /// `1e-15·B_i/α_i` relative. The tests measure at most 5e-15 on the makespan against 50-digit
+    /// references.
+    ///
+    /// # Errors
+    /// [`DltError::Empty`] for `n = 0`; bad `w`, `z`, scale or load; [`DltError::TooLarge`] for `n`
+    /// above [`MAX_PROCESSORS`] (use [`chain_speedup`] for the makespan alone).
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, UniformChain};
+    /// // n = 2, c = a = 1, front-end: B_2 = sinh θ/sinh 2θ = 1/(2 cosh θ) = 1/3, T = 2/3.
+    /// let s = (UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true }).allocate(Options::default()).unwrap();
+    /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
+        let chain = *self;
+        let UniformChain { w, z, n, front_end } = chain;
+        uniform(w, z, &opts)?;
+        if n == 0 {
+            return Err(DltError::Empty { what: "a chain with no processors" });
+        }
+        let n = size_at_most("chain processors n", n, MAX_PROCESSORS)?;
+        let scale = opts.scale;
+        let a = w * scale.t_cp;
+        let ratio = z * scale.t_cm / a;
+        let nf = n as f64;
+        // B_i for i = 1..=n+1 (index i − 1).
+        let blocks: Vec<f64> = if ratio == 0.0 {
+            (0..=n).map(|i| (nf - i as f64) / nf).collect()
+        } else if front_end {
+            let th = theta(ratio);
+            let den = -(-2.0 * nf * th).exp_m1();
+            (0..=n).map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den).collect()
+        } else if ratio >= 1.0 {
+            (0..=n).map(|i| if i == 0 { 1.0 } else { 0.0 }).collect()
+        } else {
+            let s = ratio.sqrt();
+            let lr = (-s).ln_1p() - s.ln_1p();
+            let den = -(nf * lr).exp_m1();
+            (0..=n).map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den).collect()
+        };
+        let mut alpha: Vec<f64> = (0..n).map(|i| blocks[i] - blocks[i + 1]).collect();
+        let t = if ratio == 0.0 {
+            a / nf
+        } else if front_end {
+            alpha[0] = first_share_fe(theta(ratio), nf);
+            a * alpha[0]
+        } else if n == 1 || ratio >= 1.0 {
+            a
+        } else {
+            a * time_nofe(ratio, nf)
+        };
+        let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
+        let send_order = (1..n).filter(|&i| participating[i]).collect();
+        Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }
+            .scaled(opts.load)
+            .checked()
     }
-    let n = size_at_most("chain processors n", n, MAX_PROCESSORS)?;
-    let scale = opts.scale;
-    let a = w * scale.t_cp;
-    let ratio = z * scale.t_cm / a;
-    let nf = n as f64;
-    // B_i for i = 1..=n+1 (index i − 1).
-    let blocks: Vec<f64> = if ratio == 0.0 {
-        (0..=n).map(|i| (nf - i as f64) / nf).collect()
-    } else if front_end {
-        let th = theta(ratio);
-        let den = -(-2.0 * nf * th).exp_m1();
-        (0..=n).map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den).collect()
-    } else if ratio >= 1.0 {
-        (0..=n).map(|i| if i == 0 { 1.0 } else { 0.0 }).collect()
-    } else {
-        let s = ratio.sqrt();
-        let lr = (-s).ln_1p() - s.ln_1p();
-        let den = -(nf * lr).exp_m1();
-        (0..=n).map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den).collect()
-    };
-    let mut alpha: Vec<f64> = (0..n).map(|i| blocks[i] - blocks[i + 1]).collect();
-    let t = if ratio == 0.0 {
-        a / nf
-    } else if front_end {
-        alpha[0] = first_share_fe(theta(ratio), nf);
-        a * alpha[0]
-    } else if n == 1 || ratio >= 1.0 {
-        a
-    } else {
-        a * time_nofe(ratio, nf)
-    };
-    let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
-    let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }
-        .scaled(opts.load)
-        .checked()
 }
 
 /// Speedup `a/T` of a homogeneous chain of `n` processors with a boundary originator, in O(1)
-/// time for any `n` (the makespan of [`chain_homogeneous`] without its shares).
+/// time for any `n` (the makespan of [`UniformChain::allocate`] without its shares).
 ///
 /// # Formula
 /// ```text

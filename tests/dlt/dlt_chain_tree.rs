@@ -41,17 +41,16 @@ fn chain_anchors_and_limits() {
     assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 2.236).abs() < 1e-3);
     // The recursion at n = 4000 reaches the limit to 12 digits.
     for sigma in [0.01, 0.1, 0.3, 1.0, 3.0] {
-        let s = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: true }, Options::load(1.0))
-            .unwrap();
+        let s = (UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: true }).allocate(Options::load(1.0)).unwrap();
         let r =
             chain_allocate(&Chain { w: vec![1.0; 4000], z: vec![sigma; 3999], front_end: true }, Options::load(1.0))
                 .unwrap();
         assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, true).unwrap()) < 1e-12);
         assert!(rel(s.makespan, r.makespan) < 1e-12);
         if sigma < 1.0 {
-            let s =
-                chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: false }, Options::load(1.0))
-                    .unwrap();
+            let s = (UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: false })
+                .allocate(Options::load(1.0))
+                .unwrap();
             assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, false).unwrap()) < 1e-12);
         }
     }
@@ -174,7 +173,7 @@ proptest! {
 
     #[test]
     fn chain_closed_form_equals_recursion(n in 1usize..40, w in 0.1..5.0f64, z in prop_oneof![Just(0.0), 0.0..3.0f64], fe in any::<bool>()) {
-        let h = chain_homogeneous(UniformChain { w, z, n: (n) as u64, front_end: fe }, Options::load(1.0)).unwrap();
+        let h = (UniformChain { w, z, n: (n) as u64, front_end: fe }).allocate(Options::load(1.0)).unwrap();
         let r = chain_allocate(&Chain { w: vec![w; n], z: vec![z; n - 1], front_end: fe }, Options::load(1.0)).unwrap();
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12, "{} vs {}", h.makespan, r.makespan);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
@@ -232,7 +231,7 @@ proptest! {
 
     #[test]
     fn tree_of_a_star_is_the_star(mode in mode(), w0 in 0.1..5.0f64, ch in children(7)) {
-        let s = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(1.0)).unwrap();
+        let s = star_of(mode.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap();
         let mut t = match mode {
             RootMode::NonComputing => Tree::new(None, true),
             RootMode::FrontEnd => Tree::new(Some(w0), true),
@@ -261,8 +260,7 @@ fn long_homogeneous_chains_are_stable() {
     for sigma in [1e-12, 1e-6, 1e-2, 1.0, 1e6] {
         for fe in [true, false] {
             let h =
-                chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: fe }, Options::load(1.0))
-                    .unwrap();
+                (UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: fe }).allocate(Options::load(1.0)).unwrap();
             check_conservation(&h, 1.0);
             assert!(h.makespan.is_finite() && h.makespan > 0.0);
             let r =
@@ -270,11 +268,9 @@ fn long_homogeneous_chains_are_stable() {
                     .unwrap();
             assert!(rel(h.makespan, r.makespan) < 1e-9, "σ = {sigma}, fe = {fe}: {} vs {}", h.makespan, r.makespan);
         }
-        let b = bus_homogeneous(
-            UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: (n) as u64 },
-            Options::load(1.0),
-        )
-        .unwrap();
+        let b = (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: (n) as u64 })
+            .allocate(Options::load(1.0))
+            .unwrap();
         check_conservation(&b, 1.0);
     }
 }
