@@ -8,8 +8,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::{
-    Chain, CostScale, KaryTree, Layers, MeshCosts, Options, PortPreset, Root, Star, Tree, Worker, chain_allocate,
-    layered_allocate, tree_allocate,
+    Chain, CostScale, KaryTree, Layers, MeshCosts, Options, PortPreset, Root, Star, Tree, Worker, layered_allocate,
+    tree_allocate,
 };
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -90,7 +90,7 @@ fn bench(c: &mut Criterion) {
         let ch = children(n);
         let chain =
             Chain { w: ch.iter().map(|x| x.w).collect(), z: ch[1..].iter().map(|x| x.z).collect(), front_end: true };
-        g.bench_function(format!("chain n={n}"), |b| b.iter(|| chain_allocate(black_box(&chain), opts)));
+        g.bench_function(format!("chain n={n}"), |b| b.iter(|| black_box(&chain).allocate(opts)));
         // A complete 10-ary tree with about n nodes.
         let depth = if n == 1_000 { 2 } else { 5 };
         let Ok(tree) = Tree::kary(KaryTree { w: 1.0, z: 0.1, front_end: true, k: 10, depth }) else { return };

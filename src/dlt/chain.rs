@@ -27,71 +27,74 @@ fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
     aeq
 }
 
-/// Divisible load on a linear chain `P_1 – … – P_n` whose boundary processor `P_1` holds the
-/// load (equivalent-processor recursion of Bharadwaj et al. 1996; Jia, eqs. (2.15)–(2.16) with
-/// a front-end). `chain.z[i]` is the link between processors `i` and `i + 1` (0-based), so
-/// `z.len() = w.len() − 1`. Without front-ends the chain is cut at the first link with
-/// `c_i ≥ a_i`. `opts.order` is not consulted.
-///
-/// # Formula
-/// ```text
-/// a_eq(n) = a_n
-/// front-end:    1/a_eq(i) = 1/a_i + 1/(c_i + a_eq(i+1))
-/// no front-end: a_eq(i) = a_i·(c_i + a_eq(i+1))/(a_i + a_eq(i+1)) if c_i < a_i, else a_i (cut)
-/// T = a_eq(1)·L;  B_1 = L;  FE: α_i = B_i·a_eq(i)/a_i;  noFE: α_i = B_i·a_eq(i+1)/(a_i + a_eq(i+1));
-/// B_{i+1} = B_i − α_i
-/// ```
-/// `P_i` receives the block `B_i`, keeps `α_i` and forwards the rest; `a_eq(i)` is the time per
-/// unit of load of the sub-chain `P_i … P_n` seen as one processor.
-///
-/// # Accuracy
-/// Sums and products of positive terms: within `4·n·ε` relative; against 50-digit references
-/// the tests measure at most 3e-15 (`tests/dlt/dlt_references.rs`).
-///
-/// # Errors
-/// [`DltError::Empty`] for no processors, [`DltError::LengthMismatch`] for the links, and bad
-/// values (`w ≤ 0`, `z < 0`, NaN, bad scale or load).
-///
-/// ```
-/// use loadbal::dlt::{chain_allocate, Chain, Options};
-/// // Two processors, c = a = 1, front-end: T = 1/(1 + 1/2) = 2/3.
-/// let s = chain_allocate(&Chain { w: vec![1.0, 1.0], z: vec![1.0], front_end: true }, Options::default()).unwrap();
-/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn chain_allocate(chain: &Chain, opts: Options) -> Result<Allocation, DltError> {
-    let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
-    opts.check()?;
-    let scale = opts.scale;
-    chain_lengths(w, z)?;
-    all_checked("chain w", w, positive)?;
-    all_checked("chain z", z, non_negative)?;
-    let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp).collect();
-    let c: Vec<f64> = z.iter().map(|x| x * scale.t_cm).collect();
-    let n = a.len();
-    let aeq = suffix_aeq(&a, &c, front_end);
-    let mut alpha = vec![0.0; n];
-    let mut b = 1.0;
-    for i in 0..n {
-        if i == n - 1 || (!front_end && c[i] >= a[i]) {
-            alpha[i] = b;
-            break;
+impl Chain {
+    /// Divisible load on a linear chain `P_1 – … – P_n` whose boundary processor `P_1` holds the
+    /// load (equivalent-processor recursion of Bharadwaj et al. 1996; Jia, eqs. (2.15)–(2.16) with
+    /// a front-end). `chain.z[i]` is the link between processors `i` and `i + 1` (0-based), so
+    /// `z.len() = w.len() − 1`. Without front-ends the chain is cut at the first link with
+    /// `c_i ≥ a_i`. `opts.order` is not consulted.
+    ///
+    /// # Formula
+    /// ```text
+    /// a_eq(n) = a_n
+    /// front-end:    1/a_eq(i) = 1/a_i + 1/(c_i + a_eq(i+1))
+    /// no front-end: a_eq(i) = a_i·(c_i + a_eq(i+1))/(a_i + a_eq(i+1)) if c_i < a_i, else a_i (cut)
+    /// T = a_eq(1)·L;  B_1 = L;  FE: α_i = B_i·a_eq(i)/a_i;  noFE: α_i = B_i·a_eq(i+1)/(a_i + a_eq(i+1));
+    /// B_{i+1} = B_i − α_i
+    /// ```
+    /// `P_i` receives the block `B_i`, keeps `α_i` and forwards the rest; `a_eq(i)` is the time per
+    /// unit of load of the sub-chain `P_i … P_n` seen as one processor.
+    ///
+    /// # Accuracy
+    /// Sums and products of positive terms: within `4·n·ε` relative; against 50-digit references
+    /// the tests measure at most 3e-15 (`tests/dlt/dlt_references.rs`).
+    ///
+    /// # Errors
+    /// [`DltError::Empty`] for no processors, [`DltError::LengthMismatch`] for the links, and bad
+    /// values (`w ≤ 0`, `z < 0`, NaN, bad scale or load).
+    ///
+    /// ```
+    /// use loadbal::dlt::{Chain, Options};
+    /// // Two processors, c = a = 1, front-end: T = 1/(1 + 1/2) = 2/3.
+    /// let s = (Chain { w: vec![1.0, 1.0], z: vec![1.0], front_end: true }).allocate(Options::default()).unwrap();
+    /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
+        let chain = self;
+        let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
+        opts.check()?;
+        let scale = opts.scale;
+        chain_lengths(w, z)?;
+        all_checked("chain w", w, positive)?;
+        all_checked("chain z", z, non_negative)?;
+        let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp).collect();
+        let c: Vec<f64> = z.iter().map(|x| x * scale.t_cm).collect();
+        let n = a.len();
+        let aeq = suffix_aeq(&a, &c, front_end);
+        let mut alpha = vec![0.0; n];
+        let mut b = 1.0;
+        for i in 0..n {
+            if i == n - 1 || (!front_end && c[i] >= a[i]) {
+                alpha[i] = b;
+                break;
+            }
+            if front_end {
+                alpha[i] = b * aeq[i] / a[i];
+                b = flush(b * aeq[i] / (c[i] + aeq[i + 1]));
+            } else {
+                alpha[i] = b * aeq[i + 1] / (a[i] + aeq[i + 1]);
+                b = flush(b * a[i] / (a[i] + aeq[i + 1]));
+            }
+            if b == 0.0 {
+                break;
+            }
         }
-        if front_end {
-            alpha[i] = b * aeq[i] / a[i];
-            b = flush(b * aeq[i] / (c[i] + aeq[i + 1]));
-        } else {
-            alpha[i] = b * aeq[i + 1] / (a[i] + aeq[i + 1]);
-            b = flush(b * a[i] / (a[i] + aeq[i + 1]));
-        }
-        if b == 0.0 {
-            break;
-        }
+        let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
+        let send_order = (1..n).filter(|&i| participating[i]).collect();
+        Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
+            .scaled(opts.load)
+            .checked()
     }
-    let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
-    let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
-        .scaled(opts.load)
-        .checked()
 }
 
 /// `θ = arccosh(1 + σ/2)` without the rounding of `1 + σ/2` for tiny σ.
@@ -310,7 +313,7 @@ pub struct InteriorChain<'a> {
 /// As [`crate::dlt::tree_allocate`]: within `4·n·ε` relative.
 ///
 /// # Errors
-/// As [`chain_allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
+/// As [`Chain::allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
 /// originator (not modelled).
 ///
 /// ```
@@ -392,49 +395,56 @@ pub fn chain_interior_speedup_limit(ratio: f64, ports: Ports) -> Result<f64, Dlt
     })
 }
 
-/// Executes a boundary-chain allocation on the event engine: `P_i` receives its block
-/// `B_i = Σ_{k≥i} α_k`, forwards `B_{i+1}` and computes `α_i` (meanwhile with a front-end,
-/// afterwards without).
-///
-/// # Errors
-/// As [`chain_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit the chain.
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{chain_allocate, chain_simulate, CostScale, Chain, Options};
-/// let chain = Chain { w: vec![1.0, 2.0, 1.5], z: vec![0.5, 0.3], front_end: true };
-/// let a = chain_allocate(&chain, Options::default()).unwrap();
-/// let t = chain_simulate(&chain, &a, CostScale::unit()).unwrap();
-/// assert!(t.finish_spread(a.makespan) < 1e-12);
-/// ```
-pub fn chain_simulate(chain: &Chain, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
-    let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
-    let tree = Tree::chain(w, z, front_end)?;
-    if alloc.alpha.len() != w.len() {
-        return Err(DltError::LengthMismatch { what: "chain allocation", expected: w.len(), got: alloc.alpha.len() });
+impl Chain {
+    /// Executes a boundary-chain allocation on the event engine: `P_i` receives its block
+    /// `B_i = Σ_{k≥i} α_k`, forwards `B_{i+1}` and computes `α_i` (meanwhile with a front-end,
+    /// afterwards without).
+    ///
+    /// # Errors
+    /// As [`Chain::allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit the chain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, Chain, Options};
+    /// let chain = Chain { w: vec![1.0, 2.0, 1.5], z: vec![0.5, 0.3], front_end: true };
+    /// let a = chain.allocate(Options::default()).unwrap();
+    /// let t = chain.simulate(&a, CostScale::unit()).unwrap();
+    /// assert!(t.finish_spread(a.makespan) < 1e-12);
+    /// ```
+    pub fn simulate(&self, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
+        let chain = self;
+        let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
+        let tree = Tree::chain(w, z, front_end)?;
+        if alloc.alpha.len() != w.len() {
+            return Err(DltError::LengthMismatch {
+                what: "chain allocation",
+                expected: w.len(),
+                got: alloc.alpha.len(),
+            });
+        }
+        let nodes = tree
+            .nodes()
+            .iter()
+            .map(|t| Node::computing(t.parent, t.z, t.w.unwrap_or(1.0)).with_front_end(front_end))
+            .collect();
+        let net = Network::new(nodes, scale)?;
+        let n = w.len();
+        let mut blocks = vec![0.0; n + 1];
+        for i in (0..n).rev() {
+            blocks[i] = blocks[i + 1] + alloc.alpha[i];
+        }
+        let plans: Vec<Vec<Action>> = (0..n)
+            .map(|i| {
+                let mut p = Vec::new();
+                if i + 1 < n && blocks[i + 1] > 0.0 {
+                    p.push(Action::Send { to: i + 1, amount: blocks[i + 1] });
+                }
+                if alloc.alpha[i] > 0.0 {
+                    p.push(Action::Compute { amount: alloc.alpha[i] });
+                }
+                p
+            })
+            .collect();
+        simulate(&net, &plans)
     }
-    let nodes = tree
-        .nodes()
-        .iter()
-        .map(|t| Node::computing(t.parent, t.z, t.w.unwrap_or(1.0)).with_front_end(front_end))
-        .collect();
-    let net = Network::new(nodes, scale)?;
-    let n = w.len();
-    let mut blocks = vec![0.0; n + 1];
-    for i in (0..n).rev() {
-        blocks[i] = blocks[i + 1] + alloc.alpha[i];
-    }
-    let plans: Vec<Vec<Action>> = (0..n)
-        .map(|i| {
-            let mut p = Vec::new();
-            if i + 1 < n && blocks[i + 1] > 0.0 {
-                p.push(Action::Send { to: i + 1, amount: blocks[i + 1] });
-            }
-            if alloc.alpha[i] > 0.0 {
-                p.push(Action::Compute { amount: alloc.alpha[i] });
-            }
-            p
-        })
-        .collect();
-    simulate(&net, &plans)
 }

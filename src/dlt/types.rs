@@ -225,7 +225,7 @@ pub struct UniformStar {
 
 /// A linear daisy chain `P_1 – … – P_n` whose boundary processor `P_1` holds the load; `z[i]`
 /// joins `P_{i+1}` and `P_{i+2}` (0-based: processors `i` and `i + 1`), so `z.len() + 1 = w.len()`.
-/// The one chain type of the divisible-load code: the closed forms ([`chain_allocate`](super::chain_allocate))
+/// The one chain type of the divisible-load code: the closed forms ([`Chain::allocate`])
 /// and Jia's resource-unaware chain strategies ([`unaware`](super::unaware), whose processors all
 /// have front-ends and whose `w[0] = K` is the root's known inverse speed) take it alike.
 #[derive(Debug, Clone, PartialEq)]

@@ -53,7 +53,7 @@ proptest! {
         let _ = bus_speedup_limit(mode(m), z);
         let zs: Vec<f64> = ch.iter().skip(1).map(|c| c.0).collect();
         for fe in [true, false] {
-            finite_alloc(chain_allocate(&Chain { w: ws.to_vec(), z: zs.to_vec(), front_end: fe }, opts))?;
+            finite_alloc((Chain { w: ws.to_vec(), z: zs.to_vec(), front_end: fe }).allocate(opts))?;
             finite_alloc((UniformChain { w: w0, z, n, front_end: fe }).allocate(opts))?;
             if let Ok(s) = chain_speedup(z, fe, n) {
                 prop_assert!(s.is_finite() && s > 0.0);

@@ -95,7 +95,7 @@ fn crate_values(family: &str, r: &Record) -> Values {
         "bus_speedup" => out.push(("speedup", 0, bus_speedup(mode_of(r), z[0], n).expect("bus speedup"))),
         "chain" => {
             let chain = Chain { w: w.to_vec(), z: z.to_vec(), front_end: mode_of(r) == RootMode::FrontEnd };
-            push_alloc(&mut out, &chain_allocate(&chain, opts_of(r)).expect("chain"));
+            push_alloc(&mut out, &chain.allocate(opts_of(r)).expect("chain"));
         }
         "chain_speedup" => {
             let fe = mode_of(r) == RootMode::FrontEnd;

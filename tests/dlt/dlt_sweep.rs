@@ -91,7 +91,7 @@ proptest! {
                                             fe in any::<bool>(), load in decades(-6.0, 6.0)) {
         let z = &zs[..w.len() - 1];
         let opts = Options::load(load);
-        allocation_ok(&chain_allocate(&Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }, opts).unwrap(), load)?;
+        allocation_ok(&(Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).allocate(opts).unwrap(), load)?;
         let mut t = Tree::new(Some(w[0]), fe).unwrap();
         for i in 1..w.len() {
             t.add((i - 1) / 2, z[i - 1], Some(w[i]), fe).unwrap();

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use loadbal::dlt::engine::Trace;
 use loadbal::dlt::{
-    Allocation, Chain, CostScale, DltError, Options, OrderPolicy, Root, Star, Tree, Worker, chain_allocate,
-    chain_simulate, tree_allocate, tree_simulate,
+    Allocation, Chain, CostScale, DltError, Options, OrderPolicy, Root, Star, Tree, Worker, tree_allocate,
+    tree_simulate,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
@@ -228,7 +228,7 @@ pub fn chain(args: ChainArgs) -> Result<(), Failure> {
     let bar = guard(input.w.len())?;
     let chain = Chain { w: input.w.to_vec(), z: input.z.to_vec(), front_end: input.front_end };
     let opts = Options::load(input.load).with_scale(input.scale);
-    let solved = chain_allocate(&chain, opts).and_then(|a| Ok((chain_simulate(&chain, &a, input.scale)?, a)));
+    let solved = chain.allocate(opts).and_then(|a| Ok((chain.simulate(&a, input.scale)?, a)));
     bar.finish_and_clear();
     let (trace, alloc) = solved.map_err(|e| solver_error(&c.file, e))?;
     emit(&alloc, &trace, c)
