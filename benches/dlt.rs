@@ -3,25 +3,25 @@
 //! The star's targets (issue 24): n = 10^6 within 10× the memory floor — one pass that reads a
 //! child's `(z, w)` (16 B) and writes its load, participation flag and send-order entry (17 B)
 //! into buffers allocated beforehand (`floor n=…`) — and n = 1,000 under 8 µs. Group `sort`
-//! compares the crate's stable radix sort ([`star_optimal_order`]) with rayon's stable
+//! compares the crate's stable radix sort ([`Star::optimal_order`]) with rayon's stable
 //! `par_sort_by` on `f64::total_cmp`, the comparison sort it replaced.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::{
-    Chain, CostScale, KaryTree, MeshCosts, Options, PortPreset, Root, Star, Tree, chain_allocate, layered_allocate,
-    layers_mesh2d, star_allocate, star_optimal_order, star_simulate, tree_allocate,
+    Chain, CostScale, KaryTree, Layers, MeshCosts, Options, PortPreset, Root, Star, Tree, Worker, layered_allocate,
+    tree_allocate,
 };
 use rayon::prelude::*;
 use std::hint::black_box;
 
 /// 1,000 distinct link speeds (each repeated n/1000 times), unsorted: the shares fall
 /// geometrically and vanish after a few thousand children.
-fn children(n: usize) -> Vec<(f64, f64)> {
-    (0..n).map(|i| (0.1 + (i * 7919 % 1000) as f64 * 1e-3, 1.0 + (i % 97) as f64 * 0.1)).collect()
+fn children(n: usize) -> Vec<Worker> {
+    (0..n).map(|i| Worker { w: 1.0 + (i % 97) as f64 * 0.1, z: 0.1 + (i * 7919 % 1000) as f64 * 1e-3 }).collect()
 }
 
 /// Distinct, fast links (z ≪ w, splitmix64 draws): every child gets a normal share.
-fn fast_children(n: usize) -> Vec<(f64, f64)> {
+fn fast_children(n: usize) -> Vec<Worker> {
     let mut s = 42u64;
     let mut next = || {
         s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -30,13 +30,13 @@ fn fast_children(n: usize) -> Vec<(f64, f64)> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
     };
-    (0..n).map(|_| (1e-7 * (1.0 + next()), 1.0 + 9.0 * next())).collect()
+    (0..n).map(|_| (1e-7 * (1.0 + next()), 1.0 + 9.0 * next())).map(|(z, w)| Worker { w, z }).collect()
 }
 
 /// The memory floor of a star: read `(z, w)`, write a load, a flag and a send-order entry per
 /// child, into buffers that already exist.
-fn floor_pass(ch: &[(f64, f64)], alpha: &mut [f64], participating: &mut [bool], order: &mut [usize]) {
-    for (i, &(z, w)) in ch.iter().enumerate() {
+fn floor_pass(ch: &[Worker], alpha: &mut [f64], participating: &mut [bool], order: &mut [usize]) {
+    for (i, &Worker { w, z }) in ch.iter().enumerate() {
         alpha[i + 1] = z * w;
         participating[i + 1] = z < w;
         order[i] = i + 1;
@@ -50,16 +50,14 @@ fn star_benches(c: &mut Criterion) {
     for n in [1_000usize, 1_000_000] {
         g.sample_size(if n > 1000 { 20 } else { 100 });
         let ch = children(n);
-        g.bench_function(format!("star n={n}"), |b| b.iter(|| star_allocate(Star::new(root, black_box(&ch)), opts)));
-        let order = star_optimal_order(&ch);
-        let sorted: Vec<(f64, f64)> = order.iter().map(|&i| ch[i]).collect();
-        g.bench_function(format!("star presorted n={n}"), |b| {
-            b.iter(|| star_allocate(Star::new(root, black_box(&sorted)), opts))
-        });
-        let fast = fast_children(n);
-        g.bench_function(format!("star all participating n={n}"), |b| {
-            b.iter(|| star_allocate(Star::new(root, black_box(&fast)), opts))
-        });
+        // The star is built (and validated) once, outside the timed loop.
+        let star = Star::new(root, ch.clone()).unwrap();
+        g.bench_function(format!("star n={n}"), |b| b.iter(|| black_box(&star).allocate(opts)));
+        let order = star.optimal_order();
+        let sorted = Star::new(root, order.iter().map(|&i| ch[i]).collect()).unwrap();
+        g.bench_function(format!("star presorted n={n}"), |b| b.iter(|| black_box(&sorted).allocate(opts)));
+        let fast = Star::new(root, fast_children(n)).unwrap();
+        g.bench_function(format!("star all participating n={n}"), |b| b.iter(|| black_box(&fast).allocate(opts)));
         let (mut alpha, mut part, mut send) = (vec![0.0; n + 1], vec![false; n + 1], vec![0usize; n]);
         g.bench_function(format!("floor n={n}"), |b| {
             b.iter(|| floor_pass(black_box(&ch), &mut alpha, &mut part, &mut send))
@@ -70,12 +68,11 @@ fn star_benches(c: &mut Criterion) {
     g.sample_size(20);
     for n in [1_000usize, 1_000_000] {
         let ch = fast_children(n);
-        g.bench_function(format!("radix (star_optimal_order) n={n}"), |b| {
-            b.iter(|| star_optimal_order(black_box(&ch)))
-        });
+        let star = Star::new(Root::NonComputing, ch.clone()).unwrap();
+        g.bench_function(format!("radix (Star::optimal_order) n={n}"), |b| b.iter(|| black_box(&star).optimal_order()));
         g.bench_function(format!("rayon par_sort_by total_cmp n={n}"), |b| {
             b.iter(|| {
-                let mut v: Vec<(f64, usize)> = black_box(&ch).iter().map(|c| c.0 + 0.0).zip(0..).collect();
+                let mut v: Vec<(f64, usize)> = black_box(&ch).iter().map(|c| c.z + 0.0).zip(0..).collect();
                 v.par_sort_by(|a, b| a.0.total_cmp(&b.0));
                 v.into_iter().map(|p| p.1).collect::<Vec<usize>>()
             })
@@ -92,8 +89,8 @@ fn bench(c: &mut Criterion) {
     for n in [1_000usize, 1_000_000] {
         let ch = children(n);
         let chain =
-            Chain { w: ch.iter().map(|x| x.1).collect(), z: ch[1..].iter().map(|x| x.0).collect(), front_end: true };
-        g.bench_function(format!("chain n={n}"), |b| b.iter(|| chain_allocate(black_box(&chain), opts)));
+            Chain { w: ch.iter().map(|x| x.w).collect(), z: ch[1..].iter().map(|x| x.z).collect(), front_end: true };
+        g.bench_function(format!("chain n={n}"), |b| b.iter(|| black_box(&chain).allocate(opts)));
         // A complete 10-ary tree with about n nodes.
         let depth = if n == 1_000 { 2 } else { 5 };
         let Ok(tree) = Tree::kary(KaryTree { w: 1.0, z: 0.1, front_end: true, k: 10, depth }) else { return };
@@ -102,21 +99,21 @@ fn bench(c: &mut Criterion) {
     let costs = MeshCosts::linear(1.0, 0.01);
     g.bench_function("mesh 1000x1000 layers + allocation", |b| {
         b.iter(|| {
-            layers_mesh2d(1000, 1000, (500, 500), false)
+            Layers::mesh2d(1000, 1000, (500, 500), false)
                 .and_then(|l| layered_allocate(&l, &PortPreset::AllPort, costs, opts))
         })
     });
-    if let Ok(l) = layers_mesh2d(1000, 1000, (500, 500), false) {
+    if let Ok(l) = Layers::mesh2d(1000, 1000, (500, 500), false) {
         g.bench_function("mesh 1000x1000 allocation only", |b| {
             b.iter(|| layered_allocate(black_box(&l), &PortPreset::AllPort, costs, opts))
         });
     }
-    let ch = children(100_000);
-    let star = Star::new(root, &ch);
-    if let Ok(alloc) = star_allocate(star, opts) {
-        g.bench_function("engine star n=100000", |b| {
-            b.iter(|| star_simulate(black_box(star), &alloc, CostScale::unit()))
-        });
+    if let Ok(star) = Star::new(root, children(100_000)) {
+        if let Ok(alloc) = star.allocate(opts) {
+            g.bench_function("engine star n=100000", |b| {
+                b.iter(|| black_box(&star).simulate(&alloc, CostScale::unit()))
+            });
+        }
     }
     g.finish();
 }

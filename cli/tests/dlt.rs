@@ -191,7 +191,7 @@ fn bad_files_are_refused_naming_the_file() {
         ("malformed.json", r#"{"root": "#, "not a star network description"),
         ("empty.json", "", "not a star network description"),
         ("nan.json", r#"{"root": {"FrontEnd": {"w": NaN}}, "children": []}"#, "nan.json"),
-        ("negative.json", r#"{"root": "NonComputing", "children": [[0.5, -1.0]]}"#, "child w[0] must be > 0, got -1"),
+        ("negative.json", r#"{"root": "NonComputing", "children": [[0.5, -1.0]]}"#, "worker w[0] must be > 0, got -1"),
         (
             "root.json",
             r#"{"root": {"NoFrontEnd": {"w": -2.0}}, "children": [[0.5, 1.0]]}"#,

@@ -8,7 +8,7 @@ use loadbal::dlt::unaware::{
     probe_times_linear, pure_dlt, run_chain,
 };
 
-use loadbal::dlt::{Chain, Options, chain_allocate};
+use loadbal::dlt::{Chain, Options};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::rand::Rng;
 
@@ -296,7 +296,7 @@ impl ChainReading {
     }
 
     /// The duration of a single-installment distribution of `x` over `chain` from its root, with
-    /// or without front-ends (`loadbal::dlt::chain_allocate`).
+    /// or without front-ends (`loadbal::dlt::Chain::allocate`).
     fn distribution(&self, chain: &Chain, x: f64, cfg: &ChainConfig) -> Result<f64, UnawareError> {
         if self.front_end {
             return Ok(chain_distribution(chain, x, cfg.scale)?.duration);
@@ -305,7 +305,7 @@ impl ChainReading {
             return Ok(0.0);
         }
         let daisy = Chain { w: chain.w.to_vec(), z: chain.z.to_vec(), front_end: false };
-        Ok(chain_allocate(&daisy, Options::load(x).with_scale(cfg.scale)).map_err(UnawareError::from)?.makespan)
+        Ok(daisy.allocate(Options::load(x).with_scale(cfg.scale)).map_err(UnawareError::from)?.makespan)
     }
 
     /// T-pure of `chain` under this reading (root idle while it waits for every PTC).

@@ -205,7 +205,7 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
                             ))
                             .context_simulated(
                                 Estimate { mean, std_err: f64::NAN, n: rel.len() as u64 },
-                                "loadbal::dlt::chain_allocate (no front-ends), loadbal::dlt::unaware::probe_times_linear",
+                                "loadbal::dlt::Chain::allocate (no front-ends), loadbal::dlt::unaware::probe_times_linear",
                             ),
                     );
                 }

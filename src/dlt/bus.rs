@@ -4,7 +4,8 @@
 
 use super::error::{DltError, MAX_PROCESSORS, non_negative, size_at_most};
 use super::star::{StarSolution, to_allocation};
-use super::types::{Allocation, Options, Root, RootMode, Star, UniformBus, uniform};
+use super::star_network::{Star, Worker};
+use super::types::{Allocation, Options, Root, RootMode, UniformBus, uniform};
 
 /// Divisible load on a bus with heterogeneous processors (Bataineh, Hsiung & Robertazzi 1994).
 /// The makespan does not depend on the order of the children; they are served in input order
@@ -20,10 +21,10 @@ use super::types::{Allocation, Options, Root, RootMode, Star, UniformBus, unifor
 /// computed through the star's rate form, which also covers `c = 0` (`1/T = Σ 1/a_j`).
 ///
 /// # Accuracy
-/// As [`crate::dlt::star_allocate`]: within `4·n·ε` relative.
+/// As [`Star::allocate`](crate::dlt::Star::allocate): within `4·n·ε` relative.
 ///
 /// # Errors
-/// As [`crate::dlt::star_allocate`].
+/// As [`Star::allocate`](crate::dlt::Star::allocate).
 ///
 /// ```
 /// use loadbal::dlt::{bus_allocate, Options, Root};
@@ -33,8 +34,8 @@ use super::types::{Allocation, Options, Root, RootMode, Star, UniformBus, unifor
 /// ```
 pub fn bus_allocate(root: Root, w_children: &[f64], z: f64, opts: Options) -> Result<Allocation, DltError> {
     non_negative("bus z", 0, z)?;
-    let children: Vec<(f64, f64)> = w_children.iter().map(|&w| (z, w)).collect();
-    super::star_allocate(Star::new(root, &children), opts.with_order(super::OrderPolicy::AsGiven))
+    let workers: Vec<Worker> = w_children.iter().map(|&w| Worker { w, z }).collect();
+    Star::new(root, workers)?.allocate(opts.with_order(super::OrderPolicy::AsGiven))
 }
 
 /// `1 − k^n` with `k = 1/(1 + σ)`, without cancellation for tiny σ.
@@ -47,88 +48,91 @@ fn kn(ratio: f64, n: f64) -> f64 {
     (-n * ratio.ln_1p()).exp()
 }
 
-/// Homogeneous bus: `n` children and the root (when it computes) all of inverse speed `w`, bus
-/// inverse speed `z` (Bataineh, Hsiung & Robertazzi 1994: a geometric closed form).
-/// `opts.order` is not consulted.
-///
-/// # Formula
-/// ```text
-/// σ = z·T_cm/(w·T_cp),  k = 1/(1 + σ),  a = w·T_cp
-/// front-end:     α_0 = (1 − k)/(1 − k^{n+1}),  α_i = α_0·k^i,  T = a·α_0
-/// no front-end:  T = a·σ/(1 − (1 − σ)·k^n),  α_i = T·k^{i−1}/(a + c),  α_0 = k^n·T/a  (σ < 1;
-///                for σ ≥ 1 the root computes alone, T = a)
-/// non-computing: α_i = (1 − k)·k^{i−1}/(1 − k^n),  T = a·σ/(1 − k^n)
-/// σ = 0: equal shares.   All loads and T times L.
-/// ```
-///
-/// # Accuracy
-/// `1 − k^n` is computed as `−expm1(−n·ln(1 + σ))`, so there is no cancellation for small σ:
-/// the makespan and shares are within 1e-14 relative for any `n ≤ 2^27` and σ over
-/// 1e-12..1e12; the tests measure at most 4e-15 against 50-digit references.
-///
-/// # Errors
-/// [`DltError::NonPositive`] for `w ≤ 0` or a bad load/scale, [`DltError::Negative`] for
-/// `z < 0`, [`DltError::Empty`] for a non-computing root with `n = 0`, [`DltError::TooLarge`]
-/// for `n` above [`MAX_PROCESSORS`] (use [`bus_speedup`] for the makespan alone).
-///
-/// ```
-/// use loadbal::dlt::{bus_homogeneous, Options, RootMode, UniformBus};
-/// // One worker behind a control unit: T = (c + a)·L.
-/// let bus = UniformBus { root: RootMode::NonComputing, w: 1.0, z: 0.25, n: 1 };
-/// let s = bus_homogeneous(bus, Options::load(2.0)).unwrap();
-/// assert!((s.makespan - 2.5).abs() < 1e-15);
-/// ```
-pub fn bus_homogeneous(bus: UniformBus, opts: Options) -> Result<Allocation, DltError> {
-    let UniformBus { root, w, z, n } = bus;
-    uniform(w, z, &opts)?;
-    if root == RootMode::NonComputing && n == 0 {
-        return Err(DltError::Empty { what: "a non-computing root without children" });
-    }
-    let n = size_at_most("bus workers n", n, MAX_PROCESSORS)?;
-    let scale = opts.scale;
-    let a = w * scale.t_cp;
-    let c = z * scale.t_cm;
-    let ratio = c / a;
-    let nf = n as f64;
-    let geometric =
-        |first: f64, from: f64| -> Vec<f64> { (0..n).map(|i| first * kn(ratio, i as f64 + from)).collect() };
-    let s = if ratio == 0.0 {
-        let (m, root_share) = match root {
-            RootMode::NonComputing => (nf, 0.0),
-            _ => (nf + 1.0, 1.0 / (nf + 1.0)),
-        };
-        StarSolution { t: a / m, alpha_root: root_share, alpha: vec![1.0 / m; n], order: (0..n).collect() }
-    } else {
-        match root {
-            RootMode::FrontEnd => {
-                let a0 = (ratio / (1.0 + ratio)) / one_minus_kn(ratio, nf + 1.0);
-                StarSolution { t: a * a0, alpha_root: a0, alpha: geometric(a0, 1.0), order: (0..n).collect() }
-            }
-            RootMode::NoFrontEnd if ratio >= 1.0 => {
-                StarSolution { t: a, alpha_root: 1.0, alpha: vec![0.0; n], order: Vec::new() }
-            }
-            RootMode::NoFrontEnd => {
-                let t = a * ratio / (one_minus_kn(ratio, nf) + ratio * kn(ratio, nf));
-                StarSolution {
-                    t,
-                    alpha_root: kn(ratio, nf) * t / a,
-                    alpha: geometric(t / (a + c), 0.0),
-                    order: (0..n).collect(),
-                }
-            }
-            RootMode::NonComputing => {
-                let d = one_minus_kn(ratio, nf);
-                let first = (ratio / (1.0 + ratio)) / d;
-                StarSolution {
-                    t: a * ratio / d,
-                    alpha_root: 0.0,
-                    alpha: geometric(first, 0.0),
-                    order: (0..n).collect(),
-                }
-            }
+impl UniformBus {
+    /// Homogeneous bus: `n` children and the root (when it computes) all of inverse speed `w`, bus
+    /// inverse speed `z` (Bataineh, Hsiung & Robertazzi 1994: a geometric closed form).
+    /// `opts.order` is not consulted.
+    ///
+    /// # Formula
+    /// ```text
+    /// σ = z·T_cm/(w·T_cp),  k = 1/(1 + σ),  a = w·T_cp
+    /// front-end:     α_0 = (1 − k)/(1 − k^{n+1}),  α_i = α_0·k^i,  T = a·α_0
+    /// no front-end:  T = a·σ/(1 − (1 − σ)·k^n),  α_i = T·k^{i−1}/(a + c),  α_0 = k^n·T/a  (σ < 1;
+    ///                for σ ≥ 1 the root computes alone, T = a)
+    /// non-computing: α_i = (1 − k)·k^{i−1}/(1 − k^n),  T = a·σ/(1 − k^n)
+    /// σ = 0: equal shares.   All loads and T times L.
+    /// ```
+    ///
+    /// # Accuracy
+    /// `1 − k^n` is computed as `−expm1(−n·ln(1 + σ))`, so there is no cancellation for small σ:
+    /// the makespan and shares are within 1e-14 relative for any `n ≤ 2^27` and σ over
+    /// 1e-12..1e12; the tests measure at most 4e-15 against 50-digit references.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`] for `w ≤ 0` or a bad load/scale, [`DltError::Negative`] for
+    /// `z < 0`, [`DltError::Empty`] for a non-computing root with `n = 0`, [`DltError::TooLarge`]
+    /// for `n` above [`MAX_PROCESSORS`] (use [`bus_speedup`] for the makespan alone).
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, RootMode, UniformBus};
+    /// // One worker behind a control unit: T = (c + a)·L.
+    /// let bus = UniformBus { root: RootMode::NonComputing, w: 1.0, z: 0.25, n: 1 };
+    /// let s = bus.allocate(Options::load(2.0)).unwrap();
+    /// assert!((s.makespan - 2.5).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
+        let bus = *self;
+        let UniformBus { root, w, z, n } = bus;
+        uniform(w, z, &opts)?;
+        if root == RootMode::NonComputing && n == 0 {
+            return Err(DltError::Empty { what: "a non-computing root without children" });
         }
-    };
-    to_allocation(s, root, scale, opts.load).checked()
+        let n = size_at_most("bus workers n", n, MAX_PROCESSORS)?;
+        let scale = opts.scale;
+        let a = w * scale.t_cp;
+        let c = z * scale.t_cm;
+        let ratio = c / a;
+        let nf = n as f64;
+        let geometric =
+            |first: f64, from: f64| -> Vec<f64> { (0..n).map(|i| first * kn(ratio, i as f64 + from)).collect() };
+        let s = if ratio == 0.0 {
+            let (m, root_share) = match root {
+                RootMode::NonComputing => (nf, 0.0),
+                _ => (nf + 1.0, 1.0 / (nf + 1.0)),
+            };
+            StarSolution { t: a / m, alpha_root: root_share, alpha: vec![1.0 / m; n], order: (0..n).collect() }
+        } else {
+            match root {
+                RootMode::FrontEnd => {
+                    let a0 = (ratio / (1.0 + ratio)) / one_minus_kn(ratio, nf + 1.0);
+                    StarSolution { t: a * a0, alpha_root: a0, alpha: geometric(a0, 1.0), order: (0..n).collect() }
+                }
+                RootMode::NoFrontEnd if ratio >= 1.0 => {
+                    StarSolution { t: a, alpha_root: 1.0, alpha: vec![0.0; n], order: Vec::new() }
+                }
+                RootMode::NoFrontEnd => {
+                    let t = a * ratio / (one_minus_kn(ratio, nf) + ratio * kn(ratio, nf));
+                    StarSolution {
+                        t,
+                        alpha_root: kn(ratio, nf) * t / a,
+                        alpha: geometric(t / (a + c), 0.0),
+                        order: (0..n).collect(),
+                    }
+                }
+                RootMode::NonComputing => {
+                    let d = one_minus_kn(ratio, nf);
+                    let first = (ratio / (1.0 + ratio)) / d;
+                    StarSolution {
+                        t: a * ratio / d,
+                        alpha_root: 0.0,
+                        alpha: geometric(first, 0.0),
+                        order: (0..n).collect(),
+                    }
+                }
+            }
+        };
+        to_allocation(s, root, scale, opts.load).checked()
+    }
 }
 
 /// Speedup `a/T` of a homogeneous bus with `n` children at `σ = c/a` (Bataineh, Hsiung &

@@ -27,71 +27,74 @@ fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
     aeq
 }
 
-/// Divisible load on a linear chain `P_1 – … – P_n` whose boundary processor `P_1` holds the
-/// load (equivalent-processor recursion of Bharadwaj et al. 1996; Jia, eqs. (2.15)–(2.16) with
-/// a front-end). `chain.z[i]` is the link between processors `i` and `i + 1` (0-based), so
-/// `z.len() = w.len() − 1`. Without front-ends the chain is cut at the first link with
-/// `c_i ≥ a_i`. `opts.order` is not consulted.
-///
-/// # Formula
-/// ```text
-/// a_eq(n) = a_n
-/// front-end:    1/a_eq(i) = 1/a_i + 1/(c_i + a_eq(i+1))
-/// no front-end: a_eq(i) = a_i·(c_i + a_eq(i+1))/(a_i + a_eq(i+1)) if c_i < a_i, else a_i (cut)
-/// T = a_eq(1)·L;  B_1 = L;  FE: α_i = B_i·a_eq(i)/a_i;  noFE: α_i = B_i·a_eq(i+1)/(a_i + a_eq(i+1));
-/// B_{i+1} = B_i − α_i
-/// ```
-/// `P_i` receives the block `B_i`, keeps `α_i` and forwards the rest; `a_eq(i)` is the time per
-/// unit of load of the sub-chain `P_i … P_n` seen as one processor.
-///
-/// # Accuracy
-/// Sums and products of positive terms: within `4·n·ε` relative; against 50-digit references
-/// the tests measure at most 3e-15 (`tests/dlt/dlt_references.rs`).
-///
-/// # Errors
-/// [`DltError::Empty`] for no processors, [`DltError::LengthMismatch`] for the links, and bad
-/// values (`w ≤ 0`, `z < 0`, NaN, bad scale or load).
-///
-/// ```
-/// use loadbal::dlt::{chain_allocate, Chain, Options};
-/// // Two processors, c = a = 1, front-end: T = 1/(1 + 1/2) = 2/3.
-/// let s = chain_allocate(&Chain { w: vec![1.0, 1.0], z: vec![1.0], front_end: true }, Options::default()).unwrap();
-/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn chain_allocate(chain: &Chain, opts: Options) -> Result<Allocation, DltError> {
-    let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
-    opts.check()?;
-    let scale = opts.scale;
-    chain_lengths(w, z)?;
-    all_checked("chain w", w, positive)?;
-    all_checked("chain z", z, non_negative)?;
-    let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp).collect();
-    let c: Vec<f64> = z.iter().map(|x| x * scale.t_cm).collect();
-    let n = a.len();
-    let aeq = suffix_aeq(&a, &c, front_end);
-    let mut alpha = vec![0.0; n];
-    let mut b = 1.0;
-    for i in 0..n {
-        if i == n - 1 || (!front_end && c[i] >= a[i]) {
-            alpha[i] = b;
-            break;
+impl Chain {
+    /// Divisible load on a linear chain `P_1 – … – P_n` whose boundary processor `P_1` holds the
+    /// load (equivalent-processor recursion of Bharadwaj et al. 1996; Jia, eqs. (2.15)–(2.16) with
+    /// a front-end). `chain.z[i]` is the link between processors `i` and `i + 1` (0-based), so
+    /// `z.len() = w.len() − 1`. Without front-ends the chain is cut at the first link with
+    /// `c_i ≥ a_i`. `opts.order` is not consulted.
+    ///
+    /// # Formula
+    /// ```text
+    /// a_eq(n) = a_n
+    /// front-end:    1/a_eq(i) = 1/a_i + 1/(c_i + a_eq(i+1))
+    /// no front-end: a_eq(i) = a_i·(c_i + a_eq(i+1))/(a_i + a_eq(i+1)) if c_i < a_i, else a_i (cut)
+    /// T = a_eq(1)·L;  B_1 = L;  FE: α_i = B_i·a_eq(i)/a_i;  noFE: α_i = B_i·a_eq(i+1)/(a_i + a_eq(i+1));
+    /// B_{i+1} = B_i − α_i
+    /// ```
+    /// `P_i` receives the block `B_i`, keeps `α_i` and forwards the rest; `a_eq(i)` is the time per
+    /// unit of load of the sub-chain `P_i … P_n` seen as one processor.
+    ///
+    /// # Accuracy
+    /// Sums and products of positive terms: within `4·n·ε` relative; against 50-digit references
+    /// the tests measure at most 3e-15 (`tests/dlt/dlt_references.rs`).
+    ///
+    /// # Errors
+    /// [`DltError::Empty`] for no processors, [`DltError::LengthMismatch`] for the links, and bad
+    /// values (`w ≤ 0`, `z < 0`, NaN, bad scale or load).
+    ///
+    /// ```
+    /// use loadbal::dlt::{Chain, Options};
+    /// // Two processors, c = a = 1, front-end: T = 1/(1 + 1/2) = 2/3.
+    /// let s = (Chain { w: vec![1.0, 1.0], z: vec![1.0], front_end: true }).allocate(Options::default()).unwrap();
+    /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
+        let chain = self;
+        let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
+        opts.check()?;
+        let scale = opts.scale;
+        chain_lengths(w, z)?;
+        all_checked("chain w", w, positive)?;
+        all_checked("chain z", z, non_negative)?;
+        let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp).collect();
+        let c: Vec<f64> = z.iter().map(|x| x * scale.t_cm).collect();
+        let n = a.len();
+        let aeq = suffix_aeq(&a, &c, front_end);
+        let mut alpha = vec![0.0; n];
+        let mut b = 1.0;
+        for i in 0..n {
+            if i == n - 1 || (!front_end && c[i] >= a[i]) {
+                alpha[i] = b;
+                break;
+            }
+            if front_end {
+                alpha[i] = b * aeq[i] / a[i];
+                b = flush(b * aeq[i] / (c[i] + aeq[i + 1]));
+            } else {
+                alpha[i] = b * aeq[i + 1] / (a[i] + aeq[i + 1]);
+                b = flush(b * a[i] / (a[i] + aeq[i + 1]));
+            }
+            if b == 0.0 {
+                break;
+            }
         }
-        if front_end {
-            alpha[i] = b * aeq[i] / a[i];
-            b = flush(b * aeq[i] / (c[i] + aeq[i + 1]));
-        } else {
-            alpha[i] = b * aeq[i + 1] / (a[i] + aeq[i + 1]);
-            b = flush(b * a[i] / (a[i] + aeq[i + 1]));
-        }
-        if b == 0.0 {
-            break;
-        }
+        let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
+        let send_order = (1..n).filter(|&i| participating[i]).collect();
+        Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
+            .scaled(opts.load)
+            .checked()
     }
-    let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
-    let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
-        .scaled(opts.load)
-        .checked()
 }
 
 /// `θ = arccosh(1 + σ/2)` without the rounding of `1 + σ/2` for tiny σ.
@@ -115,81 +118,84 @@ fn time_nofe(ratio: f64, nf: f64) -> f64 {
     s * (1.0 + rn) / -(nf * lr).exp_m1()
 }
 
-/// Homogeneous chain of `n` processors (all `w`, all links `z`), boundary originator
-/// (Bharadwaj et al. 1996, closed forms in the stable `e^{−θ}` form). `opts.order` is not
-/// consulted.
-///
-/// # Formula
-/// ```text
-/// σ = c/a.  Front-end: θ = arccosh(1 + σ/2),  B_i = sinh((n+1−i)θ)/sinh(nθ)
-///                       = e^{−(i−1)θ}·(1 − e^{−2(n+1−i)θ})/(1 − e^{−2nθ})
-/// No front-end (σ < 1): r = (1 − √σ)/(1 + √σ),  B_i = (1 + √σ)^{−(i−1)}·(1 − r^{n+1−i})/(1 − r^n)
-///                       (σ ≥ 1: P_1 alone, T = a)
-/// α_i = B_i − B_{i+1};  T = a·α_1 (FE) or a·√σ·(1 + r^n)/(1 − r^n) (noFE);  σ = 0: α_i = 1/n
-/// ```
-///
-/// # Accuracy
-/// The makespan is within 1e-14 relative for σ over 1e-12..1e12 and any `n ≤ 2^27` (no
-/// difference of nearly equal blocks enters it); a share `α_i = B_i − B_{i+1}` is within
-/// `1e-15·B_i/α_i` relative. The tests measure at most 5e-15 on the makespan against 50-digit
-/// references.
-///
-/// # Errors
-/// [`DltError::Empty`] for `n = 0`; bad `w`, `z`, scale or load; [`DltError::TooLarge`] for `n`
-/// above [`MAX_PROCESSORS`] (use [`chain_speedup`] for the makespan alone).
-///
-/// ```
-/// use loadbal::dlt::{chain_homogeneous, Options, UniformChain};
-/// // n = 2, c = a = 1, front-end: B_2 = sinh θ/sinh 2θ = 1/(2 cosh θ) = 1/3, T = 2/3.
-/// let s = chain_homogeneous(UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true }, Options::default()).unwrap();
-/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn chain_homogeneous(chain: UniformChain, opts: Options) -> Result<Allocation, DltError> {
-    let UniformChain { w, z, n, front_end } = chain;
-    uniform(w, z, &opts)?;
-    if n == 0 {
-        return Err(DltError::Empty { what: "a chain with no processors" });
+impl UniformChain {
+    /// Homogeneous chain of `n` processors (all `w`, all links `z`), boundary originator
+    /// (Bharadwaj et al. 1996, closed forms in the stable `e^{−θ}` form). `opts.order` is not
+    /// consulted.
+    ///
+    /// # Formula
+    /// ```text
+    /// σ = c/a.  Front-end: θ = arccosh(1 + σ/2),  B_i = sinh((n+1−i)θ)/sinh(nθ)
+    ///                       = e^{−(i−1)θ}·(1 − e^{−2(n+1−i)θ})/(1 − e^{−2nθ})
+    /// No front-end (σ < 1): r = (1 − √σ)/(1 + √σ),  B_i = (1 + √σ)^{−(i−1)}·(1 − r^{n+1−i})/(1 − r^n)
+    ///                       (σ ≥ 1: P_1 alone, T = a)
+    /// α_i = B_i − B_{i+1};  T = a·α_1 (FE) or a·√σ·(1 + r^n)/(1 − r^n) (noFE);  σ = 0: α_i = 1/n
+    /// ```
+    ///
+    /// # Accuracy
+    /// The makespan is within 1e-14 relative for σ over 1e-12..1e12 and any `n ≤ 2^27` (no
+    /// difference of nearly equal blocks enters it); a share `α_i = B_i − B_{i+1}` is within
+    /// `1e-15·B_i/α_i` relative. The tests measure at most 5e-15 on the makespan against 50-digit
+    /// references.
+    ///
+    /// # Errors
+    /// [`DltError::Empty`] for `n = 0`; bad `w`, `z`, scale or load; [`DltError::TooLarge`] for `n`
+    /// above [`MAX_PROCESSORS`] (use [`chain_speedup`] for the makespan alone).
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, UniformChain};
+    /// // n = 2, c = a = 1, front-end: B_2 = sinh θ/sinh 2θ = 1/(2 cosh θ) = 1/3, T = 2/3.
+    /// let s = (UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true }).allocate(Options::default()).unwrap();
+    /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
+        let chain = *self;
+        let UniformChain { w, z, n, front_end } = chain;
+        uniform(w, z, &opts)?;
+        if n == 0 {
+            return Err(DltError::Empty { what: "a chain with no processors" });
+        }
+        let n = size_at_most("chain processors n", n, MAX_PROCESSORS)?;
+        let scale = opts.scale;
+        let a = w * scale.t_cp;
+        let ratio = z * scale.t_cm / a;
+        let nf = n as f64;
+        // B_i for i = 1..=n+1 (index i − 1).
+        let blocks: Vec<f64> = if ratio == 0.0 {
+            (0..=n).map(|i| (nf - i as f64) / nf).collect()
+        } else if front_end {
+            let th = theta(ratio);
+            let den = -(-2.0 * nf * th).exp_m1();
+            (0..=n).map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den).collect()
+        } else if ratio >= 1.0 {
+            (0..=n).map(|i| if i == 0 { 1.0 } else { 0.0 }).collect()
+        } else {
+            let s = ratio.sqrt();
+            let lr = (-s).ln_1p() - s.ln_1p();
+            let den = -(nf * lr).exp_m1();
+            (0..=n).map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den).collect()
+        };
+        let mut alpha: Vec<f64> = (0..n).map(|i| blocks[i] - blocks[i + 1]).collect();
+        let t = if ratio == 0.0 {
+            a / nf
+        } else if front_end {
+            alpha[0] = first_share_fe(theta(ratio), nf);
+            a * alpha[0]
+        } else if n == 1 || ratio >= 1.0 {
+            a
+        } else {
+            a * time_nofe(ratio, nf)
+        };
+        let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
+        let send_order = (1..n).filter(|&i| participating[i]).collect();
+        Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }
+            .scaled(opts.load)
+            .checked()
     }
-    let n = size_at_most("chain processors n", n, MAX_PROCESSORS)?;
-    let scale = opts.scale;
-    let a = w * scale.t_cp;
-    let ratio = z * scale.t_cm / a;
-    let nf = n as f64;
-    // B_i for i = 1..=n+1 (index i − 1).
-    let blocks: Vec<f64> = if ratio == 0.0 {
-        (0..=n).map(|i| (nf - i as f64) / nf).collect()
-    } else if front_end {
-        let th = theta(ratio);
-        let den = -(-2.0 * nf * th).exp_m1();
-        (0..=n).map(|i| (-(i as f64) * th).exp() * -(-2.0 * (nf - i as f64) * th).exp_m1() / den).collect()
-    } else if ratio >= 1.0 {
-        (0..=n).map(|i| if i == 0 { 1.0 } else { 0.0 }).collect()
-    } else {
-        let s = ratio.sqrt();
-        let lr = (-s).ln_1p() - s.ln_1p();
-        let den = -(nf * lr).exp_m1();
-        (0..=n).map(|i| (-(i as f64) * s.ln_1p()).exp() * -((nf - i as f64) * lr).exp_m1() / den).collect()
-    };
-    let mut alpha: Vec<f64> = (0..n).map(|i| blocks[i] - blocks[i + 1]).collect();
-    let t = if ratio == 0.0 {
-        a / nf
-    } else if front_end {
-        alpha[0] = first_share_fe(theta(ratio), nf);
-        a * alpha[0]
-    } else if n == 1 || ratio >= 1.0 {
-        a
-    } else {
-        a * time_nofe(ratio, nf)
-    };
-    let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
-    let send_order = (1..n).filter(|&i| participating[i]).collect();
-    Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }
-        .scaled(opts.load)
-        .checked()
 }
 
 /// Speedup `a/T` of a homogeneous chain of `n` processors with a boundary originator, in O(1)
-/// time for any `n` (the makespan of [`chain_homogeneous`] without its shares).
+/// time for any `n` (the makespan of [`UniformChain::allocate`] without its shares).
 ///
 /// # Formula
 /// ```text
@@ -307,7 +313,7 @@ pub struct InteriorChain<'a> {
 /// As [`crate::dlt::tree_allocate`]: within `4·n·ε` relative.
 ///
 /// # Errors
-/// As [`chain_allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
+/// As [`Chain::allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
 /// originator (not modelled).
 ///
 /// ```
@@ -389,49 +395,56 @@ pub fn chain_interior_speedup_limit(ratio: f64, ports: Ports) -> Result<f64, Dlt
     })
 }
 
-/// Executes a boundary-chain allocation on the event engine: `P_i` receives its block
-/// `B_i = Σ_{k≥i} α_k`, forwards `B_{i+1}` and computes `α_i` (meanwhile with a front-end,
-/// afterwards without).
-///
-/// # Errors
-/// As [`chain_allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit the chain.
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{chain_allocate, chain_simulate, CostScale, Chain, Options};
-/// let chain = Chain { w: vec![1.0, 2.0, 1.5], z: vec![0.5, 0.3], front_end: true };
-/// let a = chain_allocate(&chain, Options::default()).unwrap();
-/// let t = chain_simulate(&chain, &a, CostScale::unit()).unwrap();
-/// assert!(t.finish_spread(a.makespan) < 1e-12);
-/// ```
-pub fn chain_simulate(chain: &Chain, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
-    let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
-    let tree = Tree::chain(w, z, front_end)?;
-    if alloc.alpha.len() != w.len() {
-        return Err(DltError::LengthMismatch { what: "chain allocation", expected: w.len(), got: alloc.alpha.len() });
+impl Chain {
+    /// Executes a boundary-chain allocation on the event engine: `P_i` receives its block
+    /// `B_i = Σ_{k≥i} α_k`, forwards `B_{i+1}` and computes `α_i` (meanwhile with a front-end,
+    /// afterwards without).
+    ///
+    /// # Errors
+    /// As [`Chain::allocate`], plus [`DltError::LengthMismatch`] if `alloc` does not fit the chain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, Chain, Options};
+    /// let chain = Chain { w: vec![1.0, 2.0, 1.5], z: vec![0.5, 0.3], front_end: true };
+    /// let a = chain.allocate(Options::default()).unwrap();
+    /// let t = chain.simulate(&a, CostScale::unit()).unwrap();
+    /// assert!(t.finish_spread(a.makespan) < 1e-12);
+    /// ```
+    pub fn simulate(&self, alloc: &Allocation, scale: CostScale) -> Result<Trace, DltError> {
+        let chain = self;
+        let (w, z, front_end) = (&chain.w[..], &chain.z[..], chain.front_end);
+        let tree = Tree::chain(w, z, front_end)?;
+        if alloc.alpha.len() != w.len() {
+            return Err(DltError::LengthMismatch {
+                what: "chain allocation",
+                expected: w.len(),
+                got: alloc.alpha.len(),
+            });
+        }
+        let nodes = tree
+            .nodes()
+            .iter()
+            .map(|t| Node::computing(t.parent, t.z, t.w.unwrap_or(1.0)).with_front_end(front_end))
+            .collect();
+        let net = Network::new(nodes, scale)?;
+        let n = w.len();
+        let mut blocks = vec![0.0; n + 1];
+        for i in (0..n).rev() {
+            blocks[i] = blocks[i + 1] + alloc.alpha[i];
+        }
+        let plans: Vec<Vec<Action>> = (0..n)
+            .map(|i| {
+                let mut p = Vec::new();
+                if i + 1 < n && blocks[i + 1] > 0.0 {
+                    p.push(Action::Send { to: i + 1, amount: blocks[i + 1] });
+                }
+                if alloc.alpha[i] > 0.0 {
+                    p.push(Action::Compute { amount: alloc.alpha[i] });
+                }
+                p
+            })
+            .collect();
+        simulate(&net, &plans)
     }
-    let nodes = tree
-        .nodes()
-        .iter()
-        .map(|t| Node::computing(t.parent, t.z, t.w.unwrap_or(1.0)).with_front_end(front_end))
-        .collect();
-    let net = Network::new(nodes, scale)?;
-    let n = w.len();
-    let mut blocks = vec![0.0; n + 1];
-    for i in (0..n).rev() {
-        blocks[i] = blocks[i + 1] + alloc.alpha[i];
-    }
-    let plans: Vec<Vec<Action>> = (0..n)
-        .map(|i| {
-            let mut p = Vec::new();
-            if i + 1 < n && blocks[i + 1] > 0.0 {
-                p.push(Action::Send { to: i + 1, amount: blocks[i + 1] });
-            }
-            if alloc.alpha[i] > 0.0 {
-                p.push(Action::Compute { amount: alloc.alpha[i] });
-            }
-            p
-        })
-        .collect();
-    simulate(&net, &plans)
 }

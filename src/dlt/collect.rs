@@ -4,8 +4,9 @@
 
 use super::engine::{Action, Schedule, Trace, simulate};
 use super::error::{DltError, non_negative};
-use super::star::{star_schedule, validate_children, validate_root};
-use super::types::{Allocation, CostScale, Options, Root, Star};
+use super::star::star_schedule;
+use super::star_network::{Star, Worker};
+use super::types::{Allocation, CostScale, Options, Root};
 
 /// The order in which the root collects the results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,24 +47,11 @@ fn check_mode(root: Root) -> Result<(), DltError> {
 /// ```
 ///
 /// # Accuracy
-/// As [`crate::dlt::star_allocate`]: within `4·n·ε` relative.
-///
-/// # Errors
-/// As [`crate::dlt::star_allocate`]; [`DltError::Negative`] for `δ < 0`;
-/// [`DltError::InvalidArgument`] for a root without a front-end.
-///
-/// ```
-/// use loadbal::dlt::{collect_lifo, Options, Root, Star};
-/// // One worker, c = a = 1, δ = 1: send 1, compute 1, return 1: T = 3.
-/// let s = collect_lifo(Star::new(Root::NonComputing, &[(1.0, 1.0)]), 1.0, Options::default()).unwrap();
-/// assert_eq!(s.makespan, 3.0);
-/// ```
-pub fn collect_lifo(star: Star<'_>, delta: f64, opts: Options) -> Result<Allocation, DltError> {
-    check_mode(star.root)?;
-    non_negative("delta", 0, delta)?;
-    validate_children(star.children)?;
-    let inflated: Vec<(f64, f64)> = star.children.iter().map(|&(z, w)| ((1.0 + delta) * z, w)).collect();
-    super::star_allocate(Star::new(star.root, &inflated), opts)
+/// As [`Star::allocate`]: within `4·n·ε` relative.
+fn collect_lifo(star: &Star, delta: f64, opts: Options) -> Result<Allocation, DltError> {
+    let inflated: Vec<Worker> =
+        star.workers().iter().map(|&Worker { w, z }| Worker { w, z: (1.0 + delta) * z }).collect();
+    Star::new(star.root(), inflated)?.allocate(opts)
 }
 
 /// FIFO result collection with no idle time, children served in the given order (Drozdowski
@@ -79,25 +67,10 @@ pub fn collect_lifo(star: Star<'_>, delta: f64, opts: Options) -> Result<Allocat
 /// # Accuracy
 /// Products and sums of positive terms: within `4·n·ε` relative.
 ///
-/// # Errors
-/// As [`collect_lifo`]; [`DltError::InfeasibleStructure`] when the validity condition fails
-/// (the first return would start before the last send ends); [`DltError::Empty`] without
-/// children; [`DltError::IllConditioned`] if the chained ratios leave the range of `f64`.
-///
-/// ```
-/// use loadbal::dlt::{collect_fifo, Options, Root, Star};
-/// // One worker: FIFO = LIFO, T = (c + a + δc)·L.
-/// let s = collect_fifo(Star::new(Root::NonComputing, &[(1.0, 1.0)]), 0.5, Options::load(2.0)).unwrap();
-/// assert_eq!(s.makespan, 5.0);
-/// ```
-pub fn collect_fifo(star_in_order: Star<'_>, delta: f64, opts: Options) -> Result<Allocation, DltError> {
-    let Star { root, children: children_in_order } = star_in_order;
-    check_mode(root)?;
+fn collect_fifo(star_in_order: &Star, delta: f64, opts: Options) -> Result<Allocation, DltError> {
+    let (root, children_in_order) = (star_in_order.root(), star_in_order.workers());
     opts.check()?;
     let Options { load, scale, .. } = opts;
-    non_negative("delta", 0, delta)?;
-    validate_root(root, children_in_order.len())?;
-    validate_children(children_in_order)?;
     if children_in_order.is_empty() {
         return Err(DltError::Empty { what: "result collection needs children" });
     }
@@ -143,40 +116,91 @@ pub fn collect_fifo(star_in_order: Star<'_>, delta: f64, opts: Options) -> Resul
     .checked()
 }
 
-/// Executes a star allocation with result returns on the event engine: the root sends in
-/// `alloc.send_order`, then collects `δ·α_i` from each worker, in reverse order (LIFO) or in
-/// send order (FIFO). The trace's `makespan` is the end of the last return.
-///
-/// # Errors
-/// As [`crate::dlt::star_simulate`] (the schedule it builds) and [`simulate`].
-///
-/// # Examples
-/// LIFO collection is a star with links (1 + δ)·z: the allocation of that star, executed with
-/// returns, ends its last return at the star's makespan.
-/// ```
-/// use loadbal::dlt::{collect_simulate, star_allocate, CostScale, Options, ReturnOrder, Returns, Root, Star};
-/// let (ch, delta) = ([(0.5, 1.0), (0.3, 2.0)], 0.5);
-/// let inflated: Vec<(f64, f64)> = ch.iter().map(|&(z, w)| ((1.0 + delta) * z, w)).collect();
-/// let a = star_allocate(Star::new(Root::NonComputing, &inflated), Options::default()).unwrap();
-/// let returns = Returns { delta, order: ReturnOrder::Lifo };
-/// let t = collect_simulate(Star::new(Root::NonComputing, &ch), &a, returns, CostScale::unit()).unwrap();
-/// assert!((t.makespan - a.makespan).abs() < 1e-12);
-/// ```
-pub fn collect_simulate(
-    star: Star<'_>,
-    alloc: &Allocation,
-    returns: Returns,
-    scale: CostScale,
-) -> Result<Trace, DltError> {
-    non_negative("delta", 0, returns.delta)?;
-    let Schedule { network: net, mut plans } = star_schedule(star, alloc, scale)?;
-    // The root's computation goes on its own lane (front-end), so appending returns is safe.
-    let mut order = alloc.send_order.clone();
-    if returns.order == ReturnOrder::Lifo {
-        order.reverse();
+impl Star {
+    /// Divisible load on a star whose workers return `returns.delta` units of result per unit
+    /// of load to the root, collected in `returns.order`; the root's single port never overlaps
+    /// sends and returns.
+    ///
+    /// - [`ReturnOrder::Lifo`] (returns in reverse send order, no idle link): exactly the star
+    ///   with `z` replaced by `(1 + δ)·z` (Drozdowski 1997, eq. (6) with no start-up); workers are
+    ///   served in `opts.order`.
+    /// - [`ReturnOrder::Fifo`] (returns in send order, no idle time): workers served in the given
+    ///   order (Drozdowski 1997, eq. (7); `opts.order` is not consulted). Not optimal in general
+    ///   (Beaumont, Marchal & Robert 2005).
+    ///
+    /// # Formula
+    /// ```text
+    /// LIFO: a_i·α_i = ((1 + δ)·c_{i+1} + a_{i+1})·α_{i+1};   T = ((1 + δ)·c_1 + a_1)·α_1 (non-computing root)
+    /// FIFO: (a_i + δ·c_i)·α_i = (c_{i+1} + a_{i+1})·α_{i+1};   T = t_n + (a_n + δ·c_n)·α_n,  t_n = Σ c_j·α_j
+    ///       front-end root: α_0 = T/a_0;   validity: t_1 + a_1·α_1 ≥ t_n
+    /// ```
+    ///
+    /// # Accuracy
+    /// LIFO as [`Star::allocate`]; FIFO products and sums of positive terms: within `4·n·ε`
+    /// relative.
+    ///
+    /// # Errors
+    /// As [`Star::allocate`]; [`DltError::Negative`] for `δ < 0`;
+    /// [`DltError::InvalidArgument`] for a root without a front-end. FIFO:
+    /// [`DltError::InfeasibleStructure`] when the validity condition fails (the first return
+    /// would start before the last send ends); [`DltError::Empty`] without workers;
+    /// [`DltError::IllConditioned`] if the chained ratios leave the range of `f64`.
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, ReturnOrder, Returns, Root, Star, Worker};
+    /// let star = Star::new(Root::NonComputing, vec![Worker { w: 1.0, z: 1.0 }]).unwrap();
+    /// // One worker, c = a = 1, δ = 1: send 1, compute 1, return 1: T = 3.
+    /// let lifo = Returns { delta: 1.0, order: ReturnOrder::Lifo };
+    /// assert_eq!(star.allocate_with_returns(lifo, Options::default()).unwrap().makespan, 3.0);
+    /// // One worker: FIFO = LIFO, T = (c + a + δc)·L.
+    /// let fifo = Returns { delta: 0.5, order: ReturnOrder::Fifo };
+    /// assert_eq!(star.allocate_with_returns(fifo, Options::load(2.0)).unwrap().makespan, 5.0);
+    /// ```
+    pub fn allocate_with_returns(&self, returns: Returns, opts: Options) -> Result<Allocation, DltError> {
+        check_mode(self.root())?;
+        non_negative("delta", 0, returns.delta)?;
+        match returns.order {
+            ReturnOrder::Lifo => collect_lifo(self, returns.delta, opts),
+            ReturnOrder::Fifo => collect_fifo(self, returns.delta, opts),
+        }
     }
-    for p in order {
-        plans[0].push(Action::Collect { from: p, amount: returns.delta * alloc.alpha[p] });
+
+    /// Executes a star allocation with result returns on the event engine: the root sends in
+    /// `alloc.send_order`, then collects `δ·α_i` from each worker, in reverse order (LIFO) or in
+    /// send order (FIFO). The trace's `makespan` is the end of the last return.
+    ///
+    /// # Errors
+    /// As [`Star::simulate`] (the schedule it builds) and [`simulate`].
+    ///
+    /// # Examples
+    /// LIFO collection is a star with links (1 + δ)·z: the allocation of that star, executed with
+    /// returns, ends its last return at the star's makespan.
+    /// ```
+    /// use loadbal::dlt::{CostScale, Options, ReturnOrder, Returns, Root, Star, Worker};
+    /// let (workers, delta) = (vec![Worker { w: 1.0, z: 0.5 }, Worker { w: 2.0, z: 0.3 }], 0.5);
+    /// let inflated: Vec<Worker> = workers.iter().map(|&Worker { w, z }| Worker { w, z: (1.0 + delta) * z }).collect();
+    /// let a = Star::new(Root::NonComputing, inflated).unwrap().allocate(Options::default()).unwrap();
+    /// let returns = Returns { delta, order: ReturnOrder::Lifo };
+    /// let star = Star::new(Root::NonComputing, workers).unwrap();
+    /// let t = star.simulate_with_returns(&a, returns, CostScale::unit()).unwrap();
+    /// assert!((t.makespan - a.makespan).abs() < 1e-12);
+    /// ```
+    pub fn simulate_with_returns(
+        &self,
+        alloc: &Allocation,
+        returns: Returns,
+        scale: CostScale,
+    ) -> Result<Trace, DltError> {
+        non_negative("delta", 0, returns.delta)?;
+        let Schedule { network: net, mut plans } = star_schedule(self, alloc, scale)?;
+        // The root's computation goes on its own lane (front-end), so appending returns is safe.
+        let mut order = alloc.send_order.clone();
+        if returns.order == ReturnOrder::Lifo {
+            order.reverse();
+        }
+        for p in order {
+            plans[0].push(Action::Collect { from: p, amount: returns.delta * alloc.alpha[p] });
+        }
+        simulate(&net, &plans)
     }
-    simulate(&net, &plans)
 }

@@ -35,7 +35,7 @@ impl MeshCosts {
     }
 }
 
-/// The most mesh cells [`layers_mesh3d`] visits (2^30, a few seconds).
+/// The most mesh cells [`Layers::mesh3d`] visits (2^30, a few seconds).
 const MAX_MESH_CELLS: u64 = 1 << 30;
 
 /// Hop-distance layers: `n[l]` processors at distance `l` from the originator and `e[l]` links
@@ -44,7 +44,7 @@ const MAX_MESH_CELLS: u64 = 1 << 30;
 /// # Examples
 /// The 3-cube: C(3, l) processors at distance l, each with l links back.
 /// ```
-/// let l = loadbal::dlt::layers_hypercube(3).unwrap();
+/// let l = loadbal::dlt::Layers::hypercube(3).unwrap();
 /// assert_eq!((l.n.clone(), l.e.clone()), (vec![1, 3, 3, 1], vec![0, 3, 6, 3]));
 /// assert_eq!(l.to_string(), "4 layers: processors [1, 3, 3, 1], links [0, 3, 6, 3]");
 /// ```
@@ -96,129 +96,135 @@ fn accumulate(layers: &mut Layers, d: usize, closer: u64) {
     layers.e[d] += closer;
 }
 
-/// Layers of a `width × height` 2-D mesh (or torus) around `origin = (x, y)`.
-///
-/// # Errors
-/// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it.
-///
-/// ```
-/// use loadbal::dlt::layers_mesh2d;
-/// let l = layers_mesh2d(5, 5, (2, 2), false).unwrap();
-/// assert_eq!(l.n, vec![1, 4, 8, 8, 4]);
-/// assert_eq!(l.e, vec![0, 4, 12, 16, 8]);
-/// ```
-pub fn layers_mesh2d(width: usize, height: usize, origin: (usize, usize), torus: bool) -> Result<Layers, DltError> {
-    layers_mesh3d((width, height, 1), (origin.0, origin.1, 0), torus)
+impl Layers {
+    /// Layers of a `width × height` 2-D mesh (or torus) around `origin = (x, y)`.
+    ///
+    /// # Errors
+    /// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it.
+    ///
+    /// ```
+    /// use loadbal::dlt::Layers;
+    /// let l = Layers::mesh2d(5, 5, (2, 2), false).unwrap();
+    /// assert_eq!(l.n, vec![1, 4, 8, 8, 4]);
+    /// assert_eq!(l.e, vec![0, 4, 12, 16, 8]);
+    /// ```
+    pub fn mesh2d(width: usize, height: usize, origin: (usize, usize), torus: bool) -> Result<Layers, DltError> {
+        Layers::mesh3d((width, height, 1), (origin.0, origin.1, 0), torus)
+    }
 }
 
-/// Layers of an `X × Y × Z` 3-D mesh (or torus) around `origin`.
-///
-/// # Errors
-/// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it;
-/// [`DltError::TooLarge`] for more than 2^30 processors.
-///
-/// ```
-/// use loadbal::dlt::layers_mesh3d;
-/// let l = layers_mesh3d((5, 5, 5), (2, 2, 2), false).unwrap();
-/// assert_eq!(l.n, vec![1, 6, 18, 32, 36, 24, 8]);
-/// assert_eq!(l.e, vec![0, 6, 30, 72, 96, 72, 24]);
-/// ```
-pub fn layers_mesh3d(
-    dims: (usize, usize, usize),
-    origin: (usize, usize, usize),
-    torus: bool,
-) -> Result<Layers, DltError> {
-    let (w, h, d) = dims;
-    if w == 0 || h == 0 || d == 0 {
-        return Err(DltError::InvalidArgument { what: format!("mesh dimensions {dims:?} must be positive") });
-    }
-    let cells = (w as u64).saturating_mul(h as u64).saturating_mul(d as u64);
-    size_at_most("mesh processors", cells, MAX_MESH_CELLS)?;
-    if origin.0 >= w || origin.1 >= h || origin.2 >= d {
-        return Err(DltError::InvalidArgument {
-            what: format!("originator {origin:?} is outside the {w}×{h}×{d} mesh"),
-        });
-    }
-    let mut layers = Layers { n: vec![0], e: vec![0] };
-    let xs: Vec<(usize, u64)> = (0..w).map(|x| axis(x, origin.0, w, torus)).collect();
-    for z in 0..d {
-        let (dz, cz) = axis(z, origin.2, d, torus);
-        for y in 0..h {
-            let (dy, cy) = axis(y, origin.1, h, torus);
-            for &(dx, cx) in &xs {
-                accumulate(&mut layers, dx + dy + dz, cx + cy + cz);
+impl Layers {
+    /// Layers of an `X × Y × Z` 3-D mesh (or torus) around `origin`.
+    ///
+    /// # Errors
+    /// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it;
+    /// [`DltError::TooLarge`] for more than 2^30 processors.
+    ///
+    /// ```
+    /// use loadbal::dlt::Layers;
+    /// let l = Layers::mesh3d((5, 5, 5), (2, 2, 2), false).unwrap();
+    /// assert_eq!(l.n, vec![1, 6, 18, 32, 36, 24, 8]);
+    /// assert_eq!(l.e, vec![0, 6, 30, 72, 96, 72, 24]);
+    /// ```
+    pub fn mesh3d(dims: (usize, usize, usize), origin: (usize, usize, usize), torus: bool) -> Result<Layers, DltError> {
+        let (w, h, d) = dims;
+        if w == 0 || h == 0 || d == 0 {
+            return Err(DltError::InvalidArgument { what: format!("mesh dimensions {dims:?} must be positive") });
+        }
+        let cells = (w as u64).saturating_mul(h as u64).saturating_mul(d as u64);
+        size_at_most("mesh processors", cells, MAX_MESH_CELLS)?;
+        if origin.0 >= w || origin.1 >= h || origin.2 >= d {
+            return Err(DltError::InvalidArgument {
+                what: format!("originator {origin:?} is outside the {w}×{h}×{d} mesh"),
+            });
+        }
+        let mut layers = Layers { n: vec![0], e: vec![0] };
+        let xs: Vec<(usize, u64)> = (0..w).map(|x| axis(x, origin.0, w, torus)).collect();
+        for z in 0..d {
+            let (dz, cz) = axis(z, origin.2, d, torus);
+            for y in 0..h {
+                let (dy, cy) = axis(y, origin.1, h, torus);
+                for &(dx, cx) in &xs {
+                    accumulate(&mut layers, dx + dy + dz, cx + cy + cz);
+                }
             }
         }
+        Ok(layers)
     }
-    Ok(layers)
 }
 
-/// Layers of a `d`-dimensional hypercube: `N_l = C(d, l)`, `E_l = l·C(d, l)`.
-///
-/// # Errors
-/// [`DltError::InvalidArgument`] for `d > 60` (counts overflow).
-///
-/// ```
-/// use loadbal::dlt::layers_hypercube;
-/// assert_eq!(layers_hypercube(3).unwrap().n, vec![1, 3, 3, 1]);
-/// ```
-pub fn layers_hypercube(d: u32) -> Result<Layers, DltError> {
-    if d > 60 {
-        return Err(DltError::InvalidArgument { what: format!("hypercube dimension {d} > 60") });
+impl Layers {
+    /// Layers of a `d`-dimensional hypercube: `N_l = C(d, l)`, `E_l = l·C(d, l)`.
+    ///
+    /// # Errors
+    /// [`DltError::InvalidArgument`] for `d > 60` (counts overflow).
+    ///
+    /// ```
+    /// use loadbal::dlt::Layers;
+    /// assert_eq!(Layers::hypercube(3).unwrap().n, vec![1, 3, 3, 1]);
+    /// ```
+    pub fn hypercube(d: u32) -> Result<Layers, DltError> {
+        if d > 60 {
+            return Err(DltError::InvalidArgument { what: format!("hypercube dimension {d} > 60") });
+        }
+        let mut n = vec![1u64];
+        for l in 1..=u64::from(d) {
+            let prev = n[n.len() - 1];
+            n.push(prev * (u64::from(d) - l + 1) / l);
+        }
+        let e = n.iter().enumerate().map(|(l, &x)| l as u64 * x).collect();
+        Ok(Layers { n, e })
     }
-    let mut n = vec![1u64];
-    for l in 1..=u64::from(d) {
-        let prev = n[n.len() - 1];
-        n.push(prev * (u64::from(d) - l + 1) / l);
-    }
-    let e = n.iter().enumerate().map(|(l, &x)| l as u64 * x).collect();
-    Ok(Layers { n, e })
 }
 
-/// Breadth-first layers of any connected graph given by adjacency lists.
-///
-/// # Errors
-/// [`DltError::InvalidArgument`] for an originator or neighbour index out of range, or a node
-/// the originator cannot reach.
-///
-/// ```
-/// use loadbal::dlt::layers_from_adjacency;
-/// // A 4-cycle from node 0: layers 1, 2, 1 with 2 and 2 links.
-/// let adj = vec![vec![1, 3], vec![0, 2], vec![1, 3], vec![2, 0]];
-/// let l = layers_from_adjacency(&adj, 0).unwrap();
-/// assert_eq!((l.n, l.e), (vec![1, 2, 1], vec![0, 2, 2]));
-/// ```
-pub fn layers_from_adjacency(adj: &[Vec<usize>], origin: usize) -> Result<Layers, DltError> {
-    if origin >= adj.len() {
-        return Err(DltError::InvalidArgument {
-            what: format!("originator {origin} outside a graph of {} nodes", adj.len()),
-        });
-    }
-    let mut dist = vec![usize::MAX; adj.len()];
-    dist[origin] = 0;
-    let mut queue = VecDeque::from([origin]);
-    while let Some(v) = queue.pop_front() {
-        for &u in &adj[v] {
-            if u >= adj.len() {
-                return Err(DltError::InvalidArgument { what: format!("node {v} lists neighbour {u}, out of range") });
-            }
-            if dist[u] == usize::MAX {
-                dist[u] = dist[v] + 1;
-                queue.push_back(u);
+impl Layers {
+    /// Breadth-first layers of any connected graph given by adjacency lists.
+    ///
+    /// # Errors
+    /// [`DltError::InvalidArgument`] for an originator or neighbour index out of range, or a node
+    /// the originator cannot reach.
+    ///
+    /// ```
+    /// use loadbal::dlt::Layers;
+    /// // A 4-cycle from node 0: layers 1, 2, 1 with 2 and 2 links.
+    /// let adj = vec![vec![1, 3], vec![0, 2], vec![1, 3], vec![2, 0]];
+    /// let l = Layers::from_adjacency(&adj, 0).unwrap();
+    /// assert_eq!((l.n, l.e), (vec![1, 2, 1], vec![0, 2, 2]));
+    /// ```
+    pub fn from_adjacency(adj: &[Vec<usize>], origin: usize) -> Result<Layers, DltError> {
+        if origin >= adj.len() {
+            return Err(DltError::InvalidArgument {
+                what: format!("originator {origin} outside a graph of {} nodes", adj.len()),
+            });
+        }
+        let mut dist = vec![usize::MAX; adj.len()];
+        dist[origin] = 0;
+        let mut queue = VecDeque::from([origin]);
+        while let Some(v) = queue.pop_front() {
+            for &u in &adj[v] {
+                if u >= adj.len() {
+                    return Err(DltError::InvalidArgument {
+                        what: format!("node {v} lists neighbour {u}, out of range"),
+                    });
+                }
+                if dist[u] == usize::MAX {
+                    dist[u] = dist[v] + 1;
+                    queue.push_back(u);
+                }
             }
         }
+        if let Some(u) = dist.iter().position(|&d| d == usize::MAX) {
+            return Err(DltError::InvalidArgument {
+                what: format!("node {u} is unreachable from the originator {origin}"),
+            });
+        }
+        let mut layers = Layers { n: vec![0], e: vec![0] };
+        for (v, &d) in dist.iter().enumerate() {
+            let closer = adj[v].iter().filter(|&&u| dist[u] + 1 == d).count() as u64;
+            accumulate(&mut layers, d, closer);
+        }
+        Ok(layers)
     }
-    if let Some(u) = dist.iter().position(|&d| d == usize::MAX) {
-        return Err(DltError::InvalidArgument {
-            what: format!("node {u} is unreachable from the originator {origin}"),
-        });
-    }
-    let mut layers = Layers { n: vec![0], e: vec![0] };
-    for (v, &d) in dist.iter().enumerate() {
-        let closer = adj[v].iter().filter(|&&u| dist[u] + 1 == d).count() as u64;
-        accumulate(&mut layers, d, closer);
-    }
-    Ok(layers)
 }
 
 /// The per-step port parameter `P_l` of the layered model: how many links of step `l` carry
@@ -414,29 +420,31 @@ pub enum MeshKind {
     Mesh3dCentre,
 }
 
-/// Layers `0..=h` of an infinite mesh of the given kind.
-///
-/// # Errors
-/// [`DltError::TooLarge`] for `h` above [`MAX_PROCESSORS`].
-///
-/// ```
-/// use loadbal::dlt::{infinite_mesh_layers, MeshKind};
-/// assert_eq!(infinite_mesh_layers(MeshKind::Mesh2dCentre, 2).unwrap().n, vec![1, 4, 8]);
-/// ```
-pub fn infinite_mesh_layers(kind: MeshKind, h: u64) -> Result<Layers, DltError> {
-    size_at_most("mesh depth h", h, MAX_PROCESSORS)?;
-    let mut n = vec![1u64];
-    let mut e = vec![0u64];
-    for l in 1..=h {
-        let (nl, el) = match kind {
-            MeshKind::Mesh2dCentre => (4 * l, 8 * l - 4),
-            MeshKind::Mesh2dCorner => (l + 1, 2 * l),
-            MeshKind::Mesh3dCentre => (4 * l * l + 2, 12 * l * l - 12 * l + 6),
-        };
-        n.push(nl);
-        e.push(el);
+impl Layers {
+    /// Layers `0..=h` of an infinite mesh of the given kind.
+    ///
+    /// # Errors
+    /// [`DltError::TooLarge`] for `h` above [`MAX_PROCESSORS`].
+    ///
+    /// ```
+    /// use loadbal::dlt::{Layers, MeshKind};
+    /// assert_eq!(Layers::infinite_mesh(MeshKind::Mesh2dCentre, 2).unwrap().n, vec![1, 4, 8]);
+    /// ```
+    pub fn infinite_mesh(kind: MeshKind, h: u64) -> Result<Layers, DltError> {
+        size_at_most("mesh depth h", h, MAX_PROCESSORS)?;
+        let mut n = vec![1u64];
+        let mut e = vec![0u64];
+        for l in 1..=h {
+            let (nl, el) = match kind {
+                MeshKind::Mesh2dCentre => (4 * l, 8 * l - 4),
+                MeshKind::Mesh2dCorner => (l + 1, 2 * l),
+                MeshKind::Mesh3dCentre => (4 * l * l + 2, 12 * l * l - 12 * l + 6),
+            };
+            n.push(nl);
+            e.push(el);
+        }
+        Ok(Layers { n, e })
     }
-    Ok(Layers { n, e })
 }
 
 /// Speedup limit of store-and-forward layered scattering as the mesh grows without bound (no
@@ -445,7 +453,7 @@ pub fn infinite_mesh_layers(kind: MeshKind, h: u64) -> Result<Layers, DltError> 
 ///
 /// # Formula
 /// ```text
-/// S_∞ = lim_{h→∞} a·L/T(h),  T(h) from `layered_allocate` on `infinite_mesh_layers(kind, h)`
+/// S_∞ = lim_{h→∞} a·L/T(h),  T(h) from `layered_allocate` on `Layers::infinite_mesh(kind, h)`
 /// ```
 ///
 /// # Accuracy
@@ -471,7 +479,7 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, ratio: f64, tol
     }
     let speed = |h: u64| -> Result<f64, DltError> {
         let s = layered_allocate(
-            &infinite_mesh_layers(kind, h)?,
+            &Layers::infinite_mesh(kind, h)?,
             ports,
             MeshCosts::linear(1.0, ratio),
             Options::default(),

@@ -7,16 +7,16 @@
 //! # Families
 //! | Network | Functions |
 //! |---|---|
-//! | star / single-level tree | [`star_allocate`] (rate form, participation rule, any order), [`star_product_form`], [`star_rate`], [`star_optimal_order`], [`jia_root_fraction`] (Jia, eqs. (3.11)–(3.12)) |
-//! | bus | [`bus_allocate`], [`bus_homogeneous`], [`bus_speedup`], [`bus_speedup_limit`] |
-//! | linear chain | [`chain_allocate`] (Jia, eqs. (2.15)–(2.16)), [`chain_homogeneous`], [`chain_speedup`], [`chain_speedup_limit`], [`chain_interior`], [`chain_interior_speedup_limit`] |
+//! | star / single-level tree | [`Star`] of [`Worker`]s: [`Star::allocate`] (rate form, participation rule, any order), [`Star::product_form`] (Jia, eqs. (3.11)–(3.12)), [`Star::optimal_order`], [`Star::simulate`] |
+//! | bus | [`bus_allocate`], [`UniformBus::allocate`], [`bus_speedup`], [`bus_speedup_limit`] |
+//! | linear chain | [`Chain::allocate`] (Jia, eqs. (2.15)–(2.16)), [`UniformChain::allocate`], [`chain_speedup`], [`chain_speedup_limit`], [`chain_interior`], [`chain_interior_speedup_limit`] |
 //! | multi-level tree | [`Tree`], [`tree_allocate`] (Jia, eqs. (4.3)–(4.4)), [`tree_equivalent_w`], [`kary_tree_rho`], [`kary_tree_rho_limit`] |
-//! | meshes, tori, hypercubes (a reconstruction) | [`layers_mesh2d`], [`layers_mesh3d`], [`layers_hypercube`], [`layers_from_adjacency`], [`layered_allocate`], [`layered_speedup_limit`], [`circuit_switched_allocate`] |
+//! | meshes, tori, hypercubes (a reconstruction) | [`Layers`] ([`Layers::mesh2d`], [`Layers::mesh3d`], [`Layers::hypercube`], [`Layers::from_adjacency`], [`Layers::infinite_mesh`]), [`layered_allocate`], [`layered_speedup_limit`], [`circuit_switched_allocate`] |
 //! | start-up costs | [`affine_star_allocate`], [`affine_homogeneous`], [`affine_homogeneous_optimal_count`], [`affine_bus_order`] |
-//! | multi-installment | [`multi_installment`], [`multi_installment_limit`], [`umr_rounds`] |
-//! | result collection | [`collect_lifo`], [`collect_fifo`] |
+//! | multi-installment | [`UniformStar::multi_installment`], [`UniformStar::multi_installment_limit`], [`UniformStar::umr_rounds`], [`UniformStar::simulate_installments`] |
+//! | result collection | [`Star::allocate_with_returns`] with [`Returns`] (LIFO or FIFO), [`Star::simulate_with_returns`] |
 //!
-//! Each family has a `*_simulate` (or `*_schedule`) function that executes its allocation on
+//! Each family has a `*_simulate` function (a `simulate` method for the [`Star`]) that executes its allocation on
 //! the [`engine`]; the tests require every participant to finish at the predicted makespan
 //! within 1e-12 relative.
 //!
@@ -29,14 +29,19 @@
 //! speed in [`Root`]; a non-computing root has none.
 //!
 //! ```
-//! use loadbal::dlt::{star_allocate, star_simulate, CostScale, Options, Root, Star};
-//! // A front-end root (w = 2) and three children (z, w): the optimal order serves the fastest
-//! // link first; T = 0.64 and α = (0.32, 0.08, 0.2, 0.4).
-//! let star = Star::new(Root::FrontEnd { w: 2.0 }, &[(1.0, 4.0), (0.2, 3.0), (0.5, 1.0)]);
-//! let s = star_allocate(star, Options::default()).unwrap();
+//! use loadbal::dlt::{CostScale, Options, Root, Star, Worker};
+//! // A front-end root (w = 2) and three workers: the optimal order serves the fastest link
+//! // first; T = 0.64, the root computes 0.32 and the workers 0.08, 0.2, 0.4.
+//! let workers = vec![Worker { w: 4.0, z: 1.0 }, Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }];
+//! let star = Star::new(Root::FrontEnd { w: 2.0 }, workers).unwrap();
+//! let s = star.allocate(Options::default()).unwrap();
 //! assert!((s.makespan - 0.64).abs() < 1e-15);
+//! assert!((s.root_share() - 0.32).abs() < 1e-15);
+//! for (got, want) in s.worker_shares().iter().zip([0.08, 0.2, 0.4]) {
+//!     assert!((got - want).abs() < 1e-15);
+//! }
 //! assert_eq!(s.send_order, vec![2, 3, 1]);
-//! let trace = star_simulate(star, &s, CostScale::unit()).unwrap();
+//! let trace = star.simulate(&s, CostScale::unit()).unwrap();
 //! assert!(trace.finish_spread(s.makespan) < 1e-12);
 //! ```
 //!
@@ -58,21 +63,21 @@ mod types;
 
 pub use error::{DltError, MAX_PROCESSORS};
 pub use types::{
-    Allocation, Chain, CostScale, Options, OrderPolicy, Ports, Root, RootMode, Star, UniformBus, UniformChain,
-    UniformStar,
+    Allocation, Chain, CostScale, Options, OrderPolicy, Ports, Root, RootMode, UniformBus, UniformChain, UniformStar,
 };
 mod radix;
 mod star;
+mod star_network;
 mod star_solve;
-pub use star::{jia_root_fraction, star_allocate, star_optimal_order, star_product_form, star_rate, star_simulate};
+pub use star_network::{Star, Worker};
 mod bus;
-pub use bus::{bus_allocate, bus_homogeneous, bus_speedup, bus_speedup_limit};
+pub use bus::{bus_allocate, bus_speedup, bus_speedup_limit};
 mod tree;
 pub use tree::{KaryTree, RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_simulate};
 mod chain;
 pub use chain::{
-    ChainSide, InteriorChain, chain_allocate, chain_homogeneous, chain_interior, chain_interior_speedup_limit,
-    chain_simulate, chain_speedup, chain_speedup_limit, interior_tree,
+    ChainSide, InteriorChain, chain_interior, chain_interior_speedup_limit, chain_speedup, chain_speedup_limit,
+    interior_tree,
 };
 mod kary;
 pub use kary::{kary_tree_rho, kary_tree_rho_limit};
@@ -83,12 +88,12 @@ pub use affine::{
 };
 mod collect;
 mod installment;
-pub use collect::{ReturnOrder, Returns, collect_fifo, collect_lifo, collect_simulate};
-pub use installment::{MiSolution, multi_installment, multi_installment_limit, multi_installment_simulate, umr_rounds};
+pub use collect::{ReturnOrder, Returns};
+pub use installment::MiSolution;
 mod mesh;
 pub use mesh::{
-    LayeredSolution, Layers, MeshCosts, MeshKind, PortPreset, circuit_switched_allocate, infinite_mesh_layers,
-    layered_allocate, layered_speedup_limit, layers_from_adjacency, layers_hypercube, layers_mesh2d, layers_mesh3d,
+    LayeredSolution, Layers, MeshCosts, MeshKind, PortPreset, circuit_switched_allocate, layered_allocate,
+    layered_speedup_limit,
 };
 
 pub mod unaware;

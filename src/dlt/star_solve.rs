@@ -1,11 +1,11 @@
-//! The rate-form solver behind [`super::star_allocate`], built for 10^6 children.
+//! The rate-form solver behind [`Star::allocate`](super::Star::allocate), built for 10^6 children.
 //!
 //! One pass validates the children and finds whether they are already in send order (by `z`)
 //! and which bits of `z` differ. What follows depends on the order.
 //!
 //! **Children served by non-decreasing `z`** (the optimal order; presorted input or served as
 //! given) need no backward recursion. Along that order the participation rule of
-//! [`super::star_allocate`] only ever excludes a suffix: once a child `i` is included,
+//! [`Star::allocate`](super::Star::allocate) only ever excludes a suffix: once a child `i` is included,
 //! `R_i < K/c_i ≤ K/c_{i−1}` (`K = 1 + INCLUDE_SLACK`), so every earlier child is included too,
 //! and before the first inclusion `R` is the root's `r_0` (`1/a_0` without front-end, else 0),
 //! so the excluded children are exactly those with `c·r_0 ≥ K`. The backward recursion
@@ -38,6 +38,7 @@
 
 use super::error::{DltError, finite_result, non_negative, positive};
 use super::radix::{self, Keyed};
+use super::star_network::Worker;
 use super::types::{Allocation, CostScale, OrderPolicy, Root, RootMode};
 use rayon::prelude::*;
 
@@ -85,8 +86,8 @@ struct Scan {
 
 /// Validates the children (the first bad one gives the error) and finds out the [`Scan`].
 /// Chunks of a large input are scanned in parallel.
-fn scan(children: &[(f64, f64)]) -> Result<Scan, DltError> {
-    let key = |c: &(f64, f64)| (c.0 + 0.0).to_bits();
+fn scan(children: &[Worker]) -> Result<Scan, DltError> {
+    let key = |c: &Worker| (c.z + 0.0).to_bits();
     let first = children.first().map_or(0, key);
     let len = radix::chunk_len(children.len());
     let parts = radix::map_chunks(children, len, |c, part| {
@@ -113,7 +114,7 @@ struct ScanPart {
 }
 
 /// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`.
-fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> Result<ScanPart, DltError> {
+fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Result<ScanPart, DltError> {
     let (mut sorted, mut diff, mut max_w) = (true, 0u64, 0u64);
     // Blocks are checked without a branch per child; a bad block is checked again one by one.
     const BLOCK: usize = 256;
@@ -121,7 +122,7 @@ fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> R
     const MAX_BITS: u64 = f64::MAX.to_bits();
     for (b, block) in part.chunks(BLOCK).enumerate() {
         let mut ok = true;
-        for &(z, w) in block {
+        for &Worker { w, z } in block {
             let k = (z + 0.0).to_bits();
             // `z` finite and ≥ 0: the bits of `z + 0` (−0 → +0) are below those of +∞ (negative
             // numbers have the sign bit, NaN are above). `w` finite and > 0: the bits of `w`
@@ -133,9 +134,9 @@ fn scan_part(part: &[(f64, f64)], offset: usize, first: u64, mut prev: u64) -> R
             max_w = max_w.max(w.to_bits());
         }
         if !ok {
-            for (i, &(z, w)) in block.iter().enumerate() {
-                non_negative("child z", offset + b * BLOCK + i, z)?;
-                positive("child w", offset + b * BLOCK + i, w)?;
+            for (i, &Worker { w, z }) in block.iter().enumerate() {
+                non_negative("worker z", offset + b * BLOCK + i, z)?;
+                positive("worker w", offset + b * BLOCK + i, w)?;
             }
         }
     }
@@ -195,10 +196,10 @@ trait Child: Copy {
     fn idx(&self, pos: usize) -> usize;
 }
 
-impl Child for (f64, f64) {
+impl Child for Worker {
     #[inline(always)]
     fn zw(&self) -> (f64, f64) {
-        *self
+        (self.z, self.w)
     }
     #[inline(always)]
     fn idx(&self, pos: usize) -> usize {
@@ -273,7 +274,7 @@ impl RateSum {
 /// The children in send order, run by run.
 enum Sequence<'a> {
     /// The input, already in send order.
-    Input(&'a [(f64, f64)]),
+    Input(&'a [Worker]),
     /// Unsorted children, put in order as the passes reach them (see [`Lazy`]).
     Lazy(Lazy<'a>),
     /// One sorted vector (short inputs).
@@ -286,7 +287,7 @@ enum Sequence<'a> {
 /// thousand children stops there), then, only if the passes go on, all children scattered into
 /// buckets sorted group by group ([`Buckets`]).
 struct Lazy<'a> {
-    children: &'a [(f64, f64)],
+    children: &'a [Worker],
     diff: u64,
     head: Vec<Rec>,
     /// Buckets in `head`.
@@ -295,14 +296,14 @@ struct Lazy<'a> {
 }
 
 impl<'a> Lazy<'a> {
-    fn new(children: &'a [(f64, f64)], diff: u64) -> Self {
+    fn new(children: &'a [Worker], diff: u64) -> Self {
         let n = children.len();
         let (shift, bits) = radix::top_digit(diff, n);
         let mask = (1u64 << bits) - 1;
         let bucket = move |z: f64| (((z + 0.0).to_bits() >> shift) & mask) as usize;
         // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
         let mut sample = vec![0usize; 1 << bits];
-        children.iter().step_by(16).for_each(|c| sample[bucket(c.0)] += 16);
+        children.iter().step_by(16).for_each(|c| sample[bucket(c.z)] += 16);
         let (mut head_buckets, mut total) = (0, 0);
         while head_buckets < 1 << bits && total < GROUP {
             total += sample[head_buckets];
@@ -313,8 +314,8 @@ impl<'a> Lazy<'a> {
             let offset = c * len;
             part.iter()
                 .enumerate()
-                .filter(|(_, x)| bucket(x.0) < head_buckets)
-                .map(|(i, &(z, w))| (z + 0.0, w, offset + i))
+                .filter(|(_, x)| bucket(x.z) < head_buckets)
+                .map(|(i, &Worker { w, z })| (z + 0.0, w, offset + i))
                 .collect::<Vec<Rec>>()
         });
         let mut head = Vec::with_capacity(parts.iter().map(Vec::len).sum());
@@ -340,7 +341,7 @@ impl Sequence<'_> {
                     return;
                 }
                 let b = lazy.rest.get_or_insert_with(|| {
-                    let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
+                    let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
                     let (recs, starts) = radix::scatter(lazy.children, make, lazy.diff, (0.0, 0.0, 0));
                     Buckets { recs, starts, next: lazy.head_buckets }
                 });
@@ -363,11 +364,11 @@ impl Sequence<'_> {
 
 /// A run of children in send order.
 enum Run<'a> {
-    Input(&'a [(f64, f64)]),
+    Input(&'a [Worker]),
     Recs(&'a [Rec]),
 }
 
-/// The backward rate recursion `R` (see [`super::star_allocate`]) for children in any order,
+/// The backward rate recursion `R` (see [`Star::allocate`](super::Star::allocate)) for children in any order,
 /// visited from the last sent.
 #[derive(Clone, Copy)]
 struct Rate {
@@ -467,12 +468,12 @@ impl Shares {
     }
 }
 
-/// `star_allocate` once the scale, load and root are validated: see its documentation. Large
+/// `Star::allocate` once the scale, load and root are validated: see its documentation. Large
 /// inputs are solved on a rayon worker, so that the parallel steps inside do not each hand work
 /// over from the calling thread and wait for it.
 pub(crate) fn allocate(
     root: Root,
-    children: &[(f64, f64)],
+    children: &[Worker],
     scale: CostScale,
     order: OrderPolicy,
     load: f64,
@@ -488,7 +489,7 @@ pub(crate) fn allocate(
 /// [`allocate`] on the current thread.
 fn solve(
     root: Root,
-    children: &[(f64, f64)],
+    children: &[Worker],
     scale: CostScale,
     order: OrderPolicy,
     load: f64,
@@ -508,7 +509,7 @@ fn solve(
         let mut seq = if sorted {
             Sequence::Input(children)
         } else {
-            let make = |idx, (z, w): (f64, f64)| (z + 0.0, w, idx);
+            let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
             if n >= radix::SCATTER_FROM {
                 Sequence::Lazy(Lazy::new(children, diff))
             } else {
@@ -533,7 +534,7 @@ fn solve(
         let mut rate = Rate { r: r0, t_cm, t_cp };
         let mut inc = Vec::new();
         let mut zero_cost = false;
-        for (idx, &(z, w)) in children.iter().enumerate().rev() {
+        for (idx, &Worker { w, z }) in children.iter().enumerate().rev() {
             if let Some((c, a)) = rate.visit(z, w) {
                 zero_cost |= c + a == 0.0;
                 inc.push((c, a, idx));
@@ -564,14 +565,14 @@ fn solve(
 }
 #[cfg(test)]
 mod tests {
-    use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate, star_optimal_order};
+    use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, Worker};
 
     /// The sorted path (radix buckets, in-place compaction, early stop of the forward pass)
     /// gives bit for bit what serving the children presorted by `z` gives.
     #[test]
     fn optimal_order_equals_presorted_input() {
         for n in [7usize, 300, 5000, 40_000, 100_000] {
-            let children: Vec<(f64, f64)> = (0..n)
+            let children: Vec<Worker> = (0..n)
                 .map(|i| {
                     let z = match i % 5 {
                         0 => 0.0,
@@ -579,15 +580,16 @@ mod tests {
                         2 => ((i * 7919) % 613) as f64 * 10f64.powi((i % 13) as i32 - 6),
                         _ => 0.1 + ((i * 31) % 97) as f64 * 1e-3,
                     };
-                    (z, 1.0 + (i % 7) as f64 * 0.3)
+                    Worker { w: 1.0 + (i % 7) as f64 * 0.3, z }
                 })
                 .collect();
-            let order = star_optimal_order(&children);
-            let sorted: Vec<(f64, f64)> = order.iter().map(|&i| children[i]).collect();
+            let star = |root, workers| Star::new(root, workers).unwrap();
+            let order = star(Root::NonComputing, children.clone()).optimal_order();
+            let sorted: Vec<Worker> = order.iter().map(|&i| children[i]).collect();
             for root in [Root::FrontEnd { w: 2.0 }, Root::NoFrontEnd { w: 2.0 }, Root::NonComputing] {
                 let opts = Options::load(5.0).with_scale(CostScale::new(0.7, 3.3).unwrap());
-                let a = star_allocate(Star::new(root, &children), opts).unwrap();
-                let b = star_allocate(Star::new(root, &sorted), opts.with_order(OrderPolicy::AsGiven)).unwrap();
+                let a = star(root, children.clone()).allocate(opts).unwrap();
+                let b = star(root, sorted.clone()).allocate(opts.with_order(OrderPolicy::AsGiven)).unwrap();
                 assert_eq!(a.makespan.to_bits(), b.makespan.to_bits());
                 assert_eq!(a.alpha[0].to_bits(), b.alpha[0].to_bits());
                 for (k, &i) in order.iter().enumerate() {
@@ -605,14 +607,15 @@ mod tests {
     #[test]
     fn optimal_order_past_the_head_equals_presorted_input() {
         let n = 150_000;
-        let children: Vec<(f64, f64)> =
-            (0..n).map(|i| (1e-7 * (1.0 + ((i * 7919) % 10_007) as f64), 1.0 + (i % 13) as f64)).collect();
-        let order = star_optimal_order(&children);
-        let sorted: Vec<(f64, f64)> = order.iter().map(|&i| children[i]).collect();
+        let children: Vec<Worker> = (0..n)
+            .map(|i| Worker { w: 1.0 + (i % 13) as f64, z: 1e-7 * (1.0 + ((i * 7919) % 10_007) as f64) })
+            .collect();
+        let star = |root, workers| Star::new(root, workers).unwrap();
+        let order = star(Root::NonComputing, children.clone()).optimal_order();
+        let sorted: Vec<Worker> = order.iter().map(|&i| children[i]).collect();
         for root in [Root::FrontEnd { w: 2.0 }, Root::NoFrontEnd { w: 0.5 }, Root::NonComputing] {
-            let a = star_allocate(Star::new(root, &children), Options::default()).unwrap();
-            let b =
-                star_allocate(Star::new(root, &sorted), Options::default().with_order(OrderPolicy::AsGiven)).unwrap();
+            let a = star(root, children.clone()).allocate(Options::default()).unwrap();
+            let b = star(root, sorted.clone()).allocate(Options::default().with_order(OrderPolicy::AsGiven)).unwrap();
             assert!(a.send_order.len() > 100_000, "{}", a.send_order.len());
             assert_eq!(a.makespan.to_bits(), b.makespan.to_bits());
             for (k, &i) in order.iter().enumerate() {
@@ -626,15 +629,16 @@ mod tests {
     /// The chunked validation reports the first bad child, as the sequential one does.
     #[test]
     fn scan_reports_the_first_bad_child() {
-        let good = vec![(0.5, 1.0); 300_000];
-        for bad in
-            [vec![(7, (-1.0, 1.0)), (250_000, (f64::NAN, 1.0))], vec![(200_000, (1.0, 0.0)), (299_999, (-0.5, 1.0))]]
-        {
+        let good = vec![Worker { w: 1.0, z: 0.5 }; 300_000];
+        for bad in [
+            vec![(7, Worker { w: 1.0, z: -1.0 }), (250_000, Worker { w: 1.0, z: f64::NAN })],
+            vec![(200_000, Worker { w: 0.0, z: 1.0 }), (299_999, Worker { w: 1.0, z: -0.5 })],
+        ] {
             let mut children = good.clone();
             for &(i, c) in &bad {
                 children[i] = c;
             }
-            let want = crate::dlt::star::validate_children(&children).unwrap_err();
+            let want = crate::dlt::star_network::validate_workers(&children).unwrap_err();
             assert_eq!(super::scan(&children).err(), Some(want));
         }
         // Edge values, valid or not, give the sequential verdict.
@@ -642,14 +646,14 @@ mod tests {
             [0.0, -0.0, f64::MIN_POSITIVE / 4.0, 1.0, f64::MAX, f64::INFINITY, -1.0, -f64::MAX, f64::NAN, -f64::NAN];
         for z in edges {
             for w in edges {
-                let mut children = vec![(0.5, 1.0); 5000];
-                children[1234] = (z, w);
+                let mut children = vec![Worker { w: 1.0, z: 0.5 }; 5000];
+                children[1234] = Worker { w, z };
                 // Compared as text: NaN values are not equal to themselves.
-                let want = format!("{:?}", crate::dlt::star::validate_children(&children).err());
+                let want = format!("{:?}", crate::dlt::star_network::validate_workers(&children).err());
                 assert_eq!(format!("{:?}", super::scan(&children).err()), want, "z = {z}, w = {w}");
             }
         }
-        let sorted: Vec<(f64, f64)> = (0..300_000).map(|i| (i as f64, 1.0)).collect();
+        let sorted: Vec<Worker> = (0..300_000).map(|i| Worker { w: 1.0, z: i as f64 }).collect();
         assert!(super::scan(&sorted).unwrap().sorted);
         let mut unsorted = sorted.clone();
         unsorted.swap(149_999, 150_000);
@@ -659,9 +663,9 @@ mod tests {
     /// A child with `c + a = 0` (an underflowed `a` and `z = 0`) still makes the result an error.
     #[test]
     fn zero_cost_child_after_the_shares_vanish_is_reported() {
-        let mut children = vec![(1.0, 1.0); 5000];
-        children.push((0.0, 1e-200));
+        let mut children = vec![Worker { w: 1.0, z: 1.0 }; 5000];
+        children.push(Worker { w: 1e-200, z: 0.0 });
         let opts = Options::default().with_scale(CostScale::new(1e-200, 1.0).unwrap()).with_order(OrderPolicy::AsGiven);
-        assert!(star_allocate(Star::new(Root::FrontEnd { w: 1.0 }, &children), opts).is_err());
+        assert!(Star::new(Root::FrontEnd { w: 1.0 }, children).unwrap().allocate(opts).is_err());
     }
 }

@@ -193,25 +193,6 @@ impl Options {
     }
 }
 
-/// A star (single-level tree): the root and its children `(z_i, w_i)`, link and processor
-/// inverse speeds, in input order. Borrowed, so a million children are not copied; it
-/// serialises but does not deserialise (deserialise a [`Root`] and a `Vec<(f64, f64)>`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Star<'a> {
-    /// The originator.
-    pub root: Root,
-    /// `(z, w)` of each child.
-    pub children: &'a [(f64, f64)],
-}
-
-impl<'a> Star<'a> {
-    /// A star of `root` and `children`.
-    pub fn new(root: Root, children: &'a [(f64, f64)]) -> Self {
-        Self { root, children }
-    }
-}
-
 /// A homogeneous bus or star: `n` workers, each of inverse speed `w` behind a link of inverse
 /// speed `z`; a computing root has the same `w`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -244,7 +225,7 @@ pub struct UniformStar {
 
 /// A linear daisy chain `P_1 – … – P_n` whose boundary processor `P_1` holds the load; `z[i]`
 /// joins `P_{i+1}` and `P_{i+2}` (0-based: processors `i` and `i + 1`), so `z.len() + 1 = w.len()`.
-/// The one chain type of the divisible-load code: the closed forms ([`chain_allocate`](super::chain_allocate))
+/// The one chain type of the divisible-load code: the closed forms ([`Chain::allocate`])
 /// and Jia's resource-unaware chain strategies ([`unaware`](super::unaware), whose processors all
 /// have front-ends and whose `w[0] = K` is the root's known inverse speed) take it alike.
 #[derive(Debug, Clone, PartialEq)]
@@ -358,6 +339,23 @@ impl Allocation {
     pub(crate) fn checked(self) -> Result<Self, DltError> {
         super::error::finite_result(self.makespan, &self.alpha)?;
         Ok(self)
+    }
+
+    /// The load of the root or originator (position 0 of `alpha`; 0 for a non-computing root).
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
+    pub fn root_share(&self) -> f64 {
+        self.alpha.first().copied().unwrap_or(0.0)
+    }
+
+    /// The loads of the other processors, the star's worker `i` (or the chain's processor
+    /// `i + 1`) at index `i`: `alpha` without its first entry.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
+    pub fn worker_shares(&self) -> &[f64] {
+        self.alpha.get(1..).unwrap_or(&[])
     }
 
     /// Speedup `a_ref / T` for unit load against a reference time per unit `a_ref`.

@@ -41,17 +41,15 @@ fn chain_anchors_and_limits() {
     assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 2.236).abs() < 1e-3);
     // The recursion at n = 4000 reaches the limit to 12 digits.
     for sigma in [0.01, 0.1, 0.3, 1.0, 3.0] {
-        let s = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: true }, Options::load(1.0))
-            .unwrap();
+        let s = (UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: true }).allocate(Options::load(1.0)).unwrap();
         let r =
-            chain_allocate(&Chain { w: vec![1.0; 4000], z: vec![sigma; 3999], front_end: true }, Options::load(1.0))
-                .unwrap();
+            (Chain { w: vec![1.0; 4000], z: vec![sigma; 3999], front_end: true }).allocate(Options::load(1.0)).unwrap();
         assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, true).unwrap()) < 1e-12);
         assert!(rel(s.makespan, r.makespan) < 1e-12);
         if sigma < 1.0 {
-            let s =
-                chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: false }, Options::load(1.0))
-                    .unwrap();
+            let s = (UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: false })
+                .allocate(Options::load(1.0))
+                .unwrap();
             assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, false).unwrap()) < 1e-12);
         }
     }
@@ -74,17 +72,14 @@ fn chain_anchors_and_limits() {
 #[test]
 fn chain_cut_without_front_end() {
     // c_2 = 2 ≥ a_2 = 1: processors 3 and 4 get nothing.
-    let s = chain_allocate(
-        &Chain { w: vec![1.0, 1.0, 1.0, 1.0], z: vec![0.5, 2.0, 0.1], front_end: false },
-        Options::load(1.0),
-    )
-    .unwrap();
+    let s = (Chain { w: vec![1.0, 1.0, 1.0, 1.0], z: vec![0.5, 2.0, 0.1], front_end: false })
+        .allocate(Options::load(1.0))
+        .unwrap();
     assert_eq!(&s.participating, &[true, true, false, false]);
-    let two = chain_allocate(&Chain { w: vec![1.0, 1.0], z: vec![0.5], front_end: false }, Options::load(1.0)).unwrap();
+    let two = (Chain { w: vec![1.0, 1.0], z: vec![0.5], front_end: false }).allocate(Options::load(1.0)).unwrap();
     assert!(rel(s.makespan, two.makespan) < 1e-15);
     check_trace(
-        &chain_simulate(&Chain { w: vec![1.0, 1.0, 1.0, 1.0], z: vec![0.5, 2.0, 0.1], front_end: false }, &s, U)
-            .unwrap(),
+        &(Chain { w: vec![1.0, 1.0, 1.0, 1.0], z: vec![0.5, 2.0, 0.1], front_end: false }).simulate(&s, U).unwrap(),
         &s,
         1.0,
         1e-12,
@@ -110,7 +105,7 @@ fn large_chain_and_tree() {
     let w: Vec<f64> = (0..n).map(|i| 10f64.powf(-6.0 + 12.0 * (i % 977) as f64 / 977.0)).collect();
     let z: Vec<f64> = (0..n - 1).map(|i| 10f64.powf(-6.0 + 12.0 * (i % 1009) as f64 / 1009.0)).collect();
     for fe in [true, false] {
-        let s = chain_allocate(&Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }, Options::load(1.0)).unwrap();
+        let s = (Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).allocate(Options::load(1.0)).unwrap();
         check_conservation(&s, 1.0);
     }
     let t = Tree::kary(KaryTree { w: 1.0, z: 1e-3, front_end: true, k: 1000_u64, depth: 1_u64 }).unwrap();
@@ -130,11 +125,11 @@ fn tree_errors() {
     assert!(t.add(0, 1.0, Some(0.0), true).is_err());
     assert!(Tree::chain(&[1.0, 1.0], &[], true).is_err());
     assert!(matches!(
-        chain_allocate(&Chain { w: vec![], z: vec![], front_end: true }, Options::load(1.0)),
+        (Chain { w: vec![], z: vec![], front_end: true }).allocate(Options::load(1.0)),
         Err(DltError::Empty { .. })
     ));
     assert!(matches!(
-        chain_allocate(&Chain { w: vec![1.0], z: vec![1.0], front_end: true }, Options::load(1.0)),
+        (Chain { w: vec![1.0], z: vec![1.0], front_end: true }).allocate(Options::load(1.0)),
         Err(DltError::LengthMismatch { .. })
     ));
     let side = ChainSide { w: &[1.0], z: &[1.0] };
@@ -159,23 +154,23 @@ proptest! {
 
     #[test]
     fn chain_engine_and_tree_agree((w, z) in chain_input(9), fe in any::<bool>(), load in 0.1..10.0f64) {
-        let s = chain_allocate(&Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }, Options::load(load)).unwrap();
-        check_trace(&chain_simulate(&Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }, &s, U).unwrap(), &s, load, 1e-12);
+        let s = (Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).allocate(Options::load(load)).unwrap();
+        check_trace(&(Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).simulate(&s, U).unwrap(), &s, load, 1e-12);
         let t = tree_allocate(&Tree::chain(&w, &z, fe).unwrap(), Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(t.allocation.makespan, s.makespan) < 1e-12);
         for (x, y) in t.allocation.alpha.iter().zip(&s.alpha) { prop_assert!((x - y).abs() < 1e-12 * load); }
         // Appending a processor never hurts; strictly helps with front-ends.
         let mut w2 = w.clone(); w2.push(1.0);
         let mut z2 = z.clone(); z2.push(0.5);
-        let s2 = chain_allocate(&Chain { w: w2.to_vec(), z: z2.to_vec(), front_end: fe }, Options::load(load)).unwrap();
+        let s2 = (Chain { w: w2.to_vec(), z: z2.to_vec(), front_end: fe }).allocate(Options::load(load)).unwrap();
         prop_assert!(s2.makespan <= s.makespan * (1.0 + 1e-12));
         if fe { prop_assert!(s2.makespan < s.makespan); }
     }
 
     #[test]
     fn chain_closed_form_equals_recursion(n in 1usize..40, w in 0.1..5.0f64, z in prop_oneof![Just(0.0), 0.0..3.0f64], fe in any::<bool>()) {
-        let h = chain_homogeneous(UniformChain { w, z, n: (n) as u64, front_end: fe }, Options::load(1.0)).unwrap();
-        let r = chain_allocate(&Chain { w: vec![w; n], z: vec![z; n - 1], front_end: fe }, Options::load(1.0)).unwrap();
+        let h = (UniformChain { w, z, n: (n) as u64, front_end: fe }).allocate(Options::load(1.0)).unwrap();
+        let r = (Chain { w: vec![w; n], z: vec![z; n - 1], front_end: fe }).allocate(Options::load(1.0)).unwrap();
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12, "{} vs {}", h.makespan, r.makespan);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
         // k = 1 tree of depth n − 1.
@@ -201,7 +196,7 @@ proptest! {
         prop_assert!(rel(b.makespan, c.allocation.makespan) < 1e-12);
         if rfe == fe {
             let chain = Chain { w: ww.to_vec(), z: zl.to_vec(), front_end: fe };
-            prop_assert!(rel(b.makespan, chain_allocate(&chain, Options::load(1.0)).unwrap().makespan) < 1e-12);
+            prop_assert!(rel(b.makespan, chain.allocate(Options::load(1.0)).unwrap().makespan) < 1e-12);
         }
         // Two ports never lose to one.
         if rfe {
@@ -232,7 +227,7 @@ proptest! {
 
     #[test]
     fn tree_of_a_star_is_the_star(mode in mode(), w0 in 0.1..5.0f64, ch in children(7)) {
-        let s = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(1.0)).unwrap();
+        let s = star_of(mode.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap();
         let mut t = match mode {
             RootMode::NonComputing => Tree::new(None, true),
             RootMode::FrontEnd => Tree::new(Some(w0), true),
@@ -261,20 +256,16 @@ fn long_homogeneous_chains_are_stable() {
     for sigma in [1e-12, 1e-6, 1e-2, 1.0, 1e6] {
         for fe in [true, false] {
             let h =
-                chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: fe }, Options::load(1.0))
-                    .unwrap();
+                (UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: fe }).allocate(Options::load(1.0)).unwrap();
             check_conservation(&h, 1.0);
             assert!(h.makespan.is_finite() && h.makespan > 0.0);
             let r =
-                chain_allocate(&Chain { w: vec![1.0; n], z: vec![sigma; n - 1], front_end: fe }, Options::load(1.0))
-                    .unwrap();
+                (Chain { w: vec![1.0; n], z: vec![sigma; n - 1], front_end: fe }).allocate(Options::load(1.0)).unwrap();
             assert!(rel(h.makespan, r.makespan) < 1e-9, "σ = {sigma}, fe = {fe}: {} vs {}", h.makespan, r.makespan);
         }
-        let b = bus_homogeneous(
-            UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: (n) as u64 },
-            Options::load(1.0),
-        )
-        .unwrap();
+        let b = (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: (n) as u64 })
+            .allocate(Options::load(1.0))
+            .unwrap();
         check_conservation(&b, 1.0);
     }
 }

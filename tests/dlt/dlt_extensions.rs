@@ -107,31 +107,29 @@ fn affine_a4_order_counterexample() {
 
 #[test]
 fn multi_installment_structure() {
-    let lim = multi_installment_limit(
-        UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
-        Options::load(1.0).with_scale(U),
-    )
-    .unwrap();
+    let lim =
+        (UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 })
+            .multi_installment_limit(Options::load(1.0).with_scale(U))
+            .unwrap();
     let mut prev = f64::INFINITY;
     for n in 1..=12 {
-        let mi = multi_installment(
-            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
-            (n) as u64,
-            Options::load(1.0).with_scale(U),
-        )
+        let mi = (UniformStar {
+            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.2,
+            n: 4_u64,
+        })
+        .multi_installment((n) as u64, Options::load(1.0).with_scale(U))
         .unwrap();
         assert!(mi.makespan < prev && mi.makespan > lim);
         prev = mi.makespan;
-        let tr = multi_installment_simulate(
-            UniformStar {
-                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                w: 1.0,
-                z: 0.2,
-                n: mi.chunks.first().map_or(0, Vec::len) as u64,
-            },
-            &mi,
-            U,
-        )
+        let tr = (UniformStar {
+            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z: 0.2,
+            n: mi.chunks.first().map_or(0, Vec::len) as u64,
+        })
+        .simulate_installments(&mi, U)
         .unwrap();
         assert!(rel(tr.compute_makespan, mi.makespan) < 1e-12);
         for node in &tr.nodes[1..] {
@@ -146,104 +144,87 @@ fn multi_installment_structure() {
     }
     assert!(
         rel(
-            multi_installment(
-                UniformStar {
-                    root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                    w: 1.0,
-                    z: 0.2,
-                    n: 4_u64
-                },
-                200_u64,
-                Options::load(1.0).with_scale(U)
-            )
+            (UniformStar {
+                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.2,
+                n: 4_u64
+            })
+            .multi_installment(200_u64, Options::load(1.0).with_scale(U))
             .unwrap()
             .makespan,
             lim
         ) < 1e-9
     );
     // Link-bound and with a computing root.
-    let lim = multi_installment_limit(
-        UniformStar {
-            root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-            w: 1.0,
-            z: 0.4,
-            n: 4_u64,
-        },
-        Options::load(1.0).with_scale(U),
-    )
+    let lim = (UniformStar {
+        root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+        w: 1.0,
+        z: 0.4,
+        n: 4_u64,
+    })
+    .multi_installment_limit(Options::load(1.0).with_scale(U))
     .unwrap();
     assert!(
         rel(
-            multi_installment(
-                UniformStar {
-                    root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                    w: 1.0,
-                    z: 0.4,
-                    n: 4_u64
-                },
-                200_u64,
-                Options::load(1.0).with_scale(U)
-            )
+            (UniformStar {
+                root: (Some(1.0)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                w: 1.0,
+                z: 0.4,
+                n: 4_u64
+            })
+            .multi_installment(200_u64, Options::load(1.0).with_scale(U))
             .unwrap()
             .makespan,
             lim
         ) < 1e-9
     );
-    let mi = multi_installment(
-        UniformStar {
-            root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-            w: 1.0,
-            z: 0.4,
-            n: 3_u64,
-        },
-        5_u64,
-        Options::load(2.0).with_scale(U),
-    )
+    let mi = (UniformStar {
+        root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+        w: 1.0,
+        z: 0.4,
+        n: 3_u64,
+    })
+    .multi_installment(5_u64, Options::load(2.0).with_scale(U))
     .unwrap();
-    let tr = multi_installment_simulate(
-        UniformStar {
-            root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-            w: 1.0,
-            z: 0.4,
-            n: mi.chunks.first().map_or(0, Vec::len) as u64,
-        },
-        &mi,
-        U,
-    )
+    let tr = (UniformStar {
+        root: (Some(1.5)).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+        w: 1.0,
+        z: 0.4,
+        n: mi.chunks.first().map_or(0, Vec::len) as u64,
+    })
+    .simulate_installments(&mi, U)
     .unwrap();
     assert!(tr.finish_spread(mi.makespan) < 1e-12);
     assert!(
-        multi_installment(
-            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 3_u64 },
-            0_u64,
-            Options::load(2.0).with_scale(U)
-        )
-        .is_err()
+        (UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 3_u64 })
+            .multi_installment(0_u64, Options::load(2.0).with_scale(U))
+            .is_err()
     );
     assert!(
-        multi_installment(
-            UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 0_u64 },
-            1_u64,
-            Options::load(2.0).with_scale(U)
-        )
-        .is_err()
+        (UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.4, n: 0_u64 })
+            .multi_installment(1_u64, Options::load(2.0).with_scale(U))
+            .is_err()
     );
 }
 
 #[test]
 fn collection_errors() {
     assert!(matches!(
-        collect_fifo(Star::new(RootMode::NoFrontEnd.with_w(1.0), &[(1.0, 1.0)]), 0.5, Options::load(1.0)),
+        star_of(RootMode::NoFrontEnd.with_w(1.0), &[(1.0, 1.0)])
+            .allocate_with_returns(Returns { delta: 0.5, order: ReturnOrder::Fifo }, Options::load(1.0)),
         Err(DltError::InvalidArgument { .. })
     ));
     assert!(matches!(
-        collect_lifo(Star::new(RootMode::FrontEnd.with_w(1.0), &[(1.0, 1.0)]), -0.5, Options::load(1.0)),
+        star_of(RootMode::FrontEnd.with_w(1.0), &[(1.0, 1.0)])
+            .allocate_with_returns(Returns { delta: -0.5, order: ReturnOrder::Lifo }, Options::load(1.0)),
         Err(DltError::Negative { .. })
     ));
     // Slow links and a big return make the first return start before the last send ends.
     let ch = [(1.0, 0.1), (1.0, 0.1), (1.0, 0.1)];
     assert!(matches!(
-        collect_fifo(Star::new(RootMode::NonComputing.with_w(1.0), &ch), 2.0, Options::load(1.0)),
+        star_of(RootMode::NonComputing.with_w(1.0), &ch)
+            .allocate_with_returns(Returns { delta: 2.0, order: ReturnOrder::Fifo }, Options::load(1.0)),
         Err(DltError::InfeasibleStructure { .. })
     ));
 }
@@ -262,7 +243,7 @@ proptest! {
         let a = affine_star_allocate((root.map(|r| (0.0, r.1))).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &lin, Selection::AllGiven, Options::load(load).with_scale(U)).unwrap();
         let ch: Vec<(f64, f64)> = wk.iter().map(|w| (w.z, w.w)).collect();
         let (mode, w0) = match root { Some(r) => (RootMode::FrontEnd, r.1), None => (RootMode::NonComputing, 1.0) };
-        let s = star_product_form(Star::new(mode.with_w(w0), &ch), Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
+        let s = star_of(mode.with_w(w0), &ch).product_form(Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(a.makespan, s.makespan) < 1e-12);
     }
 
@@ -284,8 +265,8 @@ proptest! {
 
     #[test]
     fn multi_installment_engine(m in 1usize..6, n in 1usize..8, w in 0.2..3.0f64, z in 0.0..1.0f64, root in prop::option::of(0.2..3.0f64)) {
-        let mi = multi_installment(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: (m) as u64 }, (n) as u64, Options::load(1.0).with_scale(U)).unwrap();
-        let tr = multi_installment_simulate(UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: mi.chunks.first().map_or(0, Vec::len) as u64 }, &mi, U).unwrap();
+        let mi = (UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: (m) as u64 }).multi_installment((n) as u64, Options::load(1.0).with_scale(U)).unwrap();
+        let tr = (UniformStar { root: (root).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: mi.chunks.first().map_or(0, Vec::len) as u64 }).simulate_installments(&mi, U).unwrap();
         prop_assert!(tr.finish_spread(mi.makespan) < 1e-12);
         prop_assert!(tr.compute_makespan <= mi.makespan * (1.0 + 1e-12));
         if n == 1 {
@@ -294,19 +275,19 @@ proptest! {
             prop_assert!(rel(bus.makespan, mi.makespan) < 1e-12);
         } else {
             let star = UniformStar { root: root.map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: m as u64 };
-            prop_assert!(mi.makespan <= multi_installment(star, (n - 1) as u64, Options::load(1.0)).unwrap().makespan * (1.0 + 1e-12));
+            prop_assert!(mi.makespan <= star.multi_installment((n - 1) as u64, Options::load(1.0)).unwrap().makespan * (1.0 + 1e-12));
         }
     }
 
     #[test]
     fn lifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
         let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
-        let s = collect_lifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)).unwrap();
-        let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta, order: if true { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
+        let s = star_of(mode.with_w(w0), &ch).allocate_with_returns(Returns { delta, order: ReturnOrder::Lifo }, Options::load(1.0)).unwrap();
+        let tr = star_of(mode.with_w(w0), &ch).simulate_with_returns(&s, Returns { delta, order: if true { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
         prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
         for p in permutations(ch.len()) {
             let perm: Vec<(f64, f64)> = p.iter().map(|&i| ch[i]).collect();
-            let t = collect_lifo(Star::new(mode.with_w(w0), &perm), delta, Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap().makespan;
+            let t = star_of(mode.with_w(w0), &perm).allocate_with_returns(Returns { delta, order: ReturnOrder::Lifo }, Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap().makespan;
             prop_assert!(t >= s.makespan * (1.0 - 1e-12));
         }
     }
@@ -314,10 +295,10 @@ proptest! {
     #[test]
     fn fifo_collection(fe in any::<bool>(), w0 in 0.1..5.0f64, ch in children(5), delta in 0.0..2.0f64) {
         let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
-        match collect_fifo(Star::new(mode.with_w(w0), &ch), delta, Options::load(1.0)) {
+        match star_of(mode.with_w(w0), &ch).allocate_with_returns(Returns { delta, order: ReturnOrder::Fifo }, Options::load(1.0)) {
             Ok(s) => {
                 check_conservation(&s, 1.0);
-                let tr = collect_simulate(Star::new(mode.with_w(w0), &ch), &s, Returns { delta, order: if false { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
+                let tr = star_of(mode.with_w(w0), &ch).simulate_with_returns(&s, Returns { delta, order: if false { ReturnOrder::Lifo } else { ReturnOrder::Fifo } }, U).unwrap();
                 prop_assert!(rel(tr.makespan, s.makespan) < 1e-12, "engine {} vs {}", tr.makespan, s.makespan);
             }
             Err(DltError::InfeasibleStructure { .. }) => {}
@@ -329,52 +310,38 @@ proptest! {
 #[test]
 fn umr_against_multi_installment() {
     // Reference §7.3: m = 4, σ = 0.2, three rounds: UMR 0.3025 against MI 0.2791.
-    let u = umr_rounds(
-        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
-        3_u64,
-        Options::load(1.0).with_scale(U),
-    )
-    .unwrap();
-    let mi = multi_installment(
-        UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 },
-        3_u64,
-        Options::load(1.0).with_scale(U),
-    )
-    .unwrap();
+    let u = (UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 })
+        .umr_rounds(3_u64, Options::load(1.0).with_scale(U))
+        .unwrap();
+    let mi =
+        (UniformStar { root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w: 1.0, z: 0.2, n: 4_u64 })
+            .multi_installment(3_u64, Options::load(1.0).with_scale(U))
+            .unwrap();
     assert!((u.makespan - 0.3025).abs() < 5e-5 && (mi.makespan - 0.2791).abs() < 5e-5);
     for (m, r, z) in [(4, 3, 0.2), (3, 5, 0.5), (2, 1, 1.0), (5, 4, 0.0), (4, 6, 0.25)] {
-        let u = umr_rounds(
-            UniformStar { root: Root::NonComputing, w: 1.0, z, n: (m) as u64 },
-            (r) as u64,
-            Options::load(2.0).with_scale(U),
-        )
-        .unwrap();
-        let tr = multi_installment_simulate(
-            UniformStar {
-                root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                w: 1.0,
-                z,
-                n: u.chunks.first().map_or(0, Vec::len) as u64,
-            },
-            &u,
-            U,
-        )
+        let u = (UniformStar { root: Root::NonComputing, w: 1.0, z, n: (m) as u64 })
+            .umr_rounds((r) as u64, Options::load(2.0).with_scale(U))
+            .unwrap();
+        let tr = (UniformStar {
+            root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+            w: 1.0,
+            z,
+            n: u.chunks.first().map_or(0, Vec::len) as u64,
+        })
+        .simulate_installments(&u, U)
         .unwrap();
         assert!(rel(tr.compute_makespan, u.makespan) < 1e-12, "{m} {r} {z}: {} vs {}", tr.compute_makespan, u.makespan);
         let total: f64 = u.chunks.iter().flatten().sum();
         assert!((total - 2.0).abs() < 1e-12);
         assert!(
             u.makespan
-                >= multi_installment(
-                    UniformStar {
-                        root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
-                        w: 1.0,
-                        z,
-                        n: (m) as u64
-                    },
-                    (r) as u64,
-                    Options::load(2.0).with_scale(U)
-                )
+                >= (UniformStar {
+                    root: (None).map_or(Root::NonComputing, |w| Root::FrontEnd { w }),
+                    w: 1.0,
+                    z,
+                    n: (m) as u64
+                })
+                .multi_installment((r) as u64, Options::load(2.0).with_scale(U))
                 .unwrap()
                 .makespan
                     * (1.0 - 1e-12)
@@ -397,16 +364,16 @@ fn collection_and_installments_worst_error_against_the_engine() {
         let ch: Vec<(f64, f64)> = (0..k).map(|_| (decade(&mut rng, -2.0, 2.0), decade(&mut rng, -2.0, 2.0))).collect();
         let mode = if rng.random_bool(0.5) { RootMode::FrontEnd } else { RootMode::NonComputing };
         let (w0, delta) = (decade(&mut rng, -2.0, 2.0), rng.random_range(0.0..2.0));
-        let star = || Star::new(mode.with_w(w0), &ch);
+        let star = || star_of(mode.with_w(w0), &ch);
         // Documented: 4·n·ε for the n = k + 1 nodes of the star.
         let bound = 4.0 * (k + 1) as f64 * f64::EPSILON;
-        let s = collect_lifo(star(), delta, Options::load(1.0)).unwrap();
-        let tr = collect_simulate(star(), &s, Returns { delta, order: ReturnOrder::Lifo }, U).unwrap();
+        let s = star().allocate_with_returns(Returns { delta, order: ReturnOrder::Lifo }, Options::load(1.0)).unwrap();
+        let tr = star().simulate_with_returns(&s, Returns { delta, order: ReturnOrder::Lifo }, U).unwrap();
         let e = rel(tr.makespan, s.makespan);
         assert!(e <= bound, "LIFO, {k} children: {e:e}");
         lifo = lifo.max(e);
-        if let Ok(s) = collect_fifo(star(), delta, Options::load(1.0)) {
-            let tr = collect_simulate(star(), &s, Returns { delta, order: ReturnOrder::Fifo }, U).unwrap();
+        if let Ok(s) = star().allocate_with_returns(Returns { delta, order: ReturnOrder::Fifo }, Options::load(1.0)) {
+            let tr = star().simulate_with_returns(&s, Returns { delta, order: ReturnOrder::Fifo }, U).unwrap();
             let e = rel(tr.makespan, s.makespan);
             assert!(e <= bound, "FIFO, {k} children: {e:e}");
             fifo = fifo.max(e);
@@ -416,9 +383,9 @@ fn collection_and_installments_worst_error_against_the_engine() {
         let z = rng.random_range(0.0..1.0) * w;
         let root =
             if rng.random_bool(0.5) { Root::NonComputing } else { Root::FrontEnd { w: decade(&mut rng, -1.0, 1.0) } };
-        if let Ok(x) = multi_installment(UniformStar { root, w, z, n: m }, n, Options::load(1.0).with_scale(U)) {
+        if let Ok(x) = (UniformStar { root, w, z, n: m }).multi_installment(n, Options::load(1.0).with_scale(U)) {
             let workers = x.chunks.first().map_or(0, Vec::len) as u64;
-            let t = multi_installment_simulate(UniformStar { root, w, z, n: workers }, &x, U).unwrap();
+            let t = (UniformStar { root, w, z, n: workers }).simulate_installments(&x, U).unwrap();
             let e = (t.finish_spread(x.makespan) / x.makespan).max(rel(t.compute_makespan, x.makespan));
             mi = mi.max(e);
         }

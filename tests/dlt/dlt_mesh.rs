@@ -11,22 +11,22 @@ const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
 
 #[test]
 fn layer_counts_match_the_reference() {
-    let l = layers_mesh2d(4, 4, (0, 0), false).unwrap();
+    let l = Layers::mesh2d(4, 4, (0, 0), false).unwrap();
     assert_eq!((l.n, l.e), (vec![1, 2, 3, 4, 3, 2, 1], vec![0, 2, 4, 6, 6, 4, 2]));
-    let l = layers_mesh2d(6, 6, (0, 0), true).unwrap();
+    let l = Layers::mesh2d(6, 6, (0, 0), true).unwrap();
     assert_eq!((l.n, l.e), (vec![1, 4, 8, 10, 8, 4, 1], vec![0, 4, 12, 20, 20, 12, 4]));
-    let h = layers_hypercube(4).unwrap();
+    let h = Layers::hypercube(4).unwrap();
     assert_eq!((h.n, h.e), (vec![1, 4, 6, 4, 1], vec![0, 4, 12, 12, 4]));
     // BFS on the hypercube's adjacency gives the same layers.
     let adj: Vec<Vec<usize>> = (0..16usize).map(|v| (0..4).map(|b| v ^ (1 << b)).collect()).collect();
-    assert_eq!(layers_from_adjacency(&adj, 5).unwrap(), layers_hypercube(4).unwrap());
+    assert_eq!(Layers::from_adjacency(&adj, 5).unwrap(), Layers::hypercube(4).unwrap());
     // Centre of a big mesh: N_l = 4l, E_l = 8l − 4.
-    let l = layers_mesh2d(41, 41, (20, 20), false).unwrap();
-    assert_eq!(&l.n[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20_u64).unwrap().n[..]);
-    assert_eq!(&l.e[..21], &infinite_mesh_layers(MeshKind::Mesh2dCentre, 20_u64).unwrap().e[..]);
-    let l = layers_mesh3d((21, 21, 21), (10, 10, 10), false).unwrap();
-    assert_eq!(&l.n[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10_u64).unwrap().n[..]);
-    assert_eq!(&l.e[..11], &infinite_mesh_layers(MeshKind::Mesh3dCentre, 10_u64).unwrap().e[..]);
+    let l = Layers::mesh2d(41, 41, (20, 20), false).unwrap();
+    assert_eq!(&l.n[..21], &Layers::infinite_mesh(MeshKind::Mesh2dCentre, 20_u64).unwrap().n[..]);
+    assert_eq!(&l.e[..21], &Layers::infinite_mesh(MeshKind::Mesh2dCentre, 20_u64).unwrap().e[..]);
+    let l = Layers::mesh3d((21, 21, 21), (10, 10, 10), false).unwrap();
+    assert_eq!(&l.n[..11], &Layers::infinite_mesh(MeshKind::Mesh3dCentre, 10_u64).unwrap().n[..]);
+    assert_eq!(&l.e[..11], &Layers::infinite_mesh(MeshKind::Mesh3dCentre, 10_u64).unwrap().e[..]);
 }
 
 #[test]
@@ -40,12 +40,12 @@ fn mesh_limits_of_the_reference() {
 
 #[test]
 fn mesh_errors() {
-    assert!(matches!(layers_mesh2d(3, 3, (3, 0), false), Err(DltError::InvalidArgument { .. })));
-    assert!(layers_mesh2d(0, 3, (0, 0), false).is_err());
-    assert!(layers_from_adjacency(&[vec![], vec![]], 0).is_err());
-    assert!(layers_from_adjacency(&[vec![5]], 0).is_err());
-    assert!(layers_hypercube(61).is_err());
-    let l = layers_mesh2d(3, 3, (1, 1), false).unwrap();
+    assert!(matches!(Layers::mesh2d(3, 3, (3, 0), false), Err(DltError::InvalidArgument { .. })));
+    assert!(Layers::mesh2d(0, 3, (0, 0), false).is_err());
+    assert!(Layers::from_adjacency(&[vec![], vec![]], 0).is_err());
+    assert!(Layers::from_adjacency(&[vec![5]], 0).is_err());
+    assert!(Layers::hypercube(61).is_err());
+    let l = Layers::mesh2d(3, 3, (1, 1), false).unwrap();
     assert!(matches!(
         layered_allocate(
             &l,
@@ -72,7 +72,7 @@ fn mesh_errors() {
 
 #[test]
 fn big_mesh_and_startups() {
-    let l = layers_mesh2d(1000, 1000, (500, 500), false).unwrap();
+    let l = Layers::mesh2d(1000, 1000, (500, 500), false).unwrap();
     for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
         let s =
             layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: 0.01, startup: 0.0 }, Options::load(1.0).with_scale(U))
@@ -172,18 +172,18 @@ proptest! {
         let l = Layers { n: vec![1; n], e: (0..n as u64).map(|i| i.min(1)).collect() };
         for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
             let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
-            let c = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: true }, Options::load(1.0)).unwrap();
+            let c = (UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: true }).allocate(Options::load(1.0)).unwrap();
             prop_assert!(rel(s.makespan, c.makespan) < 1e-12);
         }
         // k = 1 circuit switching with one move is the two-processor chain.
         let cs = circuit_switched_allocate(MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, 1, 1, Options::load(1.0).with_scale(U)).unwrap();
         let chain2 = UniformChain { w: 1.0, z: sigma, n: 2, front_end: true };
-        prop_assert!(rel(cs.makespan, chain_homogeneous(chain2, Options::load(1.0)).unwrap().makespan) < 1e-12);
+        prop_assert!(rel(cs.makespan, chain2.allocate(Options::load(1.0)).unwrap().makespan) < 1e-12);
     }
 
     #[test]
     fn layered_invariants(wd in 1usize..9, ht in 1usize..9, ox in 0usize..9, oy in 0usize..9, torus in any::<bool>(), sigma in 0.01..2.0f64, s0 in prop_oneof![Just(0.0), 0.0..0.5f64], k in 1u32..4, mv in 0u32..5) {
-        let l = layers_mesh2d(wd, ht, (ox % wd, oy % ht), torus).unwrap();
+        let l = Layers::mesh2d(wd, ht, (ox % wd, oy % ht), torus).unwrap();
         prop_assert_eq!(l.n.iter().sum::<u64>() as usize, wd * ht);
         let mut prev = 0.0;
         for ports in [PortPreset::ReceiveOne, PortPreset::AllPort, PortPreset::SendOne] {

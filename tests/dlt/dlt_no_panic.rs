@@ -1,6 +1,7 @@
 //! No input panics, and no solver returns a NaN or infinite value: bad or extreme input gives
 //! a typed error.
 
+use crate::dlt_support::try_star_of;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
@@ -37,29 +38,34 @@ proptest! {
         let scale = CostScale { t_cp: tcp, t_cm: tcm };
         let opts = Options { load, scale, order: OrderPolicy::Optimal };
         let root = mode(m).with_w(w0);
-        let star = Star::new(root, &ch);
-        finite_alloc(star_allocate(star, opts))?;
-        finite_alloc(star_product_form(star, opts))?;
-        let _ = jia_root_fraction(w0, &ch, scale);
+        let star = try_star_of(root, &ch);
+        if let Ok(star) = &star {
+            finite_alloc(star.allocate(opts))?;
+            finite_alloc(star.product_form(opts))?;
+        }
         let ws: Vec<f64> = ch.iter().map(|c| c.1).collect();
         let z = ch.first().map_or(0.5, |c| c.0);
         finite_alloc(bus_allocate(root, &ws, z, opts))?;
-        finite_alloc(bus_homogeneous(UniformBus { root: mode(m), w: w0, z, n }, opts))?;
+        finite_alloc((UniformBus { root: mode(m), w: w0, z, n }).allocate(opts))?;
         if let Ok(s) = bus_speedup(mode(m), z, n) {
             prop_assert!(s.is_finite() && s > 0.0);
         }
         let _ = bus_speedup_limit(mode(m), z);
         let zs: Vec<f64> = ch.iter().skip(1).map(|c| c.0).collect();
         for fe in [true, false] {
-            finite_alloc(chain_allocate(&Chain { w: ws.to_vec(), z: zs.to_vec(), front_end: fe }, opts))?;
-            finite_alloc(chain_homogeneous(UniformChain { w: w0, z, n, front_end: fe }, opts))?;
+            finite_alloc((Chain { w: ws.to_vec(), z: zs.to_vec(), front_end: fe }).allocate(opts))?;
+            finite_alloc((UniformChain { w: w0, z, n, front_end: fe }).allocate(opts))?;
             if let Ok(s) = chain_speedup(z, fe, n) {
                 prop_assert!(s.is_finite() && s > 0.0);
             }
             let _ = chain_speedup_limit(z, fe);
         }
-        finite_alloc(collect_lifo(star, delta, opts))?;
-        finite_alloc(collect_fifo(star, delta, opts))?;
+        if let Ok(star) = &star {
+            finite_alloc(star.allocate_with_returns(Returns { delta, order: ReturnOrder::Lifo }, opts))?;
+        }
+        if let Ok(star) = &star {
+            finite_alloc(star.allocate_with_returns(Returns { delta, order: ReturnOrder::Fifo }, opts))?;
+        }
         let side = ChainSide { w: &ws, z: &ws };
         let chain = InteriorChain { w0, left: side, right: side, ports: Ports::Single, root_front_end: true, front_end: true };
         finite_alloc(chain_interior(chain, opts))?;
@@ -83,12 +89,12 @@ proptest! {
         finite_alloc(affine_homogeneous(AffineWorker { s, z, q, w: w0 }, m, u))?;
         let _ = affine_homogeneous_optimal_count(AffineWorker { s, z, q, w: w0 }, m, u);
         let star = UniformStar { root: Root::FrontEnd { w: w0 }, w: w0, z, n: m };
-        if let Ok(mi) = multi_installment(star, inst, u) {
+        if let Ok(mi) = star.multi_installment(inst, u) {
             prop_assert!(mi.makespan.is_finite());
         }
-        let _ = multi_installment_limit(UniformStar { root: Root::NonComputing, ..star }, u);
-        let _ = umr_rounds(UniformStar { root: Root::NonComputing, ..star }, inst, u);
-        if let Ok(l) = layers_mesh2d(side, side, (side / 2, 0), side % 2 == 0) {
+        let _ = (UniformStar { root: Root::NonComputing, ..star }).multi_installment_limit(u);
+        let _ = (UniformStar { root: Root::NonComputing, ..star }).umr_rounds(inst, u);
+        if let Ok(l) = Layers::mesh2d(side, side, (side / 2, 0), side % 2 == 0) {
             for p in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
                 if let Ok(sol) = layered_allocate(&l, &p, MeshCosts { w: w0, z, startup: s }, u) {
                     prop_assert!(sol.makespan.is_finite() && sol.x.iter().all(|x| x.is_finite()));
@@ -98,6 +104,6 @@ proptest! {
         if let Ok(sol) = circuit_switched_allocate(MeshCosts { w: w0, z, startup: s }, k as u32, moves, u) {
             prop_assert!(sol.makespan.is_finite());
         }
-        let _ = layers_hypercube(moves);
+        let _ = Layers::hypercube(moves);
     }
 }

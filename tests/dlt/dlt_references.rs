@@ -9,6 +9,7 @@ use crate::reference_support;
 
 use std::collections::BTreeMap;
 
+use crate::dlt_support::star_of;
 use loadbal::dlt::*;
 use reference_support::{Record, load, rel_err};
 
@@ -65,23 +66,24 @@ fn crate_values(family: &str, r: &Record) -> Values {
     match family {
         "star" => {
             let children: Vec<(f64, f64)> = z.iter().copied().zip(w.iter().copied()).collect();
-            let star = Star::new(root_of(r), &children);
+            let star = star_of(root_of(r), &children);
             let opts = opts_of(r).with_order(OrderPolicy::AsGiven);
-            let a = star_allocate(star, opts).expect("star");
+            let a = star.allocate(opts).expect("star");
             push_alloc(&mut out, &a);
-            let p = star_product_form(star, opts).expect("product form");
+            let p = star.product_form(opts).expect("product form");
             out.push(("makespan (product form)", 0, p.makespan));
-            if let Root::FrontEnd { w } = root_of(r) {
-                let f = jia_root_fraction(w, &children, opts.scale).expect("Jia");
-                out.push(("alpha", 0, f * opts.load));
+            // The root's share of the product form (Jia's root fraction, eqs. (3.11)–(3.12), is
+            // this share divided through by Π a_j; it is checked in loadbal-papers).
+            if let Root::FrontEnd { .. } = root_of(r) {
+                out.push(("alpha", 0, p.root_share()));
             }
             // The optimal order serves the already sorted children as given.
-            let b = star_allocate(star, opts.with_order(OrderPolicy::Optimal)).expect("star");
+            let b = star.allocate(opts.with_order(OrderPolicy::Optimal)).expect("star");
             out.push(("makespan", 0, b.makespan));
         }
         "bus_homogeneous" => {
             let bus = UniformBus { root: mode_of(r), w: w[0], z: z[0], n };
-            push_alloc(&mut out, &bus_homogeneous(bus, opts_of(r)).expect("bus"));
+            push_alloc(&mut out, &bus.allocate(opts_of(r)).expect("bus"));
             let ws = vec![w[0]; n as usize];
             let a = bus_allocate(mode_of(r).with_w(w[0]), &ws, z[0], opts_of(r)).expect("bus");
             push_alloc(&mut out, &a);
@@ -93,13 +95,13 @@ fn crate_values(family: &str, r: &Record) -> Values {
         "bus_speedup" => out.push(("speedup", 0, bus_speedup(mode_of(r), z[0], n).expect("bus speedup"))),
         "chain" => {
             let chain = Chain { w: w.to_vec(), z: z.to_vec(), front_end: mode_of(r) == RootMode::FrontEnd };
-            push_alloc(&mut out, &chain_allocate(&chain, opts_of(r)).expect("chain"));
+            push_alloc(&mut out, &chain.allocate(opts_of(r)).expect("chain"));
         }
         "chain_speedup" => {
             let fe = mode_of(r) == RootMode::FrontEnd;
             out.push(("speedup", 0, chain_speedup(z[0], fe, n).expect("chain speedup")));
             if n <= 1_000_000 {
-                let c = chain_homogeneous(UniformChain { w: 1.0, z: z[0], n, front_end: fe }, Options::default());
+                let c = (UniformChain { w: 1.0, z: z[0], n, front_end: fe }).allocate(Options::default());
                 out.push(("speedup", 0, 1.0 / c.expect("chain").makespan));
             }
         }
@@ -124,7 +126,7 @@ fn crate_values(family: &str, r: &Record) -> Values {
         "mesh" => {
             let extra: Vec<f64> = r.str("extra").split(';').map(|s| s.parse().expect("mesh")).collect();
             let (wd, ht, ox, oy) = (n as usize, extra[0] as usize, extra[1] as usize, extra[2] as usize);
-            let layers = layers_mesh2d(wd, ht, (ox, oy), false).expect("layers");
+            let layers = Layers::mesh2d(wd, ht, (ox, oy), false).expect("layers");
             let ports = match r.str("root") {
                 "AllPort" => PortPreset::AllPort,
                 "ReceiveOne" => PortPreset::ReceiveOne,

@@ -12,34 +12,30 @@ const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
 fn anchor_rational_star() {
     // a_0 = 2; children (c, a) = (0.2, 3), (0.5, 1), (1, 4): Q = 1.0625, T = 1/(0.5 + Q) = 0.64.
     let ch = [(0.2, 3.0), (0.5, 1.0), (1.0, 4.0)];
-    let s = star_allocate(Star::new(RootMode::FrontEnd.with_w(2.0), &ch), Options::load(1.0)).unwrap();
+    let s = star_of(RootMode::FrontEnd.with_w(2.0), &ch).allocate(Options::load(1.0)).unwrap();
     for (x, y) in s.alpha.iter().zip([0.32, 0.2, 0.4, 0.08]) {
         assert!((x - y).abs() < 1e-15, "{:?}", s.alpha);
     }
     assert!((s.makespan - 0.64).abs() < 1e-15);
-    let p = star_product_form(
-        Star::new(RootMode::FrontEnd.with_w(2.0), &ch),
-        Options::load(1.0).with_order(OrderPolicy::AsGiven),
-    )
-    .unwrap();
+    let p = star_of(RootMode::FrontEnd.with_w(2.0), &ch)
+        .product_form(Options::load(1.0).with_order(OrderPolicy::AsGiven))
+        .unwrap();
     assert!(rel(p.makespan, 0.64) < 1e-15);
-    check_trace(&star_simulate(Star::new(RootMode::FrontEnd.with_w(2.0), &ch), &s, U).unwrap(), &s, 1.0, 1e-12);
+    check_trace(&star_of(RootMode::FrontEnd.with_w(2.0), &ch).simulate(&s, U).unwrap(), &s, 1.0, 1e-12);
 }
 
 #[test]
 fn anchor_jia_root_fraction() {
     let sc = CostScale::new(2.0, 1.0).unwrap();
-    let s = star_allocate(Star::new(RootMode::FrontEnd.with_w(2.0), &[(0.6, 2.0)]), Options::load(1.0).with_scale(sc))
-        .unwrap();
+    let s = star_of(RootMode::FrontEnd.with_w(2.0), &[(0.6, 2.0)]).allocate(Options::load(1.0).with_scale(sc)).unwrap();
     assert!((s.alpha[0] - 4.6 / 8.6).abs() < 1e-15);
     assert!((s.w_equivalent - 1.069_767_441_86).abs() < 1e-11);
-    assert!((jia_root_fraction(2.0, &[(0.6, 2.0)], sc).unwrap() - 4.6 / 8.6).abs() < 1e-15);
 }
 
 #[test]
 fn anchor_one_and_two_processors() {
     for (c, a, l) in [(0.3, 1.7, 2.0), (2.0, 0.5, 1.0), (0.0, 1.0, 3.0)] {
-        let one = star_allocate(Star::new(RootMode::NonComputing.with_w(1.0), &[(c, a)]), Options::load(l)).unwrap();
+        let one = star_of(RootMode::NonComputing.with_w(1.0), &[(c, a)]).allocate(Options::load(l)).unwrap();
         assert!(rel(one.makespan, (c + a) * l) < 1e-15);
         let two = bus_allocate(RootMode::NonComputing.with_w(1.0), &[a, a], c, Options::load(l)).unwrap();
         assert!(rel(two.makespan, (c + a) * (c + a) * l / (c + 2.0 * a)) < 1e-15);
@@ -50,35 +46,33 @@ fn anchor_one_and_two_processors() {
 fn nofe_drop_example() {
     // Reference §1.5: w_0 = 1, children (0.3, 1), (1.5, 1): child 2 gets 0 and T = 0.65.
     let ch = [(0.3, 1.0), (1.5, 1.0)];
-    let s = star_allocate(Star::new(RootMode::NoFrontEnd.with_w(1.0), &ch), Options::load(1.0)).unwrap();
+    let s = star_of(RootMode::NoFrontEnd.with_w(1.0), &ch).allocate(Options::load(1.0)).unwrap();
     assert_eq!(s.alpha[2], 0.0);
     assert!(!s.participating[2]);
     assert!((s.makespan - 0.65).abs() < 1e-15);
-    let all = star_product_form(
-        Star::new(RootMode::NoFrontEnd.with_w(1.0), &ch),
-        Options::load(1.0).with_order(OrderPolicy::AsGiven),
-    )
-    .unwrap();
+    let all = star_of(RootMode::NoFrontEnd.with_w(1.0), &ch)
+        .product_form(Options::load(1.0).with_order(OrderPolicy::AsGiven))
+        .unwrap();
     assert!((all.makespan - 0.722_222_222_222).abs() < 1e-11);
-    check_trace(&star_simulate(Star::new(RootMode::NoFrontEnd.with_w(1.0), &ch), &s, U).unwrap(), &s, 1.0, 1e-12);
+    check_trace(&star_of(RootMode::NoFrontEnd.with_w(1.0), &ch).simulate(&s, U).unwrap(), &s, 1.0, 1e-12);
 }
 
 #[test]
 fn bad_input_is_typed() {
     assert!(matches!(
-        star_allocate(Star::new(RootMode::NonComputing.with_w(1.0), &[]), Options::load(1.0)),
+        try_star_of(RootMode::NonComputing.with_w(1.0), &[]).and_then(|s| s.allocate(Options::load(1.0))),
         Err(DltError::Empty { .. })
     ));
     assert!(matches!(
-        star_allocate(Star::new(RootMode::FrontEnd.with_w(0.0), &[]), Options::load(1.0)),
+        try_star_of(RootMode::FrontEnd.with_w(0.0), &[]).and_then(|s| s.allocate(Options::load(1.0))),
         Err(DltError::NonPositive { .. })
     ));
     assert!(matches!(
-        star_allocate(Star::new(RootMode::FrontEnd.with_w(1.0), &[(-1.0, 1.0)]), Options::load(1.0)),
+        try_star_of(RootMode::FrontEnd.with_w(1.0), &[(-1.0, 1.0)]).and_then(|s| s.allocate(Options::load(1.0))),
         Err(DltError::Negative { .. })
     ));
     assert!(matches!(
-        star_allocate(Star::new(RootMode::FrontEnd.with_w(1.0), &[(f64::NAN, 1.0)]), Options::load(1.0)),
+        try_star_of(RootMode::FrontEnd.with_w(1.0), &[(f64::NAN, 1.0)]).and_then(|s| s.allocate(Options::load(1.0))),
         Err(DltError::NonFinite { .. })
     ));
     assert!(matches!(
@@ -87,7 +81,7 @@ fn bad_input_is_typed() {
     ));
     assert!(CostScale::new(0.0, 1.0).is_err());
     // A front-end root alone is valid: it computes everything.
-    let s = star_allocate(Star::new(RootMode::FrontEnd.with_w(2.0), &[]), Options::load(1.0)).unwrap();
+    let s = star_of(RootMode::FrontEnd.with_w(2.0), &[]).allocate(Options::load(1.0)).unwrap();
     assert_eq!(s.makespan, 2.0);
 }
 
@@ -120,17 +114,15 @@ fn large_star_and_wide_ranges() {
         })
         .collect();
     for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
-        let s = star_allocate(Star::new(mode.with_w(1.0), &ch), Options::load(1.0)).unwrap();
+        let s = star_of(mode.with_w(1.0), &ch).allocate(Options::load(1.0)).unwrap();
         assert!(s.makespan.is_finite() && s.makespan > 0.0);
         // Geometric tails are flushed to 0 rather than left as subnormals.
         assert!(s.alpha.iter().all(|&x| x == 0.0 || x.is_normal()));
         check_conservation(&s, 1.0);
     }
-    let b = bus_homogeneous(
-        UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1e-9, n: (n) as u64 },
-        Options::load(1.0),
-    )
-    .unwrap();
+    let b = (UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1e-9, n: (n) as u64 })
+        .allocate(Options::load(1.0))
+        .unwrap();
     check_conservation(&b, 1.0);
     assert!(
         rel(
@@ -147,8 +139,8 @@ proptest! {
     fn star_engine_equal_finish(mode in mode(), w0 in 0.1..5.0f64, ch in children(8), sorted in any::<bool>(), load in 0.1..10.0f64, tcp in 0.5..2.0f64, tcm in 0.5..2.0f64) {
         let sc = CostScale::new(tcp, tcm).unwrap();
         let order = if sorted { OrderPolicy::Optimal } else { OrderPolicy::AsGiven };
-        let s = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(load).with_scale(sc).with_order(order)).unwrap();
-        check_trace(&star_simulate(Star::new(mode.with_w(w0), &ch), &s, sc).unwrap(), &s, load, 1e-12);
+        let s = star_of(mode.with_w(w0), &ch).allocate(Options::load(load).with_scale(sc).with_order(order)).unwrap();
+        check_trace(&star_of(mode.with_w(w0), &ch).simulate(&s, sc).unwrap(), &s, load, 1e-12);
         // Bounds: fluid lower bound; FE root alone; best single child for a BCU.
         let mut rate: f64 = ch.iter().map(|c| 1.0 / (c.1 * tcp)).sum();
         if mode != RootMode::NonComputing { rate += 1.0 / (w0 * tcp); }
@@ -159,19 +151,19 @@ proptest! {
             prop_assert!(s.makespan <= best * load * (1.0 + 1e-12));
         }
         // Scaling with the load and with T_cp/w.
-        let unit = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(1.0).with_scale(sc).with_order(order)).unwrap();
+        let unit = star_of(mode.with_w(w0), &ch).allocate(Options::load(1.0).with_scale(sc).with_order(order)).unwrap();
         prop_assert!(rel(s.makespan, load * unit.makespan) < 1e-12);
         let ch2: Vec<(f64, f64)> = ch.iter().map(|&(z, w)| (z, w / 2.0)).collect();
-        let s2 = star_allocate(Star::new(mode.with_w(w0 / 2.0), &ch2), Options::load(1.0).with_scale(CostScale::new(2.0 * tcp, tcm).unwrap()).with_order(order)).unwrap();
+        let s2 = star_of(mode.with_w(w0 / 2.0), &ch2).allocate(Options::load(1.0).with_scale(CostScale::new(2.0 * tcp, tcm).unwrap()).with_order(order)).unwrap();
         prop_assert!(rel(s2.makespan, unit.makespan) < 1e-12);
     }
 
     #[test]
     fn star_sorted_order_is_optimal(mode in mode(), w0 in 0.1..5.0f64, ch in children(6)) {
-        let best = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(1.0)).unwrap().makespan;
+        let best = star_of(mode.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap().makespan;
         for p in permutations(ch.len()) {
             let perm: Vec<(f64, f64)> = p.iter().map(|&i| ch[i]).collect();
-            let t = star_allocate(Star::new(mode.with_w(w0), &perm), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap().makespan;
+            let t = star_of(mode.with_w(w0), &perm).allocate(Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap().makespan;
             prop_assert!(t >= best * (1.0 - 1e-12), "order {:?} gives {} < {}", p, t, best);
         }
     }
@@ -179,10 +171,10 @@ proptest! {
     #[test]
     fn star_product_form_equals_rate_form(w0 in 0.1..5.0f64, ch in children(8), fe in any::<bool>()) {
         let mode = if fe { RootMode::FrontEnd } else { RootMode::NonComputing };
-        let order = star_optimal_order(&ch);
+        let order = star_of(Root::NonComputing, &ch).optimal_order();
         let sorted: Vec<(f64, f64)> = order.iter().map(|&i| ch[i]).collect();
-        let p = star_product_form(Star::new(mode.with_w(w0), &sorted), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
-        let r = star_allocate(Star::new(mode.with_w(w0), &sorted), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
+        let p = star_of(mode.with_w(w0), &sorted).product_form(Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
+        let r = star_of(mode.with_w(w0), &sorted).allocate(Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(p.makespan, r.makespan) < 1e-12);
         for (x, y) in p.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
         prop_assert!(r.participating[1..].iter().all(|&b| b), "sorted FE/BCU stars use everyone");
@@ -190,43 +182,43 @@ proptest! {
 
     #[test]
     fn adding_a_child_never_hurts(mode in mode(), w0 in 0.1..5.0f64, ch in children(7), extra in (0.0..3.0f64, 0.1..5.0f64)) {
-        let t = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(1.0)).unwrap().makespan;
+        let t = star_of(mode.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap().makespan;
         let mut more = ch.clone();
         more.push(extra);
-        let t2 = star_allocate(Star::new(mode.with_w(w0), &more), Options::load(1.0)).unwrap().makespan;
+        let t2 = star_of(mode.with_w(w0), &more).allocate(Options::load(1.0)).unwrap().makespan;
         prop_assert!(t2 <= t * (1.0 + 1e-12));
         if mode == RootMode::FrontEnd { prop_assert!(t2 < t); }
     }
 
     #[test]
     fn slower_never_faster(mode in mode(), w0 in 0.1..5.0f64, ch in children(7), k in 0usize..7, f in 1.0..3.0f64, link in any::<bool>()) {
-        let t = star_allocate(Star::new(mode.with_w(w0), &ch), Options::load(1.0)).unwrap().makespan;
+        let t = star_of(mode.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap().makespan;
         let mut slow = ch.clone();
         let k = k % ch.len();
         if link { slow[k].0 *= f } else { slow[k].1 *= f }
-        let t2 = star_allocate(Star::new(mode.with_w(w0), &slow), Options::load(1.0)).unwrap().makespan;
+        let t2 = star_of(mode.with_w(w0), &slow).allocate(Options::load(1.0)).unwrap().makespan;
         prop_assert!(t2 >= t * (1.0 - 1e-12));
     }
 
     #[test]
     fn cross_model_identities(w0 in 0.1..5.0f64, ch in children(7)) {
         // FE star = BCU star with the root as a virtual first child (z = 0).
-        let fe = star_allocate(Star::new(RootMode::FrontEnd.with_w(w0), &ch), Options::load(1.0)).unwrap();
+        let fe = star_of(RootMode::FrontEnd.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap();
         let mut v = vec![(0.0, w0)];
-        v.extend(star_optimal_order(&ch).iter().map(|&i| ch[i]));
-        let bcu = star_allocate(Star::new(RootMode::NonComputing.with_w(1.0), &v), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
+        v.extend(star_of(Root::NonComputing, &ch).optimal_order().iter().map(|&i| ch[i]));
+        let bcu = star_of(RootMode::NonComputing.with_w(1.0), &v).allocate(Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(fe.makespan, bcu.makespan) < 1e-12);
         // noFE star = BCU star with the root as a virtual last child (z = 0).
-        let nofe = star_allocate(Star::new(RootMode::NoFrontEnd.with_w(w0), &ch), Options::load(1.0)).unwrap();
-        let mut v: Vec<(f64, f64)> = star_optimal_order(&ch).iter().map(|&i| ch[i]).collect();
+        let nofe = star_of(RootMode::NoFrontEnd.with_w(w0), &ch).allocate(Options::load(1.0)).unwrap();
+        let mut v: Vec<(f64, f64)> = star_of(Root::NonComputing, &ch).optimal_order().iter().map(|&i| ch[i]).collect();
         v.push((0.0, w0));
-        let bcu = star_allocate(Star::new(RootMode::NonComputing.with_w(1.0), &v), Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
+        let bcu = star_of(RootMode::NonComputing.with_w(1.0), &v).allocate(Options::load(1.0).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(nofe.makespan, bcu.makespan) < 1e-12);
     }
 
     #[test]
     fn bus_closed_form_and_order_invariance(mode in mode(), n in 1usize..40, w in 0.1..5.0f64, z in prop_oneof![Just(0.0), 0.0..3.0f64], ws in prop::collection::vec(0.1..5.0f64, 1..6)) {
-        let h = bus_homogeneous(UniformBus { root: mode, w, z, n: (n) as u64 }, Options::load(1.0)).unwrap();
+        let h = (UniformBus { root: mode, w, z, n: (n) as u64 }).allocate(Options::load(1.0)).unwrap();
         let r = bus_allocate(mode.with_w(w), &vec![w; n], z, Options::load(1.0)).unwrap();
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }

@@ -2,7 +2,7 @@
 //! counts to 10⁹ and beyond, speeds and ratios over 12 decades or more. Each call returns a
 //! finite value within its documented accuracy or a typed error, in bounded time and memory.
 
-use crate::dlt_support::{compensated_sum, mode};
+use crate::dlt_support::{compensated_sum, mode, star_of};
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
@@ -52,14 +52,14 @@ proptest! {
     /// Per-processor results beyond the size limit are refused before allocating.
     #[test]
     fn per_processor_results_refuse_huge_sizes(mode in mode(), n in (MAX_PROCESSORS + 1)..u64::MAX) {
-        let e = bus_homogeneous(UniformBus { root: mode, w: 1.0, z: 0.1, n }, Options::default()).unwrap_err();
+        let e = (UniformBus { root: mode, w: 1.0, z: 0.1, n }).allocate(Options::default()).unwrap_err();
         prop_assert!(matches!(e, DltError::TooLarge { .. }), "{e}");
-        let e = chain_homogeneous(UniformChain { w: 1.0, z: 0.1, n, front_end: true }, Options::default()).unwrap_err();
+        let e = (UniformChain { w: 1.0, z: 0.1, n, front_end: true }).allocate(Options::default()).unwrap_err();
         prop_assert!(matches!(e, DltError::TooLarge { .. }), "{e}");
         let star = UniformStar { root: Root::NonComputing, w: 1.0, z: 0.1, n };
-        let too_large = matches!(multi_installment(star, 1, Options::default()), Err(DltError::TooLarge { .. }));
+        let too_large = matches!(star.multi_installment(1, Options::default()), Err(DltError::TooLarge { .. }));
         prop_assert!(too_large, "multi-installment accepted {} workers", n);
-        prop_assert!(multi_installment_limit(star, Options::default()).unwrap().is_finite());
+        prop_assert!(star.multi_installment_limit(Options::default()).unwrap().is_finite());
         let e = affine_homogeneous(AffineWorker { s: 0.1, z: 0.1, q: 0.0, w: 1.0 }, n, Options::default()).unwrap_err();
         prop_assert!(matches!(e, DltError::TooLarge { .. }), "{e}");
         let kary = KaryTree { w: 1.0, z: 0.1, front_end: true, k: 10, depth: 9 + n % 20 };
@@ -74,14 +74,14 @@ proptest! {
                                  tcp in decades(-3.0, 3.0), tcm in decades(-3.0, 3.0), load in decades(-6.0, 6.0)) {
         let opts = Options::load(load).with_scale(CostScale::new(tcp, tcm).unwrap());
         let root = mode.with_w(w0);
-        let a = star_allocate(Star::new(root, &ch), opts).unwrap();
+        let a = star_of(root, &ch).allocate(opts).unwrap();
         allocation_ok(&a, load)?;
         let mut rate: f64 = ch.iter().map(|c| 1.0 / (c.1 * tcp)).sum();
         if mode != RootMode::NonComputing { rate += 1.0 / (w0 * tcp); }
         prop_assert!(a.makespan >= load / rate * (1.0 - 1e-13));
         let ws: Vec<f64> = ch.iter().map(|c| c.1).collect();
         allocation_ok(&bus_allocate(root, &ws, ch[0].0, opts).unwrap(), load)?;
-        let lifo = collect_lifo(Star::new(if mode == RootMode::NoFrontEnd { Root::NonComputing } else { root }, &ch), 0.5, opts).unwrap();
+        let lifo = star_of(if mode == RootMode::NoFrontEnd { Root::NonComputing } else { root }, &ch).allocate_with_returns(Returns { delta: 0.5, order: ReturnOrder::Lifo }, opts).unwrap();
         allocation_ok(&lifo, load)?;
     }
 
@@ -91,7 +91,7 @@ proptest! {
                                             fe in any::<bool>(), load in decades(-6.0, 6.0)) {
         let z = &zs[..w.len() - 1];
         let opts = Options::load(load);
-        allocation_ok(&chain_allocate(&Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }, opts).unwrap(), load)?;
+        allocation_ok(&(Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).allocate(opts).unwrap(), load)?;
         let mut t = Tree::new(Some(w[0]), fe).unwrap();
         for i in 1..w.len() {
             t.add((i - 1) / 2, z[i - 1], Some(w[i]), fe).unwrap();
@@ -103,11 +103,11 @@ proptest! {
     /// Homogeneous per-processor solvers at sizes up to a million: finite and conserving.
     #[test]
     fn homogeneous_networks_up_to_a_million(mode in mode(), sigma in decades(-12.0, 12.0), n in (1u64..1_000_000), fe in any::<bool>()) {
-        let bus = bus_homogeneous(UniformBus { root: mode, w: 1.0, z: sigma, n }, Options::default()).unwrap();
+        let bus = (UniformBus { root: mode, w: 1.0, z: sigma, n }).allocate(Options::default()).unwrap();
         allocation_ok(&bus, 1.0)?;
         let s = bus_speedup(mode, sigma, n).unwrap();
         prop_assert!(((1.0 / bus.makespan) - s).abs() <= 1e-13 * s, "bus makespan {} vs speedup {s}", bus.makespan);
-        let chain = chain_homogeneous(UniformChain { w: 1.0, z: sigma, n, front_end: fe }, Options::default()).unwrap();
+        let chain = (UniformChain { w: 1.0, z: sigma, n, front_end: fe }).allocate(Options::default()).unwrap();
         prop_assert!(chain.makespan.is_finite() && chain.alpha.iter().all(|x| x.is_finite()));
         let c = chain_speedup(sigma, fe, n).unwrap();
         prop_assert!(((1.0 / chain.makespan) - c).abs() <= 1e-13 * c);
@@ -149,7 +149,7 @@ proptest! {
             Ok(v) => prop_assert!(v.is_finite() && v >= 1.0),
             Err(e) => prop_assert!(matches!(e, DltError::NotConverged { .. }), "{e}"),
         }
-        let big = layers_mesh3d((side, side, side), (0, 0, 0), false);
+        let big = Layers::mesh3d((side, side, side), (0, 0, 0), false);
         if (side as u64).pow(3) > 1 << 30 {
             let too_large = matches!(big, Err(DltError::TooLarge { .. }));
             prop_assert!(too_large, "a mesh of side {} was accepted", side);
@@ -166,7 +166,7 @@ fn billion_processor_closed_forms_against_their_limits() {
     assert!(c.is_finite() && c > 1.0);
     assert!(kary_tree_rho(0.1, true, 2, 1 << 40).is_ok());
     assert!(matches!(
-        bus_homogeneous(UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.1, n: 1_000_000_000 }, Options::default()),
+        (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.1, n: 1_000_000_000 }).allocate(Options::default()),
         Err(DltError::TooLarge { .. })
     ));
     let e = DltError::TooLarge { what: "bus workers n", value: 1_000_000_000, limit: MAX_PROCESSORS };
@@ -178,7 +178,7 @@ fn billion_processor_closed_forms_against_their_limits() {
 #[test]
 fn a_million_bus_shares_sum_to_the_load() {
     for root in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
-        let bus = bus_homogeneous(UniformBus { root, w: 1.0, z: 3.25e-5, n: 902_393 }, Options::default()).unwrap();
+        let bus = (UniformBus { root, w: 1.0, z: 3.25e-5, n: 902_393 }).allocate(Options::default()).unwrap();
         allocation_ok(&bus, 1.0).unwrap();
     }
 }

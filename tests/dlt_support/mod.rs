@@ -2,8 +2,19 @@
 #![allow(dead_code)]
 
 use loadbal::dlt::engine::Trace;
-use loadbal::dlt::{Allocation, RootMode};
+use loadbal::dlt::{Allocation, DltError, Root, RootMode, Star, Worker};
 use proptest::prelude::*;
+
+/// A star of `root` and workers given as `(z, w)` pairs (the form the strategies draw), or the
+/// error of [`Star::new`].
+pub fn try_star_of(root: Root, zw: &[(f64, f64)]) -> Result<Star, DltError> {
+    Star::new(root, zw.iter().map(|&(z, w)| Worker { w, z }).collect())
+}
+
+/// [`try_star_of`] of valid workers.
+pub fn star_of(root: Root, zw: &[(f64, f64)]) -> Star {
+    try_star_of(root, zw).expect("a valid star")
+}
 
 /// Every participant finishes at T within `tol` relative, none later, loads conserve.
 pub fn check_trace(trace: &Trace, alloc: &Allocation, load: f64, tol: f64) {

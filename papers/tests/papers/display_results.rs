@@ -2,7 +2,7 @@
 //! hypercubes against the binomial closed form (C(d, l) processors at distance l, each with l
 //! links to the layer before), and a reproduce row of a number Jia prints.
 
-use loadbal::dlt::layers_hypercube;
+use loadbal::dlt::Layers;
 use loadbal_papers::{RunConfig, sections_of};
 
 fn binomial(d: u64, l: u64) -> u64 {
@@ -12,12 +12,12 @@ fn binomial(d: u64, l: u64) -> u64 {
 #[test]
 fn hypercube_layers_are_binomial_and_display_them() {
     for d in 1..=16u32 {
-        let l = layers_hypercube(d).unwrap();
+        let l = Layers::hypercube(d).unwrap();
         let d = u64::from(d);
         assert_eq!(l.n, (0..=d).map(|k| binomial(d, k)).collect::<Vec<_>>(), "d = {d}");
         assert_eq!(l.e, (0..=d).map(|k| k * binomial(d, k)).collect::<Vec<_>>(), "d = {d}");
     }
-    let l = layers_hypercube(4).unwrap();
+    let l = Layers::hypercube(4).unwrap();
     assert_eq!(l.to_string(), "5 layers: processors [1, 4, 6, 4, 1], links [0, 4, 12, 12, 4]");
 }
 

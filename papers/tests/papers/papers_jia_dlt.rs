@@ -47,19 +47,23 @@ fn snp_example_against_the_printed_numbers() {
 #[test]
 fn one_and_two_processor_anchors() {
     let (c, a, l) = (0.3, 1.7, 2.0);
-    let one = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 1_u64 }, Options::load(l))
+    let one = (UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 1_u64 })
+        .allocate(Options::load(l))
         .unwrap()
         .makespan;
     assert!((one - (c + a) * l).abs() < 1e-12);
-    let two = bus_homogeneous(UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 2_u64 }, Options::load(l))
+    let two = (UniformBus { root: RootMode::NonComputing, w: a, z: c, n: 2_u64 })
+        .allocate(Options::load(l))
         .unwrap()
         .makespan;
     assert!((two - (c + a) * (c + a) * l / (c + 2.0 * a)).abs() < 1e-12);
-    // a_0 = 2, children (c, a) = (0.2, 3), (0.5, 1), (1, 4): α = (0.32, 0.2, 0.4, 0.08), T = 0.64.
-    let s = star_product_form(
-        Star::new(RootMode::FrontEnd.with_w(2.0), &[(0.2, 3.0), (0.5, 1.0), (1.0, 4.0)]),
-        Options::load(1.0).with_order(OrderPolicy::AsGiven),
+    // a_0 = 2, workers (c, a) = (0.2, 3), (0.5, 1), (1, 4): α = (0.32, 0.2, 0.4, 0.08), T = 0.64.
+    let s = Star::new(
+        RootMode::FrontEnd.with_w(2.0),
+        vec![Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }, Worker { w: 4.0, z: 1.0 }],
     )
+    .unwrap()
+    .product_form(Options::load(1.0).with_order(OrderPolicy::AsGiven))
     .unwrap();
     assert!((s.makespan - 0.64).abs() < 1e-12);
 }
@@ -70,15 +74,14 @@ fn homogeneous_limits_against_large_networks() {
     for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
         let lim = bus_speedup_limit(mode, 0.2).unwrap();
         let big = 1.0
-            / bus_homogeneous(UniformBus { root: mode, w: 1.0, z: 0.2, n: 2000_u64 }, Options::load(1.0))
-                .unwrap()
-                .makespan;
+            / (UniformBus { root: mode, w: 1.0, z: 0.2, n: 2000_u64 }).allocate(Options::load(1.0)).unwrap().makespan;
         assert!((lim - big).abs() < 1e-9, "{mode:?}");
     }
     for fe in [true, false] {
         let lim = chain_speedup_limit(0.3, fe).unwrap();
         let big = 1.0
-            / chain_homogeneous(UniformChain { w: 1.0, z: 0.3, n: 4000_u64, front_end: fe }, Options::load(1.0))
+            / (UniformChain { w: 1.0, z: 0.3, n: 4000_u64, front_end: fe })
+                .allocate(Options::load(1.0))
                 .unwrap()
                 .makespan;
         assert!((lim - big).abs() < 1e-9);
@@ -103,39 +106,28 @@ fn homogeneous_limits_against_large_networks() {
         let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &ports, 0.1, 1e-12).unwrap();
         assert!((s - value).abs() < 5e-3, "{s}");
     }
-    let lim = multi_installment_limit(
-        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
-        Options::load(1.0).with_scale(u),
-    )
-    .unwrap();
-    let mi = multi_installment(
-        UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
-        200_u64,
-        Options::load(1.0).with_scale(u),
-    )
-    .unwrap()
-    .makespan;
+    let lim = (UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 })
+        .multi_installment_limit(Options::load(1.0).with_scale(u))
+        .unwrap();
+    let mi = (UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 })
+        .multi_installment(200_u64, Options::load(1.0).with_scale(u))
+        .unwrap()
+        .makespan;
     assert!((lim - mi).abs() < 1e-9);
     assert!(
-        (multi_installment(
-            UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
-            3_u64,
-            Options::load(1.0).with_scale(u)
-        )
-        .unwrap()
-        .makespan
+        ((UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 })
+            .multi_installment(3_u64, Options::load(1.0).with_scale(u))
+            .unwrap()
+            .makespan
             - 0.2791)
             .abs()
             < 5e-5
     );
     assert!(
-        (umr_rounds(
-            UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 },
-            3_u64,
-            Options::load(1.0).with_scale(u)
-        )
-        .unwrap()
-        .makespan
+        ((UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 })
+            .umr_rounds(3_u64, Options::load(1.0).with_scale(u))
+            .unwrap()
+            .makespan
             - 0.3025)
             .abs()
             < 5e-5
@@ -148,19 +140,18 @@ fn speedup_grows_with_n_below_the_limit() {
     let bus: Vec<f64> = [2usize, 4, 16, 64, 256, 1024]
         .iter()
         .map(|&n| {
-            1.0 / bus_homogeneous(
-                UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n: (n - 1) as u64 },
-                Options::load(1.0),
-            )
-            .unwrap()
-            .makespan
+            1.0 / (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n: (n - 1) as u64 })
+                .allocate(Options::load(1.0))
+                .unwrap()
+                .makespan
         })
         .collect();
     assert!(bus.windows(2).all(|w| w[1] >= w[0]) && (bus[5] - 6.0).abs() < 1e-9);
     let chain: Vec<f64> = [2usize, 4, 16, 64, 1024]
         .iter()
         .map(|&n| {
-            1.0 / chain_homogeneous(UniformChain { w: 1.0, z: 0.2, n: (n) as u64, front_end: true }, Options::load(1.0))
+            1.0 / (UniformChain { w: 1.0, z: 0.2, n: (n) as u64, front_end: true })
+                .allocate(Options::load(1.0))
                 .unwrap()
                 .makespan
         })
@@ -173,7 +164,7 @@ fn speedup_grows_with_n_below_the_limit() {
     let mesh: Vec<f64> = [3usize, 5, 9, 17]
         .iter()
         .map(|&side| {
-            let l = layers_mesh2d(side, side, (side / 2, side / 2), false).unwrap();
+            let l = Layers::mesh2d(side, side, (side / 2, side / 2), false).unwrap();
             1.0 / layered_allocate(
                 &l,
                 &PortPreset::AllPort,

@@ -4,7 +4,7 @@
 use super::error::{UnawareError, positive};
 use super::probing::checked_scale;
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
+use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, Worker};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
 /// tree) is replaced by an equivalent processor (Jia, §2.B; the thesis leaves the relay's own
@@ -157,10 +157,10 @@ pub fn equivalent(
         }
         // One star per node: the classical solver of `crate::dlt` (front-end root, or a
         // non-computing relay), children in the order fixed above.
-        let children: Vec<(f64, f64)> = kids.iter().map(|&c| (tree.z_up(c), w_sub[c])).collect();
+        let children: Vec<Worker> = kids.iter().map(|&c| Worker { w: w_sub[c], z: tree.z_up(c) }).collect();
         let root = w[v].map_or(Root::NonComputing, |w| Root::FrontEnd { w });
         let opts = Options { load: 1.0, scale, order: OrderPolicy::AsGiven };
-        let star = star_allocate(Star::new(root, &children), opts)?;
+        let star = Star::new(root, children)?.allocate(opts)?;
         own[v] = star.alpha[0];
         for (j, &c) in kids.iter().enumerate() {
             down[c] = star.alpha[j + 1];

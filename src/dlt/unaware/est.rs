@@ -21,7 +21,7 @@
 use super::error::UnawareError;
 use super::graph::{Edge, Graph};
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, star_allocate};
+use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, Worker};
 
 /// A candidate: (the subtree root's new equivalent w, node added, its parent).
 type Cand = (f64, usize, usize);
@@ -66,9 +66,9 @@ impl Est<'_> {
         if items.is_empty() {
             return Ok(w);
         }
-        let children: Vec<(f64, f64)> = items.iter().map(|it| (it.0, it.1)).collect();
+        let children: Vec<Worker> = items.iter().map(|it| Worker { w: it.1, z: it.0 }).collect();
         let opts = Options { load: 1.0, scale: self.scale, order: OrderPolicy::AsGiven };
-        let s = star_allocate(Star::new(Root::FrontEnd { w }, &children), opts)?;
+        let s = Star::new(Root::FrontEnd { w }, children)?.allocate(opts)?;
         Ok(s.makespan / self.scale.t_cp)
     }
 

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
 use super::probing::{Probe, checked_scale, partition_pi, probe_times_linear};
-use crate::dlt::{Chain, CostScale, Options, chain_allocate};
+use crate::dlt::{Chain, CostScale, Options};
 
 /// Phase_1 of ESS (root P_1 with w_1 = K and the first responder P_j).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -361,7 +361,7 @@ impl fmt::Display for ChainSchedule {
 
 /// Single-installment distribution of `x` units over the chain members `members` (positions,
 /// root first) with lumped links (Jia, eqs. (2.13)–(2.16)), by the classical chain solver
-/// [`crate::dlt::chain_allocate`] (front-ends). Returns (loads, duration).
+/// [`crate::dlt::Chain::allocate`] (front-ends). Returns (loads, duration).
 pub(super) fn chain_phase(
     chain: &Chain,
     members: &[usize],
@@ -375,7 +375,7 @@ pub(super) fn chain_phase(
     }
     let chain = Chain::new(w, big_z);
     scale.check()?;
-    let a = chain_allocate(&chain, Options::load(x).with_scale(scale))?;
+    let a = chain.allocate(Options::load(x).with_scale(scale))?;
     Ok((a.alpha, a.makespan))
 }
 
@@ -388,7 +388,7 @@ pub(super) fn chain_phase(
 /// ```
 ///
 /// # Accuracy
-/// As [`crate::dlt::chain_allocate`]: sums and products of positive terms, within 4·n·ε
+/// As [`crate::dlt::Chain::allocate`]: sums and products of positive terms, within 4·n·ε
 /// relative (n processors).
 ///
 /// # Errors

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use loadbal::dlt::engine::Trace;
 use loadbal::dlt::{
-    Allocation, Chain, CostScale, DltError, Options, OrderPolicy, Root, Star, Tree, chain_allocate, chain_simulate,
-    star_allocate, star_simulate, tree_allocate, tree_simulate,
+    Allocation, Chain, CostScale, DltError, Options, OrderPolicy, Root, Star, Tree, Worker, tree_allocate,
+    tree_simulate,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
@@ -211,9 +211,11 @@ pub fn star(args: StarArgs) -> Result<(), Failure> {
     let c = &args.common;
     let input: StarFile = read(&c.file, "star", |s: &StarFile| s.kind.as_deref())?;
     let bar = guard(input.children.len() + 1)?;
-    let star = Star::new(input.root, &input.children);
+    // The file gives each child as a `[z, w]` pair.
+    let workers = input.children.iter().map(|&(z, w)| Worker { w, z }).collect();
     let opts = Options { load: input.load, scale: input.scale, order: input.order };
-    let solved = star_allocate(star, opts).and_then(|a| Ok((star_simulate(star, &a, input.scale)?, a)));
+    let solved = Star::new(input.root, workers)
+        .and_then(|star| star.allocate(opts).and_then(|a| Ok((star.simulate(&a, input.scale)?, a))));
     bar.finish_and_clear();
     let (trace, alloc) = solved.map_err(|e| solver_error(&c.file, e))?;
     emit(&alloc, &trace, c)
@@ -226,7 +228,7 @@ pub fn chain(args: ChainArgs) -> Result<(), Failure> {
     let bar = guard(input.w.len())?;
     let chain = Chain { w: input.w.to_vec(), z: input.z.to_vec(), front_end: input.front_end };
     let opts = Options::load(input.load).with_scale(input.scale);
-    let solved = chain_allocate(&chain, opts).and_then(|a| Ok((chain_simulate(&chain, &a, input.scale)?, a)));
+    let solved = chain.allocate(opts).and_then(|a| Ok((chain.simulate(&a, input.scale)?, a)));
     bar.finish_and_clear();
     let (trace, alloc) = solved.map_err(|e| solver_error(&c.file, e))?;
     emit(&alloc, &trace, c)

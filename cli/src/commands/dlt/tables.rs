@@ -1,9 +1,9 @@
 //! `loadbal dlt speedup` and `loadbal dlt installments`: the classical networks' tables.
 
 use loadbal::dlt::{
-    DltError, MAX_PROCESSORS, MeshCosts, MeshKind, Options, PortPreset, Root, RootMode, UniformStar, bus_speedup,
-    bus_speedup_limit, chain_speedup, chain_speedup_limit, kary_tree_rho, kary_tree_rho_limit, layered_allocate,
-    layered_speedup_limit, layers_mesh2d, multi_installment, multi_installment_limit,
+    DltError, Layers, MAX_PROCESSORS, MeshCosts, MeshKind, Options, PortPreset, Root, RootMode, UniformStar,
+    bus_speedup, bus_speedup_limit, chain_speedup, chain_speedup_limit, kary_tree_rho, kary_tree_rho_limit,
+    layered_allocate, layered_speedup_limit,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
@@ -110,7 +110,7 @@ pub fn speedup(a: SpeedupArgs) -> Result<(), Failure> {
         }
         for &s in &sides {
             let s = usize::try_from(s).map_err(|_| Failure::usage(format!("--max-mesh-side {s} is too large")))?;
-            let l = layers_mesh2d(s, s, (s / 2, s / 2), false).map_err(model("2-D mesh layers"))?;
+            let l = Layers::mesh2d(s, s, (s / 2, s / 2), false).map_err(model("2-D mesh layers"))?;
             let sol = layered_allocate(&l, &PortPreset::AllPort, MeshCosts::linear(1.0, sigma), opts)
                 .map_err(model("2-D mesh"))?;
             let n = (s as u64) * (s as u64);
@@ -150,9 +150,9 @@ pub fn installments(a: InstallmentArgs) -> Result<(), Failure> {
     let opts = Options::default();
     for &sigma in &a.sigma {
         let star = UniformStar { root: Root::NonComputing, w: 1.0, z: sigma, n: a.workers };
-        let lim = multi_installment_limit(star, opts).map_err(model("multi-installment limit"))?;
+        let lim = star.multi_installment_limit(opts).map_err(model("multi-installment limit"))?;
         for k in 1..=a.installments {
-            let mi = multi_installment(star, k, opts).map_err(model("multi-installment"))?;
+            let mi = star.multi_installment(k, opts).map_err(model("multi-installment"))?;
             t.push(vec![a.workers.into(), sigma.into(), k.into(), mi.makespan.into(), lim.into()]);
             bar.inc(1);
         }

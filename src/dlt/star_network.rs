@@ -1,0 +1,124 @@
+//! The star network (single-level tree): a root and its workers, each a processor behind its
+//! own link. Its questions (allocation, product form, send order, execution, result
+//! collection) are methods, in `star.rs` and `collect.rs`.
+
+use std::fmt;
+
+use super::error::{DltError, non_negative, positive};
+use super::types::Root;
+
+/// A worker of a star: the inverse speed `w` of its processor and `z` of the link that joins it
+/// to the root (Jia, §2.1). Plain data; [`Star::new`] validates it (`w` finite and > 0, `z`
+/// finite and ≥ 0).
+///
+/// ```
+/// use loadbal::dlt::Worker;
+/// let fast_cpu_slow_link = Worker { w: 0.5, z: 2.0 };
+/// assert_eq!(fast_cpu_slow_link, Worker::new(0.5, 2.0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Worker {
+    /// Inverse computing speed of the processor.
+    pub w: f64,
+    /// Inverse speed of its link from the root.
+    pub z: f64,
+}
+
+impl Worker {
+    /// A worker of inverse computing speed `w` behind a link of inverse speed `z`.
+    pub fn new(w: f64, z: f64) -> Self {
+        Self { w, z }
+    }
+}
+
+/// A star (single-level tree): the root and its workers, in input order. Worker `i` of
+/// [`Star::workers`] is position `i + 1` of an [`Allocation`](super::Allocation)'s `alpha`
+/// (position 0 is the root); [`Allocation::worker_shares`](super::Allocation::worker_shares)
+/// gives the workers' loads at their own positions.
+///
+/// Validated on construction; deserialising validates the same way.
+///
+/// ```
+/// use loadbal::dlt::{Options, Root, Star, Worker};
+/// // A front-end root (w = 2) and three workers: the optimal order serves the fastest link
+/// // first; T = 0.64, the root computes 0.32 and the workers 0.08, 0.2, 0.4.
+/// let workers = vec![Worker { w: 4.0, z: 1.0 }, Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }];
+/// let star = Star::new(Root::FrontEnd { w: 2.0 }, workers).unwrap();
+/// let s = star.allocate(Options::default()).unwrap();
+/// assert!((s.makespan - 0.64).abs() < 1e-15);
+/// assert!((s.root_share() - 0.32).abs() < 1e-15);
+/// assert!((s.worker_shares()[2] - 0.4).abs() < 1e-15);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StarData"))]
+pub struct Star {
+    root: Root,
+    workers: Vec<Worker>,
+}
+
+/// The serialised form of a [`Star`], validated by [`Star::new`] on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+pub struct StarData {
+    root: Root,
+    workers: Vec<Worker>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StarData> for Star {
+    type Error = DltError;
+    fn try_from(d: StarData) -> Result<Self, DltError> {
+        Star::new(d.root, d.workers)
+    }
+}
+
+impl Star {
+    /// A star of `root` and `workers`.
+    ///
+    /// # Errors
+    /// [`DltError::NonFinite`], [`DltError::NonPositive`] or [`DltError::Negative`] naming the
+    /// first bad value (`root w`, `worker w`, `worker z` with the worker's position);
+    /// [`DltError::Empty`] for a non-computing root without workers.
+    pub fn new(root: Root, workers: Vec<Worker>) -> Result<Self, DltError> {
+        validate_root(root, workers.len())?;
+        validate_workers(&workers)?;
+        Ok(Self { root, workers })
+    }
+
+    /// The load originator.
+    pub fn root(&self) -> Root {
+        self.root
+    }
+
+    /// The workers, in input order.
+    pub fn workers(&self) -> &[Worker] {
+        &self.workers
+    }
+}
+
+impl fmt::Display for Star {
+    /// `star of n workers, <root>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "star of {} workers, {}", self.workers.len(), self.root)
+    }
+}
+
+/// Checks each worker's `z ≥ 0` and `w > 0` (finite).
+pub(crate) fn validate_workers(workers: &[Worker]) -> Result<(), DltError> {
+    for (i, &Worker { w, z }) in workers.iter().enumerate() {
+        non_negative("worker z", i, z)?;
+        positive("worker w", i, w)?;
+    }
+    Ok(())
+}
+
+/// Checks the root's `w` and that a non-computing root has workers.
+pub(crate) fn validate_root(root: Root, workers: usize) -> Result<(), DltError> {
+    root.check()?;
+    if root == Root::NonComputing && workers == 0 {
+        return Err(DltError::Empty { what: "a non-computing root without workers" });
+    }
+    Ok(())
+}
