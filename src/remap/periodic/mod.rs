@@ -42,4 +42,4 @@ pub use model::{Heterogeneous, Homogeneous, MAX_PROCESSORS, Peak};
 pub use simulate::{
     Increment, IncrementLaw, LoadCurves, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES, simulate_loads,
 };
-pub use snapshot::{Snapshot, snapshot_imbalance, variance_bounds_from_max_deviation};
+pub use snapshot::{Snapshot, VarianceBounds, snapshot_imbalance, variance_bounds_from_max_deviation};

@@ -10,7 +10,7 @@ use rand_distr::{Distribution, Exp1, StandardNormal};
 pub const MAX_PHASES: u64 = 1_000_000;
 
 /// Largest number of increments [`simulate_loads`] draws, `N·t_max·replications`: 10¹⁰.
-pub const MAX_DRAWS: f64 = 1e10;
+pub const MAX_DRAWS: u64 = 10_000_000_000;
 
 /// A law of the per-phase load change `z_i(t)`. Implement it for a user-supplied law; the
 /// analytical models only use [`IncrementLaw::mean`] and [`IncrementLaw::variance`].
@@ -355,11 +355,11 @@ impl<'a, L: IncrementLaw> LoadSimulation<'a, L> {
             });
         }
         let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
-        if draws > MAX_DRAWS {
+        if draws > MAX_DRAWS as f64 {
             return Err(RemapError::TooLarge {
                 name: "increments to draw (processors × t_max × replications)",
                 value: draws,
-                limit: MAX_DRAWS,
+                limit: MAX_DRAWS as f64,
             });
         }
         for &b in bounds {

@@ -85,15 +85,32 @@ pub fn snapshot_imbalance(loads: &[f64]) -> Result<Snapshot, RemapError> {
 /// # Examples
 /// ```
 /// use loadbal::remap::periodic::variance_bounds_from_max_deviation;
-/// let (lo, hi) = variance_bounds_from_max_deviation(0.1, 0.0, 8).unwrap();
-/// assert!((lo - 0.01).abs() < 1e-15 && (hi - 0.08).abs() < 1e-15);
+/// let b = variance_bounds_from_max_deviation(0.1, 0.0, 8).unwrap();
+/// assert!((b.lower - 0.01).abs() < 1e-15 && (b.upper - 0.08).abs() < 1e-15);
+/// assert_eq!(b.to_string(), "0.010000000000000002 ≤ v² ≤ 0.08000000000000002");
 /// ```
-pub fn variance_bounds_from_max_deviation(d: f64, theta2: f64, n: u64) -> Result<(f64, f64), RemapError> {
+pub fn variance_bounds_from_max_deviation(d: f64, theta2: f64, n: u64) -> Result<VarianceBounds, RemapError> {
     check("d", d, d >= 0.0, "non-negative and finite")?;
     check("theta2", theta2, theta2 >= 0.0, "non-negative and finite")?;
     check("n", n as f64, n >= 2, "at least two processors")?;
     let low = d * d + theta2;
-    Ok((low, n as f64 * low))
+    Ok(VarianceBounds { lower: low, upper: n as f64 * low })
+}
+
+/// Lower and upper bounds on the squared relative spread `v²` (Fong et al., Lemma 2.1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct VarianceBounds {
+    /// `d² + θ²`.
+    pub lower: f64,
+    /// `N (d² + θ²)`.
+    pub upper: f64,
+}
+
+impl std::fmt::Display for VarianceBounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ≤ v² ≤ {}", self.lower, self.upper)
+    }
 }
 
 #[cfg(test)]
@@ -113,7 +130,7 @@ mod tests {
         assert!((e.d - 0.07).abs() < 1e-15 && (e.v - 0.074833147735).abs() < 1e-12);
         assert!((e.d1 - 0.07).abs() < 1e-15 && (e.d2 - 0.01).abs() < 1e-15);
         // θ = 0: the lower bound of Lemma 2.1 is nearly tight here (v²/d² = N/(N−1)).
-        let (lo, hi) = variance_bounds_from_max_deviation(e.d, 0.0, 8).unwrap();
+        let VarianceBounds { lower: lo, upper: hi } = variance_bounds_from_max_deviation(e.d, 0.0, 8).unwrap();
         assert!(lo <= e.v * e.v && e.v * e.v <= hi);
         assert!(snapshot_imbalance(&[1.0]).is_err());
         assert!(snapshot_imbalance(&[1.0, f64::NAN]).is_err());
@@ -127,7 +144,8 @@ mod tests {
         for t in [5u64, 20, 50] {
             let load = c.mean_load[t as usize - 1].mean;
             let theta2 = c.max_dev[t as usize - 1].std_dev().powi(2) / (load * load);
-            let (lo, hi) = variance_bounds_from_max_deviation(c.d(t).unwrap(), theta2, 16).unwrap();
+            let VarianceBounds { lower: lo, upper: hi } =
+                variance_bounds_from_max_deviation(c.d(t).unwrap(), theta2, 16).unwrap();
             let v2 = c.v(t).unwrap().powi(2);
             assert!(lo <= v2 && v2 <= hi, "t = {t}: {lo} {v2} {hi}");
         }

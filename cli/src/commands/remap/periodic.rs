@@ -192,7 +192,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let here = runner.replications(&mc);
     let draws = args.n as f64 * args.tmax as f64 * here as f64;
     let flag = format!("--n {} --tmax {} --reps {}", args.n, args.tmax, args.reps);
-    cli::check_work(&flag, draws, "increments to draw", MAX_DRAWS)?;
+    cli::check_work(&flag, draws, "increments to draw", MAX_DRAWS as f64)?;
     // The draw limit is this process's: the library sizes it from the replications it is given.
     let sizing = LoadSimOptions::new(MonteCarlo::new(args.seed, here.max(1))?).with_bounds(&args.bounds.0);
     let sim =
