@@ -8,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
     ChainConfig, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
-    TreeNetwork, execute_tree, probe_tree, raold_os, run_chain, run_sld, sld, spanning_tree,
+    TreeNetwork,
 };
 
 use loadbal::dlt::Chain;
@@ -22,16 +22,16 @@ fn graph(nodes: u64, p: f64) -> loadbal::dlt::unaware::Graph {
 fn spanning(c: &mut Criterion) {
     let g = graph(1000, 0.01); // about 5,000 links, average degree 10
     c.bench_function("SPT, 1000 nodes, ~5000 links", |b| {
-        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Spt, CostScale::unit()).expect("tree"))
+        b.iter(|| black_box(&g).spanning_tree(0, SpanningTreeKind::Spt, CostScale::unit()).expect("tree"))
     });
     c.bench_function("MST, 1000 nodes, ~5000 links", |b| {
-        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Mst, CostScale::unit()).expect("tree"))
+        b.iter(|| black_box(&g).spanning_tree(0, SpanningTreeKind::Mst, CostScale::unit()).expect("tree"))
     });
     // EST solves a few hundred stars per added node (the hierarchical greedy step).
     let mut group = c.benchmark_group("EST");
     group.sample_size(10);
     group.bench_function("EST, 1000 nodes, ~5000 links", |b| {
-        b.iter(|| spanning_tree(black_box(&g), 0, SpanningTreeKind::Est, CostScale::unit()).expect("tree"))
+        b.iter(|| black_box(&g).spanning_tree(0, SpanningTreeKind::Est, CostScale::unit()).expect("tree"))
     });
     group.finish();
 }
@@ -44,13 +44,13 @@ fn engine(c: &mut Criterion) {
     let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.01..0.5)).collect();
     let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
     let tree = RootedTree::new(0, parent, z).expect("tree");
-    let s = raold_os(&tree, &w, 1e6, CostScale::unit()).expect("schedule");
+    let s = tree.raold_os(&w, 1e6, CostScale::unit()).expect("schedule");
     let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
     c.bench_function("RAOLD-OS reduction, 10000-node tree", |b| {
-        b.iter(|| raold_os(black_box(&tree), &w, 1e6, CostScale::unit()).expect("schedule"))
+        b.iter(|| black_box(&tree).raold_os(&w, 1e6, CostScale::unit()).expect("schedule"))
     });
     c.bench_function("engine: RAOLD-OS schedule on a 10000-node tree", |b| {
-        b.iter(|| execute_tree(black_box(&tree), &ws, &s.loads, CostScale::unit()).expect("run"))
+        b.iter(|| black_box(&tree).execute(&ws, &s.loads, CostScale::unit()).expect("run"))
     });
 }
 
@@ -74,8 +74,8 @@ fn sld_config(rules: Rules) -> SldConfig {
 fn snp(c: &mut Criterion) {
     let ex = tree20();
     let cfg = sld_config(Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical });
-    let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
-    c.bench_function("SLD on a 20-processor tree", |b| b.iter(|| sld(black_box(&ex), &tp, &cfg).expect("sld")));
+    let tp = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
+    c.bench_function("SLD on a 20-processor tree", |b| b.iter(|| black_box(&ex).sld(&tp, &cfg).expect("sld")));
 }
 
 /// The strategies driven by engine reports: SLD end to end and the chain strategies.
@@ -83,7 +83,7 @@ fn reactive(c: &mut Criterion) {
     let ex = tree20();
     let cfg = sld_config(Rules { relay: RelayRule::Physical, top: RelayRule::Physical });
     c.bench_function("SLD end to end on the engine (20 processors)", |b| {
-        b.iter(|| run_sld(black_box(&ex), &cfg).expect("run"))
+        b.iter(|| black_box(&ex).run_sld(&cfg).expect("run"))
     });
     // A chain of 20 as Jia, Tables 2.1–2.2 draw them: root K = 4.5, w in (2, 7), z in (0.2, 0.7).
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
@@ -91,7 +91,7 @@ fn reactive(c: &mut Criterion) {
     let chain = Chain::new(w, (1..20).map(|_| rng.random_range(0.2..0.7)).collect());
     let ccfg = ChainConfig { load: 100.0, eta: 0.03, eps: 0.07, scale: CostScale::new(2.0, 1.0).expect("scale") };
     c.bench_function("WCS(2) on the engine, n = 20", |b| {
-        b.iter(|| run_chain(black_box(&chain), &ccfg, ChainStrategy::Wcs(2)).expect("run"))
+        b.iter(|| black_box(&chain).run_unaware(&ccfg, ChainStrategy::Wcs(2)).expect("run"))
     });
 }
 

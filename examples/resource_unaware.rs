@@ -8,7 +8,7 @@
 //! Run with `cargo run --release --example resource_unaware`.
 
 use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{RelayRule, RootedTree, Rules, SldConfig, TreeNetwork, run_sld};
+use loadbal::dlt::unaware::{RelayRule, RootedTree, Rules, SldConfig, TreeNetwork};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // P0 → P1, P2; P1 → P3, P4; P2 → P5. Link z (inverse speed) of each node's uplink, and w.
@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rules = Rules { relay: RelayRule::Physical, top: RelayRule::Physical };
     let scale = CostScale::new(2.0, 1.0)?; // T_cp = 2, T_cm = 1
     let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale, rules, phase_end_decimals: None };
-    let run = run_sld(&net, &cfg)?;
+    let run = net.run_sld(&cfg)?;
     println!("{run}");
     for v in 1..net.w.len() {
         println!("  P{v}: true w = {:.2}, estimated w = {:.2}", net.w[v], run.w_est[v]);

@@ -3,10 +3,7 @@
 
 use std::fmt;
 
-use loadbal::dlt::unaware::{
-    ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError, chain_distribution, linear_schedule,
-    probe_times_linear, pure_dlt, run_chain,
-};
+use loadbal::dlt::unaware::{ChainConfig, ChainStrategy, RootWhileWaiting, UnawareError};
 
 use loadbal::dlt::{Chain, Options};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
@@ -76,7 +73,7 @@ pub struct ChainCell {
     /// T-ESS − T-WCS on the same instances (paired).
     pub ess_minus_wcs: Estimate,
     /// Per instance, the largest relative gap between the three strategies run on the event
-    /// engine ([`run_chain`]: probe copies, PTC reports, port conflicts) and their closed forms.
+    /// engine ([`Chain::run_unaware`]: probe copies, PTC reports, port conflicts) and their closed forms.
     pub engine_gap: Estimate,
 }
 
@@ -97,7 +94,7 @@ impl fmt::Display for ChainCell {
 ///
 /// # Accuracy
 /// Statistical: each entry is a mean ± standard error over the replications (seeded,
-/// reproducible bit for bit); the per-chain times are as [`linear_schedule`] and [`pure_dlt`].
+/// reproducible bit for bit); the per-chain times are as [`Chain::phased_schedule`] and [`Chain::pure_dlt`].
 ///
 /// # Errors
 /// The errors of the strategies (a bad configuration is found on a fixed chain first; a failing
@@ -124,20 +121,20 @@ pub fn chain_experiment(sampler: &ChainSampler, cfg: &ChainConfig, mc: &MonteCar
     }
     // Validate once on a fixed chain so that a bad configuration is a typed error.
     let probe = ChainSampler { fast_fraction: 1.0, ..*sampler }.sample(&mut loadbal::montecarlo::stream(mc.seed, 0));
-    linear_schedule(&probe, cfg, 2.min(sampler.n.saturating_sub(1)).max(1) as u64)?;
+    probe.phased_schedule(cfg, 2.min(sampler.n.saturating_sub(1)).max(1) as u64)?;
     let est = mc.estimate_vec(5, |_, rng, out| {
         let chain = sampler.sample(rng);
-        let ess = linear_schedule(&chain, cfg, 1).map_or(f64::NAN, |s| s.finish_time);
-        let wcs = linear_schedule(&chain, cfg, 2).map_or(f64::NAN, |s| s.finish_time);
+        let ess = chain.phased_schedule(cfg, 1).map_or(f64::NAN, |s| s.finish_time);
+        let wcs = chain.phased_schedule(cfg, 2).map_or(f64::NAN, |s| s.finish_time);
         out[0] = ess;
         out[1] = wcs;
-        out[2] = pure_dlt(&chain, cfg, RootWhileWaiting::Idle).unwrap_or(f64::NAN);
+        out[2] = chain.pure_dlt(cfg, RootWhileWaiting::Idle).unwrap_or(f64::NAN);
         out[3] = ess - wcs;
         let strategies = [ChainStrategy::Wcs(1), ChainStrategy::Wcs(2), ChainStrategy::PureDlt(RootWhileWaiting::Idle)];
         let gaps: Vec<f64> = strategies
             .iter()
             .zip(&out[..3])
-            .map(|(&s, &model)| run_chain(&chain, cfg, s).map_or(f64::NAN, |r| ((r.finish_time - model) / model).abs()))
+            .map(|(&s, &model)| chain.run_unaware(cfg, s).map_or(f64::NAN, |r| ((r.finish_time - model) / model).abs()))
             .collect();
         // A failed run must show, not vanish in `max` (which ignores NaN).
         out[4] = if gaps.iter().any(|g| g.is_nan()) { f64::NAN } else { gaps.iter().copied().fold(0.0, f64::max) };
@@ -177,7 +174,7 @@ pub fn best_wcs_frequencies(
     Ok(mc.estimate_vec(k_max, |_, rng, out| {
         let chain = sampler.sample(rng);
         let times: Vec<f64> =
-            (1..=k_max).map(|k| linear_schedule(&chain, cfg, k as u64).map_or(f64::NAN, |s| s.finish_time)).collect();
+            (1..=k_max).map(|k| chain.phased_schedule(cfg, k as u64).map_or(f64::NAN, |s| s.finish_time)).collect();
         match (0..k_max).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))) {
             Some(best) if times.iter().all(|t| t.is_finite()) => out[best] = 1.0,
             _ => out[0] = f64::NAN,
@@ -200,7 +197,7 @@ pub enum FastDraw {
 /// What the root computes before the trigger under a reading of Jia, §2.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RootBeforeTrigger {
-    /// Real load from t = 0 (footnote 5; the crate's [`linear_schedule`]).
+    /// Real load from t = 0 (footnote 5; the crate's [`Chain::phased_schedule`]).
     RealLoad,
     /// First its own copy of the probe (η·L units, "the root can start its computation when it
     /// transmits a PL"), then real load.
@@ -232,7 +229,7 @@ pub struct ChainReading {
 }
 
 impl ChainReading {
-    /// The crate's reading: [`ChainSampler::thesis`], [`linear_schedule`] and [`pure_dlt`] as they are.
+    /// The crate's reading: [`ChainSampler::thesis`], [`Chain::phased_schedule`] and [`Chain::pure_dlt`] as they are.
     pub const CRATE: ChainReading = ChainReading {
         name: "the crate's (Bernoulli fast draws, slow (3,7)/(0.3,0.7), K = 4.5, root computes real load, m = ⌈log₂ n⌉ + 1)",
         fast: FastDraw::Bernoulli,
@@ -299,7 +296,7 @@ impl ChainReading {
     /// or without front-ends (`loadbal::dlt::Chain::allocate`).
     fn distribution(&self, chain: &Chain, x: f64, cfg: &ChainConfig) -> Result<f64, UnawareError> {
         if self.front_end {
-            return Ok(chain_distribution(chain, x, cfg.scale)?.duration);
+            return Ok(chain.front_end_distribution(x, cfg.scale)?.duration);
         }
         if x == 0.0 {
             return Ok(0.0);
@@ -314,9 +311,9 @@ impl ChainReading {
     /// The strategies' errors.
     pub fn pure(&self, chain: &Chain, cfg: &ChainConfig) -> Result<f64, UnawareError> {
         if self.front_end {
-            return pure_dlt(chain, cfg, RootWhileWaiting::Idle);
+            return chain.pure_dlt(cfg, RootWhileWaiting::Idle);
         }
-        let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
+        let probe = chain.probe_times(cfg.probe(), cfg.scale)?;
         let t0 = probe.tp.iter().copied().fold(0.0, f64::max);
         Ok(t0 + self.distribution(chain, cfg.load * (1.0 - cfg.eta), cfg)?)
     }
@@ -369,8 +366,8 @@ impl ChainReading {
     }
 
     /// T-WCS(k) of `chain` under this reading (k = 1 is ESS). The crate's reading runs
-    /// [`linear_schedule`]; the others rebuild it from the library's public pieces
-    /// (`probe_times_linear`, `partition_pi`'s rule, `chain_distribution` on the chain of the
+    /// [`Chain::phased_schedule`]; the others rebuild it from the library's public pieces
+    /// (`Chain::probe_times`, `Probe::partition`'s rule, `Chain::front_end_distribution` on the chain of the
     /// phase's participants with lumped links, Jia, eqs. (2.13)–(2.16)).
     ///
     /// # Errors
@@ -381,10 +378,10 @@ impl ChainReading {
             && !self.floor_plus_two
             && self.front_end
         {
-            return Ok(linear_schedule(chain, cfg, k as u64)?.finish_time);
+            return Ok(chain.phased_schedule(cfg, k as u64)?.finish_time);
         }
         let n = chain.w.len();
-        let probe = probe_times_linear(chain, cfg.probe(), cfg.scale)?;
+        let probe = chain.probe_times(cfg.probe(), cfg.scale)?;
         let count = if self.phases_of_non_root { n - 1 } else { n };
         let m = if self.floor_plus_two {
             (usize::BITS - 1 - count.leading_zeros()) as usize + 2

@@ -16,7 +16,7 @@ use crate::sections::{RunConfig, Section};
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
     DldSchedule, GivenProbe, NodeEstimate, Probe, ProbeReport, RelayRule, RootedTree, Rules, SldConfig, SldSchedule,
-    TreeNetwork, dld, dld_probed, estimate_tree, execute_probe, execute_tree, probe_tree, run_sld, sld, virtual_tree,
+    TreeNetwork,
 };
 
 /// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
@@ -90,7 +90,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.1";
     let ex = jia::fig_3_8();
     // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
-    let probe = match execute_probe(&ex, PROBE_3_4, SCALE_3_4) {
+    let probe = match ex.execute_probe(PROBE_3_4, SCALE_3_4) {
         Ok(r) => r.probe,
         Err(e) => return vec![JIA.row(t, "probe run on the event engine").error(&e)],
     };
@@ -109,8 +109,8 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
         });
         // (3.1)–(3.2) fed with the printed times: n = 4 children, η·L = 4, so PL = 1.
         let report = ProbeReport { tcs: num(tcs), tcf: num(tcf), tp: num(tp) };
-        let by = "(3.1)–(3.2) on the table's own times (loadbal::dlt::unaware::estimate_tree)";
-        match estimate_tree(report, 1.0, SCALE_3_4) {
+        let by = "(3.1)–(3.2) on the table's own times (loadbal::dlt::unaware::ProbeReport::estimate)";
+        match report.estimate(1.0, SCALE_3_4) {
             Ok(NodeEstimate { z: ze, w: we }) => {
                 rows.push(
                     JIA.row(t, format!("z_{i} by (3.1) from the printed times"))
@@ -216,7 +216,7 @@ fn four_decimal_row(draft: Draft, value: f64, bound: f64, by: &'static str) -> R
 
 /// The SNP example's probe times with the printed T^p_16 = 4.3.
 fn snp_probe(ex: &TreeNetwork) -> Result<Vec<f64>, PapersError> {
-    let mut tp = probe_tree(&ex.tree, &ex.w, PROBE_3_4, SCALE_3_4)?.tp;
+    let mut tp = ex.tree.probe(&ex.w, PROBE_3_4, SCALE_3_4)?.tp;
     tp[16] = 4.3;
     Ok(tp)
 }
@@ -278,7 +278,7 @@ const PHASE_3: [(usize, &str); 17] = [
 /// The SLD schedule of the SNP example as the thesis runs it (T_2^f rounded to 34.16).
 fn snp_sld(ex: &TreeNetwork, tp: &[f64]) -> Result<SldSchedule, PapersError> {
     let cfg = SldConfig { phase_end_decimals: Some(2), ..jia::sld_snp() };
-    Ok(sld(ex, tp, &cfg)?)
+    Ok(ex.sld(tp, &cfg)?)
 }
 
 /// The cells of Table 3.2's Phases 1–2 and the §3.4 text, in a fixed order: Phase_1 (time,
@@ -339,14 +339,14 @@ fn snp_phase_3(ex: &TreeNetwork) -> Result<(Vec<f64>, f64, f64, f64), PapersErro
         avail[v] = false;
     }
     let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
-    let vt = virtual_tree(ex, &avail, None)?;
+    let vt = ex.virtual_tree(&avail, None)?;
     let d3 = vt.distribute(30.2603, 34.16, rules, SCALE_3_4)?;
     let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, SCALE_3_4)?;
     // The printed schedule executed on the event engine: its true finish.
     let mut loads = d3.loads.clone();
     loads[0] = 0.0;
     let w_opt: Vec<Option<f64>> = (0..ex.w.len()).map(|v| vt.w[v].filter(|_| v != 0)).collect();
-    let run = execute_tree(&vt.tree, &w_opt, &loads, SCALE_3_4)?;
+    let run = vt.tree.execute(&w_opt, &loads, SCALE_3_4)?;
     Ok((
         PHASE_3.iter().map(|(v, _)| d3.loads[*v]).collect(),
         over.finish,
@@ -366,7 +366,7 @@ fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
 
 fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     let (t, text) = ("Table 3.2", "§3.4 text");
-    let by = "loadbal::dlt::unaware::sld";
+    let by = "loadbal::dlt::unaware::TreeNetwork::sld";
     let tp = snp_probe(ex)?;
     let cells = snp_cells(ex, &tp)?;
     let bounds = rounding_bound(ex, &|net| snp_cells(net, &tp))?;
@@ -452,7 +452,7 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     for (v, _) in PHASE_2_OPENING {
         avail[v] = true;
     }
-    let opening_tree = virtual_tree(ex, &avail, None)?.tree;
+    let opening_tree = ex.virtual_tree(&avail, None)?.tree;
     let mut opening = vec![0.0; ex.w.len()];
     for d in s.dispatches.iter().filter(|d| d.phase == 2 && d.time < 21.0) {
         for &(v, x) in &d.loads {
@@ -524,7 +524,7 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
 /// slips), and the 57.2 of the text.
 fn phase_3_snp(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     let (t, text) = ("Table 3.2", "§3.4 text");
-    let by = "loadbal::dlt::unaware::virtual_tree, VirtualTree::distribute";
+    let by = "loadbal::dlt::unaware::TreeNetwork::virtual_tree, VirtualTree::distribute";
     let mut rows = Vec::new();
     let sum: f64 = PHASE_3.iter().map(|(_, x)| num(x)).sum();
     rows.push(JIA.row(t, "Phase_3 loads sum to the remaining load").printed("30.2603").paper_check(sum, 5e-5 * 17.0));
@@ -540,7 +540,7 @@ fn phase_3_snp(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     for v in [0, 4, 7] {
         avail[v] = false;
     }
-    let tree = virtual_tree(ex, &avail, None)?.tree;
+    let tree = ex.virtual_tree(&avail, None)?.tree;
     let mut loads = vec![0.0; ex.w.len()];
     for (i, (v, _)) in PHASE_3.iter().enumerate() {
         loads[*v] = base[i];
@@ -597,12 +597,12 @@ fn snp_end_to_end(ex: &TreeNetwork, tp: &[f64]) -> Result<Vec<Row>, PapersError>
     let mut rows = vec![
         JIA.row(text, "SLD finish, algorithm-faithful (no thesis slips, T^f unrounded)")
             .note("Phase_1 without the two slips leaves 30.1369 for Phase_3; physical top-level duration")
-            .context(sld(ex, tp, &faithful)?.finish_time, "loadbal::dlt::unaware::sld"),
+            .context(ex.sld(tp, &faithful)?.finish_time, "loadbal::dlt::unaware::TreeNetwork::sld"),
     ];
     // End to end on the engine: probe copies, P_0's estimates from the CTC/PTC reports, the
     // plan, and its execution after the probe (physical relay rule).
     let e2e = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..faithful };
-    let r = run_sld(ex, &e2e)?;
+    let r = ex.run_sld(&e2e)?;
     rows.push(
         JIA.row(text, "SLD end to end on the engine: last phase computation")
             .note(&format!(
@@ -610,7 +610,7 @@ fn snp_end_to_end(ex: &TreeNetwork, tp: &[f64]) -> Result<Vec<Row>, PapersError>
                  the probes of P_4 and P_7 (w = 100) run until {:.1}, outside the thesis's total time",
                 r.schedule.finish_time, r.run.trace.compute_makespan
             ))
-            .context(r.load_finish, "loadbal::dlt::unaware::run_sld"),
+            .context(r.load_finish, "loadbal::dlt::unaware::TreeNetwork::run_sld"),
     );
     Ok(rows)
 }
@@ -662,7 +662,7 @@ const DNP_PHASE_3: [(usize, &str); 14] = [
 
 fn dnp(ex: &TreeNetwork) -> Result<DldSchedule, PapersError> {
     let tp = snp_probe(ex)?;
-    Ok(dld(ex, &jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp())?)
+    Ok(ex.dld(&jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp())?)
 }
 
 /// The cells of Table 3.3's Phases 1–2: (response, load, finish) per printed dispatch, then T_2^f,
@@ -715,7 +715,7 @@ fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
 
 fn table_3_3_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     let (t, text) = ("Table 3.3", "§3.4 text");
-    let by = "loadbal::dlt::unaware::dld";
+    let by = "loadbal::dlt::unaware::TreeNetwork::dld";
     let cells = dnp_cells(ex)?;
     let bounds = rounding_bound(ex, &dnp_cells)?;
     let timeline =
@@ -781,7 +781,7 @@ fn table_3_3_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
                 "DLD with the probe executed as copies on the same engine run and every estimate from its CTC/PTC reports \
                  (T^p_16 = 5.3 instead of the printed 4.3); the speed changes apply from t = 0",
             )
-            .context(dld_probed(ex, &jia::dnp_changes(), &jia::dld_dnp())?.finish_time, "loadbal::dlt::unaware::dld_probed"),
+            .context(ex.dld_probed(&jia::dnp_changes(), &jia::dld_dnp())?.finish_time, "loadbal::dlt::unaware::TreeNetwork::dld_probed"),
     );
     Ok(rows)
 }

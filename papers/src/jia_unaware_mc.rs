@@ -13,9 +13,7 @@ use crate::row::{Draws, Explanation, Row};
 use crate::sections::RunConfig;
 use crate::table_test::{Block, TableEvidence, p_text, table_test};
 use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{
-    Coupling, MultiSourceLoad, RandomGraph, SpanningTreeKind, SpeedClass, raold_os, sds, spanning_tree, sss,
-};
+use loadbal::dlt::unaware::{Coupling, MultiSourceLoad, RandomGraph, SpanningTreeKind, SpeedClass};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::std_normal_quantile;
 
@@ -57,7 +55,7 @@ const THESIS_RUNS: f64 = 25.0;
 const SIZES: [usize; 4] = [5, 8, 13, 20];
 const ETAS: [f64; 2] = [0.03, 0.07];
 const EPS: [f64; 2] = [0.07, 0.12];
-const LINEAR: &str = "loadbal::dlt::unaware::linear_schedule, pure_dlt";
+const LINEAR: &str = "loadbal::dlt::Chain::phased_schedule, Chain::pure_dlt";
 
 fn value(printed: &str) -> f64 {
     PrintedNumber::parse(printed).map_or(f64::NAN, |p| p.value)
@@ -175,7 +173,7 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
                     ))
                     .context_simulated(
                         Estimate { mean, std_err: f64::NAN, n: rel.len() as u64 },
-                        "loadbal::dlt::unaware::linear_schedule (readings rebuilt from probe_times_linear, chain_distribution)",
+                        "loadbal::dlt::Chain::phased_schedule (readings rebuilt from Chain::probe_times, Chain::front_end_distribution)",
                     ),
             );
         }
@@ -205,7 +203,7 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
                             ))
                             .context_simulated(
                                 Estimate { mean, std_err: f64::NAN, n: rel.len() as u64 },
-                                "loadbal::dlt::Chain::allocate (no front-ends), loadbal::dlt::unaware::probe_times_linear",
+                                "loadbal::dlt::Chain::allocate (no front-ends), loadbal::dlt::Chain::probe_times",
                             ),
                     );
                 }
@@ -280,7 +278,7 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
             "our strategies have gained a significant speed-up against the pureDLT",
             wins == base.pools.len(),
             &format!(
-                "loadbal::dlt::unaware::linear_schedule, pure_dlt: {wins} of {} (n, η) blocks, both ε",
+                "loadbal::dlt::Chain::phased_schedule, Chain::pure_dlt: {wins} of {} (n, η) blocks, both ε",
                 base.pools.len()
             ),
         ));
@@ -316,7 +314,7 @@ fn best_i(cfg: &RunConfig) -> Vec<Row> {
             let runs = mc.replicate(|_, rng| -> Result<Vec<f64>, PapersError> {
                 let chain = sampler.sample(rng);
                 let times: Vec<f64> = (1..=8)
-                    .map(|k| loadbal::dlt::unaware::linear_schedule(&chain, &config, k).map(|s| s.finish_time))
+                    .map(|k| chain.phased_schedule(&config, k).map(|s| s.finish_time))
                     .collect::<Result<_, _>>()?;
                 let best = (0..8).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))).unwrap_or(0) + 1;
                 Ok(counts.iter().map(|&(i, _)| if best == i { THESIS_RUNS } else { 0.0 }).collect())
@@ -353,7 +351,7 @@ fn best_i(cfg: &RunConfig) -> Vec<Row> {
                                 "one set of 25 runs; the crate's best-i frequencies (loadbal-papers best_wcs_frequencies) put \
                                  the most probable best i at {mode}"
                             ))
-                            .single_draw(Draws::of_mean(est, THESIS_RUNS), k, "loadbal::dlt::unaware::linear_schedule")
+                            .single_draw(Draws::of_mean(est, THESIS_RUNS), k, "loadbal::dlt::Chain::phased_schedule")
                             .judged_by_table(
                                 ev,
                                 "the thesis's 25 unseeded runs per setting with unstated slow ranges; the crate's most \
@@ -379,7 +377,7 @@ fn statement(table: &str, item: &str, value: Estimate, holds: bool, quote: &str,
 
 pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 4.2";
-    let by = "loadbal::dlt::unaware::spanning_tree, raold_os";
+    let by = "loadbal::dlt::unaware::Graph::spanning_tree, RootedTree::raold_os";
     let (nodes, reps) = if cfg.quick { (50, 24) } else { (100, 30) };
     let kinds = SpanningTreeKind::ALL;
     let mut rows = Vec::new();
@@ -395,8 +393,9 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
                 return;
             };
             for (k, &kind) in kinds.iter().enumerate() {
-                match spanning_tree(&g, 0, kind, CostScale::unit())
-                    .and_then(|tr| Ok((raold_os(&tr, g.w(), 1e8, CostScale::unit())?, tr)))
+                match g
+                    .spanning_tree(0, kind, CostScale::unit())
+                    .and_then(|tr| Ok((tr.raold_os(g.w(), 1e8, CostScale::unit())?, tr)))
                 {
                     Ok((s, tr)) => {
                         out[k] = s.finish_time;
@@ -518,7 +517,7 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
 /// one unseeded random graph each (Fig. 5.3, not available): single draws, judged as a table.
 pub(super) fn chapter_5(cfg: &RunConfig) -> Vec<Row> {
     let t = "§5.5 text (Fig. 5.3)";
-    let by = "loadbal::dlt::unaware::sds, sss";
+    let by = "loadbal::dlt::unaware::Graph::sds, Graph::sss";
     let reps = cfg.replications(600, 150);
     let mut rows = Vec::new();
     let mc = match MonteCarlo::new(cfg.seed ^ 0x55, reps) {
@@ -554,8 +553,8 @@ pub(super) fn chapter_5(cfg: &RunConfig) -> Vec<Row> {
                 let mut out = vec![0.0; 7];
                 for (k, m) in [1usize, 7].into_iter().enumerate() {
                     let load = MultiSourceLoad::equal(order[..m].to_vec(), 1e7);
-                    out[k] = sds(&g, &load, CostScale::unit())?;
-                    out[2 + k] = sss(&g, &load, CostScale::unit())?.finish_time;
+                    out[k] = g.sds(&load, CostScale::unit())?;
+                    out[2 + k] = g.sss(&load, CostScale::unit())?.finish_time;
                 }
                 out[4] = 100.0 * (out[1] / out[0] - 1.0);
                 out[5] = 100.0 * (out[3] / out[2] - 1.0);

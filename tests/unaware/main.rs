@@ -2,8 +2,6 @@
 
 #[path = "../reference_support/mod.rs"]
 mod reference_support;
-#[path = "../unaware_support/mod.rs"]
-mod unaware_support;
 
 mod unaware_multisource;
 mod unaware_probe_estimates;

@@ -16,7 +16,7 @@ fn g23() -> Graph {
 #[test]
 fn g23_sss_and_sds() {
     let g = g23();
-    let s = sss(&g, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap();
+    let s = g.sss(&MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap();
     let it = &s.iterations[0];
     assert!((it.w_eq[0] - 1.354839).abs() < 1e-6 && (it.w_eq[1] - 1.471850).abs() < 1e-6);
     assert!((it.times[0] - 13.548387).abs() < 1e-6 && (it.times[1] - 14.718499).abs() < 1e-6);
@@ -28,7 +28,7 @@ fn g23_sss_and_sds() {
     assert!((s.finish_time - 14.282484).abs() < 1e-6);
     assert!(s.finish_time <= it.times.iter().copied().fold(0.0, f64::max)); // (5.2)
     assert!(
-        (sds(&g, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap() - 17.806468)
+        (g.sds(&MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap() - 17.806468)
             .abs()
             < 1e-6
     );
@@ -40,11 +40,11 @@ fn g24_tie_break() {
     let e = |u, v, z| Edge { u, v, z };
     let g = Graph::new(vec![1.0; 3], vec![e(0, 2, 1.0), e(1, 2, 1.0)]).unwrap();
     // sources given as (S_1 = node 1, S_3 = node 0): node 2 is equidistant and joins position 0.
-    assert_eq!(gp_partition(&g, &[1, 0]).unwrap().region[2], 0);
-    assert_eq!(gp_partition(&g, &[0, 1]).unwrap().region[2], 0);
-    assert!(gp_partition(&g, &[]).is_err());
-    assert!(matches!(gp_partition(&g, &[0, 0]), Err(UnawareError::InvalidParameter { .. })));
-    assert!(matches!(gp_partition(&g, &[5]), Err(UnawareError::NodeOutOfRange { .. })));
+    assert_eq!(g.gp_partition(&[1, 0]).unwrap().region[2], 0);
+    assert_eq!(g.gp_partition(&[0, 1]).unwrap().region[2], 0);
+    assert!(g.gp_partition(&[]).is_err());
+    assert!(matches!(g.gp_partition(&[0, 0]), Err(UnawareError::InvalidParameter { .. })));
+    assert!(matches!(g.gp_partition(&[5]), Err(UnawareError::NodeOutOfRange { .. })));
 }
 
 /// G25: with free links SSS = SDS = (ΣL)·W(w)·T_cp, W = 1/Σ(1/w).
@@ -55,7 +55,8 @@ fn g25_zero_communication() {
     let expect: f64 = 20.0 / (0.5 + 1.0 / 3.0 + 0.25 + 0.2 + 1.0 / 6.0);
     assert!((expect - 13.793103).abs() < 1e-6);
     assert!(
-        (sss(&free, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit())
+        (free
+            .sss(&MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit())
             .unwrap()
             .finish_time
             - expect)
@@ -63,7 +64,7 @@ fn g25_zero_communication() {
             < 1e-9
     );
     assert!(
-        (sds(&free, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap() - expect)
+        (free.sds(&MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap() - expect)
             .abs()
             < 1e-9
     );
@@ -84,14 +85,14 @@ fn g27_sss_not_worse_than_sds() {
             .into_iter()
             .collect();
         let loads = vec![1e7; sources.len()];
-        let s = sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
-        let d = sds(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+        let s = g.sss(&MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+        let d = g.sds(&MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
         assert!(s.finish_time <= d * (1.0 + 1e-12), "seed {seed}: SSS {} > SDS {d}", s.finish_time);
         if sources.len() == 1 {
             assert!((s.finish_time - d).abs() <= 1e-9 * d);
         }
         assert!(s.finish_time <= s.iterations[0].times.iter().copied().fold(0.0, f64::max) * (1.0 + 1e-12));
-        let p = gp_partition(&g, &sources).unwrap();
+        let p = g.gp_partition(&sources).unwrap();
         let covered: usize = p.trees.iter().map(|t| t.members().len()).sum();
         assert_eq!(covered, g.len());
         for (i, t) in p.trees.iter().enumerate() {
@@ -105,35 +106,34 @@ fn g27_sss_not_worse_than_sds() {
 #[test]
 fn rb_sss_limits() {
     let g = g23();
-    let alone = rb_sss(
-        &g,
-        &MultiSourceLoad::equal(vec![0, 1], 10.0),
-        ReportingPhase { t_star: 0.5, hop_delay: 1.0 },
-        CostScale::unit(),
-    )
-    .unwrap();
+    let alone = g
+        .rb_sss(
+            &MultiSourceLoad::equal(vec![0, 1], 10.0),
+            ReportingPhase { t_star: 0.5, hop_delay: 1.0 },
+            CostScale::unit(),
+        )
+        .unwrap();
     assert!((alone.finish_time - (0.5 + 30.0)).abs() < 1e-9, "{}", alone.finish_time);
-    let full = rb_sss(
-        &g,
-        &MultiSourceLoad::equal(vec![0, 1], 10.0),
-        ReportingPhase { t_star: 10.0, hop_delay: 1.0 },
-        CostScale::unit(),
-    )
-    .unwrap();
-    let plain = sss(&g, &MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap();
+    let full = g
+        .rb_sss(
+            &MultiSourceLoad::equal(vec![0, 1], 10.0),
+            ReportingPhase { t_star: 10.0, hop_delay: 1.0 },
+            CostScale::unit(),
+        )
+        .unwrap();
+    let plain = g.sss(&MultiSourceLoad::new(vec![0, 1], vec![10.0, 10.0]).unwrap(), CostScale::unit()).unwrap();
     assert!((full.finish_time - 10.0 - plain.finish_time).abs() < 1e-9);
-    let one = rb_sss(
-        &g,
-        &MultiSourceLoad::equal(vec![0, 1], 10.0),
-        ReportingPhase { t_star: 1.0, hop_delay: 1.0 },
-        CostScale::unit(),
-    )
-    .unwrap();
+    let one = g
+        .rb_sss(
+            &MultiSourceLoad::equal(vec![0, 1], 10.0),
+            ReportingPhase { t_star: 1.0, hop_delay: 1.0 },
+            CostScale::unit(),
+        )
+        .unwrap();
     assert!(one.finish_time - 1.0 <= alone.finish_time - 0.5 + 1e-9);
     assert!(one.finish_time - 1.0 >= plain.finish_time - 1e-9);
     assert!(matches!(
-        rb_sss(
-            &g,
+        g.rb_sss(
             &MultiSourceLoad::equal(vec![0, 1], 10.0),
             ReportingPhase { t_star: 1.0, hop_delay: 0.0 },
             CostScale::unit()
@@ -174,15 +174,15 @@ mod on_the_engine {
             let g = RandomGraph::with_coupling(nodes as u64, coupling).generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
             let sources: Vec<usize> = (0..m).collect();
             let loads: Vec<f64> = (0..m).map(|i| 100.0 * (i + 1) as f64).collect();
-            let s = sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
-            let run = execute_sss(&g, &s, CostScale::unit()).unwrap();
+            let s = g.sss(&MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+            let run = g.execute_sss(&s, CostScale::unit()).unwrap();
             prop_assert!((run.finish_time - s.finish_time).abs() <= 1e-9 * s.finish_time);
             check_stages(&run, &s.iterations.iter().map(|it| it.duration).collect::<Vec<_>>())?;
-            let rb = rb_sss(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), ReportingPhase { t_star: 2.0, hop_delay: 1.0 }, CostScale::unit()).unwrap();
-            let run = execute_sss(&g, &rb, CostScale::unit()).unwrap();
+            let rb = g.rb_sss(&MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), ReportingPhase { t_star: 2.0, hop_delay: 1.0 }, CostScale::unit()).unwrap();
+            let run = g.execute_sss(&rb, CostScale::unit()).unwrap();
             prop_assert!((2.0 + run.finish_time - rb.finish_time).abs() <= 1e-9 * rb.finish_time);
-            let t_sds = sds(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
-            let run = execute_sds(&g, &MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+            let t_sds = g.sds(&MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
+            let run = g.execute_sds(&MultiSourceLoad::new(sources.clone(), loads.clone()).unwrap(), CostScale::unit()).unwrap();
             prop_assert!((run.finish_time - t_sds).abs() <= 1e-9 * t_sds);
             prop_assert!(run.gantt_csv().lines().count() > run.stages.len());
         }
@@ -196,18 +196,18 @@ mod on_the_engine {
 fn rb_sss_hop_limited_regions_stay_trees() {
     let e = |u, v, z| Edge { u, v, z };
     let g = Graph::new(vec![1.0; 5], vec![e(0, 3, 1.0), e(1, 2, 0.1), e(2, 3, 0.1), e(3, 4, 0.1)]).unwrap();
-    let rb = rb_sss(
-        &g,
-        &MultiSourceLoad::equal(vec![0, 1], 10.0),
-        ReportingPhase { t_star: 2.0, hop_delay: 1.0 },
-        CostScale::unit(),
-    )
-    .unwrap();
+    let rb = g
+        .rb_sss(
+            &MultiSourceLoad::equal(vec![0, 1], 10.0),
+            ReportingPhase { t_star: 2.0, hop_delay: 1.0 },
+            CostScale::unit(),
+        )
+        .unwrap();
     let trees = &rb.iterations[0].trees;
     assert_eq!(trees[1].parent(4), Some(3));
     assert_eq!(trees[1].parent(3), Some(2));
     assert!(!trees[0].is_member(4) && !trees[0].is_member(3));
-    let run = execute_sss(&g, &rb, CostScale::unit()).unwrap();
+    let run = g.execute_sss(&rb, CostScale::unit()).unwrap();
     assert!((2.0 + run.finish_time - rb.finish_time).abs() < 1e-9 * rb.finish_time);
 }
 
@@ -219,14 +219,14 @@ fn dss_on_a_graph() {
     use loadbal::montecarlo::MonteCarlo;
     use loadbal::queueing::{DssSim, VacationRule};
     let g = g23();
-    let net = dss_regions(&g, &[0, 1], 1.0, CostScale::unit()).unwrap();
+    let net = g.dss_regions(&[0, 1], 1.0, CostScale::unit()).unwrap();
     for i in 0..2 {
         let alone = net.capacity(1 << i, i).unwrap();
         let shared = net.capacity(0b11, i).unwrap();
         assert!(alone < shared, "region {i}: {alone} vs {shared}");
     }
     // With both busy the capacities are SSS's first-iteration W_i.
-    let s = sss(&g, &MultiSourceLoad::new(vec![0, 1], vec![1.0, 1.0]).unwrap(), CostScale::unit()).unwrap();
+    let s = g.sss(&MultiSourceLoad::new(vec![0, 1], vec![1.0, 1.0]).unwrap(), CostScale::unit()).unwrap();
     assert!((net.capacity(0b11, 1).unwrap() - s.iterations[0].w_eq[1]).abs() < 1e-12);
     let lambda = [0.1, 0.1];
     let bounds = net.queue_bounds(&lambda, VacationRule::OwnMax).unwrap();
@@ -234,9 +234,9 @@ fn dss_on_a_graph() {
     for i in 0..2 {
         assert!(est[i].mean < bounds[i], "region {i}: {} vs bound {}", est[i].mean, bounds[i]);
     }
-    assert!(dss_regions(&g, &[0, 0], 1.0, CostScale::unit()).is_err());
-    assert!(dss_regions(&g, &[0, 1], 0.0, CostScale::unit()).is_err());
-    assert!(dss_regions(&g, &(0..17).collect::<Vec<_>>(), 1.0, CostScale::unit()).is_err());
+    assert!(g.dss_regions(&[0, 0], 1.0, CostScale::unit()).is_err());
+    assert!(g.dss_regions(&[0, 1], 0.0, CostScale::unit()).is_err());
+    assert!(g.dss_regions(&(0..17).collect::<Vec<_>>(), 1.0, CostScale::unit()).is_err());
 }
 
 /// GP against exhaustive search on small graphs: every node's region is the source with the
@@ -278,7 +278,7 @@ fn gp_against_exhaustive_search() {
                 best
             })
             .collect();
-        let p = gp_partition(&g, &sources).unwrap();
+        let p = g.gp_partition(&sources).unwrap();
         for v in 0..nodes {
             let want = match sources.iter().position(|&s| s == v) {
                 Some(i) => i,
@@ -307,15 +307,15 @@ fn multi_source_worst_case_against_the_engine() {
             .unwrap();
         let m = 1 + (seed as usize % 3);
         let load = MultiSourceLoad::new((0..m).collect(), (0..m).map(|i| 100.0 * (i + 1) as f64).collect()).unwrap();
-        let s = sss(&g, &load, CostScale::unit()).unwrap();
-        let run = execute_sss(&g, &s, CostScale::unit()).unwrap();
+        let s = g.sss(&load, CostScale::unit()).unwrap();
+        let run = g.execute_sss(&s, CostScale::unit()).unwrap();
         worst[0] = worst[0].max((run.finish_time - s.finish_time).abs() / s.finish_time);
         let reporting = ReportingPhase { t_star: 2.0, hop_delay: 1.0 };
-        let rb = rb_sss(&g, &load, reporting, CostScale::unit()).unwrap();
-        let run = execute_sss(&g, &rb, CostScale::unit()).unwrap();
+        let rb = g.rb_sss(&load, reporting, CostScale::unit()).unwrap();
+        let run = g.execute_sss(&rb, CostScale::unit()).unwrap();
         worst[1] = worst[1].max((2.0 + run.finish_time - rb.finish_time).abs() / rb.finish_time);
-        let t = sds(&g, &load, CostScale::unit()).unwrap();
-        let run = execute_sds(&g, &load, CostScale::unit()).unwrap();
+        let t = g.sds(&load, CostScale::unit()).unwrap();
+        let run = g.execute_sds(&load, CostScale::unit()).unwrap();
         worst[2] = worst[2].max((run.finish_time - t).abs() / t);
     }
     assert!(worst.iter().all(|&w| w <= 1e-9), "{worst:?}");
@@ -329,9 +329,9 @@ fn multi_source_worst_case_against_the_engine() {
 #[test]
 fn multi_source_display() {
     let g = g23();
-    let p = gp_partition(&g, &[0, 1]).unwrap();
+    let p = g.gp_partition(&[0, 1]).unwrap();
     assert_eq!(p.to_string(), "GP: 2 regions, S_0 = node 0: 2 nodes, S_1 = node 1: 3 nodes");
-    let s = sss(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
+    let s = g.sss(&MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
     let first = s.iterations[0].to_string();
     assert!(first.starts_with("2 sources active for Δ = 13.548387: node 0 (L 10, W "), "{first}");
     assert!(first.ends_with("; node 0 finishes"), "{first}");

@@ -32,8 +32,7 @@ fn tree_probe_report_times_against_exact_rationals() {
             r.str("parent").split(';').map(|p| if p == "-1" { None } else { Some(p.parse().unwrap()) }).collect();
         let tree = RootedTree::new(0, parent, cells(r, "z")).unwrap();
         let probe = Probe { load: r.f64("load"), eta: r.f64("eta") };
-        let p =
-            probe_tree(&tree, &cells(r, "w"), probe, CostScale::new(r.f64("t_cp"), r.f64("t_cm")).unwrap()).unwrap();
+        let p = tree.probe(&cells(r, "w"), probe, CostScale::new(r.f64("t_cp"), r.f64("t_cm")).unwrap()).unwrap();
         let terms = cells(r, "terms");
         for (name, got, want, extra) in [
             ("T^cs", &p.tcs, cells(r, "tcs"), 0.0),
@@ -73,7 +72,7 @@ fn estimates_partition_and_dispatch_against_exact_rationals() {
         match kind {
             "estimate_tree" => {
                 let report = ProbeReport { tcs: x[0], tcf: x[1], tp: x[2] };
-                let e = estimate_tree(report, x[3], CostScale::new(x[4], x[5]).unwrap()).unwrap();
+                let e = report.estimate(x[3], CostScale::new(x[4], x[5]).unwrap()).unwrap();
                 check(e.z, want[0], EPS * cond(x[0], x[1]) + 2.0 * EPS, "z");
                 check(e.w, want[1], EPS * cond(x[1], x[2]) + 2.0 * EPS, "w");
             }
@@ -81,13 +80,9 @@ fn estimates_partition_and_dispatch_against_exact_rationals() {
                 let n = (x.len() - 5) / 2;
                 let (tc, tp) = (x[5..5 + n].to_vec(), x[5 + n..].to_vec());
                 let reports = LinearProbe { tc: tc.clone(), tp: tp.clone() };
-                let c = estimate_linear(
-                    &reports,
-                    Probe { load: x[0], eta: x[1] },
-                    x[2],
-                    CostScale::new(x[3], x[4]).unwrap(),
-                )
-                .unwrap();
+                let c = reports
+                    .estimate(Probe { load: x[0], eta: x[1] }, x[2], CostScale::new(x[3], x[4]).unwrap())
+                    .unwrap();
                 for i in 1..n {
                     check(c.z[i - 1], want[i - 1], EPS * cond(tc[i - 1], tc[i]) + 3.0 * EPS, "z");
                     check(c.w[i], want[n - 1 + i], EPS * cond(tc[i], tp[i]) + 3.0 * EPS, "w");
@@ -96,7 +91,7 @@ fn estimates_partition_and_dispatch_against_exact_rationals() {
             }
             "partition_pi" => {
                 let n: usize = r.str("inputs").rsplit(';').next().unwrap().parse().unwrap();
-                let parts = partition_pi(x[0], x[1], x[2], n as u64).unwrap();
+                let parts = Probe { load: x[0], eta: x[1] }.partition(x[2], n as u64).unwrap();
                 assert_eq!(parts.len(), want.len(), "line {}: m", r.line);
                 for (got, want) in parts.iter().zip(&want) {
                     check(*got, *want, 4.0 * EPS, "L_i");

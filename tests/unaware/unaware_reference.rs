@@ -83,7 +83,7 @@ impl Worst {
 fn ess_phase1_within_its_bound() {
     let (mut worst, mut worst_l1) = (Worst::new(), Worst::new());
     for (r, q) in cases("ess_phase1") {
-        let e = ess_phase1(&chain(&r), probe(&r), r.f64("l1"), scale(&r)).unwrap();
+        let e = chain(&r).ess_phase1(probe(&r), r.f64("l1"), scale(&r)).unwrap();
         let at = |name: &str| format!("ess_phase1 line {} {name}", r.line);
         for (name, got) in
             [("alpha_root", e.alpha_root), ("alpha_j", e.alpha_j), ("theta", e.theta), ("trigger", e.trigger)]
@@ -102,7 +102,7 @@ fn ess_phase1_within_its_bound() {
 fn wcs2_phase1_within_its_bound() {
     let (mut worst, mut worst_l1) = (Worst::new(), Worst::new());
     for (r, q) in cases("wcs2_phase1") {
-        let w = wcs2_phase1(&chain(&r), probe(&r), r.f64("l1"), scale(&r)).unwrap();
+        let w = chain(&r).wcs2_phase1(probe(&r), r.f64("l1"), scale(&r)).unwrap();
         let at = |name: &str| format!("wcs2_phase1 line {} {name}", r.line);
         for (name, got) in [
             ("alpha_root", w.alpha_root),
@@ -127,11 +127,11 @@ fn as_printed(r: &Record) -> f64 {
     let (c, p, s) = (chain(r), probe(r), scale(r));
     let (k, wi, wj, zi, zj) = (c.w[0], c.w[1], c.w[2], c.z[0], c.z[1]);
     let big = f64::MAX.sqrt();
-    let w = wcs2_phase1(&c, p, big, s).unwrap();
+    let w = c.wcs2_phase1(p, big, s).unwrap();
     let ti = p.size().unwrap() * (zi * s.t_cm + wi * s.t_cp);
     let tj = p.size().unwrap() * ((zi + zj) * s.t_cm + wj * s.t_cp);
     let pair = if tj <= ti { Chain::new(vec![k, wj], vec![zi + zj]) } else { Chain::new(vec![k, wi], vec![zi]) };
-    let e = ess_phase1(&pair, p, big, s).unwrap();
+    let e = pair.ess_phase1(p, big, s).unwrap();
     let kt = k * s.t_cp;
     ((e.theta * e.trigger - w.theta * w.trigger) / kt + w.trigger - e.trigger) / (e.theta - w.theta)
 }
@@ -142,7 +142,7 @@ fn critical_l1_within_its_bound() {
     let (mut conditioned, mut lost, mut total) = (0, 0, 0);
     for (r, q) in cases("critical_l1") {
         total += 1;
-        let got = critical_l1(&chain(&r), probe(&r), scale(&r)).unwrap();
+        let got = chain(&r).critical_l1(probe(&r), scale(&r)).unwrap();
         let cond = get(&q, "condition");
         conditioned += usize::from(cond > 1e3);
         let what = format!("critical_l1 line {}", r.line);
@@ -170,7 +170,7 @@ fn critical_l1_within_its_bound() {
 fn cumulative_z_and_effective_speed_within_their_bounds() {
     let mut worst = Worst::new();
     for (r, q) in cases("cumulative_z") {
-        let got = cumulative_z(r.f64("l1"), probe(&r), scale(&r)).unwrap();
+        let got = probe(&r).cumulative_z(r.f64("l1"), scale(&r)).unwrap();
         worst.check(got, get(&q, "z_cum"), 3.0, &format!("cumulative_z line {}", r.line));
     }
     worst.report("cumulative_z");
@@ -210,7 +210,7 @@ fn equivalent_processor_within_its_bound() {
     for (r, q) in by.values() {
         let (tree, w, rules) = tree_of(r);
         let n = w.len() as f64;
-        let e = equivalent(&tree, &w, rules, scale(r)).unwrap();
+        let e = tree.equivalent(&w, rules, scale(r)).unwrap();
         worst.check(e.w_eq, get(q, "w_eq"), 4.0 * n, &format!("equivalent line {} w_eq ({})", r.line, r.str("rule")));
         for (v, &s) in e.shares.iter().enumerate() {
             shares.check(s, q[&("share".to_string(), v)], 4.0 * n, &format!("equivalent line {} share {v}", r.line));
@@ -222,7 +222,7 @@ fn equivalent_processor_within_its_bound() {
     for (r, q) in cases("raold_os") {
         let (tree, w, _) = tree_of(&r);
         let w: Vec<f64> = w.into_iter().map(|x| x.unwrap()).collect();
-        let s = raold_os(&tree, &w, r.f64("load"), scale(&r)).unwrap();
+        let s = tree.raold_os(&w, r.f64("load"), scale(&r)).unwrap();
         worst.check(s.finish_time, get(&q, "finish_time"), 4.0 * w.len() as f64, &format!("raold_os line {}", r.line));
     }
     worst.report("raold_os");
@@ -241,7 +241,7 @@ fn chain_probe_distribution_and_pure_dlt_against_exact_rationals() {
         let z = if r.str("z") == "-" { Vec::new() } else { list(r, "z") };
         let n = w.len();
         let c = Chain::new(w, z);
-        let p = probe_times_linear(&c, probe(r), scale(r)).unwrap();
+        let p = c.probe_times(probe(r), scale(r)).unwrap();
         for (i, (want_c, want_p)) in list(r, "tc").into_iter().zip(list(r, "tp")).enumerate() {
             let bound = (2 * i + 3) as f64 * EPS;
             for (got, want) in [(p.tc[i], want_c), (p.tp[i], want_p)] {
@@ -250,7 +250,7 @@ fn chain_probe_distribution_and_pure_dlt_against_exact_rationals() {
                 probe_worst = probe_worst.max(e / EPS);
             }
         }
-        let phase = chain_distribution(&c, r.f64("load"), scale(r)).unwrap();
+        let phase = c.front_end_distribution(r.f64("load"), scale(r)).unwrap();
         let bound = 4.0 * n as f64 * EPS;
         for (got, want) in phase.loads.iter().zip(list(r, "alpha")) {
             let e = rel_err(*got, want);
@@ -261,7 +261,7 @@ fn chain_probe_distribution_and_pure_dlt_against_exact_rationals() {
         assert!(e <= bound, "line {}: duration ({e:.1e})", r.line);
         dist_worst = dist_worst.max(e / EPS);
         let cfg = ChainConfig { load: r.f64("load"), eta: r.f64("eta"), eps: 0.07, scale: scale(r) };
-        let t = pure_dlt(&c, &cfg, RootWhileWaiting::Idle).unwrap();
+        let t = c.pure_dlt(&cfg, RootWhileWaiting::Idle).unwrap();
         let e = rel_err(t, r.f64("pure_idle"));
         assert!(e <= (4 * n + 2) as f64 * EPS, "line {}: pureDLT {t} ({e:.1e})", r.line);
         pure_worst = pure_worst.max(e / EPS);

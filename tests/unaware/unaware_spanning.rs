@@ -1,7 +1,5 @@
 //! Spanning trees, equivalent processors and RAOLD-OS (Jia, ch. 4).
 
-use crate::unaware_support;
-
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 use proptest::prelude::*;
@@ -28,10 +26,10 @@ fn g26_regression() {
         (SpanningTreeKind::Est, [None, Some(0), Some(0), Some(1), Some(2)], 2, 0.642834),
     ];
     for (kind, parents, ecc, w_eq) in cases {
-        let t = spanning_tree(&g, 0, kind, CostScale::unit()).unwrap();
+        let t = g.spanning_tree(0, kind, CostScale::unit()).unwrap();
         assert_eq!(t.parents(), &parents, "{kind:?}");
         assert_eq!(t.eccentricity(), ecc, "{kind:?}");
-        let s = raold_os(&t, g.w(), 1.0, CostScale::unit()).unwrap();
+        let s = t.raold_os(g.w(), 1.0, CostScale::unit()).unwrap();
         assert!((s.w_eq - w_eq).abs() < 1e-6, "{kind:?}: {}", s.w_eq);
     }
 }
@@ -40,14 +38,14 @@ fn g26_regression() {
 fn disconnected_and_bad_root_are_errors() {
     let g = Graph::new(vec![1.0, 1.0, 1.0], vec![Edge { u: 0, v: 1, z: 0.1 }]).unwrap();
     for kind in SpanningTreeKind::ALL {
-        assert_eq!(spanning_tree(&g, 0, kind, CostScale::unit()), Err(UnawareError::Disconnected { node: 2, from: 0 }));
+        assert_eq!(g.spanning_tree(0, kind, CostScale::unit()), Err(UnawareError::Disconnected { node: 2, from: 0 }));
         assert!(matches!(
-            spanning_tree(&g, 7, kind, CostScale::unit()),
+            g.spanning_tree(7, kind, CostScale::unit()),
             Err(UnawareError::NodeOutOfRange { node: 7, .. })
         ));
     }
     assert!(matches!(
-        spanning_tree(&g26(), 0, SpanningTreeKind::Est, CostScale { t_cp: 1.0, t_cm: 0.0 }),
+        g26().spanning_tree(0, SpanningTreeKind::Est, CostScale { t_cp: 1.0, t_cm: 0.0 }),
         Err(UnawareError::InvalidParameter { .. })
     ));
 }
@@ -66,10 +64,10 @@ proptest! {
         let hops = g.hops_from(0);
         let min_ecc = hops.iter().flatten().max().copied().unwrap();
         let weight = |t: &RootedTree| (1..n).map(|v| t.z_up(v)).sum::<f64>();
-        let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
-        let mst = spanning_tree(&g, 0, SpanningTreeKind::Mst, CostScale::unit()).unwrap();
+        let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
+        let mst = g.spanning_tree(0, SpanningTreeKind::Mst, CostScale::unit()).unwrap();
         for kind in SpanningTreeKind::ALL {
-            let t = spanning_tree(&g, 0, kind, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+            let t = g.spanning_tree(0, kind, CostScale::new(2.0, 1.0).unwrap()).unwrap();
             prop_assert_eq!(t.members().len(), n);
             for v in 1..n {
                 let p = t.parent(v).unwrap();
@@ -78,12 +76,12 @@ proptest! {
             }
             prop_assert!(weight(&mst) <= weight(&t) + 1e-9);
             prop_assert!(t.eccentricity() >= min_ecc);
-            let s = raold_os(&t, g.w(), 10.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+            let s = t.raold_os(g.w(), 10.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
             prop_assert!(s.w_eq <= g.w()[0] + 1e-12);
             prop_assert!((s.loads.iter().sum::<f64>() - 10.0).abs() < 1e-9);
             prop_assert!(s.loads.iter().all(|&x| x > 0.0));
         }
-        prop_assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Fht, CostScale::unit()).unwrap().eccentricity(), min_ecc);
+        prop_assert_eq!(g.spanning_tree(0, SpanningTreeKind::Fht, CostScale::unit()).unwrap().eccentricity(), min_ecc);
     }
 
     /// Equal finish: every node of a RAOLD-OS schedule, executed on the event engine, finishes at T.
@@ -92,40 +90,12 @@ proptest! {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let spec = RandomGraph { nodes: n as u64, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
-        let t = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        let s = raold_os(&t, g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+        let t = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+        let s = t.raold_os(g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let run = execute_tree(&t, &ws, &s.loads, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+        let run = t.execute(&ws, &s.loads, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         prop_assert!(run.trace.finish_spread(s.finish_time) < 1e-9);
         prop_assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9 * s.finish_time);
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
-
-    /// The Jia reduction with the physical relay rule is the classical multi-level tree
-    /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; FirstChildLink never
-    /// charges a relay less than Physical.
-    #[test]
-    fn equivalent_matches_dlt_tree(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
-        use rand::Rng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let tree = unaware_support::random_tree(&mut rng, n, 0.0..2.0);
-        // relays only at inner nodes (leaves must compute)
-        let w: Vec<Option<f64>> = (0..n)
-            .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
-            .collect();
-        let e = equivalent(&tree, &w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
-        let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
-        let scale = loadbal::dlt::CostScale::new(2.0, 1.0).unwrap();
-        let sol = loadbal::dlt::tree_allocate(&t, loadbal::dlt::Options::load(1.0).with_scale(scale)).unwrap();
-        prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);
-        for (i, &v) in order.iter().enumerate() {
-            prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
-        }
-        let snp = equivalent(&tree, &w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
-        prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
     }
 }
 
@@ -138,12 +108,12 @@ fn reporting_scheme_threshold() {
     let (l, cm, cp) = (10.0, 1.0, 1.0);
     let mut last_known = 0;
     for t_star in [1.0, 2.0, 3.0, 4.0, 10.0] {
-        let r = reporting_scheme(
-            &g,
-            0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, t_star, 1.0) },
-        )
-        .unwrap();
+        let r = g
+            .reporting_scheme(
+                0,
+                &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, t_star, 1.0) },
+            )
+            .unwrap();
         assert!(r.known.len() >= last_known);
         last_known = r.known.len();
         // Hops from 0 in G26: 1 and 2 at one hop, 3 and 4 at two.
@@ -156,59 +126,54 @@ fn reporting_scheme_threshold() {
         let total: f64 = (0..5).map(|v| r.load_of(v)).sum();
         assert!((total - l).abs() < 1e-9);
     }
-    let full = reporting_scheme(
-        &g,
-        0,
-        &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 4.0, 1.0) },
-    )
-    .unwrap();
-    let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::new(cp, cm).unwrap()).unwrap();
-    let direct = raold_os(&spt, g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
+    let full = g
+        .reporting_scheme(
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 4.0, 1.0) },
+        )
+        .unwrap();
+    let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(cp, cm).unwrap()).unwrap();
+    let direct = spt.raold_os(g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
     assert!((full.finish_time - (4.0 + direct.finish_time)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
-    let partial = reporting_scheme(
-        &g,
-        0,
-        &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) },
-    )
-    .unwrap();
+    let partial = g
+        .reporting_scheme(
+            0,
+            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) },
+        )
+        .unwrap();
     assert!(partial.schedule.finish_time > direct.finish_time);
     // Bad input.
     assert!(matches!(
-        reporting_scheme(
-            &g,
+        g.reporting_scheme(
             0,
             &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 0.5, 1.0) }
         ),
         Err(UnawareError::NoReachableProcessor { .. })
     ));
     assert!(
-        reporting_scheme(
-            &g,
+        g.reporting_scheme(
             9,
             &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) }
         )
         .is_err()
     );
     assert!(
-        reporting_scheme(
-            &g,
+        g.reporting_scheme(
             0,
             &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, -1.0, 1.0) }
         )
         .is_err()
     );
     assert!(
-        reporting_scheme(
-            &g,
+        g.reporting_scheme(
             0,
             &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 0.0) }
         )
         .is_err()
     );
     assert!(
-        reporting_scheme(
-            &g,
+        g.reporting_scheme(
             0,
             &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(f64::NAN, 1.0, 1.0) }
         )
@@ -228,7 +193,7 @@ fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
     inside[root] = true;
     let weq = |parent: &[Option<usize>], z: &[f64]| {
         let t = RootedTree::with_members(root, parent.to_vec(), z.to_vec()).unwrap();
-        equivalent(&t, &ws, Rules::default(), CostScale { t_cp, t_cm }).unwrap().w_eq
+        t.equivalent(&ws, Rules::default(), CostScale { t_cp, t_cm }).unwrap().w_eq
     };
     let mut best_w = g.w()[root];
     for _ in 1..n {
@@ -263,9 +228,9 @@ proptest! {
     fn est_is_the_greedy_optimum(seed in any::<u64>(), nodes in 3usize..12, p in 0.2f64..0.9) {
         let spec = RandomGraph { nodes: nodes as u64, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 200 };
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
-        let t = spanning_tree(&g, 0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+        let t = g.spanning_tree(0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let got = equivalent(&t, &ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().w_eq;
+        let got = t.equivalent(&ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().w_eq;
         let want = naive_est_weq(&g, 0, 1.0, 2.0);
         prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
     }
@@ -293,27 +258,6 @@ fn exhaustive_shortest(g: &Graph, root: usize) -> Vec<Option<(f64, usize)>> {
     best
 }
 
-/// Jia, eqs. (4.1)–(4.2) in exact rational arithmetic: with z = k/8 the cost
-/// λ·h + (1 − λ)·z, λ = max(0, 1 − h/ε_1), is `num/(8·ε_1)` with an integer `num`, so its
-/// correctly rounded value is one integer division; `rst_cost` is within the documented 4·ε.
-#[test]
-fn rst_cost_against_exact_rationals() {
-    let mut worst = 0.0f64;
-    for eps1 in 1u64..=12 {
-        for h in 1u64..=14 {
-            for k in 0u64..=80 {
-                let num = if h <= eps1 { 8 * (eps1 - h) * h + h * k } else { eps1 * k };
-                let exact = num as f64 / (8 * eps1) as f64;
-                let got = rst_cost(h as usize, eps1 as f64, k as f64 / 8.0);
-                let rel = if exact == 0.0 { got.abs() } else { ((got - exact) / exact).abs() };
-                worst = worst.max(rel);
-                assert!(rel <= 4.0 * f64::EPSILON, "h = {h}, ε_1 = {eps1}, z = {k}/8: {got} vs {exact}");
-            }
-        }
-    }
-    eprintln!("rst_cost: worst relative error {worst:e} against exact rationals");
-}
-
 /// SPT and RST against brute force on small random graphs: SPT's route delays are the smallest
 /// Σ z over every simple path; RST is rebuilt by scanning every (tree node, outside node) link
 /// at each step with the cost of Jia, eqs. (4.1)–(4.2) written as ((ε_1 − h)·h + h·z)/ε_1
@@ -326,7 +270,7 @@ fn spt_and_rst_against_brute_force() {
         let spec = RandomGraph::with_speed_classes(nodes as u64, 0.5, SpeedClass::Low, SpeedClass::Low);
         let g = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let best = exhaustive_shortest(&g, 0);
-        let spt = spanning_tree(&g, 0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
+        let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
         for (v, b) in best.iter().enumerate() {
             let (d, _) = b.unwrap();
             let rel = (spt.path_z(v) - d).abs() / d.max(f64::MIN_POSITIVE);
@@ -357,7 +301,7 @@ fn spt_and_rst_against_brute_force() {
             parent[v] = Some(u);
             depth[v] = depth[u] + 1;
         }
-        let rst = spanning_tree(&g, 0, SpanningTreeKind::Rst, CostScale::unit()).unwrap();
+        let rst = g.spanning_tree(0, SpanningTreeKind::Rst, CostScale::unit()).unwrap();
         assert_eq!(rst.parents(), &parent[..], "seed {seed}: RST differs from the brute-force rebuild");
     }
     eprintln!("SPT: worst relative error {worst:e} against exhaustive simple paths");

@@ -30,16 +30,16 @@ proptest! {
         let scale = CostScale { t_cp, t_cm };
         let probe = Probe { load, eta };
         finite_or_typed(effective_speed(w, z, scale))?;
-        finite_or_typed(cumulative_z(t, probe, scale))?;
+        finite_or_typed(probe.cumulative_z(t, scale))?;
         finite_or_typed(dispatch_to_finish_at(0.0, t, beta))?;
         finite_or_typed(phase_load(k, t))?;
         let triple = Chain::new(vec![w, beta, z], vec![z, beta]);
-        finite_or_typed(critical_l1(&triple, probe, scale))?;
-        match ess_phase1(&Chain::new(vec![w, beta], vec![z]), probe, t, scale) {
+        finite_or_typed(triple.critical_l1(probe, scale))?;
+        match Chain::new(vec![w, beta], vec![z]).ess_phase1(probe, t, scale) {
             Ok(e) => prop_assert!([e.alpha_root, e.alpha_j, e.theta, e.trigger, e.l1_prime, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
-        match wcs2_phase1(&Chain::new(vec![w, beta, w], vec![z, z]), probe, t, scale) {
+        match Chain::new(vec![w, beta, w], vec![z, z]).wcs2_phase1(probe, t, scale) {
             Ok(e) => prop_assert!([e.alpha_root, e.alpha_i, e.alpha_j, e.gamma, e.theta, e.trigger, e.duration].iter().all(|x| x.is_finite()), "{e:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
@@ -48,7 +48,7 @@ proptest! {
     #[test]
     fn partitions_for_any_processor_count(load in wide(), eta in 0.001..0.4f64, extra in 0.0..0.5f64, n in prop_oneof![Just(usize::MAX), 2usize..1_000_000_000]) {
         let eps = (eta + extra).min(0.95 - eta);
-        match partition_pi(load, eta, eps.max(eta), n as u64) {
+        match (Probe { load, eta }).partition(eps.max(eta), n as u64) {
             Ok(p) => {
                 prop_assert!(p.len() <= 66 && p.iter().all(|x| x.is_finite() && *x >= 0.0), "{p:?}");
                 let sum: f64 = p.iter().sum();
@@ -62,7 +62,7 @@ proptest! {
     fn linear_probes_over_wide_speeds(load in wide(), ws in prop::collection::vec(wide(), 1..12), zs in prop::collection::vec(wide(), 11),
                                       t_cm in wide(), t_cp in wide()) {
         let chain = Chain::new(ws.clone(), zs[..ws.len() - 1].to_vec());
-        match probe_times_linear(&chain, Probe { load, eta: 0.5 }, CostScale { t_cp, t_cm }) {
+        match chain.probe_times(Probe { load, eta: 0.5 }, CostScale { t_cp, t_cm }) {
             Ok(p) => prop_assert!(p.tc.iter().chain(&p.tp).all(|x| x.is_finite()), "{p:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }

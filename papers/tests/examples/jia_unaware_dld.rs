@@ -6,10 +6,9 @@ use loadbal_papers::fixtures::jia;
 
 fn run() -> DldSchedule {
     let ex = jia::fig_3_8();
-    let mut tp =
-        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
-    dld(&ex, &jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()).unwrap()
+    ex.dld(&jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()).unwrap()
 }
 
 fn find(s: &DldSchedule, phase: usize, v: usize, k: usize) -> (f64, f64) {
@@ -79,22 +78,21 @@ fn g12_p4_batch_and_phase3() {
 #[test]
 fn dld_rejects_bad_input() {
     let ex = jia::fig_3_8();
-    let tp =
-        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     let cfg = DldConfig { zeta: 1.0, ..jia::dld_dnp() };
     assert!(matches!(
-        dld(&ex, &[], GivenProbe { tp: &tp, w_est: &ex.w }, &cfg),
+        ex.dld(&[], GivenProbe { tp: &tp, w_est: &ex.w }, &cfg),
         Err(UnawareError::InvalidParameter { name: "zeta", .. })
     ));
     let mut ch = jia::dnp_changes();
     ch.reverse();
-    assert!(dld(&ex, &ch, GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()).is_err());
+    assert!(ex.dld(&ch, GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()).is_err());
     assert!(matches!(
-        dld(&ex, &[], GivenProbe { tp: &tp[..3], w_est: &ex.w }, &jia::dld_dnp()),
+        ex.dld(&[], GivenProbe { tp: &tp[..3], w_est: &ex.w }, &jia::dld_dnp()),
         Err(UnawareError::LengthMismatch { .. })
     ));
     // Without changes DLD is SLD-like and still dispatches exactly L − η·L.
-    let s = dld(&ex, &[], GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()).unwrap();
+    let s = ex.dld(&[], GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp()).unwrap();
     let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
 }

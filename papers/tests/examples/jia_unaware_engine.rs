@@ -18,8 +18,8 @@ use rand::SeedableRng;
 fn table_3_1_from_engine_reports() {
     let ex = jia::fig_3_8();
     let ProbeRun { probe: p, run } =
-        execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-    let m = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+        ex.execute_probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    let m = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p, m);
     for &(v, tcs, tcf, tp, _, _) in jia::TABLE_3_1.iter() {
         assert!((p.tcs[v] - tcs).abs() < 1e-9, "T^cs_{v}");
@@ -44,10 +44,10 @@ fn table_3_1_from_engine_reports() {
 fn sld_with_the_probe_on_the_engine() {
     let ex = jia::fig_3_8();
     let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..jia::sld_snp() };
-    let p = execute_probe(&ex, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().probe;
-    let s = sld(&ex, &p.tp, &cfg).unwrap();
-    let without = execute_sld(&ex, &s, None, cfg.scale).unwrap();
-    let with = execute_sld(&ex, &s, Some(p.pl), cfg.scale).unwrap();
+    let p = ex.execute_probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().probe;
+    let s = ex.sld(&p.tp, &cfg).unwrap();
+    let without = ex.execute_sld(&s, None, cfg.scale).unwrap();
+    let with = ex.execute_sld(&s, Some(p.pl), cfg.scale).unwrap();
     for v in 1..20 {
         let got = with.finish_of(v).unwrap();
         match without.finish_of(v) {
@@ -65,11 +65,11 @@ fn sld_with_the_probe_on_the_engine() {
 fn run_chain_rejects_bad_input() {
     let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.3, 0.5]);
     let cfg = jia::chain_config(0.03, 0.07);
-    assert!(matches!(run_chain(&c, &cfg, ChainStrategy::Wcs(0)), Err(UnawareError::TooFewResponders { .. })));
-    assert!(run_chain(&c, &cfg, ChainStrategy::Wcs(3)).is_err());
-    assert!(run_chain(&Chain::new(vec![1.0], vec![]), &cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err());
-    assert!(run_chain(&Chain::new(vec![1.0, -1.0], vec![0.1]), &cfg, ChainStrategy::Wcs(1)).is_err());
-    assert!(run_chain(&c, &jia::chain_config(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
+    assert!(matches!(c.run_unaware(&cfg, ChainStrategy::Wcs(0)), Err(UnawareError::TooFewResponders { .. })));
+    assert!(c.run_unaware(&cfg, ChainStrategy::Wcs(3)).is_err());
+    assert!(Chain::new(vec![1.0], vec![]).run_unaware(&cfg, ChainStrategy::PureDlt(RootWhileWaiting::Idle)).is_err());
+    assert!(Chain::new(vec![1.0, -1.0], vec![0.1]).run_unaware(&cfg, ChainStrategy::Wcs(1)).is_err());
+    assert!(c.run_unaware(&jia::chain_config(1.5, 0.07), ChainStrategy::Wcs(1)).is_err());
 }
 
 /// A tiny probe on a very fast root: the root computes everything before the first PTC
@@ -78,8 +78,8 @@ fn run_chain_rejects_bad_input() {
 fn root_finishes_before_the_trigger() {
     let c = Chain::new(vec![0.01, 50.0], vec![5.0]);
     let cfg = jia::chain_config(0.03, 0.07);
-    let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
-    let m = linear_schedule(&c, &cfg, 1).unwrap();
+    let run = c.run_unaware(&cfg, ChainStrategy::Wcs(1)).unwrap();
+    let m = c.phased_schedule(&cfg, 1).unwrap();
     assert!(run.trigger.is_none() && run.phases.is_empty() && m.phases.is_empty());
     assert!((run.finish_time - m.finish_time).abs() < 1e-12);
     assert!(run.probe_finish > run.finish_time);
@@ -102,8 +102,8 @@ proptest! {
         let c = ChainSampler::thesis(n, fast).sample(&mut rng);
         let cfg = jia::chain_config(eta, eps);
         for k in 1..n {
-            let run = run_chain(&c, &cfg, ChainStrategy::Wcs(k)).unwrap();
-            let m = linear_schedule(&c, &cfg, k as u64).unwrap();
+            let run = c.run_unaware(&cfg, ChainStrategy::Wcs(k)).unwrap();
+            let m = c.phased_schedule(&cfg, k as u64).unwrap();
             prop_assert!((run.finish_time - m.finish_time).abs() <= 1e-9 * m.finish_time, "k = {}", k);
             prop_assert_eq!(run.phases.len(), m.phases.len());
             for (a, b) in run.phases.iter().zip(&m.phases) {
@@ -112,8 +112,8 @@ proptest! {
             }
         }
         for mode in [RootWhileWaiting::Idle, RootWhileWaiting::Compute] {
-            let run = run_chain(&c, &cfg, ChainStrategy::PureDlt(mode)).unwrap();
-            let m = pure_dlt(&c, &cfg, mode).unwrap();
+            let run = c.run_unaware(&cfg, ChainStrategy::PureDlt(mode)).unwrap();
+            let m = c.pure_dlt(&cfg, mode).unwrap();
             prop_assert!((run.finish_time - m).abs() <= 1e-9 * m, "{:?}: {} vs {}", mode, run.finish_time, m);
             prop_assert_eq!(run.responders.len(), n - 1);
         }
@@ -139,7 +139,7 @@ proptest! {
     fn sld_end_to_end_on_random_trees(seed in any::<u64>(), n in 3usize..25) {
         let (net, t, w) = random_tree(seed, n);
         let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..jia::sld_snp() };
-        let r = run_sld(&net, &cfg).unwrap();
+        let r = net.run_sld(&cfg).unwrap();
         for (v, &wv) in w.iter().enumerate().skip(1) {
             prop_assert!((r.w_est[v] - wv).abs() <= 1e-12 * wv);
             prop_assert!((r.z_est[v] - t.z_up(v)).abs() <= 1e-12 * (1.0 + t.z_up(v)));
@@ -155,8 +155,8 @@ proptest! {
     fn dld_on_random_trees(seed in any::<u64>(), n in 3usize..20) {
         let (net, t, w) = random_tree(seed, n);
         let cfg = jia::dld_dnp();
-        let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
+        let tp = t.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let s = net.dld(&[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
         let computed: f64 = (1..n).filter_map(|v| s.index_of[v]).map(|i| s.trace.nodes[i].computed).sum();
@@ -175,7 +175,7 @@ proptest! {
     #[test]
     fn dld_with_the_probe_on_random_trees(seed in any::<u64>(), n in 3usize..22) {
         let (net, _, _) = random_tree(seed, n);
-        let s = dld_probed(&net, &[], &jia::dld_dnp()).unwrap();
+        let s = net.dld_probed(&[], &jia::dld_dnp()).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
         let pl = s.probe.unwrap();
@@ -192,13 +192,12 @@ proptest! {
 fn dnp_with_the_probe_on_the_engine() {
     let ex = jia::fig_3_8();
     let cfg = jia::dld_dnp();
-    let probed = dld_probed(&ex, &jia::dnp_changes(), &cfg).unwrap();
+    let probed = ex.dld_probed(&jia::dnp_changes(), &cfg).unwrap();
     let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
-    let mut tp =
-        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
-    let given = dld(&ex, &jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
+    let given = ex.dld(&jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);
     // The slow processors' probes are not load.
     assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());
@@ -213,8 +212,8 @@ fn dld_static_batches_end_by_their_phase_end() {
     for seed in 0..40u64 {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 17));
         let cfg = jia::dld_dnp();
-        let tp = probe_tree(&t, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let s = dld(&net, &[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
+        let tp = t.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let s = net.dld(&[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
         let last_phase = s.phases.len();
         let mut seen = vec![0usize; w.len()];
         for d in &s.dispatches {
@@ -238,13 +237,13 @@ fn dld_static_batches_end_by_their_phase_end() {
 fn results_display() {
     let ex = jia::fig_3_8();
     let cfg = SldConfig { rules: Rules::default(), ..jia::sld_snp() };
-    let r = run_sld(&ex, &cfg).unwrap();
+    let r = ex.run_sld(&cfg).unwrap();
     assert!(r.to_string().starts_with("SLD end to end: probe PL = 1, "), "{r}");
     assert!(r.run.to_string().starts_with("engine run: 20 nodes, "), "{}", r.run);
     assert!(r.schedule.to_string().starts_with("SLD: "), "{}", r.schedule);
     assert!(r.schedule.dispatches[0].to_string().starts_with("Phase_1 at 3: 4 units to |P_2| (P_6 4), "));
     assert_eq!(ex.to_string(), "tree network rooted at 0: 20 nodes, depth 4, w in [1, 100], z in [0.1, 10]");
-    let s = dld_probed(&ex, &jia::dnp_changes(), &jia::dld_dnp()).unwrap();
+    let s = ex.dld_probed(&jia::dnp_changes(), &jia::dld_dnp()).unwrap();
     assert!(s.to_string().ends_with(", probe of 1 units on the engine"), "{s}");
     assert_eq!(jia::dnp_changes()[1].to_string(), "t = 3.8: w_3 → 0.5");
 }
@@ -257,7 +256,7 @@ fn sld_end_to_end_worst_case() {
     let (mut plan, mut est) = (0.0f64, 0.0f64);
     for seed in 0..30u64 {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 22));
-        let r = run_sld(&net, &cfg).unwrap();
+        let r = net.run_sld(&cfg).unwrap();
         plan = plan.max((r.load_finish - r.schedule.finish_time).abs() / r.schedule.finish_time);
         for (v, &wv) in w.iter().enumerate().skip(1) {
             est = est.max((r.w_est[v] - wv).abs() / wv).max((r.z_est[v] - t.z_up(v)).abs() / t.z_up(v));

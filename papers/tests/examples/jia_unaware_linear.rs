@@ -18,18 +18,18 @@ const PROBE: Probe = Probe { load: 100.0, eta: 0.03 };
 #[test]
 fn g13_ess_phase1() {
     let pair = Chain::new(vec![4.5, 2.5], vec![0.5]);
-    let e = ess_phase1(&pair, PROBE, 7.0, SCALE).unwrap();
+    let e = pair.ess_phase1(PROBE, 7.0, SCALE).unwrap();
     assert!((e.trigger - 16.5).abs() < 1e-12);
     assert!((e.alpha_root - 0.3793103).abs() < 1e-7);
     assert!((e.l1_prime - 5.1666667).abs() < 1e-7);
     assert!((e.duration - 17.6379310).abs() < 1e-7);
-    let t = chain_distribution(&pair, e.l1_prime, SCALE).unwrap().duration;
+    let t = pair.front_end_distribution(e.l1_prime, SCALE).unwrap().duration;
     assert!((t - e.duration).abs() < 1e-9);
     assert!((e.trigger + e.duration - 34.1379310).abs() < 1e-7);
     assert!((e.theta - 3.4137931).abs() < 1e-7);
-    assert!(matches!(ess_phase1(&pair, PROBE, 1.0, SCALE), Err(UnawareError::InvalidParameter { .. })));
+    assert!(matches!(pair.ess_phase1(PROBE, 1.0, SCALE), Err(UnawareError::InvalidParameter { .. })));
     let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
-    assert!(matches!(ess_phase1(&triple, PROBE, 7.0, SCALE), Err(UnawareError::LengthMismatch { .. })));
+    assert!(matches!(triple.ess_phase1(PROBE, 7.0, SCALE), Err(UnawareError::LengthMismatch { .. })));
     assert_eq!(
         e.to_string(),
         "ESS phase_1: trigger 16.500000, duration 17.637931, ends 34.137931; alpha_1 = 0.379310, alpha_j = 0.620690, L_1' = 5.166667"
@@ -40,7 +40,7 @@ fn g13_ess_phase1() {
 #[test]
 fn g14_wcs2_phase1() {
     let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
-    let w = wcs2_phase1(&triple, PROBE, 7.0, SCALE).unwrap();
+    let w = triple.wcs2_phase1(PROBE, 7.0, SCALE).unwrap();
     assert!((w.alpha_root - 0.2451362).abs() < 1e-7);
     assert!((w.alpha_i - 0.3657588).abs() < 1e-7);
     assert!((w.alpha_j - 0.3891051).abs() < 1e-7);
@@ -48,7 +48,7 @@ fn g14_wcs2_phase1() {
     assert!((w.trigger - 16.5).abs() < 1e-12);
     assert!((w.duration - 11.3988327).abs() < 1e-6);
     assert!((w.theta - 2.2062257).abs() < 1e-7);
-    let phase = chain_distribution(&triple, 7.0 - 16.5 / 9.0, SCALE).unwrap();
+    let phase = triple.front_end_distribution(7.0 - 16.5 / 9.0, SCALE).unwrap();
     assert!((phase.duration - w.duration).abs() < 1e-9);
     assert!((phase.loads[1] / phase.loads.iter().sum::<f64>() - w.alpha_i).abs() < 1e-9);
     assert_eq!(
@@ -57,17 +57,17 @@ fn g14_wcs2_phase1() {
     );
 }
 
-/// G15: the critical L_1, where the two phase-1 ends computed by `ess_phase1` (ESS on P_j,
-/// the first responder, over the lumped link 0.5 + 0.3) and `wcs2_phase1` coincide.
+/// G15: the critical L_1, where the two phase-1 ends computed by `Chain::ess_phase1` (ESS on P_j,
+/// the first responder, over the lumped link 0.5 + 0.3) and `Chain::wcs2_phase1` coincide.
 #[test]
 fn g15_critical_l1() {
     let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
-    let lc = critical_l1(&triple, PROBE, SCALE).unwrap();
+    let lc = triple.critical_l1(PROBE, SCALE).unwrap();
     assert!((lc - 2.3568734).abs() < 1e-7);
     let pair = Chain::new(vec![4.5, 2.2], vec![0.8]);
     let ends = |l1: f64| {
-        let e = ess_phase1(&pair, PROBE, l1, SCALE).unwrap();
-        let w = wcs2_phase1(&triple, PROBE, l1, SCALE).unwrap();
+        let e = pair.ess_phase1(PROBE, l1, SCALE).unwrap();
+        let w = triple.wcs2_phase1(PROBE, l1, SCALE).unwrap();
         (e.trigger + e.duration, w.trigger + w.duration)
     };
     let (e, w) = ends(lc);
@@ -76,19 +76,19 @@ fn g15_critical_l1() {
     assert!(w < e);
     // P_i first (γ > 1): the other branch of the closed form, against the two phase ends.
     let slow_j = Chain::new(vec![4.5, 2.5, 6.0], vec![0.5, 0.3]);
-    let lc = critical_l1(&slow_j, PROBE, SCALE).unwrap();
+    let lc = slow_j.critical_l1(PROBE, SCALE).unwrap();
     let pair_i = Chain::new(vec![4.5, 2.5], vec![0.5]);
-    let e = ess_phase1(&pair_i, PROBE, lc, SCALE).unwrap();
-    let w = wcs2_phase1(&slow_j, PROBE, lc, SCALE).unwrap();
+    let e = pair_i.ess_phase1(PROBE, lc, SCALE).unwrap();
+    let w = slow_j.wcs2_phase1(PROBE, lc, SCALE).unwrap();
     assert!(((e.trigger + e.duration) - (w.trigger + w.duration)).abs() < 1e-12 * lc * 10.0, "{e} {w}");
-    assert!(critical_l1(&pair, PROBE, SCALE).is_err());
+    assert!(pair.critical_l1(PROBE, SCALE).is_err());
 }
 
 /// G16: the chain recursion.
 #[test]
 fn g16_chain() {
     let c = Chain::new(vec![4.5, 2.5, 3.0, 2.0], vec![0.3, 0.5, 0.4]);
-    let phase = chain_distribution(&c, 10.0, SCALE).unwrap();
+    let phase = c.front_end_distribution(10.0, SCALE).unwrap();
     for (a, b) in phase.loads.iter().zip([1.95707, 3.04015, 2.11656, 2.88622]) {
         assert!((a - b).abs() < 1e-5);
     }
@@ -103,19 +103,13 @@ fn g16_chain() {
 fn strategies_reject_bad_input() {
     let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.3, 0.5]);
     let cfg = jia::chain_config(0.03, 0.07);
-    assert_eq!(linear_schedule(&c, &cfg, 3), Err(UnawareError::TooFewResponders { k: 3, available: 2 }));
-    assert!(matches!(
-        linear_schedule(&c, &jia::chain_config(0.0, 0.07), 1),
-        Err(UnawareError::InvalidParameter { .. })
-    ));
-    assert!(matches!(
-        linear_schedule(&c, &jia::chain_config(0.07, 0.03), 1),
-        Err(UnawareError::InvalidParameter { .. })
-    ));
+    assert_eq!(c.phased_schedule(&cfg, 3), Err(UnawareError::TooFewResponders { k: 3, available: 2 }));
+    assert!(matches!(c.phased_schedule(&jia::chain_config(0.0, 0.07), 1), Err(UnawareError::InvalidParameter { .. })));
+    assert!(matches!(c.phased_schedule(&jia::chain_config(0.07, 0.03), 1), Err(UnawareError::InvalidParameter { .. })));
     let bad = Chain::new(vec![4.5, 0.0, 3.0], vec![0.3, 0.5]);
-    assert!(linear_schedule(&bad, &cfg, 1).is_err());
+    assert!(bad.phased_schedule(&cfg, 1).is_err());
     let short = Chain::new(vec![4.5, 2.0], vec![]);
-    assert!(matches!(pure_dlt(&short, &cfg, RootWhileWaiting::Idle), Err(UnawareError::LengthMismatch { .. })));
+    assert!(matches!(short.pure_dlt(&cfg, RootWhileWaiting::Idle), Err(UnawareError::LengthMismatch { .. })));
 }
 
 /// G27 (part): on the Monte Carlo harness, WCS beats pureDLT in a Table 2.1 cell and a
@@ -150,7 +144,7 @@ proptest! {
         let chain = ChainSampler::thesis(n, 0.5).sample(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
         let cfg = jia::chain_config(eta, eta + extra);
         prop_assume!(k < n);
-        let s = linear_schedule(&chain, &cfg, k as u64).unwrap();
+        let s = chain.phased_schedule(&cfg, k as u64).unwrap();
         if let Some(first) = s.phases.first() {
             let early = first.start / (chain.w[0] * cfg.scale.t_cp);
             let total: f64 = s.phases.iter().map(|p| p.load).sum::<f64>() + early;
@@ -164,8 +158,8 @@ proptest! {
                 prop_assert!(w[1].participants.len() >= w[0].participants.len());
             }
         }
-        let pure = pure_dlt(&chain, &cfg, RootWhileWaiting::Idle).unwrap();
-        let eager = pure_dlt(&chain, &cfg, RootWhileWaiting::Compute).unwrap();
+        let pure = chain.pure_dlt(&cfg, RootWhileWaiting::Idle).unwrap();
+        let eager = chain.pure_dlt(&cfg, RootWhileWaiting::Compute).unwrap();
         prop_assert!(eager <= pure + 1e-9);
     }
 }
@@ -175,12 +169,12 @@ proptest! {
 fn chain_results_display() {
     let c = Chain::new(vec![4.5, 2.5, 3.0], vec![0.5, 0.2]);
     let cfg = jia::chain_config(0.03, 0.07);
-    let p = probe_times_linear(&c, cfg.probe(), cfg.scale).unwrap();
+    let p = c.probe_times(cfg.probe(), cfg.scale).unwrap();
     assert_eq!(
         p.to_string(),
         "chain probe of 3 processors: T^c = [0.000000, 1.500000, 2.100000], T^p = [0.000000, 16.500000, 20.100000]"
     );
-    let s = linear_schedule(&c, &cfg, 1).unwrap();
+    let s = c.phased_schedule(&cfg, 1).unwrap();
     assert_eq!(
         s.to_string(),
         "T_overall = 249.902123 in 3 phases\n  \
@@ -188,7 +182,7 @@ fn chain_results_display() {
          phase 2: load 32.142857 on 3 processors [P_1, P_2, P_3]: 34.137931 -> 111.196571 (duration 77.058640)\n  \
          phase 3: load 57.857143 on 3 processors [P_1, P_2, P_3]: 111.196571 -> 249.902123 (duration 138.705552)"
     );
-    let run = run_chain(&c, &cfg, ChainStrategy::Wcs(1)).unwrap();
+    let run = c.run_unaware(&cfg, ChainStrategy::Wcs(1)).unwrap();
     assert_eq!(
         run.to_string(),
         "engine run: finish 249.902123, trigger 16.500000, 3 phases, responders [P_2, P_3], probe finish 20.100000"

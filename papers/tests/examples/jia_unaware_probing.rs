@@ -14,7 +14,7 @@ use proptest::prelude::*;
 #[test]
 fn g1_tree_probe_regenerates_table_3_1() {
     let ex = jia::fig_3_8();
-    let p = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
     assert_eq!(p.pl, 1.0);
     for (i, tcs, tcf, tp, _, _) in jia::TABLE_3_1 {
         assert!((p.tcs[i] - tcs).abs() < 1e-9, "T^cs of P_{i}");
@@ -29,22 +29,22 @@ fn g1_tree_probe_regenerates_table_3_1() {
 fn g2_tree_estimators() {
     for (i, tcs, tcf, tp, w, z) in jia::TABLE_3_1 {
         // n = 4 root children, η·L = 4: PL = 1.
-        let NodeEstimate { z: ze, w: we } = estimate_tree(ProbeReport { tcs, tcf, tp }, 1.0, SCALE).unwrap();
+        let NodeEstimate { z: ze, w: we } = ProbeReport { tcs, tcf, tp }.estimate(1.0, SCALE).unwrap();
         assert!((ze - z).abs() < 1e-9, "z_{i}");
         let expect = if i == 16 { 1.5 } else { w };
         assert!((we - expect).abs() < 1e-9, "w_{i}");
     }
     let bad = ProbeReport { tcs: 1.0, tcf: 0.5, tp: 3.0 };
-    assert!(matches!(estimate_tree(bad, 1.0, SCALE), Err(UnawareError::InconsistentProbe { .. })));
+    assert!(matches!(bad.estimate(1.0, SCALE), Err(UnawareError::InconsistentProbe { .. })));
     let ok = ProbeReport { tcs: 0.0, tcf: 0.5, tp: 3.0 };
-    assert!(matches!(estimate_tree(ok, 0.0, SCALE), Err(UnawareError::InvalidParameter { name: "pl", .. })));
+    assert!(matches!(ok.estimate(0.0, SCALE), Err(UnawareError::InvalidParameter { name: "pl", .. })));
     let zero = CostScale { t_cp: 0.0, t_cm: 1.0 };
-    assert!(matches!(estimate_tree(ok, 1.0, zero), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
+    assert!(matches!(ok.estimate(1.0, zero), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
     // The reports of a forward run give back the tree's own z and w.
     let ex = jia::fig_3_8();
-    let p = probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, SCALE).unwrap();
+    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, SCALE).unwrap();
     for v in 1..ex.w.len() {
-        let e = estimate_tree(p.report(v).unwrap(), p.pl, SCALE).unwrap();
+        let e = p.report(v).unwrap().estimate(p.pl, SCALE).unwrap();
         assert!((e.w - ex.w[v]).abs() < 1e-12 * ex.w[v] && (e.z - ex.tree.z_up(v)).abs() < 1e-12, "P_{v}");
     }
     assert_eq!(p.report(ex.w.len()), None);
@@ -69,18 +69,18 @@ fn g3_effective_speeds() {
 /// Reference G17 and the thesis's m per n.
 #[test]
 fn partition_pi_values() {
-    let p = partition_pi(100.0, 0.03, 0.07, 5).unwrap();
+    let p = Probe { load: 100.0, eta: 0.03 }.partition(0.07, 5).unwrap();
     let expect = [7.0, 14.516129, 26.129032, 49.354839];
     for (a, b) in p.iter().zip(expect) {
         assert!((a - b).abs() < 1e-6);
     }
     for (n, m) in [(5, 4), (8, 4), (13, 5), (15, 5), (20, 6)] {
-        assert_eq!(partition_pi(100.0, 0.03, 0.07, n).unwrap().len(), m);
+        assert_eq!(Probe { load: 100.0, eta: 0.03 }.partition(0.07, n).unwrap().len(), m);
     }
-    assert!(partition_pi(100.0, 0.07, 0.03, 5).is_err());
-    assert!(partition_pi(100.0, 0.0, 0.03, 5).is_err());
-    assert!(partition_pi(100.0, 0.5, 0.6, 5).is_err());
-    assert!(partition_pi(100.0, 0.03, 0.07, 1).is_err());
+    assert!(Probe { load: 100.0, eta: 0.07 }.partition(0.03, 5).is_err());
+    assert!(Probe { load: 100.0, eta: 0.0 }.partition(0.03, 5).is_err());
+    assert!(Probe { load: 100.0, eta: 0.5 }.partition(0.6, 5).is_err());
+    assert!(Probe { load: 100.0, eta: 0.03 }.partition(0.07, 1).is_err());
 }
 
 proptest! {
@@ -95,12 +95,12 @@ proptest! {
         let chain = Chain::new(w.clone(), z.clone());
         let probe = Probe { load: 100.0, eta };
         let eta_l = probe.size().unwrap();
-        let p = probe_times_linear(&chain, probe, SCALE).unwrap();
-        let est = estimate_linear(&p, probe, k, SCALE).unwrap();
+        let p = chain.probe_times(probe, SCALE).unwrap();
+        let est = p.estimate(probe, k, SCALE).unwrap();
         for (a, b) in est.z.iter().zip(&z) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for (a, b) in est.w.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for ((&wj, &tc), &tp) in w.iter().zip(&p.tc).zip(&p.tp).skip(1) {
-            let zc = cumulative_z(tc, probe, SCALE).unwrap();
+            let zc = probe.cumulative_z(tc, SCALE).unwrap();
             let beta = effective_speed(wj, zc, SCALE).unwrap();
             prop_assert!((tp - eta_l * beta).abs() < 1e-9 * tp);
         }
@@ -108,7 +108,7 @@ proptest! {
 
     #[test]
     fn partition_conserves(eta in 0.01f64..0.2, extra in 0.0f64..0.3, n in 2usize..64, l in 1.0f64..1e6) {
-        let p = partition_pi(l, eta, eta + extra, n as u64).unwrap();
+        let p = Probe { load: l, eta }.partition(eta + extra, n as u64).unwrap();
         prop_assert!((eta * l + p.iter().sum::<f64>() - l).abs() < 1e-9 * l);
         prop_assert!(p.windows(2).skip(1).all(|x| x[1] > x[0]));
     }

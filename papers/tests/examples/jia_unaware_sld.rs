@@ -11,8 +11,7 @@ const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
 
 fn table_ptc() -> (TreeNetwork, Vec<f64>) {
     let ex = jia::fig_3_8();
-    let mut tp =
-        probe_tree(&ex.tree, &ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3; // Table 3.1 prints 4.3 (w_16 = 2 would give 5.3)
     (ex, tp)
 }
@@ -25,7 +24,7 @@ fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
 #[test]
 fn g10_end_to_end() {
     let (ex, tp) = table_ptc();
-    let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
+    let s = ex.sld(&tp, &jia::sld_snp()).unwrap();
     let p1 = [(6, 4.0), (3, 3.83333), (2, 1.75282), (16, 1.52419), (5, 1.40225), (12, 0.51282), (10, 0.32733)];
     for (v, x) in p1 {
         assert!((load_of(&s, 1, v) - x).abs() < 1e-5, "P_{v}");
@@ -37,7 +36,7 @@ fn g10_end_to_end() {
     assert!((s.finish_time - 54.0928).abs() < 1e-3);
     let mut cfg = jia::sld_snp();
     cfg.rules.relay = RelayRule::Physical;
-    let s = sld(&ex, &tp, &cfg).unwrap();
+    let s = ex.sld(&tp, &cfg).unwrap();
     assert!((s.phases[1].dispatched - 32.5438).abs() < 1e-4);
     assert!((s.finish_time - 54.059).abs() < 1e-3);
 }
@@ -46,7 +45,7 @@ fn g10_end_to_end() {
 #[test]
 fn g6_phase2_start() {
     let (ex, tp) = table_ptc();
-    let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
+    let s = ex.sld(&tp, &jia::sld_snp()).unwrap();
     assert_eq!(s.phases[1].available, vec![2, 3, 5, 6, 10, 12, 16]);
     assert!((s.phases[1].finish - 34.15983).abs() < 1e-5);
     let start: Vec<&Dispatch> = s.dispatches.iter().filter(|d| d.phase == 2 && d.time < 21.0).collect();
@@ -68,7 +67,7 @@ fn g9_phase3_with_thesis_remainder() {
     avail[0] = false;
     avail[4] = false;
     avail[7] = false;
-    let vt = virtual_tree(&ex, &avail, None).unwrap();
+    let vt = ex.virtual_tree(&avail, None).unwrap();
     let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
     let d = vt.distribute(30.2603, 34.16, rules, SCALE).unwrap();
     let expect = [
@@ -104,19 +103,19 @@ fn bad_input() {
     let (ex, tp) = table_ptc();
     let mut cfg = jia::sld_snp();
     cfg.eta = 1.0;
-    assert!(matches!(sld(&ex, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "eta", .. })));
+    assert!(matches!(ex.sld(&tp, &cfg), Err(UnawareError::InvalidParameter { name: "eta", .. })));
     cfg = jia::sld_snp();
     cfg.mu = 1.0;
-    assert!(sld(&ex, &tp, &cfg).is_err());
+    assert!(ex.sld(&tp, &cfg).is_err());
     cfg = jia::sld_snp();
-    assert!(matches!(sld(&ex, &tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
+    assert!(matches!(ex.sld(&tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
     let lone = TreeNetwork::new(RootedTree::new(0, vec![None], vec![0.0]).unwrap(), vec![1.0]).unwrap();
-    assert_eq!(sld(&lone, &[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
+    assert_eq!(lone.sld(&[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
     let mut bad = ex.clone();
     bad.w[3] = 0.0;
-    assert!(matches!(sld(&bad, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
+    assert!(matches!(bad.sld(&tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
     let cfg = SldConfig { scale: CostScale { t_cp: 0.0, t_cm: 1.0 }, ..jia::sld_snp() };
-    assert!(matches!(sld(&ex, &tp, &cfg), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
+    assert!(matches!(ex.sld(&tp, &cfg), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
 }
 
 /// Conservation: every SLD run dispatches exactly L − η·L, all loads are non-negative and every
@@ -130,8 +129,8 @@ fn conservation_over_random_trees() {
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
         let cfg = SldConfig { load: 200.0, ..jia::sld_snp() };
-        let tp = probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let s = sld(&TreeNetwork::new(tree, w).unwrap(), &tp, &cfg).unwrap();
+        let tp = tree.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let s = TreeNetwork::new(tree, w).unwrap().sld(&tp, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         assert!((total - cfg.load * (1.0 - cfg.eta)).abs() < 1e-9 * cfg.load);
         assert!(s.dispatches.iter().all(|d| d.loads.iter().all(|p| p.1 >= 0.0) && d.time <= d.finish + 1e-12));
@@ -147,8 +146,8 @@ fn sld_on_the_engine() {
     let (ex, tp) = table_ptc();
     let mut cfg = jia::sld_snp();
     cfg.rules.relay = RelayRule::Physical;
-    let s = sld(&ex, &tp, &cfg).unwrap();
-    let run = execute_sld(&ex, &s, None, SCALE).unwrap();
+    let s = ex.sld(&tp, &cfg).unwrap();
+    let run = ex.execute_sld(&s, None, SCALE).unwrap();
     for v in 1..20 {
         let last =
             s.dispatches.iter().filter(|d| d.loads.iter().any(|p| p.0 == v)).map(|d| d.finish).fold(f64::NAN, f64::max);
@@ -162,8 +161,8 @@ fn sld_on_the_engine() {
     assert!((total - 76.0).abs() < 1e-9);
     assert!(run.gantt_csv().lines().count() > 40);
     // FirstChildLink below P_0 over-charges relays: their subtrees finish before the phase end.
-    let s = sld(&ex, &tp, &jia::sld_snp()).unwrap();
-    let run = execute_sld(&ex, &s, None, SCALE).unwrap();
+    let s = ex.sld(&tp, &jia::sld_snp()).unwrap();
+    let run = ex.execute_sld(&s, None, SCALE).unwrap();
     assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
     assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
     assert!(run.finish_of(17).unwrap() < s.finish_time - 0.05);
@@ -187,7 +186,7 @@ fn phase_distribution_against_the_engine() {
         let net = TreeNetwork::new(tree, w).unwrap();
         let mut avail: Vec<bool> = (0..n).map(|v| v != 0 && rng.random_bool(0.6)).collect();
         avail[n - 1] = true;
-        let vt = virtual_tree(&net, &avail, None).unwrap();
+        let vt = net.virtual_tree(&avail, None).unwrap();
         let d = vt.distribute(50.0, 0.0, Rules::default(), SCALE).unwrap();
         let dispatches: Vec<Dispatch> = d
             .shadows
@@ -202,7 +201,7 @@ fn phase_distribution_against_the_engine() {
             })
             .collect();
         let plan = SldSchedule { dispatches, phases: Vec::new(), final_load: 50.0, finish_time: d.finish };
-        let run = execute_sld(&net, &plan, None, SCALE).unwrap();
+        let run = net.execute_sld(&plan, None, SCALE).unwrap();
         let rel = (run.trace.compute_makespan - d.finish).abs() / d.finish;
         worst = worst.max(rel);
         assert!(rel <= 1e-9, "engine {}, predicted {}", run.trace.compute_makespan, d.finish);
@@ -231,10 +230,10 @@ fn sld_plans_against_the_engine_on_random_trees() {
         let n = rng.random_range(3..25);
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-        let tp = probe_tree(&tree, &w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let tp = tree.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let net = TreeNetwork::new(tree, w).unwrap();
-        let s = sld(&net, &tp, &cfg).unwrap();
-        let run = execute_sld(&net, &s, None, cfg.scale).unwrap();
+        let s = net.sld(&tp, &cfg).unwrap();
+        let run = net.execute_sld(&s, None, cfg.scale).unwrap();
         let rel = (run.trace.compute_makespan - s.finish_time).abs() / s.finish_time;
         worst = worst.max(rel);
         assert!(rel <= 1e-9, "{n} nodes: engine {}, plan {}", run.trace.compute_makespan, s.finish_time);

@@ -1,7 +1,7 @@
 //! The Jia resource-unaware sections of `reproduce`, quick mode: statuses and values against
 //! the thesis's printed numbers.
 
-use loadbal::dlt::unaware::{Probe, execute_probe};
+use loadbal::dlt::unaware::Probe;
 use loadbal_papers::fixtures::jia;
 use loadbal_papers::{Row, RunConfig, Status, sections_of};
 
@@ -63,7 +63,8 @@ fn table_3_1_probe_against_the_printed_table() {
     assert!(rows.iter().filter(|r| r.table == "Table 3.1").all(|r| r.status != Status::Match));
     // The same numbers from the probe run on the engine, as Table 3.1 prints them.
     let ex = jia::fig_3_8();
-    let probe = execute_probe(&ex, Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap())
+    let probe = ex
+        .execute_probe(Probe { load: 80.0, eta: 0.05 }, loadbal::dlt::CostScale::new(2.0, 1.0).unwrap())
         .unwrap()
         .probe;
     assert!((probe.tp[4] - 202.0).abs() < 1e-9 && (probe.tp[7] - 201.3).abs() < 1e-9);
@@ -81,7 +82,7 @@ fn table_3_2_snp() {
     let p3 = find(&rows, "Table 3.2", "Phase_1 load to P_3");
     check(p3, "3.8333", Status::Match);
     assert!((p3.model.unwrap() - 3.833333).abs() < 1e-6);
-    assert_eq!(p3.computed_by.as_deref(), Some("loadbal::dlt::unaware::sld"));
+    assert_eq!(p3.computed_by.as_deref(), Some("loadbal::dlt::unaware::TreeNetwork::sld"));
     let p16 = find(&rows, "Table 3.2", "Phase_1 load to P_16");
     check(p16, "1.4023", Status::Deviates);
     assert!((p16.model.unwrap() - 1.5241882).abs() < 1e-6);
@@ -164,13 +165,13 @@ fn monte_carlo_sections() {
     }
 }
 
-/// The crate's ESS/WCS (`linear_schedule`) against an independent rebuild from the printed
+/// The crate's ESS/WCS (`Chain::phased_schedule`) against an independent rebuild from the printed
 /// equations (2.13)–(2.16) (the readings' path: probe times, partition Π, one chain distribution
 /// per phase over the participants with lumped links) and against the event engine: the bias of
 /// Tables 2.1/2.2 is not in the crate's algorithm.
 #[test]
 fn ess_and_wcs_agree_with_a_rebuild_from_the_printed_equations_and_with_the_engine() {
-    use loadbal::dlt::unaware::{ChainStrategy, linear_schedule, run_chain};
+    use loadbal::dlt::unaware::ChainStrategy;
     use loadbal::montecarlo::stream;
     use loadbal_papers::jia_chains::ChainReading;
     // ⌊log₂ n⌋ + 2 equals the printed ⌈log₂ n⌉ + 1 unless n is a power of two: the same schedule,
@@ -184,13 +185,13 @@ fn ess_and_wcs_agree_with_a_rebuild_from_the_printed_equations_and_with_the_engi
                 for _ in 0..25 {
                     let chain = ChainReading::CRATE.sample(n, rf, &mut rng);
                     for k in [1usize, 2] {
-                        let crate_time = linear_schedule(&chain, &cfg, k as u64).unwrap().finish_time;
+                        let crate_time = chain.phased_schedule(&cfg, k as u64).unwrap().finish_time;
                         let rebuilt = rebuild.wcs(&chain, &cfg, k).unwrap();
                         assert!(
                             (crate_time - rebuilt).abs() <= 1e-9 * crate_time,
                             "n {n}, k {k}: {crate_time} vs {rebuilt}"
                         );
-                        let engine = run_chain(&chain, &cfg, ChainStrategy::Wcs(k)).unwrap().finish_time;
+                        let engine = chain.run_unaware(&cfg, ChainStrategy::Wcs(k)).unwrap().finish_time;
                         assert!(
                             (crate_time - engine).abs() <= 1e-9 * crate_time,
                             "n {n}, k {k}: {crate_time} vs {engine}"

@@ -7,13 +7,12 @@
 use std::fmt;
 
 use super::display::r6;
+use super::equivalent::RelayRule;
 use super::equivalent::Rules;
-use super::equivalent::{RelayRule, equivalent};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::execute::{push_block, push_probe};
 use super::sld::{Dispatch, PhaseRecord};
 use super::tree::{RootedTree, TreeNetwork};
-use super::virtual_tree::virtual_tree;
 use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, SpeedProfile, Trace};
 
@@ -75,7 +74,7 @@ pub struct DldSchedule {
     /// Engine index of each tree node.
     pub index_of: Vec<Option<usize>>,
     /// Size of the probe each processor computed first, when the probe ran on the engine
-    /// ([`dld_probed`]); its computation is then the first in the trace and is not load.
+    /// ([`TreeNetwork::dld_probed`]); its computation is then the first in the trace and is not load.
     pub probe: Option<f64>,
 }
 
@@ -132,100 +131,106 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
     Ok(SpeedProfile::piecewise(seg)?)
 }
 
-/// Runs DLD (Jia, §3.3.3) on the tree network `net` whose true parameters start at its w and
-/// z and change by `changes`; the probe phase is given by its reports (`probe.tp`, PTC times,
-/// e.g. Jia, Table 3.1) and the scheduler's initial estimates `probe.w_est` (z estimates = the
-/// tree's z).
-///
-/// # Accuracy
-/// DLD runs on the event engine, so `finish_time` is the engine's (as
-/// [`super::execute_tree`]: sums of products, within `k·ε` relative after k events). What the
-/// tests check against independent quantities: every unit of L − η·L is dispatched and computed
-/// once, to 1e-9 absolute, on random static trees of 3–19 nodes; on a static network with exact
-/// estimates every dispatch of an intermediate phase ends at or before the phase end P_0
-/// aimed at, up to 1e-9 relative (`tests/unaware/unaware_engine.rs`). The phase ends in `phases` are
-/// P_0's estimates (except the last, the true end), not engine times.
-///
-/// # Errors
-/// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
-/// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors.
-///
-/// # Examples
-/// The DNP example of Jia, §3.4 (Table 3.3 input, the speed changes of §3.5): all of
-/// L − η·L = 76 is dispatched; the engine ends at 68.51 against the printed 68.572 (Phase_3
-/// loads differ by up to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the
-/// reason).
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{dld, probe_tree, DldConfig, GivenProbe, Param, Probe, Rules, SpeedChange};
-/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
-/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
-/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
-/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
-/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
-/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let cfg = DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() };
-/// let mut tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-/// tp[16] = 4.3; // as printed in Table 3.1
-/// // The speed changes of the DNP example (Jia, §3.4): time, node, parameter, new value.
-/// let c = |time, node, param, value| SpeedChange { time, node, param, value };
-/// let t3 = 9.0 + 1.0 / 6.0;
-/// let changes = [
-///     c(3.8, 3, Param::Z, 0.2), c(3.8, 3, Param::W, 0.5), c(5.0, 6, Param::W, 2.0), c(5.0, 6, Param::Z, 0.2),
-///     c(5.0, 14, Param::Z, 0.15), c(t3, 1, Param::Z, 0.4), c(t3, 5, Param::Z, 0.4), c(t3, 12, Param::Z, 10.0),
-///     c(t3, 12, Param::W, 3.5), c(13.0, 2, Param::Z, 0.5), c(13.0, 2, Param::W, 1.5), c(13.0, 16, Param::W, 9.0),
-/// ];
-/// let s = dld(&ex, &changes, GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
-/// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
-/// assert!((s.finish_time - 68.572).abs() < 0.1);
-/// assert!(s.to_string().starts_with("DLD: 3 phases, "));
-/// ```
-pub fn dld(
-    net: &TreeNetwork,
-    changes: &[SpeedChange],
-    probe: GivenProbe<'_>,
-    cfg: &DldConfig,
-) -> Result<DldSchedule, UnawareError> {
-    same_lengths(net.tree.len(), &[("probe.tp", probe.tp.len()), ("probe.w_est", probe.w_est.len())])?;
-    run(net, changes, Probe::Given { tp: probe.tp, w_est: probe.w_est }, cfg)
+impl TreeNetwork {
+    /// Runs DLD (Jia, §3.3.3) on the tree network `net` whose true parameters start at its w and
+    /// z and change by `changes`; the probe phase is given by its reports (`probe.tp`, PTC times,
+    /// e.g. Jia, Table 3.1) and the scheduler's initial estimates `probe.w_est` (z estimates = the
+    /// tree's z).
+    ///
+    /// # Accuracy
+    /// DLD runs on the event engine, so `finish_time` is the engine's (as
+    /// [`RootedTree::execute`](super::RootedTree::execute): sums of products, within `k·ε` relative after k events). What the
+    /// tests check against independent quantities: every unit of L − η·L is dispatched and computed
+    /// once, to 1e-9 absolute, on random static trees of 3–19 nodes; on a static network with exact
+    /// estimates every dispatch of an intermediate phase ends at or before the phase end P_0
+    /// aimed at, up to 1e-9 relative (`tests/unaware/unaware_engine.rs`). The phase ends in `phases` are
+    /// P_0's estimates (except the last, the true end), not engine times.
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
+    /// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors.
+    ///
+    /// # Examples
+    /// The DNP example of Jia, §3.4 (Table 3.3 input, the speed changes of §3.5): all of
+    /// L − η·L = 76 is dispatched; the engine ends at 68.51 against the printed 68.572 (Phase_3
+    /// loads differ by up to 0.019 because Fig. 3.10 is missing; the `reproduce` row gives the
+    /// reason).
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{DldConfig, GivenProbe, Param, Probe, Rules, SpeedChange};
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let cfg = DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() };
+    /// let mut tp = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+    /// tp[16] = 4.3; // as printed in Table 3.1
+    /// // The speed changes of the DNP example (Jia, §3.4): time, node, parameter, new value.
+    /// let c = |time, node, param, value| SpeedChange { time, node, param, value };
+    /// let t3 = 9.0 + 1.0 / 6.0;
+    /// let changes = [
+    ///     c(3.8, 3, Param::Z, 0.2), c(3.8, 3, Param::W, 0.5), c(5.0, 6, Param::W, 2.0), c(5.0, 6, Param::Z, 0.2),
+    ///     c(5.0, 14, Param::Z, 0.15), c(t3, 1, Param::Z, 0.4), c(t3, 5, Param::Z, 0.4), c(t3, 12, Param::Z, 10.0),
+    ///     c(t3, 12, Param::W, 3.5), c(13.0, 2, Param::Z, 0.5), c(13.0, 2, Param::W, 1.5), c(13.0, 16, Param::W, 9.0),
+    /// ];
+    /// let s = ex.dld(&changes, GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
+    /// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
+    /// assert!((s.finish_time - 68.572).abs() < 0.1);
+    /// assert!(s.to_string().starts_with("DLD: 3 phases, "));
+    /// ```
+    pub fn dld(
+        &self,
+        changes: &[SpeedChange],
+        probe: GivenProbe<'_>,
+        cfg: &DldConfig,
+    ) -> Result<DldSchedule, UnawareError> {
+        let net = self;
+        same_lengths(net.tree.len(), &[("probe.tp", probe.tp.len()), ("probe.w_est", probe.w_est.len())])?;
+        run(net, changes, Probe::Given { tp: probe.tp, w_est: probe.w_est }, cfg)
+    }
 }
 
-/// DLD with its probe executed on the same engine run (Jia, §3.2): P_0 sends one probe of η·L/n to
-/// each child, every node computes its copy and forwards it, and P_0 starts from what the CTC
-/// and PTC reports tell it — the first PTC starts Phase_1, and every estimate of z and w comes
-/// from a report. The speed changes apply from t = 0, probe included.
-///
-/// # Accuracy
-/// As [`dld`]; the tests check on random static trees of 3–21 nodes that exactly L − η·L
-/// units plus one probe per processor are computed (to 1e-9 absolute) and that `finish_time`
-/// is the last real computation's end.
-///
-/// # Errors
-/// As [`dld`].
-///
-/// # Examples
-/// On the Fig. 3.8 tree without speed changes every load is dispatched and computed, and the
-/// probes of the two w = 100 processors are not counted as load.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{dld_probed, DldConfig, Rules};
-/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
-/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
-/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
-/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
-/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
-/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let s = dld_probed(&ex, &[], &DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() }).unwrap();
-/// let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
-/// assert!((total - 76.0).abs() < 1e-9);
-/// assert!(s.finish_time < 100.0 && s.finish_of(4).is_none());
-/// ```
-pub fn dld_probed(net: &TreeNetwork, changes: &[SpeedChange], cfg: &DldConfig) -> Result<DldSchedule, UnawareError> {
-    run(net, changes, Probe::Engine, cfg)
+impl TreeNetwork {
+    /// DLD with its probe executed on the same engine run (Jia, §3.2): P_0 sends one probe of η·L/n to
+    /// each child, every node computes its copy and forwards it, and P_0 starts from what the CTC
+    /// and PTC reports tell it — the first PTC starts Phase_1, and every estimate of z and w comes
+    /// from a report. The speed changes apply from t = 0, probe included.
+    ///
+    /// # Accuracy
+    /// As [`TreeNetwork::dld`]; the tests check on random static trees of 3–21 nodes that exactly L − η·L
+    /// units plus one probe per processor are computed (to 1e-9 absolute) and that `finish_time`
+    /// is the last real computation's end.
+    ///
+    /// # Errors
+    /// As [`TreeNetwork::dld`].
+    ///
+    /// # Examples
+    /// On the Fig. 3.8 tree without speed changes every load is dispatched and computed, and the
+    /// probes of the two w = 100 processors are not counted as load.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{DldConfig, Rules};
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let s = ex.dld_probed(&[], &DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() }).unwrap();
+    /// let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
+    /// assert!((total - 76.0).abs() < 1e-9);
+    /// assert!(s.finish_time < 100.0 && s.finish_of(4).is_none());
+    /// ```
+    pub fn dld_probed(&self, changes: &[SpeedChange], cfg: &DldConfig) -> Result<DldSchedule, UnawareError> {
+        let net = self;
+        run(net, changes, Probe::Engine, cfg)
+    }
 }
 
 fn run(
@@ -413,7 +418,7 @@ fn run(
             phase += 1;
             let est = st.estimated(tree)?;
             let est_tree = &est.tree;
-            let d = virtual_tree(&est, &avail, None)?.distribute(x, t, cfg.rules, cfg.scale)?;
+            let d = est.virtual_tree(&avail, None)?.distribute(x, t, cfg.rules, cfg.scale)?;
             tf = d.finish;
             td = tf - t;
             phases.push(PhaseRecord { index: phase, start: t, finish: tf, available, dispatched: x });
@@ -449,8 +454,8 @@ fn run(
         for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
             mask[v] = true;
         }
-        let vt = virtual_tree(&st.estimated(tree)?, &mask, Some(s))?;
-        let eq = equivalent(&vt.tree, &vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
+        let vt = st.estimated(tree)?.virtual_tree(&mask, Some(s))?;
+        let eq = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
         // Capped at the load left (the thesis does not bound in-phase answers; see `sld`).
         let left = cfg.load * (1.0 - cfg.eta) - st.dispatched;
         if left <= 0.0 {
@@ -592,7 +597,7 @@ impl State {
 
 impl fmt::Display for DldSchedule {
     /// `DLD: 3 phases, 25 dispatches, 76 units dispatched, total processing time 68.51` (with
-    /// `, probe of 1 units on the engine` for [`dld_probed`]).
+    /// `, probe of 1 units on the engine` for [`TreeNetwork::dld_probed`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let total: f64 = self.dispatches.iter().map(|d| d.total).sum();
         write!(

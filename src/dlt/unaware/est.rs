@@ -170,9 +170,8 @@ pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree
     let w_root = s.wsub[root];
     let tree = RootedTree::new(root, s.parent, s.zup)?;
     debug_assert!({
-        use super::equivalent::equivalent;
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let e = equivalent(&tree, &ws, super::equivalent::Rules::default(), scale);
+        let e = tree.equivalent(&ws, super::equivalent::Rules::default(), scale);
         e.map(|e| (e.w_eq - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
     });
     Ok(tree)

@@ -133,103 +133,104 @@ pub(super) fn push_block(
     Ok(())
 }
 
-/// Executes a one-installment tree schedule (e.g. [`super::raold_os`]'s loads, Jia, §4.2): the
-/// root computes its own load (if `w[root]` is `Some`; `None` marks a node that only relays)
-/// and every node forwards its children's blocks, children in increasing z.
-///
-/// # Accuracy
-/// The engine's event times are sums of products along each node's timeline, within `k·ε`
-/// relative after k events, no cancellation. As the independent check of the closed forms, the
-/// engine's compute makespan equals RAOLD-OS's finish time to 1e-9 relative on random graphs
-/// of 2–14 nodes (`tests/unaware/unaware_spanning.rs`), and the end of a phase of
-/// [`super::VirtualTree::distribute`] to 1e-9 relative (`tests/unaware/unaware_sld.rs`).
-///
-/// # Errors
-/// [`UnawareError::LengthMismatch`], negative loads, a bad scale, and engine errors.
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{execute_tree, raold_os, RootedTree};
-/// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
-/// let w = [2.0, 3.0, 1.0];
-/// let s = raold_os(&t, &w, 10.0, CostScale::unit()).unwrap();
-/// let run = execute_tree(&t, &w.map(Some), &s.loads, CostScale::unit()).unwrap();
-/// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
-/// assert!(run.to_string().starts_with("engine run: 3 nodes, 10 units computed, last computation ends at "));
-/// ```
-pub fn execute_tree(
-    tree: &RootedTree,
-    w: &[Option<f64>],
-    loads: &[f64],
-    scale: CostScale,
-) -> Result<EngineRun, UnawareError> {
-    for (name, len) in [("w", w.len()), ("loads", loads.len())] {
-        if len != tree.len() {
-            return Err(UnawareError::LengthMismatch { name, got: len, expected: tree.len() });
+impl RootedTree {
+    /// Executes a one-installment tree schedule (e.g. [`RootedTree::raold_os`](super::RootedTree::raold_os)'s loads, Jia, §4.2): the
+    /// root computes its own load (if `w[root]` is `Some`; `None` marks a node that only relays)
+    /// and every node forwards its children's blocks, children in increasing z.
+    ///
+    /// # Accuracy
+    /// The engine's event times are sums of products along each node's timeline, within `k·ε`
+    /// relative after k events, no cancellation. As the independent check of the closed forms, the
+    /// engine's compute makespan equals RAOLD-OS's finish time to 1e-9 relative on random graphs
+    /// of 2–14 nodes (`tests/unaware/unaware_spanning.rs`), and the end of a phase of
+    /// [`super::VirtualTree::distribute`] to 1e-9 relative (`tests/unaware/unaware_sld.rs`).
+    ///
+    /// # Errors
+    /// [`UnawareError::LengthMismatch`], negative loads, a bad scale, and engine errors.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{RootedTree};
+    /// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
+    /// let w = [2.0, 3.0, 1.0];
+    /// let s = t.raold_os(&w, 10.0, CostScale::unit()).unwrap();
+    /// let run = t.execute(&w.map(Some), &s.loads, CostScale::unit()).unwrap();
+    /// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+    /// assert!(run.to_string().starts_with("engine run: 3 nodes, 10 units computed, last computation ends at "));
+    /// ```
+    pub fn execute(&self, w: &[Option<f64>], loads: &[f64], scale: CostScale) -> Result<EngineRun, UnawareError> {
+        let tree = self;
+        for (name, len) in [("w", w.len()), ("loads", loads.len())] {
+            if len != tree.len() {
+                return Err(UnawareError::LengthMismatch { name, got: len, expected: tree.len() });
+            }
         }
+        for &x in loads {
+            non_negative("load", x)?;
+        }
+        let (net, node_of, index_of) = network(tree, w, scale)?;
+        let mut sim = Simulator::new(&net);
+        let root = tree.root();
+        if loads[root] > 0.0 {
+            sim.push(0, Action::Compute { amount: loads[root] })?;
+        }
+        let mut rest = loads.to_vec();
+        rest[root] = 0.0;
+        push_block(&mut sim, tree, &index_of, &rest, root)?;
+        sim.run()?;
+        Ok(EngineRun { trace: sim.trace(), node_of, index_of })
     }
-    for &x in loads {
-        non_negative("load", x)?;
-    }
-    let (net, node_of, index_of) = network(tree, w, scale)?;
-    let mut sim = Simulator::new(&net);
-    let root = tree.root();
-    if loads[root] > 0.0 {
-        sim.push(0, Action::Compute { amount: loads[root] })?;
-    }
-    let mut rest = loads.to_vec();
-    rest[root] = 0.0;
-    push_block(&mut sim, tree, &index_of, &rest, root)?;
-    sim.run()?;
-    Ok(EngineRun { trace: sim.trace(), node_of, index_of })
 }
 
-/// Executes an SLD schedule (Jia, §3.3) on the engine: P_0 sets a timer at each dispatch's time
-/// and, when it fires, sends the batch over the set's first link (after any send still on its
-/// port); the relays forward store-and-forward. Without `probe`, the processors start idle;
-/// with `Some(pl)`, probe loads of `pl` units as in [`execute_probe`] run first on the same
-/// engine (their copies and computations occupy ports and processors as in the thesis's
-/// probing phase), so the trace shows whether the probe delays the phases.
-///
-/// # Accuracy
-/// As [`execute_tree`]. With the physical relay rule at both levels the engine's compute
-/// makespan equals the plan's `finish_time` to 1e-9 relative (`tests/unaware/unaware_sld.rs`,
-/// `tests/unaware/unaware_engine.rs`; measured worst 3.6e-16 on 40 random trees of 3–24 nodes).
-///
-/// # Errors
-/// [`UnawareError::LengthMismatch`], a bad scale and engine errors.
-///
-/// # Examples
-/// The SNP example (Jia, Fig. 3.8) with the physical relay rule: the engine ends where SLD
-/// planned.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{execute_sld, probe_tree, sld, Probe, RelayRule, Rules, SldConfig};
-/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
-/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
-/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
-/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
-/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
-/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
-/// let tp = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-/// let s = sld(&ex, &tp, &cfg).unwrap();
-/// let run = execute_sld(&ex, &s, None, cfg.scale).unwrap();
-/// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
-/// ```
-pub fn execute_sld(
-    net: &TreeNetwork,
-    schedule: &SldSchedule,
-    probe: Option<f64>,
-    scale: CostScale,
-) -> Result<EngineRun, UnawareError> {
-    execute_sld_ordered(net, &net.tree, schedule, probe, scale)
+impl TreeNetwork {
+    /// Executes an SLD schedule (Jia, §3.3) on the engine: P_0 sets a timer at each dispatch's time
+    /// and, when it fires, sends the batch over the set's first link (after any send still on its
+    /// port); the relays forward store-and-forward. Without `probe`, the processors start idle;
+    /// with `Some(pl)`, probe loads of `pl` units as in [`TreeNetwork::execute_probe`] run first on the same
+    /// engine (their copies and computations occupy ports and processors as in the thesis's
+    /// probing phase), so the trace shows whether the probe delays the phases.
+    ///
+    /// # Accuracy
+    /// As [`RootedTree::execute`]. With the physical relay rule at both levels the engine's compute
+    /// makespan equals the plan's `finish_time` to 1e-9 relative (`tests/unaware/unaware_sld.rs`,
+    /// `tests/unaware/unaware_engine.rs`; measured worst 3.6e-16 on 40 random trees of 3–24 nodes).
+    ///
+    /// # Errors
+    /// [`UnawareError::LengthMismatch`], a bad scale and engine errors.
+    ///
+    /// # Examples
+    /// The SNP example (Jia, Fig. 3.8) with the physical relay rule: the engine ends where SLD
+    /// planned.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Probe, RelayRule, Rules, SldConfig};
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
+    /// let tp = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+    /// let s = ex.sld(&tp, &cfg).unwrap();
+    /// let run = ex.execute_sld(&s, None, cfg.scale).unwrap();
+    /// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+    /// ```
+    pub fn execute_sld(
+        &self,
+        schedule: &SldSchedule,
+        probe: Option<f64>,
+        scale: CostScale,
+    ) -> Result<EngineRun, UnawareError> {
+        let net = self;
+        execute_sld_ordered(net, &net.tree, schedule, probe, scale)
+    }
 }
 
-/// [`execute_sld`] on the true network `net`, forwarding in the order of `planned` (the same
+/// [`TreeNetwork::execute_sld`] on the true network `net`, forwarding in the order of `planned` (the same
 /// tree with the z the scheduler estimated: ties and near-ties in z must be broken as planned).
 fn execute_sld_ordered(
     net: &TreeNetwork,
@@ -287,7 +288,7 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
     sim.network().nodes()[v].cpu.is_some()
 }
 
-/// The tree probe run on the engine, from [`execute_probe`]: what P_0 learns and the run.
+/// The tree probe run on the engine, from [`TreeNetwork::execute_probe`]: what P_0 learns and the run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProbeRun {
     /// T^cs, T^cf, T^p per node id, from the CTC and PTC reports.
@@ -302,55 +303,58 @@ impl fmt::Display for ProbeRun {
     }
 }
 
-/// Runs the tree probe of Jia, §3.2 on the engine and returns what P_0 learns from the CTC
-/// and PTC reports (T^cs, T^cf, T^p per node id) with the run: the engine counterpart of the
-/// forward model [`super::probe_tree`], with the same [`super::Probe`] (L and η) and scale.
-///
-/// # Accuracy
-/// The report times are the engine's event times (as [`execute_tree`]). They equal the forward
-/// model's to the last bit on the Fig. 3.8 tree and match Jia, Table 3.1 to its printed
-/// digits except the thesis's T^p_16 (`tests/unaware/unaware_engine.rs`).
-///
-/// # Errors
-/// As [`super::probe_tree`], and engine errors.
-///
-/// # Examples
-/// P_1 and P_2 of Jia, Table 3.1 (links 0.5 and 0.2, w = 7 and 2, PL = 1):
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{execute_probe, Probe, RootedTree, TreeNetwork};
-/// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
-/// let net = TreeNetwork::new(t, vec![1.0, 7.0, 2.0]).unwrap();
-/// let probe = Probe { load: 40.0, eta: 0.05 };
-/// let p = execute_probe(&net, probe, CostScale::new(2.0, 1.0).unwrap()).unwrap().probe;
-/// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
-/// assert_eq!(p.tp[1], 14.5);
-/// ```
-pub fn execute_probe(net: &TreeNetwork, probe: super::Probe, scale: CostScale) -> Result<ProbeRun, UnawareError> {
-    let (tree, w) = (&net.tree, &net.w[..]);
-    // Validation and the PL size are shared with the forward model.
-    let model = super::probe_tree(tree, w, probe, scale)?;
-    let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
-    let (net, node_of, index_of) = network(tree, &ws, scale)?;
-    let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
-    push_probe(&mut sim, tree, &index_of, model.pl)?;
-    let n = tree.len();
-    let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-    while let Some(e) = sim.step() {
-        if let Event::Report(r) = e {
-            let Some(v) = node_of[r.node] else { continue };
-            match r.kind {
-                ReportKind::Ctc => (tcs[v], tcf[v]) = (r.start, r.end),
-                ReportKind::Ptc => tp[v] = r.end,
+impl TreeNetwork {
+    /// Runs the tree probe of Jia, §3.2 on the engine and returns what P_0 learns from the CTC
+    /// and PTC reports (T^cs, T^cf, T^p per node id) with the run: the engine counterpart of the
+    /// forward model [`RootedTree::probe`](super::RootedTree::probe), with the same [`super::Probe`] (L and η) and scale.
+    ///
+    /// # Accuracy
+    /// The report times are the engine's event times (as [`RootedTree::execute`]). They equal the forward
+    /// model's to the last bit on the Fig. 3.8 tree and match Jia, Table 3.1 to its printed
+    /// digits except the thesis's T^p_16 (`tests/unaware/unaware_engine.rs`).
+    ///
+    /// # Errors
+    /// As [`RootedTree::probe`](super::RootedTree::probe), and engine errors.
+    ///
+    /// # Examples
+    /// P_1 and P_2 of Jia, Table 3.1 (links 0.5 and 0.2, w = 7 and 2, PL = 1):
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Probe, RootedTree, TreeNetwork};
+    /// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
+    /// let net = TreeNetwork::new(t, vec![1.0, 7.0, 2.0]).unwrap();
+    /// let probe = Probe { load: 40.0, eta: 0.05 };
+    /// let p = net.execute_probe(probe, CostScale::new(2.0, 1.0).unwrap()).unwrap().probe;
+    /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
+    /// assert_eq!(p.tp[1], 14.5);
+    /// ```
+    pub fn execute_probe(&self, probe: super::Probe, scale: CostScale) -> Result<ProbeRun, UnawareError> {
+        let net = self;
+        let (tree, w) = (&net.tree, &net.w[..]);
+        // Validation and the PL size are shared with the forward model.
+        let model = tree.probe(w, probe, scale)?;
+        let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
+        let (net, node_of, index_of) = network(tree, &ws, scale)?;
+        let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
+        push_probe(&mut sim, tree, &index_of, model.pl)?;
+        let n = tree.len();
+        let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        while let Some(e) = sim.step() {
+            if let Event::Report(r) = e {
+                let Some(v) = node_of[r.node] else { continue };
+                match r.kind {
+                    ReportKind::Ctc => (tcs[v], tcf[v]) = (r.start, r.end),
+                    ReportKind::Ptc => tp[v] = r.end,
+                }
             }
         }
+        sim.run()?;
+        let probe = TreeProbe { tcs, tcf, tp, pl: model.pl };
+        Ok(ProbeRun { probe, run: EngineRun { trace: sim.trace(), node_of, index_of } })
     }
-    sim.run()?;
-    let probe = TreeProbe { tcs, tcf, tp, pl: model.pl };
-    Ok(ProbeRun { probe, run: EngineRun { trace: sim.trace(), node_of, index_of } })
 }
 
-/// SLD end to end on the engine (SNP, Jia, §3.2–§3.3): P_0 runs the probe ([`execute_probe`]),
+/// SLD end to end on the engine (SNP, Jia, §3.2–§3.3): P_0 runs the probe ([`TreeNetwork::execute_probe`]),
 /// estimates every z and w from the CTC/PTC reports by Jia, eqs. (3.1)–(3.2), plans SLD on
 /// those estimates with the PTC times it saw, and the engine executes the plan after the probe
 /// on the true network.
@@ -371,57 +375,60 @@ pub struct SldRun {
     pub load_finish: f64,
 }
 
-/// Runs [`SldRun`]: probe, estimates from reports, plan, execution.
-///
-/// # Accuracy
-/// The estimates are differences of report times divided by PL·T: within about
-/// `ε·T^p/(PL·w·T_cp)` relative (cancellation of report times far from 0); the tests find them
-/// equal to the true z and w to 1e-12 relative on random trees, and `load_finish` equal to the
-/// plan's finish time to 1e-9 relative with the physical relay rule (`tests/unaware/unaware_engine.rs`;
-/// measured worst 3.3e-16 for the plan and 2.7e-15 for the estimates).
-///
-/// # Errors
-/// The errors of [`execute_probe`], [`super::sld`] and [`execute_sld`].
-///
-/// # Examples
-/// On the Fig. 3.8 tree with the physical relay rule every phase ends where P_0 planned it.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{run_sld, RelayRule, Rules, SldConfig};
-/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
-/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
-/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
-/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
-/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
-/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
-/// let r = run_sld(&ex, &cfg).unwrap();
-/// assert!((r.load_finish - r.schedule.finish_time).abs() < 1e-9);
-/// assert!((r.w_est[15] - 2.0).abs() < 1e-12 && (r.z_est[15] - 10.0).abs() < 1e-12);
-/// assert!(r.to_string().starts_with("SLD end to end: probe PL = 1, 3 phases planned to end at "));
-/// ```
-pub fn run_sld(net: &TreeNetwork, cfg: &SldConfig) -> Result<SldRun, UnawareError> {
-    let (tree, w) = (&net.tree, &net.w[..]);
-    let probe = execute_probe(net, super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?.probe;
-    let n = tree.len();
-    let mut z_est = vec![0.0; n];
-    let mut w_est = w.to_vec();
-    for v in (0..n).filter(|&v| v != tree.root() && tree.is_member(v)) {
-        z_est[v] = (probe.tcf[v] - probe.tcs[v]) / (probe.pl * cfg.scale.t_cm);
-        w_est[v] = (probe.tp[v] - probe.tcf[v]) / (probe.pl * cfg.scale.t_cp);
+impl TreeNetwork {
+    /// Runs [`SldRun`]: probe, estimates from reports, plan, execution.
+    ///
+    /// # Accuracy
+    /// The estimates are differences of report times divided by PL·T: within about
+    /// `ε·T^p/(PL·w·T_cp)` relative (cancellation of report times far from 0); the tests find them
+    /// equal to the true z and w to 1e-12 relative on random trees, and `load_finish` equal to the
+    /// plan's finish time to 1e-9 relative with the physical relay rule (`tests/unaware/unaware_engine.rs`;
+    /// measured worst 3.3e-16 for the plan and 2.7e-15 for the estimates).
+    ///
+    /// # Errors
+    /// The errors of [`TreeNetwork::execute_probe`], [`TreeNetwork::sld`](super::TreeNetwork::sld) and [`TreeNetwork::execute_sld`].
+    ///
+    /// # Examples
+    /// On the Fig. 3.8 tree with the physical relay rule every phase ends where P_0 planned it.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{RelayRule, Rules, SldConfig};
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
+    /// let r = ex.run_sld(&cfg).unwrap();
+    /// assert!((r.load_finish - r.schedule.finish_time).abs() < 1e-9);
+    /// assert!((r.w_est[15] - 2.0).abs() < 1e-12 && (r.z_est[15] - 10.0).abs() < 1e-12);
+    /// assert!(r.to_string().starts_with("SLD end to end: probe PL = 1, 3 phases planned to end at "));
+    /// ```
+    pub fn run_sld(&self, cfg: &SldConfig) -> Result<SldRun, UnawareError> {
+        let net = self;
+        let (tree, w) = (&net.tree, &net.w[..]);
+        let probe = net.execute_probe(super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?.probe;
+        let n = tree.len();
+        let mut z_est = vec![0.0; n];
+        let mut w_est = w.to_vec();
+        for v in (0..n).filter(|&v| v != tree.root() && tree.is_member(v)) {
+            z_est[v] = (probe.tcf[v] - probe.tcs[v]) / (probe.pl * cfg.scale.t_cm);
+            w_est[v] = (probe.tp[v] - probe.tcf[v]) / (probe.pl * cfg.scale.t_cp);
+        }
+        let est_tree = RootedTree::with_members(tree.root(), tree.parents().to_vec(), z_est.clone())?;
+        let est = TreeNetwork { tree: est_tree, w: w_est };
+        let schedule = est.sld(&probe.tp, cfg)?;
+        let run = execute_sld_ordered(net, &est.tree, &schedule, Some(probe.pl), cfg.scale)?;
+        let w_est = est.w;
+        let load_finish = (0..n)
+            .filter_map(|v| run.index_of[v].map(|i| &run.trace.nodes[i]))
+            .filter_map(|node| node.computations.iter().skip(1).map(|c| c.end).reduce(f64::max))
+            .fold(0.0, f64::max);
+        Ok(SldRun { probe, z_est, w_est, schedule, run, load_finish })
     }
-    let est_tree = RootedTree::with_members(tree.root(), tree.parents().to_vec(), z_est.clone())?;
-    let est = TreeNetwork { tree: est_tree, w: w_est };
-    let schedule = super::sld(&est, &probe.tp, cfg)?;
-    let run = execute_sld_ordered(net, &est.tree, &schedule, Some(probe.pl), cfg.scale)?;
-    let w_est = est.w;
-    let load_finish = (0..n)
-        .filter_map(|v| run.index_of[v].map(|i| &run.trace.nodes[i]))
-        .filter_map(|node| node.computations.iter().skip(1).map(|c| c.end).reduce(f64::max))
-        .fold(0.0, f64::max);
-    Ok(SldRun { probe, z_est, w_est, schedule, run, load_finish })
 }
 
 impl fmt::Display for EngineRun {

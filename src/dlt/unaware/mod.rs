@@ -5,21 +5,21 @@
 //!
 //! | Jia | What | Here |
 //! |---|---|---|
-//! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`probe_times_linear`], [`estimate_linear`], [`cumulative_z`], [`probe_tree`], [`estimate_tree`], [`effective_speed`] |
-//! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`partition_pi`], [`dispatch_to_finish_at`], [`phase_load`] |
-//! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`ess_phase1`], [`wcs2_phase1`], [`critical_l1`] |
-//! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT | [`linear_schedule`], [`pure_dlt`] |
-//! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`run_chain`], [`ChainStrategy`] |
-//! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`equivalent`], [`RelayRule`] |
-//! | §3.3 | tree networks, virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`TreeNetwork`], [`virtual_tree`], [`VirtualTree::distribute`], [`sld`], [`dld`] |
-//! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`spanning_tree`], [`rst_cost`], [`raold_os`] |
-//! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`reporting_scheme`] |
-//! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`MultiSourceLoad`], [`gp_partition`], [`sss`], [`rb_sss`], [`ReportingPhase`], [`sds`] |
-//! | ch. 5 on the engine | SSS / RB-SSS iterations and SDS stages executed region by region | [`execute_sss`], [`execute_sds`] |
-//! | §5.4 | DSS on a graph: the region table E_i(B) from GP, for [`crate::queueing::DssSim`] | [`dss_regions`] |
-//! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`execute_probe`] |
-//! | §3.3 on the engine | SLD end to end: probe, estimates from reports, plan, execution; DLD with its probe on the engine | [`run_sld`], [`dld_probed`] |
-//! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`execute_tree`], [`execute_sld`] |
+//! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`Chain::probe_times`](crate::dlt::Chain::probe_times), [`LinearProbe::estimate`], [`Probe::cumulative_z`], [`RootedTree::probe`], [`ProbeReport::estimate`], [`effective_speed`] |
+//! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`Probe::partition`], [`dispatch_to_finish_at`], [`phase_load`] |
+//! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`Chain::ess_phase1`](crate::dlt::Chain::ess_phase1), [`Chain::wcs2_phase1`](crate::dlt::Chain::wcs2_phase1), [`Chain::critical_l1`](crate::dlt::Chain::critical_l1) |
+//! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT | [`Chain::phased_schedule`](crate::dlt::Chain::phased_schedule), [`Chain::pure_dlt`](crate::dlt::Chain::pure_dlt) |
+//! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`Chain::run_unaware`](crate::dlt::Chain::run_unaware), [`ChainStrategy`] |
+//! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`RootedTree::equivalent`], [`RelayRule`] |
+//! | §3.3 | tree networks, virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`TreeNetwork`], [`TreeNetwork::virtual_tree`], [`VirtualTree::distribute`], [`TreeNetwork::sld`], [`TreeNetwork::dld`] |
+//! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`Graph::spanning_tree`] (RST cost (4.1)–(4.2) inside), [`RootedTree::raold_os`] |
+//! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`Graph::reporting_scheme`] |
+//! | ch. 5 | GP, SSS (5.1)–(5.2), RB-SSS, SDS | [`MultiSourceLoad`], [`Graph::gp_partition`], [`Graph::sss`], [`Graph::rb_sss`], [`ReportingPhase`], [`Graph::sds`] |
+//! | ch. 5 on the engine | SSS / RB-SSS iterations and SDS stages executed region by region | [`Graph::execute_sss`], [`Graph::execute_sds`] |
+//! | §5.4 | DSS on a graph: the region table E_i(B) from GP, for [`crate::queueing::DssSim`] | [`Graph::dss_regions`] |
+//! | §3.2 on the engine | the tree probe as copies, T^cs/T^cf/T^p from CTC/PTC reports | [`TreeNetwork::execute_probe`] |
+//! | §3.3 on the engine | SLD end to end: probe, estimates from reports, plan, execution; DLD with its probe on the engine | [`TreeNetwork::run_sld`], [`TreeNetwork::dld_probed`] |
+//! | — | networks (text/JSON), random graphs of §4.2.3 and §5.5, engine runs and Gantt CSV | [`Graph`], [`RandomGraph`], [`RootedTree::execute`], [`TreeNetwork::execute_sld`] |
 //!
 //! Conventions: w and z are inverse speeds (larger is slower); sending α units over a link
 //! takes α·z·T_cm, computing them α·w·T_cp; every node has a front-end and a single port;
@@ -31,7 +31,7 @@
 //! Table 3.1), executed on the event engine: the engine's last computation ends when the plan says.
 //! ```
 //! use loadbal::dlt::CostScale;
-//! use loadbal::dlt::unaware::{execute_sld, probe_tree, sld, Probe, RelayRule, RootedTree, Rules, SldConfig, TreeNetwork};
+//! use loadbal::dlt::unaware::{Probe, RelayRule, RootedTree, Rules, SldConfig, TreeNetwork};
 //! // Parent, link z and processor w of P_1 … P_19; P_0 is the root and does not compute.
 //! let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
 //! let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
@@ -42,9 +42,9 @@
 //! // The setting of Jia, §3.4 (L = 80, η = 0.05, L_1^p = 4, μ = 0.15, T_cp = 2, T_cm = 1).
 //! let rules = Rules { relay: RelayRule::Physical, top: RelayRule::Physical };
 //! let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules, phase_end_decimals: None };
-//! let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
-//! let schedule = sld(&ex, &probe.tp, &cfg).unwrap();
-//! let run = execute_sld(&ex, &schedule, None, cfg.scale).unwrap();
+//! let probe = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
+//! let schedule = ex.sld(&probe.tp, &cfg).unwrap();
+//! let run = ex.execute_sld(&schedule, None, cfg.scale).unwrap();
 //! assert!((run.trace.compute_makespan - schedule.finish_time).abs() < 1e-9);
 //! ```
 
@@ -68,28 +68,22 @@ mod spanning;
 mod tree;
 mod virtual_tree;
 
-pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange, dld, dld_probed};
-pub use equivalent::{Equivalent, RelayRule, Rules, equivalent};
+pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
+pub use equivalent::{Equivalent, RelayRule, Rules};
 pub use error::UnawareError;
-pub use execute::{EngineRun, ProbeRun, SldRun, execute_probe, execute_sld, execute_tree, run_sld};
+pub use execute::{EngineRun, ProbeRun, SldRun};
 pub use graph::{Edge, Graph, GraphSpec};
-pub use linear::{
-    ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1, chain_distribution, critical_l1, ess_phase1,
-    linear_schedule, pure_dlt, wcs2_phase1,
-};
-pub use linear_run::{ChainRun, ChainStrategy, run_chain};
-pub use multisource::{
-    MultiSourceLoad, Partition, ReportingPhase, SssIteration, SssSchedule, gp_partition, rb_sss, sds, sss,
-};
-pub use multisource_run::{MultiSourceRun, Stage, dss_regions, execute_sds, execute_sss};
+pub use linear::{ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1};
+pub use linear_run::{ChainRun, ChainStrategy};
+pub use multisource::{MultiSourceLoad, Partition, ReportingPhase, SssIteration, SssSchedule};
+pub use multisource_run::{MultiSourceRun, Stage};
 pub use probing::{
-    LinearProbe, NodeEstimate, Probe, ProbeReport, TreeProbe, cumulative_z, dispatch_to_finish_at, effective_speed,
-    estimate_linear, estimate_tree, partition_pi, phase_load, probe_times_linear, probe_tree,
+    LinearProbe, NodeEstimate, Probe, ProbeReport, TreeProbe, dispatch_to_finish_at, effective_speed, phase_load,
 };
 pub use random_graph::{Coupling, RandomGraph, SpeedClass, SpeedRange};
-pub use raold::{ConvertedTree, TreeSchedule, raold_os, to_dlt_tree};
-pub use reporting::{ReportingConfig, ReportingRun, reporting_scheme};
-pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule, sld};
-pub use spanning::{SpanningTreeKind, rst_cost, spanning_tree};
+pub use raold::TreeSchedule;
+pub use reporting::{ReportingConfig, ReportingRun};
+pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule};
+pub use spanning::SpanningTreeKind;
 pub use tree::{RootedTree, TreeNetwork};
-pub use virtual_tree::{PhaseDistribution, VirtualTree, virtual_tree};
+pub use virtual_tree::{PhaseDistribution, VirtualTree};

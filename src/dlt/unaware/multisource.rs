@@ -5,10 +5,9 @@ use std::fmt;
 
 use super::display::r6;
 use super::equivalent::Rules;
-use super::equivalent::equivalent;
 use super::error::{UnawareError, non_negative, positive};
 use super::graph::{Edge, Graph};
-use super::spanning::{SpanningTreeKind, spanning_tree};
+use super::spanning::SpanningTreeKind;
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
 
@@ -143,44 +142,47 @@ pub struct Partition {
     pub trees: Vec<RootedTree>,
 }
 
-/// GP (Jia, §5.3.1): node k joins the source S_i with the smallest ordered 2-tuple (C_ki, i),
-/// C_ki the shortest-path communication delay, through its shortest path (each region is a
-/// tree by Jia, §5.3.1, Theorem 1).
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// target(k) = argmin_i (C_ki, i)   (ties: lower source index)
-/// ```
-///
-/// # Accuracy
-/// Combinatorial: exact, except that shortest-path delays that tie up to rounding are compared
-/// as computed (sums of z along paths, within `h·ε` relative for h hops). The tests compare the
-/// regions and route delays with an exhaustive search of every simple path on graphs of up to
-/// 7 nodes (`tests/unaware/unaware_multisource.rs`).
-///
-/// # Errors
-/// [`UnawareError::NoReachableProcessor`] without sources, [`UnawareError::NodeOutOfRange`],
-/// [`UnawareError::Disconnected`], [`UnawareError::InvalidParameter`] for a repeated source.
-///
-/// # Examples
-/// The worked example of Jia, §5.3: Region_0 = {S0, P2}, Region_1 = {S1, P3, P4}.
-/// ```
-/// use loadbal::dlt::unaware::{gp_partition, Edge, Graph};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let p = gp_partition(&g, &[0, 1]).unwrap();
-/// assert_eq!(p.region, vec![0, 1, 0, 1, 1]);
-/// ```
-pub fn gp_partition(g: &Graph, sources: &[usize]) -> Result<Partition, UnawareError> {
-    check_sources(g, sources)?;
-    let mut routes = Vec::with_capacity(sources.len());
-    for &s in sources {
-        let spt = spanning_tree(g, s, SpanningTreeKind::Spt, CostScale::unit())?;
-        routes.push(((0..g.len()).map(|v| spt.path_z(v)).collect(), spt.parents().to_vec()));
+impl Graph {
+    /// GP (Jia, §5.3.1): node k joins the source S_i with the smallest ordered 2-tuple (C_ki, i),
+    /// C_ki the shortest-path communication delay, through its shortest path (each region is a
+    /// tree by Jia, §5.3.1, Theorem 1).
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// target(k) = argmin_i (C_ki, i)   (ties: lower source index)
+    /// ```
+    ///
+    /// # Accuracy
+    /// Combinatorial: exact, except that shortest-path delays that tie up to rounding are compared
+    /// as computed (sums of z along paths, within `h·ε` relative for h hops). The tests compare the
+    /// regions and route delays with an exhaustive search of every simple path on graphs of up to
+    /// 7 nodes (`tests/unaware/unaware_multisource.rs`).
+    ///
+    /// # Errors
+    /// [`UnawareError::NoReachableProcessor`] without sources, [`UnawareError::NodeOutOfRange`],
+    /// [`UnawareError::Disconnected`], [`UnawareError::InvalidParameter`] for a repeated source.
+    ///
+    /// # Examples
+    /// The worked example of Jia, §5.3: Region_0 = {S0, P2}, Region_1 = {S1, P3, P4}.
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let p = g.gp_partition(&[0, 1]).unwrap();
+    /// assert_eq!(p.region, vec![0, 1, 0, 1, 1]);
+    /// ```
+    pub fn gp_partition(&self, sources: &[usize]) -> Result<Partition, UnawareError> {
+        let g = self;
+        check_sources(g, sources)?;
+        let mut routes = Vec::with_capacity(sources.len());
+        for &s in sources {
+            let spt = g.spanning_tree(s, SpanningTreeKind::Spt, CostScale::unit())?;
+            routes.push(((0..g.len()).map(|v| spt.path_z(v)).collect(), spt.parents().to_vec()));
+        }
+        partition_from(g, sources, &routes)
     }
-    partition_from(g, sources, &routes)
 }
 
 fn check_sources(g: &Graph, sources: &[usize]) -> Result<(), UnawareError> {
@@ -296,48 +298,51 @@ pub struct SssSchedule {
 
 pub(super) fn region_w(g: &Graph, tree: &RootedTree, scale: CostScale) -> Result<f64, UnawareError> {
     let w: Vec<Option<f64>> = (0..g.len()).map(|v| tree.is_member(v).then(|| g.w()[v])).collect();
-    Ok(equivalent(tree, &w, Rules::default(), scale)?.w_eq)
+    Ok(tree.equivalent(&w, Rules::default(), scale)?.w_eq)
 }
 
-/// SSS (Jia, §5.3.2): partition by GP, let every region process its own source's load, stop at
-/// the first region to finish, shrink the others' loads (Jia, eq. (5.1)), drop the finished source (which
-/// then computes and routes as a processing node; the thesis leaves this open) and
-/// re-partition.
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// T_i = L_i·W_i·T_cp;  Δ = min_i T_i;  L_j ← L_j·(T_j − Δ)/T_j   (5.1);  T_sss = Σ Δ ≤ max_i T_i  (5.2)
-/// ```
-///
-/// # Accuracy
-/// Each iteration is a product and a ratio of the region's equivalent W_i (Jia, eqs.
-/// (3.9)–(3.12), within `4·n·ε` relative) and the shrunk loads; T_sss is a sum of m positive
-/// Δ: within about `(4·n + 3)·m·ε` relative for m sources and n nodes, except where
-/// `T_j − Δ` cancels (two regions finishing together; the load left is then 0 up to that
-/// rounding). Checked independently: the schedule executed on the event engine
-/// ([`super::execute_sss`]) ends at T_sss to 1e-9 relative and every stage ends together, and
-/// T_sss ≤ max_i T_i (Jia, eq. (5.2)) holds, on random graphs of 6–19 nodes with 1–3 sources
-/// (`tests/unaware/unaware_multisource.rs`; measured worst 4.3e-16).
-///
-/// # Errors
-/// As [`gp_partition`]; [`UnawareError::InvalidParameter`] for negative loads, repeated sources
-/// or a bad scale; [`UnawareError::LengthMismatch`] when `loads` and `sources` differ in length.
-///
-/// # Examples
-/// The worked example of Jia, §5.3: T_sss = 14.282484 (T_sds = 17.806468).
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{sss, Edge, Graph, MultiSourceLoad};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let s = sss(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
-/// assert!((s.finish_time - 14.282484).abs() < 1e-6);
-/// assert_eq!(s.to_string(), "SSS: 2 iterations, T_sss = 14.282484 (S_0 = node 0 finishes at 13.548387, then node 1)");
-/// ```
-pub fn sss(g: &Graph, load: &MultiSourceLoad, scale: CostScale) -> Result<SssSchedule, UnawareError> {
-    sss_with(g, load, scale, |s| gp_partition(g, s))
+impl Graph {
+    /// SSS (Jia, §5.3.2): partition by GP, let every region process its own source's load, stop at
+    /// the first region to finish, shrink the others' loads (Jia, eq. (5.1)), drop the finished source (which
+    /// then computes and routes as a processing node; the thesis leaves this open) and
+    /// re-partition.
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// T_i = L_i·W_i·T_cp;  Δ = min_i T_i;  L_j ← L_j·(T_j − Δ)/T_j   (5.1);  T_sss = Σ Δ ≤ max_i T_i  (5.2)
+    /// ```
+    ///
+    /// # Accuracy
+    /// Each iteration is a product and a ratio of the region's equivalent W_i (Jia, eqs.
+    /// (3.9)–(3.12), within `4·n·ε` relative) and the shrunk loads; T_sss is a sum of m positive
+    /// Δ: within about `(4·n + 3)·m·ε` relative for m sources and n nodes, except where
+    /// `T_j − Δ` cancels (two regions finishing together; the load left is then 0 up to that
+    /// rounding). Checked independently: the schedule executed on the event engine
+    /// ([`Graph::execute_sss`](super::Graph::execute_sss)) ends at T_sss to 1e-9 relative and every stage ends together, and
+    /// T_sss ≤ max_i T_i (Jia, eq. (5.2)) holds, on random graphs of 6–19 nodes with 1–3 sources
+    /// (`tests/unaware/unaware_multisource.rs`; measured worst 4.3e-16).
+    ///
+    /// # Errors
+    /// As [`Graph::gp_partition`]; [`UnawareError::InvalidParameter`] for negative loads, repeated sources
+    /// or a bad scale; [`UnawareError::LengthMismatch`] when `loads` and `sources` differ in length.
+    ///
+    /// # Examples
+    /// The worked example of Jia, §5.3: T_sss = 14.282484 (T_sds = 17.806468).
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph, MultiSourceLoad};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let s = g.sss(&MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
+    /// assert!((s.finish_time - 14.282484).abs() < 1e-6);
+    /// assert_eq!(s.to_string(), "SSS: 2 iterations, T_sss = 14.282484 (S_0 = node 0 finishes at 13.548387, then node 1)");
+    /// ```
+    pub fn sss(&self, load: &MultiSourceLoad, scale: CostScale) -> Result<SssSchedule, UnawareError> {
+        let g = self;
+        sss_with(g, load, scale, |s| g.gp_partition(s))
+    }
 }
 
 /// The SSS iterations over the regions returned by `partition` for the active sources.
@@ -384,45 +389,48 @@ fn sss_with(
     Ok(SssSchedule { iterations, finish_time: t })
 }
 
-/// SDS (Jia, §5.5): the sources take the whole network one after another (S_0 first), each on
-/// the shortest-path tree of the whole graph rooted at it.
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// T_sds = Σ_i L_i·W(SPT rooted at S_i)·T_cp
-/// ```
-///
-/// # Accuracy
-/// A sum of m positive products of W (within `4·n·ε` relative, [`super::equivalent`]): within
-/// `(4·n + 2)·ε` relative. Checked independently: SDS executed on the event engine
-/// ([`super::execute_sds`]) ends at T_sds to 1e-9 relative on random graphs of 6–19 nodes
-/// (`tests/unaware/unaware_multisource.rs`; measured worst 4.1e-16).
-///
-/// # Errors
-/// As [`sss`].
-///
-/// # Examples
-/// The worked example of Jia, §5.3.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{sds, Edge, Graph, MultiSourceLoad};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let t = sds(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
-/// assert!((t - 17.806468).abs() < 1e-6);
-/// ```
-pub fn sds(g: &Graph, load: &MultiSourceLoad, scale: CostScale) -> Result<f64, UnawareError> {
-    load.check()?;
-    positive("t_cm", scale.t_cm)?;
-    let t_cp = positive("t_cp", scale.t_cp)?;
-    let mut t = 0.0;
-    for (&s, &l) in load.sources.iter().zip(&load.loads) {
-        let tree = spanning_tree(g, s, SpanningTreeKind::Spt, scale)?;
-        t += l * region_w(g, &tree, scale)? * t_cp;
+impl Graph {
+    /// SDS (Jia, §5.5): the sources take the whole network one after another (S_0 first), each on
+    /// the shortest-path tree of the whole graph rooted at it.
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// T_sds = Σ_i L_i·W(SPT rooted at S_i)·T_cp
+    /// ```
+    ///
+    /// # Accuracy
+    /// A sum of m positive products of W (within `4·n·ε` relative, [`RootedTree::equivalent`](super::RootedTree::equivalent)): within
+    /// `(4·n + 2)·ε` relative. Checked independently: SDS executed on the event engine
+    /// ([`Graph::execute_sds`](super::Graph::execute_sds)) ends at T_sds to 1e-9 relative on random graphs of 6–19 nodes
+    /// (`tests/unaware/unaware_multisource.rs`; measured worst 4.1e-16).
+    ///
+    /// # Errors
+    /// As [`Graph::sss`].
+    ///
+    /// # Examples
+    /// The worked example of Jia, §5.3.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph, MultiSourceLoad};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let t = g.sds(&MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
+    /// assert!((t - 17.806468).abs() < 1e-6);
+    /// ```
+    pub fn sds(&self, load: &MultiSourceLoad, scale: CostScale) -> Result<f64, UnawareError> {
+        let g = self;
+        load.check()?;
+        positive("t_cm", scale.t_cm)?;
+        let t_cp = positive("t_cp", scale.t_cp)?;
+        let mut t = 0.0;
+        for (&s, &l) in load.sources.iter().zip(&load.loads) {
+            let tree = g.spanning_tree(s, SpanningTreeKind::Spt, scale)?;
+            t += l * region_w(g, &tree, scale)? * t_cp;
+        }
+        Ok(t)
     }
-    Ok(t)
 }
 
 /// Hop-limited synchronous Bellman–Ford from `s` on z: distances after `rounds` rounds
@@ -462,45 +470,48 @@ fn gp_hop_limited(g: &Graph, sources: &[usize], rounds: usize) -> Result<Partiti
     partition_from(g, sources, &routes)
 }
 
-/// RB-SSS (Jia, §5.3.3): a reporting phase of distributed Bellman–Ford rounds, one per
-/// `reporting.hop_delay` time units, stopped at T*; nodes still unknown to every source are
-/// left out, routes are the hop-limited shortest paths; then SSS from T*.
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// k = ⌊T*/δ⌋ Bellman–Ford rounds;  T_rb-sss = T* + T_sss(regions after k rounds)
-/// ```
-///
-/// # Accuracy
-/// As [`sss`], plus one rounding for adding T*. The engine check of [`sss`] covers RB-SSS too
-/// (`tests/unaware/unaware_multisource.rs`: T* + the engine's end equals T_rb-sss to 1e-9 relative).
-///
-/// # Errors
-/// As [`sss`]; [`UnawareError::InvalidParameter`] for T* < 0 or δ ≤ 0.
-///
-/// # Examples
-/// With enough rounds RB-SSS is SSS delayed by T* (the two-source example graph of Jia, §5.3).
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{rb_sss, Edge, Graph, MultiSourceLoad, ReportingPhase};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let reporting = ReportingPhase { t_star: 5.0, hop_delay: 1.0 };
-/// let rb = rb_sss(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), reporting, CostScale::unit()).unwrap();
-/// assert!((rb.finish_time - (5.0 + 14.282484)).abs() < 1e-6);
-/// ```
-pub fn rb_sss(
-    g: &Graph,
-    load: &MultiSourceLoad,
-    reporting: ReportingPhase,
-    scale: CostScale,
-) -> Result<SssSchedule, UnawareError> {
-    let rounds = reporting.rounds(g.len())?;
-    let mut s = sss_with(g, load, scale, |src| gp_hop_limited(g, src, rounds))?;
-    s.finish_time += reporting.t_star;
-    Ok(s)
+impl Graph {
+    /// RB-SSS (Jia, §5.3.3): a reporting phase of distributed Bellman–Ford rounds, one per
+    /// `reporting.hop_delay` time units, stopped at T*; nodes still unknown to every source are
+    /// left out, routes are the hop-limited shortest paths; then SSS from T*.
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// k = ⌊T*/δ⌋ Bellman–Ford rounds;  T_rb-sss = T* + T_sss(regions after k rounds)
+    /// ```
+    ///
+    /// # Accuracy
+    /// As [`Graph::sss`], plus one rounding for adding T*. The engine check of [`Graph::sss`] covers RB-SSS too
+    /// (`tests/unaware/unaware_multisource.rs`: T* + the engine's end equals T_rb-sss to 1e-9 relative).
+    ///
+    /// # Errors
+    /// As [`Graph::sss`]; [`UnawareError::InvalidParameter`] for T* < 0 or δ ≤ 0.
+    ///
+    /// # Examples
+    /// With enough rounds RB-SSS is SSS delayed by T* (the two-source example graph of Jia, §5.3).
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph, MultiSourceLoad, ReportingPhase};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let reporting = ReportingPhase { t_star: 5.0, hop_delay: 1.0 };
+    /// let rb = g.rb_sss(&MultiSourceLoad::equal(vec![0, 1], 10.0), reporting, CostScale::unit()).unwrap();
+    /// assert!((rb.finish_time - (5.0 + 14.282484)).abs() < 1e-6);
+    /// ```
+    pub fn rb_sss(
+        &self,
+        load: &MultiSourceLoad,
+        reporting: ReportingPhase,
+        scale: CostScale,
+    ) -> Result<SssSchedule, UnawareError> {
+        let g = self;
+        let rounds = reporting.rounds(g.len())?;
+        let mut s = sss_with(g, load, scale, |src| gp_hop_limited(g, src, rounds))?;
+        s.finish_time += reporting.t_star;
+        Ok(s)
+    }
 }
 
 impl fmt::Display for Partition {

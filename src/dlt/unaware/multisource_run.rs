@@ -12,8 +12,7 @@ use super::error::UnawareError;
 use super::execute::{EngineRun, network, push_block};
 use super::graph::Graph;
 use super::multisource::{MultiSourceLoad, SssSchedule, region_w};
-use super::raold::raold_os;
-use super::spanning::{SpanningTreeKind, spanning_tree};
+use super::spanning::SpanningTreeKind;
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
 use crate::dlt::engine::Simulator;
@@ -82,7 +81,7 @@ fn stage(g: &Graph, start: f64, regions: &[(&RootedTree, f64)], scale: CostScale
             parent[v] = tree.parent(v);
             z[v] = tree.z_up(v);
         }
-        let sched = raold_os(tree, g.w(), x, scale)?;
+        let sched = tree.raold_os(g.w(), x, scale)?;
         for v in tree.members() {
             loads[v] = sched.loads[v];
         }
@@ -106,143 +105,152 @@ fn finish(stages: Vec<Stage>) -> MultiSourceRun {
     MultiSourceRun { stages, finish_time }
 }
 
-/// Executes an SSS (or RB-SSS) schedule (Jia, §5.3.2–§5.3.3) on the engine: in iteration k
-/// every active region processes the part of its load it gets through in Δ_k, `L_j·Δ_k/T_j`,
-/// so every region ends the iteration together at its end, and the next iteration starts on
-/// the new partition. Times are measured from the start of load distribution (for RB-SSS,
-/// from T*).
-///
-/// # Accuracy
-/// The engine's times (as [`super::execute_tree`]). This is the independent check of
-/// [`super::sss`]: the engine's end equals T_sss to 1e-9 relative (measured worst 4.3e-16,
-/// `tests/unaware/unaware_multisource.rs`).
-///
-/// # Errors
-/// Engine and RAOLD-OS errors, a bad scale.
-///
-/// # Examples
-/// The worked example of Jia, §5.3: the engine ends at T_sss = 14.282484.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{execute_sss, sss, Edge, Graph, MultiSourceLoad};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let s = sss(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
-/// let run = execute_sss(&g, &s, CostScale::unit()).unwrap();
-/// assert!((run.finish_time - 14.282484).abs() < 1e-6);
-/// assert_eq!(run.to_string(), "engine run of 2 stages, last computation ends at 14.282484");
-/// assert_eq!(run.stages[0].to_string(), "stage from t = 0: node 0 with 10, node 1 with 9.205006");
-/// ```
-pub fn execute_sss(g: &Graph, schedule: &SssSchedule, scale: CostScale) -> Result<MultiSourceRun, UnawareError> {
-    let mut stages = Vec::new();
-    let mut t = 0.0;
-    for it in &schedule.iterations {
-        let regions: Vec<(&RootedTree, f64)> = it
-            .trees
-            .iter()
-            .zip(it.loads.iter().zip(&it.times))
-            .map(|(tree, (&l, &tj))| (tree, if tj > 0.0 { l * it.duration / tj } else { l }))
-            .collect();
-        stages.push(stage(g, t, &regions, scale)?);
-        t += it.duration;
-    }
-    Ok(finish(stages))
-}
-
-/// Executes SDS (Jia, §5.5) on the engine: the sources take the whole network one after
-/// another, each on the shortest-path tree of the graph rooted at it (the same plan as
-/// [`super::sds`]).
-///
-/// # Accuracy
-/// The engine's times (as [`super::execute_tree`]); the independent check of [`super::sds`]:
-/// equal to T_sds to 1e-9 relative (measured worst 4.1e-16, `tests/unaware/unaware_multisource.rs`).
-///
-/// # Errors
-/// As [`super::sds`], and engine errors.
-///
-/// # Examples
-/// The worked example of Jia, §5.3: T_sds = 17.806468.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{execute_sds, Edge, Graph, MultiSourceLoad};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let run = execute_sds(&g, &MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
-/// assert!((run.finish_time - 17.806468).abs() < 1e-6);
-/// ```
-pub fn execute_sds(g: &Graph, load: &MultiSourceLoad, scale: CostScale) -> Result<MultiSourceRun, UnawareError> {
-    super::sds(g, load, scale)?; // validates, with the same errors
-    let mut stages = Vec::new();
-    let mut t = 0.0;
-    for (&s, &l) in load.sources.iter().zip(&load.loads) {
-        let tree = spanning_tree(g, s, SpanningTreeKind::Spt, scale)?;
-        let st = stage(g, t, &[(&tree, l)], scale)?;
-        t += st.run.trace.compute_makespan;
-        stages.push(st);
-    }
-    Ok(finish(stages))
-}
-
-/// The region table that DSS (Jia, §5.4, [`crate::queueing::DssSim`]) runs on, computed from a graph:
-/// for every set B of busy sources, GP partitions the graph among B (idle sources compute as
-/// processing nodes, as in SSS) and region i serves at `E_i(B) = W_i·T_cp` time per unit load,
-/// W_i the equivalent w of its RAOLD-OS region tree.
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// E_i(B) = W_i(GP(G, B))·T_cp,   i ∈ B,   B ⊆ {S_0, …, S_{m−1}}, B ≠ ∅
-/// ```
-///
-/// # Accuracy
-/// Each entry is an equivalent W (Jia, eqs. (3.9)–(3.12), within `4·n·ε` relative) times
-/// T_cp. The tests check the entries with every source busy against SSS's first-iteration W,
-/// and that a region's capacity improves when the other sources are idle
-/// (`tests/unaware/unaware_multisource.rs`).
-///
-/// # Errors
-/// [`UnawareError::InvalidParameter`] for more than 16 sources (the table has 2^m·m entries) or
-/// a bad mean size; the errors of [`super::gp_partition`] and of the equivalent processor.
-///
-/// # Examples
-/// The worked example of Jia, §5.3: alone, S_0's region is the whole graph; with both busy it
-/// is {S_0, P_2}, so its capacity worsens from 0.983 to 1.355 time units per unit load.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{dss_regions, Edge, Graph};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
-///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
-/// let net = dss_regions(&g, &[0, 1], 1.0, CostScale::unit()).unwrap();
-/// assert!((net.capacity(0b11, 0).unwrap() - 1.354839).abs() < 1e-6);
-/// assert!(net.capacity(0b01, 0).unwrap() < net.capacity(0b11, 0).unwrap());
-/// ```
-pub fn dss_regions(
-    g: &Graph,
-    sources: &[usize],
-    mean_size: f64,
-    scale: CostScale,
-) -> Result<crate::queueing::RegionNetwork, UnawareError> {
-    let CostScale { t_cm, t_cp } = scale;
-    let m = sources.len();
-    if m > 16 {
-        return Err(UnawareError::InvalidParameter { name: "sources", value: m as f64, expected: "at most 16" });
-    }
-    super::error::positive("mean_size", mean_size)?;
-    super::error::positive("t_cm", t_cm)?;
-    super::error::positive("t_cp", t_cp)?;
-    let mut capacity = vec![0.0; (1 << m) * m];
-    for mask in 1usize..(1 << m) {
-        let busy: Vec<usize> = (0..m).filter(|&i| mask & (1 << i) != 0).collect();
-        let srcs: Vec<usize> = busy.iter().map(|&i| sources[i]).collect();
-        let part = super::gp_partition(g, &srcs)?;
-        for (tree, &i) in part.trees.iter().zip(&busy) {
-            capacity[mask * m + i] = region_w(g, tree, scale)? * t_cp;
+impl Graph {
+    /// Executes an SSS (or RB-SSS) schedule (Jia, §5.3.2–§5.3.3) on the engine: in iteration k
+    /// every active region processes the part of its load it gets through in Δ_k, `L_j·Δ_k/T_j`,
+    /// so every region ends the iteration together at its end, and the next iteration starts on
+    /// the new partition. Times are measured from the start of load distribution (for RB-SSS,
+    /// from T*).
+    ///
+    /// # Accuracy
+    /// The engine's times (as [`RootedTree::execute`](super::RootedTree::execute)). This is the independent check of
+    /// [`Graph::sss`](super::Graph::sss): the engine's end equals T_sss to 1e-9 relative (measured worst 4.3e-16,
+    /// `tests/unaware/unaware_multisource.rs`).
+    ///
+    /// # Errors
+    /// Engine and RAOLD-OS errors, a bad scale.
+    ///
+    /// # Examples
+    /// The worked example of Jia, §5.3: the engine ends at T_sss = 14.282484.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph, MultiSourceLoad};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let s = g.sss(&MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
+    /// let run = g.execute_sss(&s, CostScale::unit()).unwrap();
+    /// assert!((run.finish_time - 14.282484).abs() < 1e-6);
+    /// assert_eq!(run.to_string(), "engine run of 2 stages, last computation ends at 14.282484");
+    /// assert_eq!(run.stages[0].to_string(), "stage from t = 0: node 0 with 10, node 1 with 9.205006");
+    /// ```
+    pub fn execute_sss(&self, schedule: &SssSchedule, scale: CostScale) -> Result<MultiSourceRun, UnawareError> {
+        let g = self;
+        let mut stages = Vec::new();
+        let mut t = 0.0;
+        for it in &schedule.iterations {
+            let regions: Vec<(&RootedTree, f64)> = it
+                .trees
+                .iter()
+                .zip(it.loads.iter().zip(&it.times))
+                .map(|(tree, (&l, &tj))| (tree, if tj > 0.0 { l * it.duration / tj } else { l }))
+                .collect();
+            stages.push(stage(g, t, &regions, scale)?);
+            t += it.duration;
         }
+        Ok(finish(stages))
     }
-    Ok(crate::queueing::RegionNetwork::new(m, mean_size, capacity)?)
+}
+
+impl Graph {
+    /// Executes SDS (Jia, §5.5) on the engine: the sources take the whole network one after
+    /// another, each on the shortest-path tree of the graph rooted at it (the same plan as
+    /// [`Graph::sds`](super::Graph::sds)).
+    ///
+    /// # Accuracy
+    /// The engine's times (as [`RootedTree::execute`](super::RootedTree::execute)); the independent check of [`Graph::sds`](super::Graph::sds):
+    /// equal to T_sds to 1e-9 relative (measured worst 4.1e-16, `tests/unaware/unaware_multisource.rs`).
+    ///
+    /// # Errors
+    /// As [`Graph::sds`](super::Graph::sds), and engine errors.
+    ///
+    /// # Examples
+    /// The worked example of Jia, §5.3: T_sds = 17.806468.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph, MultiSourceLoad};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let run = g.execute_sds(&MultiSourceLoad::equal(vec![0, 1], 10.0), CostScale::unit()).unwrap();
+    /// assert!((run.finish_time - 17.806468).abs() < 1e-6);
+    /// ```
+    pub fn execute_sds(&self, load: &MultiSourceLoad, scale: CostScale) -> Result<MultiSourceRun, UnawareError> {
+        let g = self;
+        g.sds(load, scale)?; // validates, with the same errors
+        let mut stages = Vec::new();
+        let mut t = 0.0;
+        for (&s, &l) in load.sources.iter().zip(&load.loads) {
+            let tree = g.spanning_tree(s, SpanningTreeKind::Spt, scale)?;
+            let st = stage(g, t, &[(&tree, l)], scale)?;
+            t += st.run.trace.compute_makespan;
+            stages.push(st);
+        }
+        Ok(finish(stages))
+    }
+}
+
+impl Graph {
+    /// The region table that DSS (Jia, §5.4, [`crate::queueing::DssSim`]) runs on, computed from a graph:
+    /// for every set B of busy sources, GP partitions the graph among B (idle sources compute as
+    /// processing nodes, as in SSS) and region i serves at `E_i(B) = W_i·T_cp` time per unit load,
+    /// W_i the equivalent w of its RAOLD-OS region tree.
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// E_i(B) = W_i(GP(G, B))·T_cp,   i ∈ B,   B ⊆ {S_0, …, S_{m−1}}, B ≠ ∅
+    /// ```
+    ///
+    /// # Accuracy
+    /// Each entry is an equivalent W (Jia, eqs. (3.9)–(3.12), within `4·n·ε` relative) times
+    /// T_cp. The tests check the entries with every source busy against SSS's first-iteration W,
+    /// and that a region's capacity improves when the other sources are idle
+    /// (`tests/unaware/unaware_multisource.rs`).
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] for more than 16 sources (the table has 2^m·m entries) or
+    /// a bad mean size; the errors of [`Graph::gp_partition`](super::Graph::gp_partition) and of the equivalent processor.
+    ///
+    /// # Examples
+    /// The worked example of Jia, §5.3: alone, S_0's region is the whole graph; with both busy it
+    /// is {S_0, P_2}, so its capacity worsens from 0.983 to 1.355 time units per unit load.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 4.0, 5.0, 6.0],
+    ///     vec![e(0, 2, 0.2), e(2, 3, 0.3), e(1, 3, 0.4), e(1, 4, 0.1), e(0, 4, 1.2)]).unwrap();
+    /// let net = g.dss_regions(&[0, 1], 1.0, CostScale::unit()).unwrap();
+    /// assert!((net.capacity(0b11, 0).unwrap() - 1.354839).abs() < 1e-6);
+    /// assert!(net.capacity(0b01, 0).unwrap() < net.capacity(0b11, 0).unwrap());
+    /// ```
+    pub fn dss_regions(
+        &self,
+        sources: &[usize],
+        mean_size: f64,
+        scale: CostScale,
+    ) -> Result<crate::queueing::RegionNetwork, UnawareError> {
+        let g = self;
+        let CostScale { t_cm, t_cp } = scale;
+        let m = sources.len();
+        if m > 16 {
+            return Err(UnawareError::InvalidParameter { name: "sources", value: m as f64, expected: "at most 16" });
+        }
+        super::error::positive("mean_size", mean_size)?;
+        super::error::positive("t_cm", t_cm)?;
+        super::error::positive("t_cp", t_cp)?;
+        let mut capacity = vec![0.0; (1 << m) * m];
+        for mask in 1usize..(1 << m) {
+            let busy: Vec<usize> = (0..m).filter(|&i| mask & (1 << i) != 0).collect();
+            let srcs: Vec<usize> = busy.iter().map(|&i| sources[i]).collect();
+            let part = g.gp_partition(&srcs)?;
+            for (tree, &i) in part.trees.iter().zip(&busy) {
+                capacity[mask * m + i] = region_w(g, tree, scale)? * t_cp;
+            }
+        }
+        Ok(crate::queueing::RegionNetwork::new(m, mean_size, capacity)?)
+    }
 }
 
 impl fmt::Display for Stage {

@@ -24,18 +24,11 @@ pub struct TreeSchedule {
 
 /// A [`RootedTree`] as the classical [`Tree`], from [`to_dlt_tree`].
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ConvertedTree {
+pub(crate) struct ConvertedTree {
     /// The classical tree, nodes in pre-order of the rooted tree.
-    pub tree: Tree,
+    pub(crate) tree: Tree,
     /// `ids[i]` is the rooted tree's id of the classical tree's node `i`.
-    pub ids: Vec<usize>,
-}
-
-impl std::fmt::Display for ConvertedTree {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "tree of {} nodes in pre-order {:?}", self.ids.len(), self.ids)
-    }
+    pub(crate) ids: Vec<usize>,
 }
 
 /// The classical [`Tree`] of `tree` (nodes in pre-order, front-ends, single port) with
@@ -44,14 +37,7 @@ impl std::fmt::Display for ConvertedTree {
 /// # Errors
 /// Invalid w or z ([`UnawareError::Dlt`]).
 ///
-/// # Examples
-/// ```
-/// use loadbal::dlt::unaware::{to_dlt_tree, RootedTree};
-/// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
-/// let c = to_dlt_tree(&t, &[Some(2.0), None, Some(1.0)]).unwrap();
-/// assert_eq!((c.tree.len(), c.ids), (3, vec![0, 1, 2]));
-/// ```
-pub fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<ConvertedTree, UnawareError> {
+pub(crate) fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<ConvertedTree, UnawareError> {
     if w.len() != tree.len() {
         return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
     }
@@ -81,45 +67,100 @@ impl std::fmt::Display for TreeSchedule {
     }
 }
 
-/// Schedules `load` on `tree` with RAOLD-OS: the root (the source) computes, children are served
-/// in increasing z.
-///
-/// # Formula
-/// ```text
-/// W = equivalent w of the tree (Jia, eqs. (4.3)–(4.4));  T = L·W·T_cp;  load_i = L·share_i
-/// ```
-///
-/// # Accuracy
-/// As [`crate::dlt::tree_allocate`] (sums, products and quotients of positive terms, no
-/// subtraction): w_eq, T and the loads within 4·n·ε relative for n nodes; tested against the
-/// 50-digit references of [`super::equivalent`] (`tests/unaware/unaware_reference.rs`).
-///
-/// # Errors
-/// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree; invalid T_cm, T_cp,
-/// w or a negative load.
-///
-/// # Examples
-/// Jia's worked example, the FHT of the 5-node graph: W_eq = 0.642834.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{raold_os, RootedTree};
-/// let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(1), Some(2)], vec![0.0, 0.5, 0.2, 0.1, 1.0]).unwrap();
-/// let s = raold_os(&t, &[2.0, 3.0, 6.0, 1.0, 4.0], 1.0, CostScale::unit()).unwrap();
-/// assert!((s.w_eq - 0.642834).abs() < 1e-6);
-/// assert_eq!(s.to_string(), "RAOLD-OS: T = 0.642834, w_eq = 0.642834, 5 of 5 nodes compute");
-/// ```
-pub fn raold_os(tree: &RootedTree, w: &[f64], load: f64, scale: CostScale) -> Result<TreeSchedule, UnawareError> {
-    non_negative("load", load)?;
-    let (_, t_cp) = checked_scale(scale)?;
-    let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-    let ConvertedTree { tree: t, ids: order } = to_dlt_tree(tree, &ws)?;
-    let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
-    let w_eq = sol.allocation.w_equivalent;
-    let mut loads = vec![0.0; tree.len()];
-    let mut sequence = vec![Vec::new(); tree.len()];
-    for (i, &v) in order.iter().enumerate() {
-        loads[v] = if load > 0.0 { sol.allocation.alpha[i] } else { 0.0 };
-        sequence[v] = sol.send_order[i].iter().map(|&c| order[c]).collect();
+impl RootedTree {
+    /// Schedules `load` on `tree` with RAOLD-OS: the root (the source) computes, children are served
+    /// in increasing z.
+    ///
+    /// # Formula
+    /// ```text
+    /// W = equivalent w of the tree (Jia, eqs. (4.3)–(4.4));  T = L·W·T_cp;  load_i = L·share_i
+    /// ```
+    ///
+    /// # Accuracy
+    /// As [`crate::dlt::tree_allocate`] (sums, products and quotients of positive terms, no
+    /// subtraction): w_eq, T and the loads within 4·n·ε relative for n nodes; tested against the
+    /// 50-digit references of [`RootedTree::equivalent`](super::RootedTree::equivalent) (`tests/unaware/unaware_reference.rs`).
+    ///
+    /// # Errors
+    /// [`UnawareError::LengthMismatch`] when `w` is not indexed like the tree; invalid T_cm, T_cp,
+    /// w or a negative load.
+    ///
+    /// # Examples
+    /// Jia's worked example, the FHT of the 5-node graph: W_eq = 0.642834.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{RootedTree};
+    /// let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(1), Some(2)], vec![0.0, 0.5, 0.2, 0.1, 1.0]).unwrap();
+    /// let s = t.raold_os(&[2.0, 3.0, 6.0, 1.0, 4.0], 1.0, CostScale::unit()).unwrap();
+    /// assert!((s.w_eq - 0.642834).abs() < 1e-6);
+    /// assert_eq!(s.to_string(), "RAOLD-OS: T = 0.642834, w_eq = 0.642834, 5 of 5 nodes compute");
+    /// ```
+    pub fn raold_os(&self, w: &[f64], load: f64, scale: CostScale) -> Result<TreeSchedule, UnawareError> {
+        let tree = self;
+        non_negative("load", load)?;
+        let (_, t_cp) = checked_scale(scale)?;
+        let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
+        let ConvertedTree { tree: t, ids: order } = to_dlt_tree(tree, &ws)?;
+        let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
+        let w_eq = sol.allocation.w_equivalent;
+        let mut loads = vec![0.0; tree.len()];
+        let mut sequence = vec![Vec::new(); tree.len()];
+        for (i, &v) in order.iter().enumerate() {
+            loads[v] = if load > 0.0 { sol.allocation.alpha[i] } else { 0.0 };
+            sequence[v] = sol.send_order[i].iter().map(|&c| order[c]).collect();
+        }
+        Ok(TreeSchedule { loads, w_eq, finish_time: load * w_eq * t_cp, sequence })
     }
-    Ok(TreeSchedule { loads, w_eq, finish_time: load * w_eq * t_cp, sequence })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlt::unaware::{RelayRule, Rules};
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Moved from the former doc example of `to_dlt_tree` (now crate-private).
+    #[test]
+    fn converted_tree_is_in_pre_order() {
+        let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
+        let c = to_dlt_tree(&t, &[Some(2.0), None, Some(1.0)]).unwrap();
+        assert_eq!((c.tree.len(), c.ids), (3, vec![0, 1, 2]));
+    }
+
+    /// A random tree of `n` nodes rooted at 0 (each node's parent drawn among the earlier ones).
+    fn random_tree<R: Rng + ?Sized>(rng: &mut R, n: usize, z: std::ops::Range<f64>) -> RootedTree {
+        let parent: Vec<Option<usize>> =
+            (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(0..v)) }).collect();
+        let z: Vec<f64> = (0..n).map(|_| rng.random_range(z.clone())).collect();
+        RootedTree::new(0, parent, z).expect("parents come first, z is in range")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// The Jia reduction with the physical relay rule is the classical multi-level tree
+        /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; FirstChildLink
+        /// never charges a relay less than Physical. (Moved from tests/unaware: the converter is
+        /// crate-private.)
+        #[test]
+        fn equivalent_matches_dlt_tree(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let tree = random_tree(&mut rng, n, 0.0..2.0);
+            // relays only at inner nodes (leaves must compute)
+            let w: Vec<Option<f64>> = (0..n)
+                .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
+                .collect();
+            let e = tree.equivalent(&w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+            let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
+            let scale = CostScale::new(2.0, 1.0).unwrap();
+            let sol = tree_allocate(&t, Options::load(1.0).with_scale(scale)).unwrap();
+            prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);
+            for (i, &v) in order.iter().enumerate() {
+                prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
+            }
+            let snp = tree.equivalent(&w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+            prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
+        }
+    }
 }

@@ -6,12 +6,12 @@
 use std::fmt;
 
 use super::error::{UnawareError, non_negative};
-use super::execute::{EngineRun, execute_tree};
+use super::execute::EngineRun;
 use super::graph::{Edge, Graph};
 use super::multisource::{ReportingPhase, bellman_ford};
 use super::probing::checked_scale;
-use super::raold::{TreeSchedule, raold_os};
-use super::spanning::{SpanningTreeKind, spanning_tree};
+use super::raold::TreeSchedule;
+use super::spanning::SpanningTreeKind;
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
 
@@ -98,70 +98,73 @@ impl fmt::Display for ReportingRun {
     }
 }
 
-/// Runs the reporting scheme from `source`: reports travel one hop per `hop_delay` (rounds of a
-/// distributed Bellman–Ford, the reading also used for RB-SSS ([`super::rb_sss`]), since Jia does
-/// not time report messages); at T* the source builds a spanning tree of `kind` over the nodes it
-/// knows and distributes `load` by RAOLD-OS, which the engine then executes.
-///
-/// # Formula
-/// ```text
-/// k = ⌊T*/δ⌋ rounds;  known = {v : a path of ≤ k hops reaches v};
-/// T = T* + L·W_eq(spanning tree of G[known])·T_cp
-/// ```
-///
-/// # Accuracy
-/// The set of known nodes is exact (integer hop counts); the finish time is T* plus
-/// [`raold_os`]'s, within 4·n·ε relative (n known nodes) plus one rounding.
-///
-/// # Errors
-/// [`UnawareError::NodeOutOfRange`] for a bad source; [`UnawareError::InvalidParameter`] for
-/// T* < 0, δ ≤ 0, a negative load, or bad T_cm, T_cp; [`UnawareError::NoReachableProcessor`]
-/// when no other node has reported by T* (the source would work alone: say so rather than
-/// schedule); the errors of the spanning tree and of RAOLD-OS.
-///
-/// # Examples
-/// A path 0 – 1 – 2: with T* = 1 and δ = 1 only node 1 has reported.
-/// ```
-/// use loadbal::dlt::unaware::{reporting_scheme, raold_os, Edge, Graph, ReportingConfig, RootedTree};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 1.0, 1.0], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
-/// let r = reporting_scheme(&g, 0, &ReportingConfig::new(10.0, 1.0, 1.0)).unwrap();
-/// assert_eq!(r.known, vec![0, 1]);
-/// let two = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.5]).unwrap();
-/// let alone = raold_os(&two, &[2.0, 1.0], 10.0, loadbal::dlt::CostScale::unit()).unwrap();
-/// assert!((r.finish_time - (1.0 + alone.finish_time)).abs() < 1e-12);
-/// assert!((r.run.trace.compute_makespan - alone.finish_time).abs() < 1e-9);
-/// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 9.571429 (T* + 8.571429)");
-/// ```
-pub fn reporting_scheme(g: &Graph, source: usize, cfg: &ReportingConfig) -> Result<ReportingRun, UnawareError> {
-    let ReportingConfig { load, phase, kind, scale } = *cfg;
-    checked_scale(scale)?;
-    g.check_node(source)?;
-    let rounds = phase.rounds(g.len())?;
-    let t_star = phase.t_star;
-    non_negative("load", load)?;
-    let (dist, _) = bellman_ford(g, source, rounds);
-    let mut known = vec![source];
-    known.extend((0..g.len()).filter(|&v| v != source && dist[v].is_finite()));
-    if known.len() < 2 {
-        return Err(UnawareError::NoReachableProcessor { source_node: source });
+impl Graph {
+    /// Runs the reporting scheme from `source`: reports travel one hop per `hop_delay` (rounds of a
+    /// distributed Bellman–Ford, the reading also used for RB-SSS ([`Graph::rb_sss`](super::Graph::rb_sss)), since Jia does
+    /// not time report messages); at T* the source builds a spanning tree of `kind` over the nodes it
+    /// knows and distributes `load` by RAOLD-OS, which the engine then executes.
+    ///
+    /// # Formula
+    /// ```text
+    /// k = ⌊T*/δ⌋ rounds;  known = {v : a path of ≤ k hops reaches v};
+    /// T = T* + L·W_eq(spanning tree of G[known])·T_cp
+    /// ```
+    ///
+    /// # Accuracy
+    /// The set of known nodes is exact (integer hop counts); the finish time is T* plus
+    /// [`RootedTree::raold_os`]'s, within 4·n·ε relative (n known nodes) plus one rounding.
+    ///
+    /// # Errors
+    /// [`UnawareError::NodeOutOfRange`] for a bad source; [`UnawareError::InvalidParameter`] for
+    /// T* < 0, δ ≤ 0, a negative load, or bad T_cm, T_cp; [`UnawareError::NoReachableProcessor`]
+    /// when no other node has reported by T* (the source would work alone: say so rather than
+    /// schedule); the errors of the spanning tree and of RAOLD-OS.
+    ///
+    /// # Examples
+    /// A path 0 – 1 – 2: with T* = 1 and δ = 1 only node 1 has reported.
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph, ReportingConfig, RootedTree};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 1.0, 1.0], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
+    /// let r = g.reporting_scheme(0, &ReportingConfig::new(10.0, 1.0, 1.0)).unwrap();
+    /// assert_eq!(r.known, vec![0, 1]);
+    /// let two = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.5]).unwrap();
+    /// let alone = two.raold_os(&[2.0, 1.0], 10.0, loadbal::dlt::CostScale::unit()).unwrap();
+    /// assert!((r.finish_time - (1.0 + alone.finish_time)).abs() < 1e-12);
+    /// assert!((r.run.trace.compute_makespan - alone.finish_time).abs() < 1e-9);
+    /// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 9.571429 (T* + 8.571429)");
+    /// ```
+    pub fn reporting_scheme(&self, source: usize, cfg: &ReportingConfig) -> Result<ReportingRun, UnawareError> {
+        let g = self;
+        let ReportingConfig { load, phase, kind, scale } = *cfg;
+        checked_scale(scale)?;
+        g.check_node(source)?;
+        let rounds = phase.rounds(g.len())?;
+        let t_star = phase.t_star;
+        non_negative("load", load)?;
+        let (dist, _) = bellman_ford(g, source, rounds);
+        let mut known = vec![source];
+        known.extend((0..g.len()).filter(|&v| v != source && dist[v].is_finite()));
+        if known.len() < 2 {
+            return Err(UnawareError::NoReachableProcessor { source_node: source });
+        }
+        let mut pos = vec![usize::MAX; g.len()];
+        for (i, &v) in known.iter().enumerate() {
+            pos[v] = i;
+        }
+        let edges: Vec<Edge> = g
+            .edges()
+            .iter()
+            .filter(|e| pos[e.u] != usize::MAX && pos[e.v] != usize::MAX)
+            .map(|e| Edge { u: pos[e.u], v: pos[e.v], z: e.z })
+            .collect();
+        let w: Vec<f64> = known.iter().map(|&v| g.w()[v]).collect();
+        let sub = Graph::new(w.clone(), edges)?;
+        let tree = sub.spanning_tree(0, kind, scale)?;
+        let schedule = tree.raold_os(&w, load, scale)?;
+        let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
+        let run = tree.execute(&ws, &schedule.loads, scale)?;
+        let finish_time = t_star + schedule.finish_time;
+        Ok(ReportingRun { known, tree, schedule, finish_time, run, t_star, kind, graph_nodes: g.len() })
     }
-    let mut pos = vec![usize::MAX; g.len()];
-    for (i, &v) in known.iter().enumerate() {
-        pos[v] = i;
-    }
-    let edges: Vec<Edge> = g
-        .edges()
-        .iter()
-        .filter(|e| pos[e.u] != usize::MAX && pos[e.v] != usize::MAX)
-        .map(|e| Edge { u: pos[e.u], v: pos[e.v], z: e.z })
-        .collect();
-    let w: Vec<f64> = known.iter().map(|&v| g.w()[v]).collect();
-    let sub = Graph::new(w.clone(), edges)?;
-    let tree = spanning_tree(&sub, 0, kind, scale)?;
-    let schedule = raold_os(&tree, &w, load, scale)?;
-    let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-    let run = execute_tree(&tree, &ws, &schedule.loads, scale)?;
-    let finish_time = t_star + schedule.finish_time;
-    Ok(ReportingRun { known, tree, schedule, finish_time, run, t_star, kind, graph_nodes: g.len() })
 }

@@ -5,10 +5,9 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::{RelayRule, Rules, equivalent};
+use super::equivalent::{RelayRule, Rules};
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::tree::TreeNetwork;
-use super::virtual_tree::virtual_tree;
 use crate::dlt::CostScale;
 
 /// Parameters of SLD.
@@ -101,150 +100,159 @@ impl SldSchedule {
     }
 }
 
-/// Runs SLD (Jia, §3.3, SNP case) on the tree network `net` (its root P_0 does not compute)
-/// whose processors returned their probe PTCs at times `ptc` (indexed by node id; the root's
-/// entry is ignored). The scheduler's knowledge is exactly `net` and `ptc` (SNP: the probe's
-/// estimates are exact).
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// Phase_1: i* = first PTC, T_1^f = T^p_i* + L_1^p·β_i*                      (3.4)–(3.5)
-/// in phase q, a PTC from an unshadowed set gets (T_q^f − t̂)/β (3.6), batches through the
-/// set's equivalent; shadow(set) = max_i (T_q^f − L_i·w_i·T_cp)                  (3.7)
-/// Phase_q start: k available processors, L_q^p = k·L_1^p on the virtual tree  (3.8)
-/// last phase when remaining < μ·L or remaining < L_q^p: dispatch everything.
-/// ```
-///
-/// # Accuracy
-/// Every time is a short sum of products of the inputs and the shares of [`equivalent`]; no
-/// cancellation beyond `T_q^f − t`. The plan is checked against an independent execution: on
-/// the event engine ([`super::execute_sld`]) with the physical relay rule at both levels, the
-/// last computation ends at `finish_time` to 1e-9 relative, and exactly L − η·L units are
-/// computed (`tests/unaware/unaware_sld.rs`, `tests/unaware/unaware_engine.rs`, random trees of 3–24 nodes;
-/// measured worst 3.6e-16). With the thesis's relay rule ([`RelayRule::FirstChildLink`]) the
-/// plan over-charges first hops by design (Jia, §3.4's "57.2") and the engine ends earlier.
-/// `phase_end_decimals` rounds the phase ends as the thesis prints them, and then the plan is
-/// only as accurate as that rounding.
-///
-/// # Errors
-/// [`UnawareError::InvalidParameter`] for η or μ outside their ranges, L, L_1^p, T_cm, T_cp
-/// not > 0, η·L + L_1^p > L, a NaN PTC; [`UnawareError::NoReachableProcessor`] for a root
-/// without children; [`UnawareError::LengthMismatch`].
-///
-/// # Examples
-/// The SNP example of Jia, §3.4: P_6 reports first (at 3) and gets L_1^p = 4, Phase_1 ends at 13.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{probe_tree, sld, Probe, RelayRule, Rules, SldConfig};
-/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
-/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
-/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
-/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
-/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
-/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical }, phase_end_decimals: None };
-/// let probe = probe_tree(&ex.tree, &ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
-/// let s = sld(&ex, &probe.tp, &cfg).unwrap();
-/// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
-/// assert_eq!(s.phases[0].finish, 13.0);
-/// assert_eq!(s.phases[0].to_string(), "Phase_1: 3 → 13, 13.352744 units dispatched");
-/// ```
-pub fn sld(net: &TreeNetwork, ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
-    let (tree, w) = (&net.tree, &net.w[..]);
-    let n = tree.len();
-    same_lengths(n, &[("w", w.len()), ("ptc", ptc.len())])?;
-    let CostScale { t_cm, t_cp } = cfg.scale;
-    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, t_cm, t_cp)?;
-    let root = tree.root();
-    let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
-    if procs.is_empty() {
-        return Err(UnawareError::NoReachableProcessor { source_node: root });
-    }
-    for &v in &procs {
-        non_negative("ptc", ptc[v])?;
-        positive("w", w[v])?;
-    }
-    let mut run = Run {
-        net,
-        tree,
-        w,
-        ptc,
-        cfg,
-        served: vec![false; n],
-        shadow: vec![f64::NEG_INFINITY; n],
-        dispatched: 0.0,
-        dispatches: Vec::new(),
-    };
-    let round = |x: f64| cfg.phase_end_decimals.map_or(x, |d| (x * 10f64.powi(d)).round() / 10f64.powi(d));
-    let pl = cfg.eta * cfg.load / tree.children(root).len() as f64;
-    let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.scale.t_cm).sum();
-    // Phase_1 (3.4)–(3.5)
-    let first = procs.iter().copied().min_by(|&a, &b| ptc[a].total_cmp(&ptc[b]).then(a.cmp(&b))).unwrap_or(root);
-    let t = ptc[first].max(probe_end);
-    let beta = w[first] * cfg.scale.t_cp + tree.path_z(first) * cfg.scale.t_cm;
-    let mut tf = round(t + cfg.l1p * beta);
-    let set = tree.top_child(first).unwrap_or(first);
-    run.record(
-        1,
-        t,
-        set,
-        vec![(first, cfg.l1p)],
-        w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.scale.t_cm / cfg.scale.t_cp,
-        tf,
-    );
-    let t = t + cfg.l1p * tree.z_up(set) * cfg.scale.t_cm;
-    run.in_phase(1, t, tf)?;
-    let mut phases = vec![PhaseRecord {
-        index: 1,
-        start: ptc[first].max(probe_end),
-        finish: tf,
-        available: Vec::new(),
-        dispatched: run.dispatched,
-    }];
-    let mut q = 1;
-    loop {
-        q += 1;
-        let t0 = tf;
-        let available: Vec<usize> = procs.iter().copied().filter(|&v| run.served[v]).collect();
-        let lp = available.len() as f64 * cfg.l1p;
-        // Non-negative up to rounding: in-phase answers are capped at the load left.
-        let remaining = (cfg.load - cfg.eta * cfg.load - run.dispatched).max(0.0);
-        let last = remaining < cfg.mu * cfg.load || remaining < lp;
-        let x = if last { remaining } else { lp };
-        let dist = virtual_tree(net, &run.served, None)?.distribute(x, t0, cfg.rules, cfg.scale)?;
-        let before = run.dispatched;
-        let mut clock = t0;
-        for &(s, shadow) in &dist.shadows {
-            let members: Vec<(usize, f64)> = procs
-                .iter()
-                .filter(|&&v| tree.top_child(v) == Some(s) && dist.loads[v] > 0.0)
-                .map(|&v| (v, dist.loads[v]))
-                .collect();
-            let total: f64 = members.iter().map(|p| p.1).sum();
-            run.shadow[s] = shadow;
-            run.dispatched += total;
-            run.dispatches.push(Dispatch {
-                phase: q,
-                time: clock,
-                set: s,
-                loads: members,
-                total,
-                w_set: dist.equivalent.w_sub[s],
-                shadow_until: shadow,
-                finish: dist.finish,
+impl TreeNetwork {
+    /// Runs SLD (Jia, §3.3, SNP case) on the tree network `net` (its root P_0 does not compute)
+    /// whose processors returned their probe PTCs at times `ptc` (indexed by node id; the root's
+    /// entry is ignored). The scheduler's knowledge is exactly `net` and `ptc` (SNP: the probe's
+    /// estimates are exact).
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// Phase_1: i* = first PTC, T_1^f = T^p_i* + L_1^p·β_i*                      (3.4)–(3.5)
+    /// in phase q, a PTC from an unshadowed set gets (T_q^f − t̂)/β (3.6), batches through the
+    /// set's equivalent; shadow(set) = max_i (T_q^f − L_i·w_i·T_cp)                  (3.7)
+    /// Phase_q start: k available processors, L_q^p = k·L_1^p on the virtual tree  (3.8)
+    /// last phase when remaining < μ·L or remaining < L_q^p: dispatch everything.
+    /// ```
+    ///
+    /// # Accuracy
+    /// Every time is a short sum of products of the inputs and the shares of [`RootedTree::equivalent`](crate::dlt::unaware::RootedTree::equivalent); no
+    /// cancellation beyond `T_q^f − t`. The plan is checked against an independent execution: on
+    /// the event engine ([`TreeNetwork::execute_sld`](super::TreeNetwork::execute_sld)) with the physical relay rule at both levels, the
+    /// last computation ends at `finish_time` to 1e-9 relative, and exactly L − η·L units are
+    /// computed (`tests/unaware/unaware_sld.rs`, `tests/unaware/unaware_engine.rs`, random trees of 3–24 nodes;
+    /// measured worst 3.6e-16). With the thesis's relay rule ([`RelayRule::FirstChildLink`]) the
+    /// plan over-charges first hops by design (Jia, §3.4's "57.2") and the engine ends earlier.
+    /// `phase_end_decimals` rounds the phase ends as the thesis prints them, and then the plan is
+    /// only as accurate as that rounding.
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] for η or μ outside their ranges, L, L_1^p, T_cm, T_cp
+    /// not > 0, η·L + L_1^p > L, a NaN PTC; [`UnawareError::NoReachableProcessor`] for a root
+    /// without children; [`UnawareError::LengthMismatch`].
+    ///
+    /// # Examples
+    /// The SNP example of Jia, §3.4: P_6 reports first (at 3) and gets L_1^p = 4, Phase_1 ends at 13.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Probe, RelayRule, Rules, SldConfig};
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical }, phase_end_decimals: None };
+    /// let probe = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
+    /// let s = ex.sld(&probe.tp, &cfg).unwrap();
+    /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
+    /// assert_eq!(s.phases[0].finish, 13.0);
+    /// assert_eq!(s.phases[0].to_string(), "Phase_1: 3 → 13, 13.352744 units dispatched");
+    /// ```
+    pub fn sld(&self, ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
+        let net = self;
+        let (tree, w) = (&net.tree, &net.w[..]);
+        let n = tree.len();
+        same_lengths(n, &[("w", w.len()), ("ptc", ptc.len())])?;
+        let CostScale { t_cm, t_cp } = cfg.scale;
+        phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, t_cm, t_cp)?;
+        let root = tree.root();
+        let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
+        if procs.is_empty() {
+            return Err(UnawareError::NoReachableProcessor { source_node: root });
+        }
+        for &v in &procs {
+            non_negative("ptc", ptc[v])?;
+            positive("w", w[v])?;
+        }
+        let mut run = Run {
+            net,
+            tree,
+            w,
+            ptc,
+            cfg,
+            served: vec![false; n],
+            shadow: vec![f64::NEG_INFINITY; n],
+            dispatched: 0.0,
+            dispatches: Vec::new(),
+        };
+        let round = |x: f64| cfg.phase_end_decimals.map_or(x, |d| (x * 10f64.powi(d)).round() / 10f64.powi(d));
+        let pl = cfg.eta * cfg.load / tree.children(root).len() as f64;
+        let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.scale.t_cm).sum();
+        // Phase_1 (3.4)–(3.5)
+        let first = procs.iter().copied().min_by(|&a, &b| ptc[a].total_cmp(&ptc[b]).then(a.cmp(&b))).unwrap_or(root);
+        let t = ptc[first].max(probe_end);
+        let beta = w[first] * cfg.scale.t_cp + tree.path_z(first) * cfg.scale.t_cm;
+        let mut tf = round(t + cfg.l1p * beta);
+        let set = tree.top_child(first).unwrap_or(first);
+        run.record(
+            1,
+            t,
+            set,
+            vec![(first, cfg.l1p)],
+            w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.scale.t_cm / cfg.scale.t_cp,
+            tf,
+        );
+        let t = t + cfg.l1p * tree.z_up(set) * cfg.scale.t_cm;
+        run.in_phase(1, t, tf)?;
+        let mut phases = vec![PhaseRecord {
+            index: 1,
+            start: ptc[first].max(probe_end),
+            finish: tf,
+            available: Vec::new(),
+            dispatched: run.dispatched,
+        }];
+        let mut q = 1;
+        loop {
+            q += 1;
+            let t0 = tf;
+            let available: Vec<usize> = procs.iter().copied().filter(|&v| run.served[v]).collect();
+            let lp = available.len() as f64 * cfg.l1p;
+            // Non-negative up to rounding: in-phase answers are capped at the load left.
+            let remaining = (cfg.load - cfg.eta * cfg.load - run.dispatched).max(0.0);
+            let last = remaining < cfg.mu * cfg.load || remaining < lp;
+            let x = if last { remaining } else { lp };
+            let dist = net.virtual_tree(&run.served, None)?.distribute(x, t0, cfg.rules, cfg.scale)?;
+            let before = run.dispatched;
+            let mut clock = t0;
+            for &(s, shadow) in &dist.shadows {
+                let members: Vec<(usize, f64)> = procs
+                    .iter()
+                    .filter(|&&v| tree.top_child(v) == Some(s) && dist.loads[v] > 0.0)
+                    .map(|&v| (v, dist.loads[v]))
+                    .collect();
+                let total: f64 = members.iter().map(|p| p.1).sum();
+                run.shadow[s] = shadow;
+                run.dispatched += total;
+                run.dispatches.push(Dispatch {
+                    phase: q,
+                    time: clock,
+                    set: s,
+                    loads: members,
+                    total,
+                    w_set: dist.equivalent.w_sub[s],
+                    shadow_until: shadow,
+                    finish: dist.finish,
+                });
+                clock += total * tree.z_up(s) * cfg.scale.t_cm;
+            }
+            if last {
+                phases.push(PhaseRecord { index: q, start: t0, finish: dist.finish, available, dispatched: x });
+                return Ok(SldSchedule { dispatches: run.dispatches, phases, final_load: x, finish_time: dist.finish });
+            }
+            tf = round(dist.finish);
+            run.in_phase(q, dist.p0_free, tf)?;
+            phases.push(PhaseRecord {
+                index: q,
+                start: t0,
+                finish: tf,
+                available,
+                dispatched: run.dispatched - before,
             });
-            clock += total * tree.z_up(s) * cfg.scale.t_cm;
         }
-        if last {
-            phases.push(PhaseRecord { index: q, start: t0, finish: dist.finish, available, dispatched: x });
-            return Ok(SldSchedule { dispatches: run.dispatches, phases, final_load: x, finish_time: dist.finish });
-        }
-        tf = round(dist.finish);
-        run.in_phase(q, dist.p0_free, tf)?;
-        phases.push(PhaseRecord { index: q, start: t0, finish: tf, available, dispatched: run.dispatched - before });
     }
 }
 
@@ -300,8 +308,8 @@ impl Run<'_> {
             for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
                 mask[v] = true;
             }
-            let vt = virtual_tree(self.net, &mask, Some(s))?;
-            let e = equivalent(&vt.tree, &vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
+            let vt = self.net.virtual_tree(&mask, Some(s))?;
+            let e = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
             let x = (tf - t) / (e.w_eq * cfg.scale.t_cp);
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).

@@ -107,65 +107,68 @@ fn grow(g: &Graph, root: usize, cumulative: bool, cost: impl Fn(usize, usize, f6
     parent
 }
 
-/// Builds the spanning tree of `kind` rooted at `root` (Jia, §4.2). EST needs the unit times
-/// `scale` (and the graph's w); the other kinds use z only. RST reads Jia, eqs. (4.1)–(4.2)
-/// with the link weight of the single edge being added, and λ clamped at 0 beyond ε_1.
-///
-/// # Formula
-/// Equation numbers are Jia's.
-/// ```text
-/// SPT: Dijkstra on z;  MST: Prim on z;  FHT: breadth-first, parent = smallest z, then id
-/// RST (4.1)–(4.2): cost of adding v under u = λ_v·h_v + (1 − λ_v)·z_uv,
-///                  λ_v = max(0, 1 − h_v/ε_1), h_v = h_u + 1, ε_1 = eccentricity of the SPT
-/// EST: add the (edge, node) pair minimising the equivalent w of the root (4.3)–(4.4)
-/// ```
-///
-/// # Accuracy
-/// A combinatorial result, exact for the comparisons it makes: ties are broken by node id,
-/// and costs that differ only by rounding (path sums in `SPT`, Jia, eq. (4.1) in `RST`) are
-/// compared as computed. The tests check SPT against an exhaustive search of every simple
-/// path, RST against a brute-force rebuild from Jia, eqs. (4.1)–(4.2) on small graphs
-/// (`tests/unaware/unaware_spanning.rs`), FHT's eccentricity against breadth-first hop counts, and
-/// EST against a naive greedy.
-///
-/// # Errors
-/// [`UnawareError::NodeOutOfRange`] for a bad root, [`UnawareError::Disconnected`] when some
-/// node cannot be reached, [`UnawareError::InvalidParameter`] for bad T_cm, T_cp.
-///
-/// # Examples
-/// A five-node regression graph: the FHT has eccentricity 2, the MST 4.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// use loadbal::dlt::unaware::{spanning_tree, Edge, Graph, SpanningTreeKind};
-/// let e = |u, v, z| Edge { u, v, z };
-/// let g = Graph::new(vec![2.0, 3.0, 6.0, 1.0, 4.0],
-///     vec![e(0,1,0.5), e(0,2,0.2), e(1,2,0.2), e(1,3,0.1), e(2,3,0.6), e(3,4,0.3), e(2,4,1.0)]).unwrap();
-/// let fht = spanning_tree(&g, 0, SpanningTreeKind::Fht, CostScale::unit()).unwrap();
-/// assert_eq!(fht.eccentricity(), 2);
-/// assert_eq!(spanning_tree(&g, 0, SpanningTreeKind::Mst, CostScale::unit()).unwrap().eccentricity(), 4);
-/// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, parents [-, 0, 0, 1, 2]");
-/// ```
-pub fn spanning_tree(
-    g: &Graph,
-    root: usize,
-    kind: SpanningTreeKind,
-    scale: CostScale,
-) -> Result<RootedTree, UnawareError> {
-    g.check_connected_from(root)?;
-    let CostScale { t_cm, t_cp } = scale;
-    positive("t_cm", t_cm)?;
-    positive("t_cp", t_cp)?;
-    let parent = match kind {
-        SpanningTreeKind::Spt => grow(g, root, true, |_, _, z| z),
-        SpanningTreeKind::Mst => grow(g, root, false, |_, _, z| z),
-        SpanningTreeKind::Fht => fht(g, root),
-        SpanningTreeKind::Rst => {
-            let eps1 = build(g, root, grow(g, root, true, |_, _, z| z))?.eccentricity().max(1) as f64;
-            return rst(g, root, eps1);
-        }
-        SpanningTreeKind::Est => return super::est::est(g, root, scale),
-    };
-    build(g, root, parent)
+impl Graph {
+    /// Builds the spanning tree of `kind` rooted at `root` (Jia, §4.2). EST needs the unit times
+    /// `scale` (and the graph's w); the other kinds use z only. RST reads Jia, eqs. (4.1)–(4.2)
+    /// with the link weight of the single edge being added, and λ clamped at 0 beyond ε_1.
+    ///
+    /// # Formula
+    /// Equation numbers are Jia's.
+    /// ```text
+    /// SPT: Dijkstra on z;  MST: Prim on z;  FHT: breadth-first, parent = smallest z, then id
+    /// RST (4.1)–(4.2): cost of adding v under u = λ_v·h_v + (1 − λ_v)·z_uv,
+    ///                  λ_v = max(0, 1 − h_v/ε_1), h_v = h_u + 1, ε_1 = eccentricity of the SPT
+    /// EST: add the (edge, node) pair minimising the equivalent w of the root (4.3)–(4.4)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A combinatorial result, exact for the comparisons it makes: ties are broken by node id,
+    /// and costs that differ only by rounding (path sums in `SPT`, Jia, eq. (4.1) in `RST`) are
+    /// compared as computed. The tests check SPT against an exhaustive search of every simple
+    /// path, RST against a brute-force rebuild from Jia, eqs. (4.1)–(4.2) on small graphs
+    /// (`tests/unaware/unaware_spanning.rs`), FHT's eccentricity against breadth-first hop counts, and
+    /// EST against a naive greedy.
+    ///
+    /// # Errors
+    /// [`UnawareError::NodeOutOfRange`] for a bad root, [`UnawareError::Disconnected`] when some
+    /// node cannot be reached, [`UnawareError::InvalidParameter`] for bad T_cm, T_cp.
+    ///
+    /// # Examples
+    /// A five-node regression graph: the FHT has eccentricity 2, the MST 4.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Edge, Graph, SpanningTreeKind};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0, 1.0, 4.0],
+    ///     vec![e(0,1,0.5), e(0,2,0.2), e(1,2,0.2), e(1,3,0.1), e(2,3,0.6), e(3,4,0.3), e(2,4,1.0)]).unwrap();
+    /// let fht = g.spanning_tree(0, SpanningTreeKind::Fht, CostScale::unit()).unwrap();
+    /// assert_eq!(fht.eccentricity(), 2);
+    /// assert_eq!(g.spanning_tree(0, SpanningTreeKind::Mst, CostScale::unit()).unwrap().eccentricity(), 4);
+    /// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, parents [-, 0, 0, 1, 2]");
+    /// ```
+    pub fn spanning_tree(
+        &self,
+        root: usize,
+        kind: SpanningTreeKind,
+        scale: CostScale,
+    ) -> Result<RootedTree, UnawareError> {
+        let g = self;
+        g.check_connected_from(root)?;
+        let CostScale { t_cm, t_cp } = scale;
+        positive("t_cm", t_cm)?;
+        positive("t_cp", t_cp)?;
+        let parent = match kind {
+            SpanningTreeKind::Spt => grow(g, root, true, |_, _, z| z),
+            SpanningTreeKind::Mst => grow(g, root, false, |_, _, z| z),
+            SpanningTreeKind::Fht => fht(g, root),
+            SpanningTreeKind::Rst => {
+                let eps1 = build(g, root, grow(g, root, true, |_, _, z| z))?.eccentricity().max(1) as f64;
+                return rst(g, root, eps1);
+            }
+            SpanningTreeKind::Est => return super::est::est(g, root, scale),
+        };
+        build(g, root, parent)
+    }
 }
 
 fn fht(g: &Graph, root: usize) -> Vec<Option<usize>> {
@@ -223,15 +226,42 @@ fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
 /// Four roundings of non-negative terms: within `4·ε` relative for `h ≤ ε_1` (where `1 − h/ε_1`
 /// may lose digits to cancellation only when λ itself is tiny, and then `(1 − λ)·z` dominates)
 /// and exactly `z` beyond. Checked against exact rational arithmetic for h, ε_1 ≤ 12 and
-/// z = k/8 (`tests/unaware/unaware_spanning.rs`). NaN or negative inputs give NaN or a negative cost:
-/// [`spanning_tree`] only calls it with validated z and ε_1 ≥ 1.
+/// z = k/8 (the unit tests below). NaN or negative inputs give NaN or a negative cost:
+/// [`Graph::spanning_tree`] only calls it with validated z and ε_1 ≥ 1.
 ///
-/// # Examples
-/// ```
-/// // h = 1, ε_1 = 4: λ = 0.75, cost = 0.75 + 0.25·0.4 = 0.85
-/// assert!((loadbal::dlt::unaware::rst_cost(1, 4.0, 0.4) - 0.85).abs() < 1e-12);
-/// ```
-pub fn rst_cost(h: usize, eps1: f64, z: f64) -> f64 {
+pub(crate) fn rst_cost(h: usize, eps1: f64, z: f64) -> f64 {
     let lam = (1.0 - h as f64 / eps1).max(0.0);
     lam * h as f64 + (1.0 - lam) * z
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rst_cost;
+
+    /// h = 1, ε_1 = 4: λ = 0.75, cost = 0.75 + 0.25·0.4 = 0.85.
+    #[test]
+    fn rst_cost_worked_example() {
+        assert!((rst_cost(1, 4.0, 0.4) - 0.85).abs() < 1e-12);
+    }
+
+    /// Jia, eqs. (4.1)–(4.2) in exact rational arithmetic: with z = k/8 the cost
+    /// λ·h + (1 − λ)·z, λ = max(0, 1 − h/ε_1), is `num/(8·ε_1)` with an integer `num`, so its
+    /// correctly rounded value is one integer division; `rst_cost` is within the documented 4·ε.
+    #[test]
+    fn rst_cost_against_exact_rationals() {
+        let mut worst = 0.0f64;
+        for eps1 in 1u64..=12 {
+            for h in 1u64..=14 {
+                for k in 0u64..=80 {
+                    let num = if h <= eps1 { 8 * (eps1 - h) * h + h * k } else { eps1 * k };
+                    let exact = num as f64 / (8 * eps1) as f64;
+                    let got = rst_cost(h as usize, eps1 as f64, k as f64 / 8.0);
+                    let rel = if exact == 0.0 { got.abs() } else { ((got - exact) / exact).abs() };
+                    worst = worst.max(rel);
+                    assert!(rel <= 4.0 * f64::EPSILON, "h = {h}, ε_1 = {eps1}, z = {k}/8: {got} vs {exact}");
+                }
+            }
+        }
+        eprintln!("rst_cost: worst relative error {worst:e} against exact rationals");
+    }
 }

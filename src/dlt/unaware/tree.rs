@@ -218,7 +218,7 @@ impl RootedTree {
 impl fmt::Display for RootedTree {
     /// `tree rooted at 0: 4 of 5 nodes, depth 2, parents [-, 0, 1, -, 0]` (`-`: the root or a
     /// node outside the tree; the first 12 nodes are listed). The doc-test of
-    /// [`super::spanning_tree`] checks it.
+    /// [`Graph::spanning_tree`](super::Graph::spanning_tree) checks it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shown = self.len().min(12);
         let parents: Vec<String> =

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::{Equivalent, Rules, equivalent};
+use super::equivalent::{Equivalent, Rules};
 use super::error::{UnawareError, non_negative};
 use super::tree::{RootedTree, TreeNetwork};
 use crate::dlt::CostScale;
@@ -22,106 +22,105 @@ pub struct VirtualTree {
     pub w: Vec<Option<f64>>,
 }
 
-/// The virtual tree over the `available` processors of `net` (rules 1–4 of Jia, §3.3.2),
-/// optionally restricted to the subtree |P_j| of the root's child `restrict`. Busy and silent
-/// processors alike become relays (the thesis does not distinguish them).
-///
-/// Rules: (1) available processors are kept; (2) a child of the root is kept if its subtree holds
-/// an available processor; (3) a node where two or more kept branches converge is kept; (4) a
-/// virtual link's z is the sum of the original links it replaces.
-///
-/// # Errors
-/// [`UnawareError::LengthMismatch`] for `w` or `available` not indexed like the tree;
-/// [`UnawareError::NodeOutOfRange`] when `restrict` is not a child of the root.
-///
-/// # Accuracy
-/// The structure is exact; a virtual link's z is a sum of `k` original z (k replaced links):
-/// within `k·ε` relative, no cancellation.
-///
-/// # Examples
-/// In the SNP example (Jia, §3.4, Phase_2), P_16 hangs from P_6 through a virtual link of
-/// 0.1 + 0.2.
-/// ```
-/// use loadbal::dlt::unaware::{virtual_tree};
-/// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
-/// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
-/// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
-/// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
-/// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-/// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-/// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
-/// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
-/// let mut avail = vec![false; 20];
-/// for i in [2, 3, 5, 6, 10, 12, 16] { avail[i] = true; }
-/// let vt = virtual_tree(&ex, &avail, None).unwrap();
-/// assert_eq!(vt.tree.parent(16), Some(6));
-/// assert!((vt.tree.z_up(16) - 0.3).abs() < 1e-12);
-/// assert_eq!(vt.w[1], None); // P_1 is a relay on the way to P_5
-/// assert_eq!(vt.to_string(), "virtual tree rooted at 0: 7 processors, 2 relays, depth 3");
-/// ```
-pub fn virtual_tree(
-    net: &TreeNetwork,
-    available: &[bool],
-    restrict: Option<usize>,
-) -> Result<VirtualTree, UnawareError> {
-    let (tree, w) = (&net.tree, &net.w[..]);
-    let n = tree.len();
-    if w.len() != n {
-        return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: n });
-    }
-    if available.len() != n {
-        return Err(UnawareError::LengthMismatch { name: "available", got: available.len(), expected: n });
-    }
-    let root = tree.root();
-    if let Some(r) = restrict
-        && (r >= n || tree.parent(r) != Some(root))
-    {
-        return Err(UnawareError::NodeOutOfRange { node: r, len: n });
-    }
-    let order = tree.pre_order();
-    let in_scope = |v: usize| v != root && restrict.is_none_or(|r| tree.top_child(v) == Some(r));
-    let mut has = vec![false; n];
-    for &v in order.iter().rev() {
-        if in_scope(v) && available[v] {
-            has[v] = true;
+impl TreeNetwork {
+    /// The virtual tree over the `available` processors of `net` (rules 1–4 of Jia, §3.3.2),
+    /// optionally restricted to the subtree |P_j| of the root's child `restrict`. Busy and silent
+    /// processors alike become relays (the thesis does not distinguish them).
+    ///
+    /// Rules: (1) available processors are kept; (2) a child of the root is kept if its subtree holds
+    /// an available processor; (3) a node where two or more kept branches converge is kept; (4) a
+    /// virtual link's z is the sum of the original links it replaces.
+    ///
+    /// # Errors
+    /// [`UnawareError::LengthMismatch`] for `w` or `available` not indexed like the tree;
+    /// [`UnawareError::NodeOutOfRange`] when `restrict` is not a child of the root.
+    ///
+    /// # Accuracy
+    /// The structure is exact; a virtual link's z is a sum of `k` original z (k replaced links):
+    /// within `k·ε` relative, no cancellation.
+    ///
+    /// # Examples
+    /// In the SNP example (Jia, §3.4, Phase_2), P_16 hangs from P_6 through a virtual link of
+    /// 0.1 + 0.2.
+    /// ```
+    ///
+    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
+    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let mut avail = vec![false; 20];
+    /// for i in [2, 3, 5, 6, 10, 12, 16] { avail[i] = true; }
+    /// let vt = ex.virtual_tree(&avail, None).unwrap();
+    /// assert_eq!(vt.tree.parent(16), Some(6));
+    /// assert!((vt.tree.z_up(16) - 0.3).abs() < 1e-12);
+    /// assert_eq!(vt.w[1], None); // P_1 is a relay on the way to P_5
+    /// assert_eq!(vt.to_string(), "virtual tree rooted at 0: 7 processors, 2 relays, depth 3");
+    /// ```
+    pub fn virtual_tree(&self, available: &[bool], restrict: Option<usize>) -> Result<VirtualTree, UnawareError> {
+        let net = self;
+        let (tree, w) = (&net.tree, &net.w[..]);
+        let n = tree.len();
+        if w.len() != n {
+            return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: n });
         }
-        if has[v]
-            && let Some(p) = tree.parent(v)
+        if available.len() != n {
+            return Err(UnawareError::LengthMismatch { name: "available", got: available.len(), expected: n });
+        }
+        let root = tree.root();
+        if let Some(r) = restrict
+            && (r >= n || tree.parent(r) != Some(root))
         {
-            has[p] = true;
+            return Err(UnawareError::NodeOutOfRange { node: r, len: n });
         }
+        let order = tree.pre_order();
+        let in_scope = |v: usize| v != root && restrict.is_none_or(|r| tree.top_child(v) == Some(r));
+        let mut has = vec![false; n];
+        for &v in order.iter().rev() {
+            if in_scope(v) && available[v] {
+                has[v] = true;
+            }
+            if has[v]
+                && let Some(p) = tree.parent(v)
+            {
+                has[p] = true;
+            }
+        }
+        let mut keep = vec![false; n];
+        let mut wv = vec![None; n];
+        keep[root] = true;
+        for &v in &order {
+            if !in_scope(v) || !has[v] {
+                continue;
+            }
+            let converging = tree.children(v).iter().filter(|&&c| has[c]).count() >= 2;
+            if available[v] {
+                keep[v] = true;
+                wv[v] = Some(w[v]);
+            } else if tree.parent(v) == Some(root) || converging {
+                keep[v] = true;
+            }
+        }
+        let mut parent = vec![None; n];
+        let mut z = vec![0.0; n];
+        for &v in &order {
+            if v == root || !keep[v] {
+                continue;
+            }
+            let mut s = tree.z_up(v);
+            let mut u = tree.parent(v).unwrap_or(root);
+            while !keep[u] {
+                s += tree.z_up(u);
+                u = tree.parent(u).unwrap_or(root);
+            }
+            parent[v] = Some(u);
+            z[v] = s;
+        }
+        Ok(VirtualTree { tree: RootedTree::with_members(root, parent, z)?, w: wv })
     }
-    let mut keep = vec![false; n];
-    let mut wv = vec![None; n];
-    keep[root] = true;
-    for &v in &order {
-        if !in_scope(v) || !has[v] {
-            continue;
-        }
-        let converging = tree.children(v).iter().filter(|&&c| has[c]).count() >= 2;
-        if available[v] {
-            keep[v] = true;
-            wv[v] = Some(w[v]);
-        } else if tree.parent(v) == Some(root) || converging {
-            keep[v] = true;
-        }
-    }
-    let mut parent = vec![None; n];
-    let mut z = vec![0.0; n];
-    for &v in &order {
-        if v == root || !keep[v] {
-            continue;
-        }
-        let mut s = tree.z_up(v);
-        let mut u = tree.parent(v).unwrap_or(root);
-        while !keep[u] {
-            s += tree.z_up(u);
-            u = tree.parent(u).unwrap_or(root);
-        }
-        parent[v] = Some(u);
-        z[v] = s;
-    }
-    Ok(VirtualTree { tree: RootedTree::with_members(root, parent, z)?, w: wv })
 }
 
 impl fmt::Display for VirtualTree {
@@ -176,7 +175,7 @@ impl VirtualTree {
     /// ```
     ///
     /// # Accuracy
-    /// The shares and W_0 carry the error of [`equivalent`]; `T^f` adds two roundings. With the
+    /// The shares and W_0 carry the error of [`RootedTree::equivalent`]; `T^f` adds two roundings. With the
     /// physical rule at both levels, the sets sent one after another in the planned order and
     /// executed on the event engine over the true tree end their last computation at `T^f` to
     /// 1e-9 relative, and no processor ends later (the engine is the independent check:
@@ -187,14 +186,14 @@ impl VirtualTree {
     /// # Errors
     /// [`UnawareError::InvalidParameter`] for x < 0 or a bad scale;
     /// [`UnawareError::NoReachableProcessor`] when the root has no child; the errors of
-    /// [`equivalent`].
+    /// [`RootedTree::equivalent`].
     ///
     /// # Examples
     /// Phase_3 of the SNP example (Jia, §3.4, Table 3.2): the remaining 30.2603 units from
     /// 34.16 over the 17 available processors; P_3 gets 7.0795 with the thesis's relay rule.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{virtual_tree, RelayRule, Rules};
+    /// use loadbal::dlt::unaware::{RelayRule, Rules};
     /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
@@ -205,7 +204,7 @@ impl VirtualTree {
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let mut avail = vec![true; 20];
     /// for v in [0, 4, 7] { avail[v] = false; }
-    /// let vt = virtual_tree(&ex, &avail, None).unwrap();
+    /// let vt = ex.virtual_tree(&avail, None).unwrap();
     /// let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
     /// let d = vt.distribute(30.2603, 34.16, rules, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     /// assert!((d.loads[3] - 7.0795).abs() < 1e-4);
@@ -226,7 +225,7 @@ impl VirtualTree {
         if vt.children(root).is_empty() {
             return Err(UnawareError::NoReachableProcessor { source_node: root });
         }
-        let e = equivalent(vt, w, rules, scale)?;
+        let e = vt.equivalent(w, rules, scale)?;
         let loads: Vec<f64> = e.shares.iter().map(|s| s * x).collect();
         let finish = t0 + x * e.w_eq * t_cp;
         let mut p0_free = t0;

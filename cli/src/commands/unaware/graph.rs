@@ -4,10 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{
-    Graph, GraphSpec, ReportingConfig, SpanningTreeKind, UnawareError, execute_tree, raold_os, reporting_scheme,
-    spanning_tree,
-};
+use loadbal::dlt::unaware::{Graph, GraphSpec, ReportingConfig, SpanningTreeKind, UnawareError};
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
 
@@ -141,8 +138,8 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
     let mut strategies = Vec::new();
     for kind in SpanningTreeKind::ALL {
         let tree =
-            spanning_tree(&g, root, kind, unit).map_err(|e| Failure::usage(format!("{}: {e}", a.file.display())))?;
-        let s = raold_os(&tree, g.w(), a.load, unit).map_err(model("RAOLD-OS"))?;
+            g.spanning_tree(root, kind, unit).map_err(|e| Failure::usage(format!("{}: {e}", a.file.display())))?;
+        let s = tree.raold_os(g.w(), a.load, unit).map_err(model("RAOLD-OS"))?;
         if s.finish_time.is_subnormal() || s.loads.iter().any(|x| x.is_subnormal()) {
             return Err(Failure::failed(format!(
                 "LOAD {}: the schedule's times and loads fall below 2.2e-308, where double precision loses \
@@ -150,7 +147,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
                 output::exact(a.load)
             )));
         }
-        let run = execute_tree(&tree, &ws, &s.loads, unit).map_err(model("the engine run"))?;
+        let run = tree.execute(&ws, &s.loads, unit).map_err(model("the engine run"))?;
         out.add(format!("{}_gantt.csv", kind.name()), || run.gantt_csv());
         strategies.push(Strategy {
             name: kind.name().to_string(),
@@ -165,7 +162,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
         });
         bar.inc(1);
     }
-    let r = reporting_scheme(&g, root, &ReportingConfig::new(a.load, a.t_star, a.hop_delay)).map_err(|e| match e {
+    let r = g.reporting_scheme(root, &ReportingConfig::new(a.load, a.t_star, a.hop_delay)).map_err(|e| match e {
         UnawareError::NoReachableProcessor { .. } => Failure::usage(format!(
             "--t-star {}: no report reaches the source by T* (a report takes --hop-delay {} per hop); \
              choose a larger --t-star",

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use loadbal::dlt::Chain;
 use loadbal::dlt::unaware::{
     ChainConfig, ChainStrategy, Dispatch, DldConfig, GivenProbe, Probe, RelayRule, RootWhileWaiting, RootedTree,
-    SldConfig, SpeedChange, TreeNetwork, dld, dld_probed, execute_sld, linear_schedule, probe_tree, pure_dlt,
-    run_chain, run_sld, sld,
+    SldConfig, SpeedChange, TreeNetwork,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
@@ -251,20 +250,16 @@ pub fn sld_run(a: SldArgs) -> Result<(), Failure> {
     let err = |what| scenario_error(&a.file, what);
     let tp = match input.probe_times {
         Some(tp) => tp,
-        None => {
-            probe_tree(&net.tree, &net.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)
-                .map_err(err("the probe"))?
-                .tp
-        }
+        None => net.tree.probe(&net.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(err("the probe"))?.tp,
     };
     let long = check_phases(&a.file, cfg.load, cfg.eta, cfg.l1p, net.tree.len())?;
     let bar = cli::spinner("SLD: plan, engine run and end-to-end run");
     if !long {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let s = sld(&net, &tp, &cfg).map_err(err("SLD"))?;
-    let run = execute_sld(&net, &s, None, cfg.scale).map_err(err("SLD on the engine"))?;
-    let e2e = run_sld(&net, &cfg).map_err(err("SLD end to end"))?;
+    let s = net.sld(&tp, &cfg).map_err(err("SLD"))?;
+    let run = net.execute_sld(&s, None, cfg.scale).map_err(err("SLD on the engine"))?;
+    let e2e = net.run_sld(&cfg).map_err(err("SLD end to end"))?;
     bar.finish_and_clear();
     out.add("sld_gantt.csv", || run.gantt_csv());
     out.add("sld_gantt_end_to_end.csv", || e2e.run.gantt_csv());
@@ -292,19 +287,15 @@ pub fn dld_run(a: DldArgs) -> Result<(), Failure> {
     let err = |what| scenario_error(&a.file, what);
     let tp = match input.probe_times {
         Some(tp) => tp,
-        None => {
-            probe_tree(&net.tree, &net.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)
-                .map_err(err("the probe"))?
-                .tp
-        }
+        None => net.tree.probe(&net.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(err("the probe"))?.tp,
     };
     let long = check_phases(&a.file, cfg.load, cfg.eta, cfg.l1p, net.tree.len())?;
     let bar = cli::spinner("DLD: engine runs");
     if !long {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let s = dld(&net, &input.changes, GivenProbe { tp: &tp, w_est: &net.w }, &cfg).map_err(err("DLD"))?;
-    let probed = dld_probed(&net, &input.changes, &cfg).map_err(err("DLD with the probe"))?;
+    let s = net.dld(&input.changes, GivenProbe { tp: &tp, w_est: &net.w }, &cfg).map_err(err("DLD"))?;
+    let probed = net.dld_probed(&input.changes, &cfg).map_err(err("DLD with the probe"))?;
     bar.finish_and_clear();
     out.add("dld_gantt.csv", || {
         // Engine indices back to tree node ids.
@@ -351,10 +342,10 @@ pub fn chain_run(a: ChainArgs) -> Result<(), Failure> {
     let mut t = Table::new(["strategy", "engine_finish", "closed_form", "probe_finish", "phases", "responders"]);
     for (name, strategy) in strategies {
         let closed = match strategy {
-            ChainStrategy::Wcs(k) => linear_schedule(&chain, &cfg, k as u64).map_err(err(name))?.finish_time,
-            ChainStrategy::PureDlt(mode) => pure_dlt(&chain, &cfg, mode).map_err(err(name))?,
+            ChainStrategy::Wcs(k) => chain.phased_schedule(&cfg, k as u64).map_err(err(name))?.finish_time,
+            ChainStrategy::PureDlt(mode) => chain.pure_dlt(&cfg, mode).map_err(err(name))?,
         };
-        let run = run_chain(&chain, &cfg, strategy).map_err(model(name))?;
+        let run = chain.run_unaware(&cfg, strategy).map_err(model(name))?;
         let order: Vec<String> = run.responders.iter().map(usize::to_string).collect();
         t.push(vec![
             name.into(),

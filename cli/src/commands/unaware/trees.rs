@@ -1,7 +1,7 @@
 //! `loadbal unaware trees`: the Monte Carlo experiment on random graphs behind Jia, §4.2.3.
 
 use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{RandomGraph, SpanningTreeKind, SpeedClass, raold_os, spanning_tree};
+use loadbal::dlt::unaware::{RandomGraph, SpanningTreeKind, SpeedClass};
 use loadbal::montecarlo::{Estimate, McRng, MonteCarlo};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -64,8 +64,8 @@ fn replication(spec: &RandomGraph, rng: &mut McRng, out: &mut [f64]) -> Result<(
     let unit = CostScale::unit();
     let g = spec.generate(rng).map_err(|e| Failure::model("random graph", e))?;
     for (k, &kind) in kinds.iter().enumerate() {
-        let tree = spanning_tree(&g, 0, kind, unit).map_err(|e| Failure::model(kind.name(), e))?;
-        let schedule = raold_os(&tree, g.w(), 1e8, unit).map_err(|e| Failure::model(kind.name(), e))?;
+        let tree = g.spanning_tree(0, kind, unit).map_err(|e| Failure::model(kind.name(), e))?;
+        let schedule = tree.raold_os(g.w(), 1e8, unit).map_err(|e| Failure::model(kind.name(), e))?;
         out[k] = schedule.finish_time;
         out[kinds.len() + k] = tree.eccentricity() as f64;
     }
