@@ -30,10 +30,10 @@
 //! ```
 //! use loadbal::law::Law;
 //! use loadbal::order_stats::expected_max_iid;
-//! use loadbal::queueing::{ServiceMoments, mg1};
+//! use loadbal::queueing::{ServiceMoments, Station};
 //!
 //! let service = Law::gamma_mean_sd(0.5, 0.25).unwrap(); // scv 0.25
-//! let m = mg1(1.0, &ServiceMoments::from_law(&service).unwrap()).unwrap();
+//! let m = Station::mg1(1.0, &ServiceMoments::from_law(&service).unwrap()).unwrap().metrics();
 //! assert!((m.wq - 1.0 * service.second_moment() / (2.0 * (1.0 - 0.5))).abs() < 1e-12);
 //! assert!(expected_max_iid(&service, 8).unwrap() > service.mean());
 //! ```
