@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 
 use super::ReplicationError;
+use super::domain::count_to_usize;
 use super::predictor::{Predictor, median};
 
 /// Settings of DES: `k = 20` values for σ_s, median window `l = 31`, at most 500 points per
@@ -13,7 +14,7 @@ use super::predictor::{Predictor, median};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DesConfig {
     /// Values in the moving standard deviation σ_s of Dobber, eq. (7.21).
-    pub k: usize,
+    pub k: u64,
     /// Window of the sliding median Dobber, eq. (7.17).
     pub l: usize,
     /// Most recent points kept per class in Dobber, eq. (7.19).
@@ -177,7 +178,7 @@ impl Des {
         if cfg.k < 2 || cfg.l == 0 || cfg.max_per_class == 0 || !cfg.default_alpha.is_finite() {
             return Err(ReplicationError::InvalidParameter {
                 name: "DES setting",
-                value: cfg.k.min(cfg.l).min(cfg.max_per_class) as f64,
+                value: (cfg.k as f64).min(cfg.l as f64).min(cfg.max_per_class as f64),
                 expected: "k ≥ 2, l ≥ 1, max_per_class ≥ 1 and a finite default α",
             });
         }
@@ -214,7 +215,7 @@ impl Predictor for Des {
                 *k += (y - pred).powi(2);
             }
             let e = y - self.forecast;
-            let sigma_vals: Vec<f64> = self.window(self.cfg.k).collect();
+            let sigma_vals: Vec<f64> = self.window(count_to_usize(self.cfg.k)).collect();
             let class = if sigma_vals.len() >= 2 {
                 let s = crate::numerics::sums::sd(&sigma_vals);
                 des_class(e, self.e_prev, s)
@@ -245,7 +246,7 @@ impl Predictor for Des {
         self.sum += y;
         self.n += 1;
         self.recent.push_back(y);
-        if self.recent.len() > self.cfg.k.max(self.cfg.l) {
+        if self.recent.len() > count_to_usize(self.cfg.k).max(self.cfg.l) {
             self.recent.pop_front();
         }
         let [kd, km, kmed] = self.kappa;
