@@ -294,7 +294,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formats_agree_on_the_values() {
+    fn formats_agree_on_the_values() -> Result<(), serde_json::Error> {
         let mut t = Table::new(["n", "value", "note"]);
         t.push(vec![Cell::Count(3), Cell::Number(1e308), "a, b".into()]);
         t.push(vec![Cell::Count(10), Cell::Number(0.25), Cell::Empty]);
@@ -304,8 +304,9 @@ mod tests {
             "n,value,note
 3,1e308,\"a, b\"\n10,0.25,\n"
         );
-        let v: serde_json::Value = serde_json::from_str(&t.render(Format::Json)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&t.render(Format::Json))?;
         assert_eq!(v[0]["value"], 1e308);
         assert_eq!(v[1]["note"], serde_json::Value::Null);
+        Ok(())
     }
 }

@@ -751,16 +751,16 @@ mod tests {
     /// one another from shard 1 to N and cover the estimate once (what the merge folds), and
     /// their replications add up to the run's.
     #[test]
-    fn planned_shards_tile_every_estimate_in_order() {
+    fn planned_shards_tile_every_estimate_in_order() -> Result<(), Box<dyn std::error::Error>> {
         let reps = [1u64, 600, 3, 256 * 5, 257];
-        let runs: Vec<MonteCarlo> = reps.iter().map(|&r| MonteCarlo::new(1, r).unwrap()).collect();
+        let runs = reps.iter().map(|&r| MonteCarlo::new(1, r)).collect::<Result<Vec<_>, _>>()?;
         for n in [1u64, 2, 3, 7, 16, 100] {
             let mut next = vec![0u64; runs.len()];
             let mut replications = 0;
             let mut busy = 0;
             for k in 1..=n {
                 let runner = McRunner::planned(Some(Shard { index: k, count: n }), &runs, "test");
-                let plan = runner.plan.as_ref().unwrap();
+                let plan = runner.plan.as_ref().ok_or("a planned runner has a plan")?;
                 for (i, next) in next.iter_mut().enumerate() {
                     let r = runner.planned_chunks(plan, i);
                     assert_eq!(r.start, *next, "{n} shards, shard {k}, estimate {i}");
@@ -777,5 +777,6 @@ mod tests {
         }
         let whole = McRunner::planned(None, &runs, "test");
         assert_eq!(whole.planned_replications(), reps);
+        Ok(())
     }
 }
