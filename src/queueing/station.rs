@@ -32,6 +32,13 @@ pub struct Station {
 
 impl Station {
     /// The long-run means of the station.
+    ///
+    /// # Examples
+    /// M/M/1 at ρ = 0.8 (Kleinrock, vol. 1, §3.2): L = ρ/(1 − ρ) = 4.
+    /// ```
+    /// use loadbal::queueing::Station;
+    /// assert!((Station::mm1(0.8, 1.0).unwrap().metrics().l - 4.0).abs() < 1e-12);
+    /// ```
     pub fn metrics(&self) -> StationMetrics {
         self.metrics.clone()
     }

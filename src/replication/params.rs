@@ -59,6 +59,14 @@ impl BetaTable {
     }
 
     /// The rows: row `i` lists β(i, i+1), β(i, i+2), …
+    ///
+    /// # Examples
+    /// Dobber, Table 5.2: seven rows, the first from β(0, 1) = 1.05.
+    /// ```
+    /// use loadbal::replication::BetaTable;
+    /// let t = BetaTable::planetlab();
+    /// assert_eq!((t.rows().len(), t.rows()[0][0]), (7, 1.05));
+    /// ```
     pub fn rows(&self) -> &[Vec<f64>] {
         &self.rows
     }
@@ -261,6 +269,15 @@ impl JrParams {
     }
 
     /// α of Approx. 5.3.3: `E max{V, V'} ≈ E V + α σ(V)`.
+    ///
+    /// # Examples
+    /// Model 2.2 of Dobber, Table 5.8: α = ½, β(i, j) = 0.95, β(i, i) by Def. 5.3.8, γ = 0.81.
+    /// ```
+    /// use loadbal::replication::{BetaMax, BetaMin, JrModel};
+    /// let m = JrModel::PartlyIndependentConstantBeta.planetlab_params();
+    /// assert_eq!((m.alpha(), m.gamma()), (0.5, 0.81));
+    /// assert_eq!((m.beta_max(), m.beta_min()), (&BetaMax::Constant(0.95), &BetaMin::Implied));
+    /// ```
     pub fn alpha(&self) -> f64 {
         self.alpha
     }

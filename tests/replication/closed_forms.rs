@@ -74,14 +74,8 @@ fn ratio(num: f64, den: f64, replicas: u64, processors: u64) -> Result<f64, Repl
 /// wherever `|R_it| ≥ 1e-3 E X` (measured worst 2.6e-15 over the closed forms' 952 values,
 /// `tests/replication/replication_fits_reference.rs`).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// `E X = 100`, `σ = 80`, `P = 8`: 220, 200, 200, 240 for R = 1, 2, 4, 8.
-/// ```
-/// use loadbal::replication::{closed_forms::dependent_iteration_time};
-/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
-/// let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| dependent_iteration_time(&job, r, 8).unwrap()).collect();
-/// assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
-/// ```
 pub fn dependent_iteration_time(job: &Job, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
@@ -104,13 +98,8 @@ pub fn dependent_iteration_time(job: &Job, replicas: u64, processors: u64) -> Re
 /// 7.0e-15 over 1,665 closed-form values, `tests/replication/replication_reference.rs`); closer to a pole it grows as
 /// `1/|R_it(R)|`.
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// 2-JR on 2 processors beats ELB exactly when `c_X > 2/3` (Dobber, eq. (5.20)–(5.22)):
-/// ```
-/// use loadbal::replication::closed_forms::dependent_speedup;
-/// assert!((dependent_speedup(2.0 / 3.0, 2, 2).unwrap() - 1.0).abs() < 1e-15);
-/// assert!((dependent_speedup(0.9, 4, 16).unwrap() - 1.2727272727).abs() < 1e-9);
-/// ```
 pub fn dependent_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (r, p) = levels(replicas, processors)?;
@@ -133,12 +122,8 @@ pub fn dependent_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64,
 /// # Accuracy
 /// As [`dependent_speedup`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// At `c_X = 1` the speedup is `1 + p/2`: 4 on 64 processors.
-/// ```
-/// use loadbal::replication::closed_forms::dependent_speedup_full_replication;
-/// assert_eq!(dependent_speedup_full_replication(1.0, 64).unwrap(), 4.0);
-/// ```
 pub fn dependent_speedup_full_replication(cv: f64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (_, p) = levels(processors, processors)?;
@@ -161,11 +146,7 @@ pub fn dependent_speedup_full_replication(cv: f64, processors: u64) -> Result<f6
 /// Within 4ε relative for `0 ≤ c_X ≤ 1`; checked against the 50-digit speedups of
 /// `tests/replication/replication_reference.rs`.
 ///
-/// # Examples
-/// ```
-/// use loadbal::replication::closed_forms::independent_speedup_2_on_4;
-/// assert!((independent_speedup_2_on_4(0.8).unwrap() - 1.2138846453).abs() < 1e-9);
-/// ```
+/// # Example (checked in `tests::worked_examples`)
 pub fn independent_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
     let c = check_cv(cv)?;
     Ok((4.0 + 4.0 * c) / (8.0 + std::f64::consts::SQRT_2 * c - 4.0 * c))
@@ -184,13 +165,8 @@ pub fn independent_speedup_2_on_4(cv: f64) -> Result<f64, ReplicationError> {
 /// # Accuracy
 /// As [`dependent_iteration_time`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// `E X = 100`, `σ = 80`, `P = 8`, `R = 2`: `200 − 80 + 160/√2·½ = 176.57`.
-/// ```
-/// use loadbal::replication::{closed_forms::independent_iteration_time};
-/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
-/// assert!((independent_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
-/// ```
 pub fn independent_iteration_time(job: &Job, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     let (mean, sd) = check_job(job)?;
     let (r, p) = levels(replicas, processors)?;
@@ -212,12 +188,8 @@ pub fn independent_iteration_time(job: &Job, replicas: u64, processors: u64) -> 
 /// # Accuracy
 /// As [`dependent_speedup`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// `c_X = 0.9`, `P = 16`, `R = 4`: exactly 1.6.
-/// ```
-/// use loadbal::replication::closed_forms::independent_speedup;
-/// assert!((independent_speedup(0.9, 4, 16).unwrap() - 1.6).abs() < 1e-12);
-/// ```
 pub fn independent_speedup(cv: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     check_cv(cv)?;
     let (r, p) = levels(replicas, processors)?;
@@ -260,14 +232,8 @@ fn constant_betas(params: &JrParams) -> Result<(f64, f64, f64, f64), Replication
 /// # Accuracy
 /// As [`dependent_iteration_time`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// The §5.4.2 example (α = 0.6, β₁ = 1.01, β₂ = ½) with `E X = 100`, `σ = 80`, `P = 2^10`, `R = 4`:
-/// ```
-/// use loadbal::replication::{JrParams, closed_forms::constant_beta_iteration_time};
-/// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
-/// assert!((constant_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
-/// ```
 pub fn constant_beta_iteration_time(
     job: &Job,
     replicas: u64,
@@ -297,13 +263,8 @@ pub fn constant_beta_iteration_time(
 /// # Accuracy
 /// As [`dependent_speedup`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// The thesis's worked example: 1.0875 (printed "1.09").
-/// ```
-/// use loadbal::replication::{JrParams, closed_forms::constant_beta_speedup};
-/// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// assert!((constant_beta_speedup(0.7, 4, 1024, &m).unwrap() - 1.0875300884).abs() < 1e-9);
-/// ```
 pub fn constant_beta_speedup(
     cv: f64,
     replicas: u64,
@@ -337,14 +298,8 @@ pub fn constant_beta_speedup(
 /// # Accuracy
 /// `O(p²)` products and sums of positive terms: as [`dependent_iteration_time`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// With constant ratios it is model 1.2: `E X = 100`, `σ = 80`, α = 0.6, β₁ = 1.01, β₂ = ½:
-/// ```
-/// use loadbal::replication::{JrParams, closed_forms::varying_beta_iteration_time};
-/// let m = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
-/// let job = Law::gamma_mean_sd(100.0, 80.0).unwrap();
-/// assert!((varying_beta_iteration_time(&job, 4, 1024, &m).unwrap() - 509.7121870148).abs() < 1e-8);
-/// ```
 pub fn varying_beta_iteration_time(
     job: &Job,
     replicas: u64,
@@ -379,13 +334,8 @@ pub fn varying_beta_iteration_time(
 /// # Accuracy
 /// As [`dependent_speedup`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// Model 1.1 is the special case β ≡ 1, β_min = ½: Dobber, eq. (5.35) at `c = 0.9`, `r = 2`, `p = 4`.
-/// ```
-/// use loadbal::replication::{JrModel, closed_forms::varying_beta_speedup};
-/// let s = varying_beta_speedup(0.9, 4, 16, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
-/// assert!((s - 1.2727272727).abs() < 1e-9);
-/// ```
 pub fn varying_beta_speedup(
     cv: f64,
     replicas: u64,
@@ -414,15 +364,8 @@ pub fn varying_beta_speedup(
 /// # Accuracy
 /// As [`dependent_iteration_time`] (same references).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`, γ = 1: 2.331371 (with `E X = 1`).
-/// ```
-/// use loadbal::replication::closed_forms::implied_min_beta_iteration_time;
-/// use loadbal::replication::{BetaMax, BetaMin, JrParams};
-/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
-/// let t = implied_min_beta_iteration_time(&Law::gamma_mean_sd(1.0, 0.8).unwrap(), 2, 8, &m).unwrap();
-/// assert!((t - 2.3313708499).abs() < 1e-9);
-/// ```
 pub fn implied_min_beta_iteration_time(
     job: &Job,
     replicas: u64,
@@ -471,14 +414,8 @@ fn unit_beta_min(params: &JrParams) -> Result<(f64, f64, f64), ReplicationError>
 /// As [`dependent_speedup`]; the unit-β models share the evaluator's references at `E X = 100`
 /// (`tests/replication/replication_fits_reference.rs`).
 ///
-/// # Examples
+/// # Example (checked in `tests::worked_examples`)
 /// α = ½, `c = 0.8`, `r = 1`, `p = 3`: 0.943651 (the printed form would give 0.792893).
-/// ```
-/// use loadbal::replication::closed_forms::implied_min_beta_speedup;
-/// use loadbal::replication::{BetaMax, BetaMin, JrParams};
-/// let m = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
-/// assert!((implied_min_beta_speedup(0.8, 2, 8, &m).unwrap() - 0.9436508).abs() < 1e-6);
-/// ```
 pub fn implied_min_beta_speedup(
     cv: f64,
     replicas: u64,
@@ -510,6 +447,37 @@ mod tests {
 
     fn rel_close(a: f64, b: f64) {
         assert!((a - b).abs() <= 1e-12 * (1.0 + b.abs()), "{a} vs {b}");
+    }
+
+    /// The worked examples of the closed forms' docs (they were doc-tests while the closed forms
+    /// lived in the library), each also through the library's generic evaluator where the model
+    /// has one.
+    #[test]
+    fn worked_examples() {
+        let job = Job { mean: 100.0, sd: 80.0 };
+        let m11 = JrParams::dependent_jobs();
+        let t: Vec<f64> = [1, 2, 4, 8].iter().map(|&r| dependent_iteration_time(&job, r, 8).unwrap()).collect();
+        assert_eq!(t, vec![220.0, 200.0, 200.0, 240.0]);
+        assert!((dependent_speedup(2.0 / 3.0, 2, 2).unwrap() - 1.0).abs() < 1e-15);
+        assert!((dependent_speedup(0.9, 4, 16).unwrap() - 1.2727272727).abs() < 1e-9);
+        assert!((evaluator::speedup(0.9, 4, 16, &m11).unwrap() - 1.2727272727).abs() < 1e-9);
+        assert_eq!(dependent_speedup_full_replication(1.0, 64).unwrap(), 4.0);
+        assert!((independent_speedup_2_on_4(0.8).unwrap() - 1.2138846453).abs() < 1e-9);
+        assert!((independent_iteration_time(&job, 2, 8).unwrap() - 176.5685424949).abs() < 1e-9);
+        assert!((independent_speedup(0.9, 4, 16).unwrap() - 1.6).abs() < 1e-12);
+        assert!((evaluator::speedup(0.9, 4, 16, &JrParams::independent_jobs()).unwrap() - 1.6).abs() < 1e-12);
+        let m12 = JrParams::constant(0.6, 1.01, 0.5, 1.0).unwrap();
+        assert!((constant_beta_iteration_time(&job, 4, 1024, &m12).unwrap() - 509.7121870148).abs() < 1e-8);
+        assert!((varying_beta_iteration_time(&job, 4, 1024, &m12).unwrap() - 509.7121870148).abs() < 1e-8);
+        assert!((constant_beta_speedup(0.7, 4, 1024, &m12).unwrap() - 1.0875300884).abs() < 1e-9);
+        assert!((evaluator::speedup(0.7, 4, 1024, &m12).unwrap() - 1.0875300884).abs() < 1e-9);
+        let s = varying_beta_speedup(0.9, 4, 16, &JrModel::DependentUnitBeta.planetlab_params()).unwrap();
+        assert!((s - 1.2727272727).abs() < 1e-9);
+        let unit = JrParams::new(0.5, BetaMax::Constant(1.0), BetaMin::Implied, 1.0).unwrap();
+        let t = implied_min_beta_iteration_time(&Job { mean: 1.0, sd: 0.8 }, 2, 8, &unit).unwrap();
+        assert!((t - 2.3313708499).abs() < 1e-9);
+        assert!((implied_min_beta_speedup(0.8, 2, 8, &unit).unwrap() - 0.9436508).abs() < 1e-6);
+        assert!((evaluator::speedup(0.8, 2, 8, &unit).unwrap() - 0.9436508).abs() < 1e-6);
     }
 
     fn grid() -> impl Iterator<Item = (f64, u64, u64)> {
