@@ -59,10 +59,7 @@ pub use jackson::{JacksonNetwork, JacksonSolution};
 pub use markovian::{MAX_SERVERS, erlang_b, erlang_c};
 pub use metrics::StationMetrics;
 pub use region_network::RegionNetwork;
-pub use regions::{
-    BorrowingVerdict, StabilityCase, VacationRule, borrowed_service_rate, classify_stability, idle_ratio,
-    queue_count_bound, queue_volume_bound, service_rate, two_region_borrowing, waiting_time_bound,
-};
+pub use regions::{BorrowingVerdict, StabilityCase, VacationRule};
 pub use service_moments::ServiceMoments;
 pub use sim_station::{MAX_SIM_SERVERS, SimOutcome, StationEstimate, StationSim};
 pub use station::Station;

@@ -4,7 +4,10 @@
 
 use super::QueueingError;
 use super::error::positive;
-use super::regions::{StabilityCase, VacationRule, classify_stability, queue_volume_bound};
+use super::regions::{
+    BorrowingVerdict, StabilityCase, VacationRule, classify_stability, queue_count_bound, queue_volume_bound,
+    two_region_borrowing, waiting_time_bound,
+};
 
 /// Largest number of regions (the table has 2^m·m entries).
 const MAX_REGIONS: usize = 16;
@@ -144,7 +147,13 @@ impl RegionNetwork {
         Some(self.capacity[busy * self.regions + region])
     }
 
-    /// Service rate μ_i(B) = 1/(s̄·E_i(B)) (loads per unit time), or `None` if `region ∉ busy`.
+    /// Service rate μ_i(B) = 1/(s̄·E_i(B)) (loads per unit time), or `None` if `region ∉ busy`
+    /// (Jia, §5.4, with the rate relation corrected).
+    ///
+    /// # Formula
+    /// ```text
+    /// μ = 1/(s̄·E)          (equivalently μ^X = μ^c·E^c/E^X)
+    /// ```
     ///
     /// # Accuracy
     /// `1/(s̄·E)`: two roundings, relative error below 2.3e-16.
@@ -228,10 +237,24 @@ impl RegionNetwork {
         }
     }
 
-    /// The stability case of arrival rates `lambda` (see [`classify_stability`]).
+    /// The stability case of arrival rates `lambda` (Jia, §5.4, Cases 1–3).
+    ///
+    /// # Formula
+    /// ```text
+    /// Case 1: ∀i λ_i < μ_i^c
+    /// Case 2: ∀i λ_i ≥ μ_i^c  or  ∃i λ_i > μ_i^max
+    /// Case 3: ∀i λ_i < μ_i^max  and  ∃i λ_i ≥ μ_i^c  and  ∃j λ_j < μ_j^c
+    /// Boundary: otherwise (some λ_i = μ_i^max exactly), treated as unstable
+    /// ```
+    ///
+    /// # Accuracy
+    /// Comparisons of the rates of [`RegionNetwork::mu_c`] and [`RegionNetwork::mu_max`] (each
+    /// within 2.3e-16 relative): exact except for rates within that distance of a boundary.
     ///
     /// # Errors
-    /// As [`classify_stability`].
+    /// [`QueueingError::DimensionMismatch`] for a wrong number of rates, and
+    /// [`QueueingError::NegativeValue`] / [`QueueingError::InvalidRate`] for a negative or
+    /// non-finite arrival rate.
     ///
     /// # Examples
     /// Table 5.1's symmetric network (μ^c = 1/6, μ^max = 1/(3·1.65)).
@@ -243,13 +266,141 @@ impl RegionNetwork {
     /// assert_eq!(net.classify(&[0.19, 0.1, 0.1]).unwrap(), StabilityCase::Case3);
     /// ```
     pub fn classify(&self, lambda: &[f64]) -> Result<StabilityCase, QueueingError> {
+        self.check_arrivals(lambda)?;
         classify_stability(lambda, &self.mu_c(), &self.mu_max())
+    }
+
+    fn check_arrivals(&self, lambda: &[f64]) -> Result<(), QueueingError> {
+        if lambda.len() != self.regions {
+            return Err(QueueingError::DimensionMismatch {
+                what: "arrival rates",
+                got: lambda.len(),
+                expected: self.regions,
+            });
+        }
+        Ok(())
+    }
+
+    /// The bound (5.7) on every region's mean waiting time in its source's buffer: (5.4) with
+    /// exponential service at the slowest rate μ_i^c and exponential worst-case vacations at the
+    /// rate of `rule` (Jia, eqs. (5.5)–(5.7)).
+    ///
+    /// # Formula
+    /// ```text
+    /// T_i^w ≤ (λ_i/μ_i^c)/(μ_i^c − λ_i) + 1/μ_vac        (5.7)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A closed form of a few roundings without cancellation: relative error below 1e-15.
+    ///
+    /// # Errors
+    /// [`QueueingError::DimensionMismatch`] for a wrong number of rates;
+    /// [`QueueingError::Unstable`] with `rho = λ_i/μ_i^c` when `λ_i ≥ μ_i^c` (Case 1 violated);
+    /// [`QueueingError::NegativeValue`] / [`QueueingError::InvalidRate`] for bad rates.
+    ///
+    /// # Examples
+    /// Table 5.3 Exp 1 (Table 5.2's network, λ = 1/15), Region_0: 19.2176 + 7.5.
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, VacationRule};
+    /// let inf = f64::INFINITY;
+    /// let t52 = RegionNetwork::from_table(
+    ///     3.0,
+    ///     &[3.3, 4.5, 2.7],
+    ///     &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
+    ///     &[2.5, 2.8, 2.25],
+    /// ).unwrap();
+    /// let t = t52.waiting_time_bounds(&[1.0 / 15.0; 3], VacationRule::OwnMax).unwrap();
+    /// assert!((t[0] - (19.2176 + 7.5)).abs() < 1e-4);
+    /// ```
+    pub fn waiting_time_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
+        self.check_arrivals(lambda)?;
+        let mu_c = self.mu_c();
+        (0..self.regions).map(|i| waiting_time_bound(lambda[i], mu_c[i], self.vacation_rate(i, rule))).collect()
+    }
+
+    /// The bound (5.8) on every region's mean number of loads waiting at its source, Little's
+    /// law applied to (5.7).
+    ///
+    /// # Formula
+    /// ```text
+    /// Num_i^ave = λ_i·T_i^w ≤ λ_i·((λ_i/μ_i^c)/(μ_i^c − λ_i) + 1/μ_vac)        (5.8)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A closed form of a few roundings without cancellation: relative error below 1e-15.
+    ///
+    /// # Errors
+    /// As [`RegionNetwork::waiting_time_bounds`].
+    ///
+    /// # Examples
+    /// Table 5.3 Exp 1, Region_0: 5.3435 (volume) / 3 (mean size) = 1.7812 loads.
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, VacationRule};
+    /// let inf = f64::INFINITY;
+    /// let t52 = RegionNetwork::from_table(
+    ///     3.0,
+    ///     &[3.3, 4.5, 2.7],
+    ///     &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
+    ///     &[2.5, 2.8, 2.25],
+    /// ).unwrap();
+    /// let n = t52.queue_count_bounds(&[1.0 / 15.0; 3], VacationRule::OwnMax).unwrap();
+    /// assert!((n[0] - 5.3435 / 3.0).abs() < 1e-4);
+    /// ```
+    pub fn queue_count_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
+        self.check_arrivals(lambda)?;
+        let mu_c = self.mu_c();
+        (0..self.regions).map(|i| queue_count_bound(lambda[i], mu_c[i], self.vacation_rate(i, rule))).collect()
+    }
+
+    /// The two-region borrowing test of a two-region network (Jia, eqs. (5.10)–(5.11)): can
+    /// region 0, overloaded on its critical domain (`μ_0^c ≤ λ_0 < μ_0^max`), borrow enough from
+    /// region 1 (`λ_1 < μ_1^c`)? Vacations do not change region 1's idle ratio (5.10).
+    ///
+    /// # Formula
+    /// ```text
+    /// R_1^idle = (μ_1^c − λ_1)/μ_1^c                                   (5.10)
+    /// μ̄_0 = μ_0^max·R_1^idle + μ_0^c·(1 − R_1^idle)                    (5.11)
+    /// stable ⇔ λ_0 < μ̄_0
+    /// Q_1 ≤ λ_1·((λ_1/μ_1^c)/(μ_1^c − λ_1) + 1/μ_0^max)/(E_1^c·μ_1^c)
+    /// Q_0 ≈ λ_0·((λ_0/μ̄_0)/(μ̄_0 − λ_0) + 1/μ_1^max)/(E_0^c·μ_0^c)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A closed form of a few roundings without cancellation: relative error below 1e-15.
+    ///
+    /// # Errors
+    /// [`QueueingError::DimensionMismatch`] unless the network has two regions; bad rates;
+    /// [`QueueingError::Unstable`] when `λ_1 ≥ μ_1^c` (rho = λ_1/μ_1^c) or `λ_0 ≥ μ_0^max`
+    /// (rho = λ_0/μ_0^max), outside the case's hypotheses.
+    ///
+    /// # Examples
+    /// μ^c = (0.1, 0.15), μ^max = (0.2, 0.3) (s̄ = 1), λ_1 = 0.05: R_1^idle = 2/3 and
+    /// μ̄_0 = 0.2·2/3 + 0.1/3 = 1/6.
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// let net = RegionNetwork::from_table(1.0, &[10.0, 1.0 / 0.15], &[], &[5.0, 1.0 / 0.3]).unwrap();
+    /// let v = net.borrowing([0.15, 0.05]).unwrap();
+    /// assert!(v.stable && (v.idle_ratio - 2.0 / 3.0).abs() < 1e-15 && (v.mu_bar0 - 1.0 / 6.0).abs() < 1e-15);
+    /// let w = net.borrowing([0.17, 0.05]).unwrap();
+    /// assert!(!w.stable && w.q0_approx.is_none());
+    /// ```
+    pub fn borrowing(&self, lambda: [f64; 2]) -> Result<BorrowingVerdict, QueueingError> {
+        if self.regions != 2 {
+            return Err(QueueingError::DimensionMismatch { what: "regions", got: self.regions, expected: 2 });
+        }
+        let (mu_c, mu_max, e_c) = (self.mu_c(), self.mu_max(), self.e_c());
+        two_region_borrowing(lambda, [mu_c[0], mu_c[1]], [mu_max[0], mu_max[1]], [e_c[0], e_c[1]])
     }
 
     /// The bound (5.9) on every region's mean queued volume, with the vacation rate of `rule`.
     ///
+    /// # Formula
+    /// ```text
+    /// Q_i^ave ≤ λ_i·((λ_i/μ_i^c)/(μ_i^c − λ_i) + 1/μ_vac) / (E_i^c·μ_i^c)        (5.9)
+    /// ```
+    ///
     /// # Accuracy
-    /// Per region as [`queue_volume_bound`](super::queue_volume_bound) (Jia, eq. (5.9)): a closed
+    /// Per region (Jia, eq. (5.9), (5.8) times the mean load size `1/(E_i^c·μ_i^c)`): a closed
     /// form of a few roundings without cancellation, relative error below 1e-15; the example
     /// reproduces Table 5.1's 4.185 to 1e-12, and `tests/queueing/queueing_regions.rs` checks the bound
     /// against the simulated queues.
@@ -267,13 +418,7 @@ impl RegionNetwork {
     /// assert!((q[0] - 4.185).abs() < 1e-12);
     /// ```
     pub fn queue_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
-        if lambda.len() != self.regions {
-            return Err(QueueingError::DimensionMismatch {
-                what: "arrival rates",
-                got: lambda.len(),
-                expected: self.regions,
-            });
-        }
+        self.check_arrivals(lambda)?;
         let (mu_c, e_c) = (self.mu_c(), self.e_c());
         (0..self.regions).map(|i| queue_volume_bound(lambda[i], mu_c[i], e_c[i], self.vacation_rate(i, rule))).collect()
     }

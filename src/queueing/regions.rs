@@ -36,7 +36,8 @@ pub enum StabilityCase {
     /// "critically stable"): queues grow without bound.
     Case2,
     /// ∀i λ_i < μ_i^max, ∃i λ_i ≥ μ_i^c, ∃j λ_j < μ_j^c: overloaded regions must borrow capacity
-    /// from idle ones; decided for two regions by [`two_region_borrowing`].
+    /// from idle ones; decided for two regions by
+    /// [`RegionNetwork::borrowing`](super::RegionNetwork::borrowing).
     Case3,
     /// Some λ_i = μ_i^max exactly with no other violation: covered by none of the thesis's cases
     /// and treated as unstable.
@@ -48,30 +49,6 @@ impl StabilityCase {
     pub fn is_stable(&self) -> bool {
         matches!(self, StabilityCase::Case1)
     }
-}
-
-/// Service rate of a region with capacity `e` (time per unit load) and mean load size `s̄`
-/// (Jia, §5.4, with the rate relation corrected).
-///
-/// # Formula
-/// ```text
-/// μ = 1/(s̄·E)          (equivalently μ^X = μ^c·E^c/E^X)
-/// ```
-///
-/// # Accuracy
-/// A closed form of a few roundings without cancellation: relative error below 1e-15.
-///
-/// # Errors
-/// [`QueueingError::InvalidRate`] for a non-positive or non-finite `mean_size` or `e`.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::service_rate;
-/// // Table 5.2, Region_0: E^c = 3.3, s̄ = 3 → μ^c = 1/9.9
-/// assert!((service_rate(3.0, 3.3).unwrap() - 1.0 / 9.9).abs() < 1e-15);
-/// ```
-pub fn service_rate(mean_size: f64, e: f64) -> Result<f64, QueueingError> {
-    Ok(1.0 / (positive("mean load size", mean_size)? * positive("equivalent capacity E", e)?))
 }
 
 fn check_case1(lambda: f64, mu_c: f64) -> Result<(f64, f64), QueueingError> {
@@ -98,15 +75,7 @@ fn check_case1(lambda: f64, mu_c: f64) -> Result<(f64, f64), QueueingError> {
 /// # Errors
 /// [`QueueingError::Unstable`] with `rho = λ_i/μ_i^c` when `λ_i ≥ μ_i^c` (Case 1 violated);
 /// [`QueueingError::InvalidRate`] / [`QueueingError::NegativeValue`] for bad rates.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::waiting_time_bound;
-/// // λ = 1/15, μ^c = 1/9.9, μ^max = 1/7.5 (Table 5.3 Exp 1, Region_0)
-/// let t = waiting_time_bound(1.0 / 15.0, 1.0 / 9.9, 1.0 / 7.5).unwrap();
-/// assert!((t - (19.2176 + 7.5)).abs() < 1e-4);
-/// ```
-pub fn waiting_time_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
+pub(crate) fn waiting_time_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
     let (lambda, mu_c) = check_case1(lambda, mu_c)?;
     let mu_vac = positive("vacation rate", mu_vac)?;
     in_range((lambda / mu_c) / (mu_c - lambda) + 1.0 / mu_vac)
@@ -134,15 +103,7 @@ fn in_range(x: f64) -> Result<f64, QueueingError> {
 ///
 /// # Errors
 /// As [`waiting_time_bound`].
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::queue_count_bound;
-/// // Table 5.3 Exp 1, Region_0: 5.3435 (volume) / 3 (mean size) = 1.7812 loads
-/// let n = queue_count_bound(1.0 / 15.0, 1.0 / 9.9, 1.0 / 7.5).unwrap();
-/// assert!((n - 5.3435 / 3.0).abs() < 1e-4);
-/// ```
-pub fn queue_count_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
+pub(crate) fn queue_count_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
     in_range(lambda * waiting_time_bound(lambda, mu_c, mu_vac)?)
 }
 
@@ -159,15 +120,7 @@ pub fn queue_count_bound(lambda: f64, mu_c: f64, mu_vac: f64) -> Result<f64, Que
 ///
 /// # Errors
 /// As [`waiting_time_bound`], and [`QueueingError::InvalidRate`] for a bad `e_c`.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::queue_volume_bound;
-/// // Table 5.3 Exp 1, Region_1 (E^c = 4.5, own E^max = 2.8, s̄ = 3): printed Q^t = 26
-/// let q = queue_volume_bound(1.0 / 15.0, 1.0 / 13.5, 4.5, 1.0 / 8.4).unwrap();
-/// assert!((q - 25.98).abs() < 1e-9);
-/// ```
-pub fn queue_volume_bound(lambda: f64, mu_c: f64, e_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
+pub(crate) fn queue_volume_bound(lambda: f64, mu_c: f64, e_c: f64, mu_vac: f64) -> Result<f64, QueueingError> {
     let e_c = positive("equivalent capacity E^c", e_c)?;
     in_range(queue_count_bound(lambda, mu_c, mu_vac)? / (e_c * mu_c))
 }
@@ -210,18 +163,7 @@ fn check_rates(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<(), Queue
 /// # Errors
 /// [`QueueingError::Empty`], [`QueueingError::DimensionMismatch`], bad rates, and
 /// [`QueueingError::InvalidRegionTable`] when some μ_i^max < μ_i^c.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::{classify_stability, StabilityCase};
-/// let mu_c = [1.0 / 9.9, 1.0 / 13.5, 1.0 / 8.1]; // Table 5.2, s̄ = 3
-/// let mu_max = [1.0 / 7.5, 1.0 / 8.4, 1.0 / 6.75];
-/// let l = 1.0 / 15.0;
-/// assert_eq!(classify_stability(&[l, l, l], &mu_c, &mu_max).unwrap(), StabilityCase::Case1);
-/// assert_eq!(classify_stability(&[0.11, 0.05, 0.05], &mu_c, &mu_max).unwrap(), StabilityCase::Case3);
-/// assert_eq!(classify_stability(&[0.14, 0.05, 0.05], &mu_c, &mu_max).unwrap(), StabilityCase::Case2);
-/// ```
-pub fn classify_stability(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<StabilityCase, QueueingError> {
+pub(crate) fn classify_stability(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Result<StabilityCase, QueueingError> {
     check_rates(lambda, mu_c, mu_max)?;
     let idx = 0..lambda.len();
     let below_c = |i: usize| lambda[i] < mu_c[i];
@@ -249,13 +191,7 @@ pub fn classify_stability(lambda: &[f64], mu_c: &[f64], mu_max: &[f64]) -> Resul
 ///
 /// # Errors
 /// [`QueueingError::Unstable`] with `rho = λ_1/μ_1^c` when `λ_1 ≥ μ_1^c`; bad rates.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::idle_ratio;
-/// assert!((idle_ratio(0.15, 0.05).unwrap() - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn idle_ratio(mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
+pub(crate) fn idle_ratio(mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
     let (lambda1, mu1_c) = check_case1(lambda1, mu1_c)?;
     Ok((mu1_c - lambda1) / mu1_c)
 }
@@ -272,15 +208,7 @@ pub fn idle_ratio(mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
 ///
 /// # Errors
 /// As [`idle_ratio`], and bad `mu0_max`, `mu0_c`.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::borrowed_service_rate;
-/// // μ_0^max = 0.2, μ_0^c = 0.1, μ_1^c = 0.15, λ_1 = 0.05 → 0.2·2/3 + 0.1/3 = 1/6
-/// let mu_bar = borrowed_service_rate(0.2, 0.1, 0.15, 0.05).unwrap();
-/// assert!((mu_bar - 1.0 / 6.0).abs() < 1e-15);
-/// ```
-pub fn borrowed_service_rate(mu0_max: f64, mu0_c: f64, mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
+pub(crate) fn borrowed_service_rate(mu0_max: f64, mu0_c: f64, mu1_c: f64, lambda1: f64) -> Result<f64, QueueingError> {
     let r = idle_ratio(mu1_c, lambda1)?;
     Ok(positive("mu0_max", mu0_max)? * r + positive("mu0_c", mu0_c)? * (1.0 - r))
 }
@@ -321,16 +249,7 @@ pub struct BorrowingVerdict {
 /// # Errors
 /// Bad rates; [`QueueingError::Unstable`] when `λ_1 ≥ μ_1^c` (rho = λ_1/μ_1^c) or
 /// `λ_0 ≥ μ_0^max` (rho = λ_0/μ_0^max), outside the case's hypotheses.
-///
-/// # Examples
-/// ```
-/// use loadbal::queueing::two_region_borrowing;
-/// let v = two_region_borrowing([0.15, 0.05], [0.1, 0.15], [0.2, 0.3], [3.0, 2.0]).unwrap();
-/// assert!(v.stable && (v.mu_bar0 - 1.0 / 6.0).abs() < 1e-15);
-/// let w = two_region_borrowing([0.17, 0.05], [0.1, 0.15], [0.2, 0.3], [3.0, 2.0]).unwrap();
-/// assert!(!w.stable && w.q0_approx.is_none());
-/// ```
-pub fn two_region_borrowing(
+pub(crate) fn two_region_borrowing(
     lambda: [f64; 2],
     mu_c: [f64; 2],
     mu_max: [f64; 2],
@@ -394,6 +313,41 @@ impl std::fmt::Display for BorrowingVerdict {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn table_5_3_bounds() {
+        // Table 5.3 Exp 1, Region_0: λ = 1/15, μ^c = 1/9.9, μ^max = 1/7.5
+        let t = waiting_time_bound(1.0 / 15.0, 1.0 / 9.9, 1.0 / 7.5).unwrap();
+        assert!((t - (19.2176 + 7.5)).abs() < 1e-4);
+        // 5.3435 (volume) / 3 (mean size) = 1.7812 loads
+        let n = queue_count_bound(1.0 / 15.0, 1.0 / 9.9, 1.0 / 7.5).unwrap();
+        assert!((n - 5.3435 / 3.0).abs() < 1e-4);
+        // Region_1 (E^c = 4.5, own E^max = 2.8, s̄ = 3): printed Q^t = 26
+        let q = queue_volume_bound(1.0 / 15.0, 1.0 / 13.5, 4.5, 1.0 / 8.4).unwrap();
+        assert!((q - 25.98).abs() < 1e-9);
+    }
+
+    #[test]
+    fn table_5_2_classification() {
+        let mu_c = [1.0 / 9.9, 1.0 / 13.5, 1.0 / 8.1]; // Table 5.2, s̄ = 3
+        let mu_max = [1.0 / 7.5, 1.0 / 8.4, 1.0 / 6.75];
+        let l = 1.0 / 15.0;
+        assert_eq!(classify_stability(&[l, l, l], &mu_c, &mu_max).unwrap(), StabilityCase::Case1);
+        assert_eq!(classify_stability(&[0.11, 0.05, 0.05], &mu_c, &mu_max).unwrap(), StabilityCase::Case3);
+        assert_eq!(classify_stability(&[0.14, 0.05, 0.05], &mu_c, &mu_max).unwrap(), StabilityCase::Case2);
+    }
+
+    #[test]
+    fn borrowing_closed_forms() {
+        assert!((idle_ratio(0.15, 0.05).unwrap() - 2.0 / 3.0).abs() < 1e-15);
+        // μ_0^max = 0.2, μ_0^c = 0.1, μ_1^c = 0.15, λ_1 = 0.05 → 0.2·2/3 + 0.1/3 = 1/6
+        let mu_bar = borrowed_service_rate(0.2, 0.1, 0.15, 0.05).unwrap();
+        assert!((mu_bar - 1.0 / 6.0).abs() < 1e-15);
+        let v = two_region_borrowing([0.15, 0.05], [0.1, 0.15], [0.2, 0.3], [3.0, 2.0]).unwrap();
+        assert!(v.stable && (v.mu_bar0 - 1.0 / 6.0).abs() < 1e-15);
+        let w = two_region_borrowing([0.17, 0.05], [0.1, 0.15], [0.2, 0.3], [3.0, 2.0]).unwrap();
+        assert!(!w.stable && w.q0_approx.is_none());
+    }
 
     #[test]
     fn classification_golden_cases() {

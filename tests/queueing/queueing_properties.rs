@@ -3,8 +3,7 @@
 //! consistent with Little's law.
 
 use loadbal::queueing::{
-    JacksonNetwork, ServiceMoments, Station, StationMetrics, classify_stability, erlang_c, queue_volume_bound,
-    two_region_borrowing,
+    JacksonNetwork, RegionNetwork, ServiceMoments, Station, StationMetrics, VacationRule, erlang_c,
 };
 use nalgebra::DMatrix;
 use proptest::prelude::*;
@@ -38,13 +37,22 @@ proptest! {
 
     #[test]
     fn region_functions_never_panic(l in any_rate(), l1 in any_rate(), mc in any_rate(), mm in any_rate(), e in any_rate()) {
-        if let Ok(q) = queue_volume_bound(l, mc, e, mm) {
-            prop_assert!(q.is_finite() && q >= 0.0);
+        // Capacities E^c = mc and E^max = mm (times per unit load), mean size e.
+        let Ok(net) = RegionNetwork::from_table(e, &[mc, mc], &[], &[mm, mm]) else {
+            let valid = [mc, mm, e].iter().all(|x| x.is_finite() && *x > 0.0);
+            prop_assert!(!valid, "refused a valid table {mc} {mm} {e}");
+            return Ok(());
+        };
+        for rule in [VacationRule::OwnMax, VacationRule::MinOverOthers] {
+            for q in [net.queue_bounds(&[l, l1], rule), net.waiting_time_bounds(&[l, l1], rule), net.queue_count_bounds(&[l, l1], rule)].into_iter().flatten() {
+                prop_assert!(q.iter().all(|q| q.is_finite() && *q >= 0.0), "{q:?}");
+            }
         }
-        // Defined exactly for finite arrival rates λ ≥ 0 and finite μ^max ≥ μ^c > 0.
-        let valid = [l, l1].iter().all(|x| x.is_finite() && *x >= 0.0) && mc.is_finite() && mc > 0.0 && mm.is_finite() && mm >= mc;
-        prop_assert_eq!(classify_stability(&[l, l1], &[mc, mc], &[mm, mm]).is_ok(), valid);
-        if let Ok(v) = two_region_borrowing([l, l1], [mc, mc], [mm, mm], [e, e]) {
+        // Defined exactly for finite arrival rates λ ≥ 0 when μ^max ≥ μ^c, i.e. E^max ≤ E^c.
+        let (mu_c, mu_max) = (net.mu_c()[0], net.mu_max()[0]);
+        let valid = [l, l1].iter().all(|x| x.is_finite() && *x >= 0.0) && mu_c.is_finite() && mu_c > 0.0 && mu_max.is_finite() && mu_max >= mu_c;
+        prop_assert_eq!(net.classify(&[l, l1]).is_ok(), valid);
+        if let Ok(v) = net.borrowing([l, l1]) {
             prop_assert!(v.mu_bar0.is_finite() && (0.0..=1.0).contains(&v.idle_ratio));
         }
     }

@@ -3,9 +3,12 @@
 //! growing queues, and Case 2 queues grow without bound.
 
 use loadbal::montecarlo::{MonteCarlo, stream};
-use loadbal::queueing::{
-    DssSim, RegionNetwork, StabilityCase, VacationRule, borrowed_service_rate, idle_ratio, two_region_borrowing,
-};
+use loadbal::queueing::{DssSim, RegionNetwork, StabilityCase, VacationRule};
+
+/// μ̄_0 of Jia, eq. (5.11) from the network's rates, through the borrowing verdict at λ_0 = 0.
+fn borrowed_rate(net: &RegionNetwork, lambda1: f64) -> f64 {
+    net.borrowing([0.0, lambda1]).unwrap().mu_bar0
+}
 
 fn two_regions() -> RegionNetwork {
     // E^c = (3, 2), E^max = (1.5, 1.2), s̄ = 1: μ^c = (1/3, 1/2), μ^max = (2/3, 5/6).
@@ -15,15 +18,13 @@ fn two_regions() -> RegionNetwork {
 #[test]
 fn idle_ratio_and_borrowed_rate_match_simulation() {
     let net = two_regions();
-    let (mu_c, mu_max) = (net.mu_c(), net.mu_max());
     let lambda1 = 0.2;
-    let mu_bar0 = borrowed_service_rate(mu_max[0], mu_c[0], mu_c[1], lambda1).unwrap();
+    let mu_bar0 = borrowed_rate(&net, lambda1);
     assert!((mu_bar0 - (2.0 / 3.0 * 0.6 + 1.0 / 3.0 * 0.4)).abs() < 1e-12);
     // λ_0 above μ_0^c but below μ̄_0: Case 3, stable by borrowing.
     let lambda0 = 0.9 * mu_bar0;
     assert_eq!(net.classify(&[lambda0, lambda1]).unwrap(), StabilityCase::Case3);
-    let verdict =
-        two_region_borrowing([lambda0, lambda1], [mu_c[0], mu_c[1]], [mu_max[0], mu_max[1]], [3.0, 2.0]).unwrap();
+    let verdict = net.borrowing([lambda0, lambda1]).unwrap();
     assert!(verdict.stable);
     let mc = MonteCarlo::new(21, 16).unwrap();
     let busy = mc
@@ -33,7 +34,8 @@ fn idle_ratio_and_borrowed_rate_match_simulation() {
                 .map_or(f64::NAN, |o| o.busy_fraction[1])
         })
         .unwrap();
-    let idle = idle_ratio(mu_c[1], lambda1).unwrap();
+    let idle = verdict.idle_ratio;
+    assert!((idle - 0.6).abs() < 1e-15); // (5.10): (1/2 − 0.2)/(1/2)
     // Region 1 is served at μ_1^c whenever region 0 is busy, which it nearly always is.
     assert!((1.0 - busy.mean - idle).abs() < 0.03, "simulated idle {} vs (5.10) {idle}", 1.0 - busy.mean);
 }
@@ -41,9 +43,8 @@ fn idle_ratio_and_borrowed_rate_match_simulation() {
 #[test]
 fn borrowing_condition_separates_bounded_from_growing_queues() {
     let net = two_regions();
-    let (mu_c, mu_max) = (net.mu_c(), net.mu_max());
     let lambda1 = 0.2;
-    let mu_bar0 = borrowed_service_rate(mu_max[0], mu_c[0], mu_c[1], lambda1).unwrap();
+    let mu_bar0 = borrowed_rate(&net, lambda1);
     let final_volume = |lambda0: f64, h: f64| {
         DssSim::new(vec![lambda0, lambda1], h, 0.0).run(&net, &mut stream(22, 0)).unwrap().final_queue_volume[0]
     };
@@ -52,7 +53,7 @@ fn borrowing_condition_separates_bounded_from_growing_queues() {
     let above = final_volume(1.15 * mu_bar0, 200_000.0);
     assert!(below < 200.0, "{below}");
     assert!(above > 0.02 * 200_000.0, "{above}");
-    let v = two_region_borrowing([1.15 * mu_bar0, lambda1], [mu_c[0], mu_c[1]], [mu_max[0], mu_max[1]], [3.0, 2.0]);
+    let v = net.borrowing([1.15 * mu_bar0, lambda1]);
     assert!(!v.unwrap().stable);
 }
 
@@ -92,11 +93,10 @@ fn lender_queue_attains_the_bound_when_borrower_saturates() {
     // §5.4 Case 3: when λ_0 ≥ μ̄_0, region 0 is always busy and region 1 is exactly an M/M/1
     // queue at μ_1^c with exponential vacations at μ_0^max, so (5.9) with μ_0^max is exact.
     let net = two_regions();
-    let (mu_c, mu_max) = (net.mu_c(), net.mu_max());
     let lambda1 = 0.3;
-    let mu_bar0 = borrowed_service_rate(mu_max[0], mu_c[0], mu_c[1], lambda1).unwrap();
+    let mu_bar0 = borrowed_rate(&net, lambda1);
     let lambda = [1.3 * mu_bar0, lambda1];
-    let v = two_region_borrowing(lambda, [mu_c[0], mu_c[1]], [mu_max[0], mu_max[1]], [3.0, 2.0]).unwrap();
+    let v = net.borrowing(lambda).unwrap();
     assert!(!v.stable);
     let mc = MonteCarlo::new(24, 16).unwrap();
     let est = DssSim::new(lambda.to_vec(), 40_000.0, 2_000.0).estimate(&net, &mc).unwrap();
