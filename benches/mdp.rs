@@ -10,7 +10,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::rand::{Rng, SeedableRng};
 use loadbal::rand_chacha::ChaCha8Rng;
-use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain, reflecting_exchangeable};
+use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, WorkloadChain};
 use loadbal::remap::mdp::{Algorithm, Criterion as Crit, Mdp, MdpBuilder, Options, Storage, Sweep};
 use std::hint::black_box;
 
@@ -78,14 +78,14 @@ fn peers(c: &mut Criterion) {
 fn large(c: &mut Criterion) {
     let mut group = c.benchmark_group("large remapping");
     group.sample_size(10);
-    let chain = reflecting_chain(100, 3).unwrap();
+    let chain = WorkloadChain::reflecting(100, 3).unwrap();
     let build = || RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced).unwrap();
     group.bench_function("10^6 states (3 x 100): build", |b| b.iter(build));
     let p = build();
     group.bench_function("10^6 states (3 x 100): policy iteration", |b| {
         b.iter(|| p.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).unwrap())
     });
-    let ex = reflecting_exchangeable(10, 8).unwrap();
+    let ex = WorkloadChain::reflecting_exchangeable(10, 8).unwrap();
     group.bench_function("r = 8 exchangeable (8 x 10, 24,310 states): build + PI", |b| {
         b.iter(|| {
             RemapProblem::new(ex.clone(), &Imbalance::MaxNorm, 10.0, &RemapTarget::Balanced)

@@ -8,7 +8,7 @@ use crate::sections::{RunConfig, Section};
 use crate::table_test::{Block, table_test};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::{david_bound, expected_max_std_normal, std_normal_quantile};
-use loadbal::remap::periodic::{Bound, Homogeneous, Increment, Interval, LoadSimOptions, simulate_loads};
+use loadbal::remap::periodic::{Bound, Homogeneous, Increment, Interval, LoadCurves, LoadSimOptions};
 
 const FONG: Paper = Paper::new("fong");
 
@@ -77,7 +77,7 @@ fn table1_free(_cfg: &RunConfig) -> Vec<Row> {
 fn first_passages(seed: u64, replications: u64) -> Result<Vec<Vec<f64>>, PapersError> {
     let runs = MonteCarlo::new(seed, replications)?.replicate(|j, _| -> Result<Vec<f64>, PapersError> {
         let one = MonteCarlo::new(seed.wrapping_add(0x9e37_79b9).wrapping_add(j), 1)?;
-        let curves = simulate_loads(
+        let curves = LoadCurves::simulate(
             100.0,
             &[Increment::symmetric_birth_death(); 64],
             HORIZON,
@@ -97,7 +97,7 @@ fn first_passages(seed: u64, replications: u64) -> Result<Vec<Vec<f64>>, PapersE
 fn table1_simu(cfg: &RunConfig) -> Vec<Row> {
     let replications = cfg.replications(16_000, 4_000);
     let k = std_normal_quantile(1.0 - 0.05 / 18.0);
-    let by = "loadbal::remap::periodic::simulate_loads";
+    let by = "loadbal::remap::periodic::LoadCurves::simulate";
     let pool = first_passages(cfg.seed, replications);
     let printed: Vec<PrintedNumber> = T_SIMU.iter().filter_map(|p| PrintedNumber::parse(p).ok()).collect();
     let evidence = pool.as_ref().map_err(Clone::clone).and_then(|p| {

@@ -365,7 +365,7 @@ impl Draft {
     /// use loadbal_papers::{Paper, Status};
     /// let est = Estimate { mean: 26.3, std_err: 0.1, n: 1000 };
     /// let fong = Paper::new("fong");
-    /// let r = fong.row("Table 2", "T*").printed("26").simulated(est, "loadbal::remap::periodic::simulate_loads");
+    /// let r = fong.row("Table 2", "T*").printed("26").simulated(est, "loadbal::remap::periodic::LoadCurves::simulate");
     /// assert_eq!(r.status, Status::Match); // |26.3 − 26| ≤ 0.5 + 4·0.1
     /// ```
     pub fn simulated(self, est: Estimate, by: &'static str) -> Row {

@@ -6,7 +6,7 @@
 use crate::error::PapersError;
 use crate::row::{Paper, Row};
 use crate::sections::{RunConfig, Section};
-use loadbal::remap::markov::{CostScan, RemapSolution, remap_cost_thresholds, yin_example};
+use loadbal::remap::markov::{CostScan, RemapSolution, yin_example};
 use loadbal::remap::mdp::{Algorithm, Options, Sweep};
 
 const YIN: Paper = Paper::new("yin");
@@ -39,7 +39,7 @@ fn lower_set(sol: &RemapSolution) -> Vec<(usize, usize)> {
 
 /// The remap cost in `(lo, hi)` where the optimal remap set changes.
 fn threshold(lo: f64, hi: f64) -> Result<f64, PapersError> {
-    let t = remap_cost_thresholds(yin_example, CostScan { lo, hi, grid: 1, tol: 1e-10 })?;
+    let t = CostScan { lo, hi, grid: 1, tol: 1e-10 }.thresholds(yin_example)?;
     t.first().map(|t| t.eta).ok_or(PapersError::Empty { what: "a change of the remap set in the scanned costs" })
 }
 

@@ -7,7 +7,7 @@
 //!   workload deviation `v(t)` (Fong et al., eq. (3)) under a bound `B` (problem P_II, Theorem 4.1 and
 //!   Corollary 4.1), the order-statistics lower bound for the extreme difference (problem P_I,
 //!   §3, and its exact normal version), heterogeneous capacities (§5, Theorem 5.1), and a Monte
-//!   Carlo simulation of the load process with any increment law ([`periodic::simulate_loads`]).
+//!   Carlo simulation of the load process with any increment law ([`periodic::LoadCurves::simulate`]).
 //! * [`mdp`] + [`markov`] (Yin et al., Yin, Xu, Wang; Puterman): the crate's one finite Markov
 //!   decision process solver (sparse state–action pairs; policy iteration with dense or sparse
 //!   exact evaluation, modified policy iteration, value iteration with Gauss–Seidel sweeps and
@@ -15,9 +15,9 @@
 //!   average cost; assumption (A) check) and, on top of it, the remap-or-continue builder for a
 //!   Markov workload chain ([`markov::RemapProblem`]) with the paper's §5 example
 //!   ([`markov::yin_example`]), the remap costs where the optimal set changes
-//!   ([`markov::remap_cost_thresholds`]), product chains of millions of states and the
+//!   ([`markov::CostScan::thresholds`]), product chains of millions of states and the
 //!   exchangeable state space of many identical processes, and a Monte Carlo of the chain under
-//!   a policy ([`markov::simulate_policy_cost`]).
+//!   a policy ([`markov::RemapProblem::simulate_policy_cost`]).
 //!
 //! # Example
 //!

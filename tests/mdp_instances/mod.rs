@@ -4,7 +4,7 @@
 //! all with discount 0.95.
 #![allow(dead_code)] // each user takes a part
 
-use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain};
+use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, WorkloadChain};
 use loadbal::remap::mdp::{Mdp, MdpBuilder};
 
 /// Discount factor of every instance.
@@ -63,7 +63,7 @@ pub fn random_dense_scaled(states: usize, actions: usize, seed: u64, scale: f64)
 /// remap cost 5, uniform restart: 36 (2 × 6), 1,296 (4 × 6) or 4,096 (4 × 8) chain states.
 pub fn kronecker(processes: usize, levels: usize) -> RemapProblem {
     RemapProblem::new(
-        reflecting_chain(levels as u64, processes as u64).expect("chain"),
+        WorkloadChain::reflecting(levels as u64, processes as u64).expect("chain"),
         &Imbalance::MaxNorm,
         ETA,
         &RemapTarget::UniformOverAllStates,

@@ -9,8 +9,9 @@ use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep};
 /// Solves both spaces and returns the largest value difference over all product states and
 /// the number of product states whose decision differs.
 fn compare(r: u64, levels: u64, imbalance: &Imbalance, eta: f64, target: &RemapTarget) -> (f64, usize) {
-    let prod = RemapProblem::new(reflecting_chain(levels, r).unwrap(), imbalance, eta, target).unwrap();
-    let ex = RemapProblem::new(reflecting_exchangeable(levels, r).unwrap(), imbalance, eta, target).unwrap();
+    let prod = RemapProblem::new(WorkloadChain::reflecting(levels, r).unwrap(), imbalance, eta, target).unwrap();
+    let ex =
+        RemapProblem::new(WorkloadChain::reflecting_exchangeable(levels, r).unwrap(), imbalance, eta, target).unwrap();
     assert!(ex.chain().states() < prod.chain().states());
     let sp = prod.solve(Algorithm::PolicyIteration).unwrap();
     let se = ex.solve(Algorithm::PolicyIteration).unwrap();
@@ -53,14 +54,18 @@ fn exchangeable_space_gives_the_product_space_solution() {
 fn exchangeable_counts_and_many_processes() {
     // C(L + r − 1, r) states.
     for (r, l, n) in [(2, 6, 21), (3, 100, 171_700), (8, 6, 1287), (16, 4, 969)] {
-        assert_eq!(reflecting_exchangeable(l, r).unwrap().states(), n);
+        assert_eq!(WorkloadChain::reflecting_exchangeable(l, r).unwrap().states(), n);
     }
     // Eight processes on six levels: 1,287 states instead of 1.7 million; a remap rebalances
     // (with a uniform restart, exact balance of 8 walks is so rare that values reach 1e5). The
     // most imbalanced states remap, the balanced ones never do, every value is at most η.
-    let p =
-        RemapProblem::new(reflecting_exchangeable(6, 8).unwrap(), &Imbalance::MaxNorm, 20.0, &RemapTarget::Balanced)
-            .unwrap();
+    let p = RemapProblem::new(
+        WorkloadChain::reflecting_exchangeable(6, 8).unwrap(),
+        &Imbalance::MaxNorm,
+        20.0,
+        &RemapTarget::Balanced,
+    )
+    .unwrap();
     let sol = p.solve(Algorithm::PolicyIteration).unwrap();
     assert!(sol.residual < 1e-9);
     let extreme = (0..p.chain().states()).max_by(|&a, &b| p.run_cost()[a].total_cmp(&p.run_cost()[b])).unwrap();
@@ -77,7 +82,7 @@ fn exchangeable_counts_and_many_processes() {
     assert_eq!(vi.remap, sol.remap);
     // A Monte Carlo of the sorted chain (4 processes, uniform restart) confirms a value.
     let p4 = RemapProblem::new(
-        reflecting_exchangeable(6, 4).unwrap(),
+        WorkloadChain::reflecting_exchangeable(6, 4).unwrap(),
         &Imbalance::MaxNorm,
         3.0,
         &RemapTarget::UniformOverAllStates,
@@ -85,12 +90,16 @@ fn exchangeable_counts_and_many_processes() {
     .unwrap();
     let s4 = p4.solve(Algorithm::PolicyIteration).unwrap();
     let start = (0..p4.chain().states()).find(|&s| !s4.remap[s] && !p4.chain().is_balanced(s)).unwrap();
-    let est = simulate_policy_cost(&p4, &s4.remap, start, &MonteCarlo::new(5, 20_000).unwrap()).unwrap();
+    let est = p4.simulate_policy_cost(&s4.remap, start, &MonteCarlo::new(5, 20_000).unwrap()).unwrap();
     assert!(est.agrees_with(s4.values[start], 4.0), "{est:?} vs {}", s4.values[start]);
     // 16 processes.
-    let p16 =
-        RemapProblem::new(reflecting_exchangeable(4, 16).unwrap(), &Imbalance::TwoNorm, 3.0, &RemapTarget::Balanced)
-            .unwrap();
+    let p16 = RemapProblem::new(
+        WorkloadChain::reflecting_exchangeable(4, 16).unwrap(),
+        &Imbalance::TwoNorm,
+        3.0,
+        &RemapTarget::Balanced,
+    )
+    .unwrap();
     assert!(p16.solve(Algorithm::PolicyIteration).unwrap().residual < 1e-9);
 }
 
@@ -100,7 +109,8 @@ fn exchangeable_counts_and_many_processes() {
 #[test]
 fn sparse_product_chain_iterative_path() {
     for target in [RemapTarget::UniformOverAllStates, RemapTarget::Balanced] {
-        let p = RemapProblem::new(reflecting_chain(20, 3).unwrap(), &Imbalance::MaxNorm, 6.0, &target).unwrap();
+        let p =
+            RemapProblem::new(WorkloadChain::reflecting(20, 3).unwrap(), &Imbalance::MaxNorm, 6.0, &target).unwrap();
         let iterative =
             Options { linear: LinearSolver::Bicgstab { tol: 1e-13, max_iters: 2000 }, ..Options::default() };
         let pi = p
@@ -146,7 +156,13 @@ fn sparse_product_chain_iterative_path() {
             assert!((vi.values[k] - pi.values[k]).abs() < 1e-8);
             assert!((lu.values[k] - pi.values[k]).abs() < 1e-9);
         }
-        let ex = RemapProblem::new(reflecting_exchangeable(20, 3).unwrap(), &Imbalance::MaxNorm, 6.0, &target).unwrap();
+        let ex = RemapProblem::new(
+            WorkloadChain::reflecting_exchangeable(20, 3).unwrap(),
+            &Imbalance::MaxNorm,
+            6.0,
+            &target,
+        )
+        .unwrap();
         let se = ex.solve(Algorithm::PolicyIteration).unwrap();
         let mut key_to_value = std::collections::HashMap::new();
         for s in 0..ex.chain().states() {

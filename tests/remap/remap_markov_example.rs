@@ -133,7 +133,7 @@ fn value_iteration_counts_and_assumption_a() {
 #[test]
 fn textbook_variant_and_bad_input() {
     // Remap into a balanced state (P̃(0) = 0): at η = 1 every imbalanced state remaps, J ≡ 1.
-    let chain = reflecting_chain(6, 2).unwrap();
+    let chain = WorkloadChain::reflecting(6, 2).unwrap();
     let p = RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, 1.0, &RemapTarget::Balanced).unwrap();
     let sol = p.solve(Algorithm::PolicyIteration).unwrap();
     assert_eq!(sol.remap.iter().filter(|&&r| r).count(), 30);

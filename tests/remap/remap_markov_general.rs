@@ -2,7 +2,7 @@
 //! processes trade load units (the total is conserved), remaps restart from a user distribution.
 
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::markov::{Imbalance, MarkovError, RemapProblem, RemapTarget, WorkloadChain, simulate_policy_cost};
+use loadbal::remap::markov::{Imbalance, MarkovError, RemapProblem, RemapTarget, WorkloadChain};
 use loadbal::remap::mdp::{Algorithm, Criterion, LinearSolver, Options, Sweep};
 use nalgebra::DMatrix;
 
@@ -86,7 +86,7 @@ fn dependent_chain_solvers_agree_and_monte_carlo_confirms() {
     // Some states remap, the most imbalanced (3,0,0)... among them, and MC agrees.
     assert!(pi.remap.iter().any(|&r| r) && pi.remap.iter().any(|&r| !r));
     for start in [16 * 3, 16 * 3 + 3, 4 + 2] {
-        let est = simulate_policy_cost(&problem, &pi.remap, start, &MonteCarlo::new(3, 20_000).unwrap()).unwrap();
+        let est = problem.simulate_policy_cost(&pi.remap, start, &MonteCarlo::new(3, 20_000).unwrap()).unwrap();
         assert!(est.agrees_with(pi.values[start], 4.0), "start {start}: {est:?} vs {}", pi.values[start]);
     }
     // The discounted criterion on the same MDP costs less than the total cost.

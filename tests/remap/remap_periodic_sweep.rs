@@ -4,7 +4,7 @@
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::remap::RemapError;
 use loadbal::remap::periodic::{
-    Bound, CapacityModel, Heterogeneous, Homogeneous, Increment, Interval, LoadSimOptions, simulate_loads,
+    Bound, CapacityModel, Heterogeneous, Homogeneous, Increment, Interval, LoadCurves, LoadSimOptions,
 };
 use proptest::prelude::*;
 
@@ -65,12 +65,17 @@ proptest! {
 fn oversized_runs_are_refused_quickly() {
     let mc = MonteCarlo::new(1, 1_000_000).unwrap();
     assert!(matches!(
-        simulate_loads(100.0, &[Increment::symmetric_birth_death(); 64], 1_000_000, &LoadSimOptions::new(mc)),
+        LoadCurves::simulate(100.0, &[Increment::symmetric_birth_death(); 64], 1_000_000, &LoadSimOptions::new(mc)),
         Err(RemapError::TooLarge { .. })
     ));
     let mc = MonteCarlo::new(1, 1).unwrap();
     assert!(matches!(
-        simulate_loads(100.0, &[Increment::symmetric_birth_death(); 4], 1_000_000_000_000, &LoadSimOptions::new(mc)),
+        LoadCurves::simulate(
+            100.0,
+            &[Increment::symmetric_birth_death(); 4],
+            1_000_000_000_000,
+            &LoadSimOptions::new(mc)
+        ),
         Err(RemapError::TooLarge { .. })
     ));
     let cap = CapacityModel::new(100.0, &[1.0, 1.0], &[1.0, 1.0], &[1.0, 1.0]).unwrap();

@@ -4,7 +4,7 @@
 use crate::papers_support;
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::order_stats::expected_max_std_normal;
-use loadbal::remap::periodic::{Homogeneous, Increment, LoadSimOptions, simulate_loads};
+use loadbal::remap::periodic::{Homogeneous, Increment, LoadCurves, LoadSimOptions};
 use loadbal_papers::Status;
 use papers_support::{assert_no_failure, find, rows};
 
@@ -72,7 +72,8 @@ fn section_3_example_t0_is_50_steps() {
 fn simulated_deviation_agrees_with_eq_11() {
     let model = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
     let mc = MonteCarlo::new(7, 2_000).unwrap();
-    let c = simulate_loads(100.0, &[Increment::symmetric_birth_death(); 64], 80, &LoadSimOptions::new(mc)).unwrap();
+    let c =
+        LoadCurves::simulate(100.0, &[Increment::symmetric_birth_death(); 64], 80, &LoadSimOptions::new(mc)).unwrap();
     for t in [10u64, 25, 50, 79] {
         let v0 = model.v0(t as f64).unwrap();
         // v̂ is a ratio of means; over 2,000 replications its relative sd is about 0.2%.
@@ -92,7 +93,7 @@ fn expected_max_above_mean_is_e_n_sqrt_t_sigma() {
     let e64 = expected_max_std_normal(64).unwrap();
     let mc = MonteCarlo::new(11, 4_000).unwrap();
     let laws = [Increment::Normal { mean: 0.0, sd: 0.5f64.sqrt() }; 64];
-    let sim = simulate_loads(100.0, &laws, 25, &LoadSimOptions::new(mc)).unwrap();
+    let sim = LoadCurves::simulate(100.0, &laws, 25, &LoadSimOptions::new(mc)).unwrap();
     for t in [4usize, 25] {
         let exact = e64 * (t as f64 * 0.5).sqrt();
         let est = sim.max_above[t - 1];

@@ -3,7 +3,7 @@
 
 use crate::papers_support;
 use loadbal::montecarlo::MonteCarlo;
-use loadbal::remap::markov::{simulate_policy_cost, yin_example};
+use loadbal::remap::markov::yin_example;
 use loadbal::remap::mdp::Algorithm;
 use loadbal_papers::{Row, Status};
 use papers_support::{assert_no_failure, rows};
@@ -60,7 +60,7 @@ fn optimal_costs_agree_with_simulation() {
         let sol = p.solve(Algorithm::PolicyIteration).unwrap();
         let start = 6 * i + j;
         let mc = MonteCarlo::new(100 + k as u64, 20_000).unwrap();
-        let est = simulate_policy_cost(&p, &sol.remap, start, &mc).unwrap();
+        let est = p.simulate_policy_cost(&sol.remap, start, &mc).unwrap();
         assert!(est.agrees_with(sol.values[start], 4.0), "η = {eta}, ({i},{j}): {est:?} vs {}", sol.values[start]);
     }
 }

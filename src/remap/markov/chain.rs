@@ -106,8 +106,16 @@ impl WorkloadChain {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::remap::markov::{WorkloadChain, reflecting_walk};
-    /// let one = WorkloadChain::single(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], reflecting_walk(6).unwrap()).unwrap();
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// use loadbal::remap::mdp::DMatrix;
+    /// // Yin et al., eq. (22): ±1 with 1/4 each, stay with 1/2, reflecting ends.
+    /// let q = DMatrix::from_fn(6, 6, |i, j| match (i, j) {
+    ///     _ if i == j => 0.5,
+    ///     (0, 1) | (5, 4) => 0.5,
+    ///     _ if i.abs_diff(j) == 1 && i != 0 && i != 5 => 0.25,
+    ///     _ => 0.0,
+    /// });
+    /// let one = WorkloadChain::single(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], q).unwrap();
     /// let two = WorkloadChain::product(&[one.clone(), one]).unwrap();
     /// // p_{(1,2)(2,2)} = 0.25 × 0.5 (Yin et al., §5).
     /// assert_eq!(two.probability(6 * 1 + 2, 6 * 2 + 2), 0.125);
@@ -164,9 +172,17 @@ impl WorkloadChain {
     /// # Examples
     /// Two processes on 6 levels: 21 states instead of 36.
     /// ```
-    /// use loadbal::remap::markov::{WorkloadChain, reflecting_walk};
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// use loadbal::remap::mdp::DMatrix;
+    /// // Yin et al., eq. (22): ±1 with 1/4 each, stay with 1/2, reflecting ends.
+    /// let q = DMatrix::from_fn(6, 6, |i, j| match (i, j) {
+    ///     _ if i == j => 0.5,
+    ///     (0, 1) | (5, 4) => 0.5,
+    ///     _ if i.abs_diff(j) == 1 && i != 0 && i != 5 => 0.25,
+    ///     _ => 0.0,
+    /// });
     /// let levels: Vec<f64> = (0..6).map(f64::from).collect();
-    /// let chain = WorkloadChain::exchangeable(&levels, reflecting_walk(6).unwrap(), 2).unwrap();
+    /// let chain = WorkloadChain::exchangeable(&levels, q, 2).unwrap();
     /// assert_eq!(chain.states(), 21);
     /// ```
     pub fn exchangeable(levels: &[f64], q: DMatrix<f64>, processes: u64) -> Result<Self, MarkovError> {
@@ -348,14 +364,7 @@ fn product_row(factors: &[Rows], digits: &[usize], k: usize, idx: usize, p: f64,
 ///
 /// # Accuracy
 /// Exact: every entry is 0, 1/4, 1/2 or 3/4.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::markov::reflecting_walk;
-/// let q = reflecting_walk(6).unwrap();
-/// assert_eq!((q[(0, 1)], q[(2, 2)], q[(2, 3)], q[(5, 4)]), (0.5, 0.5, 0.25, 0.5));
-/// ```
-pub fn reflecting_walk(levels: u64) -> Result<DMatrix<f64>, MarkovError> {
+pub(crate) fn reflecting_walk(levels: u64) -> Result<DMatrix<f64>, MarkovError> {
     if !(2..=1 << 16).contains(&levels) {
         return Err(MarkovError::InvalidParameter { name: "levels", value: levels as f64 });
     }
@@ -370,46 +379,61 @@ pub fn reflecting_walk(levels: u64) -> Result<DMatrix<f64>, MarkovError> {
     }))
 }
 
-/// `processes` independent copies of [`reflecting_walk`] on the levels `0..levels` (the model,
-/// then the count, as the module's argument order says): the Yin et al., §5 chain for
-/// `levels = 6`, `processes = 2` (36 states). Sparse: 3 × 100 levels
-/// (10⁶ states) is fine.
-///
-/// # Errors
-/// [`MarkovError::InvalidParameter`] when `processes = 0`, `levels < 2` or the chain would
-/// exceed 2²⁸ states.
-///
-/// # Examples
-/// ```
-/// use loadbal::remap::markov::reflecting_chain;
-/// assert_eq!(reflecting_chain(6, 4).unwrap().states(), 1296);
-/// ```
-pub fn reflecting_chain(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
-    if processes == 0 || processes > 64 || (levels as f64).powf(processes as f64) > MAX_CHAIN_STATES as f64 {
-        return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 });
+impl WorkloadChain {
+    /// `processes` independent copies of the reflecting random walk of Yin et al., eq. (22) on the
+    /// levels `0..levels` (the model, then the count, as the module's argument order says): the
+    /// Yin et al., §5 chain for `levels = 6`, `processes = 2` (36 states). Sparse: 3 × 100 levels
+    /// (10⁶ states) is fine. Per process, from an interior level ±1 with probability 1/4 each and
+    /// stay with 1/2 (Fong et al., eq. (15)); at either end move inwards or stay with 1/2 each. For 6
+    /// levels this is `q = Q/4` with the 6×6 `Q` (the paper prints `Q` as 5×5, a typo).
+    ///
+    /// # Formula
+    /// ```text
+    /// q(i, i±1) = 1/4, q(i, i) = 1/2 (interior); q(0, 0) = q(0, 1) = q(L, L) = q(L, L−1) = 1/2
+    /// P((i_1..i_n), (j_1..j_n)) = Π_k q(i_k, j_k)
+    /// ```
+    ///
+    /// # Accuracy
+    /// Exact: every entry of `q` is 0, 1/4 or 1/2, their products exact in binary.
+    ///
+    /// # Errors
+    /// [`MarkovError::InvalidParameter`] when `processes = 0`, `levels < 2` or the chain would
+    /// exceed 2²⁸ states.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// assert_eq!(WorkloadChain::reflecting(6, 4).unwrap().states(), 1296);
+    /// ```
+    pub fn reflecting(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
+        if processes == 0 || processes > 64 || (levels as f64).powf(processes as f64) > MAX_CHAIN_STATES as f64 {
+            return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 });
+        }
+        let q = reflecting_walk(levels)?;
+        let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
+        let one = WorkloadChain::single(&grid, q)?;
+        WorkloadChain::product(&vec![one; processes as usize])
     }
-    let q = reflecting_walk(levels)?;
-    let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
-    let one = WorkloadChain::single(&grid, q)?;
-    WorkloadChain::product(&vec![one; processes as usize])
 }
 
-/// [`reflecting_chain`] on the exchangeable state space (sorted level vectors), `levels` then
-/// `processes`.
-///
-/// # Errors
-/// As [`WorkloadChain::exchangeable`].
-///
-/// # Examples
-/// Eight processes on ten levels: C(17, 8) = 24,310 states instead of 10⁸.
-/// ```
-/// use loadbal::remap::markov::reflecting_exchangeable;
-/// assert_eq!(reflecting_exchangeable(10, 8).unwrap().states(), 24_310);
-/// ```
-pub fn reflecting_exchangeable(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
-    let q = reflecting_walk(levels)?;
-    let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
-    WorkloadChain::exchangeable(&grid, q, processes)
+impl WorkloadChain {
+    /// [`WorkloadChain::reflecting`] on the exchangeable state space (sorted level vectors), `levels` then
+    /// `processes`.
+    ///
+    /// # Errors
+    /// As [`WorkloadChain::exchangeable`].
+    ///
+    /// # Examples
+    /// Eight processes on ten levels: C(17, 8) = 24,310 states instead of 10⁸.
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// assert_eq!(WorkloadChain::reflecting_exchangeable(10, 8).unwrap().states(), 24_310);
+    /// ```
+    pub fn reflecting_exchangeable(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
+        let q = reflecting_walk(levels)?;
+        let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
+        WorkloadChain::exchangeable(&grid, q, processes)
+    }
 }
 
 #[cfg(test)]
@@ -451,6 +475,6 @@ mod tests {
         ));
         assert!(matches!(WorkloadChain::new(l, dmatrix![1.0]), Err(MarkovError::DimensionMismatch { .. })));
         assert!(reflecting_walk(1).is_err());
-        assert!(reflecting_chain(100, 5).is_err());
+        assert!(WorkloadChain::reflecting(100, 5).is_err());
     }
 }

@@ -158,15 +158,15 @@ impl Exchangeable {
 
 #[cfg(test)]
 mod tests {
-    use crate::remap::markov::{WorkloadChain, reflecting_chain, reflecting_exchangeable};
+    use crate::remap::markov::WorkloadChain;
 
     /// The sorted image of the product chain: lumping the product rows by sorted load vector
     /// gives the exchangeable rows.
     #[test]
     fn exchangeable_rows_are_the_lumped_product_rows() {
         for (r, l) in [(2, 6), (3, 5), (4, 4)] {
-            let prod = reflecting_chain(l, r).unwrap();
-            let ex = reflecting_exchangeable(l, r).unwrap();
+            let prod = WorkloadChain::reflecting(l, r).unwrap();
+            let ex = WorkloadChain::reflecting_exchangeable(l, r).unwrap();
             let key = |v: &[f64]| {
                 let mut k: Vec<i64> = v.iter().map(|&x| x as i64).collect();
                 k.sort_unstable();

@@ -12,9 +12,9 @@
 //!
 //! Chains are sparse: given row by row ([`WorkloadChain::from_rows`]), as a product of
 //! independent processes whose Kronecker product is never formed ([`WorkloadChain::product`],
-//! [`reflecting_chain`]: 3 processes × 100 levels is 10⁶ states), or, for `r` identical
+//! [`WorkloadChain::reflecting`]: 3 processes × 100 levels is 10⁶ states), or, for `r` identical
 //! processes, on the exchangeable state space of sorted load vectors
-//! ([`WorkloadChain::exchangeable`], [`reflecting_exchangeable`]: `C(L + r − 1, r)` states
+//! ([`WorkloadChain::exchangeable`], [`WorkloadChain::reflecting_exchangeable`]: `C(L + r − 1, r)` states
 //! instead of `L^r`, which makes 8 to 16 processes tractable). The remap row, the same for every
 //! state, is stored once as the MDP's restart distribution.
 //!
@@ -25,8 +25,8 @@
 //! or policy (a start state, the remap set), then the options (an MDP [`Algorithm`](crate::remap::mdp::Algorithm), a [`CostScan`], a
 //! [`MonteCarlo`](crate::montecarlo::MonteCarlo)):
 //! `WorkloadChain::exchangeable(&levels, q, processes)`,
-//! `remap_cost_thresholds(build, CostScan::new(lo, hi))`,
-//! `simulate_policy_cost(&problem, &remap, start, &mc)`. The MDP solver of
+//! `CostScan::new(lo, hi).thresholds(build)`,
+//! `problem.simulate_policy_cost(&remap, start, &mc)`. The MDP solver of
 //! [`mdp`](crate::remap::mdp) reads the same way: `solve(&mdp, criterion, &options)`.
 //!
 //! # Example
@@ -52,8 +52,8 @@ mod rows;
 mod simulate;
 mod thresholds;
 
-pub use chain::{WorkloadChain, reflecting_chain, reflecting_exchangeable, reflecting_walk};
+pub use chain::WorkloadChain;
 pub use error::MarkovError;
 pub use problem::{ActionValues, Imbalance, RemapProblem, RemapSolution, RemapTarget, yin_example};
-pub use simulate::{PolicySimulation, simulate_policy_cost};
-pub use thresholds::{CostScan, Threshold, remap_cost_thresholds};
+pub use simulate::PolicySimulation;
+pub use thresholds::{CostScan, Threshold};

@@ -1,7 +1,7 @@
 //! The remap-or-continue problem of Yin et al. built on the crate's MDP solver.
 
+use super::WorkloadChain;
 use super::error::MarkovError;
-use super::{WorkloadChain, reflecting_chain};
 use crate::remap::mdp::{Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination};
 
 /// Action index of *remap* in the MDP built by [`RemapProblem`] (*continue* is action 0, first, so ties continue).
@@ -176,8 +176,8 @@ impl RemapProblem {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, reflecting_chain};
-    /// let chain = reflecting_chain(6, 2).unwrap();
+    /// use loadbal::remap::markov::{Imbalance, RemapProblem, RemapTarget, WorkloadChain};
+    /// let chain = WorkloadChain::reflecting(6, 2).unwrap();
     /// let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 1.0, &RemapTarget::UniformOverAllStates).unwrap();
     /// assert_eq!(p.transient_states().len(), 30);
     /// ```
@@ -443,5 +443,5 @@ fn default_options(algorithm: Algorithm) -> Options {
 /// assert_eq!(remapping, vec![5, 30]);
 /// ```
 pub fn yin_example(eta: f64) -> Result<RemapProblem, MarkovError> {
-    RemapProblem::new(reflecting_chain(6, 2)?, &Imbalance::MaxNorm, eta, &RemapTarget::UniformOverAllStates)
+    RemapProblem::new(WorkloadChain::reflecting(6, 2)?, &Imbalance::MaxNorm, eta, &RemapTarget::UniformOverAllStates)
 }

@@ -29,55 +29,52 @@ fn draw(law: &[(usize, f64)], rng: &mut McRng) -> usize {
     law.get(k).or(law.last()).map_or(0, |x| x.0)
 }
 
-/// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
-/// reaches a balanced state, adding `φ(s)` for every continued step and `η` for every remap,
-/// and returns the mean total cost over the harness's replications (Yin et al., eq. (10)). The
-/// estimate must agree with [`RemapProblem::solve`]'s value of `start`.
-///
-/// # Errors
-/// [`MarkovError::DimensionMismatch`] when `remap` does not cover the chain;
-/// [`MarkovError::InvalidParameter`] for a bad `start`.
-///
-/// # Accuracy
-/// Statistical: mean ± standard error over the replications, reproducible bit for bit for a
-/// given seed whatever the thread count; agrees with the exact policy value within a few
-/// standard errors (`tests/remap/remap_markov_general.rs`).
-///
-/// # Examples
-/// ```
-/// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::remap::markov::{simulate_policy_cost, yin_example};
-/// use loadbal::remap::mdp::Algorithm;
-/// let p = yin_example(5.0).unwrap();
-/// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
-/// let start = 6 * 5; // state (5, 0)
-/// let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
-/// assert!(est.agrees_with(sol.values[start], 4.0));
-/// ```
-pub fn simulate_policy_cost(
-    problem: &RemapProblem,
-    remap: &[bool],
-    start: usize,
-    mc: &MonteCarlo,
-) -> Result<Estimate, MarkovError> {
-    let sim = PolicySimulation::new(problem, remap, start)?;
-    Ok(mc.estimate(|_, rng| sim.sample(rng))?)
+impl RemapProblem {
+    /// Simulates the full chain from `start` under the policy `remap` (per chain state) until it
+    /// reaches a balanced state, adding `φ(s)` for every continued step and `η` for every remap,
+    /// and returns the mean total cost over the harness's replications (Yin et al., eq. (10)). The
+    /// estimate must agree with [`RemapProblem::solve`]'s value of `start`.
+    ///
+    /// # Errors
+    /// [`MarkovError::DimensionMismatch`] when `remap` does not cover the chain;
+    /// [`MarkovError::InvalidParameter`] for a bad `start`.
+    ///
+    /// # Accuracy
+    /// Statistical: mean ± standard error over the replications, reproducible bit for bit for a
+    /// given seed whatever the thread count; agrees with the exact policy value within a few
+    /// standard errors (`tests/remap/remap_markov_general.rs`).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::markov::yin_example;
+    /// use loadbal::remap::mdp::Algorithm;
+    /// let p = yin_example(5.0).unwrap();
+    /// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
+    /// let start = 6 * 5; // state (5, 0)
+    /// let est = p.simulate_policy_cost(&sol.remap, start, &MonteCarlo::new(1, 20_000).unwrap()).unwrap();
+    /// assert!(est.agrees_with(sol.values[start], 4.0));
+    /// ```
+    pub fn simulate_policy_cost(&self, remap: &[bool], start: usize, mc: &MonteCarlo) -> Result<Estimate, MarkovError> {
+        let sim = PolicySimulation::new(self, remap, start)?;
+        Ok(mc.estimate(|_, rng| sim.sample(rng))?)
+    }
 }
 
-/// One replication of [`simulate_policy_cost`]: the total cost of one run of the chain from
+/// One replication of [`RemapProblem::simulate_policy_cost`]: the total cost of one run of the chain from
 /// `start` under `remap` until a balanced state. For a program that runs the replications itself,
 /// for example a range of chunks at a time ([`MonteCarlo::run_chunks`]).
 ///
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::remap::markov::{PolicySimulation, simulate_policy_cost, yin_example};
+/// use loadbal::remap::markov::{PolicySimulation, yin_example};
 /// use loadbal::remap::mdp::Algorithm;
 /// let p = yin_example(5.0).unwrap();
 /// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
 /// let sim = PolicySimulation::new(&p, &sol.remap, 30).unwrap();
 /// let mc = MonteCarlo::new(1, 1_000).unwrap();
-/// assert_eq!(mc.estimate(|_, rng| sim.sample(rng)).unwrap(), simulate_policy_cost(&p, &sol.remap, 30, &mc).unwrap());
+/// assert_eq!(mc.estimate(|_, rng| sim.sample(rng)).unwrap(), p.simulate_policy_cost(&sol.remap, 30, &mc).unwrap());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct PolicySimulation<'a> {
@@ -92,7 +89,7 @@ impl<'a> PolicySimulation<'a> {
     /// The simulation of `problem`'s chain from `start` under the policy `remap`.
     ///
     /// # Errors
-    /// As [`simulate_policy_cost`].
+    /// As [`RemapProblem::simulate_policy_cost`].
     pub fn new(problem: &'a RemapProblem, remap: &'a [bool], start: usize) -> Result<Self, MarkovError> {
         let chain = problem.chain();
         let s = chain.states();
@@ -134,7 +131,7 @@ impl<'a> PolicySimulation<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::remap::markov::{Imbalance, RemapTarget, reflecting_chain, yin_example};
+    use crate::remap::markov::{Imbalance, RemapTarget, WorkloadChain, yin_example};
     use crate::remap::mdp::Algorithm;
 
     #[test]
@@ -144,16 +141,16 @@ mod tests {
             let p = yin_example(eta).unwrap();
             let sol = p.solve(Algorithm::PolicyIteration).unwrap();
             let start = 6 * i + j;
-            let est = simulate_policy_cost(&p, &sol.remap, start, &MonteCarlo::new(7, 20_000).unwrap()).unwrap();
+            let est = p.simulate_policy_cost(&sol.remap, start, &MonteCarlo::new(7, 20_000).unwrap()).unwrap();
             assert!(est.agrees_with(sol.values[start], 4.0), "η = {eta} ({i},{j}): {est:?} vs {}", sol.values[start]);
         }
         // Textbook target: a remap ends the run.
-        let chain = reflecting_chain(6, 2).unwrap();
+        let chain = WorkloadChain::reflecting(6, 2).unwrap();
         let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
         let sol = p.solve(Algorithm::PolicyIteration).unwrap();
-        let est = simulate_policy_cost(&p, &sol.remap, 13, &MonteCarlo::new(8, 20_000).unwrap()).unwrap();
+        let est = p.simulate_policy_cost(&sol.remap, 13, &MonteCarlo::new(8, 20_000).unwrap()).unwrap();
         assert!(est.agrees_with(sol.values[13], 4.0));
-        assert!(simulate_policy_cost(&p, &sol.remap[1..], 0, &MonteCarlo::new(1, 1).unwrap()).is_err());
-        assert!(simulate_policy_cost(&p, &sol.remap, 36, &MonteCarlo::new(1, 1).unwrap()).is_err());
+        assert!(p.simulate_policy_cost(&sol.remap[1..], 0, &MonteCarlo::new(1, 1).unwrap()).is_err());
+        assert!(p.simulate_policy_cost(&sol.remap, 36, &MonteCarlo::new(1, 1).unwrap()).is_err());
     }
 }

@@ -29,7 +29,7 @@ impl std::fmt::Display for Threshold {
     }
 }
 
-/// Where [`remap_cost_thresholds`] looks: the remap costs `[lo, hi]`, scanned on `grid` equal
+/// Where [`CostScan::thresholds`] looks: the remap costs `[lo, hi]`, scanned on `grid` equal
 /// steps, each change located by bisection to `tol`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -51,41 +51,43 @@ impl CostScan {
     }
 }
 
-/// Scans the remap cost over `[lo, hi]` on `grid` equal steps and locates every change of the
-/// optimal remap set by bisection to `tol` (Yin et al., §5: "with the increase of remapping cost,
-/// fewer and fewer states deserve a remapping"). `build(η)` returns the problem for a cost η.
-/// Changes closer together than one grid step may be merged into one threshold.
-///
-/// # Errors
-/// [`MarkovError::InvalidParameter`] for `lo ≥ hi`, a non-finite bound, `grid = 0` or
-/// `tol ≤ 0`; the errors of `build` and of [`RemapProblem::solve`].
-///
-/// # Accuracy
-/// Each threshold's η is within `scan.tol` (absolute) of a cost where the policy-iteration
-/// optimum changes, provided the solver ranks the two actions correctly on either side (it does
-/// to about 1e-12 relative in the values); a change closer than one grid step to another may be
-/// missed or merged. Checked against independently computed thresholds of the §5 example (nine
-/// digits) in this module's tests.
-///
-/// # Examples
-/// The §5 example: the last two remapping states drop out at η ≈ 13.2909.
-/// ```
-/// use loadbal::remap::markov::{remap_cost_thresholds, yin_example, CostScan};
-/// let scan = CostScan { grid: 10, ..CostScan::new(10.0, 20.0) };
-/// let t = remap_cost_thresholds(yin_example, scan).unwrap();
-/// assert_eq!(t.len(), 1);
-/// assert!((t[0].eta - 13.290870269).abs() < 1e-6);
-/// assert_eq!(t[0].flips, vec![5, 30]);
-/// ```
-pub fn remap_cost_thresholds<F>(build: F, scan: CostScan) -> Result<Vec<Threshold>, MarkovError>
-where
-    F: Fn(f64) -> Result<RemapProblem, MarkovError>,
-{
-    let CostScan { lo, hi, grid, tol } = scan;
-    if !(lo.is_finite() && hi.is_finite() && lo < hi) || grid == 0 || tol.is_nan() || tol <= 0.0 {
-        return Err(MarkovError::InvalidParameter { name: "lo / hi / grid / tol", value: hi - lo });
+impl CostScan {
+    /// Scans the remap cost over `[lo, hi]` on `grid` equal steps and locates every change of the
+    /// optimal remap set by bisection to `tol` (Yin et al., §5: "with the increase of remapping cost,
+    /// fewer and fewer states deserve a remapping"). `build(η)` returns the problem for a cost η.
+    /// Changes closer together than one grid step may be merged into one threshold.
+    ///
+    /// # Errors
+    /// [`MarkovError::InvalidParameter`] for `lo ≥ hi`, a non-finite bound, `grid = 0` or
+    /// `tol ≤ 0`; the errors of `build` and of [`RemapProblem::solve`].
+    ///
+    /// # Accuracy
+    /// Each threshold's η is within `scan.tol` (absolute) of a cost where the policy-iteration
+    /// optimum changes, provided the solver ranks the two actions correctly on either side (it does
+    /// to about 1e-12 relative in the values); a change closer than one grid step to another may be
+    /// missed or merged. Checked against independently computed thresholds of the §5 example (nine
+    /// digits) in this module's tests.
+    ///
+    /// # Examples
+    /// The §5 example: the last two remapping states drop out at η ≈ 13.2909.
+    /// ```
+    /// use loadbal::remap::markov::{yin_example, CostScan};
+    /// let scan = CostScan { grid: 10, ..CostScan::new(10.0, 20.0) };
+    /// let t = scan.thresholds(yin_example).unwrap();
+    /// assert_eq!(t.len(), 1);
+    /// assert!((t[0].eta - 13.290870269).abs() < 1e-6);
+    /// assert_eq!(t[0].flips, vec![5, 30]);
+    /// ```
+    pub fn thresholds<F>(&self, build: F) -> Result<Vec<Threshold>, MarkovError>
+    where
+        F: Fn(f64) -> Result<RemapProblem, MarkovError>,
+    {
+        let CostScan { lo, hi, grid, tol } = *self;
+        if !(lo.is_finite() && hi.is_finite() && lo < hi) || grid == 0 || tol.is_nan() || tol <= 0.0 {
+            return Err(MarkovError::InvalidParameter { name: "lo / hi / grid / tol", value: hi - lo });
+        }
+        scan_cells(&build, lo, hi, grid, tol)
     }
-    scan_cells(&build, lo, hi, grid, tol)
 }
 
 type Build<'a> = &'a dyn Fn(f64) -> Result<RemapProblem, MarkovError>;
@@ -145,7 +147,7 @@ fn scan_cells(build: Build, lo: f64, hi: f64, grid: usize, tol: f64) -> Result<V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::remap::markov::{CostScan, Imbalance, RemapTarget, reflecting_chain, yin_example};
+    use crate::remap::markov::{CostScan, Imbalance, RemapTarget, WorkloadChain, yin_example};
 
     #[test]
     fn thresholds_of_the_example_and_of_the_textbook_variant() {
@@ -161,7 +163,7 @@ mod tests {
             9.874895659,
             13.290870269,
         ];
-        let got = remap_cost_thresholds(yin_example, CostScan { lo: 0.05, hi: 20.0, grid: 200, tol: 1e-10 }).unwrap();
+        let got = CostScan { lo: 0.05, hi: 20.0, grid: 200, tol: 1e-10 }.thresholds(yin_example).unwrap();
         assert_eq!(got.len(), want.len(), "{got:?}");
         for (g, w) in got.iter().zip(want) {
             assert!((g.eta - w).abs() < 1e-6, "{g:?} vs {w}");
@@ -173,9 +175,9 @@ mod tests {
             vec![3, 18, 17, 32].into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect::<Vec<_>>()
         );
         // Textbook variant (remap into a balanced state): 4/3, 44/23, 260/131, ...
-        let chain = reflecting_chain(6, 2).unwrap();
+        let chain = WorkloadChain::reflecting(6, 2).unwrap();
         let build = |eta| RemapProblem::new(chain.clone(), &Imbalance::MaxNorm, eta, &RemapTarget::Balanced);
-        let got = remap_cost_thresholds(build, CostScan { lo: 0.5, hi: 30.0, grid: 120, tol: 1e-10 }).unwrap();
+        let got = CostScan { lo: 0.5, hi: 30.0, grid: 120, tol: 1e-10 }.thresholds(build).unwrap();
         let want = [
             4.0 / 3.0,
             44.0 / 23.0,
@@ -191,6 +193,6 @@ mod tests {
         for (g, w) in got.iter().zip(want) {
             assert!((g.eta - w).abs() < 1e-6, "{g:?} vs {w}");
         }
-        assert!(remap_cost_thresholds(yin_example, CostScan { lo: 2.0, hi: 1.0, grid: 10, tol: 1e-9 }).is_err());
+        assert!(CostScan { lo: 2.0, hi: 1.0, grid: 10, tol: 1e-9 }.thresholds(yin_example).is_err());
     }
 }

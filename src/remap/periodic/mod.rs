@@ -12,8 +12,8 @@
 //! | P_II interval, every regime | Fong et al., eqs. (9), (10), (13), (14) | [`Homogeneous::interval`], [`Heterogeneous::interval`] with [`Bound::Deviation`] (Theorem 4.1 and Corollary 4.1 are its special cases) |
 //! | P_I lower bound | Fong et al., eq. (8), §3 | [`Bound::ExtremeDifference`], [`Bound::ExtremeDifferenceClosedForm`] |
 //! | exact normal P_I, heterogeneous capacities | Fong et al., eqs. (16)–(19), Theorem 5.1 | [`Bound::ExtremeDifferenceNormal`], [`CapacityModel::interval`] |
-//! | imbalance of one configuration, Lemma 2.1 | Fong et al., eqs. (2)–(6), Figure 1 | [`snapshot_imbalance`], [`variance_bounds_from_max_deviation`] |
-//! | load simulation | Fong et al., eqs. (1), (2), (3), (15) | [`simulate_loads`] |
+//! | imbalance of one configuration, Lemma 2.1 | Fong et al., eqs. (2)–(6), Figure 1 | [`Snapshot::from_loads`], [`VarianceBounds::from_max_deviation`] |
+//! | load simulation | Fong et al., eqs. (1), (2), (3), (15) | [`LoadCurves::simulate`] |
 //!
 //! # Argument order
 //!
@@ -22,8 +22,8 @@
 //! then the bound (`b` on `v(t)`, `d` on the extreme difference, given by a [`Bound`]), then the
 //! sizes (a horizon `t_max`), then the options ([`LoadSimOptions`]):
 //! `model.interval(Bound::Deviation { b })`,
-//! `CapacityModel::interval(&self, d, t_max)`, `simulate_loads(w0, &laws, t_max, &options)`,
-//! `variance_bounds_from_max_deviation(d, theta2, n)`.
+//! `CapacityModel::interval(&self, d, t_max)`, `LoadCurves::simulate(w0, &laws, t_max, &options)`,
+//! `VarianceBounds::from_max_deviation(d, theta2, n)`.
 //!
 //! Time is the phase index; the formulas treat it as real and the integer interval is the floor
 //! of the real one (Table 1; the paper prints a ceiling in Fong et al., eq. (13), a typo).
@@ -39,7 +39,5 @@ pub use bound::Bound;
 pub use capacity::CapacityModel;
 pub use interval::Interval;
 pub use model::{Heterogeneous, Homogeneous, MAX_PROCESSORS, Peak};
-pub use simulate::{
-    Increment, IncrementLaw, LoadCurves, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES, simulate_loads,
-};
-pub use snapshot::{Snapshot, VarianceBounds, snapshot_imbalance, variance_bounds_from_max_deviation};
+pub use simulate::{Increment, IncrementLaw, LoadCurves, LoadSimOptions, LoadSimulation, MAX_DRAWS, MAX_PHASES};
+pub use snapshot::{Snapshot, VarianceBounds};

@@ -6,10 +6,10 @@ use crate::remap::error::check;
 use rand::Rng;
 use rand_distr::{Distribution, Exp1, StandardNormal};
 
-/// Largest number of phases [`simulate_loads`] records (four estimates per phase).
+/// Largest number of phases [`LoadCurves::simulate`] records (four estimates per phase).
 pub const MAX_PHASES: u64 = 1_000_000;
 
-/// Largest number of increments [`simulate_loads`] draws, `N·t_max·replications`: 10¹⁰.
+/// Largest number of increments [`LoadCurves::simulate`] draws, `N·t_max·replications`: 10¹⁰.
 pub const MAX_DRAWS: u64 = 10_000_000_000;
 
 /// A law of the per-phase load change `z_i(t)`. Implement it for a user-supplied law; the
@@ -180,7 +180,7 @@ pub struct LoadCurves {
     /// `E [max_i w_i(t) − w̄(t)]` (numerator of Fong et al., eq. (5), `d_1`).
     pub max_above: Vec<Estimate>,
     /// Per replication, the last phase `T` with `√Σ(w_i − w̄)² / w̄ ≤ B` for all `t ≤ T`, for
-    /// each bound passed to [`simulate_loads`] (censored at `t_max`).
+    /// each bound passed to [`LoadCurves::simulate`] (censored at `t_max`).
     pub first_passage: Vec<Estimate>,
 }
 
@@ -254,7 +254,7 @@ impl std::fmt::Display for LoadCurves {
     }
 }
 
-/// How [`simulate_loads`] replicates and what it records besides the curves: the Monte Carlo
+/// How [`LoadCurves::simulate`] replicates and what it records besides the curves: the Monte Carlo
 /// experiment and the bounds `B` whose first-passage phase is estimated.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -278,56 +278,58 @@ impl LoadSimOptions {
     }
 }
 
-/// Simulates `w_i(t) = w_i(t−1) + z_i(t)` from `w_i(0) = w0` for the processors of `laws`
-/// (one law per processor) over `t_max` phases, replicated by the crate's Monte Carlo harness
-/// (Fong et al., eqs. (1)–(3), 5, and §4.2's simulation). No clamping at zero (the paper's `w ≥ 0` is
-/// never enforced in its analysis either).
-///
-/// # Errors
-/// [`RemapError::InvalidParameter`] for `w0 ≤ 0`, `t_max = 0` or a non-positive bound;
-/// [`RemapError::LengthMismatch`] for fewer than two processors; [`RemapError::TooLarge`] for
-/// more than [`MAX_PHASES`] phases or more than [`MAX_DRAWS`] draws in all; the harness's
-/// errors when a law returns a non-finite value.
-///
-/// # Accuracy
-/// Statistical: every curve value is a mean over replications with its standard error,
-/// reproducible bit for bit for a given seed whatever the thread count; the eq. (15) curves agree
-/// with the closed form `v0(t)` within a few standard errors in this module's tests and in
-/// `tests/papers/papers_fong.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::remap::periodic::{Increment, LoadSimOptions, simulate_loads};
-/// let mc = MonteCarlo::new(1, 200).unwrap();
-/// let c = simulate_loads(100.0, &[Increment::symmetric_birth_death(); 64], 20, &LoadSimOptions::new(mc)).unwrap();
-/// // v0(10) = 0.17748 for N = 64, σ² = 0.5, w = 100.
-/// assert!((c.v(10).unwrap() / 0.177482393493 - 1.0).abs() < 0.03);
-/// ```
-pub fn simulate_loads<L: IncrementLaw>(
-    w0: f64,
-    laws: &[L],
-    t_max: u64,
-    options: &LoadSimOptions,
-) -> Result<LoadCurves, RemapError> {
-    let sim = LoadSimulation::new(w0, laws, t_max, options)?;
-    let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out))?;
-    Ok(sim.curves(&est))
+impl LoadCurves {
+    /// Simulates `w_i(t) = w_i(t−1) + z_i(t)` from `w_i(0) = w0` for the processors of `laws`
+    /// (one law per processor) over `t_max` phases, replicated by the crate's Monte Carlo harness
+    /// (Fong et al., eqs. (1)–(3), 5, and §4.2's simulation). No clamping at zero (the paper's `w ≥ 0` is
+    /// never enforced in its analysis either).
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] for `w0 ≤ 0`, `t_max = 0` or a non-positive bound;
+    /// [`RemapError::LengthMismatch`] for fewer than two processors; [`RemapError::TooLarge`] for
+    /// more than [`MAX_PHASES`] phases or more than [`MAX_DRAWS`] draws in all; the harness's
+    /// errors when a law returns a non-finite value.
+    ///
+    /// # Accuracy
+    /// Statistical: every curve value is a mean over replications with its standard error,
+    /// reproducible bit for bit for a given seed whatever the thread count; the eq. (15) curves agree
+    /// with the closed form `v0(t)` within a few standard errors in this module's tests and in
+    /// `tests/papers/papers_fong.rs`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// let mc = MonteCarlo::new(1, 200).unwrap();
+    /// let c = LoadCurves::simulate(100.0, &[Increment::symmetric_birth_death(); 64], 20, &LoadSimOptions::new(mc)).unwrap();
+    /// // v0(10) = 0.17748 for N = 64, σ² = 0.5, w = 100.
+    /// assert!((c.v(10).unwrap() / 0.177482393493 - 1.0).abs() < 0.03);
+    /// ```
+    pub fn simulate<L: IncrementLaw>(
+        w0: f64,
+        laws: &[L],
+        t_max: u64,
+        options: &LoadSimOptions,
+    ) -> Result<LoadCurves, RemapError> {
+        let sim = LoadSimulation::new(w0, laws, t_max, options)?;
+        let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out))?;
+        Ok(sim.curves(&est))
+    }
 }
 
-/// One replication of [`simulate_loads`] and the reduction of the replications' means into its
+/// One replication of [`LoadCurves::simulate`] and the reduction of the replications' means into its
 /// [`LoadCurves`]: for a program that runs the replications itself, for example a range of
 /// chunks at a time ([`MonteCarlo::run_chunks`]).
 ///
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation, simulate_loads};
+/// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions, LoadSimulation};
 /// let options = LoadSimOptions::new(MonteCarlo::new(1, 100).unwrap()).with_bounds(&[0.1]);
 /// let laws = [Increment::symmetric_birth_death(); 8];
 /// let sim = LoadSimulation::new(100.0, &laws, 20, &options).unwrap();
 /// let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out)).unwrap();
-/// assert_eq!(sim.curves(&est), simulate_loads(100.0, &laws, 20, &options).unwrap());
+/// assert_eq!(sim.curves(&est), LoadCurves::simulate(100.0, &laws, 20, &options).unwrap());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoadSimulation<'a, L> {
@@ -338,11 +340,11 @@ pub struct LoadSimulation<'a, L> {
 }
 
 impl<'a, L: IncrementLaw> LoadSimulation<'a, L> {
-    /// The simulation of [`simulate_loads`], after its checks (the draw limit counts
+    /// The simulation of [`LoadCurves::simulate`], after its checks (the draw limit counts
     /// `options.monte_carlo.replications`).
     ///
     /// # Errors
-    /// As [`simulate_loads`].
+    /// As [`LoadCurves::simulate`].
     pub fn new(w0: f64, laws: &'a [L], t_max: u64, options: &LoadSimOptions) -> Result<Self, RemapError> {
         let (bounds, mc) = (&options.bounds[..], &options.monte_carlo);
         check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
@@ -468,7 +470,7 @@ mod tests {
         let laws: Vec<Increment> =
             mu.iter().zip(&s2).map(|(&m, &s)| Increment::Normal { mean: m, sd: s.sqrt() }).collect();
         let mc = MonteCarlo::new(11, 4000).unwrap();
-        let c = simulate_loads(100.0, &laws, 60, &LoadSimOptions::new(mc)).unwrap();
+        let c = LoadCurves::simulate(100.0, &laws, 60, &LoadSimOptions::new(mc)).unwrap();
         for t in [5u64, 20, 60] {
             let exact_ss = model.a() * t as f64 + model.spread() * (t * t) as f64;
             assert!(c.sum_sq[t as usize - 1].agrees_with(exact_ss, 4.0), "t = {t}");
@@ -482,7 +484,7 @@ mod tests {
         // Reference G11: N = 64, w = 100, Fong et al., eq. (15), R = 400.
         let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
         let mc = MonteCarlo::new(2026, 400).unwrap();
-        let c = simulate_loads(
+        let c = LoadCurves::simulate(
             100.0,
             &[Increment::symmetric_birth_death(); 64],
             100,
@@ -523,7 +525,7 @@ mod tests {
         let m = Homogeneous::with_variance(50.0, law.mean(), law.variance(), 32).unwrap();
         let mc = MonteCarlo::new(4, 2000).unwrap();
         let laws: Vec<Birth> = (0..32).map(|_| Birth(0.3)).collect();
-        let c = simulate_loads(50.0, &laws, 200, &LoadSimOptions::new(mc)).unwrap();
+        let c = LoadCurves::simulate(50.0, &laws, 200, &LoadSimOptions::new(mc)).unwrap();
         for t in [10u64, 100, 200] {
             assert!((c.v(t).unwrap() / m.v0(t as f64).unwrap() - 1.0).abs() < 0.02, "t = {t}");
         }
@@ -536,19 +538,19 @@ mod tests {
         let mc = MonteCarlo::new(1, 10).unwrap();
         let z = [Increment::symmetric_birth_death(); 4];
         assert!(matches!(
-            simulate_loads(0.0, &z, 5, &LoadSimOptions::new(mc)),
+            LoadCurves::simulate(0.0, &z, 5, &LoadSimOptions::new(mc)),
             Err(RemapError::InvalidParameter { .. })
         ));
         assert!(matches!(
-            simulate_loads(1.0, &z, 0, &LoadSimOptions::new(mc)),
+            LoadCurves::simulate(1.0, &z, 0, &LoadSimOptions::new(mc)),
             Err(RemapError::InvalidParameter { .. })
         ));
         assert!(matches!(
-            simulate_loads(1.0, &z[..1], 5, &LoadSimOptions::new(mc)),
+            LoadCurves::simulate(1.0, &z[..1], 5, &LoadSimOptions::new(mc)),
             Err(RemapError::LengthMismatch { .. })
         ));
         assert!(matches!(
-            simulate_loads(1.0, &z, 5, &LoadSimOptions::new(mc).with_bounds(&[-0.1])),
+            LoadCurves::simulate(1.0, &z, 5, &LoadSimOptions::new(mc).with_bounds(&[-0.1])),
             Err(RemapError::InvalidParameter { .. })
         ));
     }

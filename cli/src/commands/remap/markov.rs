@@ -2,9 +2,7 @@
 
 use super::choices::{Norm, Target};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::remap::markov::{
-    PolicySimulation, RemapProblem, WorkloadChain, reflecting_chain, reflecting_exchangeable,
-};
+use loadbal::remap::markov::{PolicySimulation, RemapProblem, WorkloadChain};
 use loadbal::remap::mdp::{Algorithm, Options, Sweep};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -174,8 +172,9 @@ fn cli_number(x: f64) -> String {
 fn build_chain(p: &Point) -> Result<WorkloadChain, Failure> {
     let (r, l) = (p.processes, p.levels);
     let bar = cli::spinner(&format!("building the chain of {r} processes × {l} levels"));
-    let chain = if p.exchangeable { reflecting_exchangeable(l, r) } else { reflecting_chain(l, r) }
-        .map_err(|e| Failure::usage(format!("--processes {r} --levels {l}: {e}")))?;
+    let chain =
+        if p.exchangeable { WorkloadChain::reflecting_exchangeable(l, r) } else { WorkloadChain::reflecting(l, r) }
+            .map_err(|e| Failure::usage(format!("--processes {r} --levels {l}: {e}")))?;
     bar.finish_and_clear();
     Ok(chain)
 }
