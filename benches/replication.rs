@@ -6,9 +6,9 @@ use loadbal::law::Law;
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::montecarlo::stream;
 use loadbal::replication::DesConfig;
+use loadbal::replication::PredictorKind;
 use loadbal::replication::{self, JrModel, speedup};
 use loadbal::replication::{Dependence, ExactModel};
-use loadbal::replication::{PredictorKind, predict_series};
 use loadbal::replication::{SyntheticTraceConfig, synthetic_trace};
 use std::hint::black_box;
 
@@ -33,7 +33,7 @@ fn bench(c: &mut Criterion) {
     });
     let y = synthetic_trace(&SyntheticTraceConfig { processors: 1, len: 2000, ..Default::default() }).unwrap();
     let des = PredictorKind::Des(DesConfig::default());
-    c.bench_function("DES 2000-point trace", |b| b.iter(|| predict_series(&des, black_box(&y.columns()[0])).unwrap()));
+    c.bench_function("DES 2000-point trace", |b| b.iter(|| des.predict_series(black_box(&y.columns()[0])).unwrap()));
 }
 
 criterion_group!(benches, bench);

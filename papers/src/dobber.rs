@@ -405,11 +405,11 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         (Ok(e), Ok(n)) => (e, n),
         (Err(e), _) | (_, Err(e)) => return vec![DOBBER.row(t, "first-level constants").error(&e)],
     };
-    let k = replication::exponential_first_level();
+    let k = replication::FirstLevelConstants::exponential();
     let batch_by = "loadbal::law::Law (its sampler; batch variances in loadbal-papers)";
     rows.push(row(DOBBER.row(t, "exponential: alpha").printed_exact("½", 0.5).model(k.alpha), |d| {
-        let alpha = replication::first_level_monte_carlo(&exp, &mc)?.alpha;
-        Ok(d.simulated(alpha, "loadbal::replication::first_level_monte_carlo"))
+        let alpha = replication::FirstLevelEstimate::monte_carlo(&exp, &mc)?.alpha;
+        Ok(d.simulated(alpha, "loadbal::replication::FirstLevelEstimate::monte_carlo"))
     }));
     match beta_estimates(&exp, &batches, 1000) {
         Ok([b_max, b_min]) => {
@@ -439,16 +439,16 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         Err(e) => rows.push(DOBBER.row(t, "exponential: beta").error(&e)),
     }
     // Normal jobs: "close to exact", no value printed.
-    let kn = replication::normal_first_level();
+    let kn = replication::FirstLevelConstants::normal();
     rows.push(row(DOBBER.row(t, "normal: alpha = 1/sqrt(pi)"), |d| {
-        let alpha = replication::first_level_monte_carlo(&normal, &mc)?.alpha;
+        let alpha = replication::FirstLevelEstimate::monte_carlo(&normal, &mc)?.alpha;
         Ok(d.note("the thesis: 'close to exact', no value printed")
-            .context(kn.alpha, "loadbal::replication::normal_first_level")
+            .context(kn.alpha, "loadbal::replication::FirstLevelConstants::normal")
             .with_estimate(alpha))
     }));
     match beta_estimates(&normal, &batches, 1000) {
         Ok([b_max, b_min]) => {
-            let by = "loadbal::replication::normal_first_level";
+            let by = "loadbal::replication::FirstLevelConstants::normal";
             rows.push(
                 DOBBER.row(t, "normal: beta(i,j), i<j = sqrt(1 - 1/pi)").context(kn.beta_max, by).with_estimate(b_max),
             );
@@ -480,16 +480,16 @@ fn jr_exact(cfg: &RunConfig) -> Vec<Row> {
         let draft =
             DOBBER.row("(5.4)", format!("exact R_it, exponential, same-processor jobs equal, P = 8, R = {big_r}"));
         rows.push(row(draft, |d| {
-            let v = replication::exponential_dependent_iteration_time(1.0, 1 << r, 8)?;
+            let v = replication::Dependence::SameProcessorSameIteration.exponential_iteration_time(1.0, 1 << r, 8)?;
             Ok(d.note("E(X) H_{P/R}")
-                .context(v, "loadbal::replication::replication::exponential_dependent_iteration_time")
+                .context(v, "loadbal::replication::Dependence::exponential_iteration_time")
                 .with_estimate(dep[r as usize]))
         }));
         let draft = DOBBER.row("(5.4)", format!("exact R_it, exponential, independent jobs, P = 8, R = {big_r}"));
         rows.push(row(draft, |d| {
-            let v = replication::exponential_independent_iteration_time(1.0, 1 << r, 8)?;
+            let v = replication::Dependence::Independent.exponential_iteration_time(1.0, 1 << r, 8)?;
             Ok(d.note("E max of P/R i.i.d. Gamma(R, rate R), by the order-statistics quadrature")
-                .context(v, "loadbal::replication::replication::exponential_independent_iteration_time")
+                .context(v, "loadbal::replication::Dependence::exponential_iteration_time")
                 .with_estimate(ind[r as usize]))
         }));
         let draft =
@@ -614,12 +614,12 @@ fn fitted_lines(_cfg: &RunConfig) -> Vec<Row> {
     }));
     rows.push(row(DOBBER.row("§6.2", "threshold Y* between (6.4) and (6.5)").printed("7708"), |d| {
         let (a, b) = (crate::fixtures::dobber::JR_LINE, crate::fixtures::dobber::DLB_LINE);
-        let y = replication::line_crossing(&a, &b)?;
+        let y = a.crossing(&b)?;
         // Rounding of the four printed coefficients (slopes to 4 decimals, intercepts to units).
         let ds = a.slope - b.slope;
         let sens = 2.0 * 5e-5 * (y / ds).abs() + 2.0 * 0.5 / ds.abs();
         Ok(d.note(&format!(
-            "the intersection of the printed lines (loadbal::replication::line_crossing) gives {y:.1}; the rounding of \
+            "the intersection of the printed lines (loadbal::replication::Line::crossing) gives {y:.1}; the rounding of \
              their coefficients moves it by up to {sens:.1}"
         ))
         .paper_check(y, sens))
@@ -656,7 +656,7 @@ fn slope_rounding(points: usize) -> f64 {
 /// statement that fails, with the formula's value as printed and the crate's corrected value.
 fn typos(_cfg: &RunConfig) -> Vec<Row> {
     let (alpha, b_max) = (0.5f64, 5f64.sqrt() / 2.0);
-    let k = replication::exponential_first_level();
+    let k = replication::FirstLevelConstants::exponential();
     let mut rows = Vec::new();
     let formula = |draft: Draft, printed_formula: &str, as_printed: f64, model: f64, why: &str, by: &str| {
         draft.model(model).statement(
@@ -672,7 +672,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
         k.beta_min * k.beta_min,
         "the printed form is negative; Approx. 5.3.7/(5.16) give 2 − 2α² − β² = 1/4, the exact variance of the minimum of \
          two exponentials",
-        "loadbal::replication::exponential_first_level",
+        "loadbal::replication::FirstLevelConstants::exponential",
     ));
     let (c, r, p, a) = (0.8f64, 1u32, 3u32, 0.5f64);
     let b = (1.0 - 2.0 * a * a).sqrt();
@@ -716,7 +716,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
         let t = loadbal::replication::Trace::new(vec![vec![1.0; 10], vec![2.0; 10], vec![4.0; 10], vec![4.0; 10]])?;
         let (k_iter, r_rep) = (10.0f64, 4.0f64);
         let n_iter = (k_iter / r_rep).floor();
-        let run = loadbal::replication::jr_run_time(&t, 4, &Default::default())?;
+        let run = t.run_time(&loadbal::replication::TracePolicy::Jr { replicas: 4 }, &Default::default())?;
         let sum_it = run * n_iter / k_iter;
         let printed_231 = r_rep * (k_iter % r_rep) / (k_iter - k_iter % r_rep) * sum_it;
         Ok(formula(
@@ -726,7 +726,7 @@ fn typos(_cfg: &RunConfig) -> Vec<Row> {
             run,
             "the printed multiplier R (K mod R)/(K − K mod R) is 1 here (and 0 when R divides K); K/⌊K/R⌋ = 5 scales the 2 \
              simulated JR iterations to K",
-            "loadbal::replication::jr_run_time",
+            "loadbal::replication::Trace::run_time",
         ))
     }));
     rows

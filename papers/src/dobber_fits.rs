@@ -2,9 +2,9 @@
 //! run-time fits Dobber, eq. (4.1)/(4.2) behind Table 4.3, and the trendline slopes and
 //! correlations of Table 5.1 (§5.3.2). They are the thesis's own numbers and procedures, kept
 //! here to rebuild its rows; the library's general tools are
-//! `loadbal::replication::{least_squares_line, pearson_correlation, statistic_y, line_crossing}`.
+//! `loadbal::replication::{LineFit::least_squares, pearson_correlation, statistic_y, Line::crossing}`.
 
-use loadbal::replication::{ReplicationError, least_squares_line, pearson_correlation};
+use loadbal::replication::{LineFit, ReplicationError, pearson_correlation};
 
 fn positive(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
     if v.is_finite() && v > 0.0 {
@@ -182,10 +182,10 @@ impl std::fmt::Display for TableSlopes {
 ///
 /// # Errors
 /// [`loadbal::replication::ReplicationError::InvalidParameter`] for a table that is not triangular (row r must have one
-/// entry fewer than row r − 1) or has fewer than 2 rows; as [`loadbal::replication::least_squares_line`] otherwise.
+/// entry fewer than row r − 1) or has fewer than 2 rows; as [`loadbal::replication::LineFit::least_squares`] otherwise.
 ///
 /// # Accuracy
-/// Averages fed to [`loadbal::replication::least_squares_line`]: within 1e-13 relative of the exact rational slopes of
+/// Averages fed to [`loadbal::replication::LineFit::least_squares`]: within 1e-13 relative of the exact rational slopes of
 /// the printed Table 5.1 (measured 1.9e-16, `tests/replication/replication_fits_reference.rs`).
 ///
 /// # Examples
@@ -228,10 +228,10 @@ pub fn table_slopes<R: AsRef<[f64]>>(rows: &[R]) -> Result<TableSlopes, Replicat
         x.push(p as f64);
         y.push(mean(&col));
     }
-    let along_p = least_squares_line(&x, &y)?.line.slope;
+    let along_p = LineFit::least_squares(&x, &y)?.line.slope;
     let x: Vec<f64> = (0..n).map(|r| r as f64).collect();
     let y: Vec<f64> = rows.iter().map(|row| mean(row.as_ref())).collect();
-    let along_r = least_squares_line(&x, &y)?.line.slope;
+    let along_r = LineFit::least_squares(&x, &y)?.line.slope;
     Ok(TableSlopes { along_r, along_p })
 }
 

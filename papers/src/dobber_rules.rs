@@ -9,13 +9,13 @@
 
 use std::f64::consts::{LN_2, SQRT_2};
 
-use loadbal::replication::{JrParams, ReplicationError, continuous_optimum, log2_exact, speedup};
+use loadbal::replication::{JrParams, ReplicationError, continuous_optimum, speedup};
 
 /// `p = log2 P` for a processor count that is a power of two the library accepts.
 fn processor_level(processors: u64) -> Result<u32, ReplicationError> {
     // The library's own check (power of two, at most 2^40) through a model evaluation.
     speedup(0.5, 1, processors, &JrParams::dependent_jobs())?;
-    log2_exact(processors)
+    Ok(processors.trailing_zeros())
 }
 
 /// `2^x`.

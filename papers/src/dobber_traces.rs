@@ -9,9 +9,9 @@ use crate::sections::{RunConfig, Section};
 use loadbal::law::Law;
 use loadbal::montecarlo::{McRng, MonteCarlo};
 use loadbal::replication::DesConfig;
+use loadbal::replication::PredictorKind;
 use loadbal::replication::ReplicationError;
-use loadbal::replication::{self, AdaptiveConfig, Overheads};
-use loadbal::replication::{PredictorKind, predict_series, rmse_one_step};
+use loadbal::replication::{self, AdaptiveConfig, Overheads, TracePolicy};
 use loadbal::replication::{SyntheticTraceConfig, Trace, synthetic_trace};
 use loadbal::statrs::statistics::Statistics;
 
@@ -112,15 +112,15 @@ fn strategies(cfg: &RunConfig) -> Vec<Row> {
 fn strategy_times(t: &Trace, slb_n: &[u64], dlb_n: &[u64]) -> Result<Vec<f64>, ReplicationError> {
     let mut all = Vec::new();
     for o in [Overheads::default(), overheads(t)] {
-        all.push(replication::elb_run_time(t, &o)?);
+        all.push(t.run_time(&TracePolicy::Elb, &o)?);
         for &n in slb_n {
-            all.push(replication::slb_run_time(t, n, &o)?);
+            all.push(t.run_time(&TracePolicy::Slb { cold: n }, &o)?);
         }
-        all.push(replication::slb_optimal_run_time(t, &o)?);
+        all.push(t.run_time(&TracePolicy::SlbOptimal, &o)?);
         for &n in dlb_n {
-            all.push(replication::dlb_run_time(t, n, &PredictorKind::Es(0.5), &o)?);
+            all.push(t.run_time(&TracePolicy::Dlb { interval: n, predictor: PredictorKind::Es(0.5) }, &o)?);
         }
-        all.push(replication::dlb_optimal_run_time(t, 10, &o)?);
+        all.push(t.run_time(&TracePolicy::DlbOptimal { overhead_interval: 10 }, &o)?);
     }
     Ok(all)
 }
@@ -213,25 +213,22 @@ fn strategies_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
         let t = trace(cfg.seed + *p, *p)?;
         let ov = overheads(&t);
         let times = (0..=p.trailing_zeros())
-            .map(|r| replication::jr_run_time(&t, 1 << r, &ov).map(|v| (1usize << r, v)))
+            .map(|r| t.run_time(&TracePolicy::Jr { replicas: 1 << r }, &ov).map(|v| (1usize << r, v)))
             .collect::<Result<Vec<_>, _>>()?;
         let best = times.into_iter().fold((1usize, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
         rows.push(synth("Table 5.10", &format!("optimal R, P = {p}, CCR 0.01"), paper_r[k], best.0 as f64));
     }
     let t = trace(cfg.seed ^ 6, 4)?;
     let ov = overheads(&t);
-    let ad = replication::adaptive_run_time(
-        &t,
-        &AdaptiveConfig {
-            block: 100,
-            dlb_interval: 10,
-            predictor: PredictorKind::Des(DesConfig::default()),
-            replicas: 4,
-            overheads: ov,
-            to_dlb: 0.6,
-            to_jr: 1.4,
-        },
-    )?;
+    let ad = t.adaptive_run_time(&AdaptiveConfig {
+        block: 100,
+        dlb_interval: 10,
+        predictor: PredictorKind::Des(DesConfig::default()),
+        replicas: 4,
+        overheads: ov,
+        to_dlb: 0.6,
+        to_jr: 1.4,
+    })?;
     rows.push(
         DOBBER
             .row("Fig. 6.5", "adaptive run time / min(DLB, JR) run time")
@@ -299,7 +296,7 @@ fn constants_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
         c.iter().map(|v| (v - m) / s).collect()
     };
     let pairs: Vec<replication::FirstLevelConstants> = (0..8)
-        .map(|i| replication::estimate_first_level(&z(&t.columns()[2 * i]), &z(&t.columns()[2 * i + 1])))
+        .map(|i| replication::FirstLevelConstants::estimate(&z(&t.columns()[2 * i]), &z(&t.columns()[2 * i + 1])))
         .collect::<Result<_, _>>()?;
     let alpha = pairs.iter().map(|k| k.alpha).sum::<f64>() / 8.0;
     let beta = pairs.iter().map(|k| k.beta_max).sum::<f64>() / 8.0;
@@ -354,8 +351,8 @@ fn constants_rows(cfg: &RunConfig) -> Result<Vec<Row>, PapersError> {
     let gains: Vec<f64> = (0..n)
         .map(|i| -> Result<f64, ReplicationError> {
             let y = &t.columns()[i % 16];
-            let des = rmse_one_step(y, &predict_series(&PredictorKind::Des(DesConfig::default()), y)?)?;
-            let es = rmse_one_step(y, &predict_series(&PredictorKind::Es(0.5), y)?)?;
+            let des = PredictorKind::Des(DesConfig::default()).rmse_one_step(y)?;
+            let es = PredictorKind::Es(0.5).rmse_one_step(y)?;
             Ok(100.0 * (es - des) / es)
         })
         .collect::<Result<_, _>>()?;

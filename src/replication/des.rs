@@ -263,7 +263,7 @@ impl Predictor for Des {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replication::predictors::{PredictorKind, predict_series, rmse_one_step};
+    use crate::replication::predictors::PredictorKind;
 
     #[test]
     fn des_class_example() {
@@ -303,7 +303,7 @@ mod tests {
         })
         .unwrap();
         let y = &t.columns()[0];
-        let rmse = |k: PredictorKind| rmse_one_step(y, &predict_series(&k, y).unwrap()).unwrap();
+        let rmse = |k: PredictorKind| k.rmse_one_step(y).unwrap();
         let des = rmse(PredictorKind::Des(DesConfig::default()));
         let best = rmse(PredictorKind::RunningMean)
             .min(rmse(PredictorKind::SlidingMedian(31)))
@@ -324,7 +324,7 @@ mod tests {
     fn step_series_is_followed() {
         let mut y = vec![10.0; 50];
         y.extend(vec![20.0; 50]);
-        let p = predict_series(&PredictorKind::Des(DesConfig::default()), &y).unwrap();
+        let p = PredictorKind::Des(DesConfig::default()).predict_series(&y).unwrap();
         assert_eq!(p[10], 10.0);
         assert!((p[98] - 20.0).abs() < 1e-9);
     }

@@ -79,12 +79,16 @@ pub(crate) fn pow2(x: f64) -> f64 {
 ///
 /// # Errors
 /// [`ReplicationError::NotPowerOfTwo`] when `n` is zero or not a power of two.
-///
-/// # Examples
-/// ```
-/// assert_eq!(loadbal::replication::log2_exact(64).unwrap(), 6);
-/// assert!(loadbal::replication::log2_exact(12).is_err());
-/// ```
-pub fn log2_exact(n: u64) -> Result<u32, ReplicationError> {
+pub(crate) fn log2_exact(n: u64) -> Result<u32, ReplicationError> {
     power_of_two("count", n)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn log2_exact_of_powers_of_two_only() {
+        assert_eq!(super::log2_exact(64).unwrap(), 6);
+        assert!(super::log2_exact(12).is_err());
+        assert!(super::log2_exact(0).is_err());
+    }
 }

@@ -34,48 +34,52 @@ impl std::fmt::Display for FirstLevelConstants {
     }
 }
 
-/// First-level constants of the exponential distribution (Dobber, §5.3.2): α = ½,
-/// β_max = √5/2, β_min = ½ (Fig. 5.7's text swaps the two β).
-///
-/// # Formula
-/// ```text
-/// E max = 1.5 μ, Var max = 1.25 μ², min ~ Exp(2/μ):  α = ½, β_max = √5/2, β_min = ½
-/// ```
-///
-/// # Accuracy
-/// Exact constants rounded once (√5/2 within 1 ulp).
-///
-/// # Examples
-/// They satisfy Def. 5.3.8: `β_min² = 2 − 2α² − β_max²`.
-/// ```
-/// let k = loadbal::replication::exponential_first_level();
-/// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
-/// assert_eq!(k.to_string(), "α = 0.500000, β_max = 1.118034, β_min = 0.500000");
-/// ```
-pub fn exponential_first_level() -> FirstLevelConstants {
-    FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }
+impl FirstLevelConstants {
+    /// First-level constants of the exponential distribution (Dobber, §5.3.2): α = ½,
+    /// β_max = √5/2, β_min = ½ (Fig. 5.7's text swaps the two β).
+    ///
+    /// # Formula
+    /// ```text
+    /// E max = 1.5 μ, Var max = 1.25 μ², min ~ Exp(2/μ):  α = ½, β_max = √5/2, β_min = ½
+    /// ```
+    ///
+    /// # Accuracy
+    /// Exact constants rounded once (√5/2 within 1 ulp).
+    ///
+    /// # Examples
+    /// They satisfy Def. 5.3.8: `β_min² = 2 − 2α² − β_max²`.
+    /// ```
+    /// let k = loadbal::replication::FirstLevelConstants::exponential();
+    /// assert!((k.beta_min.powi(2) - (2.0 - 2.0 * k.alpha.powi(2) - k.beta_max.powi(2))).abs() < 1e-15);
+    /// assert_eq!(k.to_string(), "α = 0.500000, β_max = 1.118034, β_min = 0.500000");
+    /// ```
+    pub fn exponential() -> FirstLevelConstants {
+        FirstLevelConstants { alpha: 0.5, beta_max: 5f64.sqrt() / 2.0, beta_min: 0.5 }
+    }
 }
 
-/// First-level constants of the normal distribution (Dobber, §5.3.2): α = 1/√π,
-/// β_max = β_min = √(1 − 1/π).
-///
-/// # Formula
-/// ```text
-/// E max{Z, Z'} = 1/√π,  Var max{Z, Z'} = Var min{Z, Z'} = 1 − 1/π
-/// ```
-///
-/// # Accuracy
-/// Closed forms within 2 ulps (checked against the order statistics of two normals to 1e-9 and the exact
-/// 1/√π).
-///
-/// # Examples
-/// ```
-/// let k = loadbal::replication::normal_first_level();
-/// assert!((k.alpha - 0.5641895835).abs() < 1e-10 && (k.beta_max - 0.8256452).abs() < 1e-7);
-/// ```
-pub fn normal_first_level() -> FirstLevelConstants {
-    let inv_pi = std::f64::consts::FRAC_1_PI;
-    FirstLevelConstants { alpha: inv_pi.sqrt(), beta_max: (1.0 - inv_pi).sqrt(), beta_min: (1.0 - inv_pi).sqrt() }
+impl FirstLevelConstants {
+    /// First-level constants of the normal distribution (Dobber, §5.3.2): α = 1/√π,
+    /// β_max = β_min = √(1 − 1/π).
+    ///
+    /// # Formula
+    /// ```text
+    /// E max{Z, Z'} = 1/√π,  Var max{Z, Z'} = Var min{Z, Z'} = 1 − 1/π
+    /// ```
+    ///
+    /// # Accuracy
+    /// Closed forms within 2 ulps (checked against the order statistics of two normals to 1e-9 and the exact
+    /// 1/√π).
+    ///
+    /// # Examples
+    /// ```
+    /// let k = loadbal::replication::FirstLevelConstants::normal();
+    /// assert!((k.alpha - 0.5641895835).abs() < 1e-10 && (k.beta_max - 0.8256452).abs() < 1e-7);
+    /// ```
+    pub fn normal() -> FirstLevelConstants {
+        let inv_pi = std::f64::consts::FRAC_1_PI;
+        FirstLevelConstants { alpha: inv_pi.sqrt(), beta_max: (1.0 - inv_pi).sqrt(), beta_min: (1.0 - inv_pi).sqrt() }
+    }
 }
 
 fn mean_sd(x: &[f64]) -> (f64, f64) {
@@ -92,57 +96,59 @@ fn check_samples(x: &[f64], column: usize, what: &'static str, needed: usize) ->
     Ok(())
 }
 
-/// Estimates α, β(0, 1) and β(1, 1) from two equally long samples of job times on two
-/// processors (Dobber, §5.3.2, Approx. 5.3.3/5.3.4, (5.16)), with the pooled mean and standard
-/// deviation as `E V` and `σ(V)` (the thesis homogenises its traces first).
-///
-/// # Formula
-/// ```text
-/// μ, σ = pooled mean and sd of a ∪ b;  M_k = max(a_k, b_k), m_k = min(a_k, b_k)
-/// α = (mean(M) − μ)/σ,  β_max = sd(M)/σ,  β_min = sd(m)/σ
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 pairs),
-/// [`ReplicationError::InvalidRuntime`] for NaN or infinite values,
-/// [`ReplicationError::InvalidParameter`] when the pooled sample is constant.
-///
-/// # Accuracy
-/// The sample statistics of the data given, by corrected two-pass sums: relative error below 1e-12 for up to
-/// 10⁶ pairs whose offset exceeds their spread by up to 1e6 (measured worst 2.9e-14 at an offset of 1e8,
-/// `tests/replication/replication_fits_reference.rs`); as estimates of the law's constants they carry the sampling error
-/// `O(1/√n)`.
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::estimate_first_level;
-/// let k = estimate_first_level(&[1.0, 3.0, 1.0, 3.0], &[3.0, 1.0, 3.0, 1.0]).unwrap();
-/// assert!((k.beta_max - 0.0).abs() < 1e-15); // the maximum is always 3
-/// ```
-pub fn estimate_first_level(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants, ReplicationError> {
-    if a.len() != b.len() {
-        return Err(ReplicationError::LengthMismatch { left: a.len(), right: b.len() });
+impl FirstLevelConstants {
+    /// Estimates α, β(0, 1) and β(1, 1) from two equally long samples of job times on two
+    /// processors (Dobber, §5.3.2, Approx. 5.3.3/5.3.4, (5.16)), with the pooled mean and standard
+    /// deviation as `E V` and `σ(V)` (the thesis homogenises its traces first).
+    ///
+    /// # Formula
+    /// ```text
+    /// μ, σ = pooled mean and sd of a ∪ b;  M_k = max(a_k, b_k), m_k = min(a_k, b_k)
+    /// α = (mean(M) − μ)/σ,  β_max = sd(M)/σ,  β_min = sd(m)/σ
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 pairs),
+    /// [`ReplicationError::InvalidRuntime`] for NaN or infinite values,
+    /// [`ReplicationError::InvalidParameter`] when the pooled sample is constant.
+    ///
+    /// # Accuracy
+    /// The sample statistics of the data given, by corrected two-pass sums: relative error below 1e-12 for up to
+    /// 10⁶ pairs whose offset exceeds their spread by up to 1e6 (measured worst 2.9e-14 at an offset of 1e8,
+    /// `tests/replication/replication_fits_reference.rs`); as estimates of the law's constants they carry the sampling error
+    /// `O(1/√n)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::FirstLevelConstants;
+    /// let k = FirstLevelConstants::estimate(&[1.0, 3.0, 1.0, 3.0], &[3.0, 1.0, 3.0, 1.0]).unwrap();
+    /// assert!((k.beta_max - 0.0).abs() < 1e-15); // the maximum is always 3
+    /// ```
+    pub fn estimate(a: &[f64], b: &[f64]) -> Result<FirstLevelConstants, ReplicationError> {
+        if a.len() != b.len() {
+            return Err(ReplicationError::LengthMismatch { left: a.len(), right: b.len() });
+        }
+        check_samples(a, 0, "estimating α and β", 2)?;
+        check_samples(b, 1, "estimating α and β", 2)?;
+        let pooled: Vec<f64> = a.iter().chain(b).copied().collect();
+        let (mu, sigma) = mean_sd(&pooled);
+        if sigma <= 0.0 {
+            return Err(ReplicationError::InvalidParameter {
+                name: "pooled standard deviation",
+                value: sigma,
+                expected: "a positive spread",
+            });
+        }
+        let maxs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.max(*y)).collect();
+        let mins: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.min(*y)).collect();
+        // `mean(M) − μ` from deviations around the rounded μ, minus μ's own rounding residual: the
+        // difference of two means near 1e8 would keep only 9 digits of a gap of 30.
+        let residual = pooled.iter().map(|v| v - mu).sum::<f64>() / pooled.len() as f64;
+        let gap = maxs.iter().map(|v| v - mu).sum::<f64>() / maxs.len() as f64 - residual;
+        let s_max = crate::numerics::sums::sd(&maxs);
+        let s_min = crate::numerics::sums::sd(&mins);
+        Ok(FirstLevelConstants { alpha: gap / sigma, beta_max: s_max / sigma, beta_min: s_min / sigma })
     }
-    check_samples(a, 0, "estimating α and β", 2)?;
-    check_samples(b, 1, "estimating α and β", 2)?;
-    let pooled: Vec<f64> = a.iter().chain(b).copied().collect();
-    let (mu, sigma) = mean_sd(&pooled);
-    if sigma <= 0.0 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "pooled standard deviation",
-            value: sigma,
-            expected: "a positive spread",
-        });
-    }
-    let maxs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.max(*y)).collect();
-    let mins: Vec<f64> = a.iter().zip(b).map(|(x, y)| x.min(*y)).collect();
-    // `mean(M) − μ` from deviations around the rounded μ, minus μ's own rounding residual: the
-    // difference of two means near 1e8 would keep only 9 digits of a gap of 30.
-    let residual = pooled.iter().map(|v| v - mu).sum::<f64>() / pooled.len() as f64;
-    let gap = maxs.iter().map(|v| v - mu).sum::<f64>() / maxs.len() as f64 - residual;
-    let s_max = crate::numerics::sums::sd(&maxs);
-    let s_min = crate::numerics::sums::sd(&mins);
-    Ok(FirstLevelConstants { alpha: gap / sigma, beta_max: s_max / sigma, beta_min: s_min / sigma })
 }
 
 /// Estimates γ of Approx. 5.3.5 from one processor's series of job times: the standard
@@ -198,7 +204,7 @@ pub fn estimate_gamma(series: &[f64], replicas: u64) -> Result<f64, ReplicationE
     Ok((sr / s1).log2() / f64::from(r))
 }
 
-/// Monte Carlo first-level constants, from [`first_level_monte_carlo`].
+/// Monte Carlo first-level constants, from [`FirstLevelEstimate::monte_carlo`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FirstLevelEstimate {
@@ -214,53 +220,55 @@ impl std::fmt::Display for FirstLevelEstimate {
     }
 }
 
-/// Monte Carlo estimate of the first-level constants of a distribution (Dobber, §5.3.2): `α` as a mean with its
-/// standard error, the β's from second moments.
-///
-/// # Formula
-/// ```text
-/// α = E[(max − μ)/σ],  β_max² = E[((max − μ)/σ)²] − α²,  β_min² = E[((min − μ)/σ)²] − (E[(min − μ)/σ])²
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::InvalidParameter`] for a law without a finite positive standard
-/// deviation; Monte Carlo errors.
-///
-/// # Accuracy
-/// Statistical: α is a mean with its standard error (agreement with the exact constants within 4 standard
-/// errors is tested); the β's are plug-in estimates with error `O(1/√n)`.
-///
-/// # Examples
-/// ```
-/// use loadbal::montecarlo::MonteCarlo;
-/// use loadbal::law::Law;
-/// use loadbal::replication::first_level_monte_carlo;
-/// let mc = MonteCarlo::new(5, 20_000).unwrap();
-/// let e = first_level_monte_carlo(&Law::exponential(0.5).unwrap(), &mc).unwrap();
-/// assert!(e.alpha.agrees_with(0.5, 4.0));
-/// assert!((e.constants.beta_max - 1.118034).abs() < 0.05);
-/// ```
-pub fn first_level_monte_carlo(dist: &Law, mc: &MonteCarlo) -> Result<FirstLevelEstimate, ReplicationError> {
-    let (x, mu, sd) = (dist, dist.mean(), dist.sd());
-    if !(sd.is_finite() && sd > 0.0) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "sd",
-            value: sd,
-            expected: "a finite positive standard deviation of the job-time law",
-        });
+impl FirstLevelEstimate {
+    /// Monte Carlo estimate of the first-level constants of a distribution (Dobber, §5.3.2): `α` as a mean with its
+    /// standard error, the β's from second moments.
+    ///
+    /// # Formula
+    /// ```text
+    /// α = E[(max − μ)/σ],  β_max² = E[((max − μ)/σ)²] − α²,  β_min² = E[((min − μ)/σ)²] − (E[(min − μ)/σ])²
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] for a law without a finite positive standard
+    /// deviation; Monte Carlo errors.
+    ///
+    /// # Accuracy
+    /// Statistical: α is a mean with its standard error (agreement with the exact constants within 4 standard
+    /// errors is tested); the β's are plug-in estimates with error `O(1/√n)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::FirstLevelEstimate;
+    /// let mc = MonteCarlo::new(5, 20_000).unwrap();
+    /// let e = FirstLevelEstimate::monte_carlo(&Law::exponential(0.5).unwrap(), &mc).unwrap();
+    /// assert!(e.alpha.agrees_with(0.5, 4.0));
+    /// assert!((e.constants.beta_max - 1.118034).abs() < 0.05);
+    /// ```
+    pub fn monte_carlo(dist: &Law, mc: &MonteCarlo) -> Result<FirstLevelEstimate, ReplicationError> {
+        let (x, mu, sd) = (dist, dist.mean(), dist.sd());
+        if !(sd.is_finite() && sd > 0.0) {
+            return Err(ReplicationError::InvalidParameter {
+                name: "sd",
+                value: sd,
+                expected: "a finite positive standard deviation of the job-time law",
+            });
+        }
+        let e = mc.estimate_vec(4, |_, rng, out| {
+            let (a, b) = ((x.sample(rng) - mu) / sd, (x.sample(rng) - mu) / sd);
+            let (hi, lo) = (a.max(b), a.min(b));
+            out.copy_from_slice(&[hi, hi * hi, lo, lo * lo]);
+        })?;
+        let alpha = e[0];
+        let k = FirstLevelConstants {
+            alpha: alpha.mean,
+            beta_max: (e[1].mean - e[0].mean.powi(2)).max(0.0).sqrt(),
+            beta_min: (e[3].mean - e[2].mean.powi(2)).max(0.0).sqrt(),
+        };
+        Ok(FirstLevelEstimate { alpha, constants: k })
     }
-    let e = mc.estimate_vec(4, |_, rng, out| {
-        let (a, b) = ((x.sample(rng) - mu) / sd, (x.sample(rng) - mu) / sd);
-        let (hi, lo) = (a.max(b), a.min(b));
-        out.copy_from_slice(&[hi, hi * hi, lo, lo * lo]);
-    })?;
-    let alpha = e[0];
-    let k = FirstLevelConstants {
-        alpha: alpha.mean,
-        beta_max: (e[1].mean - e[0].mean.powi(2)).max(0.0).sqrt(),
-        beta_min: (e[3].mean - e[2].mean.powi(2)).max(0.0).sqrt(),
-    };
-    Ok(FirstLevelEstimate { alpha, constants: k })
 }
 
 #[cfg(test)]
@@ -272,20 +280,20 @@ mod tests {
     fn first_level_constants_are_exact() {
         let mc = MonteCarlo::new(12, 200_000).unwrap();
         for (dist, k) in [
-            (Law::exponential(1.0 / 3.0).unwrap(), exponential_first_level()),
-            (Law::normal(1.0, 0.2).unwrap(), normal_first_level()),
+            (Law::exponential(1.0 / 3.0).unwrap(), FirstLevelConstants::exponential()),
+            (Law::normal(1.0, 0.2).unwrap(), FirstLevelConstants::normal()),
         ] {
-            let FirstLevelEstimate { alpha, constants: est } = first_level_monte_carlo(&dist, &mc).unwrap();
+            let FirstLevelEstimate { alpha, constants: est } = FirstLevelEstimate::monte_carlo(&dist, &mc).unwrap();
             assert!(alpha.agrees_with(k.alpha, 4.0));
             assert!((est.beta_max - k.beta_max).abs() < 0.01, "{est:?} vs {k:?}");
             assert!((est.beta_min - k.beta_min).abs() < 0.01, "{est:?} vs {k:?}");
         }
         // The normal constants are the order statistics of two standard normals.
-        let k = normal_first_level();
+        let k = FirstLevelConstants::normal();
         assert!((k.alpha - crate::order_stats::expected_max_std_normal(2).unwrap()).abs() < 1e-9);
         assert!((k.beta_max - crate::order_stats::std_dev_max_std_normal(2).unwrap()).abs() < 1e-9);
         // With the exponential constants and γ = 1 the model is exact at the first level.
-        let k = exponential_first_level();
+        let k = FirstLevelConstants::exponential();
         let m = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0).unwrap();
         assert!((evaluator::speedup(1.0, 2, 2, &m).unwrap() - 1.5).abs() < 1e-15);
     }
@@ -296,13 +304,13 @@ mod tests {
         let mut rng = crate::montecarlo::stream(5, 0);
         let a: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
         let b: Vec<f64> = (0..100_000).map(|_| x.sample(&mut rng)).collect();
-        let k = estimate_first_level(&a, &b).unwrap();
+        let k = FirstLevelConstants::estimate(&a, &b).unwrap();
         assert!((k.alpha - 0.5).abs() < 0.02 && (k.beta_max - 1.118).abs() < 0.03 && (k.beta_min - 0.5).abs() < 0.02);
         // i.i.d. series: γ = ½.
         assert!((estimate_gamma(&a, 8).unwrap() - 0.5).abs() < 0.03);
-        assert!(estimate_first_level(&a, &b[..10]).is_err());
+        assert!(FirstLevelConstants::estimate(&a, &b[..10]).is_err());
         assert!(estimate_gamma(&a[..3], 2).is_err());
         assert!(estimate_gamma(&a, 3).is_err());
-        assert!(estimate_first_level(&[1.0, f64::NAN], &[1.0, 2.0]).is_err());
+        assert!(FirstLevelConstants::estimate(&[1.0, f64::NAN], &[1.0, 2.0]).is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! The exact JR model (Dobber, eq. (5.4)) by Monte Carlo ([`ExactModel`]), and exact iteration
 //! times for exponential jobs. The constants α, β, γ and their estimation live in
-//! [`estimate_first_level`](super::estimate_first_level) and [`first_level_monte_carlo`](super::first_level_monte_carlo).
+//! [`FirstLevelConstants::estimate`](super::FirstLevelConstants::estimate) and [`FirstLevelEstimate::monte_carlo`](super::FirstLevelEstimate::monte_carlo).
 
 use std::fmt;
 
@@ -443,6 +443,57 @@ impl ExactModel {
     }
 }
 
+impl Dependence {
+    /// The exact model (Dobber, eq. (5.4)) in closed form for exponential jobs of mean `mean`:
+    /// the expected iteration time of `R`-JR on `P` processors under this dependence.
+    ///
+    /// With [`Dependence::SameProcessorSameIteration`], `R·min` of `R` exponentials is
+    /// exponential, so the iteration time is the maximum of `P/R` exponentials; with
+    /// [`Dependence::Independent`], the sum of `R` minima of `R` exponentials is Gamma(R, rate R)
+    /// (in units of `E X`), and the iteration time is the maximum of `P/R` of them, computed by
+    /// [`crate::order_stats::expected_max_iid`].
+    ///
+    /// # Formula
+    /// ```text
+    /// same processor, same iteration:  R_it(t, 2^r, 2^p) = E(X) · H_{2^{p−r}},   H_n = Σ_{k=1}^{n} 1/k
+    /// independent:  R_it(t, 2^r, 2^p) = E(X) · E max of 2^{p−r} i.i.d. Gamma(shape 2^r, rate 2^r)
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] for a bad mean; [`ReplicationError::NotPowerOfTwo`],
+    /// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`];
+    /// order-statistics errors (independent jobs).
+    ///
+    /// # Accuracy
+    /// Same processor, same iteration: relative error below 1e-15 (exact sum to `P/R = 10⁴`,
+    /// asymptotic series beyond); independent: that of [`crate::order_stats::expected_max_iid`]
+    /// for the gamma law (within 1e-12 relative of the 50-digit references,
+    /// `tests/replication/replication_fits_reference.rs`).
+    ///
+    /// # Examples
+    /// ELB on 4 processors: `H_4 = 25/12`; independent jobs, `P = 8`, `R = 2`: 1.773582 (and
+    /// `R = 1` gives `H_8 = 761/280`).
+    /// ```
+    /// use loadbal::replication::Dependence;
+    /// let same = Dependence::SameProcessorSameIteration;
+    /// assert!((same.exponential_iteration_time(1.0, 1, 4).unwrap() - 25.0 / 12.0).abs() < 1e-15);
+    /// let ind = Dependence::Independent;
+    /// assert!((ind.exponential_iteration_time(1.0, 2, 8).unwrap() - 1.773582).abs() < 1e-6);
+    /// assert!((ind.exponential_iteration_time(1.0, 1, 8).unwrap() - 761.0 / 280.0).abs() < 1e-9);
+    /// ```
+    pub fn exponential_iteration_time(
+        &self,
+        mean: f64,
+        replicas: u64,
+        processors: u64,
+    ) -> Result<f64, ReplicationError> {
+        match self {
+            Dependence::SameProcessorSameIteration => exponential_dependent_iteration_time(mean, replicas, processors),
+            Dependence::Independent => exponential_independent_iteration_time(mean, replicas, processors),
+        }
+    }
+}
+
 /// `H_n = Σ_{k=1}^{n} 1/k`: the sum for `n ≤ 10⁴` (smallest terms first), the asymptotic series
 /// beyond (its truncation error is below 1e-17 relative there).
 fn harmonic(n: u64) -> f64 {
@@ -469,14 +520,7 @@ fn harmonic(n: u64) -> f64 {
 ///
 /// # Accuracy
 /// Relative error below 1e-15 (exact sum to `P/R = 10⁴`, asymptotic series beyond).
-///
-/// # Examples
-/// ELB on 4 processors: `H_4 = 25/12`.
-/// ```
-/// use loadbal::replication::exponential_dependent_iteration_time;
-/// assert!((exponential_dependent_iteration_time(1.0, 1, 4).unwrap() - 25.0 / 12.0).abs() < 1e-15);
-/// ```
-pub fn exponential_dependent_iteration_time(
+pub(crate) fn exponential_dependent_iteration_time(
     mean: f64,
     replicas: u64,
     processors: u64,
@@ -501,19 +545,7 @@ pub fn exponential_dependent_iteration_time(
 ///
 /// # Accuracy
 /// That of [`crate::order_stats::expected_max_iid`] for the gamma law.
-///
-/// # Examples
-/// `P = 8`, `R = 2`: 1.773582 (and `R = 1` gives `H_8 = 2.717857`).
-/// ```
-/// use loadbal::replication::exponential_independent_iteration_time;
-/// assert!((exponential_independent_iteration_time(1.0, 2, 8).unwrap() - 1.773582).abs() < 1e-6);
-/// assert!((exponential_independent_iteration_time(1.0, 1, 8).unwrap() - 761.0 / 280.0).abs() < 1e-9);
-/// ```
-pub fn exponential_independent_iteration_time(
-    mean: f64,
-    replicas: u64,
-    processors: u64,
-) -> Result<f64, ReplicationError> {
+fn exponential_independent_iteration_time(mean: f64, replicas: u64, processors: u64) -> Result<f64, ReplicationError> {
     positive("mean", mean)?;
     levels(replicas, processors)?;
     let big_r = replicas as f64;

@@ -50,7 +50,7 @@ impl std::fmt::Display for Line {
     }
 }
 
-/// A least-squares line and its coefficient of determination R², from [`least_squares_line`].
+/// A least-squares line and its coefficient of determination R², from [`LineFit::least_squares`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LineFit {
@@ -76,97 +76,102 @@ impl Line {
     }
 }
 
-/// The abscissa where two lines cross: the threshold Y* of Dobber, §6.2 (JR below, DLB above).
-///
-/// # Formula
-/// ```text
-/// Y* = (b₂ − b₁)/(a₁ − a₂)
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::NoSolution`] for parallel lines.
-///
-/// # Accuracy
-/// Two subtractions and a division: relative error within `3ε (|b₁| + |b₂|)/|b₂ − b₁| + 3ε |a₁| /|a₁ − a₂|`
-/// of the crossing of the lines as given (measured exact on Dobber, eq. (6.4)/(6.5) and nearly parallel lines,
-/// `tests/replication/replication_fits_reference.rs`).
-///
-/// # Examples
-/// Dobber's JR line, eq. (6.4), `R_it = 2.0475 Y + 1224`, and DLB line, eq. (6.5),
-/// `D_it = 1.2779 Y + 7157`: the thesis prints Y* = 7708; the printed coefficients give 7709.2.
-/// ```
-/// use loadbal::replication::{Line, line_crossing};
-/// let jr = Line { slope: 2.0475, intercept: 1224.0 };
-/// let dlb = Line { slope: 1.2779, intercept: 7157.0 };
-/// let y = line_crossing(&jr, &dlb).unwrap();
-/// assert!((y - 7709.1996).abs() < 1e-3);
-/// assert_eq!(jr.to_string(), "y = 2.0475 x + 1224");
-/// ```
-pub fn line_crossing(first: &Line, second: &Line) -> Result<f64, ReplicationError> {
-    let ds = first.slope - second.slope;
-    if ds == 0.0 || !ds.is_finite() {
-        return Err(ReplicationError::NoSolution { reason: "the lines are parallel".into() });
+impl Line {
+    /// The abscissa where two lines cross: the threshold Y* of Dobber, §6.2 (JR below, DLB above).
+    ///
+    /// # Formula
+    /// ```text
+    /// Y* = (b₂ − b₁)/(a₁ − a₂)
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::NoSolution`] for parallel lines.
+    ///
+    /// # Accuracy
+    /// Two subtractions and a division: relative error within `3ε (|b₁| + |b₂|)/|b₂ − b₁| + 3ε |a₁| /|a₁ − a₂|`
+    /// of the crossing of the lines as given (measured exact on Dobber, eq. (6.4)/(6.5) and nearly parallel lines,
+    /// `tests/replication/replication_fits_reference.rs`).
+    ///
+    /// # Examples
+    /// Dobber's JR line, eq. (6.4), `R_it = 2.0475 Y + 1224`, and DLB line, eq. (6.5),
+    /// `D_it = 1.2779 Y + 7157`: the thesis prints Y* = 7708; the printed coefficients give 7709.2.
+    /// ```
+    /// use loadbal::replication::Line;
+    /// let jr = Line { slope: 2.0475, intercept: 1224.0 };
+    /// let dlb = Line { slope: 1.2779, intercept: 7157.0 };
+    /// let y = jr.crossing(&dlb).unwrap();
+    /// assert!((y - 7709.1996).abs() < 1e-3);
+    /// assert_eq!(jr.to_string(), "y = 2.0475 x + 1224");
+    /// ```
+    pub fn crossing(&self, other: &Line) -> Result<f64, ReplicationError> {
+        let (first, second) = (self, other);
+        let ds = first.slope - second.slope;
+        if ds == 0.0 || !ds.is_finite() {
+            return Err(ReplicationError::NoSolution { reason: "the lines are parallel".into() });
+        }
+        Ok((second.intercept - first.intercept) / ds)
     }
-    Ok((second.intercept - first.intercept) / ds)
 }
 
-/// Ordinary least squares line through `(x, y)` with its R² (the fits Dobber, eq. (4.1), (4.2), (6.2)–(6.5)).
-///
-/// # Formula
-/// ```text
-/// a = Σ(x − x̄)(y − ȳ)/Σ(x − x̄)²,  b = ȳ − a x̄,  R² = 1 − SS_res/SS_tot
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 points),
-/// [`ReplicationError::InvalidParameter`] when all `x` are equal or a value is not finite.
-///
-/// # Accuracy
-/// Corrected two-pass centred sums: slope and intercept within 1e-13 relative and R² within 1e-13 absolute
-/// for `n ≤ 10⁴` points offset from 0 by up to 1e9 times their spread (measured worst 1.5e-15, 0 and 1.4e-16
-/// against exact rationals on data at x ≈ 1e8 and 1e12, `tests/replication/replication_fits_reference.rs`).
-///
-/// # Examples
-/// Table 5.5: the slope of the per-p averages of Table 5.1's α against p is −0.0094 (printed −0.009).
-/// ```
-/// use loadbal::replication::least_squares_line;
-/// let p = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
-/// let a = [0.51, 0.525, 0.523333, 0.5125, 0.5, 0.478333, 0.461429];
-/// let fit = least_squares_line(&p, &a).unwrap();
-/// assert!((fit.line.slope + 0.009371).abs() < 1e-5 && fit.r_squared < 1.0);
-/// ```
-pub fn least_squares_line(x: &[f64], y: &[f64]) -> Result<LineFit, ReplicationError> {
-    if x.len() != y.len() {
-        return Err(ReplicationError::LengthMismatch { left: x.len(), right: y.len() });
+impl LineFit {
+    /// Ordinary least squares line through `(x, y)` with its R² (the fits Dobber, eq. (4.1), (4.2), (6.2)–(6.5)).
+    ///
+    /// # Formula
+    /// ```text
+    /// a = Σ(x − x̄)(y − ȳ)/Σ(x − x̄)²,  b = ȳ − a x̄,  R² = 1 − SS_res/SS_tot
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 points),
+    /// [`ReplicationError::InvalidParameter`] when all `x` are equal or a value is not finite.
+    ///
+    /// # Accuracy
+    /// Corrected two-pass centred sums: slope and intercept within 1e-13 relative and R² within 1e-13 absolute
+    /// for `n ≤ 10⁴` points offset from 0 by up to 1e9 times their spread (measured worst 1.5e-15, 0 and 1.4e-16
+    /// against exact rationals on data at x ≈ 1e8 and 1e12, `tests/replication/replication_fits_reference.rs`).
+    ///
+    /// # Examples
+    /// Table 5.5: the slope of the per-p averages of Table 5.1's α against p is −0.0094 (printed −0.009).
+    /// ```
+    /// use loadbal::replication::LineFit;
+    /// let p = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+    /// let a = [0.51, 0.525, 0.523333, 0.5125, 0.5, 0.478333, 0.461429];
+    /// let fit = LineFit::least_squares(&p, &a).unwrap();
+    /// assert!((fit.line.slope + 0.009371).abs() < 1e-5 && fit.r_squared < 1.0);
+    /// ```
+    pub fn least_squares(x: &[f64], y: &[f64]) -> Result<LineFit, ReplicationError> {
+        if x.len() != y.len() {
+            return Err(ReplicationError::LengthMismatch { left: x.len(), right: y.len() });
+        }
+        if x.len() < 2 {
+            return Err(ReplicationError::TooShort { what: "a least-squares line", needed: 2, got: x.len() });
+        }
+        if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
+            return Err(ReplicationError::InvalidParameter { name: "data point", value: v, expected: "finite values" });
+        }
+        let c = CentredSums::new(x, y);
+        if c.sxx == 0.0 {
+            return Err(ReplicationError::InvalidParameter {
+                name: "x spread",
+                value: 0.0,
+                expected: "x values that differ",
+            });
+        }
+        let slope = c.sxy / c.sxx;
+        let intercept = (c.my - slope * c.mx) + (c.sdy - slope * c.sdx) / c.n;
+        let line = Line { slope, intercept };
+        // Residuals from the centred data, corrected like the sums: `b − line.at(a)` would cancel
+        // catastrophically when x sits far from 0 (x ≈ 1e12 lost 3e-10 of R²).
+        let (mut s_e, mut s_e2) = (0.0, 0.0);
+        for (a, b) in x.iter().zip(y) {
+            let e = (b - c.my) - slope * (a - c.mx);
+            s_e += e;
+            s_e2 += e * e;
+        }
+        let ss_res = s_e2 - s_e * s_e / c.n;
+        let r2 = if c.syy == 0.0 { 1.0 } else { 1.0 - ss_res / c.syy };
+        Ok(LineFit { line, r_squared: r2 })
     }
-    if x.len() < 2 {
-        return Err(ReplicationError::TooShort { what: "a least-squares line", needed: 2, got: x.len() });
-    }
-    if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
-        return Err(ReplicationError::InvalidParameter { name: "data point", value: v, expected: "finite values" });
-    }
-    let c = CentredSums::new(x, y);
-    if c.sxx == 0.0 {
-        return Err(ReplicationError::InvalidParameter {
-            name: "x spread",
-            value: 0.0,
-            expected: "x values that differ",
-        });
-    }
-    let slope = c.sxy / c.sxx;
-    let intercept = (c.my - slope * c.mx) + (c.sdy - slope * c.sdx) / c.n;
-    let line = Line { slope, intercept };
-    // Residuals from the centred data, corrected like the sums: `b − line.at(a)` would cancel
-    // catastrophically when x sits far from 0 (x ≈ 1e12 lost 3e-10 of R²).
-    let (mut s_e, mut s_e2) = (0.0, 0.0);
-    for (a, b) in x.iter().zip(y) {
-        let e = (b - c.my) - slope * (a - c.mx);
-        s_e += e;
-        s_e2 += e * e;
-    }
-    let ss_res = s_e2 - s_e * s_e / c.n;
-    let r2 = if c.syy == 0.0 { 1.0 } else { 1.0 - ss_res / c.syy };
-    Ok(LineFit { line, r_squared: r2 })
 }
 
 /// Centred sums of two samples by the corrected two-pass algorithm: with `d = v − m` around the

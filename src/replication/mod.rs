@@ -17,16 +17,16 @@
 //! [`speedup_profile`]; the closed forms of §5.4 are special cases of it, checked against it in
 //! the tests); [`optimal_replicas`] (discrete), [`continuous_optimum`] (the thesis's closed-form
 //! stationary points) and [`break_even_cv`] answer how many replicas to run; [`ExactModel`] is the
-//! exact model Dobber, eq. (5.4) by Monte Carlo; [`estimate_first_level`], [`estimate_gamma`] and
-//! [`first_level_monte_carlo`] estimate α, β, γ from samples (§5.3.2).
+//! exact model Dobber, eq. (5.4) by Monte Carlo; [`FirstLevelConstants::estimate`], [`estimate_gamma`] and
+//! [`FirstLevelEstimate::monte_carlo`] estimate α, β, γ from samples (§5.3.2).
 //!
 //! Around the models sit the trace tools of chapters 2–4, 6 and 7: [`Trace`] and
 //! [`synthetic_trace`] (CSV traces and a synthetic generator), [`trace_stats`] (the 17 statistics
 //! of Tables 3.1/3.2), [`acf`] and [`hurst_from_acf`], the predictors [`PredictorKind`] and [`Des`]
-//! (ES, adaptive ES, AR, DES; [`rmse_one_step`], Dobber, eq. (7.28)), the trace-driven policies
-//! ([`elb_run_time`], [`slb_run_time`], [`dlb_run_time`], [`jr_run_time`] and the adaptive DLB/JR
-//! policy [`adaptive_run_time`]) and the straight-line tools [`least_squares_line`],
-//! [`pearson_correlation`], [`line_crossing`], [`statistic_y`].
+//! (ES, adaptive ES, AR, DES; [`PredictorKind::rmse_one_step`], Dobber, eq. (7.28)), the trace-driven policies
+//! ([`Trace::run_time`] of a [`TracePolicy`]: ELB, SLB, DLB, R-JR, and the adaptive DLB/JR
+//! policy [`Trace::adaptive_run_time`]) and the straight-line tools [`LineFit::least_squares`],
+//! [`pearson_correlation`], [`Line::crossing`], [`statistic_y`].
 //!
 //! # Counts and levels
 //!
@@ -56,7 +56,7 @@
 //!
 //! Table 5.8 applies the 2.x models with the measured γ = 0.81 ([`JrModel::planetlab_params`]); the
 //! closed forms of model 2.1 assume γ = ½ ([`JrParams::independent_jobs`]). Estimate α, β and
-//! γ of your own traces with [`estimate_first_level`] and [`estimate_gamma`] and build a [`JrParams`]. When the job-time law is
+//! γ of your own traces with [`FirstLevelConstants::estimate`] and [`estimate_gamma`] and build a [`JrParams`]. When the job-time law is
 //! known, the exact model (Dobber, eq. (5.4)) by Monte Carlo ([`ExactModel`]) needs no
 //! approximation at all; the models are for quick answers, thresholds and closed-form optima.
 //!
@@ -106,25 +106,17 @@ mod stats;
 mod trace;
 
 pub use des::{ClassPairing, Des, DesClass, DesConfig};
-pub use domain::{MAX_PROCESSORS, log2_exact};
+pub use domain::MAX_PROCESSORS;
+pub(crate) use domain::log2_exact;
 pub use error::ReplicationError;
-pub use estimation::{
-    FirstLevelConstants, FirstLevelEstimate, estimate_first_level, estimate_gamma, exponential_first_level,
-    first_level_monte_carlo, normal_first_level,
-};
+pub use estimation::{FirstLevelConstants, FirstLevelEstimate, estimate_gamma};
 pub use evaluator::{ReplicaSpeedup, iteration_time, speedup, speedup_profile};
-pub use exact::{
-    Dependence, ExactModel, ExactReplication, ExactRun, LevelConstants, MAX_EXACT_DRAWS,
-    exponential_dependent_iteration_time, exponential_independent_iteration_time,
-};
-pub use fits::{Line, LineFit, least_squares_line, line_crossing, pearson_correlation, statistic_y};
+pub use exact::{Dependence, ExactModel, ExactReplication, ExactRun, LevelConstants, MAX_EXACT_DRAWS};
+pub use fits::{Line, LineFit, pearson_correlation, statistic_y};
 pub use optimum::{ContinuousOptimum, OptimalReplication, break_even_cv, continuous_optimum, optimal_replicas};
 pub use params::{BetaMax, BetaMin, BetaTable, JrModel, JrParams};
 pub use predictor::Predictor;
-pub use predictors::{PredictorKind, improvement_pct, predict_series, rmse_one_step};
-pub use simulate::{
-    AdaptiveConfig, AdaptiveOutcome, Overheads, Strategy, adaptive_run_time, dlb_optimal_run_time, dlb_run_time,
-    elb_run_time, homogenise, jr_dependent_run_time, jr_run_time, slb_optimal_run_time, slb_run_time,
-};
+pub use predictors::{PredictorKind, improvement_pct};
+pub use simulate::{AdaptiveConfig, AdaptiveOutcome, Overheads, Strategy, TracePolicy};
 pub use stats::{TraceStats, acf, autocovariance, hurst_from_acf, trace_stats};
 pub use trace::{MAX_SYNTHETIC_VALUES, SyntheticTraceConfig, Trace, synthetic_trace};

@@ -1,5 +1,5 @@
 //! One-step-ahead predictors of job runtimes (Dobber, ch. 7) as streaming state machines
-//! ([`Predictor`]) and batch functions ([`predict_series`]), with the error measures Dobber, eq. (7.28) and
+//! ([`Predictor`]) and batch functions ([`PredictorKind::predict_series`]), with the error measures Dobber, eq. (7.28) and
 //! Dobber, eq. (7.29). DES (§7.3) lives in [`super::des`].
 
 use std::collections::VecDeque;
@@ -291,63 +291,72 @@ impl Predictor for Ar {
     }
 }
 
-/// One-step-ahead predictions `ŷ_2, ..., ŷ_N` of a series (batch form of [`Predictor`]).
-///
-/// # Formula
-/// ```text
-/// ŷ_t = predictor state after observing y_1, ..., y_{t−1},  t = 2..N
-/// ```
-///
-/// # Errors
-/// As [`PredictorKind::build`]; [`ReplicationError::TooShort`] for fewer than 2 values;
-/// [`ReplicationError::InvalidRuntime`] for a non-finite value.
-///
-/// # Accuracy
-/// Each forecast is a convex combination (or a mean, median, or AR fit) of past values: relative error at
-/// most `t ε` after `t` steps for the smoothing rules; statistical as a forecast.
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::{predict_series, PredictorKind};
-/// let p = predict_series(&PredictorKind::LastValue, &[1.0, 2.0, 3.0]).unwrap();
-/// assert_eq!(p, vec![1.0, 2.0]);
-/// ```
-pub fn predict_series(kind: &PredictorKind, y: &[f64]) -> Result<Vec<f64>, ReplicationError> {
-    if y.len() < 2 {
-        return Err(ReplicationError::TooShort { what: "a prediction series", needed: 2, got: y.len() });
+impl PredictorKind {
+    /// One-step-ahead predictions `ŷ_2, ..., ŷ_N` of a series (batch form of [`Predictor`]).
+    ///
+    /// # Formula
+    /// ```text
+    /// ŷ_t = predictor state after observing y_1, ..., y_{t−1},  t = 2..N
+    /// ```
+    ///
+    /// # Errors
+    /// As [`PredictorKind::build`]; [`ReplicationError::TooShort`] for fewer than 2 values;
+    /// [`ReplicationError::InvalidRuntime`] for a non-finite value.
+    ///
+    /// # Accuracy
+    /// Each forecast is a convex combination (or a mean, median, or AR fit) of past values: relative error at
+    /// most `t ε` after `t` steps for the smoothing rules; statistical as a forecast.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::PredictorKind;
+    /// let p = PredictorKind::LastValue.predict_series(&[1.0, 2.0, 3.0]).unwrap();
+    /// assert_eq!(p, vec![1.0, 2.0]);
+    /// ```
+    pub fn predict_series(&self, y: &[f64]) -> Result<Vec<f64>, ReplicationError> {
+        if y.len() < 2 {
+            return Err(ReplicationError::TooShort { what: "a prediction series", needed: 2, got: y.len() });
+        }
+        if let Some((row, &value)) = y.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+            return Err(ReplicationError::InvalidRuntime { row, column: 0, value });
+        }
+        let mut p = self.build()?;
+        let mut out = Vec::with_capacity(y.len() - 1);
+        for &v in &y[..y.len() - 1] {
+            p.observe(v);
+            out.push(p.predict().unwrap_or(v));
+        }
+        Ok(out)
     }
-    if let Some((row, &value)) = y.iter().enumerate().find(|(_, v)| !v.is_finite()) {
-        return Err(ReplicationError::InvalidRuntime { row, column: 0, value });
+
+    /// RMSE of the predictor's one-step-ahead predictions of a series (Dobber, eq. (7.28)), the
+    /// predictions `ŷ_t` of [`PredictorKind::predict_series`].
+    ///
+    /// # Formula
+    /// ```text
+    /// RMSE = √( 1/(N − 1) Σ_{t=2}^{N} (y_t − ŷ_t)² )
+    /// ```
+    ///
+    /// # Errors
+    /// As [`PredictorKind::predict_series`].
+    ///
+    /// # Accuracy
+    /// A sum of `n` squares: relative error at most `(n + 2)ε` given the predictions.
+    ///
+    /// # Examples
+    /// Last value on 1, 2, 4 predicts 1, 2: errors 1 and 2, RMSE √(5/2).
+    /// ```
+    /// use loadbal::replication::PredictorKind;
+    /// let rmse = PredictorKind::LastValue.rmse_one_step(&[1.0, 2.0, 4.0]).unwrap();
+    /// assert!((rmse - (2.5f64).sqrt()).abs() < 1e-15);
+    /// ```
+    pub fn rmse_one_step(&self, y: &[f64]) -> Result<f64, ReplicationError> {
+        rmse_of(y, &self.predict_series(y)?)
     }
-    let mut p = kind.build()?;
-    let mut out = Vec::with_capacity(y.len() - 1);
-    for &v in &y[..y.len() - 1] {
-        p.observe(v);
-        out.push(p.predict().unwrap_or(v));
-    }
-    Ok(out)
 }
 
-/// RMSE of one-step-ahead predictions (Dobber, eq. (7.28)); `predictions[t − 2] = ŷ_t`.
-///
-/// # Formula
-/// ```text
-/// RMSE = √( 1/(N − 1) Σ_{t=2}^{N} (y_t − ŷ_t)² )
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::LengthMismatch`] unless `predictions.len() = N − 1`;
-/// [`ReplicationError::TooShort`] for `N < 2`.
-///
-/// # Accuracy
-/// A sum of `n` squares: relative error at most `(n + 2)ε`.
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::rmse_one_step;
-/// assert!((rmse_one_step(&[1.0, 2.0, 4.0], &[1.0, 2.0]).unwrap() - (2.5f64).sqrt()).abs() < 1e-15);
-/// ```
-pub fn rmse_one_step(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
+/// RMSE of one-step-ahead predictions, `predictions[t − 2] = ŷ_t` (Dobber, eq. (7.28)).
+fn rmse_of(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
     if y.len() < 2 {
         return Err(ReplicationError::TooShort { what: "an RMSE", needed: 2, got: y.len() });
     }
@@ -422,14 +431,14 @@ mod tests {
     #[test]
     fn simple_predictors() {
         let y = [3.0, 1.0, 2.0, 10.0, 4.0];
-        assert_eq!(predict_series(&PredictorKind::RunningMean, &y).unwrap(), vec![3.0, 2.0, 2.0, 4.0]);
-        assert_eq!(predict_series(&PredictorKind::SlidingMedian(3), &y).unwrap(), vec![3.0, 2.0, 2.0, 2.0]);
-        let tl = predict_series(&PredictorKind::TriggLeach(0.2), &y).unwrap();
+        assert_eq!(PredictorKind::RunningMean.predict_series(&y).unwrap(), vec![3.0, 2.0, 2.0, 4.0]);
+        assert_eq!(PredictorKind::SlidingMedian(3).predict_series(&y).unwrap(), vec![3.0, 2.0, 2.0, 2.0]);
+        let tl = PredictorKind::TriggLeach(0.2).predict_series(&y).unwrap();
         // First error −2: A = −0.4, M = 0.4, α = 1, so ŷ_3 = y_2.
         assert_eq!(tl[1], 1.0);
         assert!(PredictorKind::Es(1.5).build().is_err());
         assert!(PredictorKind::Ar { order: 3, window: 3 }.build().is_err());
-        assert!(predict_series(&PredictorKind::LastValue, &[1.0]).is_err());
+        assert!(PredictorKind::LastValue.predict_series(&[1.0]).is_err());
     }
 
     #[test]
@@ -443,13 +452,8 @@ mod tests {
         }
         let a = yule_walker(&y, 2).unwrap().unwrap();
         assert!((a[0] - 0.7).abs() < 0.03 && a[1].abs() < 0.03);
-        let ar = rmse_one_step(
-            &y[..2000],
-            &predict_series(&PredictorKind::Ar { order: 2, window: 500 }, &y[..2000]).unwrap(),
-        )
-        .unwrap();
-        let mean =
-            rmse_one_step(&y[..2000], &predict_series(&PredictorKind::RunningMean, &y[..2000]).unwrap()).unwrap();
+        let ar = PredictorKind::Ar { order: 2, window: 500 }.rmse_one_step(&y[..2000]).unwrap();
+        let mean = PredictorKind::RunningMean.rmse_one_step(&y[..2000]).unwrap();
         assert!(ar < mean);
     }
 }

@@ -10,7 +10,7 @@
 
 use super::ReplicationError;
 use super::domain::count_to_usize;
-use super::fits::{least_squares_line, statistic_y};
+use super::fits::{LineFit, statistic_y};
 use super::predictors::PredictorKind;
 use super::trace::Trace;
 
@@ -95,14 +95,7 @@ fn max_weighted(trace: &Trace, k: usize, mult: &[f64]) -> f64 {
 /// # Accuracy
 /// A sum of `K` non-negative iteration times: relative error at most `(K + 1)ε` (exact on the toy traces of
 /// the tests).
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::{elb_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(elb_run_time(&t, &Overheads::default()).unwrap(), 32.0);
-/// ```
-pub fn elb_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn elb_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
     ov.check()?;
     Ok((0..trace.len()).map(|k| max_weighted(trace, k, &vec![1.0; trace.processors()]) + ov.send).sum())
 }
@@ -125,15 +118,7 @@ fn balanced_total(trace: &Trace, from: usize, mult: &[f64], ov: &Overheads) -> f
 ///
 /// # Accuracy
 /// As [`elb_run_time`], plus `(P + 4)ε` for the multipliers.
-///
-/// # Examples
-/// Job times 1, 2, 4, 4 for 8 iterations, N = 2: `2·4 + 6·2 = 20`.
-/// ```
-/// use loadbal::replication::{slb_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(slb_run_time(&t, 2, &Overheads::default()).unwrap(), 20.0);
-/// ```
-pub fn slb_run_time(trace: &Trace, n: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn slb_run_time(trace: &Trace, n: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
     let n = count_to_usize(n);
     if n == 0 {
         return elb_run_time(trace, ov);
@@ -161,14 +146,7 @@ pub fn slb_run_time(trace: &Trace, n: u64, ov: &Overheads) -> Result<f64, Replic
 ///
 /// # Accuracy
 /// As [`slb_run_time`].
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::{slb_optimal_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(slb_optimal_run_time(&t, &Overheads::default()).unwrap(), 16.0);
-/// ```
-pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, ReplicationError> {
     ov.check()?;
     let sums: Vec<f64> = trace.columns().iter().map(|c| c.iter().sum()).collect();
     Ok(balanced_total(trace, 0, &balance_multipliers(&sums)?, ov) + ov.reschedule)
@@ -188,15 +166,7 @@ pub fn slb_optimal_run_time(trace: &Trace, ov: &Overheads) -> Result<f64, Replic
 ///
 /// # Accuracy
 /// As [`slb_run_time`] (the predictor's forecasts only choose the multipliers).
-///
-/// # Examples
-/// Job times 1, 2, 4, 4, ES(0.5), N = 1: `4 + 7·2 = 18`.
-/// ```
-/// use loadbal::replication::{PredictorKind, dlb_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(dlb_run_time(&t, 1, &PredictorKind::Es(0.5), &Overheads::default()).unwrap(), 18.0);
-/// ```
-pub fn dlb_run_time(trace: &Trace, n: u64, predictor: &PredictorKind, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn dlb_run_time(trace: &Trace, n: u64, predictor: &PredictorKind, ov: &Overheads) -> Result<f64, ReplicationError> {
     Ok(dlb_iteration_costs(trace, count_to_usize(n), predictor, ov)?.iter().sum())
 }
 
@@ -241,19 +211,12 @@ fn dlb_iteration_costs(
 ///
 /// # Accuracy
 /// As [`slb_run_time`].
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::{dlb_optimal_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(dlb_optimal_run_time(&t, 10, &Overheads::default()).unwrap(), 16.0);
-/// ```
-pub fn dlb_optimal_run_time(trace: &Trace, n_overhead: usize, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn dlb_optimal_run_time(trace: &Trace, n_overhead: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
     ov.check()?;
     if n_overhead == 0 {
         return Err(ReplicationError::InvalidParameter { name: "n_overhead", value: 0.0, expected: "≥ 1" });
     }
-    let mut total = (trace.len() / n_overhead) as f64 * ov.reschedule;
+    let mut total = (trace.len() / count_to_usize(n_overhead)) as f64 * ov.reschedule;
     for k in 0..trace.len() {
         total += optimal_iteration_time(&row(trace, k))? + ov.send;
     }
@@ -316,16 +279,7 @@ fn jr_iteration_times(trace: &Trace, replicas: usize, ov: &Overheads) -> Result<
 ///
 /// # Accuracy
 /// As [`elb_run_time`], plus `R ε` for the sums on one processor.
-///
-/// # Examples
-/// Job times 1, 2, 4, 4: 2-JR pairs the two slow processors (64); 4-JR equals ELB (32).
-/// ```
-/// use loadbal::replication::{jr_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(jr_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
-/// assert_eq!(jr_run_time(&t, 4, &Overheads::default()).unwrap(), 32.0);
-/// ```
-pub fn jr_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn jr_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
     let replicas = count_to_usize(replicas);
     let its = jr_iteration_times(trace, replicas, ov)?;
     Ok(trace.len() as f64 / its.len() as f64 * its.iter().sum::<f64>())
@@ -346,15 +300,7 @@ pub fn jr_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, 
 ///
 /// # Accuracy
 /// As [`elb_run_time`].
-///
-/// # Examples
-/// Job times 1, 2, 4, 4: pairs {1, 2} and {4, 4} give 2·4 = 8 per iteration.
-/// ```
-/// use loadbal::replication::{jr_dependent_run_time, Overheads, Trace};
-/// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
-/// assert_eq!(jr_dependent_run_time(&t, 2, &Overheads::default()).unwrap(), 64.0);
-/// ```
-pub fn jr_dependent_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
+fn jr_dependent_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Result<f64, ReplicationError> {
     let replicas = count_to_usize(replicas);
     ov.check()?;
     let p = trace.processors();
@@ -374,57 +320,184 @@ pub fn jr_dependent_run_time(trace: &Trace, replicas: u64, ov: &Overheads) -> Re
     Ok(total)
 }
 
-/// Rescales every column affinely to a common mean and standard deviation (Dobber, §5.5:
-/// "homogenised" traces, so that the JR models' homogeneity assumption holds).
-///
-/// # Formula
-/// ```text
-/// JT'_i(k) = mean + sd · (JT_i(k) − μ_i)/σ_i
-/// ```
-///
-/// # Errors
-/// [`ReplicationError::InvalidParameter`] for a non-positive mean, a negative sd or a constant
-/// column; [`ReplicationError::InvalidRuntime`] when a rescaled value is not positive (lower
-/// `sd`); [`ReplicationError::TooShort`] for fewer than 2 iterations.
-///
-/// # Accuracy
-/// Each value within a few ulps of the affine map of the column's sample mean and standard deviation
-/// (two-pass sums); the result's sd matches the target to 1e-9 in the tests.
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::{homogenise, Trace};
-/// let t = Trace::new(vec![vec![1.0, 3.0], vec![10.0, 30.0]]).unwrap();
-/// let h = homogenise(&t, 5.0, 1.0).unwrap();
-/// assert_eq!(h.column(1), h.column(0));
-/// ```
-pub fn homogenise(trace: &Trace, mean: f64, sd: f64) -> Result<Trace, ReplicationError> {
-    if !(mean.is_finite() && mean > 0.0 && sd.is_finite() && sd >= 0.0) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "target mean/sd",
-            value: mean,
-            expected: "mean > 0, sd ≥ 0",
-        });
+impl Trace {
+    /// Rescales every column affinely to a common mean and standard deviation (Dobber, §5.5:
+    /// "homogenised" traces, so that the JR models' homogeneity assumption holds).
+    ///
+    /// # Formula
+    /// ```text
+    /// JT'_i(k) = mean + sd · (JT_i(k) − μ_i)/σ_i
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] for a non-positive mean, a negative sd or a constant
+    /// column; [`ReplicationError::InvalidRuntime`] when a rescaled value is not positive (lower
+    /// `sd`); [`ReplicationError::TooShort`] for fewer than 2 iterations.
+    ///
+    /// # Accuracy
+    /// Each value within a few ulps of the affine map of the column's sample mean and standard deviation
+    /// (two-pass sums); the result's sd matches the target to 1e-9 in the tests.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Trace;
+    /// let t = Trace::new(vec![vec![1.0, 3.0], vec![10.0, 30.0]]).unwrap();
+    /// let h = t.homogenise(5.0, 1.0).unwrap();
+    /// assert_eq!(h.column(1), h.column(0));
+    /// ```
+    pub fn homogenise(&self, mean: f64, sd: f64) -> Result<Trace, ReplicationError> {
+        let trace = self;
+        if !(mean.is_finite() && mean > 0.0 && sd.is_finite() && sd >= 0.0) {
+            return Err(ReplicationError::InvalidParameter {
+                name: "target mean/sd",
+                value: mean,
+                expected: "mean > 0, sd ≥ 0",
+            });
+        }
+        if trace.len() < 2 {
+            return Err(ReplicationError::TooShort { what: "homogenising a trace", needed: 2, got: trace.len() });
+        }
+        let cols = trace
+            .columns()
+            .iter()
+            .map(|c| {
+                let (m, s) = (crate::numerics::sums::mean(c), crate::numerics::sums::sd(c));
+                if s == 0.0 {
+                    return Err(ReplicationError::InvalidParameter {
+                        name: "column sd",
+                        value: 0.0,
+                        expected: "a column that varies",
+                    });
+                }
+                Ok(c.iter().map(|v| mean + sd * (v - m) / s).collect())
+            })
+            .collect::<Result<Vec<Vec<f64>>, _>>()?;
+        Trace::new(cols)
     }
-    if trace.len() < 2 {
-        return Err(ReplicationError::TooShort { what: "homogenising a trace", needed: 2, got: trace.len() });
+}
+
+/// A load-distribution strategy simulated on a trace by [`Trace::run_time`] (Dobber, §2.5–2.8
+/// and §5.5).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum TracePolicy {
+    /// ELB `E(t, P)` (Dobber, §2.5): every processor gets an equal share.
+    Elb,
+    /// SLB `S(N, t, P)` (Dobber, eq. (2.1)–(2.8)): ELB for the first `cold` iterations, then one
+    /// rebalancing with their average job times; `cold = 0` is ELB.
+    Slb {
+        /// The number `N` of iterations before the rebalancing.
+        cold: u64,
+    },
+    /// The SLB bound `S*(t, P)` (Dobber, eq. (2.9)–(2.16)): one balance with the whole run's
+    /// averages, applied from the first iteration.
+    SlbOptimal,
+    /// DLB `D(N, f, t, P)` (Dobber, eq. (2.17)–(2.23)): before iterations `N+1, 2N+1, ...` the
+    /// predictor's forecasts set the multipliers; `interval = 0` is ELB.
+    Dlb {
+        /// The rebalancing interval `N`.
+        interval: u64,
+        /// The forecaster `f` of every processor's job time.
+        predictor: PredictorKind,
+    },
+    /// The DLB bound `D*(t, P)` (Dobber, eq. (2.24)–(2.28)): perfect predictions every iteration,
+    /// paying the rescheduling overhead of the interval `overhead_interval` (the thesis uses 10).
+    DlbOptimal {
+        /// The interval whose rescheduling overhead is paid.
+        overhead_interval: u64,
+    },
+    /// R-JR `R(t, R, P)` (Dobber, eq. (2.29)–(2.31)): groups of `R` consecutive processors run
+    /// replicas of the same jobs, the fastest copy wins and the others pay a finalize message;
+    /// each JR iteration consumes `R` trace rows.
+    Jr {
+        /// The number of replicas `R`, a divisor of the number of processors.
+        replicas: u64,
+    },
+    /// R-JR when a processor's `R` jobs of one iteration take the same time (Dobber, §5.5, the
+    /// γ = 1 world of models 1.x): every trace row is one iteration.
+    JrDependent {
+        /// The number of replicas `R`, a divisor of the number of processors.
+        replicas: u64,
+    },
+}
+
+impl std::fmt::Display for TracePolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TracePolicy::Elb => write!(f, "ELB"),
+            TracePolicy::Slb { cold } => write!(f, "SLB (N = {cold})"),
+            TracePolicy::SlbOptimal => write!(f, "S*"),
+            TracePolicy::Dlb { interval, predictor } => write!(f, "DLB (N = {interval}, {predictor:?})"),
+            TracePolicy::DlbOptimal { overhead_interval } => write!(f, "D* (overhead of N = {overhead_interval})"),
+            TracePolicy::Jr { replicas } => write!(f, "{replicas}-JR"),
+            TracePolicy::JrDependent { replicas } => write!(f, "{replicas}-JR (dependent jobs)"),
+        }
     }
-    let cols = trace
-        .columns()
-        .iter()
-        .map(|c| {
-            let (m, s) = (crate::numerics::sums::mean(c), crate::numerics::sums::sd(c));
-            if s == 0.0 {
-                return Err(ReplicationError::InvalidParameter {
-                    name: "column sd",
-                    value: 0.0,
-                    expected: "a column that varies",
-                });
-            }
-            Ok(c.iter().map(|v| mean + sd * (v - m) / s).collect())
-        })
-        .collect::<Result<Vec<Vec<f64>>, _>>()?;
-    Trace::new(cols)
+}
+
+impl Trace {
+    /// The run time of `policy` over the trace's `K` iterations (Dobber, §2.5–2.8, §5.5); the
+    /// speedup of a policy is `ELB run time / its run time` (Defs. 2.5.x). The trace's values are
+    /// the job times `JT_i(k)` of an equal share of the work; [`Overheads`] are constant.
+    ///
+    /// # Formula
+    /// ```text
+    /// ELB:  E = Σ_k (max_i JT_i(k) + ST)
+    /// SLB:  A_i = Σ_{m≤N} JT_i(m);  m_i = P/(A_i Σ_j 1/A_j)
+    ///       S = Σ_{k≤N} (max_i JT_i(k) + ST) + Σ_{k>N} (max_i m_i JT_i(k) + ST) + RSchT
+    /// S*:   m_i = P/(A_i Σ_j 1/A_j), A_i = Σ_k JT_i(k);  S* = Σ_k (max_i m_i JT_i(k) + ST) + RSchT
+    /// DLB:  EJT_i(k) = JT_i(k) · P/(ŷ_i Σ_j 1/ŷ_j)  (frozen between rebalancings)
+    ///       D = Σ_k (max_i EJT_i(k) + ST) + ⌊K/N⌋ RSchT
+    /// D*:   D* = Σ_k (P/Σ_i 1/JT_i(k) + ST) + ⌊K/n_overhead⌋ RSchT
+    /// R-JR: EJT_i(k) = min_{j∈EG(i)} JT_j(k) (+ FM unless i is the fastest)
+    ///       IT = max_i Σ_{steps} EJT_i + ST;   R(t, R, P) = (K/⌊K/R⌋) Σ_{it ≤ ⌊K/R⌋} IT(it)
+    /// dependent R-JR: IT(k) = max over groups of R · (min_{o∈G} JT_o(k) + FM for the non-fastest) + ST
+    ///       R_dep(t, R, P) = Σ_k IT(k)
+    /// ```
+    /// The thesis's R-JR multiplier for `K mod R ≠ 0`, `R (K mod R)/(K − K mod R)`, is a typo for
+    /// `K/⌊K/R⌋`.
+    ///
+    /// # Errors
+    /// [`ReplicationError::InvalidParameter`] for a negative or NaN overhead, `overhead_interval =
+    /// 0`, or replicas that do not divide the number of processors; [`ReplicationError::TooShort`]
+    /// when SLB's `N > K` or `K < R` for R-JR; as [`PredictorKind::build`] for DLB;
+    /// [`ReplicationError::InvalidRuntime`] for a non-positive balancing time.
+    ///
+    /// # Accuracy
+    /// A sum of `K` non-negative iteration times: relative error at most `(K + 1)ε`, plus
+    /// `(P + 4)ε` for the multipliers of SLB, S*, DLB and D* and `R ε` for the sums of R-JR on one
+    /// processor (exact on the toy traces of the examples).
+    ///
+    /// # Examples
+    /// Job times 1, 2, 4, 4 for 8 iterations: SLB with N = 2 costs `2·4 + 6·2 = 20`; DLB with
+    /// ES(0.5) and N = 1 costs `4 + 7·2 = 18`; 2-JR pairs the two slow processors (64), 4-JR
+    /// equals ELB (32); the dependent 2-JR pairs {1, 2} and {4, 4}, 2·4 = 8 per iteration.
+    /// ```
+    /// use loadbal::replication::{Overheads, PredictorKind, Trace, TracePolicy};
+    /// let t = Trace::new(vec![vec![1.0; 8], vec![2.0; 8], vec![4.0; 8], vec![4.0; 8]]).unwrap();
+    /// let run = |p: TracePolicy| t.run_time(&p, &Overheads::default()).unwrap();
+    /// assert_eq!(run(TracePolicy::Elb), 32.0);
+    /// assert_eq!(run(TracePolicy::Slb { cold: 2 }), 20.0);
+    /// assert_eq!(run(TracePolicy::SlbOptimal), 16.0);
+    /// assert_eq!(run(TracePolicy::Dlb { interval: 1, predictor: PredictorKind::Es(0.5) }), 18.0);
+    /// assert_eq!(run(TracePolicy::DlbOptimal { overhead_interval: 10 }), 16.0);
+    /// assert_eq!(run(TracePolicy::Jr { replicas: 2 }), 64.0);
+    /// assert_eq!(run(TracePolicy::Jr { replicas: 4 }), 32.0);
+    /// assert_eq!(run(TracePolicy::JrDependent { replicas: 2 }), 64.0);
+    /// assert_eq!(TracePolicy::Jr { replicas: 4 }.to_string(), "4-JR");
+    /// ```
+    pub fn run_time(&self, policy: &TracePolicy, ov: &Overheads) -> Result<f64, ReplicationError> {
+        match policy {
+            TracePolicy::Elb => elb_run_time(self, ov),
+            TracePolicy::Slb { cold } => slb_run_time(self, *cold, ov),
+            TracePolicy::SlbOptimal => slb_optimal_run_time(self, ov),
+            TracePolicy::Dlb { interval, predictor } => dlb_run_time(self, *interval, predictor, ov),
+            TracePolicy::DlbOptimal { overhead_interval } => dlb_optimal_run_time(self, *overhead_interval, ov),
+            TracePolicy::Jr { replicas } => jr_run_time(self, *replicas, ov),
+            TracePolicy::JrDependent { replicas } => jr_dependent_run_time(self, *replicas, ov),
+        }
+    }
 }
 
 /// The strategy chosen for a block by the adaptive policy.
@@ -493,86 +566,89 @@ impl std::fmt::Display for AdaptiveOutcome {
     }
 }
 
-/// The adaptive strategy of Dobber, §6.3: every `I_p` iterations predict the iteration time of
-/// DLB and JR from least-squares lines in the statistic Y (Dobber, eq. (6.2)/(6.3)) fitted on the blocks so
-/// far, and run the cheaper one. Both strategies are simulated on the same trace rows (as the
-/// thesis does); the first block runs DLB; trailing rows that fill no block are ignored.
-///
-/// # Formula
-/// ```text
-/// Y_b = P/Σ_i 1/mean_{k∈b} JT_i(k);  it_S(b) ≈ a_S Y_b + b_S  (S = DLB, JR);
-/// choice_{b+1} = argmin_S it_S(Y_b);  + 0.6/1.4 RSchT per switch
-/// ```
-///
-/// # Errors
-/// As [`dlb_run_time`] and [`jr_run_time`]; [`ReplicationError::InvalidParameter`] unless the
-/// block is a positive multiple of `replicas` and the switch fractions are ≥ 0;
-/// [`ReplicationError::TooShort`] when the trace holds no block.
-///
-/// # Accuracy
-/// Sums of run times as [`dlb_run_time`] and [`jr_run_time`]; the choices depend on least-squares predictions
-/// ([`least_squares_line`]).
-///
-/// # Examples
-/// ```
-/// use loadbal::replication::{PredictorKind, *, *};
-/// let t = synthetic_trace(&SyntheticTraceConfig { processors: 4, len: 1000, ..Default::default() }).unwrap();
-/// let cfg = AdaptiveConfig { block: 100, dlb_interval: 10, predictor: PredictorKind::Es(0.5), replicas: 4,
-///     overheads: Overheads::default(), to_dlb: 0.6, to_jr: 1.4 };
-/// let out = adaptive_run_time(&t, &cfg).unwrap();
-/// assert_eq!(out.choices.len(), 10);
-/// assert_eq!(out.choices[0].to_string(), "DLB");
-/// assert!(out.to_string().ends_with("(10 blocks)"));
-/// assert!(out.adaptive > 0.0);
-/// ```
-pub fn adaptive_run_time(trace: &Trace, cfg: &AdaptiveConfig) -> Result<AdaptiveOutcome, ReplicationError> {
-    let replicas = count_to_usize(cfg.replicas);
-    if cfg.block == 0 || replicas == 0 || cfg.block % replicas != 0 || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0) {
-        return Err(ReplicationError::InvalidParameter {
-            name: "adaptive block",
-            value: cfg.block as f64,
-            expected: "a positive multiple of the replicas, and switch fractions ≥ 0",
-        });
-    }
-    let blocks = trace.len() / cfg.block;
-    if blocks == 0 {
-        return Err(ReplicationError::TooShort {
-            what: "an adaptive run (one block)",
-            needed: cfg.block,
-            got: trace.len(),
-        });
-    }
-    let d = dlb_iteration_costs(trace, cfg.dlb_interval, &cfg.predictor, &cfg.overheads)?;
-    let j = jr_iteration_times(trace, replicas, &cfg.overheads)?;
-    let per_block = cfg.block / replicas;
-    let (mut hist_y, mut hist_d, mut hist_j) = (Vec::new(), Vec::new(), Vec::new());
-    let mut out = AdaptiveOutcome { adaptive: 0.0, dlb: 0.0, jr: 0.0, choices: Vec::with_capacity(blocks) };
-    let mut choice = Strategy::Dlb;
-    for b in 0..blocks {
-        let rows = b * cfg.block..(b + 1) * cfg.block;
-        let cost_d: f64 = d[rows.clone()].iter().sum();
-        let cost_j: f64 = cfg.replicas as f64 * j[b * per_block..(b + 1) * per_block].iter().sum::<f64>();
-        out.dlb += cost_d;
-        out.jr += cost_j;
-        out.adaptive += if choice == Strategy::Dlb { cost_d } else { cost_j };
-        out.choices.push(choice);
-        let means: Vec<f64> =
-            trace.columns().iter().map(|c| c[rows.clone()].iter().sum::<f64>() / cfg.block as f64).collect();
-        let y = statistic_y(&means)?;
-        hist_y.push(y);
-        hist_d.push(cost_d / cfg.block as f64);
-        hist_j.push(cost_j / cfg.block as f64);
-        let predict = |hist: &[f64]| match least_squares_line(&hist_y, hist) {
-            Ok(fit) => fit.line.at(y),
-            Err(_) => hist.iter().sum::<f64>() / hist.len() as f64,
-        };
-        let next = if predict(&hist_j) < predict(&hist_d) { Strategy::Jr } else { Strategy::Dlb };
-        if next != choice && b + 1 < blocks {
-            out.adaptive += cfg.overheads.reschedule * if next == Strategy::Dlb { cfg.to_dlb } else { cfg.to_jr };
+impl Trace {
+    /// The adaptive strategy of Dobber, §6.3: every `I_p` iterations predict the iteration time of
+    /// DLB and JR from least-squares lines in the statistic Y (Dobber, eq. (6.2)/(6.3)) fitted on the blocks so
+    /// far, and run the cheaper one. Both strategies are simulated on the same trace rows (as the
+    /// thesis does); the first block runs DLB; trailing rows that fill no block are ignored.
+    ///
+    /// # Formula
+    /// ```text
+    /// Y_b = P/Σ_i 1/mean_{k∈b} JT_i(k);  it_S(b) ≈ a_S Y_b + b_S  (S = DLB, JR);
+    /// choice_{b+1} = argmin_S it_S(Y_b);  + 0.6/1.4 RSchT per switch
+    /// ```
+    ///
+    /// # Errors
+    /// As [`TracePolicy::Dlb`] and [`TracePolicy::Jr`] in [`Trace::run_time`];
+    /// [`ReplicationError::InvalidParameter`] unless the block is a positive multiple of `replicas` and the switch fractions are ≥ 0;
+    /// [`ReplicationError::TooShort`] when the trace holds no block.
+    ///
+    /// # Accuracy
+    /// Sums of run times as [`Trace::run_time`]; the choices depend on least-squares predictions
+    /// ([`LineFit::least_squares`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{PredictorKind, *, *};
+    /// let t = synthetic_trace(&SyntheticTraceConfig { processors: 4, len: 1000, ..Default::default() }).unwrap();
+    /// let cfg = AdaptiveConfig { block: 100, dlb_interval: 10, predictor: PredictorKind::Es(0.5), replicas: 4,
+    ///     overheads: Overheads::default(), to_dlb: 0.6, to_jr: 1.4 };
+    /// let out = t.adaptive_run_time(&cfg).unwrap();
+    /// assert_eq!(out.choices.len(), 10);
+    /// assert_eq!(out.choices[0].to_string(), "DLB");
+    /// assert!(out.to_string().ends_with("(10 blocks)"));
+    /// assert!(out.adaptive > 0.0);
+    /// ```
+    pub fn adaptive_run_time(&self, cfg: &AdaptiveConfig) -> Result<AdaptiveOutcome, ReplicationError> {
+        let trace = self;
+        let replicas = count_to_usize(cfg.replicas);
+        if cfg.block == 0 || replicas == 0 || cfg.block % replicas != 0 || !(cfg.to_dlb >= 0.0 && cfg.to_jr >= 0.0) {
+            return Err(ReplicationError::InvalidParameter {
+                name: "adaptive block",
+                value: cfg.block as f64,
+                expected: "a positive multiple of the replicas, and switch fractions ≥ 0",
+            });
         }
-        choice = next;
+        let blocks = trace.len() / cfg.block;
+        if blocks == 0 {
+            return Err(ReplicationError::TooShort {
+                what: "an adaptive run (one block)",
+                needed: cfg.block,
+                got: trace.len(),
+            });
+        }
+        let d = dlb_iteration_costs(trace, cfg.dlb_interval, &cfg.predictor, &cfg.overheads)?;
+        let j = jr_iteration_times(trace, replicas, &cfg.overheads)?;
+        let per_block = cfg.block / replicas;
+        let (mut hist_y, mut hist_d, mut hist_j) = (Vec::new(), Vec::new(), Vec::new());
+        let mut out = AdaptiveOutcome { adaptive: 0.0, dlb: 0.0, jr: 0.0, choices: Vec::with_capacity(blocks) };
+        let mut choice = Strategy::Dlb;
+        for b in 0..blocks {
+            let rows = b * cfg.block..(b + 1) * cfg.block;
+            let cost_d: f64 = d[rows.clone()].iter().sum();
+            let cost_j: f64 = cfg.replicas as f64 * j[b * per_block..(b + 1) * per_block].iter().sum::<f64>();
+            out.dlb += cost_d;
+            out.jr += cost_j;
+            out.adaptive += if choice == Strategy::Dlb { cost_d } else { cost_j };
+            out.choices.push(choice);
+            let means: Vec<f64> =
+                trace.columns().iter().map(|c| c[rows.clone()].iter().sum::<f64>() / cfg.block as f64).collect();
+            let y = statistic_y(&means)?;
+            hist_y.push(y);
+            hist_d.push(cost_d / cfg.block as f64);
+            hist_j.push(cost_j / cfg.block as f64);
+            let predict = |hist: &[f64]| match LineFit::least_squares(&hist_y, hist) {
+                Ok(fit) => fit.line.at(y),
+                Err(_) => hist.iter().sum::<f64>() / hist.len() as f64,
+            };
+            let next = if predict(&hist_j) < predict(&hist_d) { Strategy::Jr } else { Strategy::Dlb };
+            if next != choice && b + 1 < blocks {
+                out.adaptive += cfg.overheads.reschedule * if next == Strategy::Dlb { cfg.to_dlb } else { cfg.to_jr };
+            }
+            choice = next;
+        }
+        Ok(out)
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -664,12 +740,12 @@ mod tests {
             to_dlb: 0.6,
             to_jr: 1.4,
         };
-        let out = adaptive_run_time(&t, &cfg).unwrap();
+        let out = t.adaptive_run_time(&cfg).unwrap();
         assert!(out.choices[1..5].contains(&Strategy::Jr), "{:?}", out.choices);
         // The least-squares lines in Y need a few blocks of the new regime before they flip.
         assert!(out.choices[8..].iter().all(|c| *c == Strategy::Dlb), "{:?}", out.choices);
         assert!(out.adaptive < out.dlb.max(out.jr));
-        assert!(adaptive_run_time(&t, &AdaptiveConfig { block: 98, ..cfg }).is_err());
+        assert!(t.adaptive_run_time(&AdaptiveConfig { block: 98, ..cfg }).is_err());
     }
 
     #[test]
@@ -688,8 +764,8 @@ mod tests {
             let sim = elb / jr_dependent_run_time(&t, r, &none).unwrap();
             assert!((sim - exact).abs() < 0.03 * exact, "R = {r}: {sim} vs {exact}");
         }
-        let h = homogenise(&t, 10.0, 2.0).unwrap();
+        let h = t.homogenise(10.0, 2.0).unwrap();
         assert!((crate::numerics::sums::sd(&h.columns()[3]) - 2.0).abs() < 1e-9);
-        assert!(homogenise(&t, 1.0, 5.0).is_err());
+        assert!(t.homogenise(1.0, 5.0).is_err());
     }
 }

@@ -229,7 +229,7 @@ pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
 /// As [`acf`]; [`ReplicationError::TooShort`] with fewer than two positive lags.
 ///
 /// # Accuracy
-/// As [`acf`] and [`super::fits::least_squares_line`] (the logarithms add a few ulps); statistical as an estimate of H.
+/// As [`acf`] and [`LineFit::least_squares`](super::LineFit::least_squares) (the logarithms add a few ulps); statistical as an estimate of H.
 ///
 /// # Examples
 /// A square wave of period 100 (level switches every 50 points) has a slowly decaying ACF:
@@ -250,7 +250,7 @@ pub fn hurst_from_acf(y: &[f64], max_lag: usize) -> Result<f64, ReplicationError
             got: x.len(),
         });
     }
-    let line = super::fits::least_squares_line(&x, &l)?.line;
+    let line = super::fits::LineFit::least_squares(&x, &l)?.line;
     Ok(1.0 + line.slope / 2.0)
 }
 

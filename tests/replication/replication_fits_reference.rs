@@ -58,11 +58,11 @@ fn least_squares_pearson_and_line_crossing_on_ill_conditioned_data() {
         let v: Vec<f64> = r.str("case").split(' ').map(|s| s.parse().unwrap()).collect();
         let l1 = replication::Line { slope: v[0], intercept: v[1] };
         let l2 = replication::Line { slope: v[2], intercept: v[3] };
-        vec![replication::line_crossing(&l1, &l2).unwrap()]
+        vec![l1.crossing(&l2).unwrap()]
     });
     let line = |r: &Record| {
         let (x, y) = dataset(r.str("case"));
-        replication::least_squares_line(&x, &y).unwrap()
+        replication::LineFit::least_squares(&x, &y).unwrap()
     };
     family(&rows, "least_squares_slope", 1e-13, |r| vec![line(r).line.slope]);
     family(&rows, "least_squares_intercept", 1e-13, |r| vec![line(r).line.intercept]);
@@ -121,10 +121,14 @@ fn estimate_gamma_on_offset_series() {
 fn exact_iteration_times_of_exponential_jobs() {
     let rows = load("replication_fits");
     family(&rows, "exponential_dependent_iteration_time", 1e-15, |r| {
-        vec![replication::exponential_dependent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
+        vec![
+            replication::Dependence::SameProcessorSameIteration
+                .exponential_iteration_time(1.0, r.u64("a"), r.u64("b"))
+                .unwrap(),
+        ]
     });
     family(&rows, "exponential_independent_iteration_time", 1e-12, |r| {
-        vec![replication::exponential_independent_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
+        vec![replication::Dependence::Independent.exponential_iteration_time(1.0, r.u64("a"), r.u64("b")).unwrap()]
     });
 }
 
@@ -141,7 +145,7 @@ fn small_speedups_and_first_level_estimates() {
     });
     let a: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 7919) % 997) as f64).collect();
     let b: Vec<f64> = (0..2000u64).map(|i| 1e8 + ((i * 104729) % 991) as f64).collect();
-    let k = replication::estimate_first_level(&a, &b).unwrap();
+    let k = replication::FirstLevelConstants::estimate(&a, &b).unwrap();
     family(&rows, "estimate_first_level", 1e-12, |r| {
         vec![match r.str("case") {
             "alpha" => k.alpha,

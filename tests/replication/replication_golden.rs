@@ -80,10 +80,10 @@ fn exact_model_monte_carlo_g12() {
     let counts = [1u64, 2, 4, 8, 16];
     let run = ExactModel::new(exp, Dependence::Independent).unwrap().run(&counts, 16, &mc).unwrap();
     for (&r, e) in counts.iter().zip(&run.iteration_times) {
-        let want = replication::exponential_independent_iteration_time(1.0, r, 16).unwrap();
+        let want = replication::Dependence::Independent.exponential_iteration_time(1.0, r, 16).unwrap();
         assert!(e.agrees_with(want, 4.0), "R = {r}: {e:?} vs {want}");
     }
-    close(replication::exponential_independent_iteration_time(1.0, 2, 16).unwrap(), 2.180293, 1e-6);
+    close(replication::Dependence::Independent.exponential_iteration_time(1.0, 2, 16).unwrap(), 2.180293, 1e-6);
     // Same-processor dependence: speedup H_P / H_{P/R}.
     let dep = ExactModel::new(exp, Dependence::SameProcessorSameIteration).unwrap();
     let s = dep.run(&[2, 4, 8], 8, &mc).unwrap().speedups;
@@ -97,7 +97,7 @@ fn exact_model_monte_carlo_g12() {
     close(e8, 1.423600, 1e-6);
     assert!(run.elb.agrees_with(10.0 + e8, 4.0));
     // The model with exponential constants is exact at the first level only.
-    let k = replication::exponential_first_level();
+    let k = replication::FirstLevelConstants::exponential();
     let m = loadbal::replication::JrParams::new(
         k.alpha,
         loadbal::replication::BetaMax::Constant(k.beta_max),

@@ -4,10 +4,10 @@
 use crate::closed_forms::{constant_beta_speedup, dependent_speedup, independent_speedup, varying_beta_iteration_time};
 use loadbal::law::Law;
 use loadbal::replication::DesConfig;
+use loadbal::replication::PredictorKind;
 use loadbal::replication::Trace;
 use loadbal::replication::{self, JrModel, JrParams, ReplicationError, iteration_time, speedup};
-use loadbal::replication::{Overheads, dlb_optimal_run_time, elb_run_time, jr_run_time, slb_optimal_run_time};
-use loadbal::replication::{PredictorKind, predict_series};
+use loadbal::replication::{Overheads, TracePolicy};
 use proptest::prelude::*;
 
 proptest! {
@@ -147,14 +147,15 @@ proptest! {
     ) {
         let t = Trace::new(cols).unwrap();
         let ov = Overheads::default();
-        let elb = elb_run_time(&t, &ov).unwrap();
-        let dstar = dlb_optimal_run_time(&t, 10, &ov).unwrap();
-        let sstar = slb_optimal_run_time(&t, &ov).unwrap();
+        let elb = t.run_time(&TracePolicy::Elb, &ov).unwrap();
+        let dstar = t.run_time(&TracePolicy::DlbOptimal { overhead_interval: 10 }, &ov).unwrap();
+        let sstar = t.run_time(&TracePolicy::SlbOptimal, &ov).unwrap();
         // Perfect per-iteration balancing is never slower than any static split.
         prop_assert!(dstar <= sstar * (1.0 + 1e-12) && dstar <= elb * (1.0 + 1e-12));
-        prop_assert!((jr_run_time(&t, 1, &ov).unwrap() - elb).abs() <= 1e-9 * elb);
+        let jr = |replicas: u64| t.run_time(&TracePolicy::Jr { replicas }, &ov).unwrap();
+        prop_assert!((jr(1) - elb).abs() <= 1e-9 * elb);
         for r in [2, 4] {
-            prop_assert!(jr_run_time(&t, r, &ov).unwrap() > 0.0);
+            prop_assert!(jr(r) > 0.0);
         }
     }
 
@@ -163,7 +164,7 @@ proptest! {
         for kind in [PredictorKind::LastValue, PredictorKind::Es(0.3), PredictorKind::TriggLeach(0.2),
                      PredictorKind::Whybark, PredictorKind::Mentzer, PredictorKind::PantazopoulosPappis,
                      PredictorKind::Ar { order: 2, window: 50 }, PredictorKind::Des(DesConfig::default())] {
-            let p = predict_series(&kind, &y).unwrap();
+            let p = kind.predict_series(&y).unwrap();
             prop_assert_eq!(p.len(), y.len() - 1);
             prop_assert!(p.iter().all(|v| v.is_finite()));
         }

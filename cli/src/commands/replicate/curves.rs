@@ -160,7 +160,7 @@ fn render_closed_forms(params: &Params, est: &[Vec<Estimate>], dry: bool) -> Res
             }
         }
     }
-    let k = replication::exponential_first_level();
+    let k = replication::FirstLevelConstants::exponential();
     let expo = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0)
         .map_err(|e| Failure::model("exponential constants", e))?;
     let fail = |e: ReplicationError| Failure::model("model speedup", e);

@@ -1,9 +1,9 @@
 //! `loadbal replicate trace`: job replication or load balancing for a job-runtime trace (Dobber).
 
 use loadbal::replication::DesConfig;
-use loadbal::replication::{self, Overheads};
+use loadbal::replication::PredictorKind;
+use loadbal::replication::{self, Overheads, TracePolicy};
 use loadbal::replication::{JrModel, ReplicationError};
-use loadbal::replication::{PredictorKind, predict_series, rmse_one_step};
 use loadbal::replication::{SyntheticTraceConfig, Trace, synthetic_trace};
 use loadbal_cli::output::{Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
@@ -122,8 +122,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             ("DES", PredictorKind::Des(DesConfig::default())),
         ];
         for (name, kind) in predictors {
-            let pred = predict_series(&kind, y).map_err(failed(format!("{name} on processor {i}")))?;
-            let rmse = rmse_one_step(y, &pred).map_err(failed(format!("RMSE of {name} on processor {i}")))?;
+            let rmse = kind.rmse_one_step(y).map_err(failed(format!("RMSE of {name} on processor {i}")))?;
             push("rmse", name, i.to_string(), rmse);
         }
         bar.inc(1);
@@ -142,31 +141,38 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let mean = trace.columns().iter().flatten().sum::<f64>() / (trace.len() * trace.processors()) as f64;
     let ov = Overheads { send: 0.01 * mean, finalize: 0.004 * mean, reschedule: 0.5 * mean };
-    let elb = replication::elb_run_time(&trace, &ov).map_err(failed("ELB".into()))?;
+    let elb = trace.run_time(&TracePolicy::Elb, &ov).map_err(failed("ELB".into()))?;
     let mut speedups = vec![
         (
             "SLB N=10".to_string(),
-            replication::slb_run_time(&trace, 10.min(trace.len() as u64), &ov).map_err(failed("SLB".into()))?,
+            trace
+                .run_time(&TracePolicy::Slb { cold: 10.min(trace.len() as u64) }, &ov)
+                .map_err(failed("SLB".into()))?,
         ),
-        ("S*".to_string(), replication::slb_optimal_run_time(&trace, &ov).map_err(failed("S*".into()))?),
+        ("S*".to_string(), trace.run_time(&TracePolicy::SlbOptimal, &ov).map_err(failed("S*".into()))?),
         (
             "DLB N=10 ES(0.5)".to_string(),
-            replication::dlb_run_time(&trace, 10, &PredictorKind::Es(0.5), &ov)
+            trace
+                .run_time(&TracePolicy::Dlb { interval: 10, predictor: PredictorKind::Es(0.5) }, &ov)
                 .map_err(failed("DLB ES(0.5)".into()))?,
         ),
         (
             "DLB N=10 DES".to_string(),
-            replication::dlb_run_time(&trace, 10, &PredictorKind::Des(DesConfig::default()), &ov)
+            trace
+                .run_time(&TracePolicy::Dlb { interval: 10, predictor: PredictorKind::Des(DesConfig::default()) }, &ov)
                 .map_err(failed("DLB DES".into()))?,
         ),
-        ("D*".to_string(), replication::dlb_optimal_run_time(&trace, 10, &ov).map_err(failed("D*".into()))?),
+        (
+            "D*".to_string(),
+            trace.run_time(&TracePolicy::DlbOptimal { overhead_interval: 10 }, &ov).map_err(failed("D*".into()))?,
+        ),
     ];
     let mut r = 2;
     while r <= trace.processors() {
         if trace.processors() % r == 0 {
             speedups.push((
                 format!("{r}-JR"),
-                replication::jr_run_time(&trace, r as u64, &ov).map_err(failed("R-JR".into()))?,
+                trace.run_time(&TracePolicy::Jr { replicas: r as u64 }, &ov).map_err(failed("R-JR".into()))?,
             ));
         }
         r *= 2;
