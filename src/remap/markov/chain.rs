@@ -444,6 +444,7 @@ mod tests {
     #[test]
     fn kernel_of_the_example() {
         let q = reflecting_walk(6).unwrap();
+        assert_eq!((q[(0, 1)], q[(2, 2)], q[(2, 3)], q[(5, 4)]), (0.5, 0.5, 0.25, 0.5));
         for i in 0..6 {
             assert!((q.row(i).sum() - 1.0).abs() < 1e-15);
         }
