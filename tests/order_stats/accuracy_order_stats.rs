@@ -6,6 +6,8 @@ use crate::reference_support;
 
 use loadbal::law::Law;
 use loadbal::order_stats::*;
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use reference_support::{load, rel_err};
 
 /// Tracks the worst error of a family and prints it.

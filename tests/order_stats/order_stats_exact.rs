@@ -2,6 +2,8 @@
 //! quadrature of a different integrand (the CDF form), for n up to 10⁹.
 
 use loadbal::order_stats::*;
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use std::f64::consts::PI;
 
 /// Independent reference: `E[max] = ∫₀^∞ (1 − Φⁿ) dz − ∫_{−∞}^0 Φⁿ dz`, by composite Simpson on

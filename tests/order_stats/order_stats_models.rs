@@ -4,6 +4,8 @@
 use loadbal::law::{Law, LawError};
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::order_stats::*;
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use proptest::prelude::*;
 use rand_distr::{Distribution, Gamma as GammaSampler, Normal as NormalSampler};
 use std::f64::consts::PI;

@@ -5,6 +5,8 @@
 
 use loadbal::law::Law;
 use loadbal::order_stats::*;
+#[allow(unused_imports)]
+use crate::std_normal::*;
 
 fn rel(got: f64, want: f64) -> f64 {
     ((got - want) / want).abs()

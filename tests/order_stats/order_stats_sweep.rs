@@ -7,6 +7,8 @@
 
 use loadbal::law::{Law, LawError, LawSpec};
 use loadbal::order_stats::*;
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use proptest::prelude::*;
 
 /// n from 1 to 10⁹, log-uniform.
