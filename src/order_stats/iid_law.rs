@@ -44,7 +44,7 @@ pub trait IidLaw {
     /// `ln F⁻¹(Φ(z))`: the logarithm of the law's quantile at the normal score `z`. It must be
     /// accurate to about 1e−15 absolute (so `F⁻¹` to 1e−15 relative) in both tails: compute it
     /// from `ln Φ(z)` for `z ≤ 0` and from `ln Q(z)` for `z > 0`
-    /// ([`std_normal_ln_cdf`](super::std_normal_ln_cdf), [`std_normal_ln_sf`](super::std_normal_ln_sf)).
+    /// ([`Law::ln_cdf`](crate::law::Law::ln_cdf), [`Law::ln_sf`](crate::law::Law::ln_sf) of a standard normal law).
     /// Only called for laws whose [`IidLaw::closed_form`] is `None` and whose
     /// [`IidLaw::check`] passed.
     fn ln_quantile_at_score(&self, z: f64) -> f64;

@@ -237,10 +237,12 @@ pub(crate) fn expected_order_stat_std_normal(r: u64, n: u64) -> Result<f64, Orde
 ///
 /// # Accuracy
 ///
-/// Mean as [`expected_order_stat_std_normal`]; standard deviation to 1e−12 absolute.
+/// Mean to 1e−12 absolute for every `1 ≤ r ≤ n ≤ 10⁹` (measured against 50-digit references
+/// including middle ranks); standard deviation to 1e−12 absolute.
 ///
 /// # Errors
-/// As [`expected_order_stat_std_normal`].
+/// [`OrderStatsError::ZeroSampleSize`] for `n = 0`, [`OrderStatsError::RankOutOfRange`] unless
+/// `1 ≤ r ≤ n`, [`OrderStatsError::SampleSizeTooLarge`] for `n > 2⁵³`.
 ///
 /// # Examples
 ///
@@ -361,7 +363,7 @@ pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStats
 /// Absolute error below `1e−12·σ` plus the rounding of `μ + σ e` (a few ulps of the result).
 ///
 /// # Errors
-/// As [`expected_order_stat_std_normal`] and [`expected_max_normal`].
+/// As [`order_stat_moments_std_normal`] and [`expected_max_normal`].
 ///
 /// # Examples
 ///

@@ -4,10 +4,10 @@
 
 use crate::reference_support;
 
-use loadbal::law::Law;
-use loadbal::order_stats::*;
 #[allow(unused_imports)]
 use crate::std_normal::*;
+use loadbal::law::Law;
+use loadbal::order_stats::*;
 use reference_support::{load, rel_err};
 
 /// Tracks the worst error of a family and prints it.

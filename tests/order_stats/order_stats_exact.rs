@@ -1,9 +1,9 @@
 //! Accuracy of the exact normal order statistics against closed forms and against an independent
 //! quadrature of a different integrand (the CDF form), for n up to 10⁹.
 
-use loadbal::order_stats::*;
 #[allow(unused_imports)]
 use crate::std_normal::*;
+use loadbal::order_stats::*;
 use std::f64::consts::PI;
 
 /// Independent reference: `E[max] = ∫₀^∞ (1 − Φⁿ) dz − ∫_{−∞}^0 Φⁿ dz`, by composite Simpson on

@@ -3,10 +3,10 @@
 //! forms); the crate's earlier errors are noted per row.
 #![allow(clippy::excessive_precision)] // the references are quoted to all the digits mpmath gave
 
-use loadbal::law::Law;
-use loadbal::order_stats::*;
 #[allow(unused_imports)]
 use crate::std_normal::*;
+use loadbal::law::Law;
+use loadbal::order_stats::*;
 
 fn rel(got: f64, want: f64) -> f64 {
     ((got - want) / want).abs()

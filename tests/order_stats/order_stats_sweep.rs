@@ -5,10 +5,10 @@
 //! `accuracy_order_stats.rs`; here the checks are closed forms and order relations that any
 //! correct value satisfies.
 
-use loadbal::law::{Law, LawError, LawSpec};
-use loadbal::order_stats::*;
 #[allow(unused_imports)]
 use crate::std_normal::*;
+use loadbal::law::{Law, LawError, LawSpec};
+use loadbal::order_stats::*;
 use proptest::prelude::*;
 
 /// n from 1 to 10⁹, log-uniform.
