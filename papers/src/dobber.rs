@@ -810,7 +810,7 @@ fn iid_statistics(cfg: &RunConfig) -> Vec<Row> {
     }
     // The thesis does not say how it obtained the exponential values: one simulated series, or
     // the limit truncated. Each row is explained by the reading that covers it, if any.
-    let k_single = loadbal::order_stats::std_normal_quantile(1.0 - 0.05 / 8.0);
+    let k_single = crate::std_normal_quantile(1.0 - 0.05 / 8.0);
     for (k, (name, printed)) in stats.iter().zip(["13", "73", "53", "81"]).enumerate() {
         let (limit, est) = (pct(le[2 + k]), e[2 + k]);
         let paper: f64 = printed.parse().unwrap_or(f64::NAN);

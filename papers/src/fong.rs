@@ -5,9 +5,10 @@ use crate::PrintedNumber;
 use crate::error::PapersError;
 use crate::row::{Computed, Draws, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
+use crate::std_normal_quantile;
 use crate::table_test::{Block, table_test};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::order_stats::{david_bound, expected_max_std_normal, std_normal_quantile};
+use loadbal::order_stats::{david_bound, expected_max_std_normal};
 use loadbal::remap::periodic::{Bound, Homogeneous, Increment, Interval, LoadCurves, LoadSimOptions};
 
 const FONG: Paper = Paper::new("fong");

@@ -7,9 +7,9 @@ use crate::PrintedNumber;
 use crate::error::PapersError;
 use crate::row::{Computed, Draws, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
+use crate::std_normal_quantile;
 use crate::table_test::{Block, table_test};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::order_stats::std_normal_quantile;
 use loadbal::queueing::{DssSim, QueueingError, RegionNetwork, VacationRule};
 
 const JIA: Paper = Paper::new("jia");

@@ -11,11 +11,11 @@ use crate::fixtures::jia;
 use crate::jia_chains::{ChainReading, ChainSampler, best_wcs_frequencies};
 use crate::row::{Draws, Explanation, Row};
 use crate::sections::RunConfig;
+use crate::std_normal_quantile;
 use crate::table_test::{Block, TableEvidence, p_text, table_test};
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{Coupling, MultiSourceLoad, RandomGraph, SpanningTreeKind, SpeedClass};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::order_stats::std_normal_quantile;
 
 /// One printed row of Tables 2.1/2.2: (r_f, ε, n, [ESS, WCS, pure] at η = 0.03, same at η = 0.07).
 type Cell = (f64, f64, usize, [&'static str; 3], [&'static str; 3]);

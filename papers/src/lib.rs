@@ -49,6 +49,13 @@ mod status;
 mod table_test;
 mod yin;
 
+/// `Φ⁻¹(p)`, the critical values of the Monte Carlo checks, through the library's standard
+/// normal law (`loadbal`'s quantile kernel, bit for bit); NaN outside `(0, 1)`, which no caller
+/// passes (every `p` is a constant such as `1 − 0.05/18`).
+pub(crate) fn std_normal_quantile(p: f64) -> f64 {
+    loadbal::law::Law::normal(0.0, 1.0).and_then(|law| law.quantile(p)).unwrap_or(f64::NAN)
+}
+
 pub use error::PapersError;
 pub use printed::{PrintedError, PrintedNumber};
 pub use row::{Computed, Draft, Draws, EXACT_RELATIVE, Explanation, Paper, Row, SIMULATION_SE};

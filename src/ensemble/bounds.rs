@@ -25,7 +25,7 @@ pub struct IdleClaim {
 /// The constants of Ahn et al.'s AR idle-time propositions (Props 5–6, §4.5): the slack ε of the
 /// proofs, the Chen–Tyler bound C_max of the largest processor count considered, and the margin
 /// g of Prop. 6. [`Default`] is the paper's choice ε = 0.04, C_max = 4.4, g = 1 (note the paper's
-/// "4.4 for p_max = 10⁶" is [`c_max`](super::c_max)(1.19×10⁵); 10⁶ gives 4.8423).
+/// "4.4 for p_max = 10⁶" is [`ArClaimConstants::for_max_processors`]`(1.19×10⁵)`; 10⁶ gives 4.8423).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ArClaimConstants {
@@ -41,6 +41,110 @@ impl Default for ArClaimConstants {
     /// ε = 0.04, C_max = 4.4, g = 1 (Ahn et al., §4.5).
     fn default() -> Self {
         ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }
+    }
+}
+
+impl ArClaimConstants {
+    /// The paper's ε = 0.04 and g = 1 with C_max = Φ⁻¹(0.5264^{1/p_max}) of Props 5–6 (Ahn et al.,
+    /// §4.5), the Chen–Tyler value for the largest processor count `p_max` considered. The
+    /// paper's "≈ 4.4 for p_max = 10⁶" is wrong: the value is 4.8423 (4.4 corresponds to
+    /// p_max ≈ 1.19×10⁵).
+    ///
+    /// # Formula
+    /// ```text
+    /// C_max = Φ⁻¹(0.5264^{1/p_max})
+    /// ```
+    ///
+    /// # Errors
+    /// [`EnsembleError::OrderStats`] for p_max = 0 or above 2⁵³.
+    ///
+    /// # Accuracy
+    /// That of [`order_stats::chen_tyler_max`](crate::order_stats::chen_tyler_max) (a normal
+    /// quantile of 0.5264^{1/p_max}); checked against 50-digit references for p_max to 10¹² in
+    /// `tests/ensemble/ensemble_reference.rs`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::ArClaimConstants;
+    /// let k = ArClaimConstants::for_max_processors(1_000_000).unwrap();
+    /// assert!((k.c_max - 4.842_309).abs() < 1e-5 && k.eps == 0.04 && k.g == 1.0);
+    /// ```
+    pub fn for_max_processors(p_max: u64) -> Result<Self, EnsembleError> {
+        Ok(ArClaimConstants { c_max: crate::order_stats::chen_tyler_max(p_max)?, ..ArClaimConstants::default() })
+    }
+
+    /// Prop. 5's threshold (P5): the AR step lowers the expected largest idle time once the most
+    /// loaded processor holds at least this many tasks (independent of p, 20 ≤ p ≤ p_max).
+    ///
+    /// # Formula
+    /// ```text
+    /// R_p ≥ 4(1+ε)² C_max² / (1 − 2ε)² · (σ_T/μ_T)²
+    /// ```
+    ///
+    /// # Errors
+    /// [`EnsembleError::InvalidParameter`] for ε ∉ \[0, 0.5) or μ_T = 0, [`EnsembleError::InvalidTime`].
+    ///
+    /// # Accuracy
+    /// Ten rounded operations on non-negative factors (1 − 2ε is one rounding, exact for
+    /// ε ≥ 0.25): relative error at most 12u (u = 2⁻⁵³) wherever the result is a normal number;
+    /// checked against 50-digit references with σ_T/μ_T over 16 decades in
+    /// `tests/ensemble/ensemble_reference.rs`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::ensemble::ArClaimConstants;
+    /// // the paper's C_max = 4.4, ε = 0.04, wild type
+    /// let t = ArClaimConstants::default().min_rp_for_range_decrease(&Law::normal(488.1, 116.6).unwrap()).unwrap();
+    /// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
+    /// ```
+    pub fn min_rp_for_range_decrease(&self, law: &Law) -> Result<f64, EnsembleError> {
+        let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, *self);
+        check_eps(eps)?;
+        check_time("sd", sigma_t)?;
+        check_time("c_max", c_max)?;
+        if check_time("mean", mu_t)? == 0.0 {
+            return Err(EnsembleError::InvalidParameter { what: "mean", value: mu_t, why: "must be positive" });
+        }
+        let ratio = sigma_t / mu_t;
+        Ok(4.0 * (1.0 + eps).powi(2) * c_max * c_max / (1.0 - 2.0 * eps).powi(2) * ratio * ratio)
+    }
+
+    /// Prop. 6's threshold (P6) on r = ⌊M(R)⌋: the AR step lowers the expected average idle time
+    /// when r is at least this value and R_p > (1 + ε + g) r.
+    ///
+    /// # Formula
+    /// ```text
+    /// r ≥ ((1+ε) C_max σ_T / (g μ_T))²
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ArClaimConstants::min_rp_for_range_decrease`], and [`EnsembleError::InvalidParameter`] for g ≤ 0.
+    ///
+    /// # Accuracy
+    /// Six rounded operations, no cancellation: relative error at most 8u (u = 2⁻⁵³) wherever the
+    /// result is a normal number; checked against 50-digit references in
+    /// `tests/ensemble/ensemble_reference.rs`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::ensemble::ArClaimConstants;
+    /// let r = ArClaimConstants::default().min_r_for_idle_decrease(&Law::normal(488.1, 116.6).unwrap()).unwrap(); // G41
+    /// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
+    /// ```
+    pub fn min_r_for_idle_decrease(&self, law: &Law) -> Result<f64, EnsembleError> {
+        let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, *self);
+        check_eps(eps)?;
+        check_time("sd", sigma_t)?;
+        check_time("c_max", c_max)?;
+        if !(g > 0.0 && g.is_finite()) {
+            return Err(EnsembleError::InvalidParameter { what: "g", value: g, why: "must be positive" });
+        }
+        if check_time("mean", mu_t)? == 0.0 {
+            return Err(EnsembleError::InvalidParameter { what: "mean", value: mu_t, why: "must be positive" });
+        }
+        Ok(((1.0 + eps) * c_max * sigma_t / (g * mu_t)).powi(2))
     }
 }
 
@@ -282,80 +386,6 @@ fn check_eps(eps: f64) -> Result<(), EnsembleError> {
     }
 }
 
-/// Prop. 5's threshold (P5): the AR step lowers the expected largest idle time once the most
-/// loaded processor holds at least this many tasks (independent of p, 20 ≤ p ≤ p_max).
-///
-/// # Formula
-/// ```text
-/// R_p ≥ 4(1+ε)² C_max² / (1 − 2ε)² · (σ_T/μ_T)²
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::InvalidParameter`] for ε ∉ \[0, 0.5) or μ_T = 0, [`EnsembleError::InvalidTime`].
-///
-/// # Accuracy
-/// Ten rounded operations on non-negative factors (1 − 2ε is one rounding, exact for
-/// ε ≥ 0.25): relative error at most 12u (u = 2⁻⁵³) wherever the result is a normal number;
-/// checked against 50-digit references with σ_T/μ_T over 16 decades in
-/// `tests/ensemble/ensemble_reference.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::law::Law;
-/// use loadbal::ensemble::{ar_min_rp_for_range_decrease, ArClaimConstants};
-/// // the paper's C_max = 4.4, ε = 0.04, wild type
-/// let t = ar_min_rp_for_range_decrease(&Law::normal(488.1, 116.6).unwrap(), ArClaimConstants::default()).unwrap();
-/// assert!((t / 5.6472 - 1.0).abs() < 1e-4);
-/// ```
-pub fn ar_min_rp_for_range_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
-    check_eps(eps)?;
-    check_time("sd", sigma_t)?;
-    check_time("c_max", c_max)?;
-    if check_time("mean", mu_t)? == 0.0 {
-        return Err(EnsembleError::InvalidParameter { what: "mean", value: mu_t, why: "must be positive" });
-    }
-    let ratio = sigma_t / mu_t;
-    Ok(4.0 * (1.0 + eps).powi(2) * c_max * c_max / (1.0 - 2.0 * eps).powi(2) * ratio * ratio)
-}
-
-/// Prop. 6's threshold (P6) on r = ⌊M(R)⌋: the AR step lowers the expected average idle time
-/// when r is at least this value and R_p > (1 + ε + g) r.
-///
-/// # Formula
-/// ```text
-/// r ≥ ((1+ε) C_max σ_T / (g μ_T))²
-/// ```
-///
-/// # Errors
-/// As [`ar_min_rp_for_range_decrease`], and [`EnsembleError::InvalidParameter`] for g ≤ 0.
-///
-/// # Accuracy
-/// Six rounded operations, no cancellation: relative error at most 8u (u = 2⁻⁵³) wherever the
-/// result is a normal number; checked against 50-digit references in
-/// `tests/ensemble/ensemble_reference.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::law::Law;
-/// use loadbal::ensemble::{ar_min_r_for_idle_decrease, ArClaimConstants};
-/// let r = ar_min_r_for_idle_decrease(&Law::normal(488.1, 116.6).unwrap(), ArClaimConstants::default()).unwrap(); // G41
-/// assert!((r / 1.19499 - 1.0).abs() < 1e-4);
-/// ```
-pub fn ar_min_r_for_idle_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
-    let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
-    check_eps(eps)?;
-    check_time("sd", sigma_t)?;
-    check_time("c_max", c_max)?;
-    if !(g > 0.0 && g.is_finite()) {
-        return Err(EnsembleError::InvalidParameter { what: "g", value: g, why: "must be positive" });
-    }
-    if check_time("mean", mu_t)? == 0.0 {
-        return Err(EnsembleError::InvalidParameter { what: "mean", value: mu_t, why: "must be positive" });
-    }
-    Ok(((1.0 + eps) * c_max * sigma_t / (g * mu_t)).powi(2))
-}
-
 /// Prop. 5 on one AR step: hypotheses (p ≥ 20, r < R_p, R_p above (P5)) and the proof's bound on
 /// the decrease of the expected largest idle time.
 ///
@@ -365,12 +395,12 @@ pub fn ar_min_r_for_idle_decrease(law: &Law, constants: ArClaimConstants) -> Res
 /// ```
 ///
 /// # Errors
-/// As [`ar_min_rp_for_range_decrease`] and [`md_max_idle_claim`].
+/// As [`ArClaimConstants::min_rp_for_range_decrease`] and [`md_max_idle_claim`].
 ///
 /// # Accuracy
 /// The bound is a difference of two terms: absolute error at most 8u·(R_p μ_T + 2(1+ε) C_max √r
 /// σ_T) (u = 2⁻⁵³); the hypotheses are decided on the threshold of
-/// [`ar_min_rp_for_range_decrease`] (relative 12u), exact on counts.
+/// [`ArClaimConstants::min_rp_for_range_decrease`] (relative 12u), exact on counts.
 ///
 /// # Examples
 /// ```
@@ -389,7 +419,7 @@ pub(crate) fn ar_range_claim(
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)?;
-    let threshold = ar_min_rp_for_range_decrease(law, constants)?;
+    let threshold = constants.min_rp_for_range_decrease(law)?;
     let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
@@ -406,7 +436,7 @@ pub(crate) fn ar_range_claim(
 /// ```
 ///
 /// # Errors
-/// As [`ar_min_r_for_idle_decrease`] and [`md_max_idle_claim`].
+/// As [`ArClaimConstants::min_r_for_idle_decrease`] and [`md_max_idle_claim`].
 ///
 /// # Accuracy
 /// As [`ar_range_claim`]: absolute error at most 8u·(R_p μ_T + (1+ε) C_max √r σ_T).
@@ -429,7 +459,7 @@ pub(crate) fn ar_avg_idle_claim(
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     let rp = max_other(r, idle)? as f64;
-    let threshold = ar_min_r_for_idle_decrease(law, constants)?;
+    let threshold = constants.min_r_for_idle_decrease(law)?;
     let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
@@ -444,9 +474,9 @@ mod tests {
     #[test]
     fn thresholds_g39_g42() {
         let k = ArClaimConstants::default();
-        let m = ar_min_rp_for_range_decrease(&Law::normal(152.0, 191.1).unwrap(), k).unwrap();
+        let m = k.min_rp_for_range_decrease(&Law::normal(152.0, 191.1).unwrap()).unwrap();
         assert!((m / 156.4194 - 1.0).abs() < 1e-4);
-        let r = ar_min_r_for_idle_decrease(&Law::normal(152.0, 191.1).unwrap(), k).unwrap();
+        let r = k.min_r_for_idle_decrease(&Law::normal(152.0, 191.1).unwrap()).unwrap();
         assert!((r / 33.0983 - 1.0).abs() < 1e-4);
         assert!(((1.04 + 1.0) * r / 67.5206 - 1.0).abs() < 1e-4);
     }
@@ -454,18 +484,14 @@ mod tests {
     #[test]
     fn errors() {
         assert!(
-            ar_min_rp_for_range_decrease(
-                &Law::normal(1.0, 1.0).unwrap(),
-                ArClaimConstants { eps: 0.5, ..Default::default() }
-            )
-            .is_err()
+            ArClaimConstants { eps: 0.5, ..Default::default() }
+                .min_rp_for_range_decrease(&Law::normal(1.0, 1.0).unwrap())
+                .is_err()
         );
         assert!(
-            ar_min_r_for_idle_decrease(
-                &Law::normal(1.0, 1.0).unwrap(),
-                ArClaimConstants { g: 0.0, ..Default::default() }
-            )
-            .is_err()
+            ArClaimConstants { g: 0.0, ..Default::default() }
+                .min_r_for_idle_decrease(&Law::normal(1.0, 1.0).unwrap())
+                .is_err()
         );
         assert!(md_max_idle_claim(1.0, &[1, 2], 0).is_err());
         assert!(rp_avg_idle_claim(1.0, &[0, 2], 0, 0).is_err());

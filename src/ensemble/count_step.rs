@@ -7,9 +7,9 @@
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::{step_variance_decrease, CountStep};
+/// use loadbal::ensemble::CountStep;
 /// let step = CountStep::new(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &[false, true, true, true, true]);
-/// assert!((step_variance_decrease(1.0, step).unwrap() - 6.25).abs() < 1e-12); // AR
+/// assert!((step.variance_decrease(1.0).unwrap() - 6.25).abs() < 1e-12); // AR
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -5,7 +5,7 @@ use super::error::task_moments;
 use super::error::{EnsembleError, check_len, check_time};
 use crate::law::Law;
 
-/// A mean and a variance: of a count vector ([`count_mean_var`]) or of a residual task time
+/// A mean and a variance: of a residual task time
 /// ([`residual_task_moments`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -40,13 +40,10 @@ impl std::fmt::Display for MeanVariance {
 /// or larger sums: the two-pass formula, relative error about (p + 3)u on V plus the
 /// conditioning M²/V·p·u. Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
 ///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::{count_mean_var, MeanVariance};
-/// // adjusted counts [0, 2.5, 4.5, 1.5, 6.5]
-/// assert_eq!(count_mean_var(&[0.0, 2.5, 4.5, 1.5, 6.5]).unwrap(), MeanVariance { mean: 3.0, variance: 6.5 });
-/// ```
-pub fn count_mean_var(x: &[f64]) -> Result<MeanVariance, EnsembleError> {
+/// Crate-internal: the public questions that use it are [`expected_algebraic_variance`],
+/// [`variance_decrease`] and [`Algorithm::variance_decrease_bound`](super::Algorithm::variance_decrease_bound)
+/// (V(R̂) = 6.5 for the adjusted counts [0, 2.5, 4.5, 1.5, 6.5] of §4.4).
+pub(crate) fn count_mean_var(x: &[f64]) -> Result<MeanVariance, EnsembleError> {
     check_len("count vector", x.len(), 2)?;
     for &v in x {
         check_time("count", v)?;
@@ -204,7 +201,7 @@ pub fn residual_task_moments(law: &Law) -> Result<MeanVariance, EnsembleError> {
 ///
 /// # Accuracy
 /// For adjusted counts from [`adjusted_counts`] (so M(R̂) ≥ S/(2p)) the second form is a sum of
-/// non-negative terms with M and V exact to 3u ([`count_mean_var`]): relative error at most 12u
+/// non-negative terms with M and V exact to 3u (M and V of (7), exact sums): relative error at most 12u
 /// (u = 2⁻⁵³) for any σ_T/μ_T; checked against 50-digit references for counts to 10¹², σ_T/μ_T
 /// over 16 decades, in `tests/ensemble/ensemble_reference.rs`.
 ///
@@ -242,12 +239,12 @@ pub fn expected_algebraic_variance(law: &Law, rhat: &[f64], n_running: usize) ->
 ///
 /// # Errors
 /// [`EnsembleError::LengthMismatch`] when the vectors differ in length,
-/// [`EnsembleError::InvalidParameter`] when M(R̂) changed, errors of [`count_mean_var`].
+/// [`EnsembleError::InvalidParameter`] when M(R̂) changed, errors of M and V of (7) (fewer than 2 entries, a negative or non-finite entry).
 ///
 /// # Accuracy
-/// A difference of two [`count_mean_var`] values: absolute error about 7u·V(R̂)·μ_T² (u = 2⁻⁵³),
+/// A difference of two V values of (7): absolute error about 7u·V(R̂)·μ_T² (u = 2⁻⁵³),
 /// so relative to the decrease it grows as V(R̂)/ΔV; for counts use
-/// [`step_variance_decrease`](super::step_variance_decrease), exact to 4u relative.
+/// [`CountStep::variance_decrease`](super::CountStep::variance_decrease), exact to 4u relative.
 ///
 /// # Examples
 /// ```

@@ -38,37 +38,9 @@ pub(crate) fn md_variance_decrease(mu_t: f64, r_donor: u64, p: u64) -> Result<f6
     Ok(r * (r - 1.0) / (2.0 * (p as f64 - 1.0)) * mu_t * mu_t)
 }
 
-/// Expected-variance decrease of one RP step averaged over the donor, Ahn et al., Prop. 7
-/// (corrected; the printed closed form is [`RpDonorModel::UncorrectedClosedForm`]).
-///
-/// # Formula
-/// ```text
-/// UniformOthers:    Σ_{k≠idle} R_k(R_k−1) / (2(p−1)²) μ_T² = [V(R) + p/(p−1)(M² − M)]/(2(p−1)) μ_T²
-/// UniformAvailable: (1/|A|) Σ_{k∈A} R_k(R_k−1)/(2(p−1)) μ_T²,  A = {k : R_k ≥ 2}
-/// UncorrectedClosedForm:     [M(R)² − M(R) + V(R)]/(2(p−1)) μ_T²
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::TooShort`], [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`],
-/// [`EnsembleError::InvalidTime`].
-///
-/// # Accuracy
-/// `UniformOthers` and `UniformAvailable`: Σ R_k(R_k − 1) is summed exactly in 128-bit integers
-/// (while it fits, i.e. Σ R_k² < 1.7e38; beyond, in floating point with relative error p·u), then
-/// five rounded operations: relative error at most 6u. `UncorrectedClosedForm`: that of [`count_mean_var`]
-/// on the counts plus four operations (the value M² − M + V is a sum of non-negative terms only
-/// when M ≥ 1; below, it is an absolute error of 4u·(M² + V)). Checked against 50-digit
-/// references in `tests/ensemble/ensemble_reference.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::{rp_expected_variance_decrease, RpDonorModel};
-/// let r = [0, 3, 5, 2, 7];
-/// let exact = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::UniformOthers).unwrap();
-/// let printed = rp_expected_variance_decrease(1.0, &r, 0, RpDonorModel::UncorrectedClosedForm).unwrap();
-/// assert!((exact - 2.1875).abs() < 1e-12 && (printed - 1.9325).abs() < 1e-12); // G32, G31
-/// ```
-pub fn rp_expected_variance_decrease(
+/// Expected-variance decrease of one RP step averaged over the donor
+/// ([`RpDonorModel::expected_variance_decrease`], Ahn et al., Prop. 7 corrected).
+pub(crate) fn rp_expected_variance_decrease(
     mu_t: f64,
     r: &[u64],
     idle: usize,
@@ -109,34 +81,41 @@ pub fn rp_expected_variance_decrease(
     Ok(dv * mu_t * mu_t)
 }
 
-/// Exact decrease (11) between two count vectors with the same running set (`step.running[i]`:
-/// the processor has a task in progress before and after the step).
-///
-/// # Formula
-/// ```text
-/// (V(R̂) − V(R̂')) μ_T²,  R̂_i = R_i − s_i/2
-///   = Σ_i (R_i − R'_i)(R_i + R'_i − s_i) / (p − 1) · μ_T²      (M(R̂) = M(R̂'))
-/// ```
-///
-/// # Errors
-/// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
-/// [`EnsembleError::InvalidParameter`] when the totals differ (a step moves tasks),
-/// [`EnsembleError::InvalidTime`] for a bad μ_T.
-///
-/// # Accuracy
-/// The second form is summed exactly in 128-bit integers (while |Σ| < 1.7e38, always for counts
-/// below 10¹⁵ on up to 10⁸ processors; beyond, in floating point), then three rounded
-/// operations: relative error at most 4u (u = 2⁻⁵³), even when the decrease is tiny beside V(R̂)
-/// (no cancellation). Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::{step_variance_decrease, CountStep};
-/// let s = [false, true, true, true, true];
-/// let d = step_variance_decrease(1.0, CountStep::new(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &s)).unwrap();
-/// assert!((d - 6.25).abs() < 1e-12); // AR
-/// ```
-pub fn step_variance_decrease(mu_t: f64, step: CountStep<'_>) -> Result<f64, EnsembleError> {
+impl CountStep<'_> {
+    /// Exact decrease (11) between two count vectors with the same running set (`step.running[i]`:
+    /// the processor has a task in progress before and after the step).
+    ///
+    /// # Formula
+    /// ```text
+    /// (V(R̂) − V(R̂')) μ_T²,  R̂_i = R_i − s_i/2
+    ///   = Σ_i (R_i − R'_i)(R_i + R'_i − s_i) / (p − 1) · μ_T²      (M(R̂) = M(R̂'))
+    /// ```
+    ///
+    /// # Errors
+    /// Errors of [`adjusted_counts`] for either vector, [`EnsembleError::LengthMismatch`],
+    /// [`EnsembleError::InvalidParameter`] when the totals differ (a step moves tasks),
+    /// [`EnsembleError::InvalidTime`] for a bad μ_T.
+    ///
+    /// # Accuracy
+    /// The second form is summed exactly in 128-bit integers (while |Σ| < 1.7e38, always for counts
+    /// below 10¹⁵ on up to 10⁸ processors; beyond, in floating point), then three rounded
+    /// operations: relative error at most 4u (u = 2⁻⁵³), even when the decrease is tiny beside V(R̂)
+    /// (no cancellation). Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::CountStep;
+    /// let s = [false, true, true, true, true];
+    /// let d = CountStep::new(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &s).variance_decrease(1.0).unwrap();
+    /// assert!((d - 6.25).abs() < 1e-12); // AR
+    /// ```
+    pub fn variance_decrease(&self, mean: f64) -> Result<f64, EnsembleError> {
+        step_variance_decrease(mean, *self)
+    }
+}
+
+/// Eq. (11) between the counts of `step` ([`CountStep::variance_decrease`]).
+pub(crate) fn step_variance_decrease(mu_t: f64, step: CountStep<'_>) -> Result<f64, EnsembleError> {
     let CountStep { before, after, running } = step;
     check_len("count vector", before.len(), 2)?;
     if after.len() != before.len() {
@@ -170,44 +149,6 @@ fn busy(r: &[u64]) -> Vec<bool> {
     r.iter().map(|&c| c > 0).collect()
 }
 
-/// V(R̂') after an AR (or NR, with p → k) step that leaves remainder b, Ahn et al., Prop. 4 (AR-V):
-/// at most 1/4.
-///
-/// # Formula
-/// ```text
-/// V(R̂') = [p(4b + 1) − (2b + 1)²] / (4p(p − 1)) = [4b(p − b − 1) + (p − 1)] / (4p(p − 1))
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::TooFewProcessors`] for p < 2, [`EnsembleError::InvalidParameter`] for b ≥ p.
-///
-/// # Accuracy
-/// Evaluated in the second form, a sum of non-negative terms (the printed form cancels
-/// catastrophically for b near p once p > 10⁸): relative error at most 8u (u = 2⁻⁵³) for every
-/// p < 2⁶⁴; checked against 50-digit references for p to 10⁹ in `tests/ensemble/ensemble_reference.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::ar_adjusted_variance_after;
-/// assert!((ar_adjusted_variance_after(1, 25).unwrap() - 0.048_333_333_333).abs() < 1e-9); // G28
-/// assert_eq!(ar_adjusted_variance_after(2, 5).unwrap(), 0.25);
-/// ```
-pub fn ar_adjusted_variance_after(b: u64, p: u64) -> Result<f64, EnsembleError> {
-    if p < 2 {
-        return Err(EnsembleError::TooFewProcessors(p));
-    }
-    if b >= p {
-        return Err(EnsembleError::InvalidParameter {
-            what: "b",
-            value: b as f64,
-            why: "the remainder must be below p",
-        });
-    }
-    let rest = (p - b - 1) as f64;
-    let (p, b) = (p as f64, b as f64);
-    Ok((4.0 * b * rest + (p - 1.0)) / (4.0 * p * (p - 1.0)))
-}
-
 /// Exact expected-variance decrease of the AR step from `r` (Ahn et al., Prop. 4, via (11)).
 ///
 /// # Formula
@@ -219,7 +160,7 @@ pub fn ar_adjusted_variance_after(b: u64, p: u64) -> Result<f64, EnsembleError> 
 /// As [`ar_step`](super::ar_step).
 ///
 /// # Accuracy
-/// That of [`step_variance_decrease`]: relative error at most 4u.
+/// That of [`CountStep::variance_decrease`]: relative error at most 4u.
 ///
 /// # Examples
 /// ```
@@ -248,10 +189,12 @@ pub(crate) fn ar_variance_decrease(mu_t: f64, r: &[u64], idle: usize) -> Result<
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::ar_variance_decrease_bound;
-/// assert_eq!(ar_variance_decrease_bound(1.0, 6.5).unwrap(), 6.25);
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// // V(R̂) = 6.5 for these counts
+/// let b = Algorithm::Ar.variance_decrease_bound(1.0, &Trigger::new(vec![0, 3, 5, 2, 7], 0)).unwrap();
+/// assert_eq!(b, 6.25);
 /// ```
-pub fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, EnsembleError> {
+pub(crate) fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, EnsembleError> {
     check_time("V(R̂)", v_hat)?;
     check_time("mu_t", mu_t)?;
     Ok((v_hat - 0.25) * mu_t * mu_t)
@@ -268,7 +211,7 @@ pub fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, Ensemble
 /// As [`nr_step`](super::nr_step).
 ///
 /// # Accuracy
-/// That of [`step_variance_decrease`]: relative error at most 4u.
+/// That of [`CountStep::variance_decrease`]: relative error at most 4u.
 ///
 /// # Examples
 /// ```
@@ -299,11 +242,13 @@ pub(crate) fn nr_variance_decrease(mu_t: f64, r: &[u64], idle: usize, group: &[u
 ///
 /// # Examples
 /// ```
-/// use loadbal::ensemble::nr_variance_decrease_bound;
-/// let b = nr_variance_decrease_bound(1.0, 61.0 / 12.0, 3, 5).unwrap();
+/// use loadbal::ensemble::{Algorithm, Trigger};
+/// // Ṽ(R̂) = 61/12 on the group {0, 1, 2} of 5 processors
+/// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![0, 1, 2]);
+/// let b = Algorithm::Nr.variance_decrease_bound(1.0, &at).unwrap();
 /// assert!((b - 0.5 * (61.0 / 12.0 - 0.25)).abs() < 1e-12);
 /// ```
-pub fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Result<f64, EnsembleError> {
+pub(crate) fn nr_variance_decrease_bound(mu_t: f64, v_tilde: f64, k: u64, p: u64) -> Result<f64, EnsembleError> {
     if k < 2 || p < k {
         return Err(EnsembleError::TooFewProcessors(k.min(p)));
     }
@@ -346,22 +291,6 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 24);
-    }
-
-    #[test]
-    fn g28_table() {
-        let cases = [
-            (25, 0, 0.01),
-            (25, 12, 0.25),
-            (100, 0, 0.0025),
-            (100, 50, 0.249_974_747),
-            (5, 0, 0.05),
-            (2, 0, 0.125),
-            (2, 1, 0.125),
-        ];
-        for (p, b, v) in cases {
-            assert!((ar_adjusted_variance_after(b, p).unwrap() - v).abs() < 1e-9, "{p} {b}");
-        }
     }
 
     #[test]

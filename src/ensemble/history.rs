@@ -18,10 +18,10 @@ use super::sim::StepRecord;
 ///
 /// # Errors
 /// [`EnsembleError::InvalidTime`] for a bad start or μ_T, errors of
-/// [`step_variance_decrease`] for an inconsistent record.
+/// [`CountStep::variance_decrease`](super::CountStep::variance_decrease) for an inconsistent record.
 ///
 /// # Accuracy
-/// Each decrease is exact to 4u ([`step_variance_decrease`]); the running difference adds one
+/// Each decrease is exact to 4u ([`CountStep::variance_decrease`](super::CountStep::variance_decrease)); the running difference adds one
 /// rounding per step: absolute error at most (j + 4j)·u·start after j steps (u = 2⁻⁵³), e.g.
 /// 1e-12 relative to the start after 2,000 steps.
 ///

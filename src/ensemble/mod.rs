@@ -10,9 +10,12 @@
 //! - what one balancing step of most-dividing (MD), all-redistribution (AR), random-polling (RP)
 //!   or neighbour-redistribution (NR) does to a count vector ([`Algorithm::step`] at a
 //!   [`Trigger`]) and to the expected algebraic variance ([`Algorithm::variance_decrease`]:
-//!   (9), (11), Propositions 1, 4, 7 corrected, 10);
+//!   (9), (11), Propositions 1, 4, 10, with the proved bounds [`Algorithm::variance_decrease_bound`];
+//!   RP averaged over the donor, Prop. 7 corrected, [`RpDonorModel::expected_variance_decrease`];
+//!   any two count vectors, [`CountStep::variance_decrease`]);
 //! - the idle-time claims of Propositions 2–3, 5–6, 8–9, 11–12, with their hypotheses checked
-//!   ([`Algorithm::idle_claim`]);
+//!   ([`Algorithm::idle_claim`]), and AR's thresholds ([`ArClaimConstants::min_rp_for_range_decrease`],
+//!   [`ArClaimConstants::min_r_for_idle_decrease`], C_max from [`ArClaimConstants::for_max_processors`]);
 //! - what a whole run does ([`simulate`], a discrete-event simulator of STATIC, MD, AR, RP, NR),
 //!   drawing task times from any [`Law`](crate::law::Law) (the paper gives only two moments:
 //!   [`Law::gamma_mean_sd`](crate::law::Law::gamma_mean_sd), the simulator's usual choice,
@@ -81,29 +84,21 @@ mod sim;
 mod static_pred;
 mod steps;
 
-pub use bounds::{ArClaimConstants, IdleClaim, ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease};
+pub use bounds::{ArClaimConstants, IdleClaim};
 pub use count_step::CountStep;
 pub use counts::{
-    MeanVariance, adjusted_counts, count_mean_var, expected_algebraic_variance, residual_task_moments,
-    variance_decrease,
-};
-pub use decrease::{
-    ar_adjusted_variance_after, ar_variance_decrease_bound, nr_variance_decrease_bound, rp_expected_variance_decrease,
-    step_variance_decrease,
+    MeanVariance, adjusted_counts, expected_algebraic_variance, residual_task_moments, variance_decrease,
 };
 pub use error::EnsembleError;
 pub use history::variance_along_history;
 pub use metrics::{Metrics, imbalance_metrics};
-pub use montecarlo::{
-    METRICS, MetricsEstimate, RemainingTimes, StepVariances, metrics_sample, monte_carlo_metrics,
-    remaining_times_sample, residual_variance_sample, step_variance_sample,
-};
+pub use montecarlo::{MetricsEstimate, monte_carlo_metrics};
 pub use questions::{ClaimKind, ClaimOptions, Trigger};
 pub use sim::{
     Algorithm, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, SimConfig, SimResult, StepRecord, simulate,
 };
 pub use static_pred::{
-    ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention, c_max,
+    ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention,
     static_prediction, static_variance,
 };
 pub use steps::{DonorPoll, RpDonorModel, StepOutcome, Torus, rp_poll};

@@ -7,8 +7,10 @@ use super::bounds::{
     ArClaimConstants, IdleClaim, ar_avg_idle_claim, ar_range_claim, md_avg_idle_claim, md_max_idle_claim,
     nr_avg_idle_claim, nr_max_idle_claim, rp_avg_idle_claim, rp_max_idle_claim,
 };
+use super::counts::{MeanVariance, adjusted_counts, count_mean_var};
 use super::decrease::{
-    ar_variance_decrease, md_variance_decrease, nr_variance_decrease, rp_expected_variance_decrease,
+    ar_variance_decrease, ar_variance_decrease_bound, md_variance_decrease, nr_variance_decrease,
+    nr_variance_decrease_bound, rp_expected_variance_decrease,
 };
 use super::error::EnsembleError;
 use super::sim::Algorithm;
@@ -214,6 +216,58 @@ impl Algorithm {
         }
     }
 
+    /// The lower bound on the expected-variance decrease of one step at `at` that the paper
+    /// proves (Ahn et al.): AR, Prop. 4, `(V(R̂) − 1/4) μ_T²` (meaningful when V(R̂) > 1/4); NR,
+    /// Prop. 10, `((k−1)/(p−1)) (Ṽ(R̂) − 1/4) μ_T²` with Ṽ(R̂) the adjusted variance of the group's
+    /// k processors (the paper's "V(R) > 1/4" should read Ṽ(R̂) > 1/4); MD and RP given the
+    /// donor, Props 1 and 4 are equalities: the exact decrease of [`Algorithm::variance_decrease`].
+    /// R̂_i = R_i − 1/2 for every processor with a task in progress (R_i > 0).
+    ///
+    /// # Formula
+    /// ```text
+    /// AR: E[ξ²] − E[ξ'²] ≥ (V(R̂) − 1/4) μ_T²
+    /// NR: E[ξ²] − E[ξ'²] ≥ ((k−1)/(p−1)) (Ṽ(R̂) − 1/4) μ_T²
+    /// ```
+    ///
+    /// # Errors
+    /// The errors of [`Algorithm::variance_decrease`].
+    ///
+    /// # Accuracy
+    /// V(R̂) to a few units of rounding (u = 2⁻⁵³), then three (AR) or six (NR) rounded
+    /// operations: absolute error at most 6u·(V(R̂) + 1/4)·μ_T² (relative 6u when V(R̂) ≥ 1/2;
+    /// near V(R̂) = 1/4 the bound itself is near zero).
+    ///
+    /// # Examples
+    /// Ahn et al., §4.4's counts: V(R̂) = 6.5, and AR attains the bound exactly here.
+    /// ```
+    /// use loadbal::ensemble::{Algorithm, Trigger};
+    /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+    /// assert_eq!(Algorithm::Ar.variance_decrease_bound(1.0, &at).unwrap(), 6.25);
+    /// assert!((Algorithm::Ar.variance_decrease(1.0, &at).unwrap() - 6.25).abs() < 1e-12);
+    /// ```
+    pub fn variance_decrease_bound(&self, mean: f64, at: &Trigger) -> Result<f64, EnsembleError> {
+        let (r, idle) = (at.counts.as_slice(), at.idle);
+        let running: Vec<bool> = r.iter().map(|&c| c > 0).collect();
+        match self {
+            Algorithm::Static => Err(static_refused()),
+            Algorithm::Md | Algorithm::Rp => self.variance_decrease(mean, at),
+            Algorithm::Ar => {
+                no_partners(*self, at)?;
+                ar_step(r, idle)?;
+                let MeanVariance { variance, .. } = count_mean_var(&adjusted_counts(r, &running)?)?;
+                ar_variance_decrease_bound(mean, variance)
+            }
+            Algorithm::Nr => {
+                let group = nr_group(at)?;
+                nr_step(r, idle, group)?;
+                let rhat = adjusted_counts(r, &running)?;
+                let local: Vec<f64> = group.iter().map(|&i| rhat[i]).collect();
+                let MeanVariance { variance, .. } = count_mean_var(&local)?;
+                nr_variance_decrease_bound(mean, variance, group.len() as u64, r.len() as u64)
+            }
+        }
+    }
+
     /// The idle-time claim of one step at `at` (Ahn et al., Props. 2–3 MD, 5–6 AR, 8–9 RP,
     /// 11–12 NR), with its hypotheses checked: the case bounds of the proposition and the
     /// decrease they guarantee. `options.kind` picks the maximum or the average idle time;
@@ -262,5 +316,50 @@ impl Algorithm {
                 if max { nr_max_idle_claim(r, group) } else { nr_avg_idle_claim(r, group) }
             }
         }
+    }
+}
+
+impl RpDonorModel {
+    /// Expected-variance decrease of one RP step at `at` averaged over the polled donor under
+    /// this model of the poll, Ahn et al., Prop. 7 (corrected; the printed closed form is
+    /// [`RpDonorModel::UncorrectedClosedForm`]). `at` takes no partners (the donor is random).
+    ///
+    /// # Formula
+    /// ```text
+    /// UniformOthers:    Σ_{k≠idle} R_k(R_k−1) / (2(p−1)²) μ_T² = [V(R) + p/(p−1)(M² − M)]/(2(p−1)) μ_T²
+    /// UniformAvailable: (1/|A|) Σ_{k∈A} R_k(R_k−1)/(2(p−1)) μ_T²,  A = {k : R_k ≥ 2}
+    /// UncorrectedClosedForm:     [M(R)² − M(R) + V(R)]/(2(p−1)) μ_T²
+    /// ```
+    ///
+    /// # Errors
+    /// [`EnsembleError::TooShort`], [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`],
+    /// [`EnsembleError::InvalidTime`]; [`EnsembleError::InvalidParameter`] for partners (use
+    /// [`Algorithm::variance_decrease`] with the donor for a given donor).
+    ///
+    /// # Accuracy
+    /// `UniformOthers` and `UniformAvailable`: Σ R_k(R_k − 1) is summed exactly in 128-bit integers
+    /// (while it fits, i.e. Σ R_k² < 1.7e38; beyond, in floating point with relative error p·u),
+    /// then five rounded operations: relative error at most 6u. `UncorrectedClosedForm`: that of
+    /// M(R), V(R) on the counts plus four operations (the value M² − M + V is a sum of
+    /// non-negative terms only when M ≥ 1; below, it is an absolute error of 4u·(M² + V)).
+    /// Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::{RpDonorModel, Trigger};
+    /// let at = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+    /// let exact = RpDonorModel::UniformOthers.expected_variance_decrease(1.0, &at).unwrap();
+    /// let printed = RpDonorModel::UncorrectedClosedForm.expected_variance_decrease(1.0, &at).unwrap();
+    /// assert!((exact - 2.1875).abs() < 1e-12 && (printed - 1.9325).abs() < 1e-12); // G32, G31
+    /// ```
+    pub fn expected_variance_decrease(&self, mean: f64, at: &Trigger) -> Result<f64, EnsembleError> {
+        if !at.partners.is_empty() {
+            return Err(EnsembleError::InvalidParameter {
+                what: "partners",
+                value: at.partners.len() as f64,
+                why: "the expectation is over the polled donor: give no partners",
+            });
+        }
+        rp_expected_variance_decrease(mean, &at.counts, at.idle, *self)
     }
 }

@@ -272,31 +272,6 @@ pub fn static_prediction(law: &Law, n: u64, p: u64, options: StaticOptions) -> R
     })
 }
 
-/// C_max = Φ⁻¹(0.5264^{1/p_max}) of Props 5–6 (Ahn et al., §4.5), from the Chen–Tyler constant of
-/// the order-statistics kernel. The paper's "≈ 4.4 for p_max = 10⁶" is wrong: the value is 4.8423
-/// (4.4 corresponds to p_max ≈ 1.19×10⁵).
-///
-/// # Formula
-/// ```text
-/// C_max = Φ⁻¹(0.5264^{1/p_max})
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::OrderStats`] for p_max = 0.
-///
-/// # Accuracy
-/// That of [`order_stats::chen_tyler_max`] (a normal quantile of 0.5264^{1/p_max}); checked
-/// against 50-digit references for p_max to 10¹² in `tests/ensemble/ensemble_reference.rs`.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::c_max;
-/// assert!((c_max(1_000_000).unwrap() - 4.842_309).abs() < 1e-5);
-/// ```
-pub fn c_max(p_max: u64) -> Result<f64, EnsembleError> {
-    Ok(order_stats::chen_tyler_max(p_max)?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

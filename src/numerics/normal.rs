@@ -8,8 +8,12 @@
 //! exponential at all and `Q(z)` one, where `erfc` takes two, and neither loses digits to the
 //! rounding of `z/√2`. The quantile is statrs' `erfc_inv`, accurate to 1e−14 relative.
 //!
-//! The public functions are re-exported by [`order_stats`](crate::order_stats); `ln_cdf` and
-//! `ln_sf` are the crate's short names for the two logarithms.
+//! Crate-internal: users reach them through a standard normal [`Law`](crate::law::Law)
+//! (`Law::normal(0.0, 1.0)`: [`Law::cdf`](crate::law::Law::cdf), [`Law::sf`](crate::law::Law::sf),
+//! [`Law::ln_cdf`](crate::law::Law::ln_cdf), [`Law::ln_sf`](crate::law::Law::ln_sf),
+//! [`Law::quantile`](crate::law::Law::quantile), [`Law::upper_quantile`](crate::law::Law::upper_quantile)
+//! evaluate these functions at `(x − μ)/σ`); `ln_cdf` and `ln_sf` are the crate's short names for
+//! the two logarithms.
 
 use super::erf::{TAIL_X, erfc, tail_ratio};
 use statrs::function::erf::erfc_inv;
@@ -80,10 +84,11 @@ fn tail_ln_sf(z: f64) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::std_normal_cdf;
-/// assert!((std_normal_cdf(-5.0) - 2.866_515_718_791_939e-7).abs() < 1e-21);
+/// use loadbal::law::Law; // Law::cdf of a normal law evaluates Φ
+/// let std = Law::normal(0.0, 1.0).unwrap();
+/// assert!((std.cdf(-5.0) - 2.866_515_718_791_939e-7).abs() < 1e-21);
 /// ```
-pub fn std_normal_cdf(z: f64) -> f64 {
+pub(crate) fn std_normal_cdf(z: f64) -> f64 {
     std_normal_sf(-z)
 }
 
@@ -106,10 +111,11 @@ pub fn std_normal_cdf(z: f64) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::std_normal_sf;
-/// assert!((std_normal_sf(10.0) / 7.619_853_024_160_527e-24 - 1.0).abs() < 1e-14);
+/// use loadbal::law::Law; // Law::sf of a normal law evaluates Q
+/// let std = Law::normal(0.0, 1.0).unwrap();
+/// assert!((std.sf(10.0) / 7.619_853_024_160_527e-24 - 1.0).abs() < 1e-14);
 /// ```
-pub fn std_normal_sf(z: f64) -> f64 {
+pub(crate) fn std_normal_sf(z: f64) -> f64 {
     if z >= TAIL_Z {
         tail_sf(z)
     } else if z <= -TAIL_Z {
@@ -135,10 +141,11 @@ pub fn std_normal_sf(z: f64) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::std_normal_quantile;
-/// assert!((std_normal_quantile(0.975) - 1.959_963_984_540_054).abs() < 1e-14);
+/// use loadbal::law::Law; // Law::quantile of N(0, 1) is Φ⁻¹
+/// let std = Law::normal(0.0, 1.0).unwrap();
+/// assert!((std.quantile(0.975).unwrap() - 1.959_963_984_540_054).abs() < 1e-14);
 /// ```
-pub fn std_normal_quantile(p: f64) -> f64 {
+pub(crate) fn std_normal_quantile(p: f64) -> f64 {
     if p > 0.5 { upper_quantile(1.0 - p) } else { -upper_quantile(p) }
 }
 
@@ -166,11 +173,12 @@ pub fn std_normal_quantile(p: f64) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::std_normal_ln_cdf;
-/// assert!((std_normal_ln_cdf(-5.0) / (2.866_515_718_791_939e-7f64).ln() - 1.0).abs() < 1e-15);
-/// assert!(std_normal_ln_cdf(-100.0).is_finite());
+/// use loadbal::law::Law; // Law::ln_cdf of N(0, 1) is ln Φ
+/// let std = Law::normal(0.0, 1.0).unwrap();
+/// assert!((std.ln_cdf(-5.0) / (2.866_515_718_791_939e-7f64).ln() - 1.0).abs() < 1e-15);
+/// assert!(std.ln_cdf(-100.0).is_finite());
 /// ```
-pub fn std_normal_ln_cdf(z: f64) -> f64 {
+pub(crate) fn std_normal_ln_cdf(z: f64) -> f64 {
     if z >= TAIL_Z {
         let q = tail_sf(z);
         if q < 1.0 / 16384.0 {
@@ -203,10 +211,11 @@ pub fn std_normal_ln_cdf(z: f64) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::std_normal_ln_sf;
-/// assert!((std_normal_ln_sf(10.0) / (7.619_853_024_160_527e-24f64).ln() - 1.0).abs() < 1e-15);
+/// use loadbal::law::Law; // Law::ln_sf of N(0, 1) is ln Q
+/// let std = Law::normal(0.0, 1.0).unwrap();
+/// assert!((std.ln_sf(10.0) / (7.619_853_024_160_527e-24f64).ln() - 1.0).abs() < 1e-15);
 /// ```
-pub fn std_normal_ln_sf(z: f64) -> f64 {
+pub(crate) fn std_normal_ln_sf(z: f64) -> f64 {
     std_normal_ln_cdf(-z)
 }
 
@@ -236,11 +245,12 @@ pub(crate) fn ln_sf(z: f64) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::{std_normal_sf, upper_quantile};
-/// let z = upper_quantile(1e-20);
-/// assert!((std_normal_sf(z) / 1e-20 - 1.0).abs() < 1e-13);
+/// use loadbal::law::Law; // Law::upper_quantile of N(0, 1) is Q⁻¹
+/// let std = Law::normal(0.0, 1.0).unwrap();
+/// let z = std.upper_quantile(1e-20).unwrap();
+/// assert!((std.sf(z) / 1e-20 - 1.0).abs() < 1e-13);
 /// ```
-pub fn upper_quantile(q: f64) -> f64 {
+pub(crate) fn upper_quantile(q: f64) -> f64 {
     SQRT_2 * erfc_inv(2.0 * q)
 }
 

@@ -66,7 +66,7 @@ pub fn chen_tyler_max(n: u64) -> Result<f64, OrderStatsError> {
 ///
 /// (the interquantile form of Chen & Tyler, 1999), with both quantiles taken from their
 /// upper-tail masses. Its relative error against
-/// [`std_dev_max_std_normal`](super::std_dev_max_std_normal) is measured in the crate's tests.
+/// the exact value ([`order_stat_moments_std_normal`](super::order_stat_moments_std_normal)`(n, n).sd`) is measured in the crate's tests.
 ///
 /// # Accuracy
 ///
@@ -78,9 +78,9 @@ pub fn chen_tyler_max(n: u64) -> Result<f64, OrderStatsError> {
 /// # Examples
 ///
 /// ```
-/// use loadbal::order_stats::{chen_tyler_std_dev, std_dev_max_std_normal};
+/// use loadbal::order_stats::{chen_tyler_std_dev, order_stat_moments_std_normal};
 /// let approx = chen_tyler_std_dev(100).unwrap();
-/// let exact = std_dev_max_std_normal(100).unwrap();
+/// let exact = order_stat_moments_std_normal(100, 100).unwrap().sd;
 /// assert!((approx / exact - 1.0).abs() < 0.05);
 /// ```
 pub fn chen_tyler_std_dev(n: u64) -> Result<f64, OrderStatsError> {

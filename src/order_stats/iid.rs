@@ -94,7 +94,7 @@ pub(crate) fn uniform_moments(a: f64, b: f64, r: u64, n: u64) -> Result<OrderSta
 /// 7.8e−14 against 50-digit references (`tests/order_stats/accuracy_order_stats.rs`: the density form for
 /// ranks, the CDF form for the minimum and maximum of gamma shapes 0.01 … 10⁴, log-normal and
 /// Weibull laws to n = 10⁶, closed forms for Pareto, exponential and uniform). The normal law has the
-/// absolute error of [`expected_order_stat_std_normal`](super::expected_order_stat_std_normal)
+/// absolute error of [`order_stat_moments_std_normal`](super::order_stat_moments_std_normal)
 /// times σ. Results whose logarithm exceeds about ±700 are refused
 /// ([`OrderStatsError::ResultOutOfRange`]) rather than rounded to 0 or ∞.
 ///

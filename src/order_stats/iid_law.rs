@@ -18,8 +18,12 @@ use super::normal::OrderStatMoments;
 /// A law of one's own, the exponential of rate 1 written out (`F⁻¹(p) = −ln(1 − p)`):
 ///
 /// ```
-/// use loadbal::order_stats::{IidLaw, OrderStatsError, expected_max_iid, std_normal_ln_sf};
-/// struct UnitExponential;
+/// use loadbal::law::Law;
+/// use loadbal::order_stats::{IidLaw, OrderStatsError, expected_max_iid};
+/// // ln Q(z), accurate in both tails, is the standard normal law's `ln_sf`.
+/// struct UnitExponential {
+///     std: Law,
+/// }
 /// impl IidLaw for UnitExponential {
 ///     fn check(&self) -> Result<(), OrderStatsError> {
 ///         Ok(())
@@ -27,10 +31,11 @@ use super::normal::OrderStatMoments;
 ///     fn ln_quantile_at_score(&self, z: f64) -> f64 {
 ///         // −ln(1 − Φ(z)) = −ln Q(z); accurate in the upper tail, and good enough at its centre
 ///         // for this example.
-///         (-std_normal_ln_sf(z)).ln()
+///         (-self.std.ln_sf(z)).ln()
 ///     }
 /// }
-/// let e = expected_max_iid(&UnitExponential, 2).unwrap();
+/// let law = UnitExponential { std: Law::normal(0.0, 1.0).unwrap() };
+/// let e = expected_max_iid(&law, 2).unwrap();
 /// assert!((e - 1.5).abs() < 1e-9);
 /// ```
 pub trait IidLaw {
@@ -44,7 +49,7 @@ pub trait IidLaw {
     /// `ln F⁻¹(Φ(z))`: the logarithm of the law's quantile at the normal score `z`. It must be
     /// accurate to about 1e−15 absolute (so `F⁻¹` to 1e−15 relative) in both tails: compute it
     /// from `ln Φ(z)` for `z ≤ 0` and from `ln Q(z)` for `z > 0`
-    /// ([`std_normal_ln_cdf`](super::std_normal_ln_cdf), [`std_normal_ln_sf`](super::std_normal_ln_sf)).
+    /// ([`Law::ln_cdf`](crate::law::Law::ln_cdf), [`Law::ln_sf`](crate::law::Law::ln_sf) of a standard normal law).
     /// Only called for laws whose [`IidLaw::closed_form`] is `None` and whose
     /// [`IidLaw::check`] passed.
     fn ln_quantile_at_score(&self, z: f64) -> f64;

@@ -4,8 +4,10 @@
 //! is the maximum of the processors' times (Ahn et al., §4, Fong et al., §3–5, Dobber, ch. 5), and the
 //! idle time is that maximum minus the mean.
 //!
-//! - Exact values for normal samples ([`expected_max_std_normal`], [`expected_order_stat_std_normal`],
-//!   their location–scale forms and the standard deviation), computed by one quadrature: the
+//! - Exact values for normal samples ([`expected_max_std_normal`], the mean and standard deviation
+//!   of any rank [`order_stat_moments_std_normal`], their location–scale forms
+//!   [`expected_max_normal`], [`expected_min_normal`], [`expected_order_stat_normal`]; Φ, ln Φ and
+//!   the quantiles through a standard normal [`Law`](crate::law::Law)), computed by one quadrature: the
 //!   trapezoid rule in log space on a grid centred on the mode of the order statistic's density,
 //!   with a step of 0.28 of its curvature scale near the mode, widening geometrically into the
 //!   Gaussian end of the longer tail (the idea of Royston's AS 177, with the grid placed where
@@ -37,9 +39,6 @@ mod iid;
 mod iid_law;
 mod normal;
 
-pub use crate::numerics::normal::{
-    std_normal_cdf, std_normal_ln_cdf, std_normal_ln_sf, std_normal_quantile, std_normal_sf, upper_quantile,
-};
 pub use bounds::{david_bound, sqrt_2_ln_n_bound};
 pub use chen_tyler::{chen_tyler_max, chen_tyler_std_dev, expected_max_chen_tyler, expected_min_chen_tyler};
 pub use error::OrderStatsError;
@@ -48,6 +47,6 @@ pub(crate) use iid::uniform_moments as uniform_order_stat_moments;
 pub use iid::{expected_max_iid, expected_min_iid, expected_order_stat_iid, order_stat_moments_iid};
 pub use iid_law::IidLaw;
 pub use normal::{
-    OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_min_std_normal,
-    expected_order_stat_normal, expected_order_stat_std_normal, order_stat_moments_std_normal, std_dev_max_std_normal,
+    OrderStatMoments, expected_max_normal, expected_max_std_normal, expected_min_normal, expected_order_stat_normal,
+    order_stat_moments_std_normal,
 };

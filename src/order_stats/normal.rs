@@ -215,12 +215,15 @@ pub(crate) fn rank_moments_log<V: Fn(f64) -> f64>(
 /// The median of three is zero and the largest of three is `3/(2√π)`:
 ///
 /// ```
-/// use loadbal::order_stats::expected_order_stat_std_normal;
-/// assert!(expected_order_stat_std_normal(2, 3).unwrap().abs() < 1e-15);
-/// let top = expected_order_stat_std_normal(3, 3).unwrap();
+/// use loadbal::order_stats::order_stat_moments_std_normal;
+/// assert!(order_stat_moments_std_normal(2, 3).unwrap().mean.abs() < 1e-15);
+/// let top = order_stat_moments_std_normal(3, 3).unwrap().mean;
 /// assert!((top - 1.5 / std::f64::consts::PI.sqrt()).abs() < 1e-14);
 /// ```
-pub fn expected_order_stat_std_normal(r: u64, n: u64) -> Result<f64, OrderStatsError> {
+///
+/// Crate-internal: the public path is [`order_stat_moments_std_normal`]`(r, n).mean` (the same
+/// quadrature) or [`expected_order_stat_normal`]`(0.0, 1.0, r, n)`.
+pub(crate) fn expected_order_stat_std_normal(r: u64, n: u64) -> Result<f64, OrderStatsError> {
     Ok(rank_moments(r, n, |z| z)?.mean)
 }
 
@@ -234,10 +237,12 @@ pub fn expected_order_stat_std_normal(r: u64, n: u64) -> Result<f64, OrderStatsE
 ///
 /// # Accuracy
 ///
-/// Mean as [`expected_order_stat_std_normal`]; standard deviation to 1e−12 absolute.
+/// Mean to 1e−12 absolute for every `1 ≤ r ≤ n ≤ 10⁹` (measured against 50-digit references
+/// including middle ranks); standard deviation to 1e−12 absolute.
 ///
 /// # Errors
-/// As [`expected_order_stat_std_normal`].
+/// [`OrderStatsError::ZeroSampleSize`] for `n = 0`, [`OrderStatsError::RankOutOfRange`] unless
+/// `1 ≤ r ≤ n`, [`OrderStatsError::SampleSizeTooLarge`] for `n > 2⁵³`.
 ///
 /// # Examples
 ///
@@ -283,57 +288,6 @@ pub fn order_stat_moments_std_normal(r: u64, n: u64) -> Result<OrderStatMoments,
 /// ```
 pub fn expected_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
     expected_order_stat_std_normal(n, n)
-}
-
-/// `E[min of n i.i.d. N(0, 1)] = −e_n` (Ahn et al., eq. (14b), by symmetry).
-///
-/// # Formula
-///
-/// ```text
-/// E[Z_(1:n)] = −E[Z_(n:n)]
-/// ```
-///
-/// # Accuracy
-///
-/// As [`expected_max_std_normal`].
-///
-/// # Errors
-/// As [`expected_max_std_normal`].
-///
-/// # Examples
-///
-/// ```
-/// use loadbal::order_stats::{expected_max_std_normal, expected_min_std_normal};
-/// assert_eq!(expected_min_std_normal(25).unwrap(), -expected_max_std_normal(25).unwrap());
-/// ```
-pub fn expected_min_std_normal(n: u64) -> Result<f64, OrderStatsError> {
-    Ok(-expected_max_std_normal(n)?)
-}
-
-/// Standard deviation of the maximum of `n` i.i.d. standard normal variables.
-///
-/// # Formula
-///
-/// ```text
-/// sd_n = √( ∫ (z − e_n)² · n Φ(z)^(n−1) φ(z) dz )
-/// ```
-///
-/// # Accuracy
-///
-/// Absolute error below 1e−12 for every `n ≤ 2⁵³` (measured worst 3.1e−15 over 72 sample sizes).
-///
-/// # Errors
-/// As [`expected_max_std_normal`].
-///
-/// # Examples
-///
-/// ```
-/// use loadbal::order_stats::std_dev_max_std_normal;
-/// // One sample: the standard normal itself.
-/// assert!((std_dev_max_std_normal(1).unwrap() - 1.0).abs() < 1e-14);
-/// ```
-pub fn std_dev_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
-    Ok(order_stat_moments_std_normal(n, n)?.sd)
 }
 
 /// `E[max of n i.i.d. N(μ, σ²)] = μ + σ·e_n` (Ahn et al., eqs. (14a)–(16)).
@@ -409,7 +363,7 @@ pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStats
 /// Absolute error below `1e−12·σ` plus the rounding of `μ + σ e` (a few ulps of the result).
 ///
 /// # Errors
-/// As [`expected_order_stat_std_normal`] and [`expected_max_normal`].
+/// As [`order_stat_moments_std_normal`] and [`expected_max_normal`].
 ///
 /// # Examples
 ///

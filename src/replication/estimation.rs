@@ -291,7 +291,7 @@ mod tests {
         // The normal constants are the order statistics of two standard normals.
         let k = FirstLevelConstants::normal();
         assert!((k.alpha - crate::order_stats::expected_max_std_normal(2).unwrap()).abs() < 1e-9);
-        assert!((k.beta_max - crate::order_stats::std_dev_max_std_normal(2).unwrap()).abs() < 1e-9);
+        assert!((k.beta_max - crate::order_stats::order_stat_moments_std_normal(2, 2).unwrap().sd).abs() < 1e-9);
         // With the exponential constants and γ = 1 the model is exact at the first level.
         let k = FirstLevelConstants::exponential();
         let m = JrParams::new(k.alpha, BetaMax::Constant(k.beta_max), BetaMin::Constant(k.beta_min), 1.0).unwrap();

@@ -45,11 +45,13 @@ fn counts(base: u64, step: u64, modulus: u64, p: u64) -> Vec<u64> {
 /// (plus 1u for the reference's own rounding to a double).
 #[test]
 fn closed_forms_within_their_documented_bounds() {
-    use crate::via_methods::{ar_variance_decrease, md_variance_decrease};
-    use loadbal::ensemble::{
-        ArClaimConstants, RpDonorModel, adjusted_counts, ar_adjusted_variance_after, ar_min_r_for_idle_decrease,
-        ar_min_rp_for_range_decrease, c_max, expected_algebraic_variance, residual_task_moments,
+    use crate::oracles::ar_adjusted_variance_after;
+    use crate::via_methods::{
+        ar_min_r_for_idle_decrease, ar_min_rp_for_range_decrease, ar_variance_decrease, c_max, md_variance_decrease,
         rp_expected_variance_decrease,
+    };
+    use loadbal::ensemble::{
+        ArClaimConstants, RpDonorModel, adjusted_counts, expected_algebraic_variance, residual_task_moments,
     };
     let mut worst: std::collections::BTreeMap<String, f64> = Default::default();
     let rows = load("ensemble_closed_forms");

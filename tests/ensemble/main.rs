@@ -7,4 +7,5 @@ mod ensemble_properties;
 mod ensemble_reference;
 mod ensemble_regression;
 mod ensemble_validation;
+mod oracles;
 mod via_methods;

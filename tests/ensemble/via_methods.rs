@@ -3,7 +3,8 @@
 //! every test keeps its inputs and its comparison.
 
 use loadbal::ensemble::{
-    Algorithm, ArClaimConstants, ClaimKind, ClaimOptions, EnsembleError, IdleClaim, StepOutcome, Trigger,
+    Algorithm, ArClaimConstants, ClaimKind, ClaimOptions, CountStep, EnsembleError, IdleClaim, RpDonorModel,
+    StepOutcome, Trigger,
 };
 use loadbal::law::Law;
 
@@ -95,4 +96,34 @@ pub fn ar_avg_idle_claim(
     constants: ArClaimConstants,
 ) -> Result<IdleClaim, EnsembleError> {
     Algorithm::Ar.idle_claim(law, &at(r, idle), &ClaimOptions { kind: ClaimKind::Average, ar: constants })
+}
+
+/// Prop. 5's threshold, [`ArClaimConstants::min_rp_for_range_decrease`].
+pub fn ar_min_rp_for_range_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    constants.min_rp_for_range_decrease(law)
+}
+
+/// Prop. 6's threshold, [`ArClaimConstants::min_r_for_idle_decrease`].
+pub fn ar_min_r_for_idle_decrease(law: &Law, constants: ArClaimConstants) -> Result<f64, EnsembleError> {
+    constants.min_r_for_idle_decrease(law)
+}
+
+/// C_max for `p_max` processors, [`ArClaimConstants::for_max_processors`].
+pub fn c_max(p_max: u64) -> Result<f64, EnsembleError> {
+    Ok(ArClaimConstants::for_max_processors(p_max)?.c_max)
+}
+
+/// Prop. 7 (corrected) over the donor, [`RpDonorModel::expected_variance_decrease`].
+pub fn rp_expected_variance_decrease(
+    mu: f64,
+    r: &[u64],
+    idle: usize,
+    model: RpDonorModel,
+) -> Result<f64, EnsembleError> {
+    model.expected_variance_decrease(mu, &at(r, idle))
+}
+
+/// (11) between two count vectors, [`CountStep::variance_decrease`].
+pub fn step_variance_decrease(mu: f64, step: CountStep<'_>) -> Result<f64, EnsembleError> {
+    step.variance_decrease(mu)
 }

@@ -4,6 +4,8 @@
 
 use crate::reference_support;
 
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use loadbal::law::Law;
 use loadbal::order_stats::*;
 use reference_support::{load, rel_err};

@@ -3,6 +3,8 @@
 #[path = "../reference_support/mod.rs"]
 mod reference_support;
 
+mod std_normal;
+
 mod accuracy_order_stats;
 mod montecarlo_determinism;
 mod order_stats_exact;

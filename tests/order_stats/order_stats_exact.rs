@@ -1,6 +1,8 @@
 //! Accuracy of the exact normal order statistics against closed forms and against an independent
 //! quadrature of a different integrand (the CDF form), for n up to 10⁹.
 
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use loadbal::order_stats::*;
 use std::f64::consts::PI;
 

@@ -1,6 +1,8 @@
 //! Location–scale, heterogeneous and i.i.d.-CDF extremes: golden values, Monte Carlo checks,
 //! typed errors and property tests.
 
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use loadbal::law::{Law, LawError};
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::order_stats::*;

@@ -3,6 +3,8 @@
 //! forms); the crate's earlier errors are noted per row.
 #![allow(clippy::excessive_precision)] // the references are quoted to all the digits mpmath gave
 
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use loadbal::law::Law;
 use loadbal::order_stats::*;
 

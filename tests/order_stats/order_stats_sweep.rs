@@ -5,6 +5,8 @@
 //! `accuracy_order_stats.rs`; here the checks are closed forms and order relations that any
 //! correct value satisfies.
 
+#[allow(unused_imports)]
+use crate::std_normal::*;
 use loadbal::law::{Law, LawError, LawSpec};
 use loadbal::order_stats::*;
 use proptest::prelude::*;

@@ -1,9 +1,9 @@
 //! `loadbal ensemble`: the five strategies of Ahn et al. simulated beside the static predictions.
 
 use loadbal::ensemble::{
-    Algorithm, EnsembleError, ExtremesMethod, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, METRICS,
-    MetricsEstimate, SimConfig, StaticOptions, StaticPrediction, Torus, adjusted_counts, expected_algebraic_variance,
-    metrics_sample, simulate, static_prediction,
+    Algorithm, EnsembleError, ExtremesMethod, MAX_SIM_PROCESSORS, MAX_SIM_TASKS, MAX_TRAJECTORY_CELLS, MetricsEstimate,
+    SimConfig, StaticOptions, StaticPrediction, Torus, adjusted_counts, expected_algebraic_variance, simulate,
+    static_prediction,
 };
 use loadbal::law::{Law, LawError};
 use loadbal::montecarlo::{Estimate, McRng, MonteCarlo, stream};
@@ -244,8 +244,8 @@ fn replication<'a>(
     cfg: &'a SimConfig,
 ) -> impl Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send + 'a {
     move |i, rng, out| {
-        let m = metrics_sample(d, cfg, rng).map_err(|e| Failure::model(&format!("simulation (replication {i})"), e))?;
-        out.copy_from_slice(&m);
+        let m = simulate(d, cfg, rng).map_err(|e| Failure::model(&format!("simulation (replication {i})"), e))?;
+        out.copy_from_slice(&m.metric_components());
         Ok(())
     }
 }
@@ -350,7 +350,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let m = match why {
                 Some(_) => None,
                 None => {
-                    let est = shard::estimate(&what(pt, args.reps), mc, METRICS, replication(&d, &cfg))?;
+                    let est =
+                        shard::estimate(&what(pt, args.reps), mc, MetricsEstimate::COMPONENTS, replication(&d, &cfg))?;
                     Some(MetricsEstimate::from_estimates(&est).map_err(|e| Failure::model("metrics", e))?)
                 }
             };
@@ -388,7 +389,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if why.is_none() {
             let d = law(pt).map_err(Failure::usage)?;
             let cfg = config(pt)?;
-            runner.run(&what(pt, args.reps), mc, METRICS, replication(&d, &cfg))?;
+            runner.run(&what(pt, args.reps), mc, MetricsEstimate::COMPONENTS, replication(&d, &cfg))?;
         }
         base.unavailable.push(why);
     }

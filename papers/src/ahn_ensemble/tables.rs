@@ -11,6 +11,7 @@ use crate::PrintedNumber;
 use crate::error::PapersError;
 use crate::row::{Draft, Draws, Explanation, Row};
 use crate::sections::RunConfig;
+use crate::std_normal_quantile;
 use crate::table_test::{Block, TableEvidence, table_test};
 use loadbal::ensemble::{
     Algorithm, Metrics, SimConfig, StaticOptions, VarianceConvention, simulate, static_prediction, static_variance,
@@ -18,7 +19,6 @@ use loadbal::ensemble::{
 };
 use loadbal::law::Law;
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::order_stats::std_normal_quantile;
 
 /// Single-run values compared with run-to-run spreads: Tables 2 and 3 (2 × 2 × 5 × 7), Table 1
 /// (16), the §5.2 experiment (3) and Fig. 1 (1).

@@ -108,7 +108,7 @@ pub struct StepRecord {
 }
 
 impl StepRecord {
-    /// The counts of this step, for [`step_variance_decrease`](crate::ensemble::step_variance_decrease) and
+    /// The counts of this step, for [`CountStep::variance_decrease`](crate::ensemble::CountStep::variance_decrease) and
     /// the samplers.
     pub fn count_step(&self) -> crate::ensemble::CountStep<'_> {
         crate::ensemble::CountStep::new(&self.counts_before, &self.counts_after, &self.running)
