@@ -176,7 +176,7 @@ fn cumulative_z_and_effective_speed_within_their_bounds() {
     worst.report("cumulative_z");
     let mut worst = Worst::new();
     for (r, q) in cases("effective_speed") {
-        let got = effective_speed(list(&r, "w")[0], list(&r, "z")[0], scale(&r)).unwrap();
+        let got = scale(&r).effective_speed(list(&r, "w")[0], list(&r, "z")[0]).unwrap();
         worst.check(got, get(&q, "beta"), 2.0, &format!("effective_speed line {}", r.line));
     }
     worst.report("effective_speed");

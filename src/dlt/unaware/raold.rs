@@ -1,12 +1,12 @@
 //! RAOLD-OS on a spanning tree (Jia, §4.2.2): the source computes, every
 //! subtree is reduced to its equivalent processor bottom-up, and the load is inflated top-down —
-//! the classical multi-level tree solution of [`crate::dlt::tree_allocate`] with the optimal
+//! the classical multi-level tree solution of [`Tree::allocate`](crate::dlt::Tree::allocate) with the optimal
 //! (increasing z) sending order.
 
 use super::error::{UnawareError, non_negative};
 use super::probing::checked_scale;
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, Options, Tree, tree_allocate};
+use crate::dlt::{CostScale, Options, Tree};
 
 /// A one-installment schedule of a divisible load on a tree.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,7 +77,7 @@ impl RootedTree {
     /// ```
     ///
     /// # Accuracy
-    /// As [`crate::dlt::tree_allocate`] (sums, products and quotients of positive terms, no
+    /// As [`Tree::allocate`](crate::dlt::Tree::allocate) (sums, products and quotients of positive terms, no
     /// subtraction): w_eq, T and the loads within 4·n·ε relative for n nodes; tested against the
     /// 50-digit references of [`RootedTree::equivalent`](super::RootedTree::equivalent) (`tests/unaware/unaware_reference.rs`).
     ///
@@ -101,7 +101,7 @@ impl RootedTree {
         let (_, t_cp) = checked_scale(scale)?;
         let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
         let ConvertedTree { tree: t, ids: order } = to_dlt_tree(tree, &ws)?;
-        let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
+        let sol = t.allocate(Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
         let w_eq = sol.allocation.w_equivalent;
         let mut loads = vec![0.0; tree.len()];
         let mut sequence = vec![Vec::new(); tree.len()];
@@ -140,7 +140,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(128))]
 
         /// The Jia reduction with the physical relay rule is the classical multi-level tree
-        /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; FirstChildLink
+        /// solution of `dlt::Tree::allocate` (shares and equivalent), relays included; FirstChildLink
         /// never charges a relay less than Physical. (Moved from tests/unaware: the converter is
         /// crate-private.)
         #[test]
@@ -154,7 +154,7 @@ mod tests {
             let e = tree.equivalent(&w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
             let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
             let scale = CostScale::new(2.0, 1.0).unwrap();
-            let sol = tree_allocate(&t, Options::load(1.0).with_scale(scale)).unwrap();
+            let sol = t.allocate(Options::load(1.0).with_scale(scale)).unwrap();
             prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);
             for (i, &v) in order.iter().enumerate() {
                 prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
