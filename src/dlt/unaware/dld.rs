@@ -462,8 +462,8 @@ fn run(
         if left <= 0.0 {
             continue;
         }
-        let x = ((tf - t) / (eq.w_eq * cfg.scale.t_cp)).min(left);
-        let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.shares[v] } else { 0.0 }).collect();
+        let x = ((tf - t) / (eq.allocation.w_equivalent * cfg.scale.t_cp)).min(left);
+        let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.allocation.alpha[v] } else { 0.0 }).collect();
         st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
     }
     let mut out = DldSchedule {

@@ -69,7 +69,7 @@ mod tree;
 mod virtual_tree;
 
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
-pub use equivalent::{Equivalent, RelayRule, Rules};
+pub use equivalent::{RelayRule, Rules};
 pub use error::UnawareError;
 pub use execute::{EngineRun, ProbeRun, SldRun};
 pub use graph::{Edge, Graph, GraphSpec};
@@ -79,7 +79,6 @@ pub use multisource::{MultiSourceLoad, Partition, ReportingPhase, SssIteration, 
 pub use multisource_run::{MultiSourceRun, Stage};
 pub use probing::{LinearProbe, Probe, ProbeReport, TreeProbe};
 pub use random_graph::{Coupling, RandomGraph, SpeedClass};
-pub use raold::TreeSchedule;
 pub use reporting::{ReportingConfig, ReportingRun};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule};
 pub use spanning::SpanningTreeKind;

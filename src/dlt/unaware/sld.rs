@@ -285,7 +285,7 @@ impl TreeNetwork {
                     set: s,
                     loads: members,
                     total,
-                    w_set: dist.equivalent.w_sub[s],
+                    w_set: dist.equivalent.w_eq_subtree[s],
                     shadow_until: shadow,
                     finish: dist.finish,
                 });
@@ -362,16 +362,18 @@ impl Run<'_> {
             }
             let vt = self.net.virtual_tree(&mask, Some(s))?;
             let e = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
-            let x = (tf - t) / (e.w_eq * cfg.scale.t_cp);
+            let x = (tf - t) / (e.allocation.w_equivalent * cfg.scale.t_cp);
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).
             let left = cfg.load * (1.0 - cfg.eta) - self.dispatched;
             if left <= 0.0 {
                 return Ok(());
             }
-            let (x, end) = if x > left { (left, t + left * e.w_eq * cfg.scale.t_cp) } else { (x, tf) };
-            let loads: Vec<(usize, f64)> = (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.shares[v])).collect();
-            self.record(phase, t, s, loads, e.w_sub[s], end);
+            let (x, end) =
+                if x > left { (left, t + left * e.allocation.w_equivalent * cfg.scale.t_cp) } else { (x, tf) };
+            let loads: Vec<(usize, f64)> =
+                (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.allocation.alpha[v])).collect();
+            self.record(phase, t, s, loads, e.w_eq_subtree[s], end);
             t += x * tree.z_up(s) * cfg.scale.t_cm;
         }
         Ok(())

@@ -140,24 +140,24 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
         let tree =
             g.spanning_tree(root, kind, unit).map_err(|e| Failure::usage(format!("{}: {e}", a.file.display())))?;
         let s = tree.raold_os(g.w(), a.load, unit).map_err(model("RAOLD-OS"))?;
-        if s.finish_time.is_subnormal() || s.loads.iter().any(|x| x.is_subnormal()) {
+        if s.allocation.makespan.is_subnormal() || s.allocation.alpha.iter().any(|x| x.is_subnormal()) {
             return Err(Failure::failed(format!(
                 "LOAD {}: the schedule's times and loads fall below 2.2e-308, where double precision loses \
                  digits; express the load in other units",
                 output::exact(a.load)
             )));
         }
-        let run = tree.execute(&ws, &s.loads, unit).map_err(model("the engine run"))?;
+        let run = tree.execute(&ws, &s.allocation.alpha, unit).map_err(model("the engine run"))?;
         out.add(format!("{}_gantt.csv", kind.name()), || run.gantt_csv());
         strategies.push(Strategy {
             name: kind.name().to_string(),
             nodes: n,
             eccentricity: tree.eccentricity(),
-            w_eq: s.w_eq,
-            finish_time: s.finish_time,
+            w_eq: s.allocation.w_equivalent,
+            finish_time: s.allocation.makespan,
             engine_makespan: run.trace.compute_makespan,
             parent: tree.parents().to_vec(),
-            load: s.loads.iter().map(|&x| Some(x)).collect(),
+            load: s.allocation.alpha.iter().map(|&x| Some(x)).collect(),
             finish: (0..n).map(|v| run.finish_of(v)).collect(),
         });
         bar.inc(1);
@@ -187,7 +187,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
         name: "reporting".to_string(),
         nodes: r.known.len(),
         eccentricity: r.tree.eccentricity(),
-        w_eq: r.schedule.w_eq,
+        w_eq: r.schedule.allocation.w_equivalent,
         finish_time: r.finish_time,
         engine_makespan: r.t_star + r.run.trace.compute_makespan,
         parent,
