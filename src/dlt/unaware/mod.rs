@@ -72,7 +72,7 @@ pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
 pub use equivalent::{RelayRule, Rules};
 pub use error::UnawareError;
 pub use execute::{EngineRun, ProbeRun, SldRun};
-pub use graph::{Edge, Graph, GraphSpec};
+pub use graph::{Edge, Graph};
 pub use linear::{ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1};
 pub use linear_run::{ChainRun, ChainStrategy};
 pub use multisource::{MultiSourceLoad, Partition, ReportingPhase, SssIteration, SssSchedule};

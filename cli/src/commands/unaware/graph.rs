@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{Graph, GraphSpec, ReportingConfig, SpanningTreeKind, UnawareError};
+use loadbal::dlt::unaware::{Edge, Graph, ReportingConfig, SpanningTreeKind, UnawareError};
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
+use serde::Deserialize;
 
 use super::{OutFiles, model};
 
@@ -84,14 +85,22 @@ fn check_node_ids(file: &Path, text: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A graph file in JSON, `{"w": [...], "edges": [{"u": 0, "v": 1, "z": 0.5}, ...]}`, read before
+/// [`Graph::new`] validates it (so that a malformed file and an invalid graph get their own messages).
+#[derive(Deserialize)]
+struct GraphFile {
+    w: Vec<f64>,
+    edges: Vec<Edge>,
+}
+
 /// Reads a graph file (text, or JSON when it ends in `.json`).
 fn read_graph(file: &Path) -> Result<Graph, Failure> {
     let text = cli::read_input_sized(file, BYTES_PER_INPUT_BYTE)?;
     let f = file.display();
     if file.extension().is_some_and(|e| e == "json") {
-        let spec: GraphSpec =
+        let spec: GraphFile =
             serde_json::from_str(&text).map_err(|e| Failure::usage(format!("{f}: not a graph: {e}")))?;
-        return Graph::try_from(spec).map_err(|e| Failure::usage(format!("{f}: {e}")));
+        return Graph::new(spec.w, spec.edges).map_err(|e| Failure::usage(format!("{f}: {e}")));
     }
     check_node_ids(file, &text)?;
     Graph::parse(&text).map_err(|e| match e {
