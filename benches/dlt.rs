@@ -9,7 +9,6 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadbal::dlt::{
     Chain, CostScale, KaryTree, Layers, MeshCosts, Options, PortPreset, Root, Star, Tree, Worker, layered_allocate,
-    tree_allocate,
 };
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -94,7 +93,7 @@ fn bench(c: &mut Criterion) {
         // A complete 10-ary tree with about n nodes.
         let depth = if n == 1_000 { 2 } else { 5 };
         let Ok(tree) = Tree::kary(KaryTree { w: 1.0, z: 0.1, front_end: true, k: 10, depth }) else { return };
-        g.bench_function(format!("tree n={}", tree.len()), |b| b.iter(|| tree_allocate(black_box(&tree), opts)));
+        g.bench_function(format!("tree n={}", tree.len()), |b| b.iter(|| black_box(&tree).allocate(opts)));
     }
     let costs = MeshCosts::linear(1.0, 0.01);
     g.bench_function("mesh 1000x1000 layers + allocation", |b| {

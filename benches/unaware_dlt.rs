@@ -50,7 +50,7 @@ fn engine(c: &mut Criterion) {
         b.iter(|| black_box(&tree).raold_os(&w, 1e6, CostScale::unit()).expect("schedule"))
     });
     c.bench_function("engine: RAOLD-OS schedule on a 10000-node tree", |b| {
-        b.iter(|| black_box(&tree).execute(&ws, &s.loads, CostScale::unit()).expect("run"))
+        b.iter(|| black_box(&tree).execute(&ws, &s.allocation.alpha, CostScale::unit()).expect("run"))
     });
 }
 

@@ -6,7 +6,7 @@
 use crate::error::PapersError;
 use crate::row::{Computed, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
-use loadbal::dlt::{CostScale, Options, Root, Star, Tree, Worker, tree_allocate, tree_simulate};
+use loadbal::dlt::{CostScale, Options, Root, Star, Tree, Worker};
 
 const JIA: Paper = Paper::new("jia");
 
@@ -38,14 +38,14 @@ fn example_rows(t: &str) -> Result<Vec<Row>, PapersError> {
     let mut tree = Tree::new(None, true)?;
     let p2 = tree.add(0, 0.2, Some(2.0), true)?;
     tree.add(p2, 0.6, Some(2.0), true)?;
-    let sol = tree_allocate(&tree, Options::load(batch).with_scale(scale))?;
-    let trace = tree_simulate(&tree, &sol, scale)?;
+    let sol = tree.allocate(Options::load(batch).with_scale(scale))?;
+    let trace = tree.simulate(&sol, scale)?;
     let shadow = trace.nodes[2].receptions[0].end;
     // The thesis splits its printed, rounded batch 3.2769.
-    let printed_split = tree_allocate(&tree, Options::load(3.2769).with_scale(scale))?;
+    let printed_split = tree.allocate(Options::load(3.2769).with_scale(scale))?;
     let round4 = |x: f64| (x * 1e4).round() / 1e4;
     let from_printed = 3.2769 * 0.2 + 1.5241 * 0.6;
-    let alloc = "loadbal::dlt::tree_allocate";
+    let alloc = "loadbal::dlt::Tree::allocate";
     Ok(vec![
         JIA.row(t, "root fraction of P_2 in {P_2, P_16} (= 4.6/8.6)")
             .note("Jia (3.11)–(3.12) with the index typo fixed; equals the rate form")
@@ -78,7 +78,7 @@ fn example_rows(t: &str) -> Result<Vec<Row>, PapersError> {
         JIA.row(t, "both finish at t = 13 (engine, from t = 5.3333)")
             .printed("13")
             .note("executed on the event engine")
-            .reproduced(Computed::by("loadbal::dlt::tree_simulate", now + trace.compute_makespan)),
+            .reproduced(Computed::by("loadbal::dlt::Tree::simulate", now + trace.compute_makespan)),
         JIA.row(t, "shadow time of |P_2|: max{T_1^f − t − L_i·w_i·T_cp} over the batch (§3.3, case (iii))")
             .printed("1.5701")
             .note(&format!(

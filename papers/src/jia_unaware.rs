@@ -13,11 +13,10 @@ use crate::error::PapersError;
 use crate::fixtures::jia;
 use crate::row::{Computed, Draft, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::{
-    DldSchedule, GivenProbe, NodeEstimate, Probe, ProbeReport, RelayRule, RootedTree, Rules, SldConfig, SldSchedule,
-    TreeNetwork,
+    DldSchedule, GivenProbe, Probe, ProbeReport, RelayRule, RootedTree, Rules, SldConfig, SldSchedule, TreeNetwork,
 };
+use loadbal::dlt::{CostScale, Worker};
 
 /// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
 const PROBE_3_4: Probe = Probe { load: 80.0, eta: 0.05 };
@@ -111,7 +110,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
         let report = ProbeReport { tcs: num(tcs), tcf: num(tcf), tp: num(tp) };
         let by = "(3.1)–(3.2) on the table's own times (loadbal::dlt::unaware::ProbeReport::estimate)";
         match report.estimate(1.0, SCALE_3_4) {
-            Ok(NodeEstimate { z: ze, w: we }) => {
+            Ok(Worker { z: ze, w: we }) => {
                 rows.push(
                     JIA.row(t, format!("z_{i} by (3.1) from the printed times"))
                         .printed(z)
@@ -662,7 +661,7 @@ const DNP_PHASE_3: [(usize, &str); 14] = [
 
 fn dnp(ex: &TreeNetwork) -> Result<DldSchedule, PapersError> {
     let tp = snp_probe(ex)?;
-    Ok(ex.dld(&jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &jia::dld_dnp())?)
+    Ok(ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp())?)
 }
 
 /// The cells of Table 3.3's Phases 1–2: (response, load, finish) per printed dispatch, then T_2^f,

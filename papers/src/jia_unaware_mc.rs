@@ -398,7 +398,7 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
                     .and_then(|tr| Ok((tr.raold_os(g.w(), 1e8, CostScale::unit())?, tr)))
                 {
                     Ok((s, tr)) => {
-                        out[k] = s.finish_time;
+                        out[k] = s.allocation.makespan;
                         out[kinds.len() + k] = tr.eccentricity() as f64;
                     }
                     Err(_) => {

@@ -6,7 +6,7 @@
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most};
 use super::star_solve::flush;
-use super::tree::{Tree, TreeNode, tree_allocate};
+use super::tree::{Tree, TreeNode};
 use super::types::{Allocation, Chain, CostScale, Options, OrderPolicy, Ports, UniformChain, uniform};
 
 /// Equivalent time per unit `a_eq(i)` of every suffix `i..n` of a chain.
@@ -310,7 +310,7 @@ pub struct InteriorChain<'a> {
 /// ```
 ///
 /// # Accuracy
-/// As [`crate::dlt::tree_allocate`]: within `4·n·ε` relative.
+/// As [`Tree::allocate`](crate::dlt::Tree::allocate): within `4·n·ε` relative.
 ///
 /// # Errors
 /// As [`Chain::allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
@@ -326,7 +326,7 @@ pub struct InteriorChain<'a> {
 /// ```
 pub fn chain_interior(chain: InteriorChain<'_>, opts: Options) -> Result<Allocation, DltError> {
     let tree = interior_tree(chain)?;
-    let sol = tree_allocate(&tree, opts.with_order(OrderPolicy::Optimal))?;
+    let sol = tree.allocate(opts.with_order(OrderPolicy::Optimal))?;
     Ok(sol.allocation)
 }
 

@@ -8,7 +8,7 @@
 //! from the originator, store-and-forward, front-ends, identical processors and links), exact
 //! for the schedule class it defines, with the port model made explicit as one parameter `P_l`
 //! per step. Its presets may account for ports differently from those papers. For an exact
-//! single-port alternative, solve a spanning tree with [`crate::dlt::tree_allocate`].
+//! single-port alternative, solve a spanning tree with [`Tree::allocate`](crate::dlt::Tree::allocate).
 
 use std::collections::VecDeque;
 

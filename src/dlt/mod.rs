@@ -10,7 +10,7 @@
 //! | star / single-level tree | [`Star`] of [`Worker`]s: [`Star::allocate`] (rate form, participation rule, any order), [`Star::product_form`] (Jia, eqs. (3.11)–(3.12)), [`Star::optimal_order`], [`Star::simulate`] |
 //! | bus | [`bus_allocate`], [`UniformBus::allocate`], [`bus_speedup`], [`bus_speedup_limit`] |
 //! | linear chain | [`Chain::allocate`] (Jia, eqs. (2.15)–(2.16)), [`UniformChain::allocate`], [`chain_speedup`], [`chain_speedup_limit`], [`chain_interior`], [`chain_interior_speedup_limit`] |
-//! | multi-level tree | [`Tree`], [`tree_allocate`] (Jia, eqs. (4.3)–(4.4)), [`tree_equivalent_w`], [`kary_tree_rho`], [`kary_tree_rho_limit`] |
+//! | multi-level tree | [`Tree`], [`Tree::allocate`] (Jia, eqs. (4.3)–(4.4)), [`Tree::equivalent_w`], [`Tree::simulate`], [`kary_tree_rho`], [`kary_tree_rho_limit`] |
 //! | meshes, tori, hypercubes (a reconstruction) | [`Layers`] ([`Layers::mesh2d`], [`Layers::mesh3d`], [`Layers::hypercube`], [`Layers::from_adjacency`], [`Layers::infinite_mesh`]), [`layered_allocate`], [`layered_speedup_limit`], [`circuit_switched_allocate`] |
 //! | start-up costs | [`affine_star_allocate`], [`affine_homogeneous`], [`affine_homogeneous_optimal_count`], [`affine_bus_order`] |
 //! | multi-installment | [`UniformStar::multi_installment`], [`UniformStar::multi_installment_limit`], [`UniformStar::umr_rounds`], [`UniformStar::simulate_installments`] |
@@ -73,7 +73,7 @@ pub use star_network::{Star, Worker};
 mod bus;
 pub use bus::{bus_allocate, bus_speedup, bus_speedup_limit};
 mod tree;
-pub use tree::{KaryTree, RawTree, Tree, TreeNode, TreeSolution, tree_allocate, tree_equivalent_w, tree_simulate};
+pub use tree::{KaryTree, Tree, TreeNode, TreeSolution};
 mod chain;
 pub use chain::{
     ChainSide, InteriorChain, chain_interior, chain_interior_speedup_limit, chain_speedup, chain_speedup_limit,

@@ -66,12 +66,12 @@ pub struct Tree {
     nodes: Vec<TreeNode>,
 }
 
-/// The serialised form of a [`Tree`].
+/// The serialised form of a [`Tree`] (validated into a tree by `TryFrom`).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RawTree {
+pub(crate) struct RawTree {
     /// The nodes, parents first.
-    pub nodes: Vec<TreeNode>,
+    pub(crate) nodes: Vec<TreeNode>,
 }
 
 impl TryFrom<RawTree> for Tree {
@@ -261,152 +261,160 @@ impl std::fmt::Display for TreeSolution {
     }
 }
 
-/// Divisible load on a multi-level tree: bottom-up reduction with the drop rule, then top-down
-/// inflation (Bataineh, Hsiung & Robertazzi 1994; Jia, eqs. (4.3)–(4.4); the tree analogue of
-/// Drozdowski 1997, see [`crate::references`]). Children are served in `opts.order`.
-///
-/// # Formula
-/// ```text
-/// reduce(v), children k by increasing c_k (Optimal) with a_eq(k) known:
-///   R = 1/a_v if v computes without front-end, else 0
-///   single port, children backward: if c_k·R < 1: R = (1 + a_eq(k)·R)/(c_k + a_eq(k))  (else drop k)
-///   all-port: R = Σ_k 1/(c_k + a_eq(k))
-///   R += 1/a_v if v computes with a front-end;   a_eq(v) = 1/R
-/// inflate(v, B): W = B·a_eq(v); FE: α_v = W/a_v; τ = W; for included k in order:
-///   B_k = τ/(c_k + a_eq(k)) (all-port: W/(c_k + a_eq(k))); τ ← τ·a_eq(k)/(c_k + a_eq(k))
-///   no front-end: α_v = τ/a_v;  T = a_eq(root)·L
-/// ```
-///
-/// # Accuracy
-/// Each node's reduction is the star recursion: within `4·n·ε` relative for `n` nodes; the
-/// tests measure at most 3e-15 against 50-digit references and agree with the event engine to
-/// 1e-12.
-///
-/// # Errors
-/// [`DltError::Empty`] if no node of the tree can compute; bad scale or load.
-///
-/// ```
-/// use loadbal::dlt::{tree_allocate, Options, Tree};
-/// // Jia's two-processor anchor (Jia, §2.B): root w = 2, child w = 2 over z = 0.6,
-/// // T_cp = 2, T_cm = 1: T = 2·2·4.6/8.6.
-/// let mut t = Tree::new(Some(2.0), true).unwrap();
-/// t.add(0, 0.6, Some(2.0), true).unwrap();
-/// let opts = Options::default().with_scale(loadbal::dlt::CostScale::new(2.0, 1.0).unwrap());
-/// let s = tree_allocate(&t, opts).unwrap();
-/// assert!((s.allocation.makespan - 4.0 * 4.6 / 8.6).abs() < 1e-15);
-/// ```
-pub fn tree_allocate(tree: &Tree, opts: Options) -> Result<TreeSolution, DltError> {
-    opts.check()?;
-    let Options { load, scale, order } = opts;
-    let n = tree.len();
-    let nodes = tree.nodes();
-    let children = tree.children();
-    let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp)).collect();
-    let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm).collect();
-    let mut aeq = vec![f64::INFINITY; n];
-    let mut included: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for v in (0..n).rev() {
-        let mut kids = children[v].clone();
-        if order == OrderPolicy::Optimal {
-            let keys: Vec<f64> = kids.iter().map(|&k| c[k]).collect();
-            kids = stable_order_by(&keys).into_iter().map(|p| kids[p]).collect();
-        }
-        let node = &nodes[v];
-        let computes = node.w.is_some();
-        let mut r = if computes && !node.front_end { 1.0 / a[v] } else { 0.0 };
-        let mut used = Vec::new();
-        match node.ports {
-            Ports::Single => {
-                for &k in kids.iter().rev() {
-                    if aeq[k].is_finite() && c[k] * r < 1.0 + INCLUDE_SLACK {
-                        r = (1.0 + aeq[k] * r) / (c[k] + aeq[k]);
-                        used.push(k);
-                    }
-                }
-                used.reverse();
+impl Tree {
+    /// Divisible load on a multi-level tree: bottom-up reduction with the drop rule, then top-down
+    /// inflation (Bataineh, Hsiung & Robertazzi 1994; Jia, eqs. (4.3)–(4.4); the tree analogue of
+    /// Drozdowski 1997, see [`crate::references`]). Children are served in `opts.order`.
+    ///
+    /// # Formula
+    /// ```text
+    /// reduce(v), children k by increasing c_k (Optimal) with a_eq(k) known:
+    ///   R = 1/a_v if v computes without front-end, else 0
+    ///   single port, children backward: if c_k·R < 1: R = (1 + a_eq(k)·R)/(c_k + a_eq(k))  (else drop k)
+    ///   all-port: R = Σ_k 1/(c_k + a_eq(k))
+    ///   R += 1/a_v if v computes with a front-end;   a_eq(v) = 1/R
+    /// inflate(v, B): W = B·a_eq(v); FE: α_v = W/a_v; τ = W; for included k in order:
+    ///   B_k = τ/(c_k + a_eq(k)) (all-port: W/(c_k + a_eq(k))); τ ← τ·a_eq(k)/(c_k + a_eq(k))
+    ///   no front-end: α_v = τ/a_v;  T = a_eq(root)·L
+    /// ```
+    ///
+    /// # Accuracy
+    /// Each node's reduction is the star recursion: within `4·n·ε` relative for `n` nodes; the
+    /// tests measure at most 3e-15 against 50-digit references and agree with the event engine to
+    /// 1e-12.
+    ///
+    /// # Errors
+    /// [`DltError::Empty`] if no node of the tree can compute; bad scale or load.
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, Tree};
+    /// // Jia's two-processor anchor (Jia, §2.B): root w = 2, child w = 2 over z = 0.6,
+    /// // T_cp = 2, T_cm = 1: T = 2·2·4.6/8.6.
+    /// let mut t = Tree::new(Some(2.0), true).unwrap();
+    /// t.add(0, 0.6, Some(2.0), true).unwrap();
+    /// let opts = Options::default().with_scale(loadbal::dlt::CostScale::new(2.0, 1.0).unwrap());
+    /// let s = t.allocate(opts).unwrap();
+    /// assert!((s.allocation.makespan - 4.0 * 4.6 / 8.6).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<TreeSolution, DltError> {
+        let tree = self;
+        opts.check()?;
+        let Options { load, scale, order } = opts;
+        let n = tree.len();
+        let nodes = tree.nodes();
+        let children = tree.children();
+        let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp)).collect();
+        let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm).collect();
+        let mut aeq = vec![f64::INFINITY; n];
+        let mut included: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for v in (0..n).rev() {
+            let mut kids = children[v].clone();
+            if order == OrderPolicy::Optimal {
+                let keys: Vec<f64> = kids.iter().map(|&k| c[k]).collect();
+                kids = stable_order_by(&keys).into_iter().map(|p| kids[p]).collect();
             }
-            Ports::All => {
-                for &k in &kids {
-                    if aeq[k].is_finite() {
-                        r += 1.0 / (c[k] + aeq[k]);
-                        used.push(k);
-                    }
-                }
-            }
-        }
-        if computes && node.front_end {
-            r += 1.0 / a[v];
-        }
-        aeq[v] = 1.0 / r;
-        included[v] = used;
-    }
-    if !aeq[0].is_finite() {
-        return Err(DltError::Empty { what: "no node of the tree computes" });
-    }
-    let mut block = vec![0.0; n];
-    let mut alpha = vec![0.0; n];
-    block[0] = 1.0;
-    for v in 0..n {
-        let b = block[v];
-        if b == 0.0 {
-            continue;
-        }
-        let node = &nodes[v];
-        let w_window = b * aeq[v];
-        if node.w.is_some() && node.front_end {
-            alpha[v] = w_window / a[v];
-        }
-        let mut tau = w_window;
-        for &k in &included[v] {
+            let node = &nodes[v];
+            let computes = node.w.is_some();
+            let mut r = if computes && !node.front_end { 1.0 / a[v] } else { 0.0 };
+            let mut used = Vec::new();
             match node.ports {
                 Ports::Single => {
-                    block[k] = flush(tau / (c[k] + aeq[k]));
-                    tau = flush(tau * aeq[k] / (c[k] + aeq[k]));
+                    for &k in kids.iter().rev() {
+                        if aeq[k].is_finite() && c[k] * r < 1.0 + INCLUDE_SLACK {
+                            r = (1.0 + aeq[k] * r) / (c[k] + aeq[k]);
+                            used.push(k);
+                        }
+                    }
+                    used.reverse();
                 }
-                Ports::All => block[k] = flush(w_window / (c[k] + aeq[k])),
+                Ports::All => {
+                    for &k in &kids {
+                        if aeq[k].is_finite() {
+                            r += 1.0 / (c[k] + aeq[k]);
+                            used.push(k);
+                        }
+                    }
+                }
+            }
+            if computes && node.front_end {
+                r += 1.0 / a[v];
+            }
+            aeq[v] = 1.0 / r;
+            included[v] = used;
+        }
+        if !aeq[0].is_finite() {
+            return Err(DltError::Empty { what: "no node of the tree computes" });
+        }
+        let mut block = vec![0.0; n];
+        let mut alpha = vec![0.0; n];
+        block[0] = 1.0;
+        for v in 0..n {
+            let b = block[v];
+            if b == 0.0 {
+                continue;
+            }
+            let node = &nodes[v];
+            let w_window = b * aeq[v];
+            if node.w.is_some() && node.front_end {
+                alpha[v] = w_window / a[v];
+            }
+            let mut tau = w_window;
+            for &k in &included[v] {
+                match node.ports {
+                    Ports::Single => {
+                        block[k] = flush(tau / (c[k] + aeq[k]));
+                        tau = flush(tau * aeq[k] / (c[k] + aeq[k]));
+                    }
+                    Ports::All => block[k] = flush(w_window / (c[k] + aeq[k])),
+                }
+            }
+            if node.w.is_some() && !node.front_end {
+                alpha[v] = tau / a[v];
             }
         }
-        if node.w.is_some() && !node.front_end {
-            alpha[v] = tau / a[v];
+        let t = aeq[0];
+        let participating = alpha.iter().map(|&x| x > 0.0).collect();
+        let allocation = Allocation {
+            alpha,
+            makespan: t,
+            send_order: included[0].clone(),
+            participating,
+            w_equivalent: t / scale.t_cp,
         }
+        .scaled(load);
+        super::error::finite_result(allocation.makespan, allocation.alpha.iter().chain(&block))?;
+        Ok(TreeSolution {
+            allocation,
+            block: block.into_iter().map(|b| b * load).collect(),
+            send_order: included,
+            w_eq_subtree: aeq.into_iter().map(|x| x / scale.t_cp).collect(),
+        })
     }
-    let t = aeq[0];
-    let participating = alpha.iter().map(|&x| x > 0.0).collect();
-    let allocation =
-        Allocation { alpha, makespan: t, send_order: included[0].clone(), participating, w_equivalent: t / scale.t_cp }
-            .scaled(load);
-    super::error::finite_result(allocation.makespan, allocation.alpha.iter().chain(&block))?;
-    Ok(TreeSolution {
-        allocation,
-        block: block.into_iter().map(|b| b * load).collect(),
-        send_order: included,
-        w_eq_subtree: aeq.into_iter().map(|x| x / scale.t_cp).collect(),
-    })
-}
 
-/// Equivalent inverse speed `w_eq = a_eq(root)/T_cp` of a whole tree (Jia, eq. (4.3)).
-///
-/// # Formula
-/// ```text
-/// w_eq = T(L = 1)/T_cp, T from the reduction of `tree_allocate`
-/// ```
-///
-/// # Accuracy
-/// As [`tree_allocate`].
-///
-/// # Errors
-/// As [`tree_allocate`].
-///
-/// ```
-/// use loadbal::dlt::{tree_equivalent_w, CostScale, OrderPolicy, Tree};
-/// // Jia anchor: root w = 2, child w = 2 over z = 0.6, T_cp = 2, T_cm = 1: w' = 2·4.6/8.6.
-/// let mut t = Tree::new(Some(2.0), true).unwrap();
-/// t.add(0, 0.6, Some(2.0), true).unwrap();
-/// let w = tree_equivalent_w(&t, CostScale::new(2.0, 1.0).unwrap(), OrderPolicy::Optimal).unwrap();
-/// assert!((w - 2.0 * 4.6 / 8.6).abs() < 1e-15);
-/// ```
-pub fn tree_equivalent_w(tree: &Tree, scale: CostScale, order: OrderPolicy) -> Result<f64, DltError> {
-    Ok(tree_allocate(tree, Options { load: 1.0, scale, order })?.allocation.w_equivalent)
+    /// Equivalent inverse speed `w_eq = a_eq(root)/T_cp` of a whole tree (Jia, eq. (4.3)).
+    ///
+    /// # Formula
+    /// ```text
+    /// w_eq = T(L = 1)/T_cp, T from the reduction of `Tree::allocate`
+    /// ```
+    ///
+    /// # Accuracy
+    /// As [`Tree::allocate`].
+    ///
+    /// # Errors
+    /// As [`Tree::allocate`].
+    ///
+    /// ```
+    /// use loadbal::dlt::{CostScale, OrderPolicy, Tree};
+    /// // Jia anchor: root w = 2, child w = 2 over z = 0.6, T_cp = 2, T_cm = 1: w' = 2·4.6/8.6.
+    /// let mut t = Tree::new(Some(2.0), true).unwrap();
+    /// t.add(0, 0.6, Some(2.0), true).unwrap();
+    /// let w = t.equivalent_w(CostScale::new(2.0, 1.0).unwrap(), OrderPolicy::Optimal).unwrap();
+    /// assert!((w - 2.0 * 4.6 / 8.6).abs() < 1e-15);
+    /// ```
+    pub fn equivalent_w(&self, scale: CostScale, order: OrderPolicy) -> Result<f64, DltError> {
+        Ok(self.allocate(Options { load: 1.0, scale, order })?.allocation.w_equivalent)
+    }
 }
 
 /// Builds the engine network and plans executing a tree solution: every node sends its included
@@ -453,22 +461,24 @@ pub(crate) fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -
     Ok(Schedule { network: net, plans })
 }
 
-/// Executes a tree solution on the event engine.
-///
-/// # Errors
-/// [`DltError::LengthMismatch`] if the solution does not belong to the tree, and the errors
-/// of [`simulate`](super::engine::simulate).
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{tree_allocate, tree_simulate, CostScale, KaryTree, Options, Tree};
-/// let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 3, depth: 2 }).unwrap();
-/// let sol = tree_allocate(&t, Options::default()).unwrap();
-/// let trace = tree_simulate(&t, &sol, CostScale::unit()).unwrap();
-/// assert!(trace.finish_spread(sol.allocation.makespan) < 1e-12);
-/// ```
-pub fn tree_simulate(tree: &Tree, sol: &TreeSolution, scale: CostScale) -> Result<Trace, DltError> {
-    tree_schedule(tree, sol, scale)?.simulate()
+impl Tree {
+    /// Executes a tree solution on the event engine.
+    ///
+    /// # Errors
+    /// [`DltError::LengthMismatch`] if the solution does not belong to the tree, and the errors
+    /// of [`simulate`](super::engine::simulate).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, KaryTree, Options, Tree};
+    /// let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 3, depth: 2 }).unwrap();
+    /// let sol = t.allocate(Options::default()).unwrap();
+    /// let trace = t.simulate(&sol, CostScale::unit()).unwrap();
+    /// assert!(trace.finish_spread(sol.allocation.makespan) < 1e-12);
+    /// ```
+    pub fn simulate(&self, sol: &TreeSolution, scale: CostScale) -> Result<Trace, DltError> {
+        tree_schedule(self, sol, scale)?.simulate()
+    }
 }
 
 #[cfg(test)]
@@ -478,7 +488,7 @@ mod tests {
     #[test]
     fn tree_schedule_has_one_plan_per_node() {
         let t = Tree::kary(KaryTree { w: 1.0, z: 0.2, front_end: true, k: 2, depth: 2 }).unwrap();
-        let sol = tree_allocate(&t, Options::default()).unwrap();
+        let sol = t.allocate(Options::default()).unwrap();
         let s = tree_schedule(&t, &sol, CostScale::unit()).unwrap();
         assert_eq!((s.network.len(), s.plans.len()), (7, 7));
     }

@@ -109,17 +109,17 @@ fn large_chain_and_tree() {
         check_conservation(&s, 1.0);
     }
     let t = Tree::kary(KaryTree { w: 1.0, z: 1e-3, front_end: true, k: 1000_u64, depth: 1_u64 }).unwrap();
-    let s = tree_allocate(&t, Options::load(1.0)).unwrap();
+    let s = t.allocate(Options::load(1.0)).unwrap();
     check_conservation(&s.allocation, 1.0);
 }
 
 #[test]
 fn tree_errors() {
     let t = Tree::new(None, true).unwrap();
-    assert!(matches!(tree_allocate(&t, Options::load(1.0)), Err(DltError::Empty { .. })));
+    assert!(matches!(t.allocate(Options::load(1.0)), Err(DltError::Empty { .. })));
     let mut t = Tree::new(None, true).unwrap();
     t.add(0, 1.0, None, true).unwrap();
-    assert!(matches!(tree_allocate(&t, Options::load(1.0)), Err(DltError::Empty { .. })));
+    assert!(matches!(t.allocate(Options::load(1.0)), Err(DltError::Empty { .. })));
     assert!(t.add(5, 1.0, Some(1.0), true).is_err());
     assert!(t.add(0, -1.0, Some(1.0), true).is_err());
     assert!(t.add(0, 1.0, Some(0.0), true).is_err());
@@ -156,7 +156,7 @@ proptest! {
     fn chain_engine_and_tree_agree((w, z) in chain_input(9), fe in any::<bool>(), load in 0.1..10.0f64) {
         let s = (Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).allocate(Options::load(load)).unwrap();
         check_trace(&(Chain { w: w.to_vec(), z: z.to_vec(), front_end: fe }).simulate(&s, U).unwrap(), &s, load, 1e-12);
-        let t = tree_allocate(&Tree::chain(&w, &z, fe).unwrap(), Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
+        let t = Tree::chain(&w, &z, fe).unwrap().allocate(Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
         prop_assert!(rel(t.allocation.makespan, s.makespan) < 1e-12);
         for (x, y) in t.allocation.alpha.iter().zip(&s.alpha) { prop_assert!((x - y).abs() < 1e-12 * load); }
         // Appending a processor never hurts; strictly helps with front-ends.
@@ -185,14 +185,14 @@ proptest! {
         let ports = if two && rfe { Ports::All } else { Ports::Single };
         let s = chain_interior(InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
         let tree = interior_tree(InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).unwrap();
-        let sol = tree_allocate(&tree, Options::load(1.0)).unwrap();
-        check_trace(&tree_simulate(&tree, &sol, U).unwrap(), &s, 1.0, 1e-12);
+        let sol = tree.allocate(Options::load(1.0)).unwrap();
+        check_trace(&tree.simulate(&sol, U).unwrap(), &s, 1.0, 1e-12);
         // An empty side is the boundary chain.
         let b = chain_interior(InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
         let ww = [vec![w0], w.clone()].concat();
         let mut tr = Tree::chain(&ww, &zl, fe).unwrap();
         if rfe != fe { tr = interior_tree(InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports: Ports::Single, root_front_end: rfe, front_end: fe }).unwrap(); }
-        let c = tree_allocate(&tr, Options::load(1.0)).unwrap();
+        let c = tr.allocate(Options::load(1.0)).unwrap();
         prop_assert!(rel(b.makespan, c.allocation.makespan) < 1e-12);
         if rfe == fe {
             let chain = Chain { w: ww.to_vec(), z: zl.to_vec(), front_end: fe };
@@ -209,17 +209,17 @@ proptest! {
     #[test]
     fn tree_engine_equal_finish(tree in tree_input(), sorted in any::<bool>(), load in 0.1..10.0f64) {
         let order = if sorted { OrderPolicy::Optimal } else { OrderPolicy::AsGiven };
-        match tree_allocate(&tree, Options::load(load).with_order(order)) {
+        match tree.allocate(Options::load(load).with_order(order)) {
             Err(DltError::Empty { .. }) => {}
             Err(e) => prop_assert!(false, "{e}"),
             Ok(sol) => {
-                check_trace(&tree_simulate(&tree, &sol, U).unwrap(), &sol.allocation, load, 1e-12);
+                check_trace(&tree.simulate(&sol, U).unwrap(), &sol.allocation, load, 1e-12);
                 let rate: f64 = tree.nodes().iter().filter_map(|n| n.w).map(|w| 1.0 / w).sum();
                 prop_assert!(sol.allocation.makespan >= load / rate * (1.0 - 1e-12));
                 // An added computing leaf never hurts.
                 let mut more = tree.clone();
                 more.add(tree.len() - 1, 0.5, Some(1.0), true).unwrap();
-                let t2 = tree_allocate(&more, Options::load(load).with_order(order)).unwrap().allocation.makespan;
+                let t2 = more.allocate(Options::load(load).with_order(order)).unwrap().allocation.makespan;
                 prop_assert!(t2 <= sol.allocation.makespan * (1.0 + 1e-12));
             }
         }
@@ -234,7 +234,7 @@ proptest! {
             RootMode::NoFrontEnd => Tree::new(Some(w0), false),
         }.unwrap();
         for &(z, w) in &ch { t.add(0, z, Some(w), true).unwrap(); }
-        let r = tree_allocate(&t, Options::load(1.0)).unwrap();
+        let r = t.allocate(Options::load(1.0)).unwrap();
         prop_assert!(rel(r.allocation.makespan, s.makespan) < 1e-12);
         for (x, y) in r.allocation.alpha.iter().zip(&s.alpha) { prop_assert!((x - y).abs() < 1e-12); }
         prop_assert_eq!(&r.allocation.send_order, &s.send_order);
@@ -243,7 +243,7 @@ proptest! {
     #[test]
     fn kary_closed_form_equals_reduction(k in 1usize..4, d in 0usize..5, sigma in prop_oneof![Just(0.0), 0.0..2.0f64], fe in any::<bool>()) {
         let t = Tree::kary(KaryTree { w: 1.0, z: sigma, front_end: fe, k: (k) as u64, depth: (d) as u64 }).unwrap();
-        let s = tree_allocate(&t, Options::load(1.0)).unwrap();
+        let s = t.allocate(Options::load(1.0)).unwrap();
         prop_assert!(rel(kary_tree_rho(sigma, fe, (k) as u64, (d) as u64).unwrap(), s.allocation.makespan) < 1e-12);
     }
 }

@@ -78,7 +78,7 @@ proptest! {
                                                     m in 0u64..5, inst in 0u64..5, side in 0usize..6) {
         let u = Options::load(load);
         if let Ok(t) = Tree::kary(KaryTree { w: w0, z, front_end: true, k, depth: d }) {
-            if let Ok(sol) = tree_allocate(&t, u) {
+            if let Ok(sol) = t.allocate(u) {
                 prop_assert!(sol.allocation.makespan.is_finite());
             }
         }

@@ -113,14 +113,14 @@ fn crate_values(family: &str, r: &Record) -> Values {
             for (i, &p) in parents.iter().enumerate() {
                 t.add(p, z[i], wv(w[i + 1]), true).expect("node");
             }
-            let s = tree_allocate(&t, opts_of(r)).expect("tree");
+            let s = t.allocate(opts_of(r)).expect("tree");
             push_alloc(&mut out, &s.allocation);
         }
         "kary_rho" => {
             let d: u64 = r.str("extra").parse().expect("depth");
             out.push(("rho", 0, kary_tree_rho(z[0], true, n, d).expect("rho")));
             let t = Tree::kary(KaryTree { w: 1.0, z: z[0], front_end: true, k: n, depth: d }).expect("tree");
-            out.push(("rho", 0, tree_allocate(&t, Options::default()).expect("tree").allocation.makespan));
+            out.push(("rho", 0, t.allocate(Options::default()).expect("tree").allocation.makespan));
         }
         "kary_limit" => out.push(("rho", 0, kary_tree_rho_limit(z[0], true, n, 1e-15).expect("limit"))),
         "mesh" => {

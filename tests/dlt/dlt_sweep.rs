@@ -96,7 +96,7 @@ proptest! {
         for i in 1..w.len() {
             t.add((i - 1) / 2, z[i - 1], Some(w[i]), fe).unwrap();
         }
-        let sol = tree_allocate(&t, opts).unwrap();
+        let sol = t.allocate(opts).unwrap();
         allocation_ok(&sol.allocation, load)?;
     }
 

@@ -98,7 +98,7 @@ fn estimates_partition_and_dispatch_against_exact_rationals() {
                 }
             }
             "dispatch_to_finish_at" => {
-                let got = dispatch_to_finish_at(x[0], x[1], x[2]).unwrap();
+                let got = Dispatch::load_to_finish_at(x[0], x[1], x[2]).unwrap();
                 check(got, want[0], EPS * cond(x[0], x[1]) + EPS, "L_k");
             }
             other => panic!("unknown kind {other}"),

@@ -176,7 +176,7 @@ fn cumulative_z_and_effective_speed_within_their_bounds() {
     worst.report("cumulative_z");
     let mut worst = Worst::new();
     for (r, q) in cases("effective_speed") {
-        let got = effective_speed(list(&r, "w")[0], list(&r, "z")[0], scale(&r)).unwrap();
+        let got = scale(&r).effective_speed(list(&r, "w")[0], list(&r, "z")[0]).unwrap();
         worst.check(got, get(&q, "beta"), 2.0, &format!("effective_speed line {}", r.line));
     }
     worst.report("effective_speed");
@@ -211,8 +211,13 @@ fn equivalent_processor_within_its_bound() {
         let (tree, w, rules) = tree_of(r);
         let n = w.len() as f64;
         let e = tree.equivalent(&w, rules, scale(r)).unwrap();
-        worst.check(e.w_eq, get(q, "w_eq"), 4.0 * n, &format!("equivalent line {} w_eq ({})", r.line, r.str("rule")));
-        for (v, &s) in e.shares.iter().enumerate() {
+        worst.check(
+            e.allocation.w_equivalent,
+            get(q, "w_eq"),
+            4.0 * n,
+            &format!("equivalent line {} w_eq ({})", r.line, r.str("rule")),
+        );
+        for (v, &s) in e.allocation.alpha.iter().enumerate() {
             shares.check(s, q[&("share".to_string(), v)], 4.0 * n, &format!("equivalent line {} share {v}", r.line));
         }
     }
@@ -223,7 +228,12 @@ fn equivalent_processor_within_its_bound() {
         let (tree, w, _) = tree_of(&r);
         let w: Vec<f64> = w.into_iter().map(|x| x.unwrap()).collect();
         let s = tree.raold_os(&w, r.f64("load"), scale(&r)).unwrap();
-        worst.check(s.finish_time, get(&q, "finish_time"), 4.0 * w.len() as f64, &format!("raold_os line {}", r.line));
+        worst.check(
+            s.allocation.makespan,
+            get(&q, "finish_time"),
+            4.0 * w.len() as f64,
+            &format!("raold_os line {}", r.line),
+        );
     }
     worst.report("raold_os");
 }

@@ -30,7 +30,7 @@ fn g26_regression() {
         assert_eq!(t.parents(), &parents, "{kind:?}");
         assert_eq!(t.eccentricity(), ecc, "{kind:?}");
         let s = t.raold_os(g.w(), 1.0, CostScale::unit()).unwrap();
-        assert!((s.w_eq - w_eq).abs() < 1e-6, "{kind:?}: {}", s.w_eq);
+        assert!((s.allocation.w_equivalent - w_eq).abs() < 1e-6, "{kind:?}: {}", s.allocation.w_equivalent);
     }
 }
 
@@ -77,9 +77,9 @@ proptest! {
             prop_assert!(weight(&mst) <= weight(&t) + 1e-9);
             prop_assert!(t.eccentricity() >= min_ecc);
             let s = t.raold_os(g.w(), 10.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
-            prop_assert!(s.w_eq <= g.w()[0] + 1e-12);
-            prop_assert!((s.loads.iter().sum::<f64>() - 10.0).abs() < 1e-9);
-            prop_assert!(s.loads.iter().all(|&x| x > 0.0));
+            prop_assert!(s.allocation.w_equivalent <= g.w()[0] + 1e-12);
+            prop_assert!((s.allocation.alpha.iter().sum::<f64>() - 10.0).abs() < 1e-9);
+            prop_assert!(s.allocation.alpha.iter().all(|&x| x > 0.0));
         }
         prop_assert_eq!(g.spanning_tree(0, SpanningTreeKind::Fht, CostScale::unit()).unwrap().eccentricity(), min_ecc);
     }
@@ -93,9 +93,9 @@ proptest! {
         let t = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let s = t.raold_os(g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let run = t.execute(&ws, &s.loads, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        prop_assert!(run.trace.finish_spread(s.finish_time) < 1e-9);
-        prop_assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9 * s.finish_time);
+        let run = t.execute(&ws, &s.allocation.alpha, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+        prop_assert!(run.trace.finish_spread(s.allocation.makespan) < 1e-9);
+        prop_assert!((run.trace.compute_makespan - s.allocation.makespan).abs() < 1e-9 * s.allocation.makespan);
     }
 }
 
@@ -122,7 +122,10 @@ fn reporting_scheme_threshold() {
             _ => 5,
         };
         assert_eq!(r.known.len(), want, "T* = {t_star}");
-        assert!((r.run.trace.compute_makespan - r.schedule.finish_time).abs() < 1e-9 * r.schedule.finish_time);
+        assert!(
+            (r.run.trace.compute_makespan - r.schedule.allocation.makespan).abs()
+                < 1e-9 * r.schedule.allocation.makespan
+        );
         let total: f64 = (0..5).map(|v| r.load_of(v)).sum();
         assert!((total - l).abs() < 1e-9);
     }
@@ -134,7 +137,7 @@ fn reporting_scheme_threshold() {
         .unwrap();
     let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(cp, cm).unwrap()).unwrap();
     let direct = spt.raold_os(g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
-    assert!((full.finish_time - (4.0 + direct.finish_time)).abs() < 1e-12);
+    assert!((full.finish_time - (4.0 + direct.allocation.makespan)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
     let partial = g
         .reporting_scheme(
@@ -142,7 +145,7 @@ fn reporting_scheme_threshold() {
             &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) },
         )
         .unwrap();
-    assert!(partial.schedule.finish_time > direct.finish_time);
+    assert!(partial.schedule.allocation.makespan > direct.allocation.makespan);
     // Bad input.
     assert!(matches!(
         g.reporting_scheme(
@@ -193,7 +196,7 @@ fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
     inside[root] = true;
     let weq = |parent: &[Option<usize>], z: &[f64]| {
         let t = RootedTree::with_members(root, parent.to_vec(), z.to_vec()).unwrap();
-        t.equivalent(&ws, Rules::default(), CostScale { t_cp, t_cm }).unwrap().w_eq
+        t.equivalent(&ws, Rules::default(), CostScale { t_cp, t_cm }).unwrap().allocation.w_equivalent
     };
     let mut best_w = g.w()[root];
     for _ in 1..n {
@@ -230,7 +233,7 @@ proptest! {
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
         let t = g.spanning_tree(0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let got = t.equivalent(&ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().w_eq;
+        let got = t.equivalent(&ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().allocation.w_equivalent;
         let want = naive_est_weq(&g, 0, 1.0, 2.0);
         prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
     }

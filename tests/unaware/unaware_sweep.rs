@@ -29,10 +29,10 @@ proptest! {
                                              k in prop_oneof![Just(usize::MAX), 0usize..1000]) {
         let scale = CostScale { t_cp, t_cm };
         let probe = Probe { load, eta };
-        finite_or_typed(effective_speed(w, z, scale))?;
+        finite_or_typed(scale.effective_speed(w, z))?;
         finite_or_typed(probe.cumulative_z(t, scale))?;
-        finite_or_typed(dispatch_to_finish_at(0.0, t, beta))?;
-        finite_or_typed(phase_load(k, t))?;
+        finite_or_typed(Dispatch::load_to_finish_at(0.0, t, beta))?;
+        finite_or_typed(Dispatch::phase_load(k, t))?;
         let triple = Chain::new(vec![w, beta, z], vec![z, beta]);
         finite_or_typed(triple.critical_l1(probe, scale))?;
         match Chain::new(vec![w, beta], vec![z]).ess_phase1(probe, t, scale) {

@@ -156,7 +156,7 @@ proptest! {
         let (net, t, w) = random_tree(seed, n);
         let cfg = jia::dld_dnp();
         let tp = t.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let s = net.dld(&[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
+        let s = net.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: w.to_vec() }, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
         let computed: f64 = (1..n).filter_map(|v| s.index_of[v]).map(|i| s.trace.nodes[i].computed).sum();
@@ -197,7 +197,7 @@ fn dnp_with_the_probe_on_the_engine() {
     assert!((total - 76.0).abs() < 1e-9);
     let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
     tp[16] = 4.3;
-    let given = ex.dld(&jia::dnp_changes(), GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
+    let given = ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &cfg).unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);
     // The slow processors' probes are not load.
     assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());
@@ -213,7 +213,7 @@ fn dld_static_batches_end_by_their_phase_end() {
         let (net, t, w) = random_tree(seed, 3 + (seed as usize % 17));
         let cfg = jia::dld_dnp();
         let tp = t.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let s = net.dld(&[], GivenProbe { tp: &tp, w_est: &w }, &cfg).unwrap();
+        let s = net.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: w.to_vec() }, &cfg).unwrap();
         let last_phase = s.phases.len();
         let mut seen = vec![0usize; w.len()];
         for d in &s.dispatches {

@@ -1,8 +1,8 @@
 //! Probing estimators and phase-size rules (Jia, eqs. (2.1)–(2.4), 3.1–3.8, partition Π).
 
 use loadbal::dlt::Chain;
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{CostScale, Worker};
 use loadbal_papers::fixtures::jia;
 
 /// T_cp = 2, T_cm = 1, as in all of Jia's examples.
@@ -29,7 +29,7 @@ fn g1_tree_probe_regenerates_table_3_1() {
 fn g2_tree_estimators() {
     for (i, tcs, tcf, tp, w, z) in jia::TABLE_3_1 {
         // n = 4 root children, η·L = 4: PL = 1.
-        let NodeEstimate { z: ze, w: we } = ProbeReport { tcs, tcf, tp }.estimate(1.0, SCALE).unwrap();
+        let Worker { z: ze, w: we } = ProbeReport { tcs, tcf, tp }.estimate(1.0, SCALE).unwrap();
         assert!((ze - z).abs() < 1e-9, "z_{i}");
         let expect = if i == 16 { 1.5 } else { w };
         assert!((we - expect).abs() < 1e-9, "w_{i}");
@@ -54,16 +54,16 @@ fn g2_tree_estimators() {
 #[test]
 fn g3_effective_speeds() {
     let ex = jia::fig_3_8();
-    let beta = |i: usize| effective_speed(ex.w[i], ex.tree.path_z(i), SCALE).unwrap();
+    let beta = |i: usize| SCALE.effective_speed(ex.w[i], ex.tree.path_z(i)).unwrap();
     for (i, b) in [(6, 2.5), (3, 2.4), (5, 5.0), (12, 7.8), (10, 9.4), (14, 16.6), (19, 23.8)] {
         assert!((beta(i) - b).abs() < 1e-9, "beta_{i}");
     }
     assert!((4.0 * beta(6) + 3.0 - 13.0).abs() < 1e-12);
     for (t, tf, b, x) in [(3.8, 13.0, 2.4, 3.833333), (5.988734, 13.0, 5.0, 1.402253), (9.0, 13.0, 7.8, 0.512821)] {
-        assert!((dispatch_to_finish_at(t, tf, b).unwrap() - x).abs() < 1e-6);
+        assert!((Dispatch::load_to_finish_at(t, tf, b).unwrap() - x).abs() < 1e-6);
     }
-    assert!(dispatch_to_finish_at(14.0, 13.0, 2.0).is_err());
-    assert_eq!(phase_load(17, 4.0).unwrap(), 68.0);
+    assert!(Dispatch::load_to_finish_at(14.0, 13.0, 2.0).is_err());
+    assert_eq!(Dispatch::phase_load(17, 4.0).unwrap(), 68.0);
 }
 
 /// Reference G17 and the thesis's m per n.
@@ -101,7 +101,7 @@ proptest! {
         for (a, b) in est.w.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for ((&wj, &tc), &tp) in w.iter().zip(&p.tc).zip(&p.tp).skip(1) {
             let zc = probe.cumulative_z(tc, SCALE).unwrap();
-            let beta = effective_speed(wj, zc, SCALE).unwrap();
+            let beta = SCALE.effective_speed(wj, zc).unwrap();
             prop_assert!((tp - eta_l * beta).abs() < 1e-9 * tp);
         }
     }

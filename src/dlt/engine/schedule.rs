@@ -9,7 +9,7 @@ use super::trace::Trace;
 use crate::dlt::error::DltError;
 
 /// An engine network and one plan of [`Action`]s per node (`plans[v]` is node `v`'s), as
-/// the `*_simulate` functions ([`Star::simulate`](crate::dlt::Star::simulate), [`tree_simulate`](crate::dlt::tree_simulate))
+/// the `*_simulate` functions ([`Star::simulate`](crate::dlt::Star::simulate), [`Tree::simulate`](crate::dlt::Tree::simulate))
 /// build them; [`Schedule::simulate`] runs it.
 ///
 /// # Examples

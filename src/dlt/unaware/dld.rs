@@ -106,12 +106,13 @@ impl DldSchedule {
 /// example starts from Jia, Table 3.1): the PTC time of every processor and P_0's initial
 /// estimate of every w, both indexed by node id (the root's entries are ignored). The initial
 /// z estimates are the tree's z.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct GivenProbe<'a> {
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GivenProbe {
     /// PTC time T^p of each processor's probe.
-    pub tp: &'a [f64],
+    pub tp: Vec<f64>,
     /// P_0's estimate of each processor's w after the probe.
-    pub w_est: &'a [f64],
+    pub w_est: Vec<f64>,
 }
 
 /// Where DLD's probe phase comes from.
@@ -177,7 +178,7 @@ impl TreeNetwork {
     ///     c(5.0, 14, Param::Z, 0.15), c(t3, 1, Param::Z, 0.4), c(t3, 5, Param::Z, 0.4), c(t3, 12, Param::Z, 10.0),
     ///     c(t3, 12, Param::W, 3.5), c(13.0, 2, Param::Z, 0.5), c(13.0, 2, Param::W, 1.5), c(13.0, 16, Param::W, 9.0),
     /// ];
-    /// let s = ex.dld(&changes, GivenProbe { tp: &tp, w_est: &ex.w }, &cfg).unwrap();
+    /// let s = ex.dld(&changes, &GivenProbe { tp, w_est: ex.w.clone() }, &cfg).unwrap();
     /// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
     /// assert!((s.finish_time - 68.572).abs() < 0.1);
     /// assert!(s.to_string().starts_with("DLD: 3 phases, "));
@@ -185,12 +186,12 @@ impl TreeNetwork {
     pub fn dld(
         &self,
         changes: &[SpeedChange],
-        probe: GivenProbe<'_>,
+        probe: &GivenProbe,
         cfg: &DldConfig,
     ) -> Result<DldSchedule, UnawareError> {
         let net = self;
         same_lengths(net.tree.len(), &[("probe.tp", probe.tp.len()), ("probe.w_est", probe.w_est.len())])?;
-        run(net, changes, Probe::Given { tp: probe.tp, w_est: probe.w_est }, cfg)
+        run(net, changes, Probe::Given { tp: &probe.tp, w_est: &probe.w_est }, cfg)
     }
 }
 
@@ -461,8 +462,8 @@ fn run(
         if left <= 0.0 {
             continue;
         }
-        let x = ((tf - t) / (eq.w_eq * cfg.scale.t_cp)).min(left);
-        let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.shares[v] } else { 0.0 }).collect();
+        let x = ((tf - t) / (eq.allocation.w_equivalent * cfg.scale.t_cp)).min(left);
+        let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.allocation.alpha[v] } else { 0.0 }).collect();
         st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
     }
     let mut out = DldSchedule {

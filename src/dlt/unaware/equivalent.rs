@@ -4,7 +4,7 @@
 use super::error::{UnawareError, positive};
 use super::probing::checked_scale;
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, Worker};
+use crate::dlt::{Allocation, CostScale, Options, OrderPolicy, Root, Star, TreeSolution, Worker};
 
 /// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
 /// tree) is replaced by an equivalent processor (Jia, §2.B; the thesis leaves the relay's own
@@ -32,56 +32,18 @@ pub struct Rules {
     pub top: RelayRule,
 }
 
-/// The equivalent processor of a tree and the share of each node.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Equivalent {
-    /// Equivalent inverse speed of the whole tree seen at its root: a block X placed at the
-    /// root is finished X·w_eq·T_cp later.
-    pub w_eq: f64,
-    /// Fraction of the block computed by each node (indexed by node id; 0 for relays and
-    /// non-members; sums to 1).
-    pub shares: Vec<f64>,
-    /// Equivalent inverse speed of each member's subtree (0 for non-members).
-    pub w_sub: Vec<f64>,
-    /// Each node's children in the optimal sending order (increasing z, then id; footnote 3).
-    pub sequence: Vec<Vec<usize>>,
-}
-
-impl Equivalent {
-    /// Fraction of the root's block that goes down to child `child` (its whole subtree's load).
-    ///
-    /// # Accuracy
-    /// A sum of the subtree's positive shares: within (4·n + k)·ε relative for k nodes below `child`.
-    pub fn block_of(&self, tree: &RootedTree, child: usize) -> f64 {
-        let mut s = 0.0;
-        let mut stack = vec![child];
-        while let Some(v) = stack.pop() {
-            s += self.shares[v];
-            stack.extend(tree.children(v));
-        }
-        s
-    }
-}
-
-impl std::fmt::Display for Equivalent {
-    /// `equivalent processor: w_eq = …, k of n nodes compute, largest share … (node v)`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let busy = self.shares.iter().filter(|&&x| x > 0.0).count();
-        let (v, top) = self.shares.iter().enumerate().fold((0, 0.0), |b, (i, &x)| if x > b.1 { (i, x) } else { b });
-        write!(
-            f,
-            "equivalent processor: w_eq = {:.6}, {busy} of {} nodes compute, largest share {top:.6} (node {v})",
-            self.w_eq,
-            self.shares.len()
-        )
-    }
-}
-
 impl RootedTree {
     /// Reduces `tree` to one equivalent processor. `w[v]` is the inverse speed of node `v`, `None`
     /// for a node that does not compute (a relay); `rules.relay` is the rule for relays below the
     /// root and `rules.top` the rule at a non-computing root.
+    ///
+    /// The result is the crate's one tree solution ([`TreeSolution`]) for a unit load, indexed by
+    /// node id (0 for relays and non-members): `allocation.alpha` are the shares (sum 1),
+    /// `allocation.w_equivalent` is w_eq (a block X placed at the root is finished X·w_eq·T_cp
+    /// later, `allocation.makespan` = w_eq·T_cp), `block[v]` the fraction of the root's block sent
+    /// down to `v` (its whole subtree's load), `send_order[v]` each node's children in the
+    /// optimal sending order (increasing z, then id; footnote 3) and `w_eq_subtree[v]` the
+    /// equivalent inverse speed of each member's subtree (0 for non-members).
     ///
     /// # Formula
     /// ```text
@@ -116,11 +78,11 @@ impl RootedTree {
     /// let t = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.6]).unwrap();
     /// let scale = CostScale::new(2.0, 1.0).unwrap();
     /// let e = t.equivalent(&[Some(2.0), Some(2.0)], Rules::default(), scale).unwrap();
-    /// assert!((e.shares[0] - 4.6 / 8.6).abs() < 1e-12);
-    /// assert!((e.w_eq - 1.0697674).abs() < 1e-6);
-    /// assert_eq!(e.to_string(), "equivalent processor: w_eq = 1.069767, 2 of 2 nodes compute, largest share 0.534884 (node 0)");
+    /// assert!((e.allocation.alpha[0] - 4.6 / 8.6).abs() < 1e-12);
+    /// assert!((e.allocation.w_equivalent - 1.0697674).abs() < 1e-6);
+    /// assert!((e.block[1] - 4.0 / 8.6).abs() < 1e-12);
     /// ```
-    pub fn equivalent(&self, w: &[Option<f64>], rules: Rules, scale: CostScale) -> Result<Equivalent, UnawareError> {
+    pub fn equivalent(&self, w: &[Option<f64>], rules: Rules, scale: CostScale) -> Result<TreeSolution, UnawareError> {
         let tree = self;
         let n = tree.len();
         if w.len() != n {
@@ -176,7 +138,15 @@ impl RootedTree {
             block[v] = if v == tree.root() { 1.0 } else { block[tree.parent(v).unwrap_or(v)] * down[v] };
             shares[v] = block[v] * own[v];
         }
-        Ok(Equivalent { w_eq: w_sub[tree.root()], shares, w_sub, sequence })
+        let w_eq = w_sub[tree.root()];
+        let allocation = Allocation {
+            participating: shares.iter().map(|&x| x > 0.0).collect(),
+            alpha: shares,
+            makespan: w_eq * t_cp,
+            send_order: sequence[tree.root()].clone(),
+            w_equivalent: w_eq,
+        };
+        Ok(TreeSolution { allocation, block, send_order: sequence, w_eq_subtree: w_sub })
     }
 }
 
@@ -192,16 +162,16 @@ mod tests {
         let w = [Some(3.0), Some(2.0), Some(4.0), Some(6.0)];
         let e = t.equivalent(&w, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let expect = [0.279143, 0.398775, 0.194525, 0.127557];
-        for (s, x) in e.shares.iter().zip(expect) {
+        for (s, x) in e.allocation.alpha.iter().zip(expect) {
             assert_abs_diff_eq!(*s, x, epsilon = 1e-6);
         }
-        assert_abs_diff_eq!(12.0 * e.w_eq * 2.0, 20.098283, epsilon = 1e-5);
+        assert_abs_diff_eq!(12.0 * e.allocation.w_equivalent * 2.0, 20.098283, epsilon = 1e-5);
         let w0 = [None, Some(2.0), Some(4.0), Some(6.0)];
         let e = t.equivalent(&w0, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        for (s, x) in e.shares[1..].iter().zip([0.553196, 0.269852, 0.176952]) {
+        for (s, x) in e.allocation.alpha[1..].iter().zip([0.553196, 0.269852, 0.176952]) {
             assert_abs_diff_eq!(*s, x, epsilon = 1e-6);
         }
-        assert_abs_diff_eq!(12.0 * e.w_eq * 2.0, 27.881088, epsilon = 1e-5);
+        assert_abs_diff_eq!(12.0 * e.allocation.w_equivalent * 2.0, 27.881088, epsilon = 1e-5);
     }
 
     #[test]

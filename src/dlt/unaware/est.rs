@@ -172,7 +172,7 @@ pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree
     debug_assert!({
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
         let e = tree.equivalent(&ws, super::equivalent::Rules::default(), scale);
-        e.map(|e| (e.w_eq - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
+        e.map(|e| (e.allocation.w_equivalent - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
     });
     Ok(tree)
 }

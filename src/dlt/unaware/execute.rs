@@ -155,8 +155,8 @@ impl RootedTree {
     /// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
     /// let w = [2.0, 3.0, 1.0];
     /// let s = t.raold_os(&w, 10.0, CostScale::unit()).unwrap();
-    /// let run = t.execute(&w.map(Some), &s.loads, CostScale::unit()).unwrap();
-    /// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
+    /// let run = t.execute(&w.map(Some), &s.allocation.alpha, CostScale::unit()).unwrap();
+    /// assert!((run.trace.compute_makespan - s.allocation.makespan).abs() < 1e-9);
     /// assert!(run.to_string().starts_with("engine run: 3 nodes, 10 units computed, last computation ends at "));
     /// ```
     pub fn execute(&self, w: &[Option<f64>], loads: &[f64], scale: CostScale) -> Result<EngineRun, UnawareError> {

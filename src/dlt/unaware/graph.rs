@@ -38,14 +38,14 @@ pub struct Graph {
     adj: Vec<Vec<Edge>>,
 }
 
-/// The serialised form of a [`Graph`] (no validation; [`Graph::try_from`] validates).
+/// The serialised form of a [`Graph`] (no validation; `TryFrom` validates through [`Graph::new`]).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct GraphSpec {
+pub(crate) struct GraphSpec {
     /// Inverse processor speed per node.
-    pub w: Vec<f64>,
+    pub(crate) w: Vec<f64>,
     /// Links.
-    pub edges: Vec<Edge>,
+    pub(crate) edges: Vec<Edge>,
 }
 
 impl TryFrom<GraphSpec> for Graph {

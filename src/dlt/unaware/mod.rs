@@ -5,8 +5,8 @@
 //!
 //! | Jia | What | Here |
 //! |---|---|---|
-//! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`Chain::probe_times`](crate::dlt::Chain::probe_times), [`LinearProbe::estimate`], [`Probe::cumulative_z`], [`RootedTree::probe`], [`ProbeReport::estimate`], [`effective_speed`] |
-//! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`Probe::partition`], [`dispatch_to_finish_at`], [`phase_load`] |
+//! | (2.1)–(2.4), (3.1)–(3.3) | probe forward model and estimators, effective speed β | [`Chain::probe_times`](crate::dlt::Chain::probe_times), [`LinearProbe::estimate`], [`Probe::cumulative_z`], [`RootedTree::probe`], [`ProbeReport::estimate`], [`CostScale::effective_speed`](crate::dlt::CostScale::effective_speed) |
+//! | §2.3, (3.6), (3.8) | partition Π, dispatch to finish at T^f, L_q^p = k·L_1^p | [`Probe::partition`], [`Dispatch::load_to_finish_at`], [`Dispatch::phase_load`] |
 //! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`Chain::ess_phase1`](crate::dlt::Chain::ess_phase1), [`Chain::wcs2_phase1`](crate::dlt::Chain::wcs2_phase1), [`Chain::critical_l1`](crate::dlt::Chain::critical_l1) |
 //! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT | [`Chain::phased_schedule`](crate::dlt::Chain::phased_schedule), [`Chain::pure_dlt`](crate::dlt::Chain::pure_dlt) |
 //! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`Chain::run_unaware`](crate::dlt::Chain::run_unaware), [`ChainStrategy`] |
@@ -69,19 +69,16 @@ mod tree;
 mod virtual_tree;
 
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
-pub use equivalent::{Equivalent, RelayRule, Rules};
+pub use equivalent::{RelayRule, Rules};
 pub use error::UnawareError;
 pub use execute::{EngineRun, ProbeRun, SldRun};
-pub use graph::{Edge, Graph, GraphSpec};
+pub use graph::{Edge, Graph};
 pub use linear::{ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1};
 pub use linear_run::{ChainRun, ChainStrategy};
 pub use multisource::{MultiSourceLoad, Partition, ReportingPhase, SssIteration, SssSchedule};
 pub use multisource_run::{MultiSourceRun, Stage};
-pub use probing::{
-    LinearProbe, NodeEstimate, Probe, ProbeReport, TreeProbe, dispatch_to_finish_at, effective_speed, phase_load,
-};
-pub use random_graph::{Coupling, RandomGraph, SpeedClass, SpeedRange};
-pub use raold::TreeSchedule;
+pub use probing::{LinearProbe, Probe, ProbeReport, TreeProbe};
+pub use random_graph::{Coupling, RandomGraph, SpeedClass};
 pub use reporting::{ReportingConfig, ReportingRun};
 pub use sld::{Dispatch, PhaseRecord, SldConfig, SldSchedule};
 pub use spanning::SpanningTreeKind;

@@ -298,7 +298,7 @@ pub struct SssSchedule {
 
 pub(super) fn region_w(g: &Graph, tree: &RootedTree, scale: CostScale) -> Result<f64, UnawareError> {
     let w: Vec<Option<f64>> = (0..g.len()).map(|v| tree.is_member(v).then(|| g.w()[v])).collect();
-    Ok(tree.equivalent(&w, Rules::default(), scale)?.w_eq)
+    Ok(tree.equivalent(&w, Rules::default(), scale)?.allocation.w_equivalent)
 }
 
 impl Graph {

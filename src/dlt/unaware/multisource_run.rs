@@ -83,7 +83,7 @@ fn stage(g: &Graph, start: f64, regions: &[(&RootedTree, f64)], scale: CostScale
         }
         let sched = tree.raold_os(g.w(), x, scale)?;
         for v in tree.members() {
-            loads[v] = sched.loads[v];
+            loads[v] = sched.allocation.alpha[v];
         }
     }
     let forest = RootedTree::with_members(sup, parent, z)?;

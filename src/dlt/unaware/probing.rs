@@ -7,8 +7,8 @@ use std::fmt;
 use super::display::list;
 use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
 use super::tree::RootedTree;
-use crate::dlt::Chain;
 use crate::dlt::CostScale;
+use crate::dlt::{Chain, Worker};
 
 /// Completion times of the probe on a linear chain P_1 – P_2 – … – P_n (index 0 is the root P_1).
 #[derive(Debug, Clone, PartialEq)]
@@ -169,33 +169,35 @@ impl Probe {
     }
 }
 
-/// Effective computation parameter of a processor reached through links of total inverse speed
-/// `path_z` (Jia, eq. (2.3) on a chain; eq. (3.3), reconstructed, on a tree). Smaller is
-/// effectively faster.
-///
-/// # Formula
-/// ```text
-/// β_j = w_j·T_cp + Σ_{k∈π_0j} z_k·T_cm                                        (2.3), (3.3)
-/// ```
-///
-/// # Accuracy
-/// A sum of two positive products: within 2ε relative (closed form; tested against 50-digit
-/// references).
-///
-/// # Errors
-/// [`UnawareError::InvalidParameter`] for w, T_cm, T_cp not > 0 or path_z < 0.
-///
-/// # Examples
-/// P_6 of Jia's Fig. 3.8 tree: w = 1, path z = 0.2 + 0.3, T_cp = 2, T_cm = 1 → β = 2.5.
-/// ```
-/// use loadbal::dlt::CostScale;
-/// let scale = CostScale::new(2.0, 1.0).unwrap();
-/// assert_eq!(loadbal::dlt::unaware::effective_speed(1.0, 0.5, scale).unwrap(), 2.5);
-/// ```
-pub fn effective_speed(w: f64, path_z: f64, scale: CostScale) -> Result<f64, UnawareError> {
-    let (t_cm, t_cp) = checked_scale(scale)?;
-    let beta = positive("w", w)? * t_cp + non_negative("path_z", path_z)? * t_cm;
-    finite_out("the effective speed beta", beta)
+impl CostScale {
+    /// Effective computation parameter of a processor reached through links of total inverse speed
+    /// `path_z` (Jia, eq. (2.3) on a chain; eq. (3.3), reconstructed, on a tree). Smaller is
+    /// effectively faster.
+    ///
+    /// # Formula
+    /// ```text
+    /// β_j = w_j·T_cp + Σ_{k∈π_0j} z_k·T_cm                                        (2.3), (3.3)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A sum of two positive products: within 2ε relative (closed form; tested against 50-digit
+    /// references).
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] for w, T_cm, T_cp not > 0 or path_z < 0.
+    ///
+    /// # Examples
+    /// P_6 of Jia's Fig. 3.8 tree: w = 1, path z = 0.2 + 0.3, T_cp = 2, T_cm = 1 → β = 2.5.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// let scale = CostScale::new(2.0, 1.0).unwrap();
+    /// assert_eq!(scale.effective_speed(1.0, 0.5).unwrap(), 2.5);
+    /// ```
+    pub fn effective_speed(self, w: f64, path_z: f64) -> Result<f64, UnawareError> {
+        let (t_cm, t_cp) = checked_scale(self)?;
+        let beta = positive("w", w)? * t_cp + non_negative("path_z", path_z)? * t_cm;
+        finite_out("the effective speed beta", beta)
+    }
 }
 
 /// Probe reports of every processor of a tree (Jia, §3.2): T^cs, T^cf (CTC) and T^p (PTC), indexed
@@ -362,25 +364,9 @@ impl fmt::Display for ProbeReport {
     }
 }
 
-/// A processor's link and speed as estimated from its probe reports.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct NodeEstimate {
-    /// Inverse speed z of the link from the parent.
-    pub z: f64,
-    /// Inverse speed w of the processor.
-    pub w: f64,
-}
-
-impl fmt::Display for NodeEstimate {
-    /// `z = …, w = …`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "z = {:.6}, w = {:.6}", self.z, self.w)
-    }
-}
-
 impl ProbeReport {
-    /// Estimates of z and w of one tree processor from its probe reports (Jia, eqs. (3.1)–(3.2)).
+    /// Estimates of z and w of one tree processor from its probe reports (Jia, eqs. (3.1)–(3.2)),
+    /// as the [`Worker`] (link and processor) P_0 believes it has.
     /// `pl` is the size of the PL it received, η·L/n with n the number of the root's children
     /// ([`TreeProbe::pl`]).
     ///
@@ -407,9 +393,8 @@ impl ProbeReport {
     /// let r = ProbeReport { tcs: 2.8, tcf: 12.8, tp: 16.8 };
     /// let e = r.estimate(1.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     /// assert!((e.z - 10.0).abs() < 1e-12 && (e.w - 2.0).abs() < 1e-12);
-    /// assert_eq!(e.to_string(), "z = 10.000000, w = 2.000000");
     /// ```
-    pub fn estimate(self, pl: f64, scale: CostScale) -> Result<NodeEstimate, UnawareError> {
+    pub fn estimate(self, pl: f64, scale: CostScale) -> Result<Worker, UnawareError> {
         let report = self;
         positive("pl", pl)?;
         let (t_cm, t_cp) = checked_scale(scale)?;
@@ -420,7 +405,7 @@ impl ProbeReport {
         if !tp.is_finite() || tp <= tcf {
             return Err(UnawareError::InconsistentProbe { node: 0, reason: "computation ends before reception" });
         }
-        Ok(NodeEstimate {
+        Ok(Worker {
             z: finite_out("the estimated z", (tcf - tcs) / (pl * t_cm))?,
             w: finite_out("the estimated w", (tp - tcf) / (pl * t_cp))?,
         })
@@ -485,52 +470,4 @@ pub(crate) fn partition_pi(load: f64, eta: f64, eps: f64, n: u64) -> Result<Vec<
     // The weight first, so that a load near f64::MAX does not overflow.
     out.extend((2..=m).map(|i| (2f64.powi(i as i32) + 1.0) / denom * rest));
     Ok(out)
-}
-
-/// Load dispatched at `t_now` to a processor of effective parameter `beta` so that it finishes
-/// at `t_finish` (Jia, eq. (3.6)).
-///
-/// # Formula
-/// ```text
-/// L_k = (T_q^f − t̂)/β_k
-/// ```
-///
-/// # Accuracy
-/// A difference and a quotient: within ε·(|T_q^f| + |t̂|)/(T_q^f − t̂) + ε relative (the
-/// difference of the two times is as well conditioned as its inputs).
-///
-/// # Errors
-/// [`UnawareError::InvalidParameter`] for β ≤ 0, a non-finite time, or `t_now > t_finish`.
-///
-/// # Examples
-/// P_3 at t = 3.8 in the SNP example: (13 − 3.8)/2.4 = 3.8333.
-/// ```
-/// let x = loadbal::dlt::unaware::dispatch_to_finish_at(3.8, 13.0, 2.4).unwrap();
-/// assert!((x - 3.833333).abs() < 1e-6);
-/// ```
-pub fn dispatch_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64, UnawareError> {
-    positive("beta", beta)?;
-    non_negative("t_finish - t_now", t_finish - t_now)?;
-    finite_out("the dispatched load", (t_finish - t_now) / beta)
-}
-
-/// Size of the load opening Phase_q (Jia, eq. (3.8)): k available processors get k·L_1^p.
-///
-/// # Formula
-/// ```text
-/// L_q^p = k·L_1^p
-/// ```
-///
-/// # Accuracy
-/// One product: within ε relative (exact while k·L_1^p fits in 53 bits).
-///
-/// # Errors
-/// [`UnawareError::InvalidParameter`] for L_1^p ≤ 0.
-///
-/// # Examples
-/// ```
-/// assert_eq!(loadbal::dlt::unaware::phase_load(7, 4.0).unwrap(), 28.0);
-/// ```
-pub fn phase_load(available: usize, l1p: f64) -> Result<f64, UnawareError> {
-    finite_out("the phase load", available as f64 * positive("l1p", l1p)?)
 }

@@ -18,18 +18,9 @@ pub enum SpeedClass {
 }
 
 impl SpeedClass {
-    /// The range of the class.
-    ///
-    /// # Accuracy
-    /// Exact (the thesis's constants as printed).
-    ///
-    /// # Examples
-    /// ```
-    /// use loadbal::dlt::unaware::{SpeedClass, SpeedRange};
-    /// assert_eq!(SpeedClass::Low.range(), SpeedRange { low: 0.01, high: 3.34 });
-    /// assert_eq!(SpeedClass::High.range().to_string(), "[6.67, 10]");
-    /// ```
-    pub fn range(self) -> SpeedRange {
+    /// The range of the class: the thesis's constants as printed (exact); see
+    /// [`RandomGraph::with_speed_classes`].
+    pub(crate) fn range(self) -> SpeedRange {
         match self {
             SpeedClass::Low => SpeedRange { low: 0.01, high: 3.34 },
             SpeedClass::High => SpeedRange { low: 6.67, high: 10.0 },
@@ -39,12 +30,11 @@ impl SpeedClass {
 
 /// The interval a [`SpeedClass`] draws its inverse speeds from.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SpeedRange {
+pub(crate) struct SpeedRange {
     /// Lower end.
-    pub low: f64,
+    pub(crate) low: f64,
     /// Upper end.
-    pub high: f64,
+    pub(crate) high: f64,
 }
 
 impl std::fmt::Display for SpeedRange {
@@ -84,7 +74,14 @@ const MAX_RANDOM_NODES: u64 = 100_000;
 
 impl RandomGraph {
     /// The setting of Jia, §4.2.3: `nodes` nodes, link density `p_link`, link parameters
-    /// from `links` and node parameters from `procs`.
+    /// from `links` and node parameters from `procs` (low: \[0.01, 3.34\], high: \[6.67, 10\]).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{RandomGraph, SpeedClass};
+    /// let g = RandomGraph::with_speed_classes(10, 0.3, SpeedClass::Low, SpeedClass::High);
+    /// assert_eq!((g.z_range, g.w_range), ((0.01, 3.34), (6.67, 10.0)));
+    /// ```
     pub fn with_speed_classes(nodes: u64, p_link: f64, links: SpeedClass, procs: SpeedClass) -> Self {
         let (w, z) = (procs.range(), links.range());
         RandomGraph {

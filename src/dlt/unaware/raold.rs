@@ -1,26 +1,12 @@
 //! RAOLD-OS on a spanning tree (Jia, §4.2.2): the source computes, every
 //! subtree is reduced to its equivalent processor bottom-up, and the load is inflated top-down —
-//! the classical multi-level tree solution of [`crate::dlt::tree_allocate`] with the optimal
+//! the classical multi-level tree solution of [`Tree::allocate`](crate::dlt::Tree::allocate) with the optimal
 //! (increasing z) sending order.
 
 use super::error::{UnawareError, non_negative};
 use super::probing::checked_scale;
 use super::tree::RootedTree;
-use crate::dlt::{CostScale, Options, Tree, tree_allocate};
-
-/// A one-installment schedule of a divisible load on a tree.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TreeSchedule {
-    /// Load computed by each node (by node id).
-    pub loads: Vec<f64>,
-    /// Equivalent inverse speed of the tree at its root.
-    pub w_eq: f64,
-    /// Time at which every node finishes (optimality principle).
-    pub finish_time: f64,
-    /// Each node's children in sending order.
-    pub sequence: Vec<Vec<usize>>,
-}
+use crate::dlt::{Allocation, CostScale, Options, Tree, TreeSolution};
 
 /// A [`RootedTree`] as the classical [`Tree`], from [`to_dlt_tree`].
 #[derive(Debug, Clone, PartialEq)]
@@ -53,23 +39,12 @@ pub(crate) fn to_dlt_tree(tree: &RootedTree, w: &[Option<f64>]) -> Result<Conver
     Ok(ConvertedTree { tree: t, ids: order })
 }
 
-impl std::fmt::Display for TreeSchedule {
-    /// `RAOLD-OS: T = …, w_eq = …, k of n nodes compute`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let busy = self.loads.iter().filter(|&&x| x > 0.0).count();
-        write!(
-            f,
-            "RAOLD-OS: T = {:.6}, w_eq = {:.6}, {busy} of {} nodes compute",
-            self.finish_time,
-            self.w_eq,
-            self.loads.len()
-        )
-    }
-}
-
 impl RootedTree {
     /// Schedules `load` on `tree` with RAOLD-OS: the root (the source) computes, children are served
-    /// in increasing z.
+    /// in increasing z. The result is the crate's one tree solution ([`TreeSolution`]) indexed by
+    /// node id (0 for non-members): `allocation.alpha` the load of each node,
+    /// `allocation.makespan` the common finish time, `allocation.w_equivalent` the tree's
+    /// equivalent w, `send_order[v]` each node's children in sending order.
     ///
     /// # Formula
     /// ```text
@@ -77,7 +52,7 @@ impl RootedTree {
     /// ```
     ///
     /// # Accuracy
-    /// As [`crate::dlt::tree_allocate`] (sums, products and quotients of positive terms, no
+    /// As [`Tree::allocate`](crate::dlt::Tree::allocate) (sums, products and quotients of positive terms, no
     /// subtraction): w_eq, T and the loads within 4·n·ε relative for n nodes; tested against the
     /// 50-digit references of [`RootedTree::equivalent`](super::RootedTree::equivalent) (`tests/unaware/unaware_reference.rs`).
     ///
@@ -92,24 +67,37 @@ impl RootedTree {
     /// use loadbal::dlt::unaware::{RootedTree};
     /// let t = RootedTree::new(0, vec![None, Some(0), Some(0), Some(1), Some(2)], vec![0.0, 0.5, 0.2, 0.1, 1.0]).unwrap();
     /// let s = t.raold_os(&[2.0, 3.0, 6.0, 1.0, 4.0], 1.0, CostScale::unit()).unwrap();
-    /// assert!((s.w_eq - 0.642834).abs() < 1e-6);
-    /// assert_eq!(s.to_string(), "RAOLD-OS: T = 0.642834, w_eq = 0.642834, 5 of 5 nodes compute");
+    /// assert!((s.allocation.w_equivalent - 0.642834).abs() < 1e-6);
+    /// assert!((s.allocation.makespan - 0.642834).abs() < 1e-6);
+    /// assert_eq!(s.allocation.participating, vec![true; 5]);
     /// ```
-    pub fn raold_os(&self, w: &[f64], load: f64, scale: CostScale) -> Result<TreeSchedule, UnawareError> {
+    pub fn raold_os(&self, w: &[f64], load: f64, scale: CostScale) -> Result<TreeSolution, UnawareError> {
         let tree = self;
         non_negative("load", load)?;
         let (_, t_cp) = checked_scale(scale)?;
         let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
         let ConvertedTree { tree: t, ids: order } = to_dlt_tree(tree, &ws)?;
-        let sol = tree_allocate(&t, Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
+        let sol = t.allocate(Options::load(load.max(f64::MIN_POSITIVE)).with_scale(scale))?;
         let w_eq = sol.allocation.w_equivalent;
-        let mut loads = vec![0.0; tree.len()];
-        let mut sequence = vec![Vec::new(); tree.len()];
+        let n = tree.len();
+        let (mut loads, mut block, mut w_eq_subtree) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        let mut sequence = vec![Vec::new(); n];
         for (i, &v) in order.iter().enumerate() {
-            loads[v] = if load > 0.0 { sol.allocation.alpha[i] } else { 0.0 };
+            if load > 0.0 {
+                loads[v] = sol.allocation.alpha[i];
+                block[v] = sol.block[i];
+            }
+            w_eq_subtree[v] = sol.w_eq_subtree[i];
             sequence[v] = sol.send_order[i].iter().map(|&c| order[c]).collect();
         }
-        Ok(TreeSchedule { loads, w_eq, finish_time: load * w_eq * t_cp, sequence })
+        let allocation = Allocation {
+            participating: loads.iter().map(|&x| x > 0.0).collect(),
+            alpha: loads,
+            makespan: load * w_eq * t_cp,
+            send_order: sequence[tree.root()].clone(),
+            w_equivalent: w_eq,
+        };
+        Ok(TreeSolution { allocation, block, send_order: sequence, w_eq_subtree })
     }
 }
 
@@ -140,7 +128,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(128))]
 
         /// The Jia reduction with the physical relay rule is the classical multi-level tree
-        /// solution of `dlt::tree_allocate` (shares and equivalent), relays included; FirstChildLink
+        /// solution of `dlt::Tree::allocate` (shares and equivalent), relays included; FirstChildLink
         /// never charges a relay less than Physical. (Moved from tests/unaware: the converter is
         /// crate-private.)
         #[test]
@@ -154,13 +142,13 @@ mod tests {
             let e = tree.equivalent(&w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
             let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
             let scale = CostScale::new(2.0, 1.0).unwrap();
-            let sol = tree_allocate(&t, Options::load(1.0).with_scale(scale)).unwrap();
-            prop_assert!((sol.allocation.w_equivalent - e.w_eq).abs() <= 1e-9 * e.w_eq);
+            let sol = t.allocate(Options::load(1.0).with_scale(scale)).unwrap();
+            prop_assert!((sol.allocation.w_equivalent - e.allocation.w_equivalent).abs() <= 1e-9 * e.allocation.w_equivalent);
             for (i, &v) in order.iter().enumerate() {
-                prop_assert!((sol.allocation.alpha[i] - e.shares[v]).abs() <= 1e-9);
+                prop_assert!((sol.allocation.alpha[i] - e.allocation.alpha[v]).abs() <= 1e-9);
             }
             let snp = tree.equivalent(&w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
-            prop_assert!(snp.w_eq >= e.w_eq * (1.0 - 1e-12));
+            prop_assert!(snp.allocation.w_equivalent >= e.allocation.w_equivalent * (1.0 - 1e-12));
         }
     }
 }

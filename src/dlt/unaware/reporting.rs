@@ -10,10 +10,9 @@ use super::execute::EngineRun;
 use super::graph::{Edge, Graph};
 use super::multisource::{ReportingPhase, bellman_ford};
 use super::probing::checked_scale;
-use super::raold::TreeSchedule;
 use super::spanning::SpanningTreeKind;
 use super::tree::RootedTree;
-use crate::dlt::CostScale;
+use crate::dlt::{CostScale, TreeSolution};
 
 /// A reporting-scheme run.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,7 +23,7 @@ pub struct ReportingRun {
     /// The spanning tree over the known nodes (ids are positions in `known`).
     pub tree: RootedTree,
     /// RAOLD-OS on that tree (ids are positions in `known`).
-    pub schedule: TreeSchedule,
+    pub schedule: TreeSolution,
     /// Total time: T* + the schedule's finish time.
     pub finish_time: f64,
     /// The schedule executed on the engine, with times measured from T*.
@@ -43,7 +42,7 @@ impl ReportingRun {
     /// # Accuracy
     /// Exact (stored value).
     pub fn load_of(&self, v: usize) -> f64 {
-        self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.loads[i])
+        self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.allocation.alpha[i])
     }
 }
 
@@ -93,7 +92,7 @@ impl fmt::Display for ReportingRun {
             self.t_star,
             self.kind.name(),
             self.finish_time,
-            self.schedule.finish_time
+            self.schedule.allocation.makespan
         )
     }
 }
@@ -130,8 +129,8 @@ impl Graph {
     /// assert_eq!(r.known, vec![0, 1]);
     /// let two = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.5]).unwrap();
     /// let alone = two.raold_os(&[2.0, 1.0], 10.0, loadbal::dlt::CostScale::unit()).unwrap();
-    /// assert!((r.finish_time - (1.0 + alone.finish_time)).abs() < 1e-12);
-    /// assert!((r.run.trace.compute_makespan - alone.finish_time).abs() < 1e-9);
+    /// assert!((r.finish_time - (1.0 + alone.allocation.makespan)).abs() < 1e-12);
+    /// assert!((r.run.trace.compute_makespan - alone.allocation.makespan).abs() < 1e-9);
     /// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 9.571429 (T* + 8.571429)");
     /// ```
     pub fn reporting_scheme(&self, source: usize, cfg: &ReportingConfig) -> Result<ReportingRun, UnawareError> {
@@ -163,8 +162,8 @@ impl Graph {
         let tree = sub.spanning_tree(0, kind, scale)?;
         let schedule = tree.raold_os(&w, load, scale)?;
         let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-        let run = tree.execute(&ws, &schedule.loads, scale)?;
-        let finish_time = t_star + schedule.finish_time;
+        let run = tree.execute(&ws, &schedule.allocation.alpha, scale)?;
+        let finish_time = t_star + schedule.allocation.makespan;
         Ok(ReportingRun { known, tree, schedule, finish_time, run, t_star, kind, graph_nodes: g.len() })
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::display::r6;
 use super::equivalent::{RelayRule, Rules};
-use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
+use super::error::{UnawareError, finite_out, non_negative, phased, positive, same_lengths};
 use super::tree::TreeNetwork;
 use crate::dlt::CostScale;
 
@@ -51,6 +51,58 @@ pub struct Dispatch {
     pub shadow_until: f64,
     /// When the batch's processors finish (the phase end).
     pub finish: f64,
+}
+
+impl Dispatch {
+    /// Load dispatched at `t_now` to a processor of effective parameter `beta` (see
+    /// [`CostScale::effective_speed`]) so that it finishes at `t_finish` (Jia, eq. (3.6)).
+    ///
+    /// # Formula
+    /// ```text
+    /// L_k = (T_q^f − t̂)/β_k
+    /// ```
+    ///
+    /// # Accuracy
+    /// A difference and a quotient: within ε·(|T_q^f| + |t̂|)/(T_q^f − t̂) + ε relative (the
+    /// difference of the two times is as well conditioned as its inputs).
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] for β ≤ 0, a non-finite time, or `t_now > t_finish`.
+    ///
+    /// # Examples
+    /// P_3 at t = 3.8 in the SNP example: (13 − 3.8)/2.4 = 3.8333.
+    /// ```
+    /// use loadbal::dlt::unaware::Dispatch;
+    /// let x = Dispatch::load_to_finish_at(3.8, 13.0, 2.4).unwrap();
+    /// assert!((x - 3.833333).abs() < 1e-6);
+    /// ```
+    pub fn load_to_finish_at(t_now: f64, t_finish: f64, beta: f64) -> Result<f64, UnawareError> {
+        positive("beta", beta)?;
+        non_negative("t_finish - t_now", t_finish - t_now)?;
+        finite_out("the dispatched load", (t_finish - t_now) / beta)
+    }
+
+    /// Size of the load opening Phase_q (Jia, eq. (3.8)): k available processors get k·L_1^p.
+    ///
+    /// # Formula
+    /// ```text
+    /// L_q^p = k·L_1^p
+    /// ```
+    ///
+    /// # Accuracy
+    /// One product: within ε relative (exact while k·L_1^p fits in 53 bits).
+    ///
+    /// # Errors
+    /// [`UnawareError::InvalidParameter`] for L_1^p ≤ 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::Dispatch;
+    /// assert_eq!(Dispatch::phase_load(7, 4.0).unwrap(), 28.0);
+    /// ```
+    pub fn phase_load(available: usize, l1p: f64) -> Result<f64, UnawareError> {
+        finite_out("the phase load", available as f64 * positive("l1p", l1p)?)
+    }
 }
 
 /// One phase of SLD.
@@ -233,7 +285,7 @@ impl TreeNetwork {
                     set: s,
                     loads: members,
                     total,
-                    w_set: dist.equivalent.w_sub[s],
+                    w_set: dist.equivalent.w_eq_subtree[s],
                     shadow_until: shadow,
                     finish: dist.finish,
                 });
@@ -310,16 +362,18 @@ impl Run<'_> {
             }
             let vt = self.net.virtual_tree(&mask, Some(s))?;
             let e = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
-            let x = (tf - t) / (e.w_eq * cfg.scale.t_cp);
+            let x = (tf - t) / (e.allocation.w_equivalent * cfg.scale.t_cp);
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).
             let left = cfg.load * (1.0 - cfg.eta) - self.dispatched;
             if left <= 0.0 {
                 return Ok(());
             }
-            let (x, end) = if x > left { (left, t + left * e.w_eq * cfg.scale.t_cp) } else { (x, tf) };
-            let loads: Vec<(usize, f64)> = (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.shares[v])).collect();
-            self.record(phase, t, s, loads, e.w_sub[s], end);
+            let (x, end) =
+                if x > left { (left, t + left * e.allocation.w_equivalent * cfg.scale.t_cp) } else { (x, tf) };
+            let loads: Vec<(usize, f64)> =
+                (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.allocation.alpha[v])).collect();
+            self.record(phase, t, s, loads, e.w_eq_subtree[s], end);
             t += x * tree.z_up(s) * cfg.scale.t_cm;
         }
         Ok(())

@@ -4,10 +4,10 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::{Equivalent, Rules};
+use super::equivalent::Rules;
 use super::error::{UnawareError, non_negative};
 use super::tree::{RootedTree, TreeNetwork};
-use crate::dlt::CostScale;
+use crate::dlt::{CostScale, TreeSolution};
 
 /// A virtual tree (Jia, §3.3.2): the kept nodes of a [`TreeNetwork`] with their virtual links,
 /// and the inverse speed of each kept node, `None` for a relay (a busy or silent processor, or
@@ -156,7 +156,18 @@ pub struct PhaseDistribution {
     /// (max over their processors of T^f − load·w·T_cp, Jia, eq. (3.7) with T_cp restored).
     pub shadows: Vec<(usize, f64)>,
     /// The reduction behind the shares.
-    pub equivalent: Equivalent,
+    pub equivalent: TreeSolution,
+}
+
+/// Fraction of the root's block that goes down to `child`: the sum of its subtree's shares.
+fn subtree_share(tree: &RootedTree, shares: &[f64], child: usize) -> f64 {
+    let mut s = 0.0;
+    let mut stack = vec![child];
+    while let Some(v) = stack.pop() {
+        s += shares[v];
+        stack.extend(tree.children(v));
+    }
+    s
 }
 
 impl VirtualTree {
@@ -226,12 +237,12 @@ impl VirtualTree {
             return Err(UnawareError::NoReachableProcessor { source_node: root });
         }
         let e = vt.equivalent(w, rules, scale)?;
-        let loads: Vec<f64> = e.shares.iter().map(|s| s * x).collect();
-        let finish = t0 + x * e.w_eq * t_cp;
+        let loads: Vec<f64> = e.allocation.alpha.iter().map(|s| s * x).collect();
+        let finish = t0 + x * e.allocation.w_equivalent * t_cp;
         let mut p0_free = t0;
         let mut shadows = Vec::new();
-        for &c in &e.sequence[root] {
-            p0_free += x * e.block_of(vt, c) * vt.z_up(c) * t_cm;
+        for &c in &e.send_order[root] {
+            p0_free += x * subtree_share(vt, &e.allocation.alpha, c) * vt.z_up(c) * t_cm;
             let mut end = f64::NEG_INFINITY;
             let mut stack = vec![c];
             while let Some(v) = stack.pop() {

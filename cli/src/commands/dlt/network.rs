@@ -4,10 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use loadbal::dlt::engine::Trace;
-use loadbal::dlt::{
-    Allocation, Chain, CostScale, DltError, Options, OrderPolicy, Root, Star, Tree, Worker, tree_allocate,
-    tree_simulate,
-};
+use loadbal::dlt::{Allocation, Chain, CostScale, DltError, Options, OrderPolicy, Root, Star, Tree, Worker};
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
 use serde::Deserialize;
@@ -240,8 +237,7 @@ pub fn tree(args: TreeArgs) -> Result<(), Failure> {
     let input: TreeFile = read(&c.file, "tree", |s: &TreeFile| s.kind.as_deref())?;
     let bar = guard(input.tree.len())?;
     let opts = Options { load: input.load, scale: input.scale, order: input.order };
-    let solved =
-        tree_allocate(&input.tree, opts).and_then(|s| Ok((tree_simulate(&input.tree, &s, input.scale)?, s.allocation)));
+    let solved = input.tree.allocate(opts).and_then(|s| Ok((input.tree.simulate(&s, input.scale)?, s.allocation)));
     bar.finish_and_clear();
     let (trace, alloc) = solved.map_err(|e| solver_error(&c.file, e))?;
     emit(&alloc, &trace, c)

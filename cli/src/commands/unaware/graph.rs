@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{Graph, GraphSpec, ReportingConfig, SpanningTreeKind, UnawareError};
+use loadbal::dlt::unaware::{Edge, Graph, ReportingConfig, SpanningTreeKind, UnawareError};
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
+use serde::Deserialize;
 
 use super::{OutFiles, model};
 
@@ -84,14 +85,22 @@ fn check_node_ids(file: &Path, text: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A graph file in JSON, `{"w": [...], "edges": [{"u": 0, "v": 1, "z": 0.5}, ...]}`, read before
+/// [`Graph::new`] validates it (so that a malformed file and an invalid graph get their own messages).
+#[derive(Deserialize)]
+struct GraphFile {
+    w: Vec<f64>,
+    edges: Vec<Edge>,
+}
+
 /// Reads a graph file (text, or JSON when it ends in `.json`).
 fn read_graph(file: &Path) -> Result<Graph, Failure> {
     let text = cli::read_input_sized(file, BYTES_PER_INPUT_BYTE)?;
     let f = file.display();
     if file.extension().is_some_and(|e| e == "json") {
-        let spec: GraphSpec =
+        let spec: GraphFile =
             serde_json::from_str(&text).map_err(|e| Failure::usage(format!("{f}: not a graph: {e}")))?;
-        return Graph::try_from(spec).map_err(|e| Failure::usage(format!("{f}: {e}")));
+        return Graph::new(spec.w, spec.edges).map_err(|e| Failure::usage(format!("{f}: {e}")));
     }
     check_node_ids(file, &text)?;
     Graph::parse(&text).map_err(|e| match e {
@@ -140,24 +149,24 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
         let tree =
             g.spanning_tree(root, kind, unit).map_err(|e| Failure::usage(format!("{}: {e}", a.file.display())))?;
         let s = tree.raold_os(g.w(), a.load, unit).map_err(model("RAOLD-OS"))?;
-        if s.finish_time.is_subnormal() || s.loads.iter().any(|x| x.is_subnormal()) {
+        if s.allocation.makespan.is_subnormal() || s.allocation.alpha.iter().any(|x| x.is_subnormal()) {
             return Err(Failure::failed(format!(
                 "LOAD {}: the schedule's times and loads fall below 2.2e-308, where double precision loses \
                  digits; express the load in other units",
                 output::exact(a.load)
             )));
         }
-        let run = tree.execute(&ws, &s.loads, unit).map_err(model("the engine run"))?;
+        let run = tree.execute(&ws, &s.allocation.alpha, unit).map_err(model("the engine run"))?;
         out.add(format!("{}_gantt.csv", kind.name()), || run.gantt_csv());
         strategies.push(Strategy {
             name: kind.name().to_string(),
             nodes: n,
             eccentricity: tree.eccentricity(),
-            w_eq: s.w_eq,
-            finish_time: s.finish_time,
+            w_eq: s.allocation.w_equivalent,
+            finish_time: s.allocation.makespan,
             engine_makespan: run.trace.compute_makespan,
             parent: tree.parents().to_vec(),
-            load: s.loads.iter().map(|&x| Some(x)).collect(),
+            load: s.allocation.alpha.iter().map(|&x| Some(x)).collect(),
             finish: (0..n).map(|v| run.finish_of(v)).collect(),
         });
         bar.inc(1);
@@ -187,7 +196,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
         name: "reporting".to_string(),
         nodes: r.known.len(),
         eccentricity: r.tree.eccentricity(),
-        w_eq: r.schedule.w_eq,
+        w_eq: r.schedule.allocation.w_equivalent,
         finish_time: r.finish_time,
         engine_makespan: r.t_star + r.run.trace.compute_makespan,
         parent,

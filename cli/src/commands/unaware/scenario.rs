@@ -294,7 +294,8 @@ pub fn dld_run(a: DldArgs) -> Result<(), Failure> {
     if !long {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let s = net.dld(&input.changes, GivenProbe { tp: &tp, w_est: &net.w }, &cfg).map_err(err("DLD"))?;
+    let s =
+        net.dld(&input.changes, &GivenProbe { tp: tp.to_vec(), w_est: net.w.to_vec() }, &cfg).map_err(err("DLD"))?;
     let probed = net.dld_probed(&input.changes, &cfg).map_err(err("DLD with the probe"))?;
     bar.finish_and_clear();
     out.add("dld_gantt.csv", || {
