@@ -1,7 +1,7 @@
 //! The rate-form solver behind [`Star::allocate`](super::Star::allocate), built for 10^6 children.
 //!
-//! One pass validates the children and finds whether they are already in send order (by `z`)
-//! and which bits of `z` differ. What follows depends on the order.
+//! The validation pass of [`Star::new`](super::Star::new) found whether the children are already
+//! in send order (by `z`) and which bits of `z` differ. What follows depends on the order.
 //!
 //! **Children served by non-decreasing `z`** (the optimal order; presorted input or served as
 //! given) need no backward recursion. Along that order the participation rule of
