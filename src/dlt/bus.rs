@@ -4,8 +4,9 @@
 
 use super::error::{DltError, MAX_PROCESSORS, non_negative, size_at_most};
 use super::star::{StarSolution, to_allocation};
-use super::star_network::{Star, Worker};
+use super::star_network::Star;
 use super::types::{Allocation, Options, Root, RootMode, UniformBus, uniform};
+use super::worker::Worker;
 
 /// Divisible load on a bus with heterogeneous processors (Bataineh, Hsiung & Robertazzi 1994).
 /// The makespan does not depend on the order of the children; they are served in input order

@@ -5,8 +5,9 @@
 use super::engine::{Action, Schedule, Trace, simulate};
 use super::error::{DltError, non_negative};
 use super::star::star_schedule;
-use super::star_network::{Star, Worker};
+use super::star_network::Star;
 use super::types::{Allocation, CostScale, Options, Root};
+use super::worker::Worker;
 
 /// The order in which the root collects the results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -68,8 +68,11 @@ pub use types::{
 mod radix;
 mod star;
 mod star_network;
+mod star_scan;
 mod star_solve;
-pub use star_network::{Star, Worker};
+mod worker;
+pub use star_network::Star;
+pub use worker::Worker;
 mod bus;
 pub use bus::{bus_allocate, bus_speedup, bus_speedup_limit};
 mod tree;

@@ -5,8 +5,9 @@
 
 use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::DltError;
-use super::star_network::{Star, Worker};
+use super::star_network::Star;
 use super::types::{Allocation, CostScale, Options, OrderPolicy, Root, RootMode, stable_order_by};
+use super::worker::Worker;
 
 /// Unit-load solution of a star in `a`/`c` units, children in their input positions.
 #[derive(Debug, Clone)]
@@ -140,7 +141,7 @@ impl Star {
     /// ```
     pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
         opts.check()?;
-        super::star_solve::allocate(self.root(), self.workers(), opts.scale, opts.order, opts.load)
+        super::star_solve::allocate(self, opts.scale, opts.order, opts.load)
     }
 
     /// Star in product form, every child participating (Bharadwaj et al. 1996 closed form; Jia,

@@ -4,33 +4,10 @@
 
 use std::fmt;
 
-use super::error::{DltError, non_negative, positive};
+use super::error::DltError;
+use super::star_scan::{Scan, scan};
 use super::types::Root;
-
-/// A worker of a star: the inverse speed `w` of its processor and `z` of the link that joins it
-/// to the root (Jia, §2.1). Plain data; [`Star::new`] validates it (`w` finite and > 0, `z`
-/// finite and ≥ 0).
-///
-/// ```
-/// use loadbal::dlt::Worker;
-/// let fast_cpu_slow_link = Worker { w: 0.5, z: 2.0 };
-/// assert_eq!(fast_cpu_slow_link, Worker::new(0.5, 2.0));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Worker {
-    /// Inverse computing speed of the processor.
-    pub w: f64,
-    /// Inverse speed of its link from the root.
-    pub z: f64,
-}
-
-impl Worker {
-    /// A worker of inverse computing speed `w` behind a link of inverse speed `z`.
-    pub fn new(w: f64, z: f64) -> Self {
-        Self { w, z }
-    }
-}
+use super::worker::Worker;
 
 /// A star (single-level tree): the root and its workers, in input order. Worker `i` of
 /// [`Star::workers`] is position `i + 1` of an [`Allocation`](super::Allocation)'s `alpha`
@@ -56,6 +33,10 @@ impl Worker {
 pub struct Star {
     root: Root,
     workers: Vec<Worker>,
+    /// What validation found out about the workers (send order, key bits, largest `w`), so
+    /// that every allocation skips that pass over them.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    scan: Scan,
 }
 
 /// The serialised form of a [`Star`], validated by [`Star::new`] on the way in.
@@ -83,8 +64,8 @@ impl Star {
     /// [`DltError::Empty`] for a non-computing root without workers.
     pub fn new(root: Root, workers: Vec<Worker>) -> Result<Self, DltError> {
         validate_root(root, workers.len())?;
-        validate_workers(&workers)?;
-        Ok(Self { root, workers })
+        let scan = scan(&workers)?;
+        Ok(Self { root, workers, scan })
     }
 
     /// The load originator.
@@ -96,6 +77,11 @@ impl Star {
     pub fn workers(&self) -> &[Worker] {
         &self.workers
     }
+
+    /// What validation found out about the workers.
+    pub(crate) fn scan(&self) -> Scan {
+        self.scan
+    }
 }
 
 impl fmt::Display for Star {
@@ -103,15 +89,6 @@ impl fmt::Display for Star {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "star of {} workers, {}", self.workers.len(), self.root)
     }
-}
-
-/// Checks each worker's `z ≥ 0` and `w > 0` (finite).
-pub(crate) fn validate_workers(workers: &[Worker]) -> Result<(), DltError> {
-    for (i, &Worker { w, z }) in workers.iter().enumerate() {
-        non_negative("worker z", i, z)?;
-        positive("worker w", i, w)?;
-    }
-    Ok(())
 }
 
 /// Checks the root's `w` and that a non-computing root has workers.
