@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::error::{DltError, non_negative, positive};
-use super::types::Root;
+use super::root::Root;
 
 /// A worker of a star: the inverse speed `w` of its processor and `z` of the link that joins it
 /// to the root (Jia, §2.1). Plain data; [`Star::new`] validates it (`w` finite and > 0, `z`
@@ -121,4 +121,19 @@ pub(crate) fn validate_root(root: Root, workers: usize) -> Result<(), DltError> 
         return Err(DltError::Empty { what: "a non-computing root without workers" });
     }
     Ok(())
+}
+
+/// A homogeneous star of `n` workers (`w`, `z`) whose root has its own speed (multi-installment
+/// schedules).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct UniformStar {
+    /// The originator: [`Root::FrontEnd`] or [`Root::NonComputing`].
+    pub root: Root,
+    /// Inverse speed of every worker.
+    pub w: f64,
+    /// Inverse speed of every link.
+    pub z: f64,
+    /// Number of workers.
+    pub n: u64,
 }
