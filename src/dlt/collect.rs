@@ -173,7 +173,7 @@ impl Star {
     /// send order (FIFO). The trace's `makespan` is the end of the last return.
     ///
     /// # Errors
-    /// As [`Star::simulate`] (the schedule it builds) and [`simulate`].
+    /// As [`Star::simulate`] (the schedule it builds and the engine that runs it).
     ///
     /// # Examples
     /// LIFO collection is a star with links (1 + δ)·z: the allocation of that star, executed with
