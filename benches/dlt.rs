@@ -7,9 +7,7 @@
 //! `par_sort_by` on `f64::total_cmp`, the comparison sort it replaced.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use loadbal::dlt::{
-    Chain, CostScale, KaryTree, Layers, MeshCosts, Options, PortPreset, Root, Star, Tree, Worker, layered_allocate,
-};
+use loadbal::dlt::{Chain, CostScale, KaryTree, Layers, MeshCosts, Options, PortPreset, Root, Star, Tree, Worker};
 use rayon::prelude::*;
 use std::hint::black_box;
 
@@ -98,13 +96,12 @@ fn bench(c: &mut Criterion) {
     let costs = MeshCosts::linear(1.0, 0.01);
     g.bench_function("mesh 1000x1000 layers + allocation", |b| {
         b.iter(|| {
-            Layers::mesh2d(1000, 1000, (500, 500), false)
-                .and_then(|l| layered_allocate(&l, &PortPreset::AllPort, costs, opts))
+            Layers::mesh2d(1000, 1000, (500, 500), false).and_then(|l| l.allocate(&PortPreset::AllPort, costs, opts))
         })
     });
     if let Ok(l) = Layers::mesh2d(1000, 1000, (500, 500), false) {
         g.bench_function("mesh 1000x1000 allocation only", |b| {
-            b.iter(|| layered_allocate(black_box(&l), &PortPreset::AllPort, costs, opts))
+            b.iter(|| black_box(&l).allocate(&PortPreset::AllPort, costs, opts))
         });
     }
     if let Ok(star) = Star::new(root, children(100_000)) {

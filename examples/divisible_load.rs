@@ -7,7 +7,7 @@
 //!
 //! Run with `cargo run --release --example divisible_load`.
 
-use loadbal::dlt::{CostScale, Options, Root, RootMode, Star, Worker, bus_speedup};
+use loadbal::dlt::{CostScale, Options, Root, RootMode, Star, UniformBus, Worker};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let workers = vec![Worker { w: 4.0, z: 1.0 }, Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }];
@@ -28,7 +28,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // How much do more workers help on a shared bus? The speedup saturates (σ = z/w = 0.2).
     for n in [1u64, 4, 16, 64] {
-        println!("bus of {n:>2} workers, σ = 0.2: speedup {:.3}", bus_speedup(RootMode::FrontEnd, 0.2, n)?);
+        println!(
+            "bus of {n:>2} workers, σ = 0.2: speedup {:.3}",
+            (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n }).speedup(CostScale::unit())?
+        );
     }
     Ok(())
 }

@@ -40,7 +40,7 @@ fn help_describes_each_subcommand() {
     assert!(o.stderr.contains("Usage"), "{o:#?}");
 }
 
-/// Root w = 2 (front-end), children (z, w) = (1, 4), (0.2, 3), (0.5, 1), optimal order (by z):
+/// Root w = 2 (front-end), workers (w, z) = (4, 1), (3, 0.2), (1, 0.5), optimal order (by z):
 /// α_0·2 = T, 3.2·α_2 = T, 0.2·α_2 + 1.5·α_3 = T, 0.2·α_2 + 0.5·α_3 + 5·α_1 = T and Σα = 1
 /// give T = 0.64, α = (0.32, 0.08, 0.2, 0.4), served in the order 2, 3, 1.
 #[test]
@@ -130,8 +130,10 @@ fn tree_allocation_agrees_with_the_engine_and_the_gantt_chart() {
 
 #[test]
 fn large_values_print_in_scientific_notation() {
-    let f =
-        temp_file("big_load.json", r#"{"root": {"FrontEnd": {"w": 2.0}}, "children": [[1.0, 4.0]], "load": 1e300}"#);
+    let f = temp_file(
+        "big_load.json",
+        r#"{"root": {"FrontEnd": {"w": 2.0}}, "workers": [{"w": 4.0, "z": 1.0}], "load": 1e300}"#,
+    );
     let o = run(&["dlt", "star", arg(&f)]);
     o.assert_ok();
     // T = 1e300/(1/2 + 1/5) = 1.42857e300, printed as such, not as 301 digits.
@@ -145,15 +147,15 @@ fn a_network_that_overflows_is_said_in_plain_words() {
     for (name, text) in [
         (
             "overflow.json",
-            r#"{"root": {"FrontEnd": {"w": 1e300}}, "children": [[1e300, 1e300]], "scale": {"t_cp": 1e10, "t_cm": 1e10}}"#,
+            r#"{"root": {"FrontEnd": {"w": 1e300}}, "workers": [{"w": 1e300, "z": 1e300}], "scale": {"t_cp": 1e10, "t_cm": 1e10}}"#,
         ),
         (
             "nan.json",
-            r#"{"root": "NonComputing", "children": [[1.0, 1e300], [1.0, 1.0]], "scale": {"t_cp": 1e10, "t_cm": 1.0}}"#,
+            r#"{"root": "NonComputing", "workers": [{"w": 1e300, "z": 1.0}, {"w": 1.0, "z": 1.0}], "scale": {"t_cp": 1e10, "t_cm": 1.0}}"#,
         ),
         (
             "underflow.json",
-            r#"{"root": {"FrontEnd": {"w": 1e-300}}, "children": [[1e-300, 1e-300]], "scale": {"t_cp": 1e-10, "t_cm": 1e-10}, "load": 1e-300}"#,
+            r#"{"root": {"FrontEnd": {"w": 1e-300}}, "workers": [{"w": 1e-300, "z": 1e-300}], "scale": {"t_cp": 1e-10, "t_cm": 1e-10}, "load": 1e-300}"#,
         ),
     ] {
         let f = temp_file(name, text);
@@ -182,7 +184,8 @@ fn bad_files_are_refused_naming_the_file() {
     run(&["dlt", "star", "/no/such/network.json"]).assert_error(2, "cannot read /no/such/network.json");
     run(&["dlt", "star", "data/dlt_tree.json"]).assert_error(2, "use `loadbal dlt tree`");
     run(&["dlt", "tree", "data/dlt_star.json"]).assert_error(2, "dlt_star.json: describes a network of kind \"star\"");
-    let unlabelled = temp_file("unlabelled_star.json", r#"{"root": "NonComputing", "children": [[0.5, 1.0]]}"#);
+    let unlabelled =
+        temp_file("unlabelled_star.json", r#"{"root": "NonComputing", "workers": [{"w": 1.0, "z": 0.5}]}"#);
     run(&["dlt", "tree", arg(&unlabelled)]).assert_error(2, "unlabelled_star.json: not a tree network description");
     run(&["dlt", "star", arg(&unlabelled)]).assert_ok();
     let _ = std::fs::remove_file(unlabelled);
@@ -190,16 +193,24 @@ fn bad_files_are_refused_naming_the_file() {
     for (name, text, needle) in [
         ("malformed.json", r#"{"root": "#, "not a star network description"),
         ("empty.json", "", "not a star network description"),
-        ("nan.json", r#"{"root": {"FrontEnd": {"w": NaN}}, "children": []}"#, "nan.json"),
-        ("negative.json", r#"{"root": "NonComputing", "children": [[0.5, -1.0]]}"#, "worker w[0] must be > 0, got -1"),
+        ("nan.json", r#"{"root": {"FrontEnd": {"w": NaN}}, "workers": []}"#, "nan.json"),
+        (
+            "negative.json",
+            r#"{"root": "NonComputing", "workers": [{"w": -1.0, "z": 0.5}]}"#,
+            "worker w[0] must be > 0, got -1",
+        ),
         (
             "root.json",
-            r#"{"root": {"NoFrontEnd": {"w": -2.0}}, "children": [[0.5, 1.0]]}"#,
+            r#"{"root": {"NoFrontEnd": {"w": -2.0}}, "workers": [{"w": 1.0, "z": 0.5}]}"#,
             "root w[0] must be > 0, got -2",
         ),
-        ("old.json", r#"{"kind": "star", "root": "FrontEnd", "w_root": 2.0, "children": []}"#, "old.json"),
-        ("noproc.json", r#"{"root": "NonComputing", "children": []}"#, "no processor can compute"),
-        ("zeroload.json", r#"{"root": {"FrontEnd": {"w": 1.0}}, "children": [[1.0, 1.0]], "load": 0}"#, "load"),
+        ("old.json", r#"{"kind": "star", "root": "FrontEnd", "w_root": 2.0, "workers": []}"#, "old.json"),
+        ("noproc.json", r#"{"root": "NonComputing", "workers": []}"#, "no processor can compute"),
+        (
+            "zeroload.json",
+            r#"{"root": {"FrontEnd": {"w": 1.0}}, "workers": [{"w": 1.0, "z": 1.0}], "load": 0}"#,
+            "load",
+        ),
     ] {
         let f = temp_file(name, text);
         let o = run(&["dlt", "star", arg(&f)]);
@@ -316,10 +327,10 @@ fn hostile_values_never_crash() {
         "{}",
         "[]",
         "null",
-        r#"{"root": "NonComputing", "children": [[1e308, 1e308], [1e308, 1e-308]]}"#,
-        r#"{"root": {"FrontEnd": {"w": 0}}, "children": [[0, 1]]}"#,
-        r#"{"root": {"FrontEnd": {"w": 1}}, "children": [[1, 1]], "load": -1}"#,
-        r#"{"root": {"FrontEnd": {"w": 1}}, "children": [[1, 1]], "scale": {"t_cp": 0, "t_cm": 1}}"#,
+        r#"{"root": "NonComputing", "workers": [{"w": 1e308, "z": 1e308}, {"w": 1e-308, "z": 1e308}]}"#,
+        r#"{"root": {"FrontEnd": {"w": 0}}, "workers": [{"w": 1, "z": 0}]}"#,
+        r#"{"root": {"FrontEnd": {"w": 1}}, "workers": [{"w": 1, "z": 1}], "load": -1}"#,
+        r#"{"root": {"FrontEnd": {"w": 1}}, "workers": [{"w": 1, "z": 1}], "scale": {"t_cp": 0, "t_cm": 1}}"#,
         r#"{"w": [1], "z": [], "front_end": false, "load": 1e308}"#,
         r#"{"w": [], "z": [], "front_end": true}"#,
         r#"{"tree": {"nodes": []}}"#,

@@ -397,7 +397,7 @@ impl ChainReading {
         let mut order: Vec<usize> = (1..n).collect();
         order.sort_by(|&a, &b| probe.tp[a].total_cmp(&probe.tp[b]).then(a.cmp(&b)));
         let mut t = probe.tp[order[k - 1]];
-        let kt = chain.w[0] * cfg.scale.t_cp;
+        let kt = chain.w[0] * cfg.scale.t_cp();
         let busy = match self.root {
             RootBeforeTrigger::RealLoad => t,
             RootBeforeTrigger::ProbeCopyFirst => (t - cfg.eta * cfg.load * kt).max(0.0),

@@ -31,7 +31,7 @@ fn example_rows(t: &str) -> Result<Vec<Row>, PapersError> {
     let pair = Star::new(Root::FrontEnd { w: 2.0 }, vec![Worker { w: 2.0, z: 0.6 }])?
         .allocate(Options::default().with_scale(scale))?;
     let w_eq = pair.w_equivalent;
-    let eff = 0.2 * scale.t_cm + w_eq * scale.t_cp;
+    let eff = 0.2 * scale.t_cm() + w_eq * scale.t_cp();
     let now = 3.8 + 0.4 * (13.0 - 3.8) / 2.4;
     let batch = (13.0 - now) / eff;
     // Execute the batch on the engine: P_0 (non-computing) → P_2 → P_16.
@@ -58,14 +58,14 @@ fn example_rows(t: &str) -> Result<Vec<Row>, PapersError> {
             .reproduced(Computed::by("loadbal::dlt::Star::allocate", eff))
             .explained(Explanation::exact_reading(
                 "the thesis adds its rounded w' = 1.0698: 0.2 + 2·1.0698",
-                0.2 * scale.t_cm + round4(w_eq) * scale.t_cp,
+                0.2 * scale.t_cm() + round4(w_eq) * scale.t_cp(),
             )),
         JIA.row(t, "batch sent to {P_2, P_16}: (13 − 5.3333)/2.3396")
             .printed("3.2769")
             .reproduced(Computed::by("loadbal::dlt::Star::allocate", batch))
             .explained(Explanation::exact_reading(
                 "the thesis divides its rounded values: (13 − 5.3333)/2.3396",
-                (13.0 - round4(now)) / round4(0.2 * scale.t_cm + round4(w_eq) * scale.t_cp),
+                (13.0 - round4(now)) / round4(0.2 * scale.t_cm() + round4(w_eq) * scale.t_cp()),
             )),
         JIA.row(t, "load assigned to P_2").printed("1.7528").reproduced(Computed::by(alloc, sol.allocation.alpha[1])),
         JIA.row(t, "load assigned to P_16 (split of the printed 3.2769)")
@@ -85,7 +85,7 @@ fn example_rows(t: &str) -> Result<Vec<Row>, PapersError> {
                 "the printed formula with the crate's split of the printed batch 3.2769 (P_16's load, w_16 = 2); the engine's reception end of P_16 is {shadow:.5} \
                  after t, and the printed loads give 3.2769·z_2 + 1.5241·0.6 = {from_printed:.5}"
             ))
-            .reproduced(Computed::by(alloc, 13.0 - now - printed_split.allocation.alpha[2] * 2.0 * scale.t_cp)),
+            .reproduced(Computed::by(alloc, 13.0 - now - printed_split.allocation.alpha[2] * 2.0 * scale.t_cp())),
     ])
 }
 
@@ -106,7 +106,7 @@ fn jia_root_fraction(w_root: f64, workers: &[Worker], scale: CostScale) -> f64 {
     let f: Vec<f64> = workers
         .iter()
         .map(|&Worker { w, z }| {
-            let fk = (w + z * scale.t_cm / scale.t_cp) / prev;
+            let fk = (w + z * scale.t_cm() / scale.t_cp()) / prev;
             prev = w;
             fk
         })

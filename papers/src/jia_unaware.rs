@@ -21,7 +21,9 @@ use loadbal::dlt::{CostScale, Worker};
 /// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
 const PROBE_3_4: Probe = Probe { load: 80.0, eta: 0.05 };
 /// T_cp = 2, T_cm = 1 throughout Jia's examples.
-const SCALE_3_4: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+fn scale_3_4() -> CostScale {
+    CostScale::new(2.0, 1.0).expect("T_cp = 2, T_cm = 1 is a valid scale")
+}
 /// Half a unit of the thesis's 4-decimal arithmetic.
 const FOUR_DECIMALS: f64 = 5e-5;
 
@@ -89,7 +91,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 3.1";
     let ex = jia::fig_3_8();
     // What P_0 learns from the CTC/PTC reports of the probe copies run on the event engine.
-    let probe = match ex.execute_probe(PROBE_3_4, SCALE_3_4) {
+    let probe = match ex.execute_probe(PROBE_3_4, scale_3_4()) {
         Ok(r) => r.probe,
         Err(e) => return vec![JIA.row(t, "probe run on the event engine").error(&e)],
     };
@@ -109,7 +111,7 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
         // (3.1)–(3.2) fed with the printed times: n = 4 children, η·L = 4, so PL = 1.
         let report = ProbeReport { tcs: num(tcs), tcf: num(tcf), tp: num(tp) };
         let by = "(3.1)–(3.2) on the table's own times (loadbal::dlt::unaware::ProbeReport::estimate)";
-        match report.estimate(1.0, SCALE_3_4) {
+        match report.estimate(1.0, scale_3_4()) {
             Ok(Worker { z: ze, w: we }) => {
                 rows.push(
                     JIA.row(t, format!("z_{i} by (3.1) from the printed times"))
@@ -215,7 +217,7 @@ fn four_decimal_row(draft: Draft, value: f64, bound: f64, by: &'static str) -> R
 
 /// The SNP example's probe times with the printed T^p_16 = 4.3.
 fn snp_probe(ex: &TreeNetwork) -> Result<Vec<f64>, PapersError> {
-    let mut tp = ex.tree.probe(&ex.w, PROBE_3_4, SCALE_3_4)?.tp;
+    let mut tp = ex.tree.probe(&ex.w, PROBE_3_4, scale_3_4())?.tp;
     tp[16] = 4.3;
     Ok(tp)
 }
@@ -339,13 +341,13 @@ fn snp_phase_3(ex: &TreeNetwork) -> Result<(Vec<f64>, f64, f64, f64), PapersErro
     }
     let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
     let vt = ex.virtual_tree(&avail, None)?;
-    let d3 = vt.distribute(30.2603, 34.16, rules, SCALE_3_4)?;
-    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, SCALE_3_4)?;
+    let d3 = vt.distribute(30.2603, 34.16, rules, scale_3_4())?;
+    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, scale_3_4())?;
     // The printed schedule executed on the event engine: its true finish.
     let mut loads = d3.loads.clone();
     loads[0] = 0.0;
     let w_opt: Vec<Option<f64>> = (0..ex.w.len()).map(|v| vt.w[v].filter(|_| v != 0)).collect();
-    let run = vt.tree.execute(&w_opt, &loads, SCALE_3_4)?;
+    let run = vt.tree.execute(&w_opt, &loads, scale_3_4())?;
     Ok((
         PHASE_3.iter().map(|(v, _)| d3.loads[*v]).collect(),
         over.finish,
@@ -379,7 +381,7 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     };
     // Phase_1. The thesis's two slips: P_10 answered after a shadow of 0.9392 (its (3.7)/case (iii)
     // gives 0.9232), and P_16's load printed as P_5's.
-    let beta = |v: usize| ex.w[v] * SCALE_3_4.t_cp + ex.tree.path_z(v) * SCALE_3_4.t_cm;
+    let beta = |v: usize| ex.w[v] * scale_3_4().t_cp() + ex.tree.path_z(v) * scale_3_4().t_cm();
     let mut p1_printed = 0.0;
     for (v, resp, x) in PHASE_1 {
         p1_printed += num(x);

@@ -2,41 +2,64 @@
 //! Hsiung & Robertazzi 1994, see [`crate::references`], whose closed forms are re-derived here
 //! from the equal-finish condition).
 
+use super::allocation::Allocation;
+use super::cost_scale::CostScale;
 use super::error::{DltError, MAX_PROCESSORS, non_negative, size_at_most};
+use super::options::{Options, uniform};
+use super::root::{Root, RootMode};
 use super::star::{StarSolution, to_allocation};
 use super::star_network::Star;
-use super::types::{Allocation, Options, Root, RootMode, UniformBus, uniform};
 use super::worker::Worker;
 
-/// Divisible load on a bus with heterogeneous processors (Bataineh, Hsiung & Robertazzi 1994).
-/// The makespan does not depend on the order of the children; they are served in input order
-/// (`opts.order` is not consulted).
-///
-/// # Formula
-/// ```text
-/// Π = Π_j a_j/(c + a_j),   Q = (1 − Π)/c
-/// non-computing: T = c/(1 − Π);  front-end: T = 1/(1/a_0 + (1 − Π)/c);
-/// no front-end: T = 1/((1 − Π)/c + Π/a_0) (with the participation rule of the star)
-/// α_i = T/(c + a_i)·Π_{j<i} a_j/(c + a_j)
-/// ```
-/// computed through the star's rate form, which also covers `c = 0` (`1/T = Σ 1/a_j`).
-///
-/// # Accuracy
-/// As [`Star::allocate`](crate::dlt::Star::allocate): within `4·n·ε` relative.
-///
-/// # Errors
-/// As [`Star::allocate`](crate::dlt::Star::allocate).
-///
-/// ```
-/// use loadbal::dlt::{bus_allocate, Options, Root};
-/// // Two identical workers (c = a = 1) behind a bus control unit: T = (c + a)²/(c + 2a) = 4/3.
-/// let s = bus_allocate(Root::NonComputing, &[1.0, 1.0], 1.0, Options::default()).unwrap();
-/// assert!((s.makespan - 4.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn bus_allocate(root: Root, w_children: &[f64], z: f64, opts: Options) -> Result<Allocation, DltError> {
-    non_negative("bus z", 0, z)?;
-    let workers: Vec<Worker> = w_children.iter().map(|&w| Worker { w, z }).collect();
-    Star::new(root, workers)?.allocate(opts.with_order(super::OrderPolicy::AsGiven))
+/// A homogeneous bus or star: `n` workers, each of inverse speed `w` behind a link of inverse
+/// speed `z`; a computing root has the same `w`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct UniformBus {
+    /// What the root does.
+    pub root: RootMode,
+    /// Inverse speed of every processor.
+    pub w: f64,
+    /// Inverse speed of the bus.
+    pub z: f64,
+    /// Number of workers besides the root.
+    pub n: u64,
+}
+
+impl Star {
+    /// A bus with heterogeneous processors (Bataineh, Hsiung & Robertazzi 1994): a star whose
+    /// workers of inverse speeds `w_children` share one medium of inverse speed `z`. Its
+    /// [`allocate`](Star::allocate) is the bus's closed form; the makespan does not depend on the
+    /// order of the children, and with one `z` the optimal order is the input order.
+    ///
+    /// # Formula (of `allocate`)
+    /// ```text
+    /// Π = Π_j a_j/(c + a_j),   Q = (1 − Π)/c
+    /// non-computing: T = c/(1 − Π);  front-end: T = 1/(1/a_0 + (1 − Π)/c);
+    /// no front-end: T = 1/((1 − Π)/c + Π/a_0) (with the participation rule of the star)
+    /// α_i = T/(c + a_i)·Π_{j<i} a_j/(c + a_j)
+    /// ```
+    /// computed through the star's rate form, which also covers `c = 0` (`1/T = Σ 1/a_j`).
+    ///
+    /// # Accuracy
+    /// As [`Star::allocate`](crate::dlt::Star::allocate): within `4·n·ε` relative.
+    ///
+    /// # Errors
+    /// [`DltError::Negative`]/[`DltError::NonFinite`] for a bad `z`; as [`Star::new`] for the
+    /// root and the `w`s.
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, Root, Star};
+    /// // Two identical workers (c = a = 1) behind a bus control unit: T = (c + a)²/(c + 2a) = 4/3.
+    /// let bus = Star::bus(Root::NonComputing, &[1.0, 1.0], 1.0).unwrap();
+    /// let s = bus.allocate(Options::default()).unwrap();
+    /// assert!((s.makespan - 4.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn bus(root: Root, w_children: &[f64], z: f64) -> Result<Star, DltError> {
+        non_negative("bus z", 0, z)?;
+        let workers: Vec<Worker> = w_children.iter().map(|&w| Worker { w, z }).collect();
+        Star::new(root, workers)
+    }
 }
 
 /// `1 − k^n` with `k = 1/(1 + σ)`, without cancellation for tiny σ.
@@ -72,7 +95,7 @@ impl UniformBus {
     /// # Errors
     /// [`DltError::NonPositive`] for `w ≤ 0` or a bad load/scale, [`DltError::Negative`] for
     /// `z < 0`, [`DltError::Empty`] for a non-computing root with `n = 0`, [`DltError::TooLarge`]
-    /// for `n` above [`MAX_PROCESSORS`] (use [`bus_speedup`] for the makespan alone).
+    /// for `n` above [`MAX_PROCESSORS`] (use [`UniformBus::speedup`] for the makespan alone).
     ///
     /// ```
     /// use loadbal::dlt::{Options, RootMode, UniformBus};
@@ -90,8 +113,8 @@ impl UniformBus {
         }
         let n = size_at_most("bus workers n", n, MAX_PROCESSORS)?;
         let scale = opts.scale;
-        let a = w * scale.t_cp;
-        let c = z * scale.t_cm;
+        let a = w * scale.t_cp();
+        let c = z * scale.t_cm();
         let ratio = c / a;
         let nf = n as f64;
         let geometric =
@@ -136,33 +159,8 @@ impl UniformBus {
     }
 }
 
-/// Speedup `a/T` of a homogeneous bus with `n` children at `σ = c/a` (Bataineh, Hsiung &
-/// Robertazzi 1994), in O(1) time for any `n`.
-///
-/// # Formula
-/// ```text
-/// front-end: (1 − k^{n+1})/(1 − k);  no front-end: (1 − (1 − σ)k^n)/σ (σ < 1, else 1);
-/// non-computing: (1 − k^n)/σ;   k = 1/(1 + σ);  σ = 0: n + 1, n + 1, n
-/// ```
-///
-/// # Accuracy
-/// Within 1e-14 relative for every `n` up to 2^64 and σ in 1e-300..1e300 (no cancellation:
-/// `1 − k^n = −expm1(−n·ln(1 + σ))`); the tests measure at most 4e-15 against 50-digit
-/// references, n up to 10⁹.
-///
-/// # Errors
-/// [`DltError::Negative`]/[`DltError::NonFinite`] for a bad σ; [`DltError::Empty`] for a
-/// non-computing root with `n = 0`.
-///
-/// ```
-/// use loadbal::dlt::{bus_speedup, RootMode};
-/// // Two identical workers behind a control unit, σ = 1: a/T = (c + 2a)/(c + a)² = 3/4.
-/// assert!((bus_speedup(RootMode::NonComputing, 1.0, 2).unwrap() - 0.75).abs() < 1e-15);
-/// // A billion workers on a fast bus: close to the limit 1/σ.
-/// let s = bus_speedup(RootMode::NonComputing, 1e-6, 1_000_000_000).unwrap();
-/// assert!((s - 1e6).abs() < 1e-6 * 1e6);
-/// ```
-pub fn bus_speedup(root: RootMode, ratio: f64, n: u64) -> Result<f64, DltError> {
+/// The speedup of [`UniformBus::speedup`] at `σ = ratio`.
+fn bus_speedup(root: RootMode, ratio: f64, n: u64) -> Result<f64, DltError> {
     non_negative("ratio", 0, ratio)?;
     if root == RootMode::NonComputing && n == 0 {
         return Err(DltError::Empty { what: "a non-computing root without children" });
@@ -185,28 +183,70 @@ pub fn bus_speedup(root: RootMode, ratio: f64, n: u64) -> Result<f64, DltError> 
     Ok(s)
 }
 
-/// Limit of the homogeneous bus speedup as `n → ∞` (Bataineh, Hsiung & Robertazzi 1994).
-///
-/// # Formula
-/// ```text
-/// front-end: 1 + 1/σ;  no front-end: 1/σ (σ < 1, else 1);  non-computing: 1/σ;  σ = 0: ∞
-/// ```
-///
-/// # Accuracy
-/// One or two roundings: within 2ε relative.
-///
-/// # Errors
-/// [`DltError::Negative`]/[`DltError::NonFinite`] for a bad σ.
-///
-/// ```
-/// use loadbal::dlt::{bus_speedup_limit, RootMode};
-/// assert_eq!(bus_speedup_limit(RootMode::FrontEnd, 0.2).unwrap(), 6.0);
-/// ```
-pub fn bus_speedup_limit(root: RootMode, ratio: f64) -> Result<f64, DltError> {
+/// The limit of [`UniformBus::speedup_limit`] at `σ = ratio`.
+fn bus_speedup_limit(root: RootMode, ratio: f64) -> Result<f64, DltError> {
     non_negative("ratio", 0, ratio)?;
     Ok(match root {
         RootMode::FrontEnd => 1.0 + 1.0 / ratio,
         RootMode::NoFrontEnd => (1.0 / ratio).max(1.0),
         RootMode::NonComputing => 1.0 / ratio,
     })
+}
+
+impl UniformBus {
+    /// Speedup `a/T` of this homogeneous bus (`n` children, `σ = z·T_cm/(w·T_cp)`) (Bataineh, Hsiung &
+    /// Robertazzi 1994), in O(1) time for any `n`.
+    ///
+    /// # Formula
+    /// ```text
+    /// front-end: (1 − k^{n+1})/(1 − k);  no front-end: (1 − (1 − σ)k^n)/σ (σ < 1, else 1);
+    /// non-computing: (1 − k^n)/σ;   k = 1/(1 + σ);  σ = 0: n + 1, n + 1, n
+    /// ```
+    ///
+    /// # Accuracy
+    /// Within 1e-14 relative for every `n` up to 2^64 and σ in 1e-300..1e300 (no cancellation:
+    /// `1 − k^n = −expm1(−n·ln(1 + σ))`); the tests measure at most 4e-15 against 50-digit
+    /// references, n up to 10⁹.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w`
+    /// or `z`; [`DltError::Empty`] for a
+    /// non-computing root with `n = 0`.
+    ///
+    /// ```
+    /// use loadbal::dlt::{CostScale, RootMode, UniformBus};
+    /// // Two identical workers behind a control unit, σ = 1: a/T = (c + 2a)/(c + a)² = 3/4.
+    /// let bus = UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1.0, n: 2 };
+    /// assert!((bus.speedup(CostScale::unit()).unwrap() - 0.75).abs() < 1e-15);
+    /// // A billion workers on a fast bus: close to the limit 1/σ.
+    /// let bus = UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1e-6, n: 1_000_000_000 };
+    /// let s = bus.speedup(CostScale::unit()).unwrap();
+    /// assert!((s - 1e6).abs() < 1e-6 * 1e6);
+    /// ```
+    pub fn speedup(&self, scale: CostScale) -> Result<f64, DltError> {
+        bus_speedup(self.root, scale.ratio(self.w, self.z)?, self.n)
+    }
+
+    /// Limit of this homogeneous bus's speedup as `n → ∞` (`n` is not consulted) (Bataineh, Hsiung & Robertazzi 1994).
+    ///
+    /// # Formula
+    /// ```text
+    /// front-end: 1 + 1/σ;  no front-end: 1/σ (σ < 1, else 1);  non-computing: 1/σ;  σ = 0: ∞
+    /// ```
+    ///
+    /// # Accuracy
+    /// One or two roundings: within 2ε relative.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w`
+    /// or `z`.
+    ///
+    /// ```
+    /// use loadbal::dlt::{CostScale, RootMode, UniformBus};
+    /// let bus = UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n: 1 };
+    /// assert_eq!(bus.speedup_limit(CostScale::unit()).unwrap(), 6.0);
+    /// ```
+    pub fn speedup_limit(&self, scale: CostScale) -> Result<f64, DltError> {
+        bus_speedup_limit(self.root, scale.ratio(self.w, self.z)?)
+    }
 }

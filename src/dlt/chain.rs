@@ -3,11 +3,15 @@
 //! equivalent-processor recursion of Bharadwaj et al. 1996, see [`crate::references`];
 //! re-derived here from the equal-finish condition).
 
+use super::allocation::Allocation;
+use super::chain_network::{Chain, UniformChain};
+use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most};
+use super::options::{Options, OrderPolicy, uniform};
+use super::ports::Ports;
 use super::star_solve::flush;
 use super::tree::{Tree, TreeNode};
-use super::types::{Allocation, Chain, CostScale, Options, OrderPolicy, Ports, UniformChain, uniform};
 
 /// Equivalent time per unit `a_eq(i)` of every suffix `i..n` of a chain.
 fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
@@ -67,8 +71,8 @@ impl Chain {
         chain_lengths(w, z)?;
         all_checked("chain w", w, positive)?;
         all_checked("chain z", z, non_negative)?;
-        let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp).collect();
-        let c: Vec<f64> = z.iter().map(|x| x * scale.t_cm).collect();
+        let a: Vec<f64> = w.iter().map(|x| x * scale.t_cp()).collect();
+        let c: Vec<f64> = z.iter().map(|x| x * scale.t_cm()).collect();
         let n = a.len();
         let aeq = suffix_aeq(&a, &c, front_end);
         let mut alpha = vec![0.0; n];
@@ -91,7 +95,7 @@ impl Chain {
         }
         let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
         let send_order = (1..n).filter(|&i| participating[i]).collect();
-        Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp }
+        Allocation { alpha, makespan: aeq[0], send_order, participating, w_equivalent: aeq[0] / scale.t_cp() }
             .scaled(opts.load)
             .checked()
     }
@@ -140,7 +144,7 @@ impl UniformChain {
     ///
     /// # Errors
     /// [`DltError::Empty`] for `n = 0`; bad `w`, `z`, scale or load; [`DltError::TooLarge`] for `n`
-    /// above [`MAX_PROCESSORS`] (use [`chain_speedup`] for the makespan alone).
+    /// above [`MAX_PROCESSORS`] (use [`UniformChain::speedup`] for the makespan alone).
     ///
     /// ```
     /// use loadbal::dlt::{Options, UniformChain};
@@ -157,8 +161,8 @@ impl UniformChain {
         }
         let n = size_at_most("chain processors n", n, MAX_PROCESSORS)?;
         let scale = opts.scale;
-        let a = w * scale.t_cp;
-        let ratio = z * scale.t_cm / a;
+        let a = w * scale.t_cp();
+        let ratio = z * scale.t_cm() / a;
         let nf = n as f64;
         // B_i for i = 1..=n+1 (index i − 1).
         let blocks: Vec<f64> = if ratio == 0.0 {
@@ -188,38 +192,14 @@ impl UniformChain {
         };
         let participating: Vec<bool> = alpha.iter().map(|&x| x > 0.0).collect();
         let send_order = (1..n).filter(|&i| participating[i]).collect();
-        Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp }
+        Allocation { alpha, makespan: t, send_order, participating, w_equivalent: t / scale.t_cp() }
             .scaled(opts.load)
             .checked()
     }
 }
 
-/// Speedup `a/T` of a homogeneous chain of `n` processors with a boundary originator, in O(1)
-/// time for any `n` (the makespan of [`UniformChain::allocate`] without its shares).
-///
-/// # Formula
-/// ```text
-/// θ = arccosh(1 + σ/2):  front-end: a/T = (1 − e^{−2nθ}) / ((1 − e^{−θ})·(1 + e^{−(2n−1)θ}))
-/// no front-end (σ < 1): a/T = (1 − r^n)/(√σ·(1 + r^n)),  r = (1 − √σ)/(1 + √σ);  σ ≥ 1: 1
-/// σ = 0: n
-/// ```
-///
-/// # Accuracy
-/// Within 1e-14 relative for σ over 1e-300..1e300 and every `n` up to 2^64 (exp/expm1 forms,
-/// no cancellation); the tests measure at most 5e-15 against 50-digit references, n to 10⁹.
-///
-/// # Errors
-/// [`DltError::Negative`]/[`DltError::NonFinite`] for a bad σ, [`DltError::Empty`] for `n = 0`.
-///
-/// ```
-/// use loadbal::dlt::chain_speedup;
-/// // Two processors, σ = 1, front-ends: T = 2a/3.
-/// assert!((chain_speedup(1.0, true, 2).unwrap() - 1.5).abs() < 1e-15);
-/// // A billion processors reach the limit 1/2 + √(1/4 + 1/σ).
-/// let lim = 0.5 + (0.25f64 + 1.0 / 0.01).sqrt();
-/// assert!((chain_speedup(0.01, true, 1_000_000_000).unwrap() - lim).abs() < 1e-13 * lim);
-/// ```
-pub fn chain_speedup(ratio: f64, front_end: bool, n: u64) -> Result<f64, DltError> {
+/// The speedup of [`UniformChain::speedup`] at `σ = ratio`.
+fn chain_speedup(ratio: f64, front_end: bool, n: u64) -> Result<f64, DltError> {
     non_negative("ratio", 0, ratio)?;
     if n == 0 {
         return Err(DltError::Empty { what: "a chain with no processors" });
@@ -243,26 +223,8 @@ pub fn chain_speedup(ratio: f64, front_end: bool, n: u64) -> Result<f64, DltErro
     Ok(s)
 }
 
-/// Speedup `a/T` of an infinite homogeneous chain with a boundary originator (the `n → ∞`
-/// limit of [`chain_speedup`]).
-///
-/// # Formula
-/// ```text
-/// front-end: 1/ρ = 1/2 + √(1/4 + 1/σ),  ρ = (√(σ² + 4σ) − σ)/2;   no front-end: 1/√σ (σ < 1, else 1)
-/// ```
-///
-/// # Accuracy
-/// A few roundings: within 4ε relative.
-///
-/// # Errors
-/// [`DltError::Negative`]/[`DltError::NonFinite`] for a bad σ. σ = 0 gives infinity.
-///
-/// ```
-/// use loadbal::dlt::chain_speedup_limit;
-/// // σ = 1: the golden ratio.
-/// assert!((chain_speedup_limit(1.0, true).unwrap() - 1.618_033_988_749_895).abs() < 1e-15);
-/// ```
-pub fn chain_speedup_limit(ratio: f64, front_end: bool) -> Result<f64, DltError> {
+/// The limit of [`UniformChain::speedup_limit`] at `σ = ratio`.
+fn chain_speedup_limit(ratio: f64, front_end: bool) -> Result<f64, DltError> {
     non_negative("ratio", 0, ratio)?;
     Ok(if front_end { 0.5 + (0.25 + 1.0 / ratio).sqrt() } else { (1.0 / ratio.sqrt()).max(1.0) })
 }
@@ -297,53 +259,13 @@ pub struct InteriorChain<'a> {
     pub front_end: bool,
 }
 
-/// Divisible load on a chain whose originator sits inside it: each side is reduced to one
-/// equivalent processor, then the originator serves the two sides as a star (single port:
-/// smaller link first; with a front-end or without) or both at once (two ports, front-end
-/// originator). Returns `alpha` as `[originator, left…, right…]` (Bharadwaj et al. 1996).
-///
-/// # Formula
-/// ```text
-/// side X: a_eq(X) from the boundary-chain recursion, c_X its first link
-/// single port: star with children (c_L, a_eq(L)), (c_R, a_eq(R))
-/// two ports:   1/T = 1/a_0 + 1/(c_L + a_eq(L)) + 1/(c_R + a_eq(R)),  B_X = T/(c_X + a_eq(X))
-/// ```
-///
-/// # Accuracy
-/// As [`Tree::allocate`](crate::dlt::Tree::allocate): within `4·n·ε` relative.
-///
-/// # Errors
-/// As [`Chain::allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
-/// originator (not modelled).
-///
-/// ```
-/// use loadbal::dlt::{chain_interior, ChainSide, InteriorChain, Options, Ports};
-/// // One neighbour on each side, all c = a = 1, two ports: 1/T = 1 + 1/2 + 1/2, T = 1/2.
-/// let side = ChainSide { w: &[1.0], z: &[1.0] };
-/// let chain = InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::All, root_front_end: true, front_end: true };
-/// let s = chain_interior(chain, Options::default()).unwrap();
-/// assert!((s.makespan - 0.5).abs() < 1e-15);
-/// ```
-pub fn chain_interior(chain: InteriorChain<'_>, opts: Options) -> Result<Allocation, DltError> {
+fn chain_interior(chain: InteriorChain<'_>, opts: Options) -> Result<Allocation, DltError> {
     let tree = interior_tree(chain)?;
     let sol = tree.allocate(opts.with_order(OrderPolicy::Optimal))?;
     Ok(sol.allocation)
 }
 
-/// The tree of an interior-originator chain: node 0 the originator, then the left side, then
-/// the right side (the order of [`chain_interior`]'s `alpha`).
-///
-/// # Errors
-/// As [`chain_interior`].
-///
-/// # Examples
-/// ```
-/// use loadbal::dlt::{interior_tree, ChainSide, InteriorChain, Ports};
-/// let side = ChainSide { w: &[1.0, 1.0], z: &[1.0, 1.0] };
-/// let chain = InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::Single, root_front_end: true, front_end: true };
-/// assert_eq!(interior_tree(chain).unwrap().len(), 5);
-/// ```
-pub fn interior_tree(chain: InteriorChain<'_>) -> Result<Tree, DltError> {
+fn interior_tree(chain: InteriorChain<'_>) -> Result<Tree, DltError> {
     let InteriorChain { w0, left, right, ports, root_front_end, front_end } = chain;
     if ports == Ports::All && !root_front_end {
         return Err(DltError::InvalidArgument {
@@ -368,25 +290,8 @@ pub fn interior_tree(chain: InteriorChain<'_>) -> Result<Tree, DltError> {
     Ok(tree)
 }
 
-/// Speedup limit of an infinite homogeneous chain on both sides of a front-end originator.
-///
-/// # Formula
-/// ```text
-/// ρ = (√(σ² + 4σ) − σ)/2;  single port: 2/ρ − 2 + ρ;  two ports: 2/ρ − 1 = √(1 + 4/σ)
-/// ```
-///
-/// # Accuracy
-/// A few roundings: within 8ε relative for σ in 1e-300..1e300 (`2/ρ − 2 + ρ` cancels for large
-/// σ, where it tends to 1: absolute error 4ε there).
-///
-/// # Errors
-/// [`DltError::NonPositive`]/[`DltError::NonFinite`] for σ ≤ 0.
-///
-/// ```
-/// use loadbal::dlt::{chain_interior_speedup_limit, Ports};
-/// assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 5f64.sqrt()).abs() < 1e-15);
-/// ```
-pub fn chain_interior_speedup_limit(ratio: f64, ports: Ports) -> Result<f64, DltError> {
+/// The limit of [`UniformChain::interior_speedup_limit`] at `σ = ratio`.
+fn chain_interior_speedup_limit(ratio: f64, ports: Ports) -> Result<f64, DltError> {
     positive("ratio", 0, ratio)?;
     let rho = 1.0 / (0.5 + (0.25 + 1.0 / ratio).sqrt());
     Ok(match ports {
@@ -446,5 +351,137 @@ impl Chain {
             })
             .collect();
         simulate(&net, &plans)
+    }
+}
+
+impl UniformChain {
+    /// Speedup `a/T` of this homogeneous chain (`n` processors, boundary originator,
+    /// `σ = z·T_cm/(w·T_cp)`), in O(1)
+    /// time for any `n` (the makespan of [`UniformChain::allocate`] without its shares).
+    ///
+    /// # Formula
+    /// ```text
+    /// θ = arccosh(1 + σ/2):  front-end: a/T = (1 − e^{−2nθ}) / ((1 − e^{−θ})·(1 + e^{−(2n−1)θ}))
+    /// no front-end (σ < 1): a/T = (1 − r^n)/(√σ·(1 + r^n)),  r = (1 − √σ)/(1 + √σ);  σ ≥ 1: 1
+    /// σ = 0: n
+    /// ```
+    ///
+    /// # Accuracy
+    /// Within 1e-14 relative for σ over 1e-300..1e300 and every `n` up to 2^64 (exp/expm1 forms,
+    /// no cancellation); the tests measure at most 5e-15 against 50-digit references, n to 10⁹.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w` or `z`; [`DltError::Empty`] for `n = 0`.
+    ///
+    /// ```
+    /// use loadbal::dlt::{CostScale, UniformChain};
+    /// // Two processors, σ = 1, front-ends: T = 2a/3.
+    /// let chain = UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true };
+    /// assert!((chain.speedup(CostScale::unit()).unwrap() - 1.5).abs() < 1e-15);
+    /// // A billion processors reach the limit 1/2 + √(1/4 + 1/σ).
+    /// let lim = 0.5 + (0.25f64 + 1.0 / 0.01).sqrt();
+    /// let chain = UniformChain { w: 1.0, z: 0.01, n: 1_000_000_000, front_end: true };
+    /// assert!((chain.speedup(CostScale::unit()).unwrap() - lim).abs() < 1e-13 * lim);
+    /// ```
+    pub fn speedup(&self, scale: CostScale) -> Result<f64, DltError> {
+        chain_speedup(scale.ratio(self.w, self.z)?, self.front_end, self.n)
+    }
+
+    /// Speedup `a/T` of this homogeneous chain made infinite (the `n → ∞` limit of
+    /// [`UniformChain::speedup`]; `n` is not consulted).
+    ///
+    /// # Formula
+    /// ```text
+    /// front-end: 1/ρ = 1/2 + √(1/4 + 1/σ),  ρ = (√(σ² + 4σ) − σ)/2;   no front-end: 1/√σ (σ < 1, else 1)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A few roundings: within 4ε relative.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w` or `z`. σ = 0 gives infinity.
+    ///
+    /// ```
+    /// use loadbal::dlt::{CostScale, UniformChain};
+    /// // σ = 1: the golden ratio.
+    /// let chain = UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true };
+    /// assert!((chain.speedup_limit(CostScale::unit()).unwrap() - 1.618_033_988_749_895).abs() < 1e-15);
+    /// ```
+    pub fn speedup_limit(&self, scale: CostScale) -> Result<f64, DltError> {
+        chain_speedup_limit(scale.ratio(self.w, self.z)?, self.front_end)
+    }
+
+    /// Speedup limit of this homogeneous chain made infinite on both sides of a front-end
+    /// originator that serves them through `ports` (`n` and `front_end` are not consulted).
+    ///
+    /// # Formula
+    /// ```text
+    /// ρ = (√(σ² + 4σ) − σ)/2;  single port: 2/ρ − 2 + ρ;  two ports: 2/ρ − 1 = √(1 + 4/σ)
+    /// ```
+    ///
+    /// # Accuracy
+    /// A few roundings: within 8ε relative for σ in 1e-300..1e300 (`2/ρ − 2 + ρ` cancels for large
+    /// σ, where it tends to 1: absolute error 4ε there).
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`]/[`DltError::NonFinite`] for σ ≤ 0 (a bad `w` or `z`, or `z = 0`).
+    ///
+    /// ```
+    /// use loadbal::dlt::{CostScale, Ports, UniformChain};
+    /// let chain = UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true };
+    /// assert!((chain.interior_speedup_limit(CostScale::unit(), Ports::All).unwrap() - 5f64.sqrt()).abs() < 1e-15);
+    /// ```
+    pub fn interior_speedup_limit(&self, scale: CostScale, ports: Ports) -> Result<f64, DltError> {
+        chain_interior_speedup_limit(scale.ratio(self.w, self.z)?, ports)
+    }
+}
+
+impl InteriorChain<'_> {
+    /// Divisible load on this chain whose originator sits inside it: each side is reduced to one
+    /// equivalent processor, then the originator serves the two sides as a star (single port:
+    /// smaller link first; with a front-end or without) or both at once (two ports, front-end
+    /// originator). Returns `alpha` as `[originator, left…, right…]` (Bharadwaj et al. 1996).
+    ///
+    /// # Formula
+    /// ```text
+    /// side X: a_eq(X) from the boundary-chain recursion, c_X its first link
+    /// single port: star with children (c_L, a_eq(L)), (c_R, a_eq(R))
+    /// two ports:   1/T = 1/a_0 + 1/(c_L + a_eq(L)) + 1/(c_R + a_eq(R)),  B_X = T/(c_X + a_eq(X))
+    /// ```
+    ///
+    /// # Accuracy
+    /// As [`Tree::allocate`](crate::dlt::Tree::allocate): within `4·n·ε` relative.
+    ///
+    /// # Errors
+    /// As [`Chain::allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
+    /// originator (not modelled).
+    ///
+    /// ```
+    /// use loadbal::dlt::{ChainSide, InteriorChain, Options, Ports};
+    /// // One neighbour on each side, all c = a = 1, two ports: 1/T = 1 + 1/2 + 1/2, T = 1/2.
+    /// let side = ChainSide { w: &[1.0], z: &[1.0] };
+    /// let chain = InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::All, root_front_end: true, front_end: true };
+    /// let s = chain.allocate(Options::default()).unwrap();
+    /// assert!((s.makespan - 0.5).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
+        chain_interior(*self, opts)
+    }
+
+    /// The tree of this interior-originator chain: node 0 the originator, then the left side, then
+    /// the right side (the order of [`InteriorChain::allocate`]'s `alpha`).
+    ///
+    /// # Errors
+    /// As [`InteriorChain::allocate`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{ChainSide, InteriorChain, Ports};
+    /// let side = ChainSide { w: &[1.0, 1.0], z: &[1.0, 1.0] };
+    /// let chain = InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::Single, root_front_end: true, front_end: true };
+    /// assert_eq!(chain.tree().unwrap().len(), 5);
+    /// ```
+    pub fn tree(&self) -> Result<Tree, DltError> {
+        interior_tree(*self)
     }
 }

@@ -2,11 +2,14 @@
 //! computing; the root's single port never overlaps sends and returns (Drozdowski 1997,
 //! eqs. (6)–(7); Beaumont, Marchal & Robert 2005, see [`crate::references`]).
 
+use super::allocation::Allocation;
+use super::cost_scale::CostScale;
 use super::engine::{Action, Schedule, Trace, simulate};
 use super::error::{DltError, non_negative};
+use super::options::Options;
+use super::root::Root;
 use super::star::star_schedule;
 use super::star_network::Star;
-use super::types::{Allocation, CostScale, Options, Root};
 use super::worker::Worker;
 
 /// The order in which the root collects the results.
@@ -100,7 +103,7 @@ fn collect_fifo(star_in_order: &Star, delta: f64, opts: Options) -> Result<Alloc
         });
     }
     let root_alpha = match root {
-        Root::FrontEnd { w } => t / (w * scale.t_cp),
+        Root::FrontEnd { w } => t / (w * scale.t_cp()),
         _ => 0.0,
     };
     let f = load / (alpha.iter().sum::<f64>() + root_alpha);
@@ -112,7 +115,7 @@ fn collect_fifo(star_in_order: &Star, delta: f64, opts: Options) -> Result<Alloc
         makespan: t * f,
         send_order: (1..=n).collect(),
         participating,
-        w_equivalent: t * f / (load * scale.t_cp),
+        w_equivalent: t * f / (load * scale.t_cp()),
     }
     .checked()
 }
@@ -171,7 +174,7 @@ impl Star {
     /// send order (FIFO). The trace's `makespan` is the end of the last return.
     ///
     /// # Errors
-    /// As [`Star::simulate`] (the schedule it builds) and [`simulate`].
+    /// As [`Star::simulate`] (the schedule it builds and the engine that runs it).
     ///
     /// # Examples
     /// LIFO collection is a star with links (1 + δ)·z: the allocation of that star, executed with

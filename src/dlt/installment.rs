@@ -2,9 +2,12 @@
 //! van der Raadt & Casanova 2005, see [`crate::references`]; the structure used here: no idle
 //! time after a worker's first chunk, and equal finish).
 
+use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, size_at_most};
-use super::types::{CostScale, Options, Root, UniformStar, uniform};
+use super::options::{Options, uniform};
+use super::root::Root;
+use super::star_network::UniformStar;
 
 /// A multi-installment schedule.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +52,7 @@ fn check(star: &UniformStar, opts: &Options) -> Result<usize, DltError> {
 }
 
 fn root_rate(root: Root, scale: CostScale) -> f64 {
-    root.w().map_or(0.0, |w0| 1.0 / (w0 * scale.t_cp))
+    root.w().map_or(0.0, |w0| 1.0 / (w0 * scale.t_cp()))
 }
 
 impl UniformStar {
@@ -94,7 +97,7 @@ impl UniformStar {
         let chunks = installments.saturating_mul(star.n);
         let big_n = size_at_most("installments × workers", chunks, MAX_PROCESSORS)?;
         let Options { load, scale, .. } = opts;
-        let (a, c) = (star.w * scale.t_cp, star.z * scale.t_cm);
+        let (a, c) = (star.w * scale.t_cp(), star.z * scale.t_cm());
         let mut s = vec![0.0; big_n];
         s[big_n - 1] = 1.0;
         let mut window = 1.0; // Σ s[p+1..=p+m] (0-based, clipped at N), maintained as p decreases
@@ -118,7 +121,7 @@ impl UniformStar {
         let f = load / (total + root);
         let chunks = s.chunks(m).map(|row| row.iter().map(|x| x * f).collect()).collect();
         let sol =
-            MiSolution { chunks, root_alpha: root * f, makespan: t * f, w_equivalent: t * f / (load * scale.t_cp) };
+            MiSolution { chunks, root_alpha: root * f, makespan: t * f, w_equivalent: t * f / (load * scale.t_cp()) };
         super::error::finite_result(sol.makespan, sol.chunks.iter().flatten().chain([&sol.root_alpha]))?;
         Ok(sol)
     }
@@ -150,7 +153,7 @@ impl UniformStar {
         // The limit needs no per-worker storage: check everything but the size.
         check(&UniformStar { n: star.n.min(1), ..star }, &opts)?;
         let scale = opts.scale;
-        let (a, c) = (star.w * scale.t_cp, star.z * scale.t_cm);
+        let (a, c) = (star.w * scale.t_cp(), star.z * scale.t_cm());
         Ok(opts.load / (root_rate(star.root, scale) + (star.n as f64 / a).min(1.0 / c)))
     }
 }
@@ -196,7 +199,7 @@ impl UniformStar {
         size_at_most("rounds × workers", rounds.saturating_mul(star.n), MAX_PROCESSORS)?;
         let rounds = rounds as usize;
         let Options { load, scale, .. } = opts;
-        let (a, c) = (star.w * scale.t_cp, star.z * scale.t_cm);
+        let (a, c) = (star.w * scale.t_cp(), star.z * scale.t_cm());
         let mf = m as f64;
         // Weights θ^j normalised in log space (θ may be huge or tiny; c = 0 puts everything last).
         let weights: Vec<f64> = if c == 0.0 {
@@ -210,7 +213,7 @@ impl UniformStar {
         };
         let chunks: Vec<Vec<f64>> = weights.iter().map(|&g| vec![g * load / mf; m]).collect();
         let t = a * load / mf + mf * c * chunks[0][0];
-        let sol = MiSolution { chunks, root_alpha: 0.0, makespan: t, w_equivalent: t / (load * scale.t_cp) };
+        let sol = MiSolution { chunks, root_alpha: 0.0, makespan: t, w_equivalent: t / (load * scale.t_cp()) };
         super::error::finite_result(sol.makespan, sol.chunks.iter().flatten())?;
         Ok(sol)
     }

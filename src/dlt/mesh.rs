@@ -12,8 +12,9 @@
 
 use std::collections::VecDeque;
 
+use super::cost_scale::CostScale;
 use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most};
-use super::types::{CostScale, Options, uniform};
+use super::options::{Options, uniform};
 
 /// The identical processors and links of a mesh: inverse speeds `w` and `z`, and a start-up
 /// `startup` (seconds) per communication step.
@@ -300,7 +301,7 @@ impl LayeredSolution {
     /// # Accuracy
     /// `w·T_cp·L/T`: three roundings, relative error below 4e-16 on top of the makespan's.
     pub fn speedup(&self, w: f64, load: f64, scale: CostScale) -> f64 {
-        w * scale.t_cp * load / self.makespan
+        w * scale.t_cp() * load / self.makespan
     }
 }
 
@@ -340,36 +341,8 @@ fn solve_affine(
     x.iter().all(|&v| v >= 0.0).then_some(x)
 }
 
-/// Divisible load on a layered network (2-D/3-D mesh, torus, hypercube or any BFS layering)
-/// with identical processors and links and a start-up per step (a reconstruction; see the
-/// module docs). Trailing layers are dropped while a share would be negative (only with
-/// start-ups). `opts.order` is not consulted.
-///
-/// # Formula
-/// ```text
-/// V_l = Σ_{j≥l} N_j·x_j;   step l takes S + c·V_l/P_l;   a·x_{l−1} = S + c·V_l/P_l + a·x_l
-/// Σ N_l·x_l = L;   T = a·x_0
-/// ```
-/// Every processor of layer `l` gets `x_l`; layer `l − 1` finishes computing exactly when the
-/// block for the layers beyond has been forwarded (front-ends, equal finish).
-///
-/// # Accuracy
-/// The backward recursion adds positive terms (without start-ups): within `4·h·ε` relative
-/// for depth `h`; with start-ups, `u = (L − V_k)/V_c` cancels near the point where a layer is
-/// dropped. The tests measure at most 3e-15 against 50-digit references for meshes without
-/// start-ups and agree with the chain's closed form to 1e-15.
-///
-/// # Errors
-/// Bad values; [`DltError::LengthMismatch`] for custom ports of the wrong length.
-///
-/// ```
-/// use loadbal::dlt::{layered_allocate, Layers, MeshCosts, Options, PortPreset};
-/// // One processor per layer is the front-end chain: two processors, c = a = 1, T = 2/3.
-/// let l = Layers { n: vec![1, 1], e: vec![0, 1] };
-/// let s = layered_allocate(&l, &PortPreset::ReceiveOne, MeshCosts::linear(1.0, 1.0), Options::default()).unwrap();
-/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn layered_allocate(
+/// The allocation of [`Layers::allocate`].
+fn layered_allocate(
     layers: &Layers,
     ports: &PortPreset,
     costs: MeshCosts,
@@ -388,16 +361,16 @@ pub fn layered_allocate(
         return Err(DltError::InvalidArgument { what: format!("layer {l} is empty") });
     }
     let p = port_values(layers, ports)?;
-    let (a, c) = (w * scale.t_cp, z * scale.t_cm);
+    let (a, c) = (w * scale.t_cp(), z * scale.t_cm());
     let counts: Vec<f64> = layers.n.iter().map(|&x| x as f64).collect();
     for h in (0..=layers.depth()).rev() {
         let cost = |l: usize, vc: f64, vk: f64| (c * vc / p[l - 1], startup + c * vk / p[l - 1]);
         if let Some(x) = solve_affine(&counts, h, load, a, &cost) {
-            return finish(x, layers.depth(), a, counts, load * scale.t_cp);
+            return finish(x, layers.depth(), a, counts, load * scale.t_cp());
         }
     }
     // h = 0 (the originator alone, x_0 = L) always succeeds above; kept for totality.
-    finish(vec![load], layers.depth(), a, counts, load * scale.t_cp)
+    finish(vec![load], layers.depth(), a, counts, load * scale.t_cp())
 }
 
 fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>, load_tcp: f64) -> Result<LayeredSolution, DltError> {
@@ -408,7 +381,7 @@ fn finish(mut x: Vec<f64>, depth: usize, a: f64, n: Vec<f64>, load_tcp: f64) -> 
     Ok(LayeredSolution { x, makespan: t, used_layers: used, n, w_equivalent: t / load_tcp })
 }
 
-/// Shape of an infinite layered network for [`layered_speedup_limit`].
+/// Shape of an infinite layered network for [`MeshKind::speedup_limit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MeshKind {
@@ -447,31 +420,8 @@ impl Layers {
     }
 }
 
-/// Speedup limit of store-and-forward layered scattering as the mesh grows without bound (no
-/// start-ups; obtained from the exact recursion by doubling the depth until the speedup changes
-/// by less than `tol` relative).
-///
-/// # Formula
-/// ```text
-/// S_∞ = lim_{h→∞} a·L/T(h),  T(h) from `layered_allocate` on `Layers::infinite_mesh(kind, h)`
-/// ```
-///
-/// # Accuracy
-/// `tol` relative between two successive depths (the speedup increases with the depth, so the
-/// answer is a lower bound within about `tol` of the limit), plus the recursion's `4·h·ε`.
-///
-/// # Errors
-/// [`DltError::NonPositive`] for σ ≤ 0 or a bad `tol`; [`DltError::InvalidArgument`] for
-/// custom ports (no infinite form); [`DltError::NotConverged`] if depth 2^22 is reached first
-/// (σ below about 1e-9).
-///
-/// ```
-/// use loadbal::dlt::{layered_speedup_limit, MeshKind, PortPreset};
-/// // σ = 0.1, centre originator, one receive port: S_∞ = 19.65.
-/// let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::ReceiveOne, 0.1, 1e-12).unwrap();
-/// assert!((s - 19.65).abs() < 5e-3);
-/// ```
-pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, ratio: f64, tol: f64) -> Result<f64, DltError> {
+/// The limit of [`MeshKind::speedup_limit`].
+fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, ratio: f64, tol: f64) -> Result<f64, DltError> {
     positive("ratio", 0, ratio)?;
     positive("tol", 0, tol)?;
     if matches!(ports, PortPreset::Custom(_)) {
@@ -502,34 +452,8 @@ pub fn layered_speedup_limit(kind: MeshKind, ports: &PortPreset, ratio: f64, tol
     })
 }
 
-/// Circuit-switched recursive scattering with `k` ports (after Błażewicz, Drozdowski, Guinand
-/// & Trystram; a reconstruction, see the module docs):
-/// every active processor activates `k` new ones per move, transfer time independent of
-/// distance. After `moves` moves `(k + 1)^moves` processors are active. The event engine
-/// executes the allocation on the scattering tree with k-port senders
-/// ([`crate::dlt::engine::Node::with_k_ports`]) and every processor finishes at `T`
-/// (`tests/dlt/dlt_mesh.rs`).
-///
-/// # Formula
-/// ```text
-/// N_0 = 1, N_i = k·(k+1)^{i−1};   D_i = x_i + k·Σ_{j>i} D_j  (block sent at move i)
-/// a·x_{i−1} = S + c·D_i + a·x_i;   Σ N_i·x_i = L;   T = a·x_0
-/// ```
-///
-/// # Accuracy
-/// As [`layered_allocate`]: within `4·moves·ε` relative without start-ups.
-///
-/// # Errors
-/// Bad values; [`DltError::InvalidArgument`] for `k = 0`; [`DltError::TooLarge`] for more than
-/// 2^50 processors.
-///
-/// ```
-/// use loadbal::dlt::{circuit_switched_allocate, MeshCosts, Options};
-/// // k = 1, one move: two processors over one link, c = a = 1: T = 2/3.
-/// let s = circuit_switched_allocate(MeshCosts::linear(1.0, 1.0), 1, 1, Options::default()).unwrap();
-/// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
-pub fn circuit_switched_allocate(
+/// The allocation of [`MeshCosts::circuit_switched`].
+fn circuit_switched_allocate(
     costs: MeshCosts,
     k_ports: u32,
     moves: u32,
@@ -549,7 +473,7 @@ pub fn circuit_switched_allocate(
     }
     let s = moves as usize;
     let counts: Vec<f64> = (0..=s).map(|i| if i == 0 { 1.0 } else { k * (k + 1.0).powi(i as i32 - 1) }).collect();
-    let (a, c) = (w * scale.t_cp, z * scale.t_cm);
+    let (a, c) = (w * scale.t_cp(), z * scale.t_cm());
     for h in (0..=s).rev() {
         // D_i = x_i + k·Σ_{j>i} D_j, tracked as affine in u alongside the backward pass.
         let mut xc = vec![0.0; h + 1];
@@ -569,8 +493,105 @@ pub fn circuit_switched_allocate(
         let u = (load - vk) / vc;
         let x: Vec<f64> = (0..=h).map(|l| xc[l] * u + xk[l]).collect();
         if x.iter().all(|&v| v >= 0.0) {
-            return finish(x, s, a, counts, load * scale.t_cp);
+            return finish(x, s, a, counts, load * scale.t_cp());
         }
     }
-    finish(vec![load], s, a, counts, load * scale.t_cp)
+    finish(vec![load], s, a, counts, load * scale.t_cp())
+}
+
+impl Layers {
+    /// Divisible load on this layered network (2-D/3-D mesh, torus, hypercube or any BFS layering)
+    /// with identical processors and links and a start-up per step (a reconstruction; see the
+    /// module docs). Trailing layers are dropped while a share would be negative (only with
+    /// start-ups). `opts.order` is not consulted.
+    ///
+    /// # Formula
+    /// ```text
+    /// V_l = Σ_{j≥l} N_j·x_j;   step l takes S + c·V_l/P_l;   a·x_{l−1} = S + c·V_l/P_l + a·x_l
+    /// Σ N_l·x_l = L;   T = a·x_0
+    /// ```
+    /// Every processor of layer `l` gets `x_l`; layer `l − 1` finishes computing exactly when the
+    /// block for the layers beyond has been forwarded (front-ends, equal finish).
+    ///
+    /// # Accuracy
+    /// The backward recursion adds positive terms (without start-ups): within `4·h·ε` relative
+    /// for depth `h`; with start-ups, `u = (L − V_k)/V_c` cancels near the point where a layer is
+    /// dropped. The tests measure at most 3e-15 against 50-digit references for meshes without
+    /// start-ups and agree with the chain's closed form to 1e-15.
+    ///
+    /// # Errors
+    /// Bad values; [`DltError::LengthMismatch`] for custom ports of the wrong length.
+    ///
+    /// ```
+    /// use loadbal::dlt::{Layers, MeshCosts, Options, PortPreset};
+    /// // One processor per layer is the front-end chain: two processors, c = a = 1, T = 2/3.
+    /// let l = Layers { n: vec![1, 1], e: vec![0, 1] };
+    /// let s = l.allocate(&PortPreset::ReceiveOne, MeshCosts::linear(1.0, 1.0), Options::default()).unwrap();
+    /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn allocate(&self, ports: &PortPreset, costs: MeshCosts, opts: Options) -> Result<LayeredSolution, DltError> {
+        layered_allocate(self, ports, costs, opts)
+    }
+}
+
+impl MeshKind {
+    /// Speedup limit of store-and-forward layered scattering as a mesh of this kind grows without bound (no
+    /// start-ups; obtained from the exact recursion by doubling the depth until the speedup changes
+    /// by less than `tol` relative).
+    ///
+    /// # Formula
+    /// ```text
+    /// S_∞ = lim_{h→∞} a·L/T(h),  T(h) from `Layers::allocate` on `Layers::infinite_mesh(kind, h)`
+    /// ```
+    ///
+    /// # Accuracy
+    /// `tol` relative between two successive depths (the speedup increases with the depth, so the
+    /// answer is a lower bound within about `tol` of the limit), plus the recursion's `4·h·ε`.
+    ///
+    /// # Errors
+    /// [`DltError::NonPositive`] for σ ≤ 0 or a bad `tol`; [`DltError::InvalidArgument`] for
+    /// custom ports (no infinite form); [`DltError::NotConverged`] if depth 2^22 is reached first
+    /// (σ below about 1e-9).
+    ///
+    /// ```
+    /// use loadbal::dlt::{MeshKind, PortPreset};
+    /// // σ = 0.1, centre originator, one receive port: S_∞ = 19.65.
+    /// let s = MeshKind::Mesh2dCentre.speedup_limit(&PortPreset::ReceiveOne, 0.1, 1e-12).unwrap();
+    /// assert!((s - 19.65).abs() < 5e-3);
+    /// ```
+    pub fn speedup_limit(&self, ports: &PortPreset, ratio: f64, tol: f64) -> Result<f64, DltError> {
+        layered_speedup_limit(*self, ports, ratio, tol)
+    }
+}
+
+impl MeshCosts {
+    /// Circuit-switched recursive scattering with `k` ports over processors and links of these costs (after Błażewicz, Drozdowski, Guinand
+    /// & Trystram; a reconstruction, see the module docs):
+    /// every active processor activates `k` new ones per move, transfer time independent of
+    /// distance. After `moves` moves `(k + 1)^moves` processors are active. The event engine
+    /// executes the allocation on the scattering tree with k-port senders
+    /// and every processor finishes at `T` (the engine's unit tests).
+    ///
+    /// # Formula
+    /// ```text
+    /// N_0 = 1, N_i = k·(k+1)^{i−1};   D_i = x_i + k·Σ_{j>i} D_j  (block sent at move i)
+    /// a·x_{i−1} = S + c·D_i + a·x_i;   Σ N_i·x_i = L;   T = a·x_0
+    /// ```
+    ///
+    /// # Accuracy
+    /// As [`Layers::allocate`]: within `4·moves·ε` relative without start-ups.
+    ///
+    /// # Errors
+    /// Bad values; [`DltError::InvalidArgument`] for `k = 0`; [`DltError::TooLarge`] for more than
+    /// 2^50 processors.
+    ///
+    /// ```
+    /// use loadbal::dlt::{MeshCosts, Options};
+    /// // k = 1, one move: two processors over one link, c = a = 1: T = 2/3.
+    /// let s = MeshCosts::linear(1.0, 1.0).circuit_switched(1, 1, Options::default()).unwrap();
+    /// assert!((s.makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
+    pub fn circuit_switched(&self, k_ports: u32, moves: u32, opts: Options) -> Result<LayeredSolution, DltError> {
+        circuit_switched_allocate(*self, k_ports, moves, opts)
+    }
 }

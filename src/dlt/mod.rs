@@ -8,11 +8,11 @@
 //! | Network | Functions |
 //! |---|---|
 //! | star / single-level tree | [`Star`] of [`Worker`]s: [`Star::allocate`] (rate form, participation rule, any order), [`Star::product_form`] (Jia, eqs. (3.11)–(3.12)), [`Star::optimal_order`], [`Star::simulate`] |
-//! | bus | [`bus_allocate`], [`UniformBus::allocate`], [`bus_speedup`], [`bus_speedup_limit`] |
-//! | linear chain | [`Chain::allocate`] (Jia, eqs. (2.15)–(2.16)), [`UniformChain::allocate`], [`chain_speedup`], [`chain_speedup_limit`], [`chain_interior`], [`chain_interior_speedup_limit`] |
-//! | multi-level tree | [`Tree`], [`Tree::allocate`] (Jia, eqs. (4.3)–(4.4)), [`Tree::equivalent_w`], [`Tree::simulate`], [`kary_tree_rho`], [`kary_tree_rho_limit`] |
-//! | meshes, tori, hypercubes (a reconstruction) | [`Layers`] ([`Layers::mesh2d`], [`Layers::mesh3d`], [`Layers::hypercube`], [`Layers::from_adjacency`], [`Layers::infinite_mesh`]), [`layered_allocate`], [`layered_speedup_limit`], [`circuit_switched_allocate`] |
-//! | start-up costs | [`affine_star_allocate`], [`affine_homogeneous`], [`affine_homogeneous_optimal_count`], [`affine_bus_order`] |
+//! | bus | [`Star::bus`] then [`Star::allocate`], [`UniformBus::allocate`], [`UniformBus::speedup`], [`UniformBus::speedup_limit`] |
+//! | linear chain | [`Chain::allocate`] (Jia, eqs. (2.15)–(2.16)), [`UniformChain::allocate`], [`UniformChain::speedup`], [`UniformChain::speedup_limit`], [`InteriorChain::allocate`], [`UniformChain::interior_speedup_limit`] |
+//! | multi-level tree | [`Tree`], [`Tree::allocate`] (Jia, eqs. (4.3)–(4.4)), [`Tree::equivalent_w`], [`KaryTree::rho`], [`KaryTree::rho_limit`] |
+//! | meshes, tori, hypercubes (a reconstruction) | [`Layers`] ([`Layers::mesh2d`], [`Layers::mesh3d`], [`Layers::hypercube`], [`Layers::from_adjacency`], [`Layers::infinite_mesh`]), [`Layers::allocate`], [`MeshKind::speedup_limit`], [`MeshCosts::circuit_switched`] |
+//! | start-up costs | [`AffineStar::allocate`], [`AffineStar::bus_order`], [`AffineStar::simulate`], [`AffineWorker::homogeneous_allocate`], [`AffineWorker::optimal_count`] |
 //! | multi-installment | [`UniformStar::multi_installment`], [`UniformStar::multi_installment_limit`], [`UniformStar::umr_rounds`], [`UniformStar::simulate_installments`] |
 //! | result collection | [`Star::allocate_with_returns`] with [`Returns`] (LIFO or FIFO), [`Star::simulate_with_returns`] |
 //!
@@ -57,46 +57,44 @@
 //! that would not be finite, or a size whose output would exceed [`MAX_PROCESSORS`] entries, is
 //! a typed [`DltError`].
 
+mod allocation;
+mod chain_network;
+mod cost_scale;
 pub mod engine;
 mod error;
-mod types;
+mod options;
+mod ports;
+mod root;
 
+pub use allocation::Allocation;
+pub use chain_network::{Chain, UniformChain};
+pub use cost_scale::CostScale;
 pub use error::{DltError, MAX_PROCESSORS};
-pub use types::{
-    Allocation, Chain, CostScale, Options, OrderPolicy, Ports, Root, RootMode, UniformBus, UniformChain, UniformStar,
-};
+pub use options::{Options, OrderPolicy};
+pub use ports::Ports;
+pub use root::{Root, RootMode};
 mod radix;
 mod star;
 mod star_network;
 mod star_scan;
 mod star_solve;
 mod worker;
-pub use star_network::Star;
+pub use star_network::{Star, UniformStar};
 pub use worker::Worker;
 mod bus;
-pub use bus::{bus_allocate, bus_speedup, bus_speedup_limit};
+pub use bus::UniformBus;
 mod tree;
 pub use tree::{KaryTree, Tree, TreeNode, TreeSolution};
 mod chain;
-pub use chain::{
-    ChainSide, InteriorChain, chain_interior, chain_interior_speedup_limit, chain_speedup, chain_speedup_limit,
-    interior_tree,
-};
-mod kary;
-pub use kary::{kary_tree_rho, kary_tree_rho_limit};
+pub use chain::{ChainSide, InteriorChain};
 mod affine;
-pub use affine::{
-    AffineRoot, AffineWorker, Selection, affine_bus_order, affine_homogeneous, affine_homogeneous_optimal_count,
-    affine_simulate, affine_star_allocate,
-};
+mod kary;
+pub use affine::{AffineRoot, AffineStar, AffineWorker, Selection};
 mod collect;
 mod installment;
 pub use collect::{ReturnOrder, Returns};
 pub use installment::MiSolution;
 mod mesh;
-pub use mesh::{
-    LayeredSolution, Layers, MeshCosts, MeshKind, PortPreset, circuit_switched_allocate, layered_allocate,
-    layered_speedup_limit,
-};
+pub use mesh::{LayeredSolution, Layers, MeshCosts, MeshKind, PortPreset};
 
 pub mod unaware;

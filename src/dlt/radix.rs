@@ -262,3 +262,31 @@ mod tests {
         }
     }
 }
+
+/// Stable order of indices by increasing key (`f64::total_cmp` order, `−0` as `+0`), by the
+/// radix sort above (faster than rayon's stable `par_sort_by` on
+/// `total_cmp` at every size measured, benches/dlt.rs group `sort`).
+pub(crate) fn stable_order_by(keys: &[f64]) -> Vec<usize> {
+    if keys.is_sorted_by(|a, b| a <= b) {
+        return (0..keys.len()).collect();
+    }
+    sort_from(keys, |i, k| (f64_key(k + 0.0), i), (0, 0)).into_iter().map(|p| p.1).collect()
+}
+
+#[cfg(test)]
+mod stable_order_tests {
+    use super::stable_order_by;
+
+    #[test]
+    fn stable_order_handles_ties_signed_zero_and_negatives() {
+        assert_eq!(stable_order_by(&[0.5, 0.0, -0.0, 0.5, 0.1]), vec![1, 2, 4, 0, 3]);
+        assert_eq!(stable_order_by(&[1.0, 2.0, 2.0]), vec![0, 1, 2]);
+        assert_eq!(stable_order_by(&[2.0, -1.0, 2.0, -3.0]), vec![3, 1, 0, 2]);
+        assert_eq!(stable_order_by(&[]), Vec::<usize>::new());
+        // Radix path against a comparison sort on many ties and magnitudes.
+        let keys: Vec<f64> = (0..20_000).map(|i| ((i * 7919) % 613) as f64 * 10f64.powi(i % 7 - 3)).collect();
+        let mut want: Vec<usize> = (0..keys.len()).collect();
+        want.sort_by(|&i, &j| keys[i].total_cmp(&keys[j]).then(i.cmp(&j)));
+        assert_eq!(stable_order_by(&keys), want);
+    }
+}

@@ -3,10 +3,14 @@
 //! [`crate::references`]), the product form, the optimal send order and the execution on the
 //! event engine.
 
+use super::allocation::Allocation;
+use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::DltError;
+use super::options::{Options, OrderPolicy};
+use super::radix::stable_order_by;
+use super::root::{Root, RootMode};
 use super::star_network::Star;
-use super::types::{Allocation, CostScale, Options, OrderPolicy, Root, RootMode, stable_order_by};
 use super::worker::Worker;
 
 /// Unit-load solution of a star in `a`/`c` units, children in their input positions.
@@ -29,14 +33,14 @@ pub(crate) fn to_allocation(s: StarSolution, mode: RootMode, scale: CostScale, l
         makespan: s.t,
         send_order: s.order.iter().map(|&i| i + 1).collect(),
         participating,
-        w_equivalent: s.t / scale.t_cp,
+        w_equivalent: s.t / scale.t_cp(),
     }
     .scaled(load)
 }
 
 /// The scaled costs `c = z·T_cm` and `a = w·T_cp` of the workers.
 pub(crate) fn split(workers: &[Worker], scale: CostScale) -> (Vec<f64>, Vec<f64>) {
-    workers.iter().map(|&Worker { w, z }| (z * scale.t_cm, w * scale.t_cp)).unzip()
+    workers.iter().map(|&Worker { w, z }| (z * scale.t_cm(), w * scale.t_cp())).unzip()
 }
 
 /// Builds the engine network and plans that execute a star allocation (the step behind
@@ -179,7 +183,7 @@ impl Star {
             OrderPolicy::Optimal => self.optimal_order(),
         };
         let (c, a) = split(self.workers(), scale);
-        let a0 = self.root().w().map_or(f64::INFINITY, |w| w * scale.t_cp);
+        let a0 = self.root().w().map_or(f64::INFINITY, |w| w * scale.t_cp());
         let mut q = vec![0.0; c.len()];
         let mut prod = 1.0;
         for &i in &order {
@@ -204,11 +208,11 @@ impl Star {
 
     /// Executes a star allocation on the event engine: node 0 is the root, node `i + 1` is
     /// worker `i`; the root sends in `alloc.send_order`, then computes; then
-    /// [`simulate`](super::engine::simulate) runs it.
+    /// the [`engine`](super::engine) runs it.
     ///
     /// # Errors
     /// [`DltError::LengthMismatch`] if `alloc` does not fit the star, and
-    /// the errors of [`simulate`](super::engine::simulate).
+    /// the errors of the [`engine`](super::engine) (an invalid network or plan).
     ///
     /// # Examples
     /// Two identical workers behind a non-computing root: T = (c + a)²/(c + 2a).

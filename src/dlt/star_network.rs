@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::error::DltError;
+use super::root::Root;
 use super::star_scan::{Scan, scan};
-use super::types::Root;
 use super::worker::Worker;
 
 /// A star (single-level tree): the root and its workers, in input order. Worker `i` of
@@ -98,4 +98,19 @@ pub(crate) fn validate_root(root: Root, workers: usize) -> Result<(), DltError> 
         return Err(DltError::Empty { what: "a non-computing root without workers" });
     }
     Ok(())
+}
+
+/// A homogeneous star of `n` workers (`w`, `z`) whose root has its own speed (multi-installment
+/// schedules).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct UniformStar {
+    /// The originator: [`Root::FrontEnd`] or [`Root::NonComputing`].
+    pub root: Root,
+    /// Inverse speed of every worker.
+    pub w: f64,
+    /// Inverse speed of every link.
+    pub z: f64,
+    /// Number of workers.
+    pub n: u64,
 }

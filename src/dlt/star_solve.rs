@@ -41,11 +41,14 @@
 //! `par_sort_by` with `f64::total_cmp` takes 3–4 times as long at 1,000 and at 10^6 children
 //! (benches/dlt.rs, group `sort`).
 
+use super::allocation::Allocation;
+use super::cost_scale::CostScale;
 use super::error::{DltError, finite_result};
+use super::options::OrderPolicy;
 use super::radix::{self, Keyed};
+use super::root::RootMode;
 use super::star_network::Star;
 use super::star_scan::Scan;
-use super::types::{Allocation, CostScale, OrderPolicy, RootMode};
 use super::worker::Worker;
 use rayon::prelude::*;
 
@@ -516,16 +519,16 @@ pub(crate) fn allocate(star: &Star, scale: CostScale, order: OrderPolicy, load: 
 fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result<Allocation, DltError> {
     let (root, children) = (star.root(), star.workers());
     let Scan { sorted, diff, max_w } = star.scan();
-    if (max_w * scale.t_cp).is_infinite() {
+    if (max_w * scale.t_cp()).is_infinite() {
         // Some a = w·T_cp overflows: the result would be NaN.
         finite_result(f64::INFINITY, [])?;
     }
     let n = children.len();
     let root_mode = root.mode();
     // A non-computing root has no speed; 1/a0 is then never used.
-    let a0 = root.w().map_or(f64::INFINITY, |w| w * scale.t_cp);
+    let a0 = root.w().map_or(f64::INFINITY, |w| w * scale.t_cp());
     let r0 = if root_mode == RootMode::NoFrontEnd { 1.0 / a0 } else { 0.0 };
-    let (t_cm, t_cp) = (scale.t_cm, scale.t_cp);
+    let (t_cm, t_cp) = (scale.t_cm(), scale.t_cp());
     let shares = if sorted || order == OrderPolicy::Optimal {
         let mut seq = if sorted {
             Sequence::Input(children)
@@ -593,7 +596,7 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
     } else {
         finite_result(makespan, &alpha)?;
     }
-    Ok(Allocation { alpha, makespan, send_order, participating, w_equivalent: t / scale.t_cp })
+    Ok(Allocation { alpha, makespan, send_order, participating, w_equivalent: t / scale.t_cp() })
 }
 #[cfg(test)]
 mod tests {

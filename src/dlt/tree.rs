@@ -2,10 +2,14 @@
 //! top-down inflation (Bataineh, Hsiung & Robertazzi 1994, see [`crate::references`]; Jia,
 //! eqs. (4.3)–(4.4)).
 
+use super::allocation::Allocation;
+use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::{DltError, MAX_PROCESSORS, chain_lengths, non_negative, positive};
+use super::options::{Options, OrderPolicy};
+use super::ports::Ports;
+use super::radix::stable_order_by;
 use super::star_solve::{INCLUDE_SLACK, flush};
-use super::types::{Allocation, CostScale, Options, OrderPolicy, Ports, stable_order_by};
 
 /// A complete `k`-ary tree of depth `depth` with identical nodes (for [`Tree::kary`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -156,7 +160,7 @@ impl Tree {
     /// # Errors
     /// Bad `w` or `z`; [`DltError::InvalidArgument`] for `k = 0` with `depth > 0`;
     /// [`DltError::TooLarge`] for more than [`MAX_PROCESSORS`] nodes (use
-    /// [`crate::dlt::kary_tree_rho`] for the makespan of larger trees).
+    /// [`KaryTree::rho`](crate::dlt::KaryTree::rho) for the makespan of larger trees).
     ///
     /// ```
     /// use loadbal::dlt::{KaryTree, Tree};
@@ -303,8 +307,8 @@ impl Tree {
         let n = tree.len();
         let nodes = tree.nodes();
         let children = tree.children();
-        let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp)).collect();
-        let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm).collect();
+        let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp())).collect();
+        let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm()).collect();
         let mut aeq = vec![f64::INFINITY; n];
         let mut included: Vec<Vec<usize>> = vec![Vec::new(); n];
         for v in (0..n).rev() {
@@ -379,7 +383,7 @@ impl Tree {
             makespan: t,
             send_order: included[0].clone(),
             participating,
-            w_equivalent: t / scale.t_cp,
+            w_equivalent: t / scale.t_cp(),
         }
         .scaled(load);
         super::error::finite_result(allocation.makespan, allocation.alpha.iter().chain(&block))?;
@@ -387,7 +391,7 @@ impl Tree {
             allocation,
             block: block.into_iter().map(|b| b * load).collect(),
             send_order: included,
-            w_eq_subtree: aeq.into_iter().map(|x| x / scale.t_cp).collect(),
+            w_eq_subtree: aeq.into_iter().map(|x| x / scale.t_cp()).collect(),
         })
     }
 
@@ -466,7 +470,7 @@ impl Tree {
     ///
     /// # Errors
     /// [`DltError::LengthMismatch`] if the solution does not belong to the tree, and the errors
-    /// of [`simulate`](super::engine::simulate).
+    /// of the event engine.
     ///
     /// # Examples
     /// ```

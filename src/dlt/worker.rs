@@ -1,7 +1,7 @@
 //! A worker of a star: a processor behind its own link.
 
 /// A worker of a star: the inverse speed `w` of its processor and `z` of the link that joins it
-/// to the root (Jia, §2.1). Plain data; [`Star::new`] validates it (`w` finite and > 0, `z`
+/// to the root (Jia, §2.1). Plain data; [`Star::new`](super::Star::new) validates it (`w` finite and > 0, `z`
 /// finite and ≥ 0).
 ///
 /// ```

@@ -6,7 +6,7 @@ use dlt_support::*;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
+const U: CostScale = CostScale::unit();
 
 fn chain_input(max: usize) -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
     (1..=max).prop_flat_map(|n| {
@@ -36,21 +36,51 @@ fn tree_input() -> impl Strategy<Value = Tree> {
 #[test]
 fn chain_anchors_and_limits() {
     // Boundary limit at σ = 1 is the golden ratio; interior I1 1.854 and I2 2.236 (reference §3.5).
-    assert!((chain_speedup_limit(1.0, true).unwrap() - 1.618).abs() < 1e-3);
-    assert!((chain_interior_speedup_limit(1.0, Ports::Single).unwrap() - 1.854).abs() < 1e-3);
-    assert!((chain_interior_speedup_limit(1.0, Ports::All).unwrap() - 2.236).abs() < 1e-3);
+    assert!(
+        ((UniformChain { w: 1.0, z: 1.0, n: 1, front_end: true }).speedup_limit(CostScale::unit()).unwrap() - 1.618)
+            .abs()
+            < 1e-3
+    );
+    assert!(
+        ((UniformChain { w: 1.0, z: 1.0, n: 1, front_end: true })
+            .interior_speedup_limit(CostScale::unit(), Ports::Single)
+            .unwrap()
+            - 1.854)
+            .abs()
+            < 1e-3
+    );
+    assert!(
+        ((UniformChain { w: 1.0, z: 1.0, n: 1, front_end: true })
+            .interior_speedup_limit(CostScale::unit(), Ports::All)
+            .unwrap()
+            - 2.236)
+            .abs()
+            < 1e-3
+    );
     // The recursion at n = 4000 reaches the limit to 12 digits.
     for sigma in [0.01, 0.1, 0.3, 1.0, 3.0] {
         let s = (UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: true }).allocate(Options::load(1.0)).unwrap();
         let r =
             (Chain { w: vec![1.0; 4000], z: vec![sigma; 3999], front_end: true }).allocate(Options::load(1.0)).unwrap();
-        assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, true).unwrap()) < 1e-12);
+        assert!(
+            rel(
+                1.0 / s.makespan,
+                (UniformChain { w: 1.0, z: sigma, n: 1, front_end: true }).speedup_limit(CostScale::unit()).unwrap()
+            ) < 1e-12
+        );
         assert!(rel(s.makespan, r.makespan) < 1e-12);
         if sigma < 1.0 {
             let s = (UniformChain { w: 1.0, z: sigma, n: 4000_u64, front_end: false })
                 .allocate(Options::load(1.0))
                 .unwrap();
-            assert!(rel(1.0 / s.makespan, chain_speedup_limit(sigma, false).unwrap()) < 1e-12);
+            assert!(
+                rel(
+                    1.0 / s.makespan,
+                    (UniformChain { w: 1.0, z: sigma, n: 1, front_end: false })
+                        .speedup_limit(CostScale::unit())
+                        .unwrap()
+                ) < 1e-12
+            );
         }
     }
     // Interior limits with long homogeneous sides.
@@ -59,12 +89,17 @@ fn chain_anchors_and_limits() {
         let z = vec![sigma; 3000];
         let side = ChainSide { w: &w, z: &z };
         for ports in [Ports::Single, Ports::All] {
-            let s = chain_interior(
-                InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true },
-                Options::load(1.0),
-            )
-            .unwrap();
-            assert!(rel(1.0 / s.makespan, chain_interior_speedup_limit(sigma, ports).unwrap()) < 1e-12);
+            let s = (InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true })
+                .allocate(Options::load(1.0))
+                .unwrap();
+            assert!(
+                rel(
+                    1.0 / s.makespan,
+                    (UniformChain { w: 1.0, z: sigma, n: 1, front_end: true })
+                        .interior_speedup_limit(CostScale::unit(), ports)
+                        .unwrap()
+                ) < 1e-12
+            );
         }
     }
 }
@@ -89,14 +124,27 @@ fn chain_cut_without_front_end() {
 #[test]
 fn kary_anchor_and_limits() {
     // Reference §4.3: k = 2, σ = 0.1, S_∞ = 7.86770726948.
-    let rho = kary_tree_rho_limit(0.1, true, 2_u64, 1e-16).unwrap();
+    let rho =
+        (KaryTree { w: 1.0, z: 0.1, front_end: true, k: 2_u64, depth: 1 }).rho_limit(CostScale::unit(), 1e-16).unwrap();
     assert!((1.0 / rho - 7.867_707_269_48).abs() < 1e-10);
     // k = 1 is the chain; k → ∞ the bus (1 + 1/σ).
-    let chain = kary_tree_rho_limit(0.3, true, 1_u64, 1e-16).unwrap();
-    assert!(rel(1.0 / chain, chain_speedup_limit(0.3, true).unwrap()) < 1e-12);
-    let wide = kary_tree_rho(0.3, true, 1_000_000_u64, 1_u64).unwrap();
-    assert!(rel(1.0 / wide, bus_speedup_limit(RootMode::FrontEnd, 0.3).unwrap()) < 1e-9);
-    assert!(kary_tree_rho(0.3, true, 0_u64, 1_u64).is_err());
+    let chain =
+        (KaryTree { w: 1.0, z: 0.3, front_end: true, k: 1_u64, depth: 1 }).rho_limit(CostScale::unit(), 1e-16).unwrap();
+    assert!(
+        rel(
+            1.0 / chain,
+            (UniformChain { w: 1.0, z: 0.3, n: 1, front_end: true }).speedup_limit(CostScale::unit()).unwrap()
+        ) < 1e-12
+    );
+    let wide =
+        (KaryTree { w: 1.0, z: 0.3, front_end: true, k: 1_000_000_u64, depth: 1_u64 }).rho(CostScale::unit()).unwrap();
+    assert!(
+        rel(
+            1.0 / wide,
+            (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.3, n: 1 }).speedup_limit(CostScale::unit()).unwrap()
+        ) < 1e-9
+    );
+    assert!((KaryTree { w: 1.0, z: 0.3, front_end: true, k: 0_u64, depth: 1_u64 }).rho(CostScale::unit()).is_err());
 }
 
 #[test]
@@ -134,18 +182,9 @@ fn tree_errors() {
     ));
     let side = ChainSide { w: &[1.0], z: &[1.0] };
     assert!(
-        chain_interior(
-            InteriorChain {
-                w0: 1.0,
-                left: side,
-                right: side,
-                ports: Ports::All,
-                root_front_end: false,
-                front_end: true
-            },
-            Options::load(1.0)
-        )
-        .is_err()
+        (InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::All, root_front_end: false, front_end: true })
+            .allocate(Options::load(1.0))
+            .is_err()
     );
 }
 
@@ -174,7 +213,7 @@ proptest! {
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12, "{} vs {}", h.makespan, r.makespan);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
         // k = 1 tree of depth n − 1.
-        let k = kary_tree_rho(z / w, fe, 1_u64, (n - 1) as u64).unwrap();
+        let k = (KaryTree { w: 1.0, z: z / w, front_end: fe, k: 1_u64, depth: (n - 1) as u64 }).rho(CostScale::unit()).unwrap();
         prop_assert!(rel(k * w, h.makespan) < 1e-12);
     }
 
@@ -183,15 +222,15 @@ proptest! {
         let (zl, zr) = ([vec![0.7], z].concat(), [vec![0.3], z2].concat());
         let (left, right) = (ChainSide { w: &w, z: &zl }, ChainSide { w: &w2, z: &zr });
         let ports = if two && rfe { Ports::All } else { Ports::Single };
-        let s = chain_interior(InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
-        let tree = interior_tree(InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).unwrap();
+        let s = (InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).allocate(Options::load(1.0)).unwrap();
+        let tree = (InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).tree().unwrap();
         let sol = tree.allocate(Options::load(1.0)).unwrap();
         check_trace(&tree.simulate(&sol, U).unwrap(), &s, 1.0, 1e-12);
         // An empty side is the boundary chain.
-        let b = chain_interior(InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports, root_front_end: rfe, front_end: fe }, Options::load(1.0)).unwrap();
+        let b = (InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports, root_front_end: rfe, front_end: fe }).allocate(Options::load(1.0)).unwrap();
         let ww = [vec![w0], w.clone()].concat();
         let mut tr = Tree::chain(&ww, &zl, fe).unwrap();
-        if rfe != fe { tr = interior_tree(InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports: Ports::Single, root_front_end: rfe, front_end: fe }).unwrap(); }
+        if rfe != fe { tr = (InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports: Ports::Single, root_front_end: rfe, front_end: fe }).tree().unwrap(); }
         let c = tr.allocate(Options::load(1.0)).unwrap();
         prop_assert!(rel(b.makespan, c.allocation.makespan) < 1e-12);
         if rfe == fe {
@@ -200,8 +239,8 @@ proptest! {
         }
         // Two ports never lose to one.
         if rfe {
-            let one = chain_interior(InteriorChain { w0, left, right, ports: Ports::Single, root_front_end: true, front_end: fe }, Options::load(1.0)).unwrap();
-            let all = chain_interior(InteriorChain { w0, left, right, ports: Ports::All, root_front_end: true, front_end: fe }, Options::load(1.0)).unwrap();
+            let one = (InteriorChain { w0, left, right, ports: Ports::Single, root_front_end: true, front_end: fe }).allocate(Options::load(1.0)).unwrap();
+            let all = (InteriorChain { w0, left, right, ports: Ports::All, root_front_end: true, front_end: fe }).allocate(Options::load(1.0)).unwrap();
             prop_assert!(all.makespan <= one.makespan * (1.0 + 1e-12));
         }
     }
@@ -244,7 +283,8 @@ proptest! {
     fn kary_closed_form_equals_reduction(k in 1usize..4, d in 0usize..5, sigma in prop_oneof![Just(0.0), 0.0..2.0f64], fe in any::<bool>()) {
         let t = Tree::kary(KaryTree { w: 1.0, z: sigma, front_end: fe, k: (k) as u64, depth: (d) as u64 }).unwrap();
         let s = t.allocate(Options::load(1.0)).unwrap();
-        prop_assert!(rel(kary_tree_rho(sigma, fe, (k) as u64, (d) as u64).unwrap(), s.allocation.makespan) < 1e-12);
+        let rho = (KaryTree { w: 1.0, z: sigma, front_end: fe, k: (k) as u64, depth: (d) as u64 }).rho(CostScale::unit()).unwrap();
+        prop_assert!(rel(rho, s.allocation.makespan) < 1e-12);
     }
 }
 

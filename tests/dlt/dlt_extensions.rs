@@ -6,78 +6,53 @@ use dlt_support::*;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
+const U: CostScale = CostScale::unit();
 
 #[test]
 fn affine_a1_table() {
     let wk = [AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }; 10];
     let mut prev = f64::INFINITY;
     for n in 1..=6 {
-        let s = affine_star_allocate(
-            (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
-            &wk[..n],
-            Selection::AllGiven,
-            Options::load(10.0).with_scale(U),
-        )
-        .unwrap();
-        let h = affine_homogeneous(
-            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
-            (n) as u64,
-            Options::load(10.0).with_scale(U),
-        )
-        .unwrap();
+        let s = (AffineStar { root: None, workers: wk[..n].to_vec() })
+            .allocate(Selection::AllGiven, Options::load(10.0).with_scale(U))
+            .unwrap();
+        let h = (AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 })
+            .homogeneous_allocate((n) as u64, Options::load(10.0).with_scale(U))
+            .unwrap();
         assert!(rel(s.makespan, h.makespan) < 1e-12);
         assert!(s.makespan < prev);
         prev = s.makespan;
-        check_trace(
-            &affine_simulate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk[..n], &s, U).unwrap(),
-            &s,
-            10.0,
-            1e-12,
-        );
+        check_trace(&(AffineStar { root: None, workers: wk[..n].to_vec() }).simulate(&s, U).unwrap(), &s, 10.0, 1e-12);
     }
     assert!((prev - 5.017_643_646_68).abs() < 1e-10);
     assert!(matches!(
-        affine_star_allocate(
-            (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
-            &wk[..7],
-            Selection::AllGiven,
-            Options::load(10.0).with_scale(U)
-        ),
+        (AffineStar { root: None, workers: wk[..7].to_vec() })
+            .allocate(Selection::AllGiven, Options::load(10.0).with_scale(U)),
         Err(DltError::InfeasibleStructure { .. })
     ));
     assert!(matches!(
-        affine_homogeneous(AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 }, 7_u64, Options::load(10.0).with_scale(U)),
+        (AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 })
+            .homogeneous_allocate(7_u64, Options::load(10.0).with_scale(U)),
         Err(DltError::InfeasibleStructure { .. })
     ));
     assert_eq!(
-        affine_homogeneous_optimal_count(
-            AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 },
-            10_u64,
-            Options::load(10.0).with_scale(U)
-        )
-        .unwrap(),
+        (AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 })
+            .optimal_count(10_u64, Options::load(10.0).with_scale(U))
+            .unwrap(),
         6
     );
     // c = 0 branch.
-    let h =
-        affine_homogeneous(AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }, 4_u64, Options::load(10.0).with_scale(U))
-            .unwrap();
-    let s = affine_star_allocate(
-        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
-        &[AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4],
-        Selection::AllGiven,
-        Options::load(10.0).with_scale(U),
-    )
-    .unwrap();
+    let h = (AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 })
+        .homogeneous_allocate(4_u64, Options::load(10.0).with_scale(U))
+        .unwrap();
+    let s = (AffineStar { root: None, workers: vec![AffineWorker { s: 0.5, z: 0.0, q: 0.1, w: 1.0 }; 4] })
+        .allocate(Selection::AllGiven, Options::load(10.0).with_scale(U))
+        .unwrap();
     assert!(rel(h.makespan, s.makespan) < 1e-12);
     assert_eq!(
-        affine_homogeneous_optimal_count(
-            AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 },
-            100_u64,
-            Options::load(10.0).with_scale(U)
-        )
-        .unwrap(),
+        (AffineWorker { s: 0.5, z: 0.0, q: 0.0, w: 1.0 })
+            .optimal_count(100_u64, Options::load(10.0).with_scale(U))
+            .unwrap(),
         6
     );
 }
@@ -87,20 +62,12 @@ fn affine_a4_order_counterexample() {
     // Reference §6.4 A4: L = 20, S = 1.5; A (0.8, 2.4), B (0.3, 0.6), C (0.2, 2.9).
     let mk = |c: f64, a: f64| AffineWorker { s: 1.5, z: c, q: 0.0, w: a };
     let (a, b, c) = (mk(0.8, 2.4), mk(0.3, 0.6), mk(0.2, 2.9));
-    let cba = affine_star_allocate(
-        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
-        &[c, b, a],
-        Selection::AllGiven,
-        Options::load(20.0).with_scale(U),
-    )
-    .unwrap();
-    let bca = affine_star_allocate(
-        (None).map(|(q, w): (f64, f64)| AffineRoot { q, w }),
-        &[b, c, a],
-        Selection::AllGiven,
-        Options::load(20.0).with_scale(U),
-    )
-    .unwrap();
+    let cba = (AffineStar { root: None, workers: vec![c, b, a] })
+        .allocate(Selection::AllGiven, Options::load(20.0).with_scale(U))
+        .unwrap();
+    let bca = (AffineStar { root: None, workers: vec![b, c, a] })
+        .allocate(Selection::AllGiven, Options::load(20.0).with_scale(U))
+        .unwrap();
     assert!((cba.makespan - 15.918_345_323_7).abs() < 1e-9);
     assert!((bca.makespan - 15.563_328_424_2).abs() < 1e-9);
 }
@@ -235,12 +202,12 @@ proptest! {
     #[test]
     fn affine_engine_and_linear_limit(ws in prop::collection::vec((0.0..2.0f64, 0.0..1.0f64, 0.0..2.0f64, 0.1..3.0f64), 1..7), root in prop::option::of((0.0..0.5f64, 0.1..3.0f64)), load in 1.0..50.0f64) {
         let wk: Vec<AffineWorker> = ws.iter().map(|&(s, z, q, w)| AffineWorker { s, z, q, w }).collect();
-        if let Ok(a) = affine_star_allocate((root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk, Selection::BestPrefix, Options::load(load).with_scale(U)) {
-            check_trace(&affine_simulate((root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &wk, &a, U).unwrap(), &a, load, 1e-12);
+        if let Ok(a) = (AffineStar { root: (root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), workers: wk.to_vec() }).allocate(Selection::BestPrefix, Options::load(load).with_scale(U)) {
+            check_trace(&(AffineStar { root: (root).map(|(q, w): (f64, f64)| AffineRoot { q, w }), workers: wk.to_vec() }).simulate(&a, U).unwrap(), &a, load, 1e-12);
         }
         // Zero start-ups: the linear star (front-end or non-computing root).
         let lin: Vec<AffineWorker> = wk.iter().map(|w| AffineWorker { s: 0.0, q: 0.0, ..*w }).collect();
-        let a = affine_star_allocate((root.map(|r| (0.0, r.1))).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &lin, Selection::AllGiven, Options::load(load).with_scale(U)).unwrap();
+        let a = (AffineStar { root: (root.map(|r| (0.0, r.1))).map(|(q, w): (f64, f64)| AffineRoot { q, w }), workers: lin.to_vec() }).allocate(Selection::AllGiven, Options::load(load).with_scale(U)).unwrap();
         let ch: Vec<(f64, f64)> = wk.iter().map(|w| (w.z, w.w)).collect();
         let (mode, w0) = match root { Some(r) => (RootMode::FrontEnd, r.1), None => (RootMode::NonComputing, 1.0) };
         let s = star_of(mode.with_w(w0), &ch).product_form(Options::load(load).with_order(OrderPolicy::AsGiven)).unwrap();
@@ -250,13 +217,13 @@ proptest! {
     #[test]
     fn affine_bus_fastest_first_best_prefix_is_optimal(s in 0.0..2.0f64, z in 0.0..1.0f64, q in 0.0..1.0f64, ws in prop::collection::vec(0.1..3.0f64, 1..5), load in 1.0..20.0f64) {
         let wk: Vec<AffineWorker> = ws.iter().map(|&w| AffineWorker { s, z, q, w }).collect();
-        let order = affine_bus_order(&ws);
+        let order = AffineStar { root: None, workers: wk.clone() }.bus_order();
         let sorted: Vec<AffineWorker> = order.iter().map(|&i| wk[i]).collect();
-        let best = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &sorted, Selection::BestPrefix, Options::load(load).with_scale(U)).unwrap().makespan;
+        let best = (AffineStar { root: None, workers: sorted }).allocate(Selection::BestPrefix, Options::load(load).with_scale(U)).unwrap().makespan;
         for p in permutations(wk.len()) {
             for m in 1..=p.len() {
                 let sub: Vec<AffineWorker> = p[..m].iter().map(|&i| wk[i]).collect();
-                if let Ok(a) = affine_star_allocate((None).map(|(q, w): (f64, f64)| AffineRoot { q, w }), &sub, Selection::AllGiven, Options::load(load).with_scale(U)) {
+                if let Ok(a) = (AffineStar { root: None, workers: sub }).allocate(Selection::AllGiven, Options::load(load).with_scale(U)) {
                     prop_assert!(a.makespan >= best * (1.0 - 1e-12), "{:?} gives {} < {}", &p[..m], a.makespan, best);
                 }
             }
@@ -271,7 +238,7 @@ proptest! {
         prop_assert!(tr.compute_makespan <= mi.makespan * (1.0 + 1e-12));
         if n == 1 {
             let mode = if root.is_some() { RootMode::FrontEnd } else { RootMode::NonComputing };
-            let bus = bus_allocate(mode.with_w(root.unwrap_or(1.0)), &vec![w; m], z, Options::load(1.0)).unwrap();
+            let bus = Star::bus(mode.with_w(root.unwrap_or(1.0)), &vec![w; m], z).and_then(|bus| bus.allocate(Options::load(1.0))).unwrap();
             prop_assert!(rel(bus.makespan, mi.makespan) < 1e-12);
         } else {
             let star = UniformStar { root: root.map_or(Root::NonComputing, |w| Root::FrontEnd { w }), w, z, n: m as u64 };

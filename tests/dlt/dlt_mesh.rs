@@ -3,11 +3,10 @@
 use crate::dlt_support;
 
 use dlt_support::*;
-use loadbal::dlt::engine::{Action, Network, Node, simulate};
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
+const U: CostScale = CostScale::unit();
 
 #[test]
 fn layer_counts_match_the_reference() {
@@ -33,7 +32,7 @@ fn layer_counts_match_the_reference() {
 fn mesh_limits_of_the_reference() {
     // §5.5: σ = 0.1, centre originator: 22.98 (all-port), 19.65 (one receive port), 8.09 (one send port).
     for (ports, want) in [(PortPreset::AllPort, 22.98), (PortPreset::ReceiveOne, 19.65), (PortPreset::SendOne, 8.09)] {
-        let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &ports, 0.1, 1e-12).unwrap();
+        let s = MeshKind::Mesh2dCentre.speedup_limit(&ports, 0.1, 1e-12).unwrap();
         assert!((s - want).abs() < 5e-3, "{ports:?}: {s}");
     }
 }
@@ -47,8 +46,7 @@ fn mesh_errors() {
     assert!(Layers::hypercube(61).is_err());
     let l = Layers::mesh2d(3, 3, (1, 1), false).unwrap();
     assert!(matches!(
-        layered_allocate(
-            &l,
+        l.allocate(
             &PortPreset::Custom(vec![1.0]),
             MeshCosts { w: 1.0, z: 1.0, startup: 0.0 },
             Options::load(1.0).with_scale(U)
@@ -56,17 +54,11 @@ fn mesh_errors() {
         Err(DltError::LengthMismatch { .. })
     ));
     assert!(
-        layered_allocate(
-            &l,
-            &PortPreset::AllPort,
-            MeshCosts { w: 0.0, z: 1.0, startup: 0.0 },
-            Options::load(1.0).with_scale(U)
-        )
-        .is_err()
+        l.allocate(&PortPreset::AllPort, MeshCosts { w: 0.0, z: 1.0, startup: 0.0 }, Options::load(1.0).with_scale(U))
+            .is_err()
     );
     assert!(
-        circuit_switched_allocate(MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }, 0, 2, Options::load(1.0).with_scale(U))
-            .is_err()
+        (MeshCosts { w: 1.0, z: 1.0, startup: 0.0 }).circuit_switched(0, 2, Options::load(1.0).with_scale(U)).is_err()
     );
 }
 
@@ -75,108 +67,39 @@ fn big_mesh_and_startups() {
     let l = Layers::mesh2d(1000, 1000, (500, 500), false).unwrap();
     for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
         let s =
-            layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: 0.01, startup: 0.0 }, Options::load(1.0).with_scale(U))
-                .unwrap();
+            l.allocate(&ports, MeshCosts { w: 1.0, z: 0.01, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
         let total: f64 = s.x.iter().zip(&l.n).map(|(x, &n)| x * n as f64).sum();
         assert!((total - 1.0).abs() < 1e-12);
         assert_eq!(s.used_layers, l.n.len());
     }
     // Start-ups drop trailing layers; more load uses more layers.
-    let small = layered_allocate(
-        &l,
-        &PortPreset::AllPort,
-        MeshCosts { w: 1.0, z: 0.01, startup: 0.5 },
-        Options::load(10.0).with_scale(U),
-    )
-    .unwrap();
-    let big = layered_allocate(
-        &l,
-        &PortPreset::AllPort,
-        MeshCosts { w: 1.0, z: 0.01, startup: 0.5 },
-        Options::load(1000.0).with_scale(U),
-    )
-    .unwrap();
+    let small = l
+        .allocate(&PortPreset::AllPort, MeshCosts { w: 1.0, z: 0.01, startup: 0.5 }, Options::load(10.0).with_scale(U))
+        .unwrap();
+    let big = l
+        .allocate(
+            &PortPreset::AllPort,
+            MeshCosts { w: 1.0, z: 0.01, startup: 0.5 },
+            Options::load(1000.0).with_scale(U),
+        )
+        .unwrap();
     assert!(small.used_layers < big.used_layers && big.used_layers < l.n.len());
     assert!(small.x.iter().all(|&x| x >= 0.0));
-}
-
-/// Executes circuit-switched scattering with `k` ports on the engine: every processor activated
-/// at move m sends, k at a time ([`Node::with_k_ports`]), to k new processors at each later move;
-/// every processor must finish at the predicted makespan.
-fn circuit_switched_on_the_engine(k: u32, moves: u32, w: f64, z: f64, startup: f64) -> f64 {
-    circuit_switched_with_ports(k, k, moves, w, z, startup).0
-}
-
-/// The same tree with `ports` ports per node: (finish spread, engine makespan, predicted makespan).
-fn circuit_switched_with_ports(k: u32, ports: u32, moves: u32, w: f64, z: f64, startup: f64) -> (f64, f64, f64) {
-    let sol =
-        circuit_switched_allocate(MeshCosts { w, z, startup }, k, moves, Options::load(1.0).with_scale(U)).unwrap();
-    // Node list: (parent, move of activation), children in move order.
-    let mut nodes = vec![(None, 0u32)];
-    for m in 1..=moves {
-        for v in 0..nodes.len() {
-            for _ in 0..k {
-                nodes.push((Some(v), m));
-            }
-        }
-    }
-    let net = Network::new(
-        nodes
-            .iter()
-            .map(|&(p, _)| Node::computing(p, z, w).with_k_ports(u64::from(ports)).with_startups(startup, 0.0))
-            .collect(),
-        U,
-    )
-    .unwrap();
-    // Blocks: D(v) = x_move(v) + Σ children D.
-    let mut block: Vec<f64> = nodes.iter().map(|&(_, m)| sol.x[m as usize]).collect();
-    for v in (1..nodes.len()).rev() {
-        let p = nodes[v].0.unwrap();
-        block[p] += block[v];
-    }
-    let mut plans = vec![Vec::new(); nodes.len()];
-    for (v, &(p, m)) in nodes.iter().enumerate() {
-        if let Some(p) = p {
-            plans[p].push(Action::Send { to: v, amount: block[v] });
-        }
-        if sol.x[m as usize] > 0.0 {
-            plans[v].push(Action::Compute { amount: sol.x[m as usize] });
-        }
-    }
-    let tr = simulate(&net, &plans).unwrap();
-    (tr.finish_spread(sol.makespan), tr.compute_makespan, sol.makespan)
-}
-
-#[test]
-fn circuit_switched_runs_on_the_engine() {
-    assert!(circuit_switched_on_the_engine(1, 4, 1.0, 0.3, 0.0) < 1e-12);
-    assert!(circuit_switched_on_the_engine(3, 3, 1.0, 0.3, 0.0) < 1e-12);
-    assert!(circuit_switched_on_the_engine(2, 3, 2.0, 0.5, 0.05) < 1e-12);
-    // With a single port the k = 2 schedule runs late: the second send of each move waits.
-    let (_, engine, predicted) = circuit_switched_with_ports(2, 1, 2, 1.0, 0.3, 0.0);
-    assert!(engine > predicted * 1.05, "{engine} vs {predicted}");
-    assert!(Network::new(vec![Node::computing(None, 0.0, 1.0).with_k_ports(0)], U).is_err());
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
-    /// Circuit-switched scattering with k ports, start-ups included, on the engine.
-    #[test]
-    fn circuit_switched_k_ports_on_the_engine(k in 1u32..4, moves in 1u32..4, sigma in 0.0..3.0f64, s0 in 0.0..0.2f64) {
-        prop_assert!(circuit_switched_on_the_engine(k, moves, 1.0, sigma, s0) < 1e-11);
-    }
-
     #[test]
     fn one_pe_per_layer_is_the_chain(n in 1usize..30, sigma in 0.0..3.0f64) {
         let l = Layers { n: vec![1; n], e: (0..n as u64).map(|i| i.min(1)).collect() };
         for ports in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
-            let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
+            let s = l.allocate(&ports, MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, Options::load(1.0).with_scale(U)).unwrap();
             let c = (UniformChain { w: 1.0, z: sigma, n: (n) as u64, front_end: true }).allocate(Options::load(1.0)).unwrap();
             prop_assert!(rel(s.makespan, c.makespan) < 1e-12);
         }
         // k = 1 circuit switching with one move is the two-processor chain.
-        let cs = circuit_switched_allocate(MeshCosts { w: 1.0, z: sigma, startup: 0.0 }, 1, 1, Options::load(1.0).with_scale(U)).unwrap();
+        let cs = (MeshCosts { w: 1.0, z: sigma, startup: 0.0 }).circuit_switched(1, 1, Options::load(1.0).with_scale(U)).unwrap();
         let chain2 = UniformChain { w: 1.0, z: sigma, n: 2, front_end: true };
         prop_assert!(rel(cs.makespan, chain2.allocate(Options::load(1.0)).unwrap().makespan) < 1e-12);
     }
@@ -187,7 +110,7 @@ proptest! {
         prop_assert_eq!(l.n.iter().sum::<u64>() as usize, wd * ht);
         let mut prev = 0.0;
         for ports in [PortPreset::ReceiveOne, PortPreset::AllPort, PortPreset::SendOne] {
-            let s = layered_allocate(&l, &ports, MeshCosts { w: 1.0, z: sigma, startup: s0 }, Options::load(1.0).with_scale(U)).unwrap();
+            let s = l.allocate(&ports, MeshCosts { w: 1.0, z: sigma, startup: s0 }, Options::load(1.0).with_scale(U)).unwrap();
             let total: f64 = s.x.iter().zip(&l.n).map(|(x, &n)| x * n as f64).sum();
             prop_assert!((total - 1.0).abs() < 1e-12);
             prop_assert!(s.x.iter().all(|&x| x >= 0.0));
@@ -198,7 +121,7 @@ proptest! {
                 prev = 1.0 / s.makespan;
             }
         }
-        let cs = circuit_switched_allocate(MeshCosts { w: 1.0, z: sigma, startup: s0 }, k, mv, Options::load(1.0).with_scale(U)).unwrap();
+        let cs = (MeshCosts { w: 1.0, z: sigma, startup: s0 }).circuit_switched(k, mv, Options::load(1.0).with_scale(U)).unwrap();
         let total: f64 = cs.x.iter().zip(&cs.n).map(|(x, n)| x * n).sum();
         prop_assert!((total - 1.0).abs() < 1e-12);
     }

@@ -35,7 +35,11 @@ proptest! {
     #[test]
     fn star_bus_chain_never_panic(m in 0u8..3, w0 in any_f64(), ch in prop::collection::vec((any_f64(), any_f64()), 0..5),
                                   tcp in any_f64(), tcm in any_f64(), load in any_f64(), delta in any_f64(), n in 0u64..50) {
-        let scale = CostScale { t_cp: tcp, t_cm: tcm };
+        // A scale is valid exactly when T_cp is finite and > 0 and T_cm finite and >= 0.
+        let Ok(scale) = CostScale::new(tcp, tcm) else {
+            prop_assert!(!(tcp.is_finite() && tcp > 0.0 && tcm.is_finite() && tcm >= 0.0));
+            return Ok(());
+        };
         let opts = Options { load, scale, order: OrderPolicy::Optimal };
         let root = mode(m).with_w(w0);
         let star = try_star_of(root, &ch);
@@ -45,20 +49,20 @@ proptest! {
         }
         let ws: Vec<f64> = ch.iter().map(|c| c.1).collect();
         let z = ch.first().map_or(0.5, |c| c.0);
-        finite_alloc(bus_allocate(root, &ws, z, opts))?;
+        finite_alloc(Star::bus(root, &ws, z).and_then(|bus| bus.allocate(opts)))?;
         finite_alloc((UniformBus { root: mode(m), w: w0, z, n }).allocate(opts))?;
-        if let Ok(s) = bus_speedup(mode(m), z, n) {
+        if let Ok(s) = (UniformBus { root: mode(m), w: 1.0, z, n }).speedup(CostScale::unit()) {
             prop_assert!(s.is_finite() && s > 0.0);
         }
-        let _ = bus_speedup_limit(mode(m), z);
+        let _ = (UniformBus { root: mode(m), w: 1.0, z, n: 1 }).speedup_limit(CostScale::unit());
         let zs: Vec<f64> = ch.iter().skip(1).map(|c| c.0).collect();
         for fe in [true, false] {
             finite_alloc((Chain { w: ws.to_vec(), z: zs.to_vec(), front_end: fe }).allocate(opts))?;
             finite_alloc((UniformChain { w: w0, z, n, front_end: fe }).allocate(opts))?;
-            if let Ok(s) = chain_speedup(z, fe, n) {
+            if let Ok(s) = (UniformChain { w: 1.0, z, n, front_end: fe }).speedup(CostScale::unit()) {
                 prop_assert!(s.is_finite() && s > 0.0);
             }
-            let _ = chain_speedup_limit(z, fe);
+            let _ = (UniformChain { w: 1.0, z, n: 1, front_end: fe }).speedup_limit(CostScale::unit());
         }
         if let Ok(star) = &star {
             finite_alloc(star.allocate_with_returns(Returns { delta, order: ReturnOrder::Lifo }, opts))?;
@@ -68,8 +72,8 @@ proptest! {
         }
         let side = ChainSide { w: &ws, z: &ws };
         let chain = InteriorChain { w0, left: side, right: side, ports: Ports::Single, root_front_end: true, front_end: true };
-        finite_alloc(chain_interior(chain, opts))?;
-        let _ = chain_interior_speedup_limit(z, Ports::All);
+        finite_alloc(chain.allocate(opts))?;
+        let _ = (UniformChain { w: 1.0, z, n: 1, front_end: true }).interior_speedup_limit(CostScale::unit(), Ports::All);
     }
 
     #[test]
@@ -82,12 +86,12 @@ proptest! {
                 prop_assert!(sol.allocation.makespan.is_finite());
             }
         }
-        let _ = kary_tree_rho(z, true, k, d);
-        let _ = kary_tree_rho_limit(z, true, k.max(1), 1e-12);
+        let _ = (KaryTree { w: 1.0, z, front_end: true, k, depth: d }).rho(CostScale::unit());
+        let _ = (KaryTree { w: 1.0, z, front_end: true, k: k.max(1), depth: 1 }).rho_limit(CostScale::unit(), 1e-12);
         let wk = vec![AffineWorker { s, z, q, w: w0 }; m as usize];
-        finite_alloc(affine_star_allocate(Some(AffineRoot { q, w: w0 }), &wk, Selection::BestPrefix, u))?;
-        finite_alloc(affine_homogeneous(AffineWorker { s, z, q, w: w0 }, m, u))?;
-        let _ = affine_homogeneous_optimal_count(AffineWorker { s, z, q, w: w0 }, m, u);
+        finite_alloc((AffineStar { root: Some(AffineRoot { q, w: w0 }), workers: wk.to_vec() }).allocate(Selection::BestPrefix, u))?;
+        finite_alloc((AffineWorker { s, z, q, w: w0 }).homogeneous_allocate(m, u))?;
+        let _ = (AffineWorker { s, z, q, w: w0 }).optimal_count(m, u);
         let star = UniformStar { root: Root::FrontEnd { w: w0 }, w: w0, z, n: m };
         if let Ok(mi) = star.multi_installment(inst, u) {
             prop_assert!(mi.makespan.is_finite());
@@ -96,12 +100,12 @@ proptest! {
         let _ = (UniformStar { root: Root::NonComputing, ..star }).umr_rounds(inst, u);
         if let Ok(l) = Layers::mesh2d(side, side, (side / 2, 0), side % 2 == 0) {
             for p in [PortPreset::AllPort, PortPreset::ReceiveOne, PortPreset::SendOne] {
-                if let Ok(sol) = layered_allocate(&l, &p, MeshCosts { w: w0, z, startup: s }, u) {
+                if let Ok(sol) = l.allocate(&p, MeshCosts { w: w0, z, startup: s }, u) {
                     prop_assert!(sol.makespan.is_finite() && sol.x.iter().all(|x| x.is_finite()));
                 }
             }
         }
-        if let Ok(sol) = circuit_switched_allocate(MeshCosts { w: w0, z, startup: s }, k as u32, moves, u) {
+        if let Ok(sol) = (MeshCosts { w: w0, z, startup: s }).circuit_switched(k as u32, moves, u) {
             prop_assert!(sol.makespan.is_finite());
         }
         let _ = Layers::hypercube(moves);

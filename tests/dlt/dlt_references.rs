@@ -85,21 +85,32 @@ fn crate_values(family: &str, r: &Record) -> Values {
             let bus = UniformBus { root: mode_of(r), w: w[0], z: z[0], n };
             push_alloc(&mut out, &bus.allocate(opts_of(r)).expect("bus"));
             let ws = vec![w[0]; n as usize];
-            let a = bus_allocate(mode_of(r).with_w(w[0]), &ws, z[0], opts_of(r)).expect("bus");
+            let a =
+                Star::bus(mode_of(r).with_w(w[0]), &ws, z[0]).and_then(|bus| bus.allocate(opts_of(r))).expect("bus");
             push_alloc(&mut out, &a);
             if n > 0 {
-                let s = bus_speedup(mode_of(r), z[0] / w[0], n).expect("speedup");
+                let s = (UniformBus { root: mode_of(r), w: 1.0, z: z[0] / w[0], n })
+                    .speedup(CostScale::unit())
+                    .expect("speedup");
                 out.push(("makespan", 0, w[0] * opts_of(r).load / s));
             }
         }
-        "bus_speedup" => out.push(("speedup", 0, bus_speedup(mode_of(r), z[0], n).expect("bus speedup"))),
+        "bus_speedup" => out.push((
+            "speedup",
+            0,
+            (UniformBus { root: mode_of(r), w: 1.0, z: z[0], n }).speedup(CostScale::unit()).expect("bus speedup"),
+        )),
         "chain" => {
             let chain = Chain { w: w.to_vec(), z: z.to_vec(), front_end: mode_of(r) == RootMode::FrontEnd };
             push_alloc(&mut out, &chain.allocate(opts_of(r)).expect("chain"));
         }
         "chain_speedup" => {
             let fe = mode_of(r) == RootMode::FrontEnd;
-            out.push(("speedup", 0, chain_speedup(z[0], fe, n).expect("chain speedup")));
+            out.push((
+                "speedup",
+                0,
+                (UniformChain { w: 1.0, z: z[0], n, front_end: fe }).speedup(CostScale::unit()).expect("chain speedup"),
+            ));
             if n <= 1_000_000 {
                 let c = (UniformChain { w: 1.0, z: z[0], n, front_end: fe }).allocate(Options::default());
                 out.push(("speedup", 0, 1.0 / c.expect("chain").makespan));
@@ -118,11 +129,21 @@ fn crate_values(family: &str, r: &Record) -> Values {
         }
         "kary_rho" => {
             let d: u64 = r.str("extra").parse().expect("depth");
-            out.push(("rho", 0, kary_tree_rho(z[0], true, n, d).expect("rho")));
+            out.push((
+                "rho",
+                0,
+                (KaryTree { w: 1.0, z: z[0], front_end: true, k: n, depth: d }).rho(CostScale::unit()).expect("rho"),
+            ));
             let t = Tree::kary(KaryTree { w: 1.0, z: z[0], front_end: true, k: n, depth: d }).expect("tree");
             out.push(("rho", 0, t.allocate(Options::default()).expect("tree").allocation.makespan));
         }
-        "kary_limit" => out.push(("rho", 0, kary_tree_rho_limit(z[0], true, n, 1e-15).expect("limit"))),
+        "kary_limit" => out.push((
+            "rho",
+            0,
+            (KaryTree { w: 1.0, z: z[0], front_end: true, k: n, depth: 1 })
+                .rho_limit(CostScale::unit(), 1e-15)
+                .expect("limit"),
+        )),
         "mesh" => {
             let extra: Vec<f64> = r.str("extra").split(';').map(|s| s.parse().expect("mesh")).collect();
             let (wd, ht, ox, oy) = (n as usize, extra[0] as usize, extra[1] as usize, extra[2] as usize);
@@ -133,7 +154,7 @@ fn crate_values(family: &str, r: &Record) -> Values {
                 _ => PortPreset::SendOne,
             };
             let costs = MeshCosts { w: w[0], z: z[0], startup: extra[3] };
-            let s = layered_allocate(&layers, &ports, costs, Options::default()).expect("mesh");
+            let s = layers.allocate(&ports, costs, Options::default()).expect("mesh");
             out.push(("makespan", 0, s.makespan));
             for (l, &x) in s.x.iter().enumerate() {
                 out.push(("x", l, x));
@@ -145,7 +166,9 @@ fn crate_values(family: &str, r: &Record) -> Values {
             let root = (r.str("root") == "FrontEnd").then(|| AffineRoot { q: extra[0], w: r.f64("w_root") });
             let workers: Vec<AffineWorker> =
                 (0..m).map(|i| AffineWorker { s: extra[1 + i], z: z[i], q: extra[1 + m + i], w: w[i] }).collect();
-            let a = affine_star_allocate(root, &workers, Selection::AllGiven, opts_of(r)).expect("affine");
+            let a = (AffineStar { root, workers: workers.to_vec() })
+                .allocate(Selection::AllGiven, opts_of(r))
+                .expect("affine");
             push_alloc(&mut out, &a);
         }
         other => panic!("unknown family {other}"),

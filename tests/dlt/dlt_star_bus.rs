@@ -6,7 +6,7 @@ use dlt_support::*;
 use loadbal::dlt::*;
 use proptest::prelude::*;
 
-const U: CostScale = CostScale { t_cp: 1.0, t_cm: 1.0 };
+const U: CostScale = CostScale::unit();
 
 #[test]
 fn anchor_rational_star() {
@@ -37,7 +37,9 @@ fn anchor_one_and_two_processors() {
     for (c, a, l) in [(0.3, 1.7, 2.0), (2.0, 0.5, 1.0), (0.0, 1.0, 3.0)] {
         let one = star_of(RootMode::NonComputing.with_w(1.0), &[(c, a)]).allocate(Options::load(l)).unwrap();
         assert!(rel(one.makespan, (c + a) * l) < 1e-15);
-        let two = bus_allocate(RootMode::NonComputing.with_w(1.0), &[a, a], c, Options::load(l)).unwrap();
+        let two = Star::bus(RootMode::NonComputing.with_w(1.0), &[a, a], c)
+            .and_then(|bus| bus.allocate(Options::load(l)))
+            .unwrap();
         assert!(rel(two.makespan, (c + a) * (c + a) * l / (c + 2.0 * a)) < 1e-15);
     }
 }
@@ -76,7 +78,7 @@ fn bad_input_is_typed() {
         Err(DltError::NonFinite { .. })
     ));
     assert!(matches!(
-        bus_allocate(RootMode::FrontEnd.with_w(1.0), &[1.0], 1.0, Options::load(0.0)),
+        Star::bus(RootMode::FrontEnd.with_w(1.0), &[1.0], 1.0).and_then(|bus| bus.allocate(Options::load(0.0))),
         Err(DltError::NonPositive { .. })
     ));
     assert!(CostScale::new(0.0, 1.0).is_err());
@@ -88,17 +90,26 @@ fn bad_input_is_typed() {
 #[test]
 fn homogeneous_bus_speedup_and_limits() {
     for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
-        let lim = bus_speedup_limit(mode, 0.2).unwrap();
+        let lim = (UniformBus { root: mode, w: 1.0, z: 0.2, n: 1 }).speedup_limit(CostScale::unit()).unwrap();
         let mut prev = 0.0;
         for n in [1, 2, 4, 16, 64, 256] {
-            let s = bus_speedup(mode, 0.2, (n) as u64).unwrap();
+            let s = (UniformBus { root: mode, w: 1.0, z: 0.2, n: (n) as u64 }).speedup(CostScale::unit()).unwrap();
             assert!(s >= prev && s <= lim * (1.0 + 1e-12));
             prev = s;
         }
-        assert!(rel(bus_speedup(mode, 0.2, 1000_u64).unwrap(), lim) < 1e-12);
+        assert!(
+            rel((UniformBus { root: mode, w: 1.0, z: 0.2, n: 1000_u64 }).speedup(CostScale::unit()).unwrap(), lim)
+                < 1e-12
+        );
     }
-    assert_eq!(bus_speedup(RootMode::NoFrontEnd, 2.0, 5_u64).unwrap(), 1.0);
-    assert_eq!(bus_speedup(RootMode::FrontEnd, 0.0, 5_u64).unwrap(), 6.0);
+    assert_eq!(
+        (UniformBus { root: RootMode::NoFrontEnd, w: 1.0, z: 2.0, n: 5_u64 }).speedup(CostScale::unit()).unwrap(),
+        1.0
+    );
+    assert_eq!(
+        (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.0, n: 5_u64 }).speedup(CostScale::unit()).unwrap(),
+        6.0
+    );
 }
 
 #[test]
@@ -127,7 +138,10 @@ fn large_star_and_wide_ranges() {
     assert!(
         rel(
             b.makespan,
-            bus_allocate(RootMode::NonComputing.with_w(1.0), &vec![1.0; n], 1e-9, Options::load(1.0)).unwrap().makespan
+            Star::bus(RootMode::NonComputing.with_w(1.0), &vec![1.0; n], 1e-9)
+                .and_then(|bus| bus.allocate(Options::load(1.0)))
+                .unwrap()
+                .makespan
         ) < 1e-9
     );
 }
@@ -219,13 +233,38 @@ proptest! {
     #[test]
     fn bus_closed_form_and_order_invariance(mode in mode(), n in 1usize..40, w in 0.1..5.0f64, z in prop_oneof![Just(0.0), 0.0..3.0f64], ws in prop::collection::vec(0.1..5.0f64, 1..6)) {
         let h = (UniformBus { root: mode, w, z, n: (n) as u64 }).allocate(Options::load(1.0)).unwrap();
-        let r = bus_allocate(mode.with_w(w), &vec![w; n], z, Options::load(1.0)).unwrap();
+        let r = Star::bus(mode.with_w(w), &vec![w; n], z).and_then(|bus| bus.allocate(Options::load(1.0))).unwrap();
         prop_assert!(rel(h.makespan, r.makespan) < 1e-12);
         for (x, y) in h.alpha.iter().zip(&r.alpha) { prop_assert!((x - y).abs() < 1e-12); }
-        let t = bus_allocate(mode.with_w(w), &ws, z, Options::load(1.0)).unwrap().makespan;
+        let t = Star::bus(mode.with_w(w), &ws, z).and_then(|bus| bus.allocate(Options::load(1.0))).unwrap().makespan;
         for p in permutations(ws.len()) {
             let perm: Vec<f64> = p.iter().map(|&i| ws[i]).collect();
-            prop_assert!(rel(bus_allocate(mode.with_w(w), &perm, z, Options::load(1.0)).unwrap().makespan, t) < 1e-12);
+            prop_assert!(rel(Star::bus(mode.with_w(w), &perm, z).and_then(|bus| bus.allocate(Options::load(1.0))).unwrap().makespan, t) < 1e-12);
+        }
+    }
+}
+
+/// Free communication (`T_cm = 0`) is a valid scale: every processor of a star and of a chain
+/// then finishes at `w_i·α_i·T_cp = T = L·T_cp/Σ 1/w_i`, and the event engine agrees.
+#[test]
+fn free_communication_gives_equal_finish_times() {
+    let (load, t_cp) = (3.0, 2.0);
+    let scale = CostScale::new(t_cp, 0.0).unwrap();
+    let w = [2.0, 4.0, 3.0, 1.0];
+    let t = load * t_cp / w.iter().map(|w| 1.0 / w).sum::<f64>();
+    let star = star_of(Root::FrontEnd { w: w[0] }, &[(1.0, w[1]), (0.2, w[2]), (0.5, w[3])]);
+    let s = star.allocate(Options::load(load).with_scale(scale)).unwrap();
+    let chain = Chain::new(w.to_vec(), vec![1.0, 0.2, 0.5]);
+    let c = chain.allocate(Options::load(load).with_scale(scale)).unwrap();
+    let traces = [star.simulate(&s, scale).unwrap(), chain.simulate(&c, scale).unwrap()];
+    for (alloc, trace) in [&s, &c].into_iter().zip(&traces) {
+        assert!(rel(alloc.makespan, t) < 1e-14, "{} vs {t}", alloc.makespan);
+        for (a, w) in alloc.alpha.iter().zip(w) {
+            assert!(rel(a * w * t_cp, t) < 1e-14, "{a}·{w}·{t_cp} vs {t}");
+        }
+        check_trace(trace, alloc, load, 1e-12);
+        for node in &trace.nodes {
+            assert!(rel(node.finish.unwrap(), t) < 1e-12, "engine finish {:?} vs {t}", node.finish);
         }
     }
 }

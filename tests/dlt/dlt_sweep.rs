@@ -36,16 +36,16 @@ proptest! {
     /// Homogeneous speedups for any n: finite, between 1 and the limit, non-decreasing in n.
     #[test]
     fn bus_and_chain_speedups_for_any_size(mode in mode(), sigma in decades(-12.0, 12.0), n in count(), fe in any::<bool>()) {
-        let s = bus_speedup(mode, sigma, n).unwrap();
-        let lim = bus_speedup_limit(mode, sigma).unwrap();
+        let s = (UniformBus { root: mode, w: 1.0, z: sigma, n }).speedup(CostScale::unit()).unwrap();
+        let lim = (UniformBus { root: mode, w: 1.0, z: sigma, n: 1 }).speedup_limit(CostScale::unit()).unwrap();
         prop_assert!(s.is_finite() && s <= lim * (1.0 + 1e-14), "bus {s} > limit {lim}");
         if mode != RootMode::NonComputing { prop_assert!(s >= 1.0 - 1e-15); }
-        let s2 = bus_speedup(mode, sigma, n.saturating_mul(2)).unwrap();
+        let s2 = (UniformBus { root: mode, w: 1.0, z: sigma, n: n.saturating_mul(2) }).speedup(CostScale::unit()).unwrap();
         prop_assert!(s2 >= s * (1.0 - 1e-14), "bus speedup falls from {s} to {s2}");
-        let c = chain_speedup(sigma, fe, n).unwrap();
-        let clim = chain_speedup_limit(sigma, fe).unwrap();
+        let c = (UniformChain { w: 1.0, z: sigma, n, front_end: fe }).speedup(CostScale::unit()).unwrap();
+        let clim = (UniformChain { w: 1.0, z: sigma, n: 1, front_end: fe }).speedup_limit(CostScale::unit()).unwrap();
         prop_assert!(c.is_finite() && c >= 1.0 - 1e-15 && c <= clim * (1.0 + 1e-14), "chain {c}, limit {clim}");
-        let c2 = chain_speedup(sigma, fe, n.saturating_mul(2)).unwrap();
+        let c2 = (UniformChain { w: 1.0, z: sigma, n: n.saturating_mul(2), front_end: fe }).speedup(CostScale::unit()).unwrap();
         prop_assert!(c2 >= c * (1.0 - 1e-14));
     }
 
@@ -60,7 +60,7 @@ proptest! {
         let too_large = matches!(star.multi_installment(1, Options::default()), Err(DltError::TooLarge { .. }));
         prop_assert!(too_large, "multi-installment accepted {} workers", n);
         prop_assert!(star.multi_installment_limit(Options::default()).unwrap().is_finite());
-        let e = affine_homogeneous(AffineWorker { s: 0.1, z: 0.1, q: 0.0, w: 1.0 }, n, Options::default()).unwrap_err();
+        let e = (AffineWorker { s: 0.1, z: 0.1, q: 0.0, w: 1.0 }).homogeneous_allocate(n, Options::default()).unwrap_err();
         prop_assert!(matches!(e, DltError::TooLarge { .. }), "{e}");
         let kary = KaryTree { w: 1.0, z: 0.1, front_end: true, k: 10, depth: 9 + n % 20 };
         let too_large = matches!(Tree::kary(kary), Err(DltError::TooLarge { .. }));
@@ -80,7 +80,7 @@ proptest! {
         if mode != RootMode::NonComputing { rate += 1.0 / (w0 * tcp); }
         prop_assert!(a.makespan >= load / rate * (1.0 - 1e-13));
         let ws: Vec<f64> = ch.iter().map(|c| c.1).collect();
-        allocation_ok(&bus_allocate(root, &ws, ch[0].0, opts).unwrap(), load)?;
+        allocation_ok(&Star::bus(root, &ws, ch[0].0).and_then(|bus| bus.allocate(opts)).unwrap(), load)?;
         let lifo = star_of(if mode == RootMode::NoFrontEnd { Root::NonComputing } else { root }, &ch).allocate_with_returns(Returns { delta: 0.5, order: ReturnOrder::Lifo }, opts).unwrap();
         allocation_ok(&lifo, load)?;
     }
@@ -105,11 +105,11 @@ proptest! {
     fn homogeneous_networks_up_to_a_million(mode in mode(), sigma in decades(-12.0, 12.0), n in (1u64..1_000_000), fe in any::<bool>()) {
         let bus = (UniformBus { root: mode, w: 1.0, z: sigma, n }).allocate(Options::default()).unwrap();
         allocation_ok(&bus, 1.0)?;
-        let s = bus_speedup(mode, sigma, n).unwrap();
+        let s = (UniformBus { root: mode, w: 1.0, z: sigma, n }).speedup(CostScale::unit()).unwrap();
         prop_assert!(((1.0 / bus.makespan) - s).abs() <= 1e-13 * s, "bus makespan {} vs speedup {s}", bus.makespan);
         let chain = (UniformChain { w: 1.0, z: sigma, n, front_end: fe }).allocate(Options::default()).unwrap();
         prop_assert!(chain.makespan.is_finite() && chain.alpha.iter().all(|x| x.is_finite()));
-        let c = chain_speedup(sigma, fe, n).unwrap();
+        let c = (UniformChain { w: 1.0, z: sigma, n, front_end: fe }).speedup(CostScale::unit()).unwrap();
         prop_assert!(((1.0 / chain.makespan) - c).abs() <= 1e-13 * c);
     }
 
@@ -117,11 +117,11 @@ proptest! {
     /// lies below every finite depth's ρ.
     #[test]
     fn kary_trees_any_depth(sigma in decades(-6.0, 6.0), k in prop_oneof![Just(1u64), Just(2), 1u64..1_000_000], depth in prop_oneof![0u64..64, Just(1u64 << 40)], fe in any::<bool>()) {
-        match kary_tree_rho(sigma, fe, k, depth) {
+        match (KaryTree { w: 1.0, z: sigma, front_end: fe, k, depth }).rho(CostScale::unit()) {
             Ok(rho) => {
                 prop_assert!(rho.is_finite() && rho > 0.0 && rho <= 1.0);
                 if fe {
-                    let lim = kary_tree_rho_limit(sigma, fe, k, 1e-15).unwrap();
+                    let lim = (KaryTree { w: 1.0, z: sigma, front_end: fe, k, depth: 1 }).rho_limit(CostScale::unit(), 1e-15).unwrap();
                     prop_assert!(lim <= rho * (1.0 + 1e-12), "limit {lim} above depth-{depth} rho {rho}");
                 }
             }
@@ -133,10 +133,10 @@ proptest! {
     #[test]
     fn affine_optimal_count_any_pool(s in decades(-300.0, 2.0), z in decades(-6.0, 6.0), w in decades(-6.0, 6.0), n_max in count(), load in decades(-3.0, 6.0)) {
         let worker = AffineWorker { s, z, q: 0.0, w };
-        let n = affine_homogeneous_optimal_count(worker, n_max, Options::load(load)).unwrap();
+        let n = worker.optimal_count(n_max, Options::load(load)).unwrap();
         prop_assert!(n >= 1 && n <= n_max);
         if n < MAX_PROCESSORS {
-            let a = affine_homogeneous(worker, n, Options::load(load));
+            let a = worker.homogeneous_allocate(n, Options::load(load));
             prop_assert!(a.is_ok(), "{n} workers: {:?}", a.err());
         }
     }
@@ -144,7 +144,7 @@ proptest! {
     /// Meshes: limits converge or say they did not; sizes beyond 2^30 cells are refused.
     #[test]
     fn meshes_limits_and_sizes(sigma in decades(-4.0, 4.0), side in 1usize..200_000) {
-        let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::ReceiveOne, sigma, 1e-9);
+        let s = MeshKind::Mesh2dCentre.speedup_limit(&PortPreset::ReceiveOne, sigma, 1e-9);
         match s {
             Ok(v) => prop_assert!(v.is_finite() && v >= 1.0),
             Err(e) => prop_assert!(matches!(e, DltError::NotConverged { .. }), "{e}"),
@@ -160,11 +160,13 @@ proptest! {
 #[test]
 fn billion_processor_closed_forms_against_their_limits() {
     // σ = 1e-6: a billion workers are within 1e-6 relative of the bus limit 1/σ (non-computing).
-    let s = bus_speedup(RootMode::NonComputing, 1e-6, 1_000_000_000).unwrap();
+    let s = (UniformBus { root: RootMode::NonComputing, w: 1.0, z: 1e-6, n: 1_000_000_000 })
+        .speedup(CostScale::unit())
+        .unwrap();
     assert!((s - 1e6).abs() <= 1e-6 * 1e6, "{s}");
-    let c = chain_speedup(1e-12, true, 1_000_000_000).unwrap();
+    let c = (UniformChain { w: 1.0, z: 1e-12, n: 1_000_000_000, front_end: true }).speedup(CostScale::unit()).unwrap();
     assert!(c.is_finite() && c > 1.0);
-    assert!(kary_tree_rho(0.1, true, 2, 1 << 40).is_ok());
+    assert!((KaryTree { w: 1.0, z: 0.1, front_end: true, k: 2, depth: 1 << 40 }).rho(CostScale::unit()).is_ok());
     assert!(matches!(
         (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.1, n: 1_000_000_000 }).allocate(Options::default()),
         Err(DltError::TooLarge { .. })

@@ -6,8 +6,6 @@ mod dlt_support;
 mod reference_support;
 
 mod dlt_chain_tree;
-mod dlt_engine;
-mod dlt_engine_messages;
 mod dlt_extensions;
 mod dlt_mesh;
 mod dlt_no_panic;

@@ -128,11 +128,11 @@ fn as_printed(r: &Record) -> f64 {
     let (k, wi, wj, zi, zj) = (c.w[0], c.w[1], c.w[2], c.z[0], c.z[1]);
     let big = f64::MAX.sqrt();
     let w = c.wcs2_phase1(p, big, s).unwrap();
-    let ti = p.size().unwrap() * (zi * s.t_cm + wi * s.t_cp);
-    let tj = p.size().unwrap() * ((zi + zj) * s.t_cm + wj * s.t_cp);
+    let ti = p.size().unwrap() * (zi * s.t_cm() + wi * s.t_cp());
+    let tj = p.size().unwrap() * ((zi + zj) * s.t_cm() + wj * s.t_cp());
     let pair = if tj <= ti { Chain::new(vec![k, wj], vec![zi + zj]) } else { Chain::new(vec![k, wi], vec![zi]) };
     let e = pair.ess_phase1(p, big, s).unwrap();
-    let kt = k * s.t_cp;
+    let kt = k * s.t_cp();
     ((e.theta * e.trigger - w.theta * w.trigger) / kt + w.trigger - e.trigger) / (e.theta - w.theta)
 }
 

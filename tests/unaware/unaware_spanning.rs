@@ -45,7 +45,7 @@ fn disconnected_and_bad_root_are_errors() {
         ));
     }
     assert!(matches!(
-        g26().spanning_tree(0, SpanningTreeKind::Est, CostScale { t_cp: 1.0, t_cm: 0.0 }),
+        g26().spanning_tree(0, SpanningTreeKind::Est, CostScale::new(1.0, 0.0).unwrap()),
         Err(UnawareError::InvalidParameter { .. })
     ));
 }
@@ -76,7 +76,7 @@ proptest! {
             }
             prop_assert!(weight(&mst) <= weight(&t) + 1e-9);
             prop_assert!(t.eccentricity() >= min_ecc);
-            let s = t.raold_os(g.w(), 10.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+            let s = t.raold_os(g.w(), 10.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
             prop_assert!(s.allocation.w_equivalent <= g.w()[0] + 1e-12);
             prop_assert!((s.allocation.alpha.iter().sum::<f64>() - 10.0).abs() < 1e-9);
             prop_assert!(s.allocation.alpha.iter().all(|&x| x > 0.0));
@@ -91,7 +91,7 @@ proptest! {
         let spec = RandomGraph { nodes: n as u64, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
         let t = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        let s = t.raold_os(g.w(), 7.0, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+        let s = t.raold_os(g.w(), 7.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
         let run = t.execute(&ws, &s.allocation.alpha, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         prop_assert!(run.trace.finish_spread(s.allocation.makespan) < 1e-9);
@@ -111,7 +111,7 @@ fn reporting_scheme_threshold() {
         let r = g
             .reporting_scheme(
                 0,
-                &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, t_star, 1.0) },
+                &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, t_star, 1.0) },
             )
             .unwrap();
         assert!(r.known.len() >= last_known);
@@ -132,17 +132,17 @@ fn reporting_scheme_threshold() {
     let full = g
         .reporting_scheme(
             0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 4.0, 1.0) },
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, 4.0, 1.0) },
         )
         .unwrap();
     let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(cp, cm).unwrap()).unwrap();
-    let direct = spt.raold_os(g.w(), l, CostScale { t_cp: cp, t_cm: cm }).unwrap();
+    let direct = spt.raold_os(g.w(), l, CostScale::new(cp, cm).unwrap()).unwrap();
     assert!((full.finish_time - (4.0 + direct.allocation.makespan)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
     let partial = g
         .reporting_scheme(
             0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) },
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, 1.0, 1.0) },
         )
         .unwrap();
     assert!(partial.schedule.allocation.makespan > direct.allocation.makespan);
@@ -150,35 +150,35 @@ fn reporting_scheme_threshold() {
     assert!(matches!(
         g.reporting_scheme(
             0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 0.5, 1.0) }
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, 0.5, 1.0) }
         ),
         Err(UnawareError::NoReachableProcessor { .. })
     ));
     assert!(
         g.reporting_scheme(
             9,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 1.0) }
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, 1.0, 1.0) }
         )
         .is_err()
     );
     assert!(
         g.reporting_scheme(
             0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, -1.0, 1.0) }
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, -1.0, 1.0) }
         )
         .is_err()
     );
     assert!(
         g.reporting_scheme(
             0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(l, 1.0, 0.0) }
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(l, 1.0, 0.0) }
         )
         .is_err()
     );
     assert!(
         g.reporting_scheme(
             0,
-            &ReportingConfig { scale: CostScale { t_cp: cp, t_cm: cm }, ..ReportingConfig::new(f64::NAN, 1.0, 1.0) }
+            &ReportingConfig { scale: CostScale::new(cp, cm).unwrap(), ..ReportingConfig::new(f64::NAN, 1.0, 1.0) }
         )
         .is_err()
     );
@@ -196,7 +196,7 @@ fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
     inside[root] = true;
     let weq = |parent: &[Option<usize>], z: &[f64]| {
         let t = RootedTree::with_members(root, parent.to_vec(), z.to_vec()).unwrap();
-        t.equivalent(&ws, Rules::default(), CostScale { t_cp, t_cm }).unwrap().allocation.w_equivalent
+        t.equivalent(&ws, Rules::default(), CostScale::new(t_cp, t_cm).unwrap()).unwrap().allocation.w_equivalent
     };
     let mut best_w = g.w()[root];
     for _ in 1..n {
@@ -233,7 +233,7 @@ proptest! {
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
         let t = g.spanning_tree(0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let got = t.equivalent(&ws, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().allocation.w_equivalent;
+        let got = t.equivalent(&ws, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap().allocation.w_equivalent;
         let want = naive_est_weq(&g, 0, 1.0, 2.0);
         prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
     }

@@ -27,7 +27,7 @@ proptest! {
     fn scalar_formulas_are_finite_or_refused(w in wide(), z in wide(), t_cm in wide(), t_cp in wide(), load in wide(),
                                              eta in 1e-12..0.999f64, t in wide(), beta in wide(),
                                              k in prop_oneof![Just(usize::MAX), 0usize..1000]) {
-        let scale = CostScale { t_cp, t_cm };
+        let scale = CostScale::new(t_cp, t_cm).unwrap();
         let probe = Probe { load, eta };
         finite_or_typed(scale.effective_speed(w, z))?;
         finite_or_typed(probe.cumulative_z(t, scale))?;
@@ -62,7 +62,7 @@ proptest! {
     fn linear_probes_over_wide_speeds(load in wide(), ws in prop::collection::vec(wide(), 1..12), zs in prop::collection::vec(wide(), 11),
                                       t_cm in wide(), t_cp in wide()) {
         let chain = Chain::new(ws.clone(), zs[..ws.len() - 1].to_vec());
-        match chain.probe_times(Probe { load, eta: 0.5 }, CostScale { t_cp, t_cm }) {
+        match chain.probe_times(Probe { load, eta: 0.5 }, CostScale::new(t_cp, t_cm).unwrap()) {
             Ok(p) => prop_assert!(p.tc.iter().chain(&p.tp).all(|x| x.is_finite()), "{p:?}"),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }

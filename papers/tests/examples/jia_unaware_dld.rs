@@ -6,7 +6,7 @@ use loadbal_papers::fixtures::jia;
 
 fn run() -> DldSchedule {
     let ex = jia::fig_3_8();
-    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3;
     ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp()).unwrap()
 }
@@ -78,7 +78,7 @@ fn g12_p4_batch_and_phase3() {
 #[test]
 fn dld_rejects_bad_input() {
     let ex = jia::fig_3_8();
-    let tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     let cfg = DldConfig { zeta: 1.0, ..jia::dld_dnp() };
     assert!(matches!(
         ex.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &cfg),

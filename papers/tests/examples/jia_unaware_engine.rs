@@ -19,7 +19,7 @@ fn table_3_1_from_engine_reports() {
     let ex = jia::fig_3_8();
     let ProbeRun { probe: p, run } =
         ex.execute_probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-    let m = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+    let m = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert_eq!(p, m);
     for &(v, tcs, tcf, tp, _, _) in jia::TABLE_3_1.iter() {
         assert!((p.tcs[v] - tcs).abs() < 1e-9, "T^cs_{v}");
@@ -195,7 +195,7 @@ fn dnp_with_the_probe_on_the_engine() {
     let probed = ex.dld_probed(&jia::dnp_changes(), &cfg).unwrap();
     let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
-    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3;
     let given = ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &cfg).unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);

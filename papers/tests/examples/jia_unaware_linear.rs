@@ -10,7 +10,9 @@ use loadbal_papers::jia_chains::*;
 use proptest::prelude::*;
 
 /// T_cp = 2, T_cm = 1 (Jia's examples).
-const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+fn scale() -> CostScale {
+    CostScale::new(2.0, 1.0).expect("T_cp = 2, T_cm = 1 is a valid scale")
+}
 /// L = 100, η = 0.03: η·L = 3.
 const PROBE: Probe = Probe { load: 100.0, eta: 0.03 };
 
@@ -18,18 +20,18 @@ const PROBE: Probe = Probe { load: 100.0, eta: 0.03 };
 #[test]
 fn g13_ess_phase1() {
     let pair = Chain::new(vec![4.5, 2.5], vec![0.5]);
-    let e = pair.ess_phase1(PROBE, 7.0, SCALE).unwrap();
+    let e = pair.ess_phase1(PROBE, 7.0, scale()).unwrap();
     assert!((e.trigger - 16.5).abs() < 1e-12);
     assert!((e.alpha_root - 0.3793103).abs() < 1e-7);
     assert!((e.l1_prime - 5.1666667).abs() < 1e-7);
     assert!((e.duration - 17.6379310).abs() < 1e-7);
-    let t = pair.front_end_distribution(e.l1_prime, SCALE).unwrap().duration;
+    let t = pair.front_end_distribution(e.l1_prime, scale()).unwrap().duration;
     assert!((t - e.duration).abs() < 1e-9);
     assert!((e.trigger + e.duration - 34.1379310).abs() < 1e-7);
     assert!((e.theta - 3.4137931).abs() < 1e-7);
-    assert!(matches!(pair.ess_phase1(PROBE, 1.0, SCALE), Err(UnawareError::InvalidParameter { .. })));
+    assert!(matches!(pair.ess_phase1(PROBE, 1.0, scale()), Err(UnawareError::InvalidParameter { .. })));
     let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
-    assert!(matches!(triple.ess_phase1(PROBE, 7.0, SCALE), Err(UnawareError::LengthMismatch { .. })));
+    assert!(matches!(triple.ess_phase1(PROBE, 7.0, scale()), Err(UnawareError::LengthMismatch { .. })));
     assert_eq!(
         e.to_string(),
         "ESS phase_1: trigger 16.500000, duration 17.637931, ends 34.137931; alpha_1 = 0.379310, alpha_j = 0.620690, L_1' = 5.166667"
@@ -40,7 +42,7 @@ fn g13_ess_phase1() {
 #[test]
 fn g14_wcs2_phase1() {
     let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
-    let w = triple.wcs2_phase1(PROBE, 7.0, SCALE).unwrap();
+    let w = triple.wcs2_phase1(PROBE, 7.0, scale()).unwrap();
     assert!((w.alpha_root - 0.2451362).abs() < 1e-7);
     assert!((w.alpha_i - 0.3657588).abs() < 1e-7);
     assert!((w.alpha_j - 0.3891051).abs() < 1e-7);
@@ -48,7 +50,7 @@ fn g14_wcs2_phase1() {
     assert!((w.trigger - 16.5).abs() < 1e-12);
     assert!((w.duration - 11.3988327).abs() < 1e-6);
     assert!((w.theta - 2.2062257).abs() < 1e-7);
-    let phase = triple.front_end_distribution(7.0 - 16.5 / 9.0, SCALE).unwrap();
+    let phase = triple.front_end_distribution(7.0 - 16.5 / 9.0, scale()).unwrap();
     assert!((phase.duration - w.duration).abs() < 1e-9);
     assert!((phase.loads[1] / phase.loads.iter().sum::<f64>() - w.alpha_i).abs() < 1e-9);
     assert_eq!(
@@ -62,12 +64,12 @@ fn g14_wcs2_phase1() {
 #[test]
 fn g15_critical_l1() {
     let triple = Chain::new(vec![4.5, 2.5, 2.2], vec![0.5, 0.3]);
-    let lc = triple.critical_l1(PROBE, SCALE).unwrap();
+    let lc = triple.critical_l1(PROBE, scale()).unwrap();
     assert!((lc - 2.3568734).abs() < 1e-7);
     let pair = Chain::new(vec![4.5, 2.2], vec![0.8]);
     let ends = |l1: f64| {
-        let e = pair.ess_phase1(PROBE, l1, SCALE).unwrap();
-        let w = triple.wcs2_phase1(PROBE, l1, SCALE).unwrap();
+        let e = pair.ess_phase1(PROBE, l1, scale()).unwrap();
+        let w = triple.wcs2_phase1(PROBE, l1, scale()).unwrap();
         (e.trigger + e.duration, w.trigger + w.duration)
     };
     let (e, w) = ends(lc);
@@ -76,19 +78,19 @@ fn g15_critical_l1() {
     assert!(w < e);
     // P_i first (γ > 1): the other branch of the closed form, against the two phase ends.
     let slow_j = Chain::new(vec![4.5, 2.5, 6.0], vec![0.5, 0.3]);
-    let lc = slow_j.critical_l1(PROBE, SCALE).unwrap();
+    let lc = slow_j.critical_l1(PROBE, scale()).unwrap();
     let pair_i = Chain::new(vec![4.5, 2.5], vec![0.5]);
-    let e = pair_i.ess_phase1(PROBE, lc, SCALE).unwrap();
-    let w = slow_j.wcs2_phase1(PROBE, lc, SCALE).unwrap();
+    let e = pair_i.ess_phase1(PROBE, lc, scale()).unwrap();
+    let w = slow_j.wcs2_phase1(PROBE, lc, scale()).unwrap();
     assert!(((e.trigger + e.duration) - (w.trigger + w.duration)).abs() < 1e-12 * lc * 10.0, "{e} {w}");
-    assert!(pair.critical_l1(PROBE, SCALE).is_err());
+    assert!(pair.critical_l1(PROBE, scale()).is_err());
 }
 
 /// G16: the chain recursion.
 #[test]
 fn g16_chain() {
     let c = Chain::new(vec![4.5, 2.5, 3.0, 2.0], vec![0.3, 0.5, 0.4]);
-    let phase = c.front_end_distribution(10.0, SCALE).unwrap();
+    let phase = c.front_end_distribution(10.0, scale()).unwrap();
     for (a, b) in phase.loads.iter().zip([1.95707, 3.04015, 2.11656, 2.88622]) {
         assert!((a - b).abs() < 1e-5);
     }
@@ -146,7 +148,7 @@ proptest! {
         prop_assume!(k < n);
         let s = chain.phased_schedule(&cfg, k as u64).unwrap();
         if let Some(first) = s.phases.first() {
-            let early = first.start / (chain.w[0] * cfg.scale.t_cp);
+            let early = first.start / (chain.w[0] * cfg.scale.t_cp());
             let total: f64 = s.phases.iter().map(|p| p.load).sum::<f64>() + early;
             prop_assert!((total - cfg.load * (1.0 - eta)).abs() < 1e-9 * cfg.load);
             for p in &s.phases {

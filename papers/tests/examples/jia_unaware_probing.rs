@@ -6,7 +6,9 @@ use loadbal::dlt::{CostScale, Worker};
 use loadbal_papers::fixtures::jia;
 
 /// T_cp = 2, T_cm = 1, as in all of Jia's examples.
-const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+fn scale() -> CostScale {
+    CostScale::new(2.0, 1.0).expect("T_cp = 2, T_cm = 1 is a valid scale")
+}
 use proptest::prelude::*;
 
 /// Reference G1: the probe on the reconstructed Fig. 3.8 tree regenerates Table 3.1, except
@@ -14,7 +16,7 @@ use proptest::prelude::*;
 #[test]
 fn g1_tree_probe_regenerates_table_3_1() {
     let ex = jia::fig_3_8();
-    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert_eq!(p.pl, 1.0);
     for (i, tcs, tcf, tp, _, _) in jia::TABLE_3_1 {
         assert!((p.tcs[i] - tcs).abs() < 1e-9, "T^cs of P_{i}");
@@ -29,22 +31,22 @@ fn g1_tree_probe_regenerates_table_3_1() {
 fn g2_tree_estimators() {
     for (i, tcs, tcf, tp, w, z) in jia::TABLE_3_1 {
         // n = 4 root children, η·L = 4: PL = 1.
-        let Worker { z: ze, w: we } = ProbeReport { tcs, tcf, tp }.estimate(1.0, SCALE).unwrap();
+        let Worker { z: ze, w: we } = ProbeReport { tcs, tcf, tp }.estimate(1.0, scale()).unwrap();
         assert!((ze - z).abs() < 1e-9, "z_{i}");
         let expect = if i == 16 { 1.5 } else { w };
         assert!((we - expect).abs() < 1e-9, "w_{i}");
     }
     let bad = ProbeReport { tcs: 1.0, tcf: 0.5, tp: 3.0 };
-    assert!(matches!(bad.estimate(1.0, SCALE), Err(UnawareError::InconsistentProbe { .. })));
+    assert!(matches!(bad.estimate(1.0, scale()), Err(UnawareError::InconsistentProbe { .. })));
     let ok = ProbeReport { tcs: 0.0, tcf: 0.5, tp: 3.0 };
-    assert!(matches!(ok.estimate(0.0, SCALE), Err(UnawareError::InvalidParameter { name: "pl", .. })));
-    let zero = CostScale { t_cp: 0.0, t_cm: 1.0 };
-    assert!(matches!(ok.estimate(1.0, zero), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
+    assert!(matches!(ok.estimate(0.0, scale()), Err(UnawareError::InvalidParameter { name: "pl", .. })));
+    // A zero T_cp is refused when the scale is built.
+    assert!(CostScale::new(0.0, 1.0).is_err());
     // The reports of a forward run give back the tree's own z and w.
     let ex = jia::fig_3_8();
-    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, SCALE).unwrap();
+    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, scale()).unwrap();
     for v in 1..ex.w.len() {
-        let e = p.report(v).unwrap().estimate(p.pl, SCALE).unwrap();
+        let e = p.report(v).unwrap().estimate(p.pl, scale()).unwrap();
         assert!((e.w - ex.w[v]).abs() < 1e-12 * ex.w[v] && (e.z - ex.tree.z_up(v)).abs() < 1e-12, "P_{v}");
     }
     assert_eq!(p.report(ex.w.len()), None);
@@ -54,7 +56,7 @@ fn g2_tree_estimators() {
 #[test]
 fn g3_effective_speeds() {
     let ex = jia::fig_3_8();
-    let beta = |i: usize| SCALE.effective_speed(ex.w[i], ex.tree.path_z(i)).unwrap();
+    let beta = |i: usize| scale().effective_speed(ex.w[i], ex.tree.path_z(i)).unwrap();
     for (i, b) in [(6, 2.5), (3, 2.4), (5, 5.0), (12, 7.8), (10, 9.4), (14, 16.6), (19, 23.8)] {
         assert!((beta(i) - b).abs() < 1e-9, "beta_{i}");
     }
@@ -95,13 +97,13 @@ proptest! {
         let chain = Chain::new(w.clone(), z.clone());
         let probe = Probe { load: 100.0, eta };
         let eta_l = probe.size().unwrap();
-        let p = chain.probe_times(probe, SCALE).unwrap();
-        let est = p.estimate(probe, k, SCALE).unwrap();
+        let p = chain.probe_times(probe, scale()).unwrap();
+        let est = p.estimate(probe, k, scale()).unwrap();
         for (a, b) in est.z.iter().zip(&z) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for (a, b) in est.w.iter().zip(&w) { prop_assert!((a - b).abs() < 1e-9 * (1.0 + b)); }
         for ((&wj, &tc), &tp) in w.iter().zip(&p.tc).zip(&p.tp).skip(1) {
-            let zc = probe.cumulative_z(tc, SCALE).unwrap();
-            let beta = SCALE.effective_speed(wj, zc).unwrap();
+            let zc = probe.cumulative_z(tc, scale()).unwrap();
+            let beta = scale().effective_speed(wj, zc).unwrap();
             prop_assert!((tp - eta_l * beta).abs() < 1e-9 * tp);
         }
     }

@@ -7,11 +7,13 @@ use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
 
 /// T_cp = 2, T_cm = 1 (Jia, §3.4).
-const SCALE: CostScale = CostScale { t_cp: 2.0, t_cm: 1.0 };
+fn scale() -> CostScale {
+    CostScale::new(2.0, 1.0).expect("T_cp = 2, T_cm = 1 is a valid scale")
+}
 
 fn table_ptc() -> (TreeNetwork, Vec<f64>) {
     let ex = jia::fig_3_8();
-    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap().tp;
+    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3; // Table 3.1 prints 4.3 (w_16 = 2 would give 5.3)
     (ex, tp)
 }
@@ -69,7 +71,7 @@ fn g9_phase3_with_thesis_remainder() {
     avail[7] = false;
     let vt = ex.virtual_tree(&avail, None).unwrap();
     let rules = Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical };
-    let d = vt.distribute(30.2603, 34.16, rules, SCALE).unwrap();
+    let d = vt.distribute(30.2603, 34.16, rules, scale()).unwrap();
     let expect = [
         (1, 0.78816),
         (2, 4.24770),
@@ -93,7 +95,7 @@ fn g9_phase3_with_thesis_remainder() {
         assert!((d.loads[v] - x).abs() < 1e-5, "P_{v}: {}", d.loads[v]);
     }
     assert!((d.finish - 54.1746).abs() < 1e-4);
-    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, SCALE).unwrap();
+    let over = vt.distribute(30.2603, 34.16, Rules { top: RelayRule::FirstChildLink, ..rules }, scale()).unwrap();
     assert!((over.finish - 57.2029).abs() < 1e-4);
     assert_eq!(over.loads, d.loads);
 }
@@ -114,8 +116,8 @@ fn bad_input() {
     let mut bad = ex.clone();
     bad.w[3] = 0.0;
     assert!(matches!(bad.sld(&tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
-    let cfg = SldConfig { scale: CostScale { t_cp: 0.0, t_cm: 1.0 }, ..jia::sld_snp() };
-    assert!(matches!(ex.sld(&tp, &cfg), Err(UnawareError::InvalidParameter { name: "t_cp", .. })));
+    // A zero T_cp is refused when the scale is built.
+    assert!(CostScale::new(0.0, 1.0).is_err());
 }
 
 /// Conservation: every SLD run dispatches exactly L − η·L, all loads are non-negative and every
@@ -147,7 +149,7 @@ fn sld_on_the_engine() {
     let mut cfg = jia::sld_snp();
     cfg.rules.relay = RelayRule::Physical;
     let s = ex.sld(&tp, &cfg).unwrap();
-    let run = ex.execute_sld(&s, None, SCALE).unwrap();
+    let run = ex.execute_sld(&s, None, scale()).unwrap();
     for v in 1..20 {
         let last =
             s.dispatches.iter().filter(|d| d.loads.iter().any(|p| p.0 == v)).map(|d| d.finish).fold(f64::NAN, f64::max);
@@ -162,7 +164,7 @@ fn sld_on_the_engine() {
     assert!(run.gantt_csv().lines().count() > 40);
     // FirstChildLink below P_0 over-charges relays: their subtrees finish before the phase end.
     let s = ex.sld(&tp, &jia::sld_snp()).unwrap();
-    let run = ex.execute_sld(&s, None, SCALE).unwrap();
+    let run = ex.execute_sld(&s, None, scale()).unwrap();
     assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
     assert!(run.trace.finish_spread(s.finish_time) > 1e-3);
     assert!(run.finish_of(17).unwrap() < s.finish_time - 0.05);
@@ -187,7 +189,7 @@ fn phase_distribution_against_the_engine() {
         let mut avail: Vec<bool> = (0..n).map(|v| v != 0 && rng.random_bool(0.6)).collect();
         avail[n - 1] = true;
         let vt = net.virtual_tree(&avail, None).unwrap();
-        let d = vt.distribute(50.0, 0.0, Rules::default(), SCALE).unwrap();
+        let d = vt.distribute(50.0, 0.0, Rules::default(), scale()).unwrap();
         let dispatches: Vec<Dispatch> = d
             .shadows
             .iter()
@@ -201,7 +203,7 @@ fn phase_distribution_against_the_engine() {
             })
             .collect();
         let plan = SldSchedule { dispatches, phases: Vec::new(), final_load: 50.0, finish_time: d.finish };
-        let run = net.execute_sld(&plan, None, SCALE).unwrap();
+        let run = net.execute_sld(&plan, None, scale()).unwrap();
         let rel = (run.trace.compute_makespan - d.finish).abs() / d.finish;
         worst = worst.max(rel);
         assert!(rel <= 1e-9, "engine {}, predicted {}", run.trace.compute_makespan, d.finish);

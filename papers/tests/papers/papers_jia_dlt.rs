@@ -72,13 +72,13 @@ fn one_and_two_processor_anchors() {
 fn homogeneous_limits_against_large_networks() {
     let u = CostScale::unit();
     for mode in [RootMode::FrontEnd, RootMode::NoFrontEnd, RootMode::NonComputing] {
-        let lim = bus_speedup_limit(mode, 0.2).unwrap();
+        let lim = (UniformBus { root: mode, w: 1.0, z: 0.2, n: 1 }).speedup_limit(CostScale::unit()).unwrap();
         let big = 1.0
             / (UniformBus { root: mode, w: 1.0, z: 0.2, n: 2000_u64 }).allocate(Options::load(1.0)).unwrap().makespan;
         assert!((lim - big).abs() < 1e-9, "{mode:?}");
     }
     for fe in [true, false] {
-        let lim = chain_speedup_limit(0.3, fe).unwrap();
+        let lim = (UniformChain { w: 1.0, z: 0.3, n: 1, front_end: fe }).speedup_limit(CostScale::unit()).unwrap();
         let big = 1.0
             / (UniformChain { w: 1.0, z: 0.3, n: 4000_u64, front_end: fe })
                 .allocate(Options::load(1.0))
@@ -91,19 +91,25 @@ fn homogeneous_limits_against_large_networks() {
     // Interior originator, σ = 1: (1 + √5)/... limits 1.854 (one port) and √5 = 2.236 (two ports).
     for (ports, value) in [(Ports::Single, 1.854), (Ports::All, 2.236)] {
         let big = 1.0
-            / chain_interior(
-                InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true },
-                Options::load(1.0),
-            )
-            .unwrap()
-            .makespan;
+            / (InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true })
+                .allocate(Options::load(1.0))
+                .unwrap()
+                .makespan;
         assert!((big - value).abs() < 5e-4, "{ports:?}: {big}");
     }
-    let k2 = 1.0 / kary_tree_rho_limit(0.1, true, 2_u64, 1e-15).unwrap();
+    let k2 = 1.0
+        / (KaryTree { w: 1.0, z: 0.1, front_end: true, k: 2_u64, depth: 1 })
+            .rho_limit(CostScale::unit(), 1e-15)
+            .unwrap();
     assert!((k2 - 7.867_707_269_48).abs() < 1e-9);
-    assert!((1.0 / kary_tree_rho(0.1, true, 2_u64, 60_u64).unwrap() - k2).abs() < 1e-9);
+    assert!(
+        (1.0 / (KaryTree { w: 1.0, z: 0.1, front_end: true, k: 2_u64, depth: 60_u64 }).rho(CostScale::unit()).unwrap()
+            - k2)
+            .abs()
+            < 1e-9
+    );
     for (ports, value) in [(PortPreset::AllPort, 22.98), (PortPreset::ReceiveOne, 19.65), (PortPreset::SendOne, 8.09)] {
-        let s = layered_speedup_limit(MeshKind::Mesh2dCentre, &ports, 0.1, 1e-12).unwrap();
+        let s = MeshKind::Mesh2dCentre.speedup_limit(&ports, 0.1, 1e-12).unwrap();
         assert!((s - value).abs() < 5e-3, "{s}");
     }
     let lim = (UniformStar { root: Root::NonComputing, w: 1.0, z: 0.2, n: 4_u64 })
@@ -157,24 +163,34 @@ fn speedup_grows_with_n_below_the_limit() {
         })
         .collect();
     assert!(chain.windows(2).all(|w| w[1] >= w[0] - 1e-12));
-    assert!((chain[4] - chain_speedup_limit(0.2, true).unwrap()).abs() < 1e-9);
-    let tree: Vec<f64> =
-        [1usize, 2, 4, 8].iter().map(|&d| 1.0 / kary_tree_rho(0.2, true, 2_u64, (d) as u64).unwrap()).collect();
+    assert!(
+        (chain[4] - (UniformChain { w: 1.0, z: 0.2, n: 1, front_end: true }).speedup_limit(CostScale::unit()).unwrap())
+            .abs()
+            < 1e-9
+    );
+    let tree: Vec<f64> = [1usize, 2, 4, 8]
+        .iter()
+        .map(|&d| {
+            1.0 / (KaryTree { w: 1.0, z: 0.2, front_end: true, k: 2_u64, depth: (d) as u64 })
+                .rho(CostScale::unit())
+                .unwrap()
+        })
+        .collect();
     assert!(tree.windows(2).all(|w| w[1] >= w[0]));
     let mesh: Vec<f64> = [3usize, 5, 9, 17]
         .iter()
         .map(|&side| {
             let l = Layers::mesh2d(side, side, (side / 2, side / 2), false).unwrap();
-            1.0 / layered_allocate(
-                &l,
-                &PortPreset::AllPort,
-                MeshCosts { w: 1.0, z: 0.2, startup: 0.0 },
-                Options::load(1.0).with_scale(u),
-            )
-            .unwrap()
-            .makespan
+            1.0 / l
+                .allocate(
+                    &PortPreset::AllPort,
+                    MeshCosts { w: 1.0, z: 0.2, startup: 0.0 },
+                    Options::load(1.0).with_scale(u),
+                )
+                .unwrap()
+                .makespan
         })
         .collect();
     assert!(mesh.windows(2).all(|w| w[1] >= w[0]));
-    assert!(mesh[3] <= layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::AllPort, 0.2, 1e-12).unwrap());
+    assert!(mesh[3] <= MeshKind::Mesh2dCentre.speedup_limit(&PortPreset::AllPort, 0.2, 1e-12).unwrap());
 }

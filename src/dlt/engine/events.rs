@@ -46,11 +46,7 @@ pub enum Action {
 
 /// What the step does, in words:
 ///
-/// ```
-/// use loadbal::dlt::engine::Action;
-/// assert_eq!(Action::Send { to: 2, amount: 5.0 }.to_string(), "send 5 units to node 2");
-/// assert_eq!(Action::Compute { amount: 1.5 }.to_string(), "compute 1.5 units");
-/// ```
+/// (Example: the unit test `events_example_1` in `engine/tests/examples.rs`.)
 impl std::fmt::Display for Action {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
@@ -109,11 +105,7 @@ pub struct Report {
 
 /// The report's kind, node, observed interval and arrival:
 ///
-/// ```
-/// use loadbal::dlt::engine::{Report, ReportKind};
-/// let r = Report { kind: ReportKind::Ptc, node: 2, start: 1.0, end: 3.0, amount: 4.0, arrival: 3.5 };
-/// assert_eq!(r.to_string(), "PTC from node 2: 4 units in [1, 3] s, arrived at 3.5 s");
-/// ```
+/// (Example: the unit test `events_example_2` in `engine/tests/examples.rs`.)
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match self.kind {
@@ -196,15 +188,7 @@ pub enum Event {
 
 /// When and what:
 ///
-/// ```
-/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
-/// use loadbal::dlt::CostScale;
-/// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
-/// let mut sim = Simulator::new(&net);
-/// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
-/// let events = sim.run_until(10.0);
-/// assert_eq!(events[0].to_string(), "at 6 s: node 0 completed action 0 (compute 3 units)");
-/// ```
+/// (Example: the unit test `events_example_3` in `engine/tests/examples.rs`.)
 impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -217,6 +201,7 @@ impl std::fmt::Display for Event {
     }
 }
 
+#[cfg(test)]
 /// A completed action and the node that ran it, from [`Event::completed`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -227,6 +212,7 @@ pub struct Completion {
     pub action: Action,
 }
 
+#[cfg(test)]
 impl std::fmt::Display for Completion {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "node {} completed {}", self.node, self.action)
@@ -245,18 +231,10 @@ impl Event {
         }
     }
 
+    #[cfg(test)]
     /// The completed action and its node, if this is a completion.
     ///
-    /// # Examples
-    /// ```
-    /// use loadbal::dlt::engine::{Action, Completion, Network, Node, Simulator};
-    /// use loadbal::dlt::CostScale;
-    /// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
-    /// let mut sim = Simulator::new(&net);
-    /// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
-    /// let c = sim.run_until(10.0)[0].completed().unwrap();
-    /// assert_eq!(c, Completion { node: 0, action: Action::Compute { amount: 3.0 } });
-    /// ```
+    /// (Example: the unit test `events_example_4` in `engine/tests/examples.rs`.)
     pub fn completed(&self) -> Option<Completion> {
         match *self {
             Event::Completed { node, action, .. } => Some(Completion { node, action }),

@@ -34,12 +34,7 @@ impl SpeedProfile {
     /// increase, or if the last segment is stopped (infinite); [`DltError::Negative`] /
     /// [`DltError::NonFinite`] for a negative or NaN speed or a non-finite start.
     ///
-    /// ```
-    /// use loadbal::dlt::engine::SpeedProfile;
-    /// // w = 1 until t = 2, then twice as slow: 3 units from t = 0 end at 2 + 1·2 = 4.
-    /// let p = SpeedProfile::piecewise(vec![(0.0, 1.0), (2.0, 2.0)]).unwrap();
-    /// assert_eq!(p.finish_time(0.0, 3.0, 1.0), 4.0);
-    /// ```
+    /// (Example: the unit test `profile_example_1` in `engine/tests/examples.rs`.)
     pub fn piecewise(segments: Vec<(f64, f64)>) -> Result<Self, DltError> {
         let p = Self { segments };
         p.validate("profile")?;
@@ -79,21 +74,12 @@ impl SpeedProfile {
         Ok(())
     }
 
-    /// The inverse speed at time `t`.
-    ///
-    /// # Accuracy
-    /// Exact (stored value of the segment containing `t`).
-    pub fn at(&self, t: f64) -> f64 {
-        let k = self.segments.partition_point(|&(s, _)| s <= t).saturating_sub(1);
-        self.segments[k].1
-    }
-
     /// When processing `units` units that start at `start` ends, each unit costing
     /// `v(t)·unit_time` seconds (`unit_time` is `T_cp` or `T_cm`).
     ///
     /// # Accuracy
     /// Sums over the `k` segments crossed: relative error below `(2k + 2)·ε` (a constant profile is
-    /// one multiply–add, a few ulps); `tests/dlt/dlt_engine.rs` runs the closed-form schedules
+    /// one multiply–add, a few ulps); the engine's unit tests run the closed-form schedules
     /// through it.
     pub fn finish_time(&self, start: f64, units: f64, unit_time: f64) -> f64 {
         if units <= 0.0 {
@@ -129,12 +115,7 @@ impl SpeedProfile {
     /// As [`SpeedProfile::finish_time`], whose inverse it is: relative error below `(2k + 2)·ε` over `k`
     /// segments (the example round-trips exactly).
     ///
-    /// ```
-    /// use loadbal::dlt::engine::SpeedProfile;
-    /// let p = SpeedProfile::piecewise(vec![(0.0, 1.0), (2.0, 2.0)]).unwrap();
-    /// assert_eq!(p.units_done(0.0, 4.0, 1.0), 3.0);
-    /// assert_eq!(p.units_done(0.0, p.finish_time(0.0, 2.5, 1.0), 1.0), 2.5);
-    /// ```
+    /// (Example: the unit test `profile_example_2` in `engine/tests/examples.rs`.)
     pub fn units_done(&self, start: f64, end: f64, unit_time: f64) -> f64 {
         if end <= start {
             return 0.0;

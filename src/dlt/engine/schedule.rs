@@ -12,17 +12,7 @@ use crate::dlt::error::DltError;
 /// the `*_simulate` functions ([`Star::simulate`](crate::dlt::Star::simulate), [`Tree::simulate`](crate::dlt::Tree::simulate))
 /// build them; [`Schedule::simulate`] runs it.
 ///
-/// # Examples
-/// ```
-/// use loadbal::dlt::engine::{Action, Network, Node, Schedule};
-/// use loadbal::dlt::CostScale;
-/// let network = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 1.0, 1.0)],
-///                            CostScale::unit()).unwrap();
-/// let plans = vec![vec![Action::Send { to: 1, amount: 1.0 }], vec![Action::Compute { amount: 1.0 }]];
-/// let s = Schedule { network, plans };
-/// assert_eq!(s.to_string(), "schedule of 2 nodes, 2 actions");
-/// assert_eq!(s.simulate().unwrap().compute_makespan, 2.0);
-/// ```
+/// (Example: the unit test `schedule_example_1` in `engine/tests/examples.rs`.)
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Schedule {

@@ -8,7 +8,7 @@ use super::events::{Action, Event, Report, ReportKind, Reports};
 use super::network::Network;
 use super::trace::{Interval, Trace};
 use crate::dlt::error::{DltError, non_negative};
-use crate::dlt::types::Ports;
+use crate::dlt::ports::Ports;
 
 /// What a heap entry stands for. Kept small (the heap holds one entry per running action):
 /// an action's id and start time live in its lane's running slot, found by sequence number.
@@ -93,21 +93,7 @@ const DATA_SLACK: f64 = 1e-9;
 /// in plan order, back to back as soon as they are ready. Receiving does not occupy the
 /// receiver's ports.
 ///
-/// ```
-/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
-/// use loadbal::dlt::CostScale;
-/// // Two identical processors, a = c = 1: the originator keeps 2/3 and sends 1/3.
-/// let net = Network::new(vec![Node::computing(None, 0.0, 1.0), Node::computing(Some(0), 1.0, 1.0)],
-///                        CostScale::unit()).unwrap();
-/// let mut sim = Simulator::new(&net);
-/// sim.push(0, Action::Send { to: 1, amount: 1.0 / 3.0 }).unwrap();
-/// sim.push(0, Action::Compute { amount: 2.0 / 3.0 }).unwrap();
-/// sim.push(1, Action::Compute { amount: 1.0 / 3.0 }).unwrap();
-/// sim.run().unwrap();
-/// let trace = sim.trace();
-/// assert!((trace.nodes[1].finish.unwrap() - 2.0 / 3.0).abs() < 1e-15);
-/// assert!((trace.makespan - 2.0 / 3.0).abs() < 1e-15);
-/// ```
+/// (Example: the unit test `sim_example_1` in `engine/tests/examples.rs`.)
 #[derive(Debug, Clone)]
 pub struct Simulator<'a> {
     net: &'a Network,
@@ -169,21 +155,7 @@ impl<'a> Simulator<'a> {
     /// # Errors
     /// [`DltError::Negative`] / [`DltError::NonFinite`] for a bad report size.
     ///
-    /// ```
-    /// use loadbal::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator};
-    /// use loadbal::dlt::CostScale;
-    /// let net = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 0.5, 2.0)],
-    ///                        CostScale::unit()).unwrap();
-    /// let mut sim = Simulator::new(&net).with_reports(Reports::instant()).unwrap();
-    /// sim.push(0, Action::Send { to: 1, amount: 2.0 }).unwrap();
-    /// sim.push(1, Action::Compute { amount: 2.0 }).unwrap();
-    /// let reports: Vec<_> = std::iter::from_fn(|| sim.step())
-    ///     .filter_map(|e| if let Event::Report(r) = e { Some(r) } else { None })
-    ///     .collect();
-    /// assert_eq!(reports[0].kind, ReportKind::Ctc);
-    /// assert_eq!(reports[0].end, 1.0); // z·α = 0.5·2: the scheduler estimates z = 1/(2·1) = 0.5
-    /// assert_eq!((reports[1].kind, reports[1].start, reports[1].end), (ReportKind::Ptc, 1.0, 5.0));
-    /// ```
+    /// (Example: the unit test `sim_example_2` in `engine/tests/examples.rs`.)
     pub fn with_reports(mut self, reports: Reports) -> Result<Self, DltError> {
         reports.check()?;
         self.reports = reports;
@@ -195,6 +167,7 @@ impl<'a> Simulator<'a> {
         self.net
     }
 
+    #[cfg(test)]
     /// Current simulated time.
     ///
     /// # Accuracy
@@ -326,12 +299,12 @@ impl<'a> Simulator<'a> {
         match self.states[v].actions[id] {
             Action::Send { to: c, amount } | Action::Copy { to: c, amount } | Action::Collect { from: c, amount } => {
                 let n = &nodes[c];
-                n.link.finish_time(self.now + n.link_startup, amount, scale.t_cm)
+                n.link.finish_time(self.now + n.link_startup, amount, scale.t_cm())
             }
             Action::Compute { amount } => {
                 let n = &nodes[v];
                 let cpu = n.cpu.as_ref().expect("push rejects computations on relays");
-                cpu.finish_time(self.now + n.compute_startup, amount, scale.t_cp)
+                cpu.finish_time(self.now + n.compute_startup, amount, scale.t_cp())
             }
         }
     }
@@ -368,7 +341,7 @@ impl<'a> Simulator<'a> {
         if self.reports.size > 0.0 {
             let mut u = v;
             while let Some(p) = self.net.nodes()[u].parent {
-                arrival = self.net.nodes()[u].link.finish_time(arrival, self.reports.size, self.net.scale().t_cm);
+                arrival = self.net.nodes()[u].link.finish_time(arrival, self.reports.size, self.net.scale().t_cm());
                 u = p;
             }
         }
@@ -438,16 +411,7 @@ impl<'a> Simulator<'a> {
     /// # Errors
     /// [`DltError::InvalidArgument`] for an unknown node.
     ///
-    /// ```
-    /// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
-    /// use loadbal::dlt::CostScale;
-    /// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
-    /// let mut sim = Simulator::new(&net);
-    /// sim.push(0, Action::Compute { amount: 10.0 }).unwrap();
-    /// sim.run_until(3.0);
-    /// assert_eq!(sim.interrupt(0).unwrap(), Some(8.5)); // 1.5 units done at w = 2
-    /// assert_eq!(sim.trace().nodes[0].computed, 1.5);
-    /// ```
+    /// (Example: the unit test `sim_example_3` in `engine/tests/examples.rs`.)
     pub fn interrupt(&mut self, v: usize) -> Result<Option<f64>, DltError> {
         if v >= self.net.len() {
             return Err(DltError::InvalidArgument { what: format!("node {v} does not exist") });
@@ -458,7 +422,7 @@ impl<'a> Simulator<'a> {
         let Action::Compute { amount } = st.actions[id] else { return Ok(None) };
         let node = &self.net.nodes()[v];
         let cpu = node.cpu.as_ref().expect("only processors compute");
-        let done = cpu.units_done(start + node.compute_startup, self.now, self.net.scale().t_cp).min(amount);
+        let done = cpu.units_done(start + node.compute_startup, self.now, self.net.scale().t_cp()).min(amount);
         let left = amount - done;
         let st = &mut self.states[v];
         st.actions[id] = Action::Compute { amount: done };
@@ -487,17 +451,7 @@ impl<'a> Simulator<'a> {
     /// so that actions pushed next start at `t`. Returns the events in order. Use it to make
     /// decisions at given instants (a strategy's timer, a speed change).
     ///
-    /// ```
-    /// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
-    /// use loadbal::dlt::CostScale;
-    /// let net = Network::new(vec![Node::computing(None, 0.0, 1.0)], CostScale::unit()).unwrap();
-    /// let mut sim = Simulator::new(&net);
-    /// sim.push(0, Action::Compute { amount: 1.0 }).unwrap();
-    /// assert_eq!(sim.run_until(2.5).len(), 1);
-    /// sim.push(0, Action::Compute { amount: 1.0 }).unwrap(); // starts at 2.5
-    /// sim.run().unwrap();
-    /// assert_eq!(sim.now(), 3.5);
-    /// ```
+    /// (Example: the unit test `sim_example_4` in `engine/tests/examples.rs`.)
     pub fn run_until(&mut self, t: f64) -> Vec<Event> {
         let mut done = Vec::new();
         while self.next_event_time().is_some_and(|e| e <= t) {
@@ -507,19 +461,6 @@ impl<'a> Simulator<'a> {
             self.now = t;
         }
         done
-    }
-
-    /// Whether node `v` has nothing running and nothing queued.
-    pub fn is_idle(&self, v: usize) -> bool {
-        self.states.get(v).is_none_or(|st| st.lanes.iter().all(|l| l.running.is_empty() && l.queue.is_empty()))
-    }
-
-    /// Units node `v` has fully received so far (infinite for the originator).
-    ///
-    /// # Accuracy
-    /// Exact sum of the units received (each a stored amount); rounding 1e-16 relative per message.
-    pub fn received(&self, v: usize) -> f64 {
-        self.states.get(v).map_or(0.0, |st| st.received)
     }
 
     /// Runs until nothing is running and no report or timer is pending.

@@ -54,15 +54,13 @@ pub struct NodeTrace {
 /// Units computed, finish time and the number of each kind of activity:
 ///
 /// ```
-/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
-/// use loadbal::dlt::CostScale;
-/// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
-/// let mut sim = Simulator::new(&net);
-/// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
-/// sim.run().unwrap();
+/// use loadbal::dlt::{CostScale, Options, Root, Star, Worker};
+/// // A non-computing root sends 3 units to one worker (z = 1, w = 2): received at 3 s, done at 9 s.
+/// let star = Star::new(Root::NonComputing, vec![Worker { w: 2.0, z: 1.0 }]).unwrap();
+/// let trace = star.simulate(&star.allocate(Options::load(3.0)).unwrap(), CostScale::unit()).unwrap();
 /// assert_eq!(
-///     sim.trace().nodes[0].to_string(),
-///     "computed 3 units, finished at 6 s (0 receptions, 1 computations, 0 sends, 0 collections)"
+///     trace.nodes[1].to_string(),
+///     "computed 3 units, finished at 9 s (1 receptions, 1 computations, 0 sends, 0 collections)"
 /// );
 /// ```
 impl fmt::Display for NodeTrace {
@@ -98,14 +96,12 @@ pub struct Trace {
 /// The two makespans and one line per node:
 ///
 /// ```
-/// use loadbal::dlt::engine::{Action, Network, Node, Simulator};
-/// use loadbal::dlt::CostScale;
-/// let net = Network::new(vec![Node::computing(None, 0.0, 2.0)], CostScale::unit()).unwrap();
-/// let mut sim = Simulator::new(&net);
-/// sim.push(0, Action::Compute { amount: 3.0 }).unwrap();
-/// sim.run().unwrap();
-/// let text = sim.trace().to_string();
-/// assert!(text.starts_with("makespan 6 s (computations end at 6 s), 1 nodes\n  node 0: computed 3 units"));
+/// use loadbal::dlt::{CostScale, Options, Root, Star, Worker};
+/// let star = Star::new(Root::NonComputing, vec![Worker { w: 2.0, z: 1.0 }]).unwrap();
+/// let trace = star.simulate(&star.allocate(Options::load(3.0)).unwrap(), CostScale::unit()).unwrap();
+/// let text = trace.to_string();
+/// assert!(text.starts_with("makespan 9 s (computations end at 9 s), 2 nodes\n"), "{text}");
+/// assert!(text.contains("\n  node 1: computed 3 units, finished at 9 s"), "{text}");
 /// ```
 impl fmt::Display for Trace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

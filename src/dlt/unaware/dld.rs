@@ -243,7 +243,7 @@ fn run(
     let (tree, w) = (&net.tree, &net.w[..]);
     let n = tree.len();
     same_lengths(n, &[("w", w.len())])?;
-    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.scale.t_cm, cfg.scale.t_cp)?;
+    phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.scale.t_cm(), cfg.scale.t_cp())?;
     if !(0.0..1.0).contains(&cfg.zeta) {
         return Err(UnawareError::InvalidParameter { name: "zeta", value: cfg.zeta, expected: "in [0, 1)" });
     }
@@ -269,7 +269,7 @@ fn run(
         node.link = profile(tree.z_up(v), v, Param::Z, changes)?;
         nodes.push(node);
     }
-    let net = Network::new(nodes, CostScale::new(cfg.scale.t_cp, cfg.scale.t_cm)?)?;
+    let net = Network::new(nodes, CostScale::new(cfg.scale.t_cp(), cfg.scale.t_cm())?)?;
     let node_of = order.clone();
     // P_0 learns everything from CTC and PTC reports (negligible transmission time, §3.1).
     let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
@@ -329,7 +329,7 @@ fn run(
             Event::Report(r) if r.kind == ReportKind::Ctc => {
                 let v = node_of[r.node];
                 if r.amount > 0.0 {
-                    st.z_est[v] = (r.end - r.start) / (r.amount * cfg.scale.t_cm);
+                    st.z_est[v] = (r.end - r.start) / (r.amount * cfg.scale.t_cm());
                 }
                 // With the probe on the engine a node's first reception is its probe, which
                 // no shadow waits for.
@@ -340,7 +340,7 @@ fn run(
             Event::Report(r) => {
                 let v = node_of[r.node];
                 if r.amount > 0.0 {
-                    st.w_est[v] = (r.end - r.start) / (r.amount * cfg.scale.t_cp);
+                    st.w_est[v] = (r.end - r.start) / (r.amount * cfg.scale.t_cp());
                 }
                 if probe_size.is_some() && probe_tp[v].is_infinite() {
                     probe_tp[v] = r.end;
@@ -462,7 +462,7 @@ fn run(
         if left <= 0.0 {
             continue;
         }
-        let x = ((tf - t) / (eq.allocation.w_equivalent * cfg.scale.t_cp)).min(left);
+        let x = ((tf - t) / (eq.allocation.w_equivalent * cfg.scale.t_cp())).min(left);
         let loads: Vec<f64> = (0..n).map(|v| if mask[v] { x * eq.allocation.alpha[v] } else { 0.0 }).collect();
         st.send(&mut sim, tree, &index_of, s, &loads, t, phase, tf)?;
     }
@@ -507,7 +507,7 @@ impl State {
             s += self.z_est[u];
             u = p;
         }
-        self.w_est[v] * cfg.scale.t_cp + s * cfg.scale.t_cm
+        self.w_est[v] * cfg.scale.t_cp() + s * cfg.scale.t_cm()
     }
 
     fn estimated_tree(&self, tree: &RootedTree) -> Result<RootedTree, UnawareError> {

@@ -69,7 +69,7 @@ impl Est<'_> {
         let children: Vec<Worker> = items.iter().map(|it| Worker { w: it.1, z: it.0 }).collect();
         let opts = Options { load: 1.0, scale: self.scale, order: OrderPolicy::AsGiven };
         let s = Star::new(Root::FrontEnd { w }, children)?.allocate(opts)?;
-        Ok(s.makespan / self.scale.t_cp)
+        Ok(s.makespan / self.scale.t_cp())
     }
 
     fn refresh_local(&mut self, x: usize) -> Result<(), UnawareError> {
@@ -148,7 +148,6 @@ impl Est<'_> {
 /// Builds the EST rooted at `root` (the caller has checked connectivity and T_cm, T_cp).
 pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree, UnawareError> {
     let n = g.len();
-    scale.check()?;
     let mut s = Est {
         g,
         scale,

@@ -83,7 +83,7 @@ pub(super) fn network(
         });
     }
     let node_of: Vec<Option<usize>> = order.iter().map(|&v| Some(v)).collect();
-    Ok((Network::new(nodes, CostScale::new(scale.t_cp, scale.t_cm)?)?, node_of, index_of))
+    Ok((Network::new(nodes, CostScale::new(scale.t_cp(), scale.t_cm())?)?, node_of, index_of))
 }
 
 /// Pushes one block of `loads` (per tree node) entering at `top`: every node computes its load
@@ -262,7 +262,7 @@ fn execute_sld_ordered(
 }
 
 /// Pushes the probe of §3.2: P_0 sends one PL of `pl` units to each child in order; every node
-/// forwards a copy ([`Action::Copy`]) to each of its children in order and computes its own.
+/// forwards a copy (an engine copy action) to each of its children in order and computes its own.
 pub(super) fn push_probe(
     sim: &mut Simulator<'_>,
     tree: &RootedTree,
@@ -415,8 +415,8 @@ impl TreeNetwork {
         let mut z_est = vec![0.0; n];
         let mut w_est = w.to_vec();
         for v in (0..n).filter(|&v| v != tree.root() && tree.is_member(v)) {
-            z_est[v] = (probe.tcf[v] - probe.tcs[v]) / (probe.pl * cfg.scale.t_cm);
-            w_est[v] = (probe.tp[v] - probe.tcf[v]) / (probe.pl * cfg.scale.t_cp);
+            z_est[v] = (probe.tcf[v] - probe.tcs[v]) / (probe.pl * cfg.scale.t_cm());
+            w_est[v] = (probe.tp[v] - probe.tcf[v]) / (probe.pl * cfg.scale.t_cp());
         }
         let est_tree = RootedTree::with_members(tree.root(), tree.parents().to_vec(), z_est.clone())?;
         let est = TreeNetwork { tree: est_tree, w: w_est };

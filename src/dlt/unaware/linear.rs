@@ -383,7 +383,6 @@ pub(super) fn chain_phase(
         return Ok((vec![0.0; w.len()], 0.0));
     }
     let chain = Chain::new(w, big_z);
-    scale.check()?;
     let a = chain.allocate(Options::load(x).with_scale(scale))?;
     Ok((a.alpha, a.makespan))
 }
@@ -568,7 +567,7 @@ impl Chain {
         unit_open("eta", cfg.eta)?;
         positive("load", cfg.load)?;
         let probe = chain.probe_times(cfg.probe(), cfg.scale)?;
-        let t_cp = cfg.scale.t_cp;
+        let t_cp = cfg.scale.t_cp();
         let t0 = probe.tp.iter().copied().fold(0.0, f64::max);
         let mut x = cfg.load * (1.0 - cfg.eta);
         if root == RootWhileWaiting::Compute {

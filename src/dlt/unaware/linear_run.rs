@@ -1,6 +1,6 @@
 //! Chapter 2's strategies executed on the event engine: the probe percolates as copies, the
 //! processors send PTC reports, and the root's scheduler reacts to them — it stops its own
-//! computation at the trigger ([`Simulator::interrupt`]), then starts each phase when its own
+//! computation at the trigger (the engine interrupts it), then starts each phase when its own
 //! share of the previous one is done. The closed-form schedule of [`Chain::phased_schedule`](crate::dlt::Chain::phased_schedule)
 //! ignores port conflicts between the percolating probe and the phase loads, as the thesis
 //! does; the engine does not, so comparing the two measures what that simplification costs.
@@ -63,7 +63,7 @@ impl fmt::Display for ChainRun {
 
 impl Chain {
     /// Runs a Chapter 2 strategy on the engine: the root P_1 sends one probe of η·L units, each
-    /// processor computes its copy on arrival and forwards it ([`Action::Copy`]), and reports its
+    /// processor computes its copy on arrival and forwards it (an engine copy action), and reports its
     /// PTC; the root computes real load from t = 0 (pureDLT: only if asked), and at the trigger
     /// interrupts it, then runs phase after phase over itself and every processor that has
     /// reported, the silent ones relaying (lumped links 2.13–2.14).

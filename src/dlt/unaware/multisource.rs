@@ -354,8 +354,8 @@ fn sss_with(
 ) -> Result<SssSchedule, UnawareError> {
     load.check()?;
     let (sources, loads) = (&load.sources[..], &load.loads[..]);
-    positive("t_cm", scale.t_cm)?;
-    let t_cp = positive("t_cp", scale.t_cp)?;
+    positive("t_cm", scale.t_cm())?;
+    let t_cp = positive("t_cp", scale.t_cp())?;
     let mut active: Vec<(usize, f64)> =
         sources.iter().copied().zip(loads.iter().copied()).filter(|p| p.1 > 0.0).collect();
     partition(sources)?; // validates sources even when every load is 0
@@ -422,8 +422,8 @@ impl Graph {
     pub fn sds(&self, load: &MultiSourceLoad, scale: CostScale) -> Result<f64, UnawareError> {
         let g = self;
         load.check()?;
-        positive("t_cm", scale.t_cm)?;
-        let t_cp = positive("t_cp", scale.t_cp)?;
+        positive("t_cm", scale.t_cm())?;
+        let t_cp = positive("t_cp", scale.t_cp())?;
         let mut t = 0.0;
         for (&s, &l) in load.sources.iter().zip(&load.loads) {
             let tree = g.spanning_tree(s, SpanningTreeKind::Spt, scale)?;

@@ -232,7 +232,7 @@ impl Graph {
         scale: CostScale,
     ) -> Result<crate::queueing::RegionNetwork, UnawareError> {
         let g = self;
-        let CostScale { t_cm, t_cp } = scale;
+        let (t_cm, t_cp) = (scale.t_cm(), scale.t_cp());
         let m = sources.len();
         if m > 16 {
             return Err(UnawareError::InvalidParameter { name: "sources", value: m as f64, expected: "at most 16" });

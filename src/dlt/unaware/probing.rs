@@ -414,7 +414,7 @@ impl ProbeReport {
 
 /// `(t_cm, t_cp)` of a scale after checking both are finite and > 0.
 pub(super) fn checked_scale(scale: CostScale) -> Result<(f64, f64), UnawareError> {
-    Ok((positive("t_cm", scale.t_cm)?, positive("t_cp", scale.t_cp)?))
+    Ok((positive("t_cm", scale.t_cm())?, positive("t_cp", scale.t_cp())?))
 }
 
 impl Probe {

@@ -139,7 +139,7 @@ mod tests {
             let w: Vec<Option<f64>> = (0..n)
                 .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
                 .collect();
-            let e = tree.equivalent(&w, Rules::default(), CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+            let e = tree.equivalent(&w, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap();
             let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
             let scale = CostScale::new(2.0, 1.0).unwrap();
             let sol = t.allocate(Options::load(1.0).with_scale(scale)).unwrap();
@@ -147,7 +147,7 @@ mod tests {
             for (i, &v) in order.iter().enumerate() {
                 prop_assert!((sol.allocation.alpha[i] - e.allocation.alpha[v]).abs() <= 1e-9);
             }
-            let snp = tree.equivalent(&w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale { t_cp: 2.0, t_cm: 1.0 }).unwrap();
+            let snp = tree.equivalent(&w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
             prop_assert!(snp.allocation.w_equivalent >= e.allocation.w_equivalent * (1.0 - 1e-12));
         }
     }

@@ -209,7 +209,7 @@ impl TreeNetwork {
         let (tree, w) = (&net.tree, &net.w[..]);
         let n = tree.len();
         same_lengths(n, &[("w", w.len()), ("ptc", ptc.len())])?;
-        let CostScale { t_cm, t_cp } = cfg.scale;
+        let (t_cm, t_cp) = (cfg.scale.t_cm(), cfg.scale.t_cp());
         phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, t_cm, t_cp)?;
         let root = tree.root();
         let procs: Vec<usize> = tree.members().into_iter().filter(|&v| v != root).collect();
@@ -233,11 +233,11 @@ impl TreeNetwork {
         };
         let round = |x: f64| cfg.phase_end_decimals.map_or(x, |d| (x * 10f64.powi(d)).round() / 10f64.powi(d));
         let pl = cfg.eta * cfg.load / tree.children(root).len() as f64;
-        let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.scale.t_cm).sum();
+        let probe_end: f64 = tree.children(root).iter().map(|&c| pl * tree.z_up(c) * cfg.scale.t_cm()).sum();
         // Phase_1 (3.4)–(3.5)
         let first = procs.iter().copied().min_by(|&a, &b| ptc[a].total_cmp(&ptc[b]).then(a.cmp(&b))).unwrap_or(root);
         let t = ptc[first].max(probe_end);
-        let beta = w[first] * cfg.scale.t_cp + tree.path_z(first) * cfg.scale.t_cm;
+        let beta = w[first] * cfg.scale.t_cp() + tree.path_z(first) * cfg.scale.t_cm();
         let mut tf = round(t + cfg.l1p * beta);
         let set = tree.top_child(first).unwrap_or(first);
         run.record(
@@ -245,10 +245,10 @@ impl TreeNetwork {
             t,
             set,
             vec![(first, cfg.l1p)],
-            w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.scale.t_cm / cfg.scale.t_cp,
+            w[first] + (tree.path_z(first) - tree.z_up(set)) * cfg.scale.t_cm() / cfg.scale.t_cp(),
             tf,
         );
-        let t = t + cfg.l1p * tree.z_up(set) * cfg.scale.t_cm;
+        let t = t + cfg.l1p * tree.z_up(set) * cfg.scale.t_cm();
         run.in_phase(1, t, tf)?;
         let mut phases = vec![PhaseRecord {
             index: 1,
@@ -289,7 +289,7 @@ impl TreeNetwork {
                     shadow_until: shadow,
                     finish: dist.finish,
                 });
-                clock += total * tree.z_up(s) * cfg.scale.t_cm;
+                clock += total * tree.z_up(s) * cfg.scale.t_cm();
             }
             if last {
                 phases.push(PhaseRecord { index: q, start: t0, finish: dist.finish, available, dispatched: x });
@@ -323,7 +323,7 @@ struct Run<'a> {
 impl Run<'_> {
     fn record(&mut self, phase: usize, time: f64, set: usize, loads: Vec<(usize, f64)>, w_set: f64, tf: f64) {
         let shadow =
-            loads.iter().map(|&(v, x)| tf - x * self.w[v] * self.cfg.scale.t_cp).fold(f64::NEG_INFINITY, f64::max);
+            loads.iter().map(|&(v, x)| tf - x * self.w[v] * self.cfg.scale.t_cp()).fold(f64::NEG_INFINITY, f64::max);
         let total = loads.iter().map(|p| p.1).sum();
         for &(v, _) in &loads {
             self.served[v] = true;
@@ -362,7 +362,7 @@ impl Run<'_> {
             }
             let vt = self.net.virtual_tree(&mask, Some(s))?;
             let e = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
-            let x = (tf - t) / (e.allocation.w_equivalent * cfg.scale.t_cp);
+            let x = (tf - t) / (e.allocation.w_equivalent * cfg.scale.t_cp());
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).
             let left = cfg.load * (1.0 - cfg.eta) - self.dispatched;
@@ -370,11 +370,11 @@ impl Run<'_> {
                 return Ok(());
             }
             let (x, end) =
-                if x > left { (left, t + left * e.allocation.w_equivalent * cfg.scale.t_cp) } else { (x, tf) };
+                if x > left { (left, t + left * e.allocation.w_equivalent * cfg.scale.t_cp()) } else { (x, tf) };
             let loads: Vec<(usize, f64)> =
                 (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.allocation.alpha[v])).collect();
             self.record(phase, t, s, loads, e.w_eq_subtree[s], end);
-            t += x * tree.z_up(s) * cfg.scale.t_cm;
+            t += x * tree.z_up(s) * cfg.scale.t_cm();
         }
         Ok(())
     }

@@ -154,7 +154,7 @@ impl Graph {
     ) -> Result<RootedTree, UnawareError> {
         let g = self;
         g.check_connected_from(root)?;
-        let CostScale { t_cm, t_cp } = scale;
+        let (t_cm, t_cp) = (scale.t_cm(), scale.t_cp());
         positive("t_cm", t_cm)?;
         positive("t_cp", t_cp)?;
         let parent = match kind {

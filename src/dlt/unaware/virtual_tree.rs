@@ -229,7 +229,7 @@ impl VirtualTree {
         scale: CostScale,
     ) -> Result<PhaseDistribution, UnawareError> {
         let (vt, w) = (&self.tree, &self.w[..]);
-        let CostScale { t_cm, t_cp } = scale;
+        let (t_cm, t_cp) = (scale.t_cm(), scale.t_cp());
         non_negative("x", x)?;
         non_negative("t0", t0)?;
         let root = vt.root();

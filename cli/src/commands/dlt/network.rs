@@ -23,16 +23,17 @@ pub struct Common {
     format: FormatArgs,
 }
 
-/// Allocation of a star (a root and its children) read from a JSON file.
+/// Allocation of a star (a root and its workers) read from a JSON file.
 ///
-/// The root sends each child i its share over a link of inverse speed z_i, one child at a
-/// time; child i computes at inverse speed w_i. Prints, per processor (0 = the root), its share alpha of the load, whether
+/// The root sends each worker i its share over a link of inverse speed z_i, one worker at a
+/// time; worker i computes at inverse speed w_i. Prints, per processor (0 = the root), its share alpha of the load, whether
 /// it takes part, its position in the send order and its finish time when the schedule is
 /// executed on the event engine, with the closed-form makespan T and the equivalent
 /// processor's w.
 ///
-/// FILE: {"root": {"FrontEnd": {"w": 2.0}}, "children": [[z, w], ...], "scale": {"t_cp": 1.0,
-/// "t_cm": 1.0}, "load": 1.0, "order": "Optimal"}. The root may also be {"NoFrontEnd": {"w":
+/// FILE: {"root": {"FrontEnd": {"w": 2.0}}, "workers": [{"w": 4.0, "z": 1.0}, ...], "scale":
+/// {"t_cp": 1.0, "t_cm": 1.0}, "load": 1.0, "order": "Optimal"}: each worker names its
+/// inverse computing speed w and its link's inverse speed z. The root may also be {"NoFrontEnd": {"w":
 /// ...}} (it sends first, then computes) or "NonComputing"; order "Optimal" serves the fastest
 /// links first, "AsGiven" the input order; scale, load and order may be left out (unit
 /// scale, load 1, optimal order); "kind": "star" is accepted.
@@ -92,7 +93,7 @@ fn optimal() -> OrderPolicy {
 struct StarFile {
     kind: Option<String>,
     root: Root,
-    children: Vec<(f64, f64)>,
+    workers: Vec<Worker>,
     #[serde(default)]
     scale: CostScale,
     #[serde(default = "unit_load")]
@@ -207,11 +208,9 @@ fn guard(size: usize) -> Result<indicatif::ProgressBar, Failure> {
 pub fn star(args: StarArgs) -> Result<(), Failure> {
     let c = &args.common;
     let input: StarFile = read(&c.file, "star", |s: &StarFile| s.kind.as_deref())?;
-    let bar = guard(input.children.len() + 1)?;
-    // The file gives each child as a `[z, w]` pair.
-    let workers = input.children.iter().map(|&(z, w)| Worker { w, z }).collect();
+    let bar = guard(input.workers.len() + 1)?;
     let opts = Options { load: input.load, scale: input.scale, order: input.order };
-    let solved = Star::new(input.root, workers)
+    let solved = Star::new(input.root, input.workers)
         .and_then(|star| star.allocate(opts).and_then(|a| Ok((star.simulate(&a, input.scale)?, a))));
     bar.finish_and_clear();
     let (trace, alloc) = solved.map_err(|e| solver_error(&c.file, e))?;

@@ -1,9 +1,8 @@
 //! `loadbal dlt speedup` and `loadbal dlt installments`: the classical networks' tables.
 
 use loadbal::dlt::{
-    DltError, Layers, MAX_PROCESSORS, MeshCosts, MeshKind, Options, PortPreset, Root, RootMode, UniformStar,
-    bus_speedup, bus_speedup_limit, chain_speedup, chain_speedup_limit, kary_tree_rho, kary_tree_rho_limit,
-    layered_allocate, layered_speedup_limit,
+    CostScale, DltError, KaryTree, Layers, MAX_PROCESSORS, MeshCosts, MeshKind, Options, PortPreset, Root, RootMode,
+    UniformBus, UniformChain, UniformStar,
 };
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
@@ -89,21 +88,35 @@ pub fn speedup(a: SpeedupArgs) -> Result<(), Failure> {
     let mut t = Table::new(["topology", "sigma", "n", "speedup", "limit"]);
     let opts = Options::default();
     for &sigma in &a.sigma {
-        let bus_lim = bus_speedup_limit(RootMode::FrontEnd, sigma).map_err(model("bus limit"))?;
-        let chain_lim = chain_speedup_limit(sigma, true).map_err(model("chain limit"))?;
-        let tree_lim = 1.0 / kary_tree_rho_limit(sigma, true, 2, 1e-15).map_err(model("binary tree limit"))?;
-        let mesh_lim = layered_speedup_limit(MeshKind::Mesh2dCentre, &PortPreset::AllPort, sigma, 1e-12)
+        let bus_lim = (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: 1 })
+            .speedup_limit(CostScale::unit())
+            .map_err(model("bus limit"))?;
+        let chain_lim = (UniformChain { w: 1.0, z: sigma, n: 1, front_end: true })
+            .speedup_limit(CostScale::unit())
+            .map_err(model("chain limit"))?;
+        let tree_lim = 1.0
+            / (KaryTree { w: 1.0, z: sigma, front_end: true, k: 2, depth: 1 })
+                .rho_limit(CostScale::unit(), 1e-15)
+                .map_err(model("binary tree limit"))?;
+        let mesh_lim = MeshKind::Mesh2dCentre
+            .speedup_limit(&PortPreset::AllPort, sigma, 1e-12)
             .map_err(model("2-D mesh limit"))?;
         for k in 1..=doublings as u32 {
             let n = 1u64 << k;
-            let bus = bus_speedup(RootMode::FrontEnd, sigma, n - 1).map_err(model("bus speedup"))?;
+            let bus = (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: n - 1 })
+                .speedup(CostScale::unit())
+                .map_err(model("bus speedup"))?;
             t.push(vec!["bus".into(), sigma.into(), n.into(), bus.into(), bus_lim.into()]);
-            let chain = chain_speedup(sigma, true, n).map_err(model("chain speedup"))?;
+            let chain = (UniformChain { w: 1.0, z: sigma, n, front_end: true })
+                .speedup(CostScale::unit())
+                .map_err(model("chain speedup"))?;
             t.push(vec!["chain".into(), sigma.into(), n.into(), chain.into(), chain_lim.into()]);
             bar.inc(2);
         }
         for d in 1..=a.max_depth {
-            let rho = kary_tree_rho(sigma, true, 2, d).map_err(model("binary tree"))?;
+            let rho = (KaryTree { w: 1.0, z: sigma, front_end: true, k: 2, depth: d })
+                .rho(CostScale::unit())
+                .map_err(model("binary tree"))?;
             let n = if d < 63 { Cell::Count((1u64 << (d + 1)) - 1) } else { Cell::Text(format!("2^{} - 1", d + 1)) };
             t.push(vec!["binary_tree".into(), sigma.into(), n, (1.0 / rho).into(), tree_lim.into()]);
             bar.inc(1);
@@ -111,8 +124,8 @@ pub fn speedup(a: SpeedupArgs) -> Result<(), Failure> {
         for &s in &sides {
             let s = usize::try_from(s).map_err(|_| Failure::usage(format!("--max-mesh-side {s} is too large")))?;
             let l = Layers::mesh2d(s, s, (s / 2, s / 2), false).map_err(model("2-D mesh layers"))?;
-            let sol = layered_allocate(&l, &PortPreset::AllPort, MeshCosts::linear(1.0, sigma), opts)
-                .map_err(model("2-D mesh"))?;
+            let sol =
+                l.allocate(&PortPreset::AllPort, MeshCosts::linear(1.0, sigma), opts).map_err(model("2-D mesh"))?;
             let n = (s as u64) * (s as u64);
             t.push(vec!["mesh_2d".into(), sigma.into(), n.into(), (1.0 / sol.makespan).into(), mesh_lim.into()]);
             bar.inc(1);

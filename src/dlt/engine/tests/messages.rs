@@ -1,8 +1,8 @@
 //! The engine's message features used by Jia's resource-unaware strategies: probe copies,
 //! CTC/PTC reports (instant and with per-hop latency), timers and interrupted computations.
 
-use loadbal::dlt::CostScale;
-use loadbal::dlt::engine::*;
+use crate::dlt::CostScale;
+use crate::dlt::engine::*;
 use proptest::prelude::*;
 
 fn chain3() -> Network {
@@ -37,7 +37,7 @@ fn copy_forwards_a_probe_without_consuming_it() {
     // A send of the same amount instead of the copy would leave node 1 nothing to compute.
     let mut bad = plans.clone();
     bad[1][0] = Action::Send { to: 2, amount: 2.0 };
-    assert!(matches!(simulate(&net, &bad), Err(loadbal::dlt::DltError::InfeasibleStructure { .. })));
+    assert!(matches!(simulate(&net, &bad), Err(crate::dlt::DltError::InfeasibleStructure { .. })));
     // A copy needs its data: copying more than was received never starts.
     let mut bad = plans;
     bad[1][0] = Action::Copy { to: 2, amount: 3.0 };

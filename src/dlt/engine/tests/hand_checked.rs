@@ -1,7 +1,7 @@
 //! The event engine on hand-checked schedules.
 
-use loadbal::dlt::engine::*;
-use loadbal::dlt::{CostScale, DltError, Ports};
+use crate::dlt::engine::*;
+use crate::dlt::{CostScale, DltError, Ports};
 
 fn unit() -> CostScale {
     CostScale::unit()

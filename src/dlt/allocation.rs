@@ -1,0 +1,83 @@
+//! The result of every divisible-load solver.
+
+use std::fmt;
+
+use super::error::DltError;
+
+/// The result of every solver.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Allocation {
+    /// Load per processor, in the input's order (root or originator first where it has one).
+    pub alpha: Vec<f64>,
+    /// Finish time of the last computation for the given load.
+    pub makespan: f64,
+    /// Positions in `alpha` of the processors that receive load from the originator, in the
+    /// order the originator serves them (for a chain: the used prefix after the originator).
+    pub send_order: Vec<usize>,
+    /// Whether each processor gets load (`alpha[i] > 0`, or the root computing).
+    pub participating: Vec<bool>,
+    /// Inverse speed of the equivalent processor: `makespan / (load·T_cp)`.
+    pub w_equivalent: f64,
+}
+
+impl Allocation {
+    /// Multiplies every load and the makespan by `load` (linear costs: the schedule of load `L`
+    /// is the unit-load schedule scaled by `L`).
+    pub(crate) fn scaled(mut self, load: f64) -> Self {
+        for a in &mut self.alpha {
+            *a *= load;
+        }
+        self.makespan *= load;
+        self
+    }
+
+    /// The allocation if its makespan and loads are finite (see `error::finite_result`).
+    pub(crate) fn checked(self) -> Result<Self, DltError> {
+        super::error::finite_result(self.makespan, &self.alpha)?;
+        Ok(self)
+    }
+
+    /// The load of the root or originator (position 0 of `alpha`; 0 for a non-computing root).
+    ///
+    /// # Accuracy
+    /// Exact (stored value).
+    pub fn root_share(&self) -> f64 {
+        self.alpha.first().copied().unwrap_or(0.0)
+    }
+
+    /// The loads of the other processors, the star's worker `i` (or the chain's processor
+    /// `i + 1`) at index `i`: `alpha` without its first entry.
+    ///
+    /// # Accuracy
+    /// Exact (stored values).
+    pub fn worker_shares(&self) -> &[f64] {
+        self.alpha.get(1..).unwrap_or(&[])
+    }
+
+    /// Speedup `a_ref / T` for unit load against a reference time per unit `a_ref`.
+    ///
+    /// # Accuracy
+    /// `a·L/T`: two roundings, relative error below 3e-16 on top of the makespan's (4·n·ε, see
+    /// the allocation functions).
+    pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> f64 {
+        a_ref_per_unit * load / self.makespan
+    }
+}
+
+impl fmt::Display for Allocation {
+    /// `makespan T, w_eq, k of n processors take load`, then the largest shares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let used = self.participating.iter().filter(|&&p| p).count();
+        write!(
+            f,
+            "makespan {:.6e}, w_eq {:.6e}, {used} of {} processors take load",
+            self.makespan,
+            self.w_equivalent,
+            self.alpha.len()
+        )?;
+        let shown = self.alpha.len().min(8);
+        let parts: Vec<String> = self.alpha[..shown].iter().map(|a| format!("{a:.6e}")).collect();
+        write!(f, "; alpha = [{}{}]", parts.join(", "), if self.alpha.len() > shown { ", ..." } else { "" })
+    }
+}
