@@ -68,8 +68,8 @@ mod spanning;
 mod tree;
 mod virtual_tree;
 
+pub use super::tree::{RelayRule, Rules};
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
-pub use equivalent::{RelayRule, Rules};
 pub use error::UnawareError;
 pub use execute::{EngineRun, ProbeRun, SldRun};
 pub use graph::{Edge, Graph};
