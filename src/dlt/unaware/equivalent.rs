@@ -31,8 +31,10 @@ impl RootedTree {
     ///   W_v = α_{c_1}·(z_{c_1}·λ + W_{c_1})            (relay, Physical)
     ///   W_v = α_{c_1}·W_{c_1} + z_{c_1}·λ              (relay, FirstChildLink)
     /// ```
-    /// This is the rate form of the product formula (Jia, eq. (3.11)) with its indices corrected to
-    /// start at the first child (the thesis's slip); it handles z = 0.
+    /// This is the product formula (Jia, eq. (3.11)) with its indices corrected to start at the
+    /// first child (the thesis's slip); it is computed in rate form by the crate's one tree
+    /// reduction, [`Tree::allocate_with_rules`](crate::dlt::Tree::allocate_with_rules) with the
+    /// optimal order, on this tree converted to a [`Tree`](crate::dlt::Tree); it handles z = 0.
     ///
     /// # Accuracy
     /// Every step is a sum, product or quotient of positive numbers (no subtraction), so w_eq and
