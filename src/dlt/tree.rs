@@ -11,6 +11,32 @@ use super::ports::Ports;
 use super::radix::stable_order_by;
 use super::star_solve::{INCLUDE_SLACK, flush};
 
+/// How a node that does not compute (a relay: Jia's P_0, a busy or silent processor of a virtual
+/// tree) is replaced by an equivalent processor for its parent (Jia, §2.B; the thesis leaves the
+/// relay's own speed open, so both readings are offered). Used by [`Tree::allocate_with_rules`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RelayRule {
+    /// Store-and-forward by blocks: W = α_c1·(z_c1·λ + W_c1), λ = T_cm/T_cp. Physically correct;
+    /// reproduces the DNP example (Jia, Table 3.3) and the thesis's Phase_2 duration 21.16.
+    #[default]
+    Physical,
+    /// W = α_c1·W_c1 + z_c1·λ: the first child's link is charged for the whole block. It
+    /// reproduces the SNP batches and Phase_3 loads of Jia, Table 3.2, and, applied at P_0, the
+    /// thesis's over-charged total 57.2.
+    FirstChildLink,
+}
+
+/// The relay rules of a distribution: `relay` below the root, `top` at the non-computing root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Rule for relays below the root (changes the shares).
+    pub relay: RelayRule,
+    /// Rule at the root (changes only the reported finish time).
+    pub top: RelayRule,
+}
+
 /// A complete `k`-ary tree of depth `depth` with identical nodes (for [`Tree::kary`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -301,6 +327,51 @@ impl Tree {
     /// assert!((s.allocation.makespan - 4.0 * 4.6 / 8.6).abs() < 1e-15);
     /// ```
     pub fn allocate(&self, opts: Options) -> Result<TreeSolution, DltError> {
+        self.allocate_with_rules(opts, Rules::default())
+    }
+
+    /// [`Tree::allocate`] with the rule that replaces each relay (a node with `w = None`) by an
+    /// equivalent processor for its parent: `rules.relay` below the root, `rules.top` at a relay
+    /// root (Jia, §2.B and eqs. (3.9)–(3.12), (4.3)–(4.4)). [`RelayRule::Physical`] at both
+    /// levels is [`Tree::allocate`]; [`RelayRule::FirstChildLink`] charges the first child's
+    /// link for the whole block, the reading that reproduces Jia's SNP example (Table 3.2).
+    ///
+    /// # Formula
+    /// The reduction of [`Tree::allocate`], then for a relay `v` whose first included child is
+    /// `c_1` (α_1 = a_eq(v)/(c_1 + a_eq'(c_1)) its share of `v`'s block):
+    /// ```text
+    /// Physical:        a_eq'(v) = a_eq(v) = α_1·(c_1 + a_eq'(c_1))
+    /// FirstChildLink:  a_eq'(v) = α_1·a_eq'(c_1) + c_1
+    /// ```
+    /// The parent of `v` sees `a_eq'(v)`; `v`'s own block is split with `a_eq(v)`. At the root the
+    /// rule changes only the makespan `T = a_eq'(root)·L` (and `w_equivalent`), not the loads.
+    ///
+    /// # Accuracy
+    /// As [`Tree::allocate`] (one more product and sum per relay): the tests measure at most
+    /// 1e-14 relative against 50-digit references of both rules
+    /// (`tests/unaware/unaware_reference.rs`).
+    ///
+    /// # Errors
+    /// As [`Tree::allocate`].
+    ///
+    /// ```
+    /// use loadbal::dlt::unaware::{RelayRule, Rules};
+    /// use loadbal::dlt::{CostScale, Options, Tree};
+    /// // A relay root with two children w = 2 over z = 0.5 (T_cp = 2, T_cm = 1: a = 4, c = 0.5).
+    /// // The loads are 4.5/8.5 and 4/8.5 under either rule; Physical: T = 20.25/8.5, while
+    /// // FirstChildLink at the root reports T = (4.5/8.5)·4 + 0.5.
+    /// let mut t = Tree::new(None, true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// let opts = Options::default().with_scale(CostScale::new(2.0, 1.0).unwrap());
+    /// let phys = t.allocate_with_rules(opts, Rules::default()).unwrap();
+    /// assert!((phys.allocation.makespan - 20.25 / 8.5).abs() < 1e-15);
+    /// let fcl = Rules { relay: RelayRule::Physical, top: RelayRule::FirstChildLink };
+    /// let s = t.allocate_with_rules(opts, fcl).unwrap();
+    /// assert!((s.allocation.alpha[1] - 4.5 / 8.5).abs() < 1e-15);
+    /// assert!((s.allocation.makespan - (18.0 / 8.5 + 0.5)).abs() < 1e-15);
+    /// ```
+    pub fn allocate_with_rules(&self, opts: Options, rules: Rules) -> Result<TreeSolution, DltError> {
         let tree = self;
         opts.check()?;
         let Options { load, scale, order } = opts;
@@ -309,7 +380,9 @@ impl Tree {
         let children = tree.children();
         let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp())).collect();
         let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm()).collect();
+        // a_eq as the parent sees it (after the relay rule) and as the node splits its block.
         let mut aeq = vec![f64::INFINITY; n];
+        let mut window = vec![f64::INFINITY; n];
         let mut included: Vec<Vec<usize>> = vec![Vec::new(); n];
         for v in (0..n).rev() {
             let mut kids = children[v].clone();
@@ -344,6 +417,13 @@ impl Tree {
                 r += 1.0 / a[v];
             }
             aeq[v] = 1.0 / r;
+            window[v] = aeq[v];
+            let rule = if v == 0 { rules.top } else { rules.relay };
+            if let (false, RelayRule::FirstChildLink, Some(&c1)) = (computes, rule, used.first()) {
+                // The first child's share of v's block, seen with the equivalents below it.
+                let alpha1 = window[v] / (c[c1] + aeq[c1]);
+                aeq[v] = alpha1 * aeq[c1] + c[c1];
+            }
             included[v] = used;
         }
         if !aeq[0].is_finite() {
@@ -358,7 +438,7 @@ impl Tree {
                 continue;
             }
             let node = &nodes[v];
-            let w_window = b * aeq[v];
+            let w_window = b * window[v];
             if node.w.is_some() && node.front_end {
                 alpha[v] = w_window / a[v];
             }

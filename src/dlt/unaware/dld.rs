@@ -7,14 +7,14 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::RelayRule;
-use super::equivalent::Rules;
 use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
 use super::execute::{push_block, push_probe};
 use super::sld::{Dispatch, PhaseRecord};
 use super::tree::{RootedTree, TreeNetwork};
 use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, SpeedProfile, Trace};
+use crate::dlt::tree::RelayRule;
+use crate::dlt::tree::Rules;
 
 /// Which parameter a [`SpeedChange`] changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

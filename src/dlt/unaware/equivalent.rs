@@ -1,36 +1,12 @@
-//! Equivalent processor of a multi-level tree with front-ends and single-port sending, by
-//! bottom-up star reduction and top-down inflation (Jia, eqs. (3.9)–(3.12) and (4.3)–(4.4)).
+//! Equivalent processor of a rooted tree over node ids: the reduction of
+//! [`Tree::allocate_with_rules`](crate::dlt::Tree::allocate_with_rules) on the converted tree (Jia, eqs. (3.9)–(3.12) and (4.3)–(4.4)).
 
 use super::error::{UnawareError, positive};
 use super::probing::checked_scale;
+use super::raold::{ConvertedTree, to_dlt_tree};
 use super::tree::RootedTree;
-use crate::dlt::{Allocation, CostScale, Options, OrderPolicy, Root, Star, TreeSolution, Worker};
-
-/// How a node that does not compute (a relay: P_0, a busy or silent processor of a virtual
-/// tree) is replaced by an equivalent processor (Jia, §2.B; the thesis leaves the relay's own
-/// speed open, so both readings are offered).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum RelayRule {
-    /// Store-and-forward by blocks: W = α_c1·(z_c1·λ + W_c1), λ = T_cm/T_cp. Physically correct;
-    /// reproduces the DNP example (Jia, Table 3.3) and the thesis's Phase_2 duration 21.16.
-    #[default]
-    Physical,
-    /// W = α_c1·W_c1 + z_c1·λ: the first child's link is charged for the whole block. It
-    /// reproduces the SNP batches and Phase_3 loads of Jia, Table 3.2, and, applied at P_0, the
-    /// thesis's over-charged total 57.2.
-    FirstChildLink,
-}
-
-/// The relay rules of a distribution: `relay` below the root, `top` at the non-computing root.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Rules {
-    /// Rule for relays below the root (changes the shares).
-    pub relay: RelayRule,
-    /// Rule at the root (changes only the reported finish time).
-    pub top: RelayRule,
-}
+use crate::dlt::tree::Rules;
+use crate::dlt::{Allocation, CostScale, Options, OrderPolicy, TreeSolution};
 
 impl RootedTree {
     /// Reduces `tree` to one equivalent processor. `w[v]` is the inverse speed of node `v`, `None`
@@ -55,8 +31,10 @@ impl RootedTree {
     ///   W_v = α_{c_1}·(z_{c_1}·λ + W_{c_1})            (relay, Physical)
     ///   W_v = α_{c_1}·W_{c_1} + z_{c_1}·λ              (relay, FirstChildLink)
     /// ```
-    /// This is the rate form of the product formula (Jia, eq. (3.11)) with its indices corrected to
-    /// start at the first child (the thesis's slip); it handles z = 0.
+    /// This is the product formula (Jia, eq. (3.11)) with its indices corrected to start at the
+    /// first child (the thesis's slip); it is computed in rate form by the crate's one tree
+    /// reduction, [`Tree::allocate_with_rules`](crate::dlt::Tree::allocate_with_rules) with the
+    /// optimal order, on this tree converted to a [`Tree`](crate::dlt::Tree); it handles z = 0.
     ///
     /// # Accuracy
     /// Every step is a sum, product or quotient of positive numbers (no subtraction), so w_eq and
@@ -88,63 +66,35 @@ impl RootedTree {
         if w.len() != n {
             return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: n });
         }
-        let (t_cm, t_cp) = checked_scale(scale)?;
-        let Rules { relay, top: root_relay } = rules;
-        let lambda = t_cm / t_cp;
-        let order = tree.pre_order();
-        for &v in &order {
-            if let Some(x) = w[v] {
-                positive("w", x)?;
-            }
-        }
-        let mut w_sub = vec![0.0; n];
-        let mut own = vec![0.0; n]; // fraction of v's block computed by v
-        let mut down = vec![0.0; n]; // fraction of the parent's block sent to v
-        let mut sequence = vec![Vec::new(); n];
-        for &v in order.iter().rev() {
-            let mut kids = tree.children(v).to_vec();
-            kids.sort_by(|&a, &b| tree.z_up(a).total_cmp(&tree.z_up(b)).then(a.cmp(&b)));
-            if kids.is_empty() {
-                match w[v] {
-                    Some(x) => {
-                        w_sub[v] = x;
-                        own[v] = 1.0;
-                    }
-                    None => return Err(UnawareError::NoComputingNode { node: v }),
+        checked_scale(scale)?;
+        for v in tree.pre_order() {
+            match w[v] {
+                Some(x) => {
+                    positive("w", x)?;
                 }
-                continue;
+                None if tree.children(v).is_empty() => return Err(UnawareError::NoComputingNode { node: v }),
+                None => {}
             }
-            // One star per node: the classical solver of `crate::dlt` (front-end root, or a
-            // non-computing relay), children in the order fixed above.
-            let children: Vec<Worker> = kids.iter().map(|&c| Worker { w: w_sub[c], z: tree.z_up(c) }).collect();
-            let root = w[v].map_or(Root::NonComputing, |w| Root::FrontEnd { w });
-            let opts = Options { load: 1.0, scale, order: OrderPolicy::AsGiven };
-            let star = Star::new(root, children)?.allocate(opts)?;
-            own[v] = star.alpha[0];
-            for (j, &c) in kids.iter().enumerate() {
-                down[c] = star.alpha[j + 1];
-            }
-            let (c1, a1) = (kids[0], star.alpha[1]);
-            let rule = if v == tree.root() { root_relay } else { relay };
-            w_sub[v] = match (w[v], rule) {
-                (Some(_), _) | (None, RelayRule::Physical) => star.makespan / t_cp,
-                (None, RelayRule::FirstChildLink) => a1 * w_sub[c1] + tree.z_up(c1) * lambda,
-            };
-            sequence[v] = kids;
         }
-        let mut block = vec![0.0; n];
-        let mut shares = vec![0.0; n];
-        for &v in &order {
-            block[v] = if v == tree.root() { 1.0 } else { block[tree.parent(v).unwrap_or(v)] * down[v] };
-            shares[v] = block[v] * own[v];
+        // The one reduction of the crate, on the classical tree in pre-order (children by id, so
+        // the stable optimal order is increasing z, then id).
+        let ConvertedTree { tree: t, ids } = to_dlt_tree(tree, w)?;
+        let opts = Options { load: 1.0, scale, order: OrderPolicy::Optimal };
+        let sol = t.allocate_with_rules(opts, rules)?;
+        let (mut alpha, mut block, mut w_sub) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        let mut sequence = vec![Vec::new(); n];
+        for (i, &v) in ids.iter().enumerate() {
+            alpha[v] = sol.allocation.alpha[i];
+            block[v] = sol.block[i];
+            w_sub[v] = sol.w_eq_subtree[i];
+            sequence[v] = sol.send_order[i].iter().map(|&c| ids[c]).collect();
         }
-        let w_eq = w_sub[tree.root()];
         let allocation = Allocation {
-            participating: shares.iter().map(|&x| x > 0.0).collect(),
-            alpha: shares,
-            makespan: w_eq * t_cp,
+            participating: alpha.iter().map(|&x| x > 0.0).collect(),
+            alpha,
+            makespan: sol.allocation.makespan,
             send_order: sequence[tree.root()].clone(),
-            w_equivalent: w_eq,
+            w_equivalent: sol.allocation.w_equivalent,
         };
         Ok(TreeSolution { allocation, block, send_order: sequence, w_eq_subtree: w_sub })
     }

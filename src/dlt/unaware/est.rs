@@ -170,7 +170,7 @@ pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree
     let tree = RootedTree::new(root, s.parent, s.zup)?;
     debug_assert!({
         let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let e = tree.equivalent(&ws, super::equivalent::Rules::default(), scale);
+        let e = tree.equivalent(&ws, crate::dlt::tree::Rules::default(), scale);
         e.map(|e| (e.allocation.w_equivalent - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
     });
     Ok(tree)

@@ -10,7 +10,7 @@
 //! | (2.5)–(2.30) | ESS and WCS(2) phase-1 closed forms, critical L_1 | [`Chain::ess_phase1`](crate::dlt::Chain::ess_phase1), [`Chain::wcs2_phase1`](crate::dlt::Chain::wcs2_phase1), [`Chain::critical_l1`](crate::dlt::Chain::critical_l1) |
 //! | ch. 2 | ESS = WCS(1), WCS(k), pureDLT | [`Chain::phased_schedule`](crate::dlt::Chain::phased_schedule), [`Chain::pure_dlt`](crate::dlt::Chain::pure_dlt) |
 //! | ch. 2 on the engine | probe copies, PTC reports, the root interrupting its work at the trigger | [`Chain::run_unaware`](crate::dlt::Chain::run_unaware), [`ChainStrategy`] |
-//! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`RootedTree::equivalent`], [`RelayRule`] |
+//! | (3.9)–(3.12), (4.3)–(4.4) | equivalent processor with both relay rules | [`RootedTree::equivalent`] (the reduction of [`Tree::allocate_with_rules`](crate::dlt::Tree::allocate_with_rules)), [`RelayRule`] |
 //! | §3.3 | tree networks, virtual trees, phase distribution, SLD (SNP), DLD (DNP) | [`TreeNetwork`], [`TreeNetwork::virtual_tree`], [`VirtualTree::distribute`], [`TreeNetwork::sld`], [`TreeNetwork::dld`] |
 //! | §4.2 | SPT, MST, FHT, RST (4.1)–(4.2), EST; RAOLD-OS | [`Graph::spanning_tree`] (RST cost (4.1)–(4.2) inside), [`RootedTree::raold_os`] |
 //! | §4.1 | the reporting scheme: reports until T*, then RAOLD-OS on the known nodes | [`Graph::reporting_scheme`] |
@@ -68,8 +68,8 @@ mod spanning;
 mod tree;
 mod virtual_tree;
 
+pub use super::tree::{RelayRule, Rules};
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
-pub use equivalent::{RelayRule, Rules};
 pub use error::UnawareError;
 pub use execute::{EngineRun, ProbeRun, SldRun};
 pub use graph::{Edge, Graph};

@@ -4,12 +4,12 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::Rules;
 use super::error::{UnawareError, non_negative, positive};
 use super::graph::{Edge, Graph};
 use super::spanning::SpanningTreeKind;
 use super::tree::RootedTree;
 use crate::dlt::CostScale;
+use crate::dlt::tree::Rules;
 
 /// The loads of a multi-source problem (Jia, §5.2): source S_i = `sources[i]` (a node of the
 /// graph) holds `loads[i]` units. The position in `sources` is the tie-break index of GP.

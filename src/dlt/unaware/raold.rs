@@ -104,7 +104,7 @@ impl RootedTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlt::unaware::{RelayRule, Rules};
+    use crate::dlt::tree::{RelayRule, Rules};
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
 
@@ -127,28 +127,64 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
 
-        /// The Jia reduction with the physical relay rule is the classical multi-level tree
-        /// solution of `dlt::Tree::allocate` (shares and equivalent), relays included; FirstChildLink
-        /// never charges a relay less than Physical. (Moved from tests/unaware: the converter is
-        /// crate-private.)
+        /// The reduction with the physical relay rule, relays included, is checked against the
+        /// event engine: executing its loads and blocks on the converted tree, every node that
+        /// computes ends at the planned makespan. FirstChildLink never charges a relay less than
+        /// Physical. (The reduction exists once, behind `dlt::Tree::allocate_with_rules`; the
+        /// engine and the k-ary closed form below are the independent checks.)
         #[test]
-        fn equivalent_matches_dlt_tree(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
+        fn equivalent_is_executed_by_the_engine(seed in 0u64..100_000, n in 2usize..25, relay_p in 0.0f64..0.5) {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let tree = random_tree(&mut rng, n, 0.0..2.0);
             // relays only at inner nodes (leaves must compute)
             let w: Vec<Option<f64>> = (0..n)
                 .map(|v| if !tree.children(v).is_empty() && rng.random::<f64>() < relay_p { None } else { Some(rng.random_range(0.5..10.0)) })
                 .collect();
-            let e = tree.equivalent(&w, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap();
-            let ConvertedTree { tree: t, ids: order } = to_dlt_tree(&tree, &w).unwrap();
             let scale = CostScale::new(2.0, 1.0).unwrap();
-            let sol = t.allocate(Options::load(1.0).with_scale(scale)).unwrap();
-            prop_assert!((sol.allocation.w_equivalent - e.allocation.w_equivalent).abs() <= 1e-9 * e.allocation.w_equivalent);
-            for (i, &v) in order.iter().enumerate() {
-                prop_assert!((sol.allocation.alpha[i] - e.allocation.alpha[v]).abs() <= 1e-9);
+            let e = tree.equivalent(&w, Rules::default(), scale).unwrap();
+            let ConvertedTree { tree: t, ids } = to_dlt_tree(&tree, &w).unwrap();
+            // The solution re-indexed to the converted tree's node order, then executed.
+            let at = |v: &[f64]| ids.iter().map(|&i| v[i]).collect::<Vec<f64>>();
+            let mut pos = vec![0usize; n];
+            for (i, &v) in ids.iter().enumerate() {
+                pos[v] = i;
             }
-            let snp = tree.equivalent(&w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+            let mut sol = t.allocate(Options::load(1.0).with_scale(scale)).unwrap();
+            sol.allocation.alpha = at(&e.allocation.alpha);
+            sol.block = at(&e.block);
+            sol.send_order = ids.iter().map(|&v| e.send_order[v].iter().map(|&c| pos[c]).collect()).collect();
+            let trace = t.simulate(&sol, scale).unwrap();
+            let makespan = e.allocation.makespan;
+            prop_assert!((trace.compute_makespan - makespan).abs() <= 1e-9 * makespan);
+            prop_assert!(trace.finish_spread(makespan) <= 1e-9);
+            prop_assert!((e.allocation.alpha.iter().sum::<f64>() - 1.0).abs() <= 1e-12);
+            let snp = tree.equivalent(&w, Rules { relay: RelayRule::FirstChildLink, top: RelayRule::FirstChildLink }, scale).unwrap();
             prop_assert!(snp.allocation.w_equivalent >= e.allocation.w_equivalent * (1.0 - 1e-12));
+        }
+
+        /// On a complete k-ary tree of identical nodes the reduction is the closed form
+        /// `w_eq = ρ_0·w` of `dlt::kary_tree_rho` (a level recursion, not the tree reduction).
+        #[test]
+        fn equivalent_of_a_kary_tree_is_the_closed_form(k in 1usize..4, depth in 0usize..4, w in 0.5f64..10.0, z in 0.0f64..2.0) {
+            let mut parent = vec![None];
+            let mut level = vec![0usize];
+            for _ in 0..depth {
+                let mut next = Vec::new();
+                for &p in &level {
+                    for _ in 0..k {
+                        next.push(parent.len());
+                        parent.push(Some(p));
+                    }
+                }
+                level = next;
+            }
+            let n = parent.len();
+            let tree = RootedTree::new(0, parent, vec![z; n]).unwrap();
+            let scale = CostScale::new(2.0, 1.0).unwrap();
+            let e = tree.equivalent(&vec![Some(w); n], Rules::default(), scale).unwrap();
+            let sigma = z * scale.t_cm() / (w * scale.t_cp());
+            let rho = crate::dlt::kary::kary_tree_rho(sigma, true, k as u64, depth as u64).unwrap();
+            prop_assert!((e.allocation.w_equivalent - rho * w).abs() <= 1e-12 * rho * w);
         }
     }
 }

@@ -5,10 +5,10 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::{RelayRule, Rules};
 use super::error::{UnawareError, finite_out, non_negative, phased, positive, same_lengths};
 use super::tree::TreeNetwork;
 use crate::dlt::CostScale;
+use crate::dlt::tree::{RelayRule, Rules};
 
 /// Parameters of SLD.
 #[derive(Debug, Clone, Copy, PartialEq)]

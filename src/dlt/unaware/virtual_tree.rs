@@ -4,9 +4,9 @@
 use std::fmt;
 
 use super::display::r6;
-use super::equivalent::Rules;
 use super::error::{UnawareError, non_negative};
 use super::tree::{RootedTree, TreeNetwork};
+use crate::dlt::tree::Rules;
 use crate::dlt::{CostScale, TreeSolution};
 
 /// A virtual tree (Jia, §3.3.2): the kept nodes of a [`TreeNetwork`] with their virtual links,
