@@ -27,13 +27,13 @@
 //!
 //! ```
 //! use loadbal::montecarlo::MonteCarlo;
-//! use loadbal::order_stats::{expected_max_chen_tyler, expected_max_normal};
+//! use loadbal::order_stats::{chen_tyler, expected_max_normal};
 //! use loadbal::rand_distr::{Distribution, Normal};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let (mean, sd) = (40.0 * 488.1, 40f64.sqrt() * 116.6);
 //! let exact = expected_max_normal(mean, sd, 25)?; // 20,973.3 s (Ahn et al., §5.2)
-//! let approx = expected_max_chen_tyler(mean, sd, 25)?; // 20,965.1 s
+//! let approx = chen_tyler(25).and_then(|c| c.expected_max(mean, sd))?; // 20,965.1 s
 //! assert_eq!((exact.round(), approx.round()), (20_973.0, 20_965.0));
 //!
 //! let x = Normal::new(mean, sd)?;

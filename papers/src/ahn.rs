@@ -10,8 +10,7 @@ use crate::row::{Computed, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::order_stats::{
-    OrderStatsError, chen_tyler_max, expected_max_chen_tyler, expected_max_normal, expected_max_std_normal,
-    expected_min_chen_tyler, expected_min_normal,
+    OrderStatsError, chen_tyler, expected_max_normal, expected_max_std_normal, expected_min_normal,
 };
 use loadbal::rand_distr::{Distribution, Normal};
 
@@ -58,7 +57,7 @@ fn p_for_constant(c: f64) -> Result<u64, OrderStatsError> {
     let (mut lo, mut hi) = (1u64, 1_000_000u64);
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if chen_tyler_max(mid)? >= c {
+        if chen_tyler(mid)?.mean >= c {
             hi = mid;
         } else {
             lo = mid;
@@ -103,16 +102,16 @@ fn order_statistics(cfg: &RunConfig) -> Vec<Row> {
             t,
             "E[Y_p], Chen–Tyler (6a)",
             "20,965",
-            expected_max_chen_tyler(mu_x, sigma_x, P),
-            "loadbal::order_stats::expected_max_chen_tyler",
+            chen_tyler(P).and_then(|c| c.expected_max(mu_x, sigma_x)),
+            "loadbal::order_stats::ChenTyler::expected_max",
         )
         .note("an approximation: it differs from the exact mean by design, so no Monte Carlo check"),
         printed(
             t,
             "E[Y_1], Chen–Tyler (6b)",
             "18,083",
-            expected_min_chen_tyler(mu_x, sigma_x, P),
-            "loadbal::order_stats::expected_min_chen_tyler",
+            chen_tyler(P).and_then(|c| c.expected_min(mu_x, sigma_x)),
+            "loadbal::order_stats::ChenTyler::expected_min",
         ),
     ];
     let item = "E[Y_p] − E[Y_1] (expected worst-case imbalance), integral method";
@@ -152,17 +151,17 @@ fn order_statistics(cfg: &RunConfig) -> Vec<Row> {
         computed(
             "§4.1",
             "Chen–Tyler constant Φ⁻¹(0.5264^(1/25))",
-            chen_tyler_max(P),
-            "loadbal::order_stats::chen_tyler_max",
+            chen_tyler(P).map(|c| c.mean),
+            "loadbal::order_stats::chen_tyler",
         )
         .note("the constant behind (6a)/(6b) at p = 25; the paper prints no digits"),
     );
     let item = "C_max = Φ⁻¹(0.5264^(1/p_max)), p_max = 10⁶";
     let draft = AHN.row("§4.5", item).printed("4.4");
-    rows.push(match (chen_tyler_max(1_000_000), chen_tyler_max(100_000), p_for_constant(4.35)) {
+    rows.push(match (chen_tyler(1_000_000).map(|c| c.mean), chen_tyler(100_000).map(|c| c.mean), p_for_constant(4.35)) {
         (Ok(c), Ok(c5), Ok(p44)) => draft
             .note("the formula as printed, at p_max = 1,000,000")
-            .reproduced(Computed::by("loadbal::order_stats::chen_tyler_max", c))
+            .reproduced(Computed::by("loadbal::order_stats::chen_tyler", c))
             .explained(Explanation::exact_reading(
                 format!(
                     "the same formula at p_max = 100,000 (a factor-10 slip; the smallest p_max whose constant rounds to 4.4 \

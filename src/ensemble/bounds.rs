@@ -59,7 +59,7 @@ impl ArClaimConstants {
     /// [`EnsembleError::OrderStats`] for p_max = 0 or above 2⁵³.
     ///
     /// # Accuracy
-    /// That of [`order_stats::chen_tyler_max`](crate::order_stats::chen_tyler_max) (a normal
+    /// That of [`order_stats::chen_tyler`](crate::order_stats::chen_tyler) (a normal
     /// quantile of 0.5264^{1/p_max}); checked against 50-digit references for p_max to 10¹² in
     /// `tests/ensemble/ensemble_reference.rs`.
     ///
@@ -70,7 +70,7 @@ impl ArClaimConstants {
     /// assert!((k.c_max - 4.842_309).abs() < 1e-5 && k.eps == 0.04 && k.g == 1.0);
     /// ```
     pub fn for_max_processors(p_max: u64) -> Result<Self, EnsembleError> {
-        Ok(ArClaimConstants { c_max: crate::order_stats::chen_tyler_max(p_max)?, ..ArClaimConstants::default() })
+        Ok(ArClaimConstants { c_max: crate::order_stats::chen_tyler(p_max)?.mean, ..ArClaimConstants::default() })
     }
 
     /// Prop. 5's threshold (P5): the AR step lowers the expected largest idle time once the most

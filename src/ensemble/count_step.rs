@@ -1,30 +1,38 @@
 //! The counts of one balancing step.
 
-/// The counts of one balancing step, borrowed: `before` and `after` per processor (running task
+/// The counts of one balancing step, owned: `before` and `after` per processor (running task
 /// included) and which processors have a task in progress (`running[i]`), the same before and
 /// after (running tasks never move). [`StepRecord::count_step`](super::StepRecord::count_step)
-/// gives it for a recorded step.
+/// gives it for a recorded step. Its question is
+/// [`CountStep::variance_decrease`], Ahn et al., Lemma 4, eq. (11).
 ///
 /// # Examples
 /// ```
 /// use loadbal::ensemble::CountStep;
-/// let step = CountStep::new(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &[false, true, true, true, true]);
+/// let step = CountStep::new(vec![0, 3, 5, 2, 7], vec![3, 3, 3, 4, 4], vec![false, true, true, true, true]);
 /// assert!((step.variance_decrease(1.0).unwrap() - 6.25).abs() < 1e-12); // AR
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct CountStep<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CountStep {
     /// Counts before the step.
-    pub before: &'a [u64],
+    pub before: Vec<u64>,
     /// Counts after the step.
-    pub after: &'a [u64],
+    pub after: Vec<u64>,
     /// Whether each processor has a task in progress.
-    pub running: &'a [bool],
+    pub running: Vec<bool>,
 }
 
-impl<'a> CountStep<'a> {
-    /// The step from `before` to `after` with the running set `running`.
-    pub const fn new(before: &'a [u64], after: &'a [u64], running: &'a [bool]) -> Self {
+impl CountStep {
+    /// The step from `before` to `after` with the running set `running` (checked by its
+    /// questions).
+    pub fn new(before: Vec<u64>, after: Vec<u64>, running: Vec<bool>) -> Self {
         CountStep { before, after, running }
+    }
+}
+
+impl std::fmt::Display for CountStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "counts {:?} -> {:?}, running {:?}", self.before, self.after, self.running)
     }
 }

@@ -1,5 +1,6 @@
 //! Count statistics (7), adjusted counts (8a)–(8c), Lemma 2, the expected algebraic variance (9)
-//! (reconstructed) and its generalisation, and Lemma 4's decrease (11) of Ahn et al.
+//! (reconstructed) and its generalisation of Ahn et al. (Lemma 4's decrease (11) is
+//! [`CountStep::variance_decrease`](super::CountStep::variance_decrease)).
 
 use super::error::task_moments;
 use super::error::{EnsembleError, check_len, check_time};
@@ -40,8 +41,7 @@ impl std::fmt::Display for MeanVariance {
 /// or larger sums: the two-pass formula, relative error about (p + 3)u on V plus the
 /// conditioning M²/V·p·u. Checked against 50-digit references in `tests/ensemble/ensemble_reference.rs`.
 ///
-/// Crate-internal: the public questions that use it are [`expected_algebraic_variance`],
-/// [`variance_decrease`] and [`Algorithm::variance_decrease_bound`](super::Algorithm::variance_decrease_bound)
+/// Crate-internal: the public questions that use it are [`expected_algebraic_variance`] and [`Algorithm::variance_decrease_bound`](super::Algorithm::variance_decrease_bound)
 /// (V(R̂) = 6.5 for the adjusted counts [0, 2.5, 4.5, 1.5, 6.5] of §4.4).
 pub(crate) fn count_mean_var(x: &[f64]) -> Result<MeanVariance, EnsembleError> {
     check_len("count vector", x.len(), 2)?;
@@ -229,51 +229,6 @@ pub fn expected_algebraic_variance(law: &Law, rhat: &[f64], n_running: usize) ->
     Ok(v * mu2 + share * mu2 / 12.0 + (m - share / 6.0) * s2)
 }
 
-/// Decrease of the expected algebraic variance across a redistribution step, Ahn et al., Lemma 4,
-/// eq. (11). The step must keep M(R̂) (it moves tasks, never running ones).
-///
-/// # Formula
-/// ```text
-/// E[ξ²] − E[ξ'²] = (V(R̂) − V(R̂')) μ_T²
-/// ```
-///
-/// # Errors
-/// [`EnsembleError::LengthMismatch`] when the vectors differ in length,
-/// [`EnsembleError::InvalidParameter`] when M(R̂) changed, errors of M and V of (7) (fewer than 2 entries, a negative or non-finite entry).
-///
-/// # Accuracy
-/// A difference of two V values of (7): absolute error about 7u·V(R̂)·μ_T² (u = 2⁻⁵³),
-/// so relative to the decrease it grows as V(R̂)/ΔV; for counts use
-/// [`CountStep::variance_decrease`](super::CountStep::variance_decrease), exact to 4u relative.
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::variance_decrease;
-/// // MD step: ΔV = 5.25
-/// let d = variance_decrease(1.0, &[0.0, 2.5, 4.5, 1.5, 6.5], &[3.0, 2.5, 4.5, 1.5, 3.5]).unwrap();
-/// assert!((d - 5.25).abs() < 1e-12);
-/// ```
-pub fn variance_decrease(mu_t: f64, rhat_before: &[f64], rhat_after: &[f64]) -> Result<f64, EnsembleError> {
-    if rhat_before.len() != rhat_after.len() {
-        return Err(EnsembleError::LengthMismatch {
-            what: "adjusted counts after",
-            got: rhat_after.len(),
-            expected: rhat_before.len(),
-        });
-    }
-    check_time("mu_t", mu_t)?;
-    let MeanVariance { mean: m0, variance: v0 } = count_mean_var(rhat_before)?;
-    let MeanVariance { mean: m1, variance: v1 } = count_mean_var(rhat_after)?;
-    if (m0 - m1).abs() > 1e-9 * m0.abs().max(1.0) {
-        return Err(EnsembleError::InvalidParameter {
-            what: "M(R̂') − M(R̂)",
-            value: m1 - m0,
-            why: "a redistribution step must keep the mean adjusted count",
-        });
-    }
-    Ok((v0 - v1) * mu_t * mu_t)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,6 +280,5 @@ mod tests {
         assert!(expected_algebraic_variance(&Law::normal(1.0, 1.0).unwrap(), &[1.0, 2.0], 3).is_err());
         assert!(residual_task_moments(&Law::normal(-1.0, 1.0).unwrap()).is_err());
         assert!(Law::normal(f64::NAN, 1.0).is_err());
-        assert!(variance_decrease(1.0, &[1.0, 2.0], &[1.0, 3.0]).is_err());
     }
 }

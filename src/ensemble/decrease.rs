@@ -81,7 +81,7 @@ pub(crate) fn rp_expected_variance_decrease(
     Ok(dv * mu_t * mu_t)
 }
 
-impl CountStep<'_> {
+impl CountStep {
     /// Exact decrease (11) between two count vectors with the same running set (`step.running[i]`:
     /// the processor has a task in progress before and after the step).
     ///
@@ -105,18 +105,25 @@ impl CountStep<'_> {
     /// # Examples
     /// ```
     /// use loadbal::ensemble::CountStep;
-    /// let s = [false, true, true, true, true];
-    /// let d = CountStep::new(&[0, 3, 5, 2, 7], &[3, 3, 3, 4, 4], &s).variance_decrease(1.0).unwrap();
-    /// assert!((d - 6.25).abs() < 1e-12); // AR
+    /// let s = vec![false, true, true, true, true];
+    /// let ar = CountStep::new(vec![0, 3, 5, 2, 7], vec![3, 3, 3, 4, 4], s.clone());
+    /// assert!((ar.variance_decrease(1.0).unwrap() - 6.25).abs() < 1e-12);
+    /// // MD (Ahn et al., §4.4): V(R̂) − V(R̂') = 6.5 − 1.25 = 5.25
+    /// let md = CountStep::new(vec![0, 3, 5, 2, 7], vec![3, 3, 5, 2, 4], s);
+    /// assert!((md.variance_decrease(1.0).unwrap() - 5.25).abs() < 1e-12);
     /// ```
     pub fn variance_decrease(&self, mean: f64) -> Result<f64, EnsembleError> {
-        step_variance_decrease(mean, *self)
+        step_variance_decrease(mean, &self.before, &self.after, &self.running)
     }
 }
 
-/// Eq. (11) between the counts of `step` ([`CountStep::variance_decrease`]).
-pub(crate) fn step_variance_decrease(mu_t: f64, step: CountStep<'_>) -> Result<f64, EnsembleError> {
-    let CountStep { before, after, running } = step;
+/// Eq. (11) between `before` and `after` with the running set `running` ([`CountStep::variance_decrease`]).
+pub(crate) fn step_variance_decrease(
+    mu_t: f64,
+    before: &[u64],
+    after: &[u64],
+    running: &[bool],
+) -> Result<f64, EnsembleError> {
     check_len("count vector", before.len(), 2)?;
     if after.len() != before.len() {
         return Err(EnsembleError::LengthMismatch { what: "counts after", got: after.len(), expected: before.len() });
@@ -170,7 +177,7 @@ fn busy(r: &[u64]) -> Vec<bool> {
 /// ```
 pub(crate) fn ar_variance_decrease(mu_t: f64, r: &[u64], idle: usize) -> Result<f64, EnsembleError> {
     let after = ar_step(r, idle)?.counts;
-    step_variance_decrease(mu_t, CountStep::new(r, &after, &busy(r)))
+    step_variance_decrease(mu_t, r, &after, &busy(r))
 }
 
 /// Prop. 4's lower bound on the AR decrease (meaningful when V(R̂) > 1/4).
@@ -222,7 +229,7 @@ pub(crate) fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, E
 /// ```
 pub(crate) fn nr_variance_decrease(mu_t: f64, r: &[u64], idle: usize, group: &[usize]) -> Result<f64, EnsembleError> {
     let after = nr_step(r, idle, group)?.counts;
-    step_variance_decrease(mu_t, CountStep::new(r, &after, &busy(r)))
+    step_variance_decrease(mu_t, r, &after, &busy(r))
 }
 
 /// Prop. 10's lower bound on the NR decrease, with Ṽ(R̂) the local adjusted variance of the group
@@ -357,7 +364,7 @@ mod tests {
             r[idle] = 0;
             let s = md_step(&r, idle).unwrap();
             if let Some(k) = s.donor {
-                let lemma4 = step_variance_decrease(1.0, CountStep::new(&r, &s.counts, &busy(&r))).unwrap();
+                let lemma4 = step_variance_decrease(1.0, &r, &s.counts, &busy(&r)).unwrap();
                 let prop1 = md_variance_decrease(1.0, r[k], r.len() as u64).unwrap();
                 prop_assert!((lemma4 - prop1).abs() < 1e-9 * prop1.max(1.0));
             }

@@ -48,7 +48,7 @@ pub fn variance_along_history(mu_t: f64, start: f64, history: &[StepRecord]) -> 
     history
         .iter()
         .map(|s| {
-            v -= step_variance_decrease(mu_t, s.count_step())?;
+            v -= step_variance_decrease(mu_t, &s.counts_before, &s.counts_after, &s.running)?;
             Ok(v)
         })
         .collect()

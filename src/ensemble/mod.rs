@@ -86,9 +86,7 @@ mod steps;
 
 pub use bounds::{ArClaimConstants, IdleClaim};
 pub use count_step::CountStep;
-pub use counts::{
-    MeanVariance, adjusted_counts, expected_algebraic_variance, residual_task_moments, variance_decrease,
-};
+pub use counts::{MeanVariance, adjusted_counts, expected_algebraic_variance, residual_task_moments};
 pub use error::EnsembleError;
 pub use history::variance_along_history;
 pub use metrics::{Metrics, imbalance_metrics};
@@ -101,4 +99,4 @@ pub use static_pred::{
     ExtremesMethod, MAX_UNEQUAL_SPLIT_PROCESSORS, StaticOptions, StaticPrediction, VarianceConvention,
     static_prediction, static_variance,
 };
-pub use steps::{DonorPoll, RpDonorModel, StepOutcome, Torus, rp_poll};
+pub use steps::{DonorPoll, RpDonorModel, StepOutcome, Torus};

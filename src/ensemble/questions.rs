@@ -14,8 +14,9 @@ use super::decrease::{
 };
 use super::error::EnsembleError;
 use super::sim::Algorithm;
-use super::steps::{RpDonorModel, StepOutcome, ar_step, md_step, nr_step, rp_step};
+use super::steps::{DonorPoll, RpDonorModel, StepOutcome, ar_step, md_step, nr_step, rp_poll, rp_step};
 use crate::law::Law;
+use rand::Rng;
 
 /// The state at which a balancing step is asked about: the counts `r` (remaining tasks of each
 /// processor, the running one included), the processor `idle` that ran dry, and its partners
@@ -361,5 +362,40 @@ impl RpDonorModel {
             });
         }
         rp_expected_variance_decrease(mean, &at.counts, at.idle, *self)
+    }
+
+    /// Draws the RP donor for the idle processor of `at` under this model of the poll and returns
+    /// it with the number of polls. [`RpDonorModel::UniformAvailable`] re-polls uniformly among
+    /// the other processors until one with R_j ≥ 2 answers (the algorithm of Ahn et al., §2.4;
+    /// `None` when nobody has queued work); the other two models draw one processor uniformly
+    /// among the other p − 1 (Prop. 7's assumption). `at` takes no partners (the donor is drawn).
+    ///
+    /// # Formula
+    /// ```text
+    /// UniformAvailable: donor ~ U{j ≠ idle : R_j ≥ 2}, polls ~ Geometric(|A|/(p−1))
+    /// UniformOthers:    donor ~ U{j ≠ idle}
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Algorithm::step`]; [`EnsembleError::InvalidParameter`] for partners.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::{RpDonorModel, Trigger};
+    /// use rand::SeedableRng;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let poll = RpDonorModel::UniformAvailable.poll(&Trigger::new(vec![0, 1, 1, 6], 0), &mut rng).unwrap();
+    /// assert_eq!(poll.donor, Some(3));
+    /// assert!(poll.polls >= 1);
+    /// ```
+    pub fn poll<G: Rng + ?Sized>(&self, at: &Trigger, rng: &mut G) -> Result<DonorPoll, EnsembleError> {
+        if !at.partners.is_empty() {
+            return Err(EnsembleError::InvalidParameter {
+                what: "partners",
+                value: at.partners.len() as f64,
+                why: "the poll draws the donor: give no partners",
+            });
+        }
+        rp_poll(&at.counts, at.idle, *self, rng)
     }
 }

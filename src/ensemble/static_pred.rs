@@ -227,7 +227,8 @@ pub fn static_prediction(law: &Law, n: u64, p: u64, options: StaticOptions) -> R
                 (order_stats::expected_max_normal(m, s, p)?, order_stats::expected_min_normal(m, s, p)?)
             }
             ExtremesMethod::ChenTyler => {
-                (order_stats::expected_max_chen_tyler(m, s, p)?, order_stats::expected_min_chen_tyler(m, s, p)?)
+                let ct = order_stats::chen_tyler(p)?;
+                (ct.expected_max(m, s)?, ct.expected_min(m, s)?)
             }
         }
     } else {

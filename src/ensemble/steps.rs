@@ -130,7 +130,7 @@ pub(crate) fn rp_step(r: &[u64], idle: usize, donor: usize) -> Result<StepOutcom
     Ok(outcome(r, counts, Some(donor)))
 }
 
-/// The outcome of an RP poll, from [`rp_poll`].
+/// The outcome of an RP poll, from [`RpDonorModel::poll`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DonorPoll {
@@ -149,30 +149,8 @@ impl std::fmt::Display for DonorPoll {
     }
 }
 
-/// Draws the RP donor for idle processor `idle` and returns it with the number of polls.
-/// [`RpDonorModel::UniformAvailable`] re-polls uniformly among the other processors until one
-/// with R_j ≥ 2 answers (the algorithm of §2.4; `None` when nobody has queued work); the other
-/// two models draw one processor uniformly among the other p − 1 (Prop. 7's assumption).
-///
-/// # Formula
-/// ```text
-/// UniformAvailable: donor ~ U{j ≠ idle : R_j ≥ 2}, polls ~ Geometric(|A|/(p−1))
-/// UniformOthers:    donor ~ U{j ≠ idle}
-/// ```
-///
-/// # Errors
-/// As [`Algorithm::step`](crate::ensemble::Algorithm::step).
-///
-/// # Examples
-/// ```
-/// use loadbal::ensemble::{rp_poll, RpDonorModel};
-/// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let poll = rp_poll(&[0, 1, 1, 6], 0, RpDonorModel::UniformAvailable, &mut rng).unwrap();
-/// assert_eq!(poll.donor, Some(3));
-/// assert!(poll.polls >= 1);
-/// ```
-pub fn rp_poll<G: Rng + ?Sized>(
+/// The RP poll of [`RpDonorModel::poll`] on the counts `r`.
+pub(crate) fn rp_poll<G: Rng + ?Sized>(
     r: &[u64],
     idle: usize,
     model: RpDonorModel,

@@ -53,11 +53,12 @@ fn step_decreases_match_lemma_4() {
         ("NR", nr_step(&r, 0, &torus.group(0)).unwrap().counts),
     ];
     for (i, (name, after)) in steps.iter().enumerate() {
-        let model = step_variance_decrease(MU, CountStep::new(&r, after, &running)).unwrap();
+        let model = step_variance_decrease(MU, CountStep::new(r.to_vec(), after.to_vec(), running.to_vec())).unwrap();
         let mc = MonteCarlo::new(200 + i as u64, 40_000).unwrap();
         let est = mc
             .estimate(|_, rng| {
-                let v = step_variance_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
+                let v = step_variance_sample(&g, &CountStep::new(r.to_vec(), after.to_vec(), running.to_vec()), rng)
+                    .unwrap();
                 v.before - v.after
             })
             .unwrap();
@@ -65,7 +66,7 @@ fn step_decreases_match_lemma_4() {
         assert!(model > 0.0, "{name}");
     }
     // Prop. 1: the MD decrease is R_k(R_k−1)/(2(p−1)) μ² with R_k = 9
-    let md = step_variance_decrease(MU, CountStep::new(&r, &steps[0].1, &running)).unwrap();
+    let md = step_variance_decrease(MU, CountStep::new(r.to_vec(), steps[0].1.to_vec(), running.to_vec())).unwrap();
     assert!((md - md_variance_decrease(MU, 9, 9).unwrap()).abs() < 1e-6);
 }
 
@@ -80,7 +81,11 @@ fn rp_expected_decrease_over_random_donors() {
     let est = mc
         .estimate(|_, rng| {
             let donor = 1 + rand::Rng::random_range(rng, 0..4usize);
-            step_variance_decrease(MU, CountStep::new(&r, &rp_step(&r, 0, donor).unwrap().counts, &running)).unwrap()
+            step_variance_decrease(
+                MU,
+                CountStep::new(r.to_vec(), (rp_step(&r, 0, donor).unwrap().counts).to_vec(), running.to_vec()),
+            )
+            .unwrap()
         })
         .unwrap();
     assert!(est.agrees_with(exact, 4.0), "{est:?} vs {exact}");
@@ -221,7 +226,9 @@ fn idle_time_claims_hold_by_monte_carlo() {
         let mc = MonteCarlo::new(300 + i as u64, 4_000).unwrap();
         let est = mc
             .estimate_vec(2, |_, rng, out| {
-                let times = remaining_times_sample(&g, CountStep::new(&r, after, &running), rng).unwrap();
+                let times =
+                    remaining_times_sample(&g, &CountStep::new(r.to_vec(), after.to_vec(), running.to_vec()), rng)
+                        .unwrap();
                 let (x, y) = (times.before, times.after);
                 let stats = |v: &[f64]| {
                     let max = v.iter().copied().fold(f64::MIN, f64::max);

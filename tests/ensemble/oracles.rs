@@ -79,7 +79,7 @@ where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
 {
-    Ok(step_variance_sample(dist, CountStep::new(r, r, running), rng)?.before)
+    Ok(step_variance_sample(dist, &CountStep::new(r.to_vec(), r.to_vec(), running.to_vec()), rng)?.before)
 }
 
 /// ξ² before and after one step, from [`step_variance_sample`].
@@ -129,7 +129,7 @@ impl std::fmt::Display for RemainingTimes {
 /// Statistical, as [`residual_variance_sample`]: the mean difference over draws estimates (11)
 /// with its standard error (checked within 4 standard errors in `tests/ensemble/ensemble_validation.rs`).
 ///
-pub fn step_variance_sample<D, G>(dist: &D, step: CountStep<'_>, rng: &mut G) -> Result<StepVariances, EnsembleError>
+pub fn step_variance_sample<D, G>(dist: &D, step: &CountStep, rng: &mut G) -> Result<StepVariances, EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,
@@ -155,7 +155,7 @@ where
 /// Statistical: one draw of the model, reproducible bit for bit for a given seed; each remaining
 /// time is a sum of its draws (relative rounding error about R_i·u).
 ///
-pub fn remaining_times_sample<D, G>(dist: &D, step: CountStep<'_>, rng: &mut G) -> Result<RemainingTimes, EnsembleError>
+pub fn remaining_times_sample<D, G>(dist: &D, step: &CountStep, rng: &mut G) -> Result<RemainingTimes, EnsembleError>
 where
     D: Distribution<f64> + ?Sized,
     G: Rng + ?Sized,

@@ -124,6 +124,6 @@ pub fn rp_expected_variance_decrease(
 }
 
 /// (11) between two count vectors, [`CountStep::variance_decrease`].
-pub fn step_variance_decrease(mu: f64, step: CountStep<'_>) -> Result<f64, EnsembleError> {
+pub fn step_variance_decrease(mu: f64, step: CountStep) -> Result<f64, EnsembleError> {
     step.variance_decrease(mu)
 }

@@ -128,17 +128,17 @@ fn chen_tyler_error_against_the_exact_value() {
     // Relative error of c_n against e_n (Ahn et al. reference §2.5 table).
     let expected = [(2u64, 0.0623), (5, 0.0084), (10, -0.0012), (25, -0.0057), (100, -0.0072), (1000, -0.0067)];
     for (n, rel) in expected {
-        let err = chen_tyler_max(n).unwrap() / expected_max_std_normal(n).unwrap() - 1.0;
+        let err = chen_tyler(n).unwrap().mean / expected_max_std_normal(n).unwrap() - 1.0;
         assert!((err - rel).abs() < 5e-4, "n = {n}: {err}");
     }
     // The approximation's relative error stays under 1 % from n = 5 to 10⁹.
     for n in [5u64, 50, 500, 5_000, 50_000, 1_000_000, 1_000_000_000] {
-        let err = chen_tyler_max(n).unwrap() / expected_max_std_normal(n).unwrap() - 1.0;
+        let err = chen_tyler(n).unwrap().mean / expected_max_std_normal(n).unwrap() - 1.0;
         assert!(err.abs() < 0.01, "n = {n}: {err}");
     }
     // Standard deviation approximation within 5 % for n ≥ 2.
     for n in [2u64, 10, 100, 10_000, 1_000_000] {
-        let err = chen_tyler_std_dev(n).unwrap() / std_dev_max_std_normal(n).unwrap() - 1.0;
+        let err = chen_tyler(n).unwrap().sd / std_dev_max_std_normal(n).unwrap() - 1.0;
         assert!(err.abs() < 0.05, "n = {n}: {err}");
     }
 }

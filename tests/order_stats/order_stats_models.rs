@@ -22,8 +22,8 @@ fn ahn_section_5_2_numbers() {
     let cases = [
         (expected_max_normal(MU_X, sigma_x(), 25).unwrap(), 20_973.308),
         (expected_min_normal(MU_X, sigma_x(), 25).unwrap(), 18_074.692),
-        (expected_max_chen_tyler(MU_X, sigma_x(), 25).unwrap(), 20_965.082),
-        (expected_min_chen_tyler(MU_X, sigma_x(), 25).unwrap(), 18_082.918),
+        (chen_tyler(25).and_then(|c| c.expected_max(MU_X, sigma_x())).unwrap(), 20_965.082),
+        (chen_tyler(25).and_then(|c| c.expected_min(MU_X, sigma_x())).unwrap(), 18_082.918),
     ];
     for (got, want) in cases {
         assert!((got - want).abs() < 1e-3, "{got} vs {want}");
@@ -154,8 +154,11 @@ fn bad_input_is_a_typed_error() {
     assert_eq!(expected_max_std_normal(u64::MAX), Err(OrderStatsError::SampleSizeTooLarge { n: u64::MAX }));
     assert_eq!(expected_max_normal(0.0, -1.0, 3), Err(OrderStatsError::NegativeScale { sd: -1.0 }));
     assert!(matches!(expected_max_normal(f64::NAN, 1.0, 3), Err(OrderStatsError::NonFinite { name: "mean", .. })));
-    assert!(matches!(expected_min_chen_tyler(0.0, f64::INFINITY, 3), Err(OrderStatsError::NonFinite { .. })));
-    assert_eq!(chen_tyler_max(0), Err(OrderStatsError::ZeroSampleSize));
+    assert!(matches!(
+        chen_tyler(3).and_then(|c| c.expected_min(0.0, f64::INFINITY)),
+        Err(OrderStatsError::NonFinite { .. })
+    ));
+    assert_eq!(chen_tyler(0), Err(OrderStatsError::ZeroSampleSize));
     assert_eq!(david_bound(0, 1.0), Err(OrderStatsError::ZeroSampleSize));
     assert_eq!(expected_max_independent_normals(&[], &[]), Err(OrderStatsError::EmptyInput));
     assert_eq!(
@@ -212,8 +215,8 @@ proptest! {
     fn no_input_panics(r in any::<u64>(), n in any::<u64>(), mu in any::<f64>(), sigma in any::<f64>()) {
         let _ = expected_order_stat_std_normal(r, n);
         let _ = expected_max_normal(mu, sigma, n % 1_000_000);
-        let _ = expected_max_chen_tyler(mu, sigma, n);
-        let _ = chen_tyler_std_dev(n);
+        let _ = chen_tyler(n).and_then(|c| c.expected_max(mu, sigma));
+        let _ = chen_tyler(n).map(|c| c.sd);
         let _ = david_bound(n, sigma);
         let _ = sqrt_2_ln_n_bound(n, sigma);
     }

@@ -108,10 +108,10 @@ pub struct StepRecord {
 }
 
 impl StepRecord {
-    /// The counts of this step, for [`CountStep::variance_decrease`](crate::ensemble::CountStep::variance_decrease) and
-    /// the samplers.
-    pub fn count_step(&self) -> crate::ensemble::CountStep<'_> {
-        crate::ensemble::CountStep::new(&self.counts_before, &self.counts_after, &self.running)
+    /// The counts of this step (a copy), for
+    /// [`CountStep::variance_decrease`](crate::ensemble::CountStep::variance_decrease).
+    pub fn count_step(&self) -> crate::ensemble::CountStep {
+        crate::ensemble::CountStep::new(self.counts_before.clone(), self.counts_after.clone(), self.running.clone())
     }
 }
 

@@ -56,14 +56,17 @@ impl RemapProblem {
     /// assert!(est.agrees_with(sol.values[start], 4.0));
     /// ```
     pub fn simulate_policy_cost(&self, remap: &[bool], start: usize, mc: &MonteCarlo) -> Result<Estimate, MarkovError> {
-        let sim = PolicySimulation::new(self, remap, start)?;
-        Ok(mc.estimate(|_, rng| sim.sample(rng))?)
+        check_policy(self, remap, start)?;
+        let walk = Walk::new(self);
+        Ok(mc.estimate(|_, rng| walk.sample(self, remap, start, rng))?)
     }
 }
 
 /// One replication of [`RemapProblem::simulate_policy_cost`]: the total cost of one run of the chain from
 /// `start` under `remap` until a balanced state. For a program that runs the replications itself,
-/// for example a range of chunks at a time ([`MonteCarlo::run_chunks`]).
+/// for example a range of chunks at a time ([`MonteCarlo::run_chunks`]). It owns its problem and
+/// policy (plain data, no borrow to keep alive); [`PolicySimulation::problem`] and
+/// [`PolicySimulation::remap`] give them back.
 ///
 /// # Examples
 /// ```
@@ -72,48 +75,45 @@ impl RemapProblem {
 /// use loadbal::remap::mdp::Algorithm;
 /// let p = yin_example(5.0).unwrap();
 /// let sol = p.solve(Algorithm::PolicyIteration).unwrap();
-/// let sim = PolicySimulation::new(&p, &sol.remap, 30).unwrap();
+/// let sim = PolicySimulation::new(p.clone(), sol.remap.clone(), 30).unwrap();
 /// let mc = MonteCarlo::new(1, 1_000).unwrap();
 /// assert_eq!(mc.estimate(|_, rng| sim.sample(rng)).unwrap(), p.simulate_policy_cost(&sol.remap, 30, &mc).unwrap());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-pub struct PolicySimulation<'a> {
-    problem: &'a RemapProblem,
-    remap: &'a [bool],
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PolicySimulation {
+    problem: RemapProblem,
+    remap: Vec<bool>,
     start: usize,
+    walk: Walk,
+}
+
+/// What a run needs beside the problem and the policy: the remap target as a cumulative law and
+/// the balanced states.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+struct Walk {
     target: Vec<(usize, f64)>,
     balanced: Vec<bool>,
 }
 
-impl<'a> PolicySimulation<'a> {
-    /// The simulation of `problem`'s chain from `start` under the policy `remap`.
-    ///
-    /// # Errors
-    /// As [`RemapProblem::simulate_policy_cost`].
-    pub fn new(problem: &'a RemapProblem, remap: &'a [bool], start: usize) -> Result<Self, MarkovError> {
+impl Walk {
+    fn new(problem: &RemapProblem) -> Self {
         let chain = problem.chain();
-        let s = chain.states();
-        if remap.len() != s {
-            return Err(MarkovError::DimensionMismatch { what: "policy", expected: s, got: remap.len() });
-        }
-        if start >= s {
-            return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
-        }
         let target = cdf(problem.target().iter().copied());
-        let balanced: Vec<bool> = (0..s).map(|i| chain.is_balanced(i)).collect();
-        Ok(PolicySimulation { problem, remap, start, target, balanced })
+        let balanced: Vec<bool> = (0..chain.states()).map(|i| chain.is_balanced(i)).collect();
+        Walk { target, balanced }
     }
 
-    /// The total cost of one run (Yin et al., eq. (10)): `φ(s)` for every continued step, `η`
-    /// for every remap, until a balanced state (truncated after 10⁷ steps).
-    pub fn sample(&self, rng: &mut McRng) -> f64 {
-        let (chain, phi, eta) = (self.problem.chain(), self.problem.run_cost(), self.problem.eta());
-        let (mut state, mut cost) = (self.start, 0.0);
+    /// One run of `problem`'s chain from `start` under `remap` (checked by [`check_policy`]).
+    fn sample(&self, problem: &RemapProblem, remap: &[bool], start: usize, rng: &mut McRng) -> f64 {
+        let (chain, phi, eta) = (problem.chain(), problem.run_cost(), problem.eta());
+        let (mut state, mut cost) = (start, 0.0);
         for _ in 0..MAX_STEPS {
             if self.balanced[state] {
                 break;
             }
-            if self.remap[state] {
+            if remap[state] {
                 cost += eta;
                 if self.target.is_empty() {
                     break;
@@ -125,6 +125,52 @@ impl<'a> PolicySimulation<'a> {
             }
         }
         cost
+    }
+}
+
+/// [`MarkovError::DimensionMismatch`] when `remap` does not cover `problem`'s chain,
+/// [`MarkovError::InvalidParameter`] for a `start` outside it.
+fn check_policy(problem: &RemapProblem, remap: &[bool], start: usize) -> Result<(), MarkovError> {
+    let s = problem.chain().states();
+    if remap.len() != s {
+        return Err(MarkovError::DimensionMismatch { what: "policy", expected: s, got: remap.len() });
+    }
+    if start >= s {
+        return Err(MarkovError::InvalidParameter { name: "start", value: start as f64 });
+    }
+    Ok(())
+}
+
+impl PolicySimulation {
+    /// The simulation of `problem`'s chain from `start` under the policy `remap` (taken by value).
+    ///
+    /// # Errors
+    /// As [`RemapProblem::simulate_policy_cost`].
+    pub fn new(problem: RemapProblem, remap: Vec<bool>, start: usize) -> Result<Self, MarkovError> {
+        check_policy(&problem, &remap, start)?;
+        let walk = Walk::new(&problem);
+        Ok(PolicySimulation { problem, remap, start, walk })
+    }
+
+    /// The problem simulated.
+    pub fn problem(&self) -> &RemapProblem {
+        &self.problem
+    }
+
+    /// The policy simulated: `remap[s]` when state `s` remaps.
+    pub fn remap(&self) -> &[bool] {
+        &self.remap
+    }
+
+    /// The state every run starts from.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The total cost of one run (Yin et al., eq. (10)): `φ(s)` for every continued step, `η`
+    /// for every remap, until a balanced state (truncated after 10⁷ steps).
+    pub fn sample(&self, rng: &mut McRng) -> f64 {
+        self.walk.sample(&self.problem, &self.remap, self.start, rng)
     }
 }
 

@@ -311,69 +311,140 @@ impl LoadCurves {
         t_max: u64,
         options: &LoadSimOptions,
     ) -> Result<LoadCurves, RemapError> {
-        let sim = LoadSimulation::new(w0, laws, t_max, options)?;
-        let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out))?;
-        Ok(sim.curves(&est))
+        check_simulation(w0, laws, t_max, options)?;
+        let (t, bounds) = (t_max as usize, &options.bounds[..]);
+        let est = options
+            .monte_carlo
+            .estimate_vec(4 * t + bounds.len(), |_, rng, out| sample_loads(w0, laws, t, bounds, rng, out))?;
+        Ok(curves_of(t, &est))
     }
 }
 
 /// One replication of [`LoadCurves::simulate`] and the reduction of the replications' means into its
 /// [`LoadCurves`]: for a program that runs the replications itself, for example a range of
-/// chunks at a time ([`MonteCarlo::run_chunks`]).
+/// chunks at a time ([`MonteCarlo::run_chunks`]). It owns its laws (plain data, no borrow to keep
+/// alive).
 ///
 /// # Examples
 /// ```
 /// use loadbal::montecarlo::MonteCarlo;
 /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions, LoadSimulation};
 /// let options = LoadSimOptions::new(MonteCarlo::new(1, 100).unwrap()).with_bounds(&[0.1]);
-/// let laws = [Increment::symmetric_birth_death(); 8];
-/// let sim = LoadSimulation::new(100.0, &laws, 20, &options).unwrap();
+/// let laws = vec![Increment::symmetric_birth_death(); 8];
+/// let sim = LoadSimulation::new(100.0, laws.clone(), 20, &options).unwrap();
 /// let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out)).unwrap();
 /// assert_eq!(sim.curves(&est), LoadCurves::simulate(100.0, &laws, 20, &options).unwrap());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-pub struct LoadSimulation<'a, L> {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LoadSimulation<L> {
     w0: f64,
-    laws: &'a [L],
+    laws: Vec<L>,
     t_max: usize,
     bounds: Vec<f64>,
 }
 
-impl<'a, L: IncrementLaw> LoadSimulation<'a, L> {
-    /// The simulation of [`LoadCurves::simulate`], after its checks (the draw limit counts
-    /// `options.monte_carlo.replications`).
+/// The checks of [`LoadCurves::simulate`] (the draw limit counts `options.monte_carlo.replications`).
+fn check_simulation<L: IncrementLaw>(
+    w0: f64,
+    laws: &[L],
+    t_max: u64,
+    options: &LoadSimOptions,
+) -> Result<(), RemapError> {
+    let (bounds, mc) = (&options.bounds[..], &options.monte_carlo);
+    check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
+    check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
+    if t_max > MAX_PHASES {
+        return Err(RemapError::TooLarge {
+            name: "t_max (simulated phases)",
+            value: t_max as f64,
+            limit: MAX_PHASES as f64,
+        });
+    }
+    let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
+    if draws > MAX_DRAWS as f64 {
+        return Err(RemapError::TooLarge {
+            name: "increments to draw (processors × t_max × replications)",
+            value: draws,
+            limit: MAX_DRAWS as f64,
+        });
+    }
+    for &b in bounds {
+        check("bound", b, b > 0.0, "bounds must be positive and finite")?;
+    }
+    if laws.len() < 2 {
+        return Err(RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: laws.len() });
+    }
+    for law in laws {
+        law.validate()?;
+    }
+    Ok(())
+}
+
+/// Draws one replication of the loads `w0` under `laws` for `t_max` phases into `out` (of length
+/// `4 t_max + bounds.len()`; a shorter `out` is left as it is).
+fn sample_loads<L: IncrementLaw>(w0: f64, laws: &[L], t_max: usize, bounds: &[f64], rng: &mut McRng, out: &mut [f64]) {
+    if out.len() < 4 * t_max + bounds.len() {
+        return;
+    }
+    let n = laws.len() as f64;
+    let mut w = vec![w0; laws.len()];
+    let mut passed: Vec<Option<usize>> = vec![None; bounds.len()];
+    for t in 0..t_max {
+        for (wi, law) in w.iter_mut().zip(laws) {
+            *wi += law.sample(rng);
+        }
+        let mean = w.iter().sum::<f64>() / n;
+        let (mut ss, mut mx, mut above) = (0.0, 0.0f64, f64::NEG_INFINITY);
+        for &wi in &w {
+            let d = wi - mean;
+            ss += d * d;
+            mx = mx.max(d.abs());
+            above = above.max(d);
+        }
+        out[t] = ss;
+        out[t_max + t] = mean;
+        out[2 * t_max + t] = mx;
+        out[3 * t_max + t] = above;
+        let v = ss.sqrt() / mean;
+        for (p, &b) in passed.iter_mut().zip(bounds) {
+            if p.is_none() && (v > b || v.is_nan()) {
+                *p = Some(t);
+            }
+        }
+    }
+    for (k, p) in passed.iter().enumerate() {
+        out[4 * t_max + k] = p.unwrap_or(t_max) as f64;
+    }
+}
+
+/// The curves of `t_max` phases from the means of the components over the replications (missing
+/// components are left out of the curves).
+fn curves_of(t_max: usize, est: &[Estimate]) -> LoadCurves {
+    let part = |k: usize| est.get(k * t_max..(k + 1) * t_max).map_or_else(Vec::new, <[Estimate]>::to_vec);
+    LoadCurves {
+        sum_sq: part(0),
+        mean_load: part(1),
+        max_dev: part(2),
+        max_above: part(3),
+        first_passage: est.get(4 * t_max..).map_or_else(Vec::new, <[Estimate]>::to_vec),
+    }
+}
+
+impl<L: IncrementLaw> LoadSimulation<L> {
+    /// The simulation of [`LoadCurves::simulate`] (taking the laws by value), after its checks
+    /// (the draw limit counts `options.monte_carlo.replications`).
     ///
     /// # Errors
     /// As [`LoadCurves::simulate`].
-    pub fn new(w0: f64, laws: &'a [L], t_max: u64, options: &LoadSimOptions) -> Result<Self, RemapError> {
-        let (bounds, mc) = (&options.bounds[..], &options.monte_carlo);
-        check("w0", w0, w0 > 0.0, "the initial load must be positive and finite")?;
-        check("t_max", t_max as f64, t_max > 0, "at least one phase")?;
-        if t_max > MAX_PHASES {
-            return Err(RemapError::TooLarge {
-                name: "t_max (simulated phases)",
-                value: t_max as f64,
-                limit: MAX_PHASES as f64,
-            });
-        }
-        let draws = laws.len() as f64 * t_max as f64 * mc.replications as f64;
-        if draws > MAX_DRAWS as f64 {
-            return Err(RemapError::TooLarge {
-                name: "increments to draw (processors × t_max × replications)",
-                value: draws,
-                limit: MAX_DRAWS as f64,
-            });
-        }
-        for &b in bounds {
-            check("bound", b, b > 0.0, "bounds must be positive and finite")?;
-        }
-        if laws.len() < 2 {
-            return Err(RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: laws.len() });
-        }
-        for law in laws {
-            law.validate()?;
-        }
-        Ok(LoadSimulation { w0, laws, t_max: t_max as usize, bounds: bounds.to_vec() })
+    pub fn new(w0: f64, laws: Vec<L>, t_max: u64, options: &LoadSimOptions) -> Result<Self, RemapError> {
+        check_simulation(w0, &laws, t_max, options)?;
+        Ok(LoadSimulation { w0, laws, t_max: t_max as usize, bounds: options.bounds.clone() })
+    }
+
+    /// The per-processor laws simulated.
+    pub fn laws(&self) -> &[L] {
+        &self.laws
     }
 
     /// Components of one replication's outcome: `Σ(w_i − w̄)²`, `w̄`, `max |w_i − w̄|` and
@@ -385,53 +456,13 @@ impl<'a, L: IncrementLaw> LoadSimulation<'a, L> {
     /// Draws one replication into `out` (of length [`LoadSimulation::dim`]; a shorter `out` is
     /// left as it is).
     pub fn sample(&self, rng: &mut McRng, out: &mut [f64]) {
-        if out.len() < self.dim() {
-            return;
-        }
-        let (t_max, bounds, laws) = (self.t_max, &self.bounds[..], self.laws);
-        let n = laws.len() as f64;
-        let mut w = vec![self.w0; laws.len()];
-        let mut passed: Vec<Option<usize>> = vec![None; bounds.len()];
-        for t in 0..t_max {
-            for (wi, law) in w.iter_mut().zip(laws) {
-                *wi += law.sample(rng);
-            }
-            let mean = w.iter().sum::<f64>() / n;
-            let (mut ss, mut mx, mut above) = (0.0, 0.0f64, f64::NEG_INFINITY);
-            for &wi in &w {
-                let d = wi - mean;
-                ss += d * d;
-                mx = mx.max(d.abs());
-                above = above.max(d);
-            }
-            out[t] = ss;
-            out[t_max + t] = mean;
-            out[2 * t_max + t] = mx;
-            out[3 * t_max + t] = above;
-            let v = ss.sqrt() / mean;
-            for (p, &b) in passed.iter_mut().zip(bounds) {
-                if p.is_none() && (v > b || v.is_nan()) {
-                    *p = Some(t);
-                }
-            }
-        }
-        for (k, p) in passed.iter().enumerate() {
-            out[4 * t_max + k] = p.unwrap_or(t_max) as f64;
-        }
+        sample_loads(self.w0, &self.laws, self.t_max, &self.bounds, rng, out);
     }
 
     /// The curves from the means of the [`LoadSimulation::dim`] components over the
     /// replications (missing components are left out of the curves).
     pub fn curves(&self, est: &[Estimate]) -> LoadCurves {
-        let t_max = self.t_max;
-        let part = |k: usize| est.get(k * t_max..(k + 1) * t_max).map_or_else(Vec::new, <[Estimate]>::to_vec);
-        LoadCurves {
-            sum_sq: part(0),
-            mean_load: part(1),
-            max_dev: part(2),
-            max_above: part(3),
-            first_passage: est.get(4 * t_max..).map_or_else(Vec::new, <[Estimate]>::to_vec),
-        }
+        curves_of(self.t_max, est)
     }
 }
 

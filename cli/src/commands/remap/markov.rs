@@ -182,17 +182,10 @@ fn build_chain(p: &Point) -> Result<WorkloadChain, Failure> {
 /// One point solved: its row's values, and what the Monte Carlo check and `--states` need.
 struct Solution {
     solved: Solved,
-    problem: RemapProblem,
-    remap: Vec<bool>,
-    start: usize,
+    /// The simulation of the optimal policy from the most imbalanced state (it owns the problem
+    /// and the policy).
+    simulation: PolicySimulation,
     values: Vec<f64>,
-}
-
-impl Solution {
-    /// The simulation of the optimal policy from the most imbalanced state.
-    fn simulation(&self) -> Result<PolicySimulation<'_>, Failure> {
-        PolicySimulation::new(&self.problem, &self.remap, self.start).map_err(|e| Failure::model("Monte Carlo", e))
-    }
 }
 
 /// Solves one point.
@@ -249,7 +242,8 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
         start_value: pi.values[start],
         mc_reps,
     };
-    Ok(Solution { solved, problem, remap: pi.remap, start, values: pi.values })
+    let simulation = PolicySimulation::new(problem, pi.remap, start).map_err(|e| Failure::model("Monte Carlo", e))?;
+    Ok(Solution { solved, simulation, values: pi.values })
 }
 
 fn summary_columns() -> Vec<&'static str> {
@@ -392,7 +386,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let solved = &sol.solved;
             let est = match MonteCarlo::new(params.seed, solved.mc_reps).ok() {
                 Some(mc) => {
-                    let sim = sol.simulation()?;
+                    let sim = &sol.simulation;
                     Some(shard::estimate(&format!("{label}: Monte Carlo check"), mc, 1, |_, rng, out| {
                         out[0] = sim.sample(rng);
                         Ok(())
@@ -427,7 +421,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let label = format!("η = {} ({}/{})", p.eta, k + 1, params.points.len());
         let sol = solve(&chain, p, params.reps, &label)?;
         if let Ok(mc) = MonteCarlo::new(params.seed, sol.solved.mc_reps) {
-            let sim = sol.simulation()?;
+            let sim = &sol.simulation;
             runner.run(&format!("{label}: Monte Carlo check"), mc, 1, |_, rng, out| {
                 out[0] = sim.sample(rng);
                 Ok(())
@@ -469,7 +463,8 @@ fn states_table(params: &Params, format: FormatArgs) -> Result<(), Failure> {
     let mut table = Table::new(columns);
     for (k, p) in params.points.iter().enumerate() {
         let label = format!("η = {} ({}/{})", p.eta, k + 1, params.points.len());
-        let Solution { remap, values, .. } = solve(&chain, p, Reps::Fixed(0), &label)?;
+        let Solution { simulation, values, .. } = solve(&chain, p, Reps::Fixed(0), &label)?;
+        let remap = simulation.remap();
         for s in 0..chain.states() {
             let mut row: Vec<Cell> = vec![p.eta.into()];
             row.extend(chain.load(s).iter().map(|&x| Cell::Number(x)));

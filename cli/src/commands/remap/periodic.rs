@@ -196,7 +196,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // The draw limit is this process's: the library sizes it from the replications it is given.
     let sizing = LoadSimOptions::new(MonteCarlo::new(args.seed, here.max(1))?).with_bounds(&args.bounds.0);
     let sim =
-        LoadSimulation::new(args.w, &laws, args.tmax, &sizing).map_err(|e| Failure::usage(format!("{flag}: {e}")))?;
+        LoadSimulation::new(args.w, laws, args.tmax, &sizing).map_err(|e| Failure::usage(format!("{flag}: {e}")))?;
     let dim = sim.dim();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u128;
     // Each worker's loads and outcome vector, besides the runner's accumulators.
@@ -212,8 +212,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 pub fn render(params: &Params, est: &[Vec<Estimate>]) -> Result<Table, Failure> {
     let (laws, model) = model(params)?;
     let sizing = LoadSimOptions::new(MonteCarlo::new(params.seed, 1)?).with_bounds(&params.bounds);
-    let sim =
-        LoadSimulation::new(params.w, &laws, params.tmax, &sizing).map_err(|e| Failure::model("simulation", e))?;
+    let sim = LoadSimulation::new(params.w, laws, params.tmax, &sizing).map_err(|e| Failure::model("simulation", e))?;
     let est = est.first().ok_or_else(|| Failure::usage("shard files: no estimate"))?;
     let curves = sim.curves(est);
     Ok(match params.view {
