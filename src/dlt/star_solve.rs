@@ -185,33 +185,36 @@ impl RateSum {
     fn run<C: Child>(&mut self, run: &[C], start: usize, alpha: &mut [f64]) -> bool {
         let mut j = 0;
         if !self.negligible {
-            j = self.sum(run, start, alpha);
+            j = self.walk::<true, C>(run, start, alpha);
         }
         if self.negligible && !self.excluded {
-            j += self.terms(&run[j..], start + j, alpha);
+            j += self.walk::<false, C>(&run[j..], start + j, alpha);
         }
         self.count += j;
         j == run.len() && !self.excluded && self.pi > 0.0
     }
 
-    /// Adds children while the rest is not negligible; the number added.
+    /// Walks the children of `run` writing their terms, the number walked. `SUMMING`: adds the
+    /// terms too, while the rest is not negligible; else (after the sum stopped) until `π` is
+    /// flushed to 0. Either stops at an excluded child.
     #[inline(never)]
-    fn sum<C: Child>(&mut self, run: &[C], start: usize, alpha: &mut [f64]) -> usize {
+    fn walk<const SUMMING: bool, C: Child>(&mut self, run: &[C], start: usize, alpha: &mut [f64]) -> usize {
         let (t_cm, t_cp, r0) = (self.t_cm, self.t_cp, self.r0);
         let (mut sum, mut pi, mut zero_cost) = (self.sum, self.pi, self.zero_cost);
-        let mut added = run.len();
+        let mut walked = run.len();
         for (j, x) in run.iter().enumerate() {
             let (z, w) = x.zw();
             let c = z * t_cm;
             if c * r0 >= K {
                 self.excluded = true;
-                added = j;
+                walked = j;
                 break;
             }
             // The rest adds at most π·K/c (R_k < K/c_k for an included child).
-            if pi * K < NEGLIGIBLE * sum * c {
-                self.negligible = true;
-                added = j;
+            let stop = if SUMMING { pi * K < NEGLIGIBLE * sum * c } else { pi == 0.0 };
+            if stop {
+                self.negligible |= SUMMING;
+                walked = j;
                 break;
             }
             let a = w * t_cp;
@@ -220,41 +223,15 @@ impl RateSum {
             let inv = 1.0 / d;
             let term = pi * inv;
             alpha[x.idx(start + j) + 1] = term;
-            sum += term;
-            pi *= a * inv;
+            if SUMMING {
+                sum += term;
+                pi *= a * inv;
+            } else {
+                pi = flush(pi * (a * inv));
+            }
         }
         (self.sum, self.pi, self.zero_cost) = (sum, pi, zero_cost);
-        added
-    }
-
-    /// The terms after the sum stopped, until `π` is flushed to 0 or a child is excluded; the
-    /// number written.
-    #[inline(never)]
-    fn terms<C: Child>(&mut self, run: &[C], start: usize, alpha: &mut [f64]) -> usize {
-        let (t_cm, t_cp, r0) = (self.t_cm, self.t_cp, self.r0);
-        let (mut pi, mut zero_cost) = (self.pi, self.zero_cost);
-        let mut written = run.len();
-        for (j, x) in run.iter().enumerate() {
-            let (z, w) = x.zw();
-            let c = z * t_cm;
-            if c * r0 >= K {
-                self.excluded = true;
-                written = j;
-                break;
-            }
-            if pi == 0.0 {
-                written = j;
-                break;
-            }
-            let a = w * t_cp;
-            let d = c + a;
-            zero_cost |= d == 0.0;
-            let inv = 1.0 / d;
-            alpha[x.idx(start + j) + 1] = pi * inv;
-            pi = flush(pi * (a * inv));
-        }
-        (self.pi, self.zero_cost) = (pi, zero_cost);
-        written
+        walked
     }
 
     /// `R_1` once every run was added or the sum stopped.
