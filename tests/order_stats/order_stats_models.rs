@@ -213,12 +213,18 @@ proptest! {
 
     #[test]
     fn no_input_panics(r in any::<u64>(), n in any::<u64>(), mu in any::<f64>(), sigma in any::<f64>()) {
-        let _ = expected_order_stat_std_normal(r, n);
-        let _ = expected_max_normal(mu, sigma, n % 1_000_000);
-        let _ = chen_tyler(n).and_then(|c| c.expected_max(mu, sigma));
-        let _ = chen_tyler(n).map(|c| c.sd);
-        let _ = david_bound(n, sigma);
-        let _ = sqrt_2_ln_n_bound(n, sigma);
+        // No panic, and an answer is never NaN: bad input is a typed error.
+        let answers = [
+            expected_order_stat_std_normal(r, n).ok(),
+            expected_max_normal(mu, sigma, n % 1_000_000).ok(),
+            chen_tyler(n).and_then(|c| c.expected_max(mu, sigma)).ok(),
+            chen_tyler(n).map(|c| c.sd).ok(),
+            david_bound(n, sigma).ok(),
+            sqrt_2_ln_n_bound(n, sigma).ok(),
+        ];
+        for (i, a) in answers.into_iter().enumerate() {
+            prop_assert!(a.is_none_or(|x| !x.is_nan()), "answer {i} is NaN");
+        }
     }
 
     #[test]

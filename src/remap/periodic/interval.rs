@@ -425,13 +425,22 @@ mod tests {
         fn no_input_panics(n in 0u64..100, w in proptest::num::f64::ANY, mu in proptest::num::f64::ANY,
                            s2 in proptest::num::f64::ANY, b in proptest::num::f64::ANY) {
             if let Ok(m) = Homogeneous::with_variance(w, mu, s2, n) {
-                let _ = m.interval(Bound::Deviation { b });
-                let _ = corollary41_interval(&m, b);
-                let _ = m.interval(Bound::ExtremeDifference { d: b });
-                let _ = m.interval(Bound::ExtremeDifferenceClosedForm { d: b });
-                let _ = theorem41_interval(&m.to_heterogeneous().unwrap(), b);
-                let _ = m.v0(b);
-                let _ = m.d_hat(b);
+                // No panic, and no NaN in an answer: bad input is a typed error.
+                let intervals = [
+                    m.interval(Bound::Deviation { b }),
+                    corollary41_interval(&m, b),
+                    m.interval(Bound::ExtremeDifference { d: b }),
+                    m.interval(Bound::ExtremeDifferenceClosedForm { d: b }),
+                    theorem41_interval(&m.to_heterogeneous().unwrap(), b),
+                ];
+                for (i, t) in intervals.into_iter().enumerate() {
+                    if let Ok(Interval::Finite { t_real, .. }) = t {
+                        prop_assert!(!t_real.is_nan(), "interval {i} is NaN");
+                    }
+                }
+                for x in [m.v0(b), m.d_hat(b)].into_iter().flatten() {
+                    prop_assert!(!x.is_nan());
+                }
             }
         }
 
