@@ -60,6 +60,14 @@ impl Allocation {
     /// # Accuracy
     /// `a·L/T`: two roundings, relative error below 3e-16 on top of the makespan's (4·n·ε, see
     /// the allocation functions).
+    ///
+    /// ```
+    /// use loadbal::dlt::{Options, Root, Star, Worker};
+    /// let workers = vec![Worker { w: 4.0, z: 1.0 }, Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }];
+    /// let s = Star::new(Root::FrontEnd { w: 2.0 }, workers).unwrap().allocate(Options::default()).unwrap();
+    /// // T = 0.64 for a unit load; the root alone takes 2 per unit: speedup 2/0.64 = 3.125.
+    /// assert!((s.speedup(2.0, 1.0) - 3.125).abs() < 1e-14);
+    /// ```
     pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> f64 {
         a_ref_per_unit * load / self.makespan
     }
