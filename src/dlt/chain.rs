@@ -4,7 +4,7 @@
 //! re-derived here from the equal-finish condition).
 
 use super::allocation::Allocation;
-use super::chain_network::{Chain, UniformChain};
+use super::chain_network::{Chain, InteriorChain, UniformChain};
 use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most};
@@ -12,6 +12,7 @@ use super::options::{Options, OrderPolicy, uniform};
 use super::ports::Ports;
 use super::star_solve::flush;
 use super::tree::{Tree, TreeNode};
+use super::worker::Worker;
 
 /// Equivalent time per unit `a_eq(i)` of every suffix `i..n` of a chain.
 fn suffix_aeq(a: &[f64], c: &[f64], front_end: bool) -> Vec<f64> {
@@ -229,44 +230,14 @@ fn chain_speedup_limit(ratio: f64, front_end: bool) -> Result<f64, DltError> {
     Ok(if front_end { 0.5 + (0.25 + 1.0 / ratio).sqrt() } else { (1.0 / ratio.sqrt()).max(1.0) })
 }
 
-/// One side of a chain around an interior originator: `w[j]` for the side's processors from the
-/// originator outwards, `z[j]` for the link into processor `j` (`z[0]` joins the originator).
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct ChainSide<'a> {
-    /// Inverse speeds, from the originator outwards.
-    pub w: &'a [f64],
-    /// Link inverse speeds; `z[0]` is the originator's link. Same length as `w`.
-    pub z: &'a [f64],
-}
-
-/// A chain whose originator (inverse speed `w0`) sits inside it, with a side on its left and
-/// one on its right.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct InteriorChain<'a> {
-    /// Inverse speed of the originator.
-    pub w0: f64,
-    /// The left side, from the originator outwards.
-    pub left: ChainSide<'a>,
-    /// The right side, from the originator outwards.
-    pub right: ChainSide<'a>,
-    /// The originator sends to one side at a time, or to both at once.
-    pub ports: Ports,
-    /// The originator computes while it sends.
-    pub root_front_end: bool,
-    /// The other processors compute while they forward.
-    pub front_end: bool,
-}
-
-fn chain_interior(chain: InteriorChain<'_>, opts: Options) -> Result<Allocation, DltError> {
+fn chain_interior(chain: &InteriorChain, opts: Options) -> Result<Allocation, DltError> {
     let tree = interior_tree(chain)?;
     let sol = tree.allocate(opts.with_order(OrderPolicy::Optimal))?;
     Ok(sol.allocation)
 }
 
-fn interior_tree(chain: InteriorChain<'_>) -> Result<Tree, DltError> {
-    let InteriorChain { w0, left, right, ports, root_front_end, front_end } = chain;
+fn interior_tree(chain: &InteriorChain) -> Result<Tree, DltError> {
+    let InteriorChain { w0, ref left, ref right, ports, root_front_end, front_end } = *chain;
     if ports == Ports::All && !root_front_end {
         return Err(DltError::InvalidArgument {
             what: "a two-port originator without a front-end is not modelled".into(),
@@ -275,15 +246,8 @@ fn interior_tree(chain: InteriorChain<'_>) -> Result<Tree, DltError> {
     let mut tree =
         Tree::from_nodes(vec![TreeNode { parent: None, z: 0.0, w: Some(w0), front_end: root_front_end, ports }])?;
     for side in [left, right] {
-        if side.w.len() != side.z.len() {
-            return Err(DltError::LengthMismatch {
-                what: "chain side links (one per processor)",
-                expected: side.w.len(),
-                got: side.z.len(),
-            });
-        }
         let mut parent = 0;
-        for (&w, &z) in side.w.iter().zip(side.z) {
+        for &Worker { w, z } in side {
             parent = tree.add(parent, z, Some(w), front_end)?;
         }
     }
@@ -436,7 +400,7 @@ impl UniformChain {
     }
 }
 
-impl InteriorChain<'_> {
+impl InteriorChain {
     /// Divisible load on this chain whose originator sits inside it: each side is reduced to one
     /// equivalent processor, then the originator serves the two sides as a star (single port:
     /// smaller link first; with a front-end or without) or both at once (two ports, front-end
@@ -457,15 +421,15 @@ impl InteriorChain<'_> {
     /// originator (not modelled).
     ///
     /// ```
-    /// use loadbal::dlt::{ChainSide, InteriorChain, Options, Ports};
+    /// use loadbal::dlt::{InteriorChain, Options, Ports, Worker};
     /// // One neighbour on each side, all c = a = 1, two ports: 1/T = 1 + 1/2 + 1/2, T = 1/2.
-    /// let side = ChainSide { w: &[1.0], z: &[1.0] };
-    /// let chain = InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::All, root_front_end: true, front_end: true };
+    /// let side = vec![Worker { w: 1.0, z: 1.0 }];
+    /// let chain = InteriorChain { w0: 1.0, left: side.clone(), right: side, ports: Ports::All, root_front_end: true, front_end: true };
     /// let s = chain.allocate(Options::default()).unwrap();
     /// assert!((s.makespan - 0.5).abs() < 1e-15);
     /// ```
     pub fn allocate(&self, opts: Options) -> Result<Allocation, DltError> {
-        chain_interior(*self, opts)
+        chain_interior(self, opts)
     }
 
     /// The tree of this interior-originator chain: node 0 the originator, then the left side, then
@@ -476,12 +440,12 @@ impl InteriorChain<'_> {
     ///
     /// # Examples
     /// ```
-    /// use loadbal::dlt::{ChainSide, InteriorChain, Ports};
-    /// let side = ChainSide { w: &[1.0, 1.0], z: &[1.0, 1.0] };
-    /// let chain = InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::Single, root_front_end: true, front_end: true };
+    /// use loadbal::dlt::{InteriorChain, Ports, Worker};
+    /// let side = vec![Worker { w: 1.0, z: 1.0 }; 2];
+    /// let chain = InteriorChain { w0: 1.0, left: side.clone(), right: side, ports: Ports::Single, root_front_end: true, front_end: true };
     /// assert_eq!(chain.tree().unwrap().len(), 5);
     /// ```
     pub fn tree(&self) -> Result<Tree, DltError> {
-        interior_tree(*self)
+        interior_tree(self)
     }
 }

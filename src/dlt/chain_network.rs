@@ -1,6 +1,10 @@
-//! The linear daisy chain: heterogeneous ([`Chain`]) and homogeneous ([`UniformChain`]).
+//! The linear daisy chain: heterogeneous ([`Chain`]), homogeneous ([`UniformChain`]) and with an
+//! interior originator ([`InteriorChain`]).
 
 use std::fmt;
+
+use super::ports::Ports;
+use super::worker::Worker;
 
 /// A linear daisy chain `P_1 – … – P_n` whose boundary processor `P_1` holds the load; `z[i]`
 /// joins `P_{i+1}` and `P_{i+2}` (0-based: processors `i` and `i + 1`), so `z.len() + 1 = w.len()`.
@@ -61,5 +65,42 @@ pub struct UniformChain {
     /// Number of processors, the originator included.
     pub n: u64,
     /// Front-ends on every processor.
+    pub front_end: bool,
+}
+
+/// A chain whose originator (inverse speed `w0`) sits inside it, with a side on its left and one
+/// on its right. Each side lists its processors from the originator outwards as [`Worker`]s:
+/// `w` the processor's inverse speed, `z` the link into it from its neighbour towards the
+/// originator (the first worker's link joins the originator). Plain data, like [`Chain`]:
+/// [`InteriorChain::allocate`] validates it (`w0` and every `w` finite and > 0, every `z` finite
+/// and ≥ 0; two ports need a front-end originator). A side may be empty.
+///
+/// ```
+/// use loadbal::dlt::{InteriorChain, Ports, Worker};
+/// // Originator between two processors on the left and one on the right.
+/// let chain = InteriorChain {
+///     w0: 1.0,
+///     left: vec![Worker::new(2.0, 0.5), Worker::new(1.0, 0.2)],
+///     right: vec![Worker::new(1.5, 0.3)],
+///     ports: Ports::Single,
+///     root_front_end: true,
+///     front_end: true,
+/// };
+/// assert_eq!(chain.tree().unwrap().len(), 4);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct InteriorChain {
+    /// Inverse speed of the originator.
+    pub w0: f64,
+    /// The left side, from the originator outwards.
+    pub left: Vec<Worker>,
+    /// The right side, from the originator outwards.
+    pub right: Vec<Worker>,
+    /// The originator sends to one side at a time, or to both at once.
+    pub ports: Ports,
+    /// The originator computes while it sends.
+    pub root_front_end: bool,
+    /// The other processors compute while they forward.
     pub front_end: bool,
 }

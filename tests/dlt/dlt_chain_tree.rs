@@ -85,13 +85,18 @@ fn chain_anchors_and_limits() {
     }
     // Interior limits with long homogeneous sides.
     for sigma in [0.3, 1.0] {
-        let w = vec![1.0; 3000];
-        let z = vec![sigma; 3000];
-        let side = ChainSide { w: &w, z: &z };
+        let side = vec![Worker { w: 1.0, z: sigma }; 3000];
         for ports in [Ports::Single, Ports::All] {
-            let s = (InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true })
-                .allocate(Options::load(1.0))
-                .unwrap();
+            let s = (InteriorChain {
+                w0: 1.0,
+                left: side.clone(),
+                right: side.clone(),
+                ports,
+                root_front_end: true,
+                front_end: true,
+            })
+            .allocate(Options::load(1.0))
+            .unwrap();
             assert!(
                 rel(
                     1.0 / s.makespan,
@@ -180,11 +185,18 @@ fn tree_errors() {
         (Chain { w: vec![1.0], z: vec![1.0], front_end: true }).allocate(Options::load(1.0)),
         Err(DltError::LengthMismatch { .. })
     ));
-    let side = ChainSide { w: &[1.0], z: &[1.0] };
+    let side = vec![Worker { w: 1.0, z: 1.0 }];
     assert!(
-        (InteriorChain { w0: 1.0, left: side, right: side, ports: Ports::All, root_front_end: false, front_end: true })
-            .allocate(Options::load(1.0))
-            .is_err()
+        (InteriorChain {
+            w0: 1.0,
+            left: side.clone(),
+            right: side,
+            ports: Ports::All,
+            root_front_end: false,
+            front_end: true
+        })
+        .allocate(Options::load(1.0))
+        .is_err()
     );
 }
 
@@ -220,17 +232,19 @@ proptest! {
     #[test]
     fn interior_originator((w, z) in chain_input(5), (w2, z2) in chain_input(5), w0 in 0.1..5.0f64, fe in any::<bool>(), two in any::<bool>(), rfe in any::<bool>()) {
         let (zl, zr) = ([vec![0.7], z].concat(), [vec![0.3], z2].concat());
-        let (left, right) = (ChainSide { w: &w, z: &zl }, ChainSide { w: &w2, z: &zr });
+        let side = |w: &[f64], z: &[f64]| -> Vec<Worker> { w.iter().zip(z).map(|(&w, &z)| Worker { w, z }).collect() };
+        let (left, right) = (side(&w, &zl), side(&w2, &zr));
         let ports = if two && rfe { Ports::All } else { Ports::Single };
-        let s = (InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).allocate(Options::load(1.0)).unwrap();
-        let tree = (InteriorChain { w0, left, right, ports, root_front_end: rfe, front_end: fe }).tree().unwrap();
+        let chain = InteriorChain { w0, left: left.clone(), right: right.clone(), ports, root_front_end: rfe, front_end: fe };
+        let s = chain.allocate(Options::load(1.0)).unwrap();
+        let tree = chain.tree().unwrap();
         let sol = tree.allocate(Options::load(1.0)).unwrap();
         check_trace(&tree.simulate(&sol, U).unwrap(), &s, 1.0, 1e-12);
         // An empty side is the boundary chain.
-        let b = (InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports, root_front_end: rfe, front_end: fe }).allocate(Options::load(1.0)).unwrap();
+        let b = (InteriorChain { w0, left: left.clone(), right: vec![], ports, root_front_end: rfe, front_end: fe }).allocate(Options::load(1.0)).unwrap();
         let ww = [vec![w0], w.clone()].concat();
         let mut tr = Tree::chain(&ww, &zl, fe).unwrap();
-        if rfe != fe { tr = (InteriorChain { w0, left, right: ChainSide { w: &[], z: &[] }, ports: Ports::Single, root_front_end: rfe, front_end: fe }).tree().unwrap(); }
+        if rfe != fe { tr = (InteriorChain { w0, left: left.clone(), right: vec![], ports: Ports::Single, root_front_end: rfe, front_end: fe }).tree().unwrap(); }
         let c = tr.allocate(Options::load(1.0)).unwrap();
         prop_assert!(rel(b.makespan, c.allocation.makespan) < 1e-12);
         if rfe == fe {
@@ -239,7 +253,7 @@ proptest! {
         }
         // Two ports never lose to one.
         if rfe {
-            let one = (InteriorChain { w0, left, right, ports: Ports::Single, root_front_end: true, front_end: fe }).allocate(Options::load(1.0)).unwrap();
+            let one = (InteriorChain { w0, left: left.clone(), right: right.clone(), ports: Ports::Single, root_front_end: true, front_end: fe }).allocate(Options::load(1.0)).unwrap();
             let all = (InteriorChain { w0, left, right, ports: Ports::All, root_front_end: true, front_end: fe }).allocate(Options::load(1.0)).unwrap();
             prop_assert!(all.makespan <= one.makespan * (1.0 + 1e-12));
         }

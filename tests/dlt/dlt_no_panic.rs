@@ -70,8 +70,8 @@ proptest! {
         if let Ok(star) = &star {
             finite_alloc(star.allocate_with_returns(Returns { delta, order: ReturnOrder::Fifo }, opts))?;
         }
-        let side = ChainSide { w: &ws, z: &ws };
-        let chain = InteriorChain { w0, left: side, right: side, ports: Ports::Single, root_front_end: true, front_end: true };
+        let side: Vec<Worker> = ws.iter().map(|&x| Worker { w: x, z: x }).collect();
+        let chain = InteriorChain { w0, left: side.clone(), right: side, ports: Ports::Single, root_front_end: true, front_end: true };
         finite_alloc(chain.allocate(opts))?;
         let _ = (UniformChain { w: 1.0, z, n: 1, front_end: true }).interior_speedup_limit(CostScale::unit(), Ports::All);
     }

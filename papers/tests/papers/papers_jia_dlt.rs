@@ -86,15 +86,21 @@ fn homogeneous_limits_against_large_networks() {
                 .makespan;
         assert!((lim - big).abs() < 1e-9);
     }
-    let (w, z) = (vec![1.0; 3000], vec![1.0; 3000]);
-    let side = ChainSide { w: &w, z: &z };
+    let side = vec![Worker { w: 1.0, z: 1.0 }; 3000];
     // Interior originator, σ = 1: (1 + √5)/... limits 1.854 (one port) and √5 = 2.236 (two ports).
     for (ports, value) in [(Ports::Single, 1.854), (Ports::All, 2.236)] {
         let big = 1.0
-            / (InteriorChain { w0: 1.0, left: side, right: side, ports, root_front_end: true, front_end: true })
-                .allocate(Options::load(1.0))
-                .unwrap()
-                .makespan;
+            / (InteriorChain {
+                w0: 1.0,
+                left: side.clone(),
+                right: side.clone(),
+                ports,
+                root_front_end: true,
+                front_end: true,
+            })
+            .allocate(Options::load(1.0))
+            .unwrap()
+            .makespan;
         assert!((big - value).abs() < 5e-4, "{ports:?}: {big}");
     }
     let k2 = 1.0
