@@ -286,6 +286,7 @@ impl AffineStar {
     /// Bad values; [`DltError::InfeasibleStructure`] if a share is negative under
     /// [`Selection::AllGiven`], or if no prefix works.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{AffineStar, AffineWorker, Options, Selection};
     /// // L = 10, S = 0.5, c = 0.2, a = 1, ten workers: six take part, T = 5.01764364668.
@@ -302,6 +303,7 @@ impl AffineStar {
     /// (non-decreasing `w`, stable), optimal
     /// with [`Selection::BestPrefix`] when `S`, `z` and `Q` are identical (Veeravalli, Li & Ko 2000).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{AffineStar, AffineWorker};
     /// let worker = |w| AffineWorker { s: 0.5, z: 0.2, q: 0.0, w };
@@ -354,6 +356,7 @@ impl AffineWorker {
     /// (use [`AffineWorker::optimal_count`]), [`DltError::TooLarge`] for `n` above
     /// [`MAX_PROCESSORS`].
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{AffineWorker, Options};
     /// // No start-ups: the linear bus, T = c/(1 − r^n)·L; n = 1 gives (c + a)·L.
@@ -381,6 +384,7 @@ impl AffineWorker {
     /// # Errors
     /// Bad values; [`DltError::Empty`] for `n_max = 0`.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{AffineWorker, Options};
     /// let worker = AffineWorker { s: 0.5, z: 0.2, q: 0.0, w: 1.0 };

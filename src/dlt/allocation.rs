@@ -61,6 +61,7 @@ impl Allocation {
     /// `a·L/T`: two roundings, relative error below 3e-16 on top of the makespan's (4·n·ε, see
     /// the allocation functions).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, Star, Worker};
     /// let workers = vec![Worker { w: 4.0, z: 1.0 }, Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }];

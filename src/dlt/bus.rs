@@ -48,6 +48,7 @@ impl Star {
     /// [`DltError::Negative`]/[`DltError::NonFinite`] for a bad `z`; as [`Star::new`] for the
     /// root and the `w`s.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, Star};
     /// // Two identical workers (c = a = 1) behind a bus control unit: T = (c + a)²/(c + 2a) = 4/3.
@@ -97,6 +98,7 @@ impl UniformBus {
     /// `z < 0`, [`DltError::Empty`] for a non-computing root with `n = 0`, [`DltError::TooLarge`]
     /// for `n` above [`MAX_PROCESSORS`] (use [`UniformBus::speedup`] for the makespan alone).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, RootMode, UniformBus};
     /// // One worker behind a control unit: T = (c + a)·L.
@@ -213,6 +215,7 @@ impl UniformBus {
     /// or `z`; [`DltError::Empty`] for a
     /// non-computing root with `n = 0`.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, RootMode, UniformBus};
     /// // Two identical workers behind a control unit, σ = 1: a/T = (c + 2a)/(c + a)² = 3/4.
@@ -241,6 +244,7 @@ impl UniformBus {
     /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w`
     /// or `z`.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, RootMode, UniformBus};
     /// let bus = UniformBus { root: RootMode::FrontEnd, w: 1.0, z: 0.2, n: 1 };

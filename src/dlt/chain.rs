@@ -58,6 +58,7 @@ impl Chain {
     /// [`DltError::Empty`] for no processors, [`DltError::LengthMismatch`] for the links, and bad
     /// values (`w ≤ 0`, `z < 0`, NaN, bad scale or load).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Chain, Options};
     /// // Two processors, c = a = 1, front-end: T = 1/(1 + 1/2) = 2/3.
@@ -147,6 +148,7 @@ impl UniformChain {
     /// [`DltError::Empty`] for `n = 0`; bad `w`, `z`, scale or load; [`DltError::TooLarge`] for `n`
     /// above [`MAX_PROCESSORS`] (use [`UniformChain::speedup`] for the makespan alone).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, UniformChain};
     /// // n = 2, c = a = 1, front-end: B_2 = sinh θ/sinh 2θ = 1/(2 cosh θ) = 1/3, T = 2/3.
@@ -337,6 +339,7 @@ impl UniformChain {
     /// # Errors
     /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w` or `z`; [`DltError::Empty`] for `n = 0`.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, UniformChain};
     /// // Two processors, σ = 1, front-ends: T = 2a/3.
@@ -365,6 +368,7 @@ impl UniformChain {
     /// # Errors
     /// [`DltError::NonPositive`]/[`DltError::Negative`]/[`DltError::NonFinite`] for a bad `w` or `z`. σ = 0 gives infinity.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, UniformChain};
     /// // σ = 1: the golden ratio.
@@ -390,6 +394,7 @@ impl UniformChain {
     /// # Errors
     /// [`DltError::NonPositive`]/[`DltError::NonFinite`] for σ ≤ 0 (a bad `w` or `z`, or `z = 0`).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, Ports, UniformChain};
     /// let chain = UniformChain { w: 1.0, z: 1.0, n: 2, front_end: true };
@@ -420,6 +425,7 @@ impl InteriorChain {
     /// As [`Chain::allocate`]; [`DltError::InvalidArgument`] for two ports with a non-front-end
     /// originator (not modelled).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{InteriorChain, Options, Ports, Worker};
     /// // One neighbour on each side, all c = a = 1, two ports: 1/T = 1 + 1/2 + 1/2, T = 1/2.

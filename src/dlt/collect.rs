@@ -150,6 +150,7 @@ impl Star {
     /// would start before the last send ends); [`DltError::Empty`] without workers;
     /// [`DltError::IllConditioned`] if the chained ratios leave the range of `f64`.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, ReturnOrder, Returns, Root, Star, Worker};
     /// let star = Star::new(Root::NonComputing, vec![Worker { w: 1.0, z: 1.0 }]).unwrap();

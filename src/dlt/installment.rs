@@ -80,6 +80,7 @@ impl UniformStar {
     /// installments or a root without front-end; [`DltError::TooLarge`] for more than
     /// [`MAX_PROCESSORS`] chunks.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, RootMode, UniformBus, UniformStar};
     /// // One installment is the single-round bus.
@@ -142,6 +143,7 @@ impl UniformStar {
     /// # Errors
     /// As [`UniformStar::multi_installment`], without the size limit.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, UniformStar};
     /// // m = 4, a = 1, c = 0.2: compute bound, T_∞ = a/m = 0.25.
@@ -178,6 +180,7 @@ impl UniformStar {
     /// # Errors
     /// As [`UniformStar::multi_installment`]; [`DltError::InvalidArgument`] for a computing root.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, UniformStar};
     /// // m = 4, σ = 0.2, three rounds: T = 0.3025 (multi-installment: 0.2791).

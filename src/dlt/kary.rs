@@ -109,6 +109,7 @@ impl KaryTree {
     /// or scale; [`DltError::InvalidArgument`]
     /// for `k = 0`; [`DltError::TooLarge`] for a depth beyond 2^22 whose iteration has not settled.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, KaryTree};
     /// // k = 1, depth 1 is a two-processor front-end chain: σ = 1 gives T/a = 2/3.
@@ -142,6 +143,7 @@ impl KaryTree {
     /// without bound) or a bad `tol`; [`DltError::NotConverged`] if the search does not meet `tol`
     /// within 200 evaluations.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, KaryTree};
     /// // k = 1 is the chain: 1/ρ* = 1/2 + √(1/4 + 1/σ).

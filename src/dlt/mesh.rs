@@ -103,6 +103,7 @@ impl Layers {
     /// # Errors
     /// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::Layers;
     /// let l = Layers::mesh2d(5, 5, (2, 2), false).unwrap();
@@ -121,6 +122,7 @@ impl Layers {
     /// [`DltError::InvalidArgument`] for an empty mesh or an originator outside it;
     /// [`DltError::TooLarge`] for more than 2^30 processors.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::Layers;
     /// let l = Layers::mesh3d((5, 5, 5), (2, 2, 2), false).unwrap();
@@ -160,6 +162,7 @@ impl Layers {
     /// # Errors
     /// [`DltError::InvalidArgument`] for `d > 60` (counts overflow).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::Layers;
     /// assert_eq!(Layers::hypercube(3).unwrap().n, vec![1, 3, 3, 1]);
@@ -185,6 +188,7 @@ impl Layers {
     /// [`DltError::InvalidArgument`] for an originator or neighbour index out of range, or a node
     /// the originator cannot reach.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::Layers;
     /// // A 4-cycle from node 0: layers 1, 2, 1 with 2 and 2 links.
@@ -301,6 +305,7 @@ impl LayeredSolution {
     /// # Accuracy
     /// `w·T_cp·L/T`: three roundings, relative error below 4e-16 on top of the makespan's.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, Layers, MeshCosts, Options, PortPreset};
     /// // The two-processor front-end chain, c = a = 1: T = 2/3, speedup 1/(2/3) = 1.5.
@@ -407,6 +412,7 @@ impl Layers {
     /// # Errors
     /// [`DltError::TooLarge`] for `h` above [`MAX_PROCESSORS`].
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Layers, MeshKind};
     /// assert_eq!(Layers::infinite_mesh(MeshKind::Mesh2dCentre, 2).unwrap().n, vec![1, 4, 8]);
@@ -530,6 +536,7 @@ impl Layers {
     /// # Errors
     /// Bad values; [`DltError::LengthMismatch`] for custom ports of the wrong length.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Layers, MeshCosts, Options, PortPreset};
     /// // One processor per layer is the front-end chain: two processors, c = a = 1, T = 2/3.
@@ -561,6 +568,7 @@ impl MeshKind {
     /// custom ports (no infinite form); [`DltError::NotConverged`] if depth 2^22 is reached first
     /// (σ below about 1e-9).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{MeshKind, PortPreset};
     /// // σ = 0.1, centre originator, one receive port: S_∞ = 19.65.
@@ -593,6 +601,7 @@ impl MeshCosts {
     /// Bad values; [`DltError::InvalidArgument`] for `k = 0`; [`DltError::TooLarge`] for more than
     /// 2^50 processors.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{MeshCosts, Options};
     /// // k = 1, one move: two processors over one link, c = a = 1: T = 2/3.

@@ -86,6 +86,7 @@ impl Star {
     /// The optimal send order of a star with linear costs: workers by non-decreasing `z` (stable).
     /// Positions are indices into [`Star::workers`] (Bharadwaj et al. 1996; the `w` do not matter).
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Root, Star, Worker};
     /// let workers = vec![Worker { w: 1.0, z: 0.5 }, Worker { w: 9.0, z: 0.1 }, Worker { w: 2.0, z: 0.5 }];
@@ -168,6 +169,7 @@ impl Star {
     /// # Errors
     /// As [`Star::allocate`].
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, Star, Worker};
     /// // Two identical workers behind a non-computing root, c = a = 1: T = (c + a)²/(c + 2a) = 4/3.

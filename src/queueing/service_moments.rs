@@ -54,6 +54,7 @@ impl ServiceMoments {
     /// [`QueueingError::InvalidRate`] for a bad mean, [`QueueingError::NegativeValue`] for a
     /// negative or non-finite `scv`.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::queueing::ServiceMoments;
     /// let m = ServiceMoments::from_scv(2.0, 1.0).unwrap(); // exponential with mean 2
