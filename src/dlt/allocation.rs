@@ -42,6 +42,14 @@ impl Allocation {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Chain, Options};
+    /// // Two processors, c = a = 1, front-end: the originator keeps 2/3 (B_2 = 1/3).
+    /// let s = Chain::new(vec![1.0, 1.0], vec![1.0]).allocate(Options::default()).unwrap();
+    /// assert!((s.root_share() - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
     pub fn root_share(&self) -> f64 {
         self.alpha.first().copied().unwrap_or(0.0)
     }
@@ -51,6 +59,15 @@ impl Allocation {
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Chain, Options};
+    /// // Two processors, c = a = 1, front-end: the second one computes B_2 = 1/3.
+    /// let s = Chain::new(vec![1.0, 1.0], vec![1.0]).allocate(Options::default()).unwrap();
+    /// assert_eq!(s.worker_shares().len(), 1);
+    /// assert!((s.worker_shares()[0] - 1.0 / 3.0).abs() < 1e-15);
+    /// ```
     pub fn worker_shares(&self) -> &[f64] {
         self.alpha.get(1..).unwrap_or(&[])
     }

@@ -33,6 +33,15 @@ fn front_ends() -> bool {
 impl Chain {
     /// A chain of front-end processors `w` joined by links `z` (the model of Jia, ch. 2).
     /// The lengths are checked by the functions that take it.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Chain, Options};
+    /// let chain = Chain::new(vec![1.0, 1.0], vec![1.0]);
+    /// assert!(chain.front_end);
+    /// // c = a = 1 with front-ends: T = 1/(1 + 1/2) = 2/3.
+    /// assert!((chain.allocate(Options::default()).unwrap().makespan - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
     pub fn new(w: Vec<f64>, z: Vec<f64>) -> Self {
         Self { w, z, front_end: true }
     }

@@ -35,6 +35,14 @@ impl CostScale {
     /// # Errors
     /// [`DltError::NonPositive`] unless `t_cp > 0`, [`DltError::Negative`] if `t_cm < 0`,
     /// [`DltError::NonFinite`] for a NaN or infinite value.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, DltError};
+    /// assert_eq!(CostScale::new(2.0, 0.5).unwrap().t_cp(), 2.0);
+    /// assert!(matches!(CostScale::new(0.0, 1.0), Err(DltError::NonPositive { .. })));
+    /// assert!(matches!(CostScale::new(1.0, -1.0), Err(DltError::Negative { .. })));
+    /// ```
     pub fn new(t_cp: f64, t_cm: f64) -> Result<Self, DltError> {
         positive("t_cp", 0, t_cp)?;
         non_negative("t_cm", 0, t_cm)?;
@@ -42,6 +50,12 @@ impl CostScale {
     }
 
     /// `T_cp = T_cm = 1`: w and z are then the times per unit directly.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// assert_eq!(CostScale::unit(), CostScale::new(1.0, 1.0).unwrap());
+    /// ```
     pub const fn unit() -> Self {
         Self { t_cp: 1.0, t_cm: 1.0 }
     }
@@ -50,6 +64,11 @@ impl CostScale {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(loadbal::dlt::CostScale::new(2.0, 0.5).unwrap().t_cp(), 2.0);
+    /// ```
     pub fn t_cp(&self) -> f64 {
         self.t_cp
     }
@@ -58,6 +77,11 @@ impl CostScale {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(loadbal::dlt::CostScale::new(2.0, 0.5).unwrap().t_cm(), 0.5);
+    /// ```
     pub fn t_cm(&self) -> f64 {
         self.t_cm
     }

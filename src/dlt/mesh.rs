@@ -31,6 +31,12 @@ pub struct MeshCosts {
 
 impl MeshCosts {
     /// Linear costs: no start-up.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::MeshCosts;
+    /// assert_eq!(MeshCosts::linear(1.0, 0.5), MeshCosts { w: 1.0, z: 0.5, startup: 0.0 });
+    /// ```
     pub fn linear(w: f64, z: f64) -> Self {
         Self { w, z, startup: 0.0 }
     }
@@ -60,6 +66,12 @@ pub struct Layers {
 
 impl Layers {
     /// Depth `h` (index of the last layer).
+    ///
+    /// # Examples
+    /// ```
+    /// // The 3-cube: the farthest processor is 3 hops away.
+    /// assert_eq!(loadbal::dlt::Layers::hypercube(3).unwrap().depth(), 3);
+    /// ```
     pub fn depth(&self) -> usize {
         self.n.len() - 1
     }

@@ -36,16 +36,35 @@ impl Default for Options {
 
 impl Options {
     /// The default options with load `load`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Options;
+    /// assert_eq!(Options::load(10.0), Options { load: 10.0, ..Options::default() });
+    /// ```
     pub fn load(load: f64) -> Self {
         Self { load, ..Self::default() }
     }
 
     /// The same options with another scale.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, Options};
+    /// let o = Options::default().with_scale(CostScale::new(2.0, 1.0).unwrap());
+    /// assert_eq!((o.load, o.scale.t_cp()), (1.0, 2.0));
+    /// ```
     pub fn with_scale(self, scale: CostScale) -> Self {
         Self { scale, ..self }
     }
 
     /// The same options with another order policy.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Options, OrderPolicy};
+    /// assert_eq!(Options::default().with_order(OrderPolicy::AsGiven).order, OrderPolicy::AsGiven);
+    /// ```
     pub fn with_order(self, order: OrderPolicy) -> Self {
         Self { order, ..self }
     }

@@ -20,6 +20,13 @@ pub enum RootMode {
 
 impl RootMode {
     /// The [`Root`] of this mode with inverse speed `w` (ignored for [`RootMode::NonComputing`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Root, RootMode};
+    /// assert_eq!(RootMode::FrontEnd.with_w(2.0), Root::FrontEnd { w: 2.0 });
+    /// assert_eq!(RootMode::NonComputing.with_w(2.0), Root::NonComputing);
+    /// ```
     pub fn with_w(self, w: f64) -> Root {
         match self {
             RootMode::FrontEnd => Root::FrontEnd { w },
@@ -60,6 +67,12 @@ pub enum Root {
 
 impl Root {
     /// The mode without the speed.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Root, RootMode};
+    /// assert_eq!(Root::NoFrontEnd { w: 2.0 }.mode(), RootMode::NoFrontEnd);
+    /// ```
     pub fn mode(&self) -> RootMode {
         match self {
             Root::FrontEnd { .. } => RootMode::FrontEnd,
@@ -72,6 +85,13 @@ impl Root {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Root;
+    /// assert_eq!(Root::FrontEnd { w: 2.0 }.w(), Some(2.0));
+    /// assert_eq!(Root::NonComputing.w(), None);
+    /// ```
     pub fn w(&self) -> Option<f64> {
         match *self {
             Root::FrontEnd { w } | Root::NoFrontEnd { w } => Some(w),

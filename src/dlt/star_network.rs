@@ -62,6 +62,14 @@ impl Star {
     /// [`DltError::NonFinite`], [`DltError::NonPositive`] or [`DltError::Negative`] naming the
     /// first bad value (`root w`, `worker w`, `worker z` with the worker's position);
     /// [`DltError::Empty`] for a non-computing root without workers.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{DltError, Root, Star, Worker};
+    /// assert!(Star::new(Root::FrontEnd { w: 2.0 }, vec![Worker::new(1.0, 0.5)]).is_ok());
+    /// assert!(matches!(Star::new(Root::NonComputing, vec![]), Err(DltError::Empty { .. })));
+    /// assert!(matches!(Star::new(Root::NonComputing, vec![Worker::new(-1.0, 0.5)]), Err(DltError::NonPositive { .. })));
+    /// ```
     pub fn new(root: Root, workers: Vec<Worker>) -> Result<Self, DltError> {
         validate_root(root, workers.len())?;
         let scan = scan(&workers)?;
@@ -69,11 +77,25 @@ impl Star {
     }
 
     /// The load originator.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Root, Star, Worker};
+    /// let star = Star::new(Root::FrontEnd { w: 2.0 }, vec![Worker::new(1.0, 0.5)]).unwrap();
+    /// assert_eq!(star.root(), Root::FrontEnd { w: 2.0 });
+    /// ```
     pub fn root(&self) -> Root {
         self.root
     }
 
     /// The workers, in input order.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Root, Star, Worker};
+    /// let star = Star::new(Root::NonComputing, vec![Worker::new(1.0, 0.5), Worker::new(3.0, 0.1)]).unwrap();
+    /// assert_eq!(star.workers()[1], Worker::new(3.0, 0.1));
+    /// ```
     pub fn workers(&self) -> &[Worker] {
         &self.workers
     }

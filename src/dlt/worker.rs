@@ -20,6 +20,12 @@ pub struct Worker {
 
 impl Worker {
     /// A worker of inverse computing speed `w` behind a link of inverse speed `z`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Worker;
+    /// assert_eq!(Worker::new(0.5, 2.0), Worker { w: 0.5, z: 2.0 });
+    /// ```
     pub fn new(w: f64, z: f64) -> Self {
         Self { w, z }
     }

@@ -135,6 +135,13 @@ pub enum GanttKind {
 
 impl GanttKind {
     /// Lower-case name used in CSV.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::engine::GanttKind;
+    /// assert_eq!(GanttKind::Compute.as_str(), "compute");
+    /// assert_eq!(GanttKind::Receive.as_str(), "receive");
+    /// ```
     pub fn as_str(&self) -> &'static str {
         match self {
             GanttKind::Receive => "receive",
@@ -200,6 +207,19 @@ impl Trace {
     }
 
     /// Every activity as a Gantt bar, node by node, sorted by start time within a node.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{engine::GanttKind, Chain, CostScale, Options};
+    /// // Two processors, c = a = 1, front-ends: P_1 computes 2/3 while sending 1/3 to P_2,
+    /// // which receives during [0, 1/3] and computes during [1/3, 2/3].
+    /// let chain = Chain::new(vec![1.0, 1.0], vec![1.0]);
+    /// let rows = chain.simulate(&chain.allocate(Options::default()).unwrap(), CostScale::unit()).unwrap().gantt();
+    /// assert_eq!(rows.len(), 4);
+    /// let last = rows.last().unwrap();
+    /// assert_eq!((last.node, last.kind), (1, GanttKind::Compute));
+    /// assert!((last.start - 1.0 / 3.0).abs() < 1e-15 && (last.end - 2.0 / 3.0).abs() < 1e-15);
+    /// ```
     pub fn gantt(&self) -> Vec<GanttRow> {
         let mut rows = Vec::new();
         for (v, n) in self.nodes.iter().enumerate() {
@@ -225,6 +245,15 @@ impl Trace {
     }
 
     /// The Gantt rows as CSV with header `node,kind,start,end,amount,peer`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Chain, CostScale, Options};
+    /// let chain = Chain::new(vec![1.0, 1.0], vec![1.0]);
+    /// let csv = chain.simulate(&chain.allocate(Options::default()).unwrap(), CostScale::unit()).unwrap().gantt_csv();
+    /// assert!(csv.starts_with("node,kind,start,end,amount,peer\n"));
+    /// assert_eq!(csv.lines().count(), 5); // header and four bars
+    /// ```
     pub fn gantt_csv(&self) -> String {
         let mut s = String::from("node,kind,start,end,amount,peer\n");
         for r in self.gantt() {
@@ -240,6 +269,17 @@ impl Trace {
     ///
     /// # Accuracy
     /// A maximum of `|F_i − T|/T`: each term correctly rounded up to 2 ulps; absolute error 2.3e-16.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{Chain, CostScale, Options};
+    /// let chain = Chain::new(vec![1.0, 2.0], vec![0.5]);
+    /// let alloc = chain.allocate(Options::default()).unwrap();
+    /// let trace = chain.simulate(&alloc, CostScale::unit()).unwrap();
+    /// // Both processors finish at the makespan; 10% later is a 10% spread.
+    /// assert!(trace.finish_spread(alloc.makespan) < 1e-15);
+    /// assert!((trace.finish_spread(alloc.makespan * 1.1) - 1.0 / 11.0).abs() < 1e-15);
+    /// ```
     pub fn finish_spread(&self, makespan: f64) -> f64 {
         self.nodes
             .iter()
