@@ -71,6 +71,13 @@ impl Estimate {
     ///
     /// # Accuracy
     /// `std_err·√n`: one multiplication and a square root, a few ulps relative to the stored standard error.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Estimate;
+    /// // Samples 1, 2, 3: sample standard deviation 1.
+    /// assert!((Estimate::from_samples(&[1.0, 2.0, 3.0]).unwrap().std_dev() - 1.0).abs() < 1e-15);
+    /// ```
     pub fn std_dev(&self) -> f64 {
         self.std_err * (self.n as f64).sqrt()
     }
@@ -81,12 +88,27 @@ impl Estimate {
     /// # Accuracy
     /// One subtraction and one division: relative error a few ulps unless `value` and the mean are close,
     /// where the subtraction's absolute error is 1e-16·|mean|/std_err.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Estimate;
+    /// let e = Estimate { mean: 10.0, std_err: 0.2, n: 100 };
+    /// assert!((e.z_score(10.5) - 2.5).abs() < 1e-12);
+    /// assert_eq!(e.z_score(10.0), 0.0);
+    /// ```
     pub fn z_score(&self, value: f64) -> f64 {
         let d = value - self.mean;
         if d == 0.0 { 0.0 } else { d / self.std_err }
     }
 
     /// Whether `value` lies within `k` standard errors of the mean: `|value − mean| ≤ k·std_err`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Estimate;
+    /// let e = Estimate { mean: 10.0, std_err: 0.2, n: 100 };
+    /// assert!(e.agrees_with(10.5, 3.0) && !e.agrees_with(10.7, 3.0));
+    /// ```
     pub fn agrees_with(&self, value: f64, k: f64) -> bool {
         (value - self.mean).abs() <= k * self.std_err
     }
@@ -134,11 +156,29 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// An empty accumulator.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{Accumulator, MonteCarloError};
+    /// let acc = Accumulator::new();
+    /// assert_eq!(acc.count(), 0);
+    /// assert!(matches!(acc.estimate(), Err(MonteCarloError::NoReplications)));
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Adds one observation.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{Accumulator, Estimate};
+    /// let mut acc = Accumulator::new();
+    /// for x in [1.0, 2.0, 3.0] {
+    ///     acc.push(x);
+    /// }
+    /// assert_eq!(acc.estimate().unwrap(), Estimate::from_samples(&[1.0, 2.0, 3.0]).unwrap());
+    /// ```
     pub fn push(&mut self, x: f64) {
         self.n += 1;
         let d = x - self.mean;
@@ -147,6 +187,20 @@ impl Accumulator {
     }
 
     /// Merges another accumulator (Chan et al.), as if its observations had been pushed here.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Accumulator;
+    /// let (mut a, mut b) = (Accumulator::new(), Accumulator::new());
+    /// a.push(1.0);
+    /// b.push(2.0);
+    /// b.push(3.0);
+    /// a.merge(&b);
+    /// // The samples 1, 2, 3: mean 2, standard error 1/√3.
+    /// let e = a.estimate().unwrap();
+    /// assert_eq!((a.count(), e.mean), (3, 2.0));
+    /// assert!((e.std_err - (1.0f64 / 3.0).sqrt()).abs() < 1e-15);
+    /// ```
     pub fn merge(&mut self, other: &Accumulator) {
         if other.n == 0 {
             return;
@@ -164,6 +218,14 @@ impl Accumulator {
     }
 
     /// Number of observations pushed.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Accumulator;
+    /// let mut acc = Accumulator::new();
+    /// acc.push(4.0);
+    /// assert_eq!(acc.count(), 1);
+    /// ```
     pub fn count(&self) -> u64 {
         self.n
     }
@@ -178,6 +240,18 @@ impl Accumulator {
     ///
     /// # Errors
     /// [`MonteCarloError::NoReplications`] when nothing was pushed.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::Accumulator;
+    /// let mut acc = Accumulator::new();
+    /// acc.push(1.0);
+    /// acc.push(3.0);
+    /// let e = acc.estimate().unwrap();
+    /// // Mean 2, sample standard deviation √2, standard error √2/√2 = 1.
+    /// assert_eq!(e.mean, 2.0);
+    /// assert!((e.std_err - 1.0).abs() < 1e-15);
+    /// ```
     pub fn estimate(&self) -> Result<Estimate, MonteCarloError> {
         if self.n == 0 {
             return Err(MonteCarloError::NoReplications);

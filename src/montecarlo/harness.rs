@@ -44,6 +44,13 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// [`MonteCarloError::NoReplications`] when `replications` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError};
+    /// assert_eq!(MonteCarlo::new(1, 1000).unwrap().chunks(), 4); // ⌈1000/256⌉
+    /// assert!(matches!(MonteCarlo::new(1, 0), Err(MonteCarloError::NoReplications)));
+    /// ```
     pub fn new(seed: u64, replications: u64) -> Result<Self, MonteCarloError> {
         if replications == 0 {
             return Err(MonteCarloError::NoReplications);

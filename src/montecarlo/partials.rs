@@ -58,11 +58,27 @@ pub struct Partials {
 
 impl Partials {
     /// Number of chunks held (0 for an empty range).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError};
+    /// let mc = MonteCarlo::new(1, 1000).unwrap();
+    /// let p = mc.run_chunks(1, 1..3, |_, _, out: &mut [f64]| -> Result<(), MonteCarloError> { out[0] = 1.0; Ok(()) }).unwrap();
+    /// assert_eq!((p.chunks(), p.range()), (2, 1..3));
+    /// ```
     pub fn chunks(&self) -> u64 {
         self.accumulators.len().checked_div(self.dim).unwrap_or(0) as u64
     }
 
     /// The chunk range held, `first_chunk..first_chunk + chunks()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError};
+    /// let mc = MonteCarlo::new(1, 1000).unwrap();
+    /// let p = mc.run_chunks(1, 2..4, |_, _, out: &mut [f64]| -> Result<(), MonteCarloError> { out[0] = 1.0; Ok(()) }).unwrap();
+    /// assert_eq!(p.range(), 2..4);
+    /// ```
     pub fn range(&self) -> Range<u64> {
         self.first_chunk..self.first_chunk + self.chunks()
     }
@@ -85,11 +101,29 @@ pub struct Reduction {
 
 impl Reduction {
     /// An empty reduction of `dim` components for the run `monte_carlo`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, Reduction};
+    /// let r = Reduction::new(MonteCarlo::new(1, 1000).unwrap(), 1);
+    /// assert_eq!(r.next_chunk(), 0);
+    /// assert!(r.finish().is_err()); // nothing folded yet
+    /// ```
     pub fn new(monte_carlo: MonteCarlo, dim: usize) -> Self {
         Reduction { monte_carlo, next_chunk: 0, total: vec![Accumulator::new(); dim] }
     }
 
     /// The first chunk not folded yet.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError, Reduction};
+    /// let mc = MonteCarlo::new(1, 1000).unwrap();
+    /// let mut r = Reduction::new(mc.clone(), 1);
+    /// let p = mc.run_chunks(1, 0..2, |_, _, out: &mut [f64]| -> Result<(), MonteCarloError> { out[0] = 1.0; Ok(()) }).unwrap();
+    /// r.fold(&p).unwrap();
+    /// assert_eq!(r.next_chunk(), 2);
+    /// ```
     pub fn next_chunk(&self) -> u64 {
         self.next_chunk
     }
@@ -100,6 +134,20 @@ impl Reduction {
     /// [`MonteCarloError::PartialsMismatch`] when `partials` belong to another run, have another
     /// dimension, do not start at [`Reduction::next_chunk`], run past the last chunk, or a chunk
     /// holds the wrong number of replications or a non-finite or negative moment.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError, Reduction};
+    /// // Two shards of a run of 1000 replications, folded in order, give the one-shot estimate.
+    /// let mc = MonteCarlo::new(5, 1000).unwrap();
+    /// let f = |i: u64, _: &mut _, out: &mut [f64]| -> Result<(), MonteCarloError> { out[0] = i as f64; Ok(()) };
+    /// let (a, b) = (mc.run_chunks(1, 0..2, f).unwrap(), mc.run_chunks(1, 2..4, f).unwrap());
+    /// let mut r = Reduction::new(mc.clone(), 1);
+    /// assert!(matches!(r.fold(&b), Err(MonteCarloError::PartialsMismatch { .. }))); // out of order
+    /// r.fold(&a).unwrap();
+    /// r.fold(&b).unwrap();
+    /// assert_eq!(r.finish().unwrap()[0].mean, 499.5); // mean of 0..1000
+    /// ```
     pub fn fold(&mut self, partials: &Partials) -> Result<(), MonteCarloError> {
         let mismatch = |why: String| Err(MonteCarloError::PartialsMismatch { why });
         let dim = self.total.len();
@@ -152,6 +200,17 @@ impl Reduction {
     ///
     /// # Errors
     /// [`MonteCarloError::PartialsMismatch`] when chunks are missing.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError, Reduction};
+    /// let mc = MonteCarlo::new(5, 300).unwrap();
+    /// let all = mc.run_chunks(1, 0..mc.chunks(), |_, _, out: &mut [f64]| -> Result<(), MonteCarloError> { out[0] = 2.0; Ok(()) }).unwrap();
+    /// let mut r = Reduction::new(mc, 1);
+    /// r.fold(&all).unwrap();
+    /// let e = r.finish().unwrap();
+    /// assert_eq!((e[0].mean, e[0].std_err, e[0].n), (2.0, 0.0, 300));
+    /// ```
     pub fn finish(&self) -> Result<Vec<Estimate>, MonteCarloError> {
         let chunks = self.monte_carlo.chunks();
         if self.next_chunk != chunks {
@@ -165,11 +224,26 @@ impl Reduction {
 
 impl MonteCarlo {
     /// Number of chunks of [`CHUNK_SIZE`] replications, `⌈replications / CHUNK_SIZE⌉`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{CHUNK_SIZE, MonteCarlo};
+    /// assert_eq!(MonteCarlo::new(1, CHUNK_SIZE).unwrap().chunks(), 1);
+    /// assert_eq!(MonteCarlo::new(1, CHUNK_SIZE + 1).unwrap().chunks(), 2);
+    /// ```
     pub fn chunks(&self) -> u64 {
         self.replications.div_ceil(CHUNK_SIZE)
     }
 
     /// The replication indices of chunk `chunk` (empty past the last chunk).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// let mc = MonteCarlo::new(1, 300).unwrap();
+    /// assert_eq!(mc.chunk_range(1), 256..300); // the last chunk is short
+    /// assert!(mc.chunk_range(2).is_empty());
+    /// ```
     pub fn chunk_range(&self, chunk: u64) -> Range<u64> {
         let start = chunk.saturating_mul(CHUNK_SIZE).min(self.replications);
         start..chunk.saturating_add(1).saturating_mul(CHUNK_SIZE).min(self.replications)
@@ -186,6 +260,15 @@ impl MonteCarlo {
     /// The error of the first failing replication in index order: `f`'s own, or
     /// [`MonteCarloError::NonFiniteSample`] (converted into `E`) for a NaN or infinite component;
     /// [`MonteCarloError::PartialsMismatch`] for a range past the last chunk.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError};
+    /// let mc = MonteCarlo::new(1, 1000).unwrap();
+    /// let ok = |_: u64, _: &mut _, out: &mut [f64]| -> Result<(), MonteCarloError> { out[0] = 1.0; Ok(()) };
+    /// assert_eq!(mc.run_chunks(1, 0..4, ok).unwrap().chunks(), 4);
+    /// assert!(matches!(mc.run_chunks(1, 3..5, ok), Err(MonteCarloError::PartialsMismatch { .. }))); // past the last
+    /// ```
     pub fn run_chunks<E, F>(&self, dim: usize, chunks: Range<u64>, f: F) -> Result<Partials, E>
     where
         E: From<MonteCarloError> + Send,
