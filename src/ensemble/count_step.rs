@@ -26,6 +26,15 @@ pub struct CountStep {
 impl CountStep {
     /// The step from `before` to `after` with the running set `running` (checked by its
     /// questions).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::CountStep;
+    /// // AR spreads the 17 tasks of the five processors over them (Ahn et al., §2.3).
+    /// let step = CountStep::new(vec![0, 3, 5, 2, 7], vec![3, 3, 3, 4, 4], vec![false, true, true, true, true]);
+    /// assert_eq!(step.before.iter().sum::<u64>(), step.after.iter().sum::<u64>());
+    /// assert!((step.variance_decrease(1.0).unwrap() - 6.25).abs() < 1e-12);
+    /// ```
     pub fn new(before: Vec<u64>, after: Vec<u64>, running: Vec<bool>) -> Self {
         CountStep { before, after, running }
     }

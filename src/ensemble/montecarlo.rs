@@ -139,6 +139,16 @@ impl MetricsEstimate {
     ///
     /// # Errors
     /// [`EnsembleError::LengthMismatch`] unless `est` has [`MetricsEstimate::COMPONENTS`] estimates.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::{EnsembleError, MetricsEstimate};
+    /// use loadbal::montecarlo::Estimate;
+    /// let est: Vec<Estimate> = (0..MetricsEstimate::COMPONENTS).map(|i| Estimate { mean: i as f64, std_err: 0.1, n: 10 }).collect();
+    /// let m = MetricsEstimate::from_estimates(&est).unwrap();
+    /// assert_eq!((m.avg.mean, m.max.mean, m.variance.mean), (0.0, 1.0, 9.0));
+    /// assert!(matches!(MetricsEstimate::from_estimates(&est[..3]), Err(EnsembleError::LengthMismatch { .. })));
+    /// ```
     pub fn from_estimates(est: &[Estimate]) -> Result<Self, EnsembleError> {
         let [avg, max, min, rav, max_idle, avg_idle, pct_idle, wall_clock, steps, variance] = est else {
             return Err(EnsembleError::LengthMismatch {

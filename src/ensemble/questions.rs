@@ -43,11 +43,25 @@ pub struct Trigger {
 
 impl Trigger {
     /// Processor `idle` ran dry with the counts `counts`; no partners.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::Trigger;
+    /// let t = Trigger::new(vec![0, 3, 5, 2, 7], 0);
+    /// assert_eq!((t.idle, t.partners.len()), (0, 0));
+    /// ```
     pub fn new(counts: Vec<u64>, idle: usize) -> Self {
         Trigger { counts, idle, partners: Vec::new() }
     }
 
     /// The same trigger with RP's donor (`vec![donor]`) or NR's group.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::Trigger;
+    /// // RP polled processor 2 as the donor.
+    /// assert_eq!(Trigger::new(vec![0, 3, 5, 2, 7], 0).with_partners(vec![2]).partners, vec![2]);
+    /// ```
     pub fn with_partners(mut self, partners: Vec<usize>) -> Self {
         self.partners = partners;
         self

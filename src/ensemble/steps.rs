@@ -322,6 +322,13 @@ impl Torus {
     ///
     /// # Errors
     /// [`EnsembleError::TooFewProcessors`] when rows·cols < 2.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::{EnsembleError, Torus};
+    /// assert_eq!(Torus::new(2, 3).unwrap().len(), 6);
+    /// assert!(matches!(Torus::new(1, 1), Err(EnsembleError::TooFewProcessors(1))));
+    /// ```
     pub fn new(rows: usize, cols: usize) -> Result<Self, EnsembleError> {
         if rows * cols < 2 {
             return Err(EnsembleError::TooFewProcessors((rows * cols) as u64));
@@ -354,17 +361,35 @@ impl Torus {
     }
 
     /// Number of processors.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(loadbal::ensemble::Torus::new(4, 5).unwrap().len(), 20);
+    /// ```
     pub fn len(&self) -> usize {
         self.rows * self.cols
     }
 
     /// Always false (a torus has at least 2 processors).
+    ///
+    /// # Examples
+    /// ```
+    /// assert!(!loadbal::ensemble::Torus::new(1, 2).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Processor i followed by its distinct up, down, left and right neighbours (wrap-around):
     /// the NR group of i (k = 5 when both sides are at least 3).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::Torus;
+    /// // 3 × 3: processor 4 (the centre) and its four neighbours; on 2 × 2 up = down and left = right.
+    /// assert_eq!(Torus::new(3, 3).unwrap().group(4), vec![4, 1, 7, 3, 5]);
+    /// assert_eq!(Torus::new(2, 2).unwrap().group(0), vec![0, 2, 1]);
+    /// ```
     pub fn group(&self, i: usize) -> Vec<usize> {
         let (members, k) = self.neighbourhood(i);
         members[..k].to_vec()

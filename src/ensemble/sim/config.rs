@@ -26,6 +26,13 @@ impl Algorithm {
     pub const ALL: [Algorithm; 5] = [Algorithm::Static, Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr];
 
     /// The paper's abbreviation.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::Algorithm;
+    /// let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    /// assert_eq!(names, ["Static", "MD", "AR", "RP", "NR"]);
+    /// ```
     pub fn name(&self) -> &'static str {
         match self {
             Algorithm::Static => "Static",
@@ -65,6 +72,17 @@ pub struct SimConfig {
 impl SimConfig {
     /// `n` tasks on `p` processors with `algorithm`, zero transfer cost, square torus, no
     /// trajectory. RP always re-polls until an available processor answers (§2.4).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::{simulate, Algorithm, SimConfig};
+    /// use loadbal::law::Law;
+    /// // Ten unit tasks statically on two processors: each runs five, wall clock 5.
+    /// let cfg = SimConfig::new(10, 2, Algorithm::Static);
+    /// assert_eq!((cfg.transfer_cost, cfg.torus, cfg.record_trajectory), (0.0, None, false));
+    /// let run = simulate(&Law::deterministic(1.0).unwrap(), &cfg, &mut loadbal::montecarlo::stream(1, 0)).unwrap();
+    /// assert!((run.wall_clock - 5.0).abs() < 1e-12);
+    /// ```
     pub fn new(n: u64, p: u64, algorithm: Algorithm) -> Self {
         SimConfig { n, p, algorithm, transfer_cost: 0.0, torus: None, record_trajectory: false, md_suspend: false }
     }
@@ -110,6 +128,21 @@ pub struct StepRecord {
 impl StepRecord {
     /// The counts of this step (a copy), for
     /// [`CountStep::variance_decrease`](crate::ensemble::CountStep::variance_decrease).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::ensemble::StepRecord;
+    /// let s = StepRecord {
+    ///     time: 12.5,
+    ///     idle: 0,
+    ///     counts_before: vec![0, 3, 5, 2, 7],
+    ///     counts_after: vec![3, 3, 3, 4, 4],
+    ///     running: vec![false, true, true, true, true],
+    ///     remaining_before: vec![],
+    ///     remaining_after: vec![],
+    /// };
+    /// assert!((s.count_step().variance_decrease(1.0).unwrap() - 6.25).abs() < 1e-12);
+    /// ```
     pub fn count_step(&self) -> crate::ensemble::CountStep {
         crate::ensemble::CountStep::new(self.counts_before.clone(), self.counts_after.clone(), self.running.clone())
     }
