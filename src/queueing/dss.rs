@@ -57,6 +57,17 @@ pub struct DssOutcome {
 
 impl DssSim {
     /// A run with the given arrival rates over `[warmup, horizon]`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{DssSim, QueueingError, RegionNetwork};
+    /// let sim = DssSim::new(vec![0.1; 3], 5_000.0, 500.0);
+    /// assert_eq!((sim.horizon, sim.warmup), (5_000.0, 500.0));
+    /// // Checked when run: one rate per region.
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// let bad = DssSim::new(vec![0.1; 2], 5_000.0, 500.0).run(&net, &mut loadbal::montecarlo::stream(1, 0));
+    /// assert!(matches!(bad, Err(QueueingError::DimensionMismatch { .. })));
+    /// ```
     pub fn new(lambda: Vec<f64>, horizon: f64, warmup: f64) -> Self {
         DssSim { lambda, horizon, warmup }
     }
@@ -195,6 +206,17 @@ impl DssSim {
     ///
     /// # Errors
     /// As [`DssSim::run`], and [`QueueingError::MonteCarlo`] if the harness fails.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::queueing::{DssSim, RegionNetwork};
+    /// // One region is an M/M/1 queue (λ = 0.5, μ = 1/(s̄·E) = 1): the queued volume is
+    /// // s̄·L_q = ρ²/(1 − ρ) = 0.5.
+    /// let net = RegionNetwork::new(1, 1.0, vec![1.0, 1.0]).unwrap();
+    /// let est = DssSim::new(vec![0.5], 20_000.0, 500.0).estimate(&net, &MonteCarlo::new(1, 8).unwrap()).unwrap();
+    /// assert!(est[0].agrees_with(0.5, 5.0));
+    /// ```
     pub fn estimate(&self, net: &RegionNetwork, mc: &MonteCarlo) -> Result<Vec<Estimate>, QueueingError> {
         self.validate(net)?;
         check_events("expected events of all DSS replications", self.events() * mc.replications as f64)?;

@@ -48,6 +48,17 @@ impl JacksonNetwork {
     /// matrix of the wrong size, [`QueueingError::NegativeValue`] for a negative γ_i,
     /// [`QueueingError::InvalidRate`] for a bad μ_i, [`QueueingError::NoServers`], and
     /// [`QueueingError::InvalidRouting`] for a row with a negative entry or a sum above 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{JacksonNetwork, QueueingError};
+    /// use nalgebra::DMatrix;
+    /// // One node, no routing: the M/M/1 queue, L = ρ/(1 − ρ) = 1 at ρ = 1/2.
+    /// let mm1 = JacksonNetwork::new(vec![1.0], vec![2.0], vec![1], DMatrix::zeros(1, 1)).unwrap();
+    /// assert!((mm1.solve().unwrap().total_in_system - 1.0).abs() < 1e-12);
+    /// let bad = JacksonNetwork::new(vec![1.0], vec![2.0], vec![1], DMatrix::from_element(1, 1, 1.5));
+    /// assert!(matches!(bad, Err(QueueingError::InvalidRouting { .. })));
+    /// ```
     pub fn new(gamma: Vec<f64>, mu: Vec<f64>, c: Vec<u64>, routing: DMatrix<f64>) -> Result<Self, QueueingError> {
         let n = gamma.len();
         if n == 0 {
@@ -212,6 +223,17 @@ impl JacksonNetwork {
     /// # Errors
     /// As [`JacksonNetwork::simulate`] (with the events of all replications counted together),
     /// and [`QueueingError::MonteCarlo`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::queueing::JacksonNetwork;
+    /// use nalgebra::DMatrix;
+    /// // The M/M/1 queue at ρ = 1/2: L = 1.
+    /// let mm1 = JacksonNetwork::new(vec![1.0], vec![2.0], vec![1], DMatrix::zeros(1, 1)).unwrap();
+    /// let est = mm1.estimate(2_000.0, 100.0, &MonteCarlo::new(1, 16).unwrap()).unwrap();
+    /// assert!(est[0].agrees_with(1.0, 5.0));
+    /// ```
     pub fn estimate(&self, horizon: f64, warmup: f64, mc: &MonteCarlo) -> Result<Vec<Estimate>, QueueingError> {
         positive("horizon", horizon)?;
         if !(warmup >= 0.0 && warmup < horizon) {

@@ -68,6 +68,15 @@ impl StationMetrics {
     /// ```text
     /// L = λ_eff·W,   L_q = λ_eff·W_q   (Little, Jia, ref. [95])
     /// ```
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::Station;
+    /// let mut m = Station::mm1(1.0, 2.0).unwrap().metrics();
+    /// assert!(m.satisfies_little(1e-12));
+    /// m.l *= 1.1;
+    /// assert!(!m.satisfies_little(1e-3));
+    /// ```
     pub fn satisfies_little(&self, rel: f64) -> bool {
         let close = |a: f64, b: f64| (a - b).abs() <= rel * a.abs().max(b.abs()).max(1e-300);
         close(self.l, self.throughput * self.w) && close(self.lq, self.throughput * self.wq)

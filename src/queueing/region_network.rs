@@ -30,8 +30,18 @@ impl RegionNetwork {
     ///
     /// # Errors
     /// [`QueueingError::Empty`] for no region, [`QueueingError::InvalidRegionTable`] for more than
-    /// 16 regions, a table of the wrong size, or a non-positive or non-finite entry;
-    /// [`QueueingError::InvalidRate`] for a bad mean size.
+    /// 16 regions or a non-positive or non-finite entry, [`QueueingError::DimensionMismatch`] for
+    /// a table of the wrong size; [`QueueingError::InvalidRate`] for a bad mean size.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{QueueingError, RegionNetwork};
+    /// // One region, E({0}) = 4 per unit load, mean size 2: μ = 1/(2·4).
+    /// let one = RegionNetwork::new(1, 2.0, vec![0.0, 4.0]).unwrap(); // entry 0 (nobody busy) is ignored
+    /// assert_eq!(one.rate(0b1, 0), Some(0.125));
+    /// assert!(matches!(RegionNetwork::new(1, 2.0, vec![0.0, -4.0]), Err(QueueingError::InvalidRegionTable { .. })));
+    /// assert!(matches!(RegionNetwork::new(1, 2.0, vec![4.0]), Err(QueueingError::DimensionMismatch { .. })));
+    /// ```
     pub fn new(regions: usize, mean_size: f64, capacity: Vec<f64>) -> Result<Self, QueueingError> {
         if regions == 0 {
             return Err(QueueingError::Empty { what: "regions" });
@@ -118,12 +128,28 @@ impl RegionNetwork {
     ///
     /// # Errors
     /// As [`RegionNetwork::from_table`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, StabilityCase};
+    /// // Jia, Table 5.1, loosely coupled: E^c = 2, E' = 1.8, E^max = 1.65; mean size 3.
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert_eq!(net.e_c(), vec![2.0; 3]);
+    /// // λ = 0.1 < μ^c = 1/6 in every region: Case 1.
+    /// assert_eq!(net.classify(&[0.1; 3]).unwrap(), StabilityCase::Case1);
+    /// ```
     pub fn symmetric_three(mean_size: f64, e_c: f64, e_prime: f64, e_max: f64) -> Result<Self, QueueingError> {
         let row = vec![e_prime; 3];
         RegionNetwork::from_table(mean_size, &[e_c; 3], &[row.clone(), row.clone(), row], &[e_max; 3])
     }
 
     /// Number of regions m.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// assert_eq!(RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap().regions(), 3);
+    /// ```
     pub fn regions(&self) -> usize {
         self.regions
     }
@@ -132,6 +158,12 @@ impl RegionNetwork {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// assert_eq!(RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap().mean_size(), 3.0);
+    /// ```
     pub fn mean_size(&self) -> f64 {
         self.mean_size
     }
@@ -140,6 +172,17 @@ impl RegionNetwork {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// // Jia, Table 5.1, loosely coupled: all busy E^c = 2, region 2 idle E' = 1.8, alone E^max = 1.65.
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert_eq!(net.capacity(0b111, 0), Some(2.0));
+    /// assert_eq!(net.capacity(0b011, 0), Some(1.8));
+    /// assert_eq!(net.capacity(0b001, 0), Some(1.65));
+    /// assert_eq!(net.capacity(0b010, 0), None); // region 0 not busy
+    /// ```
     pub fn capacity(&self, busy: usize, region: usize) -> Option<f64> {
         if region >= self.regions || busy >= 1 << self.regions || busy & (1 << region) == 0 {
             return None;
@@ -157,6 +200,14 @@ impl RegionNetwork {
     ///
     /// # Accuracy
     /// `1/(s̄·E)`: two roundings, relative error below 2.3e-16.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert!((net.rate(0b111, 0).unwrap() - 1.0 / 6.0).abs() < 1e-16); // 1/(3·2)
+    /// assert_eq!(net.rate(0b110, 0), None);
+    /// ```
     pub fn rate(&self, busy: usize, region: usize) -> Option<f64> {
         self.capacity(busy, region).map(|e| 1.0 / (self.mean_size * e))
     }
@@ -165,6 +216,12 @@ impl RegionNetwork {
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// assert_eq!(RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap().e_c(), vec![2.0; 3]);
+    /// ```
     pub fn e_c(&self) -> Vec<f64> {
         let full = (1 << self.regions) - 1;
         (0..self.regions).map(|i| self.capacity[full * self.regions + i]).collect()
@@ -193,6 +250,13 @@ impl RegionNetwork {
     ///
     /// # Accuracy
     /// As [`RegionNetwork::rate`]: relative error below 2.3e-16.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::RegionNetwork;
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert!((net.mu_max()[0] - 1.0 / 4.95).abs() < 1e-16); // 1/(3·1.65)
+    /// ```
     pub fn mu_max(&self) -> Vec<f64> {
         (0..self.regions).filter_map(|i| self.rate(1 << i, i)).collect()
     }

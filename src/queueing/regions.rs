@@ -46,6 +46,16 @@ pub enum StabilityCase {
 
 impl StabilityCase {
     /// Whether the case is known to be stable (Case 1 only; Case 3 needs the borrowing test).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{RegionNetwork, StabilityCase};
+    /// let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    /// assert!(net.classify(&[0.1; 3]).unwrap().is_stable()); // λ < μ^c = 1/6
+    /// // λ = 0.18 ≥ μ^c everywhere: Case 2, queues grow.
+    /// assert_eq!(net.classify(&[0.18; 3]).unwrap(), StabilityCase::Case2);
+    /// assert!(!StabilityCase::Case2.is_stable() && !StabilityCase::Case3.is_stable());
+    /// ```
     pub fn is_stable(&self) -> bool {
         matches!(self, StabilityCase::Case1)
     }

@@ -35,6 +35,14 @@ impl ServiceMoments {
     /// # Errors
     /// [`QueueingError::InvalidRate`] for a non-positive or non-finite mean,
     /// [`QueueingError::InvalidMoments`] when `second_moment < mean²` or is not finite.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::{QueueingError, ServiceMoments};
+    /// // Exponential with mean 2: E[S²] = 2·2² = 8, scv 1.
+    /// assert_eq!(ServiceMoments::new(2.0, 8.0).unwrap().scv(), 1.0);
+    /// assert!(matches!(ServiceMoments::new(2.0, 3.0), Err(QueueingError::InvalidMoments { .. }))); // E[S²] < E[S]²
+    /// ```
     pub fn new(mean: f64, second_moment: f64) -> Result<Self, QueueingError> {
         positive("mean service time", mean)?;
         if !second_moment.is_finite() || second_moment < mean * mean * (1.0 - 1e-12) {
@@ -111,6 +119,14 @@ impl ServiceMoments {
     ///
     /// # Accuracy
     /// One division: correctly rounded up to one ulp.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::queueing::ServiceMoments;
+    /// // Exponential: memoryless, the residual is the mean; deterministic: half of it.
+    /// assert_eq!(ServiceMoments::from_scv(2.0, 1.0).unwrap().mean_residual(), 2.0);
+    /// assert_eq!(ServiceMoments::from_scv(2.0, 0.0).unwrap().mean_residual(), 1.0);
+    /// ```
     pub fn mean_residual(&self) -> f64 {
         self.second_moment / (2.0 * self.mean)
     }

@@ -103,29 +103,77 @@ pub struct StationEstimate {
 
 impl StationSim {
     /// A single FIFO server with an infinite buffer, 10⁵ customers and 10⁴ warm-up.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::queueing::StationSim;
+    /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap());
+    /// assert_eq!((sim.servers, sim.capacity, sim.customers, sim.warmup), (1, None, 100_000, 10_000));
+    /// ```
     pub fn new(lambda: f64, service: Law) -> Self {
         StationSim { lambda, service, servers: 1, capacity: None, vacation: None, customers: 100_000, warmup: 10_000 }
     }
 
     /// With `c` servers.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::queueing::{QueueingError, StationSim};
+    /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).servers(0);
+    /// assert!(matches!(sim.run(&mut loadbal::montecarlo::stream(1, 0)), Err(QueueingError::NoServers { .. })));
+    /// ```
     pub fn servers(mut self, c: u64) -> Self {
         self.servers = c;
         self
     }
 
     /// With total capacity `k`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::queueing::StationSim;
+    /// // M/M/1/1 (Erlang loss), λ = μ = 1: P(block) = ρ/(1 + ρ) = 1/2.
+    /// let sim = StationSim::new(1.0, Law::exponential(1.0).unwrap()).capacity(1).customers(10_000, 100);
+    /// assert!(sim.estimate(&MonteCarlo::new(1, 4).unwrap()).unwrap().p_block.agrees_with(0.5, 5.0));
+    /// ```
     pub fn capacity(mut self, k: u64) -> Self {
         self.capacity = Some(k);
         self
     }
 
     /// With multiple vacations drawn from `v`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::queueing::{QueueingError, StationSim};
+    /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).vacation(Law::exponential(2.0).unwrap());
+    /// assert!(sim.vacation.is_some());
+    /// // Vacations are modelled for one server only.
+    /// let two = sim.servers(2).run(&mut loadbal::montecarlo::stream(1, 0));
+    /// assert!(matches!(two, Err(QueueingError::Unsupported { .. })));
+    /// ```
     pub fn vacation(mut self, v: Law) -> Self {
         self.vacation = Some(v);
         self
     }
 
     /// With `customers` arrivals per replication, of which the first `warmup` are discarded.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::queueing::{QueueingError, StationSim};
+    /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).customers(5_000, 500);
+    /// assert_eq!((sim.customers, sim.warmup), (5_000, 500));
+    /// // No customer left to measure after the warm-up.
+    /// let none = sim.customers(500, 500).run(&mut loadbal::montecarlo::stream(1, 0));
+    /// assert!(matches!(none, Err(QueueingError::InvalidRate { .. })));
+    /// ```
     pub fn customers(mut self, customers: u64, warmup: u64) -> Self {
         self.customers = customers;
         self.warmup = warmup;
@@ -267,6 +315,16 @@ impl StationSim {
     /// # Errors
     /// As [`StationSim::run`] (with the customers of all replications counted together), and
     /// [`QueueingError::MonteCarlo`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::queueing::StationSim;
+    /// // M/D/1, λ = 1/2, unit service: W_q = λ·E[S²]/(2(1 − ρ)) = 0.5 (Pollaczek–Khinchine).
+    /// let sim = StationSim::new(0.5, Law::deterministic(1.0).unwrap()).customers(20_000, 2_000);
+    /// assert!(sim.estimate(&MonteCarlo::new(3, 8).unwrap()).unwrap().wq.agrees_with(0.5, 5.0));
+    /// ```
     pub fn estimate(&self, mc: &MonteCarlo) -> Result<StationEstimate, QueueingError> {
         self.validate()?;
         check_events("customers of all replications", self.customers as f64 * mc.replications as f64)?;
