@@ -54,6 +54,17 @@ impl WorkloadChain {
     /// vectors differ in length (or are empty); [`MarkovError::NonFinite`],
     /// [`MarkovError::NegativeProbability`] (below −1e-9) and [`MarkovError::NotStochastic`]
     /// (a row sum off 1 by more than 1e-9).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{MarkovError, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// // Loads (0, 2) balance with probability 1/2 per step; (1, 1) stays.
+    /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], dmatrix![0.5, 0.5; 0.0, 1.0]).unwrap();
+    /// assert_eq!(chain.probability(0, 1), 0.5);
+    /// let bad = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], dmatrix![0.5, 0.4; 0.0, 1.0]);
+    /// assert!(matches!(bad, Err(MarkovError::NotStochastic { .. })));
+    /// ```
     pub fn new(loads: Vec<Vec<f64>>, p: DMatrix<f64>) -> Result<Self, MarkovError> {
         let s = loads.len();
         if p.nrows() != s || p.ncols() != s {
@@ -92,6 +103,15 @@ impl WorkloadChain {
     ///
     /// # Errors
     /// As [`WorkloadChain::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// use nalgebra::dmatrix;
+    /// let chain = WorkloadChain::single(&[0.0, 1.0], dmatrix![0.5, 0.5; 0.5, 0.5]).unwrap();
+    /// assert_eq!((chain.states(), chain.processes()), (2, 1));
+    /// assert_eq!(chain.load(1), &[1.0]);
+    /// ```
     pub fn single(levels: &[f64], q: DMatrix<f64>) -> Result<Self, MarkovError> {
         Self::new(levels.iter().map(|&x| vec![x]).collect(), q)
     }
@@ -217,10 +237,23 @@ impl WorkloadChain {
     }
 
     /// Number of states.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // Yin et al., §5: two processes on six levels, 36 states.
+    /// assert_eq!(WorkloadChain::reflecting(6, 2).unwrap().states(), 36);
+    /// ```
     pub fn states(&self) -> usize {
         self.loads.len() / self.processes
     }
     /// Number of processes (length of a load vector).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// assert_eq!(WorkloadChain::reflecting(6, 2).unwrap().processes(), 2);
+    /// ```
     pub fn processes(&self) -> usize {
         self.processes
     }
@@ -229,15 +262,37 @@ impl WorkloadChain {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // Yin et al., §5: state (i, j) has index 6i + j.
+    /// assert_eq!(WorkloadChain::reflecting(6, 2).unwrap().load(6 * 1 + 2), &[1.0, 2.0]);
+    /// ```
     pub fn load(&self, s: usize) -> &[f64] {
         &self.loads[s * self.processes..(s + 1) * self.processes]
     }
     /// Whether state `s` is balanced (all loads equal within 1e-12).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// let chain = WorkloadChain::reflecting(6, 2).unwrap();
+    /// assert!(chain.is_balanced(6 * 3 + 3) && !chain.is_balanced(6 * 3 + 0));
+    /// assert_eq!((0..36).filter(|&s| chain.is_balanced(s)).count(), 6);
+    /// ```
     pub fn is_balanced(&self, s: usize) -> bool {
         let l = self.load(s);
         l.iter().all(|x| (x - l[0]).abs() <= 1e-12 * (1.0 + l[0].abs()))
     }
     /// Whether the chain lives on the exchangeable (sorted) state space.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// assert!(WorkloadChain::reflecting_exchangeable(6, 2).unwrap().is_exchangeable());
+    /// assert!(!WorkloadChain::reflecting(6, 2).unwrap().is_exchangeable());
+    /// ```
     pub fn is_exchangeable(&self) -> bool {
         matches!(self.kind, Kind::Exchangeable(_))
     }
@@ -247,6 +302,16 @@ impl WorkloadChain {
     /// # Accuracy
     /// Exact while the multinomial coefficient is below 2⁵³ (every partial product is an integer);
     /// beyond, 2r·u relative (u = 2⁻⁵³).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // Sorted loads (0, 1) stand for (0, 1) and (1, 0); (0, 0) for itself: 21 states, 36 vectors.
+    /// let chain = WorkloadChain::reflecting_exchangeable(6, 2).unwrap();
+    /// let s = (0..chain.states()).find(|&s| chain.load(s) == [0.0, 1.0]).unwrap();
+    /// assert_eq!(chain.multiplicity(s), 2.0);
+    /// assert_eq!((0..chain.states()).map(|s| chain.multiplicity(s)).sum::<f64>(), 36.0);
+    /// ```
     pub fn multiplicity(&self, s: usize) -> f64 {
         match &self.kind {
             Kind::Exchangeable(ex) => ex.multiplicity(s),
@@ -256,6 +321,16 @@ impl WorkloadChain {
 
     /// Calls `f(j, p)` for every successor `j` of `s` with probability `p > 0` (a successor may
     /// be reported more than once on an explicit chain given with repeated entries).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // One reflecting walk: from level 2, to 1 and 3 with 1/4 each, stay with 1/2.
+    /// let chain = WorkloadChain::reflecting(6, 1).unwrap();
+    /// let (mut count, mut mass) = (0, 0.0);
+    /// chain.for_each_successor(2, |_, p| { count += 1; mass += p; });
+    /// assert_eq!((count, mass), (3, 1.0));
+    /// ```
     pub fn for_each_successor(&self, s: usize, mut f: impl FnMut(usize, f64)) {
         match &self.kind {
             Kind::Explicit(rows) => rows.row(s).for_each(|(j, p)| f(j, p)),
@@ -276,6 +351,15 @@ impl WorkloadChain {
     ///
     /// # Accuracy
     /// As the iterator form: stored values, or products of r factors (r·u relative).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // From level 0 of the reflecting walk: stay or move up, 1/2 each.
+    /// let row = WorkloadChain::reflecting(6, 1).unwrap().row(0);
+    /// let pairs: Vec<(usize, f64)> = row.iter().map(|t| (t.target, t.probability)).collect();
+    /// assert_eq!(pairs, vec![(0, 0.5), (1, 0.5)]);
+    /// ```
     pub fn row(&self, s: usize) -> Vec<Transition> {
         let mut out: Vec<Transition> = Vec::new();
         self.for_each_successor(s, |target, probability| out.push(Transition { target, probability }));
@@ -295,6 +379,14 @@ impl WorkloadChain {
     ///
     /// # Accuracy
     /// As [`WorkloadChain::row`]: exact, or r·u relative for a product chain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // Yin et al., eq. (22): an interior move has probability 1/4.
+    /// let chain = WorkloadChain::reflecting(6, 1).unwrap();
+    /// assert_eq!((chain.probability(2, 3), chain.probability(2, 2), chain.probability(2, 4)), (0.25, 0.5, 0.0));
+    /// ```
     pub fn probability(&self, i: usize, j: usize) -> f64 {
         let mut p = 0.0;
         self.for_each_successor(i, |k, q| {
@@ -324,6 +416,14 @@ impl WorkloadChain {
 
     /// Stored transition entries (computed for implicit chains): the size of the continue
     /// kernel of a remapping problem.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::WorkloadChain;
+    /// // One walk on six levels: 2 + 2 entries at the ends, 3 at each of the four interior levels.
+    /// assert_eq!(WorkloadChain::reflecting(6, 1).unwrap().nonzeros(), 16);
+    /// assert_eq!(WorkloadChain::reflecting(6, 2).unwrap().nonzeros(), 256); // the product: 16²
+    /// ```
     pub fn nonzeros(&self) -> usize {
         match &self.kind {
             Kind::Explicit(rows) => rows.val.len(),

@@ -227,10 +227,25 @@ impl RemapProblem {
     }
 
     /// The workload chain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// assert_eq!(yin_example(4.0).unwrap().chain().states(), 36);
+    /// ```
     pub fn chain(&self) -> &WorkloadChain {
         &self.chain
     }
     /// Chain indices of the imbalanced (transient) states, in the order of the MDP's states.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// // Yin et al., §5: the six states (i, i) are balanced, 30 remain.
+    /// let p = yin_example(4.0).unwrap();
+    /// assert_eq!(p.transient_states().len(), 30);
+    /// assert!(!p.transient_states().contains(&(6 * 2 + 2)));
+    /// ```
     pub fn transient_states(&self) -> &[usize] {
         &self.transient
     }
@@ -238,6 +253,13 @@ impl RemapProblem {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// // Yin et al., §5: φ(i, j) = |i − j|/2.
+    /// assert_eq!(yin_example(4.0).unwrap().run_cost()[6 * 5 + 0], 2.5);
+    /// ```
     pub fn run_cost(&self) -> &[f64] {
         &self.run_cost
     }
@@ -245,6 +267,11 @@ impl RemapProblem {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(loadbal::remap::markov::yin_example(4.0).unwrap().eta(), 4.0);
+    /// ```
     pub fn eta(&self) -> f64 {
         self.eta
     }
@@ -252,10 +279,25 @@ impl RemapProblem {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// // Yin et al., §5: a remap restarts uniformly over the 36 states.
+    /// assert!(yin_example(4.0).unwrap().target().iter().all(|&p| p == 1.0 / 36.0));
+    /// ```
     pub fn target(&self) -> &[f64] {
         &self.target
     }
     /// The MDP over the transient states (action 0 continue, 1 remap).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// let p = yin_example(4.0).unwrap();
+    /// let mdp = p.mdp();
+    /// assert_eq!((mdp.states(), mdp.actions(0), mdp.pairs()), (30, 2, 60));
+    /// ```
     pub fn mdp(&self) -> &Mdp {
         &self.mdp
     }

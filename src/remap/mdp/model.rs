@@ -73,6 +73,17 @@ pub struct MdpBuilder {
 
 impl MdpBuilder {
     /// An empty builder for `states` states.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Algorithm, Criterion, MdpBuilder, Options};
+    /// // One state: pay 1 and stay with probability 1/2, or stop for 3. J = min(3, 1 + J/2) = 2.
+    /// let mut b = MdpBuilder::new(1);
+    /// b.action(0, 1.0, &[(0, 0.5)]).action(0, 3.0, &[]);
+    /// let mdp = b.build().unwrap();
+    /// let s = mdp.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
+    /// assert!((s.values[0] - 2.0).abs() < 1e-12);
+    /// ```
     pub fn new(states: u64) -> Self {
         // Out-of-range targets are refused against `states` clamped to the index limit; `build`
         // reports a count above it as `TooLarge`.
@@ -81,6 +92,14 @@ impl MdpBuilder {
     }
 
     /// An empty builder with room for `pairs` actions and `nonzeros` transition entries.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::MdpBuilder;
+    /// let mut b = MdpBuilder::with_capacity(2, 2, 2);
+    /// b.action(0, 1.0, &[(1, 1.0)]).action(1, 0.0, &[]);
+    /// assert_eq!(b.build().unwrap().pairs(), 2);
+    /// ```
     pub fn with_capacity(states: u64, pairs: usize, nonzeros: usize) -> Self {
         let mut b = Self::new(states);
         b.pair_state.reserve(pairs);
@@ -96,23 +115,63 @@ impl MdpBuilder {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{Algorithm, Criterion, MdpBuilder, Options};
+    /// // Restarting into state 0 with weight 1/2 is staying with 1/2: J = min(3, 1 + J/2) = 2.
+    /// let mut b = MdpBuilder::new(1);
+    /// b.restart(&[(0, 1.0)]).action_with_restart(0, 1.0, &[], 0.5).action(0, 3.0, &[]);
+    /// let mdp = b.build().unwrap();
+    /// assert_eq!(mdp.restart().count(), 1);
+    /// let s = mdp.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
+    /// assert!((s.values[0] - 2.0).abs() < 1e-12);
+    /// ```
     pub fn restart(&mut self, distribution: &[(usize, f64)]) -> &mut Self {
         self.restart = distribution.to_vec();
         self
     }
 
     /// Adds an action to `state`: cost `cost`, transitions `row` as (target, probability).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{MdpBuilder, MdpError};
+    /// let mut b = MdpBuilder::new(2);
+    /// b.action(0, 1.0, &[(1, 1.0)]).action(1, 0.0, &[]);
+    /// assert_eq!(b.build().unwrap().actions(0), 1);
+    /// // A row that leaves the state space is refused when built.
+    /// let mut bad = MdpBuilder::new(1);
+    /// bad.action(0, 1.0, &[(3, 1.0)]);
+    /// assert!(matches!(bad.build(), Err(MdpError::StateOutOfRange { .. })));
+    /// ```
     pub fn action(&mut self, state: usize, cost: f64, row: &[(usize, f64)]) -> &mut Self {
         self.action_from_iter(state, cost, 0.0, row.iter().copied())
     }
 
     /// Adds an action to `state` that, besides `row`, restarts from `ρ` with probability
     /// `weight` (so its transition row is `row + weight·ρ`).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::MdpBuilder;
+    /// let mut b = MdpBuilder::new(2);
+    /// b.restart(&[(1, 1.0)]).action_with_restart(0, 2.0, &[], 1.0).action(1, 0.0, &[]);
+    /// assert_eq!(b.build().unwrap().restart_weight(0, 0), 1.0);
+    /// ```
     pub fn action_with_restart(&mut self, state: usize, cost: f64, row: &[(usize, f64)], weight: f64) -> &mut Self {
         self.action_from_iter(state, cost, weight, row.iter().copied())
     }
 
     /// Adds an action whose row is given by an iterator (no intermediate allocation).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::MdpBuilder;
+    /// let mut b = MdpBuilder::new(3);
+    /// b.action_from_iter(0, 1.0, 0.0, (1..3).map(|j| (j, 0.5))).action(1, 0.0, &[]).action(2, 0.0, &[]);
+    /// assert_eq!(b.build().unwrap().row(0, 0).count(), 2);
+    /// ```
     pub fn action_from_iter(
         &mut self,
         state: usize,
@@ -152,6 +211,18 @@ impl MdpBuilder {
     /// [`MdpError::NegativeProbability`] (entries below −1e-9) and
     /// [`MdpError::RowSumExceedsOne`] (a row, restart included, above 1 + 1e-9); the restart
     /// distribution is checked the same way (reported as state `S`, action 0).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::{MdpBuilder, MdpError};
+    /// let mut ok = MdpBuilder::new(1);
+    /// ok.action(0, 1.0, &[(0, 0.5)]);
+    /// assert!(ok.build().is_ok());
+    /// let mut over = MdpBuilder::new(1);
+    /// over.action(0, 1.0, &[(0, 0.7), (0, 0.7)]);
+    /// assert!(matches!(over.build(), Err(MdpError::RowSumExceedsOne { .. })));
+    /// assert!(matches!(MdpBuilder::new(1).build(), Err(MdpError::Empty(_)))); // a state without actions
+    /// ```
     pub fn build(self) -> Result<Mdp, MdpError> {
         if self.requested_states == 0 {
             return Err(MdpError::Empty("no states".into()));
@@ -465,19 +536,50 @@ impl Mdp {
     }
 
     /// Number of states `S`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// assert_eq!(Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap().states(), 2);
+    /// ```
     pub fn states(&self) -> usize {
         self.states
     }
     /// Number of actions of state `i` (0 for a state out of range).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+    /// assert_eq!((mdp.actions(0), mdp.actions(1)), (2, 0)); // state 1 is out of range
+    /// ```
     pub fn actions(&self, i: usize) -> usize {
         if i < self.states { self.pair_ptr[i + 1] - self.pair_ptr[i] } else { 0 }
     }
     /// Total number of state–action pairs.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// // Two states with two actions each.
+    /// let mdp = Mdp::new(vec![dmatrix![1.0, 0.0; 0.0, 1.0], dmatrix![0.0, 1.0; 1.0, 0.0]], dmatrix![1.0, 2.0; 3.0, 4.0]).unwrap();
+    /// assert_eq!(mdp.pairs(), 4);
+    /// ```
     pub fn pairs(&self) -> usize {
         self.costs.len()
     }
     /// Number of transition entries: the stored ones in the sparse form (explicit zeros
     /// included), the nonzero ones in the dense form.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// assert_eq!(Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap().nonzeros(), 3);
+    /// ```
     pub fn nonzeros(&self) -> usize {
         self.rows.nonzeros()
     }
@@ -485,6 +587,14 @@ impl Mdp {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+    /// assert_eq!((mdp.cost(0, 1), mdp.cost(0, 2)), (Some(3.0), None));
+    /// ```
     pub fn cost(&self, i: usize, a: usize) -> Option<f64> {
         (a < self.actions(i)).then(|| self.costs[self.pair_ptr[i] + a])
     }
@@ -494,6 +604,16 @@ impl Mdp {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::mdp::Mdp;
+    /// use nalgebra::dmatrix;
+    /// let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
+    /// let row: Vec<(usize, f64)> = mdp.row(0, 0).map(|t| (t.target, t.probability)).collect();
+    /// assert_eq!(row, vec![(0, 0.5), (1, 0.5)]);
+    /// assert_eq!(mdp.row(5, 0).count(), 0);
+    /// ```
     pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = Transition> + '_ {
         let valid = a < self.actions(i);
         let k = if valid { self.pair_ptr[i] + a } else { 0 };
@@ -506,6 +626,14 @@ impl Mdp {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// // Yin et al., §5: action 1 (remap) restarts with weight 1, action 0 (continue) never.
+    /// let p = yin_example(4.0).unwrap();
+    /// assert_eq!((p.mdp().restart_weight(0, 0), p.mdp().restart_weight(0, 1)), (0.0, 1.0));
+    /// ```
     pub fn restart_weight(&self, i: usize, a: usize) -> f64 {
         if a < self.actions(i) { self.weight(self.pair_ptr[i] + a) } else { 0.0 }
     }
@@ -513,6 +641,15 @@ impl Mdp {
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::yin_example;
+    /// // Yin et al., §5: the uniform restart over 36 states, restricted to the 30 imbalanced ones.
+    /// let p = yin_example(4.0).unwrap();
+    /// let mass: f64 = p.mdp().restart().map(|t| t.probability).sum();
+    /// assert!((mass - 30.0 / 36.0).abs() < 1e-15);
+    /// ```
     pub fn restart(&self) -> impl Iterator<Item = Transition> + '_ {
         self.restart_entries().map(|(target, probability)| Transition { target, probability })
     }
