@@ -146,6 +146,17 @@ impl PolicySimulation {
     ///
     /// # Errors
     /// As [`RemapProblem::simulate_policy_cost`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{Imbalance, MarkovError, PolicySimulation, RemapProblem, RemapTarget, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], dmatrix![0.5, 0.5; 0.0, 1.0]).unwrap();
+    /// let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
+    /// assert!(PolicySimulation::new(p.clone(), vec![false, false], 0).is_ok());
+    /// assert!(matches!(PolicySimulation::new(p.clone(), vec![false], 0), Err(MarkovError::DimensionMismatch { .. })));
+    /// assert!(matches!(PolicySimulation::new(p, vec![false, false], 2), Err(MarkovError::InvalidParameter { .. })));
+    /// ```
     pub fn new(problem: RemapProblem, remap: Vec<bool>, start: usize) -> Result<Self, MarkovError> {
         check_policy(&problem, &remap, start)?;
         let walk = Walk::new(&problem);
@@ -153,22 +164,58 @@ impl PolicySimulation {
     }
 
     /// The problem simulated.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{PolicySimulation, yin_example};
+    /// let sim = PolicySimulation::new(yin_example(4.0).unwrap(), vec![false; 36], 5).unwrap();
+    /// assert_eq!(sim.problem().eta(), 4.0);
+    /// ```
     pub fn problem(&self) -> &RemapProblem {
         &self.problem
     }
 
     /// The policy simulated: `remap[s]` when state `s` remaps.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{PolicySimulation, yin_example};
+    /// let sim = PolicySimulation::new(yin_example(4.0).unwrap(), vec![false; 36], 5).unwrap();
+    /// assert!(sim.remap().iter().all(|&r| !r));
+    /// ```
     pub fn remap(&self) -> &[bool] {
         &self.remap
     }
 
     /// The state every run starts from.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::{PolicySimulation, yin_example};
+    /// let sim = PolicySimulation::new(yin_example(4.0).unwrap(), vec![false; 36], 5).unwrap();
+    /// assert_eq!(sim.start(), 5); // state (0, 5)
+    /// ```
     pub fn start(&self) -> usize {
         self.start
     }
 
     /// The total cost of one run (Yin et al., eq. (10)): `φ(s)` for every continued step, `η`
     /// for every remap, until a balanced state (truncated after 10⁷ steps).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, stream};
+    /// use loadbal::remap::markov::{Imbalance, PolicySimulation, RemapProblem, RemapTarget, WorkloadChain};
+    /// use nalgebra::dmatrix;
+    /// // Loads (0, 2), φ = 1, balance with probability 1/2 per step: never remapping costs 2 on average;
+    /// // remapping at once costs η = 3 exactly.
+    /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], dmatrix![0.5, 0.5; 0.0, 1.0]).unwrap();
+    /// let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 3.0, &RemapTarget::Balanced).unwrap();
+    /// let keep = PolicySimulation::new(p.clone(), vec![false, false], 0).unwrap();
+    /// assert!(MonteCarlo::new(1, 4_000).unwrap().estimate(|_, rng| keep.sample(rng)).unwrap().agrees_with(2.0, 5.0));
+    /// let remap = PolicySimulation::new(p, vec![true, false], 0).unwrap();
+    /// assert_eq!(remap.sample(&mut stream(1, 0)), 3.0);
+    /// ```
     pub fn sample(&self, rng: &mut McRng) -> f64 {
         self.walk.sample(&self.problem, &self.remap, self.start, rng)
     }

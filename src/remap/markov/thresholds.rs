@@ -46,6 +46,13 @@ pub struct CostScan {
 
 impl CostScan {
     /// Scans `[lo, hi]` on 16 grid steps with bisection to 1e-9.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::markov::CostScan;
+    /// let scan = CostScan::new(0.0, 20.0);
+    /// assert_eq!((scan.lo, scan.hi, scan.grid, scan.tol), (0.0, 20.0, 16, 1e-9));
+    /// ```
     pub const fn new(lo: f64, hi: f64) -> Self {
         CostScan { lo, hi, grid: 16, tol: 1e-9 }
     }

@@ -68,6 +68,16 @@ impl CapacityModel {
     ///
     /// # Errors
     /// As [`CapacityModel::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::CapacityModel;
+    /// use loadbal::remap::RemapError;
+    /// let m = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[4.0, 4.0], &[1.0, 2.0]).unwrap();
+    /// assert_eq!(m, CapacityModel::new(100.0, &[1.0, 1.0], &[2.0, 2.0], &[1.0, 2.0]).unwrap());
+    /// let zero = CapacityModel::with_variance(100.0, &[1.0, 1.0], &[4.0, 0.0], &[1.0, 2.0]);
+    /// assert!(matches!(zero, Err(RemapError::InvalidParameter { .. }))); // σ_i² must be > 0
+    /// ```
     pub fn with_variance(w0: f64, mean: &[f64], variance: &[f64], capacity: &[f64]) -> Result<Self, RemapError> {
         check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
         if mean.len() < 2 {
@@ -98,6 +108,14 @@ impl CapacityModel {
     ///
     /// # Accuracy
     /// A mean of N stored values: N·u relative (u = 2⁻⁵³) on same-signed values.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::CapacityModel;
+    /// // Increments of mean 1 on capacities 1 and 2: μ̄ = (1/1 + 1/2)/2 = 0.75.
+    /// let m = CapacityModel::new(100.0, &[1.0, 1.0], &[2.0, 2.0], &[1.0, 2.0]).unwrap();
+    /// assert_eq!(m.average_mean(), 0.75);
+    /// ```
     pub fn average_mean(&self) -> f64 {
         self.mean.iter().sum::<f64>() / self.mean.len() as f64
     }

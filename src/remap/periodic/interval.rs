@@ -48,6 +48,13 @@ impl Interval {
     }
 
     /// The integer interval, `None` when unbounded.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Interval;
+    /// assert_eq!(Interval::Finite { t_real: 27.9, steps: 27 }.steps(), Some(27));
+    /// assert_eq!(Interval::Unbounded.steps(), None);
+    /// ```
     pub fn steps(&self) -> Option<u64> {
         match self {
             Interval::Finite { steps, .. } => Some(*steps),
@@ -59,6 +66,13 @@ impl Interval {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Interval;
+    /// assert_eq!(Interval::from_real(27.9).t_real(), 27.9);
+    /// assert_eq!(Interval::Unbounded.t_real(), f64::INFINITY);
+    /// ```
     pub fn t_real(&self) -> f64 {
         match self {
             Interval::Finite { t_real, .. } => *t_real,

@@ -101,6 +101,16 @@ impl Homogeneous {
     ///
     /// # Errors
     /// As [`Homogeneous::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// use loadbal::remap::RemapError;
+    /// // Fong et al., Table 1: N = 64, w = 100, μ = 0, σ² = 0.5.
+    /// let m = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+    /// assert_eq!((m.variance(), m.sd()), (0.5, 0.5f64.sqrt()));
+    /// assert!(matches!(Homogeneous::with_variance(100.0, 0.0, 0.5, 1), Err(RemapError::InvalidParameter { .. })));
+    /// ```
     pub fn with_variance(w0: f64, mean: f64, variance: f64, n: u64) -> Result<Self, RemapError> {
         check("n", n as f64, n >= 2, "at least two processors are needed")?;
         check_w0(w0)?;
@@ -110,6 +120,12 @@ impl Homogeneous {
     }
 
     /// Number of processors `N`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// assert_eq!(Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap().n(), 64);
+    /// ```
     pub fn n(&self) -> u64 {
         self.n
     }
@@ -117,6 +133,12 @@ impl Homogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// assert_eq!(Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap().w0(), 100.0);
+    /// ```
     pub fn w0(&self) -> f64 {
         self.w0
     }
@@ -124,6 +146,12 @@ impl Homogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// assert_eq!(Homogeneous::with_variance(100.0, 2.0, 0.5, 64).unwrap().mean(), 2.0);
+    /// ```
     pub fn mean(&self) -> f64 {
         self.mean
     }
@@ -131,6 +159,12 @@ impl Homogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// assert_eq!(Homogeneous::new(100.0, 0.0, 2.0, 64).unwrap().variance(), 4.0);
+    /// ```
     pub fn variance(&self) -> f64 {
         self.sigma2
     }
@@ -138,6 +172,12 @@ impl Homogeneous {
     ///
     /// # Accuracy
     /// The square root of the stored variance: correctly rounded.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// assert_eq!(Homogeneous::with_variance(100.0, 0.0, 4.0, 64).unwrap().sd(), 2.0);
+    /// ```
     pub fn sd(&self) -> f64 {
         self.sigma2.sqrt()
     }
@@ -147,6 +187,16 @@ impl Homogeneous {
     /// # Errors
     /// [`RemapError::TooLarge`] when `N` exceeds [`MAX_PROCESSORS`] (the vectors would not fit
     /// in memory).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Homogeneous;
+    /// // Identical processors: the heterogeneous deviation v(t) (Fong et al., eq. (3)) reduces to v0(t) (eq. (11)).
+    /// let hom = Homogeneous::with_variance(100.0, 2.0, 0.5, 4).unwrap();
+    /// let het = hom.to_heterogeneous().unwrap();
+    /// assert_eq!((het.n(), het.mean(), het.variance()), (4, &[2.0; 4][..], &[0.5; 4][..]));
+    /// assert!((het.v(10.0).unwrap() - hom.v0(10.0).unwrap()).abs() < 1e-15);
+    /// ```
     pub fn to_heterogeneous(&self) -> Result<Heterogeneous, RemapError> {
         if self.n > MAX_PROCESSORS {
             return Err(RemapError::TooLarge {
@@ -331,6 +381,16 @@ impl Heterogeneous {
     ///
     /// # Errors
     /// As [`Heterogeneous::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// use loadbal::remap::RemapError;
+    /// let m = Heterogeneous::with_variance(100.0, vec![1.05, 0.95], vec![4.0, 4.0]).unwrap();
+    /// assert_eq!(m, Heterogeneous::new(100.0, vec![1.05, 0.95], vec![2.0, 2.0]).unwrap());
+    /// let short = Heterogeneous::with_variance(100.0, vec![1.05, 0.95], vec![4.0]);
+    /// assert!(matches!(short, Err(RemapError::LengthMismatch { .. })));
+    /// ```
     pub fn with_variance(w0: f64, mean: Vec<f64>, variance: Vec<f64>) -> Result<Self, RemapError> {
         let sigma2 = variance;
         check_w0(w0)?;
@@ -354,6 +414,12 @@ impl Heterogeneous {
     }
 
     /// Number of processors `N`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// assert_eq!(Heterogeneous::with_variance(100.0, vec![1.05, 0.95], vec![4.0, 4.0]).unwrap().n(), 2);
+    /// ```
     pub fn n(&self) -> u64 {
         self.mean.len() as u64
     }
@@ -361,6 +427,12 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// assert_eq!(Heterogeneous::with_variance(100.0, vec![1.05, 0.95], vec![4.0, 4.0]).unwrap().w0(), 100.0);
+    /// ```
     pub fn w0(&self) -> f64 {
         self.w0
     }
@@ -368,6 +440,12 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// assert_eq!(Heterogeneous::with_variance(100.0, vec![1.05, 0.95], vec![4.0, 4.0]).unwrap().mean(), &[1.05, 0.95]);
+    /// ```
     pub fn mean(&self) -> &[f64] {
         &self.mean
     }
@@ -375,6 +453,13 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// // Given standard deviations 2 and 3: variances 4 and 9.
+    /// assert_eq!(Heterogeneous::new(100.0, vec![1.0, 1.0], vec![2.0, 3.0]).unwrap().variance(), &[4.0, 9.0]);
+    /// ```
     pub fn variance(&self) -> &[f64] {
         &self.sigma2
     }
@@ -382,6 +467,13 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// A mean of N stored values: N·u relative on same-signed values (u = 2⁻⁵³).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let m = Heterogeneous::with_variance(100.0, vec![1.5, 0.5], vec![4.0, 4.0]).unwrap();
+    /// assert_eq!(m.average_mean(), 1.0);
+    /// ```
     pub fn average_mean(&self) -> f64 {
         self.mean.iter().sum::<f64>() / self.n() as f64
     }
@@ -389,6 +481,13 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// A mean of N non-negative stored values: N·u relative (u = 2⁻⁵³).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// let m = Heterogeneous::with_variance(100.0, vec![1.0, 1.0], vec![2.0, 6.0]).unwrap();
+    /// assert_eq!(m.mean_variance(), 4.0);
+    /// ```
     pub fn mean_variance(&self) -> f64 {
         self.sigma2.iter().sum::<f64>() / self.n() as f64
     }
@@ -396,6 +495,15 @@ impl Heterogeneous {
     ///
     /// # Accuracy
     /// A two-pass sum of squares: about (N + 3)u relative (u = 2⁻⁵³).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::Heterogeneous;
+    /// // Means 1.5 and 0.5 around μ̄ = 1: S = 0.5² + 0.5² = 0.5, and V_L = √S/μ̄ (Fong et al., Lemma 4.1).
+    /// let m = Heterogeneous::with_variance(100.0, vec![1.5, 0.5], vec![4.0, 4.0]).unwrap();
+    /// assert_eq!(m.spread(), 0.5);
+    /// assert!((m.v_limit().unwrap() - 0.5f64.sqrt()).abs() < 1e-15);
+    /// ```
     pub fn spread(&self) -> f64 {
         let m = self.average_mean();
         self.mean.iter().map(|x| (x - m) * (x - m)).sum()

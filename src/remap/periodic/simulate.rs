@@ -186,6 +186,15 @@ pub struct LoadCurves {
 
 impl LoadCurves {
     /// Number of simulated phases.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// let laws = [Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let c = LoadCurves::simulate(100.0, &laws, 10, &LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap())).unwrap();
+    /// assert_eq!(c.t_max(), 10);
+    /// ```
     pub fn t_max(&self) -> u64 {
         self.sum_sq.len() as u64
     }
@@ -209,6 +218,17 @@ impl LoadCurves {
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] for a phase outside `1..=t_max`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// // Two processors drifting apart by one unit per phase: w̄ = 100, deviations ±t, v(t) = √2·t/100.
+    /// let laws = [Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let c = LoadCurves::simulate(100.0, &laws, 10, &LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap())).unwrap();
+    /// assert!((c.v(5).unwrap() - 5.0 * 2f64.sqrt() / 100.0).abs() < 1e-15);
+    /// assert!(c.v(11).is_err());
+    /// ```
     pub fn v(&self, t: u64) -> Result<f64, RemapError> {
         Ok(Self::at(&self.sum_sq, t)?.sqrt() / Self::at(&self.mean_load, t)?)
     }
@@ -221,6 +241,16 @@ impl LoadCurves {
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] for a phase outside `1..=t_max`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// // Two processors drifting apart by one unit per phase: d(t) = max|w_i − w̄|/w̄ = t/100.
+    /// let laws = [Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let c = LoadCurves::simulate(100.0, &laws, 10, &LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap())).unwrap();
+    /// assert_eq!(c.d(5).unwrap(), 0.05);
+    /// ```
     pub fn d(&self, t: u64) -> Result<f64, RemapError> {
         Ok(Self::at(&self.max_dev, t)? / Self::at(&self.mean_load, t)?)
     }
@@ -233,12 +263,32 @@ impl LoadCurves {
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] for a phase outside `1..=t_max`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// // Two processors drifting apart by one unit per phase: d_1(t) = (max w_i − w̄)/w̄ = t/100.
+    /// let laws = [Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let c = LoadCurves::simulate(100.0, &laws, 10, &LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap())).unwrap();
+    /// assert_eq!(c.d1(7).unwrap(), 0.07);
+    /// ```
     pub fn d1(&self, t: u64) -> Result<f64, RemapError> {
         Ok(Self::at(&self.max_above, t)? / Self::at(&self.mean_load, t)?)
     }
 
     /// Simulated P_II interval `T*_simu`: the largest `T` with simulated `v(t) ≤ B` for every
     /// `t ≤ T`; `None` when the bound holds up to `t_max`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// // v(t) = √2·t/100 ≤ 0.05 up to t = 3.5: three phases; the bound 1 holds throughout.
+    /// let laws = [Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let c = LoadCurves::simulate(100.0, &laws, 10, &LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap())).unwrap();
+    /// assert_eq!((c.interval(0.05), c.interval(1.0)), (Some(3), None));
+    /// ```
     pub fn interval(&self, b: f64) -> Option<u64> {
         (1..=self.t_max()).find(|&t| self.v(t).is_ok_and(|v| v > b)).map(|t| t - 1)
     }
@@ -267,11 +317,30 @@ pub struct LoadSimOptions {
 
 impl LoadSimOptions {
     /// The experiment `monte_carlo`, with no bounds.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::LoadSimOptions;
+    /// let o = LoadSimOptions::new(MonteCarlo::new(1, 100).unwrap());
+    /// assert!(o.bounds.is_empty());
+    /// ```
     pub fn new(monte_carlo: MonteCarlo) -> Self {
         LoadSimOptions { monte_carlo, bounds: Vec::new() }
     }
 
     /// The same options with the bounds `bounds`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadCurves, LoadSimOptions};
+    /// // v(t) = √2·t/100 first exceeds 0.05 at t = 4: every run passes phase 3 only.
+    /// let laws = [Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let o = LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap()).with_bounds(&[0.05]);
+    /// let c = LoadCurves::simulate(100.0, &laws, 10, &o).unwrap();
+    /// assert_eq!(c.first_passage[0].mean, 3.0);
+    /// ```
     pub fn with_bounds(mut self, bounds: &[f64]) -> Self {
         self.bounds = bounds.to_vec();
         self
@@ -437,30 +506,83 @@ impl<L: IncrementLaw> LoadSimulation<L> {
     ///
     /// # Errors
     /// As [`LoadCurves::simulate`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    /// use loadbal::remap::RemapError;
+    /// let o = LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap());
+    /// assert!(LoadSimulation::new(100.0, vec![Increment::symmetric_birth_death(); 2], 10, &o).is_ok());
+    /// let one = LoadSimulation::new(100.0, vec![Increment::symmetric_birth_death()], 10, &o);
+    /// assert!(matches!(one, Err(RemapError::LengthMismatch { .. }))); // fewer than two processors
+    /// ```
     pub fn new(w0: f64, laws: Vec<L>, t_max: u64, options: &LoadSimOptions) -> Result<Self, RemapError> {
         check_simulation(w0, &laws, t_max, options)?;
         Ok(LoadSimulation { w0, laws, t_max: t_max as usize, bounds: options.bounds.clone() })
     }
 
     /// The per-processor laws simulated.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    /// let o = LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap());
+    /// let sim = LoadSimulation::new(100.0, vec![Increment::symmetric_birth_death(); 3], 10, &o).unwrap();
+    /// assert_eq!(sim.laws().len(), 3);
+    /// ```
     pub fn laws(&self) -> &[L] {
         &self.laws
     }
 
     /// Components of one replication's outcome: `Σ(w_i − w̄)²`, `w̄`, `max |w_i − w̄|` and
     /// `max (w_i − w̄)` at every phase, then the first-passage phase of every bound.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    /// // Four curves of 10 phases and one first-passage phase.
+    /// let o = LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap()).with_bounds(&[0.1]);
+    /// let sim = LoadSimulation::new(100.0, vec![Increment::symmetric_birth_death(); 3], 10, &o).unwrap();
+    /// assert_eq!(sim.dim(), 41);
+    /// ```
     pub fn dim(&self) -> usize {
         4 * self.t_max + self.bounds.len()
     }
 
     /// Draws one replication into `out` (of length [`LoadSimulation::dim`]; a shorter `out` is
     /// left as it is).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, stream};
+    /// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    /// // Drifting apart by one unit per phase: at t = 10, Σ(w_i − w̄)² = 2·10² and w̄ = 100 from t = 1.
+    /// let laws = vec![Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let sim = LoadSimulation::new(100.0, laws, 10, &LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap())).unwrap();
+    /// let mut out = vec![0.0; sim.dim()];
+    /// sim.sample(&mut stream(1, 0), &mut out);
+    /// assert_eq!((out[9], out[10]), (200.0, 100.0));
+    /// ```
     pub fn sample(&self, rng: &mut McRng, out: &mut [f64]) {
         sample_loads(self.w0, &self.laws, self.t_max, &self.bounds, rng, out);
     }
 
     /// The curves from the means of the [`LoadSimulation::dim`] components over the
     /// replications (missing components are left out of the curves).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    /// let laws = vec![Increment::Normal { mean: 1.0, sd: 0.0 }, Increment::Normal { mean: -1.0, sd: 0.0 }];
+    /// let options = LoadSimOptions::new(MonteCarlo::new(1, 4).unwrap());
+    /// let sim = LoadSimulation::new(100.0, laws, 10, &options).unwrap();
+    /// let est = options.monte_carlo.estimate_vec(sim.dim(), |_, rng, out| sim.sample(rng, out)).unwrap();
+    /// assert_eq!(sim.curves(&est).d(10).unwrap(), 0.1);
+    /// ```
     pub fn curves(&self, est: &[Estimate]) -> LoadCurves {
         curves_of(self.t_max, est)
     }
