@@ -125,6 +125,16 @@ pub struct ExactReplication {
 impl ExactReplication {
     /// Components of one replication's outcome: `V(R = 1)`, then `V(R)` and `V(1)·V(R)` for each
     /// replica count.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::replication::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
+    /// // V(R = 1), then V(R) and V(1)·V(R) for R = 2 and R = 4.
+    /// assert_eq!(model.replication(&[2, 4], 4, &MonteCarlo::new(1, 10).unwrap()).unwrap().dim(), 5);
+    /// ```
     pub fn dim(&self) -> usize {
         1 + 2 * self.levels.len()
     }
@@ -133,6 +143,20 @@ impl ExactReplication {
     ///
     /// # Errors
     /// [`ReplicationError::TooShort`] when `out` is shorter than [`ExactReplication::dim`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::montecarlo::{MonteCarlo, stream};
+    /// use loadbal::replication::{Dependence, ExactModel, ReplicationError};
+    /// // Unit jobs on 2 processors (Dobber, eq. (5.4)): V(1) = max{1, 1} = 1, V(2) = 1 + 1 = 2.
+    /// let model = ExactModel::new(Law::deterministic(1.0).unwrap(), Dependence::Independent).unwrap();
+    /// let rep = model.replication(&[2], 2, &MonteCarlo::new(1, 10).unwrap()).unwrap();
+    /// let mut out = vec![0.0; rep.dim()];
+    /// rep.sample(&mut stream(1, 0), &mut out).unwrap();
+    /// assert_eq!(out, vec![1.0, 2.0, 2.0]);
+    /// assert!(matches!(rep.sample(&mut stream(1, 0), &mut [0.0]), Err(ReplicationError::TooShort { .. })));
+    /// ```
     pub fn sample(&self, rng: &mut McRng, out: &mut [f64]) -> Result<(), ReplicationError> {
         let m = self.levels.len();
         if out.len() < self.dim() {
@@ -164,6 +188,20 @@ impl ExactReplication {
     ///
     /// # Accuracy
     /// The delta method's first order in the relative standard errors.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::montecarlo::MonteCarlo;
+    /// use loadbal::replication::{Dependence, ExactModel, ReplicationError};
+    /// // Unit jobs: 2-JR doubles the iteration time on 2 processors, speedup 1/2 exactly.
+    /// let model = ExactModel::new(Law::deterministic(1.0).unwrap(), Dependence::Independent).unwrap();
+    /// let mc = MonteCarlo::new(1, 10).unwrap();
+    /// let rep = model.replication(&[2], 2, &mc).unwrap();
+    /// let est = mc.estimate_vec(rep.dim(), |_, rng, out| rep.sample(rng, out).unwrap()).unwrap();
+    /// assert_eq!(rep.finish(&est).unwrap().speedups[0].mean, 0.5);
+    /// assert!(matches!(rep.finish(&est[..1]), Err(ReplicationError::TooShort { .. })));
+    /// ```
     pub fn finish(&self, est: &[Estimate]) -> Result<ExactRun, ReplicationError> {
         let m = self.levels.len();
         if est.len() < self.dim() {
@@ -221,6 +259,16 @@ impl ExactModel {
     /// # Errors
     /// [`ReplicationError::InvalidParameter`] for a law with an infinite variance (a Pareto law
     /// with shape `≤ 2`).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::{Dependence, ExactModel, ReplicationError};
+    /// assert!(ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).is_ok());
+    /// // A Pareto law of shape 2 has an infinite variance.
+    /// let heavy = ExactModel::new(Law::pareto(1.0, 2.0).unwrap(), Dependence::Independent);
+    /// assert!(matches!(heavy, Err(ReplicationError::InvalidParameter { .. })));
+    /// ```
     pub fn new(law: Law, dependence: Dependence) -> Result<Self, ReplicationError> {
         if !law.variance().is_finite() {
             return Err(ReplicationError::InvalidParameter {
@@ -233,11 +281,27 @@ impl ExactModel {
     }
 
     /// The job-time law.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::Independent).unwrap();
+    /// assert_eq!(model.law(), Law::exponential(1.0).unwrap());
+    /// ```
     pub fn law(&self) -> Law {
         self.law
     }
 
     /// How a processor's `R` jobs of one iteration relate.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::replication::{Dependence, ExactModel};
+    /// let model = ExactModel::new(Law::exponential(1.0).unwrap(), Dependence::SameProcessorSameIteration).unwrap();
+    /// assert_eq!(model.dependence(), Dependence::SameProcessorSameIteration);
+    /// ```
     pub fn dependence(&self) -> Dependence {
         self.dependence
     }

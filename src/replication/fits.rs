@@ -71,6 +71,12 @@ impl Line {
     ///
     /// # Accuracy
     /// One multiply-add of the stored slope and intercept: within 2ε of `|a x| + |b|` (absolute).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Line;
+    /// assert_eq!(Line { slope: 2.0, intercept: 1.0 }.at(3.0), 7.0);
+    /// ```
     pub fn at(&self, x: f64) -> f64 {
         self.slope * x + self.intercept
     }

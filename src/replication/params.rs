@@ -76,6 +76,14 @@ impl BetaTable {
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Table 5.2).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::BetaTable;
+    /// // Dobber, Table 5.2: β(0, 1) = 1.05, β(3, 7) = 0.95, β(6, 7) = 0.53.
+    /// let t = BetaTable::planetlab();
+    /// assert_eq!((t.get(0, 1).unwrap(), t.get(3, 7).unwrap(), t.get(6, 7).unwrap()), (1.05, 0.95, 0.53));
+    /// ```
     pub fn planetlab() -> Self {
         BetaTable {
             rows: vec![
@@ -97,6 +105,15 @@ impl BetaTable {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{BetaTable, ReplicationError};
+    /// let t = BetaTable::planetlab();
+    /// assert_eq!(t.get(1, 2).unwrap(), 0.95); // Dobber, Table 5.2
+    /// assert!(matches!(t.get(2, 2), Err(ReplicationError::BetaTableTooSmall { .. })));
+    /// assert!(matches!(t.get(0, 8), Err(ReplicationError::BetaTableTooSmall { .. })));
+    /// ```
     pub fn get(&self, i: u32, j: u32) -> Result<f64, ReplicationError> {
         let missing = ReplicationError::BetaTableTooSmall { i, j };
         if j <= i {
@@ -283,16 +300,35 @@ impl JrParams {
     }
 
     /// β(i, j) for `i < j`, the standard-deviation ratio of a maximum (Approx. 5.3.4).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{BetaMax, JrParams};
+    /// assert_eq!(JrParams::dependent_jobs().beta_max(), &BetaMax::Constant(1.0)); // Dobber, Table 5.7, model 1.1
+    /// ```
     pub fn beta_max(&self) -> &BetaMax {
         &self.beta_max
     }
 
     /// β(i, i), the standard-deviation ratio of a minimum (Def. 5.3.8).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{BetaMin, JrParams};
+    /// assert_eq!(JrParams::dependent_jobs().beta_min(), &BetaMin::Constant(0.5)); // Dobber, Table 5.7, model 1.1
+    /// ```
     pub fn beta_min(&self) -> &BetaMin {
         &self.beta_min
     }
 
     /// γ of Approx. 5.3.5: `σ(sum of 2^r jobs on one processor) ≈ 2^{rγ} σ(X)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::JrParams;
+    /// // Dobber, Table 5.7: γ = 1 for fully dependent jobs (model 1.1), ½ for independent ones (2.1).
+    /// assert_eq!((JrParams::dependent_jobs().gamma(), JrParams::independent_jobs().gamma()), (1.0, 0.5));
+    /// ```
     pub fn gamma(&self) -> f64 {
         self.gamma
     }
@@ -318,6 +354,14 @@ impl JrParams {
     ///
     /// # Accuracy
     /// Exact (printed constants of Dobber, Table 5.7).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{BetaMax, BetaMin, JrParams};
+    /// // Dobber, Table 5.7, model 2.1: α = ½, β_max = 1, β_min = ½, γ = ½.
+    /// let m = JrParams::independent_jobs();
+    /// assert_eq!((m.alpha(), m.beta_max(), m.beta_min(), m.gamma()), (0.5, &BetaMax::Constant(1.0), &BetaMin::Constant(0.5), 0.5));
+    /// ```
     pub fn independent_jobs() -> Self {
         JrParams { gamma: 0.5, ..Self::dependent_jobs() }
     }
@@ -464,6 +508,13 @@ impl JrModel {
     ];
 
     /// The thesis's name, e.g. `"1.3a"`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::JrModel;
+    /// let names: Vec<&str> = JrModel::ALL.iter().map(|m| m.name()).collect();
+    /// assert_eq!(names, ["1.1", "1.2", "1.3a", "1.3b", "2.1", "2.2", "2.3a", "2.3b"]); // Dobber, Table 5.7
+    /// ```
     pub fn name(&self) -> &'static str {
         match self {
             JrModel::DependentUnitBeta => "1.1",

@@ -100,6 +100,17 @@ impl Trace {
     ///
     /// # Errors
     /// [`ReplicationError::Csv`] (line 0) when the file cannot be opened, and the parse errors.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{ReplicationError, Trace};
+    /// let path = std::env::temp_dir().join(format!("loadbal-doc-trace-{}.csv", std::process::id()));
+    /// std::fs::write(&path, "p0,p1\n1.5,2\n3,4\n").unwrap();
+    /// let t = Trace::from_csv_path(&path).unwrap();
+    /// std::fs::remove_file(&path).unwrap();
+    /// assert_eq!(t.column(0), Some(&[1.5, 3.0][..]));
+    /// assert!(matches!(Trace::from_csv_path(&path), Err(ReplicationError::Csv { .. }))); // gone
+    /// ```
     pub fn from_csv_path(path: &std::path::Path) -> Result<Self, ReplicationError> {
         let input = path.display().to_string();
         let file = std::fs::File::open(path).map_err(|e| ReplicationError::Csv {
@@ -153,6 +164,15 @@ impl Trace {
     }
 
     /// The trace as CSV with a header `p0,p1,...`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Trace;
+    /// let t = Trace::new(vec![vec![1.5, 3.0], vec![2.0, 4.0]]).unwrap();
+    /// let csv = t.to_csv_string();
+    /// assert!(csv.starts_with("p0,p1\n"));
+    /// assert_eq!(Trace::from_csv_str(&csv).unwrap(), t); // round trip
+    /// ```
     pub fn to_csv_string(&self) -> String {
         let header: Vec<String> = (0..self.processors()).map(|i| format!("p{i}")).collect();
         let mut out = header.join(",");
@@ -166,16 +186,35 @@ impl Trace {
     }
 
     /// Number of processors `P`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Trace;
+    /// assert_eq!(Trace::new(vec![vec![1.0, 2.0]; 3]).unwrap().processors(), 3);
+    /// ```
     pub fn processors(&self) -> usize {
         self.columns.len()
     }
 
     /// Number of iterations `K`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Trace;
+    /// assert_eq!(Trace::new(vec![vec![1.0, 2.0]; 3]).unwrap().len(), 2);
+    /// ```
     pub fn len(&self) -> usize {
         self.columns[0].len()
     }
 
     /// Always false: a trace has at least one value.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::{ReplicationError, Trace};
+    /// assert!(!Trace::new(vec![vec![1.0]]).unwrap().is_empty());
+    /// assert!(matches!(Trace::new(vec![vec![]]), Err(ReplicationError::EmptyTrace))); // no empty trace exists
+    /// ```
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -184,6 +223,13 @@ impl Trace {
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Trace;
+    /// let t = Trace::new(vec![vec![1.0, 2.0], vec![3.0, 4.0]]).unwrap();
+    /// assert_eq!((t.column(1), t.column(2)), (Some(&[3.0, 4.0][..]), None));
+    /// ```
     pub fn column(&self, i: usize) -> Option<&[f64]> {
         self.columns.get(i).map(Vec::as_slice)
     }
@@ -192,6 +238,13 @@ impl Trace {
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::replication::Trace;
+    /// let t = Trace::new(vec![vec![1.0, 2.0], vec![3.0, 4.0]]).unwrap();
+    /// assert_eq!(t.columns(), &[vec![1.0, 2.0], vec![3.0, 4.0]]);
+    /// ```
     pub fn columns(&self) -> &[Vec<f64>] {
         &self.columns
     }
