@@ -44,6 +44,15 @@ pub trait IidLaw {
     ///
     /// # Errors
     /// A typed error naming the parameter outside the domain, or the law refused.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::order_stats::{IidLaw, OrderStatsError};
+    /// assert!(Law::exponential(1.0).unwrap().check().is_ok());
+    /// let tiny_shape = Law::gamma(1e-3, 1.0).unwrap().check();
+    /// assert!(matches!(tiny_shape, Err(OrderStatsError::OutsideAccuracyDomain { name: "shape", .. })));
+    /// ```
     fn check(&self) -> Result<(), OrderStatsError>;
 
     /// `ln F⁻¹(Φ(z))`: the logarithm of the law's quantile at the normal score `z`. It must be
@@ -52,15 +61,42 @@ pub trait IidLaw {
     /// ([`Law::ln_cdf`](crate::law::Law::ln_cdf), [`Law::ln_sf`](crate::law::Law::ln_sf) of a standard normal law).
     /// Only called for laws whose [`IidLaw::closed_form`] is `None` and whose
     /// [`IidLaw::check`] passed.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::order_stats::IidLaw;
+    /// // The median of Exp(1) is ln 2, at the normal score 0.
+    /// let e = Law::exponential(1.0).unwrap();
+    /// assert!((e.ln_quantile_at_score(0.0) - 2f64.ln().ln()).abs() < 1e-15);
+    /// ```
     fn ln_quantile_at_score(&self, z: f64) -> f64;
 
     /// The tail index `α`: `E[X^k]` is finite exactly for `k < α` (∞ for laws with every moment).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::order_stats::IidLaw;
+    /// assert_eq!(Law::pareto(1.0, 3.0).unwrap().tail_index(), 3.0);
+    /// assert_eq!(Law::exponential(1.0).unwrap().tail_index(), f64::INFINITY);
+    /// ```
     fn tail_index(&self) -> f64 {
         f64::INFINITY
     }
 
     /// The mean and standard deviation of `X_(r:n)` in closed form, for laws that have one
     /// (location–scale normal, uniform); `None` sends the law through the quadrature.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::law::Law;
+    /// use loadbal::order_stats::IidLaw;
+    /// // The larger of two standard normals has mean 1/√π.
+    /// let m = Law::normal(0.0, 1.0).unwrap().closed_form(2, 2).unwrap().unwrap();
+    /// assert!((m.mean - 1.0 / std::f64::consts::PI.sqrt()).abs() < 1e-15);
+    /// assert!(Law::exponential(1.0).unwrap().closed_form(2, 2).is_none()); // by quadrature
+    /// ```
     fn closed_form(&self, r: u64, n: u64) -> Option<Result<OrderStatMoments, OrderStatsError>> {
         let _ = (r, n);
         None

@@ -16,15 +16,49 @@ pub const MAX_DRAWS: u64 = 10_000_000_000;
 /// analytical models only use [`IncrementLaw::mean`] and [`IncrementLaw::variance`].
 pub trait IncrementLaw: Sync {
     /// One draw of `z`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::stream;
+    /// use loadbal::remap::periodic::{Increment, IncrementLaw};
+    /// // A normal law of zero spread always draws its mean.
+    /// assert_eq!(Increment::Normal { mean: 3.0, sd: 0.0 }.sample(&mut stream(1, 0)), 3.0);
+    /// let z = Increment::symmetric_birth_death().sample(&mut stream(1, 0));
+    /// assert!([-1.0, 0.0, 1.0].contains(&z));
+    /// ```
     fn sample(&self, rng: &mut McRng) -> f64;
     /// `E z`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::{Increment, IncrementLaw};
+    /// assert_eq!(Increment::ThreePoint { p_up: 0.5, p_down: 0.25 }.mean(), 0.25);
+    /// assert_eq!(Increment::Uniform { low: 0.0, high: 2.0 }.mean(), 1.0);
+    /// ```
     fn mean(&self) -> f64;
     /// `Var z`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::{Increment, IncrementLaw};
+    /// // Fong et al., eq. (15): ±1 with 1/4 each, σ² = 0.5; U[0, 12): 12²/12 = 12.
+    /// assert_eq!(Increment::symmetric_birth_death().variance(), 0.5);
+    /// assert_eq!(Increment::Uniform { low: 0.0, high: 12.0 }.variance(), 12.0);
+    /// ```
     fn variance(&self) -> f64;
     /// Checks the law's parameters before a simulation; the default accepts everything.
     ///
     /// # Errors
     /// [`RemapError::InvalidParameter`] when a parameter is out of its domain.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::remap::periodic::{Increment, IncrementLaw};
+    /// use loadbal::remap::RemapError;
+    /// assert!(Increment::symmetric_birth_death().validate().is_ok());
+    /// let over = Increment::ThreePoint { p_up: 0.7, p_down: 0.7 }.validate();
+    /// assert!(matches!(over, Err(RemapError::InvalidParameter { .. })));
+    /// ```
     fn validate(&self) -> Result<(), RemapError> {
         Ok(())
     }
