@@ -15,6 +15,7 @@ pub trait Predictor {
     /// assert_eq!(p.predict(), Some(2.0)); // Dobber, eq. (7.16): the mean so far
     /// ```
     fn predict(&self) -> Option<f64>;
+
     /// Feeds the next measured value.
     ///
     /// # Examples

@@ -27,6 +27,7 @@ pub trait IncrementLaw: Sync {
     /// assert!([-1.0, 0.0, 1.0].contains(&z));
     /// ```
     fn sample(&self, rng: &mut McRng) -> f64;
+
     /// `E z`.
     ///
     /// # Examples
@@ -36,6 +37,7 @@ pub trait IncrementLaw: Sync {
     /// assert_eq!(Increment::Uniform { low: 0.0, high: 2.0 }.mean(), 1.0);
     /// ```
     fn mean(&self) -> f64;
+
     /// `Var z`.
     ///
     /// # Examples
@@ -46,6 +48,7 @@ pub trait IncrementLaw: Sync {
     /// assert_eq!(Increment::Uniform { low: 0.0, high: 12.0 }.variance(), 12.0);
     /// ```
     fn variance(&self) -> f64;
+
     /// Checks the law's parameters before a simulation; the default accepts everything.
     ///
     /// # Errors
