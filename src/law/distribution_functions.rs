@@ -282,7 +282,7 @@ impl Law {
     }
 
     /// The quantile at lower-tail log-probability `lp` (`z` its normal score).
-    fn at_lower_tail(&self, lp: f64, z: f64) -> f64 {
+    pub(super) fn at_lower_tail(&self, lp: f64, z: f64) -> f64 {
         match self.kind {
             Kind::Normal { mean, sd, .. } => mean + sd * z,
             Kind::Lognormal { mu_log, sd_log, .. } => (mu_log + sd_log * z).exp(),
@@ -293,7 +293,7 @@ impl Law {
     }
 
     /// The quantile at upper-tail log-probability `lq` (`z` its normal score).
-    fn at_upper_tail(&self, lq: f64, z: f64) -> f64 {
+    pub(super) fn at_upper_tail(&self, lq: f64, z: f64) -> f64 {
         match self.kind {
             Kind::Normal { mean, sd, .. } => mean + sd * z,
             Kind::Lognormal { mu_log, sd_log, .. } => (mu_log + sd_log * z).exp(),

@@ -27,7 +27,9 @@ fn within(name: &'static str, value: f64, lo: f64, hi: f64, domain: &'static str
 /// the domain where it reaches 1e−12 relative: gamma shape in `[0.01, 10⁵]`, log-normal
 /// `sd_log ≤ 6`, Weibull shape in `[0.05, 10⁴]` (other parameters are refused with
 /// [`OrderStatsError::OutsideAccuracyDomain`]). The truncated normal and the mixture are refused
-/// with [`OrderStatsError::UnsupportedLaw`].
+/// with [`OrderStatsError::UnsupportedLaw`]. [`IidLaw::ln_quantile_at_score`] answers every law
+/// (from the tail the score lies in), with −∞ where the quantile is not positive (a normal
+/// law's lower tail), never NaN.
 ///
 /// # Examples
 /// ```
@@ -65,12 +67,20 @@ impl IidLaw for Law {
             Kind::Exponential { .. } | Kind::Weibull { .. } | Kind::Pareto { .. } => {
                 self.ln_quantile_from_ln_sf(std_normal_ln_sf(z), std_normal_ln_cdf(z))
             }
-            // Closed forms or refused by `check`: never asked.
+            // Closed forms or refused by `check` (the quadrature never asks): the quantile from
+            // the tail the score lies in, −∞ where it is not positive (a normal's lower tail).
             Kind::Normal { .. }
             | Kind::Uniform { .. }
             | Kind::Deterministic { .. }
             | Kind::TruncatedNormal(_)
-            | Kind::ShortOrTruncatedNormal { .. } => f64::NAN,
+            | Kind::ShortOrTruncatedNormal { .. } => {
+                let x = if z <= 0.0 {
+                    self.at_lower_tail(std_normal_ln_cdf(z), z)
+                } else {
+                    self.at_upper_tail(std_normal_ln_sf(z), z)
+                };
+                if x > 0.0 { x.ln() } else { f64::NEG_INFINITY }
+            }
         }
     }
 

@@ -57,7 +57,7 @@ fn truncated_normal_far_below_zero_samples_in_bounded_time_with_the_closed_form_
         let draws = 200_000;
         let est = MonteCarlo::new(9, draws).unwrap().estimate(|_, r| law.sample(r)).unwrap();
         assert!(est.agrees_with(mean, 4.0), "{law}: {est:?}");
-        assert!(rel(est.std_dev(), sd) < 0.01, "{law}: sd {}", est.std_dev());
+        assert!(rel(est.sd(), sd) < 0.01, "{law}: sd {}", est.sd());
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         assert!((0..1000).all(|_| law.sample(&mut rng) >= 0.0));
     }
@@ -78,7 +78,7 @@ fn truncated_normal_and_mixture_moments_against_mpmath() {
     let m = Law::short_or_truncated_normal(0.75, 50.0, 458.0, 145.7).unwrap();
     assert!(rel(m.mean(), 152.103_988_747_923_48) < 1e-14 && rel(m.sd(), 191.141_638_460_908_15) < 1e-14);
     let est = MonteCarlo::new(5, 40_000).unwrap().estimate(|_, rng| t.sample(rng)).unwrap();
-    assert!(est.agrees_with(t.mean(), 4.0) && rel(est.std_dev(), t.sd()) < 0.02);
+    assert!(est.agrees_with(t.mean(), 4.0) && rel(est.sd(), t.sd()) < 0.02);
 }
 
 /// The sampler is built once, by the constructor: a law is plain `Copy` data holding the
@@ -161,4 +161,41 @@ fn truncated_normal_far_below_zero_has_consistent_quantiles() {
     assert!(rel(median, std::f64::consts::LN_2 / 50.0) < 1e-3, "{median}");
     assert!(rel(law.sf(median), 0.5) < 1e-12);
     assert!(law.quantile(0.0).is_err() && law.quantile(f64::NAN).is_err());
+}
+
+/// `IidLaw::ln_quantile_at_score` answers every law without NaN: ln F⁻¹(Φ(z)) checked against
+/// the law's own `quantile` (a different path: from p, not from the score) where both are
+/// finite, −∞ where the quantile is not positive.
+#[test]
+fn ln_quantile_at_score_answers_every_law_without_nan() {
+    use loadbal::order_stats::IidLaw;
+    let laws = [
+        Law::normal(1.0, 0.5).unwrap(),
+        Law::exponential(2.0).unwrap(),
+        Law::gamma(3.0, 2.0).unwrap(),
+        Law::lognormal(0.0, 0.5).unwrap(),
+        Law::weibull(2.0, 1.0).unwrap(),
+        Law::pareto(1.0, 3.0).unwrap(),
+        Law::uniform(1.0, 3.0).unwrap(),
+        Law::deterministic(2.0).unwrap(),
+        Law::truncated_normal(1.0, 1.0).unwrap(),
+        Law::short_or_truncated_normal(0.3, 0.1, 2.0, 1.0).unwrap(),
+    ];
+    let std = Law::normal(0.0, 1.0).unwrap();
+    for law in &laws {
+        for z in [-40.0, -8.0, -3.0, -1.0, 0.0, 0.7, 2.0, 8.0, 40.0] {
+            let got = law.ln_quantile_at_score(z);
+            assert!(!got.is_nan(), "{law:?} at z = {z}");
+            if (-3.0..=3.0).contains(&z) {
+                let want = law.quantile(std.cdf(z)).unwrap();
+                if want > 0.0 {
+                    assert!((got - want.ln()).abs() < 1e-9, "{law:?} at z = {z}: {got} vs ln {want}");
+                } else {
+                    assert_eq!(got, f64::NEG_INFINITY, "{law:?} at z = {z}");
+                }
+            }
+        }
+    }
+    // The normal law's lower tail has no logarithm: −∞, not NaN.
+    assert_eq!(Law::normal(1.0, 0.5).unwrap().ln_quantile_at_score(-40.0), f64::NEG_INFINITY);
 }
