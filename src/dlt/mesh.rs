@@ -65,15 +65,17 @@ pub struct Layers {
 }
 
 impl Layers {
-    /// Depth `h` (index of the last layer).
+    /// Depth `h` (index of the last layer; 0 for no layers, which [`Layers::allocate`] refuses).
     ///
     /// # Examples
     /// ```
+    /// use loadbal::dlt::Layers;
     /// // The 3-cube: the farthest processor is 3 hops away.
-    /// assert_eq!(loadbal::dlt::Layers::hypercube(3).unwrap().depth(), 3);
+    /// assert_eq!(Layers::hypercube(3).unwrap().depth(), 3);
+    /// assert_eq!(Layers { n: vec![], e: vec![] }.depth(), 0);
     /// ```
     pub fn depth(&self) -> usize {
-        self.n.len() - 1
+        self.n.len().saturating_sub(1)
     }
 }
 

@@ -321,17 +321,27 @@ impl Torus {
     /// A torus with the given shape.
     ///
     /// # Errors
-    /// [`EnsembleError::TooFewProcessors`] when rows·cols < 2.
+    /// [`EnsembleError::TooFewProcessors`] when rows·cols < 2, [`EnsembleError::TooLarge`] when
+    /// rows·cols overflows `usize`.
     ///
     /// # Examples
     /// ```
     /// use loadbal::ensemble::{EnsembleError, Torus};
     /// assert_eq!(Torus::new(2, 3).unwrap().len(), 6);
     /// assert!(matches!(Torus::new(1, 1), Err(EnsembleError::TooFewProcessors(1))));
+    /// assert!(matches!(Torus::new(usize::MAX, 2), Err(EnsembleError::TooLarge { .. })));
     /// ```
     pub fn new(rows: usize, cols: usize) -> Result<Self, EnsembleError> {
-        if rows * cols < 2 {
-            return Err(EnsembleError::TooFewProcessors((rows * cols) as u64));
+        let Some(p) = rows.checked_mul(cols) else {
+            let value = u64::try_from(rows as u128 * cols as u128).unwrap_or(u64::MAX);
+            return Err(EnsembleError::TooLarge {
+                what: "processors rows·cols of a torus",
+                value,
+                max: usize::MAX as u64,
+            });
+        };
+        if p < 2 {
+            return Err(EnsembleError::TooFewProcessors(p as u64));
         }
         Ok(Torus { rows, cols })
     }
