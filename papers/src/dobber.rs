@@ -775,7 +775,7 @@ fn iid_statistics(cfg: &RunConfig) -> Vec<Row> {
     };
     let (ln, le) = iid_limits();
     let pct = |v: f64| 100.0 * v;
-    let series = |est: &Estimate| format!("{} series of N = 2000 (single-series sd {:.3})", est.n, est.std_dev());
+    let series = |est: &Estimate| format!("{} series of N = 2000 (single-series sd {:.3})", est.n, est.sd());
     let stats = ["f_jumps, %", "sigma_jumps/sigma, %", "mse_jumps/sigma^2, %", "rmse_jumps/rmse_lv, %"];
     let mut rows = vec![
         DOBBER
@@ -830,7 +830,7 @@ fn iid_statistics(cfg: &RunConfig) -> Vec<Row> {
                     limit.floor()
                 ),
                 est.mean,
-                k_single * est.std_dev(),
+                k_single * est.sd(),
             )
         };
         rows.push(r.explained(why));

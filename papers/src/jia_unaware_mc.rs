@@ -236,7 +236,7 @@ pub(super) fn tables_2(cfg: &RunConfig) -> Vec<Row> {
                 let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
                 for (_, run) in &all {
                     if let Ok(e) = column(&run.pools[b], c) {
-                        let half = k * e.std_dev() / THESIS_RUNS.sqrt();
+                        let half = k * e.sd() / THESIS_RUNS.sqrt();
                         lo = lo.min(e.mean - half);
                         hi = hi.max(e.mean + half);
                     }

@@ -100,12 +100,12 @@ pub struct Draws {
 impl Draws {
     /// Single runs: the printed value is one run, `runs` the crate's runs of the same experiment.
     pub fn of_runs(runs: Estimate) -> Draws {
-        Draws { mean: runs.mean, sd: runs.std_dev(), std_err: runs.std_err, n: runs.n }
+        Draws { mean: runs.mean, sd: runs.sd(), std_err: runs.std_err, n: runs.n }
     }
 
     /// The printed value is the mean of `paper_runs` runs; `runs` the crate's single runs.
     pub fn of_mean(runs: Estimate, paper_runs: f64) -> Draws {
-        Draws { mean: runs.mean, sd: runs.std_dev() / paper_runs.sqrt(), std_err: runs.std_err, n: runs.n }
+        Draws { mean: runs.mean, sd: runs.sd() / paper_runs.sqrt(), std_err: runs.std_err, n: runs.n }
     }
 }
 

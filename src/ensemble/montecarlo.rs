@@ -6,7 +6,7 @@ use super::error::EnsembleError;
 use super::sim::{SimConfig, SimResult, simulate};
 use crate::montecarlo::{Estimate, MonteCarlo};
 
-/// Mean ± standard error of each metric over replications of one configuration; `std_dev()` of
+/// Mean ± standard error of each metric over replications of one configuration; `sd()` of
 /// each is the spread of single runs (what a paper's one-run table should be compared with).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

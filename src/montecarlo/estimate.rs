@@ -76,9 +76,9 @@ impl Estimate {
     /// ```
     /// use loadbal::montecarlo::Estimate;
     /// // Samples 1, 2, 3: sample standard deviation 1.
-    /// assert!((Estimate::from_samples(&[1.0, 2.0, 3.0]).unwrap().std_dev() - 1.0).abs() < 1e-15);
+    /// assert!((Estimate::from_samples(&[1.0, 2.0, 3.0]).unwrap().sd() - 1.0).abs() < 1e-15);
     /// ```
-    pub fn std_dev(&self) -> f64 {
+    pub fn sd(&self) -> f64 {
         self.std_err * (self.n as f64).sqrt()
     }
 
@@ -127,7 +127,7 @@ impl Estimate {
     /// assert!((e.z_score(10.5) - 2.5).abs() < 1e-12);
     /// ```
     pub fn plausible_draw(&self, value: f64, k: f64) -> bool {
-        (value - self.mean).abs() <= k * self.std_dev()
+        (value - self.mean).abs() <= k * self.sd()
     }
 }
 
@@ -144,7 +144,7 @@ impl Estimate {
 /// a.merge(&b);
 /// let e = a.estimate().unwrap();
 /// assert_eq!((a.count(), e.mean), (4, 2.5));
-/// assert!((e.std_dev() - (5.0f64 / 3.0).sqrt()).abs() < 1e-15);
+/// assert!((e.sd() - (5.0f64 / 3.0).sqrt()).abs() < 1e-15);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -192,6 +192,10 @@ fn spread_violations(c: &Crate) -> Vec<String> {
     let mut bad = Vec::new();
     let spread = |n: &str| SPREAD_NAMES.contains(&n) || n.starts_with("sigma") || n.ends_with("_sigma");
     for s in &c.signatures {
+        // The function or method's own name (`Estimate::sd`, not `Estimate::std_dev`).
+        if spread(s.name.rsplit("::").next().unwrap_or(&s.name)) {
+            bad.push(format!("{}: its name", s.name));
+        }
         for (name, _) in &s.params {
             if spread(name) {
                 bad.push(format!("{}: parameter `{name}`", s.name));
@@ -363,6 +367,7 @@ fn bad_crate() -> Crate {
     let root = "pub mod inner;\n\
         pub const MAX_THINGS: usize = 10;\n\
         pub struct Law { pub sigma: f64, pub servers: usize }\n\
+        impl Law { pub fn std_dev(&self) -> f64 { self.sigma } }\n\
         pub fn model11_speedup(cv: f64, replicas: usize, processors: u64) -> (f64, f64) { (cv, 0.0) }\n\
         pub fn five(a: f64, b: f64, c: f64, d: f64, e: f64) -> f64 { a + b + c + d + e }\n\
         pub enum JrModel { M11, Independent }\n"
@@ -386,7 +391,7 @@ fn the_checks_reject_a_deliberately_bad_crate() {
         "{counts:?}"
     );
     assert!(!counts.iter().any(|m| m.contains("processors")), "{counts:?}");
-    assert_eq!(spread_violations(&c), vec!["Law.sigma".to_string()]);
+    assert_eq!(spread_violations(&c), vec!["Law::std_dev: its name".to_string(), "Law.sigma".to_string()]);
     assert_eq!(tuple_violations(&c).len(), 1);
     assert_eq!(limit_violations(&c), vec!["MAX_THINGS is usize".to_string()]);
     let cycles = c.import_cycles();

@@ -274,7 +274,7 @@ const METRIC_COLUMNS: [&str; 12] = [
 ];
 
 fn metric_cells(e: &MetricsEstimate) -> Vec<Cell> {
-    let pair = |x: &Estimate| [Cell::Number(x.mean), Cell::Number(x.std_dev())];
+    let pair = |x: &Estimate| [Cell::Number(x.mean), Cell::Number(x.sd())];
     let mut cells = vec![Cell::Number(e.avg.mean)];
     for x in [&e.max, &e.min, &e.rav, &e.max_idle, &e.avg_idle] {
         cells.extend(pair(x));

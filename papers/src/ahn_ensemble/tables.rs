@@ -185,7 +185,7 @@ pub(super) fn tables_2_3(cfg: &RunConfig) -> Vec<Row> {
                                 k()
                             ),
                             est.mean + shift,
-                            k() * est.std_dev(),
+                            k() * est.sd(),
                         ));
                     }
                     rows.push(row.judged_by_table(evidence, &why));

@@ -148,7 +148,7 @@ mod tests {
             .unwrap();
         for t in [5u64, 20, 50] {
             let load = c.mean_load[t as usize - 1].mean;
-            let theta2 = c.max_dev[t as usize - 1].std_dev().powi(2) / (load * load);
+            let theta2 = c.max_dev[t as usize - 1].sd().powi(2) / (load * load);
             let VarianceBounds { lower: lo, upper: hi } =
                 VarianceBounds::from_max_deviation(c.d(t).unwrap(), theta2, 16).unwrap();
             let v2 = c.v(t).unwrap().powi(2);
