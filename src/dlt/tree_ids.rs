@@ -155,32 +155,80 @@ impl Tree {
     }
 
     /// The id of the root.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!(t.root(), 2);
+    /// ```
     pub fn root(&self) -> usize {
         self.ids[0]
     }
 
     /// Length of the vectors indexed by node id: one past the largest id, members or not
     /// ([`Tree::len`] for a tree built with [`Tree::new`] and [`Tree::add`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.id_len(), t.len()), (4, 3));
+    /// ```
     pub fn id_len(&self) -> usize {
         self.index.len()
     }
 
     /// The id of every node, by node position (`ids()[0]` is the root).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!(t.ids(), &[2, 0, 1]);
+    /// ```
     pub fn ids(&self) -> &[usize] {
         &self.ids
     }
 
     /// The position in [`Tree::nodes`] of the node standing for `id`, `None` outside the tree.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.node_of(1), t.node_of(3)), (Some(2), None));
+    /// ```
     pub fn node_of(&self, id: usize) -> Option<usize> {
         self.index.get(id).copied().flatten()
     }
 
     /// Whether `id` is in the tree.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert!(t.is_member(0) && !t.is_member(3) && !t.is_member(9));
+    /// ```
     pub fn is_member(&self, id: usize) -> bool {
         self.node_of(id).is_some()
     }
 
     /// The ids in the tree, increasing.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!(t.members(), vec![0, 1, 2]);
+    /// ```
     pub fn members(&self) -> Vec<usize> {
         (0..self.id_len()).filter(|&v| self.is_member(v)).collect()
     }
@@ -193,11 +241,27 @@ impl Tree {
     }
 
     /// The id of the parent of `id` (`None` for the root and ids outside the tree).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.parent(1), t.parent(2), t.parent(3)), (Some(0), None, None));
+    /// ```
     pub fn parent(&self, id: usize) -> Option<usize> {
         self.node_of(id).and_then(|i| self.nodes()[i].parent).map(|p| self.ids[p])
     }
 
     /// The parent of every id (the `parent` argument of [`Tree::from_parents`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!(t.parents(), vec![Some(2), Some(0), None, None]);
+    /// ```
     pub fn parents(&self) -> Vec<Option<usize>> {
         (0..self.id_len()).map(|v| self.parent(v)).collect()
     }
@@ -206,6 +270,14 @@ impl Tree {
     ///
     /// # Accuracy
     /// Exact (the stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.z_up(1), t.z_up(2), t.z_up(3)), (0.2, 0.0, 0.0));
+    /// ```
     pub fn z_up(&self, id: usize) -> f64 {
         self.node_of(id).map_or(0.0, |i| self.nodes()[i].z)
     }
@@ -216,11 +288,27 @@ impl Tree {
     }
 
     /// Inverse computing speed of `id` (`None` for a relay and ids outside the tree).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.w(1), t.w(3)), (Some(4.0), None));
+    /// ```
     pub fn w(&self, id: usize) -> Option<f64> {
         self.node_of(id).and_then(|i| self.nodes()[i].w)
     }
 
     /// The ids of the children of `id`, in service order.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.children(2), t.children(1)), (&[0][..], &[][..]));
+    /// ```
     pub fn children(&self, id: usize) -> &[usize] {
         self.kids.get(id).map_or(&[], |k| k.as_slice())
     }
@@ -237,6 +325,14 @@ impl Tree {
     }
 
     /// Eccentricity ϵ of the root (Jia, Table 4.1): depth in hops of the deepest node.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!(t.eccentricity(), 2);
+    /// ```
     pub fn eccentricity(&self) -> usize {
         // Nodes are stored parents first, so one forward pass gives every depth.
         let mut depth = vec![0usize; self.len()];
@@ -255,6 +351,14 @@ impl Tree {
     /// A sum of `d` non-negative terms for a node at depth `d`: within `d·ε` relative
     /// (ε = 2.2e-16), no cancellation. The doc-test of [`Tree::from_parents`] checks
     /// 0.5 + 0.2 = 0.7 to 1e-15.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert!((t.path_z(1) - 0.7).abs() < 1e-15);
+    /// ```
     pub fn path_z(&self, id: usize) -> f64 {
         let mut s = 0.0;
         let mut at = self.node_of(id);
@@ -270,6 +374,14 @@ impl Tree {
 
     /// The child of the root whose subtree holds `id` (the "set" |P_j| of Jia, §3.2), `None` for
     /// the root itself and ids outside the tree.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// // Root 2; 0 hangs from 2 and 1 from 0; id 3 is outside the tree.
+    /// let t = Tree::from_parents(2, vec![Some(2), Some(0), None, None], vec![0.5, 0.2, 0.0, 0.0], vec![3.0, 4.0, 1.0, 1.0]).unwrap();
+    /// assert_eq!((t.top_child(1), t.top_child(2)), (Some(0), None));
+    /// ```
     pub fn top_child(&self, id: usize) -> Option<usize> {
         let mut i = self.node_of(id)?;
         loop {

@@ -98,3 +98,18 @@ fn a_tree_from_ids_allocates_like_the_tree_built_by_hand() {
         assert!(sol.allocation.alpha.iter().all(|&x| x > 0.0));
     }
 }
+
+/// A tree from ids keeps its ids through JSON; a tree whose ids are its positions is written as
+/// before (`{"nodes": [...]}`), and repeated ids are refused on reading.
+#[test]
+fn ids_survive_serde() {
+    let t = id_tree();
+    let text = serde_json::to_string(&t).unwrap();
+    assert!(text.contains("\"ids\":[3,0,1,4,2,6]") && text.contains("\"id_len\":7"), "{text}");
+    assert_eq!(serde_json::from_str::<Tree>(&text).unwrap(), t);
+    let plain = serde_json::to_string(&by_hand()).unwrap();
+    assert!(!plain.contains("ids"), "{plain}");
+    assert_eq!(serde_json::from_str::<Tree>(&plain).unwrap(), by_hand());
+    let repeated = text.replace("[3,0,1,4,2,6]", "[3,0,1,4,2,3]");
+    assert!(serde_json::from_str::<Tree>(&repeated).unwrap_err().to_string().contains("repeated"));
+}
