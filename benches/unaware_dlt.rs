@@ -5,11 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use loadbal::dlt::CostScale;
-use loadbal::dlt::unaware::{
-    ChainConfig, ChainStrategy, Probe, RandomGraph, RelayRule, RootedTree, Rules, SldConfig, SpanningTreeKind,
-    TreeNetwork,
-};
+use loadbal::dlt::unaware::{ChainConfig, ChainStrategy, Probe, RandomGraph, SldConfig, SpanningTreeKind};
+use loadbal::dlt::{CostScale, RelayRule, Rules, Tree};
 
 use loadbal::dlt::Chain;
 use rand::{Rng, SeedableRng};
@@ -43,26 +40,25 @@ fn engine(c: &mut Criterion) {
         (0..n).map(|v| if v == 0 { None } else { Some(rng.random_range(v.saturating_sub(20)..v)) }).collect();
     let z: Vec<f64> = (0..n).map(|_| rng.random_range(0.01..0.5)).collect();
     let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-    let tree = RootedTree::new(0, parent, z).expect("tree");
-    let s = tree.raold_os(&w, 1e6, CostScale::unit()).expect("schedule");
-    let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
+    let tree = Tree::from_parents(0, parent, z, w).expect("tree");
+    let s = tree.raold_os(1e6, CostScale::unit()).expect("schedule");
     c.bench_function("RAOLD-OS reduction, 10000-node tree", |b| {
-        b.iter(|| black_box(&tree).raold_os(&w, 1e6, CostScale::unit()).expect("schedule"))
+        b.iter(|| black_box(&tree).raold_os(1e6, CostScale::unit()).expect("schedule"))
     });
     c.bench_function("engine: RAOLD-OS schedule on a 10000-node tree", |b| {
-        b.iter(|| black_box(&tree).execute(&ws, &s.allocation.alpha, CostScale::unit()).expect("run"))
+        b.iter(|| black_box(&tree).execute(&s.allocation.alpha, CostScale::unit()).expect("run"))
     });
 }
 
 /// A seeded random tree of 20 processors (each node's parent among the 4 before it), z in
 /// (0.1, 1), w in (1, 10): the size of Jia's Fig. 3.8 example.
-fn tree20() -> TreeNetwork {
+fn tree20() -> Tree {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     let parent: Vec<Option<usize>> =
         (0..20usize).map(|v| if v == 0 { None } else { Some(rng.random_range(v.saturating_sub(4)..v)) }).collect();
     let z: Vec<f64> = (0..20).map(|_| rng.random_range(0.1..1.0)).collect();
     let w: Vec<f64> = (0..20).map(|_| rng.random_range(1.0..10.0)).collect();
-    TreeNetwork::new(RootedTree::new(0, parent, z).expect("tree"), w).expect("network")
+    Tree::from_parents(0, parent, z, w).expect("tree")
 }
 
 /// The setting of Jia, §3.4: L = 80, η = 0.05, L_1^p = 4, μ = 0.15, T_cp = 2, T_cm = 1.
@@ -74,7 +70,7 @@ fn sld_config(rules: Rules) -> SldConfig {
 fn snp(c: &mut Criterion) {
     let ex = tree20();
     let cfg = sld_config(Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical });
-    let tp = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
+    let tp = ex.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).expect("probe").tp;
     c.bench_function("SLD on a 20-processor tree", |b| b.iter(|| black_box(&ex).sld(&tp, &cfg).expect("sld")));
 }
 

@@ -13,10 +13,8 @@ use crate::error::PapersError;
 use crate::fixtures::jia;
 use crate::row::{Computed, Draft, Explanation, Paper, Row};
 use crate::sections::{RunConfig, Section};
-use loadbal::dlt::unaware::{
-    DldSchedule, GivenProbe, Probe, ProbeReport, RelayRule, RootedTree, Rules, SldConfig, SldSchedule, TreeNetwork,
-};
-use loadbal::dlt::{CostScale, Worker};
+use loadbal::dlt::unaware::{DldSchedule, GivenProbe, Probe, ProbeReport, SldConfig, SldSchedule};
+use loadbal::dlt::{CostScale, RelayRule, Rules, Tree, Worker};
 
 /// The probe of the §3.4 examples: L = 80, η = 0.05 (η·L = 4, one unit per root child).
 const PROBE_3_4: Probe = Probe { load: 80.0, eta: 0.05 };
@@ -134,29 +132,31 @@ fn table_3_1(_cfg: &RunConfig) -> Vec<Row> {
 
 /// The network with one parameter moved by `delta`: k < n moves w_k, k ≥ n moves the link z of
 /// node k − n.
-fn perturbed(ex: &TreeNetwork, k: usize, delta: f64) -> Result<TreeNetwork, PapersError> {
-    let n = ex.w.len();
-    let mut w = ex.w.clone();
-    let mut z: Vec<f64> = (0..n).map(|v| ex.tree.z_up(v)).collect();
+fn perturbed(ex: &Tree, k: usize, delta: f64) -> Result<Tree, PapersError> {
+    let n = ex.id_len();
+    let mut w = speeds(ex);
+    let mut z: Vec<f64> = (0..n).map(|v| ex.z_up(v)).collect();
     if k < n {
         w[k] += delta;
     } else {
         z[k - n] += delta;
     }
-    let tree = RootedTree::new(ex.tree.root(), ex.tree.parents().to_vec(), z)?;
-    Ok(TreeNetwork { tree, w })
+    Ok(Tree::from_parents(ex.root(), ex.parents(), z, w)?)
+}
+
+/// The w of every node id of the Fig. 3.8 network (every id is a processor; the root's w is not
+/// used by SLD and DLD).
+fn speeds(ex: &Tree) -> Vec<f64> {
+    (0..ex.id_len()).map(|v| ex.w(v).unwrap_or(0.0)).collect()
 }
 
 /// The first-order effect of the thesis's 4-decimal arithmetic on each of `cells`: every
 /// processor's w and every link's z (the quantities its derived values are built from) moved by
 /// the half unit 5e-5, the crate's computation rerun, and each cell's moves summed.
-fn rounding_bound(
-    ex: &TreeNetwork,
-    cells: &dyn Fn(&TreeNetwork) -> Result<Vec<f64>, PapersError>,
-) -> Result<Vec<f64>, PapersError> {
+fn rounding_bound(ex: &Tree, cells: &dyn Fn(&Tree) -> Result<Vec<f64>, PapersError>) -> Result<Vec<f64>, PapersError> {
     let base = cells(ex)?;
     let mut bound = vec![0.0; base.len()];
-    let n = ex.w.len();
+    let n = ex.id_len();
     for k in (1..n).chain(n + 1..2 * n) {
         let moved = cells(&perturbed(ex, k, FOUR_DECIMALS)?)?;
         // A perturbation that changes the event order (a dispatch vanishes: NaN) is skipped: the
@@ -173,10 +173,10 @@ fn rounding_bound(
 /// The thesis's load fractions rounded to 4 decimals: a load `X·Π f` down a virtual tree moves by
 /// `load·Σ 5e-5/f` over the fractions f on its path (each subtree's share of its parent's, and the
 /// node's own share of its subtree), computed from the crate's distribution `loads`.
-fn fraction_rounding(tree: &RootedTree, loads: &[f64]) -> Vec<f64> {
+fn fraction_rounding(tree: &Tree, loads: &[f64]) -> Vec<f64> {
     let n = loads.len();
     let mut subtree = loads.to_vec();
-    for v in tree.pre_order().into_iter().rev() {
+    for &v in tree.ids().iter().rev() {
         if let Some(p) = tree.parent(v) {
             subtree[p] += subtree[v];
         }
@@ -216,8 +216,8 @@ fn four_decimal_row(draft: Draft, value: f64, bound: f64, by: &'static str) -> R
 }
 
 /// The SNP example's probe times with the printed T^p_16 = 4.3.
-fn snp_probe(ex: &TreeNetwork) -> Result<Vec<f64>, PapersError> {
-    let mut tp = ex.tree.probe(&ex.w, PROBE_3_4, scale_3_4())?.tp;
+fn snp_probe(ex: &Tree) -> Result<Vec<f64>, PapersError> {
+    let mut tp = ex.probe(PROBE_3_4, scale_3_4())?.tp;
     tp[16] = 4.3;
     Ok(tp)
 }
@@ -277,7 +277,7 @@ const PHASE_3: [(usize, &str); 17] = [
 ];
 
 /// The SLD schedule of the SNP example as the thesis runs it (T_2^f rounded to 34.16).
-fn snp_sld(ex: &TreeNetwork, tp: &[f64]) -> Result<SldSchedule, PapersError> {
+fn snp_sld(ex: &Tree, tp: &[f64]) -> Result<SldSchedule, PapersError> {
     let cfg = SldConfig { phase_end_decimals: Some(2), ..jia::sld_snp() };
     Ok(ex.sld(tp, &cfg)?)
 }
@@ -285,7 +285,7 @@ fn snp_sld(ex: &TreeNetwork, tp: &[f64]) -> Result<SldSchedule, PapersError> {
 /// The cells of Table 3.2's Phases 1–2 and the §3.4 text, in a fixed order: Phase_1 (time,
 /// load) × 7, Phase_1 total, Phase_2 duration, Phase_2 opening × 7, Phase_2 (time, load) × 10,
 /// |P_4| batch w and load, |P_1| batch load, Phase_2 total, Phase_3 processors.
-fn snp_cells(ex: &TreeNetwork, tp: &[f64]) -> Result<Vec<f64>, PapersError> {
+fn snp_cells(ex: &Tree, tp: &[f64]) -> Result<Vec<f64>, PapersError> {
     let s = snp_sld(ex, tp)?;
     let mut out = Vec::new();
     for (v, _, _) in PHASE_1 {
@@ -334,8 +334,8 @@ fn snp_cells(ex: &TreeNetwork, tp: &[f64]) -> Result<Vec<f64>, PapersError> {
 /// Phase_3 of the SNP example on the thesis's remainder 30.2603 from 34.16 (its Phase_1 slips
 /// included): the loads of PHASE_3's processors, the thesis's-formula finish (its relay rule at
 /// P_0 too) and the physical finish (the rule of its own Phase_2).
-fn snp_phase_3(ex: &TreeNetwork) -> Result<(Vec<f64>, f64, f64, f64), PapersError> {
-    let mut avail = vec![true; ex.w.len()];
+fn snp_phase_3(ex: &Tree) -> Result<(Vec<f64>, f64, f64, f64), PapersError> {
+    let mut avail = vec![true; ex.id_len()];
     for v in [0, 4, 7] {
         avail[v] = false;
     }
@@ -346,8 +346,8 @@ fn snp_phase_3(ex: &TreeNetwork) -> Result<(Vec<f64>, f64, f64, f64), PapersErro
     // The printed schedule executed on the event engine: its true finish.
     let mut loads = d3.loads.clone();
     loads[0] = 0.0;
-    let w_opt: Vec<Option<f64>> = (0..ex.w.len()).map(|v| vt.w[v].filter(|_| v != 0)).collect();
-    let run = vt.tree.execute(&w_opt, &loads, scale_3_4())?;
+    // The virtual tree's root P_0 is a relay: it does not compute.
+    let run = vt.tree.execute(&loads, scale_3_4())?;
     Ok((
         PHASE_3.iter().map(|(v, _)| d3.loads[*v]).collect(),
         over.finish,
@@ -365,9 +365,9 @@ fn table_3_2(_cfg: &RunConfig) -> Vec<Row> {
     }
 }
 
-fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
+fn table_3_2_rows(ex: &Tree) -> Result<Vec<Row>, PapersError> {
     let (t, text) = ("Table 3.2", "§3.4 text");
-    let by = "loadbal::dlt::unaware::TreeNetwork::sld";
+    let by = "loadbal::dlt::Tree::sld";
     let tp = snp_probe(ex)?;
     let cells = snp_cells(ex, &tp)?;
     let bounds = rounding_bound(ex, &|net| snp_cells(net, &tp))?;
@@ -381,7 +381,7 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     };
     // Phase_1. The thesis's two slips: P_10 answered after a shadow of 0.9392 (its (3.7)/case (iii)
     // gives 0.9232), and P_16's load printed as P_5's.
-    let beta = |v: usize| ex.w[v] * scale_3_4().t_cp() + ex.tree.path_z(v) * scale_3_4().t_cm();
+    let beta = |v: usize| ex.w(v).unwrap_or(0.0) * scale_3_4().t_cp() + ex.path_z(v) * scale_3_4().t_cm();
     let mut p1_printed = 0.0;
     for (v, resp, x) in PHASE_1 {
         p1_printed += num(x);
@@ -449,12 +449,12 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     );
     let (d2, d2b) = take();
     rows.push(four_decimal_row(JIA.row(text, "Phase_2 duration (virtual tree)").printed("21.16"), d2, d2b, by));
-    let mut avail = vec![false; ex.w.len()];
+    let mut avail = vec![false; ex.id_len()];
     for (v, _) in PHASE_2_OPENING {
         avail[v] = true;
     }
     let opening_tree = ex.virtual_tree(&avail, None)?.tree;
-    let mut opening = vec![0.0; ex.w.len()];
+    let mut opening = vec![0.0; ex.id_len()];
     for d in s.dispatches.iter().filter(|d| d.phase == 2 && d.time < 21.0) {
         for &(v, x) in &d.loads {
             opening[v] += x;
@@ -523,13 +523,13 @@ fn table_3_2_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
 
 /// Phase_3 of the SNP example on the thesis's remainder (30.2603, which carries its Phase_1
 /// slips), and the 57.2 of the text.
-fn phase_3_snp(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
+fn phase_3_snp(ex: &Tree) -> Result<Vec<Row>, PapersError> {
     let (t, text) = ("Table 3.2", "§3.4 text");
-    let by = "loadbal::dlt::unaware::TreeNetwork::virtual_tree, VirtualTree::distribute";
+    let by = "loadbal::dlt::Tree::virtual_tree, VirtualTree::distribute";
     let mut rows = Vec::new();
     let sum: f64 = PHASE_3.iter().map(|(_, x)| num(x)).sum();
     rows.push(JIA.row(t, "Phase_3 loads sum to the remaining load").printed("30.2603").paper_check(sum, 5e-5 * 17.0));
-    let cells = |net: &TreeNetwork| -> Result<Vec<f64>, PapersError> {
+    let cells = |net: &Tree| -> Result<Vec<f64>, PapersError> {
         let (mut loads, over, physical, _) = snp_phase_3(net)?;
         loads.extend([over, physical]);
         Ok(loads)
@@ -537,12 +537,12 @@ fn phase_3_snp(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
     let base = cells(ex)?;
     let bounds = rounding_bound(ex, &cells)?;
     let (_, over, physical, true_finish) = snp_phase_3(ex)?;
-    let mut avail = vec![true; ex.w.len()];
+    let mut avail = vec![true; ex.id_len()];
     for v in [0, 4, 7] {
         avail[v] = false;
     }
     let tree = ex.virtual_tree(&avail, None)?.tree;
-    let mut loads = vec![0.0; ex.w.len()];
+    let mut loads = vec![0.0; ex.id_len()];
     for (i, (v, _)) in PHASE_3.iter().enumerate() {
         loads[*v] = base[i];
     }
@@ -592,13 +592,13 @@ fn phase_3_snp(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
 }
 
 /// SLD without the thesis's slips, and end to end on the engine: computed context.
-fn snp_end_to_end(ex: &TreeNetwork, tp: &[f64]) -> Result<Vec<Row>, PapersError> {
+fn snp_end_to_end(ex: &Tree, tp: &[f64]) -> Result<Vec<Row>, PapersError> {
     let text = "§3.4 text";
     let faithful = jia::sld_snp();
     let mut rows = vec![
         JIA.row(text, "SLD finish, algorithm-faithful (no thesis slips, T^f unrounded)")
             .note("Phase_1 without the two slips leaves 30.1369 for Phase_3; physical top-level duration")
-            .context(ex.sld(tp, &faithful)?.finish_time, "loadbal::dlt::unaware::TreeNetwork::sld"),
+            .context(ex.sld(tp, &faithful)?.finish_time, "loadbal::dlt::Tree::sld"),
     ];
     // End to end on the engine: probe copies, P_0's estimates from the CTC/PTC reports, the
     // plan, and its execution after the probe (physical relay rule).
@@ -611,7 +611,7 @@ fn snp_end_to_end(ex: &TreeNetwork, tp: &[f64]) -> Result<Vec<Row>, PapersError>
                  the probes of P_4 and P_7 (w = 100) run until {:.1}, outside the thesis's total time",
                 r.schedule.finish_time, r.run.trace.compute_makespan
             ))
-            .context(r.load_finish, "loadbal::dlt::unaware::TreeNetwork::run_sld"),
+            .context(r.load_finish, "loadbal::dlt::Tree::run_sld"),
     );
     Ok(rows)
 }
@@ -661,14 +661,14 @@ const DNP_PHASE_3: [(usize, &str); 14] = [
     (18, "0.4838"),
 ];
 
-fn dnp(ex: &TreeNetwork) -> Result<DldSchedule, PapersError> {
+fn dnp(ex: &Tree) -> Result<DldSchedule, PapersError> {
     let tp = snp_probe(ex)?;
-    Ok(ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp())?)
+    Ok(ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: speeds(ex) }, &jia::dld_dnp())?)
 }
 
 /// The cells of Table 3.3's Phases 1–2: (response, load, finish) per printed dispatch, then T_2^f,
 /// the Phase_2 and Phase_3 processor counts, the Phase_3 loads and the total.
-fn dnp_cells(ex: &TreeNetwork) -> Result<Vec<f64>, PapersError> {
+fn dnp_cells(ex: &Tree) -> Result<Vec<f64>, PapersError> {
     let s = dnp(ex)?;
     let mut out = Vec::new();
     let mut seen: Vec<(usize, usize)> = Vec::new();
@@ -714,9 +714,9 @@ fn table_3_3(_cfg: &RunConfig) -> Vec<Row> {
     }
 }
 
-fn table_3_3_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
+fn table_3_3_rows(ex: &Tree) -> Result<Vec<Row>, PapersError> {
     let (t, text) = ("Table 3.3", "§3.4 text");
-    let by = "loadbal::dlt::unaware::TreeNetwork::dld";
+    let by = "loadbal::dlt::Tree::dld";
     let cells = dnp_cells(ex)?;
     let bounds = rounding_bound(ex, &dnp_cells)?;
     let timeline =
@@ -782,7 +782,7 @@ fn table_3_3_rows(ex: &TreeNetwork) -> Result<Vec<Row>, PapersError> {
                 "DLD with the probe executed as copies on the same engine run and every estimate from its CTC/PTC reports \
                  (T^p_16 = 5.3 instead of the printed 4.3); the speed changes apply from t = 0",
             )
-            .context(ex.dld_probed(&jia::dnp_changes(), &jia::dld_dnp())?.finish_time, "loadbal::dlt::unaware::TreeNetwork::dld_probed"),
+            .context(ex.dld_probed(&jia::dnp_changes(), &jia::dld_dnp())?.finish_time, "loadbal::dlt::Tree::dld_probed"),
     );
     Ok(rows)
 }

@@ -377,7 +377,7 @@ fn statement(table: &str, item: &str, value: Estimate, holds: bool, quote: &str,
 
 pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
     let t = "Table 4.2";
-    let by = "loadbal::dlt::unaware::Graph::spanning_tree, RootedTree::raold_os";
+    let by = "loadbal::dlt::unaware::Graph::spanning_tree, loadbal::dlt::Tree::raold_os";
     let (nodes, reps) = if cfg.quick { (50, 24) } else { (100, 30) };
     let kinds = SpanningTreeKind::ALL;
     let mut rows = Vec::new();
@@ -395,7 +395,7 @@ pub(super) fn table_4_2(cfg: &RunConfig) -> Vec<Row> {
             for (k, &kind) in kinds.iter().enumerate() {
                 match g
                     .spanning_tree(0, kind, CostScale::unit())
-                    .and_then(|tr| Ok((tr.raold_os(g.w(), 1e8, CostScale::unit())?, tr)))
+                    .and_then(|tr| Ok((tr.raold_os(1e8, CostScale::unit())?, tr)))
                 {
                     Ok((s, tr)) => {
                         out[k] = s.allocation.makespan;

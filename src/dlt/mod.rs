@@ -10,7 +10,7 @@
 //! | star / single-level tree | [`Star`] of [`Worker`]s: [`Star::allocate`] (rate form, participation rule, any order), [`Star::product_form`] (Jia, eqs. (3.11)–(3.12)), [`Star::optimal_order`], [`Star::simulate`] |
 //! | bus | [`Star::bus`] then [`Star::allocate`], [`UniformBus::allocate`], [`UniformBus::speedup`], [`UniformBus::speedup_limit`] |
 //! | linear chain | [`Chain::allocate`] (Jia, eqs. (2.15)–(2.16)), [`UniformChain::allocate`], [`UniformChain::speedup`], [`UniformChain::speedup_limit`], [`InteriorChain::allocate`], [`UniformChain::interior_speedup_limit`] |
-//! | multi-level tree | [`Tree`], [`Tree::allocate`] (Jia, eqs. (4.3)–(4.4)), [`Tree::equivalent_w`], [`KaryTree::rho`], [`KaryTree::rho_limit`] |
+//! | multi-level tree | [`Tree`] (also over a network's node ids: [`Tree::from_parents`], the tree of [`unaware`]), [`Tree::allocate`] (Jia, eqs. (4.3)–(4.4)), [`Tree::equivalent_w`], [`KaryTree::rho`], [`KaryTree::rho_limit`] |
 //! | meshes, tori, hypercubes (a reconstruction) | [`Layers`] ([`Layers::mesh2d`], [`Layers::mesh3d`], [`Layers::hypercube`], [`Layers::from_adjacency`], [`Layers::infinite_mesh`]), [`Layers::allocate`], [`MeshKind::speedup_limit`], [`MeshCosts::circuit_switched`] |
 //! | start-up costs | [`AffineStar::allocate`], [`AffineStar::bus_order`], [`AffineStar::simulate`], [`AffineWorker::homogeneous_allocate`], [`AffineWorker::optimal_count`] |
 //! | multi-installment | [`UniformStar::multi_installment`], [`UniformStar::multi_installment_limit`], [`UniformStar::umr_rounds`], [`UniformStar::simulate_installments`] |
@@ -84,7 +84,8 @@ pub use worker::Worker;
 mod bus;
 pub use bus::UniformBus;
 mod tree;
-pub use tree::{KaryTree, Tree, TreeNode, TreeSolution};
+mod tree_ids;
+pub use tree::{KaryTree, RelayRule, Rules, Tree, TreeNode, TreeSolution};
 mod affine;
 mod chain;
 mod kary;

@@ -86,14 +86,30 @@ pub struct TreeNode {
 }
 
 /// A rooted tree stored flat, parents before children (so a chain of 10^6 nodes needs no
-/// recursion). Children are served in insertion order unless [`OrderPolicy::Optimal`].
+/// recursion); the crate's one tree type, for the classical solvers and for the
+/// resource-unaware strategies of [`crate::dlt::unaware`]. Children are served in insertion
+/// order unless [`OrderPolicy::Optimal`].
 ///
-/// Serialised as `{ "nodes": [...] }` and validated on deserialisation.
+/// Every node also stands for a node id of a wider network (a graph's node, Jia's `P_i`): its
+/// index for a tree built with [`Tree::new`] and [`Tree::add`], the given id for
+/// [`Tree::from_parents`], which accepts any root and ids outside the tree. The id-based
+/// queries ([`Tree::root`], [`Tree::parent`], [`Tree::children`], [`Tree::z_up`], [`Tree::w`],
+/// [`Tree::path_z`], …) take and return ids; [`Tree::nodes`] and the solutions of
+/// [`Tree::allocate`] are indexed by node position, [`Tree::ids`] maps one to the other.
+///
+/// Serialised as `{ "nodes": [...] }` (plus `"ids"` and `"id_len"` when the ids are not the
+/// positions) and validated on deserialisation.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawTree", into = "RawTree"))]
 pub struct Tree {
     nodes: Vec<TreeNode>,
+    /// `ids[i]`: the id node `i` stands for.
+    pub(super) ids: Vec<usize>,
+    /// `index[id]`: the node standing for `id` (`None` for an id outside the tree).
+    pub(super) index: Vec<Option<usize>>,
+    /// `kids[id]`: the ids of the children, in service order.
+    pub(super) kids: Vec<Vec<usize>>,
 }
 
 /// The serialised form of a [`Tree`] (validated into a tree by `TryFrom`).
@@ -102,18 +118,34 @@ pub struct Tree {
 pub(crate) struct RawTree {
     /// The nodes, parents first.
     pub(crate) nodes: Vec<TreeNode>,
+    /// The id of every node (absent: its position).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub(crate) ids: Option<Vec<usize>>,
+    /// Size of the id space (absent: the number of nodes).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub(crate) id_len: Option<usize>,
 }
 
 impl TryFrom<RawTree> for Tree {
     type Error = DltError;
     fn try_from(raw: RawTree) -> Result<Self, DltError> {
-        Tree::from_nodes(raw.nodes)
+        let tree = Tree::from_nodes(raw.nodes)?;
+        match (raw.ids, raw.id_len) {
+            (None, None) => Ok(tree),
+            (ids, id_len) => {
+                let ids = ids.unwrap_or_else(|| tree.ids.clone());
+                let id_len = id_len.unwrap_or_else(|| ids.iter().max().map_or(0, |m| m + 1));
+                tree.with_ids(ids, id_len)
+            }
+        }
     }
 }
 
 impl From<Tree> for RawTree {
     fn from(t: Tree) -> Self {
-        RawTree { nodes: t.nodes }
+        let identity = t.index.len() == t.nodes.len() && t.ids.iter().enumerate().all(|(i, &id)| i == id);
+        let (ids, id_len) = if identity { (None, None) } else { (Some(t.ids), Some(t.index.len())) };
+        RawTree { nodes: t.nodes, ids, id_len }
     }
 }
 
@@ -126,7 +158,8 @@ impl Tree {
         if let Some(w) = root_w {
             positive("root w", 0, w)?;
         }
-        Ok(Self { nodes: vec![TreeNode { parent: None, z: 0.0, w: root_w, front_end, ports: Ports::Single }] })
+        let root = TreeNode { parent: None, z: 0.0, w: root_w, front_end, ports: Ports::Single };
+        Ok(Self { nodes: vec![root], ids: vec![0], index: vec![Some(0)], kids: vec![Vec::new()] })
     }
 
     /// Adds a single-port child of `parent` behind a link `z`; returns its index.
@@ -139,14 +172,22 @@ impl Tree {
         Ok(i)
     }
 
-    /// Adds a fully described node.
+    /// Adds a fully described node; its id is the next free one ([`Tree::id_len`] before the
+    /// call).
     ///
     /// # Errors
     /// As [`Tree::from_nodes`].
     pub fn push(&mut self, node: TreeNode) -> Result<(), DltError> {
         let i = self.nodes.len();
         check_node(i, &node)?;
+        let id = self.index.len();
+        if let Some(p) = node.parent {
+            self.kids[self.ids[p]].push(id);
+        }
         self.nodes.push(node);
+        self.ids.push(id);
+        self.index.push(Some(i));
+        self.kids.push(Vec::new());
         Ok(())
     }
 
@@ -160,10 +201,12 @@ impl Tree {
         if nodes.is_empty() {
             return Err(DltError::Empty { what: "a tree with no nodes" });
         }
-        for (i, n) in nodes.iter().enumerate() {
-            check_node(i, n)?;
+        let mut tree =
+            Self { nodes: Vec::with_capacity(nodes.len()), ids: Vec::new(), index: Vec::new(), kids: Vec::new() };
+        for node in nodes {
+            tree.push(node)?;
         }
-        Ok(Self { nodes })
+        Ok(tree)
     }
 
     /// A linear chain `P_0 – P_1 – …` (`z[i]` joins `P_i` and `P_{i+1}`), all nodes with the
@@ -174,7 +217,7 @@ impl Tree {
     pub fn chain(w: &[f64], z: &[f64], front_end: bool) -> Result<Self, DltError> {
         chain_lengths(w, z)?;
         let mut t = Tree::new(Some(w[0]), front_end)?;
-        t.nodes.reserve(w.len());
+        t.reserve(w.len());
         for i in 1..w.len() {
             t.add(i - 1, z[i - 1], Some(w[i]), front_end)?;
         }
@@ -202,7 +245,7 @@ impl Tree {
         super::error::size_at_most("k-ary tree nodes", count, MAX_PROCESSORS)?;
         non_negative("tree z", 1, z)?;
         let mut t = Tree::new(Some(w), front_end)?;
-        t.nodes.reserve(count as usize);
+        t.reserve(count as usize);
         let mut level = vec![0usize];
         for _ in 0..depth {
             let mut next = Vec::with_capacity(level.len() * k as usize);
@@ -231,7 +274,24 @@ impl Tree {
         self.nodes.is_empty()
     }
 
-    fn children(&self) -> Vec<Vec<usize>> {
+    /// A tree from parts already validated by the caller (`tree_ids.rs`).
+    pub(super) fn assemble(
+        nodes: Vec<TreeNode>,
+        ids: Vec<usize>,
+        index: Vec<Option<usize>>,
+        kids: Vec<Vec<usize>>,
+    ) -> Self {
+        Self { nodes, ids, index, kids }
+    }
+
+    fn reserve(&mut self, extra: usize) {
+        self.nodes.reserve(extra);
+        self.ids.reserve(extra);
+        self.index.reserve(extra);
+        self.kids.reserve(extra);
+    }
+
+    fn children_by_node(&self) -> Vec<Vec<usize>> {
         let mut ch = vec![Vec::new(); self.nodes.len()];
         for (i, n) in self.nodes.iter().enumerate().skip(1) {
             // Validated: every node but the root has a parent before it.
@@ -355,8 +415,7 @@ impl Tree {
     /// As [`Tree::allocate`].
     ///
     /// ```
-    /// use loadbal::dlt::unaware::{RelayRule, Rules};
-    /// use loadbal::dlt::{CostScale, Options, Tree};
+    /// use loadbal::dlt::{CostScale, Options, RelayRule, Rules, Tree};
     /// // A relay root with two children w = 2 over z = 0.5 (T_cp = 2, T_cm = 1: a = 4, c = 0.5).
     /// // The loads are 4.5/8.5 and 4/8.5 under either rule; Physical: T = 20.25/8.5, while
     /// // FirstChildLink at the root reports T = (4.5/8.5)·4 + 0.5.
@@ -377,7 +436,7 @@ impl Tree {
         let Options { load, scale, order } = opts;
         let n = tree.len();
         let nodes = tree.nodes();
-        let children = tree.children();
+        let children = tree.children_by_node();
         let a: Vec<f64> = nodes.iter().map(|v| v.w.map_or(f64::INFINITY, |w| w * scale.t_cp())).collect();
         let c: Vec<f64> = nodes.iter().map(|v| v.z * scale.t_cm()).collect();
         // a_eq as the parent sees it (after the relay rule) and as the node splits its block.

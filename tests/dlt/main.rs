@@ -12,3 +12,4 @@ mod dlt_no_panic;
 mod dlt_references;
 mod dlt_star_bus;
 mod dlt_sweep;
+mod dlt_tree_ids;

@@ -5,8 +5,8 @@
 
 use crate::reference_support;
 
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{CostScale, Tree};
 use reference_support::{Record, load, rel_err};
 
 const EPS: f64 = f64::EPSILON;
@@ -30,9 +30,9 @@ fn tree_probe_report_times_against_exact_rationals() {
     for r in &rows {
         let parent: Vec<Option<usize>> =
             r.str("parent").split(';').map(|p| if p == "-1" { None } else { Some(p.parse().unwrap()) }).collect();
-        let tree = RootedTree::new(0, parent, cells(r, "z")).unwrap();
+        let tree = Tree::from_parents(0, parent, cells(r, "z"), cells(r, "w")).unwrap();
         let probe = Probe { load: r.f64("load"), eta: r.f64("eta") };
-        let p = tree.probe(&cells(r, "w"), probe, CostScale::new(r.f64("t_cp"), r.f64("t_cm")).unwrap()).unwrap();
+        let p = tree.probe(probe, CostScale::new(r.f64("t_cp"), r.f64("t_cm")).unwrap()).unwrap();
         let terms = cells(r, "terms");
         for (name, got, want, extra) in [
             ("T^cs", &p.tcs, cells(r, "tcs"), 0.0),

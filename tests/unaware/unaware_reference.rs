@@ -8,9 +8,9 @@ use crate::reference_support;
 
 use std::collections::BTreeMap;
 
-use loadbal::dlt::Chain;
 use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{Chain, Options, OrderPolicy, RelayRule, Rules, Tree};
 use reference_support::{Record, load, rel_err};
 
 const EPS: f64 = f64::EPSILON;
@@ -182,14 +182,19 @@ fn cumulative_z_and_effective_speed_within_their_bounds() {
     worst.report("effective_speed");
 }
 
-/// The tree, the speeds (`None` for relays) and the relay rules of an `equivalent` row.
-fn tree_of(r: &Record) -> (RootedTree, Vec<Option<f64>>, Rules) {
+/// The tree (`w = None` for relays; every parent precedes its child, so node ids are
+/// positions), the number of nodes and the relay rules of an `equivalent` row.
+fn tree_of(r: &Record) -> (Tree, usize, Rules) {
     let parents: Vec<Option<usize>> =
         r.str("parents").split(';').map(|p| p.parse::<i64>().ok().and_then(|p| usize::try_from(p).ok())).collect();
     let w: Vec<Option<f64>> = r.str("w").split(';').map(|x| x.parse().ok()).collect();
-    let tree = RootedTree::new(0, parents, list(r, "z")).unwrap();
+    let z = list(r, "z");
+    let mut tree = Tree::new(w[0], true).unwrap();
+    for v in 1..w.len() {
+        tree.add(parents[v].unwrap(), z[v], w[v], true).unwrap();
+    }
     let rule = if r.str("rule") == "FirstChildLink" { RelayRule::FirstChildLink } else { RelayRule::Physical };
-    (tree, w, Rules { relay: rule, top: rule })
+    (tree, w.len(), Rules { relay: rule, top: rule })
 }
 
 #[test]
@@ -208,9 +213,11 @@ fn equivalent_processor_within_its_bound() {
     }
     assert_eq!(by.len(), 80);
     for (r, q) in by.values() {
-        let (tree, w, rules) = tree_of(r);
-        let n = w.len() as f64;
-        let e = tree.equivalent(&w, rules, scale(r)).unwrap();
+        let (tree, n, rules) = tree_of(r);
+        let n = n as f64;
+        // The equivalent processor is the tree reduction with the optimal (increasing z) order.
+        let opts = Options { load: 1.0, scale: scale(r), order: OrderPolicy::Optimal };
+        let e = tree.allocate_with_rules(opts, rules).unwrap();
         worst.check(
             e.allocation.w_equivalent,
             get(q, "w_eq"),
@@ -225,13 +232,12 @@ fn equivalent_processor_within_its_bound() {
     shares.report("equivalent shares");
     let mut worst = Worst::new();
     for (r, q) in cases("raold_os") {
-        let (tree, w, _) = tree_of(&r);
-        let w: Vec<f64> = w.into_iter().map(|x| x.unwrap()).collect();
-        let s = tree.raold_os(&w, r.f64("load"), scale(&r)).unwrap();
+        let (tree, n, _) = tree_of(&r);
+        let s = tree.raold_os(r.f64("load"), scale(&r)).unwrap();
         worst.check(
             s.allocation.makespan,
             get(&q, "finish_time"),
-            4.0 * w.len() as f64,
+            4.0 * n as f64,
             &format!("raold_os line {}", r.line),
         );
     }

@@ -1,7 +1,7 @@
 //! Spanning trees, equivalent processors and RAOLD-OS (Jia, ch. 4).
 
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{CostScale, OrderPolicy, Tree};
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -27,9 +27,9 @@ fn g26_regression() {
     ];
     for (kind, parents, ecc, w_eq) in cases {
         let t = g.spanning_tree(0, kind, CostScale::unit()).unwrap();
-        assert_eq!(t.parents(), &parents, "{kind:?}");
+        assert_eq!(t.parents(), parents, "{kind:?}");
         assert_eq!(t.eccentricity(), ecc, "{kind:?}");
-        let s = t.raold_os(g.w(), 1.0, CostScale::unit()).unwrap();
+        let s = t.raold_os(1.0, CostScale::unit()).unwrap();
         assert!((s.allocation.w_equivalent - w_eq).abs() < 1e-6, "{kind:?}: {}", s.allocation.w_equivalent);
     }
 }
@@ -63,7 +63,7 @@ proptest! {
         let g = spec.generate(&mut rng).unwrap();
         let hops = g.hops_from(0);
         let min_ecc = hops.iter().flatten().max().copied().unwrap();
-        let weight = |t: &RootedTree| (1..n).map(|v| t.z_up(v)).sum::<f64>();
+        let weight = |t: &Tree| (1..n).map(|v| t.z_up(v)).sum::<f64>();
         let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::unit()).unwrap();
         let mst = g.spanning_tree(0, SpanningTreeKind::Mst, CostScale::unit()).unwrap();
         for kind in SpanningTreeKind::ALL {
@@ -76,7 +76,7 @@ proptest! {
             }
             prop_assert!(weight(&mst) <= weight(&t) + 1e-9);
             prop_assert!(t.eccentricity() >= min_ecc);
-            let s = t.raold_os(g.w(), 10.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+            let s = t.raold_os(10.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
             prop_assert!(s.allocation.w_equivalent <= g.w()[0] + 1e-12);
             prop_assert!((s.allocation.alpha.iter().sum::<f64>() - 10.0).abs() < 1e-9);
             prop_assert!(s.allocation.alpha.iter().all(|&x| x > 0.0));
@@ -91,9 +91,8 @@ proptest! {
         let spec = RandomGraph { nodes: n as u64, link_probability: 0.5, w_range: (1.0, 10.0), z_range: (0.0, 1.0), max_attempts: 10_000 };
         let g = spec.generate(&mut rng).unwrap();
         let t = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        let s = t.raold_os(g.w(), 7.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let run = t.execute(&ws, &s.allocation.alpha, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+        let s = t.raold_os(7.0, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+        let run = t.execute(&s.allocation.alpha, CostScale::new(2.0, 1.0).unwrap()).unwrap();
         prop_assert!(run.trace.finish_spread(s.allocation.makespan) < 1e-9);
         prop_assert!((run.trace.compute_makespan - s.allocation.makespan).abs() < 1e-9 * s.allocation.makespan);
     }
@@ -136,7 +135,7 @@ fn reporting_scheme_threshold() {
         )
         .unwrap();
     let spt = g.spanning_tree(0, SpanningTreeKind::Spt, CostScale::new(cp, cm).unwrap()).unwrap();
-    let direct = spt.raold_os(g.w(), l, CostScale::new(cp, cm).unwrap()).unwrap();
+    let direct = spt.raold_os(l, CostScale::new(cp, cm).unwrap()).unwrap();
     assert!((full.finish_time - (4.0 + direct.allocation.makespan)).abs() < 1e-12);
     // Fewer nodes known means a slower tree.
     let partial = g
@@ -189,14 +188,13 @@ fn reporting_scheme_threshold() {
 /// w after EST's choice equals the best over all (edge, node) pairs.
 fn naive_est_weq(g: &Graph, root: usize, t_cm: f64, t_cp: f64) -> f64 {
     let n = g.len();
-    let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
     let mut parent: Vec<Option<usize>> = vec![None; n];
     let mut z = vec![0.0; n];
     let mut inside = vec![false; n];
     inside[root] = true;
     let weq = |parent: &[Option<usize>], z: &[f64]| {
-        let t = RootedTree::with_members(root, parent.to_vec(), z.to_vec()).unwrap();
-        t.equivalent(&ws, Rules::default(), CostScale::new(t_cp, t_cm).unwrap()).unwrap().allocation.w_equivalent
+        let t = Tree::from_parents(root, parent.to_vec(), z.to_vec(), g.w().to_vec()).unwrap();
+        t.equivalent_w(CostScale::new(t_cp, t_cm).unwrap(), OrderPolicy::Optimal).unwrap()
     };
     let mut best_w = g.w()[root];
     for _ in 1..n {
@@ -232,8 +230,7 @@ proptest! {
         let spec = RandomGraph { nodes: nodes as u64, link_probability: p, w_range: (1.0, 10.0), z_range: (0.0, 2.0), max_attempts: 200 };
         let Ok(g) = spec.generate(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)) else { return Ok(()) };
         let t = g.spanning_tree(0, SpanningTreeKind::Est, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-        let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let got = t.equivalent(&ws, Rules::default(), CostScale::new(2.0, 1.0).unwrap()).unwrap().allocation.w_equivalent;
+        let got = t.equivalent_w(CostScale::new(2.0, 1.0).unwrap(), OrderPolicy::Optimal).unwrap();
         let want = naive_est_weq(&g, 0, 1.0, 2.0);
         prop_assert!((got - want).abs() <= 1e-12 * want, "EST {} vs naive greedy {}", got, want);
     }
@@ -305,14 +302,16 @@ fn spt_and_rst_against_brute_force() {
             depth[v] = depth[u] + 1;
         }
         let rst = g.spanning_tree(0, SpanningTreeKind::Rst, CostScale::unit()).unwrap();
-        assert_eq!(rst.parents(), &parent[..], "seed {seed}: RST differs from the brute-force rebuild");
+        assert_eq!(rst.parents(), parent, "seed {seed}: RST differs from the brute-force rebuild");
     }
     eprintln!("SPT: worst relative error {worst:e} against exhaustive simple paths");
 }
 
-/// A tree over some of the nodes prints its members, depth and parents.
+/// A tree over some of the nodes prints its members, depth and the ranges of its speeds.
 #[test]
 fn rooted_tree_display() {
-    let t = RootedTree::with_members(0, vec![None, Some(0), Some(1), None], vec![0.0, 0.5, 0.2, 0.0]).unwrap();
-    assert_eq!(t.to_string(), "tree rooted at 0: 3 of 4 nodes, depth 2, parents [-, 0, 1, -]");
+    let t =
+        Tree::from_parents(0, vec![None, Some(0), Some(1), None], vec![0.0, 0.5, 0.2, 0.0], vec![1.0, 2.0, 3.0, 9.0])
+            .unwrap();
+    assert_eq!(t.to_string(), "tree rooted at 0: 3 of 4 nodes, depth 2, w in [1, 3], z in [0.2, 0.5]");
 }

@@ -6,9 +6,14 @@ use loadbal_papers::fixtures::jia;
 
 fn run() -> DldSchedule {
     let ex = jia::fig_3_8();
-    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
+    let mut tp = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3;
-    ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp()).unwrap()
+    ex.dld(
+        &jia::dnp_changes(),
+        &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
+        &jia::dld_dnp(),
+    )
+    .unwrap()
 }
 
 fn find(s: &DldSchedule, phase: usize, v: usize, k: usize) -> (f64, f64) {
@@ -78,21 +83,34 @@ fn g12_p4_batch_and_phase3() {
 #[test]
 fn dld_rejects_bad_input() {
     let ex = jia::fig_3_8();
-    let tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
+    let tp = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     let cfg = DldConfig { zeta: 1.0, ..jia::dld_dnp() };
     assert!(matches!(
-        ex.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &cfg),
+        ex.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() }, &cfg),
         Err(UnawareError::InvalidParameter { name: "zeta", .. })
     ));
     let mut ch = jia::dnp_changes();
     ch.reverse();
-    assert!(ex.dld(&ch, &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp()).is_err());
+    assert!(
+        ex.dld(
+            &ch,
+            &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
+            &jia::dld_dnp()
+        )
+        .is_err()
+    );
     assert!(matches!(
-        ex.dld(&[], &GivenProbe { tp: tp[..3].to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp()),
+        ex.dld(
+            &[],
+            &GivenProbe { tp: tp[..3].to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
+            &jia::dld_dnp()
+        ),
         Err(UnawareError::LengthMismatch { .. })
     ));
     // Without changes DLD is SLD-like and still dispatches exactly L − η·L.
-    let s = ex.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &jia::dld_dnp()).unwrap();
+    let s = ex
+        .dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() }, &jia::dld_dnp())
+        .unwrap();
     let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
 }

@@ -5,9 +5,8 @@ use crate::unaware_support;
 use loadbal_papers::fixtures::jia;
 use loadbal_papers::jia_chains::*;
 
-use loadbal::dlt::Chain;
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{Chain, CostScale, RelayRule, Rules, Tree};
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -19,7 +18,7 @@ fn table_3_1_from_engine_reports() {
     let ex = jia::fig_3_8();
     let ProbeRun { probe: p, run } =
         ex.execute_probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
-    let m = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    let m = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert_eq!(p, m);
     for &(v, tcs, tcf, tp, _, _) in jia::TABLE_3_1.iter() {
         assert!((p.tcs[v] - tcs).abs() < 1e-9, "T^cs_{v}");
@@ -29,7 +28,7 @@ fn table_3_1_from_engine_reports() {
         }
     }
     // P_16's PTC from its w = 2 (Table 3.1 prints 4.3; see the reproduce row).
-    assert!((p.tp[16] - (p.tcf[16] + p.pl * ex.w[16] * 2.0)).abs() < 1e-12);
+    assert!((p.tp[16] - (p.tcf[16] + p.pl * ex.w(16).unwrap() * 2.0)).abs() < 1e-12);
     // Every processor received the probe once and computed it once (copies, not splits).
     for v in 1..20 {
         assert_eq!(run.computed_by(v), p.pl);
@@ -120,12 +119,12 @@ proptest! {
     }
 }
 
-fn random_tree(seed: u64, n: usize) -> (TreeNetwork, RootedTree, Vec<f64>) {
-    use rand::Rng;
+/// A seeded random tree network and the w of its nodes by id.
+fn random_tree(seed: u64, n: usize) -> (Tree, Vec<f64>) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let tree = unaware_support::random_tree(&mut rng, n, 0.1..1.0);
-    let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-    (TreeNetwork::new(tree.clone(), w.clone()).unwrap(), tree, w)
+    let w = (0..n).map(|v| tree.w(v).unwrap()).collect();
+    (tree, w)
 }
 
 proptest! {
@@ -137,12 +136,12 @@ proptest! {
     /// the load left).
     #[test]
     fn sld_end_to_end_on_random_trees(seed in any::<u64>(), n in 3usize..25) {
-        let (net, t, w) = random_tree(seed, n);
+        let (net, w) = random_tree(seed, n);
         let cfg = SldConfig { rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, ..jia::sld_snp() };
         let r = net.run_sld(&cfg).unwrap();
         for (v, &wv) in w.iter().enumerate().skip(1) {
             prop_assert!((r.w_est[v] - wv).abs() <= 1e-12 * wv);
-            prop_assert!((r.z_est[v] - t.z_up(v)).abs() <= 1e-12 * (1.0 + t.z_up(v)));
+            prop_assert!((r.z_est[v] - net.z_up(v)).abs() <= 1e-12 * (1.0 + net.z_up(v)));
         }
         prop_assert!((r.load_finish - r.schedule.finish_time).abs() <= 1e-9 * r.schedule.finish_time);
         let real: f64 = (1..n).map(|v| r.run.computed_by(v)).sum::<f64>() - (n - 1) as f64 * r.probe.pl;
@@ -153,9 +152,9 @@ proptest! {
     /// the load left) and the engine computes all of it.
     #[test]
     fn dld_on_random_trees(seed in any::<u64>(), n in 3usize..20) {
-        let (net, t, w) = random_tree(seed, n);
+        let (net, w) = random_tree(seed, n);
         let cfg = jia::dld_dnp();
-        let tp = t.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let tp = net.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = net.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: w.to_vec() }, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
@@ -174,7 +173,7 @@ proptest! {
     /// load undispatched.)
     #[test]
     fn dld_with_the_probe_on_random_trees(seed in any::<u64>(), n in 3usize..22) {
-        let (net, _, _) = random_tree(seed, n);
+        let (net, _) = random_tree(seed, n);
         let s = net.dld_probed(&[], &jia::dld_dnp()).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         prop_assert!((total - 76.0).abs() < 1e-9, "dispatched {}", total);
@@ -195,9 +194,15 @@ fn dnp_with_the_probe_on_the_engine() {
     let probed = ex.dld_probed(&jia::dnp_changes(), &cfg).unwrap();
     let total: f64 = probed.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
-    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
+    let mut tp = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3;
-    let given = ex.dld(&jia::dnp_changes(), &GivenProbe { tp: tp.to_vec(), w_est: ex.w.to_vec() }, &cfg).unwrap();
+    let given = ex
+        .dld(
+            &jia::dnp_changes(),
+            &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
+            &cfg,
+        )
+        .unwrap();
     assert!((probed.finish_time - given.finish_time).abs() < 1.0, "{} vs {}", probed.finish_time, given.finish_time);
     // The slow processors' probes are not load.
     assert!(probed.finish_of(4).is_none() && probed.finish_of(7).is_none());
@@ -210,9 +215,9 @@ fn dnp_with_the_probe_on_the_engine() {
 fn dld_static_batches_end_by_their_phase_end() {
     let mut worst_late = 0.0f64;
     for seed in 0..40u64 {
-        let (net, t, w) = random_tree(seed, 3 + (seed as usize % 17));
+        let (net, w) = random_tree(seed, 3 + (seed as usize % 17));
         let cfg = jia::dld_dnp();
-        let tp = t.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let tp = net.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = net.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: w.to_vec() }, &cfg).unwrap();
         let last_phase = s.phases.len();
         let mut seen = vec![0usize; w.len()];
@@ -242,7 +247,7 @@ fn results_display() {
     assert!(r.run.to_string().starts_with("engine run: 20 nodes, "), "{}", r.run);
     assert!(r.schedule.to_string().starts_with("SLD: "), "{}", r.schedule);
     assert!(r.schedule.dispatches[0].to_string().starts_with("Phase_1 at 3: 4 units to |P_2| (P_6 4), "));
-    assert_eq!(ex.to_string(), "tree network rooted at 0: 20 nodes, depth 4, w in [1, 100], z in [0.1, 10]");
+    assert_eq!(ex.to_string(), "tree rooted at 0: 20 of 20 nodes, depth 4, w in [1, 100], z in [0.1, 10]");
     let s = ex.dld_probed(&jia::dnp_changes(), &jia::dld_dnp()).unwrap();
     assert!(s.to_string().ends_with(", probe of 1 units on the engine"), "{s}");
     assert_eq!(jia::dnp_changes()[1].to_string(), "t = 3.8: w_3 → 0.5");
@@ -255,11 +260,11 @@ fn sld_end_to_end_worst_case() {
     let cfg = SldConfig { rules: Rules::default(), ..jia::sld_snp() };
     let (mut plan, mut est) = (0.0f64, 0.0f64);
     for seed in 0..30u64 {
-        let (net, t, w) = random_tree(seed, 3 + (seed as usize % 22));
+        let (net, w) = random_tree(seed, 3 + (seed as usize % 22));
         let r = net.run_sld(&cfg).unwrap();
         plan = plan.max((r.load_finish - r.schedule.finish_time).abs() / r.schedule.finish_time);
         for (v, &wv) in w.iter().enumerate().skip(1) {
-            est = est.max((r.w_est[v] - wv).abs() / wv).max((r.z_est[v] - t.z_up(v)).abs() / t.z_up(v));
+            est = est.max((r.w_est[v] - wv).abs() / wv).max((r.z_est[v] - net.z_up(v)).abs() / net.z_up(v));
         }
     }
     assert!(plan <= 1e-9 && est <= 1e-12, "plan {plan:e}, estimates {est:e}");

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 #[test]
 fn g1_tree_probe_regenerates_table_3_1() {
     let ex = jia::fig_3_8();
-    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    let p = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
     assert_eq!(p.pl, 1.0);
     for (i, tcs, tcf, tp, _, _) in jia::TABLE_3_1 {
         assert!((p.tcs[i] - tcs).abs() < 1e-9, "T^cs of P_{i}");
@@ -44,19 +44,19 @@ fn g2_tree_estimators() {
     assert!(CostScale::new(0.0, 1.0).is_err());
     // The reports of a forward run give back the tree's own z and w.
     let ex = jia::fig_3_8();
-    let p = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, scale()).unwrap();
-    for v in 1..ex.w.len() {
+    let p = ex.probe(Probe { load: 80.0, eta: 0.05 }, scale()).unwrap();
+    for v in 1..ex.id_len() {
         let e = p.report(v).unwrap().estimate(p.pl, scale()).unwrap();
-        assert!((e.w - ex.w[v]).abs() < 1e-12 * ex.w[v] && (e.z - ex.tree.z_up(v)).abs() < 1e-12, "P_{v}");
+        assert!((e.w - ex.w(v).unwrap()).abs() < 1e-12 * ex.w(v).unwrap() && (e.z - ex.z_up(v)).abs() < 1e-12, "P_{v}");
     }
-    assert_eq!(p.report(ex.w.len()), None);
+    assert_eq!(p.report(ex.id_len()), None);
 }
 
 /// Reference G3: effective speeds and the Phase_1 length.
 #[test]
 fn g3_effective_speeds() {
     let ex = jia::fig_3_8();
-    let beta = |i: usize| scale().effective_speed(ex.w[i], ex.tree.path_z(i)).unwrap();
+    let beta = |i: usize| scale().effective_speed(ex.w(i).unwrap(), ex.path_z(i)).unwrap();
     for (i, b) in [(6, 2.5), (3, 2.4), (5, 5.0), (12, 7.8), (10, 9.4), (14, 16.6), (19, 23.8)] {
         assert!((beta(i) - b).abs() < 1e-9, "beta_{i}");
     }

@@ -3,17 +3,30 @@
 use crate::unaware_support;
 use loadbal_papers::fixtures::jia;
 
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{CostScale, RelayRule, Rules, Tree, TreeNode};
+
+/// The tree of `parent`, `z` and `w` (`None`: a relay), built node by node with `Tree::push`
+/// (the public way to a relay below the root), parents first.
+fn relay_tree(parent: Vec<Option<usize>>, z: Vec<f64>, w: Vec<Option<f64>>) -> Tree {
+    // Fig. 3.8 lists every parent before its children, so ids are positions.
+    let mut t = Tree::new(w[0], true).unwrap();
+    for v in 1..parent.len() {
+        let node =
+            TreeNode { parent: parent[v], z: z[v], w: w[v], front_end: true, ports: loadbal::dlt::Ports::Single };
+        t.push(node).unwrap();
+    }
+    t
+}
 
 /// T_cp = 2, T_cm = 1 (Jia, §3.4).
 fn scale() -> CostScale {
     CostScale::new(2.0, 1.0).expect("T_cp = 2, T_cm = 1 is a valid scale")
 }
 
-fn table_ptc() -> (TreeNetwork, Vec<f64>) {
+fn table_ptc() -> (Tree, Vec<f64>) {
     let ex = jia::fig_3_8();
-    let mut tp = ex.tree.probe(&ex.w, Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
+    let mut tp = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3; // Table 3.1 prints 4.3 (w_16 = 2 would give 5.3)
     (ex, tp)
 }
@@ -111,10 +124,16 @@ fn bad_input() {
     assert!(ex.sld(&tp, &cfg).is_err());
     cfg = jia::sld_snp();
     assert!(matches!(ex.sld(&tp[..5], &cfg), Err(UnawareError::LengthMismatch { .. })));
-    let lone = TreeNetwork::new(RootedTree::new(0, vec![None], vec![0.0]).unwrap(), vec![1.0]).unwrap();
+    let lone = Tree::from_parents(0, vec![None], vec![0.0], vec![1.0]).unwrap();
     assert_eq!(lone.sld(&[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
-    let mut bad = ex.clone();
-    bad.w[3] = 0.0;
+    // A processor that does not compute (a relay) is refused by name; a w of 0 never makes a tree.
+    let (parent, z) = (ex.parents(), (0..20).map(|v| ex.z_up(v)).collect::<Vec<f64>>());
+    let mut w: Vec<Option<f64>> = (0..20).map(|v| ex.w(v)).collect();
+    let mut zero: Vec<f64> = w.iter().map(|x| x.unwrap()).collect();
+    zero[3] = 0.0;
+    assert!(Tree::from_parents(0, parent.clone(), z.clone(), zero).unwrap_err().to_string().contains("w[3]"));
+    w[3] = None;
+    let bad = relay_tree(parent, z, w);
     assert!(matches!(bad.sld(&tp, &cfg), Err(UnawareError::InvalidParameter { name: "w", .. })));
     // A zero T_cp is refused when the scale is built.
     assert!(CostScale::new(0.0, 1.0).is_err());
@@ -129,10 +148,9 @@ fn conservation_over_random_trees() {
     for _ in 0..50 {
         let n = rng.random_range(2..30);
         let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
-        let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
         let cfg = SldConfig { load: 200.0, ..jia::sld_snp() };
-        let tp = tree.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let s = TreeNetwork::new(tree, w).unwrap().sld(&tp, &cfg).unwrap();
+        let tp = tree.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+        let s = tree.sld(&tp, &cfg).unwrap();
         let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
         assert!((total - cfg.load * (1.0 - cfg.eta)).abs() < 1e-9 * cfg.load);
         assert!(s.dispatches.iter().all(|d| d.loads.iter().all(|p| p.1 >= 0.0) && d.time <= d.finish + 1e-12));
@@ -183,9 +201,7 @@ fn phase_distribution_against_the_engine() {
     let (mut worst, mut early) = (0.0f64, 0);
     for _ in 0..60 {
         let n = rng.random_range(3..26);
-        let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
-        let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-        let net = TreeNetwork::new(tree, w).unwrap();
+        let net = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
         let mut avail: Vec<bool> = (0..n).map(|v| v != 0 && rng.random_bool(0.6)).collect();
         avail[n - 1] = true;
         let vt = net.virtual_tree(&avail, None).unwrap();
@@ -230,10 +246,8 @@ fn sld_plans_against_the_engine_on_random_trees() {
     let cfg = SldConfig { rules: Rules::default(), load: 200.0, ..jia::sld_snp() };
     for _ in 0..40 {
         let n = rng.random_range(3..25);
-        let tree = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
-        let w: Vec<f64> = (0..n).map(|_| rng.random_range(1.0..10.0)).collect();
-        let tp = tree.probe(&w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
-        let net = TreeNetwork::new(tree, w).unwrap();
+        let net = unaware_support::random_tree(&mut rng, n, 0.05..1.0);
+        let tp = net.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
         let s = net.sld(&tp, &cfg).unwrap();
         let run = net.execute_sld(&s, None, cfg.scale).unwrap();
         let rel = (run.trace.compute_makespan - s.finish_time).abs() / s.finish_time;

@@ -82,7 +82,7 @@ fn table_3_2_snp() {
     let p3 = find(&rows, "Table 3.2", "Phase_1 load to P_3");
     check(p3, "3.8333", Status::Match);
     assert!((p3.model.unwrap() - 3.833333).abs() < 1e-6);
-    assert_eq!(p3.computed_by.as_deref(), Some("loadbal::dlt::unaware::TreeNetwork::sld"));
+    assert_eq!(p3.computed_by.as_deref(), Some("loadbal::dlt::Tree::sld"));
     let p16 = find(&rows, "Table 3.2", "Phase_1 load to P_16");
     check(p16, "1.4023", Status::Deviates);
     assert!((p16.model.unwrap() - 1.5241882).abs() < 1e-6);

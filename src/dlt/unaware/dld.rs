@@ -7,14 +7,14 @@
 use std::fmt;
 
 use super::display::r6;
-use super::error::{UnawareError, non_negative, phased, positive, same_lengths};
+use super::equivalent::equivalent;
+use super::error::{UnawareError, non_negative, phased, same_lengths};
 use super::execute::{push_block, push_probe};
+use super::probing::processor_w;
 use super::sld::{Dispatch, PhaseRecord};
-use super::tree::{RootedTree, TreeNetwork};
-use crate::dlt::CostScale;
+use super::virtual_tree::{VirtualTree, virtual_tree_of};
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, SpeedProfile, Trace};
-use crate::dlt::tree::RelayRule;
-use crate::dlt::tree::Rules;
+use crate::dlt::{CostScale, RelayRule, Rules, Tree};
 
 /// Which parameter a [`SpeedChange`] changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +74,7 @@ pub struct DldSchedule {
     /// Engine index of each tree node.
     pub index_of: Vec<Option<usize>>,
     /// Size of the probe each processor computed first, when the probe ran on the engine
-    /// ([`TreeNetwork::dld_probed`]); its computation is then the first in the trace and is not load.
+    /// ([`Tree::dld_probed`](crate::dlt::Tree::dld_probed)); its computation is then the first in the trace and is not load.
     pub probe: Option<f64>,
 }
 
@@ -132,15 +132,15 @@ fn profile(base: f64, node: usize, param: Param, changes: &[SpeedChange]) -> Res
     Ok(SpeedProfile::piecewise(seg)?)
 }
 
-impl TreeNetwork {
-    /// Runs DLD (Jia, §3.3.3) on the tree network `net` whose true parameters start at its w and
+impl Tree {
+    /// Runs DLD (Jia, §3.3.3) on this tree network, whose true parameters start at its w and
     /// z and change by `changes`; the probe phase is given by its reports (`probe.tp`, PTC times,
     /// e.g. Jia, Table 3.1) and the scheduler's initial estimates `probe.w_est` (z estimates = the
     /// tree's z).
     ///
     /// # Accuracy
     /// DLD runs on the event engine, so `finish_time` is the engine's (as
-    /// [`RootedTree::execute`](super::RootedTree::execute): sums of products, within `k·ε` relative after k events). What the
+    /// [`Tree::execute`](crate::dlt::Tree::execute): sums of products, within `k·ε` relative after k events). What the
     /// tests check against independent quantities: every unit of L − η·L is dispatched and computed
     /// once, to 1e-9 absolute, on random static trees of 3–19 nodes; on a static network with exact
     /// estimates every dispatch of an intermediate phase ends at or before the phase end P_0
@@ -158,17 +158,17 @@ impl TreeNetwork {
     /// reason).
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{DldConfig, GivenProbe, Param, Probe, Rules, SpeedChange};
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// use loadbal::dlt::unaware::{DldConfig, GivenProbe, Param, Probe, SpeedChange};
+    /// use loadbal::dlt::Rules;
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let cfg = DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() };
-    /// let mut tp = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+    /// let mut tp = ex.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
     /// tp[16] = 4.3; // as printed in Table 3.1
     /// // The speed changes of the DNP example (Jia, §3.4): time, node, parameter, new value.
     /// let c = |time, node, param, value| SpeedChange { time, node, param, value };
@@ -178,7 +178,8 @@ impl TreeNetwork {
     ///     c(5.0, 14, Param::Z, 0.15), c(t3, 1, Param::Z, 0.4), c(t3, 5, Param::Z, 0.4), c(t3, 12, Param::Z, 10.0),
     ///     c(t3, 12, Param::W, 3.5), c(13.0, 2, Param::Z, 0.5), c(13.0, 2, Param::W, 1.5), c(13.0, 16, Param::W, 9.0),
     /// ];
-    /// let s = ex.dld(&changes, &GivenProbe { tp, w_est: ex.w.clone() }, &cfg).unwrap();
+    /// let w_est = (0..20).map(|v| ex.w(v).unwrap()).collect();
+    /// let s = ex.dld(&changes, &GivenProbe { tp, w_est }, &cfg).unwrap();
     /// assert!((s.dispatches.iter().map(|d| d.total).sum::<f64>() - 76.0).abs() < 1e-9);
     /// assert!((s.finish_time - 68.572).abs() < 0.1);
     /// assert!(s.to_string().starts_with("DLD: 3 phases, "));
@@ -190,38 +191,38 @@ impl TreeNetwork {
         cfg: &DldConfig,
     ) -> Result<DldSchedule, UnawareError> {
         let net = self;
-        same_lengths(net.tree.len(), &[("probe.tp", probe.tp.len()), ("probe.w_est", probe.w_est.len())])?;
+        same_lengths(net.id_len(), &[("probe.tp", probe.tp.len()), ("probe.w_est", probe.w_est.len())])?;
         run(net, changes, Probe::Given { tp: &probe.tp, w_est: &probe.w_est }, cfg)
     }
 }
 
-impl TreeNetwork {
+impl Tree {
     /// DLD with its probe executed on the same engine run (Jia, §3.2): P_0 sends one probe of η·L/n to
     /// each child, every node computes its copy and forwards it, and P_0 starts from what the CTC
     /// and PTC reports tell it — the first PTC starts Phase_1, and every estimate of z and w comes
     /// from a report. The speed changes apply from t = 0, probe included.
     ///
     /// # Accuracy
-    /// As [`TreeNetwork::dld`]; the tests check on random static trees of 3–21 nodes that exactly L − η·L
+    /// As [`Tree::dld`](crate::dlt::Tree::dld); the tests check on random static trees of 3–21 nodes that exactly L − η·L
     /// units plus one probe per processor are computed (to 1e-9 absolute) and that `finish_time`
     /// is the last real computation's end.
     ///
     /// # Errors
-    /// As [`TreeNetwork::dld`].
+    /// As [`Tree::dld`](crate::dlt::Tree::dld).
     ///
     /// # Examples
     /// On the Fig. 3.8 tree without speed changes every load is dispatched and computed, and the
     /// probes of the two w = 100 processors are not counted as load.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{DldConfig, Rules};
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// use loadbal::dlt::unaware::DldConfig;
+    /// use loadbal::dlt::Rules;
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let s = ex.dld_probed(&[], &DldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, zeta: 0.1, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules::default() }).unwrap();
     /// let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
@@ -234,15 +235,8 @@ impl TreeNetwork {
     }
 }
 
-fn run(
-    net: &TreeNetwork,
-    changes: &[SpeedChange],
-    probe: Probe<'_>,
-    cfg: &DldConfig,
-) -> Result<DldSchedule, UnawareError> {
-    let (tree, w) = (&net.tree, &net.w[..]);
-    let n = tree.len();
-    same_lengths(n, &[("w", w.len())])?;
+fn run(tree: &Tree, changes: &[SpeedChange], probe: Probe<'_>, cfg: &DldConfig) -> Result<DldSchedule, UnawareError> {
+    let n = tree.id_len();
     phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, cfg.scale.t_cm(), cfg.scale.t_cp())?;
     if !(0.0..1.0).contains(&cfg.zeta) {
         return Err(UnawareError::InvalidParameter { name: "zeta", value: cfg.zeta, expected: "in [0, 1)" });
@@ -262,8 +256,9 @@ fn run(
         let mut node = if v == root {
             Node::relay(None, 0.0)
         } else {
-            let mut nd = Node::computing(parent, 0.0, positive("w", w[v])?);
-            nd.cpu = Some(profile(w[v], v, Param::W, changes)?);
+            let w = processor_w(tree, v)?;
+            let mut nd = Node::computing(parent, 0.0, w);
+            nd.cpu = Some(profile(w, v, Param::W, changes)?);
             nd
         };
         node.link = profile(tree.z_up(v), v, Param::Z, changes)?;
@@ -417,15 +412,13 @@ fn run(
                 p.dispatched = st.dispatched - phases_before(&st, p.index);
             }
             phase += 1;
-            let est = st.estimated(tree)?;
-            let est_tree = &est.tree;
-            let d = est.virtual_tree(&avail, None)?.distribute(x, t, cfg.rules, cfg.scale)?;
+            let d = st.virtual_tree(tree, &avail, None)?.distribute(x, t, cfg.rules, cfg.scale)?;
             tf = d.finish;
             td = tf - t;
             phases.push(PhaseRecord { index: phase, start: t, finish: tf, available, dispatched: x });
             for &(s, _) in &d.shadows {
                 let loads: Vec<f64> =
-                    (0..n).map(|v| if est_tree.top_child(v) == Some(s) { d.loads[v] } else { 0.0 }).collect();
+                    (0..n).map(|v| if tree.top_child(v) == Some(s) { d.loads[v] } else { 0.0 }).collect();
                 st.queue.push((s, loads));
             }
             if last_phase {
@@ -455,8 +448,8 @@ fn run(
         for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
             mask[v] = true;
         }
-        let vt = st.estimated(tree)?.virtual_tree(&mask, Some(s))?;
-        let eq = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
+        let vt = st.virtual_tree(tree, &mask, Some(s))?;
+        let eq = equivalent(&vt.tree, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
         // Capped at the load left (the thesis does not bound in-phase answers; see `sld`).
         let left = cfg.load * (1.0 - cfg.eta) - st.dispatched;
         if left <= 0.0 {
@@ -500,7 +493,7 @@ struct State {
 }
 
 impl State {
-    fn beta(&self, tree: &RootedTree, v: usize, cfg: &DldConfig) -> f64 {
+    fn beta(&self, tree: &Tree, v: usize, cfg: &DldConfig) -> f64 {
         let mut s = 0.0;
         let mut u = v;
         while let Some(p) = tree.parent(u) {
@@ -510,16 +503,17 @@ impl State {
         self.w_est[v] * cfg.scale.t_cp() + s * cfg.scale.t_cm()
     }
 
-    fn estimated_tree(&self, tree: &RootedTree) -> Result<RootedTree, UnawareError> {
-        RootedTree::with_members(tree.root(), tree.parents().to_vec(), self.z_est.clone())
+    /// The virtual tree of the network as P_0 estimates it now.
+    fn virtual_tree(
+        &self,
+        tree: &Tree,
+        available: &[bool],
+        restrict: Option<usize>,
+    ) -> Result<VirtualTree, UnawareError> {
+        virtual_tree_of(tree, (&self.z_est, &self.w_est), available, restrict)
     }
 
-    /// The network as P_0 estimates it now.
-    fn estimated(&self, tree: &RootedTree) -> Result<TreeNetwork, UnawareError> {
-        Ok(TreeNetwork { tree: self.estimated_tree(tree)?, w: self.w_est.clone() })
-    }
-
-    fn clear_shadows(&mut self, tree: &RootedTree) {
+    fn clear_shadows(&mut self, tree: &Tree) {
         for &s in tree.children(tree.root()) {
             let rc = &self.recv_count;
             self.shadow[s].retain(|&(v, need)| rc[v] < need);
@@ -527,9 +521,9 @@ impl State {
     }
 
     /// Processors below the deepest confirmed node of every pending reception.
-    fn blocked(&self, tree: &RootedTree) -> Vec<bool> {
+    fn blocked(&self, tree: &Tree) -> Vec<bool> {
         let root = tree.root();
-        let mut out = vec![false; tree.len()];
+        let mut out = vec![false; tree.id_len()];
         for &s in tree.children(root) {
             let pending = |u: usize| self.shadow[s].iter().any(|&(x, _)| x == u);
             for &(v, _) in &self.shadow[s] {
@@ -551,7 +545,7 @@ impl State {
     fn send(
         &mut self,
         sim: &mut Simulator<'_>,
-        tree: &RootedTree,
+        tree: &Tree,
         index_of: &[Option<usize>],
         set: usize,
         loads: &[f64],
@@ -559,15 +553,14 @@ impl State {
         phase: usize,
         tf: f64,
     ) -> Result<(), UnawareError> {
-        let n = tree.len();
+        let n = tree.id_len();
         let mut block = loads.to_vec();
         for &v in tree.pre_order().iter().rev() {
             if let Some(p) = tree.parent(v) {
                 block[p] += block[v];
             }
         }
-        let est_tree = self.estimated_tree(tree)?;
-        push_block(sim, &est_tree, index_of, loads, tree.root())?;
+        push_block(sim, (tree, &self.z_est), index_of, loads, tree.root())?;
         for v in 0..n {
             if v != tree.root() && block[v] > 0.0 {
                 self.shadow[set].push((v, self.recv_count[v] + 1));
@@ -598,7 +591,7 @@ impl State {
 
 impl fmt::Display for DldSchedule {
     /// `DLD: 3 phases, 25 dispatches, 76 units dispatched, total processing time 68.51` (with
-    /// `, probe of 1 units on the engine` for [`TreeNetwork::dld_probed`]).
+    /// `, probe of 1 units on the engine` for [`Tree::dld_probed`](crate::dlt::Tree::dld_probed)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let total: f64 = self.dispatches.iter().map(|d| d.total).sum();
         write!(

@@ -20,8 +20,7 @@
 
 use super::error::UnawareError;
 use super::graph::{Edge, Graph};
-use super::tree::RootedTree;
-use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, Worker};
+use crate::dlt::{CostScale, Options, OrderPolicy, Root, Star, Tree, Worker};
 
 /// A candidate: (the subtree root's new equivalent w, node added, its parent).
 type Cand = (f64, usize, usize);
@@ -146,7 +145,7 @@ impl Est<'_> {
 }
 
 /// Builds the EST rooted at `root` (the caller has checked connectivity and T_cm, T_cp).
-pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree, UnawareError> {
+pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<Tree, UnawareError> {
     let n = g.len();
     let mut s = Est {
         g,
@@ -167,10 +166,9 @@ pub(super) fn est(g: &Graph, root: usize, scale: CostScale) -> Result<RootedTree
         s.insert(v, u)?;
     }
     let w_root = s.wsub[root];
-    let tree = RootedTree::new(root, s.parent, s.zup)?;
+    let tree = Tree::from_parents(root, s.parent, s.zup, g.w().to_vec())?;
     debug_assert!({
-        let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
-        let e = tree.equivalent(&ws, crate::dlt::tree::Rules::default(), scale);
+        let e = super::equivalent::equivalent(&tree, crate::dlt::Rules::default(), scale);
         e.map(|e| (e.allocation.w_equivalent - w_root).abs() <= 1e-9 * w_root).unwrap_or(false)
     });
     Ok(tree)

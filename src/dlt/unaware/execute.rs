@@ -6,12 +6,11 @@
 use std::fmt;
 
 use super::display::r6;
-use super::error::{UnawareError, non_negative, positive};
+use super::error::{UnawareError, non_negative, positive, same_lengths};
 use super::probing::TreeProbe;
 use super::sld::{SldConfig, SldSchedule};
-use super::tree::{RootedTree, TreeNetwork};
-use crate::dlt::CostScale;
 use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};
+use crate::dlt::{CostScale, Tree};
 
 /// A schedule executed on the engine.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,22 +61,23 @@ impl EngineRun {
 /// A map between engine indices and tree ids.
 pub(super) type IdMap = Vec<Option<usize>>;
 
-/// Builds the engine network of `tree` (engine indices in pre-order, the root first) with
-/// `w[v] = None` for relays.
+/// Builds the engine network of `tree` (engine indices in pre-order, the root first); relays
+/// (`w = None`) and, unless `root_computes`, the root only forward.
 pub(super) fn network(
-    tree: &RootedTree,
-    w: &[Option<f64>],
+    tree: &Tree,
+    root_computes: bool,
     scale: CostScale,
 ) -> Result<(Network, IdMap, IdMap), UnawareError> {
     let order = tree.pre_order();
-    let mut index_of = vec![None; tree.len()];
+    let mut index_of = vec![None; tree.id_len()];
     for (i, &v) in order.iter().enumerate() {
         index_of[v] = Some(i);
     }
     let mut nodes = Vec::with_capacity(order.len() + 1);
     for &v in &order {
         let parent = tree.parent(v).and_then(|p| index_of[p]);
-        nodes.push(match w[v] {
+        let w = if v == tree.root() && !root_computes { None } else { tree.w(v) };
+        nodes.push(match w {
             Some(x) => Node::computing(parent, tree.z_up(v), positive("w", x)?),
             None => Node::relay(parent, tree.z_up(v)),
         });
@@ -88,10 +88,11 @@ pub(super) fn network(
 
 /// Pushes one block of `loads` (per tree node) entering at `top`: every node computes its load
 /// and forwards to its children, in the virtual-tree order (increasing z to the first node
-/// that computes or branches, then id), the load of their subtrees.
+/// that computes or branches, then id, with the links `z_up` the scheduler planned with), the
+/// load of their subtrees.
 pub(super) fn push_block(
     sim: &mut Simulator<'_>,
-    tree: &RootedTree,
+    (tree, z_up): (&Tree, &[f64]),
     idx: &[Option<usize>],
     loads: &[f64],
     top: usize,
@@ -112,14 +113,14 @@ pub(super) fn push_block(
         let mut kids: Vec<(f64, usize, usize)> = busy_kids(u)
             .into_iter()
             .map(|c| {
-                let (mut s, mut d) = (tree.z_up(c), c);
+                let (mut s, mut d) = (z_up[c], c);
                 loop {
                     let below = busy_kids(d);
                     if loads[d] > 0.0 || below.len() != 1 {
                         break;
                     }
                     d = below[0];
-                    s += tree.z_up(d);
+                    s += z_up[d];
                 }
                 (s, d, c)
             })
@@ -133,10 +134,10 @@ pub(super) fn push_block(
     Ok(())
 }
 
-impl RootedTree {
-    /// Executes a one-installment tree schedule (e.g. [`RootedTree::raold_os`](super::RootedTree::raold_os)'s loads, Jia, §4.2): the
-    /// root computes its own load (if `w[root]` is `Some`; `None` marks a node that only relays)
-    /// and every node forwards its children's blocks, children in increasing z.
+impl Tree {
+    /// Executes a one-installment schedule of per-id `loads` (e.g. [`Tree::raold_os`]'s loads,
+    /// Jia, §4.2): the root computes its own load (unless it is a relay, `w = None`) and every
+    /// node forwards its children's blocks, children in increasing z.
     ///
     /// # Accuracy
     /// The engine's event times are sums of products along each node's timeline, within `k·ε`
@@ -146,30 +147,25 @@ impl RootedTree {
     /// [`super::VirtualTree::distribute`] to 1e-9 relative (`tests/unaware/unaware_sld.rs`).
     ///
     /// # Errors
-    /// [`UnawareError::LengthMismatch`], negative loads, a bad scale, and engine errors.
+    /// [`UnawareError::LengthMismatch`] unless one load per id ([`Tree::id_len`]), negative
+    /// loads, a bad scale, and engine errors.
     ///
     /// # Examples
     /// ```
-    /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{RootedTree};
-    /// let t = RootedTree::new(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2]).unwrap();
-    /// let w = [2.0, 3.0, 1.0];
-    /// let s = t.raold_os(&w, 10.0, CostScale::unit()).unwrap();
-    /// let run = t.execute(&w.map(Some), &s.allocation.alpha, CostScale::unit()).unwrap();
+    /// use loadbal::dlt::{CostScale, Tree};
+    /// let t = Tree::from_parents(0, vec![None, Some(0), Some(1)], vec![0.0, 0.5, 0.2], vec![2.0, 3.0, 1.0]).unwrap();
+    /// let s = t.raold_os(10.0, CostScale::unit()).unwrap();
+    /// let run = t.execute(&s.allocation.alpha, CostScale::unit()).unwrap();
     /// assert!((run.trace.compute_makespan - s.allocation.makespan).abs() < 1e-9);
     /// assert!(run.to_string().starts_with("engine run: 3 nodes, 10 units computed, last computation ends at "));
     /// ```
-    pub fn execute(&self, w: &[Option<f64>], loads: &[f64], scale: CostScale) -> Result<EngineRun, UnawareError> {
+    pub fn execute(&self, loads: &[f64], scale: CostScale) -> Result<EngineRun, UnawareError> {
         let tree = self;
-        for (name, len) in [("w", w.len()), ("loads", loads.len())] {
-            if len != tree.len() {
-                return Err(UnawareError::LengthMismatch { name, got: len, expected: tree.len() });
-            }
-        }
+        same_lengths(tree.id_len(), &[("loads", loads.len())])?;
         for &x in loads {
             non_negative("load", x)?;
         }
-        let (net, node_of, index_of) = network(tree, w, scale)?;
+        let (net, node_of, index_of) = network(tree, true, scale)?;
         let mut sim = Simulator::new(&net);
         let root = tree.root();
         if loads[root] > 0.0 {
@@ -177,44 +173,44 @@ impl RootedTree {
         }
         let mut rest = loads.to_vec();
         rest[root] = 0.0;
-        push_block(&mut sim, tree, &index_of, &rest, root)?;
+        push_block(&mut sim, (tree, &tree.z_by_id()), &index_of, &rest, root)?;
         sim.run()?;
         Ok(EngineRun { trace: sim.trace(), node_of, index_of })
     }
 }
 
-impl TreeNetwork {
+impl Tree {
     /// Executes an SLD schedule (Jia, §3.3) on the engine: P_0 sets a timer at each dispatch's time
     /// and, when it fires, sends the batch over the set's first link (after any send still on its
     /// port); the relays forward store-and-forward. Without `probe`, the processors start idle;
-    /// with `Some(pl)`, probe loads of `pl` units as in [`TreeNetwork::execute_probe`] run first on the same
+    /// with `Some(pl)`, probe loads of `pl` units as in [`Tree::execute_probe`] run first on the same
     /// engine (their copies and computations occupy ports and processors as in the thesis's
     /// probing phase), so the trace shows whether the probe delays the phases.
     ///
     /// # Accuracy
-    /// As [`RootedTree::execute`]. With the physical relay rule at both levels the engine's compute
+    /// As [`Tree::execute`]. With the physical relay rule at both levels the engine's compute
     /// makespan equals the plan's `finish_time` to 1e-9 relative (`tests/unaware/unaware_sld.rs`,
     /// `tests/unaware/unaware_engine.rs`; measured worst 3.6e-16 on 40 random trees of 3–24 nodes).
     ///
     /// # Errors
-    /// [`UnawareError::LengthMismatch`], a bad scale and engine errors.
+    /// A bad scale, a relay below the root and engine errors.
     ///
     /// # Examples
     /// The SNP example (Jia, Fig. 3.8) with the physical relay rule: the engine ends where SLD
     /// planned.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{Probe, RelayRule, Rules, SldConfig};
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// use loadbal::dlt::unaware::{Probe, SldConfig};
+    /// use loadbal::dlt::{RelayRule, Rules};
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
-    /// let tp = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
+    /// let tp = ex.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp;
     /// let s = ex.sld(&tp, &cfg).unwrap();
     /// let run = ex.execute_sld(&s, None, cfg.scale).unwrap();
     /// assert!((run.trace.compute_makespan - s.finish_time).abs() < 1e-9);
@@ -225,37 +221,33 @@ impl TreeNetwork {
         probe: Option<f64>,
         scale: CostScale,
     ) -> Result<EngineRun, UnawareError> {
-        let net = self;
-        execute_sld_ordered(net, &net.tree, schedule, probe, scale)
+        execute_sld_ordered(self, self, schedule, probe, scale)
     }
 }
 
-/// [`TreeNetwork::execute_sld`] on the true network `net`, forwarding in the order of `planned` (the same
-/// tree with the z the scheduler estimated: ties and near-ties in z must be broken as planned).
+/// [`Tree::execute_sld`] on the true network `tree`, forwarding in the order of `planned` (the
+/// same tree with the z the scheduler estimated: ties and near-ties in z must be broken as
+/// planned).
 fn execute_sld_ordered(
-    net: &TreeNetwork,
-    planned: &RootedTree,
+    tree: &Tree,
+    planned: &Tree,
     schedule: &SldSchedule,
     probe: Option<f64>,
     scale: CostScale,
 ) -> Result<EngineRun, UnawareError> {
-    let (tree, w) = (&net.tree, &net.w[..]);
-    if w.len() != tree.len() {
-        return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
-    }
-    let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
-    let (net, node_of, index_of) = network(tree, &ws, scale)?;
+    let (net, node_of, index_of) = network(tree, false, scale)?;
+    let planned_z = planned.z_by_id();
     let mut sim = Simulator::new(&net);
     if let Some(pl) = probe {
         push_probe(&mut sim, tree, &index_of, pl)?;
     }
     for d in &schedule.dispatches {
         sim.run_until(d.time);
-        let mut loads = vec![0.0; tree.len()];
+        let mut loads = vec![0.0; tree.id_len()];
         for &(v, x) in &d.loads {
             loads[v] += x;
         }
-        push_block(&mut sim, planned, &index_of, &loads, tree.root())?;
+        push_block(&mut sim, (tree, &planned_z), &index_of, &loads, tree.root())?;
     }
     sim.run()?;
     Ok(EngineRun { trace: sim.trace(), node_of, index_of })
@@ -265,7 +257,7 @@ fn execute_sld_ordered(
 /// forwards a copy (an engine copy action) to each of its children in order and computes its own.
 pub(super) fn push_probe(
     sim: &mut Simulator<'_>,
-    tree: &RootedTree,
+    tree: &Tree,
     idx: &[Option<usize>],
     pl: f64,
 ) -> Result<(), UnawareError> {
@@ -288,7 +280,7 @@ fn sim_is_processor(sim: &Simulator<'_>, v: usize) -> bool {
     sim.network().nodes()[v].cpu.is_some()
 }
 
-/// The tree probe run on the engine, from [`TreeNetwork::execute_probe`]: what P_0 learns and the run.
+/// The tree probe run on the engine, from [`Tree::execute_probe`]: what P_0 learns and the run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProbeRun {
     /// T^cs, T^cf, T^p per node id, from the CTC and PTC reports.
@@ -303,41 +295,39 @@ impl fmt::Display for ProbeRun {
     }
 }
 
-impl TreeNetwork {
+impl Tree {
     /// Runs the tree probe of Jia, §3.2 on the engine and returns what P_0 learns from the CTC
     /// and PTC reports (T^cs, T^cf, T^p per node id) with the run: the engine counterpart of the
-    /// forward model [`RootedTree::probe`](super::RootedTree::probe), with the same [`super::Probe`] (L and η) and scale.
+    /// forward model [`Tree::probe`], with the same [`super::Probe`] (L and η) and scale.
     ///
     /// # Accuracy
-    /// The report times are the engine's event times (as [`RootedTree::execute`]). They equal the forward
+    /// The report times are the engine's event times (as [`Tree::execute`]). They equal the forward
     /// model's to the last bit on the Fig. 3.8 tree and match Jia, Table 3.1 to its printed
     /// digits except the thesis's T^p_16 (`tests/unaware/unaware_engine.rs`).
     ///
     /// # Errors
-    /// As [`RootedTree::probe`](super::RootedTree::probe), and engine errors.
+    /// As [`Tree::probe`], and engine errors.
     ///
     /// # Examples
     /// P_1 and P_2 of Jia, Table 3.1 (links 0.5 and 0.2, w = 7 and 2, PL = 1):
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{Probe, RootedTree, TreeNetwork};
-    /// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
-    /// let net = TreeNetwork::new(t, vec![1.0, 7.0, 2.0]).unwrap();
+    /// use loadbal::dlt::Tree;
+    /// use loadbal::dlt::unaware::Probe;
+    /// let net = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 7.0, 2.0]).unwrap();
     /// let probe = Probe { load: 40.0, eta: 0.05 };
     /// let p = net.execute_probe(probe, CostScale::new(2.0, 1.0).unwrap()).unwrap().probe;
     /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
     /// assert_eq!(p.tp[1], 14.5);
     /// ```
     pub fn execute_probe(&self, probe: super::Probe, scale: CostScale) -> Result<ProbeRun, UnawareError> {
-        let net = self;
-        let (tree, w) = (&net.tree, &net.w[..]);
+        let tree = self;
         // Validation and the PL size are shared with the forward model.
-        let model = tree.probe(w, probe, scale)?;
-        let ws: Vec<Option<f64>> = (0..tree.len()).map(|v| (v != tree.root()).then_some(w[v])).collect();
-        let (net, node_of, index_of) = network(tree, &ws, scale)?;
+        let model = tree.probe(probe, scale)?;
+        let (net, node_of, index_of) = network(tree, false, scale)?;
         let mut sim = Simulator::new(&net).with_reports(Reports::instant())?;
         push_probe(&mut sim, tree, &index_of, model.pl)?;
-        let n = tree.len();
+        let n = tree.id_len();
         let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
         while let Some(e) = sim.step() {
             if let Event::Report(r) = e {
@@ -354,7 +344,7 @@ impl TreeNetwork {
     }
 }
 
-/// SLD end to end on the engine (SNP, Jia, §3.2–§3.3): P_0 runs the probe ([`TreeNetwork::execute_probe`]),
+/// SLD end to end on the engine (SNP, Jia, §3.2–§3.3): P_0 runs the probe ([`Tree::execute_probe`]),
 /// estimates every z and w from the CTC/PTC reports by Jia, eqs. (3.1)–(3.2), plans SLD on
 /// those estimates with the PTC times it saw, and the engine executes the plan after the probe
 /// on the true network.
@@ -375,7 +365,7 @@ pub struct SldRun {
     pub load_finish: f64,
 }
 
-impl TreeNetwork {
+impl Tree {
     /// Runs [`SldRun`]: probe, estimates from reports, plan, execution.
     ///
     /// # Accuracy
@@ -386,20 +376,20 @@ impl TreeNetwork {
     /// measured worst 3.3e-16 for the plan and 2.7e-15 for the estimates).
     ///
     /// # Errors
-    /// The errors of [`TreeNetwork::execute_probe`], [`TreeNetwork::sld`](super::TreeNetwork::sld) and [`TreeNetwork::execute_sld`].
+    /// The errors of [`Tree::execute_probe`], [`Tree::sld`] and [`Tree::execute_sld`].
     ///
     /// # Examples
     /// On the Fig. 3.8 tree with the physical relay rule every phase ends where P_0 planned it.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{RelayRule, Rules, SldConfig};
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// use loadbal::dlt::unaware::SldConfig;
+    /// use loadbal::dlt::{RelayRule, Rules};
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::Physical, top: RelayRule::Physical }, phase_end_decimals: None };
     /// let r = ex.run_sld(&cfg).unwrap();
@@ -408,21 +398,20 @@ impl TreeNetwork {
     /// assert!(r.to_string().starts_with("SLD end to end: probe PL = 1, 3 phases planned to end at "));
     /// ```
     pub fn run_sld(&self, cfg: &SldConfig) -> Result<SldRun, UnawareError> {
-        let net = self;
-        let (tree, w) = (&net.tree, &net.w[..]);
-        let probe = net.execute_probe(super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?.probe;
-        let n = tree.len();
+        let tree = self;
+        let probe = tree.execute_probe(super::Probe { load: cfg.load, eta: cfg.eta }, cfg.scale)?.probe;
+        let n = tree.id_len();
         let mut z_est = vec![0.0; n];
-        let mut w_est = w.to_vec();
-        for v in (0..n).filter(|&v| v != tree.root() && tree.is_member(v)) {
+        // The root's entry is its own w (unused: P_0 does not compute), 0 outside the tree.
+        let mut w_est: Vec<f64> = (0..n).map(|v| tree.w(v).unwrap_or(0.0)).collect();
+        for v in tree.processors() {
             z_est[v] = (probe.tcf[v] - probe.tcs[v]) / (probe.pl * cfg.scale.t_cm());
             w_est[v] = (probe.tp[v] - probe.tcf[v]) / (probe.pl * cfg.scale.t_cp());
         }
-        let est_tree = RootedTree::with_members(tree.root(), tree.parents().to_vec(), z_est.clone())?;
-        let est = TreeNetwork { tree: est_tree, w: w_est };
+        let ws = (0..n).map(|v| (v != tree.root()).then_some(w_est[v])).collect();
+        let est = Tree::from_id_parts(tree.root(), tree.parents(), z_est.clone(), ws)?;
         let schedule = est.sld(&probe.tp, cfg)?;
-        let run = execute_sld_ordered(net, &est.tree, &schedule, Some(probe.pl), cfg.scale)?;
-        let w_est = est.w;
+        let run = execute_sld_ordered(tree, &est, &schedule, Some(probe.pl), cfg.scale)?;
         let load_finish = (0..n)
             .filter_map(|v| run.index_of[v].map(|i| &run.trace.nodes[i]))
             .filter_map(|node| node.computations.iter().skip(1).map(|c| c.end).reduce(f64::max))

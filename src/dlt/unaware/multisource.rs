@@ -4,12 +4,11 @@
 use std::fmt;
 
 use super::display::r6;
+use super::equivalent::equivalent;
 use super::error::{UnawareError, non_negative, positive};
 use super::graph::{Edge, Graph};
 use super::spanning::SpanningTreeKind;
-use super::tree::RootedTree;
-use crate::dlt::CostScale;
-use crate::dlt::tree::Rules;
+use crate::dlt::{CostScale, Rules, Tree};
 
 /// The loads of a multi-source problem (Jia, §5.2): source S_i = `sources[i]` (a node of the
 /// graph) holds `loads[i]` units. The position in `sources` is the tie-break index of GP.
@@ -139,7 +138,7 @@ pub struct Partition {
     /// only for RB-SSS's undetected nodes).
     pub region: Vec<usize>,
     /// Each region as a tree rooted at its source (a shortest-path tree, Theorem 1).
-    pub trees: Vec<RootedTree>,
+    pub trees: Vec<Tree>,
 }
 
 impl Graph {
@@ -261,7 +260,7 @@ fn partition_from(g: &Graph, sources: &[usize], routes: &[Routes]) -> Result<Par
         let parent: Vec<Option<usize>> =
             (0..n).map(|v| if v != s && region[v] == i { pred(v) } else { None }).collect();
         let z: Vec<f64> = (0..n).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
-        trees.push(RootedTree::with_members(s, parent, z)?);
+        trees.push(Tree::from_parents(s, parent, z, g.w().to_vec())?);
     }
     Ok(Partition { sources: sources.to_vec(), region, trees })
 }
@@ -283,7 +282,7 @@ pub struct SssIteration {
     /// Iteration length Δ.
     pub duration: f64,
     /// Each active source's region as a tree rooted at it (same order as `sources`).
-    pub trees: Vec<RootedTree>,
+    pub trees: Vec<Tree>,
 }
 
 /// An SSS run.
@@ -296,9 +295,9 @@ pub struct SssSchedule {
     pub finish_time: f64,
 }
 
-pub(super) fn region_w(g: &Graph, tree: &RootedTree, scale: CostScale) -> Result<f64, UnawareError> {
-    let w: Vec<Option<f64>> = (0..g.len()).map(|v| tree.is_member(v).then(|| g.w()[v])).collect();
-    Ok(tree.equivalent(&w, Rules::default(), scale)?.allocation.w_equivalent)
+/// Equivalent w of a region's tree (its members compute with the graph's speeds).
+pub(super) fn region_w(tree: &Tree, scale: CostScale) -> Result<f64, UnawareError> {
+    Ok(equivalent(tree, Rules::default(), scale)?.allocation.w_equivalent)
 }
 
 impl Graph {
@@ -341,13 +340,12 @@ impl Graph {
     /// ```
     pub fn sss(&self, load: &MultiSourceLoad, scale: CostScale) -> Result<SssSchedule, UnawareError> {
         let g = self;
-        sss_with(g, load, scale, |s| g.gp_partition(s))
+        sss_with(load, scale, |s| g.gp_partition(s))
     }
 }
 
 /// The SSS iterations over the regions returned by `partition` for the active sources.
 fn sss_with(
-    g: &Graph,
     load: &MultiSourceLoad,
     scale: CostScale,
     partition: impl Fn(&[usize]) -> Result<Partition, UnawareError>,
@@ -364,7 +362,7 @@ fn sss_with(
     while !active.is_empty() {
         let srcs: Vec<usize> = active.iter().map(|p| p.0).collect();
         let part = partition(&srcs)?;
-        let w_eq = part.trees.iter().map(|tr| region_w(g, tr, scale)).collect::<Result<Vec<_>, _>>()?;
+        let w_eq = part.trees.iter().map(|tr| region_w(tr, scale)).collect::<Result<Vec<_>, _>>()?;
         let times: Vec<f64> = active.iter().zip(&w_eq).map(|(p, w)| p.1 * w * t_cp).collect();
         let i = (0..times.len()).min_by(|&a, &b| times[a].total_cmp(&times[b]).then(a.cmp(&b))).unwrap_or(0);
         let delta = times[i];
@@ -400,7 +398,7 @@ impl Graph {
     /// ```
     ///
     /// # Accuracy
-    /// A sum of m positive products of W (within `4·n·ε` relative, [`RootedTree::equivalent`](super::RootedTree::equivalent)): within
+    /// A sum of m positive products of W (within `4·n·ε` relative, [`Tree::allocate_with_rules`]): within
     /// `(4·n + 2)·ε` relative. Checked independently: SDS executed on the event engine
     /// ([`Graph::execute_sds`](super::Graph::execute_sds)) ends at T_sds to 1e-9 relative on random graphs of 6–19 nodes
     /// (`tests/unaware/unaware_multisource.rs`; measured worst 4.1e-16).
@@ -427,7 +425,7 @@ impl Graph {
         let mut t = 0.0;
         for (&s, &l) in load.sources.iter().zip(&load.loads) {
             let tree = g.spanning_tree(s, SpanningTreeKind::Spt, scale)?;
-            t += l * region_w(g, &tree, scale)? * t_cp;
+            t += l * region_w(&tree, scale)? * t_cp;
         }
         Ok(t)
     }
@@ -508,7 +506,7 @@ impl Graph {
     ) -> Result<SssSchedule, UnawareError> {
         let g = self;
         let rounds = reporting.rounds(g.len())?;
-        let mut s = sss_with(g, load, scale, |src| gp_hop_limited(g, src, rounds))?;
+        let mut s = sss_with(load, scale, |src| gp_hop_limited(g, src, rounds))?;
         s.finish_time += reporting.t_star;
         Ok(s)
     }

@@ -13,9 +13,8 @@ use super::execute::{EngineRun, network, push_block};
 use super::graph::Graph;
 use super::multisource::{MultiSourceLoad, SssSchedule, region_w};
 use super::spanning::SpanningTreeKind;
-use super::tree::RootedTree;
-use crate::dlt::CostScale;
 use crate::dlt::engine::Simulator;
+use crate::dlt::{CostScale, Tree};
 
 /// One stage: regions computing side by side from `start`.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,7 +67,7 @@ impl MultiSourceRun {
 }
 
 /// Runs one stage: `regions[i]` (rooted at a source) processes `loads[i]` by RAOLD-OS.
-fn stage(g: &Graph, start: f64, regions: &[(&RootedTree, f64)], scale: CostScale) -> Result<Stage, UnawareError> {
+fn stage(g: &Graph, start: f64, regions: &[(&Tree, f64)], scale: CostScale) -> Result<Stage, UnawareError> {
     let n = g.len();
     let sup = n;
     let mut parent: Vec<Option<usize>> = vec![None; n + 1];
@@ -81,16 +80,16 @@ fn stage(g: &Graph, start: f64, regions: &[(&RootedTree, f64)], scale: CostScale
             parent[v] = tree.parent(v);
             z[v] = tree.z_up(v);
         }
-        let sched = tree.raold_os(g.w(), x, scale)?;
+        let sched = tree.raold_os(x, scale)?;
         for v in tree.members() {
             loads[v] = sched.allocation.alpha[v];
         }
     }
-    let forest = RootedTree::with_members(sup, parent, z)?;
     let w: Vec<Option<f64>> = (0..=n).map(|v| (v < n).then(|| g.w()[v])).collect();
-    let (net, node_of, index_of) = network(&forest, &w, scale)?;
+    let forest = Tree::from_id_parts(sup, parent, z.clone(), w)?;
+    let (net, node_of, index_of) = network(&forest, false, scale)?;
     let mut sim = Simulator::new(&net);
-    push_block(&mut sim, &forest, &index_of, &loads, sup)?;
+    push_block(&mut sim, (&forest, &z), &index_of, &loads, sup)?;
     sim.run()?;
     Ok(Stage {
         start,
@@ -113,7 +112,7 @@ impl Graph {
     /// from T*).
     ///
     /// # Accuracy
-    /// The engine's times (as [`RootedTree::execute`](super::RootedTree::execute)). This is the independent check of
+    /// The engine's times (as [`Tree::execute`](crate::dlt::Tree::execute)). This is the independent check of
     /// [`Graph::sss`](super::Graph::sss): the engine's end equals T_sss to 1e-9 relative (measured worst 4.3e-16,
     /// `tests/unaware/unaware_multisource.rs`).
     ///
@@ -139,7 +138,7 @@ impl Graph {
         let mut stages = Vec::new();
         let mut t = 0.0;
         for it in &schedule.iterations {
-            let regions: Vec<(&RootedTree, f64)> = it
+            let regions: Vec<(&Tree, f64)> = it
                 .trees
                 .iter()
                 .zip(it.loads.iter().zip(&it.times))
@@ -158,7 +157,7 @@ impl Graph {
     /// [`Graph::sds`](super::Graph::sds)).
     ///
     /// # Accuracy
-    /// The engine's times (as [`RootedTree::execute`](super::RootedTree::execute)); the independent check of [`Graph::sds`](super::Graph::sds):
+    /// The engine's times (as [`Tree::execute`](crate::dlt::Tree::execute)); the independent check of [`Graph::sds`](super::Graph::sds):
     /// equal to T_sds to 1e-9 relative (measured worst 4.1e-16, `tests/unaware/unaware_multisource.rs`).
     ///
     /// # Errors
@@ -246,7 +245,7 @@ impl Graph {
             let srcs: Vec<usize> = busy.iter().map(|&i| sources[i]).collect();
             let part = g.gp_partition(&srcs)?;
             for (tree, &i) in part.trees.iter().zip(&busy) {
-                capacity[mask * m + i] = region_w(g, tree, scale)? * t_cp;
+                capacity[mask * m + i] = region_w(tree, scale)? * t_cp;
             }
         }
         Ok(crate::queueing::RegionNetwork::new(m, mean_size, capacity)?)

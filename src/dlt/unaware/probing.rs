@@ -6,9 +6,8 @@ use std::fmt;
 
 use super::display::list;
 use super::error::{UnawareError, finite_out, non_negative, positive, unit_open};
-use super::tree::RootedTree;
 use crate::dlt::CostScale;
-use crate::dlt::{Chain, Worker};
+use crate::dlt::{Chain, Tree, Worker};
 
 /// Completion times of the probe on a linear chain P_1 – P_2 – … – P_n (index 0 is the root P_1).
 #[derive(Debug, Clone, PartialEq)]
@@ -279,7 +278,7 @@ impl Probe {
     }
 }
 
-impl RootedTree {
+impl Tree {
     /// Forward model of the tree probe (Jia, §3.2): P_0 splits η·L into one PL per child
     /// and sends them in child order; every node computes its copy on arrival and forwards it to its
     /// own children in order, one at a time (single port), store-and-forward.
@@ -299,49 +298,61 @@ impl RootedTree {
     /// (`tests/unaware/unaware_probe_estimates.rs`).
     ///
     /// # Errors
-    /// [`UnawareError::NoReachableProcessor`] when the root has no child,
-    /// [`UnawareError::LengthMismatch`], invalid η (outside (0, 1)), L, T_cm, T_cp or w.
+    /// [`UnawareError::NoReachableProcessor`] when the root has no child; invalid η (outside
+    /// (0, 1)), L, T_cm or T_cp; [`UnawareError::InvalidParameter`] naming `w` for a relay below
+    /// the root.
     ///
     /// # Examples
     /// A root with two children over links 0.5 and 0.2, w = 7 and 2, PL = 1 (P_1, P_2 of Jia,
     /// Table 3.1):
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{Probe, RootedTree};
-    /// let t = RootedTree::new(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2]).unwrap();
+    /// use loadbal::dlt::Tree;
+    /// use loadbal::dlt::unaware::Probe;
+    /// let t = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 7.0, 2.0]).unwrap();
     /// let scale = CostScale::new(2.0, 1.0).unwrap();
-    /// let p = t.probe(&[1.0, 7.0, 2.0], Probe { load: 40.0, eta: 0.05 }, scale).unwrap();
+    /// let p = t.probe(Probe { load: 40.0, eta: 0.05 }, scale).unwrap();
     /// assert_eq!((p.tcs[2], p.tcf[2], p.tp[2]), (0.5, 0.7, 4.7));
     /// assert_eq!(p.tp[1], 14.5);
     /// assert_eq!(p.to_string(), "tree probe of 3 nodes: PL = 1, last CTC 0.700000, last PTC 14.500000 (node 1)");
     /// assert_eq!(p.report(2).unwrap().to_string(), "probe reports: T^cs = 0.5, T^cf = 0.7, T^p = 4.7");
     /// ```
-    pub fn probe(&self, w: &[f64], probe: Probe, scale: CostScale) -> Result<TreeProbe, UnawareError> {
+    pub fn probe(&self, probe: Probe, scale: CostScale) -> Result<TreeProbe, UnawareError> {
         let tree = self;
         let size = probe.size()?;
         let (t_cm, t_cp) = checked_scale(scale)?;
-        if w.len() != tree.len() {
-            return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: tree.len() });
-        }
         let root = tree.root();
         let n_children = tree.children(root).len();
         if n_children == 0 {
             return Err(UnawareError::NoReachableProcessor { source_node: root });
         }
         let pl = size / n_children as f64;
-        let n = tree.len();
+        let n = tree.id_len();
         let (mut tcs, mut tcf, mut tp) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
         for v in tree.pre_order() {
             let mut t = tcf[v];
             for &c in tree.children(v) {
-                positive("w", w[c])?;
+                let wc = processor_w(tree, c)?;
                 tcs[c] = t;
                 tcf[c] = finite_out("a probe reception time T^cf", t + pl * tree.z_up(c) * t_cm)?;
-                tp[c] = finite_out("a probe report time T^p", tcf[c] + pl * w[c] * t_cp)?;
+                tp[c] = finite_out("a probe report time T^p", tcf[c] + pl * wc * t_cp)?;
                 t = tcf[c];
             }
         }
         Ok(TreeProbe { tcs, tcf, tp, pl })
+    }
+}
+
+/// The inverse speed of processor `v` of `tree`: finite and `> 0`, an
+/// [`UnawareError::InvalidParameter`] naming `w` for a relay.
+pub(crate) fn processor_w(tree: &Tree, v: usize) -> Result<f64, UnawareError> {
+    match tree.w(v) {
+        Some(w) => positive("w", w),
+        None => Err(UnawareError::InvalidParameter {
+            name: "w",
+            value: f64::INFINITY,
+            expected: "a processor that computes, not a relay",
+        }),
     }
 }
 
@@ -379,7 +390,7 @@ impl ProbeReport {
     /// A difference of two reports, then one quotient: within
     /// `ε·(|T^cf| + |T^cs|)/(T^cf − T^cs) + 2ε` relative for z (likewise for w with T^p, T^cf), so
     /// exact-looking reports far from t = 0 lose digits to cancellation; the reports themselves
-    /// carry the probe's own rounding ([`RootedTree::probe`]).
+    /// carry the probe's own rounding ([`Tree::probe`]).
     ///
     /// # Errors
     /// [`UnawareError::InconsistentProbe`] (node id 0) when T^cf < T^cs or T^p ≤ T^cf;

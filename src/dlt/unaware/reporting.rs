@@ -11,8 +11,7 @@ use super::graph::{Edge, Graph};
 use super::multisource::{ReportingPhase, bellman_ford};
 use super::probing::checked_scale;
 use super::spanning::SpanningTreeKind;
-use super::tree::RootedTree;
-use crate::dlt::{CostScale, TreeSolution};
+use crate::dlt::{CostScale, Tree, TreeSolution};
 
 /// A reporting-scheme run.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,7 +20,7 @@ pub struct ReportingRun {
     /// node `i` of `tree`, `schedule` and `run`.
     pub known: Vec<usize>,
     /// The spanning tree over the known nodes (ids are positions in `known`).
-    pub tree: RootedTree,
+    pub tree: Tree,
     /// RAOLD-OS on that tree (ids are positions in `known`).
     pub schedule: TreeSolution,
     /// Total time: T* + the schedule's finish time.
@@ -111,7 +110,7 @@ impl Graph {
     ///
     /// # Accuracy
     /// The set of known nodes is exact (integer hop counts); the finish time is T* plus
-    /// [`RootedTree::raold_os`]'s, within 4·n·ε relative (n known nodes) plus one rounding.
+    /// [`Tree::raold_os`]'s, within 4·n·ε relative (n known nodes) plus one rounding.
     ///
     /// # Errors
     /// [`UnawareError::NodeOutOfRange`] for a bad source; [`UnawareError::InvalidParameter`] for
@@ -122,13 +121,14 @@ impl Graph {
     /// # Examples
     /// A path 0 – 1 – 2: with T* = 1 and δ = 1 only node 1 has reported.
     /// ```
-    /// use loadbal::dlt::unaware::{Edge, Graph, ReportingConfig, RootedTree};
+    /// use loadbal::dlt::Tree;
+    /// use loadbal::dlt::unaware::{Edge, Graph, ReportingConfig};
     /// let e = |u, v, z| Edge { u, v, z };
     /// let g = Graph::new(vec![2.0, 1.0, 1.0], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
     /// let r = g.reporting_scheme(0, &ReportingConfig::new(10.0, 1.0, 1.0)).unwrap();
     /// assert_eq!(r.known, vec![0, 1]);
-    /// let two = RootedTree::new(0, vec![None, Some(0)], vec![0.0, 0.5]).unwrap();
-    /// let alone = two.raold_os(&[2.0, 1.0], 10.0, loadbal::dlt::CostScale::unit()).unwrap();
+    /// let two = Tree::from_parents(0, vec![None, Some(0)], vec![0.0, 0.5], vec![2.0, 1.0]).unwrap();
+    /// let alone = two.raold_os(10.0, loadbal::dlt::CostScale::unit()).unwrap();
     /// assert!((r.finish_time - (1.0 + alone.allocation.makespan)).abs() < 1e-12);
     /// assert!((r.run.trace.compute_makespan - alone.allocation.makespan).abs() < 1e-9);
     /// assert_eq!(r.to_string(), "reporting scheme: 2 of 3 nodes known at T* = 1, SPT; finish 9.571429 (T* + 8.571429)");
@@ -160,9 +160,8 @@ impl Graph {
         let w: Vec<f64> = known.iter().map(|&v| g.w()[v]).collect();
         let sub = Graph::new(w.clone(), edges)?;
         let tree = sub.spanning_tree(0, kind, scale)?;
-        let schedule = tree.raold_os(&w, load, scale)?;
-        let ws: Vec<Option<f64>> = w.iter().map(|&x| Some(x)).collect();
-        let run = tree.execute(&ws, &schedule.allocation.alpha, scale)?;
+        let schedule = tree.raold_os(load, scale)?;
+        let run = tree.execute(&schedule.allocation.alpha, scale)?;
         let finish_time = t_star + schedule.allocation.makespan;
         Ok(ReportingRun { known, tree, schedule, finish_time, run, t_star, kind, graph_nodes: g.len() })
     }

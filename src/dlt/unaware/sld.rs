@@ -5,10 +5,10 @@
 use std::fmt;
 
 use super::display::r6;
+use super::equivalent::equivalent;
 use super::error::{UnawareError, finite_out, non_negative, phased, positive, same_lengths};
-use super::tree::TreeNetwork;
-use crate::dlt::CostScale;
-use crate::dlt::tree::{RelayRule, Rules};
+use super::probing::processor_w;
+use crate::dlt::{CostScale, RelayRule, Rules, Tree};
 
 /// Parameters of SLD.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -152,11 +152,11 @@ impl SldSchedule {
     }
 }
 
-impl TreeNetwork {
-    /// Runs SLD (Jia, §3.3, SNP case) on the tree network `net` (its root P_0 does not compute)
-    /// whose processors returned their probe PTCs at times `ptc` (indexed by node id; the root's
-    /// entry is ignored). The scheduler's knowledge is exactly `net` and `ptc` (SNP: the probe's
-    /// estimates are exact).
+impl Tree {
+    /// Runs SLD (Jia, §3.3, SNP case) on this tree network (its root P_0 does not compute, its
+    /// w is not used) whose processors returned their probe PTCs at times `ptc` (indexed by node
+    /// id; the root's entry is ignored). The scheduler's knowledge is exactly the tree and `ptc`
+    /// (SNP: the probe's estimates are exact).
     ///
     /// # Formula
     /// Equation numbers are Jia's.
@@ -169,9 +169,9 @@ impl TreeNetwork {
     /// ```
     ///
     /// # Accuracy
-    /// Every time is a short sum of products of the inputs and the shares of [`RootedTree::equivalent`](crate::dlt::unaware::RootedTree::equivalent); no
+    /// Every time is a short sum of products of the inputs and the shares of the reduction [`Tree::allocate_with_rules`](crate::dlt::Tree::allocate_with_rules); no
     /// cancellation beyond `T_q^f − t`. The plan is checked against an independent execution: on
-    /// the event engine ([`TreeNetwork::execute_sld`](super::TreeNetwork::execute_sld)) with the physical relay rule at both levels, the
+    /// the event engine ([`Tree::execute_sld`](crate::dlt::Tree::execute_sld)) with the physical relay rule at both levels, the
     /// last computation ends at `finish_time` to 1e-9 relative, and exactly L − η·L units are
     /// computed (`tests/unaware/unaware_sld.rs`, `tests/unaware/unaware_engine.rs`, random trees of 3–24 nodes;
     /// measured worst 3.6e-16). With the thesis's relay rule ([`RelayRule::FirstChildLink`]) the
@@ -188,27 +188,26 @@ impl TreeNetwork {
     /// The SNP example of Jia, §3.4: P_6 reports first (at 3) and gets L_1^p = 4, Phase_1 ends at 13.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{Probe, RelayRule, Rules, SldConfig};
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// use loadbal::dlt::unaware::{Probe, SldConfig};
+    /// use loadbal::dlt::{RelayRule, Rules};
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical }, phase_end_decimals: None };
-    /// let probe = ex.tree.probe(&ex.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
+    /// let probe = ex.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap();
     /// let s = ex.sld(&probe.tp, &cfg).unwrap();
     /// assert_eq!(s.dispatches[0].loads, vec![(6, 4.0)]);
     /// assert_eq!(s.phases[0].finish, 13.0);
     /// assert_eq!(s.phases[0].to_string(), "Phase_1: 3 → 13, 13.352744 units dispatched");
     /// ```
     pub fn sld(&self, ptc: &[f64], cfg: &SldConfig) -> Result<SldSchedule, UnawareError> {
-        let net = self;
-        let (tree, w) = (&net.tree, &net.w[..]);
-        let n = tree.len();
-        same_lengths(n, &[("w", w.len()), ("ptc", ptc.len())])?;
+        let tree = self;
+        let n = tree.id_len();
+        same_lengths(n, &[("ptc", ptc.len())])?;
         let (t_cm, t_cp) = (cfg.scale.t_cm(), cfg.scale.t_cp());
         phased(cfg.load, cfg.eta, cfg.l1p, cfg.mu, t_cm, t_cp)?;
         let root = tree.root();
@@ -216,14 +215,14 @@ impl TreeNetwork {
         if procs.is_empty() {
             return Err(UnawareError::NoReachableProcessor { source_node: root });
         }
+        let mut w = vec![0.0; n];
         for &v in &procs {
             non_negative("ptc", ptc[v])?;
-            positive("w", w[v])?;
+            w[v] = processor_w(tree, v)?;
         }
         let mut run = Run {
-            net,
             tree,
-            w,
+            w: w.clone(),
             ptc,
             cfg,
             served: vec![false; n],
@@ -267,7 +266,7 @@ impl TreeNetwork {
             let remaining = (cfg.load - cfg.eta * cfg.load - run.dispatched).max(0.0);
             let last = remaining < cfg.mu * cfg.load || remaining < lp;
             let x = if last { remaining } else { lp };
-            let dist = net.virtual_tree(&run.served, None)?.distribute(x, t0, cfg.rules, cfg.scale)?;
+            let dist = tree.virtual_tree(&run.served, None)?.distribute(x, t0, cfg.rules, cfg.scale)?;
             let before = run.dispatched;
             let mut clock = t0;
             for &(s, shadow) in &dist.shadows {
@@ -309,9 +308,9 @@ impl TreeNetwork {
 }
 
 struct Run<'a> {
-    net: &'a TreeNetwork,
-    tree: &'a super::tree::RootedTree,
-    w: &'a [f64],
+    tree: &'a Tree,
+    /// Inverse speed of every processor by id (0 for the root and ids outside the tree).
+    w: Vec<f64>,
     ptc: &'a [f64],
     cfg: &'a SldConfig,
     served: Vec<bool>,
@@ -356,12 +355,12 @@ impl Run<'_> {
                     _ => return Ok(()),
                 }
             };
-            let mut mask = vec![false; tree.len()];
+            let mut mask = vec![false; tree.id_len()];
             for &v in ready.iter().filter(|&&v| tree.top_child(v) == Some(s)) {
                 mask[v] = true;
             }
-            let vt = self.net.virtual_tree(&mask, Some(s))?;
-            let e = vt.tree.equivalent(&vt.w, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
+            let vt = tree.virtual_tree(&mask, Some(s))?;
+            let e = equivalent(&vt.tree, Rules { relay: cfg.rules.relay, top: RelayRule::Physical }, cfg.scale)?;
             let x = (tf - t) / (e.allocation.w_equivalent * cfg.scale.t_cp());
             // The thesis never bounds an in-phase answer by the load left; P_0 cannot send
             // more than it holds, so the last answer is cut to the remainder (and ends early).
@@ -372,7 +371,7 @@ impl Run<'_> {
             let (x, end) =
                 if x > left { (left, t + left * e.allocation.w_equivalent * cfg.scale.t_cp()) } else { (x, tf) };
             let loads: Vec<(usize, f64)> =
-                (0..tree.len()).filter(|&v| mask[v]).map(|v| (v, x * e.allocation.alpha[v])).collect();
+                (0..tree.id_len()).filter(|&v| mask[v]).map(|v| (v, x * e.allocation.alpha[v])).collect();
             self.record(phase, t, s, loads, e.w_eq_subtree[s], end);
             t += x * tree.z_up(s) * cfg.scale.t_cm();
         }

@@ -6,8 +6,7 @@ use std::collections::BinaryHeap;
 
 use super::error::{UnawareError, positive};
 use super::graph::{Edge, Graph};
-use super::tree::RootedTree;
-use crate::dlt::CostScale;
+use crate::dlt::{CostScale, Tree};
 
 /// The spanning trees compared in Jia, Chapter 4 (Table 4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,9 +67,9 @@ impl Ord for Key {
     }
 }
 
-fn build(g: &Graph, root: usize, parent: Vec<Option<usize>>) -> Result<RootedTree, UnawareError> {
+fn build(g: &Graph, root: usize, parent: Vec<Option<usize>>) -> Result<Tree, UnawareError> {
     let z = (0..g.len()).map(|v| parent[v].and_then(|p| g.link(p, v)).unwrap_or(0.0)).collect();
-    RootedTree::new(root, parent, z)
+    Ok(Tree::from_parents(root, parent, z, g.w().to_vec())?)
 }
 
 /// A Prim-like growth where attaching `v` under tree node `u` costs `cost(u, v, z_uv)`; with
@@ -144,14 +143,10 @@ impl Graph {
     /// let fht = g.spanning_tree(0, SpanningTreeKind::Fht, CostScale::unit()).unwrap();
     /// assert_eq!(fht.eccentricity(), 2);
     /// assert_eq!(g.spanning_tree(0, SpanningTreeKind::Mst, CostScale::unit()).unwrap().eccentricity(), 4);
-    /// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, parents [-, 0, 0, 1, 2]");
+    /// assert_eq!(fht.parents(), vec![None, Some(0), Some(0), Some(1), Some(2)]);
+    /// assert_eq!(fht.to_string(), "tree rooted at 0: 5 of 5 nodes, depth 2, w in [1, 6], z in [0.1, 1]");
     /// ```
-    pub fn spanning_tree(
-        &self,
-        root: usize,
-        kind: SpanningTreeKind,
-        scale: CostScale,
-    ) -> Result<RootedTree, UnawareError> {
+    pub fn spanning_tree(&self, root: usize, kind: SpanningTreeKind, scale: CostScale) -> Result<Tree, UnawareError> {
         let g = self;
         g.check_connected_from(root)?;
         let (t_cm, t_cp) = (scale.t_cm(), scale.t_cp());
@@ -188,7 +183,7 @@ fn fht(g: &Graph, root: usize) -> Vec<Option<usize>> {
         .collect()
 }
 
-fn rst(g: &Graph, root: usize, eps1: f64) -> Result<RootedTree, UnawareError> {
+fn rst(g: &Graph, root: usize, eps1: f64) -> Result<Tree, UnawareError> {
     let n = g.len();
     let mut parent = vec![None; n];
     let mut depth = vec![0usize; n];

@@ -4,26 +4,23 @@
 use std::fmt;
 
 use super::display::r6;
+use super::equivalent::equivalent;
 use super::error::{UnawareError, non_negative};
-use super::tree::{RootedTree, TreeNetwork};
-use crate::dlt::tree::Rules;
-use crate::dlt::{CostScale, TreeSolution};
+use crate::dlt::{CostScale, Rules, Tree, TreeSolution};
 
-/// A virtual tree (Jia, §3.3.2): the kept nodes of a [`TreeNetwork`] with their virtual links,
-/// and the inverse speed of each kept node, `None` for a relay (a busy or silent processor, or
-/// P_0: "speed set to infinity").
+/// A virtual tree (Jia, §3.3.2): the kept nodes of a tree network with their virtual links;
+/// a kept available processor keeps its w, every other kept node is a relay (`w = None`: a
+/// busy or silent processor, or P_0, "speed set to infinity").
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VirtualTree {
-    /// The kept nodes (same ids as the network; dropped nodes are non-members). A virtual
+    /// The kept nodes (same ids as the network; dropped nodes are outside the tree). A virtual
     /// link's z is the sum of the original links it replaces (rule 4).
-    pub tree: RootedTree,
-    /// `Some(w)` for a kept available processor, `None` for a relay or a dropped node.
-    pub w: Vec<Option<f64>>,
+    pub tree: Tree,
 }
 
-impl TreeNetwork {
-    /// The virtual tree over the `available` processors of `net` (rules 1–4 of Jia, §3.3.2),
+impl Tree {
+    /// The virtual tree over the `available` processors of this tree (rules 1–4 of Jia, §3.3.2),
     /// optionally restricted to the subtree |P_j| of the root's child `restrict`. Busy and silent
     /// processors alike become relays (the thesis does not distinguish them).
     ///
@@ -32,8 +29,9 @@ impl TreeNetwork {
     /// virtual link's z is the sum of the original links it replaces.
     ///
     /// # Errors
-    /// [`UnawareError::LengthMismatch`] for `w` or `available` not indexed like the tree;
-    /// [`UnawareError::NodeOutOfRange`] when `restrict` is not a child of the root.
+    /// [`UnawareError::LengthMismatch`] for `available` not indexed like the tree (one entry
+    /// per id, [`Tree::id_len`]); [`UnawareError::NodeOutOfRange`] when `restrict` is not a
+    /// child of the root; [`UnawareError::Dlt`] for an available relay.
     ///
     /// # Accuracy
     /// The structure is exact; a virtual link's z is a sum of `k` original z (k replaced links):
@@ -44,90 +42,98 @@ impl TreeNetwork {
     /// 0.1 + 0.2.
     /// ```
     ///
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let mut avail = vec![false; 20];
     /// for i in [2, 3, 5, 6, 10, 12, 16] { avail[i] = true; }
     /// let vt = ex.virtual_tree(&avail, None).unwrap();
     /// assert_eq!(vt.tree.parent(16), Some(6));
     /// assert!((vt.tree.z_up(16) - 0.3).abs() < 1e-12);
-    /// assert_eq!(vt.w[1], None); // P_1 is a relay on the way to P_5
+    /// assert_eq!((vt.tree.w(1), vt.tree.w(5)), (None, Some(2.0))); // P_1 is a relay on the way to P_5
     /// assert_eq!(vt.to_string(), "virtual tree rooted at 0: 7 processors, 2 relays, depth 3");
     /// ```
     pub fn virtual_tree(&self, available: &[bool], restrict: Option<usize>) -> Result<VirtualTree, UnawareError> {
-        let net = self;
-        let (tree, w) = (&net.tree, &net.w[..]);
-        let n = tree.len();
-        if w.len() != n {
-            return Err(UnawareError::LengthMismatch { name: "w", got: w.len(), expected: n });
-        }
-        if available.len() != n {
-            return Err(UnawareError::LengthMismatch { name: "available", got: available.len(), expected: n });
-        }
-        let root = tree.root();
-        if let Some(r) = restrict
-            && (r >= n || tree.parent(r) != Some(root))
-        {
-            return Err(UnawareError::NodeOutOfRange { node: r, len: n });
-        }
-        let order = tree.pre_order();
-        let in_scope = |v: usize| v != root && restrict.is_none_or(|r| tree.top_child(v) == Some(r));
-        let mut has = vec![false; n];
-        for &v in order.iter().rev() {
-            if in_scope(v) && available[v] {
-                has[v] = true;
-            }
-            if has[v]
-                && let Some(p) = tree.parent(v)
-            {
-                has[p] = true;
-            }
-        }
-        let mut keep = vec![false; n];
-        let mut wv = vec![None; n];
-        keep[root] = true;
-        for &v in &order {
-            if !in_scope(v) || !has[v] {
-                continue;
-            }
-            let converging = tree.children(v).iter().filter(|&&c| has[c]).count() >= 2;
-            if available[v] {
-                keep[v] = true;
-                wv[v] = Some(w[v]);
-            } else if tree.parent(v) == Some(root) || converging {
-                keep[v] = true;
-            }
-        }
-        let mut parent = vec![None; n];
-        let mut z = vec![0.0; n];
-        for &v in &order {
-            if v == root || !keep[v] {
-                continue;
-            }
-            let mut s = tree.z_up(v);
-            let mut u = tree.parent(v).unwrap_or(root);
-            while !keep[u] {
-                s += tree.z_up(u);
-                u = tree.parent(u).unwrap_or(root);
-            }
-            parent[v] = Some(u);
-            z[v] = s;
-        }
-        Ok(VirtualTree { tree: RootedTree::with_members(root, parent, z)?, w: wv })
+        let n = self.id_len();
+        let z: Vec<f64> = (0..n).map(|v| self.z_up(v)).collect();
+        let w: Vec<f64> = (0..n).map(|v| self.w(v).unwrap_or(f64::INFINITY)).collect();
+        virtual_tree_of(self, (&z, &w), available, restrict)
     }
+}
+
+/// [`Tree::virtual_tree`] with the links and speeds `z_up` and `w` (by id) in place of the
+/// tree's own: the network as the scheduler estimates it (DLD).
+pub(super) fn virtual_tree_of(
+    tree: &Tree,
+    (z_up, w): (&[f64], &[f64]),
+    available: &[bool],
+    restrict: Option<usize>,
+) -> Result<VirtualTree, UnawareError> {
+    let n = tree.id_len();
+    if available.len() != n {
+        return Err(UnawareError::LengthMismatch { name: "available", got: available.len(), expected: n });
+    }
+    let root = tree.root();
+    if let Some(r) = restrict
+        && (r >= n || tree.parent(r) != Some(root))
+    {
+        return Err(UnawareError::NodeOutOfRange { node: r, len: n });
+    }
+    let order = tree.pre_order();
+    let in_scope = |v: usize| v != root && restrict.is_none_or(|r| tree.top_child(v) == Some(r));
+    let mut has = vec![false; n];
+    for &v in order.iter().rev() {
+        if in_scope(v) && available[v] {
+            has[v] = true;
+        }
+        if has[v]
+            && let Some(p) = tree.parent(v)
+        {
+            has[p] = true;
+        }
+    }
+    let mut keep = vec![false; n];
+    let mut wv = vec![None; n];
+    keep[root] = true;
+    for &v in &order {
+        if !in_scope(v) || !has[v] {
+            continue;
+        }
+        let converging = tree.children(v).iter().filter(|&&c| has[c]).count() >= 2;
+        if available[v] {
+            keep[v] = true;
+            wv[v] = Some(w[v]);
+        } else if tree.parent(v) == Some(root) || converging {
+            keep[v] = true;
+        }
+    }
+    let mut parent = vec![None; n];
+    let mut z = vec![0.0; n];
+    for &v in &order {
+        if v == root || !keep[v] {
+            continue;
+        }
+        let mut s = z_up[v];
+        let mut u = tree.parent(v).unwrap_or(root);
+        while !keep[u] {
+            s += z_up[u];
+            u = tree.parent(u).unwrap_or(root);
+        }
+        parent[v] = Some(u);
+        z[v] = s;
+    }
+    Ok(VirtualTree { tree: Tree::from_id_parts(root, parent, z, wv)? })
 }
 
 impl fmt::Display for VirtualTree {
     /// `virtual tree rooted at 0: 7 processors, 3 relays, depth 3` (relays include the root).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let members = self.tree.members();
-        let procs = members.iter().filter(|&&v| self.w.get(v).copied().flatten().is_some()).count();
+        let procs = members.iter().filter(|&&v| self.tree.w(v).is_some()).count();
         write!(
             f,
             "virtual tree rooted at {}: {procs} processors, {} relays, depth {}",
@@ -160,7 +166,7 @@ pub struct PhaseDistribution {
 }
 
 /// Fraction of the root's block that goes down to `child`: the sum of its subtree's shares.
-fn subtree_share(tree: &RootedTree, shares: &[f64], child: usize) -> f64 {
+fn subtree_share(tree: &Tree, shares: &[f64], child: usize) -> f64 {
     let mut s = 0.0;
     let mut stack = vec![child];
     while let Some(v) = stack.pop() {
@@ -186,7 +192,7 @@ impl VirtualTree {
     /// ```
     ///
     /// # Accuracy
-    /// The shares and W_0 carry the error of [`RootedTree::equivalent`]; `T^f` adds two roundings. With the
+    /// The shares and W_0 carry the error of [`Tree::allocate_with_rules`]; `T^f` adds two roundings. With the
     /// physical rule at both levels, the sets sent one after another in the planned order and
     /// executed on the event engine over the true tree end their last computation at `T^f` to
     /// 1e-9 relative, and no processor ends later (the engine is the independent check:
@@ -196,22 +202,21 @@ impl VirtualTree {
     ///
     /// # Errors
     /// [`UnawareError::InvalidParameter`] for x < 0 or a bad scale;
-    /// [`UnawareError::NoReachableProcessor`] when the root has no child; the errors of
-    /// [`RootedTree::equivalent`].
+    /// [`UnawareError::NoReachableProcessor`] when the root has no child;
+    /// [`UnawareError::NoComputingNode`] for a relay leaf.
     ///
     /// # Examples
     /// Phase_3 of the SNP example (Jia, §3.4, Table 3.2): the remaining 30.2603 units from
     /// 34.16 over the 17 available processors; P_3 gets 7.0795 with the thesis's relay rule.
     /// ```
     /// use loadbal::dlt::CostScale;
-    /// use loadbal::dlt::unaware::{RelayRule, Rules};
-    /// # use loadbal::dlt::unaware::{RootedTree, TreeNetwork};
+    /// use loadbal::dlt::{RelayRule, Rules};
+    /// # use loadbal::dlt::Tree;
     /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
     /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
     /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
     /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
-    /// # let tree = RootedTree::new(0, parent, std::iter::once(0.0).chain(z).collect()).unwrap();
-    /// # let ex = TreeNetwork::new(tree, std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let mut avail = vec![true; 20];
     /// for v in [0, 4, 7] { avail[v] = false; }
@@ -228,7 +233,7 @@ impl VirtualTree {
         rules: Rules,
         scale: CostScale,
     ) -> Result<PhaseDistribution, UnawareError> {
-        let (vt, w) = (&self.tree, &self.w[..]);
+        let vt = &self.tree;
         let (t_cm, t_cp) = (scale.t_cm(), scale.t_cp());
         non_negative("x", x)?;
         non_negative("t0", t0)?;
@@ -236,7 +241,7 @@ impl VirtualTree {
         if vt.children(root).is_empty() {
             return Err(UnawareError::NoReachableProcessor { source_node: root });
         }
-        let e = vt.equivalent(w, rules, scale)?;
+        let e = equivalent(vt, rules, scale)?;
         let loads: Vec<f64> = e.allocation.alpha.iter().map(|s| s * x).collect();
         let finish = t0 + x * e.allocation.w_equivalent * t_cp;
         let mut p0_free = t0;
@@ -246,7 +251,7 @@ impl VirtualTree {
             let mut end = f64::NEG_INFINITY;
             let mut stack = vec![c];
             while let Some(v) = stack.pop() {
-                if let Some(wv) = w[v] {
+                if let Some(wv) = vt.w(v) {
                     end = end.max(finish - loads[v] * wv * t_cp);
                 }
                 stack.extend(vt.children(v));

@@ -143,12 +143,11 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let unit = CostScale::unit();
-    let ws: Vec<Option<f64>> = g.w().iter().map(|&x| Some(x)).collect();
     let mut strategies = Vec::new();
     for kind in SpanningTreeKind::ALL {
         let tree =
             g.spanning_tree(root, kind, unit).map_err(|e| Failure::usage(format!("{}: {e}", a.file.display())))?;
-        let s = tree.raold_os(g.w(), a.load, unit).map_err(model("RAOLD-OS"))?;
+        let s = tree.raold_os(a.load, unit).map_err(model("RAOLD-OS"))?;
         if s.allocation.makespan.is_subnormal() || s.allocation.alpha.iter().any(|x| x.is_subnormal()) {
             return Err(Failure::failed(format!(
                 "LOAD {}: the schedule's times and loads fall below 2.2e-308, where double precision loses \
@@ -156,7 +155,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
                 output::exact(a.load)
             )));
         }
-        let run = tree.execute(&ws, &s.allocation.alpha, unit).map_err(model("the engine run"))?;
+        let run = tree.execute(&s.allocation.alpha, unit).map_err(model("the engine run"))?;
         out.add(format!("{}_gantt.csv", kind.name()), || run.gantt_csv());
         strategies.push(Strategy {
             name: kind.name().to_string(),
@@ -165,7 +164,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
             w_eq: s.allocation.w_equivalent,
             finish_time: s.allocation.makespan,
             engine_makespan: run.trace.compute_makespan,
-            parent: tree.parents().to_vec(),
+            parent: tree.parents(),
             load: s.allocation.alpha.iter().map(|&x| Some(x)).collect(),
             finish: (0..n).map(|v| run.finish_of(v)).collect(),
         });

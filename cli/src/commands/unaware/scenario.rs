@@ -3,11 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use loadbal::dlt::Chain;
 use loadbal::dlt::unaware::{
-    ChainConfig, ChainStrategy, Dispatch, DldConfig, GivenProbe, Probe, RelayRule, RootWhileWaiting, RootedTree,
-    SldConfig, SpeedChange, TreeNetwork,
+    ChainConfig, ChainStrategy, Dispatch, DldConfig, GivenProbe, Probe, RootWhileWaiting, SldConfig, SpeedChange,
 };
+use loadbal::dlt::{Chain, RelayRule, Tree};
 use loadbal_cli::output::{self, Cell, FormatArgs, Table};
 use loadbal_cli::support::{self as cli, Failure};
 use serde::Deserialize;
@@ -26,7 +25,7 @@ use super::{OutFiles, model};
 /// sld_gantt.csv and sld_gantt_end_to_end.csv.
 ///
 /// FILE: {"network": {"root": 0, "parent": [null, 0, ...], "z": [...], "w": [...]} (per node
-/// id: its parent, the link from it, its inverse speed; the root's w is unused), "sld": {"load":
+/// id: its parent, the link from it, its inverse speed; the root's w is unused but must be > 0 like the others), "sld": {"load":
 /// 80, "eta": 0.05, "l1p": 4, "mu": 0.15, "scale": {"t_cp": 2, "t_cm": 1}, "rules": {"relay":
 /// "FirstChildLink" or "Physical", "top": ...}, "phase_end_decimals": null}, "probe_times": [T^p per
 /// node] (optional: the probe model's when left out), "description": "..." (optional)}.
@@ -168,8 +167,8 @@ fn read<T: serde::de::DeserializeOwned>(file: &Path, what: &str) -> Result<T, Fa
 }
 
 /// The tree network of a scenario file, validated (a bad tree is a usage error naming the file).
-fn network(file: &Path, n: NetworkFile) -> Result<TreeNetwork, Failure> {
-    let bad = |e: loadbal::dlt::unaware::UnawareError| Failure::usage(format!("{}: network: {e}", file.display()));
+fn network(file: &Path, n: NetworkFile) -> Result<Tree, Failure> {
+    let bad = |e: loadbal::dlt::DltError| Failure::usage(format!("{}: network: {e}", file.display()));
     if n.root >= n.parent.len() {
         return Err(Failure::usage(format!(
             "{}: network: root {} is not a node (there are {} nodes)",
@@ -178,8 +177,7 @@ fn network(file: &Path, n: NetworkFile) -> Result<TreeNetwork, Failure> {
             n.parent.len()
         )));
     }
-    let tree = RootedTree::new(n.root, n.parent, n.z).map_err(bad)?;
-    TreeNetwork::new(tree, n.w).map_err(bad)
+    Tree::from_parents(n.root, n.parent, n.z, n.w).map_err(bad)
 }
 
 /// A strategy's error on a file's scenario: bad parameters are usage errors naming the file.
@@ -250,9 +248,9 @@ pub fn sld_run(a: SldArgs) -> Result<(), Failure> {
     let err = |what| scenario_error(&a.file, what);
     let tp = match input.probe_times {
         Some(tp) => tp,
-        None => net.tree.probe(&net.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(err("the probe"))?.tp,
+        None => net.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(err("the probe"))?.tp,
     };
-    let long = check_phases(&a.file, cfg.load, cfg.eta, cfg.l1p, net.tree.len())?;
+    let long = check_phases(&a.file, cfg.load, cfg.eta, cfg.l1p, net.id_len())?;
     let bar = cli::spinner("SLD: plan, engine run and end-to-end run");
     if !long {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -287,15 +285,20 @@ pub fn dld_run(a: DldArgs) -> Result<(), Failure> {
     let err = |what| scenario_error(&a.file, what);
     let tp = match input.probe_times {
         Some(tp) => tp,
-        None => net.tree.probe(&net.w, Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(err("the probe"))?.tp,
+        None => net.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).map_err(err("the probe"))?.tp,
     };
-    let long = check_phases(&a.file, cfg.load, cfg.eta, cfg.l1p, net.tree.len())?;
+    let long = check_phases(&a.file, cfg.load, cfg.eta, cfg.l1p, net.id_len())?;
     let bar = cli::spinner("DLD: engine runs");
     if !long {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let s =
-        net.dld(&input.changes, &GivenProbe { tp: tp.to_vec(), w_est: net.w.to_vec() }, &cfg).map_err(err("DLD"))?;
+    let s = net
+        .dld(
+            &input.changes,
+            &GivenProbe { tp: tp.to_vec(), w_est: (0..net.id_len()).map(|v| net.w(v).unwrap_or(0.0)).collect() },
+            &cfg,
+        )
+        .map_err(err("DLD"))?;
     let probed = net.dld_probed(&input.changes, &cfg).map_err(err("DLD with the probe"))?;
     bar.finish_and_clear();
     out.add("dld_gantt.csv", || {

@@ -65,7 +65,7 @@ fn replication(spec: &RandomGraph, rng: &mut McRng, out: &mut [f64]) -> Result<(
     let g = spec.generate(rng).map_err(|e| Failure::model("random graph", e))?;
     for (k, &kind) in kinds.iter().enumerate() {
         let tree = g.spanning_tree(0, kind, unit).map_err(|e| Failure::model(kind.name(), e))?;
-        let schedule = tree.raold_os(g.w(), 1e8, unit).map_err(|e| Failure::model(kind.name(), e))?;
+        let schedule = tree.raold_os(1e8, unit).map_err(|e| Failure::model(kind.name(), e))?;
         out[k] = schedule.allocation.makespan;
         out[kinds.len() + k] = tree.eccentricity() as f64;
     }
