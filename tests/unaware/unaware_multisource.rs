@@ -191,7 +191,7 @@ mod on_the_engine {
 
 /// RB-SSS with hop-limited routes: after 2 rounds P_3 is closer to S_1 (through P_2, 2 hops)
 /// while P_4 knows only S_0 (through P_3; S_1 is 3 hops away). P_4 follows its predecessor into
-/// S_1's region, so both regions stay trees (this used to fail with `NotATree`).
+/// S_1's region, so both regions stay trees.
 #[test]
 fn rb_sss_hop_limited_regions_stay_trees() {
     let e = |u, v, z| Edge { u, v, z };

@@ -65,16 +65,6 @@ pub enum UnawareError {
         /// The source.
         source_node: usize,
     },
-    /// A parent vector does not describe a tree rooted at the given root.
-    #[error("not a tree rooted at {root}: {reason} (node {node})")]
-    NotATree {
-        /// The root.
-        root: usize,
-        /// The first node found to violate the tree property.
-        node: usize,
-        /// What is wrong (a cycle, a second root, a missing parent).
-        reason: &'static str,
-    },
     /// A subtree of relays (nodes that do not compute) has no computing node below it.
     #[error("node {node} does not compute and has no computing descendant")]
     NoComputingNode {
