@@ -578,18 +578,7 @@ pub(crate) fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -
     if let Some(&k) = sol.send_order.iter().flatten().find(|&&k| k >= tree.len()) {
         return Err(DltError::InvalidArgument { what: format!("tree solution sends to node {k}, outside the tree") });
     }
-    let nodes: Vec<Node> = tree
-        .nodes()
-        .iter()
-        .map(|t| {
-            let n = match t.w {
-                Some(w) => Node::computing(t.parent, t.z, w),
-                None => Node::relay(t.parent, t.z),
-            };
-            n.with_front_end(t.front_end).with_ports(t.ports)
-        })
-        .collect();
-    let net = Network::new(nodes, scale)?;
+    let net = Network::new(tree.engine_nodes(true), scale)?;
     let mut plans = vec![Vec::new(); tree.len()];
     for (v, plan) in plans.iter_mut().enumerate() {
         for &k in &sol.send_order[v] {
@@ -605,6 +594,24 @@ pub(crate) fn tree_schedule(tree: &Tree, sol: &TreeSolution, scale: CostScale) -
 }
 
 impl Tree {
+    /// The event engine's nodes of the tree, engine index `i` for tree node `i` (the one
+    /// translation of a tree to the engine, for allocations and for Jia's strategies); unless
+    /// `root_computes`, the root only forwards.
+    pub(crate) fn engine_nodes(&self, root_computes: bool) -> Vec<Node> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let w = if i == 0 && !root_computes { None } else { t.w };
+                let n = match w {
+                    Some(w) => Node::computing(t.parent, t.z, w),
+                    None => Node::relay(t.parent, t.z),
+                };
+                n.with_front_end(t.front_end).with_ports(t.ports)
+            })
+            .collect()
+    }
+
     /// Executes a tree solution on the event engine.
     ///
     /// # Errors

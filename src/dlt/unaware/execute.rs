@@ -6,10 +6,10 @@
 use std::fmt;
 
 use super::display::r6;
-use super::error::{UnawareError, non_negative, positive, same_lengths};
+use super::error::{UnawareError, non_negative, same_lengths};
 use super::probing::TreeProbe;
 use super::sld::{SldConfig, SldSchedule};
-use crate::dlt::engine::{Action, Event, Network, Node, ReportKind, Reports, Simulator, Trace};
+use crate::dlt::engine::{Action, Event, Network, ReportKind, Reports, Simulator, Trace};
 use crate::dlt::{CostScale, Tree};
 
 /// A schedule executed on the engine.
@@ -61,29 +61,22 @@ impl EngineRun {
 /// A map between engine indices and tree ids.
 pub(super) type IdMap = Vec<Option<usize>>;
 
-/// Builds the engine network of `tree` (engine indices in pre-order, the root first); relays
-/// (`w = None`) and, unless `root_computes`, the root only forward.
+/// Builds the engine network of `tree` (engine index `i` for tree node `i`, the root first,
+/// [`Tree::engine_nodes`]); relays (`w = None`) and, unless `root_computes`, the root only
+/// forward. Returns the network, the tree id of each engine index and the engine index of each
+/// tree id.
 pub(super) fn network(
     tree: &Tree,
     root_computes: bool,
     scale: CostScale,
 ) -> Result<(Network, IdMap, IdMap), UnawareError> {
-    let order = tree.pre_order();
-    let mut index_of = vec![None; tree.id_len()];
-    for (i, &v) in order.iter().enumerate() {
-        index_of[v] = Some(i);
-    }
-    let mut nodes = Vec::with_capacity(order.len() + 1);
-    for &v in &order {
-        let parent = tree.parent(v).and_then(|p| index_of[p]);
-        let w = if v == tree.root() && !root_computes { None } else { tree.w(v) };
-        nodes.push(match w {
-            Some(x) => Node::computing(parent, tree.z_up(v), positive("w", x)?),
-            None => Node::relay(parent, tree.z_up(v)),
-        });
-    }
-    let node_of: Vec<Option<usize>> = order.iter().map(|&v| Some(v)).collect();
-    Ok((Network::new(nodes, CostScale::new(scale.t_cp(), scale.t_cm())?)?, node_of, index_of))
+    let node_of: IdMap = tree.ids().iter().map(|&v| Some(v)).collect();
+    let index_of: IdMap = (0..tree.id_len()).map(|v| tree.node_of(v)).collect();
+    Ok((
+        Network::new(tree.engine_nodes(root_computes), CostScale::new(scale.t_cp(), scale.t_cm())?)?,
+        node_of,
+        index_of,
+    ))
 }
 
 /// Pushes one block of `loads` (per tree node) entering at `top`: every node computes its load
