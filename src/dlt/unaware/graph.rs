@@ -70,6 +70,15 @@ impl Graph {
     /// [`UnawareError::NodeOutOfRange`], [`UnawareError::SelfLoop`] and
     /// [`UnawareError::DuplicateEdge`] for malformed links. Connectivity is not required here;
     /// the algorithms that need it check it.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph, UnawareError};
+    /// let g = Graph::new(vec![2.0, 3.0], vec![Edge { u: 0, v: 1, z: 0.5 }]).unwrap();
+    /// assert_eq!((g.len(), g.link(1, 0)), (2, Some(0.5)));
+    /// let looped = Graph::new(vec![2.0, 3.0], vec![Edge { u: 1, v: 1, z: 0.5 }]);
+    /// assert_eq!(looped, Err(UnawareError::SelfLoop { u: 1, v: 1 }));
+    /// ```
     pub fn new(w: Vec<f64>, edges: Vec<Edge>) -> Result<Self, UnawareError> {
         if w.is_empty() {
             return Err(UnawareError::EmptyNetwork);
@@ -152,6 +161,15 @@ impl Graph {
     }
 
     /// The plain-text form read by [`Graph::parse`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![e(0, 1, 0.5), e(1, 2, 0.2)]).unwrap();
+    /// assert_eq!(g.to_text(), "node 0 2\nnode 1 3\nnode 2 6\nedge 0 1 0.5\nedge 1 2 0.2\n");
+    /// assert_eq!(Graph::parse(&g.to_text()).unwrap(), g);
+    /// ```
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         for (i, w) in self.w.iter().enumerate() {
@@ -164,11 +182,25 @@ impl Graph {
     }
 
     /// Number of nodes.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![e(0, 1, 0.5), e(1, 2, 0.2)]).unwrap();
+    /// assert_eq!(g.len(), 3);
+    /// ```
     pub fn len(&self) -> usize {
         self.w.len()
     }
 
     /// Always false: a graph has at least one node.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::Graph;
+    /// assert!(!Graph::new(vec![1.0], vec![]).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.w.is_empty()
     }
@@ -177,28 +209,62 @@ impl Graph {
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![e(0, 1, 0.5), e(1, 2, 0.2)]).unwrap();
+    /// assert_eq!(g.w(), &[2.0, 3.0, 6.0]);
+    /// ```
     pub fn w(&self) -> &[f64] {
         &self.w
     }
 
     /// Links, as given.
+    ///
+    /// # Examples
+    /// Links keep the orientation they were given.
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![e(1, 0, 0.5), e(1, 2, 0.2)]).unwrap();
+    /// assert_eq!(g.edges(), &[e(1, 0, 0.5), e(1, 2, 0.2)]);
+    /// ```
     pub fn edges(&self) -> &[Edge] {
         &self.edges
     }
 
     /// The links of `v`, each as an [`Edge`] from `u = v` to the neighbour `v`, by increasing
-    /// neighbour id.
+    /// neighbour id (none for a node out of range).
     ///
     /// # Accuracy
     /// Exact (stored values).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![e(1, 2, 0.2), e(0, 1, 0.5)]).unwrap();
+    /// assert_eq!(g.neighbours(1), &[e(1, 0, 0.5), e(1, 2, 0.2)]);
+    /// assert!(g.neighbours(7).is_empty());
+    /// ```
     pub fn neighbours(&self, v: usize) -> &[Edge] {
-        &self.adj[v]
+        self.adj.get(v).map_or(&[], Vec::as_slice)
     }
 
     /// The z of the link `u`–`v`, if any.
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 3.0, 6.0], vec![e(0, 1, 0.5), e(1, 2, 0.2)]).unwrap();
+    /// assert_eq!((g.link(2, 1), g.link(0, 2)), (Some(0.2), None));
+    /// ```
     pub fn link(&self, u: usize, v: usize) -> Option<f64> {
         self.adj.get(u)?.binary_search_by_key(&v, |e| e.v).ok().map(|k| self.adj[u][k].z)
     }
@@ -207,11 +273,29 @@ impl Graph {
     ///
     /// # Errors
     /// [`UnawareError::NodeOutOfRange`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Graph, UnawareError};
+    /// let g = Graph::new(vec![1.0; 3], vec![]).unwrap();
+    /// assert_eq!(g.check_node(2), Ok(()));
+    /// assert_eq!(g.check_node(3), Err(UnawareError::NodeOutOfRange { node: 3, len: 3 }));
+    /// ```
     pub fn check_node(&self, node: usize) -> Result<(), UnawareError> {
         if node < self.len() { Ok(()) } else { Err(UnawareError::NodeOutOfRange { node, len: self.len() }) }
     }
 
     /// Hop distances from `root` by breadth-first search (`None` = unreachable).
+    ///
+    /// # Examples
+    /// A path 0 – 1 – 2 and an isolated node 3.
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![1.0; 4], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
+    /// assert_eq!(g.hops_from(0), vec![Some(0), Some(1), Some(2), None]);
+    /// assert_eq!(g.hops_from(2)[0], Some(2));
+    /// ```
     pub fn hops_from(&self, root: usize) -> Vec<Option<usize>> {
         let mut d = vec![None; self.len()];
         if root >= self.len() {
@@ -236,6 +320,14 @@ impl Graph {
     /// # Errors
     /// [`UnawareError::NodeOutOfRange`] for a bad root; [`UnawareError::Disconnected`] naming
     /// the first unreachable node.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph, UnawareError};
+    /// let g = Graph::new(vec![1.0; 3], vec![Edge { u: 0, v: 1, z: 0.5 }]).unwrap();
+    /// assert_eq!(g.check_connected_from(1), Err(UnawareError::Disconnected { node: 2, from: 1 }));
+    /// assert_eq!(g.check_connected_from(5), Err(UnawareError::NodeOutOfRange { node: 5, len: 3 }));
+    /// ```
     pub fn check_connected_from(&self, root: usize) -> Result<(), UnawareError> {
         self.check_node(root)?;
         match self.hops_from(root).iter().position(Option::is_none) {
@@ -245,6 +337,14 @@ impl Graph {
     }
 
     /// Whether every node is reachable from node 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// assert!(!Graph::new(vec![1.0; 3], vec![e(0, 1, 0.5)]).unwrap().is_connected());
+    /// assert!(Graph::new(vec![1.0; 3], vec![e(0, 1, 0.5), e(2, 1, 0.5)]).unwrap().is_connected());
+    /// ```
     pub fn is_connected(&self) -> bool {
         self.check_connected_from(0).is_ok()
     }
