@@ -55,6 +55,16 @@ pub struct KaryTree {
 
 impl KaryTree {
     /// Number of nodes `1 + k + … + k^depth`, or `None` beyond `u64`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::KaryTree;
+    /// let spec = KaryTree { w: 1.0, z: 0.1, front_end: true, k: 3, depth: 2 };
+    /// assert_eq!(spec.node_count(), Some(1 + 3 + 9));
+    /// // 1 + 2 + … + 2^63 = 2^64 − 1 is the largest count that fits.
+    /// assert_eq!(KaryTree { k: 2, depth: 63, ..spec }.node_count(), Some(u64::MAX));
+    /// assert_eq!(KaryTree { k: 2, depth: 64, ..spec }.node_count(), None);
+    /// ```
     pub fn node_count(&self) -> Option<u64> {
         let (mut total, mut level) = (1u64, 1u64);
         for _ in 0..self.depth {
@@ -154,6 +164,14 @@ impl Tree {
     ///
     /// # Errors
     /// [`DltError::NonPositive`]/[`DltError::NonFinite`] for a bad `w`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{DltError, Tree};
+    /// assert_eq!(Tree::new(None, true).unwrap().len(), 1);
+    /// let bad = Tree::new(Some(0.0), true);
+    /// assert!(matches!(bad, Err(DltError::NonPositive { value, .. }) if value == 0.0));
+    /// ```
     pub fn new(root_w: Option<f64>, front_end: bool) -> Result<Self, DltError> {
         if let Some(w) = root_w {
             positive("root w", 0, w)?;
@@ -166,6 +184,16 @@ impl Tree {
     ///
     /// # Errors
     /// [`DltError::InvalidArgument`] for an unknown parent; bad `z` or `w`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{DltError, Tree};
+    /// let mut t = Tree::new(None, true).unwrap();
+    /// assert_eq!(t.add(0, 0.5, Some(2.0), true).unwrap(), 1);
+    /// assert_eq!(t.add(1, 0.2, Some(3.0), false).unwrap(), 2);
+    /// assert_eq!(t.parent(2), Some(1));
+    /// assert!(matches!(t.add(5, 0.1, Some(1.0), true), Err(DltError::InvalidArgument { .. })));
+    /// ```
     pub fn add(&mut self, parent: usize, z: f64, w: Option<f64>, front_end: bool) -> Result<usize, DltError> {
         let i = self.nodes.len();
         self.push(TreeNode { parent: Some(parent), z, w, front_end, ports: Ports::Single })?;
@@ -177,6 +205,16 @@ impl Tree {
     ///
     /// # Errors
     /// As [`Tree::from_nodes`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{DltError, Ports, Tree, TreeNode};
+    /// let mut t = Tree::new(Some(1.0), true).unwrap();
+    /// t.push(TreeNode { parent: Some(0), z: 0.5, w: None, front_end: false, ports: Ports::All }).unwrap();
+    /// assert_eq!((t.len(), t.children(0)), (2, &[1][..]));
+    /// let bad = TreeNode { parent: Some(1), z: -0.1, w: Some(1.0), front_end: true, ports: Ports::Single };
+    /// assert!(matches!(t.push(bad), Err(DltError::Negative { .. })));
+    /// ```
     pub fn push(&mut self, node: TreeNode) -> Result<(), DltError> {
         let i = self.nodes.len();
         check_node(i, &node)?;
@@ -197,6 +235,17 @@ impl Tree {
     /// [`DltError::Empty`] for no nodes; [`DltError::InvalidArgument`] for a parent that does not
     /// precede its child, a root with a parent, or an all-port node without a front-end that
     /// computes; [`DltError::Negative`] for `z < 0`; [`DltError::NonPositive`] for `w ≤ 0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{DltError, Ports, Tree, TreeNode};
+    /// let node = |parent, w| TreeNode { parent, z: 0.5, w, front_end: true, ports: Ports::Single };
+    /// let t = Tree::from_nodes(vec![node(None, None), node(Some(0), Some(2.0)), node(Some(0), Some(2.0))]).unwrap();
+    /// assert_eq!(t.children(0), &[1, 2][..]);
+    /// assert!(matches!(Tree::from_nodes(vec![]), Err(DltError::Empty { .. })));
+    /// let late_parent = Tree::from_nodes(vec![node(None, None), node(Some(1), Some(2.0))]);
+    /// assert!(matches!(late_parent, Err(DltError::InvalidArgument { .. })));
+    /// ```
     pub fn from_nodes(nodes: Vec<TreeNode>) -> Result<Self, DltError> {
         if nodes.is_empty() {
             return Err(DltError::Empty { what: "a tree with no nodes" });
@@ -214,6 +263,17 @@ impl Tree {
     ///
     /// # Errors
     /// [`DltError::LengthMismatch`] unless `z.len() + 1 == w.len()`; bad values.
+    ///
+    /// # Examples
+    /// Two equal processors w = 1 joined by z = 0.5, both with front-ends: P_0 keeps α_0 and
+    /// finishes when P_1 does, α_0·w = α_1·(z + w), so α_1 = 0.4 and T = 0.6 for a unit load.
+    /// ```
+    /// use loadbal::dlt::{DltError, Options, Tree};
+    /// let t = Tree::chain(&[1.0, 1.0], &[0.5], true).unwrap();
+    /// let s = t.allocate(Options::default()).unwrap();
+    /// assert!((s.allocation.alpha[1] - 0.4).abs() < 1e-15 && (s.allocation.makespan - 0.6).abs() < 1e-15);
+    /// assert!(matches!(Tree::chain(&[1.0, 1.0], &[], true), Err(DltError::LengthMismatch { .. })));
+    /// ```
     pub fn chain(w: &[f64], z: &[f64], front_end: bool) -> Result<Self, DltError> {
         chain_lengths(w, z)?;
         let mut t = Tree::new(Some(w[0]), front_end)?;
@@ -231,10 +291,13 @@ impl Tree {
     /// [`DltError::TooLarge`] for more than [`MAX_PROCESSORS`] nodes (use
     /// [`KaryTree::rho`](crate::dlt::KaryTree::rho) for the makespan of larger trees).
     ///
+    /// # Examples
     /// ```
-    /// use loadbal::dlt::{KaryTree, Tree};
-    /// let t = Tree::kary(KaryTree { w: 1.0, z: 0.1, front_end: true, k: 3, depth: 2 }).unwrap();
-    /// assert_eq!(t.len(), 13);
+    /// use loadbal::dlt::{DltError, KaryTree, Tree};
+    /// let spec = KaryTree { w: 1.0, z: 0.1, front_end: true, k: 3, depth: 2 };
+    /// assert_eq!(Tree::kary(spec).unwrap().len(), 1 + 3 + 9);
+    /// let no_children = Tree::kary(KaryTree { k: 0, ..spec });
+    /// assert!(matches!(no_children, Err(DltError::InvalidArgument { .. })));
     /// ```
     pub fn kary(spec: KaryTree) -> Result<Self, DltError> {
         let KaryTree { w, z, front_end, k, depth } = spec;
@@ -260,16 +323,35 @@ impl Tree {
     }
 
     /// The nodes.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// let t = Tree::chain(&[1.0, 2.0], &[0.5], true).unwrap();
+    /// assert_eq!((t.nodes()[1].parent, t.nodes()[1].z, t.nodes()[1].w), (Some(0), 0.5, Some(2.0)));
+    /// ```
     pub fn nodes(&self) -> &[TreeNode] {
         &self.nodes
     }
 
     /// Number of nodes.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// assert_eq!(Tree::chain(&[1.0; 4], &[0.5; 3], true).unwrap().len(), 4);
+    /// ```
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
     /// Always false: a tree has a root.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::Tree;
+    /// assert!(!Tree::new(Some(1.0), true).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
@@ -376,6 +458,7 @@ impl Tree {
     /// # Errors
     /// [`DltError::Empty`] if no node of the tree can compute; bad scale or load.
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Tree};
     /// // Jia's two-processor anchor (Jia, §2.B): root w = 2, child w = 2 over z = 0.6,
@@ -414,6 +497,7 @@ impl Tree {
     /// # Errors
     /// As [`Tree::allocate`].
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, Options, RelayRule, Rules, Tree};
     /// // A relay root with two children w = 2 over z = 0.5 (T_cp = 2, T_cm = 1: a = 4, c = 0.5).
@@ -547,6 +631,7 @@ impl Tree {
     /// # Errors
     /// As [`Tree::allocate`].
     ///
+    /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, OrderPolicy, Tree};
     /// // Jia anchor: root w = 2, child w = 2 over z = 0.6, T_cp = 2, T_cm = 1: w' = 2·4.6/8.6.
