@@ -84,6 +84,20 @@ impl DldSchedule {
     ///
     /// # Accuracy
     /// Exact (stored values of the engine's trace).
+    ///
+    /// # Examples
+    /// A relay root with two processors (DLD without speed changes): the engine computes a load
+    /// for every dispatch that gave the processor one, in time order.
+    /// ```
+    /// use loadbal::dlt::{CostScale, Rules, Tree};
+    /// use loadbal::dlt::unaware::DldConfig;
+    /// let t = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 2.0, 3.0]).unwrap();
+    /// let cfg = DldConfig { load: 20.0, eta: 0.1, l1p: 1.0, mu: 0.15, zeta: 0.1, scale: CostScale::unit(), rules: Rules::default() };
+    /// let s = t.dld_probed(&[], &cfg).unwrap();
+    /// let ends = s.compute_ends(1);
+    /// assert_eq!(ends.len(), s.dispatches.iter().filter(|d| d.loads.iter().any(|&(v, x)| v == 1 && x > 0.0)).count());
+    /// assert!(!ends.is_empty() && ends.windows(2).all(|p| p[0] <= p[1]));
+    /// ```
     pub fn compute_ends(&self, v: usize) -> Vec<f64> {
         let skip = usize::from(self.probe.is_some());
         self.index_of
@@ -97,6 +111,18 @@ impl DldSchedule {
     ///
     /// # Accuracy
     /// Exact (stored value of the engine's trace).
+    ///
+    /// # Examples
+    /// The last computation of real load ends at `finish_time`; the root only distributes.
+    /// ```
+    /// use loadbal::dlt::{CostScale, Rules, Tree};
+    /// use loadbal::dlt::unaware::DldConfig;
+    /// let t = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 2.0, 3.0]).unwrap();
+    /// let cfg = DldConfig { load: 20.0, eta: 0.1, l1p: 1.0, mu: 0.15, zeta: 0.1, scale: CostScale::unit(), rules: Rules::default() };
+    /// let s = t.dld_probed(&[], &cfg).unwrap();
+    /// let (f1, f2) = (s.finish_of(1).unwrap(), s.finish_of(2).unwrap());
+    /// assert_eq!((f1.max(f2), s.finish_of(0)), (s.finish_time, None));
+    /// ```
     pub fn finish_of(&self, v: usize) -> Option<f64> {
         self.compute_ends(v).into_iter().reduce(f64::max)
     }

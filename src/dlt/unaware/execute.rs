@@ -28,6 +28,19 @@ impl EngineRun {
     ///
     /// # Accuracy
     /// Exact (stored value of the engine's trace).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, Tree};
+    /// // A relay root serving two processors w = 2 over z = 0.5 (unit times) loads 5 and 4: P_1 ends
+    /// // at 5·(0.5 + 2) = 12.5, P_2 at 5·0.5 + 4·(0.5 + 2) = 12.5.
+    /// let mut t = Tree::new(None, true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// let run = t.execute(&[0.0, 5.0, 4.0], CostScale::unit()).unwrap();
+    /// assert_eq!((run.finish_of(1), run.finish_of(2)), (Some(12.5), Some(12.5)));
+    /// assert_eq!((run.finish_of(0), run.finish_of(3)), (None, None));
+    /// ```
     pub fn finish_of(&self, v: usize) -> Option<f64> {
         self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes[i].finish)
     }
@@ -36,11 +49,37 @@ impl EngineRun {
     ///
     /// # Accuracy
     /// Exact (stored value of the engine's trace, itself a sum of the node's computations).
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, Tree};
+    /// // A relay root serving two processors w = 2 over z = 0.5 (unit times) loads 5 and 4: P_1 ends
+    /// // at 5·(0.5 + 2) = 12.5, P_2 at 5·0.5 + 4·(0.5 + 2) = 12.5.
+    /// let mut t = Tree::new(None, true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// let run = t.execute(&[0.0, 5.0, 4.0], CostScale::unit()).unwrap();
+    /// assert_eq!([0, 1, 2].map(|v| run.computed_by(v)), [0.0, 5.0, 4.0]);
+    /// ```
     pub fn computed_by(&self, v: usize) -> f64 {
         self.index_of.get(v).copied().flatten().map_or(0.0, |i| self.trace.nodes[i].computed)
     }
 
     /// Gantt chart as CSV `node,kind,start,end,amount,peer` with tree node ids.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::{CostScale, Tree};
+    /// // A relay root serving two processors w = 2 over z = 0.5 (unit times) loads 5 and 4: P_1 ends
+    /// // at 5·(0.5 + 2) = 12.5, P_2 at 5·0.5 + 4·(0.5 + 2) = 12.5.
+    /// let mut t = Tree::new(None, true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// t.add(0, 0.5, Some(2.0), true).unwrap();
+    /// let run = t.execute(&[0.0, 5.0, 4.0], CostScale::unit()).unwrap();
+    /// let csv = run.gantt_csv();
+    /// assert!(csv.starts_with("node,kind,start,end,amount,peer\n0,send,0,2.5,5,1\n0,send,2.5,4.5,4,2\n"));
+    /// assert!(csv.ends_with("2,receive,2.5,4.5,4,0\n2,compute,4.5,12.5,4,\n"));
+    /// ```
     pub fn gantt_csv(&self) -> String {
         let mut s = String::from("node,kind,start,end,amount,peer\n");
         for r in self.trace.gantt() {
