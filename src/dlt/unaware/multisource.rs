@@ -36,13 +36,32 @@ impl MultiSourceLoad {
     ///
     /// # Errors
     /// [`UnawareError::LengthMismatch`] and [`UnawareError::InvalidParameter`].
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{MultiSourceLoad, UnawareError};
+    /// let m = MultiSourceLoad::new(vec![0, 3], vec![10.0, 5.0]).unwrap();
+    /// assert_eq!((m.sources[1], m.loads[1]), (3, 5.0));
+    /// let short = MultiSourceLoad::new(vec![0, 3], vec![10.0]);
+    /// assert_eq!(short, Err(UnawareError::LengthMismatch { name: "loads", got: 1, expected: 2 }));
+    /// let twice = MultiSourceLoad::new(vec![2, 2], vec![1.0, 1.0]);
+    /// assert!(matches!(twice, Err(UnawareError::InvalidParameter { name: "sources", .. })));
+    /// ```
     pub fn new(sources: Vec<usize>, loads: Vec<f64>) -> Result<Self, UnawareError> {
         let m = MultiSourceLoad { sources, loads };
         m.check()?;
         Ok(m)
     }
 
-    /// Every source holding the same `load`.
+    /// Every source holding the same `load`. Not validated here (the fields are public); the
+    /// strategies check every `MultiSourceLoad` they are given, as [`MultiSourceLoad::new`] does.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::MultiSourceLoad;
+    /// let m = MultiSourceLoad::equal(vec![0, 1, 4], 10.0);
+    /// assert_eq!(m, MultiSourceLoad::new(vec![0, 1, 4], vec![10.0; 3]).unwrap());
+    /// ```
     pub fn equal(sources: Vec<usize>, load: f64) -> Self {
         let loads = vec![load; sources.len()];
         MultiSourceLoad { sources, loads }
