@@ -40,6 +40,18 @@ impl ReportingRun {
     ///
     /// # Accuracy
     /// Exact (stored value).
+    ///
+    /// # Examples
+    /// A path 0 – 1 – 2 (w = 2, 1, 1; z = 0.5) with T* = δ = 1: only node 1 has reported, and the
+    /// source and node 1 finish together, 2·α_0 = (0.5 + 1)·α_1 with α_0 + α_1 = 10.
+    /// ```
+    /// use loadbal::dlt::unaware::{Edge, Graph, ReportingConfig};
+    /// let e = |u, v, z| Edge { u, v, z };
+    /// let g = Graph::new(vec![2.0, 1.0, 1.0], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
+    /// let r = g.reporting_scheme(0, &ReportingConfig::new(10.0, 1.0, 1.0)).unwrap();
+    /// assert!((r.load_of(0) - 30.0 / 7.0).abs() < 1e-12 && (r.load_of(1) - 40.0 / 7.0).abs() < 1e-12);
+    /// assert_eq!(r.load_of(2), 0.0);
+    /// ```
     pub fn load_of(&self, v: usize) -> f64 {
         self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.allocation.alpha[i])
     }

@@ -141,6 +141,28 @@ impl SldSchedule {
     /// # Accuracy
     /// A sum of the processor's dispatches in the phase (usually one): within `k·ε` relative
     /// for k dispatches, all positive.
+    ///
+    /// # Examples
+    /// The SNP example of Jia, §3.4: in Phase_1, P_6 (first PTC) gets L_1^p = 4 and P_3, answered at
+    /// t = 3.8, gets (13 − 3.8)/2.4 = 3.8333; over all phases L − η·L = 76 units are dispatched.
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{Probe, SldConfig};
+    /// use loadbal::dlt::{RelayRule, Rules};
+    /// # use loadbal::dlt::Tree;
+    /// # let parent = [0, 0, 0, 0, 1, 2, 2, 4, 4, 5, 5, 5, 5, 6, 9, 14, 15, 15, 15];
+    /// # let z = [0.5, 0.2, 0.4, 0.9, 0.5, 0.3, 0.3, 0.6, 0.2, 0.4, 0.8, 0.8, 0.2, 0.1, 10.0, 0.2, 0.5, 0.4, 0.7];
+    /// # let w = [7.0, 2.0, 1.0, 100.0, 2.0, 1.0, 100.0, 8.0, 9.0, 4.0, 7.0, 3.0, 5.0, 8.0, 2.0, 2.0, 4.0, 4.0, 6.0];
+    /// # let parent = std::iter::once(None).chain(parent.map(Some)).collect();
+    /// # let ex = Tree::from_parents(0, parent, std::iter::once(0.0).chain(z).collect(), std::iter::once(1.0).chain(w).collect()).unwrap();
+    /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
+    /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical }, phase_end_decimals: None };
+    /// let s = ex.sld(&ex.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp, &cfg).unwrap();
+    /// assert_eq!(s.load_of(1, 6), 4.0);
+    /// assert!((s.load_of(1, 3) - 3.833333).abs() < 1e-6);
+    /// let total: f64 = (1..=s.phases.len()).flat_map(|q| (1..20).map(move |v| (q, v))).map(|(q, v)| s.load_of(q, v)).sum();
+    /// assert!((total - 76.0).abs() < 1e-9);
+    /// ```
     pub fn load_of(&self, phase: usize, v: usize) -> f64 {
         self.dispatches
             .iter()
