@@ -308,6 +308,15 @@ pub struct ChainConfig {
 
 impl ChainConfig {
     /// The probe: L and η.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::CostScale;
+    /// use loadbal::dlt::unaware::{ChainConfig, Probe};
+    /// let cfg = ChainConfig { load: 100.0, eta: 0.03, eps: 0.1, scale: CostScale::unit() };
+    /// assert_eq!(cfg.probe(), Probe { load: 100.0, eta: 0.03 });
+    /// assert!((cfg.probe().size().unwrap() - 3.0).abs() < 1e-15);
+    /// ```
     pub fn probe(&self) -> Probe {
         Probe { load: self.load, eta: self.eta }
     }

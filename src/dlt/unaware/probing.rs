@@ -230,6 +230,19 @@ impl fmt::Display for TreeProbe {
 
 impl TreeProbe {
     /// The reports of node `v`, or `None` if there is no such node.
+    ///
+    /// # Examples
+    /// P_1 and P_2 of Jia, Table 3.1 (PL = 1, T_cp = 2, T_cm = 1): P_2 waits for P_1's copy
+    /// (0.5·1), receives its own (0.2·1) and computes it (2·2).
+    /// ```
+    /// use loadbal::dlt::{CostScale, Tree};
+    /// use loadbal::dlt::unaware::Probe;
+    /// let t = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 7.0, 2.0]).unwrap();
+    /// let p = t.probe(Probe { load: 40.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap();
+    /// let r = p.report(2).unwrap();
+    /// assert_eq!((r.tcs, r.tcf, r.tp), (0.5, 0.7, 4.7));
+    /// assert_eq!(p.report(3), None);
+    /// ```
     pub fn report(&self, v: usize) -> Option<ProbeReport> {
         Some(ProbeReport { tcs: *self.tcs.get(v)?, tcf: *self.tcf.get(v)?, tp: *self.tp.get(v)? })
     }
@@ -271,6 +284,15 @@ impl Probe {
     ///
     /// # Errors
     /// As [`Probe::new`]; [`UnawareError::Overflow`] if η·L underflows to 0.
+    ///
+    /// # Examples
+    /// The setting of Jia, §3.4: L = 80, η = 0.05, so η·L = 4.
+    /// ```
+    /// use loadbal::dlt::unaware::{Probe, UnawareError};
+    /// assert_eq!(Probe { load: 80.0, eta: 0.05 }.size().unwrap(), 4.0);
+    /// let whole = Probe { load: 80.0, eta: 1.0 }.size();
+    /// assert!(matches!(whole, Err(UnawareError::InvalidParameter { name: "eta", .. })));
+    /// ```
     pub fn size(&self) -> Result<f64, UnawareError> {
         Probe::new(self.load, self.eta)?;
         let s = self.eta * self.load;

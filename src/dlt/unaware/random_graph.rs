@@ -94,6 +94,14 @@ impl RandomGraph {
     }
 
     /// The setting of Jia, §5.5: link probability 0.4, w ~ U\[1, 10\], z by coupling.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::{Coupling, RandomGraph};
+    /// let g = RandomGraph::with_coupling(60, Coupling::Loose);
+    /// assert_eq!((g.nodes, g.link_probability, g.w_range, g.z_range), (60, 0.4, (1.0, 10.0), (1.0, 2.0)));
+    /// assert_eq!(RandomGraph::with_coupling(60, Coupling::Tight).z_range, (0.0, 0.5));
+    /// ```
     pub fn with_coupling(nodes: u64, coupling: Coupling) -> Self {
         let z_range = match coupling {
             Coupling::Tight => (0.0, 0.5),

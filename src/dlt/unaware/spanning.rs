@@ -36,6 +36,13 @@ impl SpanningTreeKind {
     ];
 
     /// Short name (`SPT`, `MST`, `FHT`, `RST`, `EST`), also its `Display`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::dlt::unaware::SpanningTreeKind;
+    /// assert_eq!(SpanningTreeKind::ALL.map(SpanningTreeKind::name), ["SPT", "MST", "FHT", "RST", "EST"]);
+    /// assert_eq!(SpanningTreeKind::Est.to_string(), "EST");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             SpanningTreeKind::Spt => "SPT",
