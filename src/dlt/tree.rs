@@ -180,7 +180,9 @@ impl Tree {
         Ok(Self { nodes: vec![root], ids: vec![0], index: vec![Some(0)], kids: vec![Vec::new()] })
     }
 
-    /// Adds a single-port child of `parent` behind a link `z`; returns its index.
+    /// Adds a single-port child of node `parent` behind a link `z`; returns its index. Both are
+    /// node indices (positions in [`Tree::nodes`]), which are also the ids in a tree built by
+    /// [`Tree::new`] and [`Tree::add`] (see [`Tree::ids`] otherwise).
     ///
     /// # Errors
     /// [`DltError::InvalidArgument`] for an unknown parent; bad `z` or `w`.
