@@ -138,11 +138,29 @@ where
         }
         Algorithm::Nr => Some(Policy::Nr(torus.expect("validate gives NR its torus"))),
     };
+    #[cfg(debug_assertions)]
+    let mut ran_dry = vec![0.0; p];
     if let Some(policy) = policy {
-        run_events(&mut procs, policy, cfg, rng, &mut result);
+        run_events(
+            &mut procs,
+            policy,
+            cfg,
+            rng,
+            &mut result,
+            #[cfg(debug_assertions)]
+            &mut ran_dry,
+        );
     }
+    // A processor finishes at the latest instant it ran dry or ended a task, which is when its
+    // last task ends (`Procs::finish`): once it has run dry, `run_end` never falls below that
+    // instant (a drain sets it to the event time, an idle receiver starts later, advancing only
+    // adds), so the events need not record when processors run dry (debug builds check it).
     for (j, finish) in result.finish.iter_mut().enumerate() {
         *finish = finish.max(procs.finish(j));
+    }
+    #[cfg(debug_assertions)]
+    for (j, &dry) in ran_dry.iter().enumerate() {
+        debug_assert!(dry <= result.finish[j], "processor {j} ran dry at {dry} after its finish");
     }
     result.compute = (0..p).map(|j| procs.busy(j)).collect();
     result.wall_clock = result.finish.iter().copied().fold(0.0, f64::max);
@@ -158,6 +176,7 @@ fn run_events<G: Rng + ?Sized>(
     cfg: &SimConfig,
     rng: &mut G,
     result: &mut SimResult,
+    #[cfg(debug_assertions)] ran_dry: &mut [f64],
 ) {
     let p = procs.len();
     let record = cfg.record_trajectory;
@@ -190,7 +209,10 @@ fn run_events<G: Rng + ?Sized>(
         }
         last_event = Some(t);
         procs.drain(idle, t);
-        result.finish[idle] = result.finish[idle].max(t);
+        #[cfg(debug_assertions)]
+        {
+            ran_dry[idle] = ran_dry[idle].max(t);
+        }
         // The idle processor's run-dry time (and MD's entries) are renewed once, after the step:
         // nothing reads them before, and MD's donor searches skip or correct a drained processor.
         match &mut policy {

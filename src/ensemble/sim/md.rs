@@ -6,7 +6,9 @@
 //! L-th task from last, a time that advancing does not change; a tournament tree of those times
 //! gives the lowest processor still holding L at time t in O(log p). When none does, one pass
 //! over all processors finds the new largest count: at most L₀ = ⌈n/p⌉ passes per run, O(n + p)
-//! in all.
+//! in all. The pass advances only the processors whose last known count (an upper bound) is not
+//! below the largest count found so far, so it reads the queues, scattered over the task buffer,
+//! of few processors besides those holding the new largest count.
 //!
 //! The suspend variant ([`MdSuspend`]) hides the donors being split (their count reads 0 until
 //! their active task ends), so its largest visible count can rise again; it keeps a tournament
@@ -25,12 +27,15 @@ pub(super) struct MdLevels {
     level: u64,
     /// −(when each processor comes to hold fewer than `level` tasks); +∞ once it does.
     below: Tournament<f64>,
+    /// The processors holding `level` after the last level pass, with when they hold fewer.
+    holders: Vec<(usize, f64)>,
 }
 
 impl MdLevels {
     pub(super) fn new(procs: &Procs) -> Self {
         let level = (0..procs.len()).map(|j| procs.count(j)).max().unwrap_or(0);
-        MdLevels { level, below: Tournament::new((0..procs.len()).map(|j| -procs.drop_below(j, level)), f64::INFINITY) }
+        let below = Tournament::new((0..procs.len()).map(|j| -procs.drop_below(j, level)), f64::INFINITY);
+        MdLevels { level, below, holders: Vec::new() }
     }
 
     /// The donor at `t`, the lowest processor holding the most tasks, and its count, or `None`
@@ -42,16 +47,18 @@ impl MdLevels {
                 Some(j) if j == idle => self.below.set(idle, f64::INFINITY),
                 Some(j) => return (self.level >= 2).then_some((j, self.level)),
                 None => {
-                    let mut level = 0;
-                    for j in 0..procs.len() {
-                        procs.advance(j, t);
-                        level = level.max(procs.count(j));
-                    }
+                    let level = procs.level_pass(t, &mut self.holders);
                     if level < 2 {
                         return None;
                     }
                     self.level = level;
-                    self.below.rebuild((0..procs.len()).map(|j| -procs.drop_below(j, level)), f64::INFINITY);
+                    // −drop_below(j, level) for the holders, +∞ (−(−∞)) for the others
+                    let mut holders = self.holders.iter().peekable();
+                    let keys = (0..procs.len()).map(|j| match holders.next_if(|&&(h, _)| h == j) {
+                        Some(&(_, drop)) => -drop,
+                        None => f64::INFINITY,
+                    });
+                    self.below.rebuild(keys, f64::INFINITY);
                 }
             }
         }

@@ -206,6 +206,32 @@ impl Procs {
         end
     }
 
+    /// MD's level pass at `t`: returns L, the most tasks any processor holds at `t`, and writes
+    /// into `holders` each processor holding L (in order) with `drop_below(j, L)`. Processor j
+    /// is advanced only if the count of its last advance, an upper bound of its count at `t`, is
+    /// not below the largest count found before it: the others cannot hold L, and skipping them
+    /// spares reading their queues, which lie anywhere in the buffer (a cache miss each).
+    /// Advancing them later performs the same operations (see [`Procs::advance`]).
+    pub(super) fn level_pass(&mut self, t: f64, holders: &mut Vec<(usize, f64)>) -> u64 {
+        let mut level = 0;
+        holders.clear();
+        for j in 0..self.procs.len() {
+            if self.count(j) < level {
+                continue;
+            }
+            self.advance(j, t);
+            let count = self.count(j);
+            if count > level {
+                level = count;
+                holders.clear();
+            }
+            if count == level {
+                holders.push((j, self.drop_below(j, count)));
+            }
+        }
+        level
+    }
+
     /// The time from which processor `j` holds fewer than 2 tasks (RP's "available").
     pub(super) fn second_last_end(&self, j: usize) -> f64 {
         self.drop_below(j, 2)

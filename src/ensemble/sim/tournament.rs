@@ -4,24 +4,31 @@
 //! Items sit at the leaves in index order and every internal node holds the winner of its
 //! `ARITY` children, so the first item is at the root, a key change replays the matches on the
 //! way up (stopping as soon as a winner is unchanged) and no position table is needed: an update
-//! reads one line of eight leaf keys and one node per level, neighbouring processors share leaf
-//! lines. It replaced an indexed 4-ary heap, whose updates also wrote a position table scattered
-//! over all items; at p = 10⁵ the simulator's events are bound by such cache misses.
+//! reads one line of eight leaf keys and one group of eight nodes per level (two lines; groups
+//! are aligned to cache lines), neighbouring processors share leaf lines. It replaced an indexed
+//! 4-ary heap, whose updates also wrote a position table scattered over all items; at p = 10⁵
+//! the simulator's events are bound by such cache misses.
 
 /// Items 0..len ordered by `(key, item)`: the smallest key first, the lowest item on ties (the
 /// simulator's "lowest index wins" rule). Keys compare with `<` and `==`, so an f64 key must not
 /// be NaN (the simulator's never are: times and their negations, with ±∞ for "never").
 #[derive(Debug, Clone)]
 pub(super) struct Tournament<K> {
-    /// Leaf keys, padded with `worst` to a multiple of `ARITY`.
-    leaves: Vec<K>,
-    /// `levels[0]` holds the winners of groups of leaves, each next level the winners of groups of
-    /// the previous one, the last level the single overall winner. Each level is padded with
-    /// `(worst, u32::MAX)` to a multiple of `ARITY`.
-    levels: Vec<Vec<(K, u32)>>,
+    /// Leaf keys in groups of `ARITY`, padded with `worst`.
+    leaves: Vec<Group<K>>,
+    /// `levels[0]` holds the winners of the groups of leaves, each next level the winners of the
+    /// groups of the previous one, the last level the single overall winner; in groups of
+    /// `ARITY`, padded with `(worst, u32::MAX)`.
+    levels: Vec<Vec<Group<(K, u32)>>>,
 }
 
 const ARITY: usize = 8;
+
+/// The `ARITY` children of one node, aligned to a cache line: the eight 8-byte keys of a leaf
+/// group fill one line, a group of (key, item) nodes two (unaligned, a group straddled one more).
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+struct Group<T>([T; ARITY]);
 
 #[inline]
 fn before<K: PartialOrd>(a: &(K, u32), b: &(K, u32)) -> bool {
@@ -41,9 +48,23 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     /// of items is unchanged.
     pub(super) fn rebuild(&mut self, keys: impl IntoIterator<Item = K>, worst: K) {
         self.leaves.clear();
-        self.leaves.extend(keys);
-        self.leaves.resize(self.leaves.len().div_ceil(ARITY).max(1) * ARITY, worst);
-        let mut groups = self.leaves.len() / ARITY;
+        let mut keys = keys.into_iter();
+        loop {
+            let mut group = Group([worst; ARITY]);
+            let mut filled = 0;
+            for (slot, k) in group.0.iter_mut().zip(keys.by_ref()) {
+                *slot = k;
+                filled += 1;
+            }
+            if filled == 0 && !self.leaves.is_empty() {
+                break;
+            }
+            self.leaves.push(group);
+            if filled < ARITY {
+                break;
+            }
+        }
+        let mut groups = self.leaves.len();
         let mut level = 0;
         loop {
             if self.levels.len() == level {
@@ -51,8 +72,10 @@ impl<K: Copy + PartialOrd> Tournament<K> {
             }
             let mut nodes = std::mem::take(&mut self.levels[level]);
             nodes.clear();
-            nodes.extend((0..groups).map(|g| self.winner(level, g)));
-            nodes.resize(groups.div_ceil(ARITY) * ARITY, (worst, u32::MAX));
+            nodes.resize(groups.div_ceil(ARITY), Group([(worst, u32::MAX); ARITY]));
+            for g in 0..groups {
+                nodes[g / ARITY].0[g % ARITY] = self.winner(level, g);
+            }
             self.levels[level] = nodes;
             level += 1;
             if groups == 1 {
@@ -68,7 +91,7 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     fn winner(&self, level: usize, g: usize) -> (K, u32) {
         let first = g * ARITY;
         if level == 0 {
-            let keys = &self.leaves[first..first + ARITY];
+            let keys = &self.leaves[g].0;
             let mut best = (keys[0], first as u32);
             for (c, &k) in keys.iter().enumerate().skip(1) {
                 let cand = (k, (first + c) as u32);
@@ -78,7 +101,7 @@ impl<K: Copy + PartialOrd> Tournament<K> {
             }
             best
         } else {
-            let nodes = &self.levels[level - 1][first..first + ARITY];
+            let nodes = &self.levels[level - 1][g].0;
             let mut best = nodes[0];
             for n in &nodes[1..] {
                 if before(n, &best) {
@@ -92,30 +115,31 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     /// The first item and its key.
     #[inline]
     pub(super) fn top(&self) -> (K, usize) {
-        let (k, i) = self.levels[self.levels.len() - 1][0];
+        let (k, i) = self.levels[self.levels.len() - 1][0].0[0];
         (k, i as usize)
     }
 
     /// The key of item `i`.
     #[inline]
     pub(super) fn key(&self, i: usize) -> K {
-        self.leaves[i]
+        self.leaves[i / ARITY].0[i % ARITY]
     }
 
     /// The lowest item whose key precedes `bound` (is smaller), if any, found by descending from
     /// the root through the first child whose winner precedes it: O(ARITY · log len).
     pub(super) fn first_below(&self, bound: K) -> Option<usize> {
         let top = self.levels.len() - 1;
-        if self.levels[top][0].0 >= bound {
+        if self.levels[top][0].0[0].0 >= bound {
             return None;
         }
         let mut g = 0;
         for level in (0..=top).rev() {
-            let first = g * ARITY;
-            let below = |c: &usize| {
-                if level == 0 { self.leaves[*c] < bound } else { self.levels[level - 1][*c].0 < bound }
+            let c = if level == 0 {
+                self.leaves[g].0.iter().position(|k| *k < bound)
+            } else {
+                self.levels[level - 1][g].0.iter().position(|n| n.0 < bound)
             };
-            g = (first..first + ARITY).find(below).expect("a winner that precedes the bound has a child that does");
+            g = g * ARITY + c.expect("a winner that precedes the bound has a child that does");
         }
         Some(g)
     }
@@ -123,11 +147,11 @@ impl<K: Copy + PartialOrd> Tournament<K> {
     /// Gives item `i` the key `key`, in O(ARITY · log len).
     #[inline]
     pub(super) fn set(&mut self, i: usize, key: K) {
-        self.leaves[i] = key;
+        self.leaves[i / ARITY].0[i % ARITY] = key;
         let mut g = i / ARITY;
         for level in 0..self.levels.len() {
             let w = self.winner(level, g);
-            let node = &mut self.levels[level][g];
+            let node = &mut self.levels[level][g / ARITY].0[g % ARITY];
             if node.1 == w.1 && node.0 == w.0 {
                 return;
             }
