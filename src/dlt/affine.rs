@@ -165,6 +165,40 @@ fn affine_homogeneous(worker: AffineWorker, n: u64, opts: Options) -> Result<All
     .checked()
 }
 
+/// `(r^{1−n} − r)/(1 − r) − n` for `r = 1 − ε`, without cancellation: with
+/// `u = −(n − 1)·ln(1 − ε) ≥ 0` it is `(e^u − 1 − u)/ε + (n − 1)·(−ln(1 − ε)/ε − 1)`, a sum of
+/// non-negative terms, each from its series where the direct form would cancel (`ε` near 0, the
+/// long buses of fast links and slow workers, where the direct form lost every digit).
+fn start_up_threshold(eps: f64, n: f64) -> f64 {
+    let lr = (-eps).ln_1p();
+    let u = -(n - 1.0) * lr;
+    // e^u − 1 − u = Σ_{k≥2} u^k/k!
+    let exp_rest = if u < 0.5 {
+        let (mut term, mut sum, mut k) = (u * u / 2.0, 0.0, 2.0);
+        while term > f64::EPSILON * 1e-3 * sum || sum == 0.0 && term > 0.0 {
+            sum += term;
+            k += 1.0;
+            term *= u / k;
+        }
+        sum
+    } else {
+        u.exp_m1() - u
+    };
+    // −ln(1 − ε)/ε − 1 = Σ_{k≥1} ε^k/(k + 1)
+    let log_rest = if eps < 0.25 {
+        let (mut power, mut sum, mut k) = (eps, 0.0, 1.0);
+        while power / (k + 1.0) > f64::EPSILON * 1e-3 * sum || sum == 0.0 && power > 0.0 {
+            sum += power / (k + 1.0);
+            k += 1.0;
+            power *= eps;
+        }
+        sum
+    } else {
+        -lr / eps - 1.0
+    };
+    exp_rest / eps + (n - 1.0) * log_rest
+}
+
 /// The count of [`AffineWorker::optimal_count`].
 fn affine_homogeneous_optimal_count(worker: AffineWorker, n_max: u64, opts: Options) -> Result<u64, DltError> {
     let Options { load, scale, .. } = opts;
@@ -180,14 +214,7 @@ fn affine_homogeneous_optimal_count(worker: AffineWorker, n_max: u64, opts: Opti
     let (a, c) = (w * scale.t_cp(), z * scale.t_cm());
     let feasible = |n: u64| -> bool {
         let n = n as f64;
-        let threshold = if c == 0.0 {
-            s / a * n * (n - 1.0) / 2.0
-        } else {
-            // (r^{1−n} − r)/(1 − r) − n, with 1 − r = c/(c + a), r = a/(c + a)
-            let lr = (-c / (c + a)).ln_1p();
-            let r = a / (c + a);
-            s / c * ((((1.0 - n) * lr).exp() - r) / (c / (c + a)) - n)
-        };
+        let threshold = if c == 0.0 { s / a * n * (n - 1.0) / 2.0 } else { s / c * start_up_threshold(c / (c + a), n) };
         // NaN (∞ − ∞ for huge n) counts as infeasible.
         load >= threshold
     };

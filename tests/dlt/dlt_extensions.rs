@@ -362,3 +362,34 @@ fn collection_and_installments_worst_error_against_the_engine() {
     // event times, so the comparison holds the largest case's bound (N ≤ 88) over the whole set.
     assert!(mi <= 352.0 * f64::EPSILON, "{mi:e}");
 }
+
+/// Long buses of fast links and slow workers (1 − r = c/(c + a) down to 1e-13): the optimal
+/// count's threshold lost every digit to cancellation (743 workers at load 3.97 had a last share
+/// of −1.6e-6, a case proptest found). Checked against the general affine star solver (a different
+/// computation of the shares): the count is feasible and one more worker is not.
+#[test]
+fn affine_optimal_count_on_long_buses_of_fast_links() {
+    let cases = [
+        (13.601_181_633_215_37, 0.000_150_747_286_101_839_88, 943_402.485_507_943, 3.972_940_933_100_319_6),
+        (1.0, 1e-3, 1e3, 10.0),
+        (0.01, 1e-6, 1e6, 1.0),
+        (5.0, 1e-4, 1e5, 50.0),
+        (0.1, 0.3, 2.0, 7.0),
+    ];
+    for (s, z, w, load) in cases {
+        let worker = AffineWorker { s, z, q: 0.0, w };
+        let n = worker.optimal_count(1_000_000_000, Options::load(load)).unwrap();
+        let star = |k: u64| {
+            (AffineStar { root: None, workers: vec![worker; k as usize] })
+                .allocate(Selection::AllGiven, Options::load(load).with_scale(U))
+        };
+        assert!(n >= 1 && n < 1_000_000, "{s} {z} {w} {load}: {n}");
+        assert!(star(n).is_ok(), "{s} {z} {w} {load}: {n} workers refused: {:?}", star(n).err());
+        assert!(worker.homogeneous_allocate(n, Options::load(load)).is_ok());
+        assert!(
+            matches!(star(n + 1), Err(DltError::InfeasibleStructure { .. })),
+            "{s} {z} {w} {load}: {} workers accepted",
+            n + 1
+        );
+    }
+}
