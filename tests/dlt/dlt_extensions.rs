@@ -383,7 +383,7 @@ fn affine_optimal_count_on_long_buses_of_fast_links() {
             (AffineStar { root: None, workers: vec![worker; k as usize] })
                 .allocate(Selection::AllGiven, Options::load(load).with_scale(U))
         };
-        assert!(n >= 1 && n < 1_000_000, "{s} {z} {w} {load}: {n}");
+        assert!((1..1_000_000).contains(&n), "{s} {z} {w} {load}: {n}");
         assert!(star(n).is_ok(), "{s} {z} {w} {load}: {n} workers refused: {:?}", star(n).err());
         assert!(worker.homogeneous_allocate(n, Options::load(load)).is_ok());
         assert!(
