@@ -28,8 +28,8 @@ fn within(name: &'static str, value: f64, lo: f64, hi: f64, domain: &'static str
 /// `sd_log ≤ 6`, Weibull shape in `[0.05, 10⁴]` (other parameters are refused with
 /// [`OrderStatsError::OutsideAccuracyDomain`]). The truncated normal and the mixture are refused
 /// with [`OrderStatsError::UnsupportedLaw`]. [`IidLaw::ln_quantile_at_score`] answers every law
-/// (from the tail the score lies in), with −∞ where the quantile is not positive (a normal
-/// law's lower tail), never NaN.
+/// (from the tail the score lies in, with the accuracy of [`Law::quantile`]), with −∞ where the
+/// quantile is not positive (a normal law's lower tail), never NaN.
 ///
 /// # Examples
 /// ```
