@@ -8,6 +8,7 @@ use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most};
 use super::options::Options;
 use super::radix::stable_order_by;
+use crate::numerics::gamma::log1pmx;
 
 /// A computing root with a computation start-up.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -167,8 +168,9 @@ fn affine_homogeneous(worker: AffineWorker, n: u64, opts: Options) -> Result<All
 
 /// `(r^{1−n} − r)/(1 − r) − n` for `r = 1 − ε`, without cancellation: with
 /// `u = −(n − 1)·ln(1 − ε) ≥ 0` it is `(e^u − 1 − u)/ε + (n − 1)·(−ln(1 − ε)/ε − 1)`, a sum of
-/// non-negative terms, each from its series where the direct form would cancel (`ε` near 0, the
-/// long buses of fast links and slow workers, where the direct form lost every digit).
+/// non-negative terms, each without cancellation (a series for the first, `log1pmx` for the
+/// second) where the direct form lost every digit (`ε` near 0: long buses of fast links and slow
+/// workers).
 fn start_up_threshold(eps: f64, n: f64) -> f64 {
     let lr = (-eps).ln_1p();
     let u = -(n - 1.0) * lr;
@@ -184,18 +186,8 @@ fn start_up_threshold(eps: f64, n: f64) -> f64 {
     } else {
         u.exp_m1() - u
     };
-    // −ln(1 − ε)/ε − 1 = Σ_{k≥1} ε^k/(k + 1)
-    let log_rest = if eps < 0.25 {
-        let (mut power, mut sum, mut k) = (eps, 0.0, 1.0);
-        while power / (k + 1.0) > f64::EPSILON * 1e-3 * sum || sum == 0.0 && power > 0.0 {
-            sum += power / (k + 1.0);
-            k += 1.0;
-            power *= eps;
-        }
-        sum
-    } else {
-        -lr / eps - 1.0
-    };
+    // −ln(1 − ε)/ε − 1 = −(ln(1 − ε) + ε)/ε, the crate's log1pmx at −ε.
+    let log_rest = -log1pmx(-eps) / eps;
     exp_rest / eps + (n - 1.0) * log_rest
 }
 
