@@ -87,7 +87,8 @@ fn homogeneous_limits_against_large_networks() {
         assert!((lim - big).abs() < 1e-9);
     }
     let side = vec![Worker { w: 1.0, z: 1.0 }; 3000];
-    // Interior originator, σ = 1: (1 + √5)/... limits 1.854 (one port) and √5 = 2.236 (two ports).
+    // Interior originator, σ = 1: the limits Jia prints, 1.854 (one port) and √5 = 2.236 (two ports),
+    // within half a unit of their last digit.
     for (ports, value) in [(Ports::Single, 1.854), (Ports::All, 2.236)] {
         let big = 1.0
             / (InteriorChain {
