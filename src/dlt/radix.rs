@@ -1,10 +1,12 @@
 //! Stable most-significant-digit-first radix sort of records by a `u64` key.
 //!
-//! One counting scatter on the highest bits where the keys differ splits the input into up to
-//! 2048 buckets; each bucket is then sorted on its own (while it sits in cache) by further
-//! scatters on the bits where *its* keys differ, down to insertion sorts of a few elements.
-//! Buckets whose keys are all equal are left as they are, so ties keep their order (stable) and
-//! inputs with few distinct keys cost little more than the first scatter.
+//! One counting scatter on the highest bits where the keys differ splits a large input into up
+//! to 2048 buckets; each bucket is then sorted on its own (while it sits in cache) by a scatter
+//! on the range of *its* keys, split evenly into about two buckets per record. When no bucket
+//! holds more than a few records, one insertion pass over the slice finishes (without a
+//! branch per bucket); otherwise each bucket is sorted the same way, down to insertion sorts
+//! of a few records. Slices whose keys are all equal are left as they are, so ties keep their
+//! order (stable) and inputs with few distinct keys cost little more than the first scatter.
 
 use rayon::prelude::*;
 
@@ -40,12 +42,6 @@ fn digit(diff: u64, max_bits: u32) -> (u32, u32) {
     let top = u64::BITS - diff.leading_zeros();
     let bits = max_bits.min(top);
     (top - bits, bits)
-}
-
-/// OR XOR AND of the keys: the bits in which they differ.
-fn differing_bits<T: Keyed>(v: &[T]) -> u64 {
-    let (or, and) = v.iter().fold((0u64, !0u64), |(o, a), x| (o | x.key(), a & x.key()));
-    or ^ and
 }
 
 /// Inputs at least this long are processed in parallel chunks.
@@ -141,49 +137,101 @@ pub(crate) fn sort<T: Keyed>(v: &mut [T], tmp: &mut Vec<T>) {
         insertion_sort(v);
         return;
     }
-    let diff = differing_bits(v);
-    if diff == 0 {
+    let (lo, hi) = v.iter().fold((u64::MAX, 0u64), |(l, h), x| (l.min(x.key()), h.max(x.key())));
+    if lo == hi {
         return;
-    }
-    // One bucket per one to two elements keeps the sub-slices tiny; the histogram is sized to
-    // the digit (it is zeroed on every call).
-    let want = (usize::BITS - 1 - v.len().leading_zeros()).clamp(4, TOP_BITS);
-    let d = digit(diff, want);
-    match d.1 {
-        ..=4 => scatter_in_place::<T, { 1 << 4 }>(v, tmp, d),
-        5 => scatter_in_place::<T, { 1 << 5 }>(v, tmp, d),
-        6 => scatter_in_place::<T, { 1 << 6 }>(v, tmp, d),
-        7 => scatter_in_place::<T, { 1 << 7 }>(v, tmp, d),
-        8 => scatter_in_place::<T, { 1 << 8 }>(v, tmp, d),
-        9 => scatter_in_place::<T, { 1 << 9 }>(v, tmp, d),
-        10 => scatter_in_place::<T, { 1 << 10 }>(v, tmp, d),
-        _ => scatter_in_place::<T, { 1 << TOP_BITS }>(v, tmp, d),
-    }
-}
-
-/// One stable scatter of `v` on the digit `(shift, bits)` (`1 << bits ≤ N`) through `tmp`,
-/// then [`sort`] of every bucket.
-fn scatter_in_place<T: Keyed, const N: usize>(v: &mut [T], tmp: &mut Vec<T>, (shift, bits): (u32, u32)) {
-    let mask = (1u64 << bits) - 1;
-    let mut end = [0usize; N];
-    let end = &mut end[..1 << bits];
-    for x in v.iter() {
-        end[((x.key() >> shift) & mask) as usize] += 1;
-    }
-    let mut acc = 0;
-    for e in end.iter_mut() {
-        acc += *e;
-        *e = acc - *e; // bucket start for now
     }
     tmp.clear();
     tmp.extend_from_slice(v);
-    for &x in tmp.iter() {
-        let p = &mut end[((x.key() >> shift) & mask) as usize];
-        v[*p] = x;
+    let ends = scatter_range(tmp, |_, x| x, v, (lo, hi));
+    finish(v, ends, tmp);
+}
+
+/// Stable sort of the records `make(i, src[i])` of a short input whose smallest and largest keys
+/// (`lo`, `hi`) are known: the records are made from `src` as they are counted and as they are
+/// scattered into the result ([`scatter_range`]), so that no copy of them is needed.
+pub(crate) fn sort_short<S: Copy, T: Keyed>(
+    src: &[S],
+    make: impl Fn(usize, S) -> T,
+    (lo, hi): (u64, u64),
+    fill: T,
+) -> Vec<T> {
+    if src.len() <= SMALL || lo == hi {
+        let mut recs: Vec<T> = src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
+        insertion_sort(&mut recs);
+        return recs;
+    }
+    let mut out = vec![fill; src.len()];
+    let ends = scatter_range(src, make, &mut out, (lo, hi));
+    finish(&mut out, ends, &mut Vec::new());
+    out
+}
+
+/// Stable counting scatter of `src` into `dst` (as long) on buckets splitting the range of the
+/// keys `lo..=hi` (`lo < hi`) evenly, about one bucket per record. Returns the ends of the
+/// buckets if one holds more than [`SMALL`] records, else `None` (every record is then at most
+/// [`SMALL`] places from its place, see [`finish`]).
+fn scatter_range<S: Copy, T: Keyed>(
+    src: &[S],
+    make: impl Fn(usize, S) -> T,
+    dst: &mut [T],
+    (lo, hi): (u64, u64),
+) -> Option<Vec<usize>> {
+    let want = (usize::BITS - src.len().leading_zeros()).clamp(4, TOP_BITS);
+    let top = u64::BITS - (hi - lo).leading_zeros();
+    let bits = want.min(top);
+    let d = (lo, top - bits, bits);
+    match bits {
+        ..=4 => scatter_into::<S, T, { 1 << 4 }>(src, make, dst, d),
+        5 => scatter_into::<S, T, { 1 << 5 }>(src, make, dst, d),
+        6 => scatter_into::<S, T, { 1 << 6 }>(src, make, dst, d),
+        7 => scatter_into::<S, T, { 1 << 7 }>(src, make, dst, d),
+        8 => scatter_into::<S, T, { 1 << 8 }>(src, make, dst, d),
+        9 => scatter_into::<S, T, { 1 << 9 }>(src, make, dst, d),
+        10 => scatter_into::<S, T, { 1 << 10 }>(src, make, dst, d),
+        _ => scatter_into::<S, T, { 1 << TOP_BITS }>(src, make, dst, d),
+    }
+}
+
+/// [`scatter_range`] on the digit `(key − lo) >> shift` (below `1 << bits ≤ N`); the
+/// histogram is sized to the digit (it is zeroed on every call).
+fn scatter_into<S: Copy, T: Keyed, const N: usize>(
+    src: &[S],
+    make: impl Fn(usize, S) -> T,
+    dst: &mut [T],
+    (lo, shift, bits): (u64, u32, u32),
+) -> Option<Vec<usize>> {
+    let mut end = [0usize; N];
+    let end = &mut end[..1 << bits];
+    for (i, &s) in src.iter().enumerate() {
+        end[((make(i, s).key() - lo) >> shift) as usize] += 1;
+    }
+    let (mut acc, mut largest) = (0, 0);
+    for e in end.iter_mut() {
+        largest = largest.max(*e);
+        acc += *e;
+        *e = acc - *e; // bucket start for now
+    }
+    for (i, &s) in src.iter().enumerate() {
+        let x = make(i, s);
+        let p = &mut end[((x.key() - lo) >> shift) as usize];
+        if let Some(slot) = dst.get_mut(*p) {
+            *slot = x;
+        }
         *p += 1;
     }
+    (largest > SMALL).then(|| end.to_vec())
+}
+
+/// Finishes the sort of `v` after [`scatter_range`]: one insertion sort over the whole slice when
+/// every bucket is small (no branch per bucket), else [`sort`] of every bucket.
+fn finish<T: Keyed>(v: &mut [T], ends: Option<Vec<usize>>, tmp: &mut Vec<T>) {
+    let Some(ends) = ends else {
+        insertion_sort(v);
+        return;
+    };
     let mut start = 0;
-    for &e in end.iter() {
+    for e in ends {
         if e - start > 1 {
             sort(&mut v[start..e], tmp);
         }
@@ -191,11 +239,20 @@ fn scatter_in_place<T: Keyed, const N: usize>(v: &mut [T], tmp: &mut Vec<T>, (sh
     }
 }
 
-/// Stable insertion sort by key.
+/// Stable insertion sort by key. Records already after the largest key so far are not moved
+/// (nor written back, which would make the next step wait for the store).
 fn insertion_sort<T: Keyed>(v: &mut [T]) {
+    let Some(first) = v.first() else {
+        return;
+    };
+    let mut largest = first.key();
     for i in 1..v.len() {
         let x = v[i];
         let k = x.key();
+        if k >= largest {
+            largest = k;
+            continue;
+        }
         let mut j = i;
         while j > 0 && v[j - 1].key() > k {
             v[j] = v[j - 1];
@@ -242,7 +299,33 @@ pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
 
 #[cfg(test)]
 mod tests {
-    use super::sort_from;
+    use super::{sort_from, sort_short};
+
+    /// The sort of short inputs with known key bounds against the standard library's stable
+    /// sort: ties, one outlier beside a cluster (a bucket holding almost everything, sorted
+    /// bucket by bucket), keys differing only in their lowest bits, the full key range.
+    #[test]
+    fn sort_short_agrees_with_a_stable_comparison_sort() {
+        let families: [fn(u64) -> u64; 6] = [
+            |i| (i * 7919) % 613,
+            |_| 42,
+            |i| if i == 3 { u64::MAX } else { 1_000 + i % 5 },
+            |i| (1 << 62) + (i * 31) % 7,
+            |i| if i % 2 == 0 { 0 } else { u64::MAX - i },
+            |i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (i % 50),
+        ];
+        for n in [0u64, 1, 5, 24, 25, 100, 1000, 4095] {
+            for (f, key) in families.iter().enumerate() {
+                let keys: Vec<u64> = (0..n).map(key).collect();
+                let lo = keys.iter().copied().min().unwrap_or(0);
+                let hi = keys.iter().copied().max().unwrap_or(0);
+                let got = sort_short(&keys, |i, k| (k, i), (lo, hi), (0, 0));
+                let mut want: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+                want.sort_by_key(|p| p.0);
+                assert_eq!(got, want, "n = {n}, family {f}");
+            }
+        }
+    }
 
     #[test]
     fn sorts_stably_with_ties_and_skewed_keys() {

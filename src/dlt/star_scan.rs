@@ -16,6 +16,8 @@ pub(crate) struct Scan {
     pub diff: u64,
     /// The largest `w`.
     pub max_w: f64,
+    /// The smallest and largest key of the `z`.
+    pub keys: (u64, u64),
 }
 
 /// Validates the children (the first bad one gives the error) and finds out the [`Scan`].
@@ -29,14 +31,15 @@ pub(crate) fn scan(children: &[Worker]) -> Result<Scan, DltError> {
         scan_part(part, c * len, first, prev)
     });
     // Each chunk reports its first bad child, so the first error is the input's first.
-    let (mut sorted, mut diff, mut max_w) = (true, 0, 0);
+    let (mut sorted, mut diff, mut max_w, mut keys) = (true, 0, 0, (u64::MAX, 0));
     for p in parts {
         let p = p?;
         sorted &= p.sorted;
         diff |= p.diff;
         max_w = max_w.max(p.max_w_bits);
+        keys = (keys.0.min(p.keys.0), keys.1.max(p.keys.1));
     }
-    Ok(Scan { sorted, diff, max_w: f64::from_bits(max_w) })
+    Ok(Scan { sorted, diff, max_w: f64::from_bits(max_w), keys })
 }
 
 /// What [`scan_part`] finds in one chunk.
@@ -45,11 +48,13 @@ struct ScanPart {
     diff: u64,
     /// Bits of the largest `w` (positive floats order like their bits).
     max_w_bits: u64,
+    /// The smallest and largest key.
+    keys: (u64, u64),
 }
 
 /// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`.
 fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Result<ScanPart, DltError> {
-    let (mut sorted, mut diff, mut max_w) = (true, 0u64, 0u64);
+    let (mut sorted, mut diff, mut max_w, mut lo, mut hi) = (true, 0u64, 0u64, u64::MAX, 0u64);
     // Blocks are checked without a branch per child; a bad block is checked again one by one.
     const BLOCK: usize = 256;
     const INFINITY_BITS: u64 = f64::INFINITY.to_bits();
@@ -66,6 +71,8 @@ fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Resul
             prev = k;
             diff |= k ^ first;
             max_w = max_w.max(w.to_bits());
+            lo = lo.min(k);
+            hi = hi.max(k);
         }
         if !ok {
             for (i, &Worker { w, z }) in block.iter().enumerate() {
@@ -74,7 +81,7 @@ fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Resul
             }
         }
     }
-    Ok(ScanPart { sorted, diff, max_w_bits: max_w })
+    Ok(ScanPart { sorted, diff, max_w_bits: max_w, keys: (lo, hi) })
 }
 
 #[cfg(test)]

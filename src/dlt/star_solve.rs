@@ -211,7 +211,7 @@ impl RateSum {
                 break;
             }
             // The rest adds at most π·K/c (R_k < K/c_k for an included child).
-            let stop = if SUMMING { pi * K < NEGLIGIBLE * sum * c } else { pi == 0.0 };
+            let stop = if SUMMING { pi * K < NEGLIGIBLE * sum * c } else { pi < f64::MIN_POSITIVE };
             if stop {
                 self.negligible |= SUMMING;
                 walked = j;
@@ -227,8 +227,13 @@ impl RateSum {
                 sum += term;
                 pi *= a * inv;
             } else {
-                pi = flush(pi * (a * inv));
+                // Not flushed here (off the loop-carried chain): a subnormal π stops the walk
+                // at the next child and is flushed below.
+                pi *= a * inv;
             }
+        }
+        if !SUMMING {
+            pi = flush(pi);
         }
         (self.sum, self.pi, self.zero_cost) = (sum, pi, zero_cost);
         walked
@@ -495,7 +500,7 @@ pub(crate) fn allocate(star: &Star, scale: CostScale, order: OrderPolicy, load: 
 /// [`allocate`] on the current thread.
 fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result<Allocation, DltError> {
     let (root, children) = (star.root(), star.workers());
-    let Scan { sorted, diff, max_w } = star.scan();
+    let Scan { sorted, diff, max_w, keys } = star.scan();
     if (max_w * scale.t_cp()).is_infinite() {
         // Some a = w·T_cp overflows: the result would be NaN.
         finite_result(f64::INFINITY, [])?;
@@ -514,7 +519,7 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
             if n >= radix::SCATTER_FROM {
                 Sequence::Lazy(Lazy::new(children, diff))
             } else {
-                Sequence::Sorted(radix::sort_from(children, make, (0.0, 0.0, 0)))
+                Sequence::Sorted(radix::sort_short(children, make, keys, (0.0, 0.0, 0)))
             }
         };
         let mut sum = RateSum {
