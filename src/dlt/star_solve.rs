@@ -421,7 +421,9 @@ impl Shares {
     fn scale_terms<C: Child>(&mut self, run: &[C], start: usize) {
         let (t, load) = (self.t, self.load);
         let mut finite = self.finite;
-        let (alpha, participating) = (&mut self.alpha[..], &mut self.participating[..]);
+        let alpha = &mut self.alpha[..];
+        // As long as `alpha` (they are), so that one bounds check covers both.
+        let participating = &mut self.participating[..alpha.len()];
         let mut sent = [0usize; BLOCK];
         for (b, block) in run.chunks(BLOCK).enumerate() {
             let mut count = 0;
