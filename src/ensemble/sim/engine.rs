@@ -116,7 +116,9 @@ where
 {
     let torus = validate(cfg)?;
     let p = cfg.p as usize; // at most MAX_SIM_PROCESSORS (validated)
-    let mut procs = Procs::sample(dist, cfg.n, p, rng)?;
+    let rp = cfg.algorithm == Algorithm::Rp;
+    let mut second_last = Vec::with_capacity(if rp { p } else { 0 });
+    let mut procs = Procs::sample(dist, cfg.n, p, rng, rp.then_some(&mut second_last))?;
     let mut result = SimResult {
         compute: Vec::new(),
         finish: vec![0.0; p],
@@ -133,7 +135,8 @@ where
         Algorithm::Md => Some(Policy::Md(MdLevels::new(&procs))),
         Algorithm::Ar => Some(Policy::Ar(ArState::new(&procs))),
         Algorithm::Rp => {
-            let until = Tournament::new((0..p).map(|j| -procs.second_last_end(j)), f64::INFINITY);
+            debug_assert!((0..p).all(|j| second_last[j] == procs.second_last_end(j)));
+            let until = Tournament::new(second_last.iter().map(|&e| -e), f64::INFINITY);
             Some(Policy::Rp(RpState { until }))
         }
         Algorithm::Nr => Some(Policy::Nr(torus.expect("validate gives NR its torus"))),
