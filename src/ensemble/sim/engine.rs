@@ -230,8 +230,10 @@ fn run_events<G: Rng + ?Sized>(
         // The idle processor's run-dry time (and MD's and RP's entries) are renewed once, after
         // the step: nothing reads them before, MD's donor searches skip or correct a drained
         // processor and RP's test for an available one does (`RpState::other_available`).
-        if let Policy::Ar(ar) = &mut policy {
-            ar.drained(idle);
+        match &mut policy {
+            Policy::Ar(ar) => ar.drained(idle),
+            Policy::Rp(_) | Policy::Md(_) => procs.fold_run(idle),
+            _ => {}
         }
         if record {
             if let Policy::Ar(ar) = &mut policy {
