@@ -142,12 +142,12 @@ impl Procs {
                 next += 1;
                 pr.queued_sum -= d;
                 pr.run_end += d;
-                pr.rest = (queue.len() - next) as u32 | RUNNING;
             } else {
                 pr.rest = 0;
-                break;
+                return;
             }
         }
+        pr.rest = (queue.len() - next) as u32 | RUNNING;
     }
 
     /// Runs every remaining task of processor `j` (it triggers a step, having run dry at `t`),
