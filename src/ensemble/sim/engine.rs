@@ -232,7 +232,7 @@ fn run_events<G: Rng + ?Sized>(
         // processor and RP's test for an available one does (`RpState::other_available`).
         match &mut policy {
             Policy::Ar(ar) => ar.drained(idle),
-            Policy::Rp(_) | Policy::Md(_) => procs.fold_run(idle),
+            Policy::Rp(_) => procs.fold_run(idle),
             _ => {}
         }
         if record {

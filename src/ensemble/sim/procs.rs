@@ -164,11 +164,11 @@ impl Procs {
     /// durations, the value [`Procs::busy`] reaches after them (its result is unchanged to the
     /// bit), in O(tasks folded), each task folded once. Tasks it then receives fit where its
     /// queue was instead of moving it to the end of the buffer ([`Procs::grow`]), and its
-    /// durations are read when this is called rather than when tasks arrive. RP and MD call it
-    /// before their donor search, whose chain of cache misses at p = 10⁵ these reads then
-    /// overlap; NR, whose receivers are read again soon by their neighbours, gains from the
-    /// locality of moved queues instead and does not (measured: RP 9 % and MD 4 % faster at
-    /// p = 10⁵, NR 20 % slower).
+    /// durations are read when this is called rather than when tasks arrive. RP calls it before
+    /// its polls, whose chain of cache misses at p = 10⁵ these reads then overlap (measured:
+    /// 5–9 % faster at p = 10⁵). NR, whose receivers are read again soon by their neighbours,
+    /// gains from the locality of moved queues instead (20 % slower with it), and MD's gain
+    /// (about 3 %) was within the noise of a cost at p = 10² (about 1 %): neither calls it.
     pub(super) fn fold_run(&mut self, j: usize) {
         let pr = &mut self.procs[j];
         debug_assert_eq!(pr.rest, 0, "only a drained processor is folded");
