@@ -39,6 +39,17 @@ impl RpState {
     fn update(&mut self, procs: &Procs, j: usize) {
         self.until.set(j, -procs.second_last_end(j));
     }
+
+    /// Whether a processor other than `idle` is available at `t`. Idle has just been drained and
+    /// its key may still say it is available (the step renews it, and a poll never reads it);
+    /// that matters only when it is the tree's first item, and only then is its key renewed
+    /// here, sparing most steps a read of its leaf (a cache miss at p = 10⁵) before the polls.
+    fn other_available(&mut self, procs: &Procs, idle: usize, t: f64) -> bool {
+        if self.until.top().1 == idle {
+            self.update(procs, idle);
+        }
+        -self.until.top().0 > t
+    }
 }
 
 /// Simulates one run of `cfg.n` tasks with i.i.d. times from `dist` on `cfg.p` processors.
@@ -116,7 +127,9 @@ where
 {
     let torus = validate(cfg)?;
     let p = cfg.p as usize; // at most MAX_SIM_PROCESSORS (validated)
-    let mut procs = Procs::sample(dist, cfg.n, p, rng)?;
+    let rp = cfg.algorithm == Algorithm::Rp;
+    let mut second_last = Vec::with_capacity(if rp { p } else { 0 });
+    let mut procs = Procs::sample(dist, cfg.n, p, rng, rp.then_some(&mut second_last))?;
     let mut result = SimResult {
         compute: Vec::new(),
         finish: vec![0.0; p],
@@ -133,7 +146,8 @@ where
         Algorithm::Md => Some(Policy::Md(MdLevels::new(&procs))),
         Algorithm::Ar => Some(Policy::Ar(ArState::new(&procs))),
         Algorithm::Rp => {
-            let until = Tournament::new((0..p).map(|j| -procs.second_last_end(j)), f64::INFINITY);
+            debug_assert!((0..p).all(|j| second_last[j] == procs.second_last_end(j)));
+            let until = Tournament::new(second_last.iter().map(|&e| -e), f64::INFINITY);
             Some(Policy::Rp(RpState { until }))
         }
         Algorithm::Nr => Some(Policy::Nr(torus.expect("validate gives NR its torus"))),
@@ -213,11 +227,12 @@ fn run_events<G: Rng + ?Sized>(
         {
             ran_dry[idle] = ran_dry[idle].max(t);
         }
-        // The idle processor's run-dry time (and MD's entries) are renewed once, after the step:
-        // nothing reads them before, and MD's donor searches skip or correct a drained processor.
+        // The idle processor's run-dry time (and MD's and RP's entries) are renewed once, after
+        // the step: nothing reads them before, MD's donor searches skip or correct a drained
+        // processor and RP's test for an available one does (`RpState::other_available`).
         match &mut policy {
             Policy::Ar(ar) => ar.drained(idle),
-            Policy::Rp(rp) if rp.available(idle, t) => rp.update(procs, idle),
+            Policy::Rp(_) => procs.fold_run(idle),
             _ => {}
         }
         if record {
@@ -250,7 +265,7 @@ fn run_events<G: Rng + ?Sized>(
                 continue;
             }
             Policy::Rp(rp) => {
-                if -rp.until.top().0 > t {
+                if rp.other_available(procs, idle, t) {
                     let (k, polls) = poll_available(p, idle, |j| rp.available(j, t), rng);
                     result.polls += polls;
                     procs.advance(k, t);
@@ -259,8 +274,10 @@ fn run_events<G: Rng + ?Sized>(
             }
             Policy::Nr(torus) => {
                 let (members, k) = torus.neighbourhood(idle);
+                // members[0] is the idle processor, just drained: it holds 0 tasks, known
+                // without reading its record (a cache miss at p = 10⁵) before the others'
                 let (mut before, mut after) = ([0u64; 5], [0u64; 5]);
-                for (c, &j) in before.iter_mut().zip(&members[..k]) {
+                for (c, &j) in before[1..k].iter_mut().zip(&members[1..k]) {
                     procs.advance(j, t);
                     *c = procs.count(j);
                 }

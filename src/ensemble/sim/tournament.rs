@@ -30,11 +30,6 @@ const ARITY: usize = 8;
 #[repr(C, align(64))]
 struct Group<T>([T; ARITY]);
 
-#[inline]
-fn before<K: PartialOrd>(a: &(K, u32), b: &(K, u32)) -> bool {
-    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
-}
-
 impl<K: Copy + PartialOrd> Tournament<K> {
     /// Item i with key `keys[i]`, built in O(len). `worst` must not precede any key (it pads the
     /// tree; an item with key `worst` still precedes the padding). `len` must be below 2³².
@@ -86,27 +81,26 @@ impl<K: Copy + PartialOrd> Tournament<K> {
         self.levels.truncate(level);
     }
 
-    /// The winner of group `g` of the level below `level` (the leaves below level 0).
+    /// The winner of group `g` of the level below `level` (the leaves below level 0). Children
+    /// sit in item order (padding last), so the first child with the smallest key is the one
+    /// `(key, item)` orders first: a plain `<` scan, which compiles to selects rather than the
+    /// mispredicted branches of comparing items too.
     #[inline]
     fn winner(&self, level: usize, g: usize) -> (K, u32) {
-        let first = g * ARITY;
         if level == 0 {
             let keys = &self.leaves[g].0;
-            let mut best = (keys[0], first as u32);
-            for (c, &k) in keys.iter().enumerate().skip(1) {
-                let cand = (k, (first + c) as u32);
-                if before(&cand, &best) {
-                    best = cand;
-                }
+            let (mut key, mut c) = (keys[0], 0);
+            for (i, &k) in keys.iter().enumerate().skip(1) {
+                let better = k < key;
+                key = if better { k } else { key };
+                c = if better { i } else { c };
             }
-            best
+            (key, (g * ARITY + c) as u32)
         } else {
             let nodes = &self.levels[level - 1][g].0;
             let mut best = nodes[0];
             for n in &nodes[1..] {
-                if before(n, &best) {
-                    best = *n;
-                }
+                best = if n.0 < best.0 { *n } else { best };
             }
             best
         }
