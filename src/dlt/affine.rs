@@ -8,7 +8,7 @@ use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most};
 use super::options::Options;
 use super::radix::stable_order_by;
-use crate::numerics::gamma::log1pmx;
+use crate::numerics::gamma::{expm1mx, log1pmx};
 
 /// A computing root with a computation start-up.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -168,27 +168,13 @@ fn affine_homogeneous(worker: AffineWorker, n: u64, opts: Options) -> Result<All
 
 /// `(r^{1−n} − r)/(1 − r) − n` for `r = 1 − ε`, without cancellation: with
 /// `u = −(n − 1)·ln(1 − ε) ≥ 0` it is `(e^u − 1 − u)/ε + (n − 1)·(−ln(1 − ε)/ε − 1)`, a sum of
-/// non-negative terms, each without cancellation (a series for the first, `log1pmx` for the
-/// second) where the direct form lost every digit (`ε` near 0: long buses of fast links and slow
-/// workers).
+/// non-negative terms, each from the crate's kernels without cancellation (`expm1mx`,
+/// `log1pmx`) where the direct form lost every digit (`ε` near 0: long buses of fast links and
+/// slow workers).
 fn start_up_threshold(eps: f64, n: f64) -> f64 {
-    let lr = (-eps).ln_1p();
-    let u = -(n - 1.0) * lr;
-    // e^u − 1 − u = Σ_{k≥2} u^k/k!
-    let exp_rest = if u < 0.5 {
-        let (mut term, mut sum, mut k) = (u * u / 2.0, 0.0, 2.0);
-        while term > f64::EPSILON * 1e-3 * sum || sum == 0.0 && term > 0.0 {
-            sum += term;
-            k += 1.0;
-            term *= u / k;
-        }
-        sum
-    } else {
-        u.exp_m1() - u
-    };
-    // −ln(1 − ε)/ε − 1 = −(ln(1 − ε) + ε)/ε, the crate's log1pmx at −ε.
-    let log_rest = -log1pmx(-eps) / eps;
-    exp_rest / eps + (n - 1.0) * log_rest
+    let u = -(n - 1.0) * (-eps).ln_1p();
+    // −ln(1 − ε)/ε − 1 = −(ln(1 − ε) + ε)/ε
+    expm1mx(u) / eps + (n - 1.0) * (-log1pmx(-eps) / eps)
 }
 
 /// The count of [`AffineWorker::optimal_count`].

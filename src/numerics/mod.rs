@@ -9,7 +9,7 @@
 //! | `erfcx`, the normal tails' exponent | [`erf`] | msun's rational inside libm's `erfc` (neither crate has `erfcx`) |
 //! | `Φ`, `Q`, `ln Φ`, `ln Q`, `Φ⁻¹` | [`normal`] | `erfc` above; `Φ⁻¹` statrs' `erfc_inv` |
 //! | `ln Γ` | [`gamma`] | `special` (libm's `lgamma`: relative accuracy next to its zeros, which statrs' Lanczos sum lacks) |
-//! | `ln Γ*`, `log1pmx` | [`gamma`] | hand-written (in neither crate) |
+//! | `ln Γ*`, `log1pmx`, `expm1mx` | [`gamma`] | hand-written (in neither crate) |
 //! | `ln P(a, x)`, `ln Q(a, x)` | [`incomplete_gamma`] | hand-written: series, continued fraction, Temme's expansion (statrs and `special` stop at 1e−9 to 1e−14 absolute) |
 //! | the gamma quantile | [`gamma_inverse`] | hand-written on [`root`] (statrs' stops at 1e−9 absolute) |
 //! | quadrature of order statistics | [`quadrature`] | hand-written (a stretched trapezoid rule in log space; no crate integrates a density known by its logarithm) |
