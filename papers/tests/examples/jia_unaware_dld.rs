@@ -1,19 +1,20 @@
 //! DLD on the DNP example (Jia, §3.4, Table 3.3; reference G11, G12), on the event engine.
 
-use loadbal::dlt::CostScale;
 use loadbal::dlt::unaware::*;
+use loadbal::dlt::{CostScale, Tree};
 use loadbal_papers::fixtures::jia;
+
+/// The probe results `tp` with the tree's own computing speeds as the estimates (every node of
+/// the DNP example computes).
+fn given(ex: &Tree, tp: &[f64]) -> GivenProbe {
+    GivenProbe { tp: tp.to_vec(), w_est: ex.members().into_iter().map(|v| ex.w(v).unwrap()).collect() }
+}
 
 fn run() -> DldSchedule {
     let ex = jia::fig_3_8();
     let mut tp = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     tp[16] = 4.3;
-    ex.dld(
-        &jia::dnp_changes(),
-        &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
-        &jia::dld_dnp(),
-    )
-    .unwrap()
+    ex.dld(&jia::dnp_changes(), &given(&ex, &tp), &jia::dld_dnp()).unwrap()
 }
 
 fn find(s: &DldSchedule, phase: usize, v: usize, k: usize) -> (f64, f64) {
@@ -85,32 +86,13 @@ fn dld_rejects_bad_input() {
     let ex = jia::fig_3_8();
     let tp = ex.probe(Probe { load: 80.0, eta: 0.05 }, CostScale::new(2.0, 1.0).unwrap()).unwrap().tp;
     let cfg = DldConfig { zeta: 1.0, ..jia::dld_dnp() };
-    assert!(matches!(
-        ex.dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() }, &cfg),
-        Err(UnawareError::InvalidParameter { name: "zeta", .. })
-    ));
+    assert!(matches!(ex.dld(&[], &given(&ex, &tp), &cfg), Err(UnawareError::InvalidParameter { name: "zeta", .. })));
     let mut ch = jia::dnp_changes();
     ch.reverse();
-    assert!(
-        ex.dld(
-            &ch,
-            &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
-            &jia::dld_dnp()
-        )
-        .is_err()
-    );
-    assert!(matches!(
-        ex.dld(
-            &[],
-            &GivenProbe { tp: tp[..3].to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
-            &jia::dld_dnp()
-        ),
-        Err(UnawareError::LengthMismatch { .. })
-    ));
+    assert!(ex.dld(&ch, &given(&ex, &tp), &jia::dld_dnp()).is_err());
+    assert!(matches!(ex.dld(&[], &given(&ex, &tp[..3]), &jia::dld_dnp()), Err(UnawareError::LengthMismatch { .. })));
     // Without changes DLD is SLD-like and still dispatches exactly L − η·L.
-    let s = ex
-        .dld(&[], &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() }, &jia::dld_dnp())
-        .unwrap();
+    let s = ex.dld(&[], &given(&ex, &tp), &jia::dld_dnp()).unwrap();
     let total: f64 = s.dispatches.iter().map(|d| d.total).sum();
     assert!((total - 76.0).abs() < 1e-9);
 }

@@ -199,7 +199,7 @@ fn dnp_with_the_probe_on_the_engine() {
     let given = ex
         .dld(
             &jia::dnp_changes(),
-            &GivenProbe { tp: tp.to_vec(), w_est: (0..20).map(|v| ex.w(v).unwrap()).collect() },
+            &GivenProbe { tp: tp.to_vec(), w_est: ex.members().into_iter().map(|v| ex.w(v).unwrap()).collect() },
             &cfg,
         )
         .unwrap();

@@ -127,8 +127,8 @@ fn bad_input() {
     let lone = Tree::from_parents(0, vec![None], vec![0.0], vec![1.0]).unwrap();
     assert_eq!(lone.sld(&[0.0], &cfg), Err(UnawareError::NoReachableProcessor { source_node: 0 }));
     // A processor that does not compute (a relay) is refused by name; a w of 0 never makes a tree.
-    let (parent, z) = (ex.parents(), (0..20).map(|v| ex.z_up(v)).collect::<Vec<f64>>());
-    let mut w: Vec<Option<f64>> = (0..20).map(|v| ex.w(v)).collect();
+    let (parent, z) = (ex.parents(), (0..ex.id_len()).map(|v| ex.z_up(v)).collect::<Vec<f64>>());
+    let mut w: Vec<Option<f64>> = (0..ex.id_len()).map(|v| ex.w(v)).collect();
     let mut zero: Vec<f64> = w.iter().map(|x| x.unwrap()).collect();
     zero[3] = 0.0;
     assert!(Tree::from_parents(0, parent.clone(), z.clone(), zero).unwrap_err().to_string().contains("w[3]"));
