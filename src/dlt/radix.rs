@@ -148,23 +148,27 @@ pub(crate) fn sort<T: Keyed>(v: &mut [T], tmp: &mut Vec<T>) {
 }
 
 /// Stable sort of the records `make(i, src[i])` of a short input whose smallest and largest keys
-/// (`lo`, `hi`) are known: the records are made from `src` as they are counted and as they are
-/// scattered into the result ([`scatter_range`]), so that no copy of them is needed.
+/// (`lo`, `hi`) are known, into `out` (its previous contents are irrelevant: every slot is
+/// overwritten, and a buffer reused from call to call needs no zeroing): the records are made
+/// from `src` as they are counted and as they are scattered into `out` ([`scatter_range`]), so
+/// that no copy of them is needed.
 pub(crate) fn sort_short<S: Copy, T: Keyed>(
     src: &[S],
     make: impl Fn(usize, S) -> T,
     (lo, hi): (u64, u64),
     fill: T,
-) -> Vec<T> {
+    out: &mut Vec<T>,
+) {
     if src.len() <= SMALL || lo == hi {
-        let mut recs: Vec<T> = src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
-        insertion_sort(&mut recs);
-        return recs;
+        out.clear();
+        out.extend(src.iter().enumerate().map(|(i, &s)| make(i, s)));
+        insertion_sort(out);
+        return;
     }
-    let mut out = vec![fill; src.len()];
-    let ends = scatter_range(src, make, &mut out, (lo, hi));
-    finish(&mut out, ends, &mut Vec::new());
-    out
+    out.resize(src.len(), fill);
+    out.truncate(src.len());
+    let ends = scatter_range(src, make, out, (lo, hi));
+    finish(out, ends, &mut Vec::new());
 }
 
 /// Stable counting scatter of `src` into `dst` (as long) on buckets splitting the range of the
@@ -319,10 +323,15 @@ mod tests {
                 let keys: Vec<u64> = (0..n).map(key).collect();
                 let lo = keys.iter().copied().min().unwrap_or(0);
                 let hi = keys.iter().copied().max().unwrap_or(0);
-                let got = sort_short(&keys, |i, k| (k, i), (lo, hi), (0, 0));
                 let mut want: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
                 want.sort_by_key(|p| p.0);
+                // into a fresh buffer, and into one holding another sort's records
+                let mut got = Vec::new();
+                sort_short(&keys, |i, k| (k, i), (lo, hi), (0, 0), &mut got);
                 assert_eq!(got, want, "n = {n}, family {f}");
+                let mut reused = vec![(7, 7); 5000];
+                sort_short(&keys, |i, k| (k, i), (lo, hi), (0, 0), &mut reused);
+                assert_eq!(reused, want, "n = {n}, family {f}, reused buffer");
             }
         }
     }
