@@ -437,20 +437,18 @@ impl Shares {
         let alpha = &mut self.alpha[..];
         // As long as `alpha` (they are), so that one bounds check covers both.
         let participating = &mut self.participating[..alpha.len()];
-        let mut sent = [0usize; BLOCK];
-        for (b, block) in run.chunks(BLOCK).enumerate() {
-            let mut count = 0;
-            for (j, x) in block.iter().enumerate() {
-                let i = x.idx(start + b * BLOCK + j) + 1;
-                let v = flush(t * alpha[i]) * load;
-                alpha[i] = v;
-                finite &= v.is_finite();
-                let p = v > 0.0;
-                participating[i] = p;
-                sent[count] = i;
-                count += usize::from(p);
+        let send_order = &mut self.send_order;
+        send_order.reserve(run.len());
+        for (j, x) in run.iter().enumerate() {
+            let i = x.idx(start + j) + 1;
+            let v = flush(t * alpha[i]) * load;
+            alpha[i] = v;
+            finite &= v.is_finite();
+            let p = v > 0.0;
+            participating[i] = p;
+            if p {
+                send_order.push(i);
             }
-            self.send_order.extend_from_slice(&sent[..count]);
         }
         self.finite = finite;
     }
