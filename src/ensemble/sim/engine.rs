@@ -273,7 +273,8 @@ fn run_events<G: Rng + ?Sized>(
                 }
             }
             Policy::Nr(torus) => {
-                let (members, k) = torus.neighbourhood(idle);
+                let mut members = [0; 5];
+                let k = torus.neighbourhood(idle, &mut members);
                 // members[0] is the idle processor, just drained: it holds 0 tasks, known
                 // without reading its record (a cache miss at p = 10⁵) before the others'
                 let (mut before, mut after) = ([0u64; 5], [0u64; 5]);
