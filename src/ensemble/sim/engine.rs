@@ -230,10 +230,8 @@ fn run_events<G: Rng + ?Sized>(
         // The idle processor's run-dry time (and MD's and RP's entries) are renewed once, after
         // the step: nothing reads them before, MD's donor searches skip or correct a drained
         // processor and RP's test for an available one does (`RpState::other_available`).
-        match &mut policy {
-            Policy::Ar(ar) => ar.drained(idle),
-            Policy::Rp(_) => procs.fold_run(idle),
-            _ => {}
+        if let Policy::Ar(ar) = &mut policy {
+            ar.drained(idle);
         }
         if record {
             if let Policy::Ar(ar) = &mut policy {
@@ -268,6 +266,9 @@ fn run_events<G: Rng + ?Sized>(
                 if rp.other_available(procs, idle, t) {
                     let (k, polls) = poll_available(p, idle, |j| rp.available(j, t), rng);
                     result.polls += polls;
+                    // the idle processor's tasks are folded here, not when they arrive (see
+                    // `Procs::fold_run`); no step without a donor, so none is folded in vain
+                    procs.fold_run(idle);
                     procs.advance(k, t);
                     push_pair(&mut changes, idle, k, procs.count(k));
                 }
