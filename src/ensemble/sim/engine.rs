@@ -248,6 +248,8 @@ fn run_events<G: Rng + ?Sized>(
         match &mut policy {
             Policy::Md(md) => {
                 if let Some((k, c)) = md.donor(procs, t, idle) {
+                    // folded once the step is known, not when its tasks arrive (`Procs::fold_run`)
+                    procs.fold_run(idle);
                     procs.advance(k, t);
                     debug_assert_eq!(procs.count(k), c);
                     push_pair(&mut changes, idle, k, c);
@@ -284,6 +286,10 @@ fn run_events<G: Rng + ?Sized>(
                     *c = procs.count(j);
                 }
                 balance_into(&before[..k], 0, &mut after[..k]);
+                if after[0] > 0 {
+                    // after the neighbours' reads, not at the start of the event (`Procs::fold_run`)
+                    procs.fold_run(idle);
+                }
                 for q in 0..k {
                     if before[q] != after[q] {
                         changes.push(Change { proc: members[q], before: before[q], after: after[q] });

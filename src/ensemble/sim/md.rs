@@ -7,8 +7,8 @@
 //! gives the lowest processor still holding L at time t in O(log p). When none does, one pass
 //! over all processors finds the new largest count: at most L₀ = ⌈n/p⌉ passes per run, O(n + p)
 //! in all. The pass advances only the processors whose last known count (an upper bound) is not
-//! below the largest count found so far, so it reads the queues, scattered over the task buffer,
-//! of few processors besides those holding the new largest count.
+//! below the largest count found so far, so it reads the queues (in processor order, where they
+//! mostly stay: `Procs::fold_run`) of few processors besides those holding the new largest count.
 //!
 //! The suspend variant ([`MdSuspend`]) hides the donors being split (their count reads 0 until
 //! their active task ends), so its largest visible count can rise again; it keeps a tournament
