@@ -327,7 +327,7 @@ fn run_events<G: Rng + ?Sized>(
             triggers.set(idle, f64::INFINITY);
         }
         match &mut policy {
-            Policy::Md(md) => md.moved(changes[0].proc, changes[1].proc),
+            Policy::Md(md) => md.moved(&changes, t),
             Policy::MdSuspend(_) => {}
             Policy::Ar(ar) => ar.moved(procs, &changes),
             Policy::Rp(rp) => changes.iter().for_each(|c| rp.update(procs, c.proc)),
