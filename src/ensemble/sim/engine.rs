@@ -66,11 +66,12 @@ impl RpState {
 /// events are the instants a processor runs dry, taken from a tournament tree of run-dry times in
 /// O(log p) each (lowest index first on ties); a processor is advanced through its tasks only
 /// when a step looks at it. Per event, besides that O(log p) and O(tasks moved):
-/// - **MD**: O(log p). No count exceeds the largest one L, which only falls; a processor holds L
-///   tasks until the end of its L-th task from last, a time fixed when its queue last changed,
-///   and a tree of those times gives the lowest processor still holding L. When none does, one
-///   pass over the processors finds the new largest count: at most ⌈n/p⌉ passes a run, O(n + p)
-///   in all. The suspend variant, whose hidden donors can raise the largest visible count again,
+/// - **MD**: O(1) amortised. No count exceeds the largest one L, which only falls; a processor
+///   holds L tasks until the end of its L-th task from last, a time fixed when its queue last
+///   changed, and once it holds fewer it does not hold L again, so the processors holding L,
+///   in index order, are the donors in that order: a cursor over them, skipping those that no
+///   longer hold L, gives each donor. When none is left, one pass over the processors finds the
+///   new largest count and its holders: at most ⌈n/p⌉ passes a run, O(n + p) in all. The suspend variant, whose hidden donors can raise the largest visible count again,
 ///   keeps a tree of counts as upper bounds instead, each correction (O(log p)) paid for by a
 ///   task that ended, and a heap of the transfers due (O(log p) each).
 /// - **RP**: O(log p + polls). A processor holds 2 tasks at t while the end of its
@@ -227,9 +228,10 @@ fn run_events<G: Rng + ?Sized>(
         {
             ran_dry[idle] = ran_dry[idle].max(t);
         }
-        // The idle processor's run-dry time (and MD's and RP's entries) are renewed once, after
-        // the step: nothing reads them before, MD's donor searches skip or correct a drained
-        // processor and RP's test for an available one does (`RpState::other_available`).
+        // The idle processor's run-dry time (and RP's entry) are renewed once, after the step:
+        // nothing reads them before, MD's donor searches skip or correct a drained processor
+        // (plain MD's by its count, 0) and RP's test for an available one does
+        // (`RpState::other_available`).
         if let Policy::Ar(ar) = &mut policy {
             ar.drained(idle);
         }
@@ -247,10 +249,9 @@ fn run_events<G: Rng + ?Sized>(
         changes.clear();
         match &mut policy {
             Policy::Md(md) => {
-                if let Some((k, c)) = md.donor(procs, t, idle) {
+                if let Some((k, c)) = md.donor(procs, t) {
                     // folded once the step is known, not when its tasks arrive (`Procs::fold_run`)
                     procs.fold_run(idle);
-                    procs.advance(k, t);
                     debug_assert_eq!(procs.count(k), c);
                     push_pair(&mut changes, idle, k, c);
                 }
@@ -327,7 +328,7 @@ fn run_events<G: Rng + ?Sized>(
             triggers.set(idle, f64::INFINITY);
         }
         match &mut policy {
-            Policy::Md(md) => md.moved(&changes, t),
+            Policy::Md(_) => {}
             Policy::MdSuspend(_) => {}
             Policy::Ar(ar) => ar.moved(procs, &changes),
             Policy::Rp(rp) => changes.iter().for_each(|c| rp.update(procs, c.proc)),
