@@ -66,11 +66,12 @@ impl RpState {
 /// events are the instants a processor runs dry, taken from a tournament tree of run-dry times in
 /// O(log p) each (lowest index first on ties); a processor is advanced through its tasks only
 /// when a step looks at it. Per event, besides that O(log p) and O(tasks moved):
-/// - **MD**: O(log p). No count exceeds the largest one L, which only falls; a processor holds L
-///   tasks until the end of its L-th task from last, a time fixed when its queue last changed,
-///   and a tree of those times gives the lowest processor still holding L. When none does, one
-///   pass over the processors finds the new largest count: at most ⌈n/p⌉ passes a run, O(n + p)
-///   in all. The suspend variant, whose hidden donors can raise the largest visible count again,
+/// - **MD**: O(1) amortised. No count exceeds the largest one L, which only falls; a processor
+///   holds L tasks until the end of its L-th task from last, a time fixed when its queue last
+///   changed, and once it holds fewer it does not hold L again, so the processors holding L,
+///   in index order, are the donors in that order: a cursor over them, skipping those that no
+///   longer hold L, gives each donor. When none is left, one pass over the processors finds the
+///   new largest count and its holders: at most ⌈n/p⌉ passes a run, O(n + p) in all. The suspend variant, whose hidden donors can raise the largest visible count again,
 ///   keeps a tree of counts as upper bounds instead, each correction (O(log p)) paid for by a
 ///   task that ended, and a heap of the transfers due (O(log p) each).
 /// - **RP**: O(log p + polls). A processor holds 2 tasks at t while the end of its
@@ -227,13 +228,12 @@ fn run_events<G: Rng + ?Sized>(
         {
             ran_dry[idle] = ran_dry[idle].max(t);
         }
-        // The idle processor's run-dry time (and MD's and RP's entries) are renewed once, after
-        // the step: nothing reads them before, MD's donor searches skip or correct a drained
-        // processor and RP's test for an available one does (`RpState::other_available`).
-        match &mut policy {
-            Policy::Ar(ar) => ar.drained(idle),
-            Policy::Rp(_) => procs.fold_run(idle),
-            _ => {}
+        // The idle processor's run-dry time (and RP's entry) are renewed once, after the step:
+        // nothing reads them before, MD's donor searches skip or correct a drained processor
+        // (plain MD's by its count, 0) and RP's test for an available one does
+        // (`RpState::other_available`).
+        if let Policy::Ar(ar) = &mut policy {
+            ar.drained(idle);
         }
         if record {
             if let Policy::Ar(ar) = &mut policy {
@@ -249,8 +249,9 @@ fn run_events<G: Rng + ?Sized>(
         changes.clear();
         match &mut policy {
             Policy::Md(md) => {
-                if let Some((k, c)) = md.donor(procs, t, idle) {
-                    procs.advance(k, t);
+                if let Some((k, c)) = md.donor(procs, t) {
+                    // folded once the step is known, not when its tasks arrive (`Procs::fold_run`)
+                    procs.fold_run(idle);
                     debug_assert_eq!(procs.count(k), c);
                     push_pair(&mut changes, idle, k, c);
                 }
@@ -268,12 +269,16 @@ fn run_events<G: Rng + ?Sized>(
                 if rp.other_available(procs, idle, t) {
                     let (k, polls) = poll_available(p, idle, |j| rp.available(j, t), rng);
                     result.polls += polls;
+                    // the idle processor's tasks are folded here, not when they arrive (see
+                    // `Procs::fold_run`); no step without a donor, so none is folded in vain
+                    procs.fold_run(idle);
                     procs.advance(k, t);
                     push_pair(&mut changes, idle, k, procs.count(k));
                 }
             }
             Policy::Nr(torus) => {
-                let (members, k) = torus.neighbourhood(idle);
+                let mut members = [0; 5];
+                let k = torus.neighbourhood(idle, &mut members);
                 // members[0] is the idle processor, just drained: it holds 0 tasks, known
                 // without reading its record (a cache miss at p = 10⁵) before the others'
                 let (mut before, mut after) = ([0u64; 5], [0u64; 5]);
@@ -282,6 +287,10 @@ fn run_events<G: Rng + ?Sized>(
                     *c = procs.count(j);
                 }
                 balance_into(&before[..k], 0, &mut after[..k]);
+                if after[0] > 0 {
+                    // after the neighbours' reads, not at the start of the event (`Procs::fold_run`)
+                    procs.fold_run(idle);
+                }
                 for q in 0..k {
                     if before[q] != after[q] {
                         changes.push(Change { proc: members[q], before: before[q], after: after[q] });
@@ -319,7 +328,7 @@ fn run_events<G: Rng + ?Sized>(
             triggers.set(idle, f64::INFINITY);
         }
         match &mut policy {
-            Policy::Md(md) => md.moved(changes[0].proc, changes[1].proc),
+            Policy::Md(_) => {}
             Policy::MdSuspend(_) => {}
             Policy::Ar(ar) => ar.moved(procs, &changes),
             Policy::Rp(rp) => changes.iter().for_each(|c| rp.update(procs, c.proc)),

@@ -3,12 +3,17 @@
 //!
 //! Plain MD ([`MdLevels`]): no count ever exceeds the largest one L, which only falls (the idle
 //! processor takes ⌊L/2⌋, the donor keeps ⌈L/2⌉). Processor j holds L tasks until the end of its
-//! L-th task from last, a time that advancing does not change; a tournament tree of those times
-//! gives the lowest processor still holding L at time t in O(log p). When none does, one pass
-//! over all processors finds the new largest count: at most L₀ = ⌈n/p⌉ passes per run, O(n + p)
-//! in all. The pass advances only the processors whose last known count (an upper bound) is not
-//! below the largest count found so far, so it reads the queues, scattered over the task buffer,
-//! of few processors besides those holding the new largest count.
+//! L-th task from last, a time that advancing does not change. Once it holds fewer it never
+//! holds L again before the count falls (a step leaves its donor and its receiver below L), so
+//! the processors holding L, in index order, are donors in that order: a cursor over them skips
+//! those whose time has passed or whose queue a step has changed (its count is below L), and
+//! the donors of a level cost O(1) each, amortised, reading the holders in order. (A tournament
+//! tree of those times, descended at every step and updated for donor and receiver, did the
+//! same in O(log p) per step: at p = 10⁵ a few cache misses, and a rebuild at every level.)
+//! When no holder is left, one pass over all processors finds the new largest count: at most
+//! L₀ = ⌈n/p⌉ passes per run, O(n + p) in all. The pass advances only the processors whose last known count (an upper bound) is not
+//! below the largest count found so far, so it reads the queues (in processor order, where they
+//! mostly stay: `Procs::fold_run`) of few processors besides those holding the new largest count.
 //!
 //! The suspend variant ([`MdSuspend`]) hides the donors being split (their count reads 0 until
 //! their active task ends), so its largest visible count can rise again; it keeps a tournament
@@ -25,49 +30,43 @@ use super::tournament::Tournament;
 pub(super) struct MdLevels {
     /// The largest count (no processor holds more).
     level: u64,
-    /// −(when each processor comes to hold fewer than `level` tasks); +∞ once it does.
-    below: Tournament<f64>,
-    /// The processors holding `level` after the last level pass, with when they hold fewer.
+    /// The processors holding `level` after the last level pass (or at the start), in index
+    /// order, with when they hold fewer.
     holders: Vec<(usize, f64)>,
+    /// The holders before it hold fewer than `level` tasks now.
+    cursor: usize,
 }
 
 impl MdLevels {
     pub(super) fn new(procs: &Procs) -> Self {
         let level = (0..procs.len()).map(|j| procs.count(j)).max().unwrap_or(0);
-        let below = Tournament::new((0..procs.len()).map(|j| -procs.drop_below(j, level)), f64::INFINITY);
-        MdLevels { level, below, holders: Vec::new() }
+        let holders =
+            (0..procs.len()).filter(|&j| procs.count(j) == level).map(|j| (j, procs.drop_below(j, level))).collect();
+        MdLevels { level, holders, cursor: 0 }
     }
 
-    /// The donor at `t`, the lowest processor holding the most tasks, and its count, or `None`
-    /// when nobody holds 2 (nothing can move). `idle` has just been drained.
-    pub(super) fn donor(&mut self, procs: &mut Procs, t: f64, idle: usize) -> Option<(usize, u64)> {
+    /// The donor at `t`, the lowest processor holding the most tasks, advanced to `t`, and its
+    /// count, or `None` when nobody holds 2 (nothing can move). The idle processor, just
+    /// drained, holds none, whatever its time says (draining skips the sequential task ends,
+    /// which may round past t).
+    pub(super) fn donor(&mut self, procs: &mut Procs, t: f64) -> Option<(usize, u64)> {
         loop {
-            match self.below.first_below(-t) {
-                // draining skips the sequential task ends, which may round past t
-                Some(j) if j == idle => self.below.set(idle, f64::INFINITY),
-                Some(j) => return (self.level >= 2).then_some((j, self.level)),
-                None => {
-                    let level = procs.level_pass(t, &mut self.holders);
-                    if level < 2 {
-                        return None;
+            while let Some(&(j, drop)) = self.holders.get(self.cursor) {
+                if drop > t {
+                    procs.advance(j, t);
+                    if procs.count(j) == self.level {
+                        return (self.level >= 2).then_some((j, self.level));
                     }
-                    self.level = level;
-                    // −drop_below(j, level) for the holders, +∞ (−(−∞)) for the others
-                    let mut holders = self.holders.iter().peekable();
-                    let keys = (0..procs.len()).map(|j| match holders.next_if(|&&(h, _)| h == j) {
-                        Some(&(_, drop)) => -drop,
-                        None => f64::INFINITY,
-                    });
-                    self.below.rebuild(keys, f64::INFINITY);
                 }
+                self.cursor += 1;
             }
+            let level = procs.level_pass(t, &mut self.holders);
+            if level < 2 {
+                return None;
+            }
+            self.level = level;
+            self.cursor = 0;
         }
-    }
-
-    /// The donor and the idle processor, after a step, hold fewer than the largest count.
-    pub(super) fn moved(&mut self, donor: usize, idle: usize) {
-        self.below.set(donor, f64::INFINITY);
-        self.below.set(idle, f64::INFINITY);
     }
 }
 

@@ -164,11 +164,16 @@ impl Procs {
     /// durations, the value [`Procs::busy`] reaches after them (its result is unchanged to the
     /// bit), in O(tasks folded), each task folded once. Tasks it then receives fit where its
     /// queue was instead of moving it to the end of the buffer ([`Procs::grow`]), and its
-    /// durations are read when this is called rather than when tasks arrive. RP calls it before
-    /// its polls, whose chain of cache misses at p = 10⁵ these reads then overlap (measured:
-    /// 5–9 % faster at p = 10⁵). NR, whose receivers are read again soon by their neighbours,
-    /// gains from the locality of moved queues instead (20 % slower with it), and MD's gain
-    /// (about 3 %) was within the noise of a cost at p = 10² (about 1 %): neither calls it.
+    /// durations are read when this is called rather than when tasks arrive. Each algorithm
+    /// calls it once its step knows that the idle processor receives tasks, not at the start of
+    /// the event: by then the idle processor's record has arrived (its drain stored to it), and
+    /// the read of its queue overlaps the others' (RP and MD fold before advancing the donor,
+    /// NR after reading the neighbours). Measured at p = 10⁵ (paired runs): RP 5–9 % faster
+    /// than folding when the tasks arrive and 6 % faster again than folding before its polls,
+    /// where the load of the record waited; MD 10 % faster than moving the idle processor's
+    /// queue to the end of the buffer when tasks arrive (its queues then mostly stay in
+    /// processor order, as its level passes read them), 1 % at p = 10²; NR about 2 % (near the
+    /// noise), where folding at the start of the event had been 20 % slower.
     pub(super) fn fold_run(&mut self, j: usize) {
         let pr = &mut self.procs[j];
         debug_assert_eq!(pr.rest, 0, "only a drained processor is folded");
@@ -254,7 +259,7 @@ impl Procs {
     /// into `holders` each processor holding L (in order) with `drop_below(j, L)`. Processor j
     /// is advanced only if the count of its last advance, an upper bound of its count at `t`, is
     /// not below the largest count found before it: the others cannot hold L, and skipping them
-    /// spares reading their queues, which lie anywhere in the buffer (a cache miss each).
+    /// spares reading their queues, a cache miss each at p = 10⁵.
     /// Advancing them later performs the same operations (see [`Procs::advance`]).
     pub(super) fn level_pass(&mut self, t: f64, holders: &mut Vec<(usize, f64)>) -> u64 {
         let mut level = 0;
