@@ -71,9 +71,10 @@ impl RpState {
 ///   changed, and once it holds fewer it does not hold L again, so the processors holding L,
 ///   in index order, are the donors in that order: a cursor over them, skipping those that no
 ///   longer hold L, gives each donor. When none is left, one pass over the processors finds the
-///   new largest count and its holders: at most ⌈n/p⌉ passes a run, O(n + p) in all. The suspend variant, whose hidden donors can raise the largest visible count again,
-///   keeps a tree of counts as upper bounds instead, each correction (O(log p)) paid for by a
-///   task that ended, and a heap of the transfers due (O(log p) each).
+///   new largest count and its holders: at most ⌈n/p⌉ passes a run, O(n + p) in all. The
+///   suspend variant, whose hidden donors can raise the largest visible count again, keeps a
+///   tree of counts as upper bounds instead, each correction (O(log p)) paid for by a task that
+///   ended, and a heap of the transfers due (O(log p) each).
 /// - **RP**: O(log p + polls). A processor holds 2 tasks at t while the end of its
 ///   second-to-last task is later than t, also a time fixed when its queue changes; a tree of
 ///   those times says in O(1) whether anyone is available, and a poll costs O(1). The polls are

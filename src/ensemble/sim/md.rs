@@ -11,9 +11,10 @@
 //! tree of those times, descended at every step and updated for donor and receiver, did the
 //! same in O(log p) per step: at p = 10⁵ a few cache misses, and a rebuild at every level.)
 //! When no holder is left, one pass over all processors finds the new largest count: at most
-//! L₀ = ⌈n/p⌉ passes per run, O(n + p) in all. The pass advances only the processors whose last known count (an upper bound) is not
-//! below the largest count found so far, so it reads the queues (in processor order, where they
-//! mostly stay: `Procs::fold_run`) of few processors besides those holding the new largest count.
+//! L₀ = ⌈n/p⌉ passes per run, O(n + p) in all. The pass advances only the processors whose last
+//! known count (an upper bound) is not below the largest count found so far, so it reads the
+//! queues (in processor order, where they mostly stay: `Procs::fold_run`) of few processors
+//! besides those holding the new largest count.
 //!
 //! The suspend variant ([`MdSuspend`]) hides the donors being split (their count reads 0 until
 //! their active task ends), so its largest visible count can rise again; it keeps a tournament
