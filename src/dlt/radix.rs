@@ -2,7 +2,7 @@
 //!
 //! One counting scatter on the highest bits where the keys differ splits a large input into up
 //! to 2048 buckets; each bucket is then sorted on its own (while it sits in cache) by a scatter
-//! on the range of *its* keys, split evenly into about two buckets per record. When no bucket
+//! on the range of *its* keys, split evenly into one to two buckets per record. When no bucket
 //! holds more than a few records, one insertion pass over the slice finishes (without a
 //! branch per bucket); otherwise each bucket is sorted the same way, down to insertion sorts
 //! of a few records. Slices whose keys are all equal are left as they are, so ties keep their
@@ -166,13 +166,12 @@ pub(crate) fn sort_short<S: Copy, T: Keyed>(
         return;
     }
     out.resize(src.len(), fill);
-    out.truncate(src.len());
     let ends = scatter_range(src, make, out, (lo, hi));
     finish(out, ends, &mut Vec::new());
 }
 
 /// Stable counting scatter of `src` into `dst` (as long) on buckets splitting the range of the
-/// keys `lo..=hi` (`lo < hi`) evenly, about one bucket per record. Returns the ends of the
+/// keys `lo..=hi` (`lo < hi`) evenly, one to two buckets per record. Returns the ends of the
 /// buckets if one holds more than [`SMALL`] records, else `None` (every record is then at most
 /// [`SMALL`] places from its place, see [`finish`]).
 fn scatter_range<S: Copy, T: Keyed>(
@@ -267,7 +266,7 @@ fn insertion_sort<T: Keyed>(v: &mut [T]) {
 }
 
 /// Inputs this long or longer are scattered into 2^[`TOP_BITS`] buckets; shorter ones into
-/// about one bucket per record.
+/// one to two buckets per record.
 pub(crate) const SCATTER_FROM: usize = 4096;
 
 /// Stable sort of all the records `make(i, src[i])` (see [`scatter`]).
