@@ -329,11 +329,9 @@ fn run_events<G: Rng + ?Sized>(
             triggers.set(idle, f64::INFINITY);
         }
         match &mut policy {
-            Policy::Md(_) => {}
-            Policy::MdSuspend(_) => {}
             Policy::Ar(ar) => ar.moved(procs, &changes),
             Policy::Rp(rp) => changes.iter().for_each(|c| rp.update(procs, c.proc)),
-            Policy::Nr(_) => {}
+            Policy::Md(_) | Policy::MdSuspend(_) | Policy::Nr(_) => {}
         }
         if record {
             let counts_before = counts.clone();
