@@ -82,7 +82,8 @@ pub(crate) fn log1pmx(x: f64) -> f64 {
 /// ```
 ///
 /// # Accuracy
-/// A few ulps relative for every finite `x` (checked against 60-digit references).
+/// A few ulps relative wherever `eˣ` is finite (x up to about 709.78; beyond, +∞), checked
+/// against 60-digit references.
 pub(crate) fn expm1mx(x: f64) -> f64 {
     if x.abs() >= 0.5 {
         return x.exp_m1() - x;
