@@ -190,8 +190,8 @@ impl std::fmt::Display for SimResult {
         )
     }
 }
-/// Most tasks one simulated run accepts (their durations are held in memory: 0.8 GB, at most
-/// 2(n + p) + 64 of them, 1.8 GB, while tasks move between processors).
+/// Most tasks one simulated run accepts (their durations are held in memory, with five words per
+/// processor: 0.8 GB, and 1.2 GB with the most processors).
 pub const MAX_SIM_TASKS: u64 = 100_000_000;
 /// Most processors one simulated run accepts.
 pub const MAX_SIM_PROCESSORS: u64 = 10_000_000;

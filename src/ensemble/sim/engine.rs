@@ -62,7 +62,7 @@ impl RpState {
 ///
 /// # Complexity
 /// Drawing the tasks, running them and summing the compute times costs O(n); memory is O(n + p)
-/// (the durations sit in one buffer of at most 2(n + p) + 64 entries). The
+/// (each processor's record and task durations sit in one slot of ⌈n/p⌉ + 5 words). The
 /// events are the instants a processor runs dry, taken from a tournament tree of run-dry times in
 /// O(log p) each (lowest index first on ties); a processor is advanced through its tasks only
 /// when a step looks at it. Per event, besides that O(log p) and O(tasks moved):

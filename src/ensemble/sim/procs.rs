@@ -1,64 +1,51 @@
-//! The simulated processors: each one's queue of task durations in one shared buffer, advanced
-//! lazily, and the two halves of every task move (surplus leaves from the tail of a queue onto a
-//! pool, deficits are filled from the pool's end).
+//! The simulated processors: each one's record and queue of task durations side by side in one
+//! slot of a shared buffer, advanced lazily, and the two halves of every task move (surplus
+//! leaves from the tail of a queue onto a pool, deficits are filled from the pool's end).
 
 use rand::Rng;
 use rand_distr::Distribution;
 
-use super::config::{MAX_SIM_PROCESSORS, MAX_SIM_TASKS};
 use crate::ensemble::error::EnsembleError;
 
-/// Marks, in [`Proc::rest`], that a task is in progress.
-const RUNNING: u32 = 1 << 31;
+/// Marks, in a slot's `REST` word, that a task is in progress.
+const RUNNING: u64 = 1 << 63;
 
-/// One processor, 32 bytes (two per cache line: an event touches a few processors at random).
-/// Its queue is `tasks[start..start + len]` (room up to `start + cap`): the tasks it has run (their
-/// durations, or their running sum, see [`Procs::grow`]), the one in progress when `RUNNING` is set
-/// (it ends at `run_end`), then the `rest & !RUNNING` tasks not started, the last ones, whose
-/// durations sum to `queued_sum`. An idle processor that received work starts it at `run_end`.
-/// Counting the tasks not started rather than the index of the first one lets
+/// Words of a slot before its queue: when the task in progress ends (`RUN_END`, an f64), the sum
+/// of the durations not started (`QUEUED_SUM`, an f64), the queue's length (`LEN`) and the tasks
+/// not started, with `RUNNING` set while a task is in progress (`REST`).
+const RUN_END: usize = 0;
+const QUEUED_SUM: usize = 1;
+const LEN: usize = 2;
+const REST: usize = 3;
+const HEADER: usize = 4;
+
+/// Every processor of a run, in one buffer of 64-bit words (f64 values stored as their bits).
+///
+/// Processor j owns the slot `words[j·stride..][..stride]`: a header of four words, then
+/// its queue, `len` entries: the tasks it has run (their durations, or their running sum, see
+/// [`Procs::take`]), the one in progress when `RUNNING` is set (it ends at `run_end`), then the
+/// `rest` tasks not started, the last ones, whose durations sum to `queued_sum`. An idle
+/// processor that received work starts it at `run_end`. A slot holds ⌈n/p⌉ + 1 queue entries:
+/// no count ever exceeds the largest initial one, ⌈n/p⌉, in any algorithm (a step gives a
+/// processor at most the largest count among those it balances: MD and RP half a count, NR and
+/// AR balanced shares), so a queue whose run tasks are folded into one sum always fits its slot
+/// and queues never move. The buffer holds p·(⌈n/p⌉ + 5) < n + 6p words.
+///
+/// The record sits beside its queue because, at p = 10⁵, an event looks at a few processors at
+/// random: each one's record and queue are then one page and adjacent lines, and the address of
+/// its queue is known without loading its record (with the records in an array of their own
+/// and the queues in a buffer they moved about in, measured at p = 10⁵ in paired runs: MD 19 %,
+/// AR 16 %, RP 9 % slower, NR the same; at p = 10², MD 4 % faster, the others the same). Counting the tasks not started rather than the index of the first one lets
 /// [`Procs::drain`] only write: the processor that ran dry is a cache miss at p = 10⁵, and a
 /// store to it does not hold up the step that follows, as a load of its length would.
-#[derive(Debug, Clone, Copy)]
-#[repr(C, align(32))]
-struct Proc {
-    run_end: f64,
-    queued_sum: f64,
-    start: u32,
-    len: u32,
-    cap: u32,
-    rest: u32,
-}
-
-impl Proc {
-    /// Index in the queue of the first task not started.
-    #[inline]
-    fn next(&self) -> usize {
-        (self.len - self.queued()) as usize
-    }
-
-    /// Tasks not started.
-    #[inline]
-    fn queued(&self) -> u32 {
-        self.rest & !RUNNING
-    }
-
-    #[inline]
-    fn running(&self) -> bool {
-        self.rest & RUNNING != 0
-    }
-}
-
-// Queue offsets and lengths are u32 and the buffer holds at most 2(n + p) + 64 entries.
-const _: () = assert!(2 * (MAX_SIM_TASKS + MAX_SIM_PROCESSORS) + 64 < RUNNING as u64);
-
-/// Every processor of a run and the buffer holding their queues.
 #[derive(Debug, Clone)]
 pub(super) struct Procs {
-    tasks: Vec<f64>,
-    procs: Vec<Proc>,
-    /// Tasks of the run: the buffer is compacted rather than outgrow 2(n + p) + 64 entries.
-    n: usize,
+    words: Vec<u64>,
+    /// Words per slot: `HEADER + cap`.
+    stride: usize,
+    /// Queue entries per slot.
+    cap: usize,
+    p: usize,
 }
 
 impl Procs {
@@ -81,48 +68,102 @@ impl Procs {
         D: Distribution<f64> + ?Sized,
         G: Rng + ?Sized,
     {
-        let (base, extra) = ((n / p as u64) as usize, (n % p as u64) as usize);
-        let mut tasks = Vec::with_capacity(n as usize);
-        let mut procs = Vec::with_capacity(p);
+        let (base_len, extra) = ((n / p as u64) as usize, (n % p as u64) as usize);
+        let mut procs = Procs::empty(p, base_len + usize::from(extra > 0));
         for i in 0..p {
-            let len = base + usize::from(i < extra);
-            let start = tasks.len();
+            let len = base_len + usize::from(i < extra);
+            let at = procs.slot(i) + HEADER;
             let (mut sum, mut before_last) = (0.0, 0.0);
-            for _ in 0..len {
+            for w in &mut procs.words[at..at + len] {
                 let d = dist.sample(rng);
                 if !(d.is_finite() && d >= 0.0) {
                     return Err(EnsembleError::BadDraw(d));
                 }
                 before_last = sum;
                 sum += d;
-                tasks.push(d);
+                *w = d.to_bits();
             }
             if let Some(ends) = second_last.as_deref_mut() {
                 // drop_below(i, 2) at time 0: run_end (0.0) plus the first len − 1 durations
                 ends.push(if len >= 2 { before_last } else { f64::NEG_INFINITY });
             }
-            procs.push(Proc {
-                run_end: 0.0,
-                queued_sum: sum,
-                start: start as u32,
-                len: len as u32,
-                cap: len as u32,
-                rest: len as u32,
-            });
+            procs.set_f(i, QUEUED_SUM, sum);
+            procs.set_w(i, LEN, len as u64);
+            procs.set_w(i, REST, len as u64);
         }
-        Ok(Procs { tasks, procs, n: n as usize })
+        Ok(procs)
+    }
+
+    /// p processors at time 0 with empty queues of room `most + 1` (the largest count plus one
+    /// entry for the tasks run, folded).
+    fn empty(p: usize, most: usize) -> Self {
+        let cap = most + 1;
+        let stride = HEADER + cap;
+        // zeroed by the allocator (fresh pages of the system are zero: no pass over them)
+        Procs { words: vec![0; p * stride], stride, cap, p }
     }
 
     /// Number of processors.
     pub(super) fn len(&self) -> usize {
-        self.procs.len()
+        self.p
+    }
+
+    /// Offset of processor `j`'s slot.
+    #[inline]
+    fn slot(&self, j: usize) -> usize {
+        j * self.stride
+    }
+
+    #[inline]
+    fn w(&self, j: usize, field: usize) -> u64 {
+        self.words[self.slot(j) + field]
+    }
+
+    #[inline]
+    fn set_w(&mut self, j: usize, field: usize, v: u64) {
+        let at = self.slot(j) + field;
+        self.words[at] = v;
+    }
+
+    #[inline]
+    fn f(&self, j: usize, field: usize) -> f64 {
+        f64::from_bits(self.w(j, field))
+    }
+
+    #[inline]
+    fn set_f(&mut self, j: usize, field: usize, v: f64) {
+        self.set_w(j, field, v.to_bits());
+    }
+
+    /// Queue length of processor `j`.
+    #[inline]
+    fn queue_len(&self, j: usize) -> usize {
+        self.w(j, LEN) as usize
+    }
+
+    /// Tasks of processor `j` not started.
+    #[inline]
+    fn queued_len(&self, j: usize) -> usize {
+        (self.w(j, REST) & !RUNNING) as usize
+    }
+
+    /// Index in the queue of the first task not started.
+    #[inline]
+    fn next(&self, j: usize) -> usize {
+        self.queue_len(j) - self.queued_len(j)
+    }
+
+    /// Entries `from..to` of processor `j`'s queue, as stored (f64 bits).
+    #[inline]
+    fn entries(&self, j: usize, from: usize, to: usize) -> &[u64] {
+        let at = self.slot(j) + HEADER;
+        &self.words[at + from..at + to]
     }
 
     /// The tasks of processor `j` not started.
     #[inline]
-    fn queued_tasks(&self, j: usize) -> &[f64] {
-        let pr = &self.procs[j];
-        &self.tasks[pr.start as usize + pr.next()..(pr.start + pr.len) as usize]
+    fn queued_tasks(&self, j: usize) -> impl Iterator<Item = f64> + '_ {
+        self.entries(j, self.next(j), self.queue_len(j)).iter().map(|&b| f64::from_bits(b))
     }
 
     /// Starts every task of processor `j` whose predecessor has ended by `t`. Advancing to t₁ and
@@ -130,65 +171,69 @@ impl Procs {
     /// advancing to t₂ at once: the simulator advances a processor only when it looks at it.
     #[inline]
     pub(super) fn advance(&mut self, j: usize, t: f64) {
-        let pr = &mut self.procs[j];
-        if pr.run_end > t {
+        let s = self.slot(j);
+        let head = &self.words[s..s + HEADER];
+        let mut run_end = f64::from_bits(head[RUN_END]);
+        if run_end > t {
             return;
         }
-        let queue = &self.tasks[pr.start as usize..(pr.start + pr.len) as usize];
-        let mut next = pr.next();
-        while pr.run_end <= t {
+        let mut queued_sum = f64::from_bits(head[QUEUED_SUM]);
+        let len = head[LEN] as usize;
+        let mut next = len - (head[REST] & !RUNNING) as usize;
+        let queue = &self.words[s + HEADER..s + HEADER + len];
+        let rest = loop {
             if next < queue.len() {
-                let d = queue[next];
+                let d = f64::from_bits(queue[next]);
                 next += 1;
-                pr.queued_sum -= d;
-                pr.run_end += d;
+                queued_sum -= d;
+                run_end += d;
+                if run_end > t {
+                    break (queue.len() - next) as u64 | RUNNING;
+                }
             } else {
-                pr.rest = 0;
-                return;
+                break 0;
             }
-        }
-        pr.rest = (queue.len() - next) as u32 | RUNNING;
+        };
+        let head = &mut self.words[s..s + HEADER];
+        head[RUN_END] = run_end.to_bits();
+        head[QUEUED_SUM] = queued_sum.to_bits();
+        head[REST] = rest;
     }
 
     /// Runs every remaining task of processor `j` (it triggers a step, having run dry at `t`),
     /// in O(1): nothing reads their durations before [`Procs::busy`] (or [`Procs::fold_run`]).
     #[inline]
     pub(super) fn drain(&mut self, j: usize, t: f64) {
-        let pr = &mut self.procs[j];
-        pr.rest = 0;
-        pr.queued_sum = 0.0;
-        pr.run_end = t;
+        self.set_w(j, REST, 0);
+        self.set_f(j, QUEUED_SUM, 0.0);
+        self.set_f(j, RUN_END, t);
     }
 
     /// Replaces the queue of processor `j`, drained and so all run, by the running sum of its
     /// durations, the value [`Procs::busy`] reaches after them (its result is unchanged to the
-    /// bit), in O(tasks folded), each task folded once. Tasks it then receives fit where its
-    /// queue was instead of moving it to the end of the buffer ([`Procs::grow`]), and its
-    /// durations are read when this is called rather than when tasks arrive. Each algorithm
+    /// bit), in O(tasks folded), each task folded once; its durations are read when this is
+    /// called rather than when tasks arrive ([`Procs::take`] would fold them). Each algorithm
     /// calls it once its step knows that the idle processor receives tasks, not at the start of
     /// the event: by then the idle processor's record has arrived (its drain stored to it), and
     /// the read of its queue overlaps the others' (RP and MD fold before advancing the donor,
-    /// NR after reading the neighbours). Measured at p = 10⁵ (paired runs): RP 5–9 % faster
-    /// than folding when the tasks arrive and 6 % faster again than folding before its polls,
-    /// where the load of the record waited; MD 10 % faster than moving the idle processor's
-    /// queue to the end of the buffer when tasks arrive (its queues then mostly stay in
-    /// processor order, as its level passes read them), 1 % at p = 10²; NR about 2 % (near the
-    /// noise), where folding at the start of the event had been 20 % slower.
+    /// NR after reading the neighbours). Measured at p = 10⁵ (paired runs, with records and
+    /// queues apart): RP 5–9 % faster than folding when the tasks arrive and 6 % faster again
+    /// than folding before its polls, where the load of the record waited; NR about 2 % (near
+    /// the noise), where folding at the start of the event had been 20 % slower.
     pub(super) fn fold_run(&mut self, j: usize) {
-        let pr = &mut self.procs[j];
-        debug_assert_eq!(pr.rest, 0, "only a drained processor is folded");
-        if pr.len > 1 {
-            let base = pr.start as usize;
-            let run = &self.tasks[base..base + pr.len as usize];
-            self.tasks[base] = run.iter().fold(0.0, |acc, &d| acc + d);
-            pr.len = 1;
+        debug_assert_eq!(self.w(j, REST), 0, "only a drained processor is folded");
+        let len = self.queue_len(j);
+        if len > 1 {
+            let sum = self.entries(j, 0, len).iter().fold(0.0, |acc, &d| acc + f64::from_bits(d));
+            let at = self.slot(j) + HEADER;
+            self.words[at] = sum.to_bits();
+            self.set_w(j, LEN, 1);
         }
     }
 
     /// Runs every remaining task of processor `j` to the end of the run; returns when it ends.
     pub(super) fn finish(&mut self, j: usize) -> f64 {
-        let pr = &self.procs[j];
-        let end = pr.run_end.max(0.0) + pr.queued_sum.max(0.0);
+        let end = self.f(j, RUN_END).max(0.0) + self.f(j, QUEUED_SUM).max(0.0);
         self.drain(j, end);
         end
     }
@@ -196,44 +241,41 @@ impl Procs {
     /// Compute time of processor `j`: the sum of the durations of the tasks it ran, in the order
     /// it ran them (once it has run them all).
     pub(super) fn busy(&self, j: usize) -> f64 {
-        let pr = &self.procs[j];
-        self.tasks[pr.start as usize..pr.start as usize + pr.next()].iter().fold(0.0, |acc, &d| acc + d)
+        self.entries(j, 0, self.next(j)).iter().fold(0.0, |acc, &d| acc + f64::from_bits(d))
     }
 
     /// Remaining tasks of processor `j`, the running one included, as of its last advance.
     #[inline]
     pub(super) fn count(&self, j: usize) -> u64 {
-        let pr = &self.procs[j];
-        u64::from(pr.queued()) + u64::from(pr.running())
+        let rest = self.w(j, REST);
+        (rest & !RUNNING) + (rest >> 63)
     }
 
     /// Tasks of processor `j` not started.
     pub(super) fn queued(&self, j: usize) -> u64 {
-        let pr = &self.procs[j];
-        u64::from(pr.queued())
+        self.queued_len(j) as u64
     }
 
     /// Whether processor `j` has a task in progress (as of its last advance).
     pub(super) fn running(&self, j: usize) -> bool {
-        self.procs[j].running()
+        self.w(j, REST) & RUNNING != 0
     }
 
     /// When processor `j`'s task in progress ends (or when it starts the tasks it received).
     pub(super) fn run_end(&self, j: usize) -> f64 {
-        self.procs[j].run_end
+        self.f(j, RUN_END)
     }
 
     /// When processor `j` runs dry: `run_end + queued_sum`, read right after its queue changed
     /// (the simulator's event times; advancing changes how the two terms round).
     #[inline]
     pub(super) fn dry_time(&self, j: usize) -> f64 {
-        self.procs[j].run_end + self.procs[j].queued_sum
+        self.f(j, RUN_END) + self.f(j, QUEUED_SUM)
     }
 
     /// Remaining compute time of processor `j` at `t` (advanced to `t`).
     pub(super) fn remaining(&self, j: usize, t: f64) -> f64 {
-        let pr = &self.procs[j];
-        (if pr.running() { pr.run_end - t } else { 0.0 }) + pr.queued_sum.max(0.0)
+        (if self.running(j) { self.f(j, RUN_END) - t } else { 0.0 }) + self.f(j, QUEUED_SUM).max(0.0)
     }
 
     /// The time from which processor `j` holds fewer than `level` tasks: the end of its
@@ -245,26 +287,21 @@ impl Procs {
         if level == 0 || count < level {
             return f64::NEG_INFINITY;
         }
-        let pr = &self.procs[j];
         // the remaining tasks end at run_end (if running), then run_end + each queued duration
-        let adds = (count - level) as usize + usize::from(!pr.running());
-        let mut end = pr.run_end;
-        for &d in &self.queued_tasks(j)[..adds] {
-            end += d;
-        }
-        end
+        let adds = (count - level) as usize + usize::from(!self.running(j));
+        self.queued_tasks(j).take(adds).fold(self.f(j, RUN_END), |end, d| end + d)
     }
 
     /// MD's level pass at `t`: returns L, the most tasks any processor holds at `t`, and writes
     /// into `holders` each processor holding L (in order) with `drop_below(j, L)`. Processor j
     /// is advanced only if the count of its last advance, an upper bound of its count at `t`, is
     /// not below the largest count found before it: the others cannot hold L, and skipping them
-    /// spares reading their queues, a cache miss each at p = 10⁵.
+    /// spares reading their queues.
     /// Advancing them later performs the same operations (see [`Procs::advance`]).
     pub(super) fn level_pass(&mut self, t: f64, holders: &mut Vec<(usize, f64)>) -> u64 {
         let mut level = 0;
         holders.clear();
-        for j in 0..self.procs.len() {
+        for j in 0..self.p {
             if self.count(j) < level {
                 continue;
             }
@@ -289,94 +326,63 @@ impl Procs {
     /// The next time advancing processor `j` can change anything (∞ when nothing is left).
     #[inline]
     pub(super) fn next_change(&self, j: usize) -> f64 {
-        let pr = &self.procs[j];
-        if pr.rest != 0 { pr.run_end } else { f64::INFINITY }
+        if self.w(j, REST) != 0 { self.f(j, RUN_END) } else { f64::INFINITY }
     }
 
     /// Moves the last `k` queued tasks of processor `j` onto `pool` (running tasks never move).
     pub(super) fn give(&mut self, j: usize, k: u64, pool: &mut Vec<f64>) {
-        let pr = &mut self.procs[j];
-        let keep = pr.len - k as u32;
-        let leaving = &self.tasks[(pr.start + keep) as usize..(pr.start + pr.len) as usize];
-        let moved: f64 = leaving.iter().sum();
-        pool.extend_from_slice(leaving);
-        pr.len = keep;
-        pr.rest -= k as u32;
-        pr.queued_sum -= moved;
+        let len = self.queue_len(j);
+        let keep = len - k as usize;
+        let leaving = self.entries(j, keep, len);
+        let moved: f64 = leaving.iter().map(|&b| f64::from_bits(b)).sum();
+        pool.extend(leaving.iter().map(|&b| f64::from_bits(b)));
+        self.set_w(j, LEN, keep as u64);
+        self.set_w(j, REST, self.w(j, REST) - k);
+        self.set_f(j, QUEUED_SUM, self.f(j, QUEUED_SUM) - moved);
     }
 
     /// Appends the last `k` tasks of `pool` to processor `j`'s queue; with no task in progress it
-    /// starts them at `start`.
+    /// starts them at `start`. When they do not fit the slot behind the tasks run, those are
+    /// replaced by their running sum first — the value [`Procs::busy`] reaches after them, so
+    /// its result is unchanged to the bit — after which they fit: the processor then holds at
+    /// most ⌈n/p⌉ tasks (see [`Procs`]).
     pub(super) fn take(&mut self, j: usize, k: u64, pool: &mut Vec<f64>, start: f64) {
         let k = k as usize;
-        if self.procs[j].len as usize + k > self.procs[j].cap as usize {
-            self.grow(j, k);
+        if self.queue_len(j) + k > self.cap {
+            self.fold_in_place(j);
         }
         let from = pool.len() - k;
         let got = &pool[from..];
-        let pr = &mut self.procs[j];
-        pr.queued_sum += got.iter().sum::<f64>();
-        let at = (pr.start + pr.len) as usize;
-        self.tasks[at..at + k].copy_from_slice(got);
-        pr.len += k as u32;
-        pr.rest += k as u32;
+        let len = self.queue_len(j);
+        self.set_f(j, QUEUED_SUM, self.f(j, QUEUED_SUM) + got.iter().sum::<f64>());
+        // the slot's queue entries only: a count above ⌈n/p⌉ would stop here rather than
+        // write over the next processor's record
+        let at = self.slot(j) + HEADER;
+        let queue = &mut self.words[at..at + self.cap];
+        for (w, &d) in queue[len..len + k].iter_mut().zip(got) {
+            *w = d.to_bits();
+        }
+        self.set_w(j, LEN, (len + k) as u64);
+        self.set_w(j, REST, self.w(j, REST) + k as u64);
         pool.truncate(from);
-        if !pr.running() {
-            pr.run_end = start;
+        if !self.running(j) {
+            self.set_f(j, RUN_END, start);
         }
     }
 
-    /// Moves processor `j`'s queue to the end of the buffer with room for `extra` more tasks
-    /// (twice what it then needs while that fits). The tasks it has run are replaced by their
-    /// running sum — the value [`Procs::busy`] reaches after them, so its result is unchanged to
-    /// the bit — and the buffer is compacted the same way rather than outgrow
-    /// [`Procs::limit`]: it never holds more than 2(n + p) + 64 entries whatever the moves.
-    fn grow(&mut self, j: usize, extra: usize) {
-        let limit = self.limit();
-        let need = self.procs[j].queued() as usize + 1 + extra;
-        if self.tasks.len() + 2 * need > limit {
-            self.compact();
+    /// Replaces the tasks processor `j` has run by their running sum (one entry, the first) and
+    /// moves the rest of its queue behind it; `REST` is unchanged, the same tasks are still to
+    /// start.
+    fn fold_in_place(&mut self, j: usize) {
+        let (next, len) = (self.next(j), self.queue_len(j));
+        if next == 0 {
+            return;
         }
-        // after compacting, at most n + p entries are held and j needs at most n + 1
-        let room = if self.tasks.len() + 2 * need <= limit { 2 * need } else { need };
-        if self.tasks.capacity() < limit {
-            self.tasks.reserve_exact(limit - self.tasks.len());
-        }
-        let pr = &mut self.procs[j];
-        let (base, next, len) = (pr.start as usize, pr.next(), pr.len as usize);
-        let start = self.tasks.len();
-        if next > 0 {
-            let run = self.tasks[base..base + next].iter().fold(0.0, |acc, &d| acc + d);
-            self.tasks.push(run);
-        }
-        self.tasks.extend_from_within(base + next..base + len);
-        self.tasks.resize(start + room, 0.0);
-        pr.start = start as u32;
-        pr.len = (len - next + usize::from(next > 0)) as u32;
-        pr.cap = room as u32;
-        // `rest` is unchanged: the same tasks are still to start
-    }
-
-    /// The most entries the buffer holds: 2(n + p) + 64.
-    fn limit(&self) -> usize {
-        2 * (self.n + self.procs.len()) + 64
-    }
-
-    /// Rewrites every queue tightly into a fresh buffer, the run tasks folded into their sum.
-    fn compact(&mut self) {
-        let mut tasks = Vec::with_capacity(self.n + self.procs.len());
-        for pr in &mut self.procs {
-            let (base, next, len) = (pr.start as usize, pr.next(), pr.len as usize);
-            let start = tasks.len();
-            if next > 0 {
-                tasks.push(self.tasks[base..base + next].iter().fold(0.0, |acc, &d| acc + d));
-            }
-            tasks.extend_from_slice(&self.tasks[base + next..base + len]);
-            pr.start = start as u32;
-            pr.len = (tasks.len() - start) as u32;
-            pr.cap = pr.len;
-        }
-        self.tasks = tasks;
+        let at = self.slot(j) + HEADER;
+        let run = self.words[at..at + next].iter().fold(0.0, |acc, &d| acc + f64::from_bits(d));
+        self.words[at] = run.to_bits();
+        self.words.copy_within(at + next..at + len, at + 1);
+        self.set_w(j, LEN, (len - next + 1) as u64);
     }
 }
 
@@ -409,15 +415,22 @@ mod tests {
 
     /// Processors holding the given durations, at time 0.
     fn procs(queues: &[&[f64]]) -> Procs {
-        let mut tasks = Vec::new();
-        let mut ps = Vec::new();
-        for q in queues {
-            let start = tasks.len() as u32;
-            tasks.extend_from_slice(q);
-            let len = q.len() as u32;
-            ps.push(Proc { run_end: 0.0, queued_sum: q.iter().sum(), start, len, cap: len, rest: len });
+        let most = queues.iter().map(|q| q.len()).max().unwrap_or(0);
+        let mut pr = Procs::empty(queues.len(), most);
+        for (j, q) in queues.iter().enumerate() {
+            let at = pr.slot(j) + HEADER;
+            for (w, &d) in pr.words[at..].iter_mut().zip(q.iter()) {
+                *w = d.to_bits();
+            }
+            pr.set_f(j, QUEUED_SUM, q.iter().sum());
+            pr.set_w(j, LEN, q.len() as u64);
+            pr.set_w(j, REST, q.len() as u64);
         }
-        Procs { n: tasks.len(), tasks, procs: ps }
+        pr
+    }
+
+    fn queued(pr: &Procs, j: usize) -> Vec<f64> {
+        pr.queued_tasks(j).collect()
     }
 
     #[test]
@@ -443,34 +456,40 @@ mod tests {
         let mut pool = Vec::new();
         assert_eq!(apply(&mut pr, &changes, &mut pool, 0.75), 2);
         assert!(pool.is_empty());
-        assert_eq!(pr.queued_tasks(0), &[2.0]);
-        assert_eq!(pr.queued_tasks(1), &[3.0, 4.0]);
+        assert_eq!(queued(&pr, 0), [2.0]);
+        assert_eq!(queued(&pr, 1), [3.0, 4.0]);
         assert_eq!((pr.dry_time(0), pr.dry_time(1)), (3.0, 7.75));
         assert_eq!(pr.second_last_end(1), 3.75);
-        // processor 1 grew: its run task is folded into one entry, its compute time unchanged
+        // processor 1's run task stays ahead of what it received
         assert_eq!(pr.finish(1), 7.75);
         assert_eq!(pr.busy(1), 0.25 + 3.0 + 4.0);
     }
 
     #[test]
-    fn growing_and_compacting_run_every_task_once() {
-        // 200 moves among 4 processors: queues grow and the buffer is compacted many times
+    fn queues_fold_in_their_slots_and_run_every_task_once() {
+        // 300 rounds among 4 processors: the one holding the fewest tasks takes half of the
+        // largest count, up to the largest initial count (10), while it still holds the tasks
+        // it has run: those are folded in place to make room
         let q: Vec<f64> = (1..=40).map(|i| 1.0 / f64::from(i)).collect();
         let mut pr = procs(&[&q[..10], &q[10..20], &q[20..30], &q[30..]]);
-        let mut pool = Vec::new();
-        let mut t = 0.0;
-        for round in 0..200 {
-            t += 0.05;
-            let (from, to) = (round % 4, (round + 1) % 4);
-            pr.advance(from, t);
-            pr.advance(to, t);
-            let k = pr.queued(from) / 2;
-            if k > 0 {
-                pr.give(from, k, &mut pool);
-                pr.take(to, k, &mut pool, t);
+        assert_eq!(pr.cap, 11);
+        let (mut pool, mut t, mut folds, mut moves) = (Vec::new(), 0.0, 0, 0);
+        for _ in 0..300 {
+            t += 0.01;
+            (0..4).for_each(|j| pr.advance(j, t));
+            let to = (0..4).min_by_key(|&j| (pr.count(j), j)).unwrap();
+            let from = (0..4).max_by_key(|&j| (pr.count(j), std::cmp::Reverse(j))).unwrap();
+            let k = (pr.count(from) / 2).min(10 - pr.count(to)).min(pr.queued(from));
+            if from == to || k == 0 {
+                continue;
             }
+            folds += usize::from(pr.queue_len(to) + k as usize > pr.cap);
+            moves += 1;
+            pr.give(from, k, &mut pool);
+            pr.take(to, k, &mut pool, t);
+            assert!(pr.count(to) <= 10 && pr.queue_len(to) <= pr.cap);
         }
-        assert!(pr.tasks.len() <= pr.limit() && pr.tasks.capacity() <= pr.limit());
+        assert!(pool.is_empty() && folds >= 3 && moves >= 50, "{folds} folds, {moves} moves");
         // every task ran exactly once: the compute times add up to the total work
         let total: f64 = (0..4)
             .map(|j| {
@@ -480,5 +499,22 @@ mod tests {
             .sum();
         let exact: f64 = q.iter().sum();
         assert!((total - exact).abs() < 1e-12, "{total} vs {exact}");
+    }
+
+    #[test]
+    fn folding_in_place_keeps_the_compute_time_to_the_bit() {
+        // the run tasks' running sum is what busy() reaches after them, so folding is invisible
+        let q = [0.1, 0.7, 1e-17, 0.3, 0.2];
+        let mut a = procs(&[&q, &[]]);
+        a.advance(0, 0.85); // 0.1 and 0.7 run, 1e-17 in progress
+        let mut b = a.clone();
+        b.fold_in_place(0);
+        // the task in progress (0.3) has started: it is folded with those run
+        assert_eq!((b.queue_len(0), b.count(0)), (2, 2));
+        for pr in [&mut a, &mut b] {
+            pr.finish(0);
+        }
+        assert_eq!(a.busy(0).to_bits(), b.busy(0).to_bits());
+        assert_eq!(a.busy(0), q.iter().fold(0.0, |s, d| s + d));
     }
 }
