@@ -251,8 +251,6 @@ fn run_events<G: Rng + ?Sized>(
         match &mut policy {
             Policy::Md(md) => {
                 if let Some((k, c)) = md.donor(procs, t) {
-                    // folded once the step is known, not when its tasks arrive (`Procs::fold_run`)
-                    procs.fold_run(idle);
                     debug_assert_eq!(procs.count(k), c);
                     push_pair(&mut changes, idle, k, c);
                 }
@@ -270,9 +268,6 @@ fn run_events<G: Rng + ?Sized>(
                 if rp.other_available(procs, idle, t) {
                     let (k, polls) = poll_available(p, idle, |j| rp.available(j, t), rng);
                     result.polls += polls;
-                    // the idle processor's tasks are folded here, not when they arrive (see
-                    // `Procs::fold_run`); no step without a donor, so none is folded in vain
-                    procs.fold_run(idle);
                     procs.advance(k, t);
                     push_pair(&mut changes, idle, k, procs.count(k));
                 }
@@ -288,10 +283,6 @@ fn run_events<G: Rng + ?Sized>(
                     *c = procs.count(j);
                 }
                 balance_into(&before[..k], 0, &mut after[..k]);
-                if after[0] > 0 {
-                    // after the neighbours' reads, not at the start of the event (`Procs::fold_run`)
-                    procs.fold_run(idle);
-                }
                 for q in 0..k {
                     if before[q] != after[q] {
                         changes.push(Change { proc: members[q], before: before[q], after: after[q] });

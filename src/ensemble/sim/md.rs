@@ -13,8 +13,8 @@
 //! When no holder is left, one pass over all processors finds the new largest count: at most
 //! L₀ = ⌈n/p⌉ passes per run, O(n + p) in all. The pass advances only the processors whose last
 //! known count (an upper bound) is not below the largest count found so far, so it reads the
-//! queues (in processor order, where they mostly stay: `Procs::fold_run`) of few processors
-//! besides those holding the new largest count.
+//! records and queues (in processor order, each processor's in one slot: `Procs`) of few
+//! processors besides those holding the new largest count.
 //!
 //! The suspend variant ([`MdSuspend`]) hides the donors being split (their count reads 0 until
 //! their active task ends), so its largest visible count can rise again; it keeps a tournament

@@ -201,34 +201,13 @@ impl Procs {
     }
 
     /// Runs every remaining task of processor `j` (it triggers a step, having run dry at `t`),
-    /// in O(1): nothing reads their durations before [`Procs::busy`] (or [`Procs::fold_run`]).
+    /// in O(1): nothing reads their durations before [`Procs::busy`] (or [`Procs::take`], when
+    /// it folds them to make room).
     #[inline]
     pub(super) fn drain(&mut self, j: usize, t: f64) {
         self.set_w(j, REST, 0);
         self.set_f(j, QUEUED_SUM, 0.0);
         self.set_f(j, RUN_END, t);
-    }
-
-    /// Replaces the queue of processor `j`, drained and so all run, by the running sum of its
-    /// durations, the value [`Procs::busy`] reaches after them (its result is unchanged to the
-    /// bit), in O(tasks folded), each task folded once; its durations are read when this is
-    /// called rather than when tasks arrive ([`Procs::take`] would fold them). Each algorithm
-    /// calls it once its step knows that the idle processor receives tasks, not at the start of
-    /// the event: by then the idle processor's record has arrived (its drain stored to it), and
-    /// the read of its queue overlaps the others' (RP and MD fold before advancing the donor,
-    /// NR after reading the neighbours). Measured at p = 10⁵ (paired runs, with records and
-    /// queues apart): RP 5–9 % faster than folding when the tasks arrive and 6 % faster again
-    /// than folding before its polls, where the load of the record waited; NR about 2 % (near
-    /// the noise), where folding at the start of the event had been 20 % slower.
-    pub(super) fn fold_run(&mut self, j: usize) {
-        debug_assert_eq!(self.w(j, REST), 0, "only a drained processor is folded");
-        let len = self.queue_len(j);
-        if len > 1 {
-            let sum = self.entries(j, 0, len).iter().fold(0.0, |acc, &d| acc + f64::from_bits(d));
-            let at = self.slot(j) + HEADER;
-            self.words[at] = sum.to_bits();
-            self.set_w(j, LEN, 1);
-        }
     }
 
     /// Runs every remaining task of processor `j` to the end of the run; returns when it ends.
