@@ -35,9 +35,10 @@ const HEADER: usize = 4;
 /// random: each one's record and queue are then one page and adjacent lines, and the address of
 /// its queue is known without loading its record (with the records in an array of their own
 /// and the queues in a buffer they moved about in, measured at p = 10⁵ in paired runs: MD 19 %,
-/// AR 16 %, RP 9 % slower, NR the same; at p = 10², MD 4 % faster, the others the same). Counting the tasks not started rather than the index of the first one lets
-/// [`Procs::drain`] only write: the processor that ran dry is a cache miss at p = 10⁵, and a
-/// store to it does not hold up the step that follows, as a load of its length would.
+/// AR 16 %, RP 9 % slower, NR the same; at p = 10², MD 4 % faster, the others the same).
+/// Counting the tasks not started rather than the index of the first one lets [`Procs::drain`]
+/// only write: the processor that ran dry is a cache miss at p = 10⁵, and a store to it does not
+/// hold up the step that follows, as a load of its length would.
 #[derive(Debug, Clone)]
 pub(super) struct Procs {
     words: Vec<u64>,
