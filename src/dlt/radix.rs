@@ -36,8 +36,9 @@ const TOP_BITS: u32 = 11;
 /// Slices up to this length are insertion sorted.
 const SMALL: usize = 24;
 
-/// The `(shift, bits)` of the digit made of the `max_bits` highest bits in which keys differ
-/// (`diff` = OR of the keys XOR AND of the keys, non-zero).
+/// The `(shift, bits)` of the digit made of the `max_bits` bits from the highest one in which
+/// keys differ down (`diff` non-zero with that highest bit: the OR of each key XOR the first,
+/// or the smallest key XOR the largest; only its highest bit is read).
 fn digit(diff: u64, max_bits: u32) -> (u32, u32) {
     let top = u64::BITS - diff.leading_zeros();
     let bits = max_bits.min(top);

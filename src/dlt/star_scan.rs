@@ -12,11 +12,10 @@ use super::worker::Worker;
 pub(crate) struct Scan {
     /// Whether the `z` are non-decreasing.
     pub sorted: bool,
-    /// The bits in which the keys of the `z` differ.
-    pub diff: u64,
     /// The largest `w`.
     pub max_w: f64,
-    /// The smallest and largest key of the `z`.
+    /// The smallest and largest key of the `z` (the bits of `z + 0`): the highest bit of their
+    /// XOR is the highest bit in which any two keys differ.
     pub keys: (u64, u64),
 }
 
@@ -28,24 +27,22 @@ pub(crate) fn scan(children: &[Worker]) -> Result<Scan, DltError> {
     let len = radix::chunk_len(children.len());
     let parts = radix::map_chunks(children, len, |c, part| {
         let prev = if c == 0 { first } else { key(&children[c * len - 1]) };
-        scan_part(part, c * len, first, prev)
+        scan_part(part, c * len, prev)
     });
     // Each chunk reports its first bad child, so the first error is the input's first.
-    let (mut sorted, mut diff, mut max_w, mut keys) = (true, 0, 0, (u64::MAX, 0));
+    let (mut sorted, mut max_w, mut keys) = (true, 0, (u64::MAX, 0));
     for p in parts {
         let p = p?;
         sorted &= p.sorted;
-        diff |= p.diff;
         max_w = max_w.max(p.max_w_bits);
         keys = (keys.0.min(p.keys.0), keys.1.max(p.keys.1));
     }
-    Ok(Scan { sorted, diff, max_w: f64::from_bits(max_w), keys })
+    Ok(Scan { sorted, max_w: f64::from_bits(max_w), keys })
 }
 
 /// What [`scan_part`] finds in one chunk.
 struct ScanPart {
     sorted: bool,
-    diff: u64,
     /// Bits of the largest `w` (positive floats order like their bits).
     max_w_bits: u64,
     /// The smallest and largest key.
@@ -53,8 +50,8 @@ struct ScanPart {
 }
 
 /// [`scan`] of `part`, the children from position `offset`, after a child with key `prev`.
-fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Result<ScanPart, DltError> {
-    let (mut sorted, mut diff, mut max_w, mut lo, mut hi) = (true, 0u64, 0u64, u64::MAX, 0u64);
+fn scan_part(part: &[Worker], offset: usize, mut prev: u64) -> Result<ScanPart, DltError> {
+    let (mut sorted, mut max_w, mut lo, mut hi) = (true, 0u64, u64::MAX, 0u64);
     // Blocks are checked without a branch per child; a bad block is checked again one by one.
     const BLOCK: usize = 256;
     const INFINITY_BITS: u64 = f64::INFINITY.to_bits();
@@ -69,7 +66,6 @@ fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Resul
             ok &= (k < INFINITY_BITS) & (w.to_bits().wrapping_sub(1) < MAX_BITS);
             sorted &= prev <= k;
             prev = k;
-            diff |= k ^ first;
             max_w = max_w.max(w.to_bits());
             lo = lo.min(k);
             hi = hi.max(k);
@@ -81,7 +77,7 @@ fn scan_part(part: &[Worker], offset: usize, first: u64, mut prev: u64) -> Resul
             }
         }
     }
-    Ok(ScanPart { sorted, diff, max_w_bits: max_w, keys: (lo, hi) })
+    Ok(ScanPart { sorted, max_w_bits: max_w, keys: (lo, hi) })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The rate-form solver behind [`Star::allocate`](super::Star::allocate), built for 10^6 children.
 //!
 //! The validation pass of [`Star::new`](super::Star::new) found whether the children are already
-//! in send order (by `z`) and which bits of `z` differ. What follows depends on the order.
+//! in send order (by `z`) and the range of their `z`. What follows depends on the order.
 //!
 //! **Children served by non-decreasing `z`** (the optimal order; presorted input or served as
 //! given) need no backward recursion. Along that order the participation rule of
@@ -23,8 +23,8 @@
 //! off the loop-carried chain (a multiplication and an addition), where the backward recursion
 //! had a division on it (13 cycles a child, twice), and the share pass has no chain at all.
 //!
-//! What the passes need to know about the children (whether they are in send order, the bits
-//! in which their `z` differ, the largest `w`) was found when [`Star::new`](super::Star::new)
+//! What the passes need to know about the children (whether they are in send order, the
+//! smallest and largest `z`, the largest `w`) was found when [`Star::new`](super::Star::new)
 //! validated them (`star_scan.rs`), so an allocation reads them once per pass.
 //!
 //! **Unsorted children in the optimal order** are put in order only as far as the passes go
@@ -275,6 +275,7 @@ enum Sequence<'a> {
 /// buckets sorted group by group ([`Buckets`]).
 struct Lazy<'a> {
     children: &'a [Worker],
+    /// Non-zero, its highest bit the highest in which two keys differ ([`radix::top_digit`]).
     diff: u64,
     head: Vec<Rec>,
     /// Buckets in `head`.
@@ -513,7 +514,7 @@ pub(crate) fn allocate(star: &Star, scale: CostScale, order: OrderPolicy, load: 
 /// [`allocate`] on the current thread.
 fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result<Allocation, DltError> {
     let (root, children) = (star.root(), star.workers());
-    let Scan { sorted, diff, max_w, keys } = star.scan();
+    let Scan { sorted, max_w, keys } = star.scan();
     if (max_w * scale.t_cp()).is_infinite() {
         // Some a = w·T_cp overflows: the result would be NaN.
         finite_result(f64::INFINITY, [])?;
@@ -530,7 +531,8 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
         } else {
             let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
             if n >= radix::SCATTER_FROM {
-                Sequence::Lazy(Lazy::new(children, diff))
+                // the keys differ (the input is not sorted): their XOR is non-zero
+                Sequence::Lazy(Lazy::new(children, keys.0 ^ keys.1))
             } else {
                 let mut recs = RECS.take();
                 radix::sort_short(children, make, keys, (0.0, 0.0, 0), &mut recs);
