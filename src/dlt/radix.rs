@@ -58,12 +58,11 @@ pub(crate) fn chunk_len(n: usize) -> usize {
     n.div_ceil(chunk_count(n)).max(1)
 }
 
-/// The `(shift, bits)` of the digit that [`scatter`] uses for `n` keys differing in `diff`:
-/// [`TOP_BITS`] bits from [`SCATTER_FROM`] keys on, else about one bucket per key.
-pub(crate) fn top_digit(diff: u64, n: usize) -> (u32, u32) {
-    let bits =
-        if n >= SCATTER_FROM { TOP_BITS } else { (usize::BITS - 1 - n.max(1).leading_zeros()).clamp(4, TOP_BITS) };
-    digit(diff, bits)
+/// The `(shift, bits)` of the digit that [`scatter`] uses for keys differing in `diff`:
+/// [`TOP_BITS`] bits (its inputs hold at least [`SCATTER_FROM`] records; shorter ones are
+/// sorted by [`sort`] alone).
+pub(crate) fn top_digit(diff: u64) -> (u32, u32) {
+    digit(diff, TOP_BITS)
 }
 
 /// `f(c, chunk)` for the chunks of `len` elements of `src`, in parallel when there are several.
@@ -90,7 +89,7 @@ pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     diff: u64,
     fill: T,
 ) -> (Vec<T>, Vec<usize>) {
-    let (shift, bits) = top_digit(diff, src.len());
+    let (shift, bits) = top_digit(diff);
     let mask = (1u64 << bits) - 1;
     let bucket = |r: &T| ((r.key() >> shift) & mask) as usize;
     let len = chunk_len(src.len());
@@ -266,8 +265,8 @@ fn insertion_sort<T: Keyed>(v: &mut [T]) {
     }
 }
 
-/// Inputs this long or longer are scattered into 2^[`TOP_BITS`] buckets; shorter ones into
-/// one to two buckets per record.
+/// Inputs this long or longer are scattered into 2^[`TOP_BITS`] buckets ([`scatter`]); shorter
+/// ones are sorted by [`sort`], whose scatter makes one to two buckets per record.
 pub(crate) const SCATTER_FROM: usize = 4096;
 
 /// Stable sort of all the records `make(i, src[i])` (see [`scatter`]).

@@ -286,7 +286,7 @@ struct Lazy<'a> {
 impl<'a> Lazy<'a> {
     fn new(children: &'a [Worker], diff: u64) -> Self {
         let n = children.len();
-        let (shift, bits) = radix::top_digit(diff, n);
+        let (shift, bits) = radix::top_digit(diff);
         let mask = (1u64 << bits) - 1;
         let bucket = move |z: f64| (((z + 0.0).to_bits() >> shift) & mask) as usize;
         // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
