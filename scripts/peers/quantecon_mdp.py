@@ -388,7 +388,9 @@ def main():
         lines.append(f"| {name} ({states:,} states, {storage.lower()}) | {c_name} {fmt_ms(c_ms)} | {q_name} {fmt_ms(q_ms)} ({q_form}) "
                      f"| {ratio:.1f}× | {err:.1e} | {'yes' if ok else 'NO'} |")
     lines.append("")
-    lines.append("Every method (best of the runs; QuantEcon: fastest form; tol = 1e-10 · max|c|):")
+    lines.append(
+        "Every method (best of the runs; loadbal's `VI` is Gauss–Seidel value iteration, its default, `VI Jacobi` the Jacobi form, `solve` the crate's automatic choice; QuantEcon in its fastest form, named in brackets; tol = 1e-10 · max|c|):"
+    )
     lines.append("")
     lines.append("| instance | side | " + " | ".join(["PI", "VI", *[f"MPI k={k}" for k in KS], "VI Jacobi", "solve"]) + " |")
     lines.append("|---|---|" + "---|" * (len(KS) + 4))
