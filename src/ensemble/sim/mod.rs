@@ -13,8 +13,8 @@
 //! algorithm keeps what it needs to find its step without scanning the processors: MD the
 //! processors holding the largest count, in order, with the times they stop (`md`), RP a tree
 //! of the times they stop being available, NR nothing (its group is local), AR the processors
-//! whose count changed since its previous step (`ar`). The costs per event are stated on [`simulate`]; every run is the
-//! same, bit for bit, as the O(p)-per-event loop this replaced
+//! whose count changed since its previous step (`ar`). The costs per event are stated on
+//! [`simulate`]; every run is the same, bit for bit, as the O(p)-per-event loop this replaced
 //! (`tests/ensemble/ensemble_regression.rs`).
 
 mod ar;

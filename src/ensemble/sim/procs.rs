@@ -21,7 +21,7 @@ const HEADER: usize = 4;
 
 /// Every processor of a run, in one buffer of 64-bit words (f64 values stored as their bits).
 ///
-/// Processor j owns the slot `words[j·stride..][..stride]`: a header of four words, then
+/// Processor j owns the slot `words[j·(4 + cap)..][..4 + cap]`: a header of four words, then
 /// its queue, `len` entries: the tasks it has run (their durations, or their running sum, see
 /// [`Procs::take`]), the one in progress when `RUNNING` is set (it ends at `run_end`), then the
 /// `rest` tasks not started, the last ones, whose durations sum to `queued_sum`. An idle
@@ -42,8 +42,6 @@ const HEADER: usize = 4;
 #[derive(Debug, Clone)]
 pub(super) struct Procs {
     words: Vec<u64>,
-    /// Words per slot: `HEADER + cap`.
-    stride: usize,
     /// Queue entries per slot.
     cap: usize,
     p: usize,
@@ -99,9 +97,8 @@ impl Procs {
     /// entry for the tasks run, folded).
     fn empty(p: usize, most: usize) -> Self {
         let cap = most + 1;
-        let stride = HEADER + cap;
         // zeroed by the allocator (fresh pages of the system are zero: no pass over them)
-        Procs { words: vec![0; p * stride], stride, cap, p }
+        Procs { words: vec![0; p * (HEADER + cap)], cap, p }
     }
 
     /// Number of processors.
@@ -112,7 +109,7 @@ impl Procs {
     /// Offset of processor `j`'s slot.
     #[inline]
     fn slot(&self, j: usize) -> usize {
-        j * self.stride
+        j * (HEADER + self.cap)
     }
 
     #[inline]
