@@ -139,16 +139,10 @@ impl Procs {
         self.w(j, LEN) as usize
     }
 
-    /// Tasks of processor `j` not started.
-    #[inline]
-    fn queued_len(&self, j: usize) -> usize {
-        (self.w(j, REST) & !RUNNING) as usize
-    }
-
     /// Index in the queue of the first task not started.
     #[inline]
     fn next(&self, j: usize) -> usize {
-        self.queue_len(j) - self.queued_len(j)
+        self.queue_len(j) - self.queued(j) as usize
     }
 
     /// Entries `from..to` of processor `j`'s queue, as stored (f64 bits).
@@ -229,8 +223,9 @@ impl Procs {
     }
 
     /// Tasks of processor `j` not started.
+    #[inline]
     pub(super) fn queued(&self, j: usize) -> u64 {
-        self.queued_len(j) as u64
+        self.w(j, REST) & !RUNNING
     }
 
     /// Whether processor `j` has a task in progress (as of its last advance).
