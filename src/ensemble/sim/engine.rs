@@ -267,6 +267,8 @@ fn run_events<G: Rng + ?Sized>(
             Policy::Rp(rp) => {
                 if rp.other_available(procs, idle, t) {
                     let (k, polls) = poll_available(p, idle, |j| rp.available(j, t), rng);
+                    // its record and queue, in parallel rather than one after the other
+                    procs.touch(k);
                     result.polls += polls;
                     procs.advance(k, t);
                     push_pair(&mut changes, idle, k, procs.count(k));
