@@ -145,7 +145,7 @@ where
     let policy = match cfg.algorithm {
         Algorithm::Static => None,
         Algorithm::Md if cfg.md_suspend => Some(Policy::MdSuspend(MdSuspend::new(&procs))),
-        Algorithm::Md => Some(Policy::Md(MdLevels::new(&procs))),
+        Algorithm::Md => Some(Policy::Md(MdLevels::default())),
         Algorithm::Ar => Some(Policy::Ar(ArState::new(&procs))),
         Algorithm::Rp => {
             debug_assert!((0..p).all(|j| second_last[j] == procs.second_last_end(j)));

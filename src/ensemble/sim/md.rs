@@ -27,25 +27,20 @@ use std::collections::BinaryHeap;
 use super::procs::Procs;
 use super::tournament::Tournament;
 
-/// Plain MD's bookkeeping between events.
+/// Plain MD's bookkeeping between events. It starts empty: the first event's level pass finds
+/// the largest count and its holders.
+#[derive(Default)]
 pub(super) struct MdLevels {
-    /// The largest count (no processor holds more).
+    /// The largest count (no processor holds more) as of the last level pass; 0 before the first.
     level: u64,
-    /// The processors holding `level` after the last level pass (or at the start), in index
-    /// order, with when they hold fewer.
+    /// The processors holding `level` after the last level pass, in index order, with when they
+    /// hold fewer.
     holders: Vec<(usize, f64)>,
     /// The holders before it hold fewer than `level` tasks now.
     cursor: usize,
 }
 
 impl MdLevels {
-    pub(super) fn new(procs: &Procs) -> Self {
-        let level = (0..procs.len()).map(|j| procs.count(j)).max().unwrap_or(0);
-        let holders =
-            (0..procs.len()).filter(|&j| procs.count(j) == level).map(|j| (j, procs.drop_below(j, level))).collect();
-        MdLevels { level, holders, cursor: 0 }
-    }
-
     /// The donor at `t`, the lowest processor holding the most tasks, advanced to `t`, and its
     /// count, or `None` when nobody holds 2 (nothing can move). The idle processor, just
     /// drained, holds none, whatever its time says (draining skips the sequential task ends,
