@@ -202,12 +202,9 @@ impl Procs {
     /// loads are kept by `black_box`, the safe way to keep a load whose value nothing uses.
     #[inline]
     pub(super) fn touch(&self, j: usize) {
-        let stride = HEADER + self.cap;
-        let slot = &self.words[self.slot(j)..self.slot(j) + stride];
-        let mut acc = slot[stride - 1];
-        for i in (0..stride).step_by(8) {
-            acc = acc.wrapping_add(slot[i]);
-        }
+        let slot = &self.words[self.slot(j)..self.slot(j + 1)];
+        let last = slot[slot.len() - 1];
+        let acc = slot.iter().step_by(8).fold(last, |acc, &w| acc.wrapping_add(w));
         std::hint::black_box(acc);
     }
 
