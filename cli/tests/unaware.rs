@@ -454,3 +454,18 @@ fn hostile_values_never_crash() {
         }
     }
 }
+
+/// Jia's DNP scenario with a speed change to w = 1e308 (w·T_cp overflows): the engine indexed
+/// past the last speed segment and panicked; now the run fails with one line.
+#[test]
+fn dld_change_that_overflows_fails_without_panic() {
+    let text = std::fs::read_to_string(common::crate_dir().join("data/jia_dnp.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let changes = v["changes"].as_array_mut().unwrap();
+    let w_change = changes.iter_mut().find(|c| c["param"] == "W").unwrap();
+    w_change["value"] = serde_json::json!(1e308);
+    let f = temp_file("dld_overflow.json", &v.to_string());
+    let o = run(&["unaware", "dld", arg(&f)]);
+    o.assert_error(1, "not representable");
+    let _ = std::fs::remove_file(f);
+}

@@ -93,7 +93,11 @@ impl SpeedProfile {
         let mut left = units;
         loop {
             let v = self.segments[k].1 * unit_time;
-            let end = self.segments.get(k + 1).map_or(f64::INFINITY, |s| s.0);
+            let Some(&(end, _)) = self.segments.get(k + 1) else {
+                // The last segment lasts forever: the units end after `left·v`, which is infinite
+                // when the scaled speed overflows (a caller checks its times are finite).
+                return if v.is_finite() { t + left * v } else { f64::INFINITY };
+            };
             if v.is_finite() {
                 let need = left * v;
                 if t + need <= end {

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::display::r6;
 use super::equivalent::equivalent;
-use super::error::{UnawareError, non_negative, phased, same_lengths};
+use super::error::{UnawareError, finite_out, non_negative, phased, same_lengths};
 use super::execute::{push_block, push_probe};
 use super::probing::processor_w;
 use super::sld::{Dispatch, PhaseRecord};
@@ -175,7 +175,9 @@ impl Tree {
     ///
     /// # Errors
     /// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
-    /// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors.
+    /// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors;
+    /// [`UnawareError::Overflow`] when a change makes a scaled cost overflow, so that the load
+    /// sent there never finishes.
     ///
     /// # Examples
     /// The DNP example of Jia, §3.4 (Table 3.3 input, the speed changes of §3.5): all of
@@ -493,7 +495,10 @@ fn run(tree: &Tree, changes: &[SpeedChange], probe: Probe<'_>, cfg: &DldConfig) 
         index_of,
         probe: probe_size,
     };
-    out.finish_time = procs.iter().filter_map(|&v| out.finish_of(v)).fold(0.0, f64::max);
+    // A speed change to a w or z whose scaled cost overflows (w·T_cp beyond 1e308) leaves the
+    // load sent there unfinished forever: an error, not an infinite finish time.
+    out.finish_time =
+        finite_out("DLD finish time", procs.iter().filter_map(|&v| out.finish_of(v)).fold(0.0, f64::max))?;
     if let Some(p) = out.phases.last_mut() {
         p.finish = out.finish_time;
     }

@@ -123,3 +123,17 @@ fn sim_example_4() {
     sim.run().unwrap();
     assert_eq!(sim.now(), 3.5);
 }
+
+#[test]
+fn profile_overflowing_last_segment_never_finishes() {
+    use crate::dlt::engine::SpeedProfile;
+    // The last segment's scaled inverse speed 1e308·2 overflows: the units never finish (an
+    // infinite time the caller refuses), instead of an index past the last segment.
+    let p = SpeedProfile::piecewise(vec![(0.0, 1.0), (2.0, 1e308)]).unwrap();
+    assert_eq!(p.finish_time(0.0, 3.0, 2.0), f64::INFINITY);
+    assert_eq!(p.finish_time(3.0, 1.0, 2.0), f64::INFINITY);
+    // A finite last segment still ends where the closed form says: 1 unit at w = 1 until t = 2,
+    // then 1 unit at 3·2 = 6 s.
+    let q = SpeedProfile::piecewise(vec![(0.0, 1.0), (2.0, 3.0)]).unwrap();
+    assert_eq!(q.finish_time(0.0, 2.0, 2.0), 8.0);
+}
