@@ -353,3 +353,20 @@ fn hostile_values_never_crash() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// A tree whose w·T_cp is below the normal range of f64 (T_cp = 1e-320): its reduction used to
+/// give every share 0 and w_equivalent = inf with exit code 0; it is a failure naming the file.
+#[test]
+fn tree_with_subnormal_scaled_cost_fails() {
+    let f = temp_file(
+        "subnormal_tree.json",
+        r#"{"tree": {"nodes": [{"parent": null, "z": 0.0, "w": null, "front_end": true, "ports": "Single"},
+            {"parent": 0, "z": 0.2, "w": 2.0, "front_end": true, "ports": "Single"},
+            {"parent": 0, "z": 0.4, "w": 1.5, "front_end": true, "ports": "Single"}]},
+            "scale": {"t_cp": 1e-320, "t_cm": 1.0}}"#,
+    );
+    let o = run(&["dlt", "tree", arg(&f)]);
+    o.assert_error(1, "cannot be solved in double precision");
+    assert!(o.stderr.contains("subnormal_tree.json"), "{o:#?}");
+    let _ = std::fs::remove_file(f);
+}

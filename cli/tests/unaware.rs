@@ -455,6 +455,19 @@ fn hostile_values_never_crash() {
     }
 }
 
+/// Jia's SNP scenario with one processor's w below the normal range of f64 (1e-320): the phase
+/// distribution gave every processor 0 and SLD looped over empty phases forever; it fails at once.
+#[test]
+fn sld_with_subnormal_w_fails_instead_of_looping() {
+    let text = std::fs::read_to_string(common::crate_dir().join("data/jia_snp.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["network"]["w"][2] = serde_json::json!(1e-320);
+    let f = temp_file("sld_subnormal_w.json", &v.to_string());
+    let o = common::run_for(&["unaware", "sld", arg(&f)], std::time::Duration::from_secs(20));
+    o.assert_error(1, "sld_subnormal_w.json");
+    let _ = std::fs::remove_file(f);
+}
+
 /// Jia's DNP scenario with a speed change to w = 1e308 (w·T_cp overflows): the engine indexed
 /// past the last speed segment and panicked; now the run fails with one line.
 #[test]

@@ -156,11 +156,14 @@ pub(crate) fn chain_lengths(w: &[f64], z: &[f64]) -> Result<(), DltError> {
     Ok(())
 }
 
+/// The `what` of a [`DltError::NonFinite`] about a computed result rather than an input.
+pub(crate) const RESULT: &str = "result (the scaled costs w·T_cp, z·T_cm or the load overflow or underflow f64)";
+
 /// Checks a computed result: a finite positive makespan and finite loads. Inputs that are
 /// valid one by one can still overflow or underflow once scaled (`w·T_cp` beyond 1e308); this
 /// turns the resulting NaN or infinity into an error instead of a silent value.
 pub(crate) fn finite_result<'a>(makespan: f64, loads: impl IntoIterator<Item = &'a f64>) -> Result<(), DltError> {
-    const WHAT: &str = "result (the scaled costs w·T_cp, z·T_cm or the load overflow or underflow f64)";
+    const WHAT: &str = RESULT;
     if !makespan.is_finite() || makespan <= 0.0 {
         return Err(DltError::NonFinite { what: WHAT, index: 0, value: makespan });
     }

@@ -11,6 +11,10 @@ use super::ports::Ports;
 use super::radix::stable_order_by;
 use super::star_solve::{INCLUDE_SLACK, flush};
 
+/// How far from 1 the shares of a unit load may sum (rounding over a million nodes stays
+/// below 1e-9); further means the reduction lost them to underflow.
+const SHARES_SUM_TOLERANCE: f64 = 1e-6;
+
 /// How a node that does not compute (a relay: Jia's P_0, a busy or silent processor of a virtual
 /// tree) is replaced by an equivalent processor for its parent (Jia, §2.B; the thesis leaves the
 /// relay's own speed open, so both readings are offered). Used by [`Tree::allocate_with_rules`].
@@ -600,6 +604,13 @@ impl Tree {
             if node.w.is_some() && !node.front_end {
                 alpha[v] = tau / a[v];
             }
+        }
+        // The shares of a unit load sum to 1; a cost below the normal range of f64 (w·T_cp =
+        // 2e-320, whose reciprocal overflows) zeroes them all instead, which the finiteness check
+        // below cannot see.
+        let total: f64 = alpha.iter().sum();
+        if (total - 1.0).abs().is_nan() || (total - 1.0).abs() > SHARES_SUM_TOLERANCE {
+            return Err(DltError::NonFinite { what: super::error::RESULT, index: 0, value: total });
         }
         let t = aeq[0];
         let participating = alpha.iter().map(|&x| x > 0.0).collect();

@@ -111,3 +111,26 @@ proptest! {
         let _ = Layers::hypercube(moves);
     }
 }
+
+/// A tree whose scaled cost w·T_cp is subnormal (its reciprocal overflows): the reduction used to
+/// return every share 0 and an infinite w_eq as a valid allocation; it is an error.
+#[test]
+fn tree_with_subnormal_cost_is_an_error_not_zero_shares() {
+    for (w, t_cp) in [(1e-320, 2.0), (2.0, 1e-320)] {
+        let mut t = Tree::new(None, true).unwrap();
+        t.add(0, 0.5, Some(w), true).unwrap();
+        t.add(0, 0.5, Some(2.0), true).unwrap();
+        let opts = Options::default().with_scale(CostScale::new(t_cp, 1.0).unwrap());
+        for rules in [Rules::default(), Rules { relay: RelayRule::Physical, top: RelayRule::FirstChildLink }] {
+            let r = t.allocate_with_rules(opts, rules);
+            assert!(matches!(r, Err(DltError::NonFinite { .. })), "w = {w}, T_cp = {t_cp}: {r:?}");
+        }
+    }
+    // The same tree at ordinary costs still sums to the load: 4.5/8.5 + 4/8.5 (see the
+    // `allocate_with_rules` example).
+    let mut t = Tree::new(None, true).unwrap();
+    t.add(0, 0.5, Some(2.0), true).unwrap();
+    t.add(0, 0.5, Some(2.0), true).unwrap();
+    let s = t.allocate_with_rules(Options::default().with_scale(CostScale::new(2.0, 1.0).unwrap()), Rules::default());
+    assert!((s.unwrap().allocation.alpha[1] - 4.5 / 8.5).abs() < 1e-15);
+}

@@ -176,7 +176,7 @@ fn solver_error(file: &Path, e: DltError) -> Failure {
             } else if value.is_infinite() {
                 "the makespan or a share overflows (beyond about 1.8e308)"
             } else {
-                "the makespan underflows to zero"
+                "the makespan or the shares underflow to zero"
             };
             Failure::failed(format!(
                 "{f}: the network cannot be solved in double precision: its scaled costs w·T_cp and z·T_cm \
