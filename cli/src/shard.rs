@@ -681,11 +681,12 @@ pub fn read_grid<R: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<(u64
         // Each point's strings and parsed values: a few times the text.
         support::check_memory(&format!("reading {}", path.display()), u128::from(meta.len()) * 8)?;
     }
+    let file = std::fs::File::open(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+    // The size checked above is 0 for a device or a pipe: the reader enforces the limit too.
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .comment(Some(b'#'))
-        .from_path(path)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+        .from_reader(support::BoundedRead::new(file, support::INPUT_LIMIT_BYTES));
     let headers = reader.headers().map_err(|e| grid_error(path, &e))?.clone();
     if headers.is_empty() {
         return Err(Failure::usage(format!("{}: empty grid (a header line names the columns)", path.display())));

@@ -127,9 +127,55 @@ pub fn note(line: impl fmt::Display) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-/// Reads a whole input file; a missing or unreadable file is a usage error naming the path.
+/// Reads a whole input file; a missing or unreadable file, or one longer than [`INPUT_LIMIT_BYTES`],
+/// is a usage error naming the path.
 pub fn read_input(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))
+    read_bounded(path, INPUT_LIMIT_BYTES)
+}
+
+/// Longest input text a program reads when it keeps a few times the text in memory: 1/8 of
+/// [`MEMORY_LIMIT_BYTES`].
+pub const INPUT_LIMIT_BYTES: u64 = MEMORY_LIMIT_BYTES / 8;
+
+/// Reads at most `limit` bytes of `path` as text. The file's size is not trusted: a device or a
+/// pipe (`/dev/zero`, `<(yes)`) has no size to check beforehand, so the limit is enforced while
+/// reading and a longer input is a usage error naming the path, not an unbounded allocation.
+fn read_bounded(path: &Path, limit: u64) -> Result<String, Failure> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| Failure::usage(format!("cannot read {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut text = String::new();
+    BoundedRead::new(file, limit).read_to_string(&mut text).map_err(cannot)?;
+    Ok(text)
+}
+
+/// A reader that fails once more than `limit` bytes have come through it: input size checked
+/// while reading, for inputs whose size is not known before (see [`read_input`]).
+pub struct BoundedRead<R> {
+    inner: R,
+    limit: u64,
+    read: u64,
+}
+
+impl<R> BoundedRead<R> {
+    /// Wraps `inner`, allowing `limit` bytes.
+    pub fn new(inner: R, limit: u64) -> Self {
+        BoundedRead { inner, limit, read: 0 }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for BoundedRead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // One byte past the limit is enough to tell a longer input.
+        let room = usize::try_from(self.limit.saturating_sub(self.read).saturating_add(1)).unwrap_or(usize::MAX);
+        let len = buf.len().min(room);
+        let n = self.inner.read(&mut buf[..len])?;
+        self.read += n as u64;
+        if self.read > self.limit {
+            return Err(std::io::Error::other(format!("longer than {} MiB, the limit for an input", self.limit >> 20)));
+        }
+        Ok(n)
+    }
 }
 
 /// Writes an output file; failure names the path (exit code 1).
@@ -237,7 +283,7 @@ pub fn read_input_sized(path: &Path, bytes_per_byte: u64) -> Result<String, Fail
     let len =
         std::fs::metadata(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?.len();
     check_memory(&format!("reading {}", path.display()), u128::from(len) * u128::from(bytes_per_byte.max(1)))?;
-    read_input(path)
+    read_bounded(path, MEMORY_LIMIT_BYTES / bytes_per_byte.max(1))
 }
 
 /// Checks, before any work, that the files `names` can be written in the existing directory

@@ -133,3 +133,22 @@ fn no_hostile_value_panics() {
         &["--law", "--replications", "--seed", "--max-n", "--shard", "--grid"],
     );
 }
+
+/// An input without a size to check beforehand (`/dev/zero`: endless, metadata length 0): every
+/// grid reader used to grow one CSV record until the allocation failed (an abort); the length is
+/// now checked while reading and the file refused with one line naming it.
+#[test]
+fn endless_grid_file_is_refused_not_an_abort() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    for cmd in [
+        &["order-stats", "--replications", "100"][..],
+        &["ensemble", "--reps", "2"],
+        &["remap", "markov", "--reps", "0"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend(["--grid", "/dev/zero"]);
+        run(&args).assert_error(2, "/dev/zero: longer than 512 MiB, the limit for an input");
+    }
+}

@@ -258,3 +258,17 @@ fn no_hostile_value_panics() {
     );
     hostile_loop(&["remap", "csv", CHAIN], &[], &["--processes", "--eta", "--imbalance"]);
 }
+
+/// `/dev/zero` as a whole-text input (remap csv, replicate trace, dlt star): read with a limit, so
+/// an endless input is a one-line refusal instead of an allocation that grows until it fails.
+#[test]
+fn endless_text_input_is_refused() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    for args in
+        [&["remap", "csv", "/dev/zero"][..], &["replicate", "trace", "/dev/zero"], &["dlt", "star", "/dev/zero"]]
+    {
+        run(args).assert_error(2, "cannot read /dev/zero: longer than");
+    }
+}
