@@ -139,7 +139,9 @@ pub fn expected_order_stat_iid<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64) -> R
 /// `tests/order_stats/accuracy_order_stats.rs`.
 ///
 /// # Errors
-/// As [`expected_order_stat_iid`], with the second moment's existence.
+/// As [`expected_order_stat_iid`], with the second moment's existence;
+/// [`OrderStatsError::ResultOutOfRange`] when the second moment overflows `f64` (a mean near
+/// 1e308), instead of a NaN or infinite standard deviation.
 ///
 /// # Examples
 ///

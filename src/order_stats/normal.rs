@@ -184,7 +184,13 @@ pub(crate) fn rank_moments_log<V: Fn(f64) -> f64>(
         ln_value,
     )
     .map_err(|e| quad_error(e, r, n))?;
-    Ok(OrderStatMoments { mean: m.mean, sd: m.variance.sqrt() })
+    let sd = m.variance.sqrt();
+    if second && !sd.is_finite() {
+        // The second moment overflowed (a mean near 1e308: E[X^2] >= mean^2 is beyond f64, and
+        // E[X^2] - mean^2 is inf or inf - inf); e^(2 ln mean) is a lower bound of it.
+        return Err(OrderStatsError::ResultOutOfRange { ln_mean: 2.0 * m.mean.ln() });
+    }
+    Ok(OrderStatMoments { mean: m.mean, sd })
 }
 
 /// Expected value of the `r`-th smallest of `n` i.i.d. standard normal variables (Royston's

@@ -50,3 +50,18 @@ fn max_of_lognormal_0_3_for_one_two_and_a_thousand() {
     assert_rel("E[max of 2 LogNormal(0, 3)]", expected_max_iid(&law, 2).unwrap(), 176.983_145_120_899_718_2);
     assert_rel("E[max of 1000 LogNormal(0, 3)]", expected_max_iid(&law, 1000).unwrap(), 37_050.797_392_362_176_70);
 }
+
+/// Pareto(scale 1e308, shape 1e308): the maximum of n is scale·(1 + O(1/shape)), near f64's top,
+/// and its second moment overflows. `order_stat_moments_iid` returned the mean with sd = NaN
+/// (n = 2..4) or +inf (n = 5); the standard deviation it cannot hold is now an error, and the mean
+/// alone is still given.
+#[test]
+fn pareto_near_the_top_of_f64_has_no_silent_nan_sd() {
+    let law = Law::pareto(1e308, 1e308).unwrap();
+    for n in 2..=6 {
+        let m = order_stat_moments_iid(&law, n, n);
+        assert!(matches!(m, Err(OrderStatsError::ResultOutOfRange { .. })), "n = {n}: {m:?}");
+        // Closed form: E[max] = scale·nα/(nα − 1) = 1e308 up to 1e-308 relative.
+        assert_rel("E[max]", expected_max_iid(&law, n).unwrap(), 1e308);
+    }
+}
