@@ -106,16 +106,18 @@ pub fn parse_law(s: &str) -> Result<Law, String> {
     Ok(law)
 }
 
-/// The law as `--law` writes it.
+/// The law as `--law` writes it, each parameter the shortest decimal that reads back as it
+/// (1e308, not its 309 digits).
 fn law_spec(law: &Law) -> String {
+    let x = loadbal_cli::output::exact;
     match law.spec() {
-        LawSpec::Normal { mean, sd } => format!("normal:{mean},{sd}"),
-        LawSpec::Exponential { rate } => format!("exponential:{rate}"),
-        LawSpec::Gamma { shape, rate } => format!("gamma:{shape},{rate}"),
-        LawSpec::Lognormal { mu_log, sd_log } => format!("lognormal:{mu_log},{sd_log}"),
-        LawSpec::Weibull { shape, scale } => format!("weibull:{shape},{scale}"),
-        LawSpec::Pareto { scale, shape } => format!("pareto:{scale},{shape}"),
-        LawSpec::Uniform { min, max } => format!("uniform:{min},{max}"),
+        LawSpec::Normal { mean, sd } => format!("normal:{},{}", x(mean), x(sd)),
+        LawSpec::Exponential { rate } => format!("exponential:{}", x(rate)),
+        LawSpec::Gamma { shape, rate } => format!("gamma:{},{}", x(shape), x(rate)),
+        LawSpec::Lognormal { mu_log, sd_log } => format!("lognormal:{},{}", x(mu_log), x(sd_log)),
+        LawSpec::Weibull { shape, scale } => format!("weibull:{},{}", x(shape), x(scale)),
+        LawSpec::Pareto { scale, shape } => format!("pareto:{},{}", x(scale), x(shape)),
+        LawSpec::Uniform { min, max } => format!("uniform:{},{}", x(min), x(max)),
         other => other.to_string(),
     }
 }
