@@ -223,3 +223,19 @@ fn hostile_values_never_crash() {
         }
     }
 }
+
+/// An unstable station whose utilisation overflows f64 (--mu 1e-320): the table used to print
+/// rho = inf (and CSV `inf`) with exit code 0; it is a one-line failure naming the rate.
+#[test]
+fn station_whose_utilisation_overflows_fails() {
+    for args in [
+        &["queue", "station", "--lambda", "0.5", "--mu", "1e-320"][..],
+        &["queue", "station", "--lambda", "1e300", "--mu", "1e-300", "--servers", "2", "--csv"],
+    ] {
+        run(args).assert_error(1, "overflows f64");
+    }
+    // A finite unstable utilisation is still printed: rho = 2 / (1·1) = 2.
+    let rows = run(&["queue", "station", "--lambda", "2", "--json"]).json();
+    assert_eq!(rows[0]["stable"], "no");
+    assert_eq!(rows[0]["rho"], 2.0);
+}

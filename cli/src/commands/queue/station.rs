@@ -83,8 +83,19 @@ pub fn run(a: StationArgs) -> Result<(), Failure> {
                 cells.extend([m.rho, m.throughput, m.p_wait, m.p_block, m.wq, m.w, m.lq, m.l].map(Cell::Number));
             }
             None => {
+                // Unstable whatever the magnitudes (the library decides by the sign of c·μ − λ),
+                // but a utilisation beyond f64 has no number to print.
+                let rho = lambda / (c as f64 * a.mu);
+                if !rho.is_finite() {
+                    return Err(Failure::failed(format!(
+                        "lambda {}: the station is unstable and its utilisation λ/(c·μ) with --mu {} overflows \
+                         f64; express the rates in other units",
+                        output::exact(lambda),
+                        output::exact(a.mu)
+                    )));
+                }
                 cells.push("no".into());
-                cells.push((lambda / (c as f64 * a.mu)).into());
+                cells.push(rho.into());
                 cells.extend(std::iter::repeat_n(Cell::Empty, 7));
             }
         }
