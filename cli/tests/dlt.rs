@@ -370,3 +370,14 @@ fn tree_with_subnormal_scaled_cost_fails() {
     assert!(o.stderr.contains("subnormal_tree.json"), "{o:#?}");
     let _ = std::fs::remove_file(f);
 }
+
+/// Row k of the installments table solves k·workers chunks, so --installments 1e6 (4 workers,
+/// two sigmas) meant 4e12 chunks, about a day, with nothing refused; the total is bounded now.
+#[test]
+fn installments_table_time_is_bounded() {
+    let o = common::run_for(&["dlt", "installments", "--installments", "1e6"], std::time::Duration::from_secs(20));
+    o.assert_error(2, "--workers 4 with --installments 1000000: the table solves 4e12 chunks");
+    // Within the bound the table is computed: rows 1..=1000 for each of the two sigmas.
+    let o = run(&["dlt", "installments", "--installments", "1000", "--csv"]);
+    assert_eq!(o.csv().1.len(), 2000);
+}

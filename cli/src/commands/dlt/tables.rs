@@ -135,6 +135,10 @@ pub fn speedup(a: SpeedupArgs) -> Result<(), Failure> {
     t.print(a.format.format())
 }
 
+/// Chunks the installments table may solve in one run (summed over its rows): about five
+/// minutes at the measured 3·10^7 chunks a second.
+const MAX_INSTALLMENT_WORK: u128 = 10_000_000_000;
+
 /// `loadbal dlt installments`.
 pub fn installments(a: InstallmentArgs) -> Result<(), Failure> {
     if a.workers == 0 {
@@ -156,6 +160,22 @@ pub fn installments(a: InstallmentArgs) -> Result<(), Failure> {
         &format!("--workers {} with --installments {}", a.workers, a.installments),
         u128::from(a.workers).saturating_mul(u128::from(a.installments)).saturating_mul(40),
     )?;
+    // Row k solves k·workers chunks: the table's time grows as workers·K²/2 per sigma (K = 1e4
+    // takes about 10 s, K = 1e6 would take a day), so it is bounded like the memory.
+    let work =
+        u128::from(a.workers).saturating_mul(u128::from(a.installments)).saturating_mul(u128::from(a.installments) + 1)
+            / 2
+            * a.sigma.len() as u128;
+    if work > MAX_INSTALLMENT_WORK {
+        return Err(Failure::usage(format!(
+            "--workers {} with --installments {}: the table solves {} chunks (row k solves k·workers \
+             per sigma), more than the {} one run takes; choose fewer installments",
+            a.workers,
+            a.installments,
+            output::number(work as f64),
+            output::number(MAX_INSTALLMENT_WORK as f64)
+        )));
+    }
     let rows = u128::from(a.installments) * a.sigma.len() as u128;
     cli::check_memory(&format!("the table ({rows} rows)"), output::table_bytes(rows, 5))?;
     let bar = cli::progress(u64::try_from(rows).unwrap_or(u64::MAX), "multi-installment rows");
