@@ -33,6 +33,16 @@ pub enum DltError {
         /// The offending value.
         value: f64,
     },
+    /// Valid inputs whose result does not fit in `f64`: the scaled costs `w·T_cp`, `z·T_cm` or
+    /// the load overflow (beyond about 1.8e308) or underflow (below the normal range, where the
+    /// shares are lost).
+    #[error("the {what} came out as {value}: the scaled costs w·T_cp, z·T_cm or the load overflow or underflow f64")]
+    Unrepresentable {
+        /// Which result: `makespan`, `share`, or `sum of the shares of a unit load`.
+        what: &'static str,
+        /// The value computed (NaN, ±∞, or a wrong finite value such as 0).
+        value: f64,
+    },
     /// A value that must be strictly positive (w, T_cp, T_cm, the load, ...).
     #[error("{what}[{index}] must be > 0, got {value}")]
     NonPositive {
@@ -156,20 +166,16 @@ pub(crate) fn chain_lengths(w: &[f64], z: &[f64]) -> Result<(), DltError> {
     Ok(())
 }
 
-/// The `what` of a [`DltError::NonFinite`] about a computed result rather than an input.
-pub(crate) const RESULT: &str = "result (the scaled costs w·T_cp, z·T_cm or the load overflow or underflow f64)";
-
 /// Checks a computed result: a finite positive makespan and finite loads. Inputs that are
 /// valid one by one can still overflow or underflow once scaled (`w·T_cp` beyond 1e308); this
-/// turns the resulting NaN or infinity into an error instead of a silent value.
+/// turns the resulting NaN or infinity into [`DltError::Unrepresentable`] instead of a silent value.
 pub(crate) fn finite_result<'a>(makespan: f64, loads: impl IntoIterator<Item = &'a f64>) -> Result<(), DltError> {
-    const WHAT: &str = RESULT;
     if !makespan.is_finite() || makespan <= 0.0 {
-        return Err(DltError::NonFinite { what: WHAT, index: 0, value: makespan });
+        return Err(DltError::Unrepresentable { what: "makespan", value: makespan });
     }
-    for (i, &x) in loads.into_iter().enumerate() {
+    for &x in loads {
         if !x.is_finite() {
-            return Err(DltError::NonFinite { what: WHAT, index: i, value: x });
+            return Err(DltError::Unrepresentable { what: "share", value: x });
         }
     }
     Ok(())

@@ -131,7 +131,7 @@ impl Star {
     ///
     /// # Errors
     /// [`DltError::NonPositive`]/[`DltError::NonFinite`] for a bad scale or load,
-    /// [`DltError::NonFinite`] naming the result if scaled costs overflow. (The star itself was
+    /// [`DltError::Unrepresentable`] if scaled costs overflow or underflow. (The star itself was
     /// validated by [`Star::new`]; `z = 0` is valid.)
     ///
     /// # Examples

@@ -610,7 +610,7 @@ impl Tree {
         // below cannot see.
         let total: f64 = alpha.iter().sum();
         if (total - 1.0).abs().is_nan() || (total - 1.0).abs() > SHARES_SUM_TOLERANCE {
-            return Err(DltError::NonFinite { what: super::error::RESULT, index: 0, value: total });
+            return Err(DltError::Unrepresentable { what: "sum of the shares of a unit load", value: total });
         }
         let t = aeq[0];
         let participating = alpha.iter().map(|&x| x > 0.0).collect();

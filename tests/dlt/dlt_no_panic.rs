@@ -123,7 +123,7 @@ fn tree_with_subnormal_cost_is_an_error_not_zero_shares() {
         let opts = Options::default().with_scale(CostScale::new(t_cp, 1.0).unwrap());
         for rules in [Rules::default(), Rules { relay: RelayRule::Physical, top: RelayRule::FirstChildLink }] {
             let r = t.allocate_with_rules(opts, rules);
-            assert!(matches!(r, Err(DltError::NonFinite { .. })), "w = {w}, T_cp = {t_cp}: {r:?}");
+            assert!(matches!(r, Err(DltError::Unrepresentable { value: 0.0, .. })), "w = {w}, T_cp = {t_cp}: {r:?}");
         }
     }
     // The same tree at ordinary costs still sums to the load: 4.5/8.5 + 4/8.5 (see the

@@ -170,7 +170,7 @@ fn read<T: serde::de::DeserializeOwned>(file: &Path, kind: &str, tag: fn(&T) -> 
 fn solver_error(file: &Path, e: DltError) -> Failure {
     let f = file.display();
     match e {
-        DltError::NonFinite { what, value, .. } if what.starts_with("result") => {
+        DltError::Unrepresentable { value, .. } => {
             let how = if value.is_nan() {
                 "the computation overflows to infinity and yields no number (NaN)"
             } else if value.is_infinite() {
