@@ -482,3 +482,14 @@ fn dld_change_that_overflows_fails_without_panic() {
     o.assert_error(1, "not representable");
     let _ = std::fs::remove_file(f);
 }
+
+/// A graph whose w and z are below the normal range of f64: RAOLD-OS loses every share. The
+/// message used to read "result (...)[0] is not finite: 0"; it names what came out as what.
+#[test]
+fn graph_with_subnormal_costs_says_which_result_is_lost() {
+    let f = temp_file("subnormal_graph.txt", "node 0 1e-320\nnode 1 1e-320\nedge 0 1 1e-320\n");
+    let o = run(&["unaware", "graph", arg(&f), "1"]);
+    o.assert_error(1, "the sum of the shares of a unit load came out as 0");
+    assert!(!o.stderr.contains("is not finite"), "{o:#?}");
+    let _ = std::fs::remove_file(f);
+}
