@@ -20,7 +20,9 @@ al., eqs. (1)-(3)); --alternate D adds +D / -D to the mean increment of even / o
 
 --view intervals (the default) prints, for every imbalance bound B, the optimal remapping interval \
 of the model (P_II, real and whole phases) beside the simulated one and the mean first phase \
-where the simulated v(t) exceeds B. --view curves prints the model's v(t) and d_hat(t) (eq. (8)) \
+where the simulated v(t) exceeds B (censored at --tmax: a run that never exceeds B within --tmax \
+phases counts as --tmax, so a mean near --tmax is a lower bound; raise --tmax to see past it). \
+--view curves prints the model's v(t) and d_hat(t) (eq. (8)) \
 beside the simulated v(t) and d(t) at every phase; --view model the model's constants (mean \
 increment, variance, the limit of v, the peak t1, t2 and b*).";
 
