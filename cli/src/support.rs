@@ -65,7 +65,7 @@ impl fmt::Display for Failure {
 /// problem (unknown flag, bad or missing value) prints one line, `program: message (try
 /// --help)`, and exits with code 2.
 pub fn parse<T: clap::Parser>(program: &str) -> T {
-    match T::try_parse() {
+    match T::try_parse_from(join_negative_values(std::env::args_os())) {
         Ok(t) => t,
         Err(e) => match e.kind() {
             clap::error::ErrorKind::DisplayHelp
@@ -94,6 +94,46 @@ pub fn parse<T: clap::Parser>(program: &str) -> T {
             }
         },
     }
+}
+
+/// Whether `token` is a negative number (or a list or fraction starting with one) that clap would
+/// read as short options: `-1e-3`, `-.5`, `-inf`, `-nan`, `-1,2`, `-1/2`. No option of these programs
+/// starts with a digit, a dot or these words, so such a token is always a value. Plain ones
+/// (`-1`, `-2.5`) clap takes as values itself, also as the first of several (`--synthetic -1 5`),
+/// so they are left alone.
+fn is_negative_value(token: &str) -> bool {
+    let Some(rest) = token.strip_prefix('-') else { return false };
+    let first = rest.split([',', '/']).next().unwrap_or(rest);
+    let plain = {
+        let (int, frac) = rest.split_once('.').unwrap_or((rest, ""));
+        !int.is_empty() && int.bytes().all(|b| b.is_ascii_digit()) && frac.bytes().all(|b| b.is_ascii_digit())
+    };
+    !plain && (rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') || first.trim().parse::<f64>().is_ok())
+}
+
+/// Joins `--flag VALUE` into `--flag=VALUE` when VALUE is a negative number, so that clap takes it
+/// as the flag's value and its parser judges it ("-inf is not finite") instead of reading `-1e-3`,
+/// `-.5` or `-inf` as short options (clap's own negative-number test knows only plain digits).
+/// A bare `--` ends the options; tokens after it are left as they are.
+pub fn join_negative_values(args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    let mut options_ended = false;
+    for arg in args {
+        if !options_ended
+            && let (Some(value), Some(prev)) = (arg.to_str(), out.last_mut())
+            && let Some(flag) = prev.to_str()
+            && flag.starts_with("--")
+            && flag.len() > 2
+            && !flag.contains('=')
+            && is_negative_value(value)
+        {
+            *prev = format!("{flag}={value}").into();
+            continue;
+        }
+        options_ended |= arg == "--";
+        out.push(arg);
+    }
+    out
 }
 
 /// Runs a program body: prints `program: message` on stderr and returns exit code 2 for a usage

@@ -239,3 +239,24 @@ fn station_whose_utilisation_overflows_fails() {
     assert_eq!(rows[0]["stable"], "no");
     assert_eq!(rows[0]["rho"], 2.0);
 }
+
+/// A negative number is a flag's value whatever its spelling: `-1e-3`, `-.5`, `-inf`, `-nan` and
+/// `-1,2` used to be read as short options ("unexpected argument '-1' found", "'-i'", "'-.'"),
+/// a message that names neither the flag nor the value; now the flag's parser judges them.
+#[test]
+fn negative_values_of_every_spelling_are_judged_by_the_flag() {
+    for (value, why) in [
+        ("-1e-3", "-1e-3 is not positive"),
+        ("-.5", "-.5 is not positive"),
+        ("-inf", "-inf is not finite"),
+        ("-nan", "-nan is not finite"),
+        ("-1,2", "-1 is not positive"),
+        ("-1", "-1 is not positive"),
+    ] {
+        run(&["queue", "station", "--lambda", value]).assert_error(2, &format!("'--lambda <LAMBDA>': {why}"));
+    }
+    // Valid negative values pass: --alternate -1e-3 (a mean increment of ∓0.001).
+    run(&["remap", "periodic", "--dist", "normal:1,1", "--alternate", "-1e-3", "--reps", "10", "--n", "8"]).assert_ok();
+    // A plain negative number keeps its place among several values (`--synthetic P K`).
+    run(&["replicate", "trace", "--synthetic", "-1", "5"]).assert_error(2, "invalid value '-1' for '--synthetic");
+}

@@ -28,6 +28,7 @@ const WIDTH: usize = 120;
 /// Regenerates the papers' printed numbers from the crate's models and reports, row by row, what
 /// was reproduced.
 #[derive(clap::Parser)]
+#[command(allow_negative_numbers = true)]
 struct Cli {
     /// Small Monte Carlo sizes (the table-level tests keep their 9,999 simulated tables).
     #[arg(long)]

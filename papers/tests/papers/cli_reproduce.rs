@@ -134,3 +134,13 @@ fn quick_fong_run_writes_the_row_fields() {
         (Some("12"), Some("deviates"), Some(13.0))
     );
 }
+
+/// Negative numbers are values that the flag's parser refuses by name: `--seed -1` used to read
+/// `-1` as an unknown short option ("unexpected argument '-1' found"), `-inf` as `-i`.
+#[test]
+fn a_negative_seed_is_refused_as_the_seed_value() {
+    for bad in ["-1", "-inf", "-1e-3"] {
+        let out = run("reproduce", &["--seed", bad], LIMIT);
+        out.assert_error(2, &format!("invalid value '{bad}' for '--seed"));
+    }
+}
