@@ -303,6 +303,28 @@ pub fn finite_list(s: &str) -> Result<Vec<f64>, String> {
     s.split(',').map(finite).collect()
 }
 
+/// For a positional number that takes hyphen values (`allow_hyphen_values`, so that `-inf` or
+/// `-1e-3` reach its parser): a token that starts with `-` and is not a number is an option the
+/// command does not have, said as such rather than as "not a number".
+fn not_an_option(s: &str) -> Result<(), String> {
+    if s.starts_with('-') && !is_negative_value(s) && s.parse::<f64>().is_err() {
+        return Err(format!("{s} is not an option of this command"));
+    }
+    Ok(())
+}
+
+/// [`positive`] for a positional argument declared with `allow_hyphen_values`.
+pub fn positional_positive(s: &str) -> Result<f64, String> {
+    not_an_option(s)?;
+    positive(s)
+}
+
+/// [`count`] for a positional argument declared with `allow_hyphen_values`.
+pub fn positional_count(s: &str) -> Result<u64, String> {
+    not_an_option(s)?;
+    count(s)
+}
+
 /// A clap value parser for a count written as an integer or in scientific notation (`20000`,
 /// `2e4`), refusing fractions, negatives and values above `u64::MAX`.
 pub fn count(s: &str) -> Result<u64, String> {

@@ -123,3 +123,18 @@ fn no_hostile_value_panics() {
     hostile_loop(&["replicate", "trace", TRACE], &[], &["--seed"]);
     hostile_loop(&["replicate", "trace"], &[], &["--synthetic"]);
 }
+
+/// Positional numbers take every spelling of a negative number: `replicate curves -inf` used to
+/// say "unexpected argument '-i' found"; an unknown option in their place is still refused by name.
+#[test]
+fn positional_numbers_take_negative_values_and_refuse_unknown_options() {
+    run(&["replicate", "curves", "-inf"])
+        .assert_error(2, "invalid value '-inf' for '[REPLICATIONS]': -inf is not finite");
+    run(&["replicate", "curves", "100", "-1e-3"]).assert_error(2, "invalid value '-1e-3' for '[SEED]'");
+    run(&["replicate", "curves", "--bogus"]).assert_error(2, "--bogus is not an option of this command");
+    run(&["unaware", "graph", "data/unaware_graph.txt", "-inf"]).assert_error(2, "'<LOAD>': -inf is not finite");
+    run(&["unaware", "graph", "data/unaware_graph.txt", "-1e-3"]).assert_error(2, "'<LOAD>': -1e-3 is not positive");
+    run(&["unaware", "graph", "data/unaware_graph.txt", "1", "--bogus"]).assert_error(2, "'--bogus'");
+    // Flags keep their meaning around the positionals.
+    run(&["unaware", "graph", "data/unaware_graph.txt", "--json", "1"]).json();
+}

@@ -28,10 +28,10 @@ Models 1.2/1.3 have a pole for large c_X: those points are left out.";
 #[command(allow_negative_numbers = true, after_long_help = LONG_HELP)]
 pub struct Args {
     /// Monte Carlo replications of the exact model (5.4) (integer or 2e4 form).
-    #[arg(default_value = "20000", value_parser = cli::count)]
+    #[arg(default_value = "20000", value_parser = cli::positional_count, allow_hyphen_values = true)]
     replications: u64,
     /// Seed of the Monte Carlo streams.
-    #[arg(default_value = "1", value_parser = cli::count)]
+    #[arg(default_value = "1", value_parser = cli::positional_count, allow_hyphen_values = true)]
     seed: u64,
     /// Processors of the exact-model comparison (a power of two, at least 2).
     #[arg(long, default_value = "32", value_parser = cli::count)]

@@ -31,7 +31,7 @@ pub struct GraphArgs {
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// Load to distribute (> 0).
-    #[arg(value_name = "LOAD", value_parser = cli::positive)]
+    #[arg(value_name = "LOAD", value_parser = cli::positional_positive, allow_hyphen_values = true)]
     load: f64,
     /// Source node (the root of every tree).
     #[arg(long, value_parser = cli::count, default_value = "0")]
