@@ -230,3 +230,25 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     // The good shards still merge.
     run(&["merge", s3, s1, s2]).assert_ok();
 }
+
+/// A shard whose Monte Carlo accumulator holds a negative sum of squared deviations (m2 = -1:
+/// impossible, so the file is damaged) was merged, the negative variance clamped to a standard
+/// error of 0; it is refused, naming the file.
+#[test]
+fn a_shard_with_a_negative_sum_of_squares_is_refused() {
+    let dir = TempDir::new("negative_m2");
+    let (a, b) = (dir.path("a.json"), dir.path("b.json"));
+    let base = ["order-stats", "--replications", "100", "--max-n", "3"];
+    for (k, out) in [("1/2", &a), ("2/2", &b)] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", k, "--shard-out", out]);
+        run(&args).assert_ok();
+    }
+    run(&["merge", &a, &b]).assert_ok();
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&b).unwrap()).unwrap();
+    let partials = v["payload"]["monte_carlo"]["partials"].as_array_mut().unwrap();
+    let last = partials.last_mut().unwrap();
+    last["accumulators"][0]["m2"] = serde_json::json!(-1.0);
+    let damaged = dir.write("damaged.json", &v.to_string());
+    run(&["merge", &a, &damaged]).assert_error(2, "negative sum of squares");
+}

@@ -230,10 +230,11 @@ impl Accumulator {
         self.n
     }
 
-    /// Whether the running mean and sum of squares are finite (always, unless deserialized from
-    /// bad data).
-    pub(crate) fn is_finite(&self) -> bool {
-        self.mean.is_finite() && self.m2.is_finite()
+    /// Whether the running mean and sum of squares are possible: finite, and the sum of squared
+    /// deviations not negative (always, unless deserialized from bad data: a damaged shard file's
+    /// negative `m2` would otherwise become a standard error of 0).
+    pub(crate) fn is_valid(&self) -> bool {
+        self.mean.is_finite() && self.m2.is_finite() && self.m2 >= 0.0
     }
 
     /// The estimate so far.

@@ -181,9 +181,9 @@ impl Reduction {
             let range = self.monte_carlo.chunk_range(c);
             let want = range.end - range.start;
             for a in chunk {
-                if a.count() != want || !a.is_finite() {
+                if a.count() != want || !a.is_valid() {
                     return mismatch(format!(
-                        "chunk {c} holds {} replications (expected {want}) or a non-finite moment",
+                        "chunk {c} holds {} replications (expected {want}) or an impossible moment (not finite, or a negative sum of squares)",
                         a.count()
                     ));
                 }
