@@ -692,8 +692,17 @@ pub fn read_grid<R: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<(u64
         return Err(Failure::usage(format!("{}: empty grid (a header line names the columns)", path.display())));
     }
     let mut points = Vec::new();
+    // What the points hold: each its struct and, at most, its text again in owned strings. A
+    // line of a few bytes parses into a struct of a hundred or more, so the check on the file's
+    // size above does not bound this; it is checked as the points accumulate.
+    let mut bytes: u128 = 0;
     for record in reader.records() {
         let record = record.map_err(|e| grid_error(path, &e))?;
+        // Twice the struct: the vector doubles its capacity as it grows.
+        bytes += 2 * std::mem::size_of::<(u64, R)>() as u128 + 2 * record.as_slice().len() as u128;
+        if points.len() % 4096 == 0 {
+            support::check_memory(&format!("the points of {}", path.display()), bytes)?;
+        }
         let line = record.position().map_or(0, csv::Position::line);
         let point: R = record.deserialize(Some(&headers)).map_err(|e| {
             let msg = e.to_string();

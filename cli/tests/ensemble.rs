@@ -126,3 +126,17 @@ fn no_hostile_value_panics() {
         &["--n", "--p", "--mu", "--sigma", "--reps", "--seed", "--trajectory", "--dist", "--shard", "--grid"],
     );
 }
+
+/// A grid of a million short lines (`100,4`, 6 MB) expands to five million rows of 27 cells: the
+/// file's size passed the memory guard, and the table grew to about 12 GB (40,000 lines took
+/// 500 MB). The table's size is now checked once the points are known, before any simulation.
+#[test]
+fn a_grid_whose_table_exceeds_the_memory_guard_is_refused_first() {
+    let mut text = String::from("n,p\n");
+    for _ in 0..1_000_000 {
+        text.push_str("100,4\n");
+    }
+    let dir = TempDir::new("huge_grid");
+    let grid = dir.write("grid.csv", &text);
+    run(&["ensemble", "--reps", "2", "--grid", &grid]).assert_error(2, "the grid's table (5000000 rows) would need");
+}

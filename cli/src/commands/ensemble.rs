@@ -7,7 +7,7 @@ use loadbal::ensemble::{
 };
 use loadbal::law::{Law, LawError};
 use loadbal::montecarlo::{Estimate, McRng, MonteCarlo, stream};
-use loadbal_cli::output::{Cell, FormatArgs, Table};
+use loadbal_cli::output::{Cell, FormatArgs, Table, table_bytes};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
 use serde::{Deserialize, Serialize};
@@ -341,6 +341,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let mut columns = vec!["n", "p", "mu", "sigma", "dist", "algorithm"];
         columns.extend(METRIC_COLUMNS);
         columns.extend(["predicted_max", "predicted_min", "predicted_rav", "note"]);
+        // One row per point and algorithm, held until printed: a grid of short lines
+        // (`100,4` expands to five rows of 27 cells) can need far more than its text.
+        let rows = here.len() as u128;
+        cli::check_memory(&format!("the grid's table ({rows} rows)"), table_bytes(rows, columns.len()))?;
         let mut table = Table::new(columns);
         let bar = cli::progress(here.len() as u64, "grid points");
         for pt in here {

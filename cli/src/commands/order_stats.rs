@@ -6,7 +6,7 @@ use loadbal::order_stats::{
     IidLaw, chen_tyler, expected_max_iid, expected_max_std_normal, expected_min_iid, order_stat_moments_iid,
 };
 use loadbal::rand::Rng;
-use loadbal_cli::output::{Cell, FormatArgs, Table};
+use loadbal_cli::output::{Cell, FormatArgs, Table, table_bytes};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
 use serde::{Deserialize, Serialize};
@@ -237,6 +237,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     cli::check_work(&flag, per_point as f64 * here as f64, "draws in all", MAX_DRAWS)?;
     if sweep {
         let range = shard::sweep_points(params.points.len() as u64, shard.map(|s| s.0));
+        let rows = u128::from(range.end - range.start);
+        cli::check_memory(&format!("the grid's table ({rows} rows)"), table_bytes(rows, columns().len()))?;
         let mut table = Table::new(columns());
         let bar = cli::progress(range.end - range.start, "grid points");
         for &(law, n) in &params.points[range.start as usize..range.end as usize] {

@@ -4,7 +4,7 @@ use super::choices::{Norm, Target};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::remap::markov::{PolicySimulation, RemapProblem, WorkloadChain};
 use loadbal::remap::mdp::{Algorithm, Options, Sweep};
-use loadbal_cli::output::{Cell, FormatArgs, Table};
+use loadbal_cli::output::{Cell, FormatArgs, Table, table_bytes};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
 use serde::{Deserialize, Serialize};
@@ -374,6 +374,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         cli::check_work(&flag, max_reps as f64 * here.len() as f64, "replications", MAX_REPLICATIONS)?;
         let mut columns = vec!["processes", "levels", "exchangeable", "target", "imbalance"];
         columns.extend(summary_columns());
+        let rows = here.len() as u128;
+        cli::check_memory(&format!("the grid's table ({rows} rows)"), table_bytes(rows, columns.len()))?;
         let mut table = Table::new(columns);
         let mut cache: Option<((u64, u64, bool), WorkloadChain)> = None;
         for (k, p) in here.iter().enumerate() {
