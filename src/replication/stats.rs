@@ -111,7 +111,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
             expected: "B ≥ 2",
         });
     }
-    check_series(y, 2 * block, "the trace statistics")?;
+    check_series(y, block.saturating_mul(2), "the trace statistics")?;
     let n1 = y.len() as f64 - 1.0;
     let (mu, sigma) = (mean(y), sd(y));
     if sigma == 0.0 {
@@ -178,7 +178,7 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 /// assert!((g[0] - 2.0 / 3.0).abs() < 1e-15 && g[1].abs() < 1e-15);
 /// ```
 pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
-    check_series(y, (max_lag + 1).max(2), "the autocovariance")?;
+    check_series(y, max_lag.saturating_add(1).max(2), "the autocovariance")?;
     let mu = mean(y);
     let n = y.len() as f64;
     // Deviations from μ corrected by μ's own rounding residual (values near 1e9 otherwise lose

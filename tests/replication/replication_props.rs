@@ -201,3 +201,18 @@ fn model_constants_are_checked_when_deserialised() {
     assert!(serde_json::from_str::<JrParams>(&bad_table).is_err());
     assert!(serde_json::from_str::<loadbal::replication::BetaTable>("{\"rows\":[[0.5,-2.0]]}").is_err());
 }
+
+/// A lag or block size near `usize::MAX` is refused as a series too short for it: `max_lag + 1`
+/// and `2 B` overflowed and panicked before.
+#[test]
+fn huge_lags_and_blocks_are_refused_not_overflowed() {
+    let y = [1.0, 2.0, 4.0, 3.0];
+    for r in [replication::autocovariance(&y, usize::MAX), replication::acf(&y, usize::MAX)] {
+        assert!(matches!(r, Err(ReplicationError::TooShort { needed: usize::MAX, got: 4, .. })), "{r:?}");
+    }
+    let e = replication::hurst_from_acf(&y, usize::MAX).unwrap_err();
+    assert!(matches!(e, ReplicationError::TooShort { needed: usize::MAX, .. }), "{e:?}");
+    let e = replication::trace_stats(&y, usize::MAX).unwrap_err();
+    assert!(matches!(e, ReplicationError::TooShort { needed: usize::MAX, got: 4, .. }), "{e:?}");
+    assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
+}
