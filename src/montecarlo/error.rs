@@ -7,6 +7,15 @@ pub enum MonteCarloError {
     /// A run needs at least one replication.
     #[error("a Monte Carlo run needs at least one replication, got 0")]
     NoReplications,
+    /// The outcome dimension `dim` exceeds [`MAX_DIM`](super::MAX_DIM): refused before any
+    /// accumulator is allocated.
+    #[error("the outcome dimension dim = {dim} exceeds the limit {max}; choose fewer components")]
+    DimensionTooLarge {
+        /// The dimension asked.
+        dim: usize,
+        /// The largest accepted dimension.
+        max: usize,
+    },
     /// A replication returned NaN or an infinite value.
     #[error("replication {index} returned the non-finite value {value}")]
     NonFiniteSample {

@@ -133,3 +133,24 @@ fn partials_of_another_run_or_out_of_order_are_refused() {
         .unwrap_err();
     assert!(matches!(err, MonteCarloError::NonFiniteSample { index: 300, .. }), "{err:?}");
 }
+
+/// A dimension above `MAX_DIM` is refused before any accumulator is allocated: `usize::MAX`
+/// overflowed the window size and panicked, 2^40 aborted the process on a 26 TB allocation.
+#[test]
+fn huge_dimensions_are_refused_before_allocating() {
+    use loadbal::montecarlo::MAX_DIM;
+    let mc = MonteCarlo::new(1, 10).unwrap();
+    for dim in [MAX_DIM + 1, 1 << 40, usize::MAX] {
+        let want = MonteCarloError::DimensionTooLarge { dim, max: MAX_DIM };
+        assert_eq!(mc.estimate_vec(dim, |_, _, _| {}), Err(want.clone()));
+        assert_eq!(mc.run_chunks(dim, 0..1, |_, _, _| Ok::<(), MonteCarloError>(())), Err(want.clone()));
+        let partials = mc.run_chunks(1, 0..1, |_, _, out| -> Result<(), MonteCarloError> {
+            out[0] = 1.0;
+            Ok(())
+        });
+        assert_eq!(Reduction::new(mc, dim).fold(&partials.unwrap()), Err(want.clone()));
+        assert!(want.to_string().contains(&dim.to_string()), "{want}");
+    }
+    // The limit itself is accepted (nothing is run: the range of chunks is empty).
+    assert_eq!(mc.run_chunks(MAX_DIM, 0..0, |_, _, _| Ok::<(), MonteCarloError>(())).unwrap().chunks(), 0);
+}
