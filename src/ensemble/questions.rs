@@ -158,8 +158,8 @@ impl Algorithm {
     /// # Errors
     /// [`EnsembleError::TooShort`] for fewer than two processors (or RP without a donor),
     /// [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`] for a bad index,
-    /// [`EnsembleError::InvalidParameter`] for partners the algorithm does not take or for
-    /// [`Algorithm::Static`].
+    /// [`EnsembleError::InvalidParameter`] for partners the algorithm does not take, for
+    /// [`Algorithm::Static`], or when AR's or NR's pooled counts sum past `u64::MAX`.
     ///
     /// # Accuracy
     /// Exact (integer counts).

@@ -59,6 +59,19 @@ fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
     check_idle(r, idle)
 }
 
+/// The counts a redistribution pools must sum to a `u64` (the total N of its formula).
+fn check_total(r: impl Iterator<Item = u64>) -> Result<(), EnsembleError> {
+    let total: u128 = r.map(u128::from).sum();
+    if total > u128::from(u64::MAX) {
+        return Err(EnsembleError::InvalidParameter {
+            what: "sum of the pooled counts",
+            value: total as f64,
+            why: "exceeds u64::MAX, the largest task count",
+        });
+    }
+    Ok(())
+}
+
 /// Most-dividing step (Ahn et al., §2.2, §4.4): the idle processor takes ⌊R_k/2⌋ tasks from the
 /// processor k with the most remaining tasks (lowest index on ties); nothing moves when R_k < 2.
 ///
@@ -248,6 +261,7 @@ pub(super) fn balance_into(r: &[u64], idle: usize, out: &mut [u64]) {
 /// ```
 pub(crate) fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
+    check_total(r.iter().copied())?;
     let mut counts = vec![0; r.len()];
     balance_into(r, idle, &mut counts);
     Ok(outcome(r, counts, None))
@@ -263,7 +277,8 @@ pub(crate) fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleErr
 ///
 /// # Errors
 /// As [`md_step`], and [`EnsembleError::IndexOutOfRange`] when a group member is out of range,
-/// [`EnsembleError::InvalidParameter`] when the group lacks the idle processor or repeats one.
+/// [`EnsembleError::InvalidParameter`] when the group lacks the idle processor or repeats one, or
+/// when the group's counts sum past `u64::MAX`.
 ///
 /// # Examples
 /// ```
@@ -295,6 +310,7 @@ pub(crate) fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOut
         });
     }
     let local: Vec<u64> = group.iter().map(|&i| r[i]).collect();
+    check_total(local.iter().copied())?;
     let mut balanced = vec![0; group.len()];
     let at = group.iter().position(|&i| i == idle).expect("checked above");
     balance_into(&local, at, &mut balanced);

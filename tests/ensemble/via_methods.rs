@@ -127,3 +127,28 @@ pub fn rp_expected_variance_decrease(
 pub fn step_variance_decrease(mu: f64, step: CountStep) -> Result<f64, EnsembleError> {
     step.variance_decrease(mu)
 }
+
+/// AR and NR pool counts whose sum passes `u64::MAX`: a typed error naming the sum, not the
+/// overflow panic of `Σ R_i` it was; MD moves at most one count and still answers.
+#[test]
+fn pooled_counts_past_u64_max_are_refused() {
+    let r = [u64::MAX, u64::MAX, 0];
+    for (alg, trigger) in [(Algorithm::Ar, at(&r, 2)), (Algorithm::Nr, group_trigger(&r, &[2, 0, 1]))] {
+        for e in [
+            alg.step(&trigger).unwrap_err(),
+            alg.variance_decrease(1.0, &trigger).unwrap_err(),
+            alg.variance_decrease_bound(1.0, &trigger).unwrap_err(),
+        ] {
+            assert!(
+                matches!(e, EnsembleError::InvalidParameter { what: "sum of the pooled counts", .. }),
+                "{alg:?}: {e:?}"
+            );
+            assert!(e.to_string().contains("36893488147419103000"), "{e}"); // 2 (2^64 − 1) as f64
+        }
+    }
+    // Just at the limit AR still answers: N = u64::MAX over 3 processors, 2^64/3 rounded down each.
+    let s = Algorithm::Ar.step(&at(&[u64::MAX - 1, 1, 0], 2)).unwrap();
+    assert_eq!(s.counts, vec![u64::MAX / 3; 3]);
+    let s = Algorithm::Md.step(&at(&r, 2)).unwrap();
+    assert_eq!(s.counts, vec![u64::MAX / 2 + 1, u64::MAX, u64::MAX / 2]);
+}
