@@ -213,3 +213,21 @@ fn bicgstab_reports_convergence_and_failure() {
     let err: MarkovError = MdpError::MultichainPolicy.into();
     assert!(matches!(err, MarkovError::Mdp(_)));
 }
+
+/// `MdpBuilder::with_capacity` takes its sizes as a hint: `usize::MAX` pairs and nonzeros build
+/// the MDP (one state: pay 1 and stay with 1/2, or stop for 3; J = min(3, 1 + J/2) = 2) instead of
+/// panicking on a capacity overflow (or aborting on an impossible allocation for smaller huge
+/// hints) before a single action is added.
+#[test]
+fn huge_capacity_hints_reserve_nothing_impossible() {
+    for (pairs, nonzeros) in [(usize::MAX, usize::MAX), (usize::MAX / 64, 0), (0, 1 << 40)] {
+        let mut b = MdpBuilder::with_capacity(1, pairs, nonzeros);
+        b.action(0, 1.0, &[(0, 0.5)]).action(0, 3.0, &[]);
+        let s = b
+            .build()
+            .unwrap()
+            .solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration))
+            .unwrap();
+        assert!((s.values[0] - 2.0).abs() < 1e-12, "{:?}", s.values);
+    }
+}
