@@ -127,6 +127,19 @@ pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, Ensemble
         .collect()
 }
 
+/// The counts a redistribution pools must sum to a `u64` (the total N of its formula).
+pub(crate) fn check_total(r: impl Iterator<Item = u64>) -> Result<(), EnsembleError> {
+    let total: u128 = r.map(u128::from).sum();
+    if total > u128::from(u64::MAX) {
+        return Err(EnsembleError::InvalidParameter {
+            what: "sum of the pooled counts",
+            value: total as f64,
+            why: "exceeds u64::MAX, the largest task count",
+        });
+    }
+    Ok(())
+}
+
 /// Adjusted counts at the instant processor `idle` becomes idle, Ahn et al., eq. (8b).
 ///
 /// # Formula

@@ -295,7 +295,8 @@ impl Algorithm {
     ///
     /// # Errors
     /// The errors of [`Algorithm::step`]; [`EnsembleError::InvalidTime`] for a bad law;
-    /// [`EnsembleError::InvalidParameter`] for AR constants out of range.
+    /// [`EnsembleError::InvalidParameter`] for AR constants out of range or, for AR and NR, pooled
+    /// counts summing past `u64::MAX`.
     ///
     /// # Accuracy
     /// Each case bound is a few exact operations on counts times μ_T: relative error at most 2u.

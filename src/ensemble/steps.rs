@@ -9,7 +9,7 @@
 
 use rand::Rng;
 
-use super::counts::check_idle;
+use super::counts::{check_idle, check_total};
 use super::error::{EnsembleError, check_len};
 
 /// How the RP donor is chosen in the expected decrease of Proposition 7.
@@ -57,19 +57,6 @@ fn outcome(before: &[u64], counts: Vec<u64>, donor: Option<usize>) -> StepOutcom
 fn check_counts(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
     check_len("count vector", r.len(), 2)?;
     check_idle(r, idle)
-}
-
-/// The counts a redistribution pools must sum to a `u64` (the total N of its formula).
-fn check_total(r: impl Iterator<Item = u64>) -> Result<(), EnsembleError> {
-    let total: u128 = r.map(u128::from).sum();
-    if total > u128::from(u64::MAX) {
-        return Err(EnsembleError::InvalidParameter {
-            what: "sum of the pooled counts",
-            value: total as f64,
-            why: "exceeds u64::MAX, the largest task count",
-        });
-    }
-    Ok(())
 }
 
 /// Most-dividing step (Ahn et al., §2.2, §4.4): the idle processor takes ⌊R_k/2⌋ tasks from the

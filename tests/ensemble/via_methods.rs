@@ -128,8 +128,9 @@ pub fn step_variance_decrease(mu: f64, step: CountStep) -> Result<f64, EnsembleE
     step.variance_decrease(mu)
 }
 
-/// AR and NR pool counts whose sum passes `u64::MAX`: a typed error naming the sum, not the
-/// overflow panic of `Σ R_i` it was; MD moves at most one count and still answers.
+/// AR and NR pool counts whose sum passes `u64::MAX`: their steps and idle-time claims give a
+/// typed error naming the sum, not the overflow panic of `Σ R_i` they were; MD moves one
+/// processor's count and still answers.
 #[test]
 fn pooled_counts_past_u64_max_are_refused() {
     let r = [u64::MAX, u64::MAX, 0];
@@ -138,6 +139,8 @@ fn pooled_counts_past_u64_max_are_refused() {
             alg.step(&trigger).unwrap_err(),
             alg.variance_decrease(1.0, &trigger).unwrap_err(),
             alg.variance_decrease_bound(1.0, &trigger).unwrap_err(),
+            alg.idle_claim(&Law::exponential(1.0).unwrap(), &trigger, &ClaimOptions::default()).unwrap_err(),
+            alg.idle_claim(&Law::exponential(1.0).unwrap(), &trigger, &average()).unwrap_err(),
         ] {
             assert!(
                 matches!(e, EnsembleError::InvalidParameter { what: "sum of the pooled counts", .. }),
