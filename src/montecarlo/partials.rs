@@ -275,7 +275,8 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// The error of the first failing replication in index order: `f`'s own, or
-    /// [`MonteCarloError::NonFiniteSample`] (converted into `E`) for a NaN or infinite component;
+    /// [`MonteCarloError::NonFiniteSample`] (converted into `E`) for a NaN or infinite component,
+    /// [`MonteCarloError::MomentOverflow`] when a chunk's finite components spread past `f64`;
     /// [`MonteCarloError::PartialsMismatch`] for a range past the last chunk;
     /// [`MonteCarloError::DimensionTooLarge`] for `dim` above [`MAX_DIM`], before allocating.
     ///
@@ -315,6 +316,9 @@ impl MonteCarlo {
                         a.push(x);
                     }
                 }
+                if let Some(a) = acc.iter().find(|a| !a.is_finite()) {
+                    return Err(MonteCarloError::MomentOverflow { n: a.count() }.into());
+                }
                 Ok(acc)
             })
             .collect();
@@ -334,7 +338,8 @@ impl MonteCarlo {
     /// Mean and standard error of a scalar outcome `f(i, rng)`.
     ///
     /// # Errors
-    /// [`MonteCarloError::NonFiniteSample`] when a replication returns NaN or an infinity.
+    /// [`MonteCarloError::NonFiniteSample`] when a replication returns NaN or an infinity,
+    /// [`MonteCarloError::MomentOverflow`] when finite outcomes spread past `f64`.
     ///
     /// # Examples
     ///
@@ -363,6 +368,7 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// [`MonteCarloError::NonFiniteSample`] when a component is NaN or infinite;
+    /// [`MonteCarloError::MomentOverflow`] when a component's finite outcomes spread past `f64`;
     /// [`MonteCarloError::DimensionTooLarge`] for `dim` above [`MAX_DIM`], before allocating.
     ///
     /// # Examples

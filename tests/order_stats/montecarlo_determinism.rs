@@ -1,6 +1,8 @@
 //! The harness gives the same estimate to the last bit whatever the number of threads.
 
-use loadbal::montecarlo::{CHUNK_SIZE, McRng, MonteCarlo, MonteCarloError, Partials, Reduction, stream};
+use loadbal::montecarlo::{
+    Accumulator, CHUNK_SIZE, Estimate, McRng, MonteCarlo, MonteCarloError, Partials, Reduction, stream,
+};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
 
@@ -153,4 +155,26 @@ fn huge_dimensions_are_refused_before_allocating() {
     }
     // The limit itself is accepted (nothing is run: the range of chunks is empty).
     assert_eq!(mc.run_chunks(MAX_DIM, 0..0, |_, _, _| Ok::<(), MonteCarloError>(())).unwrap().chunks(), 0);
+}
+
+/// Finite samples whose spread overflows `f64` (±1e308: the sum of squared deviations is about
+/// 1e616) have no finite estimate: `MomentOverflow`, not the `mean: NaN, std_err: 0` (or a mean of
+/// −∞) that was returned as `Ok`. A NaN pushed into an accumulator is refused the same way.
+#[test]
+fn moments_that_overflow_are_errors_not_nan() {
+    let huge = [1e308, -1e308, 1e308];
+    assert_eq!(Estimate::from_samples(&huge), Err(MonteCarloError::MomentOverflow { n: 3 }));
+    let mc = MonteCarlo::new(1, 600).unwrap();
+    let alternating = |i: u64, _: &mut McRng| if i % 2 == 0 { 1e308 } else { -1e308 };
+    assert!(matches!(mc.estimate(alternating), Err(MonteCarloError::MomentOverflow { .. })));
+    let mut acc = Accumulator::new();
+    acc.push(1e308);
+    acc.push(-1e308);
+    assert_eq!(acc.estimate(), Err(MonteCarloError::MomentOverflow { n: 2 }));
+    let mut acc = Accumulator::new();
+    acc.push(f64::NAN);
+    assert_eq!(acc.estimate(), Err(MonteCarloError::MomentOverflow { n: 1 }));
+    // Large but representable: mean 1e307, sample sd 0 (all equal).
+    let e = Estimate::from_samples(&[1e307; 3]).unwrap();
+    assert_eq!((e.mean, e.std_err), (1e307, 0.0));
 }
