@@ -1,6 +1,6 @@
 //! Exact order statistics of i.i.d. normal samples: Royston's normal scores by quadrature.
 
-use super::error::{OrderStatsError, check_location_scale};
+use super::error::{OrderStatsError, check_location_scale, finite_result};
 use crate::numerics::normal::{ln_cdf, ln_sf, upper_quantile};
 use crate::numerics::quadrature::{Grid, QuadError, Refine, Stretch, ValueKind, integrate};
 use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
@@ -318,7 +318,9 @@ pub fn expected_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
 /// ```
 pub fn expected_max_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
     check_location_scale(mean, sd)?;
-    Ok(mean + sd * expected_max_std_normal(n)?)
+    finite_result(mean + sd * expected_max_std_normal(n)?, || {
+        format!("E[max of n = {n}] with mean = {mean}, sd = {sd}")
+    })
 }
 
 /// `E[min of n i.i.d. N(μ, σ²)] = μ − σ·e_n` (Ahn et al., eq. (14b)).
@@ -347,7 +349,9 @@ pub fn expected_max_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStats
 /// ```
 pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
     check_location_scale(mean, sd)?;
-    Ok(mean - sd * expected_max_std_normal(n)?)
+    finite_result(mean - sd * expected_max_std_normal(n)?, || {
+        format!("E[min of n = {n}] with mean = {mean}, sd = {sd}")
+    })
 }
 
 /// Expected `r`-th smallest of `n` i.i.d. N(μ, σ²) variables: `μ + σ·E[Z_(r:n)]`.
@@ -374,5 +378,7 @@ pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStats
 /// ```
 pub fn expected_order_stat_normal(mean: f64, sd: f64, r: u64, n: u64) -> Result<f64, OrderStatsError> {
     check_location_scale(mean, sd)?;
-    Ok(mean + sd * expected_order_stat_std_normal(r, n)?)
+    finite_result(mean + sd * expected_order_stat_std_normal(r, n)?, || {
+        format!("E[rank r = {r} of n = {n}] with mean = {mean}, sd = {sd}")
+    })
 }
