@@ -89,7 +89,20 @@ proptest! {
             no_nan(&ar_avg_idle_claim(law, &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }))?;
         }
         if let Ok(t) = Torus::new(idle % 4, donor % 4) {
-            prop_assert!(t.group(idle % t.len()).iter().all(|&v| v < t.len()));
+            prop_assert!(t.group(idle % t.len()).unwrap().iter().all(|&v| v < t.len()));
         }
     }
+}
+
+/// A processor index outside the torus has no NR group: `None`, not the out-of-range "members"
+/// (`[99, 97, 101, 98]` on a 2 × 2 torus) or the overflow panic (at `usize::MAX`) it gave. Inside,
+/// the group of a 3 × 4 torus's corner is itself and its four wrap-around neighbours.
+#[test]
+fn groups_of_processors_outside_the_torus_are_none() {
+    let t = Torus::new(3, 4).unwrap();
+    for i in [12, 99, usize::MAX] {
+        assert_eq!(t.group(i), None, "i = {i}");
+    }
+    // Corner 0 at (0, 0): up (2, 0) = 8, down (1, 0) = 4, left (0, 3) = 3, right (0, 1) = 1.
+    assert_eq!(t.group(0), Some(vec![0, 8, 4, 3, 1]));
 }
