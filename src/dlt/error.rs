@@ -171,3 +171,15 @@ pub(crate) fn finite_result<'a>(makespan: f64, loads: impl IntoIterator<Item = &
     }
     Ok(())
 }
+
+/// The speedup `a·L/T` of a solution of makespan `T` (positive and finite, as every solver
+/// checks) for a checked reference cost `a` per unit and load `L`: an error, not ∞, when it
+/// overflows.
+pub(crate) fn speedup_of(makespan: f64, a: f64, load: f64) -> Result<f64, DltError> {
+    let s = a * load / makespan;
+    if s.is_finite() {
+        Ok(s)
+    } else {
+        Err(DltError::NonFinite { what: "speedup a·L/T (overflows f64)", index: 0, value: s })
+    }
+}
