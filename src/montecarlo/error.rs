@@ -23,7 +23,7 @@ pub enum MonteCarloError {
         /// The dimension asked.
         dim: usize,
         /// The largest accepted dimension.
-        max: usize,
+        max: u64,
     },
     /// A replication returned NaN or an infinite value.
     #[error("replication {index} returned the non-finite value {value}")]

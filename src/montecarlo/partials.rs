@@ -22,10 +22,14 @@ pub const CHUNK_SIZE: u64 = 256;
 /// The largest outcome dimension (components per replication) a run accepts: 2^24, so that one
 /// chunk's accumulators stay below 400 MB. Larger dimensions are refused with
 /// [`MonteCarloError::DimensionTooLarge`] before anything is allocated.
-pub const MAX_DIM: usize = 1 << 24;
+pub const MAX_DIM: u64 = 1 << 24;
 
 fn check_dim(dim: usize) -> Result<(), MonteCarloError> {
-    if dim > MAX_DIM { Err(MonteCarloError::DimensionTooLarge { dim, max: MAX_DIM }) } else { Ok(()) }
+    if u64::try_from(dim).map_or(true, |d| d > MAX_DIM) {
+        Err(MonteCarloError::DimensionTooLarge { dim, max: MAX_DIM })
+    } else {
+        Ok(())
+    }
 }
 
 /// The per-chunk accumulators of a contiguous range of chunks of one run.

@@ -142,7 +142,8 @@ fn partials_of_another_run_or_out_of_order_are_refused() {
 fn huge_dimensions_are_refused_before_allocating() {
     use loadbal::montecarlo::MAX_DIM;
     let mc = MonteCarlo::new(1, 10).unwrap();
-    for dim in [MAX_DIM + 1, 1 << 40, usize::MAX] {
+    let max = usize::try_from(MAX_DIM).unwrap();
+    for dim in [max + 1, 1 << 40, usize::MAX] {
         let want = MonteCarloError::DimensionTooLarge { dim, max: MAX_DIM };
         assert_eq!(mc.estimate_vec(dim, |_, _, _| {}), Err(want.clone()));
         assert_eq!(mc.run_chunks(dim, 0..1, |_, _, _| Ok::<(), MonteCarloError>(())), Err(want.clone()));
@@ -154,7 +155,7 @@ fn huge_dimensions_are_refused_before_allocating() {
         assert!(want.to_string().contains(&dim.to_string()), "{want}");
     }
     // The limit itself is accepted (nothing is run: the range of chunks is empty).
-    assert_eq!(mc.run_chunks(MAX_DIM, 0..0, |_, _, _| Ok::<(), MonteCarloError>(())).unwrap().chunks(), 0);
+    assert_eq!(mc.run_chunks(max, 0..0, |_, _, _| Ok::<(), MonteCarloError>(())).unwrap().chunks(), 0);
 }
 
 /// Finite samples whose spread overflows `f64` (±1e308: the sum of squared deviations is about
