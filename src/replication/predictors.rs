@@ -376,7 +376,8 @@ fn rmse_of(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
 /// ```
 ///
 /// # Errors
-/// [`ReplicationError::InvalidParameter`] when `RMSE_B = RMSE*` or a value is not finite.
+/// [`ReplicationError::InvalidParameter`] when `RMSE_B = RMSE*`, a value is not finite or the
+/// percentage overflows `f64`.
 ///
 /// # Accuracy
 /// Within 4ε relative, times the conditioning `(|RMSE_B| + |RMSE_A|)/|RMSE_B − RMSE_A|` of the numerator and
@@ -396,7 +397,15 @@ pub fn improvement_pct(rmse_a: f64, rmse_b: f64, rmse_star: f64) -> Result<f64, 
             expected: "a finite non-zero gap",
         });
     }
-    Ok((rmse_b - rmse_a) / gap * 100.0)
+    let pct = (rmse_b - rmse_a) / gap * 100.0;
+    if !pct.is_finite() {
+        return Err(ReplicationError::InvalidParameter {
+            name: "RMSE_B − RMSE_A",
+            value: rmse_b - rmse_a,
+            expected: "an improvement whose percentage of the gap fits in f64",
+        });
+    }
+    Ok(pct)
 }
 
 #[cfg(test)]

@@ -216,3 +216,41 @@ fn huge_lags_and_blocks_are_refused_not_overflowed() {
     assert!(matches!(e, ReplicationError::TooShort { needed: usize::MAX, got: 4, .. }), "{e:?}");
     assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
 }
+
+/// Finite series of values near f64::MAX (a small series times 2^1020): the scale-free statistics
+/// (correlation, R², ACF, γ) equal the small series' bit for bit, and those in the series' unit
+/// are 2^1020 times theirs, where they were NaN or ±∞ (sums of squares overflowed) before.
+#[test]
+fn statistics_of_values_near_f64_max_are_scaled_not_overflowed() {
+    let k = 2f64.powi(1000);
+    let x = [1.0, 2.0, 4.0, 3.0, 7.0, 5.0, 6.0, 8.0];
+    let y = [2.0, 1.0, 5.0, 4.0, 6.0, 8.0, 6.5, 9.0];
+    let big = |v: &[f64]| v.iter().map(|a| a * k * 1048576.0).collect::<Vec<f64>>(); // 2^1020 v: up to 8.9e307
+    let (bx, by) = (big(&x), big(&y));
+    let r = replication::pearson_correlation(&x, &y).unwrap();
+    assert_eq!(replication::pearson_correlation(&bx, &by).unwrap(), r);
+    assert_eq!(replication::pearson_correlation(&bx, &y).unwrap(), r);
+    let (fit, big_fit) =
+        (replication::LineFit::least_squares(&x, &y).unwrap(), replication::LineFit::least_squares(&bx, &y).unwrap());
+    assert_eq!(big_fit.r_squared, fit.r_squared);
+    assert_eq!(big_fit.line.slope, fit.line.slope / (k * 1048576.0));
+    assert_eq!(big_fit.line.intercept, fit.line.intercept);
+    let s = 1048576.0 * k;
+    assert_eq!(replication::acf(&bx, 3).unwrap(), replication::acf(&x, 3).unwrap());
+    assert_eq!(replication::estimate_gamma(&bx, 2).unwrap(), replication::estimate_gamma(&x, 2).unwrap());
+    let (t, bt) = (replication::trace_stats(&x, 2).unwrap(), replication::trace_stats(&bx, 2).unwrap());
+    assert!((bt.mean / s - t.mean).abs() <= 1e-15 * t.mean && (bt.sd / s - t.sd).abs() <= 1e-15 * t.sd, "{bt}");
+    assert_eq!((bt.cv, bt.sd_over_rmse_lv, bt.f_jumps), (t.cv, t.sd_over_rmse_lv, t.f_jumps));
+    // Beyond f64: a slope of y ≈ 1e307 on x ≈ 1e-100, an autocovariance of a spread of 1e308.
+    let tiny: Vec<f64> = x.iter().map(|a| a * 1e-100).collect();
+    assert!(matches!(
+        replication::LineFit::least_squares(&tiny, &by),
+        Err(ReplicationError::InvalidParameter { name: "slope", .. })
+    ));
+    assert!(matches!(
+        replication::autocovariance(&bx, 1),
+        Err(ReplicationError::InvalidParameter { name: "autocovariance", .. })
+    ));
+    // A percentage past f64::MAX.
+    assert!(replication::improvement_pct(-1e308, 1e308, 1e308 - 1e292).is_err());
+}
