@@ -106,3 +106,21 @@ fn groups_of_processors_outside_the_torus_are_none() {
     // Corner 0 at (0, 0): up (2, 0) = 8, down (1, 0) = 4, left (0, 3) = 3, right (0, 1) = 1.
     assert_eq!(t.group(0), Some(vec![0, 8, 4, 3, 1]));
 }
+
+/// Times near f64::MAX: the metrics are the small times' metrics scaled by 2^1020 (bit for bit:
+/// the sums run on times scaled by a power of two), where the sum overflowed to an average of
+/// +∞ and a percentage idle of NaN before.
+#[test]
+fn metrics_of_times_near_f64_max_are_scaled_not_overflowed() {
+    let k = 2f64.powi(1020);
+    let small = [1.0, 2.0, 3.0, 4.0];
+    let big: Vec<f64> = small.iter().map(|x| x * k).collect();
+    let (m, b) = (imbalance_metrics(&small).unwrap(), imbalance_metrics(&big).unwrap());
+    assert_eq!((b.avg, b.max, b.min, b.max_idle, b.avg_idle), (2.5 * k, 4.0 * k, k, 3.0 * k, 1.5 * k));
+    assert_eq!((b.rav, b.pct_idle), (m.rav * k, m.pct_idle));
+    assert_eq!(b.pct_idle, 60.0);
+    // The widest spread, 0 and f64::MAX: mean MAX/2, RAV MAX/√2, 100 % idle.
+    let w = imbalance_metrics(&[0.0, f64::MAX]).unwrap();
+    assert_eq!((w.avg, w.max_idle, w.pct_idle), (f64::MAX / 2.0, f64::MAX, 100.0));
+    assert!((w.rav / (f64::MAX / 2f64.sqrt()) - 1.0).abs() < 1e-15, "{}", w.rav);
+}
