@@ -244,3 +244,19 @@ fn quantiles_that_are_not_finite_are_errors() {
     assert!(rel(Law::exponential(1.0).unwrap().quantile(0.5).unwrap(), 2f64.ln()) < 1e-15);
     assert!(Law::normal(0.0, 1e306).unwrap().quantile(1e-320).unwrap().is_finite());
 }
+
+/// A Weibull law whose mean s·Γ(1 + 1/k) is past f64::MAX is refused, naming the parameter
+/// responsible; it was built with mean ∞ and variance NaN (∞ − ∞). Just inside, shape 0.01 has
+/// mean Γ(101) = 100! ≈ 9.33e157 and a variance past f64::MAX, reported as ∞ (not NaN).
+#[test]
+fn weibull_laws_without_representable_moments_are_refused() {
+    for shape in [1e-320, 1e-3, 0.005] {
+        let e = Law::weibull(shape, 1.0).unwrap_err();
+        assert!(matches!(e, LawError::InvalidParameter { name: "shape", value, .. } if value == shape), "{e:?}");
+    }
+    let e = Law::weibull(0.5, f64::MAX).unwrap_err(); // mean 2·MAX
+    assert!(matches!(e, LawError::InvalidParameter { name: "scale", .. }), "{e:?}");
+    let w = Law::weibull(0.01, 1.0).unwrap();
+    assert!(rel(w.mean(), 9.332_621_544_394_415e157) < 1e-12, "{}", w.mean());
+    assert_eq!((w.variance(), w.sd()), (f64::INFINITY, f64::INFINITY));
+}
