@@ -231,3 +231,15 @@ fn huge_capacity_hints_reserve_nothing_impossible() {
         assert!((s.values[0] - 2.0).abs() < 1e-12, "{:?}", s.values);
     }
 }
+
+/// A NaN crossing time is an error naming `t_real`, not an unbounded interval (the remap never
+/// needed) as `Interval::from_real` made it; infinite times stay unbounded, negative ones 0.
+#[test]
+fn a_nan_crossing_time_is_not_an_unbounded_interval() {
+    use loadbal::remap::periodic::Interval;
+    let e = Interval::from_real(f64::NAN).unwrap_err();
+    assert!(matches!(e, loadbal::remap::RemapError::InvalidParameter { name: "t_real", .. }), "{e:?}");
+    assert_eq!(Interval::from_real(f64::INFINITY).unwrap(), Interval::Unbounded);
+    assert_eq!(Interval::from_real(-3.5).unwrap(), Interval::Finite { t_real: 0.0, steps: 0 });
+    assert_eq!(Interval::from_real(27.9).unwrap().steps(), Some(27));
+}
