@@ -155,3 +155,25 @@ fn pooled_counts_past_u64_max_are_refused() {
     let s = Algorithm::Md.step(&at(&r, 2)).unwrap();
     assert_eq!(s.counts, vec![u64::MAX / 2 + 1, u64::MAX, u64::MAX / 2]);
 }
+
+/// A mean whose square overflows the variance decrease is an error naming the mean, not
+/// `Ok(+∞)`: at [0, 3, 5, 2, 7] the decrease is proportional to μ², so μ = 1e150 gives 1e300
+/// times the μ = 1 value and μ = 1e308 passes f64::MAX.
+#[test]
+fn variance_decreases_past_f64_max_are_errors() {
+    let trigger = at(&[0, 3, 5, 2, 7], 0);
+    let unit = Algorithm::Md.variance_decrease(1.0, &trigger).unwrap();
+    assert!(unit > 0.0);
+    assert!((Algorithm::Md.variance_decrease(1e150, &trigger).unwrap() / (unit * 1e300) - 1.0).abs() < 1e-14);
+    for alg in [Algorithm::Md, Algorithm::Ar] {
+        for r in [alg.variance_decrease(1e308, &trigger), alg.variance_decrease_bound(1e308, &trigger)] {
+            let e = r.unwrap_err();
+            assert!(
+                matches!(e, EnsembleError::InvalidParameter { what: "mean", value, .. } if value == 1e308),
+                "{e:?}"
+            );
+        }
+    }
+    let rp = RpDonorModel::UniformOthers.expected_variance_decrease(1e308, &trigger).unwrap_err();
+    assert!(matches!(rp, EnsembleError::InvalidParameter { what: "mean", .. }), "{rp:?}");
+}
