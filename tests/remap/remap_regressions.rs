@@ -243,3 +243,28 @@ fn a_nan_crossing_time_is_not_an_unbounded_interval() {
     assert_eq!(Interval::from_real(-3.5).unwrap(), Interval::Finite { t_real: 0.0, steps: 0 });
     assert_eq!(Interval::from_real(27.9).unwrap().steps(), Some(27));
 }
+
+/// A state outside a workload chain has no load, balance, multiplicity, row or transition
+/// probability (`None`), and no successors; `load`, `is_balanced`, `row` and `probability`
+/// panicked on the index before (the docs said so) and `multiplicity` answered 1. In range, the
+/// reflecting walk of Yin et al., eq. (22): from level 2, 1/4 up, 1/2 stay.
+#[test]
+fn states_outside_a_workload_chain_are_none() {
+    let chain = WorkloadChain::reflecting(6, 2).unwrap();
+    let ex = WorkloadChain::reflecting_exchangeable(6, 2).unwrap();
+    for s in [36, 99, usize::MAX] {
+        assert_eq!(
+            (chain.load(s), chain.is_balanced(s), chain.multiplicity(s), chain.row(s)),
+            (None, None, None, None)
+        );
+        assert_eq!((chain.probability(s, 0), chain.probability(0, s)), (None, None));
+        let mut called = false;
+        chain.for_each_successor(s, |_, _| called = true);
+        assert!(!called);
+    }
+    assert_eq!((ex.multiplicity(21), ex.load(21), ex.row(21)), (None, None, None));
+    let walk = WorkloadChain::reflecting(6, 1).unwrap();
+    assert_eq!((walk.probability(2, 3), walk.probability(2, 2)), (Some(0.25), Some(0.5)));
+    assert_eq!(chain.load(6 + 2), Some(&[1.0, 2.0][..]));
+    assert_eq!(chain.is_balanced(6 * 3 + 3), Some(true));
+}
