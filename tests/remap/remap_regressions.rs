@@ -268,3 +268,24 @@ fn states_outside_a_workload_chain_are_none() {
     assert_eq!(chain.load(6 + 2), Some(&[1.0, 2.0][..]));
     assert_eq!(chain.is_balanced(6 * 3 + 3), Some(true));
 }
+
+/// Periodic-remapping measures at loads or times near f64::MAX are finite answers or errors
+/// naming the argument, where they were +∞: the relative measures of a snapshot are those of the
+/// loads divided by 2^1020 (bit for bit), v0(t) at t = 1e308 is √((N−1)σ²)·√t/(w + tμ), and
+/// variance bounds past f64 are refused.
+#[test]
+fn periodic_measures_near_f64_max_are_finite_or_errors() {
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::{Homogeneous, Snapshot, VarianceBounds};
+    let small = [1.0, 2.0, 3.0, 6.0];
+    let big: Vec<f64> = small.iter().map(|x| x * 2f64.powi(1020)).collect();
+    assert_eq!(Snapshot::from_loads(&big).unwrap(), Snapshot::from_loads(&small).unwrap());
+    let h = Homogeneous::with_variance(100.0, 1.0, 4.0, 4).unwrap(); // (N − 1)σ² = 12
+    let v = h.v0(1e308).unwrap();
+    assert!((v / (12f64.sqrt() * 1e154 / (100.0 + 1e308)) - 1.0).abs() < 1e-15, "{v}");
+    // w + tμ past f64::MAX: an error naming t.
+    let e = Homogeneous::with_variance(100.0, 10.0, 4.0, 4).unwrap().v0(1e308).unwrap_err();
+    assert!(matches!(e, RemapError::InvalidParameter { name: "t", .. }), "{e:?}");
+    let e = VarianceBounds::from_max_deviation(1e300, 0.0, 4).unwrap_err();
+    assert!(matches!(e, RemapError::InvalidParameter { name: "d", .. }), "{e:?}");
+}
