@@ -124,3 +124,19 @@ fn metrics_of_times_near_f64_max_are_scaled_not_overflowed() {
     assert_eq!((w.avg, w.max_idle, w.pct_idle), (f64::MAX / 2.0, f64::MAX, 100.0));
     assert!((w.rav / (f64::MAX / 2f64.sqrt()) - 1.0).abs() < 1e-15, "{}", w.rav);
 }
+
+/// Variances past f64::MAX are errors naming what overflowed, not `Ok(+∞)`: the residual task
+/// time of a law with σ = 1e308, and the algebraic variance of counts near 1e308.
+#[test]
+fn count_variances_past_f64_max_are_errors() {
+    let wide = Law::normal(1.0, 1e308).unwrap();
+    let e = residual_task_moments(&wide).unwrap_err();
+    assert!(
+        matches!(e, loadbal::ensemble::EnsembleError::InvalidParameter { what: "task-time sd", value, .. } if value == 1e308),
+        "{e:?}"
+    );
+    let exp = Law::exponential(1.0).unwrap();
+    assert!(expected_algebraic_variance(&exp, &[1e308, 1.0], 1).is_err());
+    // Inside the range: σ²/3 + μ²/12 for Exp(1) = 1/3 + 1/12 = 5/12.
+    assert!((residual_task_moments(&exp).unwrap().variance - 5.0 / 12.0).abs() < 1e-15);
+}
