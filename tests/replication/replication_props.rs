@@ -254,3 +254,15 @@ fn statistics_of_values_near_f64_max_are_scaled_not_overflowed() {
     // A percentage past f64::MAX.
     assert!(replication::improvement_pct(-1e308, 1e308, 1e308 - 1e292).is_err());
 }
+
+/// An exponential iteration time past f64::MAX is an error naming the mean, not `Ok(+∞)`; inside
+/// the range it is mean·H_{P/R} (same-processor jobs equal: H_4 = 25/12 for P = 8, R = 2).
+#[test]
+fn exponential_iteration_times_past_f64_max_are_errors() {
+    for dep in [replication::Dependence::Independent, replication::Dependence::SameProcessorSameIteration] {
+        let e = dep.exponential_iteration_time(f64::MAX, 2, 8).unwrap_err();
+        assert!(matches!(e, ReplicationError::InvalidParameter { name: "mean", .. }), "{e:?}");
+    }
+    let t = replication::Dependence::SameProcessorSameIteration.exponential_iteration_time(3.0, 2, 8).unwrap();
+    assert!((t - 3.0 * 25.0 / 12.0).abs() < 1e-15);
+}
