@@ -9,6 +9,7 @@ use super::des::{Des, DesConfig};
 use super::predictor::Predictor;
 use super::predictor::median;
 use crate::numerics::linear::solve_dense;
+use crate::numerics::sums::pow2_downscale;
 
 /// The predictors of chapter 7, as plain data (build one with [`PredictorKind::build`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -301,7 +302,8 @@ impl PredictorKind {
     ///
     /// # Errors
     /// As [`PredictorKind::build`]; [`ReplicationError::TooShort`] for fewer than 2 values;
-    /// [`ReplicationError::InvalidRuntime`] for a non-finite value.
+    /// [`ReplicationError::InvalidRuntime`] for a non-finite value, or naming the row whose
+    /// forecast is not finite (the predictor's sums overflow on values near `f64::MAX`).
     ///
     /// # Accuracy
     /// Each forecast is a convex combination (or a mean, median, or AR fit) of past values: relative error at
@@ -322,9 +324,14 @@ impl PredictorKind {
         }
         let mut p = self.build()?;
         let mut out = Vec::with_capacity(y.len() - 1);
-        for &v in &y[..y.len() - 1] {
+        for (row, &v) in y[..y.len() - 1].iter().enumerate() {
             p.observe(v);
-            out.push(p.predict().unwrap_or(v));
+            let forecast = p.predict().unwrap_or(v);
+            if !forecast.is_finite() {
+                // The predictor's running sums overflow on values near f64::MAX.
+                return Err(ReplicationError::InvalidRuntime { row, column: 0, value: forecast });
+            }
+            out.push(forecast);
         }
         Ok(out)
     }
@@ -338,7 +345,8 @@ impl PredictorKind {
     /// ```
     ///
     /// # Errors
-    /// As [`PredictorKind::predict_series`].
+    /// As [`PredictorKind::predict_series`]; [`ReplicationError::InvalidParameter`] for an RMSE
+    /// past `f64::MAX` (errors near `f64::MAX` are squared scaled by a power of two).
     ///
     /// # Accuracy
     /// A sum of `n` squares: relative error at most `(n + 2)ε` given the predictions.
@@ -363,8 +371,20 @@ fn rmse_of(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
     if predictions.len() + 1 != y.len() {
         return Err(ReplicationError::LengthMismatch { left: y.len() - 1, right: predictions.len() });
     }
-    let s: f64 = y[1..].iter().zip(predictions).map(|(a, b)| (a - b).powi(2)).sum();
-    Ok((s / predictions.len() as f64).sqrt())
+    // On the errors scaled by a power of two (exact), so that errors near f64::MAX do not
+    // overflow the sum of squares; an RMSE past f64::MAX is refused.
+    let e: Vec<f64> = y[1..].iter().zip(predictions).map(|(a, b)| a - b).collect();
+    let k = pow2_downscale(&e);
+    let s: f64 = e.iter().map(|d| (d * k).powi(2)).sum();
+    let rmse = (s / predictions.len() as f64).sqrt() / k;
+    if !rmse.is_finite() {
+        return Err(ReplicationError::InvalidParameter {
+            name: "RMSE",
+            value: rmse,
+            expected: "a finite RMSE (the prediction errors overflow f64)",
+        });
+    }
+    Ok(rmse)
 }
 
 /// Relative improvement of predictor A over B (Dobber, eq. (7.29)), in percent of the gap between

@@ -266,3 +266,16 @@ fn exponential_iteration_times_past_f64_max_are_errors() {
     let t = replication::Dependence::SameProcessorSameIteration.exponential_iteration_time(3.0, 2, 8).unwrap();
     assert!((t - 3.0 * 25.0 / 12.0).abs() < 1e-15);
 }
+
+/// Forecasts whose running sums overflow are an error naming the row, not a forecast of +∞; an
+/// RMSE of errors near f64::MAX is computed (scaled) rather than overflowed: last-value errors
+/// of 2^1020·(1, −1) have RMSE 2^1020.
+#[test]
+fn forecasts_and_rmses_near_f64_max_are_finite_or_errors() {
+    let e = PredictorKind::RunningMean.predict_series(&[1e308, 1e308, 1e308]).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidRuntime { row: 1, .. }), "{e:?}");
+    let k = 2f64.powi(1020);
+    let rmse = PredictorKind::LastValue.rmse_one_step(&[0.0, k, 0.0]).unwrap();
+    assert_eq!(rmse, k);
+    assert_eq!(PredictorKind::LastValue.rmse_one_step(&[0.0, 1.0, 0.0]).unwrap(), 1.0);
+}
