@@ -279,3 +279,27 @@ fn forecasts_and_rmses_near_f64_max_are_finite_or_errors() {
     assert_eq!(rmse, k);
     assert_eq!(PredictorKind::LastValue.rmse_one_step(&[0.0, 1.0, 0.0]).unwrap(), 1.0);
 }
+
+/// Errors of `Trace::subset` and `Trace::homogenise` name the argument that is wrong and its
+/// value: `subset` answered "the trace is empty" for a non-empty trace, `homogenise` named
+/// "target mean/sd" with the mean's value when the sd was negative.
+#[test]
+fn trace_errors_name_the_bad_argument() {
+    let t = Trace::new(vec![vec![1.0, 2.0, 3.0]; 2]).unwrap();
+    let e = t.subset(5, 1).unwrap_err();
+    assert!(
+        matches!(e, ReplicationError::InvalidParameter { name: "p (processors kept)", value, .. } if value == 5.0),
+        "{e:?}"
+    );
+    let e = t.subset(1, 0).unwrap_err();
+    assert!(
+        matches!(e, ReplicationError::InvalidParameter { name: "k (iterations kept)", value, .. } if value == 0.0),
+        "{e:?}"
+    );
+    assert!(t.subset(1, u64::MAX).unwrap_err().to_string().contains("18446744073709552000")); // as f64
+    let e = t.homogenise(1.0, -1.0).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "sd", value, .. } if value == -1.0), "{e:?}");
+    let e = t.homogenise(f64::NAN, 1.0).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "mean", .. }), "{e:?}");
+    assert_eq!(t.subset(2, 3).unwrap(), t);
+}
