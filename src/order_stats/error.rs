@@ -36,10 +36,10 @@ pub enum OrderStatsError {
         sd: f64,
     },
     /// A heterogeneous computation was given a degenerate (zero-variance) variable.
-    #[error("every standard deviation must be positive here: a zero-variance variable has no density")]
+    #[error("every entry of sds must be positive here, got 0: a zero-variance variable has no density")]
     ZeroScale,
     /// An empty list of variables.
-    #[error("at least one variable is needed, got an empty list")]
+    #[error("means and sds must hold at least one variable, got empty lists")]
     EmptyInput,
     /// Means and standard deviations of different lengths.
     #[error("{means} means but {sds} standard deviations")]

@@ -81,3 +81,13 @@ fn results_beyond_f64_max_are_errors_not_infinities() {
     assert_eq!(expected_max_iid(&Law::normal(1e308, 1.0).unwrap(), 1).unwrap(), 1e308);
     assert_rel("David n = 5", david_bound(5, 1e307).unwrap(), 4.0 / 3.0 * 1e307);
 }
+
+/// The errors of independent non-identical normals name their arguments: an empty list and a
+/// zero standard deviation said neither `means` nor `sds`.
+#[test]
+fn heterogeneous_errors_name_means_and_sds() {
+    let empty = expected_max_independent_normals(&[], &[]).unwrap_err().to_string();
+    assert!(empty.contains("means") && empty.contains("sds"), "{empty}");
+    let zero = expected_min_independent_normals(&[1.0, 2.0], &[1.0, 0.0]).unwrap_err().to_string();
+    assert!(zero.contains("sds") && zero.contains("got 0"), "{zero}");
+}
