@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::error::DltError;
+use super::error::{DltError, positive, speedup_of};
 
 /// The result of every solver.
 #[derive(Debug, Clone, PartialEq)]
@@ -78,16 +78,21 @@ impl Allocation {
     /// `a·L/T`: two roundings, relative error below 3e-16 on top of the makespan's (4·n·ε, see
     /// the allocation functions).
     ///
+    /// # Errors
+    /// [`DltError::NonFinite`]/[`DltError::NonPositive`] naming `a_ref_per_unit` or `load` unless
+    /// it is finite and positive, or naming the result when `a·L/T` overflows.
+    ///
     /// # Examples
     /// ```
     /// use loadbal::dlt::{Options, Root, Star, Worker};
     /// let workers = vec![Worker { w: 4.0, z: 1.0 }, Worker { w: 3.0, z: 0.2 }, Worker { w: 1.0, z: 0.5 }];
     /// let s = Star::new(Root::FrontEnd { w: 2.0 }, workers).unwrap().allocate(Options::default()).unwrap();
     /// // T = 0.64 for a unit load; the root alone takes 2 per unit: speedup 2/0.64 = 3.125.
-    /// assert!((s.speedup(2.0, 1.0) - 3.125).abs() < 1e-14);
+    /// assert!((s.speedup(2.0, 1.0).unwrap() - 3.125).abs() < 1e-14);
+    /// assert!(s.speedup(f64::NAN, 1.0).is_err());
     /// ```
-    pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> f64 {
-        a_ref_per_unit * load / self.makespan
+    pub fn speedup(&self, a_ref_per_unit: f64, load: f64) -> Result<f64, DltError> {
+        speedup_of(self.makespan, positive("a_ref_per_unit", 0, a_ref_per_unit)?, positive("load", 0, load)?)
     }
 }
 

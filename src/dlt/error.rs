@@ -38,7 +38,8 @@ pub enum DltError {
     /// shares are lost).
     #[error("the {what} came out as {value}: the scaled costs w·T_cp, z·T_cm or the load overflow or underflow f64")]
     Unrepresentable {
-        /// Which result: `makespan`, `share`, or `sum of the shares of a unit load`.
+        /// Which result: `makespan`, `share`, `sum of the shares of a unit load` or
+        /// `speedup a·L/T`.
         what: &'static str,
         /// The value computed (NaN, ±∞, or a wrong finite value such as 0).
         value: f64,
@@ -179,4 +180,12 @@ pub(crate) fn finite_result<'a>(makespan: f64, loads: impl IntoIterator<Item = &
         }
     }
     Ok(())
+}
+
+/// The speedup `a·L/T` of a solution of makespan `T` (positive and finite, as every solver
+/// checks) for a checked reference cost `a` per unit and load `L`: an error, not ∞, when it
+/// overflows.
+pub(crate) fn speedup_of(makespan: f64, a: f64, load: f64) -> Result<f64, DltError> {
+    let s = a * load / makespan;
+    if s.is_finite() { Ok(s) } else { Err(DltError::Unrepresentable { what: "speedup a·L/T", value: s }) }
 }

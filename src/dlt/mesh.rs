@@ -13,7 +13,7 @@
 use std::collections::VecDeque;
 
 use super::cost_scale::CostScale;
-use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most};
+use super::error::{DltError, MAX_PROCESSORS, non_negative, positive, size_at_most, speedup_of};
 use super::options::{Options, uniform};
 
 /// The identical processors and links of a mesh: inverse speeds `w` and `z`, and a start-up
@@ -319,16 +319,22 @@ impl LayeredSolution {
     /// # Accuracy
     /// `w·T_cp·L/T`: three roundings, relative error below 4e-16 on top of the makespan's.
     ///
+    /// # Errors
+    /// [`DltError::NonFinite`]/[`DltError::NonPositive`] naming `w` or `load` unless it is
+    /// finite and positive, or naming the result when `w·T_cp·L/T` overflows.
+    ///
     /// # Examples
     /// ```
     /// use loadbal::dlt::{CostScale, Layers, MeshCosts, Options, PortPreset};
     /// // The two-processor front-end chain, c = a = 1: T = 2/3, speedup 1/(2/3) = 1.5.
     /// let l = Layers { n: vec![1, 1], e: vec![0, 1] };
     /// let s = l.allocate(&PortPreset::ReceiveOne, MeshCosts::linear(1.0, 1.0), Options::default()).unwrap();
-    /// assert!((s.speedup(1.0, 1.0, CostScale::unit()) - 1.5).abs() < 1e-15);
+    /// assert!((s.speedup(1.0, 1.0, CostScale::unit()).unwrap() - 1.5).abs() < 1e-15);
+    /// assert!(s.speedup(-1.0, 1.0, CostScale::unit()).is_err());
     /// ```
-    pub fn speedup(&self, w: f64, load: f64, scale: CostScale) -> f64 {
-        w * scale.t_cp() * load / self.makespan
+    pub fn speedup(&self, w: f64, load: f64, scale: CostScale) -> Result<f64, DltError> {
+        let (w, load) = (positive("w", 0, w)?, positive("load", 0, load)?);
+        speedup_of(self.makespan, w * scale.t_cp(), load)
     }
 }
 

@@ -4,7 +4,7 @@
 //! proofs (reconstructed where the paper's text is garbled); the
 //! guaranteed decrease is the smallest case bound.
 
-use super::counts::check_idle;
+use super::counts::{check_idle, check_total};
 use super::error::task_moments;
 use super::error::{EnsembleError, check_len, check_time};
 use crate::law::Law;
@@ -318,8 +318,9 @@ fn nr_claim(r: &[u64], group: &[usize], idle: usize, n_cases: usize) -> Result<I
     if let Some(&bad) = group.iter().find(|&&i| i >= r.len()) {
         return Err(EnsembleError::IndexOutOfRange { index: bad, p: r.len() as u64 });
     }
-    let queued: u64 = group.iter().map(|&i| r[i].saturating_sub(1)).sum();
-    Ok(claim(group.contains(&idle) && queued > 0, vec![0.0; n_cases]))
+    check_total(group.iter().map(|&i| r[i]))?;
+    let queued = group.iter().any(|&i| r[i] > 1);
+    Ok(claim(group.contains(&idle) && queued, vec![0.0; n_cases]))
 }
 
 /// Prop. 11 (NR): E\[Y'_p − Y'_1\] ≤ E\[Y_p − Y_1\]; all four cases of the proof bound the decrease
@@ -421,6 +422,7 @@ pub(crate) fn ar_range_claim(
     let rp = max_other(r, idle)?;
     let threshold = constants.min_rp_for_range_decrease(law)?;
     let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, .. }) = (task_moments(law)?, constants);
+    check_total(r.iter().copied())?;
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp as f64 - 2.0 * eps * rr) * mu_t - 2.0 * (1.0 + eps) * c_max * rr.sqrt() * sigma_t;
@@ -461,6 +463,7 @@ pub(crate) fn ar_avg_idle_claim(
     let rp = max_other(r, idle)? as f64;
     let threshold = constants.min_r_for_idle_decrease(law)?;
     let ((mu_t, sigma_t), ArClaimConstants { eps, c_max, g }) = (task_moments(law)?, constants);
+    check_total(r.iter().copied())?;
     let p = r.len() as u64;
     let rr = (r.iter().sum::<u64>() / p) as f64;
     let bound = (rp - rr - eps * rr) * mu_t - (1.0 + eps) * c_max * rr.sqrt() * sigma_t;

@@ -127,6 +127,19 @@ pub fn adjusted_counts(r: &[u64], running: &[bool]) -> Result<Vec<f64>, Ensemble
         .collect()
 }
 
+/// The counts a redistribution pools must sum to a `u64` (the total N of its formula).
+pub(crate) fn check_total(r: impl Iterator<Item = u64>) -> Result<(), EnsembleError> {
+    let total: u128 = r.map(u128::from).sum();
+    if total > u128::from(u64::MAX) {
+        return Err(EnsembleError::InvalidParameter {
+            what: "sum of the pooled counts",
+            value: total as f64,
+            why: "exceeds u64::MAX, the largest task count",
+        });
+    }
+    Ok(())
+}
+
 /// Adjusted counts at the instant processor `idle` becomes idle, Ahn et al., eq. (8b).
 ///
 /// # Formula
@@ -165,7 +178,8 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// ```
 ///
 /// # Errors
-/// [`EnsembleError::InvalidTime`] for a negative or non-finite μ_T or σ_T.
+/// [`EnsembleError::InvalidTime`] for a negative or non-finite μ_T or σ_T;
+/// [`EnsembleError::InvalidParameter`] when the residual variance overflows `f64`.
 ///
 /// # Accuracy
 /// The mean is exact (a halving); the variance is a sum of two non-negative terms: relative error
@@ -181,7 +195,15 @@ pub(crate) fn check_idle(r: &[u64], idle: usize) -> Result<(), EnsembleError> {
 /// ```
 pub fn residual_task_moments(law: &Law) -> Result<MeanVariance, EnsembleError> {
     let (mu_t, sigma_t) = task_moments(law)?;
-    Ok(MeanVariance { mean: mu_t / 2.0, variance: sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0 })
+    let variance = sigma_t * sigma_t / 3.0 + mu_t * mu_t / 12.0;
+    if !variance.is_finite() {
+        return Err(EnsembleError::InvalidParameter {
+            what: "task-time sd",
+            value: sigma_t,
+            why: "the residual variance σ²/3 + μ²/12 overflows f64 (sd or mean near 1e154 or above)",
+        });
+    }
+    Ok(MeanVariance { mean: mu_t / 2.0, variance })
 }
 
 /// Expected algebraic variance of the remaining times with `n_running` processors running a
@@ -197,7 +219,8 @@ pub fn residual_task_moments(law: &Law) -> Result<MeanVariance, EnsembleError> {
 ///
 /// # Errors
 /// [`EnsembleError::TooShort`] for fewer than 2 counts, [`EnsembleError::InvalidTime`] for bad
-/// counts or task moments, [`EnsembleError::InvalidParameter`] when `n_running > p`.
+/// counts or task moments, [`EnsembleError::InvalidParameter`] when `n_running > p` or the
+/// variance overflows `f64`.
 ///
 /// # Accuracy
 /// For adjusted counts from [`adjusted_counts`] (so M(R̂) ≥ S/(2p)) the second form is a sum of
@@ -226,7 +249,15 @@ pub fn expected_algebraic_variance(law: &Law, rhat: &[f64], n_running: usize) ->
     }
     let (mu2, s2) = (mu_t * mu_t, sigma_t * sigma_t);
     let share = n_running as f64 / p as f64;
-    Ok(v * mu2 + share * mu2 / 12.0 + (m - share / 6.0) * s2)
+    let variance = v * mu2 + share * mu2 / 12.0 + (m - share / 6.0) * s2;
+    if !variance.is_finite() {
+        return Err(EnsembleError::InvalidParameter {
+            what: "expected algebraic variance of rhat under the law",
+            value: variance,
+            why: "overflows f64: the counts rhat or the task-time mean and sd are too large",
+        });
+    }
+    Ok(variance)
 }
 
 #[cfg(test)]

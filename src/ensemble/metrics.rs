@@ -1,6 +1,7 @@
 //! Load-imbalance metrics (1)–(3) of Ahn et al. on one realisation of per-processor times.
 
 use super::error::{EnsembleError, check_len, check_time};
+use crate::numerics::sums::pow2_downscale;
 
 /// The empirical load-imbalance metrics of one run, as printed in Ahn et al., Tables 1–3.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,7 +44,8 @@ impl std::fmt::Display for Metrics {
 /// # Errors
 /// [`EnsembleError::TooShort`] for fewer than 2 times, [`EnsembleError::InvalidTime`] for a
 /// negative or non-finite time, [`EnsembleError::InvalidParameter`] when all times are zero
-/// (the percentage is undefined).
+/// (the percentage is undefined). Times near `f64::MAX` are summed scaled by a power of two, so
+/// no result overflows.
 ///
 /// # Accuracy
 /// A sum, a two-pass variance and differences of the inputs: mean and extremes to p·u relative
@@ -59,33 +61,36 @@ impl std::fmt::Display for Metrics {
 /// ```
 pub fn imbalance_metrics(c: &[f64]) -> Result<Metrics, EnsembleError> {
     check_len("per-processor times", c.len(), 2)?;
-    let mut sum = 0.0;
     let mut max = f64::NEG_INFINITY;
     let mut min = f64::INFINITY;
     for &x in c {
         check_time("per-processor time", x)?;
-        sum += x;
         max = max.max(x);
         min = min.min(x);
     }
-    let p = c.len() as f64;
-    let avg = sum / p;
-    if avg == 0.0 {
+    if max == 0.0 {
         return Err(EnsembleError::InvalidParameter {
             what: "mean time",
-            value: avg,
+            value: 0.0,
             why: "all times are zero, the percentage idle time is undefined",
         });
     }
-    let ss: f64 = c.iter().map(|x| (x - avg) * (x - avg)).sum();
+    // The sums run on the times scaled by a power of two (exact: the same bits for ordinary
+    // times), so that times near f64::MAX do not overflow them; the results are scaled back.
+    let k = pow2_downscale(&[max]);
+    let p = c.len() as f64;
+    let avg = c.iter().map(|x| x * k).sum::<f64>() / p;
+    let ss: f64 = c.iter().map(|x| (x * k - avg) * (x * k - avg)).sum();
+    let (max_k, min_k) = (max * k, min * k);
+    // RAV ≤ max·√(p/(4(p − 1))) ≤ max/√2: finite like the rest.
     Ok(Metrics {
-        avg,
+        avg: avg / k,
         max,
         min,
-        rav: (ss / (p - 1.0)).sqrt(),
-        max_idle: max - min,
-        avg_idle: max - avg,
-        pct_idle: 100.0 * (max - avg) / avg,
+        rav: (ss / (p - 1.0)).sqrt() / k,
+        max_idle: (max_k - min_k) / k,
+        avg_idle: (max_k - avg) / k,
+        pct_idle: 100.0 * (max_k - avg) / avg,
     })
 }
 

@@ -158,8 +158,8 @@ impl Algorithm {
     /// # Errors
     /// [`EnsembleError::TooShort`] for fewer than two processors (or RP without a donor),
     /// [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`] for a bad index,
-    /// [`EnsembleError::InvalidParameter`] for partners the algorithm does not take or for
-    /// [`Algorithm::Static`].
+    /// [`EnsembleError::InvalidParameter`] for partners the algorithm does not take, for
+    /// [`Algorithm::Static`], or when AR's or NR's pooled counts sum past `u64::MAX`.
     ///
     /// # Accuracy
     /// Exact (integer counts).
@@ -193,7 +193,9 @@ impl Algorithm {
     /// NR: eq. (11) evaluated on the counts before and after the step.
     ///
     /// # Errors
-    /// The errors of [`Algorithm::step`]; [`EnsembleError::InvalidTime`] for a bad mean.
+    /// The errors of [`Algorithm::step`]; [`EnsembleError::InvalidTime`] for a bad mean;
+    /// [`EnsembleError::InvalidParameter`] naming the mean when the decrease (a multiple of
+    /// mean²) overflows `f64`.
     ///
     /// # Accuracy
     /// Within a few units of rounding (u = 2⁻⁵³): exact 128-bit count sums, every formula a sum of
@@ -210,7 +212,7 @@ impl Algorithm {
     pub fn variance_decrease(&self, mean: f64, at: &Trigger) -> Result<f64, EnsembleError> {
         let (r, idle) = (at.counts.as_slice(), at.idle);
         let p = r.len() as u64;
-        match self {
+        let decrease = match self {
             Algorithm::Static => Err(static_refused()),
             Algorithm::Md => {
                 let step = self.step(at)?;
@@ -228,7 +230,8 @@ impl Algorithm {
                 ar_variance_decrease(mean, r, idle)
             }
             Algorithm::Nr => nr_variance_decrease(mean, r, idle, nr_group(at)?),
-        }
+        }?;
+        finite_decrease(decrease, mean)
     }
 
     /// The lower bound on the expected-variance decrease of one step at `at` that the paper
@@ -263,7 +266,7 @@ impl Algorithm {
     pub fn variance_decrease_bound(&self, mean: f64, at: &Trigger) -> Result<f64, EnsembleError> {
         let (r, idle) = (at.counts.as_slice(), at.idle);
         let running: Vec<bool> = r.iter().map(|&c| c > 0).collect();
-        match self {
+        let bound = match self {
             Algorithm::Static => Err(static_refused()),
             Algorithm::Md | Algorithm::Rp => self.variance_decrease(mean, at),
             Algorithm::Ar => {
@@ -280,7 +283,8 @@ impl Algorithm {
                 let MeanVariance { variance, .. } = count_mean_var(&local)?;
                 nr_variance_decrease_bound(mean, variance, group.len() as u64, r.len() as u64)
             }
-        }
+        }?;
+        finite_decrease(bound, mean)
     }
 
     /// The idle-time claim of one step at `at` (Ahn et al., Props. 2–3 MD, 5–6 AR, 8–9 RP,
@@ -295,7 +299,8 @@ impl Algorithm {
     ///
     /// # Errors
     /// The errors of [`Algorithm::step`]; [`EnsembleError::InvalidTime`] for a bad law;
-    /// [`EnsembleError::InvalidParameter`] for AR constants out of range.
+    /// [`EnsembleError::InvalidParameter`] for AR constants out of range or, for AR and NR, pooled
+    /// counts summing past `u64::MAX`.
     ///
     /// # Accuracy
     /// Each case bound is a few exact operations on counts times μ_T: relative error at most 2u.
@@ -349,7 +354,8 @@ impl RpDonorModel {
     /// # Errors
     /// [`EnsembleError::TooShort`], [`EnsembleError::NotIdle`], [`EnsembleError::IndexOutOfRange`],
     /// [`EnsembleError::InvalidTime`]; [`EnsembleError::InvalidParameter`] for partners (use
-    /// [`Algorithm::variance_decrease`] with the donor for a given donor).
+    /// [`Algorithm::variance_decrease`] with the donor for a given donor) or, naming the mean,
+    /// when the decrease (a multiple of mean²) overflows `f64`.
     ///
     /// # Accuracy
     /// `UniformOthers` and `UniformAvailable`: Σ R_k(R_k − 1) is summed exactly in 128-bit integers
@@ -375,7 +381,7 @@ impl RpDonorModel {
                 why: "the expectation is over the polled donor: give no partners",
             });
         }
-        rp_expected_variance_decrease(mean, &at.counts, at.idle, *self)
+        finite_decrease(rp_expected_variance_decrease(mean, &at.counts, at.idle, *self)?, mean)
     }
 
     /// Draws the RP donor for the idle processor of `at` under this model of the poll and returns
@@ -411,5 +417,19 @@ impl RpDonorModel {
             });
         }
         rp_poll(&at.counts, at.idle, *self, rng)
+    }
+}
+
+/// A variance decrease (a multiple of `mean²`) that is finite, else an error naming the mean
+/// whose square overflows it.
+fn finite_decrease(decrease: f64, mean: f64) -> Result<f64, EnsembleError> {
+    if decrease.is_finite() {
+        Ok(decrease)
+    } else {
+        Err(EnsembleError::InvalidParameter {
+            what: "mean",
+            value: mean,
+            why: "the variance decrease, a multiple of mean², overflows f64",
+        })
     }
 }

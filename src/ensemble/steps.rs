@@ -9,7 +9,7 @@
 
 use rand::Rng;
 
-use super::counts::check_idle;
+use super::counts::{check_idle, check_total};
 use super::error::{EnsembleError, check_len};
 
 /// How the RP donor is chosen in the expected decrease of Proposition 7.
@@ -248,6 +248,7 @@ pub(super) fn balance_into(r: &[u64], idle: usize, out: &mut [u64]) {
 /// ```
 pub(crate) fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleError> {
     check_counts(r, idle)?;
+    check_total(r.iter().copied())?;
     let mut counts = vec![0; r.len()];
     balance_into(r, idle, &mut counts);
     Ok(outcome(r, counts, None))
@@ -263,7 +264,8 @@ pub(crate) fn ar_step(r: &[u64], idle: usize) -> Result<StepOutcome, EnsembleErr
 ///
 /// # Errors
 /// As [`md_step`], and [`EnsembleError::IndexOutOfRange`] when a group member is out of range,
-/// [`EnsembleError::InvalidParameter`] when the group lacks the idle processor or repeats one.
+/// [`EnsembleError::InvalidParameter`] when the group lacks the idle processor or repeats one, or
+/// when the group's counts sum past `u64::MAX`.
 ///
 /// # Examples
 /// ```
@@ -295,6 +297,7 @@ pub(crate) fn nr_step(r: &[u64], idle: usize, group: &[usize]) -> Result<StepOut
         });
     }
     let local: Vec<u64> = group.iter().map(|&i| r[i]).collect();
+    check_total(local.iter().copied())?;
     let mut balanced = vec![0; group.len()];
     let at = group.iter().position(|&i| i == idle).expect("checked above");
     balance_into(&local, at, &mut balanced);
@@ -356,7 +359,7 @@ impl Torus {
     /// ```
     /// use loadbal::ensemble::Torus;
     /// let t = Torus::square(25).unwrap();
-    /// assert_eq!(t.group(0), vec![0, 20, 5, 4, 1]);
+    /// assert_eq!(t.group(0), Some(vec![0, 20, 5, 4, 1]));
     /// ```
     pub fn square(p: u64) -> Result<Self, EnsembleError> {
         let s = (p as f64).sqrt().round() as u64;
@@ -391,19 +394,24 @@ impl Torus {
     }
 
     /// Processor i followed by its distinct up, down, left and right neighbours (wrap-around):
-    /// the NR group of i (k = 5 when both sides are at least 3).
+    /// the NR group of i (k = 5 when both sides are at least 3); `None` when the torus has no
+    /// processor i.
     ///
     /// # Examples
     /// ```
     /// use loadbal::ensemble::Torus;
     /// // 3 × 3: processor 4 (the centre) and its four neighbours; on 2 × 2 up = down and left = right.
-    /// assert_eq!(Torus::new(3, 3).unwrap().group(4), vec![4, 1, 7, 3, 5]);
-    /// assert_eq!(Torus::new(2, 2).unwrap().group(0), vec![0, 2, 1]);
+    /// assert_eq!(Torus::new(3, 3).unwrap().group(4), Some(vec![4, 1, 7, 3, 5]));
+    /// assert_eq!(Torus::new(2, 2).unwrap().group(0), Some(vec![0, 2, 1]));
+    /// assert_eq!(Torus::new(2, 2).unwrap().group(4), None);
     /// ```
-    pub fn group(&self, i: usize) -> Vec<usize> {
+    pub fn group(&self, i: usize) -> Option<Vec<usize>> {
+        if i >= self.len() {
+            return None;
+        }
         let mut members = [0; 5];
         let k = self.neighbourhood(i, &mut members);
-        members[..k].to_vec()
+        Some(members[..k].to_vec())
     }
 
     /// [`Torus::group`] without allocating: writes the members into the first k slots of `g` and
@@ -453,7 +461,7 @@ mod tests {
     #[test]
     fn torus_small() {
         let t = Torus::new(2, 2).unwrap();
-        assert_eq!(t.group(0), vec![0, 2, 1]);
+        assert_eq!(t.group(0), Some(vec![0, 2, 1]));
         assert!(Torus::square(10).is_err());
     }
 
@@ -472,7 +480,7 @@ mod tests {
                         want.push(rr * cols + cc);
                     }
                 }
-                assert_eq!(t.group(i), want, "{rows}×{cols}, i = {i}");
+                assert_eq!(t.group(i), Some(want), "{rows}×{cols}, i = {i}");
             }
         }
     }

@@ -233,7 +233,9 @@ impl Law {
     ///
     /// # Errors
     ///
-    /// [`LawError::InvalidParameter`] naming `p` unless `0 < p < 1`.
+    /// [`LawError::InvalidParameter`] naming `p` unless `0 < p < 1`;
+    /// [`LawError::QuantileNotFinite`] when the quantile overflows `f64` or is not computed (the
+    /// gamma law outside its documented shapes), never NaN or an infinity.
     ///
     /// # Examples
     ///
@@ -248,7 +250,8 @@ impl Law {
     pub fn quantile(&self, p: f64) -> Result<f64, LawError> {
         let p = open_probability("p", p)?;
         let z = std_normal_quantile(p);
-        Ok(if p <= 0.5 { self.at_lower_tail(p.ln(), z) } else { self.at_upper_tail((-p).ln_1p(), z) })
+        let x = if p <= 0.5 { self.at_lower_tail(p.ln(), z) } else { self.at_upper_tail((-p).ln_1p(), z) };
+        self.finite_quantile("p", p, x)
     }
 
     /// The upper quantile `F⁻¹(1 − q)` for an upper-tail mass `q ∈ (0, 1)`, without forming
@@ -266,7 +269,8 @@ impl Law {
     ///
     /// # Errors
     ///
-    /// [`LawError::InvalidParameter`] naming `q` unless `0 < q < 1`.
+    /// [`LawError::InvalidParameter`] naming `q` unless `0 < q < 1`;
+    /// [`LawError::QuantileNotFinite`] as [`Law::quantile`].
     ///
     /// # Examples
     ///
@@ -278,7 +282,13 @@ impl Law {
     pub fn upper_quantile(&self, q: f64) -> Result<f64, LawError> {
         let q = open_probability("q", q)?;
         let z = upper_quantile(q);
-        Ok(if q < 0.5 { self.at_upper_tail(q.ln(), z) } else { self.at_lower_tail((-q).ln_1p(), z) })
+        let x = if q < 0.5 { self.at_upper_tail(q.ln(), z) } else { self.at_lower_tail((-q).ln_1p(), z) };
+        self.finite_quantile("q", q, x)
+    }
+
+    /// `x` if finite, else [`LawError::QuantileNotFinite`] naming the probability argument.
+    fn finite_quantile(&self, name: &'static str, value: f64, x: f64) -> Result<f64, LawError> {
+        if x.is_finite() { Ok(x) } else { Err(LawError::QuantileNotFinite { name, value, law: self.to_string() }) }
     }
 
     /// The quantile at lower-tail log-probability `lp` (`z` its normal score).

@@ -23,6 +23,20 @@ pub enum LawError {
         /// What was expected.
         expected: &'static str,
     },
+    /// The quantile at a valid probability is not a finite number in `f64`: it overflows, or the
+    /// law's parameters lie outside the range its quantile is computed on (the gamma law's shape
+    /// outside `[0.01, 10⁵]` may give no answer).
+    #[error(
+        "the quantile at {name} = {value} of {law} is not a finite f64: it overflows or the law's parameters are outside the range its quantile is computed on"
+    )]
+    QuantileNotFinite {
+        /// The probability argument's name (`p` or `q`).
+        name: &'static str,
+        /// The probability given.
+        value: f64,
+        /// The law, as its `Display` prints it.
+        law: String,
+    },
 }
 
 /// A finite value.

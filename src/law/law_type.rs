@@ -293,10 +293,12 @@ impl Law {
         Ok(Law { spec: LawSpec::LognormalMeanSd { mean, sd }, kind, mean, sd, variance: sd * sd })
     }
 
-    /// The Weibull law with shape `k` and scale `s`: `P(X > x) = exp(−(x/s)^k)`.
+    /// The Weibull law with shape `k` and scale `s`: `P(X > x) = exp(−(x/s)^k)`. A variance past
+    /// `f64::MAX` (shape below about 0.01) is `∞`, as for the Pareto law.
     ///
     /// # Errors
-    /// [`LawError::InvalidParameter`] unless both are finite and positive.
+    /// [`LawError::InvalidParameter`] unless both are finite and positive and the mean
+    /// `s·Γ(1 + 1/k)` is finite (shape above about 0.006).
     ///
     /// # Examples
     /// ```
@@ -309,6 +311,16 @@ impl Law {
         let sampler = Weibull::new(scale, shape).map_err(|_| derived("shape", shape, "a finite positive number"))?;
         let (g1, g2) = (ln_gamma(1.0 + 1.0 / shape), ln_gamma(1.0 + 2.0 / shape));
         let mean = scale * g1.exp();
+        // The mean s·Γ(1 + 1/k) is finite in exact arithmetic; past f64::MAX (k below about
+        // 0.006, or s near f64::MAX) the law has no representable moments, and the variance
+        // below would be ∞ − ∞ = NaN.
+        if !mean.is_finite() {
+            return Err(if g1.exp().is_finite() {
+                derived("scale", scale, "a scale whose mean scale·Γ(1 + 1/shape) is finite")
+            } else {
+                derived("shape", shape, "a shape whose mean scale·Γ(1 + 1/shape) is finite (shape above about 0.006)")
+            });
+        }
         // Γ(1 + 2/k) − Γ(1 + 1/k)², without forming the difference of two near-equal numbers.
         let variance = scale * scale * g2.exp() * -(2.0 * g1 - g2).exp_m1();
         Ok(Law::build(LawSpec::Weibull { shape, scale }, Kind::Weibull { shape, scale, sampler }, mean, variance))

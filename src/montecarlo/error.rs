@@ -7,6 +7,24 @@ pub enum MonteCarloError {
     /// A run needs at least one replication.
     #[error("a Monte Carlo run needs at least one replication, got 0")]
     NoReplications,
+    /// The running mean or sum of squared deviations of finite samples overflowed `f64`
+    /// (samples or their spread near `f64::MAX`): there is no finite estimate to report.
+    #[error(
+        "the mean or the sum of squared deviations of {n} samples overflows f64 (samples or their spread near 1.8e308); rescale the outcome"
+    )]
+    MomentOverflow {
+        /// The number of samples accumulated.
+        n: u64,
+    },
+    /// The outcome dimension `dim` exceeds [`MAX_DIM`](super::MAX_DIM): refused before any
+    /// accumulator is allocated.
+    #[error("the outcome dimension dim = {dim} exceeds the limit {max}; choose fewer components")]
+    DimensionTooLarge {
+        /// The dimension asked.
+        dim: usize,
+        /// The largest accepted dimension.
+        max: u64,
+    },
     /// A replication returned NaN or an infinite value.
     #[error("replication {index} returned the non-finite value {value}")]
     NonFiniteSample {

@@ -45,8 +45,9 @@ impl Estimate {
     /// The estimate of a slice of replication outcomes.
     ///
     /// # Errors
-    /// [`MonteCarloError::NoReplications`] for an empty slice and
-    /// [`MonteCarloError::NonFiniteSample`] when a sample is NaN or infinite.
+    /// [`MonteCarloError::NoReplications`] for an empty slice,
+    /// [`MonteCarloError::NonFiniteSample`] when a sample is NaN or infinite and
+    /// [`MonteCarloError::MomentOverflow`] when finite samples spread past `f64` (±1e308).
     ///
     /// # Examples
     /// ```
@@ -240,7 +241,9 @@ impl Accumulator {
     /// The estimate so far.
     ///
     /// # Errors
-    /// [`MonteCarloError::NoReplications`] when nothing was pushed.
+    /// [`MonteCarloError::NoReplications`] when nothing was pushed;
+    /// [`MonteCarloError::MomentOverflow`] when the running mean or sum of squares is not finite
+    /// (a NaN or infinity pushed, or finite samples whose spread overflows `f64`).
     ///
     /// # Examples
     /// ```
@@ -256,6 +259,9 @@ impl Accumulator {
     pub fn estimate(&self) -> Result<Estimate, MonteCarloError> {
         if self.n == 0 {
             return Err(MonteCarloError::NoReplications);
+        }
+        if !self.is_valid() {
+            return Err(MonteCarloError::MomentOverflow { n: self.n });
         }
         let var = if self.n > 1 { self.m2 / (self.n - 1) as f64 } else { 0.0 };
         Ok(Estimate { mean: self.mean, std_err: (var.max(0.0) / self.n as f64).sqrt(), n: self.n })

@@ -38,4 +38,4 @@ mod partials;
 pub use error::MonteCarloError;
 pub use estimate::{Accumulator, Estimate};
 pub use harness::{McRng, MonteCarlo, stream};
-pub use partials::{CHUNK_SIZE, Partials, Reduction};
+pub use partials::{CHUNK_SIZE, MAX_DIM, Partials, Reduction};

@@ -19,6 +19,19 @@ use std::ops::Range;
 /// shard of a run.
 pub const CHUNK_SIZE: u64 = 256;
 
+/// The largest outcome dimension (components per replication) a run accepts: 2^24, so that one
+/// chunk's accumulators stay below 400 MB. Larger dimensions are refused with
+/// [`MonteCarloError::DimensionTooLarge`] before anything is allocated.
+pub const MAX_DIM: u64 = 1 << 24;
+
+fn check_dim(dim: usize) -> Result<(), MonteCarloError> {
+    if u64::try_from(dim).map_or(true, |d| d > MAX_DIM) {
+        Err(MonteCarloError::DimensionTooLarge { dim, max: MAX_DIM })
+    } else {
+        Ok(())
+    }
+}
+
 /// The per-chunk accumulators of a contiguous range of chunks of one run.
 ///
 /// # Examples
@@ -96,11 +109,14 @@ impl Partials {
 pub struct Reduction {
     monte_carlo: MonteCarlo,
     next_chunk: u64,
+    dim: usize,
+    /// Empty until the first fold, which allocates `dim` accumulators once `dim` is checked.
     total: Vec<Accumulator>,
 }
 
 impl Reduction {
-    /// An empty reduction of `dim` components for the run `monte_carlo`.
+    /// An empty reduction of `dim` components for the run `monte_carlo`. Nothing is allocated
+    /// until the first [`fold`](Reduction::fold), which refuses a `dim` above [`MAX_DIM`].
     ///
     /// # Examples
     /// ```
@@ -110,7 +126,7 @@ impl Reduction {
     /// assert!(r.finish().is_err()); // nothing folded yet
     /// ```
     pub fn new(monte_carlo: MonteCarlo, dim: usize) -> Self {
-        Reduction { monte_carlo, next_chunk: 0, total: vec![Accumulator::new(); dim] }
+        Reduction { monte_carlo, next_chunk: 0, dim, total: Vec::new() }
     }
 
     /// The first chunk not folded yet.
@@ -133,7 +149,8 @@ impl Reduction {
     /// # Errors
     /// [`MonteCarloError::PartialsMismatch`] when `partials` belong to another run, have another
     /// dimension, do not start at [`Reduction::next_chunk`], run past the last chunk, or a chunk
-    /// holds the wrong number of replications or a non-finite or negative moment.
+    /// holds the wrong number of replications or a non-finite or negative moment;
+    /// [`MonteCarloError::DimensionTooLarge`] when the reduction's `dim` exceeds [`MAX_DIM`].
     ///
     /// # Examples
     /// ```
@@ -150,7 +167,8 @@ impl Reduction {
     /// ```
     pub fn fold(&mut self, partials: &Partials) -> Result<(), MonteCarloError> {
         let mismatch = |why: String| Err(MonteCarloError::PartialsMismatch { why });
-        let dim = self.total.len();
+        let dim = self.dim;
+        check_dim(dim)?;
         if partials.monte_carlo != self.monte_carlo {
             return mismatch(format!(
                 "partials of the run {:?}, expected {:?}",
@@ -176,6 +194,9 @@ impl Reduction {
         }
         if dim == 0 {
             return Ok(());
+        }
+        if self.total.is_empty() {
+            self.total = vec![Accumulator::new(); dim];
         }
         for (c, chunk) in (partials.first_chunk..).zip(partials.accumulators.chunks(dim)) {
             let range = self.monte_carlo.chunk_range(c);
@@ -258,8 +279,10 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// The error of the first failing replication in index order: `f`'s own, or
-    /// [`MonteCarloError::NonFiniteSample`] (converted into `E`) for a NaN or infinite component;
-    /// [`MonteCarloError::PartialsMismatch`] for a range past the last chunk.
+    /// [`MonteCarloError::NonFiniteSample`] (converted into `E`) for a NaN or infinite component,
+    /// [`MonteCarloError::MomentOverflow`] when a chunk's finite components spread past `f64`;
+    /// [`MonteCarloError::PartialsMismatch`] for a range past the last chunk;
+    /// [`MonteCarloError::DimensionTooLarge`] for `dim` above [`MAX_DIM`], before allocating.
     ///
     /// # Examples
     /// ```
@@ -274,6 +297,7 @@ impl MonteCarlo {
         E: From<MonteCarloError> + Send,
         F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), E> + Sync + Send,
     {
+        check_dim(dim)?;
         if chunks.start.max(chunks.end) > self.chunks() {
             return Err(MonteCarloError::PartialsMismatch {
                 why: format!("chunks {chunks:?} asked, the run has {}", self.chunks()),
@@ -296,6 +320,9 @@ impl MonteCarlo {
                         a.push(x);
                     }
                 }
+                if let Some(a) = acc.iter().find(|a| !a.is_valid()) {
+                    return Err(MonteCarloError::MomentOverflow { n: a.count() }.into());
+                }
                 Ok(acc)
             })
             .collect();
@@ -315,7 +342,8 @@ impl MonteCarlo {
     /// Mean and standard error of a scalar outcome `f(i, rng)`.
     ///
     /// # Errors
-    /// [`MonteCarloError::NonFiniteSample`] when a replication returns NaN or an infinity.
+    /// [`MonteCarloError::NonFiniteSample`] when a replication returns NaN or an infinity,
+    /// [`MonteCarloError::MomentOverflow`] when finite outcomes spread past `f64`.
     ///
     /// # Examples
     ///
@@ -343,7 +371,9 @@ impl MonteCarlo {
     /// result is bit for bit the same whatever the thread count.
     ///
     /// # Errors
-    /// [`MonteCarloError::NonFiniteSample`] when a component is NaN or infinite.
+    /// [`MonteCarloError::NonFiniteSample`] when a component is NaN or infinite;
+    /// [`MonteCarloError::MomentOverflow`] when a component's finite outcomes spread past `f64`;
+    /// [`MonteCarloError::DimensionTooLarge`] for `dim` above [`MAX_DIM`], before allocating.
     ///
     /// # Examples
     ///
@@ -363,6 +393,7 @@ impl MonteCarlo {
     where
         F: Fn(u64, &mut McRng, &mut [f64]) + Sync + Send,
     {
+        check_dim(dim)?;
         let window = (WINDOW_BYTES / (std::mem::size_of::<Accumulator>() * dim.max(1)))
             .max(rayon::current_num_threads())
             .max(1) as u64;

@@ -14,3 +14,22 @@ pub(crate) fn sd(v: &[f64]) -> f64 {
     let m = mean(v);
     (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() as f64 - 1.0)).sqrt()
 }
+
+/// A power of two `k` with `max |v_i| · k ≤ 2` when the largest magnitude exceeds 1, else 1.
+/// Multiplying by it is exact (barring values 2^1000 times smaller than the largest), so the
+/// scale-invariant statistics (correlations, ratios of spreads) computed on `k·v` keep every bit,
+/// and sums of squares and products of the scaled values cannot overflow.
+pub(crate) fn pow2_downscale(v: &[f64]) -> f64 {
+    let m = v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    if m <= 1.0 {
+        return 1.0;
+    }
+    // m ≤ f64::MAX < 2^1024: e ≤ 1024, capped at 1022 so that 2^−e is a normal number.
+    let e = (m.log2().ceil() as u64).min(1022);
+    f64::from_bits((1023 - e) << 52)
+}
+
+/// `v` multiplied by `k` (a power of two from [`pow2_downscale`]).
+pub(crate) fn scaled(v: &[f64], k: f64) -> Vec<f64> {
+    v.iter().map(|x| x * k).collect()
+}

@@ -1,6 +1,6 @@
 //! Upper bounds on the expected maximum used by the seeds.
 
-use super::error::OrderStatsError;
+use super::error::{OrderStatsError, finite_result};
 
 fn check(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
     if n == 0 {
@@ -44,8 +44,8 @@ fn check(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
 /// assert!((david_bound(64, 1.0).unwrap() - 63.0 / 127f64.sqrt()).abs() < 1e-15);
 /// ```
 pub fn david_bound(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
-    let n = check(n, sd)?;
-    Ok((n - 1.0) / (2.0 * n - 1.0).sqrt() * sd)
+    let nf = check(n, sd)?;
+    finite_result((nf - 1.0) / (2.0 * nf - 1.0).sqrt() * sd, || format!("David's bound for n = {n}, sd = {sd}"))
 }
 
 /// The Gaussian maximal bound on `E[max] − μ` of `n` (not necessarily independent) normal
@@ -73,6 +73,6 @@ pub fn david_bound(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
 /// assert!(expected_max_std_normal(1000).unwrap() < b);
 /// ```
 pub fn sqrt_2_ln_n_bound(n: u64, sd: f64) -> Result<f64, OrderStatsError> {
-    let n = check(n, sd)?;
-    Ok(sd * (2.0 * n.ln()).sqrt())
+    let nf = check(n, sd)?;
+    finite_result(sd * (2.0 * nf.ln()).sqrt(), || format!("σ√(2 ln n) for n = {n}, sd = {sd}"))
 }

@@ -1,6 +1,6 @@
 //! The Chen–Tyler approximation of the extremes of normal samples (Ahn et al., §4.1, eqs. 6a/6b).
 
-use super::error::{OrderStatsError, check_location_scale};
+use super::error::{OrderStatsError, check_location_scale, finite_result};
 use super::normal::MAX_N;
 use crate::numerics::normal::upper_quantile;
 
@@ -110,7 +110,7 @@ impl ChenTyler {
     /// ```
     pub fn expected_max(&self, mean: f64, sd: f64) -> Result<f64, OrderStatsError> {
         check_location_scale(mean, sd)?;
-        Ok(mean + sd * self.mean)
+        finite_result(mean + sd * self.mean, || format!("Chen–Tyler E[max] with mean = {mean}, sd = {sd}"))
     }
 
     /// Chen–Tyler approximation of `E[min of n i.i.d. N(μ, σ²)]` (Ahn et al., eq. (6b)), `n`
@@ -140,6 +140,6 @@ impl ChenTyler {
     /// ```
     pub fn expected_min(&self, mean: f64, sd: f64) -> Result<f64, OrderStatsError> {
         check_location_scale(mean, sd)?;
-        Ok(mean - sd * self.mean)
+        finite_result(mean - sd * self.mean, || format!("Chen–Tyler E[min] with mean = {mean}, sd = {sd}"))
     }
 }

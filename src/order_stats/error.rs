@@ -36,10 +36,10 @@ pub enum OrderStatsError {
         sd: f64,
     },
     /// A heterogeneous computation was given a degenerate (zero-variance) variable.
-    #[error("every standard deviation must be positive here: a zero-variance variable has no density")]
+    #[error("every entry of sds must be positive here, got 0: a zero-variance variable has no density")]
     ZeroScale,
     /// An empty list of variables.
-    #[error("at least one variable is needed, got an empty list")]
+    #[error("means and sds must hold at least one variable, got empty lists")]
     EmptyInput,
     /// Means and standard deviations of different lengths.
     #[error("{means} means but {sds} standard deviations")]
@@ -115,6 +115,13 @@ pub enum OrderStatsError {
         /// Natural logarithm of the result.
         ln_mean: f64,
     },
+    /// The result (or its standard deviation) is finite in exact arithmetic but beyond
+    /// `±f64::MAX` in `f64`; `what` names the quantity and the arguments with their values.
+    #[error("{what} overflows f64 (beyond ±1.8e308)")]
+    ResultOverflow {
+        /// The quantity and its arguments, e.g. `E[max of n = 5] with mean = 0, sd = 1e308`.
+        what: String,
+    },
     /// Halving the quadrature step did not settle the result to the documented accuracy.
     #[error("the order-statistics quadrature for rank {r} of {n} did not settle: last relative change {change:e}")]
     QuadratureNotConverged {
@@ -138,4 +145,9 @@ pub(crate) fn check_location_scale(mean: f64, sd: f64) -> Result<(), OrderStatsE
         return Err(OrderStatsError::NegativeScale { sd });
     }
     Ok(())
+}
+
+/// `x` if finite, else [`OrderStatsError::ResultOverflow`] described by `what`.
+pub(crate) fn finite_result(x: f64, what: impl FnOnce() -> String) -> Result<f64, OrderStatsError> {
+    if x.is_finite() { Ok(x) } else { Err(OrderStatsError::ResultOverflow { what: what() }) }
 }

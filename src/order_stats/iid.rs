@@ -1,6 +1,6 @@
 //! Order statistics of i.i.d. samples of any [`IidLaw`] (Ahn et al., eqs. (14a)/(14b)).
 
-use super::error::OrderStatsError;
+use super::error::{OrderStatsError, finite_result};
 use super::iid_law::IidLaw;
 use super::normal::OrderStatMoments;
 use super::normal::{check_rank, rank_moments_log};
@@ -41,18 +41,28 @@ fn check_tail<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, k: u32) -> Result<(),
 fn moments<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64, want_sd: bool) -> Result<OrderStatMoments, OrderStatsError> {
     law.check()?;
     check_rank(r, n)?;
-    if let Some(m) = law.closed_form(r, n) {
-        return m;
+    let m = match law.closed_form(r, n) {
+        Some(m) => m?,
+        None => {
+            if (r - 1).min(n - r) > MAX_CENTRAL_DEPTH {
+                return Err(OrderStatsError::OutsideAccuracyDomain {
+                    name: "r",
+                    value: r as f64,
+                    domain: "ranks within 1e5 of either end (r - 1 or n - r at most 100000)",
+                });
+            }
+            check_tail(law, r, n, if want_sd { 2 } else { 1 })?;
+            rank_moments_log(r, n, TOL, want_sd, |z| law.ln_quantile_at_score(z))?
+        }
+    };
+    // A closed form (normal, uniform) of parameters near f64::MAX can overflow (`sd` is NaN
+    // when it was not asked for).
+    let what = |q: &str| format!("the {q} of rank r = {r} of n = {n} for the law given");
+    finite_result(m.mean, || what("mean"))?;
+    if want_sd {
+        finite_result(m.sd, || what("standard deviation"))?;
     }
-    if (r - 1).min(n - r) > MAX_CENTRAL_DEPTH {
-        return Err(OrderStatsError::OutsideAccuracyDomain {
-            name: "r",
-            value: r as f64,
-            domain: "ranks within 1e5 of either end (r - 1 or n - r at most 100000)",
-        });
-    }
-    check_tail(law, r, n, if want_sd { 2 } else { 1 })?;
-    rank_moments_log(r, n, TOL, want_sd, |z| law.ln_quantile_at_score(z))
+    Ok(m)
 }
 
 /// Mean and standard deviation of the `r`-th smallest of `n` uniform variables on `[a, b]`:

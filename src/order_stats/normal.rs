@@ -1,6 +1,6 @@
 //! Exact order statistics of i.i.d. normal samples: Royston's normal scores by quadrature.
 
-use super::error::{OrderStatsError, check_location_scale};
+use super::error::{OrderStatsError, check_location_scale, finite_result};
 use crate::numerics::normal::{ln_cdf, ln_sf, upper_quantile};
 use crate::numerics::quadrature::{Grid, QuadError, Refine, Stretch, ValueKind, integrate};
 use crate::numerics::root::{Eval, RootError, Search, Slope, find_root};
@@ -188,7 +188,7 @@ pub(crate) fn rank_moments_log<V: Fn(f64) -> f64>(
     if second && !sd.is_finite() {
         // The second moment overflowed (a mean near 1e308: E[X^2] >= mean^2 is beyond f64, and
         // E[X^2] - mean^2 is inf or inf - inf); e^(2 ln mean) is a lower bound of it.
-        return Err(OrderStatsError::ResultOutOfRange { ln_mean: 2.0 * m.mean.ln() });
+        return Err(OrderStatsError::ResultOutOfRange { ln_mean: 2.0 * m.mean.abs().ln() });
     }
     Ok(OrderStatMoments { mean: m.mean, sd })
 }
@@ -324,7 +324,9 @@ pub fn expected_max_std_normal(n: u64) -> Result<f64, OrderStatsError> {
 /// ```
 pub fn expected_max_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
     check_location_scale(mean, sd)?;
-    Ok(mean + sd * expected_max_std_normal(n)?)
+    finite_result(mean + sd * expected_max_std_normal(n)?, || {
+        format!("E[max of n = {n}] with mean = {mean}, sd = {sd}")
+    })
 }
 
 /// `E[min of n i.i.d. N(μ, σ²)] = μ − σ·e_n` (Ahn et al., eq. (14b)).
@@ -353,7 +355,9 @@ pub fn expected_max_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStats
 /// ```
 pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStatsError> {
     check_location_scale(mean, sd)?;
-    Ok(mean - sd * expected_max_std_normal(n)?)
+    finite_result(mean - sd * expected_max_std_normal(n)?, || {
+        format!("E[min of n = {n}] with mean = {mean}, sd = {sd}")
+    })
 }
 
 /// Expected `r`-th smallest of `n` i.i.d. N(μ, σ²) variables: `μ + σ·E[Z_(r:n)]`.
@@ -380,5 +384,7 @@ pub fn expected_min_normal(mean: f64, sd: f64, n: u64) -> Result<f64, OrderStats
 /// ```
 pub fn expected_order_stat_normal(mean: f64, sd: f64, r: u64, n: u64) -> Result<f64, OrderStatsError> {
     check_location_scale(mean, sd)?;
-    Ok(mean + sd * expected_order_stat_std_normal(r, n)?)
+    finite_result(mean + sd * expected_order_stat_std_normal(r, n)?, || {
+        format!("E[rank r = {r} of n = {n}] with mean = {mean}, sd = {sd}")
+    })
 }

@@ -261,8 +261,9 @@ impl RegionNetwork {
         (0..self.regions).filter_map(|i| self.rate(1 << i, i)).collect()
     }
 
-    /// The worst-case vacation rate of region `i` under `rule` (Jia, eqs. (5.5)–(5.6)). With a
-    /// single region, both rules give its own μ^max (footnote 5: no vacation to speak of).
+    /// The worst-case vacation rate of region `i` under `rule` (Jia, eqs. (5.5)–(5.6)), or `None`
+    /// if there is no region `i`. With a single region, both rules give its own μ^max (footnote 5:
+    /// no vacation to speak of).
     ///
     /// # Formula
     /// ```text
@@ -283,22 +284,13 @@ impl RegionNetwork {
     ///     &[vec![inf, 2.9, 2.65], vec![3.5, inf, 3.3], vec![2.5, 2.4, inf]],
     ///     &[2.5, 2.8, 2.25],
     /// ).unwrap();
-    /// assert!((t52.vacation_rate(0, VacationRule::OwnMax) - 1.0 / 7.5).abs() < 1e-15);
+    /// assert!((t52.vacation_rate(0, VacationRule::OwnMax).unwrap() - 1.0 / 7.5).abs() < 1e-15);
     /// // min over Region_1 (1/8.4) and Region_2 (1/6.75)
-    /// assert!((t52.vacation_rate(0, VacationRule::MinOverOthers) - 1.0 / 8.4).abs() < 1e-15);
+    /// assert!((t52.vacation_rate(0, VacationRule::MinOverOthers).unwrap() - 1.0 / 8.4).abs() < 1e-15);
+    /// assert_eq!(t52.vacation_rate(3, VacationRule::OwnMax), None); // no region 3
     /// ```
-    pub fn vacation_rate(&self, region: usize, rule: VacationRule) -> f64 {
-        let mu_max = self.mu_max();
-        match rule {
-            VacationRule::OwnMax => mu_max[region],
-            VacationRule::MinOverOthers => mu_max
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != region)
-                .map(|(_, &m)| m)
-                .reduce(f64::min)
-                .unwrap_or(mu_max[region]),
-        }
+    pub fn vacation_rate(&self, region: usize, rule: VacationRule) -> Option<f64> {
+        (region < self.regions).then(|| vacation_rate_in(&self.mu_max(), region, rule))
     }
 
     /// The stability case of arrival rates `lambda` (Jia, §5.4, Cases 1–3).
@@ -378,8 +370,8 @@ impl RegionNetwork {
     /// ```
     pub fn waiting_time_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
         self.check_arrivals(lambda)?;
-        let mu_c = self.mu_c();
-        (0..self.regions).map(|i| waiting_time_bound(lambda[i], mu_c[i], self.vacation_rate(i, rule))).collect()
+        let (mu_c, mu_max) = (self.mu_c(), self.mu_max());
+        (0..self.regions).map(|i| waiting_time_bound(lambda[i], mu_c[i], vacation_rate_in(&mu_max, i, rule))).collect()
     }
 
     /// The bound (5.8) on every region's mean number of loads waiting at its source, Little's
@@ -412,8 +404,8 @@ impl RegionNetwork {
     /// ```
     pub fn queue_count_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
         self.check_arrivals(lambda)?;
-        let mu_c = self.mu_c();
-        (0..self.regions).map(|i| queue_count_bound(lambda[i], mu_c[i], self.vacation_rate(i, rule))).collect()
+        let (mu_c, mu_max) = (self.mu_c(), self.mu_max());
+        (0..self.regions).map(|i| queue_count_bound(lambda[i], mu_c[i], vacation_rate_in(&mu_max, i, rule))).collect()
     }
 
     /// The two-region borrowing test of a two-region network (Jia, eqs. (5.10)–(5.11)): can
@@ -483,8 +475,24 @@ impl RegionNetwork {
     /// ```
     pub fn queue_bounds(&self, lambda: &[f64], rule: VacationRule) -> Result<Vec<f64>, QueueingError> {
         self.check_arrivals(lambda)?;
-        let (mu_c, e_c) = (self.mu_c(), self.e_c());
-        (0..self.regions).map(|i| queue_volume_bound(lambda[i], mu_c[i], e_c[i], self.vacation_rate(i, rule))).collect()
+        let (mu_c, e_c, mu_max) = (self.mu_c(), self.e_c(), self.mu_max());
+        (0..self.regions)
+            .map(|i| queue_volume_bound(lambda[i], mu_c[i], e_c[i], vacation_rate_in(&mu_max, i, rule)))
+            .collect()
+    }
+}
+
+/// The vacation rate of `region` (in range) from the networks' μ^max (Jia, eqs. (5.5)–(5.6)).
+fn vacation_rate_in(mu_max: &[f64], region: usize, rule: VacationRule) -> f64 {
+    match rule {
+        VacationRule::OwnMax => mu_max[region],
+        VacationRule::MinOverOthers => mu_max
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != region)
+            .map(|(_, &m)| m)
+            .reduce(f64::min)
+            .unwrap_or(mu_max[region]),
     }
 }
 

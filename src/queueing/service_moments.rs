@@ -60,7 +60,8 @@ impl ServiceMoments {
     ///
     /// # Errors
     /// [`QueueingError::InvalidRate`] for a bad mean, [`QueueingError::NegativeValue`] for a
-    /// negative or non-finite `scv`.
+    /// negative or non-finite `scv`, [`QueueingError::TooLarge`] naming the mean when the second
+    /// moment `(1 + scv)·mean²` overflows `f64`.
     ///
     /// # Examples
     /// ```
@@ -71,7 +72,13 @@ impl ServiceMoments {
     pub fn from_scv(mean: f64, scv: f64) -> Result<Self, QueueingError> {
         positive("mean service time", mean)?;
         non_negative("squared coefficient of variation", scv)?;
-        Ok(ServiceMoments { mean, second_moment: (1.0 + scv) * mean * mean })
+        let second_moment = (1.0 + scv) * mean * mean;
+        if !second_moment.is_finite() {
+            // E[S²] = (1 + scv)·mean² must be an f64: mean ≤ √(f64::MAX/(1 + scv)).
+            let limit = (f64::MAX / (1.0 + scv)).sqrt();
+            return Err(QueueingError::TooLarge { name: "mean service time", value: mean, limit });
+        }
+        Ok(ServiceMoments { mean, second_moment })
     }
 
     /// The moments of a service-time law: its mean and second moment.

@@ -5,6 +5,7 @@
 use super::ReplicationError;
 use crate::law::Law;
 use crate::montecarlo::{Estimate, MonteCarlo};
+use crate::numerics::sums::{pow2_downscale, scaled};
 use rand_distr::Distribution;
 
 pub(crate) fn positive_param(name: &'static str, v: f64) -> Result<f64, ReplicationError> {
@@ -191,6 +192,9 @@ pub fn estimate_gamma(series: &[f64], replicas: u64) -> Result<f64, ReplicationE
     }
     let block = 1usize << r;
     check_samples(series, 0, "estimating γ", 2 * block)?;
+    // γ is scale-free: on the series scaled by a power of two (exact), block sums and squares of
+    // values near f64::MAX do not overflow.
+    let series = &scaled(series, pow2_downscale(series))[..];
     let sums: Vec<f64> = series.chunks_exact(block).map(|c| c.iter().sum()).collect();
     let (_, s1) = mean_sd(series);
     let (_, sr) = mean_sd(&sums);

@@ -524,7 +524,8 @@ impl Dependence {
     /// ```
     ///
     /// # Errors
-    /// [`ReplicationError::InvalidParameter`] for a bad mean; [`ReplicationError::NotPowerOfTwo`],
+    /// [`ReplicationError::InvalidParameter`] for a bad mean or one whose iteration time overflows
+    /// `f64`; [`ReplicationError::NotPowerOfTwo`],
     /// [`ReplicationError::ReplicasExceedProcessors`], [`ReplicationError::TooManyProcessors`];
     /// order-statistics errors (independent jobs).
     ///
@@ -551,10 +552,18 @@ impl Dependence {
         replicas: u64,
         processors: u64,
     ) -> Result<f64, ReplicationError> {
-        match self {
+        let time = match self {
             Dependence::SameProcessorSameIteration => exponential_dependent_iteration_time(mean, replicas, processors),
             Dependence::Independent => exponential_independent_iteration_time(mean, replicas, processors),
+        }?;
+        if !time.is_finite() {
+            return Err(ReplicationError::InvalidParameter {
+                name: "mean",
+                value: mean,
+                expected: "a mean job time whose iteration time fits in f64",
+            });
         }
+        Ok(time)
     }
 }
 

@@ -3,6 +3,7 @@
 //! DLB, Dobber, eq. (6.4)/(6.5)) and the statistic Y of §6.2.
 
 use super::ReplicationError;
+use crate::numerics::sums::{pow2_downscale, scaled};
 
 /// The statistic Y of Dobber, §6.2: the harmonic mean of the expected job times of the `P`
 /// processors.
@@ -129,7 +130,9 @@ impl LineFit {
     ///
     /// # Errors
     /// [`ReplicationError::LengthMismatch`], [`ReplicationError::TooShort`] (fewer than 2 points),
-    /// [`ReplicationError::InvalidParameter`] when all `x` are equal or a value is not finite.
+    /// [`ReplicationError::InvalidParameter`] when all `x` are equal, a value is not finite or the
+    /// slope or intercept is beyond `f64` (computed on data scaled by powers of two, so values
+    /// near `f64::MAX` do not overflow the sums).
     ///
     /// # Accuracy
     /// Corrected two-pass centred sums: slope and intercept within 1e-13 relative and R² within 1e-13 absolute
@@ -155,6 +158,10 @@ impl LineFit {
         if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
             return Err(ReplicationError::InvalidParameter { name: "data point", value: v, expected: "finite values" });
         }
+        // Fit on data scaled by powers of two (exact), so that sums of squares of values near
+        // f64::MAX do not overflow; slope and intercept are scaled back.
+        let (kx, ky) = (pow2_downscale(x), pow2_downscale(y));
+        let (x, y) = (&scaled(x, kx)[..], &scaled(y, ky)[..]);
         let c = CentredSums::new(x, y);
         if c.sxx == 0.0 {
             return Err(ReplicationError::InvalidParameter {
@@ -165,7 +172,17 @@ impl LineFit {
         }
         let slope = c.sxy / c.sxx;
         let intercept = (c.my - slope * c.mx) + (c.sdy - slope * c.sdx) / c.n;
-        let line = Line { slope, intercept };
+        // kx/ky is a power of two in [2^-1022, 2^1022]: one rounding at most.
+        let line = Line { slope: slope * (kx / ky), intercept: intercept / ky };
+        for (name, value) in [("slope", line.slope), ("intercept", line.intercept)] {
+            if !value.is_finite() {
+                return Err(ReplicationError::InvalidParameter {
+                    name,
+                    value,
+                    expected: "a line within f64 (the data's y/x scale ratio overflows it)",
+                });
+            }
+        }
         // Residuals from the centred data, corrected like the sums: `b − line.at(a)` would cancel
         // catastrophically when x sits far from 0 (x ≈ 1e12 lost 3e-10 of R²).
         let (mut s_e, mut s_e2) = (0.0, 0.0);
@@ -252,6 +269,9 @@ pub fn pearson_correlation(x: &[f64], y: &[f64]) -> Result<f64, ReplicationError
     if let Some(&v) = x.iter().chain(y).find(|v| !v.is_finite()) {
         return Err(bad(v, "finite values"));
     }
+    // The correlation does not change when x and y are scaled: scaling by powers of two (exact)
+    // keeps the sums of squares of values near f64::MAX finite.
+    let (x, y) = (&scaled(x, pow2_downscale(x))[..], &scaled(y, pow2_downscale(y))[..]);
     let c = CentredSums::new(x, y);
     if c.sxx <= 0.0 || c.syy <= 0.0 {
         return Err(bad(0.0, "non-constant samples"));

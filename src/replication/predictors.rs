@@ -9,6 +9,7 @@ use super::des::{Des, DesConfig};
 use super::predictor::Predictor;
 use super::predictor::median;
 use crate::numerics::linear::solve_dense;
+use crate::numerics::sums::pow2_downscale;
 
 /// The predictors of chapter 7, as plain data (build one with [`PredictorKind::build`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -331,7 +332,8 @@ impl PredictorKind {
     ///
     /// # Errors
     /// As [`PredictorKind::build`]; [`ReplicationError::TooShort`] for fewer than 2 values;
-    /// [`ReplicationError::InvalidRuntime`] for a non-finite value.
+    /// [`ReplicationError::InvalidRuntime`] for a non-finite value, or naming the row whose
+    /// forecast is not finite (the predictor's sums overflow on values near `f64::MAX`).
     ///
     /// # Accuracy
     /// Each forecast is a convex combination (or a mean, median, or AR fit) of past values: relative error at
@@ -352,9 +354,14 @@ impl PredictorKind {
         }
         let mut p = self.build()?;
         let mut out = Vec::with_capacity(y.len() - 1);
-        for &v in &y[..y.len() - 1] {
+        for (row, &v) in y[..y.len() - 1].iter().enumerate() {
             p.observe(v);
-            out.push(p.predict().unwrap_or(v));
+            let forecast = p.predict().unwrap_or(v);
+            if !forecast.is_finite() {
+                // The predictor's running sums overflow on values near f64::MAX.
+                return Err(ReplicationError::InvalidRuntime { row, column: 0, value: forecast });
+            }
+            out.push(forecast);
         }
         Ok(out)
     }
@@ -368,7 +375,8 @@ impl PredictorKind {
     /// ```
     ///
     /// # Errors
-    /// As [`PredictorKind::predict_series`].
+    /// As [`PredictorKind::predict_series`]; [`ReplicationError::InvalidParameter`] for an RMSE
+    /// past `f64::MAX` (errors near `f64::MAX` are squared scaled by a power of two).
     ///
     /// # Accuracy
     /// A sum of `n` squares: relative error at most `(n + 2)ε` given the predictions.
@@ -393,8 +401,20 @@ fn rmse_of(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
     if predictions.len() + 1 != y.len() {
         return Err(ReplicationError::LengthMismatch { left: y.len() - 1, right: predictions.len() });
     }
-    let s: f64 = y[1..].iter().zip(predictions).map(|(a, b)| (a - b).powi(2)).sum();
-    Ok((s / predictions.len() as f64).sqrt())
+    // On the errors scaled by a power of two (exact), so that errors near f64::MAX do not
+    // overflow the sum of squares; an RMSE past f64::MAX is refused.
+    let e: Vec<f64> = y[1..].iter().zip(predictions).map(|(a, b)| a - b).collect();
+    let k = pow2_downscale(&e);
+    let s: f64 = e.iter().map(|d| (d * k).powi(2)).sum();
+    let rmse = (s / predictions.len() as f64).sqrt() / k;
+    if !rmse.is_finite() {
+        return Err(ReplicationError::InvalidParameter {
+            name: "RMSE",
+            value: rmse,
+            expected: "a finite RMSE (the prediction errors overflow f64)",
+        });
+    }
+    Ok(rmse)
 }
 
 /// Relative improvement of predictor A over B (Dobber, eq. (7.29)), in percent of the gap between
@@ -406,7 +426,8 @@ fn rmse_of(y: &[f64], predictions: &[f64]) -> Result<f64, ReplicationError> {
 /// ```
 ///
 /// # Errors
-/// [`ReplicationError::InvalidParameter`] when `RMSE_B = RMSE*` or a value is not finite.
+/// [`ReplicationError::InvalidParameter`] when `RMSE_B = RMSE*`, a value is not finite or the
+/// percentage overflows `f64`.
 ///
 /// # Accuracy
 /// Within 4ε relative, times the conditioning `(|RMSE_B| + |RMSE_A|)/|RMSE_B − RMSE_A|` of the numerator and
@@ -426,7 +447,15 @@ pub fn improvement_pct(rmse_a: f64, rmse_b: f64, rmse_star: f64) -> Result<f64, 
             expected: "a finite non-zero gap",
         });
     }
-    Ok((rmse_b - rmse_a) / gap * 100.0)
+    let pct = (rmse_b - rmse_a) / gap * 100.0;
+    if !pct.is_finite() {
+        return Err(ReplicationError::InvalidParameter {
+            name: "RMSE_B − RMSE_A",
+            value: rmse_b - rmse_a,
+            expected: "an improvement whose percentage of the gap fits in f64",
+        });
+    }
+    Ok(pct)
 }
 
 #[cfg(test)]

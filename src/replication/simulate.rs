@@ -347,12 +347,15 @@ impl Trace {
     /// ```
     pub fn homogenise(&self, mean: f64, sd: f64) -> Result<Trace, ReplicationError> {
         let trace = self;
-        if !(mean.is_finite() && mean > 0.0 && sd.is_finite() && sd >= 0.0) {
+        if !(mean.is_finite() && mean > 0.0) {
             return Err(ReplicationError::InvalidParameter {
-                name: "target mean/sd",
+                name: "mean",
                 value: mean,
-                expected: "mean > 0, sd ≥ 0",
+                expected: "a finite mean > 0",
             });
+        }
+        if !(sd.is_finite() && sd >= 0.0) {
+            return Err(ReplicationError::InvalidParameter { name: "sd", value: sd, expected: "a finite sd ≥ 0" });
         }
         if trace.len() < 2 {
             return Err(ReplicationError::TooShort { what: "homogenising a trace", needed: 2, got: trace.len() });

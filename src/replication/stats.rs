@@ -2,7 +2,7 @@
 //! the autocorrelation function Dobber, eq. (3.1)/(3.2) and the Hurst estimate of §3.6.
 
 use super::ReplicationError;
-use crate::numerics::sums::{mean, sd};
+use crate::numerics::sums::{mean, pow2_downscale, scaled, sd};
 
 fn check_series(y: &[f64], needed: usize, what: &'static str) -> Result<(), ReplicationError> {
     if y.len() < needed {
@@ -84,7 +84,9 @@ impl std::fmt::Display for TraceStats {
 /// # Errors
 /// [`ReplicationError::TooShort`] unless there are two blocks of at least two values;
 /// [`ReplicationError::InvalidRuntime`] for a non-finite value;
-/// [`ReplicationError::InvalidParameter`] for a constant series or `block < 2`.
+/// [`ReplicationError::InvalidParameter`] for a constant series, `block < 2`, or a statistic
+/// that is not finite (a coefficient of variation over a mean of 0; values near `f64::MAX` are
+/// handled by scaling the series by a power of two).
 ///
 /// # Accuracy
 /// Corrected two-pass sums of the data given: every statistic within 1e-12 relative for `N ≤ 10⁶` values whose mean
@@ -111,7 +113,46 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
             expected: "B ≥ 2",
         });
     }
-    check_series(y, 2 * block, "the trace statistics")?;
+    check_series(y, block.saturating_mul(2), "the trace statistics")?;
+    // Computed on the series scaled by a power of two (exact, so the same bits), so that squares
+    // of values near f64::MAX do not overflow; the statistics in the series' unit are scaled back.
+    let k = pow2_downscale(y);
+    let s = scaled_trace_stats(&scaled(y, k), block)?;
+    let stats = TraceStats {
+        mean: s.mean / k,
+        sd: s.sd / k,
+        rmse_lv: s.rmse_lv / k,
+        sd_of_means: s.sd_of_means / k,
+        sd_of_sds: s.sd_of_sds / k,
+        sd_jumps: s.sd_jumps / k,
+        rmse_jumps: s.rmse_jumps / k,
+        ..s
+    };
+    let fields = [
+        ("mean", stats.mean),
+        ("sd", stats.sd),
+        ("cv", stats.cv),
+        ("rmse_lv", stats.rmse_lv),
+        ("sd_of_means", stats.sd_of_means),
+        ("cv_of_means", stats.cv_of_means),
+        ("sd_of_sds", stats.sd_of_sds),
+        ("sd_of_sds_over_mean", stats.sd_of_sds_over_mean),
+        ("cv_of_sds", stats.cv_of_sds),
+        ("sd_jumps", stats.sd_jumps),
+        ("rmse_jumps", stats.rmse_jumps),
+    ];
+    if let Some(&(name, value)) = fields.iter().find(|(_, v)| !v.is_finite()) {
+        return Err(ReplicationError::InvalidParameter {
+            name,
+            value,
+            expected: "a finite statistic (a mean of 0 leaves the coefficients of variation undefined)",
+        });
+    }
+    Ok(stats)
+}
+
+/// [`trace_stats`] of a checked series of magnitudes at most 2, `block ≥ 2`.
+fn scaled_trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationError> {
     let n1 = y.len() as f64 - 1.0;
     let (mu, sigma) = (mean(y), sd(y));
     if sigma == 0.0 {
@@ -166,7 +207,9 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 /// ```
 ///
 /// # Errors
-/// [`ReplicationError::TooShort`] unless `N > max_lag` and `N ≥ 2`; [`ReplicationError::InvalidRuntime`].
+/// [`ReplicationError::TooShort`] unless `N > max_lag` and `N ≥ 2`; [`ReplicationError::InvalidRuntime`];
+/// [`ReplicationError::InvalidParameter`] when an autocovariance is beyond `f64` (a spread
+/// beyond about 1e154).
 ///
 /// # Accuracy
 /// Corrected two-pass sums: within 1e-12 relative of `γ(0)` (absolute, scaled by `γ(0)`) for `N ≤ 10⁶` (measured worst 6.4e-16 at an offset of 1e9 in
@@ -178,14 +221,30 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
 /// assert!((g[0] - 2.0 / 3.0).abs() < 1e-15 && g[1].abs() < 1e-15);
 /// ```
 pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
-    check_series(y, (max_lag + 1).max(2), "the autocovariance")?;
+    check_series(y, max_lag.saturating_add(1).max(2), "the autocovariance")?;
+    // On the series scaled by a power of two (exact), then scaled back: products of values near
+    // f64::MAX would overflow, an autocovariance beyond f64::MAX is an error.
+    let k = pow2_downscale(y);
+    let g: Vec<f64> = scaled_autocovariance(&scaled(y, k), max_lag).iter().map(|g| g / k / k).collect();
+    if let Some(&value) = g.iter().find(|g| !g.is_finite()) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "autocovariance",
+            value,
+            expected: "a value within f64 (the series' spread squared overflows it)",
+        });
+    }
+    Ok(g)
+}
+
+/// [`autocovariance`] of a checked series of magnitudes at most 2.
+fn scaled_autocovariance(y: &[f64], max_lag: usize) -> Vec<f64> {
     let mu = mean(y);
     let n = y.len() as f64;
     // Deviations from μ corrected by μ's own rounding residual (values near 1e9 otherwise lose
     // 1e-12 of γ(0)).
     let residual = y.iter().map(|v| v - mu).sum::<f64>() / n;
     let d: Vec<f64> = y.iter().map(|v| (v - mu) - residual).collect();
-    Ok((0..=max_lag).map(|h| d[h..].iter().zip(&d).map(|(a, b)| a * b).sum::<f64>() / n).collect())
+    (0..=max_lag).map(|h| d[h..].iter().zip(&d).map(|(a, b)| a * b).sum::<f64>() / n).collect()
 }
 
 /// The autocorrelation function `ρ(0..=max_lag)` (Dobber, eq. (3.1)/(3.2)).
@@ -196,7 +255,8 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
 /// ```
 ///
 /// # Errors
-/// As [`autocovariance`]; [`ReplicationError::InvalidParameter`] for a constant series.
+/// As [`autocovariance`] (but scale-free: any finite series has an ACF);
+/// [`ReplicationError::InvalidParameter`] for a constant series.
 ///
 /// # Accuracy
 /// As [`autocovariance`]: each `ρ(h)` within 1e-12 absolute.
@@ -210,7 +270,9 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
 /// assert!((r[1] - 0.603081668).abs() < 1e-9 && (r[3] - 0.053005164).abs() < 1e-9);
 /// ```
 pub fn acf(y: &[f64], max_lag: usize) -> Result<Vec<f64>, ReplicationError> {
-    let g = autocovariance(y, max_lag)?;
+    check_series(y, max_lag.saturating_add(1).max(2), "the autocovariance")?;
+    // Scale-free: the autocovariance of the series scaled by a power of two never overflows.
+    let g = scaled_autocovariance(&scaled(y, pow2_downscale(y)), max_lag);
     if g[0] == 0.0 {
         return Err(ReplicationError::InvalidParameter { name: "γ(0)", value: 0.0, expected: "a series that varies" });
     }

@@ -252,7 +252,8 @@ impl Trace {
     /// The first `p` processors and `k` iterations.
     ///
     /// # Errors
-    /// [`ReplicationError::EmptyTrace`] when `p` or `k` is 0 or larger than the trace.
+    /// [`ReplicationError::InvalidParameter`] naming `p` or `k` when it is 0 or larger than the
+    /// trace.
     ///
     /// # Accuracy
     /// Exact (stored values).
@@ -267,10 +268,22 @@ impl Trace {
     /// assert!(t.subset(3, 1).is_err());
     /// ```
     pub fn subset(&self, p: u64, k: u64) -> Result<Trace, ReplicationError> {
-        let (p, k) = (count_to_usize(p), count_to_usize(k));
-        if p == 0 || k == 0 || p > self.processors() || k > self.len() {
-            return Err(ReplicationError::EmptyTrace);
+        let (pu, ku) = (count_to_usize(p), count_to_usize(k));
+        if pu == 0 || pu > self.processors() {
+            return Err(ReplicationError::InvalidParameter {
+                name: "p (processors kept)",
+                value: p as f64,
+                expected: "from 1 to the trace's number of processors",
+            });
         }
+        if ku == 0 || ku > self.len() {
+            return Err(ReplicationError::InvalidParameter {
+                name: "k (iterations kept)",
+                value: k as f64,
+                expected: "from 1 to the trace's number of iterations",
+            });
+        }
+        let (p, k) = (pu, ku);
         Ok(Trace { columns: self.columns[..p].iter().map(|c| c[..k].to_vec()).collect() })
     }
 }

@@ -134,3 +134,36 @@ fn tree_with_subnormal_cost_is_an_error_not_zero_shares() {
     let s = t.allocate_with_rules(Options::default().with_scale(CostScale::new(2.0, 1.0).unwrap()), Rules::default());
     assert!((s.unwrap().allocation.alpha[1] - 4.5 / 8.5).abs() < 1e-15);
 }
+
+/// The speedups of a finished solution check their arguments: a NaN, infinite, zero or
+/// negative reference cost or load is an error naming it, and a speedup past f64::MAX is an
+/// error, where `a·L/T` returned NaN, ±∞ or a negative speedup before. Valid arguments give
+/// the closed forms (two-processor front-end chain, c = a = 1: T = 2/3, speedup 3/2).
+#[test]
+fn solution_speedups_refuse_bad_arguments() {
+    let layers = Layers { n: vec![1, 1], e: vec![0, 1] };
+    let mesh = layers.allocate(&PortPreset::ReceiveOne, MeshCosts::linear(1.0, 1.0), Options::default()).unwrap();
+    let star = Star::new(Root::FrontEnd { w: 1.0 }, vec![Worker { w: 1.0, z: 1.0 }])
+        .unwrap()
+        .allocate(Options::default())
+        .unwrap();
+    assert!((mesh.speedup(1.0, 1.0, CostScale::unit()).unwrap() - 1.5).abs() < 1e-15);
+    assert!((star.speedup(1.0, 1.0).unwrap() - 1.5).abs() < 1e-15);
+    for bad in [f64::NAN, f64::INFINITY, -1.0, 0.0] {
+        for (arg, r) in [
+            ("w", mesh.speedup(bad, 1.0, CostScale::unit())),
+            ("load", mesh.speedup(1.0, bad, CostScale::unit())),
+            ("a_ref_per_unit", star.speedup(bad, 1.0)),
+            ("load", star.speedup(1.0, bad)),
+        ] {
+            let e = r.unwrap_err();
+            assert!(
+                matches!(e, DltError::NonFinite { what, .. } | DltError::NonPositive { what, .. } if what == arg),
+                "{e:?}"
+            );
+        }
+    }
+    for r in [mesh.speedup(1e300, 1e300, CostScale::unit()), star.speedup(1e300, 1e300)] {
+        assert!(matches!(r, Err(DltError::Unrepresentable { what: "speedup a·L/T", .. })), "{r:?}");
+    }
+}

@@ -89,7 +89,54 @@ proptest! {
             no_nan(&ar_avg_idle_claim(law, &r, idle, ArClaimConstants { eps: 0.04, c_max: 4.4, g: 1.0 }))?;
         }
         if let Ok(t) = Torus::new(idle % 4, donor % 4) {
-            prop_assert!(t.group(idle % t.len()).iter().all(|&v| v < t.len()));
+            prop_assert!(t.group(idle % t.len()).unwrap().iter().all(|&v| v < t.len()));
         }
     }
+}
+
+/// A processor index outside the torus has no NR group: `None`, not the out-of-range "members"
+/// (`[99, 97, 101, 98]` on a 2 × 2 torus) or the overflow panic (at `usize::MAX`) it gave. Inside,
+/// the group of a 3 × 4 torus's corner is itself and its four wrap-around neighbours.
+#[test]
+fn groups_of_processors_outside_the_torus_are_none() {
+    let t = Torus::new(3, 4).unwrap();
+    for i in [12, 99, usize::MAX] {
+        assert_eq!(t.group(i), None, "i = {i}");
+    }
+    // Corner 0 at (0, 0): up (2, 0) = 8, down (1, 0) = 4, left (0, 3) = 3, right (0, 1) = 1.
+    assert_eq!(t.group(0), Some(vec![0, 8, 4, 3, 1]));
+}
+
+/// Times near f64::MAX: the metrics are the small times' metrics scaled by 2^1020 (bit for bit:
+/// the sums run on times scaled by a power of two), where the sum overflowed to an average of
+/// +∞ and a percentage idle of NaN before.
+#[test]
+fn metrics_of_times_near_f64_max_are_scaled_not_overflowed() {
+    let k = 2f64.powi(1020);
+    let small = [1.0, 2.0, 3.0, 4.0];
+    let big: Vec<f64> = small.iter().map(|x| x * k).collect();
+    let (m, b) = (imbalance_metrics(&small).unwrap(), imbalance_metrics(&big).unwrap());
+    assert_eq!((b.avg, b.max, b.min, b.max_idle, b.avg_idle), (2.5 * k, 4.0 * k, k, 3.0 * k, 1.5 * k));
+    assert_eq!((b.rav, b.pct_idle), (m.rav * k, m.pct_idle));
+    assert_eq!(b.pct_idle, 60.0);
+    // The widest spread, 0 and f64::MAX: mean MAX/2, RAV MAX/√2, 100 % idle.
+    let w = imbalance_metrics(&[0.0, f64::MAX]).unwrap();
+    assert_eq!((w.avg, w.max_idle, w.pct_idle), (f64::MAX / 2.0, f64::MAX, 100.0));
+    assert!((w.rav / (f64::MAX / 2f64.sqrt()) - 1.0).abs() < 1e-15, "{}", w.rav);
+}
+
+/// Variances past f64::MAX are errors naming what overflowed, not `Ok(+∞)`: the residual task
+/// time of a law with σ = 1e308, and the algebraic variance of counts near 1e308.
+#[test]
+fn count_variances_past_f64_max_are_errors() {
+    let wide = Law::normal(1.0, 1e308).unwrap();
+    let e = residual_task_moments(&wide).unwrap_err();
+    assert!(
+        matches!(e, loadbal::ensemble::EnsembleError::InvalidParameter { what: "task-time sd", value, .. } if value == 1e308),
+        "{e:?}"
+    );
+    let exp = Law::exponential(1.0).unwrap();
+    assert!(expected_algebraic_variance(&exp, &[1e308, 1.0], 1).is_err());
+    // Inside the range: σ²/3 + μ²/12 for Exp(1) = 1/3 + 1/12 = 5/12.
+    assert!((residual_task_moments(&exp).unwrap().variance - 5.0 / 12.0).abs() < 1e-15);
 }

@@ -50,7 +50,7 @@ fn step_decreases_match_lemma_4() {
         ("MD", md_step(&r, 0).unwrap().counts),
         ("AR", ar_step(&r, 0).unwrap().counts),
         ("RP", rp_step(&r, 0, 2).unwrap().counts),
-        ("NR", nr_step(&r, 0, &torus.group(0)).unwrap().counts),
+        ("NR", nr_step(&r, 0, &torus.group(0).unwrap()).unwrap().counts),
     ];
     for (i, (name, after)) in steps.iter().enumerate() {
         let model = step_variance_decrease(MU, CountStep::new(r.to_vec(), after.to_vec(), running.to_vec())).unwrap();
@@ -199,7 +199,7 @@ fn idle_time_claims_hold_by_monte_carlo() {
     let cm = c_max(1_000_000).unwrap();
     assert!(md_max_idle_claim(MU, &r, 0).unwrap().hypotheses_hold);
     assert!(rp_max_idle_claim(MU, &r, 0, donor).unwrap().hypotheses_hold);
-    assert!(nr_max_idle_claim(&r, &torus.group(0)).unwrap().hypotheses_hold);
+    assert!(nr_max_idle_claim(&r, &torus.group(0).unwrap()).unwrap().hypotheses_hold);
     assert!(
         ar_range_claim(
             &Law::normal(MU, SD).unwrap(),
@@ -220,7 +220,7 @@ fn idle_time_claims_hold_by_monte_carlo() {
         ("MD", md_step(&r, 0).unwrap().counts),
         ("AR", ar_step(&r, 0).unwrap().counts),
         ("RP", rp_step(&r, 0, donor).unwrap().counts),
-        ("NR", nr_step(&r, 0, &torus.group(0)).unwrap().counts),
+        ("NR", nr_step(&r, 0, &torus.group(0).unwrap()).unwrap().counts),
     ];
     for (i, (name, after)) in steps.iter().enumerate() {
         let mc = MonteCarlo::new(300 + i as u64, 4_000).unwrap();

@@ -127,3 +127,53 @@ pub fn rp_expected_variance_decrease(
 pub fn step_variance_decrease(mu: f64, step: CountStep) -> Result<f64, EnsembleError> {
     step.variance_decrease(mu)
 }
+
+/// AR and NR pool counts whose sum passes `u64::MAX`: their steps and idle-time claims give a
+/// typed error naming the sum, not the overflow panic of `Σ R_i` they were; MD moves one
+/// processor's count and still answers.
+#[test]
+fn pooled_counts_past_u64_max_are_refused() {
+    let r = [u64::MAX, u64::MAX, 0];
+    for (alg, trigger) in [(Algorithm::Ar, at(&r, 2)), (Algorithm::Nr, group_trigger(&r, &[2, 0, 1]))] {
+        for e in [
+            alg.step(&trigger).unwrap_err(),
+            alg.variance_decrease(1.0, &trigger).unwrap_err(),
+            alg.variance_decrease_bound(1.0, &trigger).unwrap_err(),
+            alg.idle_claim(&Law::exponential(1.0).unwrap(), &trigger, &ClaimOptions::default()).unwrap_err(),
+            alg.idle_claim(&Law::exponential(1.0).unwrap(), &trigger, &average()).unwrap_err(),
+        ] {
+            assert!(
+                matches!(e, EnsembleError::InvalidParameter { what: "sum of the pooled counts", .. }),
+                "{alg:?}: {e:?}"
+            );
+            assert!(e.to_string().contains("36893488147419103000"), "{e}"); // 2 (2^64 − 1) as f64
+        }
+    }
+    // Just at the limit AR still answers: N = u64::MAX over 3 processors, 2^64/3 rounded down each.
+    let s = Algorithm::Ar.step(&at(&[u64::MAX - 1, 1, 0], 2)).unwrap();
+    assert_eq!(s.counts, vec![u64::MAX / 3; 3]);
+    let s = Algorithm::Md.step(&at(&r, 2)).unwrap();
+    assert_eq!(s.counts, vec![u64::MAX / 2 + 1, u64::MAX, u64::MAX / 2]);
+}
+
+/// A mean whose square overflows the variance decrease is an error naming the mean, not
+/// `Ok(+∞)`: at [0, 3, 5, 2, 7] the decrease is proportional to μ², so μ = 1e150 gives 1e300
+/// times the μ = 1 value and μ = 1e308 passes f64::MAX.
+#[test]
+fn variance_decreases_past_f64_max_are_errors() {
+    let trigger = at(&[0, 3, 5, 2, 7], 0);
+    let unit = Algorithm::Md.variance_decrease(1.0, &trigger).unwrap();
+    assert!(unit > 0.0);
+    assert!((Algorithm::Md.variance_decrease(1e150, &trigger).unwrap() / (unit * 1e300) - 1.0).abs() < 1e-14);
+    for alg in [Algorithm::Md, Algorithm::Ar] {
+        for r in [alg.variance_decrease(1e308, &trigger), alg.variance_decrease_bound(1e308, &trigger)] {
+            let e = r.unwrap_err();
+            assert!(
+                matches!(e, EnsembleError::InvalidParameter { what: "mean", value, .. } if value == 1e308),
+                "{e:?}"
+            );
+        }
+    }
+    let rp = RpDonorModel::UniformOthers.expected_variance_decrease(1e308, &trigger).unwrap_err();
+    assert!(matches!(rp, EnsembleError::InvalidParameter { what: "mean", .. }), "{rp:?}");
+}

@@ -209,3 +209,54 @@ fn ln_quantile_at_score_answers_every_law_without_nan() {
     assert_eq!(Law::normal(1.0, 0.5).unwrap().ln_quantile_at_score(-40.0), f64::NEG_INFINITY);
     assert!((Law::normal(1.0, 0.5).unwrap().ln_quantile_at_score(2.0) - 2f64.ln()).abs() < 1e-15);
 }
+
+/// A quantile that is NaN or overflows `f64` at a valid probability is an error naming the
+/// probability, not `Ok(NaN)` or `Ok(±∞)` as it was: the gamma law past its documented shapes
+/// (1e-320, f64::MAX), a normal law whose quantile is beyond ±f64::MAX, a log-normal whose
+/// quantile exp(1e308) overflows. Inside the range the values are the closed forms.
+#[test]
+fn quantiles_that_are_not_finite_are_errors() {
+    let cases = [
+        (Law::gamma(1e-320, 1.0).unwrap(), 0.5),
+        (Law::gamma(f64::MAX, 1.0).unwrap(), 0.5),
+        (Law::gamma_mean_scv(1.0, f64::MIN_POSITIVE).unwrap(), 0.5),
+        (Law::normal(0.0, 1e308).unwrap(), 1e-320),
+        (Law::lognormal(1e308, 1.0).unwrap(), 0.5),
+    ];
+    for (law, p) in cases {
+        for (name, r) in [("p", law.quantile(p)), ("q", law.upper_quantile(p))] {
+            match r {
+                Err(e @ LawError::QuantileNotFinite { .. }) => {
+                    assert!(
+                        matches!(&e, LawError::QuantileNotFinite { name: n, value, .. } if *n == name && *value == p)
+                    );
+                    assert!(e.to_string().contains(&format!("{name} = {p}")), "{e}");
+                }
+                // The other tail may be finite (the normal's upper quantile at 1e-320 is not).
+                Ok(x) => assert!(x.is_finite(), "{law} {name} = {p}: {x}"),
+                Err(e) => panic!("{law} {name} = {p}: {e:?}"),
+            }
+        }
+    }
+    assert!(matches!(Law::gamma(1e-320, 1.0).unwrap().quantile(0.5), Err(LawError::QuantileNotFinite { .. })));
+    assert!(matches!(Law::normal(0.0, 1e308).unwrap().quantile(1e-320), Err(LawError::QuantileNotFinite { .. })));
+    // Inside the range: the exponential median ln 2 and the normal's −σ·38.4 at 1e-320.
+    assert!(rel(Law::exponential(1.0).unwrap().quantile(0.5).unwrap(), 2f64.ln()) < 1e-15);
+    assert!(Law::normal(0.0, 1e306).unwrap().quantile(1e-320).unwrap().is_finite());
+}
+
+/// A Weibull law whose mean s·Γ(1 + 1/k) is past f64::MAX is refused, naming the parameter
+/// responsible; it was built with mean ∞ and variance NaN (∞ − ∞). Just inside, shape 0.01 has
+/// mean Γ(101) = 100! ≈ 9.33e157 and a variance past f64::MAX, reported as ∞ (not NaN).
+#[test]
+fn weibull_laws_without_representable_moments_are_refused() {
+    for shape in [1e-320, 1e-3, 0.005] {
+        let e = Law::weibull(shape, 1.0).unwrap_err();
+        assert!(matches!(e, LawError::InvalidParameter { name: "shape", value, .. } if value == shape), "{e:?}");
+    }
+    let e = Law::weibull(0.5, f64::MAX).unwrap_err(); // mean 2·MAX
+    assert!(matches!(e, LawError::InvalidParameter { name: "scale", .. }), "{e:?}");
+    let w = Law::weibull(0.01, 1.0).unwrap();
+    assert!(rel(w.mean(), 9.332_621_544_394_415e157) < 1e-12, "{}", w.mean());
+    assert_eq!((w.variance(), w.sd()), (f64::INFINITY, f64::INFINITY));
+}

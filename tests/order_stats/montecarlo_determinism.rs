@@ -1,6 +1,8 @@
 //! The harness gives the same estimate to the last bit whatever the number of threads.
 
-use loadbal::montecarlo::{CHUNK_SIZE, McRng, MonteCarlo, MonteCarloError, Partials, Reduction, stream};
+use loadbal::montecarlo::{
+    Accumulator, CHUNK_SIZE, Estimate, McRng, MonteCarlo, MonteCarloError, Partials, Reduction, stream,
+};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
 
@@ -132,4 +134,48 @@ fn partials_of_another_run_or_out_of_order_are_refused() {
         })
         .unwrap_err();
     assert!(matches!(err, MonteCarloError::NonFiniteSample { index: 300, .. }), "{err:?}");
+}
+
+/// A dimension above `MAX_DIM` is refused before any accumulator is allocated: `usize::MAX`
+/// overflowed the window size and panicked, 2^40 aborted the process on a 26 TB allocation.
+#[test]
+fn huge_dimensions_are_refused_before_allocating() {
+    use loadbal::montecarlo::MAX_DIM;
+    let mc = MonteCarlo::new(1, 10).unwrap();
+    let max = usize::try_from(MAX_DIM).unwrap();
+    for dim in [max + 1, 1 << 40, usize::MAX] {
+        let want = MonteCarloError::DimensionTooLarge { dim, max: MAX_DIM };
+        assert_eq!(mc.estimate_vec(dim, |_, _, _| {}), Err(want.clone()));
+        assert_eq!(mc.run_chunks(dim, 0..1, |_, _, _| Ok::<(), MonteCarloError>(())), Err(want.clone()));
+        let partials = mc.run_chunks(1, 0..1, |_, _, out| -> Result<(), MonteCarloError> {
+            out[0] = 1.0;
+            Ok(())
+        });
+        assert_eq!(Reduction::new(mc, dim).fold(&partials.unwrap()), Err(want.clone()));
+        assert!(want.to_string().contains(&dim.to_string()), "{want}");
+    }
+    // The limit itself is accepted (nothing is run: the range of chunks is empty).
+    assert_eq!(mc.run_chunks(max, 0..0, |_, _, _| Ok::<(), MonteCarloError>(())).unwrap().chunks(), 0);
+}
+
+/// Finite samples whose spread overflows `f64` (±1e308: the sum of squared deviations is about
+/// 1e616) have no finite estimate: `MomentOverflow`, not the `mean: NaN, std_err: 0` (or a mean of
+/// −∞) that was returned as `Ok`. A NaN pushed into an accumulator is refused the same way.
+#[test]
+fn moments_that_overflow_are_errors_not_nan() {
+    let huge = [1e308, -1e308, 1e308];
+    assert_eq!(Estimate::from_samples(&huge), Err(MonteCarloError::MomentOverflow { n: 3 }));
+    let mc = MonteCarlo::new(1, 600).unwrap();
+    let alternating = |i: u64, _: &mut McRng| if i % 2 == 0 { 1e308 } else { -1e308 };
+    assert!(matches!(mc.estimate(alternating), Err(MonteCarloError::MomentOverflow { .. })));
+    let mut acc = Accumulator::new();
+    acc.push(1e308);
+    acc.push(-1e308);
+    assert_eq!(acc.estimate(), Err(MonteCarloError::MomentOverflow { n: 2 }));
+    let mut acc = Accumulator::new();
+    acc.push(f64::NAN);
+    assert_eq!(acc.estimate(), Err(MonteCarloError::MomentOverflow { n: 1 }));
+    // Large but representable: mean 1e307, sample sd 0 (all equal).
+    let e = Estimate::from_samples(&[1e307; 3]).unwrap();
+    assert_eq!((e.mean, e.std_err), (1e307, 0.0));
 }

@@ -65,3 +65,44 @@ fn pareto_near_the_top_of_f64_has_no_silent_nan_sd() {
         assert_rel("E[max]", expected_max_iid(&law, n).unwrap(), 1e308);
     }
 }
+
+/// Finite arguments whose answer is beyond ±f64::MAX give `ResultOverflow` naming the arguments,
+/// not `Ok(±∞)`: σ = 1e308 times E[max of 2^53 standard normals] ≈ 8.4, μ + 0.56σ with
+/// μ = 1.5e308 and σ = 1e308, and the normal law of σ = 1e308 through the law path. Just
+/// inside the range, the closed forms.
+#[test]
+fn results_beyond_f64_max_are_errors_not_infinities() {
+    let n = 1u64 << 53;
+    let overflow = |r: Result<f64, OrderStatsError>, arg: &str| match r {
+        Err(e @ OrderStatsError::ResultOverflow { .. }) => assert!(e.to_string().contains(arg), "{e}"),
+        other => panic!("{arg}: expected ResultOverflow, got {other:?}"),
+    };
+    overflow(expected_max_normal(0.0, 1e308, n), "sd = 100000000000000000000");
+    overflow(expected_min_normal(0.0, 1e308, n), "sd = 100000000000000000000");
+    overflow(expected_max_normal(1.5e308, 1e308, 2), "mean = 150000000000000000000");
+    overflow(expected_order_stat_normal(0.0, f64::MAX, n, n), "r = 9007199254740992");
+    overflow(david_bound(n, 1e308), "n = 9007199254740992");
+    overflow(sqrt_2_ln_n_bound(u64::MAX, 1e308), "n = 18446744073709551615");
+    overflow(chen_tyler(n).and_then(|c| c.expected_max(0.0, 1e308)), "sd = 100000000000000000000");
+    let wide = Law::normal(0.0, 1e308).unwrap();
+    overflow(expected_max_iid(&wide, 1000), "n = 1000");
+    overflow(expected_min_iid(&wide, 1000), "r = 1 of n = 1000");
+    // Inside the range: E[max of 2] = σ/√π, E[max of 1] = μ, David's bound (n − 1)/√(2n − 1)·σ.
+    assert_rel(
+        "E[max of 2], σ = 1e307",
+        expected_max_normal(0.0, 1e307, 2).unwrap(),
+        1e307 / std::f64::consts::PI.sqrt(),
+    );
+    assert_eq!(expected_max_iid(&Law::normal(1e308, 1.0).unwrap(), 1).unwrap(), 1e308);
+    assert_rel("David n = 5", david_bound(5, 1e307).unwrap(), 4.0 / 3.0 * 1e307);
+}
+
+/// The errors of independent non-identical normals name their arguments: an empty list and a
+/// zero standard deviation said neither `means` nor `sds`.
+#[test]
+fn heterogeneous_errors_name_means_and_sds() {
+    let empty = expected_max_independent_normals(&[], &[]).unwrap_err().to_string();
+    assert!(empty.contains("means") && empty.contains("sds"), "{empty}");
+    let zero = expected_min_independent_normals(&[1.0, 2.0], &[1.0, 0.0]).unwrap_err().to_string();
+    assert!(zero.contains("sds") && zero.contains("got 0"), "{zero}");
+}

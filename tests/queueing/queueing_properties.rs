@@ -68,3 +68,22 @@ proptest! {
         }
     }
 }
+
+/// Service moments whose second moment (1 + scv)·mean² overflows f64 are refused naming the
+/// mean and the largest accepted, where `from_scv` returned moments with E[S²] = ∞. At the
+/// limit side, mean 1e154 with scv 1 has E[S²] = 2e308 > f64::MAX; 1e153 has 2e306.
+#[test]
+fn service_moments_whose_second_moment_overflows_are_refused() {
+    let e = ServiceMoments::from_scv(1e154, 1.0).unwrap_err();
+    match &e {
+        loadbal::queueing::QueueingError::TooLarge { name: "mean service time", value, limit } => {
+            assert_eq!(*value, 1e154);
+            assert!((limit / (f64::MAX / 2.0).sqrt() - 1.0).abs() < 1e-15);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().contains("mean service time = 1e154"), "{e}");
+    assert!(ServiceMoments::from_scv(f64::MAX, 0.0).is_err());
+    let s = ServiceMoments::from_scv(1e153, 1.0).unwrap();
+    assert_eq!((s.mean, s.second_moment), (1e153, 2.0 * 1e153 * 1e153));
+}

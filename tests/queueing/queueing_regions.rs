@@ -102,3 +102,17 @@ fn lender_queue_attains_the_bound_when_borrower_saturates() {
     let est = DssSim::new(lambda.to_vec(), 40_000.0, 2_000.0).estimate(&net, &mc).unwrap();
     assert!(est[1].agrees_with(v.q1_bound, 4.0), "simulated {:?} vs exact {}", est[1], v.q1_bound);
 }
+
+/// A region index past the last region has no vacation rate (`None`, as `capacity` and `rate`
+/// answer); it indexed past μ^max and panicked before. In range, the rate is 1/(s̄·E^max).
+#[test]
+fn vacation_rate_of_a_missing_region_is_none() {
+    let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.8, 1.65).unwrap();
+    for rule in [VacationRule::OwnMax, VacationRule::MinOverOthers] {
+        for region in [3, 99, usize::MAX] {
+            assert_eq!(net.vacation_rate(region, rule), None);
+        }
+        let own = net.vacation_rate(2, rule).unwrap();
+        assert!((own - 1.0 / (3.0 * 1.65)).abs() < 1e-16, "{own}");
+    }
+}

@@ -213,3 +213,79 @@ fn bicgstab_reports_convergence_and_failure() {
     let err: MarkovError = MdpError::MultichainPolicy.into();
     assert!(matches!(err, MarkovError::Mdp(_)));
 }
+
+/// `MdpBuilder::with_capacity` takes its sizes as a hint: `usize::MAX` pairs and nonzeros build
+/// the MDP (one state: pay 1 and stay with 1/2, or stop for 3; J = min(3, 1 + J/2) = 2) instead of
+/// panicking on a capacity overflow (or aborting on an impossible allocation for smaller huge
+/// hints) before a single action is added.
+#[test]
+fn huge_capacity_hints_reserve_nothing_impossible() {
+    for (pairs, nonzeros) in [(usize::MAX, usize::MAX), (usize::MAX / 64, 0), (0, 1 << 40)] {
+        let mut b = MdpBuilder::with_capacity(1, pairs, nonzeros);
+        b.action(0, 1.0, &[(0, 0.5)]).action(0, 3.0, &[]);
+        let s = b
+            .build()
+            .unwrap()
+            .solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration))
+            .unwrap();
+        assert!((s.values[0] - 2.0).abs() < 1e-12, "{:?}", s.values);
+    }
+}
+
+/// A NaN crossing time is an error naming `t_real`, not an unbounded interval (the remap never
+/// needed) as `Interval::from_real` made it; infinite times stay unbounded, negative ones 0.
+#[test]
+fn a_nan_crossing_time_is_not_an_unbounded_interval() {
+    use loadbal::remap::periodic::Interval;
+    let e = Interval::from_real(f64::NAN).unwrap_err();
+    assert!(matches!(e, loadbal::remap::RemapError::InvalidParameter { name: "t_real", .. }), "{e:?}");
+    assert_eq!(Interval::from_real(f64::INFINITY).unwrap(), Interval::Unbounded);
+    assert_eq!(Interval::from_real(-3.5).unwrap(), Interval::Finite { t_real: 0.0, steps: 0 });
+    assert_eq!(Interval::from_real(27.9).unwrap().steps(), Some(27));
+}
+
+/// A state outside a workload chain has no load, balance, multiplicity, row or transition
+/// probability (`None`), and no successors; `load`, `is_balanced`, `row` and `probability`
+/// panicked on the index before (the docs said so) and `multiplicity` answered 1. In range, the
+/// reflecting walk of Yin et al., eq. (22): from level 2, 1/4 up, 1/2 stay.
+#[test]
+fn states_outside_a_workload_chain_are_none() {
+    let chain = WorkloadChain::reflecting(6, 2).unwrap();
+    let ex = WorkloadChain::reflecting_exchangeable(6, 2).unwrap();
+    for s in [36, 99, usize::MAX] {
+        assert_eq!(
+            (chain.load(s), chain.is_balanced(s), chain.multiplicity(s), chain.row(s)),
+            (None, None, None, None)
+        );
+        assert_eq!((chain.probability(s, 0), chain.probability(0, s)), (None, None));
+        let mut called = false;
+        chain.for_each_successor(s, |_, _| called = true);
+        assert!(!called);
+    }
+    assert_eq!((ex.multiplicity(21), ex.load(21), ex.row(21)), (None, None, None));
+    let walk = WorkloadChain::reflecting(6, 1).unwrap();
+    assert_eq!((walk.probability(2, 3), walk.probability(2, 2)), (Some(0.25), Some(0.5)));
+    assert_eq!(chain.load(6 + 2), Some(&[1.0, 2.0][..]));
+    assert_eq!(chain.is_balanced(6 * 3 + 3), Some(true));
+}
+
+/// Periodic-remapping measures at loads or times near f64::MAX are finite answers or errors
+/// naming the argument, where they were +∞: the relative measures of a snapshot are those of the
+/// loads divided by 2^1020 (bit for bit), v0(t) at t = 1e308 is √((N−1)σ²)·√t/(w + tμ), and
+/// variance bounds past f64 are refused.
+#[test]
+fn periodic_measures_near_f64_max_are_finite_or_errors() {
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::{Homogeneous, Snapshot, VarianceBounds};
+    let small = [1.0, 2.0, 3.0, 6.0];
+    let big: Vec<f64> = small.iter().map(|x| x * 2f64.powi(1020)).collect();
+    assert_eq!(Snapshot::from_loads(&big).unwrap(), Snapshot::from_loads(&small).unwrap());
+    let h = Homogeneous::with_variance(100.0, 1.0, 4.0, 4).unwrap(); // (N − 1)σ² = 12
+    let v = h.v0(1e308).unwrap();
+    assert!((v / (12f64.sqrt() * 1e154 / (100.0 + 1e308)) - 1.0).abs() < 1e-15, "{v}");
+    // w + tμ past f64::MAX: an error naming t.
+    let e = Homogeneous::with_variance(100.0, 10.0, 4.0, 4).unwrap().v0(1e308).unwrap_err();
+    assert!(matches!(e, RemapError::InvalidParameter { name: "t", .. }), "{e:?}");
+    let e = VarianceBounds::from_max_deviation(1e300, 0.0, 4).unwrap_err();
+    assert!(matches!(e, RemapError::InvalidParameter { name: "d", .. }), "{e:?}");
+}

@@ -201,3 +201,105 @@ fn model_constants_are_checked_when_deserialised() {
     assert!(serde_json::from_str::<JrParams>(&bad_table).is_err());
     assert!(serde_json::from_str::<loadbal::replication::BetaTable>("{\"rows\":[[0.5,-2.0]]}").is_err());
 }
+
+/// A lag or block size near `usize::MAX` is refused as a series too short for it: `max_lag + 1`
+/// and `2 B` overflowed and panicked before.
+#[test]
+fn huge_lags_and_blocks_are_refused_not_overflowed() {
+    let y = [1.0, 2.0, 4.0, 3.0];
+    for r in [replication::autocovariance(&y, usize::MAX), replication::acf(&y, usize::MAX)] {
+        assert!(matches!(r, Err(ReplicationError::TooShort { needed: usize::MAX, got: 4, .. })), "{r:?}");
+    }
+    let e = replication::hurst_from_acf(&y, usize::MAX).unwrap_err();
+    assert!(matches!(e, ReplicationError::TooShort { needed: usize::MAX, .. }), "{e:?}");
+    let e = replication::trace_stats(&y, usize::MAX).unwrap_err();
+    assert!(matches!(e, ReplicationError::TooShort { needed: usize::MAX, got: 4, .. }), "{e:?}");
+    assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
+}
+
+/// Finite series of values near f64::MAX (a small series times 2^1020): the scale-free statistics
+/// (correlation, R², ACF, γ) equal the small series' bit for bit, and those in the series' unit
+/// are 2^1020 times theirs, where they were NaN or ±∞ (sums of squares overflowed) before.
+#[test]
+fn statistics_of_values_near_f64_max_are_scaled_not_overflowed() {
+    let k = 2f64.powi(1000);
+    let x = [1.0, 2.0, 4.0, 3.0, 7.0, 5.0, 6.0, 8.0];
+    let y = [2.0, 1.0, 5.0, 4.0, 6.0, 8.0, 6.5, 9.0];
+    let big = |v: &[f64]| v.iter().map(|a| a * k * 1048576.0).collect::<Vec<f64>>(); // 2^1020 v: up to 8.9e307
+    let (bx, by) = (big(&x), big(&y));
+    let r = replication::pearson_correlation(&x, &y).unwrap();
+    assert_eq!(replication::pearson_correlation(&bx, &by).unwrap(), r);
+    assert_eq!(replication::pearson_correlation(&bx, &y).unwrap(), r);
+    let (fit, big_fit) =
+        (replication::LineFit::least_squares(&x, &y).unwrap(), replication::LineFit::least_squares(&bx, &y).unwrap());
+    assert_eq!(big_fit.r_squared, fit.r_squared);
+    assert_eq!(big_fit.line.slope, fit.line.slope / (k * 1048576.0));
+    assert_eq!(big_fit.line.intercept, fit.line.intercept);
+    let s = 1048576.0 * k;
+    assert_eq!(replication::acf(&bx, 3).unwrap(), replication::acf(&x, 3).unwrap());
+    assert_eq!(replication::estimate_gamma(&bx, 2).unwrap(), replication::estimate_gamma(&x, 2).unwrap());
+    let (t, bt) = (replication::trace_stats(&x, 2).unwrap(), replication::trace_stats(&bx, 2).unwrap());
+    assert!((bt.mean / s - t.mean).abs() <= 1e-15 * t.mean && (bt.sd / s - t.sd).abs() <= 1e-15 * t.sd, "{bt}");
+    assert_eq!((bt.cv, bt.sd_over_rmse_lv, bt.f_jumps), (t.cv, t.sd_over_rmse_lv, t.f_jumps));
+    // Beyond f64: a slope of y ≈ 1e307 on x ≈ 1e-100, an autocovariance of a spread of 1e308.
+    let tiny: Vec<f64> = x.iter().map(|a| a * 1e-100).collect();
+    assert!(matches!(
+        replication::LineFit::least_squares(&tiny, &by),
+        Err(ReplicationError::InvalidParameter { name: "slope", .. })
+    ));
+    assert!(matches!(
+        replication::autocovariance(&bx, 1),
+        Err(ReplicationError::InvalidParameter { name: "autocovariance", .. })
+    ));
+    // A percentage past f64::MAX.
+    assert!(replication::improvement_pct(-1e308, 1e308, 1e308 - 1e292).is_err());
+}
+
+/// An exponential iteration time past f64::MAX is an error naming the mean, not `Ok(+∞)`; inside
+/// the range it is mean·H_{P/R} (same-processor jobs equal: H_4 = 25/12 for P = 8, R = 2).
+#[test]
+fn exponential_iteration_times_past_f64_max_are_errors() {
+    for dep in [replication::Dependence::Independent, replication::Dependence::SameProcessorSameIteration] {
+        let e = dep.exponential_iteration_time(f64::MAX, 2, 8).unwrap_err();
+        assert!(matches!(e, ReplicationError::InvalidParameter { name: "mean", .. }), "{e:?}");
+    }
+    let t = replication::Dependence::SameProcessorSameIteration.exponential_iteration_time(3.0, 2, 8).unwrap();
+    assert!((t - 3.0 * 25.0 / 12.0).abs() < 1e-15);
+}
+
+/// Forecasts whose running sums overflow are an error naming the row, not a forecast of +∞; an
+/// RMSE of errors near f64::MAX is computed (scaled) rather than overflowed: last-value errors
+/// of 2^1020·(1, −1) have RMSE 2^1020.
+#[test]
+fn forecasts_and_rmses_near_f64_max_are_finite_or_errors() {
+    let e = PredictorKind::RunningMean.predict_series(&[1e308, 1e308, 1e308]).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidRuntime { row: 1, .. }), "{e:?}");
+    let k = 2f64.powi(1020);
+    let rmse = PredictorKind::LastValue.rmse_one_step(&[0.0, k, 0.0]).unwrap();
+    assert_eq!(rmse, k);
+    assert_eq!(PredictorKind::LastValue.rmse_one_step(&[0.0, 1.0, 0.0]).unwrap(), 1.0);
+}
+
+/// Errors of `Trace::subset` and `Trace::homogenise` name the argument that is wrong and its
+/// value: `subset` answered "the trace is empty" for a non-empty trace, `homogenise` named
+/// "target mean/sd" with the mean's value when the sd was negative.
+#[test]
+fn trace_errors_name_the_bad_argument() {
+    let t = Trace::new(vec![vec![1.0, 2.0, 3.0]; 2]).unwrap();
+    let e = t.subset(5, 1).unwrap_err();
+    assert!(
+        matches!(e, ReplicationError::InvalidParameter { name: "p (processors kept)", value, .. } if value == 5.0),
+        "{e:?}"
+    );
+    let e = t.subset(1, 0).unwrap_err();
+    assert!(
+        matches!(e, ReplicationError::InvalidParameter { name: "k (iterations kept)", value, .. } if value == 0.0),
+        "{e:?}"
+    );
+    assert!(t.subset(1, u64::MAX).unwrap_err().to_string().contains("18446744073709552000")); // as f64
+    let e = t.homogenise(1.0, -1.0).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "sd", value, .. } if value == -1.0), "{e:?}");
+    let e = t.homogenise(f64::NAN, 1.0).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "mean", .. }), "{e:?}");
+    assert_eq!(t.subset(2, 3).unwrap(), t);
+}

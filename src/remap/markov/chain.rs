@@ -61,7 +61,7 @@ impl WorkloadChain {
     /// use nalgebra::dmatrix;
     /// // Loads (0, 2) balance with probability 1/2 per step; (1, 1) stays.
     /// let chain = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], dmatrix![0.5, 0.5; 0.0, 1.0]).unwrap();
-    /// assert_eq!(chain.probability(0, 1), 0.5);
+    /// assert_eq!(chain.probability(0, 1), Some(0.5));
     /// let bad = WorkloadChain::new(vec![vec![0.0, 2.0], vec![1.0, 1.0]], dmatrix![0.5, 0.4; 0.0, 1.0]);
     /// assert!(matches!(bad, Err(MarkovError::NotStochastic { .. })));
     /// ```
@@ -85,7 +85,7 @@ impl WorkloadChain {
     /// use loadbal::remap::markov::WorkloadChain;
     /// let rows = vec![vec![(0, 0.5), (1, 0.5)], vec![(1, 1.0)]];
     /// let chain = WorkloadChain::from_rows(vec![vec![0.0, 2.0], vec![1.0, 1.0]], rows).unwrap();
-    /// assert_eq!(chain.probability(0, 1), 0.5);
+    /// assert_eq!(chain.probability(0, 1), Some(0.5));
     /// ```
     pub fn from_rows(loads: Vec<Vec<f64>>, rows: Vec<Vec<(usize, f64)>>) -> Result<Self, MarkovError> {
         if rows.len() != loads.len() {
@@ -110,7 +110,7 @@ impl WorkloadChain {
     /// use nalgebra::dmatrix;
     /// let chain = WorkloadChain::single(&[0.0, 1.0], dmatrix![0.5, 0.5; 0.5, 0.5]).unwrap();
     /// assert_eq!((chain.states(), chain.processes()), (2, 1));
-    /// assert_eq!(chain.load(1), &[1.0]);
+    /// assert_eq!(chain.load(1), Some(&[1.0][..]));
     /// ```
     pub fn single(levels: &[f64], q: DMatrix<f64>) -> Result<Self, MarkovError> {
         Self::new(levels.iter().map(|&x| vec![x]).collect(), q)
@@ -138,7 +138,7 @@ impl WorkloadChain {
     /// let one = WorkloadChain::single(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], q).unwrap();
     /// let two = WorkloadChain::product(&[one.clone(), one]).unwrap();
     /// // p_{(1,2)(2,2)} = 0.25 × 0.5 (Yin et al., §5).
-    /// assert_eq!(two.probability(6 * 1 + 2, 6 * 2 + 2), 0.125);
+    /// assert_eq!(two.probability(6 * 1 + 2, 6 * 2 + 2), Some(0.125));
     /// ```
     pub fn product(factors: &[WorkloadChain]) -> Result<Self, MarkovError> {
         if factors.is_empty() || factors.len() > 64 {
@@ -164,7 +164,7 @@ impl WorkloadChain {
         let mut digits = vec![0usize; factors.len()];
         for _ in 0..states {
             for (f, &d) in factors.iter().zip(&digits) {
-                loads.extend_from_slice(f.load(d));
+                loads.extend_from_slice(f.state_load(d));
             }
             for k in (0..factors.len()).rev() {
                 digits[k] += 1;
@@ -257,8 +257,8 @@ impl WorkloadChain {
     pub fn processes(&self) -> usize {
         self.processes
     }
-    /// Load vector of state `s` (sorted for an exchangeable chain). Panics when `s` is out of
-    /// range.
+    /// Load vector of state `s` (sorted for an exchangeable chain), or `None` if the chain has
+    /// no state `s`.
     ///
     /// # Accuracy
     /// Exact (stored value).
@@ -267,22 +267,34 @@ impl WorkloadChain {
     /// ```
     /// use loadbal::remap::markov::WorkloadChain;
     /// // Yin et al., §5: state (i, j) has index 6i + j.
-    /// assert_eq!(WorkloadChain::reflecting(6, 2).unwrap().load(6 * 1 + 2), &[1.0, 2.0]);
+    /// let chain = WorkloadChain::reflecting(6, 2).unwrap();
+    /// assert_eq!(chain.load(6 * 1 + 2), Some(&[1.0, 2.0][..]));
+    /// assert_eq!(chain.load(36), None);
     /// ```
-    pub fn load(&self, s: usize) -> &[f64] {
+    pub fn load(&self, s: usize) -> Option<&[f64]> {
+        (s < self.states()).then(|| self.state_load(s))
+    }
+    /// [`WorkloadChain::load`] of a state known to exist.
+    pub(crate) fn state_load(&self, s: usize) -> &[f64] {
         &self.loads[s * self.processes..(s + 1) * self.processes]
     }
-    /// Whether state `s` is balanced (all loads equal within 1e-12).
+    /// Whether state `s` is balanced (all loads equal within 1e-12), or `None` if the chain has
+    /// no state `s`.
     ///
     /// # Examples
     /// ```
     /// use loadbal::remap::markov::WorkloadChain;
     /// let chain = WorkloadChain::reflecting(6, 2).unwrap();
-    /// assert!(chain.is_balanced(6 * 3 + 3) && !chain.is_balanced(6 * 3 + 0));
-    /// assert_eq!((0..36).filter(|&s| chain.is_balanced(s)).count(), 6);
+    /// assert_eq!((chain.is_balanced(6 * 3 + 3), chain.is_balanced(6 * 3 + 0)), (Some(true), Some(false)));
+    /// assert_eq!((0..36).filter(|&s| chain.is_balanced(s) == Some(true)).count(), 6);
+    /// assert_eq!(chain.is_balanced(36), None);
     /// ```
-    pub fn is_balanced(&self, s: usize) -> bool {
-        let l = self.load(s);
+    pub fn is_balanced(&self, s: usize) -> Option<bool> {
+        (s < self.states()).then(|| self.state_balanced(s))
+    }
+    /// [`WorkloadChain::is_balanced`] of a state known to exist.
+    pub(crate) fn state_balanced(&self, s: usize) -> bool {
+        let l = self.state_load(s);
         l.iter().all(|x| (x - l[0]).abs() <= 1e-12 * (1.0 + l[0].abs()))
     }
     /// Whether the chain lives on the exchangeable (sorted) state space.
@@ -297,7 +309,8 @@ impl WorkloadChain {
         matches!(self.kind, Kind::Exchangeable(_))
     }
     /// Number of load vectors of the underlying product space that state `s` stands for: the
-    /// multinomial coefficient `r! / Π_l n_l!` on an exchangeable chain, 1 otherwise.
+    /// multinomial coefficient `r! / Π_l n_l!` on an exchangeable chain, 1 otherwise; `None` if
+    /// the chain has no state `s`.
     ///
     /// # Accuracy
     /// Exact while the multinomial coefficient is below 2⁵³ (every partial product is an integer);
@@ -308,11 +321,16 @@ impl WorkloadChain {
     /// use loadbal::remap::markov::WorkloadChain;
     /// // Sorted loads (0, 1) stand for (0, 1) and (1, 0); (0, 0) for itself: 21 states, 36 vectors.
     /// let chain = WorkloadChain::reflecting_exchangeable(6, 2).unwrap();
-    /// let s = (0..chain.states()).find(|&s| chain.load(s) == [0.0, 1.0]).unwrap();
-    /// assert_eq!(chain.multiplicity(s), 2.0);
-    /// assert_eq!((0..chain.states()).map(|s| chain.multiplicity(s)).sum::<f64>(), 36.0);
+    /// let s = (0..chain.states()).find(|&s| chain.load(s) == Some(&[0.0, 1.0][..])).unwrap();
+    /// assert_eq!(chain.multiplicity(s), Some(2.0));
+    /// assert_eq!((0..chain.states()).filter_map(|s| chain.multiplicity(s)).sum::<f64>(), 36.0);
+    /// assert_eq!(chain.multiplicity(21), None); // no state 21
     /// ```
-    pub fn multiplicity(&self, s: usize) -> f64 {
+    pub fn multiplicity(&self, s: usize) -> Option<f64> {
+        (s < self.states()).then(|| self.state_multiplicity(s))
+    }
+    /// [`WorkloadChain::multiplicity`] of a state known to exist.
+    pub(crate) fn state_multiplicity(&self, s: usize) -> f64 {
         match &self.kind {
             Kind::Exchangeable(ex) => ex.multiplicity(s),
             _ => 1.0,
@@ -320,7 +338,9 @@ impl WorkloadChain {
     }
 
     /// Calls `f(j, p)` for every successor `j` of `s` with probability `p > 0` (a successor may
-    /// be reported more than once on an explicit chain given with repeated entries).
+    /// be reported more than once on an explicit chain given with repeated entries). A state
+    /// outside the chain has no successors: `f` is not called (see [`WorkloadChain::row`], which
+    /// tells the two apart).
     ///
     /// # Examples
     /// ```
@@ -332,6 +352,9 @@ impl WorkloadChain {
     /// assert_eq!((count, mass), (3, 1.0));
     /// ```
     pub fn for_each_successor(&self, s: usize, mut f: impl FnMut(usize, f64)) {
+        if s >= self.states() {
+            return;
+        }
         match &self.kind {
             Kind::Explicit(rows) => rows.row(s).for_each(|(j, p)| f(j, p)),
             Kind::Product(factors) => {
@@ -347,7 +370,8 @@ impl WorkloadChain {
         }
     }
 
-    /// The row of state `s` as (successor, probability), successors merged and sorted.
+    /// The row of state `s` as (successor, probability), successors merged and sorted, or `None`
+    /// if the chain has no state `s`.
     ///
     /// # Accuracy
     /// As the iterator form: stored values, or products of r factors (r·u relative).
@@ -356,11 +380,15 @@ impl WorkloadChain {
     /// ```
     /// use loadbal::remap::markov::WorkloadChain;
     /// // From level 0 of the reflecting walk: stay or move up, 1/2 each.
-    /// let row = WorkloadChain::reflecting(6, 1).unwrap().row(0);
-    /// let pairs: Vec<(usize, f64)> = row.iter().map(|t| (t.target, t.probability)).collect();
+    /// let chain = WorkloadChain::reflecting(6, 1).unwrap();
+    /// let pairs: Vec<(usize, f64)> = chain.row(0).unwrap().iter().map(|t| (t.target, t.probability)).collect();
     /// assert_eq!(pairs, vec![(0, 0.5), (1, 0.5)]);
+    /// assert_eq!(chain.row(6), None); // levels 0..=5
     /// ```
-    pub fn row(&self, s: usize) -> Vec<Transition> {
+    pub fn row(&self, s: usize) -> Option<Vec<Transition>> {
+        if s >= self.states() {
+            return None;
+        }
         let mut out: Vec<Transition> = Vec::new();
         self.for_each_successor(s, |target, probability| out.push(Transition { target, probability }));
         out.sort_by_key(|e| e.target);
@@ -372,10 +400,10 @@ impl WorkloadChain {
                 false
             }
         });
-        out
+        Some(out)
     }
 
-    /// Transition probability from `i` to `j`.
+    /// Transition probability from `i` to `j`, or `None` if the chain has no state `i` or `j`.
     ///
     /// # Accuracy
     /// As [`WorkloadChain::row`]: exact, or r·u relative for a product chain.
@@ -385,16 +413,20 @@ impl WorkloadChain {
     /// use loadbal::remap::markov::WorkloadChain;
     /// // Yin et al., eq. (22): an interior move has probability 1/4.
     /// let chain = WorkloadChain::reflecting(6, 1).unwrap();
-    /// assert_eq!((chain.probability(2, 3), chain.probability(2, 2), chain.probability(2, 4)), (0.25, 0.5, 0.0));
+    /// assert_eq!((chain.probability(2, 3), chain.probability(2, 2), chain.probability(2, 4)), (Some(0.25), Some(0.5), Some(0.0)));
+    /// assert_eq!((chain.probability(2, 6), chain.probability(6, 2)), (None, None));
     /// ```
-    pub fn probability(&self, i: usize, j: usize) -> f64 {
+    pub fn probability(&self, i: usize, j: usize) -> Option<f64> {
+        if i >= self.states() || j >= self.states() {
+            return None;
+        }
         let mut p = 0.0;
         self.for_each_successor(i, |k, q| {
             if k == j {
                 p += q;
             }
         });
-        p
+        Some(p)
     }
 
     /// Draws the next state from `s`.
@@ -553,10 +585,10 @@ mod tests {
         let two = WorkloadChain::product(&[one.clone(), one]).unwrap();
         assert_eq!(two.states(), 36);
         assert_eq!(two.nonzeros(), 256);
-        assert_eq!(two.load(8), &[1.0, 2.0]);
-        let p = |j| two.probability(6 + 2, j);
+        assert_eq!(two.load(8), Some(&[1.0, 2.0][..]));
+        let p = |j| two.probability(6 + 2, j).unwrap();
         assert_eq!((p(1), p(2), p(8), p(15)), (0.0625, 0.125, 0.25, 0.0625));
-        assert_eq!((0..36).filter(|&s| two.is_balanced(s)).count(), 6);
+        assert_eq!((0..36).filter(|&s| two.is_balanced(s) == Some(true)).count(), 6);
     }
 
     #[test]

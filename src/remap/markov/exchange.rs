@@ -173,14 +173,14 @@ mod tests {
                 k
             };
             let index: std::collections::BTreeMap<Vec<i64>, usize> =
-                (0..ex.states()).map(|s| (key(ex.load(s)), s)).collect();
+                (0..ex.states()).map(|s| (key(ex.state_load(s)), s)).collect();
             assert_eq!(index.len(), ex.states());
             let mut mult = vec![0.0; ex.states()];
             for s in 0..prod.states() {
-                let e = index[&key(prod.load(s))];
+                let e = index[&key(prod.state_load(s))];
                 mult[e] += 1.0;
                 let mut lumped = vec![0.0; ex.states()];
-                prod.for_each_successor(s, |j, p| lumped[index[&key(prod.load(j))]] += p);
+                prod.for_each_successor(s, |j, p| lumped[index[&key(prod.state_load(j))]] += p);
                 let mut direct = vec![0.0; ex.states()];
                 ex.for_each_successor(e, |j, p| direct[j] += p);
                 for j in 0..ex.states() {
@@ -188,7 +188,7 @@ mod tests {
                 }
             }
             for (s, m) in mult.iter().enumerate() {
-                assert_eq!(*m, ex.multiplicity(s));
+                assert_eq!(*m, ex.state_multiplicity(s));
             }
             let _: &WorkloadChain = &ex;
         }

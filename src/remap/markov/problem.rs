@@ -101,7 +101,7 @@ pub struct RemapProblem {
 
 fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f64>, MarkovError> {
     let dev = |s: usize| {
-        let l = chain.load(s);
+        let l = chain.state_load(s);
         let mean = l.iter().sum::<f64>() / l.len() as f64;
         l.iter().map(move |x| x - mean)
     };
@@ -132,7 +132,7 @@ fn target_distribution(chain: &WorkloadChain, target: &RemapTarget) -> Result<Ve
     match target {
         RemapTarget::Balanced => Ok(vec![0.0; s]),
         RemapTarget::UniformOverAllStates => {
-            let m: Vec<f64> = (0..s).map(|i| chain.multiplicity(i)).collect();
+            let m: Vec<f64> = (0..s).map(|i| chain.state_multiplicity(i)).collect();
             let total: f64 = m.iter().sum();
             Ok(m.into_iter().map(|x| x / total).collect())
         }
@@ -195,7 +195,7 @@ impl RemapProblem {
         }
         let run_cost = imbalance_costs(&chain, imbalance)?;
         let target = target_distribution(&chain, target)?;
-        let transient: Vec<usize> = (0..chain.states()).filter(|&s| !chain.is_balanced(s)).collect();
+        let transient: Vec<usize> = (0..chain.states()).filter(|&s| !chain.state_balanced(s)).collect();
         if transient.is_empty() {
             return Err(MarkovError::Degenerate("every state is balanced"));
         }

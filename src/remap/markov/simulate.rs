@@ -101,7 +101,7 @@ impl Walk {
     fn new(problem: &RemapProblem) -> Self {
         let chain = problem.chain();
         let target = cdf(problem.target().iter().copied());
-        let balanced: Vec<bool> = (0..chain.states()).map(|i| chain.is_balanced(i)).collect();
+        let balanced: Vec<bool> = (0..chain.states()).map(|i| chain.state_balanced(i)).collect();
         Walk { target, balanced }
     }
 

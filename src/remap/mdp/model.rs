@@ -11,6 +11,8 @@ pub(crate) const ROW_SUM_TOLERANCE: f64 = 1e-9;
 
 /// Largest number of states (indices are stored in 32 bits).
 const MAX_STATES: usize = u32::MAX as usize;
+/// The most entries [`MdpBuilder::with_capacity`] reserves up front per array (2^20).
+const RESERVE_HINT_CAP: usize = 1 << 20;
 
 /// A finite MDP in state–action-pair form: pair `k` of state `i` (its `a`-th action, `a` from 0)
 /// has a cost, a row of transition probabilities (sparse, or dense for dense problems: see
@@ -91,7 +93,8 @@ impl MdpBuilder {
         Self { requested_states: states, states: clamped, row_ptr: vec![0], ..Self::default() }
     }
 
-    /// An empty builder with room for `pairs` actions and `nonzeros` transition entries.
+    /// An empty builder with room for `pairs` actions and `nonzeros` transition entries, each
+    /// hint capped at 2^20 entries (the rest grows on demand): a huge hint reserves no more.
     ///
     /// # Examples
     /// ```
@@ -101,6 +104,9 @@ impl MdpBuilder {
     /// assert_eq!(b.build().unwrap().pairs(), 2);
     /// ```
     pub fn with_capacity(states: u64, pairs: usize, nonzeros: usize) -> Self {
+        // A hint: storage past RESERVE_HINT_CAP entries grows on demand, so a huge hint cannot
+        // abort the process on an allocation before a single action is added.
+        let (pairs, nonzeros) = (pairs.min(RESERVE_HINT_CAP), nonzeros.min(RESERVE_HINT_CAP));
         let mut b = Self::new(states);
         b.pair_state.reserve(pairs);
         b.row_ptr.reserve(pairs);

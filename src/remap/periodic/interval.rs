@@ -27,7 +27,12 @@ impl Interval {
     /// The interval for a real crossing time: the floor of `t_real`, where a root within 1e-12
     /// (relative) below an integer counts as that integer, the accuracy of the computed roots
     /// (an exact-integer root computed as 99.99999999999999 is not lost). A negative root means
-    /// no phase respects the bound.
+    /// no phase respects the bound (interval 0); an infinite one that the bound is never reached
+    /// ([`Interval::Unbounded`]).
+    ///
+    /// # Errors
+    /// [`RemapError::InvalidParameter`] naming `t_real` for NaN: a crossing time that failed to
+    /// compute is not an unbounded interval.
     ///
     /// # Accuracy
     /// Exact (a floor and a classification of the real interval).
@@ -35,16 +40,24 @@ impl Interval {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Interval;
-    /// assert_eq!(Interval::from_real(27.9).steps(), Some(27));
-    /// assert_eq!(Interval::from_real(99.999_999_999_999_99).steps(), Some(100));
-    /// assert_eq!(Interval::from_real(f64::INFINITY), Interval::Unbounded);
+    /// assert_eq!(Interval::from_real(27.9).unwrap().steps(), Some(27));
+    /// assert_eq!(Interval::from_real(99.999_999_999_999_99).unwrap().steps(), Some(100));
+    /// assert_eq!(Interval::from_real(f64::INFINITY).unwrap(), Interval::Unbounded);
+    /// assert!(Interval::from_real(f64::NAN).is_err());
     /// ```
-    pub fn from_real(t_real: f64) -> Interval {
+    pub fn from_real(t_real: f64) -> Result<Interval, RemapError> {
+        if t_real.is_nan() {
+            return Err(RemapError::InvalidParameter {
+                name: "t_real",
+                value: t_real,
+                reason: "a crossing time must be a number (+∞ for an unbounded interval)",
+            });
+        }
         if !t_real.is_finite() {
-            return Interval::Unbounded;
+            return Ok(Interval::Unbounded);
         }
         let t = t_real.max(0.0);
-        Interval::Finite { t_real: t, steps: (t + 1e-12 * t.max(1.0)).floor() as u64 }
+        Ok(Interval::Finite { t_real: t, steps: (t + 1e-12 * t.max(1.0)).floor() as u64 })
     }
 
     /// The integer interval, `None` when unbounded.
@@ -70,7 +83,7 @@ impl Interval {
     /// # Examples
     /// ```
     /// use loadbal::remap::periodic::Interval;
-    /// assert_eq!(Interval::from_real(27.9).t_real(), 27.9);
+    /// assert_eq!(Interval::from_real(27.9).unwrap().t_real(), 27.9);
     /// assert_eq!(Interval::Unbounded.t_real(), f64::INFINITY);
     /// ```
     pub fn t_real(&self) -> f64 {
@@ -123,7 +136,7 @@ fn deviation_interval(model: &Heterogeneous, b: f64) -> Result<Interval, RemapEr
     if mu < 0.0 {
         t = t.min(w / -mu);
     }
-    Ok(Interval::from_real(t))
+    Interval::from_real(t)
 }
 
 /// The factor of Fong et al., eq. (14) and of the §3 bound, in its numerically stable form.
@@ -161,7 +174,7 @@ fn p1_with_constant(model: &Homogeneous, c: f64, d: f64) -> Result<Interval, Rem
     if mu < 0.0 {
         t = t.min(w / -mu);
     }
-    Ok(Interval::from_real(t))
+    Interval::from_real(t)
 }
 
 /// [`Bound::ExtremeDifferenceClosedForm`]: [`interval_factor`]`(D*/D)` times `T_0 = w/μ`.
@@ -171,7 +184,7 @@ fn closed_form_interval(model: &Homogeneous, d: f64) -> Result<Interval, RemapEr
     if m <= 1.0 {
         return Ok(Interval::Unbounded);
     }
-    Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
+    Interval::from_real(interval_factor(m)? * model.t0()?)
 }
 
 impl Homogeneous {
@@ -268,7 +281,7 @@ mod tests {
         let root = (1.0 - inv_m).sqrt(); // inv_m > 0 for B > V_L, < 0 below
         let k = 1.0 / (1.0 + root);
         let two_k_minus_1 = inv_m / ((1.0 + root) * (1.0 + root));
-        Ok(Interval::from_real(two_k_minus_1 * p.t2 + 2.0 * (1.0 - k) * p.t1))
+        Interval::from_real(two_k_minus_1 * p.t2 + 2.0 * (1.0 - k) * p.t1)
     }
 
     // Corollary 4.1 of Fong et al.: the closed-form P_II interval for identical processors.
@@ -290,13 +303,13 @@ mod tests {
             return Ok(Interval::Unbounded);
         }
         if mu == 0.0 {
-            return Ok(Interval::from_real(w * w * b * b / ((n - 1.0) * s2)));
+            return Interval::from_real(w * w * b * b / ((n - 1.0) * s2));
         }
         let m = model.b_star()? / b;
         if m <= 1.0 {
             return Ok(Interval::Unbounded);
         }
-        Ok(Interval::from_real(interval_factor(m)? * model.t0()?))
+        Interval::from_real(interval_factor(m)? * model.t0()?)
     }
 
     #[test]

@@ -211,7 +211,7 @@ impl Homogeneous {
 
     fn mean_load(&self, t: f64) -> Result<f64, RemapError> {
         let m = self.w0 + t * self.mean;
-        check("t", t, m > 0.0, "the mean load w + tμ must stay positive").map(|_| m)
+        check("t", t, m > 0.0 && m.is_finite(), "the mean load w + tμ must stay positive and finite").map(|_| m)
     }
 
     /// Normalized workload deviation of identical processors (Fong et al., eq. (11)).
@@ -224,7 +224,8 @@ impl Homogeneous {
     /// when μ < 0 and t approaches w/|μ|).
     ///
     /// # Errors
-    /// [`RemapError::InvalidParameter`] when `t < 0` or `w + tμ ≤ 0`.
+    /// [`RemapError::InvalidParameter`] naming `t` when `t < 0` or `w + tμ` is not positive and
+    /// finite.
     ///
     /// # Examples
     /// ```
@@ -234,7 +235,10 @@ impl Homogeneous {
     /// ```
     pub fn v0(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        Ok(((self.n as f64 - 1.0) * self.sigma2 * t).sqrt() / self.mean_load(t)?)
+        let spread = (self.n as f64 - 1.0) * self.sigma2;
+        // √(spread·t), as √spread·√t when the product overflows (t near f64::MAX).
+        let sd = if (spread * t).is_finite() { (spread * t).sqrt() } else { spread.sqrt() * t.sqrt() };
+        check("t", sd / self.mean_load(t)?, true, "v0(t) must be finite")
     }
 
     /// The order-statistics bound of the normalized extreme difference (Fong et al., eqs. (7)–(8)).
@@ -247,7 +251,8 @@ impl Homogeneous {
     /// when μ < 0 and t approaches w/|μ|).
     ///
     /// # Errors
-    /// [`RemapError::InvalidParameter`] when `t < 0` or `w + tμ ≤ 0`.
+    /// [`RemapError::InvalidParameter`] naming `t` when `t < 0` or `w + tμ` is not positive and
+    /// finite.
     ///
     /// # Examples
     /// ```
@@ -257,7 +262,8 @@ impl Homogeneous {
     /// ```
     pub fn d_hat(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        Ok(david_bound(self.n, (t * self.sigma2).sqrt())? / self.mean_load(t)?)
+        let sd = if (t * self.sigma2).is_finite() { (t * self.sigma2).sqrt() } else { t.sqrt() * self.sigma2.sqrt() };
+        check("t", david_bound(self.n, sd)? / self.mean_load(t)?, true, "d̂(t) must be finite")
     }
 
     fn need_growth(&self, formula: &'static str) -> Result<(), RemapError> {

@@ -1,5 +1,6 @@
 //! Imbalance of one load configuration, and Lemma 2.1 of Fong et al.
 
+use crate::numerics::sums::{pow2_downscale, scaled};
 use crate::remap::RemapError;
 use crate::remap::error::check;
 
@@ -38,7 +39,8 @@ impl Snapshot {
     ///
     /// # Errors
     /// [`RemapError::LengthMismatch`] for fewer than two loads; [`RemapError::InvalidParameter`]
-    /// for a non-finite load or a non-positive average.
+    /// for a non-finite load or a non-positive average (loads near `f64::MAX` are fine: the
+    /// measures, all relative to the mean, are computed on the loads scaled by a power of two).
     ///
     /// # Examples
     /// Figure 1(a) with N = 8, w̄ = 100, D = 10 (loads alternate 90, 110): d = 0.1, v = √8 · 0.1.
@@ -59,6 +61,9 @@ impl Snapshot {
         for &w in loads {
             check("load", w, true, "loads must be finite")?;
         }
+        // Every measure is relative to the mean: computed on the loads scaled by a power of two
+        // (exact, so the same bits), loads near f64::MAX cannot overflow the sums.
+        let loads = &scaled(loads, pow2_downscale(loads))[..];
         let mean = loads.iter().sum::<f64>() / loads.len() as f64;
         check("average load", mean, mean > 0.0, "the average load must be positive")?;
         let max = loads.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -83,7 +88,8 @@ impl VarianceBounds {
     /// A closed form of a few roundings without cancellation: relative error below 1e-15.
     ///
     /// # Errors
-    /// [`RemapError::InvalidParameter`] for a negative or non-finite `d` or `theta2`, or `n < 2`.
+    /// [`RemapError::InvalidParameter`] for a negative or non-finite `d` or `theta2`, `n < 2`, or
+    /// (naming `d`) an upper bound `n(d² + θ₂)` beyond `f64`.
     ///
     /// # Examples
     /// ```
@@ -97,7 +103,8 @@ impl VarianceBounds {
         check("theta2", theta2, theta2 >= 0.0, "non-negative and finite")?;
         check("n", n as f64, n >= 2, "at least two processors")?;
         let low = d * d + theta2;
-        Ok(VarianceBounds { lower: low, upper: n as f64 * low })
+        let upper = check("d", n as f64 * low, true, "d² + theta2 times n must be finite (d or theta2 too large)")?;
+        Ok(VarianceBounds { lower: low, upper })
     }
 }
 

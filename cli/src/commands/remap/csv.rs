@@ -147,10 +147,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     columns.extend(["remap".to_string(), "value".to_string()]);
     let mut table = Table::new(columns);
     for s in 0..chain.states() {
-        if chain.is_balanced(s) || (args.only_remap && !sol.remap[s]) {
+        if chain.is_balanced(s) == Some(true) || (args.only_remap && !sol.remap[s]) {
             continue;
         }
-        let mut row: Vec<Cell> = chain.load(s).iter().map(|&x| Cell::Number(x)).collect();
+        let mut row: Vec<Cell> = chain.load(s).unwrap_or_default().iter().map(|&x| Cell::Number(x)).collect();
         row.push(u64::from(sol.remap[s]).into());
         row.push(sol.values[s].into());
         table.push(row);

@@ -224,7 +224,7 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
             // A bound on one run's steps: its expected cost over the cheapest step (the library
             // truncates a run at MAX_RUN_STEPS).
             let cheapest = (0..n)
-                .filter(|&s| !chain.is_balanced(s))
+                .filter(|&s| chain.is_balanced(s) == Some(false))
                 .map(|s| if pi.remap[s] { eta } else { cost[s] })
                 .fold(f64::INFINITY, f64::min);
             let steps =
@@ -238,7 +238,7 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
         pi_rounds: pi.iterations as u64,
         vi_iterations,
         residual: pi.residual,
-        start: chain.load(start).to_vec(),
+        start: chain.load(start).unwrap_or_default().to_vec(),
         start_value: pi.values[start],
         mc_reps,
     };
@@ -469,7 +469,7 @@ fn states_table(params: &Params, format: FormatArgs) -> Result<(), Failure> {
         let remap = simulation.remap();
         for s in 0..chain.states() {
             let mut row: Vec<Cell> = vec![p.eta.into()];
-            row.extend(chain.load(s).iter().map(|&x| Cell::Number(x)));
+            row.extend(chain.load(s).unwrap_or_default().iter().map(|&x| Cell::Number(x)));
             row.push(u64::from(remap[s]).into());
             row.push(values[s].into());
             table.push(row);
