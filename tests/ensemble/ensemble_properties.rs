@@ -140,3 +140,21 @@ fn count_variances_past_f64_max_are_errors() {
     // Inside the range: σ²/3 + μ²/12 for Exp(1) = 1/3 + 1/12 = 5/12.
     assert!((residual_task_moments(&exp).unwrap().variance - 5.0 / 12.0).abs() < 1e-15);
 }
+
+/// A torus whose size is not p is refused whichever algorithm runs: only NR uses it, and the
+/// other algorithms used to ignore a 2 × 2 torus given with p = 6 without a word.
+#[test]
+fn a_torus_of_another_size_is_refused_for_every_algorithm() {
+    use loadbal::ensemble::{EnsembleError, SimConfig, simulate};
+    let exp = rand_distr::Exp::new(1.0).unwrap();
+    for alg in [Algorithm::Static, Algorithm::Md, Algorithm::Ar, Algorithm::Rp, Algorithm::Nr] {
+        let mut cfg = SimConfig::new(60, 6, alg);
+        cfg.torus = Some(Torus::new(2, 2).unwrap());
+        let mut rng = loadbal::montecarlo::stream(1, 1);
+        let e = simulate(&exp, &cfg, &mut rng).unwrap_err();
+        assert!(matches!(e, EnsembleError::LengthMismatch { what: "torus", got: 4, expected: 6 }), "{alg:?}: {e:?}");
+        // the torus of the right size runs
+        cfg.torus = Some(Torus::new(2, 3).unwrap());
+        assert!(simulate(&exp, &cfg, &mut rng).is_ok(), "{alg:?}");
+    }
+}

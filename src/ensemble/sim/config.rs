@@ -57,7 +57,8 @@ pub struct SimConfig {
     /// Delay before an idle processor can start tasks it receives (seconds; 0 in the paper's
     /// analysis; the paper measured about 0.2 s in total per run).
     pub transfer_cost: f64,
-    /// NR topology; `None` means the √p × √p torus.
+    /// NR topology; `None` means the √p × √p torus. A torus of another size than `p` is refused
+    /// (whichever algorithm runs).
     pub torus: Option<Torus>,
     /// Record every step's counts and remaining times (Figure 5 curves, Table 1 theory).
     pub record_trajectory: bool,
@@ -224,16 +225,18 @@ pub(super) fn validate(cfg: &SimConfig) -> Result<Option<Torus>, EnsembleError> 
         });
     }
     check_time("transfer_cost", cfg.transfer_cost)?;
+    // A torus of another size is a mistake whichever algorithm runs (only NR uses it).
+    if let Some(t) = cfg.torus
+        && t.len() as u64 != cfg.p
+    {
+        // p ≤ MAX_SIM_PROCESSORS (checked above) fits a usize.
+        return Err(EnsembleError::LengthMismatch { what: "torus", got: t.len(), expected: cfg.p as usize });
+    }
     if cfg.algorithm != Algorithm::Nr {
         return Ok(None);
     }
-    let torus = match cfg.torus {
-        Some(t) => t,
-        None => Torus::square(cfg.p)?,
-    };
-    if torus.len() as u64 != cfg.p {
-        // p ≤ MAX_SIM_PROCESSORS (checked above) fits a usize.
-        return Err(EnsembleError::LengthMismatch { what: "torus", got: torus.len(), expected: cfg.p as usize });
+    match cfg.torus {
+        Some(t) => Ok(Some(t)),
+        None => Torus::square(cfg.p).map(Some),
     }
-    Ok(Some(torus))
 }

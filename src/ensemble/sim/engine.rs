@@ -99,8 +99,8 @@ impl RpState {
 /// [`EnsembleError::TooLarge`] beyond [`MAX_SIM_TASKS`](super::MAX_SIM_TASKS),
 /// [`MAX_SIM_PROCESSORS`](super::MAX_SIM_PROCESSORS) or (with a trajectory)
 /// [`MAX_TRAJECTORY_CELLS`](super::MAX_TRAJECTORY_CELLS), [`EnsembleError::InvalidTime`] for a
-/// bad transfer cost, [`EnsembleError::InvalidParameter`] / [`EnsembleError::LengthMismatch`] for
-/// an NR torus that does not fit p, [`EnsembleError::BadDraw`] when `dist` draws a negative or
+/// bad transfer cost, [`EnsembleError::InvalidParameter`] when NR's square torus does not fit p,
+/// [`EnsembleError::LengthMismatch`] for a given torus whose size is not p (any algorithm), [`EnsembleError::BadDraw`] when `dist` draws a negative or
 /// non-finite time (for normal task times use [`Law::truncated_normal`](crate::law::Law::truncated_normal), the law that
 /// never does).
 ///
