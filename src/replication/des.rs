@@ -175,12 +175,14 @@ impl Des {
     /// assert_eq!(d.predict(), Some(10.0));
     /// ```
     pub fn new(cfg: DesConfig) -> Result<Self, ReplicationError> {
-        if cfg.k < 2 || cfg.l == 0 || cfg.max_per_class == 0 || !cfg.default_alpha.is_finite() {
-            return Err(ReplicationError::InvalidParameter {
-                name: "DES setting",
-                value: (cfg.k as f64).min(cfg.l as f64).min(cfg.max_per_class as f64),
-                expected: "k ≥ 2, l ≥ 1, max_per_class ≥ 1 and a finite default α",
-            });
+        let checks = [
+            ("k", cfg.k as f64, cfg.k >= 2, "an integer ≥ 2"),
+            ("l", cfg.l as f64, cfg.l >= 1, "an integer ≥ 1"),
+            ("max_per_class", cfg.max_per_class as f64, cfg.max_per_class >= 1, "an integer ≥ 1"),
+            ("default_alpha", cfg.default_alpha, cfg.default_alpha.is_finite(), "a finite number"),
+        ];
+        if let Some(&(name, value, _, expected)) = checks.iter().find(|c| !c.2) {
+            return Err(ReplicationError::InvalidParameter { name, value, expected });
         }
         Ok(Des {
             cfg,

@@ -368,7 +368,8 @@ pub const MAX_SYNTHETIC_VALUES: u64 = 200_000_000;
 ///
 /// # Errors
 /// [`ReplicationError::InvalidParameter`] for probabilities outside [0, 1], negative spreads,
-/// a non-positive mean; [`ReplicationError::EmptyTrace`] for zero processors or iterations;
+/// a non-positive mean, or settings whose runtimes overflow `f64` (a cv or spread near 1e308);
+/// [`ReplicationError::EmptyTrace`] for zero processors or iterations;
 /// [`ReplicationError::TooLarge`] beyond [`MAX_SYNTHETIC_VALUES`] values.
 ///
 /// # Accuracy
@@ -445,7 +446,15 @@ pub fn synthetic_trace(cfg: &SyntheticTraceConfig) -> Result<Trace, ReplicationE
                 })
                 .collect()
         })
-        .collect();
+        .collect::<Vec<Vec<f64>>>();
+    // Every setting is finite, but their product can still overflow (cv or a spread near 1e308).
+    if let Some(&bad) = columns.iter().flatten().find(|v| !v.is_finite()) {
+        return Err(ReplicationError::InvalidParameter {
+            name: "a generated runtime (mean scaled by node_spread, level_spread, cv and jump_size)",
+            value: bad,
+            expected: "settings whose runtimes stay within f64 (below about 1.8e308)",
+        });
+    }
     Trace::new(columns)
 }
 

@@ -303,3 +303,42 @@ fn trace_errors_name_the_bad_argument() {
     assert!(matches!(e, ReplicationError::InvalidParameter { name: "mean", .. }), "{e:?}");
     assert_eq!(t.subset(2, 3).unwrap(), t);
 }
+
+/// A bad DES setting is refused naming the field and its value: the error said "DES setting"
+/// with the smallest of k, l and max_per_class, whichever field was wrong (and 2 for a NaN α).
+#[test]
+fn des_errors_name_the_field() {
+    use loadbal::replication::{Des, DesConfig, ReplicationError};
+    let base = DesConfig::default();
+    for (cfg, field, value) in [
+        (DesConfig { k: 1, ..base.clone() }, "k", 1.0),
+        (DesConfig { l: 0, ..base.clone() }, "l", 0.0),
+        (DesConfig { max_per_class: 0, ..base.clone() }, "max_per_class", 0.0),
+        (DesConfig { default_alpha: f64::INFINITY, ..base.clone() }, "default_alpha", f64::INFINITY),
+    ] {
+        match Des::new(cfg) {
+            Err(ReplicationError::InvalidParameter { name, value: v, .. }) => {
+                assert_eq!((name, v), (field, value));
+            }
+            other => panic!("{field}: {other:?}"),
+        }
+    }
+    assert!(Des::new(base).is_ok());
+}
+
+/// Finite settings whose runtimes overflow (cv = 1e308) are refused naming the generated runtime
+/// and the settings behind it, not as a bad value "at row 0" of a trace the user never wrote.
+#[test]
+fn synthetic_trace_overflow_names_the_settings() {
+    use loadbal::replication::{SyntheticTraceConfig, synthetic_trace};
+    let cfg = SyntheticTraceConfig { processors: 2, len: 50, cv: 1e308, ..Default::default() };
+    match synthetic_trace(&cfg) {
+        Err(e @ ReplicationError::InvalidParameter { .. }) => {
+            assert!(e.to_string().contains("cv") && e.to_string().contains("inf"), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // ordinary settings still give a finite trace
+    let t = synthetic_trace(&SyntheticTraceConfig { processors: 2, len: 50, ..Default::default() }).unwrap();
+    assert_eq!(t.len(), 50);
+}
