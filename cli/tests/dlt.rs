@@ -381,3 +381,13 @@ fn installments_table_time_is_bounded() {
     let o = run(&["dlt", "installments", "--installments", "1000", "--csv"]);
     assert_eq!(o.csv().1.len(), 2000);
 }
+
+/// A sigma whose costs overflow fails in one line naming `--sigma` and its value (it said only
+/// "multi-installment: the makespan came out as NaN").
+#[test]
+fn installments_overflow_names_the_sigma() {
+    let o = run(&["dlt", "installments", "--workers", "2", "--installments", "3", "--sigma", "0.5,1e308"]);
+    assert_eq!(o.code, Some(1), "{o:#?}");
+    assert!(o.stderr.contains("at --sigma 1e308"), "{o:#?}");
+    assert_eq!(o.stderr.trim_end().lines().count(), 1, "{o:#?}");
+}

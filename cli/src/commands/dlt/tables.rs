@@ -56,8 +56,9 @@ pub struct InstallmentArgs {
     format: FormatArgs,
 }
 
-fn model(what: &str) -> impl Fn(DltError) -> Failure + '_ {
-    move |e| Failure::model(what, e)
+/// A model's error as a failure naming the --sigma of the row that failed.
+fn model(what: &str, sigma: f64) -> impl Fn(DltError) -> Failure + '_ {
+    move |e| Failure::model(&format!("{what} at --sigma {}", output::number(sigma)), e)
 }
 
 /// Mesh sides 2^k + 1 (k ≥ 1) up to `max`, the odd sides whose centre is a node.
@@ -90,42 +91,43 @@ pub fn speedup(a: SpeedupArgs) -> Result<(), Failure> {
     for &sigma in &a.sigma {
         let bus_lim = (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: 1 })
             .speedup_limit(CostScale::unit())
-            .map_err(model("bus limit"))?;
+            .map_err(model("bus limit", sigma))?;
         let chain_lim = (UniformChain { w: 1.0, z: sigma, n: 1, front_end: true })
             .speedup_limit(CostScale::unit())
-            .map_err(model("chain limit"))?;
+            .map_err(model("chain limit", sigma))?;
         let tree_lim = 1.0
             / (KaryTree { w: 1.0, z: sigma, front_end: true, k: 2, depth: 1 })
                 .rho_limit(CostScale::unit(), 1e-15)
-                .map_err(model("binary tree limit"))?;
+                .map_err(model("binary tree limit", sigma))?;
         let mesh_lim = MeshKind::Mesh2dCentre
             .speedup_limit(&PortPreset::AllPort, sigma, 1e-12)
-            .map_err(model("2-D mesh limit"))?;
+            .map_err(model("2-D mesh limit", sigma))?;
         for k in 1..=doublings as u32 {
             let n = 1u64 << k;
             let bus = (UniformBus { root: RootMode::FrontEnd, w: 1.0, z: sigma, n: n - 1 })
                 .speedup(CostScale::unit())
-                .map_err(model("bus speedup"))?;
+                .map_err(model("bus speedup", sigma))?;
             t.push(vec!["bus".into(), sigma.into(), n.into(), bus.into(), bus_lim.into()]);
             let chain = (UniformChain { w: 1.0, z: sigma, n, front_end: true })
                 .speedup(CostScale::unit())
-                .map_err(model("chain speedup"))?;
+                .map_err(model("chain speedup", sigma))?;
             t.push(vec!["chain".into(), sigma.into(), n.into(), chain.into(), chain_lim.into()]);
             bar.inc(2);
         }
         for d in 1..=a.max_depth {
             let rho = (KaryTree { w: 1.0, z: sigma, front_end: true, k: 2, depth: d })
                 .rho(CostScale::unit())
-                .map_err(model("binary tree"))?;
+                .map_err(model("binary tree", sigma))?;
             let n = if d < 63 { Cell::Count((1u64 << (d + 1)) - 1) } else { Cell::Text(format!("2^{} - 1", d + 1)) };
             t.push(vec!["binary_tree".into(), sigma.into(), n, (1.0 / rho).into(), tree_lim.into()]);
             bar.inc(1);
         }
         for &s in &sides {
             let s = usize::try_from(s).map_err(|_| Failure::usage(format!("--max-mesh-side {s} is too large")))?;
-            let l = Layers::mesh2d(s, s, (s / 2, s / 2), false).map_err(model("2-D mesh layers"))?;
-            let sol =
-                l.allocate(&PortPreset::AllPort, MeshCosts::linear(1.0, sigma), opts).map_err(model("2-D mesh"))?;
+            let l = Layers::mesh2d(s, s, (s / 2, s / 2), false).map_err(model("2-D mesh layers", sigma))?;
+            let sol = l
+                .allocate(&PortPreset::AllPort, MeshCosts::linear(1.0, sigma), opts)
+                .map_err(model("2-D mesh", sigma))?;
             let n = (s as u64) * (s as u64);
             t.push(vec!["mesh_2d".into(), sigma.into(), n.into(), (1.0 / sol.makespan).into(), mesh_lim.into()]);
             bar.inc(1);
@@ -183,9 +185,9 @@ pub fn installments(a: InstallmentArgs) -> Result<(), Failure> {
     let opts = Options::default();
     for &sigma in &a.sigma {
         let star = UniformStar { root: Root::NonComputing, w: 1.0, z: sigma, n: a.workers };
-        let lim = star.multi_installment_limit(opts).map_err(model("multi-installment limit"))?;
+        let lim = star.multi_installment_limit(opts).map_err(model("multi-installment limit", sigma))?;
         for k in 1..=a.installments {
-            let mi = star.multi_installment(k, opts).map_err(model("multi-installment"))?;
+            let mi = star.multi_installment(k, opts).map_err(model("multi-installment", sigma))?;
             t.push(vec![a.workers.into(), sigma.into(), k.into(), mi.makespan.into(), lim.into()]);
             bar.inc(1);
         }
