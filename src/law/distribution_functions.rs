@@ -12,7 +12,7 @@ use crate::numerics::normal::{
 
 impl Law {
     /// `ln F(x)`, the logarithm of the CDF `P(X ≤ x)`, accurate in both tails (`−∞` below the
-    /// support).
+    /// support; NaN for a NaN `x`, for every law).
     ///
     /// # Formula
     ///
@@ -45,6 +45,10 @@ impl Law {
     /// assert!((exp.ln_cdf(1e-20) / (2e-20f64).ln() - 1.0).abs() < 1e-15);
     /// ```
     pub fn ln_cdf(&self, x: f64) -> f64 {
+        if x.is_nan() {
+            // every law alike: clamps such as `x.max(0.0)` below would turn NaN into a value
+            return f64::NAN;
+        }
         match self.kind {
             Kind::Normal { mean, sd, .. } => {
                 if sd == 0.0 {
@@ -93,7 +97,8 @@ impl Law {
         }
     }
 
-    /// `ln S(x) = ln P(X > x)`, the logarithm of the survival function, accurate in both tails.
+    /// `ln S(x) = ln P(X > x)`, the logarithm of the survival function, accurate in both tails
+    /// (NaN for a NaN `x`, for every law).
     ///
     /// # Formula
     ///
@@ -122,6 +127,10 @@ impl Law {
     /// assert!((g.ln_sf(500.0) + 500.0).abs() < 1e-12);
     /// ```
     pub fn ln_sf(&self, x: f64) -> f64 {
+        if x.is_nan() {
+            // every law alike: clamps such as `x.max(0.0)` below would turn NaN into a value
+            return f64::NAN;
+        }
         match self.kind {
             Kind::Normal { mean, sd, .. } => {
                 if sd == 0.0 {
@@ -163,7 +172,7 @@ impl Law {
         }
     }
 
-    /// The CDF `F(x) = P(X ≤ x)`.
+    /// The CDF `F(x) = P(X ≤ x)` (NaN for a NaN `x`, for every law).
     ///
     /// # Formula
     /// ```text
@@ -188,7 +197,7 @@ impl Law {
         }
     }
 
-    /// The survival function `S(x) = P(X > x)`.
+    /// The survival function `S(x) = P(X > x)` (NaN for a NaN `x`, for every law).
     ///
     /// # Formula
     /// ```text

@@ -260,3 +260,36 @@ fn weibull_laws_without_representable_moments_are_refused() {
     assert!(rel(w.mean(), 9.332_621_544_394_415e157) < 1e-12, "{}", w.mean());
     assert_eq!((w.variance(), w.sd()), (f64::INFINITY, f64::INFINITY));
 }
+
+/// A NaN argument gives NaN from every law's distribution functions: the deterministic,
+/// exponential, gamma, Weibull and uniform laws clamped it into a value before (the exponential's
+/// `x.max(0)` made F(NaN) = 0, the deterministic law's comparison made it a step).
+#[test]
+fn distribution_functions_of_nan_are_nan_for_every_law() {
+    let laws = [
+        Law::normal(1.0, 2.0).unwrap(),
+        Law::normal(1.0, 0.0).unwrap(),
+        Law::exponential(2.0).unwrap(),
+        Law::gamma(0.5, 1.0).unwrap(),
+        Law::lognormal(0.0, 1.0).unwrap(),
+        Law::weibull(1.5, 2.0).unwrap(),
+        Law::pareto(1.0, 3.0).unwrap(),
+        Law::uniform(0.0, 4.0).unwrap(),
+        Law::deterministic(3.0).unwrap(),
+        Law::truncated_normal(1.0, 2.0).unwrap(),
+        Law::short_or_truncated_normal(0.75, 50.0, 458.0, 100.0).unwrap(),
+    ];
+    for law in &laws {
+        for (name, v) in [
+            ("cdf", law.cdf(f64::NAN)),
+            ("sf", law.sf(f64::NAN)),
+            ("ln_cdf", law.ln_cdf(f64::NAN)),
+            ("ln_sf", law.ln_sf(f64::NAN)),
+        ] {
+            assert!(v.is_nan(), "{law:?}.{name}(NaN) = {v}");
+        }
+        // and a value inside the support is still a probability
+        let x = law.mean();
+        assert!((0.0..=1.0).contains(&law.cdf(x)) && (0.0..=1.0).contains(&law.sf(x)), "{law:?}");
+    }
+}
