@@ -132,6 +132,18 @@ pub enum MdpError {
         /// The criterion.
         criterion: &'static str,
     },
+    /// The sparse LU factorisation of an evaluation system could not allocate its factors (their
+    /// fill-in can approach `states²` entries when BiCGSTAB falls back to it), or their size
+    /// overflowed its indices.
+    #[error(
+        "the sparse LU of the {criterion} evaluation system of {states} states ran out of memory (its factors fill in); use LinearSolver::Bicgstab with a looser tolerance or a smaller problem"
+    )]
+    FactorisationOutOfMemory {
+        /// The criterion.
+        criterion: &'static str,
+        /// Unknowns of the system.
+        states: u64,
+    },
     /// The iterative linear solver failed and no fallback was allowed.
     #[error("BiCGSTAB stopped ({status}) after {iterations} iterations at relative residual {residual:e}")]
     LinearSolverFailed {

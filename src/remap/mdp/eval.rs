@@ -2,7 +2,7 @@
 
 use super::criterion::Criterion;
 use super::error::MdpError;
-use super::linear::{Csr, LinearStats, LinearStatus};
+use super::linear::{Csr, LinearStats, LinearStatus, SparseLuFailure};
 use super::model::Mdp;
 use super::options::LinearSolver;
 use super::rows::Storage;
@@ -41,7 +41,10 @@ fn solve_system(
     };
     let sparse = |stats: &mut LinearStats| {
         stats.sparse_lu += 1;
-        a.sparse_solve(rhs).ok_or(singular.clone())
+        a.sparse_solve(rhs).map_err(|e| match e {
+            SparseLuFailure::Singular => singular.clone(),
+            SparseLuFailure::OutOfMemory => MdpError::FactorisationOutOfMemory { criterion, states: a.n as u64 },
+        })
     };
     let (tol, max_iters, fallback) = match solver {
         LinearSolver::DenseLu => return Ok(dense(stats)),
@@ -297,7 +300,12 @@ pub(crate) fn average_values(
         }
         _ => {
             stats.sparse_lu += 1;
-            a.sparse_solve(&[c]).ok_or(MdpError::MultichainPolicy)?
+            a.sparse_solve(&[c]).map_err(|e| match e {
+                SparseLuFailure::Singular => MdpError::MultichainPolicy,
+                SparseLuFailure::OutOfMemory => {
+                    MdpError::FactorisationOutOfMemory { criterion: "average-cost", states: a.n as u64 }
+                }
+            })?
         }
     };
     let mut h = x.into_iter().next().unwrap_or_default();
@@ -351,7 +359,8 @@ impl Mdp {
     /// [`MdpError::InvalidPolicy`], [`MdpError::InvalidDiscount`], [`MdpError::NotStochastic`]
     /// (average cost), [`MdpError::ImproperPolicy`] (total cost, a state that never absorbs),
     /// [`MdpError::SingularSystem`] (a numerically singular discounted or total-cost system),
-    /// [`MdpError::MultichainPolicy`] (average cost, singular system).
+    /// [`MdpError::MultichainPolicy`] (average cost, singular system),
+    /// [`MdpError::FactorisationOutOfMemory`] when the sparse LU's factors cannot be allocated.
     ///
     /// # Examples
     /// ```

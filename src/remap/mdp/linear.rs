@@ -85,6 +85,23 @@ pub struct LinearStats {
     pub worst_relative_residual: f64,
 }
 
+/// Why a sparse LU solve failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SparseLuFailure {
+    /// A structurally singular matrix.
+    Singular,
+    /// The factors could not be allocated, or their size overflowed the indices.
+    OutOfMemory,
+}
+
+impl From<faer::sparse::FaerError> for SparseLuFailure {
+    fn from(_: faer::sparse::FaerError) -> Self {
+        // faer's generic errors are an allocation failure and an index overflow: both mean the
+        // factors do not fit
+        SparseLuFailure::OutOfMemory
+    }
+}
+
 /// A square sparse matrix in compressed rows with its diagonal kept apart.
 #[derive(Debug, Clone)]
 pub(crate) struct Csr {
@@ -266,12 +283,12 @@ impl Csr {
         (0..rhs.len()).map(|k| (0..n).map(|i| x[(i, k)]).collect()).collect()
     }
 
-    /// Solves `A X = B` by faer's sparse LU; `None` when the factorisation fails (a singular
-    /// matrix).
+    /// Solves `A X = B` by faer's sparse LU; an error when the factorisation fails: a singular
+    /// matrix, or factors that cannot be allocated.
     ///
     /// # Accuracy
     /// That of faer's sparse LU, about cond(A)·ε relative.
-    pub fn sparse_solve(&self, rhs: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    pub fn sparse_solve(&self, rhs: &[Vec<f64>]) -> Result<Vec<Vec<f64>>, SparseLuFailure> {
         let n = self.n;
         let mut triplets = Vec::with_capacity(self.nnz());
         for i in 0..n {
@@ -280,10 +297,47 @@ impl Csr {
                 triplets.push(faer::sparse::Triplet::new(i, self.col[e] as usize, self.val[e]));
             }
         }
-        let a = faer::sparse::SparseColMat::<usize, f64>::try_new_from_triplets(n, n, &triplets).ok()?;
-        let lu = a.sp_lu().ok()?;
+        let a =
+            faer::sparse::SparseColMat::<usize, f64>::try_new_from_triplets(n, n, &triplets).map_err(|e| match e {
+                faer::sparse::CreationError::Generic(e) => SparseLuFailure::from(e),
+                faer::sparse::CreationError::OutOfBounds { .. } => SparseLuFailure::Singular,
+            })?;
+        let lu = a.sp_lu().map_err(|e| match e {
+            faer::sparse::linalg::LuError::Generic(e) => SparseLuFailure::from(e),
+            faer::sparse::linalg::LuError::SymbolicSingular { .. } => SparseLuFailure::Singular,
+        })?;
         let b = faer::Mat::<f64>::from_fn(n, rhs.len(), |i, k| rhs[k][i]);
         let x = lu.solve(&b);
-        Some((0..rhs.len()).map(|k| (0..n).map(|i| x[(i, k)]).collect()).collect())
+        Ok((0..rhs.len()).map(|k| (0..n).map(|i| x[(i, k)]).collect()).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::remap::mdp::MdpError;
+
+    /// A 2 × 2 system in the solver's form: diagonal kept apart, off-diagonal entries in rows.
+    fn csr(diag: [f64; 2], off: [f64; 2]) -> Csr {
+        Csr { n: 2, ptr: vec![0, 1, 2], col: vec![1, 0], val: off.to_vec(), diag: diag.to_vec() }
+    }
+
+    #[test]
+    fn sparse_solve_tells_a_singular_matrix_from_factors_that_do_not_fit() {
+        // [[2, 1], [1, 2]] x = [3, 3]: x = [1, 1]
+        let x = csr([2.0, 2.0], [1.0, 1.0]).sparse_solve(&[vec![3.0, 3.0]]).unwrap();
+        assert!((x[0][0] - 1.0).abs() < 1e-15 && (x[0][1] - 1.0).abs() < 1e-15);
+        // the diagonal is always stored, so a singular matrix is singular in its values, not
+        // its structure: the solve gives non-finite values, which the evaluator turns into
+        // MdpError::SingularSystem (check_finite), not an allocation failure
+        let singular = Csr { n: 2, ptr: vec![0, 0, 1], col: vec![0], val: vec![1.0], diag: vec![1.0, 0.0] };
+        let x = singular.sparse_solve(&[vec![1.0, 1.0]]).unwrap();
+        assert!(x[0].iter().any(|v| !v.is_finite()), "{x:?}");
+        // faer's allocation failure and index overflow are both "the factors do not fit"
+        for e in [faer::sparse::FaerError::OutOfMemory, faer::sparse::FaerError::IndexOverflow] {
+            assert_eq!(SparseLuFailure::from(e), SparseLuFailure::OutOfMemory);
+        }
+        let msg = MdpError::FactorisationOutOfMemory { criterion: "discounted", states: 24_310 }.to_string();
+        assert!(msg.contains("24310 states") && msg.contains("out of memory"), "{msg}");
     }
 }

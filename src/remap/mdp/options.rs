@@ -78,7 +78,10 @@ pub enum LinearSolver {
     /// most 400 states with a non-trivial row; otherwise
     /// faer's BiCGSTAB, right-preconditioned by a symmetric Gauss–Seidel sweep, to a relative
     /// residual of 1e-13 (at most 2,000 iterations), falling back to a sparse LU (faer) when it
-    /// stalls; average-cost systems, dense LU up to 1,500 states, else sparse LU.
+    /// stalls; average-cost systems, dense LU up to 1,500 states, else sparse LU. A sparse LU's
+    /// fill-in can approach `S²` entries (8·S² bytes: 4.7 GB at S = 24,310); factors that
+    /// cannot be allocated are
+    /// [`MdpError::FactorisationOutOfMemory`](super::MdpError::FactorisationOutOfMemory).
     Auto,
     /// Always a dense LU.
     DenseLu,
