@@ -136,7 +136,7 @@ pub enum MdpError {
     /// fill-in can approach `states²` entries when BiCGSTAB falls back to it), or their size
     /// overflowed its indices.
     #[error(
-        "the sparse LU of the {criterion} evaluation system of {states} states ran out of memory (its factors fill in); use LinearSolver::Bicgstab with a looser tolerance or a smaller problem"
+        "the sparse LU of the {criterion} evaluation system of {states} states ran out of memory: its factors can fill in towards 8·states² bytes"
     )]
     FactorisationOutOfMemory {
         /// The criterion.
