@@ -15,16 +15,18 @@ pub(crate) fn sd(v: &[f64]) -> f64 {
     (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() as f64 - 1.0)).sqrt()
 }
 
-/// A power of two `k` with `max |v_i| · k ≤ 2` when the largest magnitude exceeds 1, else 1.
-/// Multiplying by it is exact (barring values 2^1000 times smaller than the largest), so the
-/// scale-invariant statistics (correlations, ratios of spreads) computed on `k·v` keep every bit,
-/// and sums of squares and products of the scaled values cannot overflow.
+/// A power of two `k` that brings the largest magnitude of `v` to at most 4 when it exceeds
+/// 2^480, else 1: ordinary data are left as they are, and data near `f64::MAX` are scaled so
+/// that sums of up to 2^60 squares or products of the scaled values cannot overflow (values up
+/// to 2^480 square to at most 2^960). Multiplying by a power of two is exact (barring values
+/// 2^1000 times smaller than the largest), so statistics computed on `k·v` and scaled back keep
+/// every bit.
 pub(crate) fn pow2_downscale(v: &[f64]) -> f64 {
     let m = v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    if m <= 1.0 {
+    if m <= 2f64.powi(480) {
         return 1.0;
     }
-    // m ≤ f64::MAX < 2^1024: e ≤ 1024, capped at 1022 so that 2^−e is a normal number.
+    // m ≤ f64::MAX < 2^1024: e ≤ 1024, capped at 1022 so that 2^−e is a normal number (m·k < 4).
     let e = (m.log2().ceil() as u64).min(1022);
     f64::from_bits((1023 - e) << 52)
 }

@@ -151,7 +151,8 @@ pub fn trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationErr
     Ok(stats)
 }
 
-/// [`trace_stats`] of a checked series of magnitudes at most 2, `block ≥ 2`.
+/// [`trace_stats`] of a checked series scaled by [`pow2_downscale`] (magnitudes at most 2^480),
+/// `block ≥ 2`.
 fn scaled_trace_stats(y: &[f64], block: usize) -> Result<TraceStats, ReplicationError> {
     let n1 = y.len() as f64 - 1.0;
     let (mu, sigma) = (mean(y), sd(y));
@@ -236,7 +237,8 @@ pub fn autocovariance(y: &[f64], max_lag: usize) -> Result<Vec<f64>, Replication
     Ok(g)
 }
 
-/// [`autocovariance`] of a checked series of magnitudes at most 2.
+/// [`autocovariance`] of a checked series scaled by [`pow2_downscale`] (magnitudes at most
+/// 2^480).
 fn scaled_autocovariance(y: &[f64], max_lag: usize) -> Vec<f64> {
     let mu = mean(y);
     let n = y.len() as f64;
