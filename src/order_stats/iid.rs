@@ -150,8 +150,8 @@ pub fn expected_order_stat_iid<L: IidLaw + ?Sized>(law: &L, r: u64, n: u64) -> R
 ///
 /// # Errors
 /// As [`expected_order_stat_iid`], with the second moment's existence;
-/// [`OrderStatsError::ResultOutOfRange`] when the second moment overflows `f64` (a mean near
-/// 1e308), instead of a NaN or infinite standard deviation.
+/// [`OrderStatsError::ResultOverflow`] when the mean or the standard deviation is beyond `f64`
+/// (the second moment overflows for a mean near 1e308), instead of a NaN or infinite value.
 ///
 /// # Examples
 ///

@@ -49,6 +49,7 @@ fn allowed(e: &OrderStatsError) -> bool {
             | OrderStatsError::MomentDoesNotExist { .. }
             | OrderStatsError::TailTooHeavy { .. }
             | OrderStatsError::ResultOutOfRange { .. }
+            | OrderStatsError::ResultOverflow { .. }
     )
 }
 
