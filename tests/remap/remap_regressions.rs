@@ -289,3 +289,42 @@ fn periodic_measures_near_f64_max_are_finite_or_errors() {
     let e = VarianceBounds::from_max_deviation(1e300, 0.0, 4).unwrap_err();
     assert!(matches!(e, RemapError::InvalidParameter { name: "d", .. }), "{e:?}");
 }
+
+/// `LinearSolver::DenseLu` on a large sparse-form MDP asked faer for an n × n matrix and
+/// panicked when the allocation failed (10⁵ states: 80 GB): it is refused before allocating,
+/// for the discounted and the average cost, naming the unknowns and the limit. Below the limit
+/// the dense LU agrees with the closed form.
+#[test]
+fn dense_lu_of_sparse_rows_is_refused_beyond_its_limit() {
+    // a ring: every state pays 1 and moves to the next with probability 1/2 (else absorbed)
+    let ring = |n: usize| {
+        let mut b = MdpBuilder::new(n as u64);
+        for i in 0..n {
+            b.action(i, 1.0, &[((i + 1) % n, 0.5)]);
+        }
+        b.build().unwrap()
+    };
+    let dense = Options { linear: LinearSolver::DenseLu, ..Options::with_algorithm(Algorithm::PolicyIteration) };
+    let n = DENSE_LU_MAX_STATES + 1;
+    let err = ring(n).solve(Criterion::Discounted { factor: 0.9 }, &dense).unwrap_err();
+    assert_eq!(
+        err,
+        MdpError::TooLarge {
+            what: "unknowns of a dense LU of sparse rows",
+            value: n as u64,
+            limit: DENSE_LU_MAX_STATES as u64
+        }
+    );
+    assert!(err.to_string().contains(&format!("= {n} exceeds the limit {DENSE_LU_MAX_STATES}")), "{err}");
+    // the average cost of a recurrent ring: every state moves on with probability 1
+    let mut b = MdpBuilder::new(100_000);
+    for i in 0..100_000 {
+        b.action(i, 1.0, &[((i + 1) % 100_000, 1.0)]);
+    }
+    let err = b.build().unwrap().solve(Criterion::AverageCost, &dense).unwrap_err();
+    assert!(matches!(err, MdpError::TooLarge { value: 100_000, .. }), "{err}");
+    // below the limit: v = 1 / (1 − β/2) at every state
+    let s = ring(300).solve(Criterion::Discounted { factor: 0.9 }, &dense).unwrap();
+    assert!(s.values.iter().all(|v| (v - 1.0 / 0.55).abs() < 1e-13), "{:?}", &s.values[..3]);
+    assert_eq!(s.linear.dense_lu, s.linear.evaluations);
+}

@@ -29,7 +29,8 @@ pub enum MdpError {
         /// Actual size.
         got: usize,
     },
-    /// A problem too large for the 32-bit state indices of the sparse storage.
+    /// A problem too large for the 32-bit state indices of the sparse storage, or a dense LU
+    /// of sparse rows beyond [`DENSE_LU_MAX_STATES`](super::DENSE_LU_MAX_STATES) unknowns.
     #[error("{what} = {value} exceeds the limit {limit}")]
     TooLarge {
         /// What is too large.

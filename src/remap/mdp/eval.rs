@@ -18,6 +18,26 @@ const AUTO_MAX_ITERS: usize = 2000;
 /// Largest average-cost system factorised densely.
 const DENSE_AVERAGE_LIMIT: usize = 1500;
 
+/// Most unknowns of a dense LU built from sparse rows ([`LinearSolver::DenseLu`] on a
+/// sparse-form MDP): 2¹⁴, a matrix of 2 GiB and about 3·10¹² floating-point operations. A dense
+/// LU of more is refused with [`MdpError::TooLarge`] before its `8·n²` bytes are allocated: its
+/// memory would not be bounded by the problem's, that of the sparse rows. (A dense-form MDP
+/// already holds `n²` entries per action and is not limited.)
+pub const DENSE_LU_MAX_STATES: usize = 1 << 14;
+
+/// [`Csr::dense_solve`], refused beyond [`DENSE_LU_MAX_STATES`] unknowns.
+fn dense_lu(a: &Csr, rhs: &[Vec<f64>], stats: &mut LinearStats) -> Result<Vec<Vec<f64>>, MdpError> {
+    if a.n > DENSE_LU_MAX_STATES {
+        return Err(MdpError::TooLarge {
+            what: "unknowns of a dense LU of sparse rows",
+            value: a.n as u64,
+            limit: DENSE_LU_MAX_STATES as u64,
+        });
+    }
+    stats.dense_lu += 1;
+    Ok(a.dense_solve(rhs))
+}
+
 /// Warm starts for the next evaluation of a policy-iteration run (global indexing).
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
@@ -35,10 +55,6 @@ fn solve_system(
     criterion: &'static str,
 ) -> Result<Vec<Vec<f64>>, MdpError> {
     let singular = MdpError::SingularSystem { criterion };
-    let dense = |stats: &mut LinearStats| {
-        stats.dense_lu += 1;
-        a.dense_solve(rhs)
-    };
     let sparse = |stats: &mut LinearStats| {
         stats.sparse_lu += 1;
         a.sparse_solve(rhs).map_err(|e| match e {
@@ -47,9 +63,9 @@ fn solve_system(
         })
     };
     let (tol, max_iters, fallback) = match solver {
-        LinearSolver::DenseLu => return Ok(dense(stats)),
+        LinearSolver::DenseLu => return dense_lu(a, rhs, stats),
         LinearSolver::SparseLu => return sparse(stats),
-        LinearSolver::Auto if a.n <= DENSE_LIMIT => return Ok(dense(stats)),
+        LinearSolver::Auto if a.n <= DENSE_LIMIT => return dense_lu(a, rhs, stats),
         LinearSolver::Auto => (AUTO_TOL, AUTO_MAX_ITERS, true),
         LinearSolver::Bicgstab { tol, max_iters } => (tol, max_iters, false),
     };
@@ -293,11 +309,8 @@ pub(crate) fn average_values(
     }
     let c: Vec<f64> = pairs.iter().map(|&k| mdp.costs[k]).collect();
     let x = match solver {
-        LinearSolver::DenseLu => a.dense_solve(&[c]),
-        LinearSolver::Auto if s <= DENSE_AVERAGE_LIMIT => {
-            stats.dense_lu += 1;
-            a.dense_solve(&[c])
-        }
+        LinearSolver::DenseLu => dense_lu(&a, &[c], stats)?,
+        LinearSolver::Auto if s <= DENSE_AVERAGE_LIMIT => dense_lu(&a, &[c], stats)?,
         _ => {
             stats.sparse_lu += 1;
             a.sparse_solve(&[c]).map_err(|e| match e {
