@@ -102,20 +102,26 @@ impl Estimate {
         if d == 0.0 { 0.0 } else { d / self.std_err }
     }
 
-    /// Whether `value` lies within `k` standard errors of the mean: `|value − mean| ≤ k·std_err`.
+    /// Whether `value` lies within `k` standard errors of the mean: `|value − mean| ≤ k·std_err`,
+    /// i.e. `|z_score(value)| ≤ k`, also where the product is undefined: with a zero standard
+    /// error, a value equal to the mean agrees for every `k ≥ 0` and any value for `k = ∞`. False when `value`, `k`, the mean or the standard error is NaN, and for `k < 0`.
     ///
     /// # Examples
     /// ```
     /// use loadbal::montecarlo::Estimate;
     /// let e = Estimate { mean: 10.0, std_err: 0.2, n: 100 };
     /// assert!(e.agrees_with(10.5, 3.0) && !e.agrees_with(10.7, 3.0));
+    /// let exact = Estimate { mean: 1.0, std_err: 0.0, n: 5 };
+    /// assert!(exact.agrees_with(1.0, 0.0) && exact.agrees_with(2.0, f64::INFINITY));
+    /// assert!(!exact.agrees_with(2.0, 1e300) && !e.agrees_with(10.0, f64::NAN));
     /// ```
     pub fn agrees_with(&self, value: f64, k: f64) -> bool {
-        (value - self.mean).abs() <= k * self.std_err
+        within(value - self.mean, k, self.std_err)
     }
 
     /// Whether a single draw `value` is plausible for one replication: within `k` standard
-    /// deviations of the mean (papers often print one run, not a mean).
+    /// deviations of the mean (papers often print one run, not a mean), with the conventions of
+    /// [`Estimate::agrees_with`] for a zero deviation, `k = ∞` and NaN.
     ///
     /// # Examples
     ///
@@ -128,8 +134,19 @@ impl Estimate {
     /// assert!((e.z_score(10.5) - 2.5).abs() < 1e-12);
     /// ```
     pub fn plausible_draw(&self, value: f64, k: f64) -> bool {
-        (value - self.mean).abs() <= k * self.sd()
+        within(value - self.mean, k, self.sd())
     }
+}
+
+/// `|d| ≤ k·scale` for `k ≥ 0` and `scale ≥ 0`, read as `|d|/scale ≤ k` where the product is NaN
+/// (`k = ∞` with `scale = 0`): a zero `d` is within any `k ≥ 0`, every `d` within `k = ∞`.
+/// False when any argument is NaN or `k < 0`.
+fn within(d: f64, k: f64, scale: f64) -> bool {
+    let d = d.abs();
+    if d.is_nan() || k.is_nan() || scale.is_nan() || k < 0.0 {
+        return false;
+    }
+    d <= k * scale || d == 0.0 || k == f64::INFINITY
 }
 
 /// Streaming mean and variance (Welford), mergeable with Chan's formula so that fixed chunks of

@@ -179,3 +179,35 @@ fn moments_that_overflow_are_errors_not_nan() {
     let e = Estimate::from_samples(&[1e307; 3]).unwrap();
     assert_eq!((e.mean, e.std_err), (1e307, 0.0));
 }
+
+/// `agrees_with` and `plausible_draw` are `|z| ≤ k` with `z = (value − mean)/scale`, also where
+/// `k·scale` is undefined: a zero standard error with `k = ∞` used to give NaN and "disagree"
+/// even for a value equal to the mean. Checked against the z-score read off by hand.
+#[test]
+fn agreement_is_a_bound_on_the_z_score_at_the_edges() {
+    let exact = Estimate { mean: 3.0, std_err: 0.0, n: 7 };
+    let noisy = Estimate { mean: 3.0, std_err: 0.5, n: 4 }; // sd 1
+    let cases: [(Estimate, f64, f64, bool); 14] = [
+        (exact, 3.0, 0.0, true),           // z = 0
+        (exact, 3.0, f64::INFINITY, true), // z = 0 (0·∞ was NaN)
+        (exact, 4.0, f64::INFINITY, true), // z = ∞ ≤ ∞
+        (exact, 4.0, f64::MAX, false),     // z = ∞
+        (exact, 3.0, -1.0, false),         // k < 0
+        (noisy, 4.0, 2.0, true),           // z = 2
+        (noisy, 4.0, 1.999, false),
+        (noisy, f64::INFINITY, f64::INFINITY, true),
+        (noisy, f64::INFINITY, f64::MAX, false),
+        (noisy, 3.0, f64::NAN, false),
+        (noisy, f64::NAN, f64::INFINITY, false),
+        (Estimate { mean: f64::NAN, ..noisy }, 3.0, 1.0, false),
+        (Estimate { std_err: f64::NAN, ..noisy }, 3.0, 1.0, false),
+        (Estimate { std_err: f64::NAN, ..noisy }, 3.0, f64::INFINITY, false),
+    ];
+    for (e, value, k, want) in cases {
+        assert_eq!(e.agrees_with(value, k), want, "{e:?} {value} {k}");
+    }
+    // one draw: the same rule on the standard deviation std_err·√n (0 and 1 here)
+    assert!(exact.plausible_draw(3.0, f64::INFINITY) && exact.plausible_draw(-1e300, f64::INFINITY));
+    assert!(noisy.plausible_draw(5.0, 2.0) && !noisy.plausible_draw(5.0, 1.999));
+    assert!(!noisy.plausible_draw(3.0, f64::NAN) && !noisy.plausible_draw(3.0, -0.5));
+}
