@@ -65,7 +65,9 @@ impl fmt::Display for Failure {
 /// problem (unknown flag, bad or missing value) prints one line, `program: message (try
 /// --help)`, and exits with code 2.
 pub fn parse<T: clap::Parser>(program: &str) -> T {
-    match T::try_parse_from(join_negative_values(std::env::args_os())) {
+    let mut takes_hyphens = Vec::new();
+    hyphen_value_flags(&T::command(), &mut takes_hyphens);
+    match T::try_parse_from(join_negative_values(std::env::args_os(), &takes_hyphens)) {
         Ok(t) => t,
         Err(e) => match e.kind() {
             clap::error::ErrorKind::DisplayHelp
@@ -111,11 +113,29 @@ fn is_negative_value(token: &str) -> bool {
     !plain && (rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') || first.trim().parse::<f64>().is_ok())
 }
 
+/// The long flags (`--name`) of `cmd` and its subcommands declared with `allow_hyphen_values`:
+/// clap gives them every value as it stands, so [`join_negative_values`] leaves them alone.
+fn hyphen_value_flags(cmd: &clap::Command, out: &mut Vec<String>) {
+    for arg in cmd.get_arguments() {
+        if let Some(long) = arg.get_long().filter(|_| arg.is_allow_hyphen_values_set()) {
+            out.push(format!("--{long}"));
+        }
+    }
+    for sub in cmd.get_subcommands() {
+        hyphen_value_flags(sub, out);
+    }
+}
+
 /// Joins `--flag VALUE` into `--flag=VALUE` when VALUE is a negative number, so that clap takes it
 /// as the flag's value and its parser judges it ("-inf is not finite") instead of reading `-1e-3`,
 /// `-.5` or `-inf` as short options (clap's own negative-number test knows only plain digits).
-/// A bare `--` ends the options; tokens after it are left as they are.
-pub fn join_negative_values(args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+/// Flags in `takes_hyphens` (those declared with `allow_hyphen_values`, such as the two values
+/// of `--synthetic P K`, which `--flag=VALUE` would cut to one) are left alone. A bare `--` ends
+/// the options; tokens after it are left as they are.
+pub fn join_negative_values(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+    takes_hyphens: &[String],
+) -> Vec<std::ffi::OsString> {
     let mut out: Vec<std::ffi::OsString> = Vec::new();
     let mut options_ended = false;
     for arg in args {
@@ -125,6 +145,7 @@ pub fn join_negative_values(args: impl IntoIterator<Item = std::ffi::OsString>) 
             && flag.starts_with("--")
             && flag.len() > 2
             && !flag.contains('=')
+            && !takes_hyphens.iter().any(|f| f == flag)
             && is_negative_value(value)
         {
             *prev = format!("{flag}={value}").into();
@@ -322,6 +343,15 @@ pub fn positional_positive(s: &str) -> Result<f64, String> {
 /// [`count`] for a positional argument declared with `allow_hyphen_values`.
 pub fn positional_count(s: &str) -> Result<u64, String> {
     not_an_option(s)?;
+    count(s)
+}
+
+/// [`count`] for one of several values of a flag declared with `allow_hyphen_values` (`--synthetic
+/// P K`): an option where a value was expected (`--synthetic 4 --seed 2`) is said as such.
+pub fn hyphen_count(s: &str) -> Result<u64, String> {
+    if s.starts_with('-') && !is_negative_value(s) && s.parse::<f64>().is_err() {
+        return Err(format!("expected a number, found the option {s}"));
+    }
     count(s)
 }
 

@@ -83,6 +83,12 @@ fn trace_refuses_bad_input_naming_the_file_or_flag() {
     }
     run(&["replicate", "trace", "--synthetic", "4"]).assert_error(2, "--synthetic");
     run(&["replicate", "trace", "--synthetic", "-4", "10"]).assert_error(2, "-4 is not a whole number");
+    // non-plain negative values reach the parser as one of the two values (they were joined as
+    // --synthetic=-inf, leaving one value: "2 values required")
+    run(&["replicate", "trace", "--synthetic", "-inf", "5"])
+        .assert_error(2, "'-inf' for '--synthetic <P> <K>': -inf is not finite");
+    run(&["replicate", "trace", "--synthetic", "5", "-1e-3"]).assert_error(2, "-1e-3 is not a whole number");
+    run(&["replicate", "trace", "--synthetic", "4", "--seed", "3"]).assert_error(2, "found the option --seed");
     run(&["replicate", "trace", "--synthetic", "0", "10"]).assert_error(2, "empty");
     // 10^5 × 10^5 values would need about 300 GiB: refused before any allocation.
     run_for(&["replicate", "trace", "--synthetic", "100000", "100000"], Duration::from_secs(20)).assert_error(2, "GiB");

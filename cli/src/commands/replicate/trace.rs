@@ -28,7 +28,14 @@ pub struct Args {
     #[arg(value_name = "TRACE")]
     trace: Option<PathBuf>,
     /// Instead of analysing a trace, print a synthetic one with P processors and K iterations.
-    #[arg(long, num_args = 2, value_names = ["P", "K"], value_parser = cli::count, conflicts_with = "trace")]
+    #[arg(
+        long,
+        num_args = 2,
+        value_names = ["P", "K"],
+        value_parser = cli::hyphen_count,
+        allow_hyphen_values = true,
+        conflicts_with = "trace"
+    )]
     synthetic: Option<Vec<u64>>,
     /// Seed of the synthetic trace.
     #[arg(long, default_value = "1", value_parser = cli::count)]
