@@ -235,9 +235,7 @@ impl Homogeneous {
     /// ```
     pub fn v0(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        let spread = (self.n as f64 - 1.0) * self.sigma2;
-        // √(spread·t), as √spread·√t when the product overflows (t near f64::MAX).
-        let sd = if (spread * t).is_finite() { (spread * t).sqrt() } else { spread.sqrt() * t.sqrt() };
+        let sd = sqrt_product((self.n as f64 - 1.0) * self.sigma2, t);
         check("t", sd / self.mean_load(t)?, true, "v0(t) must be finite")
     }
 
@@ -262,7 +260,7 @@ impl Homogeneous {
     /// ```
     pub fn d_hat(&self, t: f64) -> Result<f64, RemapError> {
         check_t(t)?;
-        let sd = if (t * self.sigma2).is_finite() { (t * self.sigma2).sqrt() } else { t.sqrt() * self.sigma2.sqrt() };
+        let sd = sqrt_product(self.sigma2, t);
         check("t", david_bound(self.n, sd)? / self.mean_load(t)?, true, "d̂(t) must be finite")
     }
 
@@ -620,6 +618,12 @@ impl Heterogeneous {
         let b_star = a / (2.0 * (w * mu * (a - w * mu * vl2)).sqrt());
         Ok(Peak { v_limit, t1, t2, b_star })
     }
+}
+
+/// √(a·t) for `a, t ≥ 0`, as √a·√t when the product overflows (t near f64::MAX): the standard
+/// deviation of a load that grew for t phases at variance rate a.
+fn sqrt_product(a: f64, t: f64) -> f64 {
+    if (a * t).is_finite() { (a * t).sqrt() } else { a.sqrt() * t.sqrt() }
 }
 
 #[cfg(test)]
