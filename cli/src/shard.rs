@@ -237,6 +237,8 @@ pub enum McOutcome {
 pub struct McRunner {
     shard: Option<Shard>,
     plan: Option<Plan>,
+    /// A bar of the caller's that the estimates advance instead of drawing their own.
+    bar: Option<indicatif::ProgressBar>,
     whole: Vec<Vec<Estimate>>,
     parts: Vec<Partials>,
     /// Bytes of the partials kept so far (a shard keeps every estimate's until it is written).
@@ -256,7 +258,7 @@ impl McRunner {
     /// A runner for a whole run (`None`) or one shard: a shard runs its part `K/N` of each
     /// estimate's chunks.
     pub fn new(shard: Option<Shard>) -> Self {
-        McRunner { shard, plan: None, whole: Vec::new(), parts: Vec::new(), kept: 0 }
+        McRunner { shard, plan: None, bar: None, whole: Vec::new(), parts: Vec::new(), kept: 0 }
     }
 
     /// A runner for the estimates `runs`, to be run in this order, for a subcommand of many small
@@ -345,12 +347,12 @@ impl McRunner {
         let bytes = self.memory(&mc, dim);
         support::check_memory(what, self.kept + bytes)?;
         let range = self.chunks(&mc);
-        let bar = match &self.plan {
-            Some(plan) => {
-                plan.bar.set_message(what.to_string());
-                plan.bar.clone()
+        let bar = match (&self.plan, &self.bar) {
+            (Some(Plan { bar, .. }), _) | (None, Some(bar)) => {
+                bar.set_message(what.to_string());
+                bar.clone()
             }
-            None => support::progress(self.replications(&mc), what),
+            (None, None) => support::progress(self.replications(&mc), what),
         };
         let mut reduction = Reduction::new(mc, dim);
         let mut kept =
@@ -367,7 +369,9 @@ impl McRunner {
             bar.inc(mc.chunk_range(end).start - mc.chunk_range(start).start);
             start = end;
         }
-        if self.plan.as_ref().is_none_or(|p| self.whole.len() + self.parts.len() + 1 == p.runs.len()) {
+        if self.bar.is_none()
+            && self.plan.as_ref().is_none_or(|p| self.whole.len() + self.parts.len() + 1 == p.runs.len())
+        {
             bar.finish_and_clear();
         }
         match kept {
@@ -392,6 +396,25 @@ where
     F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
 {
     let mut runner = McRunner::new(None);
+    runner.run(what, mc, dim, f)?;
+    runner.whole.pop().ok_or_else(|| Failure::failed("Monte Carlo: no estimate"))
+}
+
+/// As [`estimate`], advancing the caller's `bar` by the replications run (its message becomes
+/// `what`) rather than drawing a bar of its own: the points of a sweep share one bar, counted in
+/// replications, and the caller finishes it.
+pub fn estimate_on<F>(
+    bar: &indicatif::ProgressBar,
+    what: &str,
+    mc: MonteCarlo,
+    dim: usize,
+    f: F,
+) -> Result<Vec<Estimate>, Failure>
+where
+    F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
+{
+    let mut runner = McRunner::new(None);
+    runner.bar = Some(bar.clone());
     runner.run(what, mc, dim, f)?;
     runner.whole.pop().ok_or_else(|| Failure::failed("Monte Carlo: no estimate"))
 }
@@ -737,6 +760,25 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_points_of_a_sweep_advance_one_bar_by_their_replications() {
+        // two estimates of 700 and 300 replications on the caller's bar: it counts 1,000, shows
+        // the last one's label and is left for the caller to finish; the estimates are those of
+        // a run with a bar of its own
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_length(1000);
+        let f = |i: u64, _: &mut McRng, out: &mut [f64]| {
+            out[0] = i as f64;
+            Ok(())
+        };
+        let a = estimate_on(&bar, "first", MonteCarlo::new(1, 700).unwrap(), 1, f).unwrap();
+        let b = estimate_on(&bar, "second", MonteCarlo::new(1, 300).unwrap(), 1, f).unwrap();
+        assert_eq!((bar.position(), bar.message(), bar.is_finished()), (1000, "second".to_string(), false));
+        // replications 0..700 have mean 349.5
+        assert_eq!((a[0].mean, a[0].n, b[0].mean, b[0].n), (349.5, 700, 149.5, 300));
+        assert_eq!(estimate("alone", MonteCarlo::new(1, 700).unwrap(), 1, f).unwrap(), a);
+    }
 
     #[test]
     fn shard_ranges_tile_the_whole() {

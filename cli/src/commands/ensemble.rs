@@ -346,7 +346,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let rows = here.len() as u128;
         cli::check_memory(&format!("the grid's table ({rows} rows)"), table_bytes(rows, columns.len()))?;
         let mut table = Table::new(columns);
-        let bar = cli::progress(here.len() as u64, "grid points");
+        // one bar for the sweep, in replications of the points simulated
+        let simulated = here.iter().filter(|pt| unavailable(pt).is_none()).count() as u64;
+        let bar = cli::progress(simulated.saturating_mul(args.reps), "grid points");
         for pt in here {
             let d = law(pt).map_err(Failure::usage)?;
             let cfg = config(pt)?;
@@ -354,8 +356,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let m = match why {
                 Some(_) => None,
                 None => {
-                    let est =
-                        shard::estimate(&what(pt, args.reps), mc, MetricsEstimate::COMPONENTS, replication(&d, &cfg))?;
+                    let est = shard::estimate_on(
+                        &bar,
+                        &what(pt, args.reps),
+                        mc,
+                        MetricsEstimate::COMPONENTS,
+                        replication(&d, &cfg),
+                    )?;
                     Some(MetricsEstimate::from_estimates(&est).map_err(|e| Failure::model("metrics", e))?)
                 }
             };
@@ -379,7 +386,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 why.into(),
             ]);
             table.push(row);
-            bar.inc(1);
         }
         bar.finish_and_clear();
         return shard::finish_sweep(NAME, &params, target, range, params.points.len() as u64, table, args.format);

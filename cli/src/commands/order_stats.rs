@@ -240,12 +240,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let rows = u128::from(range.end - range.start);
         cli::check_memory(&format!("the grid's table ({rows} rows)"), table_bytes(rows, columns().len()))?;
         let mut table = Table::new(columns());
-        let bar = cli::progress(range.end - range.start, "grid points");
+        // one bar for the sweep, in replications
+        let bar = cli::progress((range.end - range.start).saturating_mul(args.replications), "grid points");
         for &(law, n) in &params.points[range.start as usize..range.end as usize] {
             let e = exact(&law, n)?;
-            let est = shard::estimate(&what(&law, n), mc, 1, max_draw(law, n))?;
+            let est = shard::estimate_on(&bar, &what(&law, n), mc, 1, max_draw(law, n))?;
             table.push(row(&law, n, &e, &est[0]));
-            bar.inc(1);
         }
         bar.finish_and_clear();
         return shard::finish_sweep(NAME, &params, shard, range, params.points.len() as u64, table, args.format);
