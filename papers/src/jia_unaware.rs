@@ -226,7 +226,7 @@ fn snp_probe(ex: &Tree) -> Result<Vec<f64>, PapersError> {
 fn response(s: &SldSchedule, phase: usize, v: usize) -> (f64, f64) {
     let time =
         s.dispatches.iter().find(|d| d.phase == phase && d.loads.iter().any(|p| p.0 == v)).map_or(f64::NAN, |d| d.time);
-    (time, s.load_of(phase, v))
+    (time, s.load_of(phase, v).unwrap_or(f64::NAN))
 }
 
 /// Table 3.2's Phase_1 rows: (P_i, response time, load) as printed.

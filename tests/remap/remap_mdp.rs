@@ -110,7 +110,7 @@ fn states_may_have_different_numbers_of_actions() {
     b.action(2, 4.0, &[]).action(0, 5.0, &[]).action(0, 1.0, &[(1, 1.0)]).action(1, 1.0, &[]);
     b.action(0, 0.5, &[(2, 1.0)]).action(2, 1.0, &[(0, 0.5)]);
     let mdp = b.build().unwrap();
-    assert_eq!((mdp.actions(0), mdp.actions(1), mdp.actions(2)), (3, 1, 2));
+    assert_eq!((mdp.actions(0), mdp.actions(1), mdp.actions(2), mdp.actions(3)), (Some(3), Some(1), Some(2), None));
     assert_eq!(mdp.cost(2, 0), Some(4.0));
     assert_eq!(mdp.cost(2, 2), None);
     let pi = mdp

@@ -94,7 +94,7 @@ fn the_form_follows_the_density() {
             let m = mdp.clone().with_storage(s);
             assert_eq!(m.storage(), s);
             for i in 0..10 {
-                let row: Vec<(usize, f64)> = m.row(i, 0).map(|t| (t.target, t.probability)).collect();
+                let row: Vec<(usize, f64)> = m.row(i, 0).unwrap().map(|t| (t.target, t.probability)).collect();
                 let mut want_row: Vec<(usize, f64)> = (0..k).map(|d| ((i + d) % 10, 0.5 / k as f64)).collect();
                 want_row.sort_by_key(|e| e.0);
                 let mut got = row.clone();

@@ -125,7 +125,8 @@ fn reporting_scheme_threshold() {
             (r.run.trace.compute_makespan - r.schedule.allocation.makespan).abs()
                 < 1e-9 * r.schedule.allocation.makespan
         );
-        let total: f64 = (0..5).map(|v| r.load_of(v)).sum();
+        let total: f64 = (0..5).map(|v| r.load_of(v).unwrap()).sum();
+        assert_eq!(r.load_of(5), None);
         assert!((total - l).abs() < 1e-9);
     }
     let full = g

@@ -32,7 +32,7 @@ fn table_ptc() -> (Tree, Vec<f64>) {
 }
 
 fn load_of(s: &SldSchedule, phase: usize, v: usize) -> f64 {
-    s.load_of(phase, v)
+    s.load_of(phase, v).expect("a phase of the schedule")
 }
 
 /// G10: the algorithm-faithful run with the FirstChildLink relay rule, and with the physical rule.

@@ -36,7 +36,8 @@ pub struct ReportingRun {
 }
 
 impl ReportingRun {
-    /// Load computed by graph node `v` (0 for nodes unknown at T*).
+    /// Load computed by graph node `v`: 0 for a node unknown at T*, `None` for `v` not a node
+    /// of the graph (`v ≥ graph_nodes`).
     ///
     /// # Accuracy
     /// Exact (stored value).
@@ -49,11 +50,13 @@ impl ReportingRun {
     /// let e = |u, v, z| Edge { u, v, z };
     /// let g = Graph::new(vec![2.0, 1.0, 1.0], vec![e(0, 1, 0.5), e(1, 2, 0.5)]).unwrap();
     /// let r = g.reporting_scheme(0, &ReportingConfig::new(10.0, 1.0, 1.0)).unwrap();
-    /// assert!((r.load_of(0) - 30.0 / 7.0).abs() < 1e-12 && (r.load_of(1) - 40.0 / 7.0).abs() < 1e-12);
-    /// assert_eq!(r.load_of(2), 0.0);
+    /// let load = |v| r.load_of(v).unwrap();
+    /// assert!((load(0) - 30.0 / 7.0).abs() < 1e-12 && (load(1) - 40.0 / 7.0).abs() < 1e-12);
+    /// assert_eq!((r.load_of(2), r.load_of(3)), (Some(0.0), None));
     /// ```
-    pub fn load_of(&self, v: usize) -> f64 {
-        self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.allocation.alpha[i])
+    pub fn load_of(&self, v: usize) -> Option<f64> {
+        (v < self.graph_nodes)
+            .then(|| self.known.iter().position(|&k| k == v).map_or(0.0, |i| self.schedule.allocation.alpha[i]))
     }
 }
 

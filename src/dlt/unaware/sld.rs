@@ -136,7 +136,8 @@ pub struct SldSchedule {
 }
 
 impl SldSchedule {
-    /// Total load dispatched to processor `v` during phase `phase`.
+    /// Total load dispatched to processor `v` during phase `phase` (0 for a processor that got
+    /// none; `None` for a phase outside `1..=phases.len()`).
     ///
     /// # Accuracy
     /// A sum of the processor's dispatches in the phase (usually one): within `k·ε` relative
@@ -158,19 +159,23 @@ impl SldSchedule {
     /// // `ex`: Jia's Fig. 3.8 tree, built as in the `dlt::unaware` module example.
     /// let cfg = SldConfig { load: 80.0, eta: 0.05, l1p: 4.0, mu: 0.15, scale: CostScale::new(2.0, 1.0).unwrap(), rules: Rules { relay: RelayRule::FirstChildLink, top: RelayRule::Physical }, phase_end_decimals: None };
     /// let s = ex.sld(&ex.probe(Probe { load: cfg.load, eta: cfg.eta }, cfg.scale).unwrap().tp, &cfg).unwrap();
-    /// assert_eq!(s.load_of(1, 6), 4.0);
-    /// assert!((s.load_of(1, 3) - 3.833333).abs() < 1e-6);
-    /// let total: f64 = (1..=s.phases.len()).flat_map(|q| (1..20).map(move |v| (q, v))).map(|(q, v)| s.load_of(q, v)).sum();
+    /// assert_eq!(s.load_of(1, 6), Some(4.0));
+    /// assert!((s.load_of(1, 3).unwrap() - 3.833333).abs() < 1e-6);
+    /// let s = &s;
+    /// let total: f64 = (1..=s.phases.len()).flat_map(|q| (1..20).filter_map(move |v| s.load_of(q, v))).sum();
     /// assert!((total - 76.0).abs() < 1e-9);
+    /// assert_eq!((s.load_of(0, 6), s.load_of(s.phases.len() + 1, 6)), (None, None));
     /// ```
-    pub fn load_of(&self, phase: usize, v: usize) -> f64 {
-        self.dispatches
-            .iter()
-            .filter(|d| d.phase == phase)
-            .flat_map(|d| d.loads.iter())
-            .filter(|p| p.0 == v)
-            .map(|p| p.1)
-            .sum()
+    pub fn load_of(&self, phase: usize, v: usize) -> Option<f64> {
+        (1..=self.phases.len()).contains(&phase).then(|| {
+            self.dispatches
+                .iter()
+                .filter(|d| d.phase == phase)
+                .flat_map(|d| d.loads.iter())
+                .filter(|p| p.0 == v)
+                .map(|p| p.1)
+                .sum()
+        })
     }
 }
 

@@ -296,7 +296,7 @@ impl RemapProblem {
     /// use loadbal::remap::markov::yin_example;
     /// let p = yin_example(4.0).unwrap();
     /// let mdp = p.mdp();
-    /// assert_eq!((mdp.states(), mdp.actions(0), mdp.pairs()), (30, 2, 60));
+    /// assert_eq!((mdp.states(), mdp.actions(0), mdp.pairs()), (30, Some(2), 60));
     /// ```
     pub fn mdp(&self) -> &Mdp {
         &self.mdp

@@ -145,7 +145,7 @@ impl MdpBuilder {
     /// use loadbal::remap::mdp::{MdpBuilder, MdpError};
     /// let mut b = MdpBuilder::new(2);
     /// b.action(0, 1.0, &[(1, 1.0)]).action(1, 0.0, &[]);
-    /// assert_eq!(b.build().unwrap().actions(0), 1);
+    /// assert_eq!(b.build().unwrap().actions(0), Some(1));
     /// // A row that leaves the state space is refused when built.
     /// let mut bad = MdpBuilder::new(1);
     /// bad.action(0, 1.0, &[(3, 1.0)]);
@@ -163,7 +163,7 @@ impl MdpBuilder {
     /// use loadbal::remap::mdp::MdpBuilder;
     /// let mut b = MdpBuilder::new(2);
     /// b.restart(&[(1, 1.0)]).action_with_restart(0, 2.0, &[], 1.0).action(1, 0.0, &[]);
-    /// assert_eq!(b.build().unwrap().restart_weight(0, 0), 1.0);
+    /// assert_eq!(b.build().unwrap().restart_weight(0, 0), Some(1.0));
     /// ```
     pub fn action_with_restart(&mut self, state: usize, cost: f64, row: &[(usize, f64)], weight: f64) -> &mut Self {
         self.action_from_iter(state, cost, weight, row.iter().copied())
@@ -176,7 +176,7 @@ impl MdpBuilder {
     /// use loadbal::remap::mdp::MdpBuilder;
     /// let mut b = MdpBuilder::new(3);
     /// b.action_from_iter(0, 1.0, 0.0, (1..3).map(|j| (j, 0.5))).action(1, 0.0, &[]).action(2, 0.0, &[]);
-    /// assert_eq!(b.build().unwrap().row(0, 0).count(), 2);
+    /// assert_eq!(b.build().unwrap().row(0, 0).unwrap().count(), 2);
     /// ```
     pub fn action_from_iter(
         &mut self,
@@ -552,17 +552,27 @@ impl Mdp {
     pub fn states(&self) -> usize {
         self.states
     }
-    /// Number of actions of state `i` (0 for a state out of range).
+    /// Number of actions of state `i` (`None` for a state out of range).
     ///
     /// # Examples
     /// ```
     /// use loadbal::remap::mdp::Mdp;
     /// use nalgebra::dmatrix;
     /// let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
-    /// assert_eq!((mdp.actions(0), mdp.actions(1)), (2, 0)); // state 1 is out of range
+    /// assert_eq!((mdp.actions(0), mdp.actions(1)), (Some(2), None)); // state 1 is out of range
     /// ```
-    pub fn actions(&self, i: usize) -> usize {
-        if i < self.states { self.pair_ptr[i + 1] - self.pair_ptr[i] } else { 0 }
+    pub fn actions(&self, i: usize) -> Option<usize> {
+        (i < self.states).then(|| self.action_count(i))
+    }
+
+    /// Number of actions of state `i < states`.
+    fn action_count(&self, i: usize) -> usize {
+        self.pair_ptr[i + 1] - self.pair_ptr[i]
+    }
+
+    /// Pair index of action `a` of state `i`, `None` when either is out of range.
+    fn pair(&self, i: usize, a: usize) -> Option<usize> {
+        (a < self.actions(i)?).then(|| self.pair_ptr[i] + a)
     }
     /// Total number of state–action pairs.
     ///
@@ -602,11 +612,11 @@ impl Mdp {
     /// assert_eq!((mdp.cost(0, 1), mdp.cost(0, 2)), (Some(3.0), None));
     /// ```
     pub fn cost(&self, i: usize, a: usize) -> Option<f64> {
-        (a < self.actions(i)).then(|| self.costs[self.pair_ptr[i] + a])
+        self.pair(i, a).map(|k| self.costs[k])
     }
     /// Transition row of action `a` in state `i` (without the restart term), as (target,
     /// probability): the stored entries of a sparse row, the nonzero entries of a dense row in
-    /// target order; empty when out of range.
+    /// target order; `None` when out of range.
     ///
     /// # Accuracy
     /// Exact (stored value).
@@ -616,19 +626,15 @@ impl Mdp {
     /// use loadbal::remap::mdp::Mdp;
     /// use nalgebra::dmatrix;
     /// let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
-    /// let row: Vec<(usize, f64)> = mdp.row(0, 0).map(|t| (t.target, t.probability)).collect();
+    /// let row: Vec<(usize, f64)> = mdp.row(0, 0).unwrap().map(|t| (t.target, t.probability)).collect();
     /// assert_eq!(row, vec![(0, 0.5), (1, 0.5)]);
-    /// assert_eq!(mdp.row(5, 0).count(), 0);
+    /// assert!(mdp.row(5, 0).is_none() && mdp.row(0, 1).is_none());
     /// ```
-    pub fn row(&self, i: usize, a: usize) -> impl Iterator<Item = Transition> + '_ {
-        let valid = a < self.actions(i);
-        let k = if valid { self.pair_ptr[i] + a } else { 0 };
-        self.rows
-            .entries(k)
-            .take(if valid { usize::MAX } else { 0 })
-            .map(|(target, probability)| Transition { target, probability })
+    pub fn row(&self, i: usize, a: usize) -> Option<impl Iterator<Item = Transition> + '_> {
+        let k = self.pair(i, a)?;
+        Some(self.rows.entries(k).map(|(target, probability)| Transition { target, probability }))
     }
-    /// Restart weight of action `a` in state `i` (0 without restart).
+    /// Restart weight of action `a` in state `i` (0 without restart; `None` when out of range).
     ///
     /// # Accuracy
     /// Exact (stored value).
@@ -638,10 +644,11 @@ impl Mdp {
     /// use loadbal::remap::markov::yin_example;
     /// // Yin et al., §5: action 1 (remap) restarts with weight 1, action 0 (continue) never.
     /// let p = yin_example(4.0).unwrap();
-    /// assert_eq!((p.mdp().restart_weight(0, 0), p.mdp().restart_weight(0, 1)), (0.0, 1.0));
+    /// assert_eq!((p.mdp().restart_weight(0, 0), p.mdp().restart_weight(0, 1)), (Some(0.0), Some(1.0)));
+    /// assert_eq!(p.mdp().restart_weight(0, 2), None);
     /// ```
-    pub fn restart_weight(&self, i: usize, a: usize) -> f64 {
-        if a < self.actions(i) { self.weight(self.pair_ptr[i] + a) } else { 0.0 }
+    pub fn restart_weight(&self, i: usize, a: usize) -> Option<f64> {
+        self.pair(i, a).map(|k| self.weight(k))
     }
     /// The restart distribution `ρ` as (state, probability).
     ///
@@ -709,10 +716,10 @@ impl Mdp {
         if policy.len() != self.states {
             return Err(MdpError::InvalidPolicy(format!("length {} for {} states", policy.len(), self.states)));
         }
-        if let Some((i, a)) = policy.iter().enumerate().find(|&(i, &a)| a >= self.actions(i)) {
+        if let Some((i, a)) = policy.iter().enumerate().find(|&(i, &a)| a >= self.action_count(i)) {
             return Err(MdpError::InvalidPolicy(format!(
                 "action {a} in state {i}, which has {} actions",
-                self.actions(i)
+                self.action_count(i)
             )));
         }
         Ok(())
@@ -730,7 +737,7 @@ impl Mdp {
             }
             Criterion::AverageCost => {
                 for i in 0..self.states {
-                    for a in 0..self.actions(i) {
+                    for a in 0..self.action_count(i) {
                         let sum = 1.0 - self.deficit(self.pair_ptr[i] + a);
                         if (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
                             return Err(MdpError::NotStochastic { state: i, action: a, sum });

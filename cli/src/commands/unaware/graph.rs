@@ -187,7 +187,7 @@ pub fn run(a: GraphArgs) -> Result<(), Failure> {
     for (i, &v) in r.known.iter().enumerate() {
         if v < n {
             parent[v] = r.tree.parent(i).and_then(|p| r.known.get(p).copied());
-            load[v] = Some(r.load_of(v));
+            load[v] = r.load_of(v);
             finish[v] = r.run.finish_of(i).map(|t| t + r.t_star);
         }
     }
