@@ -328,3 +328,55 @@ fn dense_lu_of_sparse_rows_is_refused_beyond_its_limit() {
     assert!(s.values.iter().all(|v| (v - 1.0 / 0.55).abs() < 1e-13), "{:?}", &s.values[..3]);
     assert_eq!(s.linear.dense_lu, s.linear.evaluations);
 }
+
+/// `WorkloadChain::reflecting(65_535, 1)` (and `reflecting_exchangeable`) built the walk's kernel as a dense 65,535² matrix
+/// (34 GB; `loadbal remap markov --processes 1 --levels 65535` aborted on the failed allocation)
+/// before keeping its three entries a row: the kernel is now built as sparse rows, whatever the
+/// number of levels.
+#[test]
+fn reflecting_walk_of_many_levels_is_built_sparse() {
+    let levels = 65_535u64; // the most the exchangeable space stores (16-bit levels)
+    for chain in
+        [WorkloadChain::reflecting(levels, 1).unwrap(), WorkloadChain::reflecting_exchangeable(levels, 1).unwrap()]
+    {
+        assert_eq!(chain.states(), 65_535);
+        // 2 entries at either end, 3 at each interior level (Yin et al., eq. (22))
+        assert_eq!(chain.nonzeros() as u64, 2 * 2 + 3 * (levels - 2));
+        assert_eq!((chain.probability(0, 0), chain.probability(0, 1)), (Some(0.5), Some(0.5)));
+        assert_eq!((chain.probability(40_000, 39_999), chain.probability(40_000, 40_000)), (Some(0.25), Some(0.5)));
+        assert_eq!(chain.probability(40_000, 40_002), Some(0.0));
+        assert_eq!((chain.probability(65_534, 65_533), chain.probability(65_534, 65_534)), (Some(0.5), Some(0.5)));
+        assert_eq!(chain.load(65_534), Some(&[65_534.0][..]));
+    }
+    let e = WorkloadChain::reflecting((1 << 16) + 1, 1).unwrap_err();
+    assert!(matches!(e, MarkovError::InvalidParameter { name: "levels", .. }), "{e:?}");
+}
+
+/// A chain keeps `states × processes` load values: 2²⁸ states of 28 processes asked for 60 GB
+/// (`WorkloadChain::reflecting(2, 28)`), C(70, 64) = 131,115,985 exchangeable states of 64
+/// processes for 67 GB, and the allocation aborted the process. More than 2²⁸ load values are
+/// refused before they are allocated, naming the count.
+#[test]
+fn chains_with_too_many_load_values_are_refused() {
+    let e = WorkloadChain::reflecting(2, 28).unwrap_err();
+    assert_eq!(
+        e,
+        MarkovError::InvalidParameter {
+            name: "load values (states × processes, at most 2^28)",
+            value: (28u64 << 28) as f64
+        }
+    );
+    assert!(e.to_string().contains("= 7516192768"), "{e}");
+    let e = WorkloadChain::reflecting_exchangeable(7, 64).unwrap_err();
+    assert_eq!(
+        e,
+        MarkovError::InvalidParameter {
+            name: "load values (states × processes, at most 2^28)",
+            value: (131_115_985u64 * 64) as f64
+        }
+    );
+    // below the limit: 2¹⁶ states of 16 processes (2²⁰ values) ...
+    assert_eq!(WorkloadChain::reflecting(2, 16).unwrap().states(), 1 << 16);
+    // ... and C(L + r − 1, r) exchangeable states below it
+    assert_eq!(WorkloadChain::reflecting_exchangeable(3, 64).unwrap().states(), 2145);
+}

@@ -10,6 +10,10 @@ const TOL: f64 = 1e-9;
 
 /// Largest number of states of a chain (32-bit indices in the MDP).
 pub(crate) const MAX_CHAIN_STATES: u64 = 1 << 28;
+/// Most load values (states × processes) of a chain: 2²⁸ (2 GiB of loads; the exchangeable
+/// space also keeps its level vectors, 2 bytes a value). Without it a chain of 2²⁸ states and 64
+/// processes would ask for 128 GiB.
+pub(crate) const MAX_CHAIN_LOADS: u64 = 1 << 28;
 
 /// A sparse stochastic matrix in compressed rows.
 #[derive(Debug, Clone, PartialEq)]
