@@ -380,3 +380,41 @@ fn chains_with_too_many_load_values_are_refused() {
     // ... and C(L + r − 1, r) exchangeable states below it
     assert_eq!(WorkloadChain::reflecting_exchangeable(3, 64).unwrap().states(), 2145);
 }
+
+/// `Mdp::with_storage(Storage::Dense)` on a large sparse-form MDP allocated its `pairs × S`
+/// dense rows unchecked and aborted the process when that failed (10⁵ states with two actions:
+/// 160 GB). Beyond `MAX_DENSE_ENTRIES` entries it is refused before allocating, naming the count
+/// and the limit; a sparse form that stores at least half of the entries (a dense MDP converted
+/// to sparse) converts back whatever its size, and small problems convert as before.
+#[test]
+fn dense_rows_of_a_large_sparse_mdp_are_refused() {
+    let ring = |n: usize| {
+        let mut b = MdpBuilder::new(n as u64);
+        for i in 0..n {
+            b.action(i, 1.0, &[((i + 1) % n, 0.5)]).action(i, 2.0, &[]);
+        }
+        b.build().unwrap()
+    };
+    let big = ring(100_000);
+    assert_eq!(big.storage(), Storage::Sparse);
+    let err = big.with_storage(Storage::Dense).unwrap_err();
+    let cells = 200_000u64 * 100_000;
+    assert_eq!(
+        err,
+        MdpError::TooLarge {
+            what: "entries of the dense rows (pairs × states)",
+            value: cells,
+            limit: MAX_DENSE_ENTRIES
+        }
+    );
+    assert!(err.to_string().contains(&format!("= {cells} exceeds the limit {}", 1u64 << 28)), "{err}");
+    // small: the dense form gives the ring's values, J = min(2, 1 + J/2) = 2 at every state
+    let small = ring(300).with_storage(Storage::Dense).unwrap();
+    assert_eq!(small.storage(), Storage::Dense);
+    let s = small.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
+    assert!(s.values.iter().all(|v| (v - 2.0).abs() < 1e-12), "{:?}", &s.values[..3]);
+    // a full matrix stored sparse converts back to dense
+    let full = Mdp::new(vec![DMatrix::from_element(3, 3, 0.25)], DMatrix::from_element(3, 1, 1.0)).unwrap();
+    let back = full.clone().with_storage(Storage::Sparse).unwrap().with_storage(Storage::Dense).unwrap();
+    assert_eq!(back, full);
+}

@@ -11,6 +11,10 @@ pub(crate) const ROW_SUM_TOLERANCE: f64 = 1e-9;
 
 /// Largest number of states (indices are stored in 32 bits).
 const MAX_STATES: usize = u32::MAX as usize;
+/// Most entries (`pairs × states`) of the dense rows [`Mdp::with_storage`] makes from sparse
+/// ones: 2²⁸, 2 GiB (more is [`MdpError::TooLarge`], unless the sparse rows already store at
+/// least half as many entries).
+pub const MAX_DENSE_ENTRIES: u64 = 1 << 28;
 /// The most entries [`MdpBuilder::with_capacity`] reserves up front per array (2^20).
 const RESERVE_HINT_CAP: usize = 1 << 20;
 
@@ -326,7 +330,7 @@ impl MdpBuilder {
         let mdp =
             Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum, deficits };
         let storage = storage_for(mdp.states, mdp.pairs(), mdp.rows.nonzeros());
-        Ok(mdp.with_storage(storage))
+        Ok(mdp.converted(storage))
     }
 }
 
@@ -482,12 +486,17 @@ impl Mdp {
     /// that share a target are added up in the dense form; zeros of a dense row are not stored
     /// in the sparse form.
     ///
+    /// # Errors
+    /// [`MdpError::TooLarge`] for the dense form of more than [`MAX_DENSE_ENTRIES`] entries
+    /// (`pairs × S`) that are not at most twice the stored nonzeros, before allocating them: the
+    /// dense rows of a 10⁵-state sparse MDP with two actions a state would take 160 GB.
+    ///
     /// # Examples
     /// ```
     /// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options, Storage};
     /// use nalgebra::dmatrix;
     /// let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
-    /// let sparse = mdp.clone().with_storage(Storage::Sparse);
+    /// let sparse = mdp.clone().with_storage(Storage::Sparse).unwrap();
     /// assert_eq!((mdp.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
     /// let crit = Criterion::Discounted { factor: 0.5 };
     /// let o = Options::default();
@@ -496,7 +505,26 @@ impl Mdp {
     /// assert_eq!(a.policy, b.policy);
     /// assert!((a.values[0] - 4.0 / 3.0).abs() < 1e-15 && (b.values[0] - 4.0 / 3.0).abs() < 1e-15);
     /// ```
-    pub fn with_storage(mut self, storage: Storage) -> Self {
+    pub fn with_storage(self, storage: Storage) -> Result<Self, MdpError> {
+        let cells = (self.pairs() as u64).saturating_mul(self.states as u64);
+        let nonzeros = self.rows.nonzeros() as u64;
+        if storage == Storage::Dense
+            && self.storage() == Storage::Sparse
+            && cells > MAX_DENSE_ENTRIES
+            && cells > nonzeros.saturating_mul(2)
+        {
+            return Err(MdpError::TooLarge {
+                what: "entries of the dense rows (pairs × states)",
+                value: cells,
+                limit: MAX_DENSE_ENTRIES,
+            });
+        }
+        Ok(self.converted(storage))
+    }
+
+    /// [`Mdp::with_storage`] without its size check (the builders choose the dense form only
+    /// when at least half of its entries are stored nonzeros).
+    fn converted(mut self, storage: Storage) -> Self {
         if storage != self.storage() {
             self.rows = self.rows.convert(storage, self.states, self.pairs());
         }
