@@ -342,3 +342,20 @@ fn synthetic_trace_overflow_names_the_settings() {
     let t = synthetic_trace(&SyntheticTraceConfig { processors: 2, len: 50, ..Default::default() }).unwrap();
     assert_eq!(t.len(), 50);
 }
+
+/// `PredictorKind::Ar` solved a dense `order × order` Yule–Walker system per forecast whatever the
+/// order: an AR(50,000) fit on a 50,003-value series asked for 20 GB and panicked or aborted when
+/// the allocation failed. Orders above `MAX_AR_ORDER` are refused by `build` (and so by every
+/// caller), naming the order; the limit itself is accepted.
+#[test]
+fn ar_orders_past_the_limit_are_refused_before_fitting() {
+    let y: Vec<f64> = (0..50_003).map(|i| f64::from(i % 7)).collect();
+    let e = PredictorKind::Ar { order: 50_000, window: 50_002 }.predict_series(&y).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "AR order", value: 50_000.0, .. }), "{e:?}");
+    assert!(e.to_string().contains("AR order") && e.to_string().contains("50000"), "{e}");
+    let at = replication::MAX_AR_ORDER as usize;
+    assert_eq!(at, 4096);
+    assert!(PredictorKind::Ar { order: at, window: at + 1 }.build().is_ok());
+    let e = PredictorKind::Ar { order: at + 1, window: at + 2 }.build().err().unwrap();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "AR order", value: 4097.0, .. }), "{e:?}");
+}
