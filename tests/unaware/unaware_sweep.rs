@@ -68,3 +68,38 @@ proptest! {
         }
     }
 }
+
+/// SLD and DLD dispatch at least L_1^p in every phase but the last, so a tiny L_1^p planned
+/// about `(1 − η − μ)·L / L_1^p` phases: `l1p = 1e-9·L` ran for minutes while the kept phase
+/// records grew towards the memory's end. An L_1^p that could need more than `MAX_PHASES`
+/// phases is refused before the first phase, naming `l1p`; a small one within the bound still
+/// dispatches exactly `L − η·L`.
+#[test]
+fn sld_and_dld_refuse_a_first_phase_load_that_needs_too_many_phases() {
+    use loadbal::dlt::{Rules, Tree};
+    let t = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 2.0, 3.0]).unwrap();
+    let (load, eta, mu) = (20.0, 0.1, 0.0);
+    let sld = |l1p: f64| SldConfig {
+        load,
+        eta,
+        l1p,
+        mu,
+        scale: CostScale::unit(),
+        rules: Rules::default(),
+        phase_end_decimals: None,
+    };
+    let dld = |l1p: f64| DldConfig { load, eta, l1p, mu, zeta: 0.1, scale: CostScale::unit(), rules: Rules::default() };
+    let tp = t.probe(Probe { load, eta }, CostScale::unit()).unwrap().tp;
+    let l1p = 1e-9 * load;
+    for e in [t.sld(&tp, &sld(l1p)).unwrap_err(), t.dld_probed(&[], &dld(l1p)).unwrap_err()] {
+        assert!(matches!(e, UnawareError::InvalidParameter { name: "l1p", .. }), "{e:?}");
+        assert!(e.to_string().contains("`l1p` = 0.00000002") && e.to_string().contains("2^20"), "{e}");
+    }
+    assert_eq!(MAX_PHASES, 1 << 20);
+    // (1 − η)·L / L_1^p = 18,000 phases at most: both run, and SLD dispatches L − η·L = 18
+    let s = t.sld(&tp, &sld(1e-3)).unwrap();
+    let dispatched: f64 = s.dispatches.iter().map(|d| d.total).sum();
+    assert!((dispatched - 18.0).abs() < 1e-9, "{dispatched}");
+    assert!(s.phases.len() < 18_000, "{}", s.phases.len());
+    assert!(t.dld_probed(&[], &dld(1e-3)).is_ok());
+}
