@@ -116,3 +116,28 @@ fn vacation_rate_of_a_missing_region_is_none() {
         assert!((own - 1.0 / (3.0 * 1.65)).abs() < 1e-16, "{own}");
     }
 }
+
+/// `DssOutcome`'s fields are public, and its `Display` indexed every column by the position in
+/// `queue_volume`: an outcome built by hand (or deserialised) with shorter columns panicked when
+/// printed. Missing entries now print as NaN (a count as "-"); whole outcomes print as before.
+#[test]
+fn a_dss_outcome_with_short_columns_displays_without_panicking() {
+    use loadbal::queueing::DssOutcome;
+    let full = DssOutcome {
+        queue_volume: vec![1.5],
+        queue_count: vec![0.25],
+        final_queue_volume: vec![3.0],
+        busy_fraction: vec![0.5],
+        completed: vec![7],
+    };
+    assert_eq!(
+        full.to_string(),
+        "source 0: queued volume 1.5, waiting loads 0.25, busy 0.5, completed 7, final volume 3"
+    );
+    let short = DssOutcome { queue_volume: vec![1.5, 2.0], ..full };
+    assert_eq!(
+        short.to_string(),
+        "source 0: queued volume 1.5, waiting loads 0.25, busy 0.5, completed 7, final volume 3\n\
+         source 1: queued volume 2, waiting loads NaN, busy NaN, completed -, final volume NaN"
+    );
+}

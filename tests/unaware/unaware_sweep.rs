@@ -103,3 +103,42 @@ fn sld_and_dld_refuse_a_first_phase_load_that_needs_too_many_phases() {
     assert!(s.phases.len() < 18_000, "{}", s.phases.len());
     assert!(t.dld_probed(&[], &dld(1e-3)).is_ok());
 }
+
+/// `EngineRun` and `DldSchedule` have public fields; `finish_of`, `computed_by`, `compute_ends`
+/// and `gantt_csv` indexed the trace's nodes and the id maps with positions read from the other
+/// field, so a value built by hand (or deserialised) with maps that do not match its trace
+/// panicked. An entry the maps or the trace do not cover now reads as absent.
+#[test]
+fn engine_runs_with_mismatched_maps_read_as_absent() {
+    use loadbal::dlt::engine::{Interval, NodeTrace, Trace};
+    let node = NodeTrace {
+        computations: vec![Interval { start: 0.0, end: 2.0, amount: 1.0, peer: None }],
+        receptions: vec![Interval { start: 0.0, end: 1.0, amount: 1.0, peer: Some(7) }],
+        finish: Some(2.0),
+        computed: 1.0,
+        ..NodeTrace::default()
+    };
+    let trace = Trace { nodes: vec![node], compute_makespan: 2.0, makespan: 2.0 };
+    // engine index 0 is tree node 5; tree node 0 claims engine index 3, which does not exist
+    let run = EngineRun {
+        trace: trace.clone(),
+        node_of: vec![Some(5)],
+        index_of: vec![Some(3), None, None, None, None, Some(0)],
+    };
+    assert_eq!((run.finish_of(0), run.computed_by(0)), (None, 0.0));
+    assert_eq!((run.finish_of(5), run.computed_by(5)), (Some(2.0), 1.0));
+    // the reception's peer (engine index 7) has no tree id: its row is left out
+    assert_eq!(run.gantt_csv(), "node,kind,start,end,amount,peer\n5,compute,0,2,1,\n");
+    let empty = EngineRun { trace: trace.clone(), node_of: Vec::new(), index_of: vec![Some(0)] };
+    assert_eq!(empty.gantt_csv(), "node,kind,start,end,amount,peer\n");
+    let dld = DldSchedule {
+        dispatches: Vec::new(),
+        phases: Vec::new(),
+        finish_time: 2.0,
+        trace,
+        index_of: vec![Some(3), Some(0)],
+        probe: None,
+    };
+    assert_eq!((dld.compute_ends(0), dld.finish_of(0)), (Vec::new(), None));
+    assert_eq!((dld.compute_ends(1), dld.finish_of(1)), (vec![2.0], Some(2.0)));
+}

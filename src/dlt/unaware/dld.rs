@@ -104,7 +104,8 @@ impl DldSchedule {
             .get(v)
             .copied()
             .flatten()
-            .map_or_else(Vec::new, |i| self.trace.nodes[i].computations.iter().skip(skip).map(|c| c.end).collect())
+            .and_then(|i| self.trace.nodes.get(i))
+            .map_or_else(Vec::new, |node| node.computations.iter().skip(skip).map(|c| c.end).collect())
     }
 
     /// When tree node `v` finished its last computation of real load.
