@@ -418,3 +418,24 @@ fn dense_rows_of_a_large_sparse_mdp_are_refused() {
     let back = full.clone().with_storage(Storage::Sparse).unwrap().with_storage(Storage::Dense).unwrap();
     assert_eq!(back, full);
 }
+
+/// The periodic models read from JSON went in unchecked: a `Homogeneous` of `n = 0` processors
+/// or a `Heterogeneous` whose variances are fewer than its means deserialised without a word.
+/// Both go through their constructors on the way in; valid models round-trip.
+#[test]
+fn periodic_models_are_checked_when_deserialised() {
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::{Heterogeneous, Homogeneous};
+    let h = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+    let text = serde_json::to_string(&h).unwrap();
+    assert_eq!(text, r#"{"n":64,"w0":100.0,"mean":0.0,"sigma2":0.5}"#);
+    assert_eq!(serde_json::from_str::<Homogeneous>(&text).unwrap(), h);
+    let e = serde_json::from_str::<Homogeneous>(r#"{"n":0,"w0":100.0,"mean":0.0,"sigma2":0.5}"#).unwrap_err();
+    assert!(e.to_string().contains("n = 0"), "{e}");
+    let g = Heterogeneous::with_variance(100.0, vec![0.0, 1.0], vec![0.5, 1.5]).unwrap();
+    let text = serde_json::to_string(&g).unwrap();
+    assert_eq!(serde_json::from_str::<Heterogeneous>(&text).unwrap(), g);
+    let e = serde_json::from_str::<Heterogeneous>(r#"{"w0":100.0,"mean":[0.0,1.0],"sigma2":[0.5]}"#).unwrap_err();
+    let want = RemapError::LengthMismatch { what: "variance", expected: 2, got: 1 }.to_string();
+    assert!(e.to_string().contains(&want), "{e}");
+}

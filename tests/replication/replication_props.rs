@@ -359,3 +359,19 @@ fn ar_orders_past_the_limit_are_refused_before_fitting() {
     let e = PredictorKind::Ar { order: at + 1, window: at + 2 }.build().err().unwrap();
     assert!(matches!(e, ReplicationError::InvalidParameter { name: "AR order", value: 4097.0, .. }), "{e:?}");
 }
+
+/// A `Trace` read from JSON went in unchecked: `{"columns": []}` deserialised, and `len()` then
+/// panicked on the missing first column (ragged or non-positive columns slipped in too). It goes
+/// through `Trace::new` on the way in; a valid trace round-trips.
+#[test]
+fn traces_are_checked_when_deserialised() {
+    let t = Trace::new(vec![vec![1.0, 2.0], vec![3.0, 4.0]]).unwrap();
+    let text = serde_json::to_string(&t).unwrap();
+    assert_eq!(text, r#"{"columns":[[1.0,2.0],[3.0,4.0]]}"#);
+    assert_eq!(serde_json::from_str::<Trace>(&text).unwrap(), t);
+    let e = serde_json::from_str::<Trace>(r#"{"columns":[]}"#).unwrap_err().to_string();
+    assert!(e.contains(&ReplicationError::EmptyTrace.to_string()), "{e}");
+    let e = serde_json::from_str::<Trace>(r#"{"columns":[[1.0,2.0],[3.0]]}"#).unwrap_err().to_string();
+    assert!(e.contains(&ReplicationError::RaggedTrace { column: 1, len: 1, expected: 2 }.to_string()), "{e}");
+    assert!(serde_json::from_str::<Trace>(r#"{"columns":[[1.0,-2.0]]}"#).is_err());
+}
