@@ -439,3 +439,45 @@ fn periodic_models_are_checked_when_deserialised() {
     let want = RemapError::LengthMismatch { what: "variance", expected: 2, got: 1 }.to_string();
     assert!(e.to_string().contains(&want), "{e}");
 }
+
+/// An `Mdp` read from JSON went in unchecked: offsets past the rows, a target outside the
+/// states or a dense row block shorter than `pairs × states` deserialised, and the solvers then
+/// indexed out of range and panicked. The shape is checked on the way in and the problem is
+/// rebuilt by `MdpBuilder` (every entry checked, the derived fields recomputed); problems in
+/// either storage round-trip unchanged.
+#[test]
+fn mdps_are_checked_when_deserialised() {
+    let dense =
+        Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0], dmatrix![0.25, 0.25; 0.5, 0.0]], dmatrix![1.0, 2.0; 0.0, 3.0])
+            .unwrap();
+    let mut b = MdpBuilder::new(3);
+    b.restart(&[(0, 0.5), (2, 0.5)]);
+    b.action(0, 1.0, &[(1, 0.5)]).action_with_restart(0, 2.0, &[], 0.5);
+    b.action(1, 0.5, &[(2, 0.25), (2, 0.25)]).action(2, 0.0, &[]);
+    let sparse = b.build().unwrap();
+    assert_eq!((dense.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
+    for m in [dense.clone(), dense.clone().with_storage(Storage::Sparse).unwrap(), sparse.clone()] {
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<Mdp>(&text).unwrap(), m, "{text}");
+    }
+    let text = serde_json::to_string(&sparse).unwrap();
+    // a state whose actions run past the pairs
+    let bad = text.replacen("\"pair_ptr\":[0,2,3,4]", "\"pair_ptr\":[0,2,3,9]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<Mdp>(&bad).unwrap_err().to_string();
+    let want = MdpError::DimensionMismatch { what: "costs", expected: 9, got: 4 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // a target outside the three states
+    let bad = text.replacen("\"cols\":[1,2,2]", "\"cols\":[1,2,7]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<Mdp>(&bad).unwrap_err().to_string();
+    let want = MdpError::StateOutOfRange { state: 1, action: 0, target: 7, states: 3 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // dense rows shorter than pairs × states
+    let text = serde_json::to_string(&dense).unwrap();
+    let bad = text.replacen("[0.5,0.5,0.25,0.25,", "[0.5,0.25,0.25,", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<Mdp>(&bad).unwrap_err().to_string();
+    let want = MdpError::DimensionMismatch { what: "rows.vals (pairs × states)", expected: 8, got: 7 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}
