@@ -112,7 +112,7 @@ impl TryFrom<RawMdp> for Mdp {
                 if *states != s {
                     return Err(mismatch("rows.states", s, *states));
                 }
-                let cells = pairs.checked_mul(s).unwrap_or(usize::MAX);
+                let cells = pairs.saturating_mul(s);
                 if vals.len() != cells {
                     return Err(mismatch("rows.vals (pairs × states)", cells, vals.len()));
                 }
