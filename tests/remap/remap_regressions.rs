@@ -481,3 +481,49 @@ fn mdps_are_checked_when_deserialised() {
     let want = MdpError::DimensionMismatch { what: "rows.vals (pairs × states)", expected: 8, got: 7 }.to_string();
     assert!(e.contains(&want), "{e}");
 }
+
+/// A `WorkloadChain` read from JSON went in unchecked: rows whose offsets run past their
+/// entries, a target outside the chain or a product whose factors do not multiply to the
+/// loads' states deserialised, and building a problem or drawing a step then indexed out of
+/// range. The loads and rows are checked on the way in (an exchangeable space is rebuilt from
+/// its kernel); chains of every kind round-trip.
+#[test]
+fn workload_chains_are_checked_when_deserialised() {
+    let explicit =
+        WorkloadChain::from_rows(vec![vec![0.0, 2.0], vec![1.0, 1.0]], vec![vec![(0, 0.5), (1, 0.5)], vec![(1, 1.0)]])
+            .unwrap();
+    for chain in [
+        explicit.clone(),
+        WorkloadChain::reflecting(3, 2).unwrap(),
+        WorkloadChain::reflecting_exchangeable(4, 3).unwrap(),
+    ] {
+        let text = serde_json::to_string(&chain).unwrap();
+        assert_eq!(serde_json::from_str::<WorkloadChain>(&text).unwrap(), chain, "{text}");
+    }
+    let text = serde_json::to_string(&explicit).unwrap();
+    // offsets past the three entries
+    let bad = text.replacen("\"ptr\":[0,2,3]", "\"ptr\":[0,2,9]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<WorkloadChain>(&bad).unwrap_err().to_string();
+    let want = MarkovError::DimensionMismatch { what: "transition matrix", expected: 3, got: 9 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // a target outside the two states
+    let bad = text.replacen("\"col\":[0,1,1]", "\"col\":[0,1,5]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<WorkloadChain>(&bad).unwrap_err().to_string();
+    let want = MarkovError::DimensionMismatch { what: "transition matrix", expected: 2, got: 6 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // three loads for two processes per state
+    let bad = text.replacen("\"loads\":[0.0,2.0,1.0,1.0]", "\"loads\":[0.0,2.0,1.0]", 1);
+    assert_ne!(bad, text);
+    assert!(serde_json::from_str::<WorkloadChain>(&bad).is_err());
+    // a product of 3 × 3 states claiming 3 × 3 loads of one factor fewer
+    let product = serde_json::to_string(&WorkloadChain::reflecting(3, 2).unwrap()).unwrap();
+    let one = serde_json::to_value(WorkloadChain::reflecting(3, 1).unwrap()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&product).unwrap();
+    v["kind"] = one["kind"].clone();
+    let e = serde_json::from_value::<WorkloadChain>(v).unwrap_err().to_string();
+    let want =
+        MarkovError::DimensionMismatch { what: "product of the factors' states", expected: 9, got: 3 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}

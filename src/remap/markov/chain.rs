@@ -22,10 +22,76 @@ enum Kind {
 /// [`WorkloadChain::load`]`(s)` of the processes and moves with a stochastic row.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawWorkloadChain"))]
 pub struct WorkloadChain {
     processes: usize,
     loads: Vec<f64>,
     kind: Kind,
+}
+
+/// The serialised form of [`WorkloadChain`], checked on the way in: the loads (finite, a whole
+/// number of states), the rows as [`WorkloadChain::from_rows`] checks them, the factors' state
+/// counts against the loads; an exchangeable space is rebuilt from its kernel. A value read back
+/// unchecked made the builders and simulations index out of range.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawWorkloadChain {
+    processes: usize,
+    loads: Vec<f64>,
+    kind: Kind,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawWorkloadChain> for WorkloadChain {
+    type Error = MarkovError;
+
+    fn try_from(raw: RawWorkloadChain) -> Result<Self, MarkovError> {
+        let RawWorkloadChain { processes, loads, kind } = raw;
+        if processes == 0 || loads.is_empty() || loads.len() % processes != 0 {
+            return Err(MarkovError::DimensionMismatch {
+                what: "loads (a whole number of load vectors)",
+                expected: processes.max(1),
+                got: loads.len(),
+            });
+        }
+        if let Some((index, &value)) = loads.iter().enumerate().find(|(_, x)| !x.is_finite()) {
+            return Err(MarkovError::NonFinite { what: "loads", index, value });
+        }
+        let states = loads.len() / processes;
+        let kind = match kind {
+            Kind::Explicit(rows) => Kind::Explicit(rows.checked("transition matrix")?),
+            Kind::Product(factors) => {
+                if factors.is_empty() || factors.len() > 64 {
+                    return Err(MarkovError::InvalidParameter { name: "factors", value: factors.len() as f64 });
+                }
+                let factors = factors.iter().map(|f| f.checked("factor")).collect::<Result<Vec<_>, _>>()?;
+                let product = factors.iter().try_fold(1usize, |acc, f| acc.checked_mul(f.n));
+                if product != Some(states) {
+                    return Err(MarkovError::DimensionMismatch {
+                        what: "product of the factors' states",
+                        expected: states,
+                        got: product.unwrap_or(usize::MAX),
+                    });
+                }
+                Kind::Product(factors)
+            }
+            Kind::Exchangeable(ex) => Kind::Exchangeable(ex.rebuilt()?),
+        };
+        let chain = WorkloadChain { processes, loads, kind };
+        let expected = match &chain.kind {
+            Kind::Explicit(rows) => rows.n,
+            Kind::Product(_) => states,
+            Kind::Exchangeable(ex) => ex.states(),
+        };
+        if expected != states {
+            return Err(MarkovError::DimensionMismatch {
+                what: "states of the transition rows",
+                expected: states,
+                got: expected,
+            });
+        }
+        Ok(chain)
+    }
 }
 
 fn check_loads(loads: &[Vec<f64>]) -> Result<(usize, Vec<f64>), MarkovError> {

@@ -61,6 +61,13 @@ impl Exchangeable {
         Ok(me)
     }
 
+    /// The same space rebuilt from its kernel and process count (for a value read back by
+    /// serde: the stored ranks and levels are derived data).
+    #[cfg(feature = "serde")]
+    pub fn rebuilt(&self) -> Result<Self, MarkovError> {
+        Self::new(self.q.checked("exchangeable kernel")?, self.r)
+    }
+
     #[inline]
     fn c(&self, n: usize, k: usize) -> u64 {
         self.binom[n * (self.r + 1) + k]
