@@ -527,3 +527,29 @@ fn workload_chains_are_checked_when_deserialised() {
         MarkovError::DimensionMismatch { what: "product of the factors' states", expected: 9, got: 3 }.to_string();
     assert!(e.contains(&want), "{e}");
 }
+
+/// A `RemapProblem` read from JSON went in unchecked: transient states outside the chain or
+/// running costs fewer than its states deserialised, and solving or simulating then indexed out
+/// of range. The chain, η, the costs and the target are checked on the way in and the transient
+/// states and the MDP rebuilt from them (stored copies are derived data); problems round-trip.
+#[test]
+fn remap_problems_are_checked_when_deserialised() {
+    let chain = WorkloadChain::reflecting(4, 2).unwrap();
+    for p in
+        [yin_example(5.0).unwrap(), RemapProblem::new(chain, &Imbalance::TwoNorm, 2.0, &RemapTarget::Balanced).unwrap()]
+    {
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<RemapProblem>(&text).unwrap(), p);
+    }
+    let mut v = serde_json::to_value(yin_example(5.0).unwrap()).unwrap();
+    v["transient"] = serde_json::json!([0, 1, 1000]); // derived: rebuilt, not trusted
+    let p = serde_json::from_value::<RemapProblem>(v.clone()).unwrap();
+    assert_eq!(p, yin_example(5.0).unwrap());
+    v["run_cost"] = serde_json::json!([1.0, 2.0]);
+    let e = serde_json::from_value::<RemapProblem>(v.clone()).unwrap_err().to_string();
+    let want = MarkovError::DimensionMismatch { what: "running costs", expected: 36, got: 2 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    v["run_cost"] = serde_json::json!(vec![-1.0; 36]);
+    let e = serde_json::from_value::<RemapProblem>(v).unwrap_err().to_string();
+    assert!(e.contains(&MarkovError::NegativeCost { what: "running cost", index: 0, value: -1.0 }.to_string()), "{e}");
+}
