@@ -553,3 +553,24 @@ fn remap_problems_are_checked_when_deserialised() {
     let e = serde_json::from_value::<RemapProblem>(v).unwrap_err().to_string();
     assert!(e.contains(&MarkovError::NegativeCost { what: "running cost", index: 0, value: -1.0 }.to_string()), "{e}");
 }
+
+/// A `PolicySimulation` read from JSON went in unchecked: a start state outside the chain or a
+/// policy shorter than its states made `sample` index out of range. It goes through
+/// `PolicySimulation::new` on the way in (its walk rebuilt); a simulation round-trips.
+#[test]
+fn policy_simulations_are_checked_when_deserialised() {
+    use loadbal::remap::markov::PolicySimulation;
+    let p = yin_example(5.0).unwrap();
+    let remap = p.solve(Algorithm::PolicyIteration).unwrap().remap;
+    let sim = PolicySimulation::new(p, remap, 30).unwrap();
+    let text = serde_json::to_string(&sim).unwrap();
+    assert_eq!(serde_json::from_str::<PolicySimulation>(&text).unwrap(), sim);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["start"] = serde_json::json!(36);
+    let e = serde_json::from_value::<PolicySimulation>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains(&MarkovError::InvalidParameter { name: "start", value: 36.0 }.to_string()), "{e}");
+    v["start"] = serde_json::json!(30);
+    v["remap"] = serde_json::json!([true, false]);
+    let e = serde_json::from_value::<PolicySimulation>(v).unwrap_err().to_string();
+    assert!(e.contains(&MarkovError::DimensionMismatch { what: "policy", expected: 36, got: 2 }.to_string()), "{e}");
+}
