@@ -574,3 +574,25 @@ fn policy_simulations_are_checked_when_deserialised() {
     let e = serde_json::from_value::<PolicySimulation>(v).unwrap_err().to_string();
     assert!(e.contains(&MarkovError::DimensionMismatch { what: "policy", expected: 36, got: 2 }.to_string()), "{e}");
 }
+
+/// A `CapacityModel` read from JSON went in unchecked: fewer deviations than means, a zero
+/// deviation or `w0 = 0` deserialised without a word. Its normalised fields are checked on the
+/// way in as the constructor checks its inputs; a model round-trips bit for bit.
+#[test]
+fn capacity_models_are_checked_when_deserialised() {
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::CapacityModel;
+    let m = CapacityModel::new(100.0, &[1.0, 2.0, 0.5], &[0.3, 0.7, 1.1], &[1.0, 2.0, 4.0]).unwrap();
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(serde_json::from_str::<CapacityModel>(&text).unwrap(), m);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["sd"] = serde_json::json!([0.3, 0.35]);
+    let e = serde_json::from_value::<CapacityModel>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains(&RemapError::LengthMismatch { what: "sd", expected: 3, got: 2 }.to_string()), "{e}");
+    v["sd"] = serde_json::json!([0.3, 0.0, 0.275]);
+    let e = serde_json::from_value::<CapacityModel>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains("sd = 0"), "{e}");
+    v["sd"] = serde_json::json!([0.3, 0.35, 0.275]);
+    v["w0"] = serde_json::json!(0.0);
+    assert!(serde_json::from_value::<CapacityModel>(v).is_err());
+}
