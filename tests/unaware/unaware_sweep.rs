@@ -142,3 +142,25 @@ fn engine_runs_with_mismatched_maps_read_as_absent() {
     assert_eq!((dld.compute_ends(0), dld.finish_of(0)), (Vec::new(), None));
     assert_eq!((dld.compute_ends(1), dld.finish_of(1)), (vec![2.0], Some(2.0)));
 }
+
+/// `RandomGraph::generate` limited the nodes (a draw visits every pair) but not the links it
+/// keeps: 10⁵ nodes at the default link probability 0.4 kept about 2·10⁹ links (48 GB) and
+/// aborted. A draw expecting more than 2²⁴ links is refused before it starts, naming the
+/// expected count and the limit; complete graphs below it are drawn as before.
+#[test]
+fn random_graphs_with_too_many_expected_links_are_refused() {
+    use loadbal::dlt::DltError;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let e = RandomGraph::with_coupling(100_000, Coupling::Loose).generate(&mut rng).unwrap_err();
+    let expected = 0.4 * 100_000f64 * 99_999.0 / 2.0;
+    assert!(
+        matches!(e, UnawareError::Dlt(DltError::TooLarge { value, limit: 16_777_216, .. }) if value == expected as u64),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("at most 16777216"), "{e}");
+    // a complete graph of 600 nodes: every one of the 179,700 links
+    let spec = RandomGraph { link_probability: 1.0, ..RandomGraph::with_coupling(600, Coupling::Tight) };
+    let g = spec.generate(&mut rng).unwrap();
+    assert_eq!(g.edges().len(), 600 * 599 / 2);
+}
