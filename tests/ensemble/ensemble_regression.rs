@@ -290,3 +290,19 @@ fn monte_carlo_metrics_stream_their_runs_with_the_same_bits() {
     assert_eq!(got, MetricsEstimate::from_estimates(&want).unwrap());
     assert_eq!(got.max.n, 150_000);
 }
+
+/// `Torus`'s fields are public: a torus built without `Torus::new` whose rows · cols overflows
+/// made `len()` panic (debug) or wrap around to a small count (release), which a simulation of
+/// that many processors then accepted, and `group` computed neighbours past the end. `len`
+/// saturates, `group` has no group there, and the simulation refuses the torus.
+#[test]
+fn oversized_hand_built_tori_are_refused_not_wrapped() {
+    let t = Torus { rows: (1 << (usize::BITS - 1)) + 1, cols: 2 };
+    assert_eq!(t.len(), usize::MAX);
+    assert_eq!(t.group(0), None);
+    let cfg = SimConfig { torus: Some(t), ..SimConfig::new(10, 2, Algorithm::Nr) };
+    let e = simulate(&Law::deterministic(1.0).unwrap(), &cfg, &mut stream(1, 0)).unwrap_err();
+    assert!(matches!(e, loadbal::ensemble::EnsembleError::LengthMismatch { what: "torus", .. }), "{e:?}");
+    // a torus from its constructor is unchanged
+    assert_eq!(Torus::new(3, 3).unwrap().group(4), Some(vec![4, 1, 7, 3, 5]));
+}
