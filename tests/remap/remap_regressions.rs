@@ -596,3 +596,27 @@ fn capacity_models_are_checked_when_deserialised() {
     v["w0"] = serde_json::json!(0.0);
     assert!(serde_json::from_value::<CapacityModel>(v).is_err());
 }
+
+/// A `LoadSimulation` read from JSON went in unchecked: `t_max` near `usize::MAX` overflowed
+/// `dim()`, and one processor, no phases or a negative bound were accepted. It goes through
+/// `LoadSimulation::new` on the way in (the draws counted for one replication); a simulation
+/// round-trips.
+#[test]
+fn load_simulations_are_checked_when_deserialised() {
+    use loadbal::montecarlo::MonteCarlo;
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    let options = LoadSimOptions::new(MonteCarlo::new(1, 100).unwrap()).with_bounds(&[0.1]);
+    let sim = LoadSimulation::new(100.0, vec![Increment::symmetric_birth_death(); 4], 20, &options).unwrap();
+    let text = serde_json::to_string(&sim).unwrap();
+    assert_eq!(serde_json::from_str::<LoadSimulation<Increment>>(&text).unwrap(), sim);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["t_max"] = serde_json::json!(u64::MAX);
+    let e = serde_json::from_value::<LoadSimulation<Increment>>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains("t_max (simulated phases)"), "{e}");
+    v["t_max"] = serde_json::json!(20);
+    v["laws"] = serde_json::json!([v["laws"][0].clone()]);
+    let e = serde_json::from_value::<LoadSimulation<Increment>>(v).unwrap_err().to_string();
+    let want = RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: 1 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}
