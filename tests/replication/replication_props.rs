@@ -375,3 +375,20 @@ fn traces_are_checked_when_deserialised() {
     assert!(e.contains(&ReplicationError::RaggedTrace { column: 1, len: 1, expected: 2 }.to_string()), "{e}");
     assert!(serde_json::from_str::<Trace>(r#"{"columns":[[1.0,-2.0]]}"#).is_err());
 }
+
+/// An `ExactModel` read from JSON went in unchecked: a Pareto law of shape 2 (infinite
+/// variance), which `ExactModel::new` refuses because its Monte Carlo estimates would have no
+/// standard error, deserialised without a word. It goes through `new` on the way in.
+#[test]
+fn exact_models_are_checked_when_deserialised() {
+    use loadbal::law::Law;
+    use loadbal::replication::{Dependence, ExactModel};
+    let m = ExactModel::new(Law::pareto(1.0, 3.0).unwrap(), Dependence::Independent).unwrap();
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(serde_json::from_str::<ExactModel>(&text).unwrap(), m);
+    let heavy = serde_json::to_string(&Law::pareto(1.0, 2.0).unwrap()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["law"] = serde_json::from_str(&heavy).unwrap();
+    let e = serde_json::from_value::<ExactModel>(v).unwrap_err().to_string();
+    assert!(e.contains("job-time variance"), "{e}");
+}
