@@ -131,7 +131,7 @@ fn storage(c: &mut Criterion) {
         let mdp = random_sparse(1000, 5, density, 7);
         let v: Vec<f64> = (0..1000).map(|i| (i % 17) as f64).collect();
         for form in [Storage::Sparse, Storage::Dense] {
-            let m = mdp.clone().with_storage(form);
+            let m = mdp.clone().with_storage(form).unwrap();
             group.bench_function(format!("bellman update, density {density}, {form}"), |b| {
                 b.iter(|| black_box(&m).bellman_update(crit, &v).unwrap())
             });

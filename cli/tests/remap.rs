@@ -170,6 +170,10 @@ fn markov_refuses_bad_arguments_and_huge_chains() {
     run(&["remap", "markov", "--processes", "8", "--levels", "1000"]).assert_error(2, "GiB");
     run(&["remap", "markov", "--bogus"]).assert_error(2, "--bogus");
     run(&["remap", "markov", "--levels", "-3"]).assert_error(2, "-3");
+    // Was: an abort (exit 134) allocating the walk's kernel as a dense 65,535² matrix (34 GB),
+    // and the chain's error then named --etas.
+    let one = ["remap", "markov", "--processes", "1", "--levels", "65535", "--etas", "5"];
+    run_for(&one, Duration::from_secs(60)).assert_error(2, "--processes 1 --levels 65535: ");
     // Was: an abort allocating the replications' outcomes.
     let out = run_for(&["remap", "markov", "--reps", "1e12"], Duration::from_secs(20));
     out.assert_error(2, "--reps 1000000000000 would need");

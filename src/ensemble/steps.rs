@@ -373,14 +373,16 @@ impl Torus {
         Torus::new(s as usize, s as usize)
     }
 
-    /// Number of processors.
+    /// Number of processors, `rows · cols` (saturating at `usize::MAX`: the fields are public, and
+    /// a torus built without [`Torus::new`] may not fit; its product no longer wraps around to a
+    /// small count that a simulation of that many processors would accept).
     ///
     /// # Examples
     /// ```
     /// assert_eq!(loadbal::ensemble::Torus::new(4, 5).unwrap().len(), 20);
     /// ```
     pub fn len(&self) -> usize {
-        self.rows * self.cols
+        self.rows.saturating_mul(self.cols)
     }
 
     /// Always false (a torus has at least 2 processors).
@@ -395,7 +397,7 @@ impl Torus {
 
     /// Processor i followed by its distinct up, down, left and right neighbours (wrap-around):
     /// the NR group of i (k = 5 when both sides are at least 3); `None` when the torus has no
-    /// processor i.
+    /// processor i (or its rows · cols overflows: a torus built without [`Torus::new`]).
     ///
     /// # Examples
     /// ```
@@ -406,7 +408,8 @@ impl Torus {
     /// assert_eq!(Torus::new(2, 2).unwrap().group(4), None);
     /// ```
     pub fn group(&self, i: usize) -> Option<Vec<usize>> {
-        if i >= self.len() {
+        // A torus built from its public fields whose rows · cols overflows has no groups.
+        if self.rows.checked_mul(self.cols).is_none_or(|p| i >= p) {
             return None;
         }
         let mut members = [0; 5];

@@ -220,7 +220,9 @@ impl Reduction {
     /// The estimates of the run once every chunk has been folded.
     ///
     /// # Errors
-    /// [`MonteCarloError::PartialsMismatch`] when chunks are missing.
+    /// [`MonteCarloError::PartialsMismatch`] when chunks are missing;
+    /// [`MonteCarloError::NoReplications`] for a run of zero replications (a `MonteCarlo`
+    /// built from its public fields without [`MonteCarlo::new`], or deserialised).
     ///
     /// # Examples
     /// ```
@@ -234,6 +236,11 @@ impl Reduction {
     /// ```
     pub fn finish(&self) -> Result<Vec<Estimate>, MonteCarloError> {
         let chunks = self.monte_carlo.chunks();
+        // `MonteCarlo`'s fields are public: a run of zero replications (built without
+        // `MonteCarlo::new`, or read back) has no chunks and nothing to estimate.
+        if chunks == 0 {
+            return Err(MonteCarloError::NoReplications);
+        }
         if self.next_chunk != chunks {
             return Err(MonteCarloError::PartialsMismatch {
                 why: format!("{} of the run's {chunks} chunks folded", self.next_chunk),
@@ -343,7 +350,8 @@ impl MonteCarlo {
     ///
     /// # Errors
     /// [`MonteCarloError::NonFiniteSample`] when a replication returns NaN or an infinity,
-    /// [`MonteCarloError::MomentOverflow`] when finite outcomes spread past `f64`.
+    /// [`MonteCarloError::MomentOverflow`] when finite outcomes spread past `f64`,
+    /// [`MonteCarloError::NoReplications`] for zero replications (as [`MonteCarlo::estimate_vec`]).
     ///
     /// # Examples
     ///
@@ -373,7 +381,9 @@ impl MonteCarlo {
     /// # Errors
     /// [`MonteCarloError::NonFiniteSample`] when a component is NaN or infinite;
     /// [`MonteCarloError::MomentOverflow`] when a component's finite outcomes spread past `f64`;
-    /// [`MonteCarloError::DimensionTooLarge`] for `dim` above [`MAX_DIM`], before allocating.
+    /// [`MonteCarloError::DimensionTooLarge`] for `dim` above [`MAX_DIM`], before allocating;
+    /// [`MonteCarloError::NoReplications`] for a run of zero replications (the fields are
+    /// public: a `MonteCarlo` built without [`MonteCarlo::new`], or deserialised).
     ///
     /// # Examples
     ///

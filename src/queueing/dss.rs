@@ -233,14 +233,20 @@ impl DssSim {
 
 impl fmt::Display for DssOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The fields are public: a value built by hand (or read back) may have columns of
+        // different lengths; a missing entry is shown as NaN (or "-" for a count), never a panic.
+        let at = |v: &[f64], i: usize| v.get(i).copied().unwrap_or(f64::NAN);
         for (i, q) in self.queue_volume.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
+            let completed = self.completed.get(i).map_or_else(|| "-".to_string(), u64::to_string);
             write!(
                 f,
-                "source {i}: queued volume {q}, waiting loads {}, busy {}, completed {}, final volume {}",
-                self.queue_count[i], self.busy_fraction[i], self.completed[i], self.final_queue_volume[i]
+                "source {i}: queued volume {q}, waiting loads {}, busy {}, completed {completed}, final volume {}",
+                at(&self.queue_count, i),
+                at(&self.busy_fraction, i),
+                at(&self.final_queue_volume, i)
             )?;
         }
         Ok(())

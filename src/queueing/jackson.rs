@@ -17,11 +17,33 @@ use std::fmt;
 /// probability).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawJacksonNetwork"))]
 pub struct JacksonNetwork {
     gamma: Vec<f64>,
     mu: Vec<f64>,
     c: Vec<u64>,
     routing: DMatrix<f64>,
+}
+
+/// The serialised form of [`JacksonNetwork`], checked by its constructor on the way in (a value read
+/// back unchecked could break the invariants its methods index by).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawJacksonNetwork {
+    gamma: Vec<f64>,
+    mu: Vec<f64>,
+    c: Vec<u64>,
+    routing: DMatrix<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawJacksonNetwork> for JacksonNetwork {
+    type Error = QueueingError;
+
+    fn try_from(raw: RawJacksonNetwork) -> Result<Self, QueueingError> {
+        let RawJacksonNetwork { gamma, mu, c, routing } = raw;
+        JacksonNetwork::new(gamma, mu, c, routing)
+    }
 }
 
 /// The solution of a Jackson network.

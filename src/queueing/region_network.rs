@@ -17,11 +17,32 @@ const MAX_REGIONS: usize = 16;
 /// unit load, and the mean load size s̄ of the exponential load sizes.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawRegionNetwork"))]
 pub struct RegionNetwork {
     regions: usize,
     mean_size: f64,
     /// `capacity[mask·m + i]` = E_i(mask) for i ∈ mask; unused (0, so that JSON can hold it) otherwise.
     capacity: Vec<f64>,
+}
+
+/// The serialised form of [`RegionNetwork`], checked by its constructor on the way in (a value read
+/// back unchecked could break the invariants its methods index by).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawRegionNetwork {
+    regions: usize,
+    mean_size: f64,
+    capacity: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawRegionNetwork> for RegionNetwork {
+    type Error = QueueingError;
+
+    fn try_from(raw: RawRegionNetwork) -> Result<Self, QueueingError> {
+        let RawRegionNetwork { regions, mean_size, capacity } = raw;
+        RegionNetwork::new(regions, mean_size, capacity)
+    }
 }
 
 impl RegionNetwork {

@@ -69,11 +69,30 @@ fn draws_per_sample(replicas: u64, processors: u64, dependence: Dependence) -> u
 /// evaluated by Monte Carlo for the replica counts asked for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawExactModel"))]
 pub struct ExactModel {
     /// The job-time law `X`.
     law: Law,
     /// How a processor's `R` jobs of one iteration relate.
     dependence: Dependence,
+}
+
+/// The serialised form of [`ExactModel`], checked by [`ExactModel::new`] on the way in (a law
+/// of infinite variance went in unchecked).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawExactModel {
+    law: Law,
+    dependence: Dependence,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawExactModel> for ExactModel {
+    type Error = ReplicationError;
+
+    fn try_from(raw: RawExactModel) -> Result<Self, ReplicationError> {
+        ExactModel::new(raw.law, raw.dependence)
+    }
 }
 
 impl fmt::Display for ExactModel {

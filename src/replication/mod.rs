@@ -116,7 +116,7 @@ pub use fits::{Line, LineFit, pearson_correlation, statistic_y};
 pub use optimum::{ContinuousOptimum, OptimalReplication, break_even_cv, continuous_optimum, optimal_replicas};
 pub use params::{BetaMax, BetaMin, BetaTable, JrModel, JrParams};
 pub use predictor::Predictor;
-pub use predictors::{PredictorKind, improvement_pct};
+pub use predictors::{MAX_AR_ORDER, PredictorKind, improvement_pct};
 pub use simulate::{AdaptiveConfig, AdaptiveOutcome, Overheads, Strategy, TracePolicy};
 pub use stats::{TraceStats, acf, autocovariance, hurst_from_acf, trace_stats};
 pub use trace::{MAX_SYNTHETIC_VALUES, SyntheticTraceConfig, Trace, synthetic_trace};

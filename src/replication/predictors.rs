@@ -11,6 +11,11 @@ use super::predictor::median;
 use crate::numerics::linear::solve_dense;
 use crate::numerics::sums::pow2_downscale;
 
+/// Largest order of [`PredictorKind::Ar`]: every forecast solves the `p × p` Yule–Walker system
+/// densely (`8·p²` bytes, `O(p³)` time), 128 MiB at the limit; a larger order asked for memory
+/// quadratic in the order (a 50,000-order fit, 20 GB) and aborted or panicked when it failed.
+pub const MAX_AR_ORDER: u64 = 1 << 12;
+
 /// The predictors of chapter 7, as plain data (build one with [`PredictorKind::build`]).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -33,7 +38,7 @@ pub enum PredictorKind {
     PantazopoulosPappis,
     /// AR(p) fitted by Yule–Walker on the last `window` values Dobber, eq. (7.2).
     Ar {
-        /// Order p.
+        /// Order p, at most [`MAX_AR_ORDER`] (each forecast solves a dense `p × p` system).
         order: usize,
         /// Values used for the fit.
         window: usize,
@@ -47,7 +52,8 @@ impl PredictorKind {
     ///
     /// # Errors
     /// [`ReplicationError::InvalidParameter`] for α or φ outside (0, 1], a zero window or order,
-    /// or an AR window not above the order.
+    /// an AR window not above the order, or an AR order above [`MAX_AR_ORDER`] (refused here,
+    /// before any forecast allocates its `8·p²` bytes).
     ///
     /// # Examples
     /// ES(0.5) on 10, 20, 10, 20 predicts 10, 15, 12.5, 16.25:
@@ -85,6 +91,13 @@ impl PredictorKind {
             PredictorKind::Mentzer => Box::new(Smoothing::new(Rule::Mentzer)),
             PredictorKind::PantazopoulosPappis => Box::new(Smoothing::new(Rule::PantazopoulosPappis { prev: None })),
             PredictorKind::Ar { order, window } => {
+                if *order as u64 > MAX_AR_ORDER {
+                    return Err(ReplicationError::InvalidParameter {
+                        name: "AR order",
+                        value: *order as f64,
+                        expected: "at most MAX_AR_ORDER = 4096 (a dense order × order system per forecast)",
+                    });
+                }
                 if *order == 0 || window <= order {
                     return Err(ReplicationError::InvalidParameter {
                         name: "AR window",

@@ -11,8 +11,27 @@ use crate::montecarlo::stream;
 /// Job runtimes `JT_i(k)` of `P` processors over `K` iterations, all finite and positive.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawTrace"))]
 pub struct Trace {
     columns: Vec<Vec<f64>>,
+}
+
+/// The serialised form of [`Trace`], checked by its constructor on the way in (a value read
+/// back unchecked could break the invariants its methods index by).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawTrace {
+    columns: Vec<Vec<f64>>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawTrace> for Trace {
+    type Error = ReplicationError;
+
+    fn try_from(raw: RawTrace) -> Result<Self, ReplicationError> {
+        let RawTrace { columns } = raw;
+        Trace::new(columns)
+    }
 }
 
 impl std::fmt::Display for Trace {

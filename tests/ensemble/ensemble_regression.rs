@@ -271,3 +271,38 @@ fn runs_are_bit_identical_to_the_committed_table() {
         assert_eq!(d, e, "{name}");
     }
 }
+
+/// `monte_carlo_metrics` collected every replication's outcome before estimating: 10⁹ runs of a
+/// small ensemble (minutes of work) asked for about 100 GB up front and aborted. It now folds
+/// windows of runs in index order; the estimates keep their bits: the same as the mean and
+/// standard error of every run's metrics collected first (two windows and a part here).
+#[test]
+fn monte_carlo_metrics_stream_their_runs_with_the_same_bits() {
+    use loadbal::ensemble::{MetricsEstimate, monte_carlo_metrics};
+    use loadbal::montecarlo::{Estimate, MonteCarlo};
+    let law = Law::exponential(2.0).unwrap();
+    let cfg = SimConfig::new(6, 3, Algorithm::Md);
+    let mc = MonteCarlo::new(7, 150_000).unwrap();
+    let got = monte_carlo_metrics(&law, &cfg, &mc).unwrap();
+    let runs = mc.replicate(|_, rng| simulate(&law, &cfg, rng).unwrap().metric_components());
+    let column = |c: usize| Estimate::from_samples(&runs.iter().map(|r| r[c]).collect::<Vec<_>>()).unwrap();
+    let want: Vec<Estimate> = (0..MetricsEstimate::COMPONENTS).map(column).collect();
+    assert_eq!(got, MetricsEstimate::from_estimates(&want).unwrap());
+    assert_eq!(got.max.n, 150_000);
+}
+
+/// `Torus`'s fields are public: a torus built without `Torus::new` whose rows · cols overflows
+/// made `len()` panic (debug) or wrap around to a small count (release), which a simulation of
+/// that many processors then accepted, and `group` computed neighbours past the end. `len`
+/// saturates, `group` has no group there, and the simulation refuses the torus.
+#[test]
+fn oversized_hand_built_tori_are_refused_not_wrapped() {
+    let t = Torus { rows: (1 << (usize::BITS - 1)) + 1, cols: 2 };
+    assert_eq!(t.len(), usize::MAX);
+    assert_eq!(t.group(0), None);
+    let cfg = SimConfig { torus: Some(t), ..SimConfig::new(10, 2, Algorithm::Nr) };
+    let e = simulate(&Law::deterministic(1.0).unwrap(), &cfg, &mut stream(1, 0)).unwrap_err();
+    assert!(matches!(e, loadbal::ensemble::EnsembleError::LengthMismatch { what: "torus", .. }), "{e:?}");
+    // a torus from its constructor is unchanged
+    assert_eq!(Torus::new(3, 3).unwrap().group(4), Some(vec![4, 1, 7, 3, 5]));
+}

@@ -211,3 +211,19 @@ fn agreement_is_a_bound_on_the_z_score_at_the_edges() {
     assert!(noisy.plausible_draw(5.0, 2.0) && !noisy.plausible_draw(5.0, 1.999));
     assert!(!noisy.plausible_draw(3.0, f64::NAN) && !noisy.plausible_draw(3.0, -0.5));
 }
+
+/// `MonteCarlo`'s fields are public, so a run of zero replications can be built without
+/// `MonteCarlo::new` (or read back from JSON): `estimate` then indexed the empty result of
+/// `estimate_vec` and panicked, and `estimate_vec` and `Reduction::finish` returned no estimates
+/// at all. All three now say `NoReplications`, as `new` does.
+#[test]
+fn runs_of_zero_replications_are_errors_not_panics() {
+    let mc: MonteCarlo = serde_json::from_str(r#"{"seed":1,"replications":0}"#).unwrap();
+    assert_eq!(mc, MonteCarlo { seed: 1, replications: 0 });
+    assert_eq!(mc.estimate(|_, _| 1.0), Err(MonteCarloError::NoReplications));
+    assert_eq!(mc.estimate_vec(3, |_, _, out| out[0] = 1.0), Err(MonteCarloError::NoReplications));
+    assert_eq!(Reduction::new(mc, 1).finish(), Err(MonteCarloError::NoReplications));
+    // one replication: its value, with no spread
+    let one = MonteCarlo { seed: 1, replications: 1 }.estimate(|_, _| 2.5).unwrap();
+    assert_eq!((one.mean, one.std_err, one.n), (2.5, 0.0, 1));
+}

@@ -116,3 +116,55 @@ fn vacation_rate_of_a_missing_region_is_none() {
         assert!((own - 1.0 / (3.0 * 1.65)).abs() < 1e-16, "{own}");
     }
 }
+
+/// `DssOutcome`'s fields are public, and its `Display` indexed every column by the position in
+/// `queue_volume`: an outcome built by hand (or deserialised) with shorter columns panicked when
+/// printed. Missing entries now print as NaN (a count as "-"); whole outcomes print as before.
+#[test]
+fn a_dss_outcome_with_short_columns_displays_without_panicking() {
+    use loadbal::queueing::DssOutcome;
+    let full = DssOutcome {
+        queue_volume: vec![1.5],
+        queue_count: vec![0.25],
+        final_queue_volume: vec![3.0],
+        busy_fraction: vec![0.5],
+        completed: vec![7],
+    };
+    assert_eq!(
+        full.to_string(),
+        "source 0: queued volume 1.5, waiting loads 0.25, busy 0.5, completed 7, final volume 3"
+    );
+    let short = DssOutcome { queue_volume: vec![1.5, 2.0], ..full };
+    assert_eq!(
+        short.to_string(),
+        "source 0: queued volume 1.5, waiting loads 0.25, busy 0.5, completed 7, final volume 3\n\
+         source 1: queued volume 2, waiting loads NaN, busy NaN, completed -, final volume NaN"
+    );
+}
+
+/// `RegionNetwork` and `JacksonNetwork` read from JSON went in unchecked: a capacity table
+/// shorter than `2^regions · regions` entries, or service rates and server counts fewer than the
+/// nodes, deserialised and then panicked on an index (`rate`, `solve`). Both go through their
+/// constructors on the way in; valid values round-trip.
+#[test]
+fn networks_are_checked_when_deserialised() {
+    use loadbal::queueing::{JacksonNetwork, QueueingError};
+    use nalgebra::DMatrix;
+    let net = RegionNetwork::new(1, 2.0, vec![0.0, 4.0]).unwrap();
+    let text = serde_json::to_string(&net).unwrap();
+    assert_eq!(text, r#"{"regions":1,"mean_size":2.0,"capacity":[0.0,4.0]}"#);
+    assert_eq!(serde_json::from_str::<RegionNetwork>(&text).unwrap(), net);
+    let e = serde_json::from_str::<RegionNetwork>(r#"{"regions":2,"mean_size":2.0,"capacity":[0.0,4.0]}"#)
+        .unwrap_err()
+        .to_string();
+    let want = QueueingError::DimensionMismatch { what: "capacity table", got: 2, expected: 8 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    let jackson = JacksonNetwork::new(vec![1.0, 0.0], vec![2.0, 3.0], vec![1, 1], DMatrix::zeros(2, 2)).unwrap();
+    let text = serde_json::to_string(&jackson).unwrap();
+    assert_eq!(serde_json::from_str::<JacksonNetwork>(&text).unwrap(), jackson);
+    let short = text.replacen("\"mu\":[2.0,3.0]", "\"mu\":[2.0]", 1);
+    assert_ne!(short, text);
+    let e = serde_json::from_str::<JacksonNetwork>(&short).unwrap_err().to_string();
+    let want = QueueingError::DimensionMismatch { what: "service rates mu", got: 1, expected: 2 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}

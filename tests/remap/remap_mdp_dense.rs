@@ -53,7 +53,7 @@ fn both_forms_match_quantecon_on_the_random_dense_instance() {
     let dense = instances::random_dense(1000, 5, instances::SEED);
     assert_eq!(dense.storage(), Storage::Dense);
     assert_eq!(dense.nonzeros(), 1000 * 5 * 1000);
-    let sparse = dense.clone().with_storage(Storage::Sparse);
+    let sparse = dense.clone().with_storage(Storage::Sparse).unwrap();
     assert_eq!(sparse.nonzeros(), 1000 * 5 * 1000);
     check_quantecon("random_1000x5", &dense);
     check_quantecon("random_1000x5", &sparse);
@@ -65,7 +65,7 @@ fn both_forms_match_quantecon_on_a_kronecker_chain() {
     let p = instances::kronecker(4, 6);
     assert_eq!(p.mdp().storage(), Storage::Sparse);
     check_quantecon("kronecker_1296", p.mdp());
-    check_quantecon("kronecker_1296", &p.mdp().clone().with_storage(Storage::Dense));
+    check_quantecon("kronecker_1296", &p.mdp().clone().with_storage(Storage::Dense).unwrap());
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn the_form_follows_the_density() {
         assert_eq!(from_dense.storage(), want, "Mdp::new, density {density}");
         // Either form gives the same rows back.
         for s in [Storage::Sparse, Storage::Dense] {
-            let m = mdp.clone().with_storage(s);
+            let m = mdp.clone().with_storage(s).unwrap();
             assert_eq!(m.storage(), s);
             for i in 0..10 {
                 let row: Vec<(usize, f64)> = m.row(i, 0).unwrap().map(|t| (t.target, t.probability)).collect();
@@ -178,7 +178,7 @@ proptest! {
         let mdp = Mdp::new(ps.clone(), costs.clone()).unwrap();
         let tol = 1e-12 * scale;
         for form in [Storage::Sparse, Storage::Dense] {
-            let m = mdp.clone().with_storage(form);
+            let m = mdp.clone().with_storage(form).unwrap();
             prop_assert_eq!(m.storage(), form);
             for sol in all_solvers(&m, crit, tol) {
                 let v = exact_value(&ps, &costs, beta, &sol.policy);

@@ -328,3 +328,295 @@ fn dense_lu_of_sparse_rows_is_refused_beyond_its_limit() {
     assert!(s.values.iter().all(|v| (v - 1.0 / 0.55).abs() < 1e-13), "{:?}", &s.values[..3]);
     assert_eq!(s.linear.dense_lu, s.linear.evaluations);
 }
+
+/// `WorkloadChain::reflecting(65_535, 1)` (and `reflecting_exchangeable`) built the walk's kernel as a dense 65,535² matrix
+/// (34 GB; `loadbal remap markov --processes 1 --levels 65535` aborted on the failed allocation)
+/// before keeping its three entries a row: the kernel is now built as sparse rows, whatever the
+/// number of levels.
+#[test]
+fn reflecting_walk_of_many_levels_is_built_sparse() {
+    let levels = 65_535u64; // the most the exchangeable space stores (16-bit levels)
+    for chain in
+        [WorkloadChain::reflecting(levels, 1).unwrap(), WorkloadChain::reflecting_exchangeable(levels, 1).unwrap()]
+    {
+        assert_eq!(chain.states(), 65_535);
+        // 2 entries at either end, 3 at each interior level (Yin et al., eq. (22))
+        assert_eq!(chain.nonzeros() as u64, 2 * 2 + 3 * (levels - 2));
+        assert_eq!((chain.probability(0, 0), chain.probability(0, 1)), (Some(0.5), Some(0.5)));
+        assert_eq!((chain.probability(40_000, 39_999), chain.probability(40_000, 40_000)), (Some(0.25), Some(0.5)));
+        assert_eq!(chain.probability(40_000, 40_002), Some(0.0));
+        assert_eq!((chain.probability(65_534, 65_533), chain.probability(65_534, 65_534)), (Some(0.5), Some(0.5)));
+        assert_eq!(chain.load(65_534), Some(&[65_534.0][..]));
+    }
+    let e = WorkloadChain::reflecting((1 << 16) + 1, 1).unwrap_err();
+    assert!(matches!(e, MarkovError::InvalidParameter { name: "levels", .. }), "{e:?}");
+}
+
+/// A chain keeps `states × processes` load values: 2²⁸ states of 28 processes asked for 60 GB
+/// (`WorkloadChain::reflecting(2, 28)`), C(70, 64) = 131,115,985 exchangeable states of 64
+/// processes for 67 GB, and the allocation aborted the process. More than 2²⁸ load values are
+/// refused before they are allocated, naming the count.
+#[test]
+fn chains_with_too_many_load_values_are_refused() {
+    let e = WorkloadChain::reflecting(2, 28).unwrap_err();
+    assert_eq!(
+        e,
+        MarkovError::InvalidParameter {
+            name: "load values (states × processes, at most 2^28)",
+            value: (28u64 << 28) as f64
+        }
+    );
+    assert!(e.to_string().contains("= 7516192768"), "{e}");
+    let e = WorkloadChain::reflecting_exchangeable(7, 64).unwrap_err();
+    assert_eq!(
+        e,
+        MarkovError::InvalidParameter {
+            name: "load values (states × processes, at most 2^28)",
+            value: (131_115_985u64 * 64) as f64
+        }
+    );
+    // below the limit: 2¹⁶ states of 16 processes (2²⁰ values) ...
+    assert_eq!(WorkloadChain::reflecting(2, 16).unwrap().states(), 1 << 16);
+    // ... and C(L + r − 1, r) exchangeable states below it
+    assert_eq!(WorkloadChain::reflecting_exchangeable(3, 64).unwrap().states(), 2145);
+}
+
+/// `Mdp::with_storage(Storage::Dense)` on a large sparse-form MDP allocated its `pairs × S`
+/// dense rows unchecked and aborted the process when that failed (10⁵ states with two actions:
+/// 160 GB). Beyond `MAX_DENSE_ENTRIES` entries it is refused before allocating, naming the count
+/// and the limit; a sparse form that stores at least half of the entries (a dense MDP converted
+/// to sparse) converts back whatever its size, and small problems convert as before.
+#[test]
+fn dense_rows_of_a_large_sparse_mdp_are_refused() {
+    let ring = |n: usize| {
+        let mut b = MdpBuilder::new(n as u64);
+        for i in 0..n {
+            b.action(i, 1.0, &[((i + 1) % n, 0.5)]).action(i, 2.0, &[]);
+        }
+        b.build().unwrap()
+    };
+    let big = ring(100_000);
+    assert_eq!(big.storage(), Storage::Sparse);
+    let err = big.with_storage(Storage::Dense).unwrap_err();
+    let cells = 200_000u64 * 100_000;
+    assert_eq!(
+        err,
+        MdpError::TooLarge {
+            what: "entries of the dense rows (pairs × states)",
+            value: cells,
+            limit: MAX_DENSE_ENTRIES
+        }
+    );
+    assert!(err.to_string().contains(&format!("= {cells} exceeds the limit {}", 1u64 << 28)), "{err}");
+    // small: the dense form gives the ring's values, J = min(2, 1 + J/2) = 2 at every state
+    let small = ring(300).with_storage(Storage::Dense).unwrap();
+    assert_eq!(small.storage(), Storage::Dense);
+    let s = small.solve(Criterion::TotalCost, &Options::with_algorithm(Algorithm::PolicyIteration)).unwrap();
+    assert!(s.values.iter().all(|v| (v - 2.0).abs() < 1e-12), "{:?}", &s.values[..3]);
+    // a full matrix stored sparse converts back to dense
+    let full = Mdp::new(vec![DMatrix::from_element(3, 3, 0.25)], DMatrix::from_element(3, 1, 1.0)).unwrap();
+    let back = full.clone().with_storage(Storage::Sparse).unwrap().with_storage(Storage::Dense).unwrap();
+    assert_eq!(back, full);
+}
+
+/// The periodic models read from JSON went in unchecked: a `Homogeneous` of `n = 0` processors
+/// or a `Heterogeneous` whose variances are fewer than its means deserialised without a word.
+/// Both go through their constructors on the way in; valid models round-trip.
+#[test]
+fn periodic_models_are_checked_when_deserialised() {
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::{Heterogeneous, Homogeneous};
+    let h = Homogeneous::with_variance(100.0, 0.0, 0.5, 64).unwrap();
+    let text = serde_json::to_string(&h).unwrap();
+    assert_eq!(text, r#"{"n":64,"w0":100.0,"mean":0.0,"sigma2":0.5}"#);
+    assert_eq!(serde_json::from_str::<Homogeneous>(&text).unwrap(), h);
+    let e = serde_json::from_str::<Homogeneous>(r#"{"n":0,"w0":100.0,"mean":0.0,"sigma2":0.5}"#).unwrap_err();
+    assert!(e.to_string().contains("n = 0"), "{e}");
+    let g = Heterogeneous::with_variance(100.0, vec![0.0, 1.0], vec![0.5, 1.5]).unwrap();
+    let text = serde_json::to_string(&g).unwrap();
+    assert_eq!(serde_json::from_str::<Heterogeneous>(&text).unwrap(), g);
+    let e = serde_json::from_str::<Heterogeneous>(r#"{"w0":100.0,"mean":[0.0,1.0],"sigma2":[0.5]}"#).unwrap_err();
+    let want = RemapError::LengthMismatch { what: "variance", expected: 2, got: 1 }.to_string();
+    assert!(e.to_string().contains(&want), "{e}");
+}
+
+/// An `Mdp` read from JSON went in unchecked: offsets past the rows, a target outside the
+/// states or a dense row block shorter than `pairs × states` deserialised, and the solvers then
+/// indexed out of range and panicked. The shape is checked on the way in and the problem is
+/// rebuilt by `MdpBuilder` (every entry checked, the derived fields recomputed); problems in
+/// either storage round-trip unchanged.
+#[test]
+fn mdps_are_checked_when_deserialised() {
+    let dense =
+        Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0], dmatrix![0.25, 0.25; 0.5, 0.0]], dmatrix![1.0, 2.0; 0.0, 3.0])
+            .unwrap();
+    let mut b = MdpBuilder::new(3);
+    b.restart(&[(0, 0.5), (2, 0.5)]);
+    b.action(0, 1.0, &[(1, 0.5)]).action_with_restart(0, 2.0, &[], 0.5);
+    b.action(1, 0.5, &[(2, 0.25), (2, 0.25)]).action(2, 0.0, &[]);
+    let sparse = b.build().unwrap();
+    assert_eq!((dense.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
+    for m in [dense.clone(), dense.clone().with_storage(Storage::Sparse).unwrap(), sparse.clone()] {
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<Mdp>(&text).unwrap(), m, "{text}");
+    }
+    let text = serde_json::to_string(&sparse).unwrap();
+    // a state whose actions run past the pairs
+    let bad = text.replacen("\"pair_ptr\":[0,2,3,4]", "\"pair_ptr\":[0,2,3,9]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<Mdp>(&bad).unwrap_err().to_string();
+    let want = MdpError::DimensionMismatch { what: "costs", expected: 9, got: 4 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // a target outside the three states
+    let bad = text.replacen("\"cols\":[1,2,2]", "\"cols\":[1,2,7]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<Mdp>(&bad).unwrap_err().to_string();
+    let want = MdpError::StateOutOfRange { state: 1, action: 0, target: 7, states: 3 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // dense rows shorter than pairs × states
+    let text = serde_json::to_string(&dense).unwrap();
+    let bad = text.replacen("[0.5,0.5,0.25,0.25,", "[0.5,0.25,0.25,", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<Mdp>(&bad).unwrap_err().to_string();
+    let want = MdpError::DimensionMismatch { what: "rows.vals (pairs × states)", expected: 8, got: 7 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}
+
+/// A `WorkloadChain` read from JSON went in unchecked: rows whose offsets run past their
+/// entries, a target outside the chain or a product whose factors do not multiply to the
+/// loads' states deserialised, and building a problem or drawing a step then indexed out of
+/// range. The loads and rows are checked on the way in (an exchangeable space is rebuilt from
+/// its kernel); chains of every kind round-trip.
+#[test]
+fn workload_chains_are_checked_when_deserialised() {
+    let explicit =
+        WorkloadChain::from_rows(vec![vec![0.0, 2.0], vec![1.0, 1.0]], vec![vec![(0, 0.5), (1, 0.5)], vec![(1, 1.0)]])
+            .unwrap();
+    for chain in [
+        explicit.clone(),
+        WorkloadChain::reflecting(3, 2).unwrap(),
+        WorkloadChain::reflecting_exchangeable(4, 3).unwrap(),
+    ] {
+        let text = serde_json::to_string(&chain).unwrap();
+        assert_eq!(serde_json::from_str::<WorkloadChain>(&text).unwrap(), chain, "{text}");
+    }
+    let text = serde_json::to_string(&explicit).unwrap();
+    // offsets past the three entries
+    let bad = text.replacen("\"ptr\":[0,2,3]", "\"ptr\":[0,2,9]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<WorkloadChain>(&bad).unwrap_err().to_string();
+    let want = MarkovError::DimensionMismatch { what: "transition matrix", expected: 3, got: 9 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // a target outside the two states
+    let bad = text.replacen("\"col\":[0,1,1]", "\"col\":[0,1,5]", 1);
+    assert_ne!(bad, text);
+    let e = serde_json::from_str::<WorkloadChain>(&bad).unwrap_err().to_string();
+    let want = MarkovError::DimensionMismatch { what: "transition matrix", expected: 2, got: 6 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    // three loads for two processes per state
+    let bad = text.replacen("\"loads\":[0.0,2.0,1.0,1.0]", "\"loads\":[0.0,2.0,1.0]", 1);
+    assert_ne!(bad, text);
+    assert!(serde_json::from_str::<WorkloadChain>(&bad).is_err());
+    // a product of 3 × 3 states claiming 3 × 3 loads of one factor fewer
+    let product = serde_json::to_string(&WorkloadChain::reflecting(3, 2).unwrap()).unwrap();
+    let one = serde_json::to_value(WorkloadChain::reflecting(3, 1).unwrap()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&product).unwrap();
+    v["kind"] = one["kind"].clone();
+    let e = serde_json::from_value::<WorkloadChain>(v).unwrap_err().to_string();
+    let want =
+        MarkovError::DimensionMismatch { what: "product of the factors' states", expected: 9, got: 3 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}
+
+/// A `RemapProblem` read from JSON went in unchecked: transient states outside the chain or
+/// running costs fewer than its states deserialised, and solving or simulating then indexed out
+/// of range. The chain, η, the costs and the target are checked on the way in and the transient
+/// states and the MDP rebuilt from them (stored copies are derived data); problems round-trip.
+#[test]
+fn remap_problems_are_checked_when_deserialised() {
+    let chain = WorkloadChain::reflecting(4, 2).unwrap();
+    for p in
+        [yin_example(5.0).unwrap(), RemapProblem::new(chain, &Imbalance::TwoNorm, 2.0, &RemapTarget::Balanced).unwrap()]
+    {
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<RemapProblem>(&text).unwrap(), p);
+    }
+    let mut v = serde_json::to_value(yin_example(5.0).unwrap()).unwrap();
+    v["transient"] = serde_json::json!([0, 1, 1000]); // derived: rebuilt, not trusted
+    let p = serde_json::from_value::<RemapProblem>(v.clone()).unwrap();
+    assert_eq!(p, yin_example(5.0).unwrap());
+    v["run_cost"] = serde_json::json!([1.0, 2.0]);
+    let e = serde_json::from_value::<RemapProblem>(v.clone()).unwrap_err().to_string();
+    let want = MarkovError::DimensionMismatch { what: "running costs", expected: 36, got: 2 }.to_string();
+    assert!(e.contains(&want), "{e}");
+    v["run_cost"] = serde_json::json!(vec![-1.0; 36]);
+    let e = serde_json::from_value::<RemapProblem>(v).unwrap_err().to_string();
+    assert!(e.contains(&MarkovError::NegativeCost { what: "running cost", index: 0, value: -1.0 }.to_string()), "{e}");
+}
+
+/// A `PolicySimulation` read from JSON went in unchecked: a start state outside the chain or a
+/// policy shorter than its states made `sample` index out of range. It goes through
+/// `PolicySimulation::new` on the way in (its walk rebuilt); a simulation round-trips.
+#[test]
+fn policy_simulations_are_checked_when_deserialised() {
+    use loadbal::remap::markov::PolicySimulation;
+    let p = yin_example(5.0).unwrap();
+    let remap = p.solve(Algorithm::PolicyIteration).unwrap().remap;
+    let sim = PolicySimulation::new(p, remap, 30).unwrap();
+    let text = serde_json::to_string(&sim).unwrap();
+    assert_eq!(serde_json::from_str::<PolicySimulation>(&text).unwrap(), sim);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["start"] = serde_json::json!(36);
+    let e = serde_json::from_value::<PolicySimulation>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains(&MarkovError::InvalidParameter { name: "start", value: 36.0 }.to_string()), "{e}");
+    v["start"] = serde_json::json!(30);
+    v["remap"] = serde_json::json!([true, false]);
+    let e = serde_json::from_value::<PolicySimulation>(v).unwrap_err().to_string();
+    assert!(e.contains(&MarkovError::DimensionMismatch { what: "policy", expected: 36, got: 2 }.to_string()), "{e}");
+}
+
+/// A `CapacityModel` read from JSON went in unchecked: fewer deviations than means, a zero
+/// deviation or `w0 = 0` deserialised without a word. Its normalised fields are checked on the
+/// way in as the constructor checks its inputs; a model round-trips bit for bit.
+#[test]
+fn capacity_models_are_checked_when_deserialised() {
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::CapacityModel;
+    let m = CapacityModel::new(100.0, &[1.0, 2.0, 0.5], &[0.3, 0.7, 1.1], &[1.0, 2.0, 4.0]).unwrap();
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(serde_json::from_str::<CapacityModel>(&text).unwrap(), m);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["sd"] = serde_json::json!([0.3, 0.35]);
+    let e = serde_json::from_value::<CapacityModel>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains(&RemapError::LengthMismatch { what: "sd", expected: 3, got: 2 }.to_string()), "{e}");
+    v["sd"] = serde_json::json!([0.3, 0.0, 0.275]);
+    let e = serde_json::from_value::<CapacityModel>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains("sd = 0"), "{e}");
+    v["sd"] = serde_json::json!([0.3, 0.35, 0.275]);
+    v["w0"] = serde_json::json!(0.0);
+    assert!(serde_json::from_value::<CapacityModel>(v).is_err());
+}
+
+/// A `LoadSimulation` read from JSON went in unchecked: `t_max` near `usize::MAX` overflowed
+/// `dim()`, and one processor, no phases or a negative bound were accepted. It goes through
+/// `LoadSimulation::new` on the way in (the draws counted for one replication); a simulation
+/// round-trips.
+#[test]
+fn load_simulations_are_checked_when_deserialised() {
+    use loadbal::montecarlo::MonteCarlo;
+    use loadbal::remap::RemapError;
+    use loadbal::remap::periodic::{Increment, LoadSimOptions, LoadSimulation};
+    let options = LoadSimOptions::new(MonteCarlo::new(1, 100).unwrap()).with_bounds(&[0.1]);
+    let sim = LoadSimulation::new(100.0, vec![Increment::symmetric_birth_death(); 4], 20, &options).unwrap();
+    let text = serde_json::to_string(&sim).unwrap();
+    assert_eq!(serde_json::from_str::<LoadSimulation<Increment>>(&text).unwrap(), sim);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["t_max"] = serde_json::json!(u64::MAX);
+    let e = serde_json::from_value::<LoadSimulation<Increment>>(v.clone()).unwrap_err().to_string();
+    assert!(e.contains("t_max (simulated phases)"), "{e}");
+    v["t_max"] = serde_json::json!(20);
+    v["laws"] = serde_json::json!([v["laws"][0].clone()]);
+    let e = serde_json::from_value::<LoadSimulation<Increment>>(v).unwrap_err().to_string();
+    let want = RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: 1 }.to_string();
+    assert!(e.contains(&want), "{e}");
+}

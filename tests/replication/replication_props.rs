@@ -342,3 +342,53 @@ fn synthetic_trace_overflow_names_the_settings() {
     let t = synthetic_trace(&SyntheticTraceConfig { processors: 2, len: 50, ..Default::default() }).unwrap();
     assert_eq!(t.len(), 50);
 }
+
+/// `PredictorKind::Ar` solved a dense `order × order` Yule–Walker system per forecast whatever the
+/// order: an AR(50,000) fit on a 50,003-value series asked for 20 GB and panicked or aborted when
+/// the allocation failed. Orders above `MAX_AR_ORDER` are refused by `build` (and so by every
+/// caller), naming the order; the limit itself is accepted.
+#[test]
+fn ar_orders_past_the_limit_are_refused_before_fitting() {
+    let y: Vec<f64> = (0..50_003).map(|i| f64::from(i % 7)).collect();
+    let e = PredictorKind::Ar { order: 50_000, window: 50_002 }.predict_series(&y).unwrap_err();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "AR order", value: 50_000.0, .. }), "{e:?}");
+    assert!(e.to_string().contains("AR order") && e.to_string().contains("50000"), "{e}");
+    let at = replication::MAX_AR_ORDER as usize;
+    assert_eq!(at, 4096);
+    assert!(PredictorKind::Ar { order: at, window: at + 1 }.build().is_ok());
+    let e = PredictorKind::Ar { order: at + 1, window: at + 2 }.build().err().unwrap();
+    assert!(matches!(e, ReplicationError::InvalidParameter { name: "AR order", value: 4097.0, .. }), "{e:?}");
+}
+
+/// A `Trace` read from JSON went in unchecked: `{"columns": []}` deserialised, and `len()` then
+/// panicked on the missing first column (ragged or non-positive columns slipped in too). It goes
+/// through `Trace::new` on the way in; a valid trace round-trips.
+#[test]
+fn traces_are_checked_when_deserialised() {
+    let t = Trace::new(vec![vec![1.0, 2.0], vec![3.0, 4.0]]).unwrap();
+    let text = serde_json::to_string(&t).unwrap();
+    assert_eq!(text, r#"{"columns":[[1.0,2.0],[3.0,4.0]]}"#);
+    assert_eq!(serde_json::from_str::<Trace>(&text).unwrap(), t);
+    let e = serde_json::from_str::<Trace>(r#"{"columns":[]}"#).unwrap_err().to_string();
+    assert!(e.contains(&ReplicationError::EmptyTrace.to_string()), "{e}");
+    let e = serde_json::from_str::<Trace>(r#"{"columns":[[1.0,2.0],[3.0]]}"#).unwrap_err().to_string();
+    assert!(e.contains(&ReplicationError::RaggedTrace { column: 1, len: 1, expected: 2 }.to_string()), "{e}");
+    assert!(serde_json::from_str::<Trace>(r#"{"columns":[[1.0,-2.0]]}"#).is_err());
+}
+
+/// An `ExactModel` read from JSON went in unchecked: a Pareto law of shape 2 (infinite
+/// variance), which `ExactModel::new` refuses because its Monte Carlo estimates would have no
+/// standard error, deserialised without a word. It goes through `new` on the way in.
+#[test]
+fn exact_models_are_checked_when_deserialised() {
+    use loadbal::law::Law;
+    use loadbal::replication::{Dependence, ExactModel};
+    let m = ExactModel::new(Law::pareto(1.0, 3.0).unwrap(), Dependence::Independent).unwrap();
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(serde_json::from_str::<ExactModel>(&text).unwrap(), m);
+    let heavy = serde_json::to_string(&Law::pareto(1.0, 2.0).unwrap()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["law"] = serde_json::from_str(&heavy).unwrap();
+    let e = serde_json::from_value::<ExactModel>(v).unwrap_err().to_string();
+    assert!(e.contains("job-time variance"), "{e}");
+}

@@ -68,3 +68,99 @@ proptest! {
         }
     }
 }
+
+/// SLD and DLD dispatch at least L_1^p in every phase but the last, so a tiny L_1^p planned
+/// about `(1 − η − μ)·L / L_1^p` phases: `l1p = 1e-9·L` ran for minutes while the kept phase
+/// records grew towards the memory's end. An L_1^p that could need more than `MAX_PHASES`
+/// phases is refused before the first phase, naming `l1p`; a small one within the bound still
+/// dispatches exactly `L − η·L`.
+#[test]
+fn sld_and_dld_refuse_a_first_phase_load_that_needs_too_many_phases() {
+    use loadbal::dlt::{Rules, Tree};
+    let t = Tree::from_parents(0, vec![None, Some(0), Some(0)], vec![0.0, 0.5, 0.2], vec![1.0, 2.0, 3.0]).unwrap();
+    let (load, eta, mu) = (20.0, 0.1, 0.0);
+    let sld = |l1p: f64| SldConfig {
+        load,
+        eta,
+        l1p,
+        mu,
+        scale: CostScale::unit(),
+        rules: Rules::default(),
+        phase_end_decimals: None,
+    };
+    let dld = |l1p: f64| DldConfig { load, eta, l1p, mu, zeta: 0.1, scale: CostScale::unit(), rules: Rules::default() };
+    let tp = t.probe(Probe { load, eta }, CostScale::unit()).unwrap().tp;
+    let l1p = 1e-9 * load;
+    for e in [t.sld(&tp, &sld(l1p)).unwrap_err(), t.dld_probed(&[], &dld(l1p)).unwrap_err()] {
+        assert!(matches!(e, UnawareError::InvalidParameter { name: "l1p", .. }), "{e:?}");
+        assert!(e.to_string().contains("`l1p` = 0.00000002") && e.to_string().contains("2^20"), "{e}");
+    }
+    assert_eq!(MAX_PHASES, 1 << 20);
+    // (1 − η)·L / L_1^p = 18,000 phases at most: both run, and SLD dispatches L − η·L = 18
+    let s = t.sld(&tp, &sld(1e-3)).unwrap();
+    let dispatched: f64 = s.dispatches.iter().map(|d| d.total).sum();
+    assert!((dispatched - 18.0).abs() < 1e-9, "{dispatched}");
+    assert!(s.phases.len() < 18_000, "{}", s.phases.len());
+    assert!(t.dld_probed(&[], &dld(1e-3)).is_ok());
+}
+
+/// `EngineRun` and `DldSchedule` have public fields; `finish_of`, `computed_by`, `compute_ends`
+/// and `gantt_csv` indexed the trace's nodes and the id maps with positions read from the other
+/// field, so a value built by hand (or deserialised) with maps that do not match its trace
+/// panicked. An entry the maps or the trace do not cover now reads as absent.
+#[test]
+fn engine_runs_with_mismatched_maps_read_as_absent() {
+    use loadbal::dlt::engine::{Interval, NodeTrace, Trace};
+    let node = NodeTrace {
+        computations: vec![Interval { start: 0.0, end: 2.0, amount: 1.0, peer: None }],
+        receptions: vec![Interval { start: 0.0, end: 1.0, amount: 1.0, peer: Some(7) }],
+        finish: Some(2.0),
+        computed: 1.0,
+        ..NodeTrace::default()
+    };
+    let trace = Trace { nodes: vec![node], compute_makespan: 2.0, makespan: 2.0 };
+    // engine index 0 is tree node 5; tree node 0 claims engine index 3, which does not exist
+    let run = EngineRun {
+        trace: trace.clone(),
+        node_of: vec![Some(5)],
+        index_of: vec![Some(3), None, None, None, None, Some(0)],
+    };
+    assert_eq!((run.finish_of(0), run.computed_by(0)), (None, 0.0));
+    assert_eq!((run.finish_of(5), run.computed_by(5)), (Some(2.0), 1.0));
+    // the reception's peer (engine index 7) has no tree id: its row is left out
+    assert_eq!(run.gantt_csv(), "node,kind,start,end,amount,peer\n5,compute,0,2,1,\n");
+    let empty = EngineRun { trace: trace.clone(), node_of: Vec::new(), index_of: vec![Some(0)] };
+    assert_eq!(empty.gantt_csv(), "node,kind,start,end,amount,peer\n");
+    let dld = DldSchedule {
+        dispatches: Vec::new(),
+        phases: Vec::new(),
+        finish_time: 2.0,
+        trace,
+        index_of: vec![Some(3), Some(0)],
+        probe: None,
+    };
+    assert_eq!((dld.compute_ends(0), dld.finish_of(0)), (Vec::new(), None));
+    assert_eq!((dld.compute_ends(1), dld.finish_of(1)), (vec![2.0], Some(2.0)));
+}
+
+/// `RandomGraph::generate` limited the nodes (a draw visits every pair) but not the links it
+/// keeps: 10⁵ nodes at the default link probability 0.4 kept about 2·10⁹ links (48 GB) and
+/// aborted. A draw expecting more than 2²⁴ links is refused before it starts, naming the
+/// expected count and the limit; complete graphs below it are drawn as before.
+#[test]
+fn random_graphs_with_too_many_expected_links_are_refused() {
+    use loadbal::dlt::DltError;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let e = RandomGraph::with_coupling(100_000, Coupling::Loose).generate(&mut rng).unwrap_err();
+    let expected = 0.4 * 100_000f64 * 99_999.0 / 2.0;
+    assert!(
+        matches!(e, UnawareError::Dlt(DltError::TooLarge { value, limit: 16_777_216, .. }) if value == expected as u64),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("at most 16777216"), "{e}");
+    // a complete graph of 600 nodes: every one of the 179,700 links
+    let spec = RandomGraph { link_probability: 1.0, ..RandomGraph::with_coupling(600, Coupling::Tight) };
+    let g = spec.generate(&mut rng).unwrap();
+    assert_eq!(g.edges().len(), 600 * 599 / 2);
+}

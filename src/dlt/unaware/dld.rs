@@ -104,7 +104,8 @@ impl DldSchedule {
             .get(v)
             .copied()
             .flatten()
-            .map_or_else(Vec::new, |i| self.trace.nodes[i].computations.iter().skip(skip).map(|c| c.end).collect())
+            .and_then(|i| self.trace.nodes.get(i))
+            .map_or_else(Vec::new, |node| node.computations.iter().skip(skip).map(|c| c.end).collect())
     }
 
     /// When tree node `v` finished its last computation of real load.
@@ -174,7 +175,9 @@ impl Tree {
     /// P_0's estimates (except the last, the true end), not engine times.
     ///
     /// # Errors
-    /// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp or a change list
+    /// [`UnawareError::InvalidParameter`] for bad η, μ, ζ, L, L_1^p, T_cm, T_cp (as
+    /// [`Tree::sld`](crate::dlt::Tree::sld): an L_1^p that could need more than
+    /// [`MAX_PHASES`](super::MAX_PHASES) phases is refused before the first) or a change list
     /// that is not sorted by time; [`UnawareError::LengthMismatch`]; engine errors;
     /// [`UnawareError::Overflow`] when a change makes a scaled cost overflow, so that the load
     /// sent there never finishes.

@@ -165,8 +165,15 @@ pub(crate) fn same_lengths(n: usize, lens: &[(&'static str, usize)]) -> Result<(
     }
 }
 
+/// Most phases SLD and DLD may need ([`Tree::sld`](crate::dlt::Tree::sld),
+/// [`Tree::dld`](crate::dlt::Tree::dld)): 2²⁰. Every phase but the last dispatches at least
+/// `L_1^p`, so `(1 − η − μ)·L / L_1^p` bounds their number; a larger bound is refused before the
+/// schedule starts (a first-phase load of 10⁻⁹·L planned some 10⁹ phases, each kept in the
+/// schedule, and ran until memory ran out).
+pub const MAX_PHASES: u64 = 1 << 20;
+
 /// The common parameters of the phased tree strategies (SLD, DLD): L, L_1^p, T_cm, T_cp > 0,
-/// η ∈ (0, 1), μ ∈ \[0, 1), η·L + L_1^p ≤ L.
+/// η ∈ (0, 1), μ ∈ \[0, 1), η·L + L_1^p ≤ L, (1 − η − μ)·L / L_1^p ≤ [`MAX_PHASES`].
 pub(crate) fn phased(load: f64, eta: f64, l1p: f64, mu: f64, t_cm: f64, t_cp: f64) -> Result<(), UnawareError> {
     positive("load", load)?;
     unit_open("eta", eta)?;
@@ -178,6 +185,14 @@ pub(crate) fn phased(load: f64, eta: f64, l1p: f64, mu: f64, t_cm: f64, t_cp: f6
     }
     if eta * load + l1p > load {
         return Err(UnawareError::InvalidParameter { name: "l1p", value: l1p, expected: "eta·L + l1p <= L" });
+    }
+    // Every phase but the last dispatches at least L_1^p until less than μ·L is left.
+    if (1.0 - eta - mu) * load / l1p > MAX_PHASES as f64 {
+        return Err(UnawareError::InvalidParameter {
+            name: "l1p",
+            value: l1p,
+            expected: "at least (1 − eta − mu)·L / 2^20 (MAX_PHASES phases of at least l1p each)",
+        });
     }
     Ok(())
 }

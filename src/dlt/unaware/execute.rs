@@ -42,7 +42,7 @@ impl EngineRun {
     /// assert_eq!((run.finish_of(0), run.finish_of(3)), (None, None));
     /// ```
     pub fn finish_of(&self, v: usize) -> Option<f64> {
-        self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes[i].finish)
+        self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes.get(i)?.finish)
     }
 
     /// Units computed by tree node `v`.
@@ -62,7 +62,7 @@ impl EngineRun {
     /// assert_eq!([0, 1, 2].map(|v| run.computed_by(v)), [0.0, 5.0, 4.0]);
     /// ```
     pub fn computed_by(&self, v: usize) -> f64 {
-        self.index_of.get(v).copied().flatten().map_or(0.0, |i| self.trace.nodes[i].computed)
+        self.index_of.get(v).copied().flatten().and_then(|i| self.trace.nodes.get(i)).map_or(0.0, |n| n.computed)
     }
 
     /// Gantt chart as CSV `node,kind,start,end,amount,peer` with tree node ids.
@@ -83,9 +83,10 @@ impl EngineRun {
     pub fn gantt_csv(&self) -> String {
         let mut s = String::from("node,kind,start,end,amount,peer\n");
         for r in self.trace.gantt() {
-            let Some(node) = self.node_of[r.node] else { continue };
+            // The fields are public: an index the map does not cover is skipped, not a panic.
+            let Some(node) = self.node_of.get(r.node).copied().flatten() else { continue };
             let peer = match r.peer {
-                Some(p) => match self.node_of[p] {
+                Some(p) => match self.node_of.get(p).copied().flatten() {
                     Some(q) => q.to_string(),
                     None => continue,
                 },

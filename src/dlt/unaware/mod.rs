@@ -68,7 +68,7 @@ mod spanning;
 mod virtual_tree;
 
 pub use dld::{DldConfig, DldSchedule, GivenProbe, Param, SpeedChange};
-pub use error::UnawareError;
+pub use error::{MAX_PHASES, UnawareError};
 pub use execute::{EngineRun, ProbeRun, SldRun};
 pub use graph::{Edge, Graph};
 pub use linear::{ChainConfig, ChainPhase, ChainSchedule, Ess1, RootWhileWaiting, Wcs1};

@@ -4,6 +4,7 @@ use rand::Rng;
 
 use super::error::{UnawareError, positive};
 use super::graph::{Edge, Graph};
+use crate::dlt::DltError;
 
 /// Speed class of the experiments of Jia, §4.2.3: the drawn value is used directly as the
 /// inverse speed z or w (the literal reading of "[0.01, 3.34] for low, and [6.67, 10.0] for
@@ -71,6 +72,11 @@ pub struct RandomGraph {
 
 /// The most nodes a draw accepts: a draw visits every pair of nodes (5·10^9 pairs here).
 const MAX_RANDOM_NODES: u64 = 100_000;
+/// The most links a draw may keep (2²⁴, about 1.2 GB with the graph's adjacency lists): a draw
+/// whose expected links `link_probability · nodes(nodes − 1)/2` exceed it is refused before it
+/// starts, and one that draws more is stopped (10⁵ nodes at the default link probability 0.4
+/// kept 2·10⁹ links, 48 GB, and aborted).
+const MAX_RANDOM_LINKS: u64 = 1 << 24;
 
 impl RandomGraph {
     /// The setting of Jia, §4.2.3: `nodes` nodes, link density `p_link`, link parameters
@@ -117,7 +123,8 @@ impl RandomGraph {
     /// probability outside (0, 1\] or a bad range, [`UnawareError::NoConnectedDraw`] when
     /// `max_attempts` draws were all disconnected, [`UnawareError::Dlt`] holding
     /// [`DltError::TooLarge`](crate::dlt::DltError::TooLarge) for more than 100,000 nodes (a draw
-    /// visits every pair).
+    /// visits every pair), or for more than 2²⁴ links: expected (`link_probability ·
+    /// nodes(nodes − 1)/2`, refused before drawing) or drawn (the draw stops there).
     ///
     /// # Examples
     /// ```
@@ -137,6 +144,13 @@ impl RandomGraph {
         if !(p > 0.0 && p <= 1.0) {
             return Err(UnawareError::InvalidParameter { name: "link_probability", value: p, expected: "in (0, 1]" });
         }
+        let links_what = "expected links of a random graph (link_probability · nodes(nodes − 1)/2)";
+        let expected_links = p * (n as f64) * (n as f64 - 1.0) / 2.0;
+        if expected_links > MAX_RANDOM_LINKS as f64 {
+            return Err(
+                DltError::TooLarge { what: links_what, value: expected_links as u64, limit: MAX_RANDOM_LINKS }.into()
+            );
+        }
         positive("w_range.0", self.w_range.0)?;
         check_range("w_range", self.w_range)?;
         super::error::non_negative("z_range.0", self.z_range.0)?;
@@ -147,6 +161,15 @@ impl RandomGraph {
             for u in 0..n {
                 for v in u + 1..n {
                     if rng.random::<f64>() < p {
+                        if edges.len() as u64 == MAX_RANDOM_LINKS {
+                            let what = "links of a random graph";
+                            return Err(DltError::TooLarge {
+                                what,
+                                value: MAX_RANDOM_LINKS + 1,
+                                limit: MAX_RANDOM_LINKS,
+                            }
+                            .into());
+                        }
                         edges.push(Edge { u, v, z: uniform(rng, self.z_range) });
                     }
                 }

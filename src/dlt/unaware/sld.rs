@@ -208,7 +208,9 @@ impl Tree {
     ///
     /// # Errors
     /// [`UnawareError::InvalidParameter`] for η or μ outside their ranges, L, L_1^p, T_cm, T_cp
-    /// not > 0, η·L + L_1^p > L, a NaN PTC; [`UnawareError::NoReachableProcessor`] for a root
+    /// not > 0, η·L + L_1^p > L, an L_1^p so small that the phases could exceed
+    /// [`MAX_PHASES`](super::MAX_PHASES) (`(1 − η − μ)·L / L_1^p > 2²⁰`, refused before the
+    /// first phase), a NaN PTC; [`UnawareError::NoReachableProcessor`] for a root
     /// without children; [`UnawareError::LengthMismatch`].
     ///
     /// # Examples

@@ -3,8 +3,8 @@
 //! state space of identical processes.
 
 use super::error::MarkovError;
-use super::exchange::Exchangeable;
-use super::rows::{MAX_CHAIN_STATES, Rows};
+use super::exchange::{Exchangeable, LOADS_NAME};
+use super::rows::{MAX_CHAIN_LOADS, MAX_CHAIN_STATES, Rows};
 use crate::montecarlo::McRng;
 use crate::remap::mdp::Transition;
 use nalgebra::DMatrix;
@@ -22,10 +22,76 @@ enum Kind {
 /// [`WorkloadChain::load`]`(s)` of the processes and moves with a stochastic row.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawWorkloadChain"))]
 pub struct WorkloadChain {
     processes: usize,
     loads: Vec<f64>,
     kind: Kind,
+}
+
+/// The serialised form of [`WorkloadChain`], checked on the way in: the loads (finite, a whole
+/// number of states), the rows as [`WorkloadChain::from_rows`] checks them, the factors' state
+/// counts against the loads; an exchangeable space is rebuilt from its kernel. A value read back
+/// unchecked made the builders and simulations index out of range.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawWorkloadChain {
+    processes: usize,
+    loads: Vec<f64>,
+    kind: Kind,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawWorkloadChain> for WorkloadChain {
+    type Error = MarkovError;
+
+    fn try_from(raw: RawWorkloadChain) -> Result<Self, MarkovError> {
+        let RawWorkloadChain { processes, loads, kind } = raw;
+        if processes == 0 || loads.is_empty() || loads.len() % processes != 0 {
+            return Err(MarkovError::DimensionMismatch {
+                what: "loads (a whole number of load vectors)",
+                expected: processes.max(1),
+                got: loads.len(),
+            });
+        }
+        if let Some((index, &value)) = loads.iter().enumerate().find(|(_, x)| !x.is_finite()) {
+            return Err(MarkovError::NonFinite { what: "loads", index, value });
+        }
+        let states = loads.len() / processes;
+        let kind = match kind {
+            Kind::Explicit(rows) => Kind::Explicit(rows.checked("transition matrix")?),
+            Kind::Product(factors) => {
+                if factors.is_empty() || factors.len() > 64 {
+                    return Err(MarkovError::InvalidParameter { name: "factors", value: factors.len() as f64 });
+                }
+                let factors = factors.iter().map(|f| f.checked("factor")).collect::<Result<Vec<_>, _>>()?;
+                let product = factors.iter().try_fold(1usize, |acc, f| acc.checked_mul(f.n));
+                if product != Some(states) {
+                    return Err(MarkovError::DimensionMismatch {
+                        what: "product of the factors' states",
+                        expected: states,
+                        got: product.unwrap_or(usize::MAX),
+                    });
+                }
+                Kind::Product(factors)
+            }
+            Kind::Exchangeable(ex) => Kind::Exchangeable(ex.rebuilt()?),
+        };
+        let chain = WorkloadChain { processes, loads, kind };
+        let expected = match &chain.kind {
+            Kind::Explicit(rows) => rows.n,
+            Kind::Product(_) => states,
+            Kind::Exchangeable(ex) => ex.states(),
+        };
+        if expected != states {
+            return Err(MarkovError::DimensionMismatch {
+                what: "states of the transition rows",
+                expected: states,
+                got: expected,
+            });
+        }
+        Ok(chain)
+    }
 }
 
 fn check_loads(loads: &[Vec<f64>]) -> Result<(usize, Vec<f64>), MarkovError> {
@@ -122,7 +188,8 @@ impl WorkloadChain {
     /// generated from the factors' rows when needed.
     ///
     /// # Errors
-    /// [`MarkovError::InvalidParameter`] for no factors, more than 64, or more than 2²⁸ states.
+    /// [`MarkovError::InvalidParameter`] for no factors, more than 64, more than 2²⁸ states, or
+    /// more than 2²⁸ load values (states × processes: 2 GiB), checked before they are allocated.
     ///
     /// # Examples
     /// ```
@@ -159,7 +226,11 @@ impl WorkloadChain {
         if rows.len() > 64 {
             return Err(MarkovError::InvalidParameter { name: "factors", value: rows.len() as f64 });
         }
-        let processes = factors.iter().map(|f| f.processes).sum();
+        let processes: usize = factors.iter().map(|f| f.processes).sum();
+        let values = (states as u64).saturating_mul(processes as u64);
+        if values > MAX_CHAIN_LOADS {
+            return Err(MarkovError::InvalidParameter { name: LOADS_NAME, value: values as f64 });
+        }
         let mut loads = Vec::with_capacity(states * processes);
         let mut digits = vec![0usize; factors.len()];
         for _ in 0..states {
@@ -186,8 +257,9 @@ impl WorkloadChain {
     /// States are ordered by the colex rank of their sorted level indices.
     ///
     /// # Errors
-    /// [`MarkovError::InvalidParameter`] for `processes = 0`, fewer than two levels or more than
-    /// 2²⁸ states; the errors of [`WorkloadChain::single`] for `q`.
+    /// [`MarkovError::InvalidParameter`] for `processes = 0`, fewer than two or more than 65,535
+    /// levels (stored in 16 bits), more than 2²⁸ states or more than 2²⁸ load values (states × processes), checked before they are
+    /// allocated; the errors of [`WorkloadChain::single`] for `q`.
     ///
     /// # Examples
     /// Two processes on 6 levels: 21 states instead of 36.
@@ -206,7 +278,11 @@ impl WorkloadChain {
     /// assert_eq!(chain.states(), 21);
     /// ```
     pub fn exchangeable(levels: &[f64], q: DMatrix<f64>, processes: u64) -> Result<Self, MarkovError> {
-        let one = Self::single(levels, q)?;
+        Self::exchangeable_of(levels, Self::single(levels, q)?, processes)
+    }
+
+    /// [`WorkloadChain::exchangeable`] of the one-process chain `one` on `levels`.
+    fn exchangeable_of(levels: &[f64], one: WorkloadChain, processes: u64) -> Result<Self, MarkovError> {
         let processes = match usize::try_from(processes) {
             Ok(r) if r <= 64 => r,
             _ => return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 }),
@@ -486,29 +562,38 @@ fn product_row(factors: &[Rows], digits: &[usize], k: usize, idx: usize, p: f64,
 /// The per-process kernel of Yin et al., eq. (22) on `levels` load levels `0..levels−1`: from an
 /// interior level ±1 with probability 1/4 each and stay with 1/2 (Fong et al., eq. (15)); at either
 /// end move inwards or stay with 1/2 each. For 6 levels this is `q = Q/4` with the 6×6 `Q`
-/// (the paper prints `Q` as 5×5, a typo).
+/// (the paper prints `Q` as 5×5, a typo). Sparse rows, columns in increasing order (at most
+/// three entries a row: the `levels × levels` matrix is never formed).
 ///
 /// # Formula
 /// q(i, i±1) = 1/4, q(i, i) = 1/2 (interior); q(0, 0) = q(0, 1) = q(L, L) = q(L, L−1) = 1/2
 ///
 /// # Errors
-/// [`MarkovError::InvalidParameter`] when `levels < 2`.
+/// [`MarkovError::InvalidParameter`] when `levels < 2` or `levels > 2¹⁶`.
 ///
 /// # Accuracy
-/// Exact: every entry is 0, 1/4, 1/2 or 3/4.
-pub(crate) fn reflecting_walk(levels: u64) -> Result<DMatrix<f64>, MarkovError> {
+/// Exact: every entry is 1/4 or 1/2.
+pub(crate) fn reflecting_walk(levels: u64) -> Result<Vec<Vec<(usize, f64)>>, MarkovError> {
     if !(2..=1 << 16).contains(&levels) {
         return Err(MarkovError::InvalidParameter { name: "levels", value: levels as f64 });
     }
     let levels = levels as usize; // at most 2¹⁶ (checked above)
     let last = levels - 1;
-    Ok(DMatrix::from_fn(levels, levels, |i, j| match (i, j) {
-        (0, 0) | (0, 1) => 0.5,
-        _ if i == last && (j == last || j + 1 == last) => 0.5,
-        _ if i == j => 0.5,
-        _ if i.abs_diff(j) == 1 && i != 0 && i != last => 0.25,
-        _ => 0.0,
-    }))
+    Ok((0..levels)
+        .map(|i| match i {
+            0 => vec![(0, 0.5), (1, 0.5)],
+            _ if i == last => vec![(last - 1, 0.5), (last, 0.5)],
+            _ => vec![(i - 1, 0.25), (i, 0.5), (i + 1, 0.25)],
+        })
+        .collect())
+}
+
+/// The one-process chain of [`reflecting_walk`] on the levels `0..levels`.
+fn reflecting_one(levels: u64) -> Result<(Vec<f64>, WorkloadChain), MarkovError> {
+    let rows = reflecting_walk(levels)?;
+    let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
+    let one = WorkloadChain::from_rows(grid.iter().map(|&x| vec![x]).collect(), rows)?;
+    Ok((grid, one))
 }
 
 impl WorkloadChain {
@@ -529,8 +614,9 @@ impl WorkloadChain {
     /// Exact: every entry of `q` is 0, 1/4 or 1/2, their products exact in binary.
     ///
     /// # Errors
-    /// [`MarkovError::InvalidParameter`] when `processes = 0`, `levels < 2` or the chain would
-    /// exceed 2²⁸ states.
+    /// [`MarkovError::InvalidParameter`] when `processes = 0`, `levels < 2`, `levels > 2¹⁶` or
+    /// the chain would exceed 2²⁸ states or 2²⁸ load values (states × processes). The walk's
+    /// kernel is kept as sparse rows (three entries a level), never as a `levels × levels` matrix.
     ///
     /// # Examples
     /// ```
@@ -541,9 +627,7 @@ impl WorkloadChain {
         if processes == 0 || processes > 64 || (levels as f64).powf(processes as f64) > MAX_CHAIN_STATES as f64 {
             return Err(MarkovError::InvalidParameter { name: "processes", value: processes as f64 });
         }
-        let q = reflecting_walk(levels)?;
-        let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
-        let one = WorkloadChain::single(&grid, q)?;
+        let (_, one) = reflecting_one(levels)?;
         WorkloadChain::product(&vec![one; processes as usize])
     }
 }
@@ -553,7 +637,7 @@ impl WorkloadChain {
     /// `processes`.
     ///
     /// # Errors
-    /// As [`WorkloadChain::exchangeable`].
+    /// As [`WorkloadChain::exchangeable`] (at most 65,535 levels).
     ///
     /// # Examples
     /// Eight processes on ten levels: C(17, 8) = 24,310 states instead of 10⁸.
@@ -562,9 +646,8 @@ impl WorkloadChain {
     /// assert_eq!(WorkloadChain::reflecting_exchangeable(10, 8).unwrap().states(), 24_310);
     /// ```
     pub fn reflecting_exchangeable(levels: u64, processes: u64) -> Result<WorkloadChain, MarkovError> {
-        let q = reflecting_walk(levels)?;
-        let grid: Vec<f64> = (0..levels).map(|x| x as f64).collect();
-        WorkloadChain::exchangeable(&grid, q, processes)
+        let (grid, one) = reflecting_one(levels)?;
+        WorkloadChain::exchangeable_of(&grid, one, processes)
     }
 }
 
@@ -575,7 +658,8 @@ mod tests {
 
     #[test]
     fn kernel_of_the_example() {
-        let q = reflecting_walk(6).unwrap();
+        let rows = reflecting_walk(6).unwrap();
+        let q = DMatrix::from_fn(6, 6, |i, j| rows[i].iter().filter(|e| e.0 == j).map(|e| e.1).sum::<f64>());
         assert_eq!((q[(0, 1)], q[(2, 2)], q[(2, 3)], q[(5, 4)]), (0.5, 0.5, 0.25, 0.5));
         for i in 0..6 {
             assert!((q.row(i).sum() - 1.0).abs() < 1e-15);

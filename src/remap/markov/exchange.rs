@@ -2,7 +2,7 @@
 //! ranked by the combinatorial number system (colex rank of `y_i = x_i + i`).
 
 use super::error::MarkovError;
-use super::rows::{MAX_CHAIN_STATES, Rows};
+use super::rows::{MAX_CHAIN_LOADS, MAX_CHAIN_STATES, Rows};
 use crate::montecarlo::McRng;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -15,6 +15,9 @@ pub(crate) struct Exchangeable {
     /// Sorted level indices of every state, `r` per state.
     levels: Vec<u16>,
 }
+
+/// How a chain with too many load values is named in its error.
+pub(crate) const LOADS_NAME: &str = "load values (states × processes, at most 2^28)";
 
 impl Exchangeable {
     pub fn new(q: Rows, r: usize) -> Result<Self, MarkovError> {
@@ -38,6 +41,10 @@ impl Exchangeable {
         if states > MAX_CHAIN_STATES {
             return Err(MarkovError::InvalidParameter { name: "exchangeable states", value: states as f64 });
         }
+        let values = states.saturating_mul(r as u64);
+        if values > MAX_CHAIN_LOADS {
+            return Err(MarkovError::InvalidParameter { name: LOADS_NAME, value: values as f64 });
+        }
         let states = states as usize;
         let mut levels = vec![0u16; states * r];
         let mut x = vec![0u16; r];
@@ -52,6 +59,13 @@ impl Exchangeable {
         }
         me.levels = levels;
         Ok(me)
+    }
+
+    /// The same space rebuilt from its kernel and process count (for a value read back by
+    /// serde: the stored ranks and levels are derived data).
+    #[cfg(feature = "serde")]
+    pub fn rebuilt(&self) -> Result<Self, MarkovError> {
+        Self::new(self.q.checked("exchangeable kernel")?, self.r)
     }
 
     #[inline]

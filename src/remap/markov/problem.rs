@@ -90,6 +90,7 @@ impl std::fmt::Display for ActionValues {
 /// target, restricted to the imbalanced (transient) states as in Yin et al., eq. (11).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawRemapProblem"))]
 pub struct RemapProblem {
     chain: WorkloadChain,
     transient: Vec<usize>,
@@ -97,6 +98,54 @@ pub struct RemapProblem {
     eta: f64,
     target: Vec<f64>,
     mdp: Mdp,
+}
+
+/// The serialised form of [`RemapProblem`], checked on the way in: the chain (see
+/// [`WorkloadChain`]), `η`, one finite non-negative running cost per state and the remap target
+/// (all zeros for [`RemapTarget::Balanced`], else a distribution); the transient states and the
+/// MDP are rebuilt from them. A value read back unchecked made the solvers and the simulation
+/// index out of range.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawRemapProblem {
+    chain: WorkloadChain,
+    run_cost: Vec<f64>,
+    eta: f64,
+    target: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawRemapProblem> for RemapProblem {
+    type Error = MarkovError;
+
+    fn try_from(raw: RawRemapProblem) -> Result<Self, MarkovError> {
+        let RawRemapProblem { chain, run_cost, eta, target } = raw;
+        if !eta.is_finite() {
+            return Err(MarkovError::NonFinite { what: "remap cost", index: 0, value: eta });
+        }
+        if eta < 0.0 {
+            return Err(MarkovError::NegativeCost { what: "remap cost", index: 0, value: eta });
+        }
+        if run_cost.len() != chain.states() {
+            return Err(MarkovError::DimensionMismatch {
+                what: "running costs",
+                expected: chain.states(),
+                got: run_cost.len(),
+            });
+        }
+        if let Some((index, &value)) = run_cost.iter().enumerate().find(|(_, c)| !c.is_finite()) {
+            return Err(MarkovError::NonFinite { what: "running cost", index, value });
+        }
+        if let Some((index, &value)) = run_cost.iter().enumerate().find(|(_, c)| **c < 0.0) {
+            return Err(MarkovError::NegativeCost { what: "running cost", index, value });
+        }
+        let target = if target.iter().all(|&x| x == 0.0) && target.len() == chain.states() {
+            target
+        } else {
+            target_distribution(&chain, &RemapTarget::Distribution(target))?
+        };
+        RemapProblem::assemble(chain, run_cost, eta, target)
+    }
 }
 
 fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f64>, MarkovError> {
@@ -195,6 +244,11 @@ impl RemapProblem {
         }
         let run_cost = imbalance_costs(&chain, imbalance)?;
         let target = target_distribution(&chain, target)?;
+        Self::assemble(chain, run_cost, eta, target)
+    }
+
+    /// The problem of checked parts: the transient states and the MDP on them.
+    fn assemble(chain: WorkloadChain, run_cost: Vec<f64>, eta: f64, target: Vec<f64>) -> Result<Self, MarkovError> {
         let transient: Vec<usize> = (0..chain.states()).filter(|&s| !chain.state_balanced(s)).collect();
         if transient.is_empty() {
             return Err(MarkovError::Degenerate("every state is balanced"));

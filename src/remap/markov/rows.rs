@@ -10,6 +10,10 @@ const TOL: f64 = 1e-9;
 
 /// Largest number of states of a chain (32-bit indices in the MDP).
 pub(crate) const MAX_CHAIN_STATES: u64 = 1 << 28;
+/// Most load values (states × processes) of a chain: 2²⁸ (2 GiB of loads; the exchangeable
+/// space also keeps its level vectors, 2 bytes a value). Without it a chain of 2²⁸ states and 64
+/// processes would ask for 128 GiB.
+pub(crate) const MAX_CHAIN_LOADS: u64 = 1 << 28;
 
 /// A sparse stochastic matrix in compressed rows.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,6 +54,28 @@ impl Rows {
             out.ptr.push(out.col.len());
         }
         Ok(out)
+    }
+
+    /// The same rows checked as [`Rows::new`] checks lists (for rows read back by serde): the
+    /// offsets first (from 0, increasing, ending at the entries), then every entry and row sum.
+    #[cfg(feature = "serde")]
+    pub fn checked(&self, what: &'static str) -> Result<Self, MarkovError> {
+        let entries = self.col.len();
+        if self.val.len() != entries {
+            return Err(MarkovError::DimensionMismatch { what, expected: entries, got: self.val.len() });
+        }
+        if self.ptr.len() != self.n.saturating_add(1) {
+            return Err(MarkovError::DimensionMismatch {
+                what,
+                expected: self.n.saturating_add(1),
+                got: self.ptr.len(),
+            });
+        }
+        if self.ptr[0] != 0 || self.ptr.windows(2).any(|w| w[1] < w[0]) || self.ptr[self.n] != entries {
+            return Err(MarkovError::DimensionMismatch { what, expected: entries, got: self.ptr[self.n] });
+        }
+        let rows: Vec<Vec<(usize, f64)>> = (0..self.n).map(|i| self.row(i).collect()).collect();
+        Self::new(&rows, what)
     }
 
     pub fn from_dense(p: &DMatrix<f64>, what: &'static str) -> Result<Self, MarkovError> {

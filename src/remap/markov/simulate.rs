@@ -81,11 +81,31 @@ impl RemapProblem {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawPolicySimulation"))]
 pub struct PolicySimulation {
     problem: RemapProblem,
     remap: Vec<bool>,
     start: usize,
     walk: Walk,
+}
+
+/// The serialised form of [`PolicySimulation`], checked by [`PolicySimulation::new`] on the way
+/// in (the problem as [`RemapProblem`] is; the walk is rebuilt, not trusted).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawPolicySimulation {
+    problem: RemapProblem,
+    remap: Vec<bool>,
+    start: usize,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawPolicySimulation> for PolicySimulation {
+    type Error = MarkovError;
+
+    fn try_from(raw: RawPolicySimulation) -> Result<Self, MarkovError> {
+        PolicySimulation::new(raw.problem, raw.remap, raw.start)
+    }
 }
 
 /// What a run needs beside the problem and the policy: the remap target as a cumulative law and

@@ -29,8 +29,10 @@ pub enum MdpError {
         /// Actual size.
         got: usize,
     },
-    /// A problem too large for the 32-bit state indices of the sparse storage, or a dense LU
-    /// of sparse rows beyond [`DENSE_LU_MAX_STATES`](super::DENSE_LU_MAX_STATES) unknowns.
+    /// A problem too large for the 32-bit state indices of the sparse storage, a dense LU
+    /// of sparse rows beyond [`DENSE_LU_MAX_STATES`](super::DENSE_LU_MAX_STATES) unknowns, or
+    /// dense rows of sparse ones beyond [`MAX_DENSE_ENTRIES`](super::MAX_DENSE_ENTRIES) entries
+    /// ([`Mdp::with_storage`](super::Mdp::with_storage)).
     #[error("{what} = {value} exceeds the limit {limit}")]
     TooLarge {
         /// What is too large.

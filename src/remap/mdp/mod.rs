@@ -101,7 +101,7 @@ pub use criterion::Criterion;
 pub use error::MdpError;
 pub use eval::{DENSE_LU_MAX_STATES, PolicyValues};
 pub use linear::{LinearStats, LinearStatus};
-pub use model::{Mdp, MdpBuilder};
+pub use model::{MAX_DENSE_ENTRIES, Mdp, MdpBuilder};
 pub use options::{Algorithm, LinearSolver, Options, Sweep};
 pub use proper::AbsorptionBound;
 pub use rows::{Storage, Transition};

@@ -11,6 +11,10 @@ pub(crate) const ROW_SUM_TOLERANCE: f64 = 1e-9;
 
 /// Largest number of states (indices are stored in 32 bits).
 const MAX_STATES: usize = u32::MAX as usize;
+/// Most entries (`pairs × states`) of the dense rows [`Mdp::with_storage`] makes from sparse
+/// ones: 2²⁸, 2 GiB (more is [`MdpError::TooLarge`], unless the sparse rows already store at
+/// least half as many entries).
+pub const MAX_DENSE_ENTRIES: u64 = 1 << 28;
 /// The most entries [`MdpBuilder::with_capacity`] reserves up front per array (2^20).
 const RESERVE_HINT_CAP: usize = 1 << 20;
 
@@ -20,6 +24,7 @@ const RESERVE_HINT_CAP: usize = 1 << 20;
 /// [module documentation](super).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawMdp"))]
 pub struct Mdp {
     pub(crate) states: usize,
     /// Pairs of state `i`: `pair_ptr[i]..pair_ptr[i + 1]`.
@@ -36,6 +41,109 @@ pub struct Mdp {
     /// Probability that pair `k` is absorbed in one step, `1 − Σ_j P(k, j) − w(k) Σ_j ρ_j`
     /// (kept: summing a dense row is a pass over it).
     pub(crate) deficits: Vec<f64>,
+}
+
+/// The serialised form of [`Mdp`]. On the way in its shape is checked (offsets in range and
+/// increasing, lengths that agree) and the problem is rebuilt by [`MdpBuilder`], which checks
+/// every entry and recomputes the derived `deficits` and `rho_mass`; the stored form is kept. A
+/// value read back unchecked made the solvers index out of range.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawMdp {
+    states: usize,
+    pair_ptr: Vec<usize>,
+    rows: Rows,
+    costs: Vec<f64>,
+    weights: Vec<f64>,
+    restart_idx: Vec<u32>,
+    restart_p: Vec<f64>,
+    #[allow(dead_code)]
+    rho_mass: f64,
+    #[allow(dead_code)]
+    deficits: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawMdp> for Mdp {
+    type Error = MdpError;
+
+    fn try_from(raw: RawMdp) -> Result<Self, MdpError> {
+        let mismatch = |what, expected, got| MdpError::DimensionMismatch { what, expected, got };
+        let s = raw.states;
+        if s == 0 {
+            return Err(MdpError::Empty("no states".into()));
+        }
+        if raw.pair_ptr.len() != s.saturating_add(1) {
+            return Err(mismatch("pair_ptr", s.saturating_add(1), raw.pair_ptr.len()));
+        }
+        if raw.pair_ptr[0] != 0 {
+            return Err(mismatch("pair_ptr[0]", 0, raw.pair_ptr[0]));
+        }
+        if let Some(i) = (0..s).find(|&i| raw.pair_ptr[i + 1] <= raw.pair_ptr[i]) {
+            return Err(MdpError::Empty(format!("state {i} has no action (pair_ptr does not increase)")));
+        }
+        let pairs = raw.pair_ptr[s];
+        if raw.costs.len() != pairs {
+            return Err(mismatch("costs", pairs, raw.costs.len()));
+        }
+        if !raw.weights.is_empty() && raw.weights.len() != pairs {
+            return Err(mismatch("weights", pairs, raw.weights.len()));
+        }
+        if raw.restart_p.len() != raw.restart_idx.len() {
+            return Err(mismatch("restart_p", raw.restart_idx.len(), raw.restart_p.len()));
+        }
+        match &raw.rows {
+            Rows::Sparse { ptr, cols, vals } => {
+                if ptr.len() != pairs + 1 {
+                    return Err(mismatch("rows.ptr", pairs + 1, ptr.len()));
+                }
+                if vals.len() != cols.len() {
+                    return Err(mismatch("rows.vals", cols.len(), vals.len()));
+                }
+                if ptr[0] != 0 || ptr.windows(2).any(|w| w[1] < w[0]) || ptr[pairs] != cols.len() {
+                    return Err(mismatch(
+                        "rows.ptr (increasing offsets from 0 to the entries)",
+                        cols.len(),
+                        ptr[pairs],
+                    ));
+                }
+            }
+            Rows::Dense { states, vals, .. } => {
+                if *states != s {
+                    return Err(mismatch("rows.states", s, *states));
+                }
+                let cells = pairs.saturating_mul(s);
+                if vals.len() != cells {
+                    return Err(mismatch("rows.vals (pairs × states)", cells, vals.len()));
+                }
+            }
+        }
+        let storage = raw.rows.storage();
+        let mut b = MdpBuilder::new(s as u64);
+        let restart: Vec<(usize, f64)> =
+            raw.restart_idx.iter().zip(&raw.restart_p).map(|(&j, &p)| (j as usize, p)).collect();
+        b.restart(&restart);
+        for i in 0..s {
+            for k in raw.pair_ptr[i]..raw.pair_ptr[i + 1] {
+                let w = raw.weights.get(k).copied().unwrap_or(0.0);
+                match &raw.rows {
+                    Rows::Sparse { ptr, cols, vals } => b.action_from_iter(
+                        i,
+                        raw.costs[k],
+                        w,
+                        (ptr[k]..ptr[k + 1]).map(|e| (cols[e] as usize, vals[e])),
+                    ),
+                    Rows::Dense { vals, .. } => b.action_from_iter(
+                        i,
+                        raw.costs[k],
+                        w,
+                        vals[k * s..(k + 1) * s].iter().copied().enumerate().filter(|e| e.1 != 0.0),
+                    ),
+                };
+            }
+        }
+        Ok(b.build()?.converted(storage))
+    }
 }
 
 /// Builds an [`Mdp`] one action at a time; the actions of a state are numbered in the order
@@ -326,7 +434,7 @@ impl MdpBuilder {
         let mdp =
             Mdp { states: s, pair_ptr, rows, costs, weights, restart_idx, restart_p, rho_mass: rho_sum, deficits };
         let storage = storage_for(mdp.states, mdp.pairs(), mdp.rows.nonzeros());
-        Ok(mdp.with_storage(storage))
+        Ok(mdp.converted(storage))
     }
 }
 
@@ -482,12 +590,17 @@ impl Mdp {
     /// that share a target are added up in the dense form; zeros of a dense row are not stored
     /// in the sparse form.
     ///
+    /// # Errors
+    /// [`MdpError::TooLarge`] for the dense form of more than [`MAX_DENSE_ENTRIES`] entries
+    /// (`pairs × S`) that are not at most twice the stored nonzeros, before allocating them: the
+    /// dense rows of a 10⁵-state sparse MDP with two actions a state would take 160 GB.
+    ///
     /// # Examples
     /// ```
     /// use loadbal::remap::mdp::{Algorithm, Criterion, Mdp, Options, Storage};
     /// use nalgebra::dmatrix;
     /// let mdp = Mdp::new(vec![dmatrix![0.5, 0.5; 0.0, 1.0]], dmatrix![1.0; 0.0]).unwrap();
-    /// let sparse = mdp.clone().with_storage(Storage::Sparse);
+    /// let sparse = mdp.clone().with_storage(Storage::Sparse).unwrap();
     /// assert_eq!((mdp.storage(), sparse.storage()), (Storage::Dense, Storage::Sparse));
     /// let crit = Criterion::Discounted { factor: 0.5 };
     /// let o = Options::default();
@@ -496,7 +609,26 @@ impl Mdp {
     /// assert_eq!(a.policy, b.policy);
     /// assert!((a.values[0] - 4.0 / 3.0).abs() < 1e-15 && (b.values[0] - 4.0 / 3.0).abs() < 1e-15);
     /// ```
-    pub fn with_storage(mut self, storage: Storage) -> Self {
+    pub fn with_storage(self, storage: Storage) -> Result<Self, MdpError> {
+        let cells = (self.pairs() as u64).saturating_mul(self.states as u64);
+        let nonzeros = self.rows.nonzeros() as u64;
+        if storage == Storage::Dense
+            && self.storage() == Storage::Sparse
+            && cells > MAX_DENSE_ENTRIES
+            && cells > nonzeros.saturating_mul(2)
+        {
+            return Err(MdpError::TooLarge {
+                what: "entries of the dense rows (pairs × states)",
+                value: cells,
+                limit: MAX_DENSE_ENTRIES,
+            });
+        }
+        Ok(self.converted(storage))
+    }
+
+    /// [`Mdp::with_storage`] without its size check (the builders choose the dense form only
+    /// when at least half of its entries are stored nonzeros).
+    fn converted(mut self, storage: Storage) -> Self {
         if storage != self.storage() {
             self.rows = self.rows.convert(storage, self.states, self.pairs());
         }

@@ -18,10 +18,47 @@ use crate::remap::error::check;
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawCapacityModel"))]
 pub struct CapacityModel {
     w0: f64,
     mean: Vec<f64>,
     sd: Vec<f64>,
+}
+
+/// The serialised form of [`CapacityModel`] (normalised means and deviations), checked on the
+/// way in as [`CapacityModel::new`] checks its inputs: `w0 > 0`, at least two processors, one
+/// deviation per mean, finite means, positive finite deviations.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawCapacityModel {
+    w0: f64,
+    mean: Vec<f64>,
+    sd: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawCapacityModel> for CapacityModel {
+    type Error = RemapError;
+
+    fn try_from(raw: RawCapacityModel) -> Result<Self, RemapError> {
+        let RawCapacityModel { w0, mean, sd } = raw;
+        check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
+        if mean.len() < 2 {
+            return Err(RemapError::LengthMismatch {
+                what: "mean (at least two processors)",
+                expected: 2,
+                got: mean.len(),
+            });
+        }
+        if sd.len() != mean.len() {
+            return Err(RemapError::LengthMismatch { what: "sd", expected: mean.len(), got: sd.len() });
+        }
+        for (&m, &s) in mean.iter().zip(&sd) {
+            check("mean", m, true, "mean increments must be finite")?;
+            check("sd", s, s > 0.0, "standard deviations must be positive and finite")?;
+        }
+        Ok(CapacityModel { w0, mean, sd })
+    }
 }
 
 /// Largest number of phases [`CapacityModel::interval`] scans (each phase is one expected

@@ -20,11 +20,33 @@ pub const MAX_PROCESSORS: u64 = 100_000_000;
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawHomogeneous"))]
 pub struct Homogeneous {
     n: u64,
     w0: f64,
     mean: f64,
     sigma2: f64,
+}
+
+/// The serialised form of [`Homogeneous`], checked by its constructor on the way in (a value read
+/// back unchecked could break the invariants its methods index by).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawHomogeneous {
+    n: u64,
+    w0: f64,
+    mean: f64,
+    sigma2: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawHomogeneous> for Homogeneous {
+    type Error = RemapError;
+
+    fn try_from(raw: RawHomogeneous) -> Result<Self, RemapError> {
+        let RawHomogeneous { n, w0, mean, sigma2 } = raw;
+        Homogeneous::with_variance(w0, mean, sigma2, n)
+    }
 }
 
 /// Heterogeneous increments: initial load `w` on every processor, increments of processor `i`
@@ -38,10 +60,31 @@ pub struct Homogeneous {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawHeterogeneous"))]
 pub struct Heterogeneous {
     w0: f64,
     mean: Vec<f64>,
     sigma2: Vec<f64>,
+}
+
+/// The serialised form of [`Heterogeneous`], checked by its constructor on the way in (a value read
+/// back unchecked could break the invariants its methods index by).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawHeterogeneous {
+    w0: f64,
+    mean: Vec<f64>,
+    sigma2: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawHeterogeneous> for Heterogeneous {
+    type Error = RemapError;
+
+    fn try_from(raw: RawHeterogeneous) -> Result<Self, RemapError> {
+        let RawHeterogeneous { w0, mean, sigma2 } = raw;
+        Heterogeneous::with_variance(w0, mean, sigma2)
+    }
 }
 
 /// The shape of `v(t)` when it has an interior peak (Fong et al., §4.1, Figure 3).

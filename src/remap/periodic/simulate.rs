@@ -443,11 +443,37 @@ impl LoadCurves {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RawLoadSimulation<L>", bound(deserialize = "L: IncrementLaw + serde::Deserialize<'de>"))
+)]
 pub struct LoadSimulation<L> {
     w0: f64,
     laws: Vec<L>,
     t_max: usize,
     bounds: Vec<f64>,
+}
+
+/// The serialised form of [`LoadSimulation`], checked by [`LoadSimulation::new`] on the way in
+/// (the draw limit counted for one replication: the run's replications are not stored). A value
+/// read back unchecked, with `t_max` near `usize::MAX` for example, overflowed [`LoadSimulation::dim`].
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawLoadSimulation<L> {
+    w0: f64,
+    laws: Vec<L>,
+    t_max: u64,
+    bounds: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl<L: IncrementLaw> TryFrom<RawLoadSimulation<L>> for LoadSimulation<L> {
+    type Error = RemapError;
+
+    fn try_from(raw: RawLoadSimulation<L>) -> Result<Self, RemapError> {
+        let options = LoadSimOptions { monte_carlo: MonteCarlo { seed: 0, replications: 1 }, bounds: raw.bounds };
+        LoadSimulation::new(raw.w0, raw.laws, raw.t_max, &options)
+    }
 }
 
 /// The checks of [`LoadCurves::simulate`] (the draw limit counts `options.monte_carlo.replications`).

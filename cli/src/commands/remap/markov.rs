@@ -2,7 +2,7 @@
 
 use super::choices::{Norm, Target};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
-use loadbal::remap::markov::{PolicySimulation, RemapProblem, WorkloadChain};
+use loadbal::remap::markov::{MarkovError, PolicySimulation, RemapProblem, WorkloadChain};
 use loadbal::remap::mdp::{Algorithm, Options, Sweep};
 use loadbal_cli::output::{Cell, FormatArgs, Table, table_bytes};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
@@ -192,8 +192,15 @@ struct Solution {
 fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<Solution, Failure> {
     let eta = p.eta;
     let bar = cli::spinner(&format!("{label}: building the problem"));
-    let problem = RemapProblem::new(chain.clone(), &p.imbalance.to_imbalance(), eta, &p.target.to_target())
-        .map_err(|e| Failure::usage(format!("--etas {eta}: {e}")))?;
+    let problem =
+        RemapProblem::new(chain.clone(), &p.imbalance.to_imbalance(), eta, &p.target.to_target()).map_err(|e| {
+            // A chain without balanced and imbalanced states comes from its sizes, not from η.
+            let flags = match e {
+                MarkovError::Degenerate(_) => format!("--processes {} --levels {}", p.processes, p.levels),
+                _ => format!("--etas {eta}"),
+            };
+            Failure::usage(format!("{flags}: {e}"))
+        })?;
     bar.set_message(format!("{label}: policy iteration"));
     let pi = problem
         .solve_relaxed(Algorithm::PolicyIteration, &Options::default())
