@@ -305,17 +305,13 @@ fn dense_lu_of_sparse_rows_is_refused_beyond_its_limit() {
         b.build().unwrap()
     };
     let dense = Options { linear: LinearSolver::DenseLu, ..Options::with_algorithm(Algorithm::PolicyIteration) };
-    let n = DENSE_LU_MAX_STATES + 1;
-    let err = ring(n).solve(Criterion::Discounted { factor: 0.9 }, &dense).unwrap_err();
+    let n = MAX_DENSE_LU_STATES + 1;
+    let err = ring(n as usize).solve(Criterion::Discounted { factor: 0.9 }, &dense).unwrap_err();
     assert_eq!(
         err,
-        MdpError::TooLarge {
-            what: "unknowns of a dense LU of sparse rows",
-            value: n as u64,
-            limit: DENSE_LU_MAX_STATES as u64
-        }
+        MdpError::TooLarge { what: "unknowns of a dense LU of sparse rows", value: n, limit: MAX_DENSE_LU_STATES }
     );
-    assert!(err.to_string().contains(&format!("= {n} exceeds the limit {DENSE_LU_MAX_STATES}")), "{err}");
+    assert!(err.to_string().contains(&format!("= {n} exceeds the limit {MAX_DENSE_LU_STATES}")), "{err}");
     // the average cost of a recurrent ring: every state moves on with probability 1
     let mut b = MdpBuilder::new(100_000);
     for i in 0..100_000 {

@@ -30,7 +30,7 @@ pub enum MdpError {
         got: usize,
     },
     /// A problem too large for the 32-bit state indices of the sparse storage, a dense LU
-    /// of sparse rows beyond [`DENSE_LU_MAX_STATES`](super::DENSE_LU_MAX_STATES) unknowns, or
+    /// of sparse rows beyond [`MAX_DENSE_LU_STATES`](super::MAX_DENSE_LU_STATES) unknowns, or
     /// dense rows of sparse ones beyond [`MAX_DENSE_ENTRIES`](super::MAX_DENSE_ENTRIES) entries
     /// ([`Mdp::with_storage`](super::Mdp::with_storage)).
     #[error("{what} = {value} exceeds the limit {limit}")]

@@ -23,15 +23,15 @@ const DENSE_AVERAGE_LIMIT: usize = 1500;
 /// LU of more is refused with [`MdpError::TooLarge`] before its `8·n²` bytes are allocated: its
 /// memory would not be bounded by the problem's, that of the sparse rows. (A dense-form MDP
 /// already holds `n²` entries per action and is not limited.)
-pub const DENSE_LU_MAX_STATES: usize = 1 << 14;
+pub const MAX_DENSE_LU_STATES: u64 = 1 << 14;
 
-/// [`Csr::dense_solve`], refused beyond [`DENSE_LU_MAX_STATES`] unknowns.
+/// [`Csr::dense_solve`], refused beyond [`MAX_DENSE_LU_STATES`] unknowns.
 fn dense_lu(a: &Csr, rhs: &[Vec<f64>], stats: &mut LinearStats) -> Result<Vec<Vec<f64>>, MdpError> {
-    if a.n > DENSE_LU_MAX_STATES {
+    if a.n as u64 > MAX_DENSE_LU_STATES {
         return Err(MdpError::TooLarge {
             what: "unknowns of a dense LU of sparse rows",
             value: a.n as u64,
-            limit: DENSE_LU_MAX_STATES as u64,
+            limit: MAX_DENSE_LU_STATES,
         });
     }
     stats.dense_lu += 1;

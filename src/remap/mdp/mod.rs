@@ -99,7 +99,7 @@ mod solve;
 pub use bellman::BellmanStep;
 pub use criterion::Criterion;
 pub use error::MdpError;
-pub use eval::{DENSE_LU_MAX_STATES, PolicyValues};
+pub use eval::{MAX_DENSE_LU_STATES, PolicyValues};
 pub use linear::{LinearStats, LinearStatus};
 pub use model::{MAX_DENSE_ENTRIES, Mdp, MdpBuilder};
 pub use options::{Algorithm, LinearSolver, Options, Sweep};

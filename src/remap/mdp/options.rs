@@ -84,7 +84,7 @@ pub enum LinearSolver {
     /// [`MdpError::FactorisationOutOfMemory`](super::MdpError::FactorisationOutOfMemory).
     Auto,
     /// Always a dense LU; for a sparse-form MDP, of at most
-    /// [`DENSE_LU_MAX_STATES`](super::DENSE_LU_MAX_STATES) unknowns (more is
+    /// [`MAX_DENSE_LU_STATES`](super::MAX_DENSE_LU_STATES) unknowns (more is
     /// [`MdpError::TooLarge`](super::MdpError::TooLarge), refused before allocating).
     DenseLu,
     /// Always a sparse LU (a dense-form MDP's rows are read as sparse ones).
