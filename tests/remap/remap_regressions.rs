@@ -616,3 +616,34 @@ fn load_simulations_are_checked_when_deserialised() {
     let want = RemapError::LengthMismatch { what: "laws (one per processor)", expected: 2, got: 1 }.to_string();
     assert!(e.contains(&want), "{e}");
 }
+
+/// A round of modified policy iteration runs all its sweeps and faer's BiCGSTAB runs to its
+/// iteration limit when the tolerance cannot be reached, so `sweeps` or `max_iters` of
+/// `usize::MAX` ran for ever: both are refused beyond their limits, naming the option. A zero
+/// BiCGSTAB limit named the tolerance ("bicgstab tol / max_iters = 1e-10"); it names itself.
+#[test]
+fn iteration_counts_past_their_limits_are_refused() {
+    let mdp = Mdp::new(vec![dmatrix![0.5], dmatrix![0.0]], dmatrix![1.0, 3.0]).unwrap();
+    let crit = Criterion::Discounted { factor: 0.9 };
+    let mpi = |sweeps| Options::with_algorithm(Algorithm::ModifiedPolicyIteration { sweeps });
+    let err = mdp.solve(crit, &mpi(usize::MAX)).unwrap_err();
+    assert_eq!(err, MdpError::TooLarge { what: "sweeps", value: u64::MAX, limit: MAX_SWEEPS });
+    assert!(err.to_string().contains("sweeps = 18446744073709551615 exceeds the limit 1048576"), "{err}");
+    // at the limit it runs: v = min(1 + 0.9·v/2, 3) = 1/0.55
+    let s = mdp.solve(crit, &mpi(MAX_SWEEPS as usize)).unwrap();
+    assert!((s.values[0] - 1.0 / 0.55).abs() < 1e-12, "{:?}", s.values);
+    let bicg = |tol, max_iters| Options {
+        linear: LinearSolver::Bicgstab { tol, max_iters },
+        ..Options::with_algorithm(Algorithm::PolicyIteration)
+    };
+    let err = mdp.solve(crit, &bicg(1e-300, usize::MAX)).unwrap_err();
+    assert_eq!(err, MdpError::TooLarge { what: "bicgstab max_iters", value: u64::MAX, limit: MAX_LINEAR_ITERS });
+    assert_eq!(
+        mdp.solve(crit, &bicg(1e-10, 0)).unwrap_err(),
+        MdpError::InvalidOption { name: "bicgstab max_iters", value: 0.0 }
+    );
+    assert_eq!(
+        mdp.solve(crit, &bicg(0.0, 10)).unwrap_err(),
+        MdpError::InvalidOption { name: "bicgstab tol", value: 0.0 }
+    );
+}

@@ -106,6 +106,7 @@ pub use options::{Algorithm, LinearSolver, Options, Sweep};
 pub use proper::AbsorptionBound;
 pub use rows::{Storage, Transition};
 pub use solution::{Bounds, Solution, Termination};
+pub use solve::{MAX_LINEAR_ITERS, MAX_SWEEPS};
 
 /// Re-exported so that users can build the dense inputs of [`Mdp::new`] without depending on
 /// nalgebra themselves.

@@ -32,7 +32,7 @@ pub enum Algorithm {
     /// # Accuracy
     /// As [`Algorithm::ValueIteration`].
     ModifiedPolicyIteration {
-        /// Sweeps per round.
+        /// Sweeps per round (1 to [`MAX_SWEEPS`](super::MAX_SWEEPS)).
         sweeps: usize,
     },
     /// Value iteration (Yin et al., eq. (19)), relative value iteration with the aperiodicity
@@ -94,7 +94,7 @@ pub enum LinearSolver {
     Bicgstab {
         /// Relative residual `‖b − Ax‖ / ‖b‖` to reach.
         tol: f64,
-        /// Iteration limit.
+        /// Iteration limit (1 to [`MAX_LINEAR_ITERS`](super::MAX_LINEAR_ITERS)).
         max_iters: usize,
     },
 }

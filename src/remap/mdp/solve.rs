@@ -26,6 +26,16 @@ fn dense_rho(mdp: &Mdp) -> Vec<f64> {
     rho
 }
 
+/// Most sweeps of one round of modified policy iteration ([`Algorithm::ModifiedPolicyIteration`]):
+/// 2²⁰. A round runs all its sweeps (it has no test of its own to stop early), so their number
+/// bounds its time; more is [`MdpError::TooLarge`]. Where many more sweeps would be needed (a
+/// discount factor within 1e-6 of 1), policy iteration is the method.
+pub const MAX_SWEEPS: u64 = 1 << 20;
+
+/// Most iterations of [`LinearSolver::Bicgstab`]: 2²⁰ (faer's BiCGSTAB runs to its limit when the
+/// tolerance cannot be reached); more is [`MdpError::TooLarge`].
+pub const MAX_LINEAR_ITERS: u64 = 1 << 20;
+
 fn check_options(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<(), MdpError> {
     mdp.check_criterion(criterion)?;
     if opts.max_iters == 0 {
@@ -38,8 +48,18 @@ fn check_options(mdp: &Mdp, criterion: Criterion, opts: &Options) -> Result<(), 
         return Err(MdpError::InvalidOption { name: "aperiodicity", value: opts.aperiodicity });
     }
     if let LinearSolver::Bicgstab { tol, max_iters } = opts.linear {
-        if !(tol > 0.0 && tol.is_finite()) || max_iters == 0 {
-            return Err(MdpError::InvalidOption { name: "bicgstab tol / max_iters", value: tol });
+        if !(tol > 0.0 && tol.is_finite()) {
+            return Err(MdpError::InvalidOption { name: "bicgstab tol", value: tol });
+        }
+        if max_iters == 0 {
+            return Err(MdpError::InvalidOption { name: "bicgstab max_iters", value: 0.0 });
+        }
+        if max_iters as u64 > MAX_LINEAR_ITERS {
+            return Err(MdpError::TooLarge {
+                what: "bicgstab max_iters",
+                value: max_iters as u64,
+                limit: MAX_LINEAR_ITERS,
+            });
         }
     }
     if let Some(v) = &opts.init_values {
@@ -437,6 +457,9 @@ pub(crate) fn modified_policy_iteration(
     if criterion == Criterion::AverageCost || sweeps == 0 {
         return Err(MdpError::InvalidOption { name: "sweeps (total or discounted cost only)", value: sweeps as f64 });
     }
+    if sweeps as u64 > MAX_SWEEPS {
+        return Err(MdpError::TooLarge { what: "sweeps", value: sweeps as u64, limit: MAX_SWEEPS });
+    }
     let beta = criterion.beta();
     let s = mdp.states;
     let stochastic = stochastic(mdp);
@@ -542,8 +565,9 @@ impl Mdp {
     ///
     /// # Errors
     /// [`MdpError::InvalidOption`] for `tol ≤ 0`, `max_iters = 0`, `τ ∉ (0, 1]`, a wrong
-    /// `init_values` length or modified policy iteration with `sweeps = 0` or the average cost;
-    /// the criterion errors; [`MdpError::NoProperPolicy`] (total cost, no policy absorbs from
+    /// `init_values` length, a BiCGSTAB `tol ≤ 0` or `max_iters = 0`, or modified policy
+    /// iteration with `sweeps = 0` or the average cost; [`MdpError::TooLarge`] for more than
+    /// [`MAX_SWEEPS`] sweeps or [`MAX_LINEAR_ITERS`] BiCGSTAB iterations; the criterion errors; [`MdpError::NoProperPolicy`] (total cost, no policy absorbs from
     /// some state); the errors of [`Mdp::evaluate`]; [`MdpError::NonFiniteValue`] when the
     /// iteration overflows.
     ///
