@@ -282,9 +282,11 @@ pub fn bad_line(path: &Path, line: usize, msg: impl fmt::Display) -> Failure {
 /// Refuses a run whose working memory, `bytes`, would exceed [`MEMORY_LIMIT_BYTES`].
 pub fn check_memory(what: &str, bytes: u128) -> Result<(), Failure> {
     if bytes > u128::from(MEMORY_LIMIT_BYTES) {
+        // 12.5 GiB, but 1.6e9 GiB rather than a run of ten digits
+        let gib = bytes as f64 / f64::from(1u32 << 30);
+        let size = if gib < 1e5 { format!("{gib:.1}") } else { format!("{gib:.1e}") };
         return Err(Failure::usage(format!(
-            "{what} would need about {:.1} GiB of memory, more than the {} GiB limit; choose smaller sizes",
-            bytes as f64 / f64::from(1u32 << 30),
+            "{what} would need about {size} GiB of memory, more than the {} GiB limit; choose smaller sizes",
             MEMORY_LIMIT_BYTES >> 30
         )));
     }
@@ -416,4 +418,22 @@ pub fn spinner(what: &str) -> indicatif::ProgressBar {
     bar.set_message(what.to_string());
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_refusals_print_a_readable_size() {
+        let msg = |bytes: u128| check_memory("x", bytes).unwrap_err().to_string();
+        assert_eq!(
+            msg(25 << 29),
+            "x would need about 12.5 GiB of memory, more than the 4 GiB limit; choose smaller sizes"
+        );
+        // 1.5·2^60 bytes: 1.6e9 GiB, not 1610612736.0
+        assert!(msg(3 << 59).contains("about 1.6e9 GiB"), "{}", msg(3 << 59));
+        assert!(msg(u128::MAX).contains("about 3.2e29 GiB"), "{}", msg(u128::MAX));
+        assert!(check_memory("x", u128::from(MEMORY_LIMIT_BYTES)).is_ok());
+    }
 }
