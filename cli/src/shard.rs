@@ -762,7 +762,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_points_of_a_sweep_advance_one_bar_by_their_replications() {
+    fn the_points_of_a_sweep_advance_one_bar_by_their_replications() -> Result<(), Failure> {
         // two estimates of 700 and 300 replications on the caller's bar: it counts 1,000, shows
         // the last one's label and is left for the caller to finish; the estimates are those of
         // a run with a bar of its own
@@ -772,12 +772,14 @@ mod tests {
             out[0] = i as f64;
             Ok(())
         };
-        let a = estimate_on(&bar, "first", MonteCarlo::new(1, 700).unwrap(), 1, f).unwrap();
-        let b = estimate_on(&bar, "second", MonteCarlo::new(1, 300).unwrap(), 1, f).unwrap();
+        let runs = |replications| MonteCarlo { seed: 1, replications };
+        let a = estimate_on(&bar, "first", runs(700), 1, f)?;
+        let b = estimate_on(&bar, "second", runs(300), 1, f)?;
         assert_eq!((bar.position(), bar.message(), bar.is_finished()), (1000, "second".to_string(), false));
         // replications 0..700 have mean 349.5
         assert_eq!((a[0].mean, a[0].n, b[0].mean, b[0].n), (349.5, 700, 149.5, 300));
-        assert_eq!(estimate("alone", MonteCarlo::new(1, 700).unwrap(), 1, f).unwrap(), a);
+        assert_eq!(estimate("alone", runs(700), 1, f)?, a);
+        Ok(())
     }
 
     #[test]
