@@ -591,6 +591,12 @@ fn capacity_models_are_checked_when_deserialised() {
     v["sd"] = serde_json::json!([0.3, 0.35, 0.275]);
     v["w0"] = serde_json::json!(0.0);
     assert!(serde_json::from_value::<CapacityModel>(v).is_err());
+    // the constructors end in the same check: a quotient μ_i/c_i that overflows (1e300/1e-10)
+    // or σ_i/c_i that underflows to 0 (√1e-300/1e300) was stored as ∞ or 0
+    let e = CapacityModel::new(1.0, &[1e300, 0.0], &[1.0, 1.0], &[1e-10, 1.0]).unwrap_err().to_string();
+    assert!(e.contains("mean = inf") && e.contains("μ_i/c_i"), "{e}");
+    let e = CapacityModel::with_variance(1.0, &[0.0, 0.0], &[1e-300, 1.0], &[1e300, 1.0]).unwrap_err().to_string();
+    assert!(e.contains("sd = 0") && e.contains("σ_i/c_i"), "{e}");
 }
 
 /// A `LoadSimulation` read from JSON went in unchecked: `t_max` near `usize::MAX` overflowed

@@ -42,22 +42,7 @@ impl TryFrom<RawCapacityModel> for CapacityModel {
 
     fn try_from(raw: RawCapacityModel) -> Result<Self, RemapError> {
         let RawCapacityModel { w0, mean, sd } = raw;
-        check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
-        if mean.len() < 2 {
-            return Err(RemapError::LengthMismatch {
-                what: "mean (at least two processors)",
-                expected: 2,
-                got: mean.len(),
-            });
-        }
-        if sd.len() != mean.len() {
-            return Err(RemapError::LengthMismatch { what: "sd", expected: mean.len(), got: sd.len() });
-        }
-        for (&m, &s) in mean.iter().zip(&sd) {
-            check("mean", m, true, "mean increments must be finite")?;
-            check("sd", s, s > 0.0, "standard deviations must be positive and finite")?;
-        }
-        Ok(CapacityModel { w0, mean, sd })
+        CapacityModel::from_normalised(w0, mean, sd)
     }
 }
 
@@ -138,7 +123,30 @@ impl CapacityModel {
             norm_mean.push(m / c);
             norm_sd.push(s2.sqrt() / c);
         }
-        Ok(Self { w0, mean: norm_mean, sd: norm_sd })
+        Self::from_normalised(w0, norm_mean, norm_sd)
+    }
+
+    /// The model of normalised means `μ_i/c_i` and deviations `σ_i/c_i` (the stored form, also
+    /// the serialised one), checked: `w0 > 0`, at least two processors, one deviation per mean,
+    /// finite means, positive finite deviations. The constructors end here, so a quotient by a
+    /// tiny or huge capacity that overflows or underflows is refused rather than stored.
+    fn from_normalised(w0: f64, mean: Vec<f64>, sd: Vec<f64>) -> Result<Self, RemapError> {
+        check("w0", w0, w0 > 0.0, "the normalised initial load must be positive and finite")?;
+        if mean.len() < 2 {
+            return Err(RemapError::LengthMismatch {
+                what: "mean (at least two processors)",
+                expected: 2,
+                got: mean.len(),
+            });
+        }
+        if sd.len() != mean.len() {
+            return Err(RemapError::LengthMismatch { what: "sd", expected: mean.len(), got: sd.len() });
+        }
+        for (&m, &s) in mean.iter().zip(&sd) {
+            check("mean", m, true, "normalised mean increments μ_i/c_i must be finite")?;
+            check("sd", s, s > 0.0, "normalised standard deviations σ_i/c_i must be positive and finite")?;
+        }
+        Ok(Self { w0, mean, sd })
     }
 
     /// `μ̄ = (1/N) Σ_i μ_i / c_i`, the mean normalised increment.
