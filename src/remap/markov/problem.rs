@@ -120,25 +120,8 @@ impl TryFrom<RawRemapProblem> for RemapProblem {
 
     fn try_from(raw: RawRemapProblem) -> Result<Self, MarkovError> {
         let RawRemapProblem { chain, run_cost, eta, target } = raw;
-        if !eta.is_finite() {
-            return Err(MarkovError::NonFinite { what: "remap cost", index: 0, value: eta });
-        }
-        if eta < 0.0 {
-            return Err(MarkovError::NegativeCost { what: "remap cost", index: 0, value: eta });
-        }
-        if run_cost.len() != chain.states() {
-            return Err(MarkovError::DimensionMismatch {
-                what: "running costs",
-                expected: chain.states(),
-                got: run_cost.len(),
-            });
-        }
-        if let Some((index, &value)) = run_cost.iter().enumerate().find(|(_, c)| !c.is_finite()) {
-            return Err(MarkovError::NonFinite { what: "running cost", index, value });
-        }
-        if let Some((index, &value)) = run_cost.iter().enumerate().find(|(_, c)| **c < 0.0) {
-            return Err(MarkovError::NegativeCost { what: "running cost", index, value });
-        }
+        check_remap_cost(eta)?;
+        let run_cost = imbalance_costs(&chain, &Imbalance::PerState(run_cost))?;
         let target = if target.iter().all(|&x| x == 0.0) && target.len() == chain.states() {
             target
         } else {
@@ -148,6 +131,18 @@ impl TryFrom<RawRemapProblem> for RemapProblem {
     }
 }
 
+/// The remap cost `η`: finite and non-negative.
+fn check_remap_cost(eta: f64) -> Result<(), MarkovError> {
+    if !eta.is_finite() {
+        return Err(MarkovError::NonFinite { what: "remap cost", index: 0, value: eta });
+    }
+    if eta < 0.0 {
+        return Err(MarkovError::NegativeCost { what: "remap cost", index: 0, value: eta });
+    }
+    Ok(())
+}
+
+/// The running cost of every chain state (checked: one per state, finite, non-negative).
 fn imbalance_costs(chain: &WorkloadChain, imbalance: &Imbalance) -> Result<Vec<f64>, MarkovError> {
     let dev = |s: usize| {
         let l = chain.state_load(s);
@@ -236,12 +231,7 @@ impl RemapProblem {
         eta: f64,
         target: &RemapTarget,
     ) -> Result<Self, MarkovError> {
-        if !eta.is_finite() {
-            return Err(MarkovError::NonFinite { what: "remap cost", index: 0, value: eta });
-        }
-        if eta < 0.0 {
-            return Err(MarkovError::NegativeCost { what: "remap cost", index: 0, value: eta });
-        }
+        check_remap_cost(eta)?;
         let run_cost = imbalance_costs(&chain, imbalance)?;
         let target = target_distribution(&chain, target)?;
         Self::assemble(chain, run_cost, eta, target)
