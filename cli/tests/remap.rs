@@ -123,6 +123,39 @@ fn markov_value_iteration_counts_stop_at_the_documented_threshold() {
 }
 
 #[test]
+fn markov_value_iteration_leaves_a_count_it_did_not_reach_empty() {
+    // 30 processes of 2 levels, uniform target: absorption in one step has probability about
+    // 2⁻²⁹, so value iteration needs far more than 10⁶ sweeps to reach 1e-2 (V ≈ 3·10⁸). It
+    // printed the limit, 1000000, as if it were the count.
+    let args = ["remap", "markov", "--processes", "30", "--levels", "2", "--exchangeable", "--etas", "1"];
+    let out = run_for(&[&args[..], &["--reps", "0", "--json"]].concat(), Duration::from_secs(60));
+    out.assert_ok();
+    let v = out.json();
+    assert!(v[0]["vi_iterations_1e-2"].is_null() && v[0]["vi_iterations_1e-6"].is_null(), "{v}");
+    assert!(out.stderr.contains("did not reach tolerance 1e-2 within 1000000 iterations"), "{}", out.stderr);
+    // Policy iteration still solves it: expected time to balance ≈ 2²⁹ / 2 steps of cost ≥ 1/2.
+    let value = v[0]["mc_start_value"].as_f64().unwrap();
+    assert!((1e8..1e9).contains(&value), "{v}");
+}
+
+#[test]
+fn markov_refuses_an_absorption_below_the_solvers_resolution() {
+    // 50 processes of 2 levels with a uniform target: absorption in one step has probability at
+    // most 2⁻⁴⁹ ≈ 1.8e-15. It failed with "no policy reaches absorption", which is false.
+    let args = ["remap", "markov", "--processes", "50", "--levels", "2", "--exchangeable", "--etas", "1"];
+    let out = run(&[&args[..], &["--reps", "0"]].concat());
+    out.assert_error(
+        2,
+        "--processes 50 --levels 2 --target uniform: absorption in one step has probability at most 1.776e-15",
+    );
+    assert!(out.stderr.contains("not computable in double precision"), "{}", out.stderr);
+    // A remap into the balanced states absorbs at once: the same chain solves.
+    let ok = run(&[&args[..], &["--reps", "0", "--target", "balanced", "--json"]].concat()).json();
+    assert_eq!(ok[0]["states"], 51);
+    assert_eq!(ok[0]["mc_start_value"], 1.0);
+}
+
+#[test]
 fn markov_auto_replications_keep_large_chains_short() {
     // The example printed nothing for over ten minutes: --reps auto sizes the check from
     // the solution (η = 13, most imbalanced start; balanced target keeps the solve short).

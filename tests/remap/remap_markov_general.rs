@@ -153,3 +153,33 @@ fn relaxed_solve_handles_an_improper_never_remap_policy() {
             || free.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).is_err()
     );
 }
+
+#[test]
+fn an_absorption_below_the_solvers_resolution_is_refused_at_build() {
+    // r processes of 2 levels, remapping to a uniformly random load vector: the remap absorbs
+    // with probability 2/2^r (the two balanced vectors of 2^r), the largest one-step absorption
+    // of any state. At r = 41 that is 2⁻⁴⁰ ≈ 9.1e-13, below the 1e-12 the solver tells from
+    // rounding; it failed at solve time with "no policy reaches absorption", which is false.
+    let build = |r| {
+        let chain = WorkloadChain::reflecting_exchangeable(2, r).unwrap();
+        RemapProblem::new(chain, &Imbalance::MaxNorm, 1.0, &RemapTarget::UniformOverAllStates)
+    };
+    assert!(build(40).is_ok(), "2⁻³⁹ ≈ 1.8e-12 is resolved");
+    for r in [41_u64, 50, 64] {
+        match build(r) {
+            Err(MarkovError::AbsorptionUnresolved { probability }) => {
+                assert_eq!(probability, 2f64.powi(1 - r as i32), "r = {r}")
+            }
+            other => panic!("r = {r}: {other:?}"),
+        }
+    }
+    let msg = build(50).unwrap_err().to_string();
+    assert!(msg.contains("at most 1.776e-15") && msg.contains("5.629e14 steps"), "{msg}");
+    // A remap into the balanced states absorbs at once, so the same chain builds and solves:
+    // from the most imbalanced state, remapping (cost 1) beats waiting for 50 walks to agree.
+    let chain = WorkloadChain::reflecting_exchangeable(2, 50).unwrap();
+    let p = RemapProblem::new(chain, &Imbalance::MaxNorm, 1.0, &RemapTarget::Balanced).unwrap();
+    // (Relaxed: never remapping absorbs too rarely to count, so assumption (A) is not met.)
+    let sol = p.solve_relaxed(Algorithm::PolicyIteration, &Options::default()).unwrap();
+    assert!(sol.values.iter().all(|&v| v <= 1.0), "{:?}", sol.values);
+}

@@ -60,6 +60,20 @@ pub enum MarkovError {
     /// No balanced (absorbing) state, or no imbalanced one.
     #[error("the chain needs balanced and imbalanced states: {0}")]
     Degenerate(&'static str),
+    /// Absorption is possible, but from every imbalanced state and under either action its
+    /// probability in one step is at most `probability`, at or below `1e-12`: the MDP solver
+    /// does not tell such a deficit from the rounding of a row sum, and the expected costs (of
+    /// the order of `1/probability` steps) are not computable in double precision.
+    #[error(
+        "absorption in one step has probability at most {probability:.3e} from every state, \
+         at or below 1e-12, which the solver does not tell from rounding: \
+         the expected costs (of the order of {steps:.3e} steps) are not computable in double precision",
+        steps = 1.0 / probability
+    )]
+    AbsorptionUnresolved {
+        /// The largest one-step absorption probability of any imbalanced state and action.
+        probability: f64,
+    },
     /// A parameter out of range (levels, processes, start state, ...).
     #[error("invalid parameter {name} = {value}")]
     InvalidParameter {

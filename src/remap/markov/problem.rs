@@ -2,7 +2,7 @@
 
 use super::WorkloadChain;
 use super::error::MarkovError;
-use crate::remap::mdp::{Algorithm, Criterion, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination};
+use crate::remap::mdp::{Algorithm, Criterion, LEAK, Mdp, MdpBuilder, MdpError, Options, Sweep, Termination};
 
 /// Action index of *remap* in the MDP built by [`RemapProblem`] (*continue* is action 0, first, so ties continue).
 pub(crate) const REMAP: usize = 1;
@@ -215,6 +215,9 @@ impl RemapProblem {
     ///
     /// # Errors
     /// [`MarkovError::Degenerate`] when no state is balanced or every state is;
+    /// [`MarkovError::AbsorptionUnresolved`] when absorption is possible but its probability in
+    /// one step is at most `1e-12` from every imbalanced state under either action (for
+    /// instance 50 processes of 2 levels with a uniform remap target, about `2⁻⁴⁹`);
     /// [`MarkovError::NegativeCost`] / [`MarkovError::NonFinite`] for bad costs or `η`; the
     /// distribution errors for a bad target.
     ///
@@ -256,15 +259,30 @@ impl RemapProblem {
             transient.iter().enumerate().filter(|&(_, &s)| target[s] > 0.0).map(|(k, &s)| (k, target[s])).collect();
         b.restart(&rho);
         let mut row: Vec<(usize, f64)> = Vec::new();
+        // The largest one-step absorption probability, summed from the entries into balanced
+        // states (exact up to their own rounding, unlike the solver's 1 − Σ of the rest).
+        // A remap to the balanced states (an all-zero target) is absorbed at once.
+        let mut absorption: f64 = if target.iter().all(|&x| x == 0.0) {
+            1.0
+        } else {
+            (0..chain.states()).filter(|&s| local[s] == u32::MAX).map(|s| target[s]).sum()
+        };
         for (k, &s) in transient.iter().enumerate() {
             row.clear();
+            let mut absorbed = 0.0;
             chain.for_each_successor(s, |j, p| {
                 if local[j] != u32::MAX {
                     row.push((local[j] as usize, p));
+                } else {
+                    absorbed += p;
                 }
             });
+            absorption = absorption.max(absorbed);
             b.action_from_iter(k, run_cost[s], 0.0, row.iter().copied());
             b.action_with_restart(k, eta, &[], 1.0);
+        }
+        if absorption > 0.0 && absorption <= LEAK {
+            return Err(MarkovError::AbsorptionUnresolved { probability: absorption });
         }
         let mdp = b.build()?;
         Ok(Self { chain, transient, run_cost, eta, target, mdp })

@@ -104,6 +104,7 @@ pub use linear::{LinearStats, LinearStatus};
 pub use model::{MAX_DENSE_ENTRIES, Mdp, MdpBuilder};
 pub use options::{Algorithm, LinearSolver, Options, Sweep};
 pub use proper::AbsorptionBound;
+pub(crate) use proper::LEAK;
 pub use rows::{Storage, Transition};
 pub use solution::{Bounds, Solution, Termination};
 pub use solve::{MAX_LINEAR_ITERS, MAX_SWEEPS};

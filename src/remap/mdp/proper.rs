@@ -4,8 +4,9 @@
 use super::error::MdpError;
 use super::model::Mdp;
 
-/// A pair leaks (can be absorbed) when its row deficit exceeds this.
-const LEAK: f64 = 1e-12;
+/// A pair leaks (can be absorbed) when its row deficit exceeds this: smaller deficits are not
+/// told apart from the rounding of a row sum.
+pub(crate) const LEAK: f64 = 1e-12;
 
 /// The constants of assumption (A) of Yin et al. (eq. (14)) for one stationary policy.
 #[derive(Debug, Clone, Copy, PartialEq)]

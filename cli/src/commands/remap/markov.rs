@@ -3,7 +3,7 @@
 use super::choices::{Norm, Target};
 use loadbal::montecarlo::{Estimate, MonteCarlo};
 use loadbal::remap::markov::{MarkovError, PolicySimulation, RemapProblem, WorkloadChain};
-use loadbal::remap::mdp::{Algorithm, Options, Sweep};
+use loadbal::remap::mdp::{Algorithm, Options, Sweep, Termination};
 use loadbal_cli::output::{Cell, FormatArgs, Table, table_bytes};
 use loadbal_cli::shard::{self, McRunner, ShardArgs};
 use loadbal_cli::support::{self as cli, Failure};
@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 pub const NAME: &str = "remap markov";
 /// Chains of at most this many states also report value iteration's iteration counts.
 pub const VI_MAX_STATES: usize = 20_000;
+/// Most iterations of the value-iteration diagnostic.
+const VI_MAX_ITERS: usize = 1_000_000;
 /// Most Monte Carlo replications (over all remap costs) one process runs.
 const MAX_REPLICATIONS: f64 = 1e9;
 /// Rows of the exchangeable chain are at most this long when estimating memory.
@@ -47,7 +49,8 @@ at every step the system either continues (paying the imbalance of the current l
 (paying eta and jumping to the --target law) until it reaches a balanced state (Yin et al., \
 eq. (10)). For every remap cost eta the command solves the optimal policy by policy iteration and \
 prints: the number of remapping states, the policy-iteration rounds, value iteration's iteration \
-counts at tolerances 1e-2 and 1e-6 (for chains of at most 20,000 states; empty above), the \
+counts at tolerances 1e-2 and 1e-6 (for chains of at most 20,000 states; empty above, and \
+empty with a note on standard error where 10^6 iterations do not reach the tolerance), the \
 residual, and a Monte Carlo check of the optimal cost from the most imbalanced state (its exact \
 value beside the simulated mean and standard error over mc_reps runs; --reps 0 skips it).
 
@@ -138,7 +141,8 @@ pub struct Solved {
     states: u64,
     remap_count: u64,
     pi_rounds: u64,
-    vi_iterations: Option<(u64, u64)>,
+    /// Value iteration's iterations to each tolerance (`None` where it did not reach it).
+    vi_iterations: Option<(Option<u64>, Option<u64>)>,
     residual: f64,
     start: Vec<f64>,
     start_value: f64,
@@ -197,6 +201,9 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
             // A chain without balanced and imbalanced states comes from its sizes, not from η.
             let flags = match e {
                 MarkovError::Degenerate(_) => format!("--processes {} --levels {}", p.processes, p.levels),
+                MarkovError::AbsorptionUnresolved { .. } => {
+                    format!("--processes {} --levels {} --target {}", p.processes, p.levels, p.target.name())
+                }
                 _ => format!("--etas {eta}"),
             };
             Failure::usage(format!("{flags}: {e}"))
@@ -205,6 +212,12 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
     let pi = problem
         .solve_relaxed(Algorithm::PolicyIteration, &Options::default())
         .map_err(|e| Failure::model("policy iteration", e))?;
+    if pi.termination != Termination::PolicyStable {
+        return Err(Failure::failed(format!(
+            "policy iteration: eta {eta}: the policy did not stabilise within {} rounds",
+            pi.iterations
+        )));
+    }
     let n = chain.states();
     let vi_iterations = if n <= VI_MAX_STATES {
         bar.set_message(format!("{label}: value iteration"));
@@ -212,9 +225,20 @@ fn solve(chain: &WorkloadChain, p: &Point, reps: Reps, label: &str) -> Result<So
             problem
                 .solve_relaxed(
                     Algorithm::ValueIteration,
-                    &Options { tol, max_iters: 1_000_000, sweep: Sweep::Jacobi, ..Options::default() },
+                    &Options { tol, max_iters: VI_MAX_ITERS, sweep: Sweep::Jacobi, ..Options::default() },
                 )
-                .map(|s| s.iterations as u64)
+                .map(|s| {
+                    // An iteration count only where the tolerance was reached; the limit is not one.
+                    if s.termination == Termination::ToleranceReached {
+                        Some(s.iterations as u64)
+                    } else {
+                        eprintln!(
+                            "loadbal: note: eta {eta}: value iteration did not reach tolerance {tol:e} within \
+                             {VI_MAX_ITERS} iterations; its column is left empty"
+                        );
+                        None
+                    }
+                })
                 .map_err(|e| Failure::model("value iteration", e))
         };
         Some((vi(1e-2)?, vi(1e-6)?))
@@ -277,8 +301,8 @@ fn summary_cells(p: &Point, s: &Solved, mc: Option<&Estimate>) -> Vec<Cell> {
         s.states.into(),
         s.remap_count.into(),
         s.pi_rounds.into(),
-        s.vi_iterations.map(|v| v.0).into(),
-        s.vi_iterations.map(|v| v.1).into(),
+        s.vi_iterations.and_then(|v| v.0).into(),
+        s.vi_iterations.and_then(|v| v.1).into(),
         s.residual.into(),
         format!("({})", loads.join(", ")).into(),
         s.start_value.into(),
