@@ -60,6 +60,37 @@ fn both_forms_match_quantecon_on_the_random_dense_instance() {
 }
 
 #[test]
+fn dense_policy_evaluation_iterates_and_falls_back_to_the_lu() {
+    // A dense stochastic matrix: `I − βP` has its spectrum clustered, BiCGSTAB converges in a
+    // few iterations and no LU is factorised; the values are QuantEcon's (above).
+    let dense = instances::random_dense(1000, 5, instances::SEED);
+    let crit = Criterion::Discounted { factor: instances::BETA };
+    let pi = Options { algorithm: Some(Algorithm::PolicyIteration), ..Options::default() };
+    let sol = dense.solve(crit, &pi).unwrap();
+    let l = &sol.linear;
+    assert!(l.bicgstab_solves >= 1 && l.fallbacks == 0 && l.dense_lu == 0, "{l}");
+    assert!(l.bicgstab_iterations <= 20 * l.bicgstab_solves, "{l}");
+    assert!(l.worst_relative_residual <= 1e-12, "{l}");
+    // A cycle of 600 states stored densely, discount 0.999: the eigenvalues 1 − β·e^{2πik/600}
+    // lie on a circle, BiCGSTAB does not converge within its budget (10 iterations), and the
+    // evaluation falls back to one dense LU. Values against the closed form
+    // v_i = Σ_{k<n} β^k c_{i+k} / (1 − βⁿ).
+    let n = 600;
+    let beta = 0.999;
+    let p = DMatrix::from_fn(n, n, |i, j| f64::from(u8::from(j == (i + 1) % n)));
+    let costs = DMatrix::from_fn(n, 1, |i, _| ((i * 7919) % 101) as f64);
+    let cycle = Mdp::new(vec![p], costs.clone()).unwrap().with_storage(Storage::Dense).unwrap();
+    let sol = cycle.solve(Criterion::Discounted { factor: beta }, &pi).unwrap();
+    let l = &sol.linear;
+    assert!(l.fallbacks == 1 && l.dense_lu == 1 && l.bicgstab_solves == 1, "{l}");
+    for i in [0, 1, 299, 599] {
+        let exact: f64 =
+            (0..n).map(|k| beta.powi(k as i32) * costs[((i + k) % n, 0)]).sum::<f64>() / (1.0 - beta.powi(n as i32));
+        assert!((sol.values[i] - exact).abs() <= 1e-10 * exact, "state {i}: {} vs {exact}", sol.values[i]);
+    }
+}
+
+#[test]
 fn both_forms_match_quantecon_on_a_kronecker_chain() {
     // 1,290 imbalanced states, rows of up to 81 entries: sparse by density, with a restart.
     let p = instances::kronecker(4, 6);

@@ -174,45 +174,61 @@ impl Iterative {
     /// default) until the relative residual `‖b − Ax‖ / ‖b‖` of its recurrence reaches `tol`;
     /// the true residual of the returned iterate must be within `10·tol` to count as converged.
     pub fn solve(&mut self, b: &[f64], x0: Option<&[f64]>, tol: f64, max_iters: usize) -> Outcome {
-        let n = b.len();
-        let mut x = Mat::<f64>::from_fn(n, 1, |i, _| x0.map_or(0.0, |x| x[i]));
-        let rhs = Mat::<f64>::from_fn(n, 1, |i, _| b[i]);
-        let params = BicgParams {
-            // faer 0.24's `Zero` leaves the first residual uninitialised: a zero start is passed
-            // as a guess.
-            initial_guess: InitialGuessStatus::MaybeNonZero,
-            abs_tolerance: 0.0,
-            rel_tolerance: tol,
-            max_iters,
-            ..Default::default()
-        };
-        let ident = IdentityPrecond { dim: n };
-        let info = bicgstab(
-            x.as_mut(),
-            ident,
-            &self.sgs,
-            &self.a,
-            rhs.as_ref(),
-            params,
-            |_| {},
-            Par::Seq,
-            MemStack::new(&mut self.mem),
-        );
-        let (mut status, iterations) = match info {
-            Ok(info) => (LinearStatus::Converged, info.iter_count),
-            Err(_) => (LinearStatus::MaxItersReached, max_iters),
-        };
-        let bnorm = rhs.norm_l2();
-        let true_rel = if bnorm == 0.0 { 0.0 } else { (&rhs - &self.a * &x).norm_l2() / bnorm };
-        let x: Vec<f64> = x.col(0).iter().copied().collect();
-        if !true_rel.is_finite() || x.iter().any(|v| !v.is_finite()) {
-            status = LinearStatus::NonFinite;
-        } else if status == LinearStatus::Converged && true_rel > 10.0 * tol {
-            // The recursively updated residual drifted from the true one.
-            status = LinearStatus::MaxItersReached;
-        }
-        Outcome { x, status, iterations, relative_residual: true_rel }
+        run_bicgstab(&self.a, &self.sgs, b, x0, tol, max_iters, &mut self.mem)
     }
+}
+
+/// faer's BiCGSTAB on `a x = b`, right-preconditioned by `precond`, from `x0` (zero by default)
+/// until the relative residual of its recurrence reaches `tol`; the true residual of the
+/// returned iterate must be within `10·tol` to count as converged. `mem` holds at least
+/// [`bicgstab_scratch`] for one right-hand side.
+pub(crate) fn run_bicgstab(
+    a: impl LinOp<f64>,
+    precond: impl Precond<f64>,
+    b: &[f64],
+    x0: Option<&[f64]>,
+    tol: f64,
+    max_iters: usize,
+    mem: &mut MemBuffer,
+) -> Outcome {
+    let n = b.len();
+    let mut x = Mat::<f64>::from_fn(n, 1, |i, _| x0.map_or(0.0, |x| x[i]));
+    let rhs = Mat::<f64>::from_fn(n, 1, |i, _| b[i]);
+    let params = BicgParams {
+        // faer 0.24's `Zero` leaves the first residual uninitialised: a zero start is passed
+        // as a guess.
+        initial_guess: InitialGuessStatus::MaybeNonZero,
+        abs_tolerance: 0.0,
+        rel_tolerance: tol,
+        max_iters,
+        ..Default::default()
+    };
+    let ident = IdentityPrecond { dim: n };
+    let info = bicgstab(x.as_mut(), ident, &precond, &a, rhs.as_ref(), params, |_| {}, Par::Seq, MemStack::new(mem));
+    let (mut status, iterations) = match info {
+        Ok(info) => (LinearStatus::Converged, info.iter_count),
+        Err(_) => (LinearStatus::MaxItersReached, max_iters),
+    };
+    let bnorm = rhs.norm_l2();
+    let mut ax = Mat::<f64>::zeros(n, 1);
+    let mut scratch = MemBuffer::new(a.apply_scratch(1, Par::Seq));
+    a.apply(ax.as_mut(), x.as_ref(), Par::Seq, MemStack::new(&mut scratch));
+    let true_rel = if bnorm == 0.0 { 0.0 } else { (&rhs - &ax).norm_l2() / bnorm };
+    let x: Vec<f64> = x.col(0).iter().copied().collect();
+    if !true_rel.is_finite() || x.iter().any(|v| !v.is_finite()) {
+        status = LinearStatus::NonFinite;
+    } else if status == LinearStatus::Converged && true_rel > 10.0 * tol {
+        // The recursively updated residual drifted from the true one.
+        status = LinearStatus::MaxItersReached;
+    }
+    Outcome { x, status, iterations, relative_residual: true_rel }
+}
+
+/// BiCGSTAB without preconditioner on `a x = b` (see [`run_bicgstab`]).
+pub(crate) fn plain_bicgstab(a: impl LinOp<f64>, b: &[f64], x0: Option<&[f64]>, tol: f64, max_iters: usize) -> Outcome {
+    let ident = IdentityPrecond { dim: b.len() };
+    let mut mem = MemBuffer::new(bicgstab_scratch(ident, ident, &a, 1, Par::Seq));
+    run_bicgstab(a, ident, b, x0, tol, max_iters, &mut mem)
 }
 
 impl Csr {

@@ -13,9 +13,11 @@
 //! half of the `pairs × S` entries are nonzero, as one contiguous row of `S`
 //! probabilities per pair. [`MdpBuilder::build`] and [`Mdp::new`] choose by that density; users
 //! need not choose ([`Mdp::with_storage`] converts). In the dense form a row product is faer's
-//! SIMD dot product and a policy is evaluated by one dense LU of `I − β (P_u + w_u ρᵀ)`, built
-//! straight from the rows. Both forms give the same policies and, up to rounding, the same
-//! values.
+//! SIMD dot product and a policy is evaluated on `I − β (P_u + w_u ρᵀ)`, built straight from
+//! the rows: by BiCGSTAB for more than 400 states (a few matrix–vector products where the
+//! spectrum is clustered, as for dense stochastic rows), by one dense LU otherwise or when
+//! BiCGSTAB does not converge within about a tenth of the LU's work. Both forms give the same
+//! policies and, up to rounding, the same values.
 //!
 //! Three criteria ([`Criterion`]):
 //!
@@ -28,8 +30,9 @@
 //! One entry point, [`Mdp::solve`] (QuantEcon's `DiscreteDP.solve`): [`Options::algorithm`]
 //! selects the [`Algorithm`]; left `None`, the fastest for the problem is picked:
 //!
-//! * Howard policy iteration ([`Algorithm::PolicyIteration`]) with an exact evaluation: a dense LU (faer) in the dense form
-//!   or for at most 400 states with a non-trivial row, otherwise faer's BiCGSTAB
+//! * Howard policy iteration ([`Algorithm::PolicyIteration`]) with an exact evaluation: a dense LU (faer) for at most 400
+//!   states with a non-trivial row; in the dense form above that, faer's BiCGSTAB with a dense
+//!   LU behind it; in the sparse form, faer's BiCGSTAB
 //!   right-preconditioned by a symmetric Gauss–Seidel sweep, falling back to a sparse LU
 //!   (faer) when it stalls ([`LinearSolver`]); in the sparse form the rank-one restart term
 //!   is handled by the Sherman–Morrison formula.
