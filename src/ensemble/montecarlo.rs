@@ -4,10 +4,7 @@ use rand_distr::Distribution;
 
 use super::error::EnsembleError;
 use super::sim::{SimConfig, SimResult, simulate};
-use crate::montecarlo::{Accumulator, Estimate, MonteCarlo, MonteCarloError, stream};
-
-/// Replications [`monte_carlo_metrics`] holds at once (about 10 MB of outcomes).
-const METRICS_WINDOW: u64 = 1 << 16;
+use crate::montecarlo::{Estimate, MonteCarlo};
 
 /// Mean ± standard error of each metric over replications of one configuration; `sd()` of
 /// each is the spread of single runs (what a paper's one-run table should be compared with).
@@ -80,41 +77,12 @@ pub fn monte_carlo_metrics<D>(dist: &D, cfg: &SimConfig, mc: &MonteCarlo) -> Res
 where
     D: Distribution<f64> + Sync + ?Sized,
 {
-    use rayon::prelude::*;
     let mut cfg = cfg.clone();
     cfg.record_trajectory = false;
-    // Replications run in parallel a window at a time and are folded in index order into one
-    // accumulator per metric: the same bits as `Estimate::from_samples` over every run's values
-    // (which holding all of them needed, 10^9 runs asked for about 100 GB up front and aborted),
-    // with memory bounded by the window. As there: a failing run's error first (the first in
-    // index order), then the first metric with a non-finite value, at its first replication.
-    let mut acc = vec![Accumulator::new(); MetricsEstimate::COMPONENTS];
-    let mut non_finite: Vec<Option<(u64, f64)>> = vec![None; MetricsEstimate::COMPONENTS];
-    let mut start = 0;
-    while start < mc.replications {
-        let end = start.saturating_add(METRICS_WINDOW).min(mc.replications);
-        let runs: Vec<_> = (start..end)
-            .into_par_iter()
-            .map(|i| simulate(dist, &cfg, &mut stream(mc.seed, i)).map(|r| r.metric_components()))
-            .collect();
-        for (i, run) in (start..end).zip(runs) {
-            for ((a, bad), v) in acc.iter_mut().zip(non_finite.iter_mut()).zip(run?) {
-                if bad.is_some() {
-                    continue;
-                }
-                if v.is_finite() {
-                    a.push(v);
-                } else {
-                    *bad = Some((i, v));
-                }
-            }
-        }
-        start = end;
-    }
-    if let Some(&(index, value)) = non_finite.iter().flatten().next() {
-        return Err(MonteCarloError::NonFiniteSample { index, value }.into());
-    }
-    let est = acc.iter().map(Accumulator::estimate).collect::<Result<Vec<_>, _>>()?;
+    let est = mc.try_estimate_vec(MetricsEstimate::COMPONENTS, |_, rng, out| {
+        out.copy_from_slice(&simulate(dist, &cfg, rng)?.metric_components());
+        Ok::<(), EnsembleError>(())
+    })?;
     MetricsEstimate::from_estimates(&est)
 }
 

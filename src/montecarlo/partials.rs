@@ -403,6 +403,40 @@ impl MonteCarlo {
     where
         F: Fn(u64, &mut McRng, &mut [f64]) + Sync + Send,
     {
+        self.try_estimate_vec(dim, |i, rng, out| {
+            f(i, rng, out);
+            Ok::<(), MonteCarloError>(())
+        })
+    }
+
+    /// [`MonteCarlo::estimate_vec`] of a replication that may fail: `f(i, rng, out)` writes
+    /// replication `i`'s outcome into `out` or returns an error.
+    ///
+    /// # Accuracy
+    /// As [`MonteCarlo::estimate_vec`].
+    ///
+    /// # Errors
+    /// The error of the first failing replication in index order (`f`'s own, or
+    /// [`MonteCarloError::NonFiniteSample`] for a NaN or infinite component), and the other
+    /// errors of [`MonteCarlo::estimate_vec`], converted into `E`.
+    ///
+    /// # Examples
+    /// ```
+    /// use loadbal::montecarlo::{MonteCarlo, MonteCarloError};
+    /// let mc = MonteCarlo::new(1, 1000).unwrap();
+    /// let e = mc.try_estimate_vec(1, |i, _, out| -> Result<(), MonteCarloError> {
+    ///     out[0] = (i % 2) as f64;
+    ///     Ok(())
+    /// });
+    /// assert_eq!(e.unwrap()[0].mean, 0.5);
+    /// let failing = mc.try_estimate_vec(1, |i, _, _| if i == 700 { Err(MonteCarloError::NoReplications) } else { Ok(()) });
+    /// assert_eq!(failing.unwrap_err(), MonteCarloError::NoReplications);
+    /// ```
+    pub fn try_estimate_vec<E, F>(&self, dim: usize, f: F) -> Result<Vec<Estimate>, E>
+    where
+        E: From<MonteCarloError> + Send,
+        F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), E> + Sync + Send,
+    {
         check_dim(dim)?;
         let window = (WINDOW_BYTES / (std::mem::size_of::<Accumulator>() * dim.max(1)))
             .max(rayon::current_num_threads())
@@ -412,13 +446,10 @@ impl MonteCarlo {
         let mut start = 0;
         while start < chunks {
             let end = start.saturating_add(window).min(chunks);
-            let partials = self.run_chunks(dim, start..end, |i, rng, out| {
-                f(i, rng, out);
-                Ok::<(), MonteCarloError>(())
-            })?;
+            let partials = self.run_chunks(dim, start..end, &f)?;
             reduction.fold(&partials)?;
             start = end;
         }
-        reduction.finish()
+        Ok(reduction.finish()?)
     }
 }
