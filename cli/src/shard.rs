@@ -395,9 +395,7 @@ pub fn estimate<F>(what: &str, mc: MonteCarlo, dim: usize, f: F) -> Result<Vec<E
 where
     F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
 {
-    let mut runner = McRunner::new(None);
-    runner.run(what, mc, dim, f)?;
-    runner.whole.pop().ok_or_else(|| Failure::failed("Monte Carlo: no estimate"))
+    run_whole(None, what, mc, dim, f)
 }
 
 /// As [`estimate`], advancing the caller's `bar` by the replications run (its message becomes
@@ -413,8 +411,22 @@ pub fn estimate_on<F>(
 where
     F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
 {
+    run_whole(Some(bar.clone()), what, mc, dim, f)
+}
+
+/// One whole estimate on `bar`, or on a bar of its own.
+fn run_whole<F>(
+    bar: Option<indicatif::ProgressBar>,
+    what: &str,
+    mc: MonteCarlo,
+    dim: usize,
+    f: F,
+) -> Result<Vec<Estimate>, Failure>
+where
+    F: Fn(u64, &mut McRng, &mut [f64]) -> Result<(), Failure> + Sync + Send,
+{
     let mut runner = McRunner::new(None);
-    runner.bar = Some(bar.clone());
+    runner.bar = bar;
     runner.run(what, mc, dim, f)?;
     runner.whole.pop().ok_or_else(|| Failure::failed("Monte Carlo: no estimate"))
 }
