@@ -55,6 +55,10 @@ fn star_benches(c: &mut Criterion) {
         g.bench_function(format!("star presorted n={n}"), |b| b.iter(|| black_box(&sorted).allocate(opts)));
         let fast = Star::new(root, fast_children(n)).unwrap();
         g.bench_function(format!("star all participating n={n}"), |b| b.iter(|| black_box(&fast).allocate(opts)));
+        let fast_sorted = Star::new(root, fast.optimal_order().iter().map(|&i| fast.workers()[i]).collect()).unwrap();
+        g.bench_function(format!("star all participating presorted n={n}"), |b| {
+            b.iter(|| black_box(&fast_sorted).allocate(opts))
+        });
         let (mut alpha, mut part, mut send) = (vec![0.0; n + 1], vec![false; n + 1], vec![0usize; n]);
         g.bench_function(format!("floor n={n}"), |b| {
             b.iter(|| floor_pass(black_box(&ch), &mut alpha, &mut part, &mut send))

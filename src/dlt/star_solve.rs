@@ -275,8 +275,8 @@ enum Sequence<'a> {
 /// buckets sorted group by group ([`Buckets`]).
 struct Lazy<'a> {
     children: &'a [Worker],
-    /// Non-zero, its highest bit the highest in which two keys differ ([`radix::top_digit`]).
-    diff: u64,
+    /// The smallest and largest key (`lo < hi`), which set the buckets ([`radix::TopDigit`]).
+    keys: (u64, u64),
     head: Vec<Rec>,
     /// Buckets in `head`.
     head_buckets: usize,
@@ -284,16 +284,16 @@ struct Lazy<'a> {
 }
 
 impl<'a> Lazy<'a> {
-    fn new(children: &'a [Worker], diff: u64) -> Self {
+    fn new(children: &'a [Worker], keys: (u64, u64)) -> Self {
         let n = children.len();
-        let (shift, bits) = radix::top_digit(diff);
-        let mask = (1u64 << bits) - 1;
-        let bucket = move |z: f64| (((z + 0.0).to_bits() >> shift) & mask) as usize;
+        let digit = radix::TopDigit::new(keys.0, keys.1);
+        let buckets = digit.buckets;
+        let bucket = move |z: f64| digit.bucket((z + 0.0).to_bits()).min(buckets - 1);
         // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
-        let mut sample = vec![0usize; 1 << bits];
+        let mut sample = vec![0usize; buckets];
         children.iter().step_by(16).for_each(|c| sample[bucket(c.z)] += 16);
         let (mut head_buckets, mut total) = (0, 0);
-        while head_buckets < 1 << bits && total < GROUP {
+        while head_buckets < buckets && total < GROUP {
             total += sample[head_buckets];
             head_buckets += 1;
         }
@@ -309,7 +309,7 @@ impl<'a> Lazy<'a> {
         let mut head = Vec::with_capacity(parts.iter().map(Vec::len).sum());
         parts.iter().for_each(|p| head.extend_from_slice(p));
         radix::sort(&mut head, &mut Vec::new());
-        Lazy { children, diff, head, head_buckets, rest: None }
+        Lazy { children, keys, head, head_buckets, rest: None }
     }
 }
 
@@ -330,7 +330,7 @@ impl Sequence<'_> {
                 }
                 let b = lazy.rest.get_or_insert_with(|| {
                     let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
-                    let (recs, starts) = radix::scatter(lazy.children, make, lazy.diff, (0.0, 0.0, 0));
+                    let (recs, starts) = radix::scatter(lazy.children, make, lazy.keys, (0.0, 0.0, 0));
                     Buckets { recs, starts, next: lazy.head_buckets }
                 });
                 let n = b.recs.len();
@@ -531,8 +531,8 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
         } else {
             let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
             if n >= radix::SCATTER_FROM {
-                // the keys differ (the input is not sorted): their XOR is non-zero
-                Sequence::Lazy(Lazy::new(children, keys.0 ^ keys.1))
+                // the keys differ (the input is not sorted): `keys.0 < keys.1`
+                Sequence::Lazy(Lazy::new(children, keys))
             } else {
                 let mut recs = RECS.take();
                 radix::sort_short(children, make, keys, (0.0, 0.0, 0), &mut recs);
