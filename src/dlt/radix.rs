@@ -315,11 +315,22 @@ pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
         return src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
     }
     let (mut out, starts) = scatter(src, make, (lo, hi), fill);
-    let mut tmp = Vec::new();
+    // The buckets, sorted in parallel for a large input (each on its own: the result does not
+    // depend on how they are shared among threads).
+    let mut buckets = Vec::with_capacity(starts.len());
+    let mut rest = &mut out[..];
     for b in starts.windows(2) {
-        if b[1] - b[0] > 1 {
-            sort(&mut out[b[0]..b[1]], &mut tmp);
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(b[1] - b[0]);
+        if head.len() > 1 {
+            buckets.push(head);
         }
+        rest = tail;
+    }
+    if src.len() >= PARALLEL_FROM {
+        buckets.into_par_iter().for_each_init(Vec::new, |tmp, b| sort(b, tmp));
+    } else {
+        let mut tmp = Vec::new();
+        buckets.into_iter().for_each(|b| sort(b, &mut tmp));
     }
     out
 }
