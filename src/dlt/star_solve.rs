@@ -39,9 +39,9 @@
 //! rule child by child (any child may be excluded there), then the same forward share pass.
 //!
 //! The sort is the hand-written radix sort rather than a comparison sort: rayon's stable
-//! `par_sort_by` with `f64::total_cmp` takes 5.7 times as long at 1,000 children (27.9 against
-//! 4.9 µs) and 3.2 times at 10^6 (54 against 17 ms) (benches/dlt.rs, group `sort`, 2026-11-28,
-//! load average 0.9).
+//! `par_sort_by` with `f64::total_cmp` takes 5.7 times as long at 1,000 children (23.5 against
+//! 4.1 µs) and 4.3 times at 10^6 (32.6 against 7.6 ms) (benches/dlt.rs, group `sort`,
+//! 2026-11-29, load average 1.3–1.5).
 
 use super::allocation::Allocation;
 use super::cost_scale::CostScale;
