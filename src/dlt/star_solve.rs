@@ -32,7 +32,8 @@
 //! them) are gathered by one read of the input and sorted; only if the passes go past them is
 //! everything scattered into buckets ([`super::radix`]), sorted group by group as they are
 //! reached. A star whose shares vanish after a few thousand children sorts a few tens of
-//! thousands, whatever `n`. Shorter stars (below 4,096 children) are sorted at once, into a
+//! thousands, whatever `n`. When a sample of the children (one in 256) shows that the shares
+//! will not vanish before the last child, no head is gathered ([`Decay`]). Shorter stars (below 4,096 children) are sorted at once, into a
 //! buffer of records the thread keeps for its next allocation ([`KEEP_RECS`]).
 //!
 //! **Unsorted children served as given** take the backward recursion with the participation
@@ -284,7 +285,8 @@ struct Lazy<'a> {
 }
 
 impl<'a> Lazy<'a> {
-    fn new(children: &'a [Worker], keys: (u64, u64)) -> Self {
+    /// `costs`: `(t_cm, t_cp, r0)` as in [`RateSum`].
+    fn new(children: &'a [Worker], keys: (u64, u64), (t_cm, t_cp, r0): (f64, f64, f64)) -> Self {
         let n = children.len();
         let digit = radix::TopDigit::new(keys.0, keys.1);
         let buckets = digit.buckets;
@@ -292,6 +294,14 @@ impl<'a> Lazy<'a> {
         // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
         let mut sample = vec![0usize; buckets];
         children.iter().step_by(16).for_each(|c| sample[bucket(c.z)] += 16);
+        // Every 256th child tells whether the passes will go through everyone
+        // ([`Decay::goes_through`]; one division each).
+        let mut decay = Decay::default();
+        children.iter().step_by(256).for_each(|c| decay.add(c.z * t_cm, c.w * t_cp, r0));
+        if decay.goes_through(256) {
+            // No head: everything is scattered at once.
+            return Lazy { children, keys, head: Vec::new(), head_buckets: 0, rest: None };
+        }
         let (mut head_buckets, mut total) = (0, 0);
         while head_buckets < buckets && total < GROUP {
             total += sample[head_buckets];
@@ -310,6 +320,44 @@ impl<'a> Lazy<'a> {
         parts.iter().for_each(|p| head.extend_from_slice(p));
         radix::sort(&mut head, &mut Vec::new());
         Lazy { children, keys, head, head_buckets, rest: None }
+    }
+}
+
+/// The product of the ratios `ρ = a/(c + a)` of a sample of the children, kept as a mantissa
+/// and a power of two, and whether a sampled child is excluded (`c·r0 ≥ K`).
+#[derive(Default)]
+struct Decay {
+    product: Option<f64>,
+    log2_scale: i32,
+    excluded: bool,
+}
+
+impl Decay {
+    fn add(&mut self, c: f64, a: f64, r0: f64) {
+        self.excluded |= c * r0 >= K;
+        let mut p = self.product.unwrap_or(1.0) * (a / (c + a));
+        if p < 1e-200 {
+            p *= 2f64.powi(600);
+            self.log2_scale -= 600;
+        }
+        self.product = Some(p);
+    }
+
+    /// Whether the passes will go through every child: no sampled child is excluded and `π`
+    /// after all the children, estimated as the sample's product to the power `every` (one
+    /// child in `every` sampled), stays above 2^−30. The forward sum stops only once
+    /// `π·K < 2^−60·Σ·c`, and `Σ·c ≤ n` (each term is `π·c/(c + a) ≤ π ≤ 1`), so with `π`
+    /// above 2^−30 it goes on through any star of fewer than 2^30 children. The head of the lazy sort
+    /// (gathering and sorting the first ~2^15 children by one read of the input) would then be
+    /// work done twice: the all-participating star of 10^6 children spent 1.6 ms of its
+    /// 15 ms there (benches/dlt.rs). A wrong estimate only costs time: both ways give the same
+    /// bits.
+    fn goes_through(&self, every: i32) -> bool {
+        let Some(p) = self.product else {
+            return false;
+        };
+        let log2 = (p.log2() + f64::from(self.log2_scale)) * f64::from(every);
+        !self.excluded && log2 > -30.0
     }
 }
 
@@ -532,7 +580,7 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
             let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
             if n >= radix::SCATTER_FROM {
                 // the keys differ (the input is not sorted): `keys.0 < keys.1`
-                Sequence::Lazy(Lazy::new(children, keys))
+                Sequence::Lazy(Lazy::new(children, keys, (t_cm, t_cp, r0)))
             } else {
                 let mut recs = RECS.take();
                 radix::sort_short(children, make, keys, (0.0, 0.0, 0), &mut recs);
@@ -642,27 +690,45 @@ mod tests {
     }
 
     /// Past the gathered head: every child of a star with fast links gets load, so the passes
-    /// go on into the scattered buckets, with the same bits as on presorted input.
+    /// go on into the scattered buckets, with the same bits as on presorted input. The sample
+    /// foresees it (no head is gathered); with one child in 100 excluded (a slow link and a
+    /// root without front-end) it does not, and the passes go from the head into the buckets.
     #[test]
     fn optimal_order_past_the_head_equals_presorted_input() {
         let n = 150_000;
-        let children: Vec<Worker> = (0..n)
+        let fast: Vec<Worker> = (0..n)
             .map(|i| Worker { w: 1.0 + (i % 13) as f64, z: 1e-7 * (1.0 + ((i * 7919) % 10_007) as f64) })
             .collect();
-        let star = |root, workers| Star::new(root, workers).unwrap();
-        let order = star(Root::NonComputing, children.clone()).optimal_order();
-        let sorted: Vec<Worker> = order.iter().map(|&i| children[i]).collect();
-        for root in [Root::FrontEnd { w: 2.0 }, Root::NoFrontEnd { w: 0.5 }, Root::NonComputing] {
-            let a = star(root, children.clone()).allocate(Options::default()).unwrap();
-            let b = star(root, sorted.clone()).allocate(Options::default().with_order(OrderPolicy::AsGiven)).unwrap();
-            assert!(a.send_order.len() > 100_000, "{}", a.send_order.len());
-            assert_eq!(a.makespan.to_bits(), b.makespan.to_bits());
-            for (k, &i) in order.iter().enumerate() {
-                assert_eq!(a.alpha[i + 1].to_bits(), b.alpha[k + 1].to_bits(), "child {i}");
+        let mut some_slow = fast.clone();
+        some_slow.iter_mut().step_by(100).for_each(|c| c.z = 1e6);
+        let roots = [Root::FrontEnd { w: 2.0 }, Root::NoFrontEnd { w: 0.5 }, Root::NonComputing];
+        for (children, roots, goes_through) in [(fast, &roots[..], true), (some_slow, &roots[1..2], false)] {
+            let star = |root, workers| Star::new(root, workers).unwrap();
+            let order = star(Root::NonComputing, children.clone()).optimal_order();
+            let sorted: Vec<Worker> = order.iter().map(|&i| children[i]).collect();
+            for &root in roots {
+                let mut decay = super::Decay::default();
+                let r0 = if let Root::NoFrontEnd { w } = root { 1.0 / w } else { 0.0 };
+                children.iter().step_by(256).for_each(|c| decay.add(c.z, c.w, r0));
+                assert_eq!(decay.goes_through(256), goes_through, "{root:?}");
+                same_bits_as_presorted(&children, &order, &sorted, root);
             }
-            let send: Vec<usize> = b.send_order.iter().map(|&p| order[p - 1] + 1).collect();
-            assert_eq!(a.send_order, send);
         }
+    }
+
+    /// The star of `children` in the optimal order against the same children `sorted` by
+    /// `order` and served as given: more than 100,000 children get load, with the same bits.
+    fn same_bits_as_presorted(children: &[Worker], order: &[usize], sorted: &[Worker], root: Root) {
+        let star = |workers: &[Worker]| Star::new(root, workers.to_vec()).unwrap();
+        let a = star(children).allocate(Options::default()).unwrap();
+        let b = star(sorted).allocate(Options::default().with_order(OrderPolicy::AsGiven)).unwrap();
+        assert!(a.send_order.len() > 100_000, "{}", a.send_order.len());
+        assert_eq!(a.makespan.to_bits(), b.makespan.to_bits());
+        for (k, &i) in order.iter().enumerate() {
+            assert_eq!(a.alpha[i + 1].to_bits(), b.alpha[k + 1].to_bits(), "child {i}");
+        }
+        let send: Vec<usize> = b.send_order.iter().map(|&p| order[p - 1] + 1).collect();
+        assert_eq!(a.send_order, send);
     }
 
     /// The thread's reused sort buffer never shows in a result: stars of other sizes sorted in
