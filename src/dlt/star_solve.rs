@@ -111,35 +111,48 @@ struct Buckets {
 }
 
 impl Buckets {
-    /// Sorts the next group of about [`GROUP`] children (a large one on every thread).
-    fn sort_next_group(&mut self) {
-        let from = self.next;
+    /// Whether the star is large enough for its sort to be shared among threads.
+    fn parallel(&self) -> bool {
+        self.recs.len() >= radix::PARALLEL_FROM
+    }
+
+    /// The bucket after the group of about [`GROUP`] children that starts at bucket `from`.
+    fn group_end(&self, from: usize) -> usize {
         let begin = self.starts[from];
         let mut to = from + 1;
         while to + 1 < self.starts.len() && self.starts[to] - begin < GROUP {
             to += 1;
         }
-        self.next = to;
-        let end = self.starts[to];
-        let parallel = self.recs.len() >= radix::PARALLEL_FROM;
-        let part = &mut self.recs[begin..end];
+        to
+    }
+
+    /// Sorts the next group of about [`GROUP`] children (a large one on every thread).
+    fn sort_next_group(&mut self) {
+        let (from, to) = (self.next, self.group_end(self.next));
+        let parallel = self.parallel();
         let bounds = &self.starts[from..=to];
-        // Cut the group into its buckets.
-        let mut buckets = Vec::with_capacity(to - from);
-        let mut rest = part;
-        for b in bounds.windows(2) {
-            let (head, tail) = rest.split_at_mut(b[1] - b[0]);
-            if head.len() > 1 {
-                buckets.push(head);
-            }
-            rest = tail;
+        sort_buckets(&mut self.recs[bounds[0]..bounds[to - from]], bounds, parallel);
+        self.next = to;
+    }
+}
+
+/// Sorts the buckets of `part`, whose bounds are `bounds` (`part` starts at `bounds[0]`), each
+/// on its own (in parallel for a large star's group).
+fn sort_buckets(part: &mut [Rec], bounds: &[usize], parallel: bool) {
+    let mut buckets = Vec::with_capacity(bounds.len());
+    let mut rest = part;
+    for b in bounds.windows(2) {
+        let (head, tail) = rest.split_at_mut(b[1] - b[0]);
+        if head.len() > 1 {
+            buckets.push(head);
         }
-        if parallel && buckets.len() > 1 {
-            buckets.into_par_iter().for_each_init(Vec::new, |tmp, b| radix::sort(b, tmp));
-        } else {
-            let mut tmp = Vec::new();
-            buckets.into_iter().for_each(|b| radix::sort(b, &mut tmp));
-        }
+        rest = tail;
+    }
+    if parallel && buckets.len() > 1 {
+        buckets.into_par_iter().for_each_init(Vec::new, |tmp, b| radix::sort(b, tmp));
+    } else {
+        let mut tmp = Vec::new();
+        buckets.into_iter().for_each(|b| radix::sort(b, &mut tmp));
     }
 }
 
@@ -363,8 +376,9 @@ impl Decay {
 
 impl Sequence<'_> {
     /// Feeds the children in send order, a sorted run at a time, to `f(run, start)` while it
-    /// returns `true`.
-    fn runs(&mut self, mut f: impl FnMut(Run<'_>, usize) -> bool) {
+    /// returns `true`. `ahead`: `f` is expected to read on (the forward sum), so that a large
+    /// star's next group of buckets is sorted while `f` reads the current one.
+    fn runs(&mut self, ahead: bool, mut f: impl FnMut(Run<'_>, usize) -> bool + Send) {
         match self {
             Sequence::Input(children) => {
                 f(Run::Input(children), 0);
@@ -388,7 +402,23 @@ impl Sequence<'_> {
                         b.sort_next_group();
                     }
                     let ready = b.starts[b.next];
-                    if !f(Run::Recs(&b.recs[k..ready]), k) {
+                    let more = if ahead && ready < n && b.parallel() {
+                        // The next group is sorted (on the other threads) while `f` reads this
+                        // one (it is sorted for nothing if `f` stops in this one).
+                        let (from, to) = (b.next, b.group_end(b.next));
+                        let bounds = &b.starts[from..=to];
+                        let (done, rest) = b.recs.split_at_mut(ready);
+                        let run = Run::Recs(&done[k..]);
+                        let (more, ()) = rayon::join(
+                            || f(run, k),
+                            || sort_buckets(&mut rest[..bounds[to - from] - ready], bounds, true),
+                        );
+                        b.next = to;
+                        more
+                    } else {
+                        f(Run::Recs(&b.recs[k..ready]), k)
+                    };
+                    if !more {
                         return;
                     }
                     k = ready;
@@ -599,14 +629,14 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
             excluded: false,
         };
         let mut alpha = vec![0.0; n + 1];
-        seq.runs(|run, start| match run {
+        seq.runs(true, |run, start| match run {
             Run::Input(c) => sum.run(c, start, &mut alpha),
             Run::Recs(c) => sum.run(c, start, &mut alpha),
         });
         let r = if root_mode == RootMode::FrontEnd { sum.rate() + 1.0 / a0 } else { sum.rate() };
         let mut shares = Shares::new(1.0 / r, load, sum.zero_cost, (alpha, sum.count, sum.pi));
         let costs = (t_cm, t_cp, r0);
-        seq.runs(|run, start| match run {
+        seq.runs(false, |run, start| match run {
             Run::Input(c) => shares.run(c, start, costs),
             Run::Recs(c) => shares.run(c, start, costs),
         });
