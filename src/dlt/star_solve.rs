@@ -54,6 +54,7 @@ use super::star_network::Star;
 use super::star_scan::Scan;
 use super::worker::Worker;
 use rayon::prelude::*;
+use std::cell::Cell;
 
 /// Slack of the participation test `c·R < 1`: when the suffix already saturates the link
 /// (`c·R` within rounding of 1, e.g. long buses with `c ≫ a`) the child is kept, which costs
@@ -76,7 +77,8 @@ const K: f64 = 1.0 + INCLUDE_SLACK;
 const NEGLIGIBLE: f64 = 1.0 / (1u64 << 60) as f64;
 
 /// A child during the sort: `(z, w, idx)`, `z` with `−0` stored as `+0` (its bits are the
-/// key), `w` and the input position. A tuple, so that a zeroed buffer of them is allocated
+/// key), `w` and the input position; once sorted and walked by [`RateSum`], the child's term
+/// replaces its `z` ([`Child::keep`]). A tuple, so that a zeroed buffer of them is allocated
 /// zeroed (no fill pass).
 type Rec = (f64, f64, usize);
 
@@ -157,11 +159,20 @@ fn sort_buckets(part: &mut [Rec], bounds: &[usize], parallel: bool) {
 }
 
 /// A child in send order: `(z, w)` of the input (its position is where it sits) or a sorted
-/// [`Rec`].
-trait Child: Copy {
+/// [`Rec`] (in a [`Cell`], so that [`RateSum`] can keep the child's term in it while reading the
+/// run).
+trait Child {
     fn zw(&self) -> (f64, f64);
-    /// The input position of the child at position `pos` of the run.
+    /// The input position of the child at position `pos` of the send order.
     fn idx(&self, pos: usize) -> usize;
+    /// Keeps the child's term `π_k/d_k` for the share pass ([`Child::term`]): a child of the
+    /// input in its slot of `alpha` (written and read in order), a sorted record in place of its
+    /// `z`, which the passes no longer read once the term is known. Kept in the record, the
+    /// term is written and read in order, and the share pass only writes the record's slot of
+    /// `alpha`, where keeping it there would write it and read it back at random.
+    fn keep(&self, pos: usize, term: f64, alpha: &mut [f64]);
+    /// The term kept by [`Child::keep`].
+    fn term(&self, pos: usize, alpha: &[f64]) -> f64;
 }
 
 impl Child for Worker {
@@ -173,22 +184,45 @@ impl Child for Worker {
     fn idx(&self, pos: usize) -> usize {
         pos
     }
+    #[inline(always)]
+    fn keep(&self, pos: usize, term: f64, alpha: &mut [f64]) {
+        alpha[pos + 1] = term;
+    }
+    #[inline(always)]
+    fn term(&self, pos: usize, alpha: &[f64]) -> f64 {
+        alpha[pos + 1]
+    }
 }
 
-impl Child for Rec {
+impl Child for Cell<Rec> {
     #[inline(always)]
     fn zw(&self) -> (f64, f64) {
-        (self.0, self.1)
+        let (z, w, _) = self.get();
+        (z, w)
     }
     #[inline(always)]
     fn idx(&self, _: usize) -> usize {
-        self.2
+        self.get().2
+    }
+    #[inline(always)]
+    fn keep(&self, _: usize, term: f64, _: &mut [f64]) {
+        let (_, w, idx) = self.get();
+        self.set((term, w, idx));
+    }
+    #[inline(always)]
+    fn term(&self, _: usize, _: &[f64]) -> f64 {
+        self.get().0
     }
 }
 
+/// The records of `recs` as cells ([`Child`]).
+fn cells(recs: &mut [Rec]) -> &[Cell<Rec>] {
+    Cell::from_mut(recs).as_slice_of_cells()
+}
+
 /// The forward sum `R_1 = Σ π_k/d_k (+ π_{m+1}·r_0)` over children in send order (see the
-/// module docs). Each term `π_k/d_k` is also written to the child's slot of `alpha`: the
-/// child's share is the term times the makespan, so that the share pass needs no recursion.
+/// module docs). Each term `π_k/d_k` is also kept ([`Child::keep`]): the child's share is the
+/// term times the makespan, so that the share pass needs no recursion.
 struct RateSum {
     t_cm: f64,
     t_cp: f64,
@@ -249,7 +283,7 @@ impl RateSum {
             zero_cost |= d == 0.0;
             let inv = 1.0 / d;
             let term = pi * inv;
-            alpha[x.idx(start + j) + 1] = term;
+            x.keep(start + j, term, alpha);
             if SUMMING {
                 sum += term;
                 pi *= a * inv;
@@ -384,10 +418,10 @@ impl Sequence<'_> {
                 f(Run::Input(children), 0);
             }
             Sequence::Sorted(recs) => {
-                f(Run::Recs(recs), 0);
+                f(Run::Recs(cells(recs)), 0);
             }
             Sequence::Lazy(lazy) => {
-                if !f(Run::Recs(&lazy.head), 0) || lazy.head.len() == lazy.children.len() {
+                if !f(Run::Recs(cells(&mut lazy.head)), 0) || lazy.head.len() == lazy.children.len() {
                     return;
                 }
                 let b = lazy.rest.get_or_insert_with(|| {
@@ -408,15 +442,15 @@ impl Sequence<'_> {
                         let (from, to) = (b.next, b.group_end(b.next));
                         let bounds = &b.starts[from..=to];
                         let (done, rest) = b.recs.split_at_mut(ready);
-                        let run = Run::Recs(&done[k..]);
+                        let run = &mut done[k..];
                         let (more, ()) = rayon::join(
-                            || f(run, k),
+                            || f(Run::Recs(cells(run)), k),
                             || sort_buckets(&mut rest[..bounds[to - from] - ready], bounds, true),
                         );
                         b.next = to;
                         more
                     } else {
-                        f(Run::Recs(&b.recs[k..ready]), k)
+                        f(Run::Recs(cells(&mut b.recs[k..ready])), k)
                     };
                     if !more {
                         return;
@@ -431,7 +465,7 @@ impl Sequence<'_> {
 /// A run of children in send order.
 enum Run<'a> {
     Input(&'a [Worker]),
-    Recs(&'a [Rec]),
+    Recs(&'a [Cell<Rec>]),
 }
 
 /// The backward rate recursion `R` (see [`Star::allocate`](super::Star::allocate)) for children in any order,
@@ -473,11 +507,11 @@ struct Shares {
     /// Whether an included child has `c + a = 0` (an underflowed `a` with `z = 0`).
     zero_cost: bool,
     finite: bool,
-    /// Whether the terms of more than a quarter of the children were kept: the shares and the
-    /// flags of participation of all children are then written by one pass in input order
-    /// ([`Shares::scale_all`]) rather than child by child in send order, a read and two writes
-    /// at random (over 9 MB at 10^6 children). Stars whose shares vanish early keep the child
-    /// by child pass, which touches only the pages of the children reached.
+    /// Whether the terms of more than a quarter of the children were kept: the flags of
+    /// participation of all children are then written by one pass in input order
+    /// ([`Shares::flags`]) rather than child by child in send order, a second write at random
+    /// beside that of the share (1 MB at 10^6 children). Stars whose shares vanish early keep
+    /// the child by child writes, which touch only the pages of the children reached.
     scaled: bool,
     alpha: Vec<f64>,
     participating: Vec<bool>,
@@ -488,11 +522,11 @@ struct Shares {
 const BLOCK: usize = 256;
 
 impl Shares {
-    /// Shares for makespan `t` after [`RateSum`] wrote `summed` terms into `alpha` and left
-    /// `pi` (`π` of the next child).
+    /// Shares for makespan `t` after [`RateSum`] kept `summed` terms and left `pi` (`π` of the
+    /// next child).
     fn new(t: f64, load: f64, zero_cost: bool, (alpha, summed, pi): (Vec<f64>, usize, f64)) -> Self {
         let n = alpha.len();
-        let mut shares = Shares {
+        Shares {
             t,
             tau: flush(t * pi),
             load,
@@ -503,38 +537,27 @@ impl Shares {
             alpha,
             participating: vec![false; n],
             send_order: Vec::with_capacity(summed),
-        };
-        if shares.scaled {
-            shares.scale_all();
         }
-        shares
     }
 
-    /// `α_i = T·α_i` (the term times the makespan) and the flag `α_i > 0` for every child, in
-    /// input order, in parallel chunks for a large star: [`Shares::scale_terms`] then only
-    /// reads the shares to list the send order. A child without a term holds 0 and keeps it
-    /// (and `false`); the recursion writes its share later.
-    fn scale_all(&mut self) {
-        let (t, load) = (self.t, self.load);
-        let alpha = &mut self.alpha[1..];
+    /// The flags of participation, `α_i > 0`, of every child in one pass in input order
+    /// (parallel chunks for a large star), when the share pass left them ([`Shares::scaled`]).
+    /// Every path gives a child the flag `α_i > 0` (a child never reached keeps `α_i = 0` and
+    /// `false`), so that this pass writes what the share pass would have.
+    fn flags(&mut self) {
+        if !self.scaled {
+            return;
+        }
+        let alpha = &self.alpha[1..];
         let participating = &mut self.participating[1..];
-        let (n, len) = (alpha.len(), radix::chunk_len(alpha.len()));
-        let scale = |(alpha, participating): (&mut [f64], &mut [bool])| {
-            let mut finite = true;
-            for (a, p) in alpha.iter_mut().zip(participating) {
-                let v = flush(t * *a) * load;
-                *a = v;
-                finite &= v.is_finite();
-                *p = v > 0.0;
-            }
-            finite
-        };
-        let parts = alpha.chunks_mut(len).zip(participating.chunks_mut(len));
-        self.finite &= if n >= radix::PARALLEL_FROM {
-            parts.collect::<Vec<_>>().into_par_iter().map(scale).reduce(|| true, |a, b| a & b)
+        let len = radix::chunk_len(alpha.len());
+        let set = |(p, a): (&mut [bool], &[f64])| p.iter_mut().zip(a).for_each(|(p, &a)| *p = a > 0.0);
+        let parts = participating.chunks_mut(len).zip(alpha.chunks(len));
+        if alpha.len() >= radix::PARALLEL_FROM {
+            parts.collect::<Vec<_>>().into_par_iter().for_each(set);
         } else {
-            parts.map(scale).fold(true, |a, b| a & b)
-        };
+            parts.for_each(set);
+        }
     }
 
     /// Gives the included children of `run` (the send order's children from position `start`)
@@ -543,16 +566,17 @@ impl Shares {
         let split = self.summed.saturating_sub(start).min(run.len());
         let (head, tail) = run.split_at(split);
         if self.scaled {
-            self.list_shares(head, start);
+            self.scale_terms::<true, C>(head, start);
         } else {
-            self.scale_terms(head, start);
+            self.scale_terms::<false, C>(head, start);
         }
         tail.is_empty() || self.recurse(tail, start + split, costs)
     }
 
-    /// `α_k = T·π_k/d_k` for children whose terms are in `alpha`.
+    /// `α_k = T·π_k/d_k` for children whose terms were kept. `DEFERRED`: the flags of
+    /// participation are left to [`Shares::flags`].
     #[inline(never)]
-    fn scale_terms<C: Child>(&mut self, run: &[C], start: usize) {
+    fn scale_terms<const DEFERRED: bool, C: Child>(&mut self, run: &[C], start: usize) {
         let (t, load) = (self.t, self.load);
         let mut finite = self.finite;
         let alpha = &mut self.alpha[..];
@@ -562,30 +586,18 @@ impl Shares {
         send_order.reserve(run.len());
         for (j, x) in run.iter().enumerate() {
             let i = x.idx(start + j) + 1;
-            let v = flush(t * alpha[i]) * load;
+            let v = flush(t * x.term(start + j, alpha)) * load;
             alpha[i] = v;
             finite &= v.is_finite();
             let p = v > 0.0;
-            participating[i] = p;
+            if !DEFERRED {
+                participating[i] = p;
+            }
             if p {
                 send_order.push(i);
             }
         }
         self.finite = finite;
-    }
-
-    /// The send order of children whose shares [`Shares::scale_all`] wrote.
-    #[inline(never)]
-    fn list_shares<C: Child>(&mut self, run: &[C], start: usize) {
-        let alpha = &self.alpha[..];
-        let send_order = &mut self.send_order;
-        send_order.reserve(run.len());
-        for (j, x) in run.iter().enumerate() {
-            let i = x.idx(start + j) + 1;
-            if alpha[i] > 0.0 {
-                send_order.push(i);
-            }
-        }
     }
 
     /// The recursion `α = τ/d`, `τ ← τ·a/d`, for children without a term. Once τ is 0 every
@@ -717,9 +729,11 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
         inc.reverse();
         let t = 1.0 / r;
         let mut shares = Shares::new(t, load, zero_cost, (vec![0.0; n + 1], 0, 1.0));
-        shares.run(&inc, 0, (1.0, 1.0, 0.0));
+        shares.run(cells(&mut inc), 0, (1.0, 1.0, 0.0));
         shares
     };
+    let mut shares = shares;
+    shares.flags();
     let Shares { t, tau, finite, mut alpha, mut participating, send_order, .. } = shares;
     let alpha_root = match root_mode {
         RootMode::FrontEnd => t / a0,
