@@ -338,9 +338,6 @@ impl<'a> Lazy<'a> {
         let digit = radix::TopDigit::new(keys.0, keys.1);
         let buckets = digit.buckets;
         let bucket = move |z: f64| digit.bucket((z + 0.0).to_bits()).min(buckets - 1);
-        // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
-        let mut sample = vec![0usize; buckets];
-        children.iter().step_by(16).for_each(|c| sample[bucket(c.z)] += 16);
         // Every 256th child tells whether the passes will go through everyone
         // ([`Decay::goes_through`]; one division each).
         let mut decay = Decay::default();
@@ -349,6 +346,9 @@ impl<'a> Lazy<'a> {
             // No head: everything is scattered at once.
             return Lazy { children, keys, head: Vec::new(), head_buckets: 0, rest: None };
         }
+        // Bucket sizes estimated from every 16th child: the head holds about GROUP children.
+        let mut sample = vec![0usize; buckets];
+        children.iter().step_by(16).for_each(|c| sample[bucket(c.z)] += 16);
         let (mut head_buckets, mut total) = (0, 0);
         while head_buckets < buckets && total < GROUP {
             total += sample[head_buckets];
