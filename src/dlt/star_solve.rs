@@ -166,13 +166,19 @@ trait Child {
     /// The input position of the child at position `pos` of the send order.
     fn idx(&self, pos: usize) -> usize;
     /// Keeps the child's term `π_k/d_k` for the share pass ([`Child::term`]): a child of the
-    /// input in its slot of `alpha` (written and read in order), a sorted record in place of its
-    /// `z`, which the passes no longer read once the term is known. Kept in the record, the
-    /// term is written and read in order, and the share pass only writes the record's slot of
-    /// `alpha`, where keeping it there would write it and read it back at random.
-    fn keep(&self, pos: usize, term: f64, alpha: &mut [f64]);
+    /// input in its slot of `alpha`, a sorted record in place of its `z` (which the passes no
+    /// longer read once the term is known) and, with `slots` (a large star), in its slot of
+    /// `alpha` too. That slot is written at random while the other threads sort the next group
+    /// (the forward sum waits for them); kept in the record too, the term can be read back in
+    /// send order, so that the share pass reads nothing at random (see [`Shares::scaled`]).
+    /// A short star's records skip the second write (6 % of the allocation of 1,000 children).
+    fn keep(&self, pos: usize, term: f64, alpha: &mut [f64], slots: bool);
     /// The term kept by [`Child::keep`].
     fn term(&self, pos: usize, alpha: &[f64]) -> f64;
+    /// The child's share once [`Shares::scale_all`] scaled every slot of `alpha`: the slot
+    /// itself for a child of the input, the same expression on the record's term for a sorted
+    /// record (no read at random).
+    fn scaled_share(&self, pos: usize, alpha: &[f64], t: f64, load: f64) -> f64;
 }
 
 impl Child for Worker {
@@ -185,11 +191,15 @@ impl Child for Worker {
         pos
     }
     #[inline(always)]
-    fn keep(&self, pos: usize, term: f64, alpha: &mut [f64]) {
+    fn keep(&self, pos: usize, term: f64, alpha: &mut [f64], _: bool) {
         alpha[pos + 1] = term;
     }
     #[inline(always)]
     fn term(&self, pos: usize, alpha: &[f64]) -> f64 {
+        alpha[pos + 1]
+    }
+    #[inline(always)]
+    fn scaled_share(&self, pos: usize, alpha: &[f64], _: f64, _: f64) -> f64 {
         alpha[pos + 1]
     }
 }
@@ -205,13 +215,20 @@ impl Child for Cell<Rec> {
         self.get().2
     }
     #[inline(always)]
-    fn keep(&self, _: usize, term: f64, _: &mut [f64]) {
+    fn keep(&self, _: usize, term: f64, alpha: &mut [f64], slots: bool) {
         let (_, w, idx) = self.get();
         self.set((term, w, idx));
+        if slots {
+            alpha[idx + 1] = term;
+        }
     }
     #[inline(always)]
     fn term(&self, _: usize, _: &[f64]) -> f64 {
         self.get().0
+    }
+    #[inline(always)]
+    fn scaled_share(&self, _: usize, _: &[f64], t: f64, load: f64) -> f64 {
+        flush(t * self.get().0) * load
     }
 }
 
@@ -236,6 +253,8 @@ struct RateSum {
     /// Why the sum stopped: the rest is negligible, or a child is excluded (`c·r0 ≥ K`).
     negligible: bool,
     excluded: bool,
+    /// Whether every kept term is in its slot of `alpha` ([`Keep::keep`]).
+    slots: bool,
 }
 
 impl RateSum {
@@ -261,7 +280,7 @@ impl RateSum {
     #[inline(never)]
     fn walk<const SUMMING: bool, C: Child>(&mut self, run: &[C], start: usize, alpha: &mut [f64]) -> usize {
         let (t_cm, t_cp, r0) = (self.t_cm, self.t_cp, self.r0);
-        let (mut sum, mut pi, mut zero_cost) = (self.sum, self.pi, self.zero_cost);
+        let (mut sum, mut pi, mut zero_cost, slots) = (self.sum, self.pi, self.zero_cost, self.slots);
         let mut walked = run.len();
         for (j, x) in run.iter().enumerate() {
             let (z, w) = x.zw();
@@ -283,7 +302,7 @@ impl RateSum {
             zero_cost |= d == 0.0;
             let inv = 1.0 / d;
             let term = pi * inv;
-            x.keep(start + j, term, alpha);
+            x.keep(start + j, term, alpha, slots);
             if SUMMING {
                 sum += term;
                 pi *= a * inv;
@@ -507,11 +526,12 @@ struct Shares {
     /// Whether an included child has `c + a = 0` (an underflowed `a` with `z = 0`).
     zero_cost: bool,
     finite: bool,
-    /// Whether the terms of more than a quarter of the children were kept: the flags of
-    /// participation of all children are then written by one pass in input order
-    /// ([`Shares::flags`]) rather than child by child in send order, a second write at random
-    /// beside that of the share (1 MB at 10^6 children). Stars whose shares vanish early keep
-    /// the child by child writes, which touch only the pages of the children reached.
+    /// Whether the terms of more than a quarter of the children were kept: the shares and the
+    /// flags of participation of all children are then written by one pass in input order
+    /// ([`Shares::scale_all`]), and the share pass only lists the send order, reading in send
+    /// order ([`Shares::list`]), rather than reading and writing each child's slot at random
+    /// (over 9 MB at 10^6 children). Stars whose shares vanish early keep the child by child
+    /// pass, which touches only the pages of the children reached.
     scaled: bool,
     alpha: Vec<f64>,
     participating: Vec<bool>,
@@ -524,39 +544,67 @@ const BLOCK: usize = 256;
 impl Shares {
     /// Shares for makespan `t` after [`RateSum`] kept `summed` terms and left `pi` (`π` of the
     /// next child).
-    fn new(t: f64, load: f64, zero_cost: bool, (alpha, summed, pi): (Vec<f64>, usize, f64)) -> Self {
+    /// `slots`: every kept term is in its slot of `alpha` (else only in its record).
+    fn new(t: f64, load: f64, zero_cost: bool, (alpha, slots, summed, pi): (Vec<f64>, bool, usize, f64)) -> Self {
         let n = alpha.len();
-        Shares {
+        let mut shares = Shares {
             t,
             tau: flush(t * pi),
             load,
             summed,
             zero_cost,
             finite: true,
-            scaled: summed > n / 4,
+            scaled: slots && summed > n / 4,
             alpha,
             participating: vec![false; n],
             send_order: Vec::with_capacity(summed),
+        };
+        if shares.scaled {
+            shares.scale_all();
         }
+        shares
     }
 
-    /// The flags of participation, `α_i > 0`, of every child in one pass in input order
-    /// (parallel chunks for a large star), when the share pass left them ([`Shares::scaled`]).
-    /// Every path gives a child the flag `α_i > 0` (a child never reached keeps `α_i = 0` and
-    /// `false`), so that this pass writes what the share pass would have.
-    fn flags(&mut self) {
-        if !self.scaled {
-            return;
-        }
-        let alpha = &self.alpha[1..];
+    /// `α_i = T·α_i` (the term times the makespan) and the flag `α_i > 0` for every child, in
+    /// input order, in parallel chunks for a large star, before the share pass, which then
+    /// only lists the send order ([`Shares::list`]). A child without a term holds 0 and keeps
+    /// it (and `false`); the recursion writes its share later. The same expression per child
+    /// as [`Shares::scale_terms`].
+    fn scale_all(&mut self) {
+        let (t, load) = (self.t, self.load);
+        let alpha = &mut self.alpha[1..];
         let participating = &mut self.participating[1..];
-        let len = radix::chunk_len(alpha.len());
-        let set = |(p, a): (&mut [bool], &[f64])| p.iter_mut().zip(a).for_each(|(p, &a)| *p = a > 0.0);
-        let parts = participating.chunks_mut(len).zip(alpha.chunks(len));
-        if alpha.len() >= radix::PARALLEL_FROM {
-            parts.collect::<Vec<_>>().into_par_iter().for_each(set);
+        let (n, len) = (alpha.len(), radix::chunk_len(alpha.len()));
+        let scale = |(alpha, participating): (&mut [f64], &mut [bool])| {
+            let mut finite = true;
+            for (a, p) in alpha.iter_mut().zip(participating) {
+                let v = flush(t * *a) * load;
+                *a = v;
+                finite &= v.is_finite();
+                *p = v > 0.0;
+            }
+            finite
+        };
+        let parts = alpha.chunks_mut(len).zip(participating.chunks_mut(len));
+        self.finite &= if n >= radix::PARALLEL_FROM {
+            parts.collect::<Vec<_>>().into_par_iter().map(scale).reduce(|| true, |a, b| a & b)
         } else {
-            parts.for_each(set);
+            parts.map(scale).fold(true, |a, b| a & b)
+        };
+    }
+
+    /// The send order of children whose shares [`Shares::scale_all`] wrote, read in send order
+    /// ([`Child::scaled_share`]).
+    #[inline(never)]
+    fn list<C: Child>(&mut self, run: &[C], start: usize) {
+        let (t, load) = (self.t, self.load);
+        let alpha = &self.alpha[..];
+        let send_order = &mut self.send_order;
+        send_order.reserve(run.len());
+        for (j, x) in run.iter().enumerate() {
+            if x.scaled_share(start + j, alpha, t, load) > 0.0 {
+                send_order.push(x.idx(start + j) + 1);
+            }
         }
     }
 
@@ -566,7 +614,7 @@ impl Shares {
         let split = self.summed.saturating_sub(start).min(run.len());
         let (head, tail) = run.split_at(split);
         if self.scaled {
-            self.scale_terms::<true, C>(head, start);
+            self.list(head, start);
         } else {
             self.scale_terms::<false, C>(head, start);
         }
@@ -695,6 +743,7 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
             zero_cost: false,
             negligible: false,
             excluded: false,
+            slots: !matches!(seq, Sequence::Sorted(_)),
         };
         let mut alpha = vec![0.0; n + 1];
         seq.runs(true, |run, start| match run {
@@ -702,7 +751,7 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
             Run::Recs(c) => sum.run(c, start, &mut alpha),
         });
         let r = if root_mode == RootMode::FrontEnd { sum.rate() + 1.0 / a0 } else { sum.rate() };
-        let mut shares = Shares::new(1.0 / r, load, sum.zero_cost, (alpha, sum.count, sum.pi));
+        let mut shares = Shares::new(1.0 / r, load, sum.zero_cost, (alpha, sum.slots, sum.count, sum.pi));
         let costs = (t_cm, t_cp, r0);
         seq.runs(false, |run, start| match run {
             Run::Input(c) => shares.run(c, start, costs),
@@ -728,12 +777,10 @@ fn solve(star: &Star, scale: CostScale, order: OrderPolicy, load: f64) -> Result
         // The included children in send order, as records with unit costs (c, a already scaled).
         inc.reverse();
         let t = 1.0 / r;
-        let mut shares = Shares::new(t, load, zero_cost, (vec![0.0; n + 1], 0, 1.0));
+        let mut shares = Shares::new(t, load, zero_cost, (vec![0.0; n + 1], false, 0, 1.0));
         shares.run(cells(&mut inc), 0, (1.0, 1.0, 0.0));
         shares
     };
-    let mut shares = shares;
-    shares.flags();
     let Shares { t, tau, finite, mut alpha, mut participating, send_order, .. } = shares;
     let alpha_root = match root_mode {
         RootMode::FrontEnd => t / a0,
