@@ -40,9 +40,9 @@
 //! rule child by child (any child may be excluded there), then the same forward share pass.
 //!
 //! The sort is the hand-written radix sort rather than a comparison sort: rayon's stable
-//! `par_sort_by` with `f64::total_cmp` takes 5.7 times as long at 1,000 children (23.7 against
-//! 4.1 µs) and 3.6 times at 10^6 (33.9 against 9.3 ms) (benches/dlt.rs, group `sort`,
-//! 2026-11-29, load average 1.4).
+//! `par_sort_by` with `f64::total_cmp` takes 5.8 times as long at 1,000 children (22.2 against
+//! 3.8 µs) and 4.4 times at 10^6 (31.0 against 7.0 ms) (benches/dlt.rs, group `sort`,
+//! 2026-11-29, load average 1.1–1.5).
 
 use super::allocation::Allocation;
 use super::cost_scale::CostScale;
