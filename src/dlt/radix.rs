@@ -1,8 +1,9 @@
 //! Stable most-significant-digit-first radix sort of records by a `u64` key.
 //!
 //! One counting scatter on the range of the keys splits a large input into up to 1024 buckets
-//! of equal width ([`TopDigit`]); each bucket is then sorted on its own (while it sits in cache) by a scatter
-//! on the range of *its* keys, split evenly into one to two buckets per record. When no bucket
+//! of equal width ([`TopDigit`]); each bucket is then sorted on its own (while it sits in
+//! cache, [`sort_buckets`]) by a scatter on the range of *its* keys, split evenly into one to
+//! two buckets per record. When no bucket
 //! holds more than a few records, one insertion pass over the slice finishes (without a
 //! branch per bucket); otherwise each bucket is sorted the same way, down to insertion sorts
 //! of a few records. Slices whose keys are all equal are left as they are, so ties keep their
@@ -55,9 +56,9 @@ pub(crate) fn chunk_len(n: usize) -> usize {
 }
 
 /// The digit of the first scatter ([`scatter`]): keys `lo..=hi` (`lo < hi`) split into at most
-/// 2^[`FIRST_BITS`] buckets of equal width, `(key − lo) >> shift`. Splitting the range of the keys
-/// rather than taking the highest bits in which they differ keeps the buckets even when the keys
-/// straddle a power of two: floats in [1e-7, 2e-7) differ in four exponent bits of which only
+/// 2^[`FIRST_BITS`] buckets of equal width, `(key − lo) >> shift`. Splitting the range of the
+/// keys rather than taking the highest bits in which they differ keeps the buckets even when
+/// the keys straddle a power of two: floats in [1e-7, 2e-7) differ in four exponent bits of which only
 /// two values occur, and the highest 11 bits in which they differ made about 110 buckets of
 /// 9,000 records instead of 2,048 of 500 (benches/dlt.rs, `star all participating`).
 #[derive(Debug, Clone, Copy)]
@@ -93,10 +94,10 @@ pub(crate) fn map_chunks<S: Sync, R: Send>(src: &[S], len: usize, f: impl Fn(usi
 }
 
 /// Stable counting scatter of the records `make(i, src[i])` on the [`TopDigit`] of their keys
-/// (`lo..=hi`, `lo < hi`). Returns the records and the start
-/// of each bucket (one more entry than buckets, the last being `src.len()`); `fill` only
-/// initialises memory (an all-zero tuple or number is allocated zeroed, without a fill loop).
-/// Sort each bucket with [`sort`] to finish.
+/// (`lo..=hi`, `lo < hi`). Returns the records and the start of each bucket (one more entry
+/// than buckets, the last being `src.len()`); `fill` only initialises memory (an all-zero
+/// tuple or number is allocated zeroed, without a fill loop). Sort the buckets with
+/// [`sort_buckets`] to finish.
 ///
 /// Large inputs are cut into chunks ([`chunk_len`]) that are counted and scattered in
 /// parallel, each into its own slice of every bucket (the chunks in input order), which is the
@@ -315,24 +316,30 @@ pub(crate) fn sort_from<S: Copy + Sync, T: Keyed + Send + Sync>(
         return src.iter().enumerate().map(|(i, &s)| make(i, s)).collect();
     }
     let (mut out, starts) = scatter(src, make, (lo, hi), fill);
-    // The buckets, sorted in parallel for a large input (each on its own: the result does not
-    // depend on how they are shared among threads).
-    let mut buckets = Vec::with_capacity(starts.len());
-    let mut rest = &mut out[..];
-    for b in starts.windows(2) {
-        let (head, tail) = std::mem::take(&mut rest).split_at_mut(b[1] - b[0]);
+    sort_buckets(&mut out, &starts, src.len() >= PARALLEL_FROM);
+    out
+}
+
+/// Sorts each bucket of `part` with [`sort`]: `bounds` are the buckets' starts and the last
+/// one's end, `part` starting at `bounds[0]` and ending at the last bound (a run of the
+/// buckets [`scatter`] returns). `parallel`: the buckets are shared among rayon's threads;
+/// each is sorted on its own, so the result does not depend on how.
+pub(crate) fn sort_buckets<T: Keyed + Send>(part: &mut [T], bounds: &[usize], parallel: bool) {
+    let mut buckets = Vec::with_capacity(bounds.len());
+    let mut rest = part;
+    for b in bounds.windows(2) {
+        let (head, tail) = rest.split_at_mut(b[1] - b[0]);
         if head.len() > 1 {
             buckets.push(head);
         }
         rest = tail;
     }
-    if src.len() >= PARALLEL_FROM {
+    if parallel && buckets.len() > 1 {
         buckets.into_par_iter().for_each_init(Vec::new, |tmp, b| sort(b, tmp));
     } else {
         let mut tmp = Vec::new();
         buckets.into_iter().for_each(|b| sort(b, &mut tmp));
     }
-    out
 }
 
 #[cfg(test)]

@@ -33,8 +33,9 @@
 //! everything scattered into buckets ([`super::radix`]), sorted group by group as they are
 //! reached. A star whose shares vanish after a few thousand children sorts a few tens of
 //! thousands, whatever `n`. When a sample of the children (one in 256) shows that the shares
-//! will not vanish before the last child, no head is gathered ([`Decay`]). Shorter stars (below 4,096 children) are sorted at once, into a
-//! buffer of records the thread keeps for its next allocation ([`KEEP_RECS`]).
+//! will not vanish before the last child, no head is gathered ([`Decay`]). Shorter stars (below
+//! 4,096 children) are sorted at once, into a buffer of records the thread keeps for its next
+//! allocation ([`KEEP_RECS`]).
 //!
 //! **Unsorted children served as given** take the backward recursion with the participation
 //! rule child by child (any child may be excluded there), then the same forward share pass.
@@ -133,28 +134,8 @@ impl Buckets {
         let (from, to) = (self.next, self.group_end(self.next));
         let parallel = self.parallel();
         let bounds = &self.starts[from..=to];
-        sort_buckets(&mut self.recs[bounds[0]..bounds[to - from]], bounds, parallel);
+        radix::sort_buckets(&mut self.recs[bounds[0]..bounds[to - from]], bounds, parallel);
         self.next = to;
-    }
-}
-
-/// Sorts the buckets of `part`, whose bounds are `bounds` (`part` starts at `bounds[0]`), each
-/// on its own (in parallel for a large star's group).
-fn sort_buckets(part: &mut [Rec], bounds: &[usize], parallel: bool) {
-    let mut buckets = Vec::with_capacity(bounds.len());
-    let mut rest = part;
-    for b in bounds.windows(2) {
-        let (head, tail) = rest.split_at_mut(b[1] - b[0]);
-        if head.len() > 1 {
-            buckets.push(head);
-        }
-        rest = tail;
-    }
-    if parallel && buckets.len() > 1 {
-        buckets.into_par_iter().for_each_init(Vec::new, |tmp, b| radix::sort(b, tmp));
-    } else {
-        let mut tmp = Vec::new();
-        buckets.into_iter().for_each(|b| radix::sort(b, &mut tmp));
     }
 }
 
@@ -253,7 +234,7 @@ struct RateSum {
     /// Why the sum stopped: the rest is negligible, or a child is excluded (`c·r0 ≥ K`).
     negligible: bool,
     excluded: bool,
-    /// Whether every kept term is in its slot of `alpha` ([`Keep::keep`]).
+    /// Whether every kept term is in its slot of `alpha` ([`Child::keep`]).
     slots: bool,
 }
 
@@ -413,9 +394,9 @@ impl Decay {
     /// after all the children, estimated as the sample's product to the power `every` (one
     /// child in `every` sampled), stays above 2^−30. The forward sum stops only once
     /// `π·K < 2^−60·Σ·c`, and `Σ·c ≤ n` (each term is `π·c/(c + a) ≤ π ≤ 1`), so with `π`
-    /// above 2^−30 it goes on through any star of fewer than 2^30 children. The head of the lazy sort
-    /// (gathering and sorting the first ~2^15 children by one read of the input) would then be
-    /// work done twice: the all-participating star of 10^6 children spent 1.6 ms of its
+    /// above 2^−30 it goes on through any star of fewer than 2^30 children. The head of the
+    /// lazy sort (gathering and sorting the first ~2^15 children by one read of the input)
+    /// would then be work done twice: the all-participating star of 10^6 children spent 1.6 ms of its
     /// 15 ms there (benches/dlt.rs). A wrong estimate only costs time: both ways give the same
     /// bits.
     fn goes_through(&self, every: i32) -> bool {
@@ -464,7 +445,7 @@ impl Sequence<'_> {
                         let run = &mut done[k..];
                         let (more, ()) = rayon::join(
                             || f(Run::Recs(cells(run)), k),
-                            || sort_buckets(&mut rest[..bounds[to - from] - ready], bounds, true),
+                            || radix::sort_buckets(&mut rest[..bounds[to - from] - ready], bounds, true),
                         );
                         b.next = to;
                         more
@@ -543,8 +524,8 @@ const BLOCK: usize = 256;
 
 impl Shares {
     /// Shares for makespan `t` after [`RateSum`] kept `summed` terms and left `pi` (`π` of the
-    /// next child).
-    /// `slots`: every kept term is in its slot of `alpha` (else only in its record).
+    /// next child); `slots`: every kept term is in its slot of `alpha` (else only in its
+    /// record).
     fn new(t: f64, load: f64, zero_cost: bool, (alpha, slots, summed, pi): (Vec<f64>, bool, usize, f64)) -> Self {
         let n = alpha.len();
         let mut shares = Shares {
@@ -616,15 +597,14 @@ impl Shares {
         if self.scaled {
             self.list(head, start);
         } else {
-            self.scale_terms::<false, C>(head, start);
+            self.scale_terms(head, start);
         }
         tail.is_empty() || self.recurse(tail, start + split, costs)
     }
 
-    /// `α_k = T·π_k/d_k` for children whose terms were kept. `DEFERRED`: the flags of
-    /// participation are left to [`Shares::flags`].
+    /// `α_k = T·π_k/d_k` for children whose terms were kept, child by child in send order.
     #[inline(never)]
-    fn scale_terms<const DEFERRED: bool, C: Child>(&mut self, run: &[C], start: usize) {
+    fn scale_terms<C: Child>(&mut self, run: &[C], start: usize) {
         let (t, load) = (self.t, self.load);
         let mut finite = self.finite;
         let alpha = &mut self.alpha[..];
@@ -638,9 +618,7 @@ impl Shares {
             alpha[i] = v;
             finite &= v.is_finite();
             let p = v > 0.0;
-            if !DEFERRED {
-                participating[i] = p;
-            }
+            participating[i] = p;
             if p {
                 send_order.push(i);
             }
