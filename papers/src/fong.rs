@@ -149,7 +149,7 @@ fn text_example(_cfg: &RunConfig) -> Vec<Row> {
     }
 }
 
-/// P_I: the lower bound T* from eq. (8) and the interval with the exact E[max] of normal
+/// P_I: the lower bound T* from eq. (8) and the interval with the exact E\[max\] of normal
 /// increments (Theorem 5.1). The paper prints no numbers for them: computed context.
 fn p1_rows(_cfg: &RunConfig) -> Vec<Row> {
     let mut rows = Vec::new();

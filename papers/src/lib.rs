@@ -27,7 +27,7 @@
 //! A printed value that is one random draw is compared with the spread of the crate's own
 //! simulation of the same experiment; its table is then simulated as a whole, many times, and
 //! the distance of the printed table from the simulated mean is given a Monte Carlo p-value
-//! ([`table_test`]). Each such row carries the p-value (`table_p_value`).
+//! ([`table_test()`]). Each such row carries the p-value (`table_p_value`).
 
 mod ahn;
 mod ahn_ensemble;

@@ -164,7 +164,7 @@ fn busy(r: &[u64]) -> Vec<bool> {
 /// ```
 ///
 /// # Errors
-/// As [`ar_step`](super::ar_step).
+/// As [`ar_step`].
 ///
 /// # Accuracy
 /// That of [`CountStep::variance_decrease`]: relative error at most 4u.
@@ -215,7 +215,7 @@ pub(crate) fn ar_variance_decrease_bound(mu_t: f64, v_hat: f64) -> Result<f64, E
 /// ```
 ///
 /// # Errors
-/// As [`nr_step`](super::nr_step).
+/// As [`nr_step`].
 ///
 /// # Accuracy
 /// That of [`CountStep::variance_decrease`]: relative error at most 4u.

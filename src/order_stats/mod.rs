@@ -13,7 +13,7 @@
 //!   Gaussian end of the longer tail (the idea of Royston's AS 177, with the grid placed where
 //!   the integrand lives for large n). Absolute error below 1e−12 for every n up to 10⁹, from
 //!   35–44 evaluations of `ln Φ` (about 2 µs).
-//! - The Chen–Tyler approximation ([`chen_tyler`], [`ChenTyler`]; Ahn et al., eqs. (6a)/(6b)).
+//! - The Chen–Tyler approximation ([`chen_tyler()`], [`ChenTyler`]; Ahn et al., eqs. (6a)/(6b)).
 //! - The bounds the seeds use ([`david_bound`], Fong et al., eq. (7); [`sqrt_2_ln_n_bound`]).
 //! - Independent, non-identical normals ([`expected_max_independent_normals`]; Fong et al.
 //!   eqs. 16–18).

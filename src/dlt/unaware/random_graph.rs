@@ -122,7 +122,7 @@ impl RandomGraph {
     /// [`UnawareError::EmptyNetwork`] for zero nodes, [`UnawareError::InvalidParameter`] for a
     /// probability outside (0, 1\] or a bad range, [`UnawareError::NoConnectedDraw`] when
     /// `max_attempts` draws were all disconnected, [`UnawareError::Dlt`] holding
-    /// [`DltError::TooLarge`](crate::dlt::DltError::TooLarge) for more than 100,000 nodes (a draw
+    /// [`DltError::TooLarge`] for more than 100,000 nodes (a draw
     /// visits every pair), or for more than 2²⁴ links: expected (`link_probability ·
     /// nodes(nodes − 1)/2`, refused before drawing) or drawn (the draw stops there).
     ///

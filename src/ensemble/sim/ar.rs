@@ -6,7 +6,7 @@
 //! since the previous step, and keeps N = Σ R_i and the number of idle processors current; once
 //! more than p/8 have changed, one pass over all processors does it instead. After an AR step at
 //! which only the trigger x₀ was idle, processor j holds `share(N₀, p, pos₀(j))` with
-//! pos₀(j) = j + [j < x₀] (x₀ at position 0). At the next step (trigger x, N = N₀ − D) a
+//! pos₀(j) = j + \[j < x₀\] (x₀ at position 0). At the next step (trigger x, N = N₀ − D) a
 //! processor j ∉ {x, x₀} whose count has not changed needs a move only if
 //! ⌊(N₀ + pos₀(j))/p⌋ ≠ ⌊(N + pos(j))/p⌋; both positions lie in {j, j + 1}, so a multiple m·p of
 //! p lies in (N + j, N₀ + j + 1] and j in one of at most D/p + 2 index ranges

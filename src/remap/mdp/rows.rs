@@ -3,8 +3,8 @@
 use faer::linalg::matmul::dot::inner_prod;
 use faer::{ColRef, Conj, RowRef};
 
-/// Density (nonzero transition entries over `pairs × S`) from which [`MdpBuilder::build`] and
-/// [`Mdp::new`] store the rows densely ([`Storage::Dense`]).
+/// Density (nonzero transition entries over `pairs × S`) from which [`MdpBuilder::build`](super::MdpBuilder::build) and
+/// [`Mdp::new`](super::Mdp::new) store the rows densely ([`Storage::Dense`]).
 ///
 /// Why one half: a sparse entry costs 12 bytes and a gather, a dense one 8 bytes read in
 /// order by SIMD dot products, so memory alone breaks even at 2/3; the sparse form's exact

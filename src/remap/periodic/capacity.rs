@@ -172,7 +172,7 @@ impl CapacityModel {
     /// F_Y(y) = Π_i Φ((y − tμ_i/c_i) / (√t σ_i/c_i)),  h(t) = ∫ y dF_Y(y)
     ///
     /// # Accuracy
-    /// As [`expected_max_independent_normals`](crate::order_stats::expected_max_independent_normals),
+    /// As [`expected_max_independent_normals`],
     /// whose documented accuracy this inherits.
     ///
     /// # Errors
