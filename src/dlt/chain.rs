@@ -9,8 +9,8 @@ use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Trace, simulate};
 use super::error::{DltError, MAX_PROCESSORS, all_checked, chain_lengths, non_negative, positive, size_at_most};
 use super::options::{Options, OrderPolicy, uniform};
+use super::participation::flush;
 use super::ports::Ports;
-use super::star_solve::flush;
 use super::tree::{Tree, TreeNode};
 use super::worker::Worker;
 

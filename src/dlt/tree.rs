@@ -7,9 +7,9 @@ use super::cost_scale::CostScale;
 use super::engine::{Action, Network, Node, Schedule, Trace};
 use super::error::{DltError, MAX_PROCESSORS, chain_lengths, non_negative, positive};
 use super::options::{Options, OrderPolicy};
+use super::participation::{INCLUDE_SLACK, flush};
 use super::ports::Ports;
 use super::radix::stable_order_by;
-use super::star_solve::{INCLUDE_SLACK, flush};
 
 /// How far from 1 the shares of a unit load may sum (rounding over a million nodes stays
 /// below 1e-9); further means the reduction lost them to underflow.
