@@ -88,6 +88,7 @@
 //! ```
 
 mod bellman;
+mod builder;
 mod criterion;
 mod error;
 mod eval;
@@ -100,11 +101,12 @@ mod solution;
 mod solve;
 
 pub use bellman::BellmanStep;
+pub use builder::MdpBuilder;
 pub use criterion::Criterion;
 pub use error::MdpError;
 pub use eval::{MAX_DENSE_LU_STATES, PolicyValues};
 pub use linear::{LinearStats, LinearStatus};
-pub use model::{MAX_DENSE_ENTRIES, Mdp, MdpBuilder};
+pub use model::{MAX_DENSE_ENTRIES, Mdp};
 pub use options::{Algorithm, LinearSolver, Options, Sweep};
 pub use proper::AbsorptionBound;
 pub(crate) use proper::LEAK;
