@@ -99,6 +99,7 @@ fn a_tree_from_ids_allocates_like_the_tree_built_by_hand() {
     }
 }
 
+#[cfg(feature = "serde")]
 /// A tree from ids keeps its ids through JSON; a tree whose ids are its positions is written as
 /// before (`{"nodes": [...]}`), and repeated ids are refused on reading.
 #[test]

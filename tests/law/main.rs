@@ -1,7 +1,7 @@
 //! The law type: one test per defect of the laws it replaced (issue 22), the truncated normal
 //! against mpmath, seeded draws against `rand_distr`'s samplers, and serde's validation.
 
-use loadbal::law::{Law, LawError, LawSpec};
+use loadbal::law::{Law, LawError};
 use loadbal::montecarlo::MonteCarlo;
 use loadbal::rand::{Rng, SeedableRng};
 use loadbal::rand_chacha::ChaCha8Rng;
@@ -137,6 +137,7 @@ fn seeded_draws_equal_rand_distr() {
     });
 }
 
+#[cfg(feature = "serde")]
 /// serde goes through the constructors: a bad law cannot be read.
 #[test]
 fn serde_validates_through_the_constructors() {
@@ -149,7 +150,7 @@ fn serde_validates_through_the_constructors() {
     assert!(err.contains("sd must be a finite positive number, got -145.7"), "{err}");
     assert!(serde_json::from_str::<Law>(r#"{"law":"normal","mean":1.0}"#).is_err());
     assert!(serde_json::from_str::<Law>(r#"{"law":"cauchy","mean":1.0,"sd":1.0}"#).is_err());
-    assert_eq!(Law::try_from(LawSpec::Exponential { rate: 2.0 }).unwrap().mean(), 0.5);
+    assert_eq!(Law::try_from(loadbal::law::LawSpec::Exponential { rate: 2.0 }).unwrap().mean(), 0.5);
 }
 
 /// Quantiles and tails of the truncated normal far below zero stay finite and consistent.

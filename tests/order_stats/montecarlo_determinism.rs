@@ -83,6 +83,7 @@ fn chunk_ranges_folded_in_order_equal_one_run_for_any_split() {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn partials_survive_json_bit_for_bit() {
     let mc = MonteCarlo::new(3, 1_000).unwrap();
@@ -93,6 +94,7 @@ fn partials_survive_json_bit_for_bit() {
     assert_eq!(p.range(), 1..4);
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn partials_of_another_run_or_out_of_order_are_refused() {
     let mc = MonteCarlo::new(3, 1_000).unwrap(); // 4 chunks
@@ -216,6 +218,7 @@ fn agreement_is_a_bound_on_the_z_score_at_the_edges() {
 /// `MonteCarlo::new` (or read back from JSON): `estimate` then indexed the empty result of
 /// `estimate_vec` and panicked, and `estimate_vec` and `Reduction::finish` returned no estimates
 /// at all. All three now say `NoReplications`, as `new` does.
+#[cfg(feature = "serde")]
 #[test]
 fn runs_of_zero_replications_are_errors_not_panics() {
     let mc: MonteCarlo = serde_json::from_str(r#"{"seed":1,"replications":0}"#).unwrap();

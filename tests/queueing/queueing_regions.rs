@@ -77,6 +77,7 @@ fn table_5_3_bounds_dominate_long_simulations() {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn region_network_round_trips_through_json() {
     let net = RegionNetwork::symmetric_three(3.0, 2.0, 1.4, 1.0).unwrap();
@@ -142,6 +143,7 @@ fn a_dss_outcome_with_short_columns_displays_without_panicking() {
     );
 }
 
+#[cfg(feature = "serde")]
 /// `RegionNetwork` and `JacksonNetwork` read from JSON went in unchecked: a capacity table
 /// shorter than `2^regions · regions` entries, or service rates and server counts fewer than the
 /// nodes, deserialised and then panicked on an index (`rate`, `solve`). Both go through their

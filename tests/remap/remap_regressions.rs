@@ -415,6 +415,7 @@ fn dense_rows_of_a_large_sparse_mdp_are_refused() {
     assert_eq!(back, full);
 }
 
+#[cfg(feature = "serde")]
 /// The periodic models read from JSON went in unchecked: a `Homogeneous` of `n = 0` processors
 /// or a `Heterogeneous` whose variances are fewer than its means deserialised without a word.
 /// Both go through their constructors on the way in; valid models round-trip.
@@ -436,6 +437,7 @@ fn periodic_models_are_checked_when_deserialised() {
     assert!(e.to_string().contains(&want), "{e}");
 }
 
+#[cfg(feature = "serde")]
 /// An `Mdp` read from JSON went in unchecked: offsets past the rows, a target outside the
 /// states or a dense row block shorter than `pairs × states` deserialised, and the solvers then
 /// indexed out of range and panicked. The shape is checked on the way in and the problem is
@@ -478,6 +480,7 @@ fn mdps_are_checked_when_deserialised() {
     assert!(e.contains(&want), "{e}");
 }
 
+#[cfg(feature = "serde")]
 /// A `WorkloadChain` read from JSON went in unchecked: rows whose offsets run past their
 /// entries, a target outside the chain or a product whose factors do not multiply to the
 /// loads' states deserialised, and building a problem or drawing a step then indexed out of
@@ -524,6 +527,7 @@ fn workload_chains_are_checked_when_deserialised() {
     assert!(e.contains(&want), "{e}");
 }
 
+#[cfg(feature = "serde")]
 /// A `RemapProblem` read from JSON went in unchecked: transient states outside the chain or
 /// running costs fewer than its states deserialised, and solving or simulating then indexed out
 /// of range. The chain, η, the costs and the target are checked on the way in and the transient
@@ -550,6 +554,7 @@ fn remap_problems_are_checked_when_deserialised() {
     assert!(e.contains(&MarkovError::NegativeCost { what: "running cost", index: 0, value: -1.0 }.to_string()), "{e}");
 }
 
+#[cfg(feature = "serde")]
 /// A `PolicySimulation` read from JSON went in unchecked: a start state outside the chain or a
 /// policy shorter than its states made `sample` index out of range. It goes through
 /// `PolicySimulation::new` on the way in (its walk rebuilt); a simulation round-trips.
@@ -571,6 +576,7 @@ fn policy_simulations_are_checked_when_deserialised() {
     assert!(e.contains(&MarkovError::DimensionMismatch { what: "policy", expected: 36, got: 2 }.to_string()), "{e}");
 }
 
+#[cfg(feature = "serde")]
 /// A `CapacityModel` read from JSON went in unchecked: fewer deviations than means, a zero
 /// deviation or `w0 = 0` deserialised without a word. Its normalised fields are checked on the
 /// way in as the constructor checks its inputs; a model round-trips bit for bit.
@@ -599,6 +605,7 @@ fn capacity_models_are_checked_when_deserialised() {
     assert!(e.contains("sd = 0") && e.contains("σ_i/c_i"), "{e}");
 }
 
+#[cfg(feature = "serde")]
 /// A `LoadSimulation` read from JSON went in unchecked: `t_max` near `usize::MAX` overflowed
 /// `dim()`, and one processor, no phases or a negative bound were accepted. It goes through
 /// `LoadSimulation::new` on the way in (the draws counted for one replication); a simulation

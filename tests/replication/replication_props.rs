@@ -182,6 +182,7 @@ fn ragged_and_invalid_traces_are_rejected() {
     assert!(Trace::from_csv_str("a,b\n1,2\n3\n").is_err());
 }
 
+#[cfg(feature = "serde")]
 /// Model constants read from JSON go through the same checks as `JrParams::new`: a valid model
 /// round-trips, an α outside (0, 1), a γ outside [½, 1] or a negative β table entry is refused.
 #[test]
@@ -360,6 +361,7 @@ fn ar_orders_past_the_limit_are_refused_before_fitting() {
     assert!(matches!(e, ReplicationError::InvalidParameter { name: "AR order", value: 4097.0, .. }), "{e:?}");
 }
 
+#[cfg(feature = "serde")]
 /// A `Trace` read from JSON went in unchecked: `{"columns": []}` deserialised, and `len()` then
 /// panicked on the missing first column (ragged or non-positive columns slipped in too). It goes
 /// through `Trace::new` on the way in; a valid trace round-trips.
@@ -376,6 +378,7 @@ fn traces_are_checked_when_deserialised() {
     assert!(serde_json::from_str::<Trace>(r#"{"columns":[[1.0,-2.0]]}"#).is_err());
 }
 
+#[cfg(feature = "serde")]
 /// An `ExactModel` read from JSON went in unchecked: a Pareto law of shape 2 (infinite
 /// variance), which `ExactModel::new` refuses because its Monte Carlo estimates would have no
 /// standard error, deserialised without a word. It goes through `new` on the way in.

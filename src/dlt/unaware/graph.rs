@@ -403,6 +403,7 @@ mod tests {
     }
 
     #[cfg(feature = "serde")]
+    #[cfg(feature = "serde")]
     #[test]
     fn json_validates() {
         let g: Graph = serde_json::from_str(r#"{"w":[2,3],"edges":[{"u":0,"v":1,"z":0.5}]}"#).unwrap();

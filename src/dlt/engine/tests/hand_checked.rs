@@ -115,6 +115,7 @@ fn engine_errors() {
     assert!(SpeedProfile::piecewise(vec![(0.0, 1.0), (1.0, f64::INFINITY)]).is_err());
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn network_round_trips_through_json() {
     let net = Network::new(vec![Node::relay(None, 0.0), Node::computing(Some(0), 0.5, 2.0)], unit()).unwrap();
