@@ -15,5 +15,14 @@ pub(crate) fn flush(x: f64) -> f64 {
     if x < f64::MIN_POSITIVE { 0.0 } else { x }
 }
 
+/// The load `flush(T·term)·load` of a child whose term `π_k/d_k` of the forward rate sum was
+/// kept, for makespan `T` of a unit load: the one expression every pass of the star solver
+/// uses, so that a share computed twice (once in input order, once in send order) is the same
+/// to the bit.
+#[inline(always)]
+pub(crate) fn share(term: f64, t: f64, load: f64) -> f64 {
+    flush(t * term) * load
+}
+
 /// The participation bound `K` of `c·R < K`.
 pub(crate) const K: f64 = 1.0 + INCLUDE_SLACK;

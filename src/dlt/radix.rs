@@ -3,9 +3,8 @@
 //! One counting scatter on the range of the keys splits a large input into up to 1024 buckets
 //! of equal width ([`TopDigit`]); each bucket is then sorted on its own (while it sits in
 //! cache, [`sort_buckets`]) by a scatter on the range of *its* keys, split evenly into one to
-//! two buckets per record. When no bucket
-//! holds more than a few records, one insertion pass over the slice finishes (without a
-//! branch per bucket); otherwise each bucket is sorted the same way, down to insertion sorts
+//! two buckets per record. When no bucket holds more than a few records, one insertion pass
+//! over the slice finishes (without a branch per bucket); otherwise each bucket is sorted the same way, down to insertion sorts
 //! of a few records. Slices whose keys are all equal are left as they are, so ties keep their
 //! order (stable) and inputs with few distinct keys cost little more than the first scatter.
 
@@ -55,32 +54,43 @@ pub(crate) fn chunk_len(n: usize) -> usize {
     n.div_ceil(chunk_count(n)).max(1)
 }
 
-/// The digit of the first scatter ([`scatter`]): keys `lo..=hi` (`lo < hi`) split into at most
-/// 2^[`FIRST_BITS`] buckets of equal width, `(key − lo) >> shift`. Splitting the range of the
-/// keys rather than taking the highest bits in which they differ keeps the buckets even when
-/// the keys straddle a power of two: floats in [1e-7, 2e-7) differ in four exponent bits of which only
-/// two values occur, and the highest 11 bits in which they differ made about 110 buckets of
-/// 9,000 records instead of 2,048 of 500 (benches/dlt.rs, `star all participating`).
+/// A digit of keys `lo..=hi` (`lo < hi`): their range split into buckets of equal width,
+/// `(key − lo) >> shift`, at most `2^bits`. The first scatter of a large input ([`scatter`],
+/// [`TopDigit::first`]) and the scatter of each bucket ([`scatter_range`]) use it. Splitting
+/// the range of the keys rather than taking the highest bits in which they differ keeps the
+/// buckets even when the keys straddle a power of two: floats in [1e-7, 2e-7) differ in four
+/// exponent bits of which only two values occur, and the highest 11 bits in which they differ
+/// made about 110 buckets of 9,000 records instead of 2,048 of 500 (benches/dlt.rs, `star all
+/// participating`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TopDigit {
     lo: u64,
     shift: u32,
+    /// Digit width: `(key − lo) >> shift` is below `2^bits`.
+    bits: u32,
     /// The number of buckets, `((hi − lo) >> shift) + 1`.
-    pub buckets: usize,
+    pub(crate) buckets: usize,
 }
 
 impl TopDigit {
-    /// The digit of keys `lo..=hi` (`lo < hi`).
-    pub(crate) fn new(lo: u64, hi: u64) -> Self {
+    /// The digit of keys `lo..=hi` (`lo < hi`) at most `max_bits` wide.
+    fn new(lo: u64, hi: u64, max_bits: u32) -> Self {
         let top = u64::BITS - (hi - lo).leading_zeros();
-        let shift = top.saturating_sub(FIRST_BITS);
-        TopDigit { lo, shift, buckets: ((hi - lo) >> shift) as usize + 1 }
+        let bits = max_bits.min(top);
+        let shift = top - bits;
+        TopDigit { lo, shift, bits, buckets: ((hi - lo) >> shift) as usize + 1 }
     }
 
-    /// The bucket of `key` (in `lo..=hi`).
+    /// The digit of the first scatter of a large input: at most 2^[`FIRST_BITS`] buckets.
+    pub(crate) fn first(lo: u64, hi: u64) -> Self {
+        TopDigit::new(lo, hi, FIRST_BITS)
+    }
+
+    /// The bucket of `key`; a key outside `lo..=hi` (a caller's mistake) lands in the last
+    /// bucket rather than out of bounds.
     #[inline(always)]
     pub(crate) fn bucket(&self, key: u64) -> usize {
-        (key.wrapping_sub(self.lo) >> self.shift) as usize
+        ((key.wrapping_sub(self.lo) >> self.shift) as usize).min(self.buckets - 1)
     }
 }
 
@@ -108,11 +118,9 @@ pub(crate) fn scatter<S: Copy + Sync, T: Keyed + Send + Sync>(
     (lo, hi): (u64, u64),
     fill: T,
 ) -> (Vec<T>, Vec<usize>) {
-    let digit = TopDigit::new(lo, hi);
+    let digit = TopDigit::first(lo, hi);
     let buckets = digit.buckets;
-    // `min`: a key outside `lo..=hi` (a caller's mistake) lands in the last bucket, not out of
-    // bounds.
-    let bucket = |r: &T| digit.bucket(r.key()).min(buckets - 1);
+    let bucket = |r: &T| digit.bucket(r.key());
     let len = chunk_len(src.len());
     let counts = map_chunks(src, len, |c, part| {
         let mut count = vec![0usize; buckets];
@@ -202,10 +210,9 @@ fn scatter_range<S: Copy, T: Keyed>(
     (lo, hi): (u64, u64),
 ) -> Option<Vec<usize>> {
     let want = (usize::BITS - src.len().leading_zeros()).clamp(4, TOP_BITS);
-    let top = u64::BITS - (hi - lo).leading_zeros();
-    let bits = want.min(top);
-    let d = (lo, top - bits, bits);
-    match bits {
+    let digit = TopDigit::new(lo, hi, want);
+    let d = (lo, digit.shift, digit.bits);
+    match digit.bits {
         ..=4 => scatter_into::<S, T, { 1 << 4 }>(src, make, dst, d),
         5 => scatter_into::<S, T, { 1 << 5 }>(src, make, dst, d),
         6 => scatter_into::<S, T, { 1 << 6 }>(src, make, dst, d),
@@ -384,7 +391,7 @@ mod tests {
         let n = 100_000u64;
         let keys: Vec<u64> = (0..n).map(|i| (1e-7 * (1.0 + ((i * 7919) % n) as f64 / n as f64)).to_bits()).collect();
         let (lo, hi) = (*keys.iter().min().unwrap(), *keys.iter().max().unwrap());
-        let digit = super::TopDigit::new(lo, hi);
+        let digit = super::TopDigit::first(lo, hi);
         assert!(digit.buckets > 1 << 9 && digit.buckets <= 1 << 10, "{}", digit.buckets);
         let mut count = vec![0usize; digit.buckets];
         keys.iter().for_each(|&k| count[digit.bucket(k)] += 1);

@@ -17,7 +17,7 @@
 //! 3.8 µs) and 4.4 times at 10^6 (31.0 against 7.0 ms) (benches/dlt.rs, group `sort`,
 //! 2026-11-29, load average 1.1–1.5).
 
-use super::participation::{K, flush};
+use super::participation::{K, share};
 use super::radix::{self, Keyed};
 use super::worker::Worker;
 use std::cell::Cell;
@@ -27,6 +27,12 @@ use std::cell::Cell;
 /// the child's term replaces its `z` ([`Child::keep`]). A tuple, so that a zeroed buffer of
 /// them is allocated zeroed (no fill pass).
 pub(super) type Rec = (f64, f64, usize);
+
+/// The record of the child `worker` at input position `idx`.
+#[inline(always)]
+fn record(idx: usize, Worker { w, z }: Worker) -> Rec {
+    (z + 0.0, w, idx)
+}
 
 impl Keyed for Rec {
     #[inline(always)]
@@ -155,7 +161,7 @@ impl Child for Cell<Rec> {
     }
     #[inline(always)]
     fn scaled_share(&self, _: usize, _: &[f64], t: f64, load: f64) -> f64 {
-        flush(t * self.get().0) * load
+        share(self.get().0, t, load)
     }
 }
 
@@ -193,9 +199,9 @@ impl<'a> Lazy<'a> {
     /// `costs`: `(t_cm, t_cp, r0)` as in the forward sum (`RateSum`).
     fn new(children: &'a [Worker], keys: (u64, u64), (t_cm, t_cp, r0): (f64, f64, f64)) -> Self {
         let n = children.len();
-        let digit = radix::TopDigit::new(keys.0, keys.1);
+        let digit = radix::TopDigit::first(keys.0, keys.1);
         let buckets = digit.buckets;
-        let bucket = move |z: f64| digit.bucket((z + 0.0).to_bits()).min(buckets - 1);
+        let bucket = move |z: f64| digit.bucket((z + 0.0).to_bits());
         // Every 256th child tells whether the passes will go through everyone
         // ([`Decay::goes_through`]; one division each).
         let mut decay = Decay::default();
@@ -218,7 +224,7 @@ impl<'a> Lazy<'a> {
             part.iter()
                 .enumerate()
                 .filter(|(_, x)| bucket(x.z) < head_buckets)
-                .map(|(i, &Worker { w, z })| (z + 0.0, w, offset + i))
+                .map(|(i, &x)| record(offset + i, x))
                 .collect::<Vec<Rec>>()
         });
         let mut head = Vec::with_capacity(parts.iter().map(Vec::len).sum());
@@ -278,9 +284,8 @@ impl<'a> Sequence<'a> {
         } else if children.len() >= radix::SCATTER_FROM {
             Sequence::Lazy(Lazy::new(children, keys, costs))
         } else {
-            let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
             let mut recs = RECS.take();
-            radix::sort_short(children, make, keys, (0.0, 0.0, 0), &mut recs);
+            radix::sort_short(children, record, keys, (0.0, 0.0, 0), &mut recs);
             Sequence::Sorted(recs)
         }
     }
@@ -310,8 +315,7 @@ impl<'a> Sequence<'a> {
                     return;
                 }
                 let b = lazy.rest.get_or_insert_with(|| {
-                    let make = |idx, Worker { w, z }: Worker| (z + 0.0, w, idx);
-                    let (recs, starts) = radix::scatter(lazy.children, make, lazy.keys, (0.0, 0.0, 0));
+                    let (recs, starts) = radix::scatter(lazy.children, record, lazy.keys, (0.0, 0.0, 0));
                     Buckets { recs, starts, next: lazy.head_buckets }
                 });
                 let n = b.recs.len();

@@ -14,8 +14,8 @@ pub(crate) struct Scan {
     pub sorted: bool,
     /// The largest `w`.
     pub max_w: f64,
-    /// The smallest and largest key of the `z` (the bits of `z + 0`): the highest bit of their
-    /// XOR is the highest bit in which any two keys differ.
+    /// The smallest and largest key of the `z` (the bits of `z + 0`): the range the first
+    /// scatter of the sort splits ([`radix::TopDigit`]).
     pub keys: (u64, u64),
 }
 

@@ -37,7 +37,7 @@ use super::allocation::Allocation;
 use super::cost_scale::CostScale;
 use super::error::{DltError, finite_result};
 use super::options::OrderPolicy;
-use super::participation::{K, flush};
+use super::participation::{K, flush, share};
 use super::radix;
 use super::root::RootMode;
 use super::star_network::Star;
@@ -228,7 +228,7 @@ impl Shares {
         let scale = |(alpha, participating): (&mut [f64], &mut [bool])| {
             let mut finite = true;
             for (a, p) in alpha.iter_mut().zip(participating) {
-                let v = flush(t * *a) * load;
+                let v = share(*a, t, load);
                 *a = v;
                 finite &= v.is_finite();
                 *p = v > 0.0;
@@ -283,7 +283,7 @@ impl Shares {
         send_order.reserve(run.len());
         for (j, x) in run.iter().enumerate() {
             let i = x.idx(start + j) + 1;
-            let v = flush(t * x.term(start + j, alpha)) * load;
+            let v = share(x.term(start + j, alpha), t, load);
             alpha[i] = v;
             finite &= v.is_finite();
             let p = v > 0.0;
