@@ -4,8 +4,8 @@
 //! of equal width ([`TopDigit`]); each bucket is then sorted on its own (while it sits in
 //! cache, [`sort_buckets`]) by a scatter on the range of *its* keys, split evenly into one to
 //! two buckets per record. When no bucket holds more than a few records, one insertion pass
-//! over the slice finishes (without a branch per bucket); otherwise each bucket is sorted the same way, down to insertion sorts
-//! of a few records. Slices whose keys are all equal are left as they are, so ties keep their
+//! over the slice finishes (without a branch per bucket); otherwise each bucket is sorted the
+//! same way, down to insertion sorts of a few records. Slices whose keys are all equal are left as they are, so ties keep their
 //! order (stable) and inputs with few distinct keys cost little more than the first scatter.
 
 use rayon::prelude::*;

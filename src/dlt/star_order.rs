@@ -254,15 +254,17 @@ impl Decay {
         self.product = Some(p);
     }
 
-    /// Whether the passes will go through every child: no sampled child is excluded and `π`
-    /// after all the children, estimated as the sample's product to the power `every` (one
-    /// child in `every` sampled), stays above 2^−30. The forward sum stops only once
-    /// `π·K < 2^−60·Σ·c`, and `Σ·c ≤ n` (each term is `π·c/(c + a) ≤ π ≤ 1`), so with `π`
-    /// above 2^−30 it goes on through any star of fewer than 2^30 children. The head of the
-    /// lazy sort (gathering and sorting the first ~2^15 children by one read of the input)
-    /// would then be work done twice: the all-participating star of 10^6 children spent 1.6 ms of its
-    /// 15 ms there (benches/dlt.rs). A wrong estimate only costs time: both ways give the same
-    /// bits.
+    /// Whether the passes will, as far as the sample shows, go through every child: no sampled
+    /// child is excluded and `π` after all the children, estimated as the sample's product to
+    /// the power `every` (one child in `every` sampled), stays above 2^−30. Besides an excluded
+    /// child, the forward sum stops only once `π·K < 2^−60·Σ·c_k`; each term `π_j/d_j` is at
+    /// most `1/c_j`, so `Σ·c_k ≤ Σ_{j<k} c_k/c_j`, and with `π` above 2^−30 the sum goes on
+    /// through a star of `n` children whose link costs `c` differ by less than a factor
+    /// `2^30/n`. It is an estimate (of `π` from a sample, and a bound that other stars need
+    /// not meet), so a wrong verdict is possible; it only costs time, as both ways give the
+    /// same bits. The head of the lazy sort (gathering and sorting the first ~2^15 children by
+    /// one read of the input) would otherwise be work done twice: the all-participating star
+    /// of 10^6 children spent 1.6 ms of its 15 ms there (benches/dlt.rs).
     pub(super) fn goes_through(&self, every: i32) -> bool {
         let Some(p) = self.product else {
             return false;

@@ -5,10 +5,10 @@
 //!
 //! **Children served by non-decreasing `z`** (the optimal order; presorted input or served as
 //! given) need no backward recursion. Along that order the participation rule of
-//! [`Star::allocate`](super::Star::allocate) only ever excludes a suffix: once a child `i` is included,
-//! `R_i < K/c_i ≤ K/c_{i−1}` (`K = 1 + INCLUDE_SLACK`), so every earlier child is included too,
-//! and before the first inclusion `R` is the root's `r_0` (`1/a_0` without front-end, else 0),
-//! so the excluded children are exactly those with `c·r_0 ≥ K`. The backward recursion
+//! [`Star::allocate`](super::Star::allocate) only ever excludes a suffix: once a child `i` is
+//! included, `R_i < K/c_i ≤ K/c_{i−1}` (`K = 1 + INCLUDE_SLACK`), so every earlier child is
+//! included too, and before the first inclusion `R` is the root's `r_0` (`1/a_0` without
+//! front-end, else 0), so the excluded children are exactly those with `c·r_0 ≥ K`. The backward recursion
 //! `R_i = 1/d_i + ρ_i·R_{i+1}` (`d = c + a`, `ρ = a/d`) then unrolls into the forward sum
 //!
 //! ```text
@@ -137,8 +137,8 @@ impl RateSum {
     }
 }
 
-/// The backward rate recursion `R` (see [`Star::allocate`](super::Star::allocate)) for children in any order,
-/// visited from the last sent.
+/// The backward rate recursion `R` (see [`Star::allocate`](super::Star::allocate)) for children
+/// in any order, visited from the last sent.
 #[derive(Clone, Copy)]
 struct Rate {
     r: f64,

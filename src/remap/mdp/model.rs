@@ -41,9 +41,10 @@ pub struct Mdp {
 }
 
 /// The serialised form of [`Mdp`]. On the way in its shape is checked (offsets in range and
-/// increasing, lengths that agree) and the problem is rebuilt by [`MdpBuilder`](super::MdpBuilder), which checks
-/// every entry and recomputes the derived `deficits` and `rho_mass`; the stored form is kept. A
-/// value read back unchecked made the solvers index out of range.
+/// increasing, lengths that agree) and the problem is rebuilt by
+/// [`MdpBuilder`](super::MdpBuilder), which checks every entry and recomputes the derived
+/// `deficits` and `rho_mass`; the stored form is kept. A value read back unchecked made the
+/// solvers index out of range.
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 pub(super) struct RawMdp {
@@ -61,8 +62,9 @@ pub(super) struct RawMdp {
 }
 
 impl Mdp {
-    /// How the transition rows are stored (chosen by [`MdpBuilder::build`](super::MdpBuilder::build) and [`Mdp::new`]
-    /// from the density: dense from one half).
+    /// How the transition rows are stored (chosen by
+    /// [`MdpBuilder::build`](super::MdpBuilder::build) and [`Mdp::new`] from the density: dense
+    /// from one half).
     ///
     /// # Examples
     /// A full 2 × 2 matrix is dense, a diagonal 8 × 8 one (density 1/8) sparse:
